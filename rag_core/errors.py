@@ -1,0 +1,64 @@
+"""Typed errors. Each message says what happened and what to do about it."""
+
+from __future__ import annotations
+
+
+class RagError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+    def __init__(self, what: str, fix: str = "") -> None:
+        self.what = what
+        self.fix = fix
+        super().__init__(f"{what} {fix}".strip())
+
+
+class FileRejected(RagError):
+    """An input file that will not be ingested. Nothing of it is stored."""
+
+
+class EmptyFile(FileRejected):
+    pass
+
+
+class FileTooLarge(FileRejected):
+    pass
+
+
+class UnsupportedFileType(FileRejected):
+    pass
+
+
+class WrongFileType(FileRejected):
+    """The bytes do not match the file's extension."""
+
+
+class CorruptFile(FileRejected):
+    pass
+
+
+class EncryptedPdf(FileRejected):
+    pass
+
+
+class TooManyPages(FileRejected):
+    pass
+
+
+class NoTextLayer(FileRejected):
+    """An image-only (scanned) PDF, or a file with no text at all."""
+
+
+class IndexingError(RagError):
+    """Embedding or storing failed; the document was rolled back."""
+
+
+class StoreError(RagError):
+    pass
+
+
+class StoreLocked(StoreError):
+    pass
+
+
+class DocumentNotFound(RagError):
+    pass

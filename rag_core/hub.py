@@ -1,0 +1,48 @@
+"""Load a model from a local path, the local hub cache, or, when it answers, the hub.
+
+huggingface_hub retries an unreachable hub for about a minute before failing. A local
+first app must not stall like that, so a name that is not on disk is looked up in the
+cache, and the hub is tried only when a quick connection to it succeeds.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+from urllib.parse import urlparse
+
+_PROBE_TIMEOUT_S = 2.0
+
+
+def is_local(name: str) -> bool:
+    return Path(name).expanduser().exists()
+
+
+def hub_reachable(timeout_s: float = _PROBE_TIMEOUT_S) -> bool:
+    """Whether the Hugging Face hub (or HF_ENDPOINT) accepts a TCP connection."""
+    if os.environ.get("HF_HUB_OFFLINE", "").lower() in {"1", "true", "yes"}:
+        return False
+    endpoint = urlparse(os.environ.get("HF_ENDPOINT", "https://huggingface.co"))
+    host = endpoint.hostname or "huggingface.co"
+    port = endpoint.port or (443 if endpoint.scheme == "https" else 80)
+    try:
+        with socket.create_connection((host, port), timeout=timeout_s):
+            return True
+    except OSError:
+        return False
+
+
+def local_only(name: str) -> bool:
+    """``local_files_only`` for a model load: True unless the model must and can come from the hub."""
+    if is_local(name):
+        return True
+    try:
+        from huggingface_hub import try_to_load_from_cache
+
+        cached = try_to_load_from_cache(name, "config.json")
+    except Exception:  # not a repo id, or no cache: let the hub decide
+        cached = None
+    if isinstance(cached, str):
+        return True
+    return not hub_reachable()

