@@ -37,7 +37,10 @@ TEXT_SUFFIXES = {".txt", ".text"}
 SUPPORTED_SUFFIXES = PDF_SUFFIXES | MARKDOWN_SUFFIXES | TEXT_SUFFIXES
 
 _PDF_MAGIC = b"%PDF-"
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\ufeff\ufffe]")
+_PDF_END = b"%%EOF"
+_PDF_END_WINDOW = 4096
+# Control characters, zero-width and bidi-override marks (right-to-left text itself stays).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u202a-\u202e\u2066-\u2069\ufeff\ufffe]")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
 _MD_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
@@ -49,6 +52,7 @@ _HEADING_MAX_CHARS = 150
 _BOLD_FLAG = 16
 # A page with this many one-line blocks of at most this many characters may hold a table.
 _TABLE_MIN_CELLS = 12
+_TABLE_MIN_RULINGS = 8
 _TABLE_CELL_MAX_CHARS = 24
 
 
@@ -89,6 +93,11 @@ def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) 
             raise WrongFileType(
                 f"{name} is named .pdf but is not a PDF (it does not start with %PDF-).",
                 "Check that the file was exported as a PDF, or give it its real extension.",
+            )
+        if _PDF_END not in data[-_PDF_END_WINDOW:]:
+            raise CorruptFile(
+                f"{name} is truncated: it has no end-of-file marker (%%EOF).",
+                "The download or copy was cut short: get the whole file again.",
             )
         return _parse_pdf(data, name, sha256, settings)
     if looks_like_pdf:
@@ -139,14 +148,20 @@ def _check_chars(name: str, pages: Iterable[Page], settings: IngestSettings) -> 
 
 
 def _decode_text(data: bytes, name: str) -> str:
+    """UTF-8 (or UTF-16 with a BOM), else Windows-1252. Text may hold a stray NUL or control
+    byte (they are cleaned out later); binary data is full of them, or of bytes that are not
+    valid UTF-8."""
     sample = data[:65536]
-    if sample.count(0) > len(sample) // 100 and not _is_utf16(sample):
-        raise WrongFileType(f"{name} is a binary file, not text.", "Upload a PDF, .txt or .md file.")
     if _is_utf16(sample):
         return data.decode("utf-16", errors="replace")
+    binary = WrongFileType(f"{name} is a binary file, not text.", "Upload a PDF, .txt or .md file.")
+    if sum(1 for b in sample if b < 32 and b not in (9, 10, 12, 13)) > 0.1 * len(sample):
+        raise binary
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
+        if sum(1 for b in sample if b >= 128) > 0.3 * len(sample):
+            raise binary from None
         return data.decode("cp1252", errors="replace")
 
 
@@ -280,9 +295,12 @@ def _body_font_size(doc: pymupdf.Document) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _looks_tabular(blocks: list[dict[str, Any]]) -> bool:
-    """The table finder costs about half a second a page, so run it only where plain
-    extraction shows a table's symptom: many tiny one-line blocks (a cell per block)."""
+def _looks_tabular(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
+    """The table finder costs about half a second a page, so run it only where a table is
+    likely: ruled lines drawn on the page, or many tiny one-line blocks (a cell per block)."""
+    rulings = sum(1 for path in page.get_cdrawings() for item in path["items"] if item[0] in ("l", "re"))
+    if rulings >= _TABLE_MIN_RULINGS:
+        return True
     tiny = 0
     for block in blocks:
         lines = block.get("lines", ())
@@ -319,7 +337,7 @@ def _pdf_page_text(
     page: pymupdf.Page, body_size: float, find_tables: bool
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
     blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)["blocks"]
-    table_boxes = _find_tables(page) if find_tables and _looks_tabular(blocks) else []
+    table_boxes = _find_tables(page) if find_tables and _looks_tabular(page, blocks) else []
 
     parts: list[str] = []
     headings: list[Heading] = []

@@ -37,7 +37,7 @@ from .models import (
 )
 from .parse import parse_bytes, parse_path
 from .rerank import CrossEncoderReranker, RerankerUnavailable
-from .settings import Settings
+from .settings import Retrievers, Settings
 from .store import Store, chunk_collection, chunk_point_id
 
 Progress = Callable[[str, int, int], None]
@@ -249,6 +249,7 @@ class Engine:
         top_k: int | None = None,
         rerank: bool | None = None,
         neighbors: bool = True,
+        retrievers: Retrievers | None = None,
     ) -> RetrievalResult:
         """Hybrid retrieval for one question, with a full trace.
 
@@ -260,6 +261,7 @@ class Engine:
             top_k: Hits kept after reranking; the settings' value if None.
             rerank: Force the reranker on or off; the settings' value if None.
             neighbors: Add the chunks around each hit.
+            retrievers: 'hybrid', or one first-stage retriever alone; the settings' if None.
 
         Raises:
             RagError: The question is empty.
@@ -286,6 +288,8 @@ class Engine:
                 query=question, queries=tuple(phrasings), hits=(), reranker=status, no_relevant_passage=True, trace=trace
             )
         k = top_k or retrieval.top_k
+        retrievers = retrievers or retrieval.retrievers
+        trace.settings["retrievers"] = retrievers
         names = {r.doc_id: r.name for r in records}
         doc_ids = [r.doc_id for r in records]
         collection = self.collection
@@ -297,7 +301,9 @@ class Engine:
         payloads: dict[str, dict[str, Any]] = {}
         dense: dict[str, float] = {}
         with _stage(trace, "dense", {"top_n": retrieval.top_n, "collection": collection}) as record:
-            for i, vector in enumerate(query_vectors):
+            if retrievers == "bm25":
+                record.notes.append("skipped: BM25-only retrieval")
+            for i, vector in enumerate(query_vectors if retrievers != "bm25" else []):
                 found = self.store.dense_search(collection, vector, owner, doc_ids, retrieval.top_n)
                 lists[f"dense[{i}]"] = [cid for cid, _, _ in found]
                 for rank, (cid, score, payload) in enumerate(found, start=1):
@@ -309,7 +315,9 @@ class Engine:
         with _stage(trace, "bm25", {"top_n": retrieval.top_n}) as record:
             index, cached = self.bm25_index(owner, doc_ids)
             record.inputs |= {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
-            for i, phrasing in enumerate(phrasings):
+            if retrievers == "dense":
+                record.notes.append("skipped: dense-only retrieval")
+            for i, phrasing in enumerate(phrasings if retrievers != "dense" else []):
                 matches = index.search(phrasing, retrieval.top_n)
                 lists[f"bm25[{i}]"] = [m.chunk_id for m in matches]
                 for rank, match in enumerate(matches, start=1):

@@ -9,6 +9,7 @@ directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double un
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -64,9 +65,13 @@ class RerankSettings(BaseModel):
     max_length: int = Field(512, gt=0, description="Longest query+passage pair, in the model's tokens.")
 
 
+Retrievers = Literal["hybrid", "dense", "bm25"]
+
+
 class RetrievalSettings(BaseModel):
     """Hybrid retrieval: dense + BM25 per phrasing, RRF, rerank, floor, neighbors."""
 
+    retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
     top_n: int = Field(20, gt=0, description="Candidates taken from each dense and each BM25 list.")
     rrf_k: int = Field(60, gt=0, description="RRF damping constant (Cormack et al., 2009).")
     pool_size: int = Field(15, gt=0, description="Fused candidates sent to the reranker.")

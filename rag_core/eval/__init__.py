@@ -1,0 +1,1 @@
+"""Quality evaluation: ``python -m rag_core.eval DATASET``."""

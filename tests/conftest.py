@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+import pymupdf
+import pytest
+
+from rag_core.pipeline import Engine
+from rag_core.settings import Settings
+from rag_core.store import Store
+
+from .fakes import HashEmbedder, OverlapReranker
+
+SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+PageSpec = str | Sequence[tuple[str, float]]
+"""A page's text, or (line, font size) pairs; a size of 20 or more is set bold."""
+
+
+def write_pdf(path: Path, pages: Sequence[PageSpec], **save: object) -> Path:
+    """A PDF whose page i holds exactly the given text (known text on known pages)."""
+    doc = pymupdf.open()
+    for spec in pages:
+        page = doc.new_page()
+        lines = [(spec, 11.0)] if isinstance(spec, str) else list(spec)
+        y = 72.0
+        for text, size in lines:
+            font = "hebo" if size >= 14 else "helv"
+            rect = pymupdf.Rect(72, y, 540, 770)
+            height = _textbox_height(text, size)
+            page.insert_textbox(rect, text, fontsize=size, fontname=font)
+            y += height + size
+    doc.save(path, **save)
+    doc.close()
+    return path
+
+
+def _textbox_height(text: str, size: float) -> float:
+    chars_per_line = max(1, int(468 / (size * 0.5)))
+    lines = sum(max(1, -(-len(part) // chars_per_line)) for part in text.split("\n"))
+    return lines * size * 1.25
+
+
+@pytest.fixture
+def make_pdf(tmp_path: Path) -> Callable[..., Path]:
+    def make(pages: Sequence[PageSpec], name: str = "doc.pdf", **save: object) -> Path:
+        return write_pdf(tmp_path / name, pages, **save)
+
+    return make
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(store_dir=tmp_path / "store")
+
+
+@pytest.fixture
+def fake_engine(tmp_path: Path) -> Iterator[Engine]:
+    """Hash embedder, term-overlap reranker, in-memory Qdrant: milliseconds per call."""
+    settings = Settings(store_dir=Path(":memory:"))
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="session")
+def real_embedder():  # type: ignore[no-untyped-def]
+    from rag_core.embed import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder()
+
+
+@pytest.fixture(scope="session")
+def tiny_cross_encoder_dir(tmp_path_factory: pytest.TempPathFactory, real_embedder) -> Path:  # type: ignore[no-untyped-def]
+    """A real CrossEncoder built offline: MiniLM weights with a fresh, seeded one-logit head.
+    Its scores mean nothing; it drives the real reranking code path."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    from rag_core.embed import resolve_model_path
+
+    source = resolve_model_path("all-MiniLM-L6-v2")
+    target = tmp_path_factory.mktemp("tiny-cross-encoder")
+    torch.manual_seed(0)
+    model = AutoModelForSequenceClassification.from_pretrained(source, num_labels=1, local_files_only=True)
+    model.save_pretrained(target)
+    AutoTokenizer.from_pretrained(source, local_files_only=True).save_pretrained(target)
+    return target
+
+
+@pytest.fixture
+def open_store() -> Callable[[Settings], Store]:
+    return Store.open

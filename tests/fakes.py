@@ -1,0 +1,65 @@
+"""Fast stand-ins for the model backends. They satisfy the same Protocols as the real ones."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+
+import numpy as np
+
+from rag_core.bm25 import tokenize
+
+
+class HashEmbedder:
+    """Bag of hashed words: texts that share words get similar unit vectors."""
+
+    def __init__(self, dimension: int = 64, fail_after: int | None = None) -> None:
+        self._dimension = dimension
+        self.fail_after = fail_after
+        self.calls = 0
+
+    @property
+    def model_id(self) -> str:
+        return f"hash-{self._dimension}"
+
+    @property
+    def dimension(self) -> int:
+        return self._dimension
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        if self.fail_after is not None and self.calls > self.fail_after:
+            raise RuntimeError("embedder crashed")
+        return self._vectors(texts)
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._vectors(texts)
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self._dimension), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for token in tokenize(text) or ["<empty>"]:
+                bucket = int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "big")
+                out[row, bucket % self._dimension] += 1.0
+            out[row] /= np.linalg.norm(out[row])
+        return out
+
+
+class OverlapReranker:
+    """Scores a pair by the share of the query's terms found in the passage."""
+
+    model_id = "overlap"
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.pairs_seen = 0
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
+        if self.fail:
+            raise RuntimeError("reranker exploded")
+        self.pairs_seen += len(pairs)
+        scores = []
+        for query, passage in pairs:
+            terms = set(tokenize(query))
+            scores.append(len(terms & set(tokenize(passage))) / max(len(terms), 1))
+        return scores

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import pytest
+
+from rag_core.bm25 import Bm25Cache, Bm25Index, tokenize
+
+
+@pytest.mark.parametrize(
+    ("text", "must_contain"),
+    [
+        ("Invoice INV-2025-0492 is due", ["inv-2025-0492", "inv", "2025", "0492", "invoice"]),
+        ("Accuracy rose to 84.8% overall", ["84.8%", "accuracy"]),
+        ("We use GPT-4o-mini for rewriting", ["gpt-4o-mini", "gpt", "4o", "mini"]),
+        ("Revenue was $1,234,567.89 in 2024", ["1234567.89", "2024", "revenue"]),
+        ("The models' results", ["model", "result"]),
+        ("version v2.1.3 of snake_case_name", ["v2.1.3", "snake_case_name"]),
+    ],
+)
+def test_identifiers_and_numbers_stay_whole(text: str, must_contain: list[str]) -> None:
+    tokens = tokenize(text)
+    for token in must_contain:
+        assert token in tokens
+
+
+def test_lowercases_and_drops_stopwords() -> None:
+    assert tokenize("The CAT and the Hat") == ["cat", "hat"]
+    assert tokenize("") == []
+    assert tokenize("... !!!") == []
+
+
+def test_exact_identifier_ranks_first() -> None:
+    index = Bm25Index(
+        ["a", "b", "c"],
+        ["Invoice INV-2025-0491 for March", "Invoice INV-2025-0492 for April", "Unrelated text about cats"],
+    )
+    matches = index.search("INV-2025-0492", top_n=3)
+    assert matches[0].chunk_id == "b"
+    assert all(m.score > 0 for m in matches)
+    assert "c" not in [m.chunk_id for m in matches]
+    assert index.search("", 3) == []
+    assert Bm25Index([], []).search("anything", 3) == []
+
+
+def test_cache_builds_once_and_invalidates_by_document() -> None:
+    cache = Bm25Cache()
+    built = []
+
+    def build() -> Bm25Index:
+        built.append(1)
+        return Bm25Index(["x"], ["text"])
+
+    cache.get("me", ["d1", "d2"], build)
+    _, cached = cache.get("me", ["d2", "d1"], build)
+    assert cached and len(built) == 1
+    cache.invalidate("other", "d1")
+    assert cache.get("me", ["d1", "d2"], build)[1]
+    cache.invalidate("me", "d1")
+    assert not cache.get("me", ["d1", "d2"], build)[1]
+    assert len(built) == 2

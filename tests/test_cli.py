@@ -1,0 +1,69 @@
+"""The CLI contract, run as a user would: ``python -m rag_core ...`` in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cli(*args: str, store: Path) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"HF_HUB_OFFLINE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "rag_core", *args, "--store", str(store)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]) -> None:
+    store = tmp_path / "store"
+    good = make_pdf(["Alpha facts about the moon landing in 1969.", "Beta facts: invoice INV-7 is overdue."], name="good.pdf")
+    bad = tmp_path / "bad.pdf"
+    bad.write_text("plain text pretending")
+
+    mixed = cli("ingest", str(good), str(bad), store=store)
+    assert mixed.returncode == 1, mixed.stderr
+    assert "ingested" in mixed.stdout and "2 pages" in mixed.stdout
+    rejected = [line for line in mixed.stderr.splitlines() if line.startswith("rejected")]
+    assert rejected == [f"rejected {bad}: bad.pdf is named .pdf but is not a PDF (it does not start with %PDF-). "
+                        "Check that the file was exported as a PDF, or give it its real extension."]
+
+    again = cli("ingest", str(good), "--json", store=store)
+    assert again.returncode == 0, again.stderr
+    report = json.loads(again.stdout)
+    assert report["files"][0]["status"] == "duplicate"
+
+    docs = json.loads(cli("docs", "--json", store=store).stdout)
+    assert [(d["name"], d["pages"], d["owner"]) for d in docs] == [("good.pdf", 2, "local")]
+
+    found = cli("search", "Which invoice is overdue?", "--json", "--k", "1", "--no-rerank", store=store)
+    assert found.returncode == 0, found.stderr
+    data = json.loads(found.stdout)
+    assert {"query", "queries", "intent", "reranker", "hits", "timings_ms"} <= data.keys()
+    assert data["intent"] is None and data["queries"] == ["Which invoice is overdue?"]
+    assert data["reranker"] == {"model": "BAAI/bge-reranker-base", "used": False,
+                                "reason": "turned off for this search (--no-rerank)"}
+    hit = next(h for h in data["hits"] if h["source"] == "retrieved")
+    assert {"document", "doc_id", "page", "chunk_index", "text", "source", "scores", "ranks"} <= hit.keys()
+    assert set(hit["scores"]) == {"dense", "bm25", "rrf", "rerank"} and hit["scores"]["rerank"] is None
+    assert hit["page"] == 2 and hit["document"] == "good.pdf"
+    assert all(isinstance(v, (int, float)) for v in data["timings_ms"].values())
+
+    other_owner = json.loads(cli("docs", "--json", "--owner", "mallory", store=store).stdout)
+    assert other_owner == []
+    assert cli("delete", "good.pdf", "--owner", "mallory", store=store).returncode == 1
+
+    deleted = cli("delete", "good.pdf", store=store)
+    assert deleted.returncode == 0 and "deleted good.pdf" in deleted.stdout
+    assert json.loads(cli("docs", "--json", store=store).stdout) == []
+    missing = cli("search", "anything", "--doc", "good.pdf", store=store)
+    assert missing.returncode == 1 and "No document named 'good.pdf'" in missing.stderr

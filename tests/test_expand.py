@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import pytest
+
+from rag_core.expand import expand_neighbors, neighbor_positions, sample_evenly
+from rag_core.models import Hit
+
+
+def hit(doc: str, index: int) -> Hit:
+    return Hit(chunk_id=f"{doc}:{index}", doc_id=doc, document=doc, page=1, chunk_index=index, text=f"{doc} {index}")
+
+
+def lookup_upto(last: int):  # type: ignore[no-untyped-def]
+    return lambda doc, index: hit(doc, index) if 0 <= index <= last else None
+
+
+def test_neighbors_sit_beside_their_hit_in_reading_order() -> None:
+    out = expand_neighbors([hit("a", 5), hit("b", 0)], 1, lookup_upto(9))
+    assert [(h.doc_id, h.chunk_index, h.source) for h in out] == [
+        ("a", 4, "neighbor"),
+        ("a", 5, "retrieved"),
+        ("a", 6, "neighbor"),
+        ("b", 0, "retrieved"),
+        ("b", 1, "neighbor"),
+    ]
+    assert out[0].anchor == "a:5"
+
+
+def test_neighbors_dedupe_and_keep_hit_ranks() -> None:
+    out = expand_neighbors([hit("a", 5), hit("a", 6), hit("a", 8)], 1, lookup_upto(8))
+    assert [(h.chunk_index, h.source) for h in out] == [
+        (4, "neighbor"),
+        (5, "retrieved"),
+        (6, "retrieved"),
+        (7, "neighbor"),
+        (8, "retrieved"),
+    ]
+
+
+def test_window_zero_and_positions() -> None:
+    hits = [hit("a", 0), hit("a", 2)]
+    assert expand_neighbors(hits, 0, lookup_upto(5)) == hits
+    assert neighbor_positions(hits, 1) == [("a", 1), ("a", 3)]
+    assert neighbor_positions(hits, 2) == [("a", 1), ("a", 3), ("a", 4)]
+
+
+@pytest.mark.parametrize(
+    ("count", "n", "expected"),
+    [(0, 12, []), (5, 12, [0, 1, 2, 3, 4]), (100, 1, [0]), (10, 4, [0, 3, 6, 9]), (13, 3, [0, 6, 12])],
+)
+def test_sample_evenly(count: int, n: int, expected: list[int]) -> None:
+    assert sample_evenly(count, n) == expected
+
+
+def test_sample_evenly_spreads_over_the_whole_document() -> None:
+    picked = sample_evenly(1000, 12)
+    assert len(picked) == 12 and picked[0] == 0 and picked[-1] == 999
+    gaps = [b - a for a, b in zip(picked, picked[1:])]
+    assert max(gaps) - min(gaps) <= 1
