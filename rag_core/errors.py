@@ -62,3 +62,7 @@ class StoreLocked(StoreError):
 
 class DocumentNotFound(RagError):
     pass
+
+
+class GenerationError(RagError):
+    """The LLM could not produce (all of) an answer."""

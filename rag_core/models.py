@@ -99,6 +99,8 @@ class Hit(Frozen):
     text: str
     heading_path: tuple[str, ...] = ()
     kind: ChunkKind = "text"
+    char_start: int | None = Field(None, description="Start offset of the chunk in its page's text.")
+    char_end: int | None = Field(None, description="End offset (exclusive) in its page's text.")
     source: HitSource = "retrieved"
     scores: Scores = Scores()
     ranks: dict[str, int] = Field(default_factory=dict, description="1-based rank per list, e.g. 'dense[0]'.")

@@ -517,6 +517,8 @@ def _hit(chunk_id: str, payload: dict[str, Any], names: dict[str, str]) -> Hit:
         text=str(payload.get("text", "")),
         heading_path=tuple(payload.get("heading_path") or ()),
         kind=payload.get("kind", "text"),
+        char_start=payload.get("char_start"),
+        char_end=payload.get("char_end"),
     )
 
 

@@ -8,6 +8,7 @@ directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double un
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal
 
@@ -86,6 +87,54 @@ class RetrievalSettings(BaseModel):
     )
 
 
+Intent = Literal["summary", "comparison", "technical", "qa"]
+LlmBackend = Literal["local", "openai", "extractive"]
+
+
+class BudgetSettings(BaseModel):
+    """The hard bound: rendered prompt tokens + reserved output <= token_limit."""
+
+    token_limit: int = Field(10_000, gt=0, description="Prompt plus reserved output, in the generator's tokens.")
+    reserved_summary: int = Field(2048, gt=0, description="Output tokens reserved for a summary.")
+    reserved_comparison: int = Field(1536, gt=0, description="Output tokens reserved for a comparison.")
+    reserved_technical: int = Field(1536, gt=0, description="Output tokens reserved for a technical answer.")
+    reserved_qa: int = Field(1024, gt=0, description="Output tokens reserved for a plain question.")
+    unknown_model_margin: float = Field(
+        0.10, ge=0, description="Extra share counted on top of cl100k for remote models with unknown tokenizers."
+    )
+
+    def reserved_for(self, intent: Intent) -> int:
+        return int(getattr(self, f"reserved_{intent}"))
+
+
+class ConversationSettings(BaseModel):
+    """How much history follow-up rewriting and the prompt see."""
+
+    history_messages: int = Field(10, ge=0, description="Most recent messages used.")
+    history_chars: int = Field(2000, ge=0, description="Most characters of history used.")
+
+
+class LlmSettings(BaseModel):
+    """The generator. Chosen by backend; every backend streams."""
+
+    backend: LlmBackend = Field("local", description="local GGUF, any OpenAI-compatible server, or extractive.")
+    gguf_path: str | None = Field(
+        None, description="A GGUF file for the local backend; default: the packaged Qwen2.5-Coder-1.5B-Instruct."
+    )
+    cache_dir: Path = Field(
+        Path.home() / ".cache" / "rag_core", description="Where the packaged GGUF is assembled, once."
+    )
+    n_threads: int = Field(max(1, os.cpu_count() or 1), gt=0, description="CPU threads for the local runtime.")
+    n_ctx: int = Field(10_240, gt=0, description="Local context window; at least the token limit.")
+    openai_base_url: str | None = Field(None, description="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1.")
+    openai_api_key: SecretStr | None = Field(None, description="API key for that endpoint.")
+    openai_model: str = Field("gpt-4o-mini", description="Model name at that endpoint.")
+    temperature: float = Field(0.1, ge=0, description="Sampling temperature for answers.")
+    timeout_s: float = Field(600.0, gt=0, description="Longest wait for an answer (CPU prefill is slow).")
+    understand_timeout_s: float = Field(120.0, gt=0, description="Longest wait for intent and query rewriting.")
+    understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
+
+
 class Settings(BaseSettings):
     """All settings of the engine. Build with ``Settings()`` to read the environment."""
 
@@ -101,3 +150,6 @@ class Settings(BaseSettings):
     embed: EmbedSettings = EmbedSettings()
     rerank: RerankSettings = RerankSettings()
     retrieval: RetrievalSettings = RetrievalSettings()
+    budget: BudgetSettings = BudgetSettings()
+    conversation: ConversationSettings = ConversationSettings()
+    llm: LlmSettings = LlmSettings()
