@@ -53,6 +53,8 @@ _BOLD_FLAG = 16
 # A page with this many one-line blocks of at most this many characters may hold a table.
 _TABLE_MIN_CELLS = 12
 _TABLE_MIN_RULINGS = 8
+_TABLE_MIN_NUMBERS = 12
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
 _TABLE_CELL_MAX_CHARS = 24
 
 
@@ -297,10 +299,12 @@ def _body_font_size(doc: pymupdf.Document) -> float:
 
 def _looks_tabular(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
     """The table finder costs about half a second a page, so run it only where a table is
-    likely: ruled lines drawn on the page, or many tiny one-line blocks (a cell per block)."""
-    rulings = sum(1 for path in page.get_cdrawings() for item in path["items"] if item[0] in ("l", "re"))
-    if rulings >= _TABLE_MIN_RULINGS:
-        return True
+    likely: ruled lines on a page full of numbers, or many tiny one-line blocks (a cell per block)."""
+    text = " ".join(_line_text(line) for block in blocks for line in block.get("lines", ()))
+    if len(_NUMBER.findall(text)) >= _TABLE_MIN_NUMBERS:
+        rulings = sum(1 for path in page.get_cdrawings() for item in path["items"] if item[0] in ("l", "re"))
+        if rulings >= _TABLE_MIN_RULINGS:
+            return True
     tiny = 0
     for block in blocks:
         lines = block.get("lines", ())
@@ -312,20 +316,21 @@ def _looks_tabular(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
 def _find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
     """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
     page's words, which keep decimals intact where the finder's own extraction splits them."""
-    words = page.get_text("words", flags=_TEXT_FLAGS, sort=True)
+    # word centers as plain numbers: cell membership is then cheap comparisons, row by row
+    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=_TEXT_FLAGS, sort=True)]
     found = []
     for table in page.find_tables().tables:
         rows = []
         for row in table.rows:
+            _, top, _, bottom = row.bbox
+            in_row = [w for w in words if top <= w[1] <= bottom]
             cells = []
             for cell in row.cells:
                 if cell is None:
                     cells.append("")
                     continue
-                box = pymupdf.Rect(cell)
-                cells.append(
-                    " ".join(w[4] for w in words if box.contains(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2)))
-                )
+                left, _, right, _ = cell
+                cells.append(" ".join(text for x, _, text in in_row if left <= x <= right))
             rows.append(cells)
         rendered = _render_table(rows)
         if rendered:

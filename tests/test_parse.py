@@ -50,7 +50,8 @@ def test_pdf_outline_wins_over_fonts(tmp_path: Path) -> None:
 
 def test_table_becomes_one_block_of_whole_rows(tmp_path: Path) -> None:
     rows = [["Variant", "Agriculture", "Legal"], ["NaiveRAG", "32.4%", "16.4%"], ["-High", "65.2%", "76.4%"],
-            ["-Low", "64.0%", "80.8%"], ["-Origin", "75.2%", "83.6%"], ["Hybrid", "67.6%", "83.6%"]]
+            ["-Low", "64.0%", "80.8%"], ["-Origin", "75.2%", "83.6%"], ["Hybrid", "67.6%", "83.6%"],
+            ["Mixed", "51.0%", "49.0%"]]
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_text((72, 60), "Table 2: Performance of ablated versions.")
