@@ -1,12 +1,14 @@
-"""Streamlit entry point. The full upload, chat and debug pages arrive with the app issue;
-until then this page points at the CLI, which already drives the whole engine."""
+"""Streamlit entry point: page config, navigation over the three pages, session defaults."""
 
 import streamlit as st
 
+import app_state
+
 st.set_page_config(page_title="Chat with your documents", page_icon="📄", layout="wide")
+app_state.init_session()
 pages = [
     st.Page("pages/upload.py", title="Upload", icon="📤"),
-    st.Page("pages/chat.py", title="Chat", icon="💬"),
+    st.Page("pages/chat.py", title="Chat", icon="💬", default=True),
     st.Page("pages/debug.py", title="Debug", icon="🔎"),
 ]
 st.navigation(pages).run()

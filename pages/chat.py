@@ -1,7 +1,68 @@
 import streamlit as st
 
-st.title("Chat")
-st.info(
-    "This page is not built yet. The engine works from the command line: "
-    "`python -m rag_core ingest FILE`, then `python -m rag_core search \"QUESTION\"`."
-)
+import app_state
+import app_views
+from rag_core.errors import RagError
+
+engine = app_state.engine()
+owner = app_state.owner()
+st.title("Chat with your documents")
+
+with st.sidebar:
+    st.selectbox("LLM backend", ["local", "openai", "extractive"], key=app_state.BACKEND)
+    st.toggle("Reranker", key=app_state.RERANK)
+    st.slider("Passages kept (k)", 1, 20, key=app_state.TOP_K)
+    failure = getattr(engine.reranker, "failure", None)
+    if failure:
+        st.warning(f"Reranker unavailable, fused order used instead: {failure}")
+    if st.button("Clear chat"):
+        st.session_state[app_state.MESSAGES] = []
+        st.rerun()
+
+records = engine.documents(owner)
+if not records:
+    st.info("Upload a document first (Upload page).")
+    st.stop()
+st.multiselect("Documents (none selected = all)", [r.name for r in records], key=app_state.SELECTED_DOCS)
+
+messages = st.session_state[app_state.MESSAGES]
+for i, message in enumerate(messages):
+    with st.chat_message(message["role"]):
+        st.markdown(message["content"])
+        if message["role"] == "assistant":
+            app_views.render_citation_chips(message, key=f"m{i}")
+            st.caption(message["badge"])
+
+if question := st.chat_input("Ask a question about your documents"):
+    history = [{"role": m["role"], "content": m["content"]} for m in messages]
+    messages.append({"role": "user", "content": question})
+    with st.chat_message("user"):
+        st.markdown(question)
+    with st.chat_message("assistant"):
+        try:
+            run = app_state.answerer(st.session_state[app_state.BACKEND]).prepare(
+                question,
+                owner=owner,
+                documents=st.session_state[app_state.SELECTED_DOCS] or None,
+                history=history,
+                rerank=st.session_state[app_state.RERANK],
+                top_k=st.session_state[app_state.TOP_K],
+            )
+        except RagError as error:
+            st.error(str(error))
+            st.stop()
+        for notice in run.notices:
+            st.warning(notice)
+        app_views.render_sources(run.passages)
+        st.write_stream(run.stream())
+        answer = run.result()
+        if answer.error:
+            st.error(f"The answer stopped: {answer.error} The sources above are still valid.")
+        record = app_views.message_record(answer)
+        messages.append(record)
+        app_views.render_citation_chips(record, key=f"m{len(messages) - 1}")
+        st.caption(record["badge"])
+    traces = st.session_state[app_state.TRACES]
+    traces.append({"question": question, "answer": answer.answer, "trace": answer.trace.model_dump(mode="json") if answer.trace else None,
+                   "tokens": answer.tokens, "intent": answer.intent, "queries": answer.queries, "timings_ms": answer.timings_ms})
+    del traces[: -app_state.settings().app.max_history_traces]

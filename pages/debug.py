@@ -1,7 +1,66 @@
+import json
+
+import altair as alt
+import pandas as pd
 import streamlit as st
 
-st.title("Debug")
-st.info(
-    "This page is not built yet. The engine works from the command line: "
-    "`python -m rag_core ingest FILE`, then `python -m rag_core search \"QUESTION\"`."
-)
+import app_state
+from rag_core import report
+from rag_core.errors import RagError
+
+st.title("Retrieval debugger")
+traces = st.session_state[app_state.TRACES]
+tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
+
+with tab_trace:
+    if not traces:
+        st.info("Ask a question on the Chat page; its full trace appears here.")
+    else:
+        labels = [f"{i + 1}. {t['question'][:80]}" for i, t in enumerate(traces)]
+        chosen = traces[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
+        trace = chosen["trace"] or {}
+        st.markdown(f"**Intent:** {chosen['intent']} · **queries:** {' | '.join(chosen['queries'])}")
+        for name in report.STAGE_TABLES:
+            rows = report.stage_rows(trace, name)
+            with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):
+                st.dataframe(pd.DataFrame(rows), use_container_width=True, hide_index=True)
+        st.subheader("Dropped, and why")
+        st.dataframe(pd.DataFrame(report.dropped_rows(trace)), use_container_width=True, hide_index=True)
+        movement = pd.DataFrame(report.rank_movement(trace))
+        left, right = st.columns(2)
+        if not movement.empty:
+            left.altair_chart(alt.Chart(movement).mark_point().encode(x="fused", y="reranked", tooltip="chunk").properties(title="Rank: fused → reranked"), use_container_width=True)
+        else:
+            left.info("No rerank stage ran: the fused order was kept.")
+        scores = pd.DataFrame(report.score_rows(trace))
+        if not scores.empty:
+            right.altair_chart(alt.Chart(scores).mark_tick().encode(x="value", y="score", color="kept").properties(title="Candidate scores"), use_container_width=True)
+        st.altair_chart(alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None)).properties(title="Timings (ms)"), use_container_width=True)
+        st.subheader("Token budget")
+        st.json(report.budget_figures(trace) | {"tokens": chosen["tokens"]})
+        with st.expander("The exact prompt that was sent"):
+            st.json(trace.get("settings", {}).get("prompt", []))
+        st.download_button("Download trace (JSON)", json.dumps(chosen, indent=2, default=str), file_name="trace.json", mime="application/json")
+
+with tab_playground:
+    question = st.text_input("Question", key="playground_question")
+    columns = st.columns(2)
+    configs = []
+    for side, column in zip("AB", columns):
+        with column:
+            st.markdown(f"**Configuration {side}**")
+            configs.append({
+                "retrievers": st.selectbox("Retrievers", ["hybrid", "dense", "bm25"], key=f"ret{side}"),
+                "rerank": st.toggle("Reranker", value=side == "A", key=f"rr{side}"),
+                "top_k": st.slider("k", 1, 20, 8, key=f"k{side}"),
+                "neighbors": st.toggle("Neighbors", value=True, key=f"nb{side}"),
+            })
+    if question and st.button("Run both", type="primary"):
+        for config, column in zip(configs, columns):
+            try:
+                result = app_state.engine().search(question, owner=app_state.owner(), **config)
+            except RagError as error:
+                column.error(str(error))
+                continue
+            column.caption(f"reranker used: {result.reranker.used} {result.reranker.reason or ''}")
+            column.dataframe(pd.DataFrame([{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf, "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]), hide_index=True)

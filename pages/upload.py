@@ -1,7 +1,56 @@
+import pandas as pd
 import streamlit as st
 
-st.title("Upload")
-st.info(
-    "This page is not built yet. The engine works from the command line: "
-    "`python -m rag_core ingest FILE`, then `python -m rag_core search \"QUESTION\"`."
-)
+import app_state
+from rag_core.errors import RagError
+
+engine = app_state.engine()
+owner = app_state.owner()
+st.title("Upload documents")
+st.caption("PDF, TXT or Markdown. Files are parsed page by page, chunked, embedded and indexed on this machine.")
+
+with st.form("upload", clear_on_submit=True):
+    files = st.file_uploader("Files", type=["pdf", "txt", "md"], accept_multiple_files=True)
+    submitted = st.form_submit_button("Add to library", type="primary")
+
+for file in (files or []) if submitted else []:
+    with st.status(f"{file.name}: parsing", expanded=False) as status:
+
+        def progress(stage: str, done: int, total: int, name: str = file.name) -> None:
+            status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
+
+        try:
+            result = engine.ingest_bytes(file.getvalue(), file.name, owner, progress)
+        except RagError as error:
+            status.update(label=f"{file.name}: rejected", state="error", expanded=True)
+            st.error(str(error))
+            continue
+        record = result.document
+        if result.status == "duplicate":
+            status.update(label=f"{file.name}: already in your library as {record.name}", state="complete")
+            st.info("This exact file was uploaded before; nothing was added.")
+        else:
+            status.update(label=f"{file.name}: {record.pages} pages, {record.chunks} chunks in {result.seconds:.1f} s", state="complete")
+        if record.pages_without_text:
+            st.warning(f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}")
+
+records = engine.documents(owner)
+st.subheader(f"Your documents ({len(records)})")
+if not records:
+    st.info("No documents yet.")
+for record in records:
+    left, right = st.columns([6, 1])
+    left.markdown(
+        f"**{record.name}** · {record.pages} pages · {record.chunks} chunks · "
+        f"{record.size_bytes / 1e6:.2f} MB · {record.created_at:%Y-%m-%d %H:%M} UTC"
+    )
+    with right.popover("Delete", use_container_width=True):
+        st.write(f"Delete **{record.name}** and all its chunks?")
+        if st.button("Yes, delete", key=f"delete-{record.doc_id}", type="primary"):
+            engine.delete(owner, record.doc_id)
+            st.rerun()
+if records:
+    table = pd.DataFrame(
+        [{"name": r.name, "pages": r.pages, "chunks": r.chunks, "MB": round(r.size_bytes / 1e6, 2), "uploaded": r.created_at} for r in records]
+    )
+    st.dataframe(table, hide_index=True, use_container_width=True)

@@ -1,4 +1,4 @@
-"""Command line: ``python -m rag_core ingest|docs|delete|search``.
+"""Command line: ``python -m rag_core ingest|docs|delete|search|ask``.
 
 The commands, flags and JSON keys are a contract other tools depend on: add, never rename.
 """
@@ -62,7 +62,17 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--no-rerank", action="store_true", help="keep the fused order")
     search.add_argument("--json", action="store_true")
     search.add_argument("--trace", metavar="FILE", type=Path, help="also write the full stage trace as JSON")
+    search.add_argument("--llm", choices=["local", "openai", "extractive"], help="who detects intent and rephrases")
     search.set_defaults(run=_search)
+
+    ask = commands.add_parser("ask", parents=[common], help="answer a question with page citations")
+    ask.add_argument("question", metavar="QUESTION")
+    ask.add_argument("--doc", action="append", metavar="NAME", help="restrict to this document (repeatable)")
+    ask.add_argument("--llm", choices=["local", "openai", "extractive"], help="the generator (default: RAG_LLM__BACKEND)")
+    ask.add_argument("--history", type=Path, metavar="FILE", help='earlier turns: JSON [{"role": ..., "content": ...}]')
+    ask.add_argument("--json", action="store_true", help="print one JSON object at the end instead of streaming")
+    ask.add_argument("--trace", metavar="FILE", type=Path, help="also write the full trace, prompt included, as JSON")
+    ask.set_defaults(run=_ask)
     return parser
 
 
@@ -162,12 +172,16 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
+    from .answer import Answerer
+
     engine = _engine(args)
     try:
+        understanding = Answerer(engine, backend=args.llm).understand(args.question)
         result = engine.search(
             args.question,
             owner=args.owner,
             documents=args.doc,
+            queries=understanding.queries,
             top_k=args.k,
             rerank=False if args.no_rerank else None,
         )
@@ -176,7 +190,7 @@ def _search(args: argparse.Namespace) -> int:
     if args.trace:
         args.trace.write_text(result.trace.model_dump_json(indent=2))
     if args.json:
-        print(json.dumps(search_json(result), indent=2))
+        print(json.dumps(search_json(result) | {"intent": understanding.intent}, indent=2))
         return 0
     if not result.reranker.used:
         print(f"note: reranker not used: {result.reranker.reason}", file=sys.stderr)
@@ -189,6 +203,84 @@ def _search(args: argparse.Namespace) -> int:
         print(label)
         print(textwrap.indent(textwrap.fill(" ".join(hit.text.split()), 100), "    "))
     return 0
+
+
+def _ask(args: argparse.Namespace) -> int:
+    from .answer import Answerer
+
+    history = _read_history(args.history) if args.history else []
+    engine = _engine(args)
+    try:
+        run = Answerer(engine, backend=args.llm).prepare(
+            args.question, owner=args.owner, documents=args.doc, history=history
+        )
+        if args.json:
+            answer = run.result()
+        else:
+            for notice in run.notices:
+                print(f"note: {notice}", file=sys.stderr)
+            for delta in run.stream():
+                print(delta, end="", flush=True)
+            print()
+            answer = run.result()
+    finally:
+        engine.close()
+    if args.trace and answer.trace is not None:
+        args.trace.write_text(answer.trace.model_dump_json(indent=2))
+    if args.json:
+        print(json.dumps(ask_json(answer), indent=2))
+        return 0 if answer.error is None else 1
+    print()
+    label = "Sources" if all(c.cited for c in answer.citations) else "Sources used (the model cited none)"
+    if answer.citations:
+        print(f"{label}:")
+        for c in answer.citations:
+            print(f"  [{c.n}] {c.document}, page {c.page}")
+    t = answer.tokens
+    print(
+        f"intent {answer.intent} · {answer.llm['backend']} {answer.llm['model']} · "
+        f"tokens {t['prompt']} + {t['reserved_output']} reserved <= {t['limit']} ({t['tokenizer']}) · "
+        f"first token {answer.timings_ms.get('first_token', 0) / 1000:.1f} s · total {answer.timings_ms['total'] / 1000:.1f} s",
+        file=sys.stderr,
+    )
+    if answer.error:
+        print(f"error: {answer.error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _read_history(path: Path) -> list[dict[str, str]]:
+    from .errors import RagError
+
+    try:
+        data = json.loads(path.read_text())
+        return [{"role": str(m["role"]), "content": str(m["content"])} for m in data if m["role"] in ("user", "assistant")]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RagError(
+            f"--history {path} is not a JSON list of {{role, content}} messages ({exc}).", "Fix the file."
+        ) from exc
+
+
+def ask_json(answer: Any) -> dict[str, Any]:
+    """The ``ask --json`` object (a contract: keys are only ever added)."""
+    return {
+        "question": answer.question,
+        "intent": answer.intent,
+        "queries": answer.queries,
+        "answer": answer.answer,
+        "citations": [{"n": c.n, "document": c.document, "page": c.page, "cited": c.cited} for c in answer.citations],
+        "tokens": answer.tokens,
+        "hits": [hit_json(h) for h in answer.hits],
+        "timings_ms": answer.timings_ms,
+        "llm": answer.llm,
+        "standalone_question": answer.standalone_question,
+        "understanding": answer.understanding,
+        "reranker": answer.reranker,
+        "whole_document": answer.whole_document,
+        "no_relevant_passage": answer.no_relevant_passage,
+        "error": answer.error,
+        "notices": answer.notices,
+    }
 
 
 def search_json(result: Any) -> dict[str, Any]:

@@ -7,6 +7,7 @@ makes one per run, the app one per process. Stages stay pure (``chunk``, ``fuse`
 
 from __future__ import annotations
 
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -22,6 +23,7 @@ from .bm25 import Bm25Cache, Bm25Index, tokenize
 from .chunk import chunk_pages
 from .embed import SentenceTransformerEmbedder
 from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError
+from .files import FileStore, render_pdf_page
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
 from .fuse import reciprocal_rank_fusion
 from .models import (
@@ -69,6 +71,10 @@ class Engine:
         self.embedder: Embedder = embedder or SentenceTransformerEmbedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache()
+        files_root = self.settings.store_dir / "files"
+        if str(self.settings.store_dir) == ":memory:" or self.settings.qdrant_url:
+            files_root = self.settings.files_dir or Path(tempfile.mkdtemp(prefix="rag_core-files-"))
+        self.files = FileStore(self.settings.files_dir or files_root)
         self._collection: str | None = None
         self._collection_lock = threading.Lock()
         self.recovered = self.store.recover()
@@ -128,6 +134,7 @@ class Engine:
             raise DocumentNotFound(f"'{name_or_id}' matches several documents: {ids}.", "Delete by id.")
         record = matches[0]
         self.store.delete_document(record)
+        self.files.delete(record)
         self.bm25_cache.invalidate(owner, record.doc_id)
         return record
 
@@ -138,7 +145,7 @@ class Engine:
         started = time.perf_counter()
         _report(progress, "parsing", 0, 1)
         parsed = parse_path(path, self.settings.ingest)
-        return self.ingest_parsed(parsed, owner, progress, started=started)
+        return self.ingest_parsed(parsed, owner, progress, started=started, data=Path(path).read_bytes())
 
     def ingest_bytes(
         self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None
@@ -146,7 +153,7 @@ class Engine:
         started = time.perf_counter()
         _report(progress, "parsing", 0, 1)
         parsed = parse_bytes(data, name, self.settings.ingest)
-        return self.ingest_parsed(parsed, owner, progress, started=started)
+        return self.ingest_parsed(parsed, owner, progress, started=started, data=data)
 
     def ingest_parsed(
         self,
@@ -155,8 +162,11 @@ class Engine:
         progress: Progress | None = None,
         *,
         started: float | None = None,
+        data: bytes | None = None,
     ) -> IngestResult:
         """Store a parsed document, or recognise it as a duplicate of the owner's.
+
+        ``data``, the original file, is kept so its pages can be rendered later.
 
         The registry record says 'indexing' while chunks are written and 'ready' only at
         the end; on any failure the partial document is removed again, so nothing of it
@@ -209,11 +219,14 @@ class Engine:
                 vectors = self.embedder.embed_documents([c.text for c in part])
                 self.store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
             _report(progress, "indexing", len(chunks), len(chunks))
+            if data is not None:
+                self.files.save(record, data)
             record = record.model_copy(update={"status": "ready"})
             self.store.put_record(record)
         except BaseException as exc:
             try:
                 self.store.delete_document(record)
+                self.files.delete(record)
             except Exception:  # the store may be what failed; recover() cleans up on next open
                 pass
             if isinstance(exc, Exception) and not isinstance(exc, RagError):
@@ -416,6 +429,30 @@ class Engine:
         record = self._one(owner, document)
         pairs = self.store.chunk_payloads(record.collection, owner, [record.doc_id])
         return [_hit(cid, payload, {record.doc_id: record.name}) for cid, payload in pairs]
+
+    def render_page(self, owner: str, document: str, page: int, highlight: str | None = None) -> bytes | None:
+        """A PNG of one page of the owner's PDF, the passage highlighted; None for text files
+        (use :meth:`page_text`).
+
+        Raises:
+            DocumentNotFound: Not the owner's document, no such page, or the file is not kept.
+        """
+        record = self._one(owner, document)
+        if record.media_type != "pdf":
+            return None
+        return render_pdf_page(self.files.read(record), page, highlight)
+
+    def page_text(self, owner: str, document: str, page: int) -> str:
+        """The text of one page, rebuilt from its chunks without their overlap."""
+        record = self._one(owner, document)
+        hits = [h for h in self.document_chunks(owner, record.doc_id) if h.page == page]
+        text = ""
+        end = 0
+        for hit in hits:
+            start = hit.char_start or 0
+            text += hit.text[max(0, end - start) :] if start < end else ("\n\n" if text else "") + hit.text
+            end = max(end, hit.char_end or 0)
+        return text
 
     # --- helpers -----------------------------------------------------------------------
 

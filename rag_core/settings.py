@@ -130,9 +130,22 @@ class LlmSettings(BaseModel):
     openai_api_key: SecretStr | None = Field(None, description="API key for that endpoint.")
     openai_model: str = Field("gpt-4o-mini", description="Model name at that endpoint.")
     temperature: float = Field(0.1, ge=0, description="Sampling temperature for answers.")
+    frequency_penalty: float = Field(0.3, ge=-2, le=2, description="Discourages repeating tokens (OpenAI semantics).")
+    repeat_penalty: float = Field(1.1, ge=1, description="llama.cpp repetition penalty for the local model.")
     timeout_s: float = Field(600.0, gt=0, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(120.0, gt=0, description="Longest wait for intent and query rewriting.")
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
+
+
+class AppSettings(BaseModel):
+    """The Streamlit shell."""
+
+    single_user: bool = Field(
+        True,
+        description="Local use: every browser session is the default owner and sees the whole store. "
+        "Set false for a shared demo: each session gets its own owner id.",
+    )
+    max_history_traces: int = Field(20, gt=0, description="Questions whose traces the debug page keeps per session.")
 
 
 class Settings(BaseSettings):
@@ -144,6 +157,7 @@ class Settings(BaseSettings):
     qdrant_url: str | None = Field(None, description="A Qdrant server URL; set, it replaces the embedded store.")
     qdrant_api_key: SecretStr | None = Field(None, description="API key for the Qdrant server.")
     owner: str = Field("local", min_length=1, description="Owner id used when a call names none.")
+    files_dir: Path | None = Field(None, description="Where original files are kept; default: RAG_STORE_DIR/files.")
 
     ingest: IngestSettings = IngestSettings()
     chunk: ChunkSettings = ChunkSettings()
@@ -153,3 +167,4 @@ class Settings(BaseSettings):
     budget: BudgetSettings = BudgetSettings()
     conversation: ConversationSettings = ConversationSettings()
     llm: LlmSettings = LlmSettings()
+    app: AppSettings = AppSettings()

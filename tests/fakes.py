@@ -63,3 +63,55 @@ class OverlapReranker:
             terms = set(tokenize(query))
             scores.append(len(terms & set(tokenize(passage))) / max(len(terms), 1))
         return scores
+
+
+class WhitespaceTokenCounter:
+    """One token per whitespace-separated word, plus framing per message."""
+
+    name = "whitespace"
+
+    def count_text(self, text: str) -> int:
+        return len(text.split())
+
+    def count_messages(self, messages: Sequence[dict[str, str]]) -> int:
+        return 3 + sum(4 + len(m["content"].split()) for m in messages)
+
+
+class ScriptedChatModel:
+    """Replies from a script: JSON for intent calls, a fixed answer streamed word by word."""
+
+    backend = "scripted"
+    model = "script-1"
+
+    def __init__(
+        self,
+        answer: str = "The invoice was paid on March 3 [1].",
+        understanding: str = '{"intent": "qa", "search_queries": ["invoice payment date", "when the invoice was paid"]}',
+        fail_stream_after: int | None = None,
+        fail_complete: bool = False,
+    ) -> None:
+        self.answer = answer
+        self.understanding = understanding
+        self.fail_stream_after = fail_stream_after
+        self.fail_complete = fail_complete
+        self.token_counter = WhitespaceTokenCounter()
+        self.calls: list[tuple[str, list[dict[str, str]], int]] = []
+
+    def complete(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float) -> str:
+        from rag_core.errors import GenerationError
+
+        self.calls.append(("complete", list(messages), max_tokens))
+        if self.fail_complete:
+            raise GenerationError("The scripted model timed out.", "Try again.")
+        if "Rewritten question" in messages[-1]["content"]:
+            return "When was invoice INV-2025-0492 paid?"
+        return self.understanding
+
+    def stream(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float):  # type: ignore[no-untyped-def]
+        from rag_core.errors import GenerationError
+
+        self.calls.append(("stream", list(messages), max_tokens))
+        for i, word in enumerate(self.answer.split(" ")):
+            if self.fail_stream_after is not None and i >= self.fail_stream_after:
+                raise GenerationError("The scripted model dropped the connection.", "Try again.")
+            yield word if i == 0 else " " + word

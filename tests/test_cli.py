@@ -45,11 +45,11 @@ def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]
     docs = json.loads(cli("docs", "--json", store=store).stdout)
     assert [(d["name"], d["pages"], d["owner"]) for d in docs] == [("good.pdf", 2, "local")]
 
-    found = cli("search", "Which invoice is overdue?", "--json", "--k", "1", "--no-rerank", store=store)
+    found = cli("search", "Which invoice is overdue?", "--json", "--k", "1", "--no-rerank", "--llm", "extractive", store=store)
     assert found.returncode == 0, found.stderr
     data = json.loads(found.stdout)
     assert {"query", "queries", "intent", "reranker", "hits", "timings_ms"} <= data.keys()
-    assert data["intent"] is None and data["queries"] == ["Which invoice is overdue?"]
+    assert data["intent"] == "qa" and data["queries"] == ["Which invoice is overdue?"]
     assert data["reranker"] == {"model": "BAAI/bge-reranker-base", "used": False,
                                 "reason": "turned off for this search (--no-rerank)"}
     hit = next(h for h in data["hits"] if h["source"] == "retrieved")
@@ -67,3 +67,21 @@ def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]
     assert json.loads(cli("docs", "--json", store=store).stdout) == []
     missing = cli("search", "anything", "--doc", "good.pdf", store=store)
     assert missing.returncode == 1 and "No document named 'good.pdf'" in missing.stderr
+
+
+def test_ask_json_contract(tmp_path: Path, make_pdf: Callable[..., Path]) -> None:
+    store = tmp_path / "store"
+    cli("ingest", str(make_pdf(["The moon landing was in 1969.", "Invoice INV-7 is overdue by 30 days."])), store=store)
+    history = tmp_path / "history.json"
+    history.write_text(json.dumps([{"role": "user", "content": "Tell me about invoices"}, {"role": "assistant", "content": "Sure."}]))
+    done = cli("ask", "Which invoice is overdue?", "--llm", "extractive", "--json", "--history", str(history), store=store)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert {"question", "intent", "queries", "answer", "citations", "tokens", "hits", "timings_ms", "llm"} <= data.keys()
+    assert data["llm"] == {"backend": "extractive", "model": "-"}
+    assert set(data["tokens"]) >= {"prompt", "reserved_output", "output", "limit", "tokenizer"}
+    assert data["tokens"]["prompt"] + data["tokens"]["reserved_output"] <= data["tokens"]["limit"] == 10000
+    assert any(c["page"] == 2 and c["document"] == "doc.pdf" for c in data["citations"])
+    assert "INV-7" in data["answer"] and "first_token" in data["timings_ms"]
+    streamed = cli("ask", "Which invoice is overdue?", "--llm", "extractive", store=store)
+    assert streamed.returncode == 0 and "Sources:" in streamed.stdout and "[2] doc.pdf, page 2" in streamed.stdout

@@ -209,3 +209,20 @@ def test_registry_record_fields(fake_engine: Engine, make_pdf: Callable[..., Pat
     assert record.owner == "carol" and record.status == "ready" and record.pages == 3 and record.chunks == 3
     assert record.created_at >= before and record.embed_model == "hash-64"
     assert record.collection == "rag_chunks__hash-64__64"
+
+
+def test_pages_render_for_their_owner_only(tmp_path: Path, make_pdf: Callable[..., Path]) -> None:
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
+    engine.ingest_path(make_pdf(FACTS, name="facts.pdf"), owner="alice")
+    png = engine.render_page("alice", "facts.pdf", 2, highlight="Photosynthesis converts light energy")
+    assert png is not None and png.startswith(b"\x89PNG")
+    with pytest.raises(errors.DocumentNotFound):
+        engine.render_page("bob", "facts.pdf", 2)
+    with pytest.raises(errors.DocumentNotFound, match="Page 9"):
+        engine.render_page("alice", "facts.pdf", 9)
+    assert "Photosynthesis" in engine.page_text("alice", "facts.pdf", 2)
+    (record,) = engine.documents("alice")
+    assert engine.files.path(record).is_file()
+    engine.delete("alice", "facts.pdf")
+    assert not engine.files.path(record).exists(), "delete removes the kept file too"
+    engine.close()

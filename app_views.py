@@ -1,0 +1,71 @@
+"""Rendering helpers shared by the pages (no engine logic here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+import app_state
+from rag_core.answer import Answer
+from rag_core.errors import RagError
+
+
+def message_record(answer: Answer) -> dict[str, Any]:
+    """What the chat keeps of an answer to redraw it later."""
+    return {
+        "role": "assistant",
+        "content": answer.answer,
+        "citations": [vars(c) for c in answer.citations],
+        "passages": {p.n: p.text for p in answer.passages},
+        "badge": badge_text(answer),
+        "error": answer.error,
+        "notices": answer.notices,
+    }
+
+
+def badge_text(answer: Answer) -> str:
+    t = answer.tokens
+    first = answer.timings_ms.get("first_token")
+    queries = " | ".join(answer.queries)
+    timing = f"first token {first / 1000:.1f} s · " if first else ""
+    return (
+        f"**{answer.intent}** · queries: {queries} · tokens {t['prompt']:,} + {t['reserved_output']:,} reserved "
+        f"of {t['limit']:,} ({t['tokenizer']}) · {timing}total {answer.timings_ms.get('total', 0) / 1000:.1f} s · "
+        f"{answer.llm['backend']} {answer.llm['model']}"
+    )
+
+
+def render_sources(passages: list[Any]) -> None:
+    with st.expander(f"Sources ({len(passages)} passages)", expanded=False):
+        for p in passages:
+            st.markdown(f"**[{p.n}] {p.document}, page {p.page}**" + (f" — {p.section}" if p.section else ""))
+            st.caption(p.text[:600] + ("…" if len(p.text) > 600 else ""))
+
+
+def render_citation_chips(message: dict[str, Any], key: str) -> None:
+    citations = message.get("citations") or []
+    if not citations:
+        return
+    label = "Cited" if all(c["cited"] for c in citations) else "Sources used (the model cited none)"
+    st.caption(label)
+    columns = st.columns(min(len(citations), 6))
+    for i, citation in enumerate(citations):
+        chip = f"[{citation['n']}] {citation['document'][:24]} p.{citation['page']}"
+        if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}"):
+            show_page(citation["document"], citation["page"], message.get("passages", {}).get(citation["n"], ""))
+
+
+@st.dialog("Cited page", width="large")
+def show_page(document: str, page: int, passage: str) -> None:
+    engine = app_state.engine()
+    st.markdown(f"**{document}**, page {page}")
+    try:
+        image = engine.render_page(app_state.owner(), document, page, highlight=passage)
+    except RagError as error:
+        st.error(str(error))
+        return
+    if image is None:
+        st.text(engine.page_text(app_state.owner(), document, page))
+    else:
+        st.image(image, caption="The cited passage is highlighted", use_container_width=True)

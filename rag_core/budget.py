@@ -1,0 +1,178 @@
+"""The hard token budget: rendered prompt + reserved output <= limit, always.
+
+Pure: the token counter and the prompt builder are injected. Every count is of the full
+rendered chat (system, history, context and question), never an estimate of a part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .tokens import Message, TokenCounter
+
+Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
+"""build(question, history, passage_texts) -> the full chat messages."""
+
+_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n+")
+_ELLIPSIS = " …"
+# The question may use at most this share of the room left after the reserved output.
+QUESTION_SHARE = 0.5
+# History may use at most this share (after the question) before context.
+HISTORY_SHARE = 0.35
+
+
+class BudgetTooSmall(ValueError):
+    """Not even the system prompt and a truncated question fit the limit."""
+
+
+@dataclass
+class BudgetResult:
+    question: str
+    history: list[Message]
+    passages: list[str]
+    messages: list[Message]
+    prompt_tokens: int
+    reserved_output: int
+    limit: int
+    tokenizer: str
+    kept: int = 0
+    truncated: int | None = None
+    """Index (in the input order) of the passage cut short, if any."""
+    cut: list[int] = field(default_factory=list)
+    """Indices of passages left out entirely."""
+    question_truncated: bool = False
+    history_dropped: int = 0
+    passage_tokens: list[int] = field(default_factory=list)
+    """Tokens each kept passage added to the prompt (the last one after truncation)."""
+
+    def figures(self) -> dict[str, object]:
+        return {
+            "prompt": self.prompt_tokens,
+            "reserved_output": self.reserved_output,
+            "limit": self.limit,
+            "tokenizer": self.tokenizer,
+            "chunks_kept": self.kept,
+            "truncated": self.truncated,
+            "cut": self.cut,
+            "question_truncated": self.question_truncated,
+            "history_dropped": self.history_dropped,
+            "passage_tokens": self.passage_tokens,
+        }
+
+
+def fit(
+    build: Build,
+    question: str,
+    history: Sequence[Message],
+    passages: Sequence[str],
+    counter: TokenCounter,
+    *,
+    limit: int,
+    reserved_output: int,
+) -> BudgetResult:
+    """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens.
+
+    The question is cut to at most half the room; the oldest history goes next; then
+    passages are added greedily, the one that overflows is cut at a sentence or word
+    boundary found by binary search, and the rest are dropped.
+
+    Raises:
+        BudgetTooSmall: The fixed parts alone exceed the room.
+    """
+    room = limit - reserved_output
+    if room <= 0:
+        raise BudgetTooSmall(f"reserved output {reserved_output} leaves no room under the limit {limit}")
+
+    def count(q: str, h: Sequence[Message], p: Sequence[str]) -> int:
+        return counter.count_messages(build(q, h, p))
+
+    question_truncated = False
+    if count(question, [], []) > room * QUESTION_SHARE:
+        question = _longest_prefix(question, lambda text: count(text, [], []) <= room * QUESTION_SHARE)
+        question_truncated = True
+        if not question:
+            raise BudgetTooSmall(f"the system prompt alone exceeds {room * QUESTION_SHARE:.0f} tokens")
+
+    history = list(history)
+    dropped = 0
+    base_cap = count(question, [], []) + room * HISTORY_SHARE
+    while history and count(question, history, []) > base_cap:
+        history.pop(0)
+        dropped += 1
+
+    kept: list[str] = []
+    used = count(question, history, [])
+    per_passage: list[int] = []
+    truncated: int | None = None
+    cut: list[int] = []
+    overflowed = False
+    for index, text in enumerate(passages):
+        if overflowed:
+            cut.append(index)
+            continue
+        total = count(question, history, [*kept, text])
+        if total <= room:
+            per_passage.append(total - used)
+            kept.append(text)
+            used = total
+            continue
+        overflowed = True  # this passage is cut short (or dropped) and every later one dropped
+        partial = _longest_prefix(text, lambda t: count(question, history, [*kept, t + _ELLIPSIS]) <= room)
+        if partial:
+            kept.append(partial + _ELLIPSIS)
+            total = count(question, history, kept)
+            per_passage.append(total - used)
+            used = total
+            truncated = index
+        else:
+            cut.append(index)
+    messages = build(question, history, kept)
+    prompt_tokens = counter.count_messages(messages)
+    if prompt_tokens + reserved_output > limit:  # a bug if it ever happens: never send such a prompt
+        raise BudgetTooSmall(f"prompt {prompt_tokens} + reserved {reserved_output} exceeds the limit {limit}")
+    return BudgetResult(
+        question=question,
+        history=history,
+        passages=kept,
+        messages=messages,
+        prompt_tokens=prompt_tokens,
+        reserved_output=reserved_output,
+        limit=limit,
+        tokenizer=counter.name,
+        kept=len(kept),
+        truncated=truncated,
+        cut=cut,
+        question_truncated=question_truncated,
+        history_dropped=dropped,
+        passage_tokens=per_passage,
+    )
+
+
+def _longest_prefix(text: str, fits: Callable[[str], bool]) -> str:
+    """The longest prefix that fits, ending at a sentence boundary if one fits, else at a word
+    boundary, else anywhere (unbroken text); each found by binary search."""
+    for cuts in (
+        [m.start() for m in _BOUNDARY.finditer(text)],
+        [m.start() for m in re.finditer(r"\s+", text)],
+        range(1, len(text)),
+    ):
+        best = _search(text, list(cuts), fits)
+        if best:
+            return best
+    return ""
+
+
+def _search(text: str, cuts: list[int], fits: Callable[[str], bool]) -> str:
+    best = ""
+    low, high = 0, len(cuts) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = text[: cuts[middle]].rstrip()
+        if candidate and fits(candidate):
+            best = candidate
+            low = middle + 1
+        else:
+            high = middle - 1
+    return best

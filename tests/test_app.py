@@ -1,0 +1,109 @@
+"""The Streamlit pages through streamlit.testing's AppTest, with the real engine underneath
+(real embedder, embedded Qdrant) and a scripted or extractive generator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+from .conftest import write_pdf
+from .fakes import ScriptedChatModel
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [
+    "Acme Corp quarterly report. Revenue grew 12% to 4.2 million dollars in the third quarter.",
+    "Invoice INV-2025-0492 from Acme Corp was paid in full on March 3, 2025 by bank transfer.",
+]
+TIMEOUT = 120
+
+
+@pytest.fixture(scope="module")
+def app_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    store = tmp_path_factory.mktemp("app-store")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("RAG_STORE_DIR", str(store))
+    patch.setenv("RAG_LLM__BACKEND", "extractive")
+    patch.syspath_prepend(str(ROOT))
+    st.cache_resource.clear()
+    yield store
+    import app_state
+
+    app_state.engine().close()
+    st.cache_resource.clear()
+    patch.undo()
+
+
+def app() -> AppTest:
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("page", ["pages/upload.py", "pages/chat.py", "pages/debug.py"])
+def test_every_page_runs_without_exceptions(app_env: Path, page: str) -> None:
+    at = app()
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception
+
+
+def test_upload_goes_through_the_page(app_env: Path, tmp_path: Path) -> None:
+    pdf = write_pdf(tmp_path / "acme.pdf", PAGES).read_bytes()
+    at = app()
+    at.run()
+    at.switch_page("pages/upload.py").run()
+    at.file_uploader[0].set_value([("acme.pdf", pdf, "application/pdf"), ("fake.pdf", b"not a pdf", "application/pdf")])
+    at.button[0].click().run()
+    assert not at.exception
+    assert any("2 pages" in s.label for s in at.status)
+    assert any("not a PDF" in e.value for e in at.error), "the rejected file says why"
+    assert any("acme.pdf" in m.value for m in at.markdown)
+    at.file_uploader[0].set_value([("acme.pdf", pdf, "application/pdf")])
+    at.button[0].click().run()
+    assert any("already in your library" in s.label for s in at.status)
+
+
+def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    scripted = ScriptedChatModel(
+        answer="It was paid on March 3, 2025 [2].",
+        understanding='{"intent": "qa", "search_queries": ["invoice paid date"]}',
+    )
+    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
+    at = app()
+    at.run()
+    at.session_state[app_state.BACKEND] = "local"  # served by the scripted model
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+    assert not at.exception
+    assistant = [m for m in at.chat_message if m.name == "assistant"][0]
+    assert any("March 3, 2025 [2]" in m.value for m in assistant.markdown)
+    chips = [b.label for b in at.button if b.label.startswith("[")]
+    assert chips == ["[2] acme.pdf p.2"], "a chip per citation, mapped to its page"
+    assert any("tokens" in c.value and "10,000" in c.value for c in at.caption), "the badge shows the budget"
+    assert [c for c in scripted.calls if c[0] == "stream"], "the answer was streamed from the model"
+    at.button(key=[b.key for b in at.button if b.label.startswith("[2]")][0]).click().run()
+    assert not at.exception
+
+
+def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
+    import app_state
+    from rag_core.answer import Answerer
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    answer = Answerer(app_state.engine(), backend="extractive").prepare("What did revenue grow to?").result()
+    at = app()
+    at.run()
+    at.session_state[app_state.TRACES] = [
+        {"question": answer.question, "answer": answer.answer, "trace": answer.trace.model_dump(mode="json"),
+         "tokens": answer.tokens, "intent": answer.intent, "queries": answer.queries, "timings_ms": answer.timings_ms}
+    ]
+    at.switch_page("pages/debug.py").run()
+    assert not at.exception
+    assert any("What did revenue grow to?" in s.value for s in at.selectbox)
+    assert len(at.dataframe) >= 5, "a table per stage"
+    assert at.json, "budget figures and the prompt are shown"

@@ -1,0 +1,104 @@
+"""The real local generator: the packaged Qwen2.5-Coder-1.5B GGUF through xllamacpp.
+PDF -> real embedder -> embedded Qdrant -> BM25 -> fusion -> budget -> real GGUF, streamed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rag_core import llm as llm_module
+from rag_core.answer import Answerer
+from rag_core.errors import GenerationError
+from rag_core.llm import LocalChatModel, packaged_gguf
+from rag_core.pipeline import Engine
+from rag_core.settings import LlmSettings, Settings
+
+PAGES = [
+    "Acme Corp quarterly report. Revenue grew 12% to 4.2 million dollars in the third quarter.",
+    "Invoice INV-2025-0492 from Acme Corp was paid in full on March 3, 2025 by bank transfer.",
+    "The office cafeteria serves vegetarian lasagna every Wednesday.",
+]
+
+
+@pytest.fixture(scope="module")
+def local_llm(tmp_path_factory: pytest.TempPathFactory) -> LocalChatModel:
+    return LocalChatModel(LlmSettings())
+
+
+@pytest.mark.slow
+def test_answer_through_the_real_local_runtime(
+    tmp_path: Path, make_pdf: Callable[..., Path], real_embedder, local_llm: LocalChatModel  # type: ignore[no-untyped-def]
+) -> None:
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=real_embedder)
+    engine.ingest_path(make_pdf(PAGES, name="acme.pdf"))
+    run = Answerer(engine, local_llm).prepare("When was invoice INV-2025-0492 paid?")
+    assert run.passages, "sources are ready before generation"
+    deltas = list(run.stream())
+    answer = run.result()
+    engine.close()
+
+    assert answer.error is None, answer.error
+    assert len(deltas) > 1, "the answer streamed in several deltas"
+    assert answer.answer.strip()
+    assert answer.llm["backend"] == "local" and answer.llm["model"].endswith(".gguf")
+    assert answer.tokens["tokenizer"].startswith("gguf:")
+    assert answer.tokens["prompt"] + answer.tokens["reserved_output"] <= answer.tokens["limit"]
+    # the budget's count is the runtime's own count of the exact prompt that was sent
+    assert local_llm.token_counter.count_messages(run.budget.messages) == answer.tokens["prompt"]
+    assert answer.citations and {c.page for c in answer.citations} <= {1, 2, 3}
+    assert all(c.document == "acme.pdf" for c in answer.citations)
+    assert "first_token" in answer.timings_ms and answer.timings_ms["first_token"] > 0
+
+
+@pytest.mark.slow
+def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_path: Path) -> None:
+    engine = Engine(Settings(store_dir=tmp_path / "store"))
+    understood = Answerer(engine, local_llm).understand("compare LightRAG with GraphRAG")
+    engine.close()
+    assert understood.intent == "comparison"
+    assert understood.queries[0] == "compare LightRAG with GraphRAG"
+    assert understood.entities == ["LightRAG", "GraphRAG"]
+
+
+def test_packaged_gguf_is_assembled_once_and_verified(tmp_path: Path) -> None:
+    path = packaged_gguf(LlmSettings().cache_dir)
+    assert path.stat().st_size > 900_000_000
+    assert path.with_suffix(".sha256").read_text() == llm_module.PACKAGED_GGUF_SHA256
+    assert packaged_gguf(LlmSettings().cache_dir) == path  # cached: no second assembly
+
+
+def test_a_wrong_checksum_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(llm_module, "PACKAGED_GGUF_SHA256", "0" * 64)
+    with pytest.raises(GenerationError, match="sha256"):
+        packaged_gguf(tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_gguf_is_a_clear_error(tmp_path: Path) -> None:
+    model = LocalChatModel(LlmSettings(gguf_path=str(tmp_path / "absent.gguf")))
+    with pytest.raises(GenerationError, match="does not exist"):
+        model.complete([{"role": "user", "content": "hi"}], max_tokens=4, timeout_s=5)
+
+
+@pytest.mark.slow
+def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: LocalChatModel) -> None:
+    from rag_core.llm import OpenAIChatModel
+    from rag_core.tokens import TiktokenCounter
+
+    remote = OpenAIChatModel(
+        base_url=f"{local_llm.base_url}/v1", api_key="x", model="any", counter=TiktokenCounter("any-model")
+    )
+    deltas = list(remote.stream([{"role": "user", "content": "Say the word hello."}], max_tokens=8, timeout_s=120))
+    assert deltas and "".join(deltas).strip()
+    assert remote.token_counter.name == "cl100k_base+10%", "unknown remote model: cl100k plus the margin"
+
+
+def test_refused_connection_is_a_clear_generation_error() -> None:
+    from rag_core.llm import OpenAIChatModel
+    from rag_core.tokens import TiktokenCounter
+
+    remote = OpenAIChatModel(base_url="http://127.0.0.1:9/v1", api_key="x", model="m", counter=TiktokenCounter("m"))
+    with pytest.raises(GenerationError, match="Could not connect"):
+        list(remote.stream([{"role": "user", "content": "hi"}], max_tokens=4, timeout_s=5))
