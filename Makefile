@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-fast
+.PHONY: setup run test test-fast browser
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,14 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(PY) -m streamlit run app.py
 
-test: $(STAMP)
+# The browser test drives Debian's Chromium with Playwright; never a downloaded browser.
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+	fi
+
+test: $(STAMP) browser
 	HF_HUB_OFFLINE=1 $(PY) -m pytest
 
 test-fast: $(STAMP)

@@ -11,6 +11,18 @@ from rag_core.answer import Answer
 from rag_core.errors import RagError
 
 
+def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
+    """A widget whose value survives page switches: Streamlit forgets the state of widgets a
+    page does not draw, so the value lives under ``key`` and is copied into the widget's key."""
+    widget_key = f"_widget_{key}"
+    st.session_state[widget_key] = st.session_state[key]
+
+    def remember() -> None:
+        st.session_state[key] = st.session_state[widget_key]
+
+    return widget(label, *args, key=widget_key, on_change=remember, **kwargs)
+
+
 def message_record(answer: Answer) -> dict[str, Any]:
     """What the chat keeps of an answer to redraw it later."""
     return {

@@ -4,14 +4,16 @@ import app_state
 import app_views
 from rag_core.errors import RagError
 
+app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
+
 engine = app_state.engine()
 owner = app_state.owner()
 st.title("Chat with your documents")
 
 with st.sidebar:
-    st.selectbox("LLM backend", ["local", "openai", "extractive"], key=app_state.BACKEND)
-    st.toggle("Reranker", key=app_state.RERANK)
-    st.slider("Passages kept (k)", 1, 20, key=app_state.TOP_K)
+    app_views.persistent(st.selectbox, "LLM backend", app_state.BACKEND, ["local", "openai", "extractive"])
+    app_views.persistent(st.toggle, "Reranker", app_state.RERANK)
+    app_views.persistent(st.slider, "Passages kept (k)", app_state.TOP_K, 1, 20)
     failure = getattr(engine.reranker, "failure", None)
     if failure:
         st.warning(f"Reranker unavailable, fused order used instead: {failure}")
@@ -23,7 +25,8 @@ records = engine.documents(owner)
 if not records:
     st.info("Upload a document first (Upload page).")
     st.stop()
-st.multiselect("Documents (none selected = all)", [r.name for r in records], key=app_state.SELECTED_DOCS)
+st.session_state[app_state.SELECTED_DOCS] = [n for n in st.session_state[app_state.SELECTED_DOCS] if n in {r.name for r in records}]
+app_views.persistent(st.multiselect, "Documents (none selected = all)", app_state.SELECTED_DOCS, [r.name for r in records])
 
 messages = st.session_state[app_state.MESSAGES]
 for i, message in enumerate(messages):

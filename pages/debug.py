@@ -8,6 +8,8 @@ import app_state
 from rag_core import report
 from rag_core.errors import RagError
 
+app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
+
 st.title("Retrieval debugger")
 traces = st.session_state[app_state.TRACES]
 tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
@@ -20,6 +22,13 @@ with tab_trace:
         chosen = traces[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
         trace = chosen["trace"] or {}
         st.markdown(f"**Intent:** {chosen['intent']} · **queries:** {' | '.join(chosen['queries'])}")
+        st.subheader("Final context: why each passage is here")
+        context = report.context_rows(trace)
+        if context:
+            st.table(pd.DataFrame(context))
+        else:
+            plan = report.stage(trace, "plan") or {}
+            st.info(" ".join(plan.get("notes", [])) or "No passage cleared retrieval for this question.")
         for name in report.STAGE_TABLES:
             rows = report.stage_rows(trace, name)
             with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):

@@ -4,6 +4,8 @@ import streamlit as st
 import app_state
 from rag_core.errors import RagError
 
+app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
+
 engine = app_state.engine()
 owner = app_state.owner()
 st.title("Upload documents")

@@ -63,3 +63,19 @@ def score_rows(trace: dict[str, Any]) -> list[dict[str, Any]]:
             if value is not None:
                 rows.append({"score": kind, "value": value, "kept": row in record.get("outputs", [])})
     return rows
+
+
+def context_rows(trace: dict[str, Any]) -> list[dict[str, Any]]:
+    """The hits that cleared the floor, with every score and rank, rounded for reading."""
+    rows = []
+    for row in stage_rows(trace, "floor"):
+        rows.append(
+            {"page": row.get("page"), "chunk": row.get("chunk_index")}
+            | {k.split(".", 1)[1]: _round(v) for k, v in row.items() if k.startswith(("score.", "rank."))}
+            | {"text": str(row.get("text", ""))[:90]}
+        )
+    return rows
+
+
+def _round(value: Any) -> Any:
+    return round(value, 4) if isinstance(value, float) else value

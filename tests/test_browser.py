@@ -1,0 +1,129 @@
+"""A real browser against the running app: Debian's Chromium driven by Playwright.
+
+Starts ``streamlit run app.py`` headless on loopback, uploads a generated PDF, asks a
+question, waits for the streamed answer and a citation, opens the cited page, then the
+debug page, and checks that scores are shown. Screenshots go to test-artifacts/browser/.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import write_pdf
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "test-artifacts" / "browser"
+FILLER = " ".join(f"Routine operations note {i}: the facilities team inspected the premises." for i in range(40))
+PAGES = [
+    "Acme Corp quarterly report. Revenue grew 12% to 4.2 million dollars in the third quarter.",
+    "Invoice INV-2025-0492 from Acme Corp was paid in full on March 3, 2025 by bank transfer.",
+    *[f"Appendix page {n}. {FILLER}" for n in range(3, 16)],  # too long to send whole: retrieval runs
+]
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def running_app(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = os.environ | {
+        "RAG_STORE_DIR": str(tmp_path / "store"),
+        "RAG_LLM__BACKEND": "extractive",
+        "RAG_BUDGET__TOKEN_LIMIT": "3000",  # the 15-page PDF cannot be sent whole: retrieval runs
+        "HF_HUB_OFFLINE": "1",
+    }
+    log = (tmp_path / "streamlit.log").open("w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).read() == b"ok":
+                    break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            raise AssertionError("the app did not become healthy: " + (tmp_path / "streamlit.log").read_text()[-2000:])
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+@pytest.mark.slow
+def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path: Path) -> None:
+    assert CHROMIUM.exists(), "Debian's chromium is missing: .ci/run installs it (apt-get install chromium)"
+    from playwright.sync_api import expect, sync_playwright
+
+    pdf = write_pdf(tmp_path / "acme.pdf", PAGES)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(120_000)
+        expect.set_options(timeout=180_000)  # the first ingest in a fresh server loads the embedder
+
+        try:
+            page.goto(running_app)
+            expect(page.get_by_text("Chat with your documents").first).to_be_visible()  # app.py has run
+            page.get_by_role("link", name="Upload").click()
+            page.locator('input[type="file"]').set_input_files(str(pdf))
+            page.get_by_role("button", name="Add to library").click()
+            expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
+            page.screenshot(path=str(SHOTS / "1-upload.png"), full_page=True)
+
+            page.get_by_role("link", name="Chat").click()
+            box = page.get_by_placeholder("Ask a question about your documents")
+            box.fill("When was invoice INV-2025-0492 paid?")
+            box.press("Enter")
+            expect(page.get_by_text("Most relevant passages").first).to_be_visible()  # the streamed answer
+            expect(page.locator('[data-testid="stChatMessage"]').last).to_contain_text("March 3, 2025")
+            chip = page.get_by_role("button", name="[2] acme.pdf p.2")
+            expect(chip.first).to_be_visible()
+            page.screenshot(path=str(SHOTS / "2-answer.png"), full_page=True)
+
+            chip.first.click()
+            dialog = page.get_by_role("dialog")
+            expect(dialog.get_by_text("The cited passage is highlighted")).to_be_visible()
+            expect(dialog.locator("img").first).to_be_visible()
+            page.screenshot(path=str(SHOTS / "3-cited-page.png"), full_page=True)
+            page.keyboard.press("Escape")
+
+            page.get_by_role("link", name="Debug").click()
+            expect(page.get_by_text("Final context: why each passage is here")).to_be_visible()
+            table = page.locator('[data-testid="stTable"]').first
+            expect(table).to_contain_text("rrf")
+            expect(table).to_contain_text("dense")
+            assert any(ch.isdigit() for ch in table.inner_text()), "scores are shown"
+            page.screenshot(path=str(SHOTS / "4-debug.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
+            print("page text at failure:", page.inner_text("body")[:2000])
+            raise
+        finally:
+            browser.close()
