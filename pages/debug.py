@@ -63,11 +63,16 @@ with tab_playground:
                 "rerank": st.toggle("Reranker", value=side == "A", key=f"rr{side}"),
                 "top_k": st.slider("k", 1, 20, 8, key=f"k{side}"),
                 "neighbors": st.toggle("Neighbors", value=True, key=f"nb{side}"),
+                "multi_query": st.toggle("Multi-query (LLM rephrasings)", value=False, key=f"mq{side}"),
             })
     if question and st.button("Run both", type="primary"):
         for config, column in zip(configs, columns):
+            multi_query = config.pop("multi_query")
             try:
-                result = app_state.engine().search(question, owner=app_state.owner(), **config)
+                answerer = app_state.answerer(st.session_state[app_state.BACKEND])
+                queries = answerer.understand(question).queries if multi_query else [question]
+                column.caption("queries: " + " | ".join(queries))
+                result = app_state.engine().search(question, owner=app_state.owner(), queries=queries, **config)
             except RagError as error:
                 column.error(str(error))
                 continue

@@ -162,7 +162,8 @@ class Answerer:
         no_relevant = whole is None and (retrieval is None or retrieval.no_relevant_passage) and intent != "summary"
         if whole is None and intent == "summary" and not hits:
             no_relevant = True
-        passages = group_passages(hits)
+        grouped = group_passages(hits)
+        passages = grouped
 
         clock = time.perf_counter()
 
@@ -188,8 +189,7 @@ class Answerer:
             ms=timings["budget"],
             inputs={"limit": budget.limit, "reserved_output": reserved, "tokenizer": budget.tokenizer},
             outputs=[budget.figures()],
-            dropped=[{"passage": passages_before.n, "reason": "over the token budget"}
-                     for i, passages_before in enumerate(group_passages(hits)) if i in budget.cut],
+            dropped=[{"passage": grouped[i].n, "page": grouped[i].page, "reason": "over the token budget"} for i in budget.cut],
         ))
         trace.settings["prompt"] = budget.messages
         timings["prepare"] = _ms(started)

@@ -39,7 +39,8 @@ def expand_neighbors(
     seen = {(h.doc_id, h.chunk_index) for h in hits}
     out: list[Hit] = []
     for hit in hits:
-        before, after = [], []
+        before: list[Hit] = []
+        after: list[Hit] = []
         for offset in [*range(-window, 0), *range(1, window + 1)]:
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] < 0 or position in seen:

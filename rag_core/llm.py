@@ -98,8 +98,9 @@ class OpenAIChatModel:
                 extra_body=self._extra_body or None,
             )
             for chunk in response:
-                if chunk.choices and chunk.choices[0].delta.content:
-                    yield chunk.choices[0].delta.content
+                choices = getattr(chunk, "choices", None)
+                if choices and choices[0].delta.content:
+                    yield choices[0].delta.content
         except Exception as exc:
             raise _generation_error(exc, self._backend, self._model) from exc
 

@@ -12,7 +12,7 @@ import re
 import statistics
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -273,7 +273,8 @@ def _pdf_pages(doc: pymupdf.Document, settings: IngestSettings) -> list[Page]:
     toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
     pages: list[Page] = []
     chars = 0
-    for page in doc:
+    for number in range(doc.page_count):
+        page = doc[number]
         text, headings, tables = _pdf_page_text(page, body_size, settings.detect_tables)
         if len(text) - text.count(" ") - text.count("\n") < max(settings.min_page_chars, 1):
             continue
@@ -397,7 +398,7 @@ def _mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
     return not overlap.is_empty and overlap.get_area() >= 0.6 * box.get_area()
 
 
-def _render_table(rows: list[list[str | None]]) -> str:
+def _render_table(rows: Sequence[Sequence[str | None]]) -> str:
     cleaned = [[clean_text(cell or "").replace("\n", " ") for cell in row] for row in rows]
     cleaned = [row for row in cleaned if any(row)]
     if len(cleaned) < 2 or max(len(row) for row in cleaned) < 2:

@@ -72,6 +72,8 @@ class CrossEncoderReranker:
             return []
         model = self.load()
         scores = model.predict(
-            [list(p) for p in pairs], batch_size=self.settings.batch_size, show_progress_bar=False
+            [tuple(p) for p in pairs],  # type: ignore[arg-type]  # the stub's multimodal union rejects str pairs
+            batch_size=self.settings.batch_size,
+            show_progress_bar=False,
         )
         return [float(s) for s in scores]

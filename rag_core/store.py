@@ -215,7 +215,7 @@ class Store:
     def chunk_payloads(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
         """Every chunk of these documents (for BM25), in document and reading order."""
         with self._lock:
-            points = list(self._scroll(collection, _filter(owner, doc_ids).must, with_payload=True))
+            points = list(self._scroll(collection, _conditions(owner, doc_ids), with_payload=True))
         pairs = [(str(p.id), p.payload or {}) for p in points]
         return sorted(pairs, key=lambda pair: (pair[1].get("doc_id", ""), pair[1].get("index", 0)))
 
@@ -252,8 +252,12 @@ def _match(**values: str | None) -> list[qm.Condition]:
     return [qm.FieldCondition(key=k, match=qm.MatchValue(value=v)) for k, v in values.items() if v is not None]
 
 
-def _filter(owner: str, doc_ids: Sequence[str] | None) -> qm.Filter:
+def _conditions(owner: str, doc_ids: Sequence[str] | None) -> list[qm.Condition]:
     conditions = _match(owner=owner)
     if doc_ids is not None:
         conditions.append(qm.FieldCondition(key="doc_id", match=qm.MatchAny(any=list(doc_ids))))
-    return qm.Filter(must=conditions)
+    return conditions
+
+
+def _filter(owner: str, doc_ids: Sequence[str] | None) -> qm.Filter:
+    return qm.Filter(must=_conditions(owner, doc_ids))

@@ -44,7 +44,7 @@ def evaluate(
     engine: Engine, questions: Sequence[PageQuestion], *, owner: str, retrievers: Retrievers, rerank: bool, top_k: int
 ) -> dict[str, Any]:
     """Per-subset hit@k and MRR over the retrieved (not neighbor) chunks' pages, in rank order."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for q in questions:
         started = time.perf_counter()
         result = engine.search(
@@ -70,7 +70,7 @@ def evaluate(
             | {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
             | {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
         )
-    summary = {}
+    summary: dict[str, dict[str, Any]] = {}
     for subset in sorted({r["subset"] for r in rows}):
         part = [r for r in rows if r["subset"] == subset]
         summary[subset] = {"questions": len(part)} | {
