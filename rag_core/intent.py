@@ -74,6 +74,20 @@ def comparison_entities(question: str) -> list[str]:
     return [p for p in parts if len(p) <= 80][:4]
 
 
+_QUESTION_WORDS = frozenset("tell show give list explain describe please does did do".split())
+
+
+def keyword_query(question: str) -> str | None:
+    """A deterministic second phrasing: the question's content words only ("what is the interest
+    expense in 2009?" -> "interest expense 2009"), or None when that changes nothing."""
+    from .bm25 import STOPWORDS
+
+    words = re.findall(r"[\w%.,'-]+", question)
+    kept = [w.strip(".,'") for w in words if w.lower().strip(".,'") not in STOPWORDS | _QUESTION_WORDS]
+    query = " ".join(w for w in kept if w)
+    return query if query and query.casefold() != question.strip().rstrip("?.! ").casefold() else None
+
+
 def keyword_understanding(question: str, error: str | None = None, raw: str | None = None) -> Understanding:
     intent = classify_keywords(question)
     entities = comparison_entities(question) if intent == "comparison" else []

@@ -174,6 +174,11 @@ class LocalChatModel:
                     params.n_ctx = self.settings.n_ctx
                     params.cpuparams.n_threads = self.settings.n_threads
                     params.cpuparams_batch.n_threads = self.settings.n_threads
+                    params.no_extra_bufts = not self.settings.repack_weights
+                    params.cache_ram_mib = self.settings.prompt_cache_mib
+                    if self.settings.kv_cache_type == "q8_0":
+                        params.flash_attn_type = xllamacpp.llama_flash_attn_type.LLAMA_FLASH_ATTN_TYPE_ENABLED
+                        params.cache_type_k = params.cache_type_v = xllamacpp.ggml_type.GGML_TYPE_Q8_0
                     params.verbosity = -1  # the runtime logs a lot; keep it out of the user's face
                     self._server = xllamacpp.Server(params)
                 except Exception as exc:

@@ -1,15 +1,17 @@
-"""``python -m rag_core.eval uda``: retrieval quality on real documents, with ablations
-measured in the same run on the same store."""
+"""``python -m rag_core.eval {scifact,uda,lightrag,folder}``: retrieval and answer quality on
+real documents, every ablation measured in the same run on the same data.
+
+Each run writes ``<name>.json`` (with versions, settings, machine and date), ``<name>.md`` and
+PNG charts into ``--results``.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import platform
 import sys
 import time
-from datetime import UTC, datetime
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,76 +19,200 @@ os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-CONFIGS: dict[str, dict[str, Any]] = {
-    "bm25": {"retrievers": "bm25", "rerank": False},
-    "dense": {"retrievers": "dense", "rerank": False},
-    "hybrid": {"retrievers": "hybrid", "rerank": False},
-    "hybrid+rerank": {"retrievers": "hybrid", "rerank": True},
-}
+OWNER = "eval"
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rag_core.eval")
-    parser.add_argument("dataset", choices=["uda"])
+    parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
+    parser.add_argument("dataset", choices=["scifact", "uda", "lightrag", "folder"])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
-    parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON and Markdown go")
-    parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
-    parser.add_argument("--k", type=int, default=8, help="hits kept per question")
+    parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
+    parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
+    parser.add_argument("--questions", type=Path, help="folder: JSONL/CSV of question, document, gold_pages[, answer]")
+    parser.add_argument("--k", type=int, default=8, help="hits kept per question (page-level datasets)")
     parser.add_argument("--limit", type=int, default=None, help="evaluate only the first N questions")
+    parser.add_argument("--corpus-limit", type=int, default=None, help="scifact: keep judged + first N abstracts")
+    parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
+    parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     args = parser.parse_args(argv)
 
-    from ..pipeline import Engine
     from ..settings import Settings
-    from . import uda
+    from .report import run_metadata
 
-    data_dir = args.data / "uda"
-    if not data_dir.is_dir():
-        print(f"error: {data_dir} not found; pass --data pointing at the shared data folder", file=sys.stderr)
-        return 2
-    questions = uda.load_questions(data_dir)[: args.limit]
-    settings = Settings(store_dir=args.results / "stores" / "uda")
-    engine = Engine(settings)
+    settings = Settings()
     started = time.perf_counter()
-    for path in uda.pdf_paths(data_dir, questions):
-        result = engine.ingest_path(path, owner="eval")
-        print(f"{result.status:9} {path.name}: {result.document.chunks} chunks ({result.seconds:.1f} s)", file=sys.stderr)
-    report: dict[str, Any] = {
-        "dataset": "uda",
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
-        "settings": json.loads(settings.model_dump_json(exclude={"qdrant_api_key"})),
-        "ingest_seconds": round(time.perf_counter() - started, 1),
-        "configs": {},
-    }
-    for name in args.configs:
-        config = CONFIGS[name]
-        outcome = uda.evaluate(engine, questions, owner="eval", top_k=args.k, **config)
-        used = any(r["reranker_used"] for r in outcome["rows"])
-        if config["rerank"] and not used:
-            outcome["absent"] = engine.search("probe", owner="eval").reranker.reason
-        report["configs"][name] = outcome
-    engine.close()
+    try:
+        if args.dataset == "scifact":
+            name, report, markdown, charts = _scifact(args, settings)
+        elif args.dataset == "lightrag":
+            name, report, markdown, charts = _lightrag(args, settings)
+        else:
+            name, report, markdown, charts = _pages(args, settings)
+    except (FileNotFoundError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    report = run_metadata(settings) | {"seconds": round(time.perf_counter() - started, 1)} | report
+    from .report import write_results
 
-    args.results.mkdir(parents=True, exist_ok=True)
-    (args.results / "uda.json").write_text(json.dumps(report, indent=2))
-    table = markdown_table(report)
-    (args.results / "uda.md").write_text(table)
-    print(table)
+    written = write_results(args.results, name, report, markdown) + charts
+    print(markdown)
+    print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     return 0
 
 
-def markdown_table(report: dict[str, Any]) -> str:
-    lines = ["| config | subset | n | hit@1 | hit@3 | hit@5 | hit@8 | MRR |", "|---|---|---|---|---|---|---|---|"]
-    for name, outcome in report["configs"].items():
+def _need(path: Path, what: str) -> Path:
+    if not path.exists():
+        raise FileNotFoundError(f"{path} not found ({what}); pass --data pointing at the shared data folder")
+    return path
+
+
+def _scifact(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    from . import scifact
+    from .report import bar_chart
+
+    folder = _need(args.data / "scifact", "BEIR SciFact")
+    report = scifact.evaluate(folder, settings, args.results / "cache", limit=args.limit, corpus_limit=args.corpus_limit)
+    measured = {n: m for n, m in report["configs"].items() if "absent" not in m}
+    chart = bar_chart(
+        args.results / "scifact.png",
+        f"SciFact ({report['queries']} queries, {report['corpus']} abstracts)",
+        list(measured),
+        {metric: [m[metric] for m in measured.values()] for metric in ("ndcg@10", "recall@100")},
+        "score",
+    )
+    return "scifact", report, scifact.markdown(report), [chart]
+
+
+def _lightrag(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    from ..answer import Answerer
+    from ..pipeline import Engine
+    from . import lightrag
+
+    folder = _need(args.data / "lightrag", "the LightRAG paper")
+    engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "lightrag"}))
+    try:
+        report = lightrag.evaluate(folder, engine, Answerer(engine), owner=OWNER, limit=args.limit)
+    finally:
+        engine.close()
+    return "lightrag", report, lightrag.markdown(report), []
+
+
+def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    from ..pipeline import Engine
+    from ..settings import ChunkSettings
+    from . import pages
+    from .report import bar_chart, markdown_table
+
+    if args.dataset == "uda":
+        data_dir = _need(args.data / "uda", "the UDA-QA sample")
+        questions = pages.load_uda(data_dir)[: args.limit]
+        paths = pages.uda_documents(data_dir, questions)
+        name = "uda"
+    else:
+        if not args.docs or not args.questions:
+            raise ValueError("folder needs --docs (a folder of documents) and --questions (a JSONL or CSV file)")
+        questions = pages.load_folder(_need(args.docs, "--docs"), _need(args.questions, "--questions"))[: args.limit]
+        wanted = {q.document for q in questions}
+        paths = sorted(p for p in args.docs.iterdir() if p.name in wanted)
+        name = args.questions.stem
+    if not questions:
+        raise ValueError("no questions to evaluate")
+    variants = {"default": settings}
+    if not args.no_chunk_variant:
+        variants["chunks 1000/200"] = settings.model_copy(
+            update={"chunk": ChunkSettings(size_chars=1000, overlap_chars=200)}
+        )
+    engines: dict[str, Engine] = {}
+    ingest: dict[str, Any] = {}
+    for variant, variant_settings in variants.items():
+        slug = "default" if variant == "default" else "chunks-1000-200"
+        engine = Engine(variant_settings.model_copy(update={"store_dir": args.results / "stores" / f"{name}-{slug}"}))
+        engines[variant] = engine
+        started = time.perf_counter()
+        chunks = 0
+        for path in paths:
+            result = engine.ingest_path(path, owner=OWNER)
+            chunks += result.document.chunks
+            print(f"{variant}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
+        ingest[variant] = {"documents": len(paths), "chunks": chunks, "seconds": round(time.perf_counter() - started, 1)}
+
+    configs: dict[str, pages.Config] = {
+        "bm25": pages.Config(retrievers="bm25"),
+        "dense": pages.Config(retrievers="dense"),
+        "hybrid": pages.Config(),
+        "hybrid+multi-query (keywords)": pages.Config(multi_query="keywords"),
+    }
+    if args.llm:
+        configs["hybrid+multi-query (LLM)"] = pages.Config(multi_query="llm")
+    configs |= {"hybrid+rerank": pages.Config(rerank=True), "hybrid+neighbors": pages.Config(neighbors=True)}
+    if "chunks 1000/200" in engines:
+        configs["hybrid, chunks 1000/200"] = pages.Config(store="chunks 1000/200")
+        configs["hybrid+neighbors, chunks 1000/200"] = pages.Config(store="chunks 1000/200", neighbors=True)
+    rephrasers = _rephrasers(engines["default"], args.llm)
+    literal = pages.literal_answers(engines["default"], OWNER, questions)
+    outcomes: dict[str, Any] = {}
+    try:
+        for label, config in configs.items():
+            print(f"config: {label}", file=sys.stderr)
+            outcome = pages.evaluate(
+                engines, questions, config, owner=OWNER, top_k=args.k, literal=literal,
+                rephrase=rephrasers.get(config.multi_query or ""),
+            )
+            if config.rerank and not any(r["reranker_used"] for r in outcome["rows"]):
+                outcome = {"absent": engines["default"].search("probe", owner=OWNER).reranker.reason}
+            outcomes[label] = outcome
+    finally:
+        for engine in engines.values():
+            engine.close()
+
+    report = {"dataset": name, "k": args.k, "questions": len(questions), "ingest": ingest, "configs": outcomes}
+    subsets = sorted({q.subset for q in questions})
+    rows = []
+    for label, outcome in outcomes.items():
         if "absent" in outcome:
-            lines.append(f"| {name} | — | — | absent: {outcome['absent']} | | | | |")
+            rows.append([label, "—", "—", f"absent: {outcome['absent']}", *[None] * 8])
             continue
         for subset, m in outcome["summary"].items():
-            lines.append(
-                f"| {name} | {subset} | {m['questions']} | {m['hit@1']:.3f} | {m['hit@3']:.3f} | "
-                f"{m['hit@5']:.3f} | {m['hit@8']:.3f} | {m['mrr']:.3f} |"
-            )
-    return "\n".join(lines) + "\n"
+            rows.append([label, subset, m["questions"], m["hit@1"], m["hit@3"], m["hit@5"], m["hit@8"], m["mrr"],
+                         m["context_hit"], f"{m['answer_in_context']:.3f} (n={m['literal_answers']})"
+                         if m["answer_in_context"] is not None else None, m["ms_mean"]])
+    markdown = (
+        f"{name}: {len(questions)} questions over {len(paths)} documents; each question searches its own document; "
+        f"k = {args.k}. hit@k and MRR count retrieved chunks only; 'context' counts the final context "
+        f"(with neighbors when on); 'answer' checks literal gold answers.\n\n"
+        + markdown_table(
+            ["config", "subset", "n", "hit@1", "hit@3", "hit@5", "hit@8", "MRR", "gold page in context",
+             "answer in context", "ms/question"],
+            rows,
+        )
+    )
+    measured = {label: o for label, o in outcomes.items() if "absent" not in o}
+    charts = [
+        bar_chart(
+            args.results / f"{name}-{subset}.png",
+            f"{name} {subset}: page-level retrieval",
+            list(measured),
+            {metric: [o["summary"][subset][metric] or 0.0 for o in measured.values()] for metric in ("hit@1", "hit@8", "mrr")},
+            "score",
+        )
+        for subset in subsets
+        if all(o["summary"].get(subset, {}).get("mrr") is not None for o in measured.values())
+    ]
+    return name, report, markdown, charts
+
+
+def _rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]:
+    from ..intent import keyword_query
+
+    rephrasers: dict[str, Callable[[str], list[str]]] = {
+        "keywords": lambda q: [q] + [s for s in [keyword_query(q)] if s],
+    }
+    if llm:
+        from ..answer import Answerer
+
+        answerer = Answerer(engine)
+        rephrasers["llm"] = lambda q: answerer.understand(q).queries
+    return rephrasers
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 
 def hit_at_k(ranked: Sequence[object], relevant: Collection[object], k: int) -> float:
@@ -26,7 +27,7 @@ def recall_at_k(ranked: Sequence[object], relevant: Collection[object], k: int) 
     return len(set(ranked[:k]) & set(relevant)) / len(set(relevant))
 
 
-def ndcg_at_k(ranked: Sequence[object], gains: Mapping[object, float], k: int) -> float:
+def ndcg_at_k(ranked: Sequence[Any], gains: Mapping[Any, float], k: int) -> float:
     """Normalized discounted cumulative gain with graded gains (BEIR/trec_eval style:
     gain / log2(rank + 1), no exponential)."""
     dcg = sum(gains.get(item, 0.0) / math.log2(rank + 1) for rank, item in enumerate(ranked[:k], start=1))

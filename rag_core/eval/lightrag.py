@@ -1,0 +1,65 @@
+"""The three LightRAG questions end to end: intent, queries, pages cited, token figures,
+timings and the answers, with whichever LLM backend the settings choose."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..answer import Answerer
+from ..pipeline import Engine
+from .report import markdown_table
+
+
+def evaluate(folder: Path, engine: Engine, answerer: Answerer, *, owner: str, limit: int | None = None) -> dict[str, Any]:
+    spec = json.loads((folder / "questions.json").read_text())
+    result = engine.ingest_path(folder / spec["document"], owner=owner)
+    rows = []
+    for item in spec["questions"][:limit]:
+        print(f"asking: {item['question']}", file=sys.stderr)
+        answer = answerer.prepare(item["question"], owner=owner, documents=[spec["document"]]).result()
+        rows.append(
+            {
+                "id": item["id"],
+                "question": item["question"],
+                "expected_intent": item.get("intent"),
+                "intent": answer.intent,
+                "intent_source": answer.understanding.get("source"),
+                "queries": answer.queries,
+                "pages_cited": sorted({c.page for c in answer.citations if c.cited}),
+                "pages_in_context": sorted({h.page for h in answer.hits}),
+                "tokens": answer.tokens,
+                "timings_ms": {k: round(v, 1) for k, v in answer.timings_ms.items()},
+                "llm": answer.llm,
+                "whole_document": answer.whole_document,
+                "error": answer.error,
+                "notices": answer.notices,
+                "answer": answer.answer,
+            }
+        )
+    return {"dataset": "lightrag", "document": spec["document"], "ingest": result.status, "questions": rows}
+
+
+def markdown(report: dict[str, Any]) -> str:
+    rows = []
+    for r in report["questions"]:
+        t = r["tokens"]
+        rows.append(
+            [
+                r["question"],
+                f"{r['intent']} ({r['intent_source']}; expected {r['expected_intent']})",
+                " · ".join(r["queries"]),
+                ", ".join(map(str, r["pages_cited"])) or "none",
+                f"{t.get('prompt')} + {t.get('reserved_output')} ≤ {t.get('limit')}",
+                f"{r['timings_ms'].get('first_token', 0) / 1000:.1f}",
+                f"{r['timings_ms'].get('total', 0) / 1000:.1f}",
+                r["error"] or "",
+            ]
+        )
+    table = markdown_table(
+        ["question", "intent", "queries", "pages cited", "tokens", "first token s", "total s", "error"], rows
+    )
+    answers = "\n".join(f"\n### {r['question']}\n\n{r['answer']}\n" for r in report["questions"])
+    return f"LightRAG paper, {report['document']}.\n\n{table}{answers}"

@@ -1,0 +1,213 @@
+"""Page-level retrieval quality on real PDFs: does retrieval land on the gold page, and does
+the context it builds hold the gold answer?
+
+A question names its document and its gold pages (1-based); it may also carry answer strings.
+An answer counts as *literal* when it occurs verbatim (case and spacing folded) in its
+document's extracted text; only literal answers are checked, since a computed answer (a growth
+rate worked out from two numbers) can never appear in a passage.
+
+Datasets: the UDA-QA sample (``load_uda``) and any folder of documents with a questions file
+(``load_folder``): JSONL or CSV with ``question``, ``document``, ``gold_pages`` (a list, or
+numbers separated by ``;``) and optional ``answer`` and ``subset``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..models import Hit
+from ..pipeline import Engine
+from ..settings import Retrievers
+from .metrics import hit_at_k, mean, reciprocal_rank
+
+HIT_KS = (1, 3, 5, 8)
+
+
+@dataclass(frozen=True)
+class PageQuestion:
+    subset: str
+    document: str
+    """The document's file name, as ingested."""
+    question: str
+    gold_pages: frozenset[int]
+    answers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Config:
+    """One retrieval configuration of the ablation table."""
+
+    retrievers: Retrievers = "hybrid"
+    rerank: bool = False
+    neighbors: bool = False
+    multi_query: str | None = None
+    """None, 'keywords' (a deterministic content-word phrasing) or 'llm' (the LLM's two rephrasings)."""
+    store: str = "default"
+    """Which ingested store: 'default' or a chunking variant."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def load_uda(data_dir: Path) -> list[PageQuestion]:
+    """FinQA questions (gold page from the q_uid), the high-confidence Natural Questions, and
+    their answers from the QA tables."""
+    answers = _uda_answers(data_dir / "qa")
+    questions = []
+    for row in _jsonl(data_dir / "derived" / "finqa_pages.jsonl"):
+        questions.append(
+            PageQuestion("finqa", f"{row['doc_name']}.pdf", row["question"], frozenset([row["page_1idx_from_q_uid"]]),
+                         answers.get((row["doc_name"], row["question"]), ()))
+        )
+    for row in _jsonl(data_dir / "derived" / "nq_long_answer_pages.jsonl"):
+        if row["confidence"] == "high":
+            questions.append(
+                PageQuestion("nq", f"{row['doc_name']}.pdf", row["question"], frozenset(row["acceptable_pages_1idx"]),
+                             answers.get((row["doc_name"], row["question"]), ()))
+            )
+    return questions
+
+
+def uda_documents(data_dir: Path, questions: Sequence[PageQuestion]) -> list[Path]:
+    wanted = {q.document for q in questions}
+    return sorted(p for p in (data_dir / "pdfs").rglob("*.pdf") if p.name in wanted)
+
+
+def load_folder(docs: Path, questions_file: Path) -> list[PageQuestion]:
+    """Questions about a folder of documents, from JSONL or CSV (see the module docstring).
+
+    Raises:
+        ValueError: A row lacks a field, or names a document that is not in the folder.
+    """
+    if questions_file.suffix == ".csv":
+        with open(questions_file, newline="") as f:
+            rows: list[dict[str, Any]] = list(csv.DictReader(f))
+    else:
+        rows = _jsonl(questions_file)
+    present = {p.name for p in docs.iterdir() if p.is_file()}
+    questions = []
+    for n, row in enumerate(rows, start=1):
+        missing = [key for key in ("question", "document", "gold_pages") if key not in row]
+        if missing:
+            raise ValueError(f"{questions_file}: row {n} lacks {', '.join(missing)}")
+        if row["document"] not in present:
+            raise ValueError(f"{questions_file}: row {n} names {row['document']!r}, which is not in {docs}")
+        pages = row["gold_pages"]
+        if isinstance(pages, str):
+            pages = [int(p) for p in re.split(r"[;,\s]+", pages) if p]
+        answer = row.get("answer")
+        answers = tuple(answer) if isinstance(answer, list) else ((answer,) if answer else ())
+        questions.append(PageQuestion(row.get("subset") or "all", row["document"], row["question"], frozenset(pages), answers))
+    return questions
+
+
+def literal_answers(engine: Engine, owner: str, questions: Sequence[PageQuestion]) -> dict[int, str]:
+    """For each question (by position) whose answer occurs verbatim in its document, that answer."""
+    texts: dict[str, str] = {}
+    found = {}
+    for n, q in enumerate(questions):
+        if q.document not in texts:
+            texts[q.document] = _fold(" ".join(h.text for h in engine.document_chunks(owner, q.document)))
+        for answer in q.answers:
+            folded = _fold(answer)
+            if len(folded) >= 2 and folded in texts[q.document]:
+                found[n] = answer
+                break
+    return found
+
+
+def evaluate(
+    engines: dict[str, Engine],
+    questions: Sequence[PageQuestion],
+    config: Config,
+    *,
+    owner: str,
+    top_k: int,
+    literal: dict[int, str],
+    rephrase: Callable[[str], list[str]] | None = None,
+) -> dict[str, Any]:
+    """Per-subset hit@k and MRR over the retrieved (not neighbor) chunks' pages in rank order;
+    the share of questions whose final context holds a gold page; and, for literal answers,
+    the share whose final context holds the answer."""
+    engine = engines[config.store]
+    rows: list[dict[str, Any]] = []
+    for n, q in enumerate(questions):
+        started = time.perf_counter()
+        queries = [q.question]
+        if config.multi_query and rephrase is not None:
+            queries = rephrase(q.question)
+        result = engine.search(
+            q.question,
+            owner=owner,
+            documents=[q.document],
+            queries=queries,
+            top_k=top_k,
+            rerank=config.rerank,
+            neighbors=config.neighbors,
+            retrievers=config.retrievers,
+        )
+        pages = [h.page for h in result.hits if h.source == "retrieved"]
+        row: dict[str, Any] = {
+            "subset": q.subset,
+            "document": q.document,
+            "question": q.question,
+            "queries": queries,
+            "gold_pages": sorted(q.gold_pages),
+            "pages": pages,
+            "ms": round((time.perf_counter() - started) * 1000, 1),
+            "reranker_used": result.reranker.used,
+        }
+        if q.gold_pages:
+            row |= {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
+            row |= {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
+            row["context_hit"] = float(any(h.page in q.gold_pages for h in result.hits))
+        if n in literal:
+            row["answer"] = literal[n]
+            row["answer_in_context"] = float(_fold(literal[n]) in _fold(" ".join(_texts(result.hits))))
+        rows.append(row)
+    return {"summary": summarize(rows), "rows": rows}
+
+
+def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    summary: dict[str, dict[str, Any]] = {}
+    metrics = [*(f"hit@{k}" for k in HIT_KS), "mrr", "context_hit"]
+    for subset in sorted({r["subset"] for r in rows}):
+        part = [r for r in rows if r["subset"] == subset]
+        paged = [r for r in part if "mrr" in r]
+        answered = [r for r in part if "answer_in_context" in r]
+        summary[subset] = {"questions": len(part)}
+        summary[subset] |= {m: round(mean([r[m] for r in paged]), 4) if paged else None for m in metrics}
+        summary[subset]["literal_answers"] = len(answered)
+        summary[subset]["answer_in_context"] = (
+            round(mean([r["answer_in_context"] for r in answered]), 4) if answered else None
+        )
+        summary[subset]["ms_mean"] = round(mean([r["ms"] for r in part]), 1)
+    return summary
+
+
+def _texts(hits: Sequence[Hit]) -> list[str]:
+    return [h.text for h in hits]
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text.casefold()).strip()
+
+
+def _uda_answers(qa_dir: Path) -> dict[tuple[str, str], tuple[str, ...]]:
+    answers: dict[tuple[str, str], tuple[str, ...]] = {}
+    columns = {"fin_qa.csv": ["answer_1"], "nq_qa.csv": ["short_answer"]}
+    for name, keys in columns.items():
+        with open(qa_dir / name, newline="") as f:
+            for row in csv.DictReader(f, delimiter="|"):
+                values = tuple(a for key in keys for a in [row.get(key, "").strip()] if a)
+                answers[(row["doc_name"], row["question"])] = values
+    return answers
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]

@@ -1,0 +1,133 @@
+"""The metric functions against hand computations, and a tiny eval and a tiny bench run end to
+end through their command lines, so that neither command can rot."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from rag_core import bench
+from rag_core.eval.__main__ import main as eval_main
+from rag_core.eval.metrics import hit_at_k, mean, ndcg_at_k, recall_at_k, reciprocal_rank
+
+from .conftest import SHARED_DATA, write_pdf
+
+
+def test_hit_at_k_counts_any_relevant_item_in_the_first_k() -> None:
+    ranked = [5, 3, 9, 1]
+    assert hit_at_k(ranked, {9}, 2) == 0.0
+    assert hit_at_k(ranked, {9}, 3) == 1.0
+    assert hit_at_k([], {9}, 3) == 0.0
+
+
+def test_reciprocal_rank_is_one_over_the_first_relevant_rank() -> None:
+    assert reciprocal_rank(["a", "b", "c"], {"c", "b"}) == 0.5
+    assert reciprocal_rank(["a", "b", "c"], {"c"}, k=2) == 0.0
+    assert reciprocal_rank(["a"], set()) == 0.0
+
+
+def test_recall_at_k_is_the_share_of_relevant_items_found() -> None:
+    assert recall_at_k(["a", "x", "b", "y"], ["a", "b", "c", "d"], 3) == 0.5
+    assert recall_at_k(["a"], [], 3) == 0.0
+
+
+def test_ndcg_matches_a_hand_computation() -> None:
+    # gains: d1=2, d2=1; ranking d3, d1, d2 -> DCG = 0 + 2/log2(3) + 1/log2(4); IDCG = 2 + 1/log2(3)
+    expected = (2 / math.log2(3) + 1 / 2) / (2 + 1 / math.log2(3))
+    assert ndcg_at_k(["d3", "d1", "d2"], {"d1": 2, "d2": 1}, 10) == pytest.approx(expected)
+    assert ndcg_at_k(["d1", "d2"], {"d1": 2, "d2": 1}, 10) == pytest.approx(1.0)
+    assert ndcg_at_k(["d9"], {"d1": 1}, 10) == 0.0
+    assert ndcg_at_k(["d3", "d1"], {"d1": 1}, 1) == 0.0
+
+
+def test_mean_of_nothing_is_zero() -> None:
+    assert mean([]) == 0.0
+    assert mean([1.0, 0.0]) == 0.5
+
+
+def _corpus(tmp_path: Path) -> tuple[Path, Path]:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write_pdf(
+        docs / "report.pdf",
+        [
+            "Introduction. This annual report describes the company and its markets in general terms.",
+            "Revenue. Total revenue was 4,210 million dollars in 2023, up from 3,900 million in 2022.",
+            "Staff. The company employed 12,400 people at the end of the year across nine countries.",
+        ],
+    )
+    questions = tmp_path / "questions.jsonl"
+    rows = [
+        {"question": "What was total revenue in 2023?", "document": "report.pdf", "gold_pages": [2],
+         "answer": "4,210 million"},
+        {"question": "How many people did the company employ?", "document": "report.pdf", "gold_pages": "3",
+         "answer": "a computed figure that is not in the text"},
+    ]
+    questions.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    return docs, questions
+
+
+def test_tiny_folder_eval_writes_json_markdown_and_charts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    docs, questions = _corpus(tmp_path)
+    results = tmp_path / "results"
+    assert eval_main(["folder", "--docs", str(docs), "--questions", str(questions), "--results", str(results)]) == 0
+    report = json.loads((results / "questions.json").read_text())
+    assert report["questions"] == 2 and report["machine"]["cpus"] and report["versions"]["torch"]
+    configs = report["configs"]
+    assert {"bm25", "dense", "hybrid", "hybrid+multi-query (keywords)", "hybrid+neighbors",
+            "hybrid, chunks 1000/200"} <= set(configs)
+    assert "absent" in configs["hybrid+rerank"]  # no cross-encoder on disk here, and the row says why
+    hybrid = configs["hybrid"]["summary"]["all"]
+    assert hybrid["hit@3"] == 1.0 and hybrid["mrr"] > 0.5
+    assert hybrid["literal_answers"] == 1 and hybrid["answer_in_context"] == 1.0
+    assert (results / "questions.md").read_text().count("| hybrid") >= 3
+    assert (results / "questions-all.png").stat().st_size > 1000
+    assert "hybrid+neighbors" in capsys.readouterr().out
+
+
+def test_folder_eval_names_a_missing_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    docs, questions = _corpus(tmp_path)
+    questions.write_text(json.dumps({"question": "q", "document": "other.pdf", "gold_pages": [1]}) + "\n")
+    assert eval_main(["folder", "--docs", str(docs), "--questions", str(questions), "--results", str(tmp_path)]) == 2
+    assert "other.pdf" in capsys.readouterr().err
+
+
+@pytest.mark.data
+@pytest.mark.skipif(not (SHARED_DATA / "scifact").is_dir(), reason="../shared/data/scifact is not present")
+def test_tiny_scifact_eval_runs(tmp_path: Path) -> None:
+    assert eval_main(["scifact", "--limit", "4", "--corpus-limit", "40", "--results", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "scifact.json").read_text())
+    assert report["queries"] == 4 and report["corpus"] >= 40
+    for name in ("bm25", "dense", "hybrid"):
+        assert 0.0 < report["configs"][name]["ndcg@10"] <= 1.0
+    assert report["references"]["ndcg@10"]["BM25 (BEIR paper)"] == 0.665
+
+
+def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
+    docs, _ = _corpus(tmp_path)
+    results = tmp_path / "results"
+    code = bench.main(["ingest", "retrieval", "--docs", str(docs / "report.pdf"), "--sizes", "5", "12",
+                       "--repeats", "2", "--queries", "2", "--results", str(results)])
+    assert code == 0
+    report = json.loads((results / "bench-ingest-retrieval.json").read_text())
+    ingest = report["ingest"]["given files"]
+    assert len(ingest["runs"]) == 2 and ingest["ratio"]["min"] > 0 and ingest["chunks"] >= 3
+    sizes = report["retrieval"]
+    assert sizes["5"]["chunks"] >= 5 and sizes["12"]["chunks"] >= 12 and sizes["12"]["documents"] >= 4
+    stages = sizes["12"]["stages_ms"]
+    assert stages["total"]["p95"] >= stages["total"]["p50"] > 0 and "bm25" in stages and "dense" in stages
+    assert "overhead ratio" in (results / "bench-ingest-retrieval.md").read_text()
+
+
+def test_bench_rejects_unknown_sections() -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["speed"])
+
+
+def test_spread_and_percentile() -> None:
+    assert bench.spread([3.0, 1.0, 2.0]) == {"median": 2.0, "min": 1.0, "max": 3.0}
+    assert bench.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50) == 3.0
+    assert bench.fmt({"median": 1.234, "min": 1.0, "max": 2.0}, 2) == "1.23 [1.00–2.00]"
