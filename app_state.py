@@ -11,9 +11,10 @@ from typing import Any
 import streamlit as st
 
 from rag_core.answer import Answerer
+from rag_core.limits import QuestionRate
 from rag_core.llm import ChatModel, make_chat_model
 from rag_core.pipeline import Engine
-from rag_core.settings import LlmBackend, Settings
+from rag_core.settings import LimitsSettings, LlmBackend, Settings
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -72,6 +73,23 @@ def chat_model(backend: LlmBackend) -> ChatModel | None:
 
 def answerer(backend: LlmBackend) -> Answerer:
     return Answerer(engine(), chat_model(backend), backend=backend)
+
+
+@st.cache_resource
+def question_rate() -> QuestionRate:
+    """One rate window per process, shared by every session (each counts under its owner)."""
+    return QuestionRate(settings().limits.questions_per_minute)
+
+
+def limits() -> LimitsSettings | None:
+    """The per-visitor caps in shared mode; none for local single-user use."""
+    return None if settings().app.single_user else settings().limits
+
+
+def check_question() -> None:
+    """Count a question against the visitor's rate in shared mode. Raises LimitReached."""
+    if not settings().app.single_user:
+        question_rate().check(owner())
 
 
 def init_session() -> None:

@@ -41,10 +41,12 @@ def badge_text(answer: Answer) -> str:
     first = answer.timings_ms.get("first_token")
     queries = " | ".join(answer.queries)
     timing = f"first token {first / 1000:.1f} s · " if first else ""
+    reranker = answer.reranker or {}
+    rerank = "" if not reranker else ("reranked · " if reranker.get("used") else "reranker off: fused order · ")
     return (
-        f"**{answer.intent}** · queries: {queries} · tokens {t['prompt']:,} + {t['reserved_output']:,} reserved "
-        f"of {t['limit']:,} ({t['tokenizer']}) · {timing}total {answer.timings_ms.get('total', 0) / 1000:.1f} s · "
-        f"{answer.llm['backend']} {answer.llm['model']}"
+        f"{rerank}**{answer.intent}** · queries: {queries} · tokens {t['prompt']:,} + {t['reserved_output']:,} "
+        f"reserved of {t['limit']:,} ({t['tokenizer']}) · {timing}total {answer.timings_ms.get('total', 0) / 1000:.1f} s"
+        f" · {answer.llm['backend']} {answer.llm['model']}"
     )
 
 

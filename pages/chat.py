@@ -43,6 +43,7 @@ if question := st.chat_input("Ask a question about your documents"):
         st.markdown(question)
     with st.chat_message("assistant"):
         try:
+            app_state.check_question()
             run = app_state.answerer(st.session_state[app_state.BACKEND]).prepare(
                 question,
                 owner=owner,
@@ -52,6 +53,7 @@ if question := st.chat_input("Ask a question about your documents"):
                 top_k=st.session_state[app_state.TOP_K],
             )
         except RagError as error:
+            messages.pop()  # unanswered: keep it out of the history that follow-ups read
             st.error(str(error))
             st.stop()
         for notice in run.notices:

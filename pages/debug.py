@@ -69,6 +69,7 @@ with tab_playground:
         for config, column in zip(configs, columns):
             multi_query = config.pop("multi_query")
             try:
+                app_state.check_question()
                 answerer = app_state.answerer(st.session_state[app_state.BACKEND])
                 queries = answerer.understand(question).queries if multi_query else [question]
                 column.caption("queries: " + " | ".join(queries))

@@ -22,7 +22,7 @@ for file in (files or []) if submitted else []:
             status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
 
         try:
-            result = engine.ingest_bytes(file.getvalue(), file.name, owner, progress)
+            result = engine.ingest_bytes(file.getvalue(), file.name, owner, progress, limits=app_state.limits())
         except RagError as error:
             status.update(label=f"{file.name}: rejected", state="error", expanded=True)
             st.error(str(error))

@@ -44,6 +44,10 @@ class TooManyPages(FileRejected):
     pass
 
 
+class ParseLimit(FileRejected):
+    """Parsing the file would take more memory or time than allowed (e.g. a decompression bomb)."""
+
+
 class NoTextLayer(FileRejected):
     """An image-only (scanned) PDF, or a file with no text at all."""
 
@@ -62,6 +66,10 @@ class StoreLocked(StoreError):
 
 class DocumentNotFound(RagError):
     pass
+
+
+class LimitReached(RagError):
+    """A per-visitor cap of the shared demo was hit. Nothing was stored or asked."""
 
 
 class GenerationError(RagError):

@@ -97,12 +97,20 @@ class OpenAIChatModel:
                 timeout=timeout_s,
                 extra_body=self._extra_body or None,
             )
+            finished = False
             for chunk in response:
                 choices = getattr(chunk, "choices", None)
                 if choices and choices[0].delta.content:
                     yield choices[0].delta.content
+                if choices and choices[0].finish_reason:
+                    finished = True
         except Exception as exc:
             raise _generation_error(exc, self._backend, self._model) from exc
+        if not finished:
+            raise GenerationError(
+                f"The connection to the {self._backend} model {self._model} dropped before the answer finished.",
+                "The text so far is kept; ask again, and check the server if it keeps happening.",
+            )
 
     def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
         try:

@@ -11,6 +11,7 @@ import hashlib
 import re
 import statistics
 import unicodedata
+import zlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from .errors import (
     EncryptedPdf,
     FileTooLarge,
     NoTextLayer,
+    ParseLimit,
     TooManyPages,
     UnsupportedFileType,
     WrongFileType,
@@ -56,6 +58,7 @@ _TABLE_MIN_RULINGS = 8
 _TABLE_MIN_NUMBERS = 12
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
 _TABLE_CELL_MAX_CHARS = 24
+_ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
 
 
 def parse_path(path: str | Path, settings: IngestSettings | None = None) -> ParsedDocument:
@@ -67,6 +70,22 @@ def parse_path(path: str | Path, settings: IngestSettings | None = None) -> Pars
     size = path.stat().st_size
     _check_size(path.name, size, settings)
     return parse_bytes(path.read_bytes(), path.name, settings)
+
+
+def parse_untrusted(data: bytes, name: str, settings: IngestSettings) -> ParsedDocument:
+    """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
+    time-limited sandbox when ``settings.sandbox`` is on (the default)."""
+    _check_size(name, len(data), settings)
+    if not settings.sandbox:
+        return parse_bytes(data, name, settings)
+    from .sandbox import parse_sandboxed
+
+    return parse_sandboxed(data, name, settings)
+
+
+def check_file_size(path: Path, settings: IngestSettings) -> None:
+    """Refuse a file over the size limit before reading it."""
+    _check_size(path.name, path.stat().st_size, settings)
 
 
 def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) -> ParsedDocument:
@@ -242,9 +261,15 @@ def _parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) ->
                 f"{name} has {doc.page_count:,} pages, over the {settings.max_pages:,}-page limit.",
                 "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
             )
+        _check_streams(doc, name, settings)
         try:
             pages = _pdf_pages(doc, settings)
         except (RuntimeError, ValueError) as exc:
+            if _ALLOC_FAILED.search(str(exc)):
+                raise ParseLimit(
+                    f"{name} needs more memory to parse than this process may use ({exc}).",
+                    "Split the file; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
+                ) from exc
             raise CorruptFile(
                 f"{name} is damaged: its text could not be read ({exc}).",
                 "Export or download it again.",
@@ -266,6 +291,53 @@ def _parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) ->
         pages=tuple(pages),
         pages_without_text=tuple(n for n in range(1, page_count + 1) if n not in with_text),
     )
+
+
+def _check_streams(doc: pymupdf.Document, name: str, settings: IngestSettings) -> None:
+    """Refuse a PDF whose Flate streams (other than images, which are never decoded here)
+    expand past ``max_stream_bytes`` in total. Counting inflates in bounded steps and stops at
+    the limit, so a bomb costs at most the limit in time and a step in memory."""
+    budget = settings.max_stream_bytes
+    for xref in range(1, doc.xref_length()):
+        try:
+            if not doc.xref_is_stream(xref) or doc.xref_get_key(xref, "Subtype")[1] == "/Image":
+                continue
+            filters = doc.xref_get_key(xref, "Filter")[1]
+            raw = doc.xref_stream_raw(xref) if "FlateDecode" in filters else None
+        except (RuntimeError, ValueError):
+            continue  # a broken object; text extraction reports it if it matters
+        if raw is None:
+            continue
+        budget = _inflate_within(raw, budget, nested=filters.count("FlateDecode"))
+        if budget < 0:
+            raise ParseLimit(
+                f"{name}'s compressed content expands to more than {settings.max_stream_bytes // 2**20:,} MB "
+                f"(object {xref}); it looks like a decompression bomb.",
+                "Upload the original document; if it is genuine, raise RAG_INGEST__MAX_STREAM_BYTES.",
+            )
+
+
+def _inflate_within(data: bytes, budget: int, nested: int = 1) -> int:
+    """``budget`` minus the inflated size of ``data`` (inflated ``nested`` times over), stopping
+    as soon as the result is negative. Corrupt data counts as what inflated before the error."""
+    step = 1 << 20
+    inflater = zlib.decompressobj()
+    pending = data
+    out = bytearray() if nested > 1 else None
+    try:
+        while pending and budget >= 0:
+            chunk = inflater.decompress(pending, step)
+            pending = inflater.unconsumed_tail
+            budget -= len(chunk)
+            if out is not None:
+                out += chunk
+            if not chunk and not pending:
+                break
+    except zlib.error:
+        return budget
+    if out is not None and budget >= 0:
+        return _inflate_within(bytes(out), budget, nested - 1)
+    return budget
 
 
 def _pdf_pages(doc: pymupdf.Document, settings: IngestSettings) -> list[Page]:

@@ -22,7 +22,7 @@ from .backends import Embedder, Reranker
 from .bm25 import Bm25Cache, Bm25Index, tokenize
 from .chunk import chunk_pages
 from .embed import SentenceTransformerEmbedder
-from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError
+from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError, UnsupportedFileType
 from .files import FileStore, render_pdf_page
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
 from .fuse import reciprocal_rank_fusion
@@ -37,15 +37,20 @@ from .models import (
     StageRecord,
     Trace,
 )
-from .parse import parse_bytes, parse_path
+from .limits import check_upload
+from .parse import check_file_size, parse_untrusted
 from .rerank import CrossEncoderReranker, RerankerUnavailable
-from .settings import Retrievers, Settings
+from .settings import LimitsSettings, Retrievers, Settings
 from .store import Store, chunk_collection, chunk_point_id
 
 Progress = Callable[[str, int, int], None]
 """Called as progress(stage, done, total) while a file is ingested."""
 
 _PREVIEW_CHARS = 160
+
+
+_MIN_ID_PREFIX = 6
+"""Shortest document-id prefix accepted in place of a name or full id."""
 
 
 class Engine:
@@ -112,7 +117,10 @@ class Engine:
         chosen: dict[str, DocumentRecord] = {}
         for wanted in names_or_ids:
             matches = [r for r in records if wanted in (r.doc_id, r.name)] or [
-                r for r in records if r.name.casefold() == wanted.casefold() or r.doc_id.startswith(wanted.lower())
+                r
+                for r in records
+                if r.name.casefold() == wanted.casefold()
+                or (len(wanted) >= _MIN_ID_PREFIX and r.doc_id.startswith(wanted.lower()))
             ]
             if not matches:
                 available = ", ".join(r.name for r in records) or "none"
@@ -140,20 +148,38 @@ class Engine:
 
     # --- ingestion ---------------------------------------------------------------------
 
-    def ingest_path(self, path: str | Path, owner: str | None = None, progress: Progress | None = None) -> IngestResult:
+    def ingest_path(
+        self,
+        path: str | Path,
+        owner: str | None = None,
+        progress: Progress | None = None,
+        *,
+        limits: LimitsSettings | None = None,
+    ) -> IngestResult:
         """Validate, parse, chunk, embed and index one file. See :meth:`ingest_parsed`."""
         started = time.perf_counter()
         _report(progress, "parsing", 0, 1)
-        parsed = parse_path(path, self.settings.ingest)
-        return self.ingest_parsed(parsed, owner, progress, started=started, data=Path(path).read_bytes())
+        path = Path(path)
+        if not path.is_file():
+            raise UnsupportedFileType(f"{path} is not a file.", "Check the path.")
+        check_file_size(path, self.settings.ingest)
+        data = path.read_bytes()
+        parsed = parse_untrusted(data, path.name, self.settings.ingest)
+        return self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits)
 
     def ingest_bytes(
-        self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None
+        self,
+        data: bytes,
+        name: str,
+        owner: str | None = None,
+        progress: Progress | None = None,
+        *,
+        limits: LimitsSettings | None = None,
     ) -> IngestResult:
         started = time.perf_counter()
         _report(progress, "parsing", 0, 1)
-        parsed = parse_bytes(data, name, self.settings.ingest)
-        return self.ingest_parsed(parsed, owner, progress, started=started, data=data)
+        parsed = parse_untrusted(data, name, self.settings.ingest)
+        return self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits)
 
     def ingest_parsed(
         self,
@@ -163,10 +189,12 @@ class Engine:
         *,
         started: float | None = None,
         data: bytes | None = None,
+        limits: LimitsSettings | None = None,
     ) -> IngestResult:
         """Store a parsed document, or recognise it as a duplicate of the owner's.
 
-        ``data``, the original file, is kept so its pages can be rendered later.
+        ``data``, the original file, is kept so its pages can be rendered later. ``limits``,
+        given for a shared demo's visitors, caps the owner's documents and pages.
 
         The registry record says 'indexing' while chunks are written and 'ready' only at
         the end; on any failure the partial document is removed again, so nothing of it
@@ -175,6 +203,7 @@ class Engine:
         Raises:
             NoTextLayer: The document yields no chunks.
             IndexingError: Embedding or storing failed (the document was rolled back).
+            LimitReached: The document would take the owner past ``limits``.
         """
         owner = owner or self.settings.owner
         started = time.perf_counter() if started is None else started
@@ -184,6 +213,8 @@ class Engine:
             return IngestResult(
                 file=parsed.name, status="duplicate", document=existing, seconds=time.perf_counter() - started
             )
+        if limits is not None:
+            check_upload(limits, self.documents(owner), parsed)
         doc_id = parsed.sha256[:16]
         _report(progress, "chunking", 0, 1)
         chunks = chunk_pages(

@@ -45,6 +45,9 @@ INSTRUCTIONS: dict[Intent, str] = {
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _FIGURE = re.compile(r"\d+(?:\.\d+)?%?")
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
+# Chat-template control tokens (<|im_start|>, <|eot_id|>, ...): a runtime that parses special
+# tokens in message text would otherwise let a document open its own system turn.
+_CONTROL_TOKEN = re.compile(r"<\|([^|<>\s]{1,40})\|>")
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,11 @@ class Passage:
 
 
 def neutralize(text: str) -> str:
-    """Document text cannot close our delimiters or pose as a citation: '[3]' becomes
-    '[ref 3]' and passage tags lose their angle brackets."""
+    """Document text cannot close our delimiters, pose as a citation or open a chat turn:
+    '[3]' becomes '[ref 3]', passage tags lose their angle brackets and '<|im_start|>'
+    becomes '(|im_start|)'."""
     text = _MARKER.sub(lambda m: f"[ref {m.group(1)}]", text)
+    text = _CONTROL_TOKEN.sub(lambda m: f"(|{m.group(1)}|)", text)
     return _TAG.sub(lambda m: m.group(0).replace("<", "(").replace(">", ")"), text)
 
 

@@ -31,6 +31,18 @@ class IngestSettings(BaseModel):
         1, ge=0, description="A PDF page with fewer non-space characters than this has no usable text layer."
     )
     detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
+    max_stream_bytes: int = Field(
+        256 * 1024 * 1024,
+        gt=0,
+        description="Most bytes a PDF's compressed streams may expand to, in total (stops decompression bombs).",
+    )
+    sandbox: bool = Field(
+        True,
+        description="Parse each uploaded file in a child process with the memory and time limits below, so a "
+        "hostile or broken file cannot crash, hang or bloat the app.",
+    )
+    sandbox_memory_mb: int = Field(2048, gt=0, description="Address-space limit of the parsing child, in MB.")
+    sandbox_timeout_s: float = Field(300.0, gt=0, description="Longest a file may take to parse, in seconds.")
 
 
 class ChunkSettings(BaseModel):
@@ -148,6 +160,15 @@ class LlmSettings(BaseModel):
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
 
 
+class LimitsSettings(BaseModel):
+    """Caps per owner for a shared demo. The app applies them to visitor sessions
+    (``RAG_APP__SINGLE_USER=false``); the CLI and local single-user use do not. 0 means no cap."""
+
+    max_documents: int = Field(20, ge=0, description="Most documents one visitor may keep.")
+    max_pages: int = Field(400, ge=0, description="Most pages (text pages of PDFs, pages of text files) in total.")
+    questions_per_minute: int = Field(8, ge=0, description="Most questions one visitor may ask in any 60 s.")
+
+
 class AppSettings(BaseModel):
     """The Streamlit shell."""
 
@@ -178,4 +199,5 @@ class Settings(BaseSettings):
     budget: BudgetSettings = BudgetSettings()
     conversation: ConversationSettings = ConversationSettings()
     llm: LlmSettings = LlmSettings()
+    limits: LimitsSettings = LimitsSettings()
     app: AppSettings = AppSettings()

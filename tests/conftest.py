@@ -62,8 +62,10 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 def fake_engine(tmp_path: Path) -> Iterator[Engine]:
-    """Hash embedder, term-overlap reranker, in-memory Qdrant: milliseconds per call."""
+    """Hash embedder, term-overlap reranker, in-memory Qdrant, parsing in-process (the sandbox
+    has its own tests): milliseconds per call."""
     settings = Settings(store_dir=Path(":memory:"))
+    settings.ingest.sandbox = False
     engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
     yield engine
     engine.close()
