@@ -131,3 +131,17 @@ def test_spread_and_percentile() -> None:
     assert bench.spread([3.0, 1.0, 2.0]) == {"median": 2.0, "min": 1.0, "max": 3.0}
     assert bench.percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50) == 3.0
     assert bench.fmt({"median": 1.234, "min": 1.0, "max": 2.0}, 2) == "1.23 [1.00–2.00]"
+
+
+@pytest.mark.slow
+@pytest.mark.data
+@pytest.mark.skipif(not (SHARED_DATA / "lightrag").is_dir(), reason="../shared/data/lightrag is not present")
+def test_llm_bench_runs_one_question_with_the_real_local_model(tmp_path: Path) -> None:
+    assert bench.main(["llm", "--llm-questions", "1", "--results", str(tmp_path)]) == 0
+    llm = json.loads((tmp_path / "bench-llm.json").read_text())["llm"]
+    run = llm["runs"][0]
+    assert run["error"] is None and run["prompt_tokens"] > 500
+    assert run["bare_prefill_s"] > 0 and run["ttft_s"] >= run["understand_s"] >= 0
+    assert run["ttft_ratio"] > 0.5 and run["prompt_tokens_per_s"] > 0
+    assert llm["peak_rss_mb"] >= llm["memory_mb"]["llm_loaded"] > llm["memory_mb"]["start"]
+    assert "Peak RSS" in (tmp_path / "bench-llm.md").read_text()
