@@ -2,9 +2,9 @@
 the context it builds hold the gold answer?
 
 A question names its document and its gold pages (1-based); it may also carry answer strings.
-An answer counts as *literal* when it occurs verbatim (case and spacing folded) in its
-document's extracted text; only literal answers are checked, since a computed answer (a growth
-rate worked out from two numbers) can never appear in a passage.
+An answer counts as *literal* when it occurs verbatim (case and spacing folded) on one of its
+gold pages (in the whole document when there are none); only literal answers are checked, since
+a computed answer (a growth rate worked out from two numbers) can never appear in a passage.
 
 Datasets: the UDA-QA sample (``load_uda``) and any folder of documents with a questions file
 (``load_folder``): JSONL or CSV with ``question``, ``document``, ``gold_pages`` (a list, or
@@ -107,15 +107,27 @@ def load_folder(docs: Path, questions_file: Path) -> list[PageQuestion]:
 
 
 def literal_answers(engine: Engine, owner: str, questions: Sequence[PageQuestion]) -> dict[int, str]:
-    """For each question (by position) whose answer occurs verbatim in its document, that answer."""
-    texts: dict[str, str] = {}
+    """For each question (by position) whose answer occurs verbatim on one of its gold pages (or
+    anywhere in its document when it has none), that answer. A computed answer ("57%" worked
+    out from two figures) is thereby left out, even when the same string occurs by chance
+    somewhere else in a 200-page report."""
+    texts: dict[tuple[str, int], str] = {}
     found = {}
     for n, q in enumerate(questions):
-        if q.document not in texts:
-            texts[q.document] = _fold(" ".join(h.text for h in engine.document_chunks(owner, q.document)))
+        if q.gold_pages:
+            keys = [(q.document, page) for page in sorted(q.gold_pages)]
+        else:
+            keys = [(q.document, 0)]
+        for key in keys:
+            if key not in texts:
+                texts[key] = _fold(
+                    engine.page_text(owner, key[0], key[1])
+                    if key[1]
+                    else " ".join(h.text for h in engine.document_chunks(owner, key[0]))
+                )
         for answer in q.answers:
             folded = _fold(answer)
-            if len(folded) >= 2 and folded in texts[q.document]:
+            if len(folded) >= 2 and any(folded in texts[key] for key in keys):
                 found[n] = answer
                 break
     return found
