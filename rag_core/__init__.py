@@ -26,7 +26,7 @@ _EXPORTS = {
     "Settings": ".settings",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = ["DocumentRecord", "Engine", "Hit", "IngestResult", "RagError", "RetrievalResult", "Settings", "Trace"]
 
 
 def __getattr__(name: str) -> Any:

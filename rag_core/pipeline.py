@@ -23,9 +23,10 @@ from .bm25 import Bm25Cache, Bm25Index, tokenize
 from .chunk import chunk_pages
 from .embed import SentenceTransformerEmbedder
 from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError, UnsupportedFileType
-from .files import FileStore, render_pdf_page
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
+from .files import FileStore, render_pdf_page
 from .fuse import reciprocal_rank_fusion
+from .limits import check_upload
 from .models import (
     DocumentRecord,
     Hit,
@@ -37,7 +38,6 @@ from .models import (
     StageRecord,
     Trace,
 )
-from .limits import check_upload
 from .parse import check_file_size, parse_untrusted
 from .rerank import CrossEncoderReranker, RerankerUnavailable
 from .settings import LimitsSettings, Retrievers, Settings

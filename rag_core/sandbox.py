@@ -44,22 +44,14 @@ def parse_sandboxed(data: bytes, name: str, settings: IngestSettings) -> ParsedD
             check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        raise ParseLimit(
-            f"{name} took longer than {settings.sandbox_timeout_s:.0f} s to parse, so parsing was stopped.",
-            "The file may be damaged or built to stall parsers; if it is genuine, split it or raise "
-            "RAG_INGEST__SANDBOX_TIMEOUT_S.",
-        ) from exc
+        raise _too_slow(name, settings, "took longer than") from exc
     if child.returncode == 0:
         reply = json.loads(child.stdout)
         if "document" in reply:
             return ParsedDocument.model_validate(reply["document"])
         raise _rejection(reply["error"])
     if child.returncode == -signal.SIGXCPU:
-        raise ParseLimit(
-            f"{name} used more than {settings.sandbox_timeout_s:.0f} s of CPU while being parsed, so parsing was stopped.",
-            "The file may be damaged or built to stall parsers; if it is genuine, split it or raise "
-            "RAG_INGEST__SANDBOX_TIMEOUT_S.",
-        )
+        raise _too_slow(name, settings, "used more CPU time than")
     if child.returncode < 0 or child.returncode == _OUT_OF_MEMORY:
         cause = (
             f"needed more than {settings.sandbox_memory_mb:,} MB"
@@ -80,6 +72,14 @@ def parse_sandboxed(data: bytes, name: str, settings: IngestSettings) -> ParsedD
 
 
 _OUT_OF_MEMORY = 3
+
+
+def _too_slow(name: str, settings: IngestSettings, how: str) -> ParseLimit:
+    return ParseLimit(
+        f"Parsing {name} {how} {settings.sandbox_timeout_s:.0f} s, so it was stopped.",
+        "The file may be damaged or built to stall parsers; if it is genuine, split it or raise "
+        "RAG_INGEST__SANDBOX_TIMEOUT_S.",
+    )
 
 
 def _rejection(error: dict[str, Any]) -> FileRejected:

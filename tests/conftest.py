@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -17,7 +18,8 @@ from rag_core.store import Store
 
 from .fakes import HashEmbedder, OverlapReranker
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+PROJECT = Path(__file__).resolve().parents[1]
+SHARED_DATA = PROJECT.parent / "shared" / "data"
 
 PageSpec = str | Sequence[tuple[str, float]]
 """A page's text, or (line, font size) pairs; a size of 20 or more is set bold."""
@@ -94,6 +96,27 @@ def tiny_cross_encoder_dir(tmp_path_factory: pytest.TempPathFactory, real_embedd
     model.save_pretrained(target)
     AutoTokenizer.from_pretrained(source, local_files_only=True).save_pretrained(target)
     return target
+
+
+@contextmanager
+def app_environment(store: Path, **env: str) -> Iterator[Path]:
+    """The app's modules importable, its settings from ``env`` (RAG_STORE_DIR = store), and
+    st.cache_resource cleared before and after, closing the one Engine (and its store lock)."""
+    import streamlit as st
+
+    patch = pytest.MonkeyPatch()
+    for key, value in ({"RAG_STORE_DIR": str(store)} | env).items():
+        patch.setenv(key, value)
+    patch.syspath_prepend(str(PROJECT))
+    st.cache_resource.clear()
+    try:
+        yield store
+    finally:
+        import app_state
+
+        app_state.engine().close()
+        st.cache_resource.clear()
+        patch.undo()
 
 
 @pytest.fixture

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from .conftest import write_pdf
+from .conftest import app_environment, write_pdf
 from .fakes import ScriptedChatModel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,18 +22,8 @@ TIMEOUT = 120
 
 @pytest.fixture(scope="module")
 def app_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    store = tmp_path_factory.mktemp("app-store")
-    patch = pytest.MonkeyPatch()
-    patch.setenv("RAG_STORE_DIR", str(store))
-    patch.setenv("RAG_LLM__BACKEND", "extractive")
-    patch.syspath_prepend(str(ROOT))
-    st.cache_resource.clear()
-    yield store
-    import app_state
-
-    app_state.engine().close()
-    st.cache_resource.clear()
-    patch.undo()
+    with app_environment(tmp_path_factory.mktemp("app-store"), RAG_LLM__BACKEND="extractive") as store:
+        yield store
 
 
 def app() -> AppTest:

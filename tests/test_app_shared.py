@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from .conftest import write_pdf
+from .conftest import app_environment, write_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 120
@@ -18,24 +17,14 @@ TIMEOUT = 120
 
 @pytest.fixture(scope="module")
 def shared_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    store = tmp_path_factory.mktemp("shared-store")
-    patch = pytest.MonkeyPatch()
-    for key, value in {
-        "RAG_STORE_DIR": str(store),
-        "RAG_LLM__BACKEND": "extractive",
-        "RAG_APP__SINGLE_USER": "false",
-        "RAG_LIMITS__MAX_DOCUMENTS": "1",
-        "RAG_LIMITS__QUESTIONS_PER_MINUTE": "2",
-    }.items():
-        patch.setenv(key, value)
-    patch.syspath_prepend(str(ROOT))
-    st.cache_resource.clear()
-    yield store
-    import app_state
-
-    app_state.engine().close()
-    st.cache_resource.clear()
-    patch.undo()
+    with app_environment(
+        tmp_path_factory.mktemp("shared-store"),
+        RAG_LLM__BACKEND="extractive",
+        RAG_APP__SINGLE_USER="false",
+        RAG_LIMITS__MAX_DOCUMENTS="1",
+        RAG_LIMITS__QUESTIONS_PER_MINUTE="2",
+    ) as store:
+        yield store
 
 
 def session() -> AppTest:
