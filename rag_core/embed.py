@@ -45,11 +45,11 @@ def model_slug(name: str) -> str:
     return f"{slug}{suffix}"
 
 
-def load_sentence_transformer(name: str, device: str) -> SentenceTransformer:
+def load_sentence_transformer(name: str, device: str, allow_download: bool = False) -> SentenceTransformer:
     from sentence_transformers import SentenceTransformer
 
     path = resolve_model_path(name)
-    return SentenceTransformer(path, device=device, local_files_only=local_only(path))
+    return SentenceTransformer(path, device=device, local_files_only=local_only(path, allow_download))
 
 
 class SentenceTransformerEmbedder:
@@ -69,7 +69,9 @@ class SentenceTransformerEmbedder:
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    self._model = load_sentence_transformer(self.settings.model, self.settings.device)
+                    self._model = load_sentence_transformer(
+                        self.settings.model, self.settings.device, self.settings.hub_download
+                    )
         return self._model
 
     @property

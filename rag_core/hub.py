@@ -1,8 +1,9 @@
 """Load a model from a local path, the local hub cache, or, when it answers, the hub.
 
-huggingface_hub retries an unreachable hub for about a minute before failing. A local
-first app must not stall like that, so a name that is not on disk is looked up in the
-cache, and the hub is tried only when a quick connection to it succeeds.
+The offline default never reaches the hub: a name that is not on disk loads from the local
+Hugging Face cache or fails. Downloads are opt-in per model (``RAG_EMBED__HUB_DOWNLOAD``,
+``RAG_RERANK__HUB_DOWNLOAD``); even then, since huggingface_hub retries an unreachable hub for
+about a minute, the hub is tried only when a quick connection to it succeeds.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ def hub_reachable(timeout_s: float = _PROBE_TIMEOUT_S) -> bool:
         return False
 
 
-def local_only(name: str) -> bool:
-    """``local_files_only`` for a model load: True unless the model must and can come from the hub."""
-    if is_local(name):
+def local_only(name: str, allow_download: bool = False) -> bool:
+    """``local_files_only`` for a model load: True unless downloads are allowed and the model
+    must and can come from the hub. With downloads off (the default) nothing touches the network."""
+    if is_local(name) or not allow_download:
         return True
     try:
         from huggingface_hub import try_to_load_from_cache

@@ -55,14 +55,15 @@ class CrossEncoderReranker:
                         self.settings.model,
                         device="cpu",
                         max_length=self.settings.max_length,
-                        local_files_only=local_only(self.settings.model),
+                        local_files_only=local_only(self.settings.model, self.settings.hub_download),
                     )
                 except Exception as exc:  # any load failure degrades to fused order
                     self._failure = (
                         f"reranker model '{self.settings.model}' could not be loaded "
                         f"({type(exc).__name__}: {str(exc).splitlines()[0][:300] if str(exc) else ''}); "
-                        "it is not on disk nor in the hub cache, and the hub is unreachable or refused it; "
-                        "set RAG_RERANK__MODEL to a local CrossEncoder folder to enable reranking"
+                        "it is not on disk nor in the Hugging Face cache"
+                        + ("" if self.settings.hub_download else " (hub downloads are off)")
+                        + "; set RAG_RERANK__MODEL to a local CrossEncoder folder to enable reranking"
                     )
                     raise RerankerUnavailable(self._failure) from exc
         return self._model

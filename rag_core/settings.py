@@ -17,6 +17,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2"
 DEFAULT_RERANK_MODEL = "BAAI/bge-reranker-base"
+_HUB_DOWNLOAD = "Fetch the model from the Hugging Face hub when it is not on disk nor in the HF cache (off: never online)."
 
 
 class IngestSettings(BaseModel):
@@ -67,6 +68,7 @@ class EmbedSettings(BaseModel):
     device: str = Field("cpu", description="torch device.")
     query_prefix: str = Field("", description="Prepended to queries (e.g. bge's instruction, e5's 'query: ').")
     passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
+    hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
 
 
 class RerankSettings(BaseModel):
@@ -76,6 +78,7 @@ class RerankSettings(BaseModel):
     model: str = Field(DEFAULT_RERANK_MODEL, description="A sentence-transformers CrossEncoder name or local path.")
     batch_size: int = Field(16, gt=0, description="Pairs scored per forward pass.")
     max_length: int = Field(512, gt=0, description="Longest query+passage pair, in the model's tokens.")
+    hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
 
 
 Retrievers = Literal["hybrid", "dense", "bm25"]
