@@ -65,11 +65,7 @@ def parse_path(path: str | Path, settings: IngestSettings | None = None) -> Pars
     """Read and parse a file from disk, checking its size before reading it."""
     settings = settings or IngestSettings()
     path = Path(path)
-    if not path.is_file():
-        raise UnsupportedFileType(f"{path} is not a file.", "Check the path.")
-    size = path.stat().st_size
-    _check_size(path.name, size, settings)
-    return parse_bytes(path.read_bytes(), path.name, settings)
+    return parse_bytes(read_file(path, settings), path.name, settings)
 
 
 def parse_untrusted(data: bytes, name: str, settings: IngestSettings) -> ParsedDocument:
@@ -83,9 +79,12 @@ def parse_untrusted(data: bytes, name: str, settings: IngestSettings) -> ParsedD
     return parse_sandboxed(data, name, settings)
 
 
-def check_file_size(path: Path, settings: IngestSettings) -> None:
-    """Refuse a file over the size limit before reading it."""
+def read_file(path: Path, settings: IngestSettings) -> bytes:
+    """A file's bytes, refusing a missing file, or one over the size limit before reading it."""
+    if not path.is_file():
+        raise UnsupportedFileType(f"{path} is not a file.", "Check the path.")
     _check_size(path.name, path.stat().st_size, settings)
+    return path.read_bytes()
 
 
 def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) -> ParsedDocument:
@@ -296,7 +295,8 @@ def _parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) ->
 def _check_streams(doc: pymupdf.Document, name: str, settings: IngestSettings) -> None:
     """Refuse a PDF whose Flate streams (other than images, which are never decoded here)
     expand past ``max_stream_bytes`` in total. Counting inflates in bounded steps and stops at
-    the limit, so a bomb costs at most the limit in time and a step in memory."""
+    the limit, so a bomb costs at most the limit in time, and a step in memory (a stream
+    filtered twice by Flate keeps its first inflation, up to the limit)."""
     budget = settings.max_stream_bytes
     for xref in range(1, doc.xref_length()):
         try:

@@ -22,7 +22,7 @@ from .backends import Embedder, Reranker
 from .bm25 import Bm25Cache, Bm25Index, tokenize
 from .chunk import chunk_pages
 from .embed import SentenceTransformerEmbedder
-from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError, UnsupportedFileType
+from .errors import DocumentNotFound, IndexingError, NoTextLayer, RagError
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
 from .files import FileStore, render_pdf_page
 from .fuse import reciprocal_rank_fusion
@@ -38,7 +38,7 @@ from .models import (
     StageRecord,
     Trace,
 )
-from .parse import check_file_size, parse_untrusted
+from .parse import parse_untrusted, read_file
 from .rerank import CrossEncoderReranker, RerankerUnavailable
 from .settings import LimitsSettings, Retrievers, Settings
 from .store import Store, chunk_collection, chunk_point_id
@@ -160,10 +160,7 @@ class Engine:
         started = time.perf_counter()
         _report(progress, "parsing", 0, 1)
         path = Path(path)
-        if not path.is_file():
-            raise UnsupportedFileType(f"{path} is not a file.", "Check the path.")
-        check_file_size(path, self.settings.ingest)
-        data = path.read_bytes()
+        data = read_file(path, self.settings.ingest)
         parsed = parse_untrusted(data, path.name, self.settings.ingest)
         return self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits)
 

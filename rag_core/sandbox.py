@@ -22,6 +22,8 @@ from .models import ParsedDocument
 from .settings import IngestSettings
 
 _HEADER_BYTES = 8
+_OUT_OF_MEMORY = 3
+"""The child's exit code when Python itself ran out of memory."""
 
 
 def parse_sandboxed(data: bytes, name: str, settings: IngestSettings) -> ParsedDocument:
@@ -69,9 +71,6 @@ def parse_sandboxed(data: bytes, name: str, settings: IngestSettings) -> ParsedD
         f"{settings.sandbox_memory_mb:,} MB to parse.",
         "Export or download it again; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
     )
-
-
-_OUT_OF_MEMORY = 3
 
 
 def _too_slow(name: str, settings: IngestSettings, how: str) -> ParseLimit:

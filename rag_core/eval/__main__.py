@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from ..settings import Settings
-    from .report import run_metadata
+    from .report import run_metadata, write_results
 
     settings = Settings()
     started = time.perf_counter()
@@ -52,8 +52,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     report = run_metadata(settings) | {"seconds": round(time.perf_counter() - started, 1)} | report
-    from .report import write_results
-
     written = write_results(args.results, name, report, markdown) + charts
     print(markdown)
     print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
