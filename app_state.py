@@ -1,20 +1,19 @@
-"""The app's shared resources and session keys: one engine (one Qdrant client) per
-process, one LLM per backend, settings from the environment overlaid with st.secrets."""
+"""The app's shared resources and session keys: one Engine per process (one store, one embedder,
+one chat model per backend), settings from the environment overlaid with st.secrets."""
 
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from rag_core.answer import Answerer
-from rag_core.limits import QuestionRate
-from rag_core.llm import ChatModel, make_chat_model
-from rag_core.pipeline import Engine
-from rag_core.settings import LimitsSettings, LlmBackend, Settings
+from rag_core import AnswerRun, ChatModel, Engine, LlmBackend, QuestionRate, Settings
+
+if TYPE_CHECKING:
+    from rag_core.settings import LimitsSettings
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -22,11 +21,11 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 OWNER = "owner"
 MESSAGES = "messages"
 TRACES = "traces"
+"""The session's answers (typed ``Answer`` objects), newest last, for the debug page."""
 BACKEND = "backend"
 RERANK = "rerank"
 TOP_K = "top_k"
 SELECTED_DOCS = "selected_docs"
-VIEW = "view_page"
 
 
 def _secrets() -> Mapping[str, Any]:
@@ -36,43 +35,37 @@ def _secrets() -> Mapping[str, Any]:
         return {}
 
 
-def _flatten(values: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    flat: dict[str, str] = {}
-    for key, value in values.items():
-        name = f"{prefix}{key}".upper()
-        if isinstance(value, Mapping):
-            flat |= _flatten(value, f"{name}__")
-        else:
-            flat[name] = str(value)
-    return flat
-
-
 @st.cache_resource
 def settings() -> Settings:
     """Settings from the environment, with st.secrets on top: either flat keys
     (RAG_LLM__BACKEND = "openai") or a [rag] table ([rag.llm] backend = "openai")."""
-    secrets = _secrets()
-    flat = {k: v for k, v in _flatten(secrets).items() if k.startswith("RAG_")}
-    flat |= {f"RAG_{k}": v for k, v in _flatten(secrets.get("rag", {})).items()}
-    for key, value in flat.items():
-        os.environ[key] = value
-    return Settings()
+    return Settings.with_overlay(_secrets())
 
 
 @st.cache_resource
 def engine() -> Engine:
-    """The one Engine of this process: embedded Qdrant locks its folder, so one client only."""
+    """The one Engine of this process: the embedded store locks its folder, so one client only."""
     return Engine(settings())
 
 
-@st.cache_resource
 def chat_model(backend: LlmBackend) -> ChatModel | None:
-    config = settings().llm.model_copy(update={"backend": backend})
-    return make_chat_model(config, settings().budget.unknown_model_margin)
+    """The process's chat model for a backend (None for extractive)."""
+    return engine().chat_model(backend)
 
 
-def answerer(backend: LlmBackend) -> Answerer:
-    return Answerer(engine(), chat_model(backend), backend=backend)
+def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:
+    """Prepare an answer with the session's choices (backend, reranker, k, documents)."""
+    backend = st.session_state[BACKEND]
+    return engine().ask(
+        question,
+        owner=owner(),
+        documents=st.session_state[SELECTED_DOCS] or None,
+        history=history,
+        rerank=st.session_state[RERANK],
+        top_k=st.session_state[TOP_K],
+        backend=backend,
+        llm=chat_model(backend),
+    )
 
 
 @st.cache_resource

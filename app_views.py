@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
 
 import app_state
-from rag_core.answer import Answer
-from rag_core.errors import RagError
+from rag_core import Answer, Passage, RagError
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -24,16 +24,8 @@ def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> 
 
 
 def message_record(answer: Answer) -> dict[str, Any]:
-    """What the chat keeps of an answer to redraw it later."""
-    return {
-        "role": "assistant",
-        "content": answer.answer,
-        "citations": [vars(c) for c in answer.citations],
-        "passages": {p.n: p.text for p in answer.passages},
-        "badge": badge_text(answer),
-        "error": answer.error,
-        "notices": answer.notices,
-    }
+    """What the chat keeps of an answer: its text for the follow-up history, and the Answer."""
+    return {"role": "assistant", "content": answer.answer, "answer": answer}
 
 
 def badge_text(answer: Answer) -> str:
@@ -41,33 +33,34 @@ def badge_text(answer: Answer) -> str:
     first = answer.timings_ms.get("first_token")
     queries = " | ".join(answer.queries)
     timing = f"first token {first / 1000:.1f} s · " if first else ""
-    reranker = answer.reranker or {}
-    rerank = "" if not reranker else ("reranked · " if reranker.get("used") else "reranker off: fused order · ")
+    reranker = answer.reranker
+    rerank = "" if reranker is None else ("reranked · " if reranker.used else "reranker off: fused order · ")
     return (
-        f"{rerank}**{answer.intent}** · queries: {queries} · tokens {t['prompt']:,} + {t['reserved_output']:,} "
-        f"reserved of {t['limit']:,} ({t['tokenizer']}) · {timing}total {answer.timings_ms.get('total', 0) / 1000:.1f} s"
-        f" · {answer.llm['backend']} {answer.llm['model']}"
+        f"{rerank}**{answer.intent}** · queries: {queries} · tokens {t.prompt:,} + {t.reserved_output:,} "
+        f"reserved of {t.limit:,} ({t.tokenizer}) · {timing}total {answer.timings_ms.get('total', 0) / 1000:.1f} s"
+        f" · {answer.llm.backend} {answer.llm.model}"
     )
 
 
-def render_sources(passages: list[Any]) -> None:
+def render_sources(passages: Sequence[Passage]) -> None:
     with st.expander(f"Sources ({len(passages)} passages)", expanded=False):
         for p in passages:
             st.markdown(f"**[{p.n}] {p.document}, page {p.page}**" + (f" — {p.section}" if p.section else ""))
             st.caption(p.text[:600] + ("…" if len(p.text) > 600 else ""))
 
 
-def render_citation_chips(message: dict[str, Any], key: str) -> None:
-    citations = message.get("citations") or []
-    if not citations:
-        return
-    label = "Cited" if all(c["cited"] for c in citations) else "Sources used (the model cited none)"
-    st.caption(label)
-    columns = st.columns(min(len(citations), 6))
-    for i, citation in enumerate(citations):
-        chip = f"[{citation['n']}] {citation['document'][:24]} p.{citation['page']}"
-        if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}"):
-            show_page(citation["document"], citation["page"], message.get("passages", {}).get(citation["n"], ""))
+def render_answer_footer(answer: Answer, key: str) -> None:
+    """Citation chips (each opens its page) and the badge under an answer."""
+    citations = answer.citations
+    if citations:
+        st.caption("Cited" if all(c.cited for c in citations) else "Sources used (the model cited none)")
+        passages = {p.n: p.text for p in answer.passages}
+        columns = st.columns(min(len(citations), 6))
+        for i, citation in enumerate(citations):
+            chip = f"[{citation.n}] {citation.document[:24]} p.{citation.page}"
+            if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}"):
+                show_page(citation.document, citation.page, passages.get(citation.n, ""))
+    st.caption(badge_text(answer))
 
 
 @st.dialog("Cited page", width="large")

@@ -2,12 +2,11 @@ import streamlit as st
 
 import app_state
 import app_views
-from rag_core.errors import RagError
+from rag_core import RagError
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
 engine = app_state.engine()
-owner = app_state.owner()
 st.title("Chat with your documents")
 
 with st.sidebar:
@@ -21,20 +20,20 @@ with st.sidebar:
         st.session_state[app_state.MESSAGES] = []
         st.rerun()
 
-records = engine.documents(owner)
+records = engine.documents(app_state.owner())
 if not records:
     st.info("Upload a document first (Upload page).")
     st.stop()
-st.session_state[app_state.SELECTED_DOCS] = [n for n in st.session_state[app_state.SELECTED_DOCS] if n in {r.name for r in records}]
-app_views.persistent(st.multiselect, "Documents (none selected = all)", app_state.SELECTED_DOCS, [r.name for r in records])
+names = [r.name for r in records]
+st.session_state[app_state.SELECTED_DOCS] = [n for n in st.session_state[app_state.SELECTED_DOCS] if n in names]
+app_views.persistent(st.multiselect, "Documents (none selected = all)", app_state.SELECTED_DOCS, names)
 
 messages = st.session_state[app_state.MESSAGES]
 for i, message in enumerate(messages):
     with st.chat_message(message["role"]):
         st.markdown(message["content"])
         if message["role"] == "assistant":
-            app_views.render_citation_chips(message, key=f"m{i}")
-            st.caption(message["badge"])
+            app_views.render_answer_footer(message["answer"], key=f"m{i}")
 
 if question := st.chat_input("Ask a question about your documents"):
     history = [{"role": m["role"], "content": m["content"]} for m in messages]
@@ -44,14 +43,7 @@ if question := st.chat_input("Ask a question about your documents"):
     with st.chat_message("assistant"):
         try:
             app_state.check_question()
-            run = app_state.answerer(st.session_state[app_state.BACKEND]).prepare(
-                question,
-                owner=owner,
-                documents=st.session_state[app_state.SELECTED_DOCS] or None,
-                history=history,
-                rerank=st.session_state[app_state.RERANK],
-                top_k=st.session_state[app_state.TOP_K],
-            )
+            run = app_state.ask(question, history)
         except RagError as error:
             messages.pop()  # unanswered: keep it out of the history that follow-ups read
             st.error(str(error))
@@ -63,11 +55,8 @@ if question := st.chat_input("Ask a question about your documents"):
         answer = run.result()
         if answer.error:
             st.error(f"The answer stopped: {answer.error} The sources above are still valid.")
-        record = app_views.message_record(answer)
-        messages.append(record)
-        app_views.render_citation_chips(record, key=f"m{len(messages) - 1}")
-        st.caption(record["badge"])
+        messages.append(app_views.message_record(answer))
+        app_views.render_answer_footer(answer, key=f"m{len(messages) - 1}")
     traces = st.session_state[app_state.TRACES]
-    traces.append({"question": question, "answer": answer.answer, "trace": answer.trace.model_dump(mode="json") if answer.trace else None,
-                   "tokens": answer.tokens, "intent": answer.intent, "queries": answer.queries, "timings_ms": answer.timings_ms})
+    traces.append(answer)
     del traces[: -app_state.settings().app.max_history_traces]

@@ -5,30 +5,28 @@ import pandas as pd
 import streamlit as st
 
 import app_state
-from rag_core import report
-from rag_core.errors import RagError
+from rag_core import RagError, report
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
 st.title("Retrieval debugger")
-traces = st.session_state[app_state.TRACES]
+answers = st.session_state[app_state.TRACES]
 tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
 
 with tab_trace:
-    if not traces:
+    if not answers:
         st.info("Ask a question on the Chat page; its full trace appears here.")
     else:
-        labels = [f"{i + 1}. {t['question'][:80]}" for i, t in enumerate(traces)]
-        chosen = traces[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
-        trace = chosen["trace"] or {}
-        st.markdown(f"**Intent:** {chosen['intent']} · **queries:** {' | '.join(chosen['queries'])}")
+        labels = [f"{i + 1}. {a.question[:80]}" for i, a in enumerate(answers)]
+        chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
+        trace = chosen.trace
+        st.markdown(f"**Intent:** {chosen.intent} · **queries:** {' | '.join(chosen.queries)}")
         st.subheader("Final context: why each passage is here")
         context = report.context_rows(trace)
         if context:
             st.table(pd.DataFrame(context))
         else:
-            plan = report.stage(trace, "plan") or {}
-            st.info(" ".join(plan.get("notes", [])) or "No passage cleared retrieval for this question.")
+            st.info(" ".join(report.plan_notes(trace)) or "No passage cleared retrieval for this question.")
         for name in report.STAGE_TABLES:
             rows = report.stage_rows(trace, name)
             with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):
@@ -38,24 +36,28 @@ with tab_trace:
         movement = pd.DataFrame(report.rank_movement(trace))
         left, right = st.columns(2)
         if not movement.empty:
-            left.altair_chart(alt.Chart(movement).mark_point().encode(x="fused", y="reranked", tooltip="chunk").properties(title="Rank: fused → reranked"), use_container_width=True)
+            chart = alt.Chart(movement).mark_point().encode(x="fused", y="reranked", tooltip="chunk")
+            left.altair_chart(chart.properties(title="Rank: fused → reranked"), use_container_width=True)
         else:
             left.info("No rerank stage ran: the fused order was kept.")
         scores = pd.DataFrame(report.score_rows(trace))
         if not scores.empty:
-            right.altair_chart(alt.Chart(scores).mark_tick().encode(x="value", y="score", color="kept").properties(title="Candidate scores"), use_container_width=True)
-        st.altair_chart(alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None)).properties(title="Timings (ms)"), use_container_width=True)
+            chart = alt.Chart(scores).mark_tick().encode(x="value", y="score", color="kept")
+            right.altair_chart(chart.properties(title="Candidate scores"), use_container_width=True)
+        timings = alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None))
+        st.altair_chart(timings.properties(title="Timings (ms)"), use_container_width=True)
         st.subheader("Token budget")
-        st.json(report.budget_figures(trace) | {"tokens": chosen["tokens"]})
+        st.json(report.budget_figures(trace) | {"tokens": chosen.tokens.model_dump()})
         with st.expander("The exact prompt that was sent"):
-            st.json(trace.get("settings", {}).get("prompt", []))
-        st.download_button("Download trace (JSON)", json.dumps(chosen, indent=2, default=str), file_name="trace.json", mime="application/json")
+            st.json(trace.prompt)
+        export = json.dumps(chosen.to_json() | {"trace": trace.model_dump(mode="json")}, indent=2, default=str)
+        st.download_button("Download trace (JSON)", export, file_name="trace.json", mime="application/json")
 
 with tab_playground:
     question = st.text_input("Question", key="playground_question")
     columns = st.columns(2)
     configs = []
-    for side, column in zip("AB", columns):
+    for side, column in zip("AB", columns, strict=True):
         with column:
             st.markdown(f"**Configuration {side}**")
             configs.append({
@@ -66,16 +68,20 @@ with tab_playground:
                 "multi_query": st.toggle("Multi-query (LLM rephrasings)", value=False, key=f"mq{side}"),
             })
     if question and st.button("Run both", type="primary"):
-        for config, column in zip(configs, columns):
+        backend = st.session_state[app_state.BACKEND]
+        for config, column in zip(configs, columns, strict=True):
             multi_query = config.pop("multi_query")
             try:
                 app_state.check_question()
-                answerer = app_state.answerer(st.session_state[app_state.BACKEND])
-                queries = answerer.understand(question).queries if multi_query else [question]
-                column.caption("queries: " + " | ".join(queries))
-                result = app_state.engine().search(question, owner=app_state.owner(), queries=queries, **config)
+                understand_with = (app_state.chat_model(backend) or backend) if multi_query else None
+                result = app_state.engine().search(
+                    question, owner=app_state.owner(), understand_with=understand_with, **config
+                )
             except RagError as error:
                 column.error(str(error))
                 continue
+            column.caption("queries: " + " | ".join(result.queries))
             column.caption(f"reranker used: {result.reranker.used} {result.reranker.reason or ''}")
-            column.dataframe(pd.DataFrame([{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf, "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]), hide_index=True)
+            rows = [{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf,
+                     "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]
+            column.dataframe(pd.DataFrame(rows), hide_index=True)

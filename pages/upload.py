@@ -2,7 +2,7 @@ import pandas as pd
 import streamlit as st
 
 import app_state
-from rag_core.errors import RagError
+from rag_core import RagError
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 

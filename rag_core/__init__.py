@@ -1,7 +1,8 @@
 """rag_core: local-first document retrieval and answering. Knows nothing of Streamlit.
 
-The names below load lazily, so that a light module (the parser's sandboxed worker, the
-settings) can be imported without pulling in torch and Qdrant.
+The public names below are what the app and other callers use; they load lazily, so that a
+light module (the parser's sandboxed worker, the settings) can be imported without pulling in
+torch and Qdrant.
 """
 
 from __future__ import annotations
@@ -10,26 +11,58 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .errors import RagError
-    from .models import DocumentRecord, Hit, IngestResult, RetrievalResult, Trace
+    from . import report
+    from .backends import ChatModel
+    from .errors import LimitReached, RagError
+    from .generate import AnswerRun
+    from .limits import QuestionRate
+    from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
     from .pipeline import Engine
-    from .settings import Settings
+    from .settings import LlmBackend, Settings
 
 _EXPORTS = {
-    "RagError": ".errors",
+    "Answer": ".models",
+    "AnswerRun": ".generate",
+    "ChatModel": ".backends",
+    "Citation": ".models",
     "DocumentRecord": ".models",
+    "Engine": ".pipeline",
     "Hit": ".models",
     "IngestResult": ".models",
+    "LimitReached": ".errors",
+    "LlmBackend": ".settings",
+    "Passage": ".models",
+    "QuestionRate": ".limits",
+    "RagError": ".errors",
     "RetrievalResult": ".models",
-    "Trace": ".models",
-    "Engine": ".pipeline",
     "Settings": ".settings",
+    "Trace": ".models",
 }
 
-__all__ = ["DocumentRecord", "Engine", "Hit", "IngestResult", "RagError", "RetrievalResult", "Settings", "Trace"]
+__all__ = [
+    "Answer",
+    "AnswerRun",
+    "ChatModel",
+    "Citation",
+    "DocumentRecord",
+    "Engine",
+    "Hit",
+    "IngestResult",
+    "LimitReached",
+    "LlmBackend",
+    "Passage",
+    "QuestionRate",
+    "RagError",
+    "RetrievalResult",
+    "Settings",
+    "Trace",
+    "report",
+]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "report":
+        return import_module(".report", __name__)
     if name in _EXPORTS:
         return getattr(import_module(_EXPORTS[name], __name__), name)
     raise AttributeError(f"module 'rag_core' has no attribute {name!r}")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
+
+from .models import Message
 
 
 @runtime_checkable
@@ -37,3 +39,39 @@ class Reranker(Protocol):
             Exception: Whatever the model raises; the pipeline falls back to fused order.
         """
         ...
+
+
+@runtime_checkable
+class TokenCounter(Protocol):
+    @property
+    def name(self) -> str:
+        """The tokenizer's name, as reported in the token figures."""
+        ...
+
+    def count_text(self, text: str) -> int: ...
+
+    def count_messages(self, messages: Sequence[Message]) -> int:
+        """Tokens of the full rendered chat prompt, ready for the reply."""
+        ...
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    @property
+    def backend(self) -> str: ...
+
+    @property
+    def model(self) -> str: ...
+
+    @property
+    def token_counter(self) -> TokenCounter: ...
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
+        """Text deltas of the reply.
+
+        Raises:
+            GenerationError: The model timed out, refused the connection or failed.
+        """
+        ...
+
+    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str: ...

@@ -10,24 +10,18 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from rank_bm25 import BM25Okapi
+
+from .models import Bm25Match, StoredChunk
 
 _TOKEN = re.compile(r"\w+(?:(?:[-./:+#'’]|(?<=\d),(?=\d{3}\b))\w+)*%?")
 _PART = re.compile(r"[^\W_]+")
 _NUMERIC = re.compile(r"^[\d.,:/%+-]+$")
 
 STOPWORDS = frozenset(
-    """a about above after again against all am an and any are as at be because been before being below
-    between both but by can could did do does doing down during each few for from further had has have
-    having he her here hers herself him himself his how i if in into is it its itself just me more most my
-    myself no nor not now of off on once only or other our ours ourselves out over own same she should so
-    some such than that the their theirs them themselves then there these they this those through to too
-    under until up very was we were what when where which while who whom why will with would you your
-    yours yourself yourselves s t""".split()
+    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t"]
 )
 
 
@@ -67,25 +61,17 @@ def _stem(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True)
-class Bm25Match:
-    chunk_id: str
-    score: float
-    coverage: float
-    """Share of the query's distinct terms that occur in the chunk."""
-
-
 class Bm25Index:
     """BM25 over a fixed set of chunks."""
 
     def __init__(
-        self, chunk_ids: Sequence[str], texts: Sequence[str], payloads: Sequence[dict[str, Any]] | None = None
+        self, chunk_ids: Sequence[str], texts: Sequence[str], chunks: Sequence[StoredChunk] | None = None
     ) -> None:
-        if len(chunk_ids) != len(texts) or (payloads is not None and len(payloads) != len(texts)):
+        if len(chunk_ids) != len(texts) or (chunks is not None and len(chunks) != len(texts)):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(texts)} texts")
         self.chunk_ids = list(chunk_ids)
+        self.chunks = list(chunks) if chunks is not None else None
         self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
-        self.payloads = list(payloads) if payloads is not None else [{} for _ in texts]
         corpus = [tokenize(t) for t in texts]
         self._bm25 = BM25Okapi(corpus) if any(corpus) else None
         self._terms = [frozenset(tokens) for tokens in corpus]
@@ -103,14 +89,18 @@ class Bm25Index:
         best = np.argpartition(-scores, count - 1)[:count]
         best = best[np.lexsort((best, -scores[best]))]
         return [
-            Bm25Match(self.chunk_ids[i], float(scores[i]), self.coverage(terms, i))
+            Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, i))
             for i in best
             if scores[i] > 0
         ]
 
-    def payload(self, chunk_id: str) -> dict[str, Any]:
+    @classmethod
+    def of(cls, chunks: Sequence[StoredChunk]) -> Bm25Index:
+        return cls([c.chunk_id for c in chunks], [c.text for c in chunks], chunks)
+
+    def chunk(self, chunk_id: str) -> StoredChunk | None:
         position = self.positions.get(chunk_id)
-        return self.payloads[position] if position is not None else {}
+        return self.chunks[position] if position is not None and self.chunks is not None else None
 
     def coverage(self, terms: Sequence[str], position: int) -> float:
         if not terms:
@@ -123,7 +113,7 @@ class Bm25Cache:
     """One index per (owner, document set), built on first use and dropped when any of its
     documents is ingested or deleted. Thread-safe; least recently used entries go first."""
 
-    def __init__(self, max_entries: int = 16) -> None:
+    def __init__(self, *, max_entries: int) -> None:
         self._entries: OrderedDict[tuple[str, frozenset[str]], Bm25Index] = OrderedDict()
         self._max_entries = max_entries
         self._lock = threading.Lock()

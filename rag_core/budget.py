@@ -8,58 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
-from .tokens import Message, TokenCounter
+from .backends import TokenCounter
+from .models import Budget, Message
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""
 
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n+")
 _ELLIPSIS = " …"
-# The question may use at most this share of the room left after the reserved output.
-QUESTION_SHARE = 0.5
-# History may use at most this share (after the question) before context.
-HISTORY_SHARE = 0.35
 
 
 class BudgetTooSmall(ValueError):
     """Not even the system prompt and a truncated question fit the limit."""
-
-
-@dataclass
-class BudgetResult:
-    question: str
-    history: list[Message]
-    passages: list[str]
-    messages: list[Message]
-    prompt_tokens: int
-    reserved_output: int
-    limit: int
-    tokenizer: str
-    kept: int = 0
-    truncated: int | None = None
-    """Index (in the input order) of the passage cut short, if any."""
-    cut: list[int] = field(default_factory=list)
-    """Indices of passages left out entirely."""
-    question_truncated: bool = False
-    history_dropped: int = 0
-    passage_tokens: list[int] = field(default_factory=list)
-    """Tokens each kept passage added to the prompt (the last one after truncation)."""
-
-    def figures(self) -> dict[str, object]:
-        return {
-            "prompt": self.prompt_tokens,
-            "reserved_output": self.reserved_output,
-            "limit": self.limit,
-            "tokenizer": self.tokenizer,
-            "chunks_kept": self.kept,
-            "truncated": self.truncated,
-            "cut": self.cut,
-            "question_truncated": self.question_truncated,
-            "history_dropped": self.history_dropped,
-            "passage_tokens": self.passage_tokens,
-        }
 
 
 def fit(
@@ -71,10 +32,13 @@ def fit(
     *,
     limit: int,
     reserved_output: int,
-) -> BudgetResult:
+    question_share: float,
+    history_share: float,
+) -> Budget:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens.
 
-    The question is cut to at most half the room; the oldest history goes next; then
+    The question is cut to at most ``question_share`` of the room; the oldest history goes
+    next, until it takes at most ``history_share``; then
     passages are added greedily, the one that overflows is cut at a sentence or word
     boundary found by binary search, and the rest are dropped.
 
@@ -89,15 +53,15 @@ def fit(
         return counter.count_messages(build(q, h, p))
 
     question_truncated = False
-    if count(question, [], []) > room * QUESTION_SHARE:
-        question = _longest_prefix(question, lambda text: count(text, [], []) <= room * QUESTION_SHARE)
+    if count(question, [], []) > room * question_share:
+        question = _longest_prefix(question, lambda text: count(text, [], []) <= room * question_share)
         question_truncated = True
         if not question:
-            raise BudgetTooSmall(f"the system prompt alone exceeds {room * QUESTION_SHARE:.0f} tokens")
+            raise BudgetTooSmall(f"the system prompt alone exceeds {room * question_share:.0f} tokens")
 
     history = list(history)
     dropped = 0
-    base_cap = count(question, [], []) + room * HISTORY_SHARE
+    base_cap = count(question, [], []) + room * history_share
     while history and count(question, history, []) > base_cap:
         history.pop(0)
         dropped += 1
@@ -132,7 +96,7 @@ def fit(
     prompt_tokens = counter.count_messages(messages)
     if prompt_tokens + reserved_output > limit:  # a bug if it ever happens: never send such a prompt
         raise BudgetTooSmall(f"prompt {prompt_tokens} + reserved {reserved_output} exceeds the limit {limit}")
-    return BudgetResult(
+    return Budget(
         question=question,
         history=history,
         passages=kept,

@@ -19,16 +19,26 @@ _SENTENCE = re.compile(r"(?<=[.!?。])[\"'”’)\]]*\s+")
 _PROSE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n\n", "\n", _SENTENCE, " ")
 _TABLE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n",)
 
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
+_TABLE_MIN_BARS = 6
+_TABLE_MIN_FIGURES = 6
+
 Span = tuple[int, int]
+
+
+def looks_tabular(text: str, kind: ChunkKind = "text") -> bool:
+    """The one rule for 'is this a table': a table chunk, table rows ('| a | b |'), or text
+    dense with figures. Technical answers put such passages first and point the model at them."""
+    return kind == "table" or text.count("|") >= _TABLE_MIN_BARS or len(_FIGURE.findall(text)) >= _TABLE_MIN_FIGURES
 
 
 def chunk_pages(
     pages: Sequence[Page],
     doc_id: str,
     *,
-    size_chars: int = 400,
-    overlap_chars: int = 100,
-    table_size_chars: int = 1200,
+    size_chars: int,
+    overlap_chars: int,
+    table_size_chars: int,
 ) -> list[Chunk]:
     """Cut a document's pages into chunks that carry their page, span and heading path.
 

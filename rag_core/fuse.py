@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+
+from .models import Fused
 
 
-@dataclass(frozen=True)
-class Fused:
-    chunk_id: str
-    score: float
-    ranks: dict[str, int] = field(default_factory=dict)
-    """1-based rank of the chunk in each list it appeared in."""
-
-
-def reciprocal_rank_fusion(lists: Mapping[str, Sequence[str]], k: int = 60) -> list[Fused]:
+def reciprocal_rank_fusion(lists: Mapping[str, Sequence[str]], *, k: int) -> list[Fused]:
     """Fuse ranked lists of ids: score(d) = sum over lists of 1 / (k + rank(d)).
 
     k = 60 is the paper's value: it damps the weight of the very top ranks so that one
@@ -36,6 +29,6 @@ def reciprocal_rank_fusion(lists: Mapping[str, Sequence[str]], k: int = 60) -> l
         for rank, chunk_id in enumerate(ids, start=1):
             ranks.setdefault(chunk_id, {}).setdefault(name, rank)
     first_seen = {chunk_id: i for i, chunk_id in enumerate(ranks)}
-    fused = [Fused(cid, sum(1.0 / (k + r) for r in rs.values()), rs) for cid, rs in ranks.items()]
+    fused = [Fused(chunk_id=cid, score=sum(1.0 / (k + r) for r in rs.values()), ranks=rs) for cid, rs in ranks.items()]
     fused.sort(key=lambda f: (-f.score, min(f.ranks.values()), first_seen[f.chunk_id]))
     return fused

@@ -14,38 +14,18 @@ import os
 import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from .backends import ChatModel, TokenCounter
 from .errors import GenerationError
+from .models import Message
 from .settings import LlmSettings
-from .tokens import LlamaServerCounter, Message, TiktokenCounter, TokenCounter
+from .tokens import LlamaServerCounter, TiktokenCounter
 
 PACKAGED_GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 PACKAGED_GGUF_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 PACKAGED_GGUF_PARTS = 22
 _COPY_BUFFER = 16 * 1024 * 1024
-
-
-@runtime_checkable
-class ChatModel(Protocol):
-    @property
-    def backend(self) -> str: ...
-
-    @property
-    def model(self) -> str: ...
-
-    @property
-    def token_counter(self) -> TokenCounter: ...
-
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
-        """Text deltas of the reply.
-
-        Raises:
-            GenerationError: The model timed out, refused the connection or failed.
-        """
-        ...
-
-    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str: ...
 
 
 class OpenAIChatModel:
@@ -288,3 +268,51 @@ def _generation_error(exc: Exception, backend: str, model: str) -> GenerationErr
             "Check the model name and the API key.",
         )
     return GenerationError(f"The {backend} model {model} failed ({type(exc).__name__}: {exc}).", "Try again.")
+
+
+class ChatSession:
+    """One question's use of a chat model (or of none: extractive). The first failure is kept,
+    so every later step of the same question falls back at once instead of waiting again."""
+
+    def __init__(self, model: ChatModel | None, unknown_margin: float) -> None:
+        self._model = model
+        self._unknown_margin = unknown_margin
+        self.failure: str | None = None
+
+    @property
+    def model(self) -> ChatModel | None:
+        """The chat model while it works; None for extractive or after a failure."""
+        return self._model if self.failure is None else None
+
+    @property
+    def configured(self) -> bool:
+        """Whether a chat model was configured at all (not the extractive backend)."""
+        return self._model is not None
+
+    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
+        """The model's reply.
+
+        Raises:
+            GenerationError: No model, or it failed (the failure is remembered).
+        """
+        model = self.model
+        if model is None:
+            raise GenerationError(f"No chat model: {self.failure or 'extractive backend'}.", "")
+        try:
+            return model.complete(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+        except GenerationError as exc:
+            self.failure = str(exc)
+            raise
+
+    def counter(self, notices: list[str]) -> TokenCounter:
+        """The model's own token counter; cl100k with a margin when there is no working model
+        (then the reason goes into ``notices``)."""
+        model = self.model
+        if model is not None:
+            try:
+                return model.token_counter
+            except GenerationError as exc:
+                self.failure = str(exc)
+        if self.failure:
+            notices.append(f"LLM unavailable, answering extractively: {self.failure}")
+        return TiktokenCounter("cl100k_base-estimate", self._unknown_margin)

@@ -1,4 +1,9 @@
-"""The data that flows between stages. Frozen models: stages return new objects."""
+"""Every result that flows between stages, as frozen pydantic models: stages return new objects.
+
+Documents in (``Page`` … ``ParsedDocument``), what the store keeps (``Chunk``, ``StoredChunk``,
+``DocumentRecord``), what retrieval finds (``Hit`` with its ``Scores``), what answering builds
+(``Understanding``, ``Passage``, ``Budget``, ``Citation``, ``Answer``), and the ``Trace`` of it all.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 HitSource = Literal["retrieved", "neighbor", "sampled"]
 ChunkKind = Literal["text", "table"]
+Intent = Literal["summary", "comparison", "technical", "qa"]
+Message = dict[str, str]
+"""One chat message: {"role": ..., "content": ...}."""
 
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
+
+
+# --- documents ---------------------------------------------------------------------------
 
 
 class Heading(Frozen):
@@ -63,6 +74,15 @@ class Chunk(Frozen):
     kind: ChunkKind = "text"
 
 
+class StoredChunk(Chunk):
+    """A chunk as the store hands it back: with its point id and whose document it is."""
+
+    chunk_id: str
+    owner: str
+    document: str = Field(description="The document's file name when it was stored.")
+    sha256: str
+
+
 class DocumentRecord(Frozen):
     """The registry's entry for a stored document."""
 
@@ -79,6 +99,16 @@ class DocumentRecord(Frozen):
     status: Literal["indexing", "ready"]
     embed_model: str
     collection: str = Field(description="The chunk collection that holds its vectors.")
+
+
+class IngestResult(Frozen):
+    file: str
+    status: Literal["ingested", "duplicate"]
+    document: DocumentRecord
+    seconds: float
+
+
+# --- retrieval ---------------------------------------------------------------------------
 
 
 class Scores(Frozen):
@@ -108,6 +138,51 @@ class Hit(Frozen):
     relevant: bool | None = Field(None, description="Whether the hit cleared the relevance floor.")
     anchor: str | None = Field(None, description="For a neighbor: the chunk id of the hit it was added for.")
 
+    @classmethod
+    def of(cls, chunk: StoredChunk, document: str | None = None) -> Hit:
+        """A hit for a stored chunk, named after its document's current name if given."""
+        return cls(
+            chunk_id=chunk.chunk_id,
+            doc_id=chunk.doc_id,
+            document=document or chunk.document,
+            page=chunk.page,
+            chunk_index=chunk.index,
+            text=chunk.text,
+            heading_path=chunk.heading_path,
+            kind=chunk.kind,
+            char_start=chunk.char_start,
+            char_end=chunk.char_end,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """One hit in the CLI's JSON (a contract: keys are only ever added)."""
+        return self.model_dump(
+            mode="json",
+            include={"document", "doc_id", "page", "chunk_index", "text", "source", "scores", "ranks", "chunk_id",
+                     "heading_path", "kind", "relevant"},
+        )
+
+
+class Bm25Match(Frozen):
+    chunk_id: str
+    score: float
+    coverage: float = Field(description="Share of the query's distinct terms that occur in the chunk.")
+
+
+class Fused(Frozen):
+    chunk_id: str
+    score: float = Field(description="Sum over lists of 1 / (k + rank).")
+    ranks: dict[str, int] = Field(default_factory=dict, description="1-based rank of the chunk in each list.")
+
+
+class RankedLists(Frozen):
+    """What the first-stage retrievers found: ranked id lists, best scores and the chunks."""
+
+    lists: dict[str, list[str]] = Field(default_factory=dict, description="Chunk ids per list, best first.")
+    best: dict[str, float] = Field(default_factory=dict, description="Best score per chunk over the lists.")
+    chunks: dict[str, StoredChunk] = Field(default_factory=dict)
+    rows: list[dict[str, Any]] = Field(default_factory=list, description="One trace row per listed chunk.")
+
 
 class RerankerStatus(Frozen):
     model: str
@@ -115,7 +190,10 @@ class RerankerStatus(Frozen):
     reason: str | None = Field(None, description="Why the reranker was not used, when it was not.")
 
 
-class StageRecord(BaseModel):
+# --- the trace ---------------------------------------------------------------------------
+
+
+class StageRecord(Frozen):
     """What one stage took in, gave out, dropped and why, and how long it took."""
 
     name: str
@@ -126,7 +204,7 @@ class StageRecord(BaseModel):
     notes: list[str] = Field(default_factory=list)
 
 
-class Trace(BaseModel):
+class Trace(Frozen):
     """Every stage of one question, JSON-serializable for the debug page and exports."""
 
     query: str
@@ -140,8 +218,17 @@ class Trace(BaseModel):
         return next((s for s in self.stages if s.name == name), None)
 
     @property
+    def total_ms(self) -> float:
+        return sum(s.ms for s in self.stages)
+
+    @property
     def timings_ms(self) -> dict[str, float]:
-        return {s.name: round(s.ms, 2) for s in self.stages}
+        """Milliseconds per stage, and their ``total``."""
+        return {s.name: round(s.ms, 2) for s in self.stages} | {"total": round(self.total_ms, 2)}
+
+    @property
+    def prompt(self) -> list[Message]:
+        return list(self.settings.get("prompt", []))
 
 
 class RetrievalResult(Frozen):
@@ -151,10 +238,140 @@ class RetrievalResult(Frozen):
     reranker: RerankerStatus
     no_relevant_passage: bool = Field(description="True when no candidate cleared the relevance floor.")
     trace: Trace
+    intent: Intent | None = Field(None, description="The question's intent, when it was understood first.")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``search --json`` object (a contract: keys are only ever added)."""
+        return {
+            "query": self.query,
+            "queries": list(self.queries),
+            "intent": self.intent,
+            "reranker": self.reranker.model_dump(),
+            "no_relevant_passage": self.no_relevant_passage,
+            "hits": [h.to_json() for h in self.hits],
+            "timings_ms": self.trace.timings_ms,
+        }
 
 
-class IngestResult(Frozen):
-    file: str
-    status: Literal["ingested", "duplicate"]
-    document: DocumentRecord
-    seconds: float
+# --- answering ---------------------------------------------------------------------------
+
+
+class Understanding(Frozen):
+    intent: Intent
+    queries: list[str] = Field(description="The question first, then the rephrasings searched with.")
+    source: Literal["llm", "keywords"]
+    error: str | None = Field(None, description="Why the LLM's reading was not used, when it was not.")
+    raw: str | None = Field(None, description="The LLM's raw reply.")
+    entities: list[str] = Field(default_factory=list, description="The sides of a comparison.")
+
+
+class Passage(Frozen):
+    """A numbered piece of context: what the model sees and what a citation maps back to."""
+
+    n: int
+    document: str
+    page: int
+    text: str
+    section: str = ""
+    tabular: bool = Field(False, description="A table, or text dense with figures.")
+
+
+class Budget(Frozen):
+    """The fitted prompt and every figure of how it was fitted."""
+
+    question: str
+    history: list[Message]
+    passages: list[str] = Field(description="Passage texts kept, the last one possibly cut short.")
+    messages: list[Message] = Field(description="The exact chat sent to the model.")
+    prompt_tokens: int
+    reserved_output: int
+    limit: int
+    tokenizer: str
+    kept: int = 0
+    truncated: int | None = Field(None, description="Index (input order) of the passage cut short, if any.")
+    cut: list[int] = Field(default_factory=list, description="Indices of passages left out entirely.")
+    question_truncated: bool = False
+    history_dropped: int = 0
+    passage_tokens: list[int] = Field(default_factory=list, description="Tokens each kept passage added.")
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "prompt": self.prompt_tokens, "reserved_output": self.reserved_output, "limit": self.limit,
+            "tokenizer": self.tokenizer, "chunks_kept": self.kept, "truncated": self.truncated, "cut": self.cut,
+            "question_truncated": self.question_truncated, "history_dropped": self.history_dropped,
+            "passage_tokens": self.passage_tokens,
+        }
+
+
+class TokenFigures(Frozen):
+    prompt: int = Field(description="Tokens of the rendered prompt.")
+    reserved_output: int = Field(description="Tokens reserved for the answer.")
+    output: int = Field(description="Tokens of the answer as generated.")
+    limit: int = Field(description="prompt + reserved_output never exceeds this.")
+    tokenizer: str
+    chunks_kept: int
+    truncated: int | None
+    cut: list[int]
+    question_truncated: bool
+    history_dropped: int
+    passage_tokens: list[int]
+
+
+class Citation(Frozen):
+    n: int
+    document: str
+    page: int
+    doc_id: str = ""
+    cited: bool = Field(description="False when the model cited nothing and the sources used are attached instead.")
+
+
+class LlmInfo(Frozen):
+    backend: str
+    model: str
+
+
+class UnderstandingInfo(Frozen):
+    source: str
+    error: str | None = None
+
+
+class Answer(Frozen):
+    question: str = Field(description="As the user typed it.")
+    standalone_question: str = Field(description="A follow-up rewritten to stand alone.")
+    intent: Intent
+    queries: list[str]
+    answer: str
+    citations: list[Citation]
+    tokens: TokenFigures
+    hits: list[Hit]
+    passages: list[Passage]
+    timings_ms: dict[str, float]
+    llm: LlmInfo
+    understanding: UnderstandingInfo
+    whole_document: bool
+    no_relevant_passage: bool
+    reranker: RerankerStatus | None
+    error: str | None = None
+    notices: list[str] = Field(default_factory=list)
+    trace: Trace
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ask --json`` object (a contract: keys are only ever added)."""
+        return {
+            "question": self.question,
+            "intent": self.intent,
+            "queries": self.queries,
+            "answer": self.answer,
+            "citations": [c.model_dump(include={"n", "document", "page", "cited"}) for c in self.citations],
+            "tokens": self.tokens.model_dump(),
+            "hits": [h.to_json() for h in self.hits],
+            "timings_ms": self.timings_ms,
+            "llm": self.llm.model_dump(),
+            "standalone_question": self.standalone_question,
+            "understanding": self.understanding.model_dump(),
+            "reranker": self.reranker.model_dump() if self.reranker else None,
+            "whole_document": self.whole_document,
+            "no_relevant_passage": self.no_relevant_passage,
+            "error": self.error,
+            "notices": self.notices,
+        }

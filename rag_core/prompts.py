@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from .settings import Intent
-from .tokens import Message
+from .models import Intent, Message, Passage
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -43,22 +41,10 @@ INSTRUCTIONS: dict[Intent, str] = {
 }
 
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
-_FIGURE = re.compile(r"\d+(?:\.\d+)?%?")
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
 # Chat-template control tokens (<|im_start|>, <|eot_id|>, ...): a runtime that parses special
 # tokens in message text would otherwise let a document open its own system turn.
 _CONTROL_TOKEN = re.compile(r"<\|([^|<>\s]{1,40})\|>")
-
-
-@dataclass(frozen=True)
-class Passage:
-    """A numbered piece of context: what the model sees and what a citation maps back to."""
-
-    n: int
-    document: str
-    page: int
-    text: str
-    section: str = ""
 
 
 def neutralize(text: str) -> str:
@@ -68,11 +54,6 @@ def neutralize(text: str) -> str:
     text = _MARKER.sub(lambda m: f"[ref {m.group(1)}]", text)
     text = _CONTROL_TOKEN.sub(lambda m: f"(|{m.group(1)}|)", text)
     return _TAG.sub(lambda m: m.group(0).replace("<", "(").replace(">", ")"), text)
-
-
-def looks_tabular(text: str) -> bool:
-    """Table rows ('| a | b |') or a run of figures (many numbers and percentages)."""
-    return text.count("|") >= 6 or len(_FIGURE.findall(text)) >= 12
 
 
 def render_passages(passages: Sequence[Passage]) -> str:
@@ -87,7 +68,7 @@ def build_messages(
     intent: Intent, question: str, passages: Sequence[Passage], history: Sequence[Message] = ()
 ) -> list[Message]:
     """The full chat sent to the model: system rules, earlier turns, then documents + question."""
-    tables = [p.n for p in passages if looks_tabular(p.text)]
+    tables = [p.n for p in passages if p.tabular]
     hint = f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. " if intent == "technical" and tables else ""
     user = (
         f"{render_passages(passages)}\n\n"

@@ -19,11 +19,22 @@ from typing import Any
 from . import errors
 from .errors import FileRejected, ParseLimit
 from .models import ParsedDocument
+from .parse import parse_bytes
+from .parse.guard import check_size
 from .settings import IngestSettings
 
 _HEADER_BYTES = 8
 _OUT_OF_MEMORY = 3
 """The child's exit code when Python itself ran out of memory."""
+
+
+def parse_untrusted(data: bytes, name: str, settings: IngestSettings) -> ParsedDocument:
+    """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
+    time-limited child when ``settings.sandbox`` is on (the default)."""
+    check_size(name, len(data), settings)
+    if not settings.sandbox:
+        return parse_bytes(data, name, settings)
+    return parse_sandboxed(data, name, settings)
 
 
 def parse_sandboxed(data: bytes, name: str, settings: IngestSettings) -> ParsedDocument:
@@ -114,9 +125,7 @@ def _child() -> int:
     header = json.loads(stdin.read(size))
     settings = IngestSettings.model_validate(header["settings"])
     data = stdin.read()
-    from .parse import parse_bytes  # imported before the limits: they are for the file, not for loading code
-
-    _limit_self(settings)
+    _limit_self(settings)  # after the imports: the limits are for the file, not for loading code
     try:
         document = parse_bytes(data, header["name"], settings)
     except MemoryError:

@@ -9,18 +9,29 @@ directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double un
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from .models import Intent
 
 DEFAULT_EMBED_MODEL = "all-MiniLM-L6-v2"
 DEFAULT_RERANK_MODEL = "BAAI/bge-reranker-base"
+
+
+class Group(BaseModel):
+    """A settings group: read-only once built (derive a changed copy with ``model_copy``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+
 _HUB_DOWNLOAD = "Fetch the model from the Hugging Face hub when it is not on disk nor in the HF cache (off: never online)."
 
 
-class IngestSettings(BaseModel):
+class IngestSettings(Group):
     """Limits applied to an uploaded file before anything is stored."""
 
     max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, description="Largest accepted file, in bytes.")
@@ -46,7 +57,7 @@ class IngestSettings(BaseModel):
     sandbox_timeout_s: float = Field(300.0, gt=0, description="Longest a file may take to parse, in seconds.")
 
 
-class ChunkSettings(BaseModel):
+class ChunkSettings(Group):
     """Structure-aware chunking (characters, not tokens: cheap and model-independent)."""
 
     size_chars: int = Field(400, gt=0, description="Longest chunk of prose, in characters.")
@@ -56,7 +67,7 @@ class ChunkSettings(BaseModel):
     )
 
 
-class EmbedSettings(BaseModel):
+class EmbedSettings(Group):
     """Dense embeddings through sentence-transformers."""
 
     model: str = Field(
@@ -69,9 +80,12 @@ class EmbedSettings(BaseModel):
     query_prefix: str = Field("", description="Prepended to queries (e.g. bge's instruction, e5's 'query: ').")
     passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
     hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
+    chunks_per_step: int = Field(
+        128, gt=0, description="Chunks embedded and written per step of an ingest (the progress granularity)."
+    )
 
 
-class RerankSettings(BaseModel):
+class RerankSettings(Group):
     """The cross-encoder that reorders the fused candidate pool."""
 
     enabled: bool = Field(True, description="Rerank at all. Off keeps the fused order.")
@@ -84,7 +98,7 @@ class RerankSettings(BaseModel):
 Retrievers = Literal["hybrid", "dense", "bm25"]
 
 
-class RetrievalSettings(BaseModel):
+class RetrievalSettings(Group):
     """Hybrid retrieval: dense + BM25 per phrasing, RRF, rerank, floor, neighbors."""
 
     retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
@@ -94,6 +108,8 @@ class RetrievalSettings(BaseModel):
     top_k: int = Field(8, gt=0, description="Hits kept after reranking.")
     neighbor_window: int = Field(1, ge=0, description="Chunks added on each side of a hit (0 turns expansion off).")
     sample_count: int = Field(12, gt=0, description="Chunks picked evenly across a document for summaries.")
+    comparison_top_k: int = Field(3, gt=0, description="Hits kept from the search for each side of a comparison.")
+    bm25_cache_entries: int = Field(16, gt=0, description="BM25 indexes (one per owner and document set) kept.")
     dense_floor: float = Field(
         0.25, description="A hit is relevant when its best cosine similarity to a phrasing reaches this ..."
     )
@@ -102,11 +118,10 @@ class RetrievalSettings(BaseModel):
     )
 
 
-Intent = Literal["summary", "comparison", "technical", "qa"]
 LlmBackend = Literal["local", "openai", "extractive"]
 
 
-class BudgetSettings(BaseModel):
+class BudgetSettings(Group):
     """The hard bound: rendered prompt tokens + reserved output <= token_limit."""
 
     token_limit: int = Field(10_000, gt=0, description="Prompt plus reserved output, in the generator's tokens.")
@@ -117,19 +132,29 @@ class BudgetSettings(BaseModel):
     unknown_model_margin: float = Field(
         0.10, ge=0, description="Extra share counted on top of cl100k for remote models with unknown tokenizers."
     )
+    question_share: float = Field(
+        0.5, gt=0, le=1, description="Most of the room (limit - reserved output) the question may take."
+    )
+    history_share: float = Field(
+        0.35, ge=0, le=1, description="Most of the room earlier turns may take, after the question, before context."
+    )
+    chars_per_token_upper: float = Field(
+        3.0, gt=0, description="Whole documents are counted exactly only when their text could fit at this many "
+        "characters a token (a cheap pre-check before tokenizing a whole document)."
+    )
 
     def reserved_for(self, intent: Intent) -> int:
         return int(getattr(self, f"reserved_{intent}"))
 
 
-class ConversationSettings(BaseModel):
+class ConversationSettings(Group):
     """How much history follow-up rewriting and the prompt see."""
 
     history_messages: int = Field(10, ge=0, description="Most recent messages used.")
     history_chars: int = Field(2000, ge=0, description="Most characters of history used.")
 
 
-class LlmSettings(BaseModel):
+class LlmSettings(Group):
     """The generator. Chosen by backend; every backend streams."""
 
     backend: LlmBackend = Field("local", description="local GGUF, any OpenAI-compatible server, or extractive.")
@@ -161,9 +186,12 @@ class LlmSettings(BaseModel):
     timeout_s: float = Field(600.0, gt=0, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(120.0, gt=0, description="Longest wait for intent and query rewriting.")
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
+    understand_max_tokens: int = Field(160, gt=0, description="Longest reply of the intent-and-rephrasings call.")
+    rewrite_max_tokens: int = Field(96, gt=0, description="Longest reply of the follow-up rewriting call.")
+    extractive_sentences: int = Field(5, gt=0, description="Sentences an extractive (no-LLM) answer quotes.")
 
 
-class LimitsSettings(BaseModel):
+class LimitsSettings(Group):
     """Caps per owner for a shared demo. The app applies them to visitor sessions
     (``RAG_APP__SINGLE_USER=false``); the CLI and local single-user use do not. 0 means no cap."""
 
@@ -172,7 +200,7 @@ class LimitsSettings(BaseModel):
     questions_per_minute: int = Field(8, ge=0, description="Most questions one visitor may ask in any 60 s.")
 
 
-class AppSettings(BaseModel):
+class AppSettings(Group):
     """The Streamlit shell."""
 
     single_user: bool = Field(
@@ -185,8 +213,6 @@ class AppSettings(BaseModel):
 
 class Settings(BaseSettings):
     """All settings of the engine. Build with ``Settings()`` to read the environment."""
-
-    model_config = SettingsConfigDict(env_prefix="RAG_", env_nested_delimiter="__", extra="ignore")
 
     store_dir: Path = Field(Path(".rag_store"), description="Folder of the embedded Qdrant store.")
     qdrant_url: str | None = Field(None, description="A Qdrant server URL; set, it replaces the embedded store.")
@@ -204,3 +230,49 @@ class Settings(BaseSettings):
     llm: LlmSettings = LlmSettings()
     limits: LimitsSettings = LimitsSettings()
     app: AppSettings = AppSettings()
+
+    model_config = SettingsConfigDict(env_prefix="RAG_", env_nested_delimiter="__", extra="ignore", frozen=True)
+
+    @classmethod
+    def with_overlay(cls, overlay: Mapping[str, Any]) -> Settings:
+        """Settings from the environment with ``overlay`` on top, without touching os.environ.
+
+        ``overlay`` holds flat ``RAG_``-style keys (``RAG_LLM__BACKEND = "openai"``), a ``rag``
+        table (``[rag.llm] backend = "openai"``), or both, as in Streamlit's secrets.
+        """
+        nested: dict[str, Any] = {}
+        for key, value in _flatten(overlay).items():
+            if key.startswith("RAG_"):
+                _put(nested, key[4:].lower().split("__"), value)
+        for key, value in _flatten(overlay.get("rag", {})).items():
+            _put(nested, key.lower().split("__"), value)
+        return cls(**nested)
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some values changed; ``group__field`` names a grouped one, as in the
+        environment (``settings.replace(store_dir=path, ingest__sandbox=False)``)."""
+        update: dict[str, Any] = {}
+        for key, value in changes.items():
+            group, _, field = key.partition("__")
+            if field:
+                current = update.get(group) or getattr(self, group)
+                update[group] = current.model_copy(update={field: value})
+            else:
+                update[key] = value
+        return self.model_copy(update=update)
+
+
+def _flatten(values: Any, prefix: str = "") -> dict[str, Any]:
+    if not isinstance(values, Mapping):
+        return {}
+    flat: dict[str, Any] = {}
+    for key, value in values.items():
+        name = f"{prefix}{key}".upper()
+        flat |= _flatten(value, f"{name}__") if isinstance(value, Mapping) else {name: value}
+    return flat
+
+
+def _put(tree: dict[str, Any], path: list[str], value: Any) -> None:
+    for part in path[:-1]:
+        tree = tree.setdefault(part, {})
+    tree[path[-1]] = value

@@ -22,7 +22,7 @@ from qdrant_client import QdrantClient
 from qdrant_client import models as qm
 
 from .errors import StoreError, StoreLocked
-from .models import Chunk, DocumentRecord
+from .models import Chunk, DocumentRecord, StoredChunk
 from .settings import Settings
 
 REGISTRY = "rag_documents"
@@ -205,8 +205,8 @@ class Store:
 
     def dense_search(
         self, collection: str, vector: np.ndarray, owner: str, doc_ids: Sequence[str], limit: int
-    ) -> list[tuple[str, float, dict[str, Any]]]:
-        """(chunk id, cosine similarity, payload), best first, within the owner's documents."""
+    ) -> list[tuple[StoredChunk, float]]:
+        """(chunk, cosine similarity), best first, within the owner's documents."""
         with self._lock:
             result = self.client.query_points(
                 collection,
@@ -215,31 +215,34 @@ class Store:
                 limit=limit,
                 with_payload=True,
             )
-        return [(str(p.id), float(p.score), p.payload or {}) for p in result.points]
+        return [(_stored(p), float(p.score)) for p in result.points]
 
-    def chunk_payloads(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
-        """Every chunk of these documents (for BM25), in document and reading order."""
+    def document_chunks(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[StoredChunk]:
+        """Every chunk of these documents, in document and reading order."""
         with self._lock:
             points = list(self._scroll(collection, _conditions(owner, doc_ids), with_payload=True))
-        pairs = [(str(p.id), p.payload or {}) for p in points]
-        return sorted(pairs, key=lambda pair: (pair[1].get("doc_id", ""), pair[1].get("index", 0)))
+        return sorted((_stored(p) for p in points), key=lambda c: (c.doc_id, c.index))
 
-    def get_chunks(
-        self, collection: str, owner: str, ids: Sequence[str], *, with_vectors: bool = False
-    ) -> dict[str, tuple[dict[str, Any], np.ndarray | None]]:
+    def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
         """Chunks by id; ids of another owner are silently absent."""
         if not ids:
             return {}
         with self._lock:
-            points = self.client.retrieve(collection, list(ids), with_payload=True, with_vectors=with_vectors)
-        found = {}
-        for point in points:
-            payload = point.payload or {}
-            if payload.get("owner") != owner:
-                continue
-            vector = np.asarray(point.vector, dtype=np.float32) if with_vectors and point.vector is not None else None
-            found[str(point.id)] = (payload, vector)
-        return found
+            points = self.client.retrieve(collection, list(ids), with_payload=True)
+        found = (_stored(p) for p in points if (p.payload or {}).get("owner") == owner)
+        return {c.chunk_id: c for c in found}
+
+    def get_vectors(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored vectors by chunk id; ids of another owner are silently absent."""
+        if not ids:
+            return {}
+        with self._lock:
+            points = self.client.retrieve(collection, list(ids), with_payload=["owner"], with_vectors=True)
+        return {
+            str(p.id): np.asarray(p.vector, dtype=np.float32)
+            for p in points
+            if (p.payload or {}).get("owner") == owner and p.vector is not None
+        }
 
     def _scroll(self, collection: str, conditions: Sequence[qm.Condition] | None, **kwargs: Any) -> Iterator[Any]:
         offset = None
@@ -251,6 +254,10 @@ class Store:
             yield from points
             if offset is None:
                 return
+
+
+def _stored(point: Any) -> StoredChunk:
+    return StoredChunk.model_validate((point.payload or {}) | {"chunk_id": str(point.id)})
 
 
 def _match(**values: str | None) -> list[qm.Condition]:

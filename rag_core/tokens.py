@@ -20,11 +20,14 @@ import threading
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
 
 import httpx
 
-Message = dict[str, str]
+from .backends import TokenCounter
+from .models import Message
+
+__all__ = ["LlamaServerCounter", "TiktokenCounter", "TokenCounter", "seed_tiktoken_cache"]
+
 
 _TIKTOKEN_URLS = {
     "cl100k_base": "https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken",
@@ -35,20 +38,6 @@ _TIKTOKEN_URLS = {
 _TOKENS_PER_MESSAGE = 3
 _REPLY_PRIMING_TOKENS = 3
 _seed_lock = threading.Lock()
-
-
-@runtime_checkable
-class TokenCounter(Protocol):
-    @property
-    def name(self) -> str:
-        """The tokenizer's name, as reported in the token figures."""
-        ...
-
-    def count_text(self, text: str) -> int: ...
-
-    def count_messages(self, messages: Sequence[Message]) -> int:
-        """Tokens of the full rendered chat prompt, ready for the reply."""
-        ...
 
 
 def seed_tiktoken_cache() -> Path:

@@ -66,8 +66,7 @@ def settings(tmp_path: Path) -> Settings:
 def fake_engine(tmp_path: Path) -> Iterator[Engine]:
     """Hash embedder, term-overlap reranker, in-memory Qdrant, parsing in-process (the sandbox
     has its own tests): milliseconds per call."""
-    settings = Settings(store_dir=Path(":memory:"))
-    settings.ingest.sandbox = False
+    settings = Settings(store_dir=Path(":memory:")).replace(ingest__sandbox=False)
     engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
     yield engine
     engine.close()
@@ -96,6 +95,15 @@ def tiny_cross_encoder_dir(tmp_path_factory: pytest.TempPathFactory, real_embedd
     model.save_pretrained(target)
     AutoTokenizer.from_pretrained(source, local_files_only=True).save_pretrained(target)
     return target
+
+
+@pytest.fixture(scope="session")
+def local_llm():  # type: ignore[no-untyped-def]
+    """The packaged GGUF in the real runtime, loaded once per test session (on first use)."""
+    from rag_core.llm import LocalChatModel
+    from rag_core.settings import LlmSettings
+
+    return LocalChatModel(LlmSettings())
 
 
 @contextmanager

@@ -81,16 +81,11 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
 
 def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     import app_state
-    from rag_core.answer import Answerer
-
     app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
-    answer = Answerer(app_state.engine(), backend="extractive").prepare("What did revenue grow to?").result()
+    answer = app_state.engine().ask("What did revenue grow to?", backend="extractive").result()
     at = app()
     at.run()
-    at.session_state[app_state.TRACES] = [
-        {"question": answer.question, "answer": answer.answer, "trace": answer.trace.model_dump(mode="json"),
-         "tokens": answer.tokens, "intent": answer.intent, "queries": answer.queries, "timings_ms": answer.timings_ms}
-    ]
+    at.session_state[app_state.TRACES] = [answer]
     at.switch_page("pages/debug.py").run()
     assert not at.exception
     assert any("What did revenue grow to?" in s.value for s in at.selectbox)

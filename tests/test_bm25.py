@@ -42,7 +42,7 @@ def test_exact_identifier_ranks_first() -> None:
 
 
 def test_cache_builds_once_and_invalidates_by_document() -> None:
-    cache = Bm25Cache()
+    cache = Bm25Cache(max_entries=16)
     built = []
 
     def build() -> Bm25Index:

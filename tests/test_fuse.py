@@ -30,6 +30,6 @@ def test_repeated_id_counts_once_at_best_rank() -> None:
 
 
 def test_empty_and_bad_k() -> None:
-    assert reciprocal_rank_fusion({}) == []
+    assert reciprocal_rank_fusion({}, k=60) == []
     with pytest.raises(ValueError):
         reciprocal_rank_fusion({"x": ["a"]}, k=0)

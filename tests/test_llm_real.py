@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from rag_core import llm as llm_module
-from rag_core.answer import Answerer
 from rag_core.errors import GenerationError
 from rag_core.llm import LocalChatModel, packaged_gguf
 from rag_core.pipeline import Engine
@@ -22,18 +21,13 @@ PAGES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def local_llm(tmp_path_factory: pytest.TempPathFactory) -> LocalChatModel:
-    return LocalChatModel(LlmSettings())
-
-
 @pytest.mark.slow
 def test_answer_through_the_real_local_runtime(
     tmp_path: Path, make_pdf: Callable[..., Path], real_embedder, local_llm: LocalChatModel  # type: ignore[no-untyped-def]
 ) -> None:
     engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=real_embedder)
     engine.ingest_path(make_pdf(PAGES, name="acme.pdf"))
-    run = Answerer(engine, local_llm).prepare("When was invoice INV-2025-0492 paid?")
+    run = engine.ask("When was invoice INV-2025-0492 paid?", llm=local_llm)
     assert run.passages, "sources are ready before generation"
     deltas = list(run.stream())
     answer = run.result()
@@ -42,11 +36,11 @@ def test_answer_through_the_real_local_runtime(
     assert answer.error is None, answer.error
     assert len(deltas) > 1, "the answer streamed in several deltas"
     assert answer.answer.strip()
-    assert answer.llm["backend"] == "local" and answer.llm["model"].endswith(".gguf")
-    assert answer.tokens["tokenizer"].startswith("gguf:")
-    assert answer.tokens["prompt"] + answer.tokens["reserved_output"] <= answer.tokens["limit"]
+    assert answer.llm.backend == "local" and answer.llm.model.endswith(".gguf")
+    assert answer.tokens.tokenizer.startswith("gguf:")
+    assert answer.tokens.prompt + answer.tokens.reserved_output <= answer.tokens.limit
     # the budget's count is the runtime's own count of the exact prompt that was sent
-    assert local_llm.token_counter.count_messages(run.budget.messages) == answer.tokens["prompt"]
+    assert local_llm.token_counter.count_messages(run.budget.messages) == answer.tokens.prompt
     assert answer.citations and {c.page for c in answer.citations} <= {1, 2, 3}
     assert all(c.document == "acme.pdf" for c in answer.citations)
     assert "first_token" in answer.timings_ms and answer.timings_ms["first_token"] > 0
@@ -55,7 +49,7 @@ def test_answer_through_the_real_local_runtime(
 @pytest.mark.slow
 def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_path: Path) -> None:
     engine = Engine(Settings(store_dir=tmp_path / "store"))
-    understood = Answerer(engine, local_llm).understand("compare LightRAG with GraphRAG")
+    understood = engine.understand("compare LightRAG with GraphRAG", local_llm)
     engine.close()
     assert understood.intent == "comparison"
     assert understood.queries[0] == "compare LightRAG with GraphRAG"

@@ -43,7 +43,8 @@ def test_trace_has_every_stage_and_serializes(fake_engine: Engine, make_pdf: Cal
     ingest_facts(fake_engine, make_pdf)
     result = fake_engine.search("warranty months", queries=["warranty months", "guarantee duration"])
     names = [s.name for s in result.trace.stages]
-    assert names == ["embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors", "total"]
+    assert names == ["embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors"]
+    assert result.trace.timings_ms["total"] == pytest.approx(sum(s.ms for s in result.trace.stages), abs=0.05)
     fuse = result.trace.stage("fuse")
     assert fuse is not None and set(fuse.inputs["lists"]) == {"dense[0]", "dense[1]", "bm25[0]", "bm25[1]"}
     data = json.loads(result.trace.model_dump_json())
@@ -102,8 +103,7 @@ def test_scope_restricts_to_named_documents(fake_engine: Engine, make_pdf: Calla
 
 
 def test_embedder_failure_midway_leaves_nothing(make_pdf: Callable[..., Path]) -> None:
-    settings = Settings(store_dir=Path(":memory:"))
-    settings.embed.batch_size = 1  # 4 chunks per embedding call
+    settings = Settings(store_dir=Path(":memory:")).replace(embed__chunks_per_step=4)  # 4 chunks per embedding call
     embedder = HashEmbedder(fail_after=1)
     engine = Engine(settings, embedder=embedder, reranker=OverlapReranker())
     pages = [f"Page {i} talks about topic number {i} at some length." for i in range(12)]
@@ -144,8 +144,7 @@ def test_locked_store_names_the_fix(tmp_path: Path) -> None:
 def test_reranker_failure_keeps_fused_order_and_says_why(
     make_pdf: Callable[..., Path], reranker: OverlapReranker | None
 ) -> None:
-    settings = Settings(store_dir=Path(":memory:"))
-    settings.rerank.model = "/nonexistent/cross-encoder"
+    settings = Settings(store_dir=Path(":memory:")).replace(rerank__model="/nonexistent/cross-encoder")
     engine = Engine(settings, embedder=HashEmbedder(), reranker=reranker)
     ingest_facts(engine, make_pdf)
     result = engine.search("invoice INV-2025-0492")

@@ -55,8 +55,7 @@ def test_reranker_contract(make: object, tiny_cross_encoder_dir: Path) -> None:
 def test_end_to_end_with_real_models(
     tmp_path: Path, make_pdf: Callable[..., Path], real_embedder: Embedder, tiny_cross_encoder_dir: Path
 ) -> None:
-    settings = Settings(store_dir=tmp_path / "store")
-    settings.rerank.model = str(tiny_cross_encoder_dir)
+    settings = Settings(store_dir=tmp_path / "store").replace(rerank__model=str(tiny_cross_encoder_dir))
     engine = Engine(settings, embedder=real_embedder)
     result = engine.ingest_path(make_pdf(PAGES, name="company.pdf"))
     assert result.status == "ingested" and result.document.chunks == 4

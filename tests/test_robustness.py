@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rag_core import errors
-from rag_core.answer import Answerer
 from rag_core.limits import QuestionRate, check_upload
 from rag_core.llm import OpenAIChatModel
 from rag_core.models import ParsedDocument
-from rag_core.parse import parse_bytes, parse_untrusted
+from rag_core.parse import parse_bytes
 from rag_core.pipeline import Engine
 from rag_core.prompts import build_messages
 from rag_core.rerank import CrossEncoderReranker
+from rag_core.sandbox import parse_untrusted
 from rag_core.settings import IngestSettings, LimitsSettings, RerankSettings, Settings
 
 from .conftest import write_pdf
@@ -151,8 +151,7 @@ def test_hostile_file(
     expected: type[errors.RagError] | None,
     fragment: str,
 ) -> None:
-    for key, value in limits.items():
-        setattr(disk_engine.settings.ingest, key, value)
+    disk_engine.settings = disk_engine.settings.replace(**{f"ingest__{k}": v for k, v in limits.items()})
     disk_engine.ingest_bytes(pdf_bytes(["A first document about solar panels."]), "first.pdf")
     before = snapshot(disk_engine)
     data = build()
@@ -213,7 +212,7 @@ def test_sandbox_reports_a_crashing_parser_as_a_rejection(monkeypatch: pytest.Mo
 def test_empty_questions_are_refused_clearly(fake_engine: Engine, question: str) -> None:
     fake_engine.ingest_bytes(pdf_bytes([TEXT]), "a.pdf")
     with pytest.raises(errors.RagError, match="empty"):
-        Answerer(fake_engine, ScriptedChatModel()).prepare(question)
+        fake_engine.ask(question, llm=ScriptedChatModel())
 
 
 def test_a_50000_character_question_never_overflows_the_budget(fake_engine: Engine) -> None:
@@ -221,10 +220,10 @@ def test_a_50000_character_question_never_overflows_the_budget(fake_engine: Engi
     question = "invoice " + " ".join(f"word{i}" for i in range(8000))
     assert len(question) >= 50_000
     llm = ScriptedChatModel()
-    answer = Answerer(fake_engine, llm).prepare(question).result()
-    assert answer.tokens["prompt"] + answer.tokens["reserved_output"] <= answer.tokens["limit"]
+    answer = fake_engine.ask(question, llm=llm).result()
+    assert answer.tokens.prompt + answer.tokens.reserved_output <= answer.tokens.limit
     sent = [c for c in llm.calls if c[0] == "stream"][0][1]
-    assert WhitespaceTokenCounter().count_messages(sent) + answer.tokens["reserved_output"] <= 10_000
+    assert WhitespaceTokenCounter().count_messages(sent) + answer.tokens.reserved_output <= 10_000
 
 
 # --- fuzzing --------------------------------------------------------------------------------
@@ -334,24 +333,23 @@ def remote(base_url: str) -> OpenAIChatModel:
 def test_llm_faults_keep_the_sources_and_the_next_question_works(
     fake_engine: Engine, openai_server: tuple[str, type[FakeOpenAI]], mode: str, message: str
 ) -> None:
-    fake_engine.settings.llm.understand_with_llm = False
-    fake_engine.settings.llm.timeout_s = 1.0
+    fake_engine.settings = fake_engine.settings.replace(llm__understand_with_llm=False, llm__timeout_s=1.0)
     fake_engine.ingest_bytes(pdf_bytes([TEXT, "Solar panels convert light.", "Warranty terms."] * 30), "a.pdf")
     url, handler = openai_server
     handler.mode = mode
     broken = remote(f"http://127.0.0.1:{free_port()}/v1" if mode == "refused" else url)
-    answer = Answerer(fake_engine, broken, backend="openai").prepare("When was invoice INV-2025-0492 paid?").result()
+    answer = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=broken).result()
     assert answer.error and message in answer.error, answer.error
     assert answer.passages and answer.citations, "the sources are still shown"
     handler.mode = "ok"
-    again = Answerer(fake_engine, remote(url), backend="openai").prepare("When was invoice INV-2025-0492 paid?").result()
+    again = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=remote(url)).result()
     assert again.error is None and again.answer == "The invoice was paid [1]."
 
 
 def test_reranker_that_cannot_load_degrades_to_fused_order(tmp_path: Path) -> None:
     reranker = CrossEncoderReranker(RerankSettings(model=str(tmp_path / "no-such-model")))
-    engine = Engine(Settings(store_dir=Path(":memory:")), embedder=HashEmbedder(), reranker=reranker)
-    engine.settings.ingest.sandbox = False
+    settings = Settings(store_dir=Path(":memory:")).replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=reranker)
     engine.ingest_bytes(pdf_bytes([TEXT]), "a.pdf")
     result = engine.search("invoice paid")
     assert result.hits and not result.reranker.used
@@ -378,8 +376,7 @@ KILL_SCRIPT = textwrap.dedent(
                 time.sleep(30)
             return vectors
 
-    settings = Settings(store_dir=Path({store!r}))
-    settings.embed.batch_size = 1
+    settings = Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=4)
     engine = Engine(settings, embedder=SlowEmbedder())
     engine.ingest_path({pdf!r})
     """
@@ -463,8 +460,10 @@ def test_sessions_ingest_and_ask_at_once_without_mixing(tmp_path: Path) -> None:
             pages = [f"Page {p} of the {subject} handbook: {subject} fact number {p} is important." for p in range(8)]
             engine.ingest_bytes(pdf_bytes(pages), f"{subject}.pdf", owner)
             engine.ingest_bytes(pdf_bytes([f"Shared title page. Owner {owner} notes about {subject}."]), "notes.pdf", owner)
-            answerer = Answerer(engine, backend="extractive")
-            answers[owner] = [answerer.prepare(f"What is {subject} fact number {p}?", owner=owner).result() for p in range(3)]
+            answers[owner] = [
+                engine.ask(f"What is {subject} fact number {p}?", owner=owner, backend="extractive").result()
+                for p in range(3)
+            ]
         except BaseException as exc:  # noqa: BLE001 - collected and asserted below
             failures.append(exc)
 
@@ -496,13 +495,13 @@ def test_no_core_call_reaches_another_owners_documents(fake_engine: Engine) -> N
             lambda h: fake_engine.page_text("bob", h, 1),
             lambda h: fake_engine.document_chunks("bob", h),
             lambda h: fake_engine.sample_document("bob", h),
-            lambda h: Answerer(fake_engine, backend="extractive").prepare("invoice?", owner="bob", documents=[h]),
+            lambda h: fake_engine.ask("invoice?", owner="bob", documents=[h], backend="extractive"),
         ):
             with pytest.raises(errors.DocumentNotFound):
                 call(handle)
     everything = fake_engine.search("invoice INV-2025-0492 paid", owner="bob")
     assert all(h.document == "mine.pdf" for h in everything.hits)
-    answer = Answerer(fake_engine, backend="extractive").prepare("When was INV-2025-0492 paid?", owner="bob").result()
+    answer = fake_engine.ask("When was INV-2025-0492 paid?", owner="bob", backend="extractive").result()
     assert "March" not in answer.answer and all(c.document == "mine.pdf" for c in answer.citations)
     chunk_ids = [h.chunk_id for h in fake_engine.document_chunks("alice", alice.doc_id)]
     assert fake_engine.store.get_chunks(fake_engine.collection, "bob", chunk_ids) == {}
@@ -567,7 +566,7 @@ INJECTION = (
 
 def test_injected_text_stays_quoted_data_and_cannot_forge_citations(fake_engine: Engine) -> None:
     fake_engine.ingest_bytes(pdf_bytes([INJECTION, TEXT]), "evil.pdf")
-    run = Answerer(fake_engine, backend="extractive").prepare("When was invoice INV-2025-0492 paid?")
+    run = fake_engine.ask("When was invoice INV-2025-0492 paid?", backend="extractive")
     messages = run.budget.messages
     system = messages[0]["content"]
     assert "HACKED" not in system and messages[0]["role"] == "system"
@@ -590,7 +589,7 @@ def test_everything_survives_a_restart_and_delete_reaches_both_paths(tmp_path: P
     engine = Engine(settings_, embedder=HashEmbedder())
     a_bytes = pdf_bytes([TEXT, "Solar panels convert light."])
     a = engine.ingest_bytes(a_bytes, "a.pdf").document
-    b = engine.ingest_bytes("Glaciers move slowly.\fVolcanoes erupt.".encode(), "b.txt").document
+    b = engine.ingest_bytes(b"Glaciers move slowly.\fVolcanoes erupt.", "b.txt").document
     engine.close()
     engine = Engine(settings_, embedder=HashEmbedder())
     assert sorted(d.name for d in engine.documents()) == ["a.pdf", "b.txt"]

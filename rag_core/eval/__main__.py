@@ -82,14 +82,13 @@ def _scifact(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
 
 
 def _lightrag(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
-    from ..answer import Answerer
     from ..pipeline import Engine
     from . import lightrag
 
     folder = _need(args.data / "lightrag", "the LightRAG paper")
     engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "lightrag"}))
     try:
-        report = lightrag.evaluate(folder, engine, Answerer(engine), owner=OWNER, limit=args.limit)
+        report = lightrag.evaluate(folder, engine, owner=OWNER, limit=args.limit)
     finally:
         engine.close()
     return "lightrag", report, lightrag.markdown(report), []
@@ -200,16 +199,13 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
 
 
 def _rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]:
-    from ..intent import keyword_query
+    from ..queries import keyword_query
 
     rephrasers: dict[str, Callable[[str], list[str]]] = {
         "keywords": lambda q: [q] + [s for s in [keyword_query(q)] if s],
     }
     if llm:
-        from ..answer import Answerer
-
-        answerer = Answerer(engine)
-        rephrasers["llm"] = lambda q: answerer.understand(q).queries
+        rephrasers["llm"] = lambda q: engine.understand(q).queries
     return rephrasers
 
 

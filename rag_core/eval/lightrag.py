@@ -8,31 +8,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..answer import Answerer
 from ..pipeline import Engine
 from .report import markdown_table
 
 
-def evaluate(folder: Path, engine: Engine, answerer: Answerer, *, owner: str, limit: int | None = None) -> dict[str, Any]:
+def evaluate(folder: Path, engine: Engine, *, owner: str, limit: int | None = None) -> dict[str, Any]:
     spec = json.loads((folder / "questions.json").read_text())
     result = engine.ingest_path(folder / spec["document"], owner=owner)
     rows = []
     for item in spec["questions"][:limit]:
         print(f"asking: {item['question']}", file=sys.stderr)
-        answer = answerer.prepare(item["question"], owner=owner, documents=[spec["document"]]).result()
+        answer = engine.ask(item["question"], owner=owner, documents=[spec["document"]]).result()
         rows.append(
             {
                 "id": item["id"],
                 "question": item["question"],
                 "expected_intent": item.get("intent"),
                 "intent": answer.intent,
-                "intent_source": answer.understanding.get("source"),
+                "intent_source": answer.understanding.source,
                 "queries": answer.queries,
                 "pages_cited": sorted({c.page for c in answer.citations if c.cited}),
                 "pages_in_context": sorted({h.page for h in answer.hits}),
-                "tokens": answer.tokens,
+                "tokens": answer.tokens.model_dump(),
                 "timings_ms": {k: round(v, 1) for k, v in answer.timings_ms.items()},
-                "llm": answer.llm,
+                "llm": answer.llm.model_dump(),
                 "whole_document": answer.whole_document,
                 "error": answer.error,
                 "notices": answer.notices,

@@ -23,7 +23,7 @@ import numpy as np
 from ..bm25 import Bm25Index
 from ..embed import SentenceTransformerEmbedder, model_slug
 from ..fuse import reciprocal_rank_fusion
-from ..intent import keyword_query
+from ..queries import keyword_query
 from ..settings import Settings
 from .metrics import mean, ndcg_at_k, recall_at_k, reciprocal_rank
 

@@ -1,8 +1,9 @@
 """What a question wants (summary, comparison, technical, qa) and how to search for it.
 
-One small LLM call returns ``{"intent": ..., "search_queries": [two rephrasings]}``. Its
-reply is parsed defensively; on failure, timeout or garbage, a deterministic keyword
-classifier and the original question take over. That path also runs alone without an LLM.
+A follow-up is first rewritten to stand alone. Then one small LLM call returns
+``{"intent": ..., "search_queries": [two rephrasings]}``. Its reply is parsed defensively; on
+failure, timeout or garbage, a deterministic keyword classifier and the original question take
+over. That path also runs alone without an LLM.
 """
 
 from __future__ import annotations
@@ -10,10 +11,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import get_args
 
-from .settings import Intent
+from .bm25 import STOPWORDS
+from .errors import GenerationError
+from .llm import ChatSession
+from .models import Intent, Message, Understanding
+from .prompts import rewrite_messages, understand_messages
+from .settings import LlmSettings
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 
@@ -35,22 +40,12 @@ _TECHNICAL = re.compile(
     re.IGNORECASE,
 )
 _ENTITY_SPLIT = re.compile(r"\s+(?:with|and|to|against|versus|vs\.?|or|from)\s+", re.IGNORECASE)
+_FOLLOW_UP = re.compile(r"\b(it|its|they|them|their|this|that|these|those|he|she|his|her|the same|also)\b", re.I)
 _COMPARE_LEAD = re.compile(
     r"^(?:please\s+)?(?:compare|contrast|what(?:'s| is| are) the (?:differences?|similarit\w+) between|"
     r"how does|how do|difference between|differences between)\s+",
     re.IGNORECASE,
 )
-
-
-@dataclass(frozen=True)
-class Understanding:
-    intent: Intent
-    queries: list[str]
-    source: str
-    """'llm' or 'keywords'."""
-    error: str | None = None
-    raw: str | None = None
-    entities: list[str] = field(default_factory=list)
 
 
 def classify_keywords(question: str) -> Intent:
@@ -74,14 +69,12 @@ def comparison_entities(question: str) -> list[str]:
     return [p for p in parts if len(p) <= 80][:4]
 
 
-_QUESTION_WORDS = frozenset("tell show give list explain describe please does did do".split())
+_QUESTION_WORDS = frozenset(["tell", "show", "give", "list", "explain", "describe", "please", "does", "did", "do"])
 
 
 def keyword_query(question: str) -> str | None:
     """A deterministic second phrasing: the question's content words only ("what is the interest
     expense in 2009?" -> "interest expense 2009"), or None when that changes nothing."""
-    from .bm25 import STOPWORDS
-
     words = re.findall(r"[\w%.,'-]+", question)
     kept = [w.strip(".,'") for w in words if w.lower().strip(".,'") not in STOPWORDS | _QUESTION_WORDS]
     query = " ".join(w for w in kept if w)
@@ -114,7 +107,7 @@ def parse_understanding(raw: str, question: str) -> Understanding:
     rephrasings = [q[:300] for q in rephrasings if q.casefold() != question.casefold()][:2]
     entities = comparison_entities(question) if intent == "comparison" else []
     return Understanding(
-        intent=intent,  # type: ignore[arg-type]
+        intent=intent,
         queries=[question, *rephrasings],
         source="llm",
         raw=raw,
@@ -122,9 +115,9 @@ def parse_understanding(raw: str, question: str) -> Understanding:
     )
 
 
-def trim_history(history: Sequence[dict[str, str]], max_messages: int, max_chars: int) -> list[dict[str, str]]:
+def trim_history(history: Sequence[Message], max_messages: int, max_chars: int) -> list[Message]:
     """The most recent messages, at most ``max_messages`` and ``max_chars`` characters in all."""
-    kept: list[dict[str, str]] = []
+    kept: list[Message] = []
     used = 0
     for message in reversed(list(history)[-max_messages:] if max_messages else []):
         content = message.get("content", "")
@@ -135,3 +128,38 @@ def trim_history(history: Sequence[dict[str, str]], max_messages: int, max_chars
         kept.append({"role": message["role"], "content": content})
         used += len(content)
     return list(reversed(kept))
+
+
+def standalone_question(question: str, history: Sequence[Message], chat: ChatSession, llm: LlmSettings) -> tuple[str, str | None]:
+    """A follow-up rewritten to stand alone (the user still sees what they typed), and a note
+    when the rewrite fell back. The first turn is kept as it is."""
+    if not history:
+        return question, None
+    if chat.model is not None:
+        try:
+            raw = chat.complete(
+                rewrite_messages(question, history), max_tokens=llm.rewrite_max_tokens, timeout_s=llm.understand_timeout_s
+            )
+        except GenerationError as exc:
+            return question, f"follow-up rewrite failed: {exc}"
+        rewritten = raw.strip().strip('"').splitlines()[0].strip() if raw.strip() else ""
+        if 3 <= len(rewritten) <= 4 * len(question) + 200:
+            return rewritten, None
+        return question, "follow-up rewrite gave an unusable reply; kept the question as typed"
+    previous = next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
+    if previous and (_FOLLOW_UP.search(question) or len(question.split()) <= 4):
+        return f"{question} (following up on: {previous[:300]})", "follow-up joined to the previous question (no LLM)"
+    return question, None
+
+
+def understand(question: str, chat: ChatSession, llm: LlmSettings) -> Understanding:
+    """Intent and search phrasings for a question: the LLM's when configured, else keywords."""
+    if chat.model is None or not llm.understand_with_llm:
+        return keyword_understanding(question)
+    try:
+        raw = chat.complete(
+            understand_messages(question), max_tokens=llm.understand_max_tokens, timeout_s=llm.understand_timeout_s
+        )
+    except GenerationError as exc:
+        return keyword_understanding(question, error=f"LLM unavailable ({exc})")
+    return parse_understanding(raw, question)

@@ -1,0 +1,79 @@
+"""``python -m rag_core.bench``: speed and memory, each ratio taken against the bare model doing
+the same work in the same run. Figures are medians over ``--repeats`` runs, with min and max.
+Prints tables and writes ``bench.json`` and ``bench.md`` into ``--results``.
+
+Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
+
+os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+
+SECTIONS = ("ingest", "retrieval", "llm")
+__all__ = ["SECTIONS", "fmt", "main", "percentile", "spread"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rag_core.bench", description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("sections", nargs="*", metavar="section", help=f"any of {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
+    parser.add_argument("--results", type=Path, default=Path("results"))
+    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median, min, max)")
+    parser.add_argument("--large-repeats", type=int, default=1,
+                        help="ingest runs for the UDA set (about 10 minutes each on 2 cores)")
+    parser.add_argument("--docs", type=Path, nargs="+", help="ingest/retrieval: these files instead of the shared data")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 50_000], help="retrieval store sizes")
+    parser.add_argument("--queries", type=int, default=30, help="retrieval: questions timed per store size")
+    parser.add_argument("--llm-questions", type=int, default=len(LLM_QUESTIONS), help="llm: questions asked")
+    parser.add_argument("--llm-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    unknown = [s for s in args.sections if s not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section(s) {', '.join(unknown)}; choose from {', '.join(SECTIONS)}")
+    args.sections = args.sections or list(SECTIONS)
+
+    from ..eval.report import run_metadata, write_results
+    from ..models import ParsedDocument
+    from ..settings import Settings
+    from .ingest import bench_ingest, ingest_markdown
+    from .llm import bench_llm, llm_child, llm_markdown
+    from .retrieval import bench_retrieval, retrieval_markdown
+
+    settings = Settings()
+    if args.llm_child:
+        print(json.dumps(llm_child(args, settings)))
+        return 0
+    report: dict[str, Any] = run_metadata(settings)
+    markdown = []
+    parsed: dict[Path, ParsedDocument] = {}  # parsed by the ingest section, reused by retrieval
+    try:
+        if "ingest" in args.sections:
+            report["ingest"] = bench_ingest(args, settings, parsed)
+            markdown.append(ingest_markdown(report["ingest"]))
+            print(markdown[-1], flush=True)
+        if "retrieval" in args.sections:
+            report["retrieval"] = bench_retrieval(args, settings, parsed)
+            markdown.append(retrieval_markdown(report["retrieval"]))
+            print(markdown[-1], flush=True)
+        if "llm" in args.sections:
+            report["llm"] = bench_llm(args)
+            markdown.append(llm_markdown(report["llm"]))
+            print(markdown[-1], flush=True)
+    except FileNotFoundError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    name = "bench" if set(args.sections) == set(SECTIONS) else "bench-" + "-".join(args.sections)
+    written = write_results(args.results, name, report, "\n".join(markdown))
+    print("wrote " + ", ".join(map(str, written)), file=sys.stderr)
+    return 0

@@ -1,0 +1,288 @@
+"""Command line: ``python -m rag_core ingest|docs|delete|search|ask``.
+
+Each command builds one Engine, calls it, and prints text or (with ``--json``) the models' JSON.
+
+The commands, flags and JSON keys are a contract other tools depend on: add, never rename.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+# Quiet the model libraries before anything imports them.
+os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from .errors import RagError
+
+    try:
+        return int(args.run(args))
+    except RagError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)")
+    common.add_argument("--owner", metavar="ID", help="owner id (default: RAG_OWNER or 'local')")
+
+    parser = argparse.ArgumentParser(prog="python -m rag_core", description="Local document retrieval.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    ingest = commands.add_parser("ingest", parents=[common], help="add PDF, .txt or .md files (or folders of them)")
+    ingest.add_argument("paths", nargs="+", metavar="PATH")
+    ingest.add_argument("--json", action="store_true", help="print one JSON object")
+    ingest.set_defaults(run=_ingest)
+
+    docs = commands.add_parser("docs", parents=[common], help="list the owner's documents")
+    docs.add_argument("--json", action="store_true")
+    docs.set_defaults(run=_docs)
+
+    delete = commands.add_parser("delete", parents=[common], help="delete a document and its chunks")
+    delete.add_argument("name_or_id", metavar="NAME_OR_ID")
+    delete.set_defaults(run=_delete)
+
+    search = commands.add_parser("search", parents=[common], help="retrieve passages for a question")
+    search.add_argument("question", metavar="QUESTION")
+    search.add_argument("--doc", action="append", metavar="NAME", help="restrict to this document (repeatable)")
+    search.add_argument("--k", type=int, default=None, help="hits kept after reranking (default 8)")
+    search.add_argument("--no-rerank", action="store_true", help="keep the fused order")
+    search.add_argument("--json", action="store_true")
+    search.add_argument("--trace", metavar="FILE", type=Path, help="also write the full stage trace as JSON")
+    search.add_argument("--llm", choices=["local", "openai", "extractive"], help="who detects intent and rephrases")
+    search.set_defaults(run=_search)
+
+    ask = commands.add_parser("ask", parents=[common], help="answer a question with page citations")
+    ask.add_argument("question", metavar="QUESTION")
+    ask.add_argument("--doc", action="append", metavar="NAME", help="restrict to this document (repeatable)")
+    ask.add_argument("--llm", choices=["local", "openai", "extractive"], help="the generator (default: RAG_LLM__BACKEND)")
+    ask.add_argument("--history", type=Path, metavar="FILE", help='earlier turns: JSON [{"role": ..., "content": ...}]')
+    ask.add_argument("--json", action="store_true", help="print one JSON object at the end instead of streaming")
+    ask.add_argument("--trace", metavar="FILE", type=Path, help="also write the full trace, prompt included, as JSON")
+    ask.set_defaults(run=_ask)
+    return parser
+
+
+def _engine(args: argparse.Namespace) -> Any:
+    from .pipeline import Engine
+    from .settings import Settings
+
+    settings = Settings()
+    if args.store:
+        settings = settings.replace(store_dir=Path(args.store))
+    if args.owner:
+        settings = settings.replace(owner=args.owner)
+    return Engine(settings)
+
+
+def _expand_paths(paths: Sequence[str]) -> list[Path]:
+    from .parse import SUPPORTED_SUFFIXES
+
+    files: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES))
+        else:
+            files.append(path)
+    return files
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    from .errors import RagError
+
+    files = _expand_paths(args.paths)
+    engine = _engine(args)
+    results: list[dict[str, Any]] = []
+    bar = _progress_bar(len(files))
+    try:
+        for path in files:
+            if bar is not None:
+                bar.set_description(path.name[:40])
+            try:
+                result = engine.ingest_path(path, progress=_stage_reporter(bar))
+            except RagError as exc:
+                results.append({"file": str(path), "status": "rejected", "error": {"type": type(exc).__name__, "message": str(exc)}})
+                _say(f"rejected {path}: {exc}", bar, stream=sys.stderr)
+            else:
+                document = result.document
+                entry = {"file": str(path), "status": result.status, "seconds": round(result.seconds, 3)}
+                results.append(entry | {"document": document.model_dump(mode="json")})
+                if result.status == "duplicate":
+                    line = f"duplicate {path}: already stored as {document.name} ({document.doc_id})"
+                else:
+                    line = f"ingested {path}: {document.pages} pages, {document.chunks} chunks in {result.seconds:.1f} s"
+                    if document.pages_without_text:
+                        line += f" (pages without text skipped: {_page_list(document.pages_without_text)})"
+                if not args.json:
+                    _say(line, bar)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+        engine.close()
+    failed = sum(r["status"] == "rejected" for r in results)
+    if args.json:
+        print(json.dumps({"files": results, "ingested": len(results) - failed, "rejected": failed}, indent=2))
+    return 1 if failed or not files else 0
+
+
+def _docs(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    try:
+        records = engine.documents(args.owner)
+    finally:
+        engine.close()
+    if args.json:
+        print(json.dumps([r.model_dump(mode="json") for r in records], indent=2))
+        return 0
+    if not records:
+        print("no documents")
+        return 0
+    width = max(len(r.name) for r in records)
+    print(f"{'NAME':<{width}}  {'ID':<16}  {'PAGES':>5}  {'CHUNKS':>6}  {'SIZE':>9}  ADDED")
+    for r in records:
+        size = f"{r.size_bytes / 1e6:.2f} MB"
+        print(f"{r.name:<{width}}  {r.doc_id}  {r.pages:>5}  {r.chunks:>6}  {size:>9}  {r.created_at:%Y-%m-%d %H:%M}")
+    return 0
+
+
+def _delete(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    try:
+        record = engine.delete(args.owner or engine.settings.owner, args.name_or_id)
+    finally:
+        engine.close()
+    print(f"deleted {record.name} ({record.doc_id}): {record.chunks} chunks")
+    return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    try:
+        result = engine.search(
+            args.question,
+            owner=args.owner,
+            documents=args.doc,
+            top_k=args.k,
+            rerank=False if args.no_rerank else None,
+            understand_with=args.llm or engine.settings.llm.backend,
+        )
+    finally:
+        engine.close()
+    if args.trace:
+        args.trace.write_text(result.trace.model_dump_json(indent=2))
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    if not result.reranker.used:
+        print(f"note: reranker not used: {result.reranker.reason}", file=sys.stderr)
+    if result.no_relevant_passage:
+        print("no relevant passage found in the selected documents")
+        return 0
+    for n, hit in enumerate(result.hits, start=1):
+        scores = ", ".join(f"{k} {v:.3f}" for k, v in hit.scores.model_dump().items() if v is not None)
+        label = f"[{n}] {hit.document} p.{hit.page} #{hit.chunk_index} ({hit.source}{'; ' + scores if scores else ''})"
+        print(label)
+        print(textwrap.indent(textwrap.fill(" ".join(hit.text.split()), 100), "    "))
+    return 0
+
+
+def _ask(args: argparse.Namespace) -> int:
+    history = _read_history(args.history) if args.history else []
+    engine = _engine(args)
+    try:
+        run = engine.ask(args.question, owner=args.owner, documents=args.doc, history=history, backend=args.llm)
+        if args.json:
+            answer = run.result()
+        else:
+            for notice in run.notices:
+                print(f"note: {notice}", file=sys.stderr)
+            for delta in run.stream():
+                print(delta, end="", flush=True)
+            print()
+            answer = run.result()
+    finally:
+        engine.close()
+    if args.trace:
+        args.trace.write_text(answer.trace.model_dump_json(indent=2))
+    if args.json:
+        print(json.dumps(answer.to_json(), indent=2))
+        return 0 if answer.error is None else 1
+    print()
+    label = "Sources" if all(c.cited for c in answer.citations) else "Sources used (the model cited none)"
+    if answer.citations:
+        print(f"{label}:")
+        for c in answer.citations:
+            print(f"  [{c.n}] {c.document}, page {c.page}")
+    t = answer.tokens
+    print(
+        f"intent {answer.intent} · {answer.llm.backend} {answer.llm.model} · "
+        f"tokens {t.prompt} + {t.reserved_output} reserved <= {t.limit} ({t.tokenizer}) · "
+        f"first token {answer.timings_ms.get('first_token', 0) / 1000:.1f} s · total {answer.timings_ms['total'] / 1000:.1f} s",
+        file=sys.stderr,
+    )
+    if answer.error:
+        print(f"error: {answer.error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _read_history(path: Path) -> list[dict[str, str]]:
+    from .errors import RagError
+
+    try:
+        data = json.loads(path.read_text())
+        return [{"role": str(m["role"]), "content": str(m["content"])} for m in data if m["role"] in ("user", "assistant")]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise RagError(
+            f"--history {path} is not a JSON list of {{role, content}} messages ({exc}).", "Fix the file."
+        ) from exc
+
+
+def _progress_bar(total: int) -> Any:
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="file", file=sys.stderr)
+
+
+def _stage_reporter(bar: Any) -> Any:
+    if bar is None:
+        return None
+
+    def report(stage: str, done: int, total: int) -> None:
+        bar.set_postfix_str(f"{stage} {done}/{total}" if total > 1 else stage)
+
+    return report
+
+
+def _say(line: str, bar: Any, stream: Any = None) -> None:
+    if bar is not None:
+        bar.write(line, file=stream or sys.stdout)
+    else:
+        print(line, file=stream or sys.stdout)
+
+
+def _page_list(pages: Sequence[int]) -> str:
+    shown = ", ".join(map(str, pages[:20]))
+    return shown + (f" and {len(pages) - 20} more" if len(pages) > 20 else "")
+
+

@@ -1,0 +1,221 @@
+"""Generation: one prepared question streams its answer, then becomes a typed ``Answer``.
+
+``AnswerRun`` holds everything decided before generation (sources, budget, trace), so a page can
+show the sources before the first token. ``stream`` yields text deltas from the chat model, or
+from the extractive answerer when there is none; ``result`` maps citations back to pages.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator, Sequence
+
+from .bm25 import tokenize
+from .errors import GenerationError
+from .llm import ChatSession
+from .models import (
+    Answer,
+    Budget,
+    Citation,
+    Hit,
+    Intent,
+    LlmInfo,
+    Passage,
+    RetrievalResult,
+    TokenFigures,
+    Trace,
+    Understanding,
+    UnderstandingInfo,
+)
+from .trace import StageNotes, TraceRecorder
+
+NOT_FOUND = "The selected documents do not contain information about this question."
+RETRIEVAL_STAGES = ("embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors")
+_CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_NUMERIC = re.compile(r"\d")
+
+
+class AnswerRun:
+    """One prepared question: sources now, streamed text next, the final Answer last."""
+
+    def __init__(
+        self,
+        *,
+        question: str,
+        standalone: str,
+        understanding: Understanding,
+        retrieval: RetrievalResult | None,
+        hits: list[Hit],
+        passages: list[Passage],
+        budget: Budget,
+        whole_document: bool,
+        no_relevant: bool,
+        recorder: TraceRecorder,
+        chat: ChatSession,
+        timings: dict[str, float],
+        notices: list[str],
+        started: float,
+        timeout_s: float,
+        extractive_sentences: int,
+    ) -> None:
+        self.question = question
+        self.standalone = standalone
+        self.understanding = understanding
+        self.retrieval = retrieval
+        self.hits = hits
+        self.passages = passages
+        self.budget = budget
+        self.whole_document = whole_document
+        self.no_relevant = no_relevant
+        self.timings = timings
+        self.notices = notices
+        self._recorder = recorder
+        self._chat = chat
+        self._started = started
+        self._timeout_s = timeout_s
+        self._extractive_sentences = extractive_sentences
+        self._text = ""
+        self._error: str | None = None
+        self._done = False
+
+    @property
+    def intent(self) -> Intent:
+        return self.understanding.intent
+
+    @property
+    def trace(self) -> Trace:
+        """Every stage so far: complete up to the budget before streaming, with ``generate`` after."""
+        return self._recorder.trace(self.standalone, self.understanding.queries)
+
+    @property
+    def backend(self) -> str:
+        model = self._chat.model
+        return "none" if self.no_relevant else (model.backend if model is not None else "extractive")
+
+    @property
+    def model(self) -> str:
+        model = self._chat.model
+        return model.model if model is not None and not self.no_relevant else "-"
+
+    def stream(self) -> Iterator[str]:
+        """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
+        clock = time.perf_counter()
+        try:
+            for delta in self._deltas():
+                if "first_token" not in self.timings:
+                    self.timings["first_token"] = _ms(self._started)
+                self._text += delta
+                yield delta
+        except GenerationError as exc:
+            self._error = str(exc)
+        finally:
+            self.timings["generate"] = _ms(clock)
+            self.timings["total"] = _ms(self._started)
+            self._done = True
+            self._recorder.add(
+                "generate",
+                self.timings["generate"],
+                {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
+                StageNotes(notes=[f"error: {self._error}"] if self._error else []),
+            )
+
+    def _deltas(self) -> Iterator[str]:
+        if self.no_relevant:
+            yield NOT_FOUND
+            return
+        model = self._chat.model
+        if model is None:
+            text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences)
+            yield from re.split(r"(?<=\n)", text)
+            return
+        yield from model.stream(self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s)
+
+    def result(self) -> Answer:
+        """The final answer; consumes the stream first if nobody did."""
+        if not self._done:
+            for _ in self.stream():
+                pass
+        text, citations = map_citations(self._text, self.passages)
+        output_tokens = 0
+        if text:
+            try:
+                output_tokens = self._chat.counter([]).count_text(self._text)
+            except Exception:  # counting the output is informative only
+                output_tokens = 0
+        figures = self.budget.figures()
+        timings = dict(self.timings)
+        if self.retrieval is not None:
+            stages = self.retrieval.trace.stages
+            timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL_STAGES}
+        return Answer(
+            question=self.question,
+            standalone_question=self.standalone,
+            intent=self.intent,
+            queries=self.understanding.queries,
+            answer=text,
+            citations=citations,
+            tokens=TokenFigures(**(figures | {"output": output_tokens})),
+            hits=self.hits,
+            passages=self.passages,
+            timings_ms={k: round(v, 1) for k, v in timings.items()},
+            llm=LlmInfo(backend=self.backend, model=self.model),
+            understanding=UnderstandingInfo(source=self.understanding.source, error=self.understanding.error),
+            whole_document=self.whole_document,
+            no_relevant_passage=self.no_relevant,
+            reranker=self.retrieval.reranker if self.retrieval is not None else None,
+            error=self._error,
+            notices=self.notices,
+            trace=self.trace,
+        )
+
+
+def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
+    """Citations [n] mapped to document and page; numbers with no passage are removed from
+    the text. With no valid citation, every passage used is attached (cited=False)."""
+    by_n = {p.n: p for p in passages}
+    cited: list[int] = []
+
+    def keep(match: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", match.group(1))]
+        valid = [n for n in numbers if n in by_n]
+        cited.extend(n for n in valid if n not in cited)
+        return "".join(f"[{n}]" for n in valid)
+
+    cleaned = _CITATION.sub(keep, text)
+    chosen = [by_n[n] for n in sorted(cited)] if cited else list(passages)
+    return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
+
+
+def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage], sentences: int) -> str:
+    """No LLM: the ``sentences`` sentences of the passages that share the most terms with the
+    question, each with its citation, in passage order. For a summary, the best sentence of each
+    passage (up to twice as many)."""
+    terms = set(tokenize(question))
+    scored: list[tuple[float, int, int, str]] = []
+    for p in passages:
+        for position, sentence in enumerate(_SENTENCE.split(" ".join(p.text.split()))):
+            words = tokenize(sentence)
+            if len(sentence) < 20 or not words:
+                continue
+            overlap = len(terms & set(words)) / (len(terms) or 1)
+            score = overlap + (0.1 if intent == "technical" and _NUMERIC.search(sentence) else 0.0)
+            scored.append((score, p.n, position, sentence.strip()))
+    if intent == "summary":
+        best_per_passage: dict[int, tuple[float, int, int, str]] = {}
+        for item in scored:
+            if item[1] not in best_per_passage or item[0] > best_per_passage[item[1]][0]:
+                best_per_passage[item[1]] = item
+        chosen = list(best_per_passage.values())[: 2 * sentences]
+    else:
+        chosen = sorted((s for s in scored if s[0] > 0), key=lambda s: -s[0])[:sentences]
+    if not chosen:
+        return NOT_FOUND
+    chosen.sort(key=lambda s: (s[1], s[2]))
+    lines = [f"- {sentence} [{n}]" for _, n, _, sentence in chosen]
+    return "Most relevant passages (extractive answer, no LLM):\n" + "\n".join(lines) + "\n"
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000

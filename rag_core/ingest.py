@@ -1,0 +1,128 @@
+"""From a parsed document to stored, searchable chunks: all of it, or nothing.
+
+The registry record says ``indexing`` while chunks are embedded and written, and ``ready`` only
+at the end; on any failure the partial document is removed again, so nothing of it is ever
+searchable unless all of it is (and ``Store.recover`` removes what a killed process left).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from .backends import Embedder
+from .chunk import chunk_pages
+from .errors import IndexingError, NoTextLayer, RagError
+from .files import FileStore
+from .limits import check_upload
+from .models import DocumentRecord, IngestResult, ParsedDocument
+from .settings import ChunkSettings, LimitsSettings
+from .store import Store
+
+Progress = Callable[[str, int, int], None]
+"""Called as progress(stage, done, total) while a file is ingested."""
+
+
+def report(progress: Progress | None, stage: str, done: int, total: int) -> None:
+    if progress is not None:
+        progress(stage, done, total)
+
+
+def index_document(
+    parsed: ParsedDocument,
+    owner: str,
+    *,
+    store: Store,
+    embedder: Embedder,
+    files: FileStore,
+    collection: str,
+    chunking: ChunkSettings,
+    chunks_per_step: int,
+    owned: Callable[[], list[DocumentRecord]],
+    progress: Progress | None = None,
+    started: float | None = None,
+    data: bytes | None = None,
+    limits: LimitsSettings | None = None,
+) -> IngestResult:
+    """Store a parsed document, or recognise it as a duplicate of the owner's.
+
+    Args:
+        parsed: The parsed file.
+        owner: Whose library it goes into.
+        store, embedder, files: Where chunks, vectors and the original file go.
+        collection: The chunk collection of ``embedder``.
+        chunking: Chunk sizes.
+        chunks_per_step: Chunks embedded and written per step.
+        owned: The owner's documents, asked only when ``limits`` apply.
+        progress: Told each stage, with counts.
+        started: When the caller started (for the reported seconds).
+        data: The original file, kept so its pages can be rendered later.
+        limits: A shared demo's per-visitor caps; None for local use.
+
+    Raises:
+        NoTextLayer: The document yields no chunks.
+        IndexingError: Embedding or storing failed (the document was rolled back).
+        LimitReached: The document would take the owner past ``limits``.
+    """
+    started = time.perf_counter() if started is None else started
+    existing = store.find(owner, parsed.sha256, collection)
+    if existing is not None and existing.status == "ready":
+        return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=time.perf_counter() - started)
+    if limits is not None:
+        check_upload(limits, owned(), parsed)
+    doc_id = parsed.sha256[:16]
+    report(progress, "chunking", 0, 1)
+    chunks = chunk_pages(
+        parsed.pages,
+        doc_id,
+        size_chars=chunking.size_chars,
+        overlap_chars=chunking.overlap_chars,
+        table_size_chars=chunking.table_size_chars,
+    )
+    if not chunks:
+        raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
+    record = DocumentRecord(
+        doc_id=doc_id,
+        owner=owner,
+        name=parsed.name,
+        sha256=parsed.sha256,
+        size_bytes=parsed.size_bytes,
+        media_type=parsed.media_type,
+        pages=parsed.page_count,
+        chunks=len(chunks),
+        pages_without_text=parsed.pages_without_text,
+        created_at=datetime.now(UTC),
+        status="indexing",
+        embed_model=embedder.model_id,
+        collection=collection,
+    )
+    try:
+        store.put_record(record)
+        for start in range(0, len(chunks), chunks_per_step):
+            report(progress, "embedding", start, len(chunks))
+            part = chunks[start : start + chunks_per_step]
+            vectors = embedder.embed_documents([c.text for c in part])
+            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
+        report(progress, "indexing", len(chunks), len(chunks))
+        if data is not None:
+            files.save(record, data)
+        record = record.model_copy(update={"status": "ready"})
+        store.put_record(record)
+    except BaseException as exc:
+        _roll_back(store, files, record)
+        if isinstance(exc, Exception) and not isinstance(exc, RagError):
+            raise IndexingError(
+                f"Indexing {parsed.name} failed ({type(exc).__name__}: {exc}); nothing of it was stored.",
+                "Try again; if it keeps failing, check the embedding model and the store.",
+            ) from exc
+        raise
+    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started)
+
+
+def _roll_back(store: Store, files: FileStore, record: DocumentRecord) -> None:
+    try:
+        store.delete_document(record)
+        files.delete(record)
+    except Exception:  # the store may be what failed; recover() cleans up on the next open
+        pass

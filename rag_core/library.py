@@ -1,0 +1,132 @@
+"""An owner's documents: find them by name or id, list, delete, and read their chunks and pages.
+
+Every call takes the owner and resolves documents among that owner's only, so no name, id or
+prefix reaches another owner's document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .errors import DocumentNotFound
+from .expand import expand_neighbors, neighbor_positions, sample_evenly
+from .files import FileStore, render_pdf_page
+from .models import DocumentRecord, Hit
+from .store import Store, chunk_point_id
+
+MIN_ID_PREFIX = 6
+"""Shortest document-id prefix accepted in place of a name or full id."""
+
+
+class Library:
+    """The documents of every owner in one store, for one embedding model.
+
+    Args:
+        store: The open store.
+        files: Where original files are kept (for page rendering).
+        embed_model: The embedder's model id: documents embedded by another model are not listed.
+    """
+
+    def __init__(self, store: Store, files: FileStore, *, embed_model: str) -> None:
+        self.store = store
+        self.files = files
+        self.embed_model = embed_model
+
+    def records(self, owner: str) -> list[DocumentRecord]:
+        """The owner's ready documents, oldest first."""
+        return self.store.records(owner, embed_model=self.embed_model)
+
+    def find(self, owner: str, names_or_ids: Sequence[str] | None) -> list[DocumentRecord]:
+        """Resolve names or ids (exact, then case-insensitive, then an id prefix) among the
+        owner's documents; all of them for None.
+
+        Raises:
+            DocumentNotFound: A name matches none of the owner's documents.
+        """
+        records = self.records(owner)
+        if names_or_ids is None:
+            return records
+        chosen: dict[str, DocumentRecord] = {}
+        for wanted in names_or_ids:
+            matches = [r for r in records if wanted in (r.doc_id, r.name)] or [
+                r
+                for r in records
+                if r.name.casefold() == wanted.casefold()
+                or (len(wanted) >= MIN_ID_PREFIX and r.doc_id.startswith(wanted.lower()))
+            ]
+            if not matches:
+                available = ", ".join(r.name for r in records) or "none"
+                raise DocumentNotFound(
+                    f"No document named '{wanted}' for owner '{owner}'.", f"Available documents: {available}."
+                )
+            chosen.update((r.doc_id, r) for r in matches)
+        return list(chosen.values())
+
+    def one(self, owner: str, document: str) -> DocumentRecord:
+        """Exactly one of the owner's documents.
+
+        Raises:
+            DocumentNotFound: No document, or several, match.
+        """
+        matches = self.find(owner, [document])
+        if len(matches) != 1:
+            ids = ", ".join(f"{r.name} ({r.doc_id})" for r in matches)
+            raise DocumentNotFound(f"'{document}' matches several documents: {ids}.", "Name one by its id.")
+        return matches[0]
+
+    def delete(self, record: DocumentRecord) -> None:
+        """Remove the document from the registry (it vanishes at once), its chunks, and its file."""
+        self.store.delete_document(record)
+        self.files.delete(record)
+
+    def chunks(self, record: DocumentRecord) -> list[Hit]:
+        """Every chunk of one document, in reading order."""
+        found = self.store.document_chunks(record.collection, record.owner, [record.doc_id])
+        return [Hit.of(c, record.name) for c in found]
+
+    def sample(self, record: DocumentRecord, n: int) -> list[Hit]:
+        """``n`` chunks spread evenly over the document's reading order, for summaries."""
+        indices = sample_evenly(record.chunks, n)
+        found = self._chunks_at(record, indices)
+        return [found[i].model_copy(update={"source": "sampled"}) for i in indices if i in found]
+
+    def neighbors(self, hits: list[Hit], window: int, records: Sequence[DocumentRecord]) -> list[Hit]:
+        """The hits with the ``window`` chunks on each side of each, marked as neighbors."""
+        if window <= 0 or not hits:
+            return hits
+        by_doc = {r.doc_id: r for r in records}
+        wanted: dict[str, list[int]] = {}
+        for doc_id, index in neighbor_positions(hits, window):
+            if doc_id in by_doc:
+                wanted.setdefault(doc_id, []).append(index)
+        lookup = {
+            (doc_id, index): hit
+            for doc_id, indices in wanted.items()
+            for index, hit in self._chunks_at(by_doc[doc_id], indices).items()
+        }
+        return expand_neighbors(hits, window, lambda doc_id, index: lookup.get((doc_id, index)))
+
+    def render_page(self, record: DocumentRecord, page: int, highlight: str | None = None) -> bytes | None:
+        """A PNG of one page of a PDF, the passage highlighted; None for text files.
+
+        Raises:
+            DocumentNotFound: No such page, or the file is not kept.
+        """
+        if record.media_type != "pdf":
+            return None
+        return render_pdf_page(self.files.read(record), page, highlight)
+
+    def page_text(self, record: DocumentRecord, page: int) -> str:
+        """The text of one page, rebuilt from its chunks without their overlap."""
+        text = ""
+        end = 0
+        for hit in (h for h in self.chunks(record) if h.page == page):
+            start = hit.char_start or 0
+            text += hit.text[max(0, end - start) :] if start < end else ("\n\n" if text else "") + hit.text
+            end = max(end, hit.char_end or 0)
+        return text
+
+    def _chunks_at(self, record: DocumentRecord, indices: Sequence[int]) -> dict[int, Hit]:
+        ids = {chunk_point_id(record.owner, record.sha256, i): i for i in indices if 0 <= i < record.chunks}
+        found = self.store.get_chunks(record.collection, record.owner, list(ids))
+        return {ids[cid]: Hit.of(chunk, record.name) for cid, chunk in found.items()}

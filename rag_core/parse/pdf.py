@@ -1,0 +1,259 @@
+"""PDFs through PyMuPDF: pages of clean text (1-based), headings from the outline or from font
+size and weight, and tables from PyMuPDF's table finder rendered as whole '| a | b |' rows."""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pymupdf
+
+from ..errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
+from ..models import Block, Heading, Page, ParsedDocument
+from ..settings import IngestSettings
+from .guard import check_chars, check_streams
+from .text import clean_text
+
+_SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
+# Sample this many pages to learn a PDF's body font size.
+_FONT_SAMPLE_PAGES = 40
+_HEADING_MAX_CHARS = 150
+_BOLD_FLAG = 16
+# The table finder runs only on a page that may hold a table: ruled lines on a page full of
+# numbers, or many one-line blocks of a few characters (a cell per block).
+_TABLE_MIN_CELLS = 12
+_TABLE_MIN_RULINGS = 8
+_TABLE_MIN_NUMBERS = 12
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
+_TABLE_CELL_MAX_CHARS = 24
+_ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
+_TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
+    pymupdf.TEXT_PRESERVE_LIGATURES
+)
+
+
+def parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) -> ParsedDocument:
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for broken files
+        raise CorruptFile(
+            f"{name} could not be opened as a PDF ({exc}).",
+            "The file is damaged or truncated: export or download it again.",
+        ) from exc
+    with doc:
+        if doc.needs_pass:
+            raise EncryptedPdf(
+                f"{name} is encrypted and needs a password to open.",
+                "Remove the password (e.g. print to PDF, or `qpdf --decrypt`) and upload it again.",
+            )
+        if doc.page_count == 0:
+            raise CorruptFile(f"{name} has no pages.", "The file is damaged: export or download it again.")
+        if doc.page_count > settings.max_pages:
+            raise TooManyPages(
+                f"{name} has {doc.page_count:,} pages, over the {settings.max_pages:,}-page limit.",
+                "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
+            )
+        check_streams(doc, name, settings)
+        try:
+            pages = _pdf_pages(doc, settings)
+        except (RuntimeError, ValueError) as exc:
+            if _ALLOC_FAILED.search(str(exc)):
+                raise ParseLimit(
+                    f"{name} needs more memory to parse than this process may use ({exc}).",
+                    "Split the file; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
+                ) from exc
+            raise CorruptFile(
+                f"{name} is damaged: its text could not be read ({exc}).",
+                "Export or download it again.",
+            ) from exc
+        page_count = doc.page_count
+    if not pages:
+        raise NoTextLayer(
+            f"{name} has no text layer: it looks like a scanned or image-only PDF. OCR is not supported.",
+            "Run OCR first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.",
+        )
+    check_chars(name, pages, settings)
+    with_text = {p.number for p in pages}
+    return ParsedDocument(
+        name=name,
+        sha256=sha256,
+        size_bytes=len(data),
+        media_type="pdf",
+        page_count=page_count,
+        pages=tuple(pages),
+        pages_without_text=tuple(n for n in range(1, page_count + 1) if n not in with_text),
+    )
+
+
+def _pdf_pages(doc: pymupdf.Document, settings: IngestSettings) -> list[Page]:
+    body_size = _body_font_size(doc)
+    toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
+    pages: list[Page] = []
+    chars = 0
+    for number in range(doc.page_count):
+        page = doc[number]
+        text, headings, tables = _pdf_page_text(page, body_size, settings.detect_tables)
+        if len(text) - text.count(" ") - text.count("\n") < max(settings.min_page_chars, 1):
+            continue
+        if toc:
+            headings = _toc_headings(text, [(lvl, title) for lvl, title, num in toc if num == page.number + 1])
+        pages.append(Page(number=page.number + 1, text=text, headings=headings, tables=tables))
+        chars += len(text)
+        if chars > settings.max_chars:
+            break  # check_chars raises with the file's name
+    return pages
+
+
+def _body_font_size(doc: pymupdf.Document) -> float:
+    sizes: Counter[float] = Counter()
+    step = max(1, doc.page_count // _FONT_SAMPLE_PAGES)
+    for number in range(0, doc.page_count, step):
+        for block in doc[number].get_text("dict", flags=_TEXT_FLAGS)["blocks"]:
+            for line in block.get("lines", ()):
+                for span in line["spans"]:
+                    sizes[round(span["size"], 1)] += len(span["text"].strip())
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _may_hold_table(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
+    """The table finder costs about half a second a page, so run it only where a table is
+    likely: ruled lines on a page full of numbers, or many tiny one-line blocks (a cell per block)."""
+    text = " ".join(_line_text(line) for block in blocks for line in block.get("lines", ()))
+    if len(_NUMBER.findall(text)) >= _TABLE_MIN_NUMBERS:
+        rulings = sum(1 for path in page.get_cdrawings() for item in path["items"] if item[0] in ("l", "re"))
+        if rulings >= _TABLE_MIN_RULINGS:
+            return True
+    tiny = 0
+    for block in blocks:
+        lines = block.get("lines", ())
+        if len(lines) == 1 and len(_line_text(lines[0]).strip()) <= _TABLE_CELL_MAX_CHARS:
+            tiny += 1
+    return tiny >= _TABLE_MIN_CELLS
+
+
+def _find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
+    """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
+    page's words, which keep decimals intact where the finder's own extraction splits them."""
+    # word centers as plain numbers: cell membership is then cheap comparisons, row by row
+    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=_TEXT_FLAGS, sort=True)]
+    found = []
+    for table in page.find_tables().tables:
+        rows = []
+        for row in table.rows:
+            _, top, _, bottom = row.bbox
+            in_row = [w for w in words if top <= w[1] <= bottom]
+            cells = []
+            for cell in row.cells:
+                if cell is None:
+                    cells.append("")
+                    continue
+                left, _, right, _ = cell
+                cells.append(" ".join(text for x, _, text in in_row if left <= x <= right))
+            rows.append(cells)
+        rendered = _render_table(rows)
+        if rendered:
+            found.append((pymupdf.Rect(table.bbox), rendered))
+    return found
+
+
+def _pdf_page_text(
+    page: pymupdf.Page, body_size: float, find_tables: bool
+) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
+    blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)["blocks"]
+    table_boxes = _find_tables(page) if find_tables and _may_hold_table(page, blocks) else []
+
+    parts: list[str] = []
+    headings: list[Heading] = []
+    tables: list[Block] = []
+    placed: set[int] = set()
+    offset = 0
+
+    def append(part: str) -> int:
+        nonlocal offset
+        if parts:
+            offset += 2  # the "\n\n" between blocks
+        start = offset
+        parts.append(part)
+        offset += len(part)
+        return start
+
+    for block in blocks:
+        lines = block.get("lines")
+        if not lines:
+            continue
+        box = pymupdf.Rect(block["bbox"])
+        inside = next((i for i, (rect, _) in enumerate(table_boxes) if _mostly_inside(box, rect)), None)
+        if inside is not None:
+            if inside not in placed:
+                placed.add(inside)
+                rendered = table_boxes[inside][1]
+                start = append(rendered)
+                tables.append(Block(start=start, end=start + len(rendered)))
+            continue
+        text = clean_text(" ".join(_line_text(line) for line in lines)).replace("\n", " ").strip()
+        if not text:
+            continue
+        level = _heading_level(lines, text, body_size)
+        start = append(text)
+        if level:
+            headings.append(Heading(offset=start, level=level, title=text))
+    for i, (_, rendered) in enumerate(table_boxes):
+        if i not in placed:
+            start = append(rendered)
+            tables.append(Block(start=start, end=start + len(rendered)))
+    return "\n\n".join(parts), tuple(headings), tuple(tables)
+
+
+def _line_text(line: dict[str, Any]) -> str:
+    return "".join(span["text"] for span in line["spans"])
+
+
+def _mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
+    if box.is_empty:
+        return False
+    overlap = box & table
+    return not overlap.is_empty and overlap.get_area() >= 0.6 * box.get_area()
+
+
+def _render_table(rows: Sequence[Sequence[str | None]]) -> str:
+    cleaned = [[clean_text(cell or "").replace("\n", " ") for cell in row] for row in rows]
+    cleaned = [row for row in cleaned if any(row)]
+    if len(cleaned) < 2 or max(len(row) for row in cleaned) < 2:
+        return ""
+    return "\n".join("| " + " | ".join(row) + " |" for row in cleaned)
+
+
+def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> int:
+    """A short block set larger than the body text, or bold, is a heading. Its level comes
+    from its section number ("4.2 Results" is level 2) or else from its size."""
+    if len(lines) > 3 or len(text) > _HEADING_MAX_CHARS or not body_size or not any(c.isalpha() for c in text):
+        return 0
+    spans = [span for line in lines for span in line["spans"] if span["text"].strip()]
+    if not spans:
+        return 0
+    size = statistics.median(span["size"] for span in spans)
+    bold = all(span["flags"] & _BOLD_FLAG or "bold" in span["font"].lower() for span in spans)
+    numbered = _SECTION_NUMBER.match(text)
+    if size >= body_size * 1.15 or bold and size >= body_size * 0.95 and len(text) <= 90 and not text.endswith((".", ",", ";", ":")):
+        pass
+    else:
+        return 0
+    if numbered:
+        return min(numbered.group(1).count(".") + 1, 6)
+    if size >= body_size * 1.6:
+        return 1
+    return 2 if size >= body_size * 1.15 else 3
+
+
+def _toc_headings(text: str, entries: list[tuple[int, str]]) -> tuple[Heading, ...]:
+    folded = text.casefold()
+    headings = []
+    for level, title in entries:
+        position = folded.find(clean_text(title).casefold())
+        headings.append(Heading(offset=max(position, 0), level=level, title=clean_text(title)))
+    return tuple(headings)
+
+

@@ -1,0 +1,254 @@
+"""The stages of hybrid retrieval, each a small function with typed inputs and outputs.
+
+For each phrasing, a dense and a BM25 list; Reciprocal Rank Fusion of every list; the fused pool
+becomes candidates with every score; a cross-encoder reorders them (or the fused order stays,
+with the reason); a relevance floor and ``top_k`` cut them. The orchestrator calls these in
+order and records each one in the trace; none of them sees the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .backends import Embedder, Reranker
+from .bm25 import Bm25Index, tokenize
+from .fuse import reciprocal_rank_fusion
+from .library import Library
+from .models import DocumentRecord, Fused, Hit, RankedLists, RerankerStatus, RetrievalResult, Scores, StoredChunk
+from .rerank import RerankerUnavailable
+from .settings import RerankSettings, RetrievalSettings, Retrievers
+from .store import Store
+from .trace import StageNotes, TraceRecorder, chunk_row, hit_row
+
+
+@dataclass(frozen=True)
+class Retriever:
+    """The parts retrieval runs on, and the sequence of its stages."""
+
+    store: Store
+    embedder: Embedder
+    reranker: Reranker
+    library: Library
+    bm25_index: Callable[[str, Sequence[str]], tuple[Bm25Index, bool]]
+    """The (cached) BM25 index of an owner's documents, and whether it came from the cache."""
+    collection: Callable[[], str]
+    retrieval: RetrievalSettings
+    rerank: RerankSettings
+
+    def run(
+        self, recorder: TraceRecorder, question: str, phrasings: list[str], records: Sequence[DocumentRecord],
+        owner: str, *, top_k: int | None, rerank: bool | None, neighbors: bool, retrievers: Retrievers | None,
+    ) -> RetrievalResult:
+        """The retrieval stages in order, each recorded in ``recorder``."""
+        config = self.retrieval
+        retrievers = retrievers or config.retrievers
+        status = reranker_status(self.rerank.model, self.rerank.enabled, rerank)
+        if not records:
+            recorder.add("scope", 0.0, {}, StageNotes(notes=["no documents to search"]))
+            return RetrievalResult(query=question, queries=tuple(phrasings), hits=(), reranker=status,
+                                   no_relevant_passage=True, trace=recorder.trace(question, phrasings))
+        names = {r.doc_id: r.name for r in records}
+        doc_ids = list(names)
+        collection = self.collection()
+        with recorder.stage("embed_query", queries=phrasings, model=self.embedder.model_id):
+            vectors = self.embedder.embed_queries(phrasings)
+        with recorder.stage("dense", top_n=config.top_n, collection=collection) as notes:
+            dense = RankedLists()
+            if retrievers == "bm25":
+                notes.notes.append("skipped: BM25-only retrieval")
+            else:
+                dense = dense_lists(self.store, collection, vectors, owner=owner, doc_ids=doc_ids,
+                                    top_n=config.top_n, names=names)
+            notes.outputs = dense.rows
+        with recorder.stage("bm25", top_n=config.top_n) as notes:
+            index, cached = self.bm25_index(owner, doc_ids)
+            notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
+            lexical = RankedLists()
+            if retrievers == "dense":
+                notes.notes.append("skipped: dense-only retrieval")
+            else:
+                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names)
+            notes.outputs = lexical.rows
+        lists = dense.lists | lexical.lists
+        with recorder.stage("fuse", k=config.rrf_k, lists=list(lists)) as notes:
+            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size)
+            notes.outputs = [{"chunk_id": f.chunk_id, "rrf": f.score, "ranks": f.ranks, "rank": n}
+                             for n, f in enumerate([*pool, *rest], start=1)]
+            notes.dropped = [{"chunk_id": f.chunk_id, "rrf": f.score,
+                              "reason": f"fused rank {n} is past the pool of {config.pool_size}"}
+                             for n, f in enumerate(rest, start=config.pool_size + 1)]
+        with recorder.stage("candidates", pool=len(pool)):
+            similarity = dict(dense.best)
+            missing = [f.chunk_id for f in pool if f.chunk_id not in similarity]
+            for chunk_id, vector in self.store.get_vectors(collection, owner, missing).items():
+                similarity[chunk_id] = float((vectors @ vector).max())
+            hits = candidates(pool, lexical.chunks | dense.chunks, dense=similarity, bm25=lexical.best,
+                              index=index, phrasings=phrasings, names=names)
+        with recorder.stage("rerank", model=status.model, pool=len(hits)) as notes:
+            hits, status = rerank_hits(self.reranker, hits, phrasings, status)
+            if status.used and hits:
+                notes.outputs = [hit_row(h) for h in hits]
+            else:
+                notes.notes.append(f"kept fused order: {status.reason or 'no candidates'}")
+        with recorder.stage("floor", dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
+            top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
+                                             lexical_floor=config.lexical_floor, top_k=top_k or config.top_k)
+            notes.outputs = [hit_row(h) for h in top]
+            if not top:
+                notes.notes.append("no relevant passage: nothing cleared the relevance floor")
+        window = config.neighbor_window if neighbors else 0
+        with recorder.stage("neighbors", window=window) as notes:
+            expanded = self.library.neighbors(top, window, records)
+            notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
+        return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
+                               no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
+
+
+def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
+    """The phrasings to search with, each once, blank ones left out; the question if none."""
+    phrasings = list(dict.fromkeys(q.strip() for q in (queries or [question]) if q.strip()))
+    return phrasings or [question]
+
+
+def dense_lists(
+    store: Store,
+    collection: str,
+    vectors: np.ndarray,
+    *,
+    owner: str,
+    doc_ids: Sequence[str],
+    top_n: int,
+    names: Mapping[str, str],
+) -> RankedLists:
+    """One nearest-neighbour list per query vector, named ``dense[i]``."""
+    lists: dict[str, list[str]] = {}
+    best: dict[str, float] = {}
+    chunks: dict[str, StoredChunk] = {}
+    rows = []
+    for i, vector in enumerate(vectors):
+        found = store.dense_search(collection, vector, owner, doc_ids, top_n)
+        lists[f"dense[{i}]"] = [c.chunk_id for c, _ in found]
+        for rank, (chunk, score) in enumerate(found, start=1):
+            chunks[chunk.chunk_id] = chunk
+            best[chunk.chunk_id] = max(score, best.get(chunk.chunk_id, -1.0))
+            rows.append(chunk_row(chunk, dict(names), list=f"dense[{i}]", rank=rank, score=score))
+    return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
+
+
+def bm25_lists(index: Bm25Index, phrasings: Sequence[str], *, top_n: int, names: Mapping[str, str]) -> RankedLists:
+    """One BM25 list per phrasing, named ``bm25[i]``."""
+    lists: dict[str, list[str]] = {}
+    best: dict[str, float] = {}
+    chunks: dict[str, StoredChunk] = {}
+    rows = []
+    for i, phrasing in enumerate(phrasings):
+        matches = index.search(phrasing, top_n)
+        lists[f"bm25[{i}]"] = [m.chunk_id for m in matches]
+        for rank, match in enumerate(matches, start=1):
+            best[match.chunk_id] = max(match.score, best.get(match.chunk_id, 0.0))
+            chunk = index.chunk(match.chunk_id)
+            if chunk is not None:
+                chunks[match.chunk_id] = chunk
+                rows.append(chunk_row(chunk, dict(names), list=f"bm25[{i}]", rank=rank, score=match.score))
+    return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
+
+
+def fuse(lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int) -> tuple[list[Fused], list[Fused]]:
+    """Every list fused by RRF: the pool sent on, and the rest (dropped)."""
+    fused = reciprocal_rank_fusion(lists, k=k)
+    return fused[:pool_size], fused[pool_size:]
+
+
+def candidates(
+    pool: Sequence[Fused],
+    chunks: Mapping[str, StoredChunk],
+    *,
+    dense: Mapping[str, float],
+    bm25: Mapping[str, float],
+    index: Bm25Index,
+    phrasings: Sequence[str],
+    names: Mapping[str, str],
+) -> list[Hit]:
+    """The pool as hits carrying every score and rank, and their share of each phrasing's terms.
+
+    ``dense`` must hold a similarity for every pooled chunk (the caller computes the missing ones
+    from stored vectors), so that the relevance floor can judge BM25-only finds too.
+    """
+    query_terms = [list(dict.fromkeys(tokenize(q))) for q in phrasings]
+    hits = []
+    for n, fused in enumerate(pool, start=1):
+        chunk = chunks.get(fused.chunk_id)
+        if chunk is None:
+            continue
+        position = index.positions.get(fused.chunk_id)
+        coverage = max(index.coverage(terms, position) for terms in query_terms) if position is not None else 0.0
+        hits.append(
+            Hit.of(chunk, names.get(chunk.doc_id)).model_copy(
+                update={
+                    "scores": Scores(dense=dense.get(fused.chunk_id), bm25=bm25.get(fused.chunk_id), rrf=fused.score),
+                    "ranks": fused.ranks | {"fused": n},
+                    "lexical_coverage": coverage,
+                }
+            )
+        )
+    return hits
+
+
+def rerank_hits(
+    reranker: Reranker, hits: list[Hit], phrasings: Sequence[str], status: RerankerStatus
+) -> tuple[list[Hit], RerankerStatus]:
+    """Hits reordered by the best cross-encoder score over the phrasings. When the reranker is
+    off, absent or fails, the fused order is kept and the status says why."""
+    if not status.used or not hits:
+        return hits, status
+    pairs = [(q, hit.text) for hit in hits for q in phrasings]
+    try:
+        raw = reranker.score(pairs)
+    except RerankerUnavailable as exc:
+        return hits, RerankerStatus(model=status.model, used=False, reason=str(exc))
+    except Exception as exc:  # a failing optional stage degrades, never crashes
+        reason = f"reranker failed ({type(exc).__name__}: {exc})"
+        return hits, RerankerStatus(model=status.model, used=False, reason=reason)
+    best = np.asarray(raw, dtype=float).reshape(len(hits), len(phrasings)).max(axis=1)
+    order = sorted(range(len(hits)), key=lambda i: (-best[i], i))
+    return [
+        hits[i].model_copy(
+            update={
+                "scores": hits[i].scores.model_copy(update={"rerank": float(best[i])}),
+                "ranks": hits[i].ranks | {"reranked": n},
+            }
+        )
+        for n, i in enumerate(order, start=1)
+    ], status
+
+
+def apply_floor(
+    hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int
+) -> tuple[list[Hit], list[dict[str, object]]]:
+    """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing, or
+    ``lexical_floor`` of its terms present), and a trace row for each hit dropped, with why."""
+    kept: list[Hit] = []
+    dropped: list[dict[str, object]] = []
+    for hit in hits:
+        dense, coverage = hit.scores.dense or 0.0, hit.lexical_coverage or 0.0
+        relevant = dense >= dense_floor or coverage >= lexical_floor
+        hit = hit.model_copy(update={"relevant": relevant})
+        if relevant:
+            kept.append(hit)
+        else:
+            reason = f"dense {dense:.3f} < {dense_floor} and term coverage {coverage:.2f} < {lexical_floor}"
+            dropped.append(hit_row(hit, reason=reason))
+    dropped += [hit_row(h, reason=f"rank {n} is past top_k={top_k}") for n, h in enumerate(kept[top_k:], top_k + 1)]
+    return kept[:top_k], dropped
+
+
+def reranker_status(model: str, enabled: bool, rerank: bool | None) -> RerankerStatus:
+    """Whether to rerank this search: ``rerank`` forces it on or off, else the setting decides."""
+    if rerank is False:
+        return RerankerStatus(model=model, used=False, reason="turned off for this search (--no-rerank)")
+    if rerank is None and not enabled:
+        return RerankerStatus(model=model, used=False, reason="turned off in settings (RAG_RERANK__ENABLED=false)")
+    return RerankerStatus(model=model, used=True)

@@ -1,0 +1,25 @@
+"""Context helpers: tables first, passages merged from consecutive chunks."""
+
+from __future__ import annotations
+
+from rag_core.context import group_passages, tables_first
+from rag_core.models import Hit
+
+
+def test_technical_puts_numbers_first() -> None:
+    def hit(i: int, text: str, kind: str = "text") -> Hit:
+        return Hit(chunk_id=str(i), doc_id="d", document="d", page=1, chunk_index=i * 5, text=text, kind=kind)  # type: ignore[arg-type]
+
+    hits = [hit(1, "words only"), hit(2, "| a | b |", "table"), hit(3, "1 2 3 4 5 6 7")]
+    assert [h.chunk_id for h in tables_first(hits)] == ["2", "3", "1"]
+
+
+def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
+    page = "First sentence here. Second sentence here. Third sentence here."
+    a = Hit(chunk_id="a", doc_id="d", document="d.pdf", page=2, chunk_index=4, text=page[:42], char_start=0, char_end=42)
+    b = Hit(chunk_id="b", doc_id="d", document="d.pdf", page=2, chunk_index=5, text=page[21:], char_start=21, char_end=len(page))
+    c = Hit(chunk_id="c", doc_id="d", document="d.pdf", page=3, chunk_index=6, text="Next page.", char_start=0, char_end=10)
+    passages = group_passages([a, b, c])
+    assert [(p.n, p.page, p.text) for p in passages] == [(1, 2, page), (2, 3, "Next page.")]
+
+

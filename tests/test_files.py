@@ -1,0 +1,41 @@
+"""Kept files: per-owner paths, atomic writes, page rendering with the passage highlighted."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from rag_core import errors
+from rag_core.files import FileStore, render_pdf_page
+from rag_core.models import DocumentRecord
+
+from .conftest import write_pdf
+
+
+def record(owner: str, media_type: str = "pdf") -> DocumentRecord:
+    return DocumentRecord(doc_id="d" * 16, owner=owner, name="x.pdf", sha256="a" * 64, size_bytes=1,
+                          media_type=media_type, pages=1, chunks=1, created_at=datetime.now(UTC), status="ready",
+                          embed_model="m", collection="c")
+
+
+def test_files_are_kept_per_owner_and_never_shared(tmp_path: Path) -> None:
+    files = FileStore(tmp_path)
+    files.save(record("alice"), b"alice's bytes")
+    assert files.read(record("alice")) == b"alice's bytes"
+    assert files.path(record("alice")) != files.path(record("../alice"))
+    with pytest.raises(errors.DocumentNotFound, match="not kept"):
+        files.read(record("bob"))
+    assert not list(tmp_path.rglob("*.partial")), "written atomically"
+    files.delete(record("alice"))
+    files.delete(record("alice"))  # deleting twice is fine
+    assert not files.path(record("alice")).exists()
+
+
+def test_render_a_page_and_refuse_a_missing_one(tmp_path: Path) -> None:
+    data = write_pdf(tmp_path / "a.pdf", ["First page text here.", "Second page with the cited passage."]).read_bytes()
+    png = render_pdf_page(data, 2, highlight="Second page with the cited passage.")
+    assert png.startswith(b"\x89PNG")
+    with pytest.raises(errors.DocumentNotFound, match="Page 3 does not exist"):
+        render_pdf_page(data, 3)

@@ -1,0 +1,17 @@
+"""Generation helpers: citations mapped to pages."""
+
+from __future__ import annotations
+
+from rag_core.generate import map_citations
+from rag_core.models import Passage
+
+
+def test_citation_mapping() -> None:
+    passages = [Passage(n=1, document="a.pdf", page=3, text="x"), Passage(n=2, document="b.pdf", page=7, text="y")]
+    text, cites = map_citations("A [1]. B [2, 9]. C [12].", passages)
+    assert text == "A [1]. B [2]. C ."
+    assert [(c.n, c.document, c.page, c.cited) for c in cites] == [(1, "a.pdf", 3, True), (2, "b.pdf", 7, True)]
+    text, cites = map_citations("No citations at all.", passages)
+    assert [c.cited for c in cites] == [False, False] and len(cites) == 2
+
+

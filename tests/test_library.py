@@ -1,0 +1,43 @@
+"""The library: documents found by name, case-folded name or id prefix, only among the owner's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rag_core import errors
+from rag_core.pipeline import Engine
+
+
+def test_find_by_name_casefold_and_id_prefix(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    doc = fake_engine.ingest_path(make_pdf(["Solar panels."], name="Report.pdf")).document
+    library = fake_engine.library
+    for handle in ("Report.pdf", "report.PDF", doc.doc_id, doc.doc_id[:6].upper()):
+        assert library.find("local", [handle]) == [doc]
+    for handle in (doc.doc_id[:5], "", "*", "../Report.pdf"):
+        with pytest.raises(errors.DocumentNotFound):
+            library.find("local", [handle])
+    with pytest.raises(errors.DocumentNotFound):
+        library.find("someone-else", ["Report.pdf"])
+
+
+def test_one_refuses_an_ambiguous_name(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    fake_engine.ingest_path(make_pdf(["One."], name="a.pdf"))
+    fake_engine.ingest_path(make_pdf(["Two."], name="A.pdf"))
+    assert len(fake_engine.library.find("local", ["a.PDF"])) == 2
+    with pytest.raises(errors.DocumentNotFound, match="several"):
+        fake_engine.library.one("local", "a.PDF")
+
+
+def test_sample_neighbors_and_page_text(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    pages = [f"Page {i}. " + " ".join(f"w{i}x{j}" for j in range(80)) for i in range(6)]
+    doc = fake_engine.ingest_path(make_pdf(pages)).document
+    library = fake_engine.library
+    sampled = library.sample(doc, 3)
+    assert [h.chunk_index for h in sampled] == [0, round((doc.chunks - 1) / 2), doc.chunks - 1]
+    middle = library.chunks(doc)[4]
+    around = library.neighbors([middle], 1, [doc])
+    assert [h.chunk_index for h in around] == [3, 4, 5] and around[0].source == "neighbor"
+    assert library.page_text(doc, 2).startswith("Page 1.")

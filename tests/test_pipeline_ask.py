@@ -1,0 +1,139 @@
+"""Engine.ask with fakes: intent, follow-ups, plans by intent, budget, streaming, citations, faults."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rag_core.generate import NOT_FOUND
+from rag_core.pipeline import Engine
+
+from .fakes import ScriptedChatModel
+
+FACTS = [
+    "The invoice INV-2025-0492 was paid on March 3 by the finance team.",
+    "Photosynthesis converts light energy into chemical energy in plants.",
+    "The warranty covers parts and labour for twenty four months.",
+]
+
+
+def long_pages(n: int = 40) -> list[str]:
+    topics = ["invoice payments", "solar panels", "warranty terms", "office plants", "tax filing"]
+    return [
+        f"Chapter {i} is about {topics[i % 5]}. " + " ".join(f"Detail {i}.{j} on {topics[i % 5]} and item{i}x{j}." for j in range(25))
+        for i in range(n)
+    ]
+
+
+@pytest.fixture
+def big_doc(fake_engine: Engine, make_pdf: Callable[..., Path]) -> str:
+    return fake_engine.ingest_path(make_pdf(long_pages(), name="manual.pdf")).document.name
+
+
+def test_qa_streams_and_cites_real_pages(fake_engine: Engine, make_pdf: Callable[..., Path], big_doc: str) -> None:
+    llm = ScriptedChatModel(answer="Detail 12.3 covers tax filing [1] and more [99].")
+    run = fake_engine.ask("What is detail 12.3 about?", llm=llm)
+    assert run.intent == "qa" and run.understanding.source == "llm"
+    assert run.understanding.queries == ["What is detail 12.3 about?", "invoice payment date", "when the invoice was paid"]
+    assert run.passages and not run.whole_document, "sources exist before any token is generated"
+    assert run.trace.stage("fuse") is not None and run.trace.stage("budget") is not None
+    deltas = list(run.stream())
+    assert len(deltas) > 3 and "".join(deltas).startswith("Detail 12.3")
+    answer = run.result()
+    assert answer.answer == "Detail 12.3 covers tax filing [1] and more ."
+    assert [(c.n, c.document, c.cited) for c in answer.citations] == [(1, "manual.pdf", True)]
+    assert answer.citations[0].page == run.passages[0].page
+    stream_call = [c for c in llm.calls if c[0] == "stream"][0]
+    assert stream_call[2] == 1024 == answer.tokens.reserved_output
+    assert answer.tokens.prompt + answer.tokens.reserved_output <= answer.tokens.limit == 10_000
+    assert answer.tokens.tokenizer == "whitespace"
+    assert {"first_token", "total", "understand", "retrieve", "budget"} <= answer.timings_ms.keys()
+
+
+def test_garbage_understanding_falls_back_to_keywords(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(understanding="Sure! The intent is probably technical, I think.")
+    run = fake_engine.ask("compare invoice payments with tax filing", llm=llm)
+    assert run.understanding.source == "keywords" and run.intent == "comparison"
+    assert run.understanding.queries == ["compare invoice payments with tax filing"]
+    assert any("intent from keywords" in n for n in run.notices)
+
+
+def test_unreachable_llm_degrades_visibly_to_extractive(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(fail_complete=True)
+    run = fake_engine.ask("What about warranty terms?", llm=llm)
+    answer = run.result()
+    assert answer.llm.backend == "extractive"
+    assert any("LLM unavailable" in n for n in answer.notices)
+    assert "[1]" in answer.answer or "[2]" in answer.answer
+    assert not [c for c in llm.calls if c[0] == "stream"]
+
+
+def test_follow_up_is_rewritten_but_the_user_keeps_their_words(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel()
+    history = [{"role": "user", "content": "Tell me about invoice INV-2025-0492"}, {"role": "assistant", "content": "It exists [1]."}]
+    run = fake_engine.ask("when was it paid?", history=history, llm=llm)
+    assert run.question == "when was it paid?"
+    assert run.standalone == "When was invoice INV-2025-0492 paid?"
+    understand = run.trace.stage("understand")
+    assert understand is not None and understand.outputs[0]["standalone_question"] == run.standalone
+    first_turn = fake_engine.ask("when was it paid?", llm=ScriptedChatModel())
+    assert first_turn.standalone == "when was it paid?", "the first turn skips rewriting"
+
+
+def test_nothing_found_answers_without_the_llm(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(understanding='{"intent": "qa", "search_queries": ["zebra xylophone", "quantum zebra"]}')
+    answer = fake_engine.ask("zebra quantum xylophone", llm=llm).result()
+    assert answer.answer == NOT_FOUND and answer.no_relevant_passage
+    assert not [c for c in llm.calls if c[0] == "stream"]
+
+
+def test_small_document_is_sent_whole(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    fake_engine.ingest_path(make_pdf(FACTS, name="facts.pdf"))
+    run = fake_engine.ask("When was the invoice paid?", llm=ScriptedChatModel())
+    assert run.whole_document and run.retrieval is None
+    assert [p.page for p in run.passages] == [1, 2, 3]
+    plan = run.trace.stage("plan")
+    assert plan is not None and "whole document" in plan.notes[0]
+
+
+def test_summary_samples_the_whole_document_in_reading_order(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(understanding='{"intent": "summary", "search_queries": ["main topics"]}')
+    run = fake_engine.ask("summary this document", llm=llm)
+    assert run.intent == "summary" and run.budget.reserved_output == 2048
+    sampled = [h for h in run.hits if h.source == "sampled"]
+    assert len(sampled) >= 10
+    indices = [h.chunk_index for h in run.hits]
+    assert indices == sorted(indices), "summary context is in reading order"
+    assert {p.page for p in run.passages} >= {1, 40}
+    assert "## Problem & Motivation" in run.budget.messages[-1]["content"]
+
+
+def test_comparison_retrieves_each_side(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(understanding='{"intent": "comparison", "search_queries": ["solar panels vs office plants"]}')
+    run = fake_engine.ask("compare solar panels with office plants", llm=llm)
+    assert run.understanding.entities == ["solar panels", "office plants"]
+    texts = " ".join(h.text for h in run.hits)
+    assert "solar panels" in texts and "office plants" in texts
+    assert run.budget.reserved_output == 1536
+
+
+def test_failure_mid_stream_keeps_sources_and_the_next_question_works(fake_engine: Engine, big_doc: str) -> None:
+    llm = ScriptedChatModel(answer="one two three four five six", fail_stream_after=3)
+    run = fake_engine.ask("What is detail 3.4 about?", llm=llm)
+    assert "".join(run.stream()) == "one two three"
+    answer = run.result()
+    assert answer.error and "dropped the connection" in answer.error
+    assert answer.citations and answer.hits, "sources are still shown"
+    llm.fail_stream_after = None
+    assert fake_engine.ask("What is detail 3.4 about?", llm=llm).result().error is None
+
+
+def test_extractive_backend_answers_with_citations(fake_engine: Engine, big_doc: str) -> None:
+    answer = fake_engine.ask("Detail 7.2 on warranty terms", backend="extractive").result()
+    assert answer.llm.model_dump() == {"backend": "extractive", "model": "-"}
+    assert "Detail 7.2" in answer.answer and all(c.cited for c in answer.citations)
+    assert answer.tokens.tokenizer.startswith("cl100k_base")
+
+

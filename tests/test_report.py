@@ -1,0 +1,27 @@
+"""Flat views of a real trace, as the debug page shows them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rag_core import report
+from rag_core.pipeline import Engine
+
+from .test_pipeline_ask import long_pages
+
+
+def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    fake_engine.ingest_path(make_pdf(long_pages(), name="manual.pdf"))
+    trace = fake_engine.ask("What is detail 12.3 about?", backend="extractive").result().trace
+    floor = report.stage_rows(trace, "floor")
+    assert floor and {"score.dense", "score.rrf", "rank.fused", "page", "text"} <= floor[0].keys()
+    assert [r["stage"] for r in report.timing_rows(trace)][:2] == ["understand", "embed_query"]
+    assert report.budget_figures(trace)["limit"] == 10_000
+    assert trace.prompt and trace.prompt[0]["role"] == "system"
+    assert all(r["reason"] for r in report.dropped_rows(trace))
+    assert report.rank_movement(trace) == [] or all("fused" in r for r in report.rank_movement(trace))
+    assert {r["kept"] for r in report.score_rows(trace)} <= {True, False}
+    context = report.context_rows(trace)
+    assert len(context) == len(floor) and all(len(r["text"]) <= 90 for r in context)
+    assert report.plan_notes(trace) == []

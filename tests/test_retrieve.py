@@ -1,0 +1,65 @@
+"""The retrieval stage functions on their own, with hand-built inputs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.models import Fused, Hit, RerankerStatus, Scores
+from rag_core.rerank import RerankerUnavailable
+from rag_core.retrieve import apply_floor, fuse, phrasings_of, rerank_hits, reranker_status
+
+from .fakes import OverlapReranker
+
+
+def hit(chunk_id: str, text: str, dense: float = 0.0, coverage: float = 0.0) -> Hit:
+    return Hit(chunk_id=chunk_id, doc_id="d", document="d.pdf", page=1, chunk_index=int(chunk_id[1:]), text=text,
+               scores=Scores(dense=dense), lexical_coverage=coverage)
+
+
+def test_fuse_splits_the_pool_from_the_rest() -> None:
+    pool, rest = fuse({"a": ["x", "y", "z"], "b": ["y"]}, k=60, pool_size=2)
+    assert [f.chunk_id for f in pool] == ["y", "x"] and [f.chunk_id for f in rest] == ["z"]
+    assert isinstance(pool[0], Fused) and pool[0].ranks == {"a": 2, "b": 1}
+
+
+def test_floor_keeps_relevant_hits_up_to_k_and_says_why_others_went() -> None:
+    hits = [hit("c1", "a", dense=0.9), hit("c2", "b", dense=0.1), hit("c3", "c", coverage=0.6), hit("c4", "d", dense=0.3)]
+    kept, dropped = apply_floor(hits, dense_floor=0.25, lexical_floor=0.5, top_k=2)
+    assert [h.chunk_id for h in kept] == ["c1", "c3"] and all(h.relevant for h in kept)
+    reasons = {row["chunk_id"]: row["reason"] for row in dropped}
+    assert "dense 0.100 < 0.25" in str(reasons["c2"]) and "past top_k=2" in str(reasons["c4"])
+
+
+def test_rerank_orders_by_the_best_score_over_phrasings() -> None:
+    hits = [hit("c1", "solar panels"), hit("c2", "invoice paid march"), hit("c3", "invoice")]
+    status = RerankerStatus(model="overlap", used=True)
+    reranked, after = rerank_hits(OverlapReranker(), hits, ["invoice paid", "march"], status)
+    assert [h.chunk_id for h in reranked] == ["c2", "c3", "c1"] and after.used
+    assert [h.ranks["reranked"] for h in reranked] == [1, 2, 3] and reranked[0].scores.rerank == 1.0
+
+
+@pytest.mark.parametrize(
+    ("reranker", "reason"),
+    [(OverlapReranker(fail=True), "reranker failed (RuntimeError: reranker exploded)"), (None, "not on disk")],
+)
+def test_a_failing_reranker_keeps_the_fused_order(reranker: OverlapReranker | None, reason: str) -> None:
+    class Missing:
+        model_id = "missing"
+
+        def score(self, pairs: object) -> list[float]:
+            raise RerankerUnavailable("not on disk")
+
+    hits = [hit("c1", "a"), hit("c2", "b")]
+    kept, status = rerank_hits(reranker or Missing(), hits, ["q"], RerankerStatus(model="m", used=True))
+    assert kept == hits and not status.used and status.reason == reason
+
+
+def test_reranker_status_follows_flag_then_setting() -> None:
+    assert not reranker_status("m", True, False).used
+    assert not reranker_status("m", False, None).used and reranker_status("m", False, True).used
+    assert reranker_status("m", True, None).used
+
+
+def test_phrasings_are_unique_and_never_empty() -> None:
+    assert phrasings_of("q", [" a ", "a", "", "b"]) == ["a", "b"]
+    assert phrasings_of("q", None) == ["q"] and phrasings_of("q", ["  "]) == ["q"]

@@ -1,0 +1,104 @@
+"""The store on its own: registry records, owner filtering, chunks by id, vectors, recovery."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rag_core.models import Chunk, DocumentRecord
+from rag_core.settings import Settings
+from rag_core.store import Store, chunk_collection, chunk_point_id
+
+COLLECTION = chunk_collection("test", 4)
+
+
+def record(owner: str, sha: str, status: str = "ready", **changes: object) -> DocumentRecord:
+    values = dict(
+        doc_id=sha[:16], owner=owner, name=f"{sha[:4]}.pdf", sha256=sha, size_bytes=10, media_type="pdf",
+        pages=1, chunks=2, created_at=datetime.now(UTC), status=status, embed_model="test", collection=COLLECTION,
+    )
+    return DocumentRecord.model_validate(values | changes)
+
+
+def chunks(doc_id: str) -> list[Chunk]:
+    return [Chunk(doc_id=doc_id, index=i, page=1, text=f"chunk {i}", char_start=0, char_end=7) for i in range(2)]
+
+
+@pytest.fixture
+def store() -> Store:
+    opened = Store.open(Settings(store_dir=Path(":memory:")))
+    opened.ensure_chunks(COLLECTION, 4)
+    return opened
+
+
+def put(store: Store, owner: str, sha: str) -> DocumentRecord:
+    doc = record(owner, sha)
+    store.put_record(doc)
+    vectors = np.eye(4, dtype=np.float32)[:2]
+    store.upsert_chunks(COLLECTION, owner, sha, doc.name, chunks(doc.doc_id), vectors)
+    return doc
+
+
+def test_ids_are_deterministic_and_owner_scoped() -> None:
+    assert chunk_point_id("a", "s", 1) == chunk_point_id("a", "s", 1) != chunk_point_id("b", "s", 1)
+
+
+def test_records_are_filtered_by_owner_and_status(store: Store) -> None:
+    alice = put(store, "alice", "a" * 64)
+    store.put_record(record("alice", "b" * 64, status="indexing"))
+    put(store, "bob", "c" * 64)
+    assert [r.doc_id for r in store.records("alice")] == [alice.doc_id]
+    assert len(store.records(None, status=None)) == 3
+    assert store.find("alice", alice.sha256, COLLECTION) == alice
+    assert store.find("bob", alice.sha256, COLLECTION) is None
+
+
+def test_reads_never_cross_owners(store: Store) -> None:
+    alice = put(store, "alice", "a" * 64)
+    put(store, "bob", "c" * 64)
+    ids = [chunk_point_id("alice", alice.sha256, i) for i in range(2)]
+    assert set(store.get_chunks(COLLECTION, "alice", ids)) == set(ids)
+    assert store.get_chunks(COLLECTION, "bob", ids) == {}
+    assert store.get_vectors(COLLECTION, "bob", ids) == {}
+    vectors = store.get_vectors(COLLECTION, "alice", ids)
+    assert np.allclose(vectors[ids[1]], [0, 1, 0, 0])
+    found = store.dense_search(COLLECTION, np.array([1, 0, 0, 0], dtype=np.float32), "bob", [alice.doc_id], 5)
+    assert found == []
+    best, score = store.dense_search(COLLECTION, np.array([1, 0, 0, 0], dtype=np.float32), "alice", [alice.doc_id], 5)[0]
+    assert (best.index, best.owner, round(score, 3)) == (0, "alice", 1.0)
+
+
+def test_document_chunks_come_in_reading_order(store: Store) -> None:
+    doc = put(store, "alice", "a" * 64)
+    assert [c.index for c in store.document_chunks(COLLECTION, "alice", [doc.doc_id])] == [0, 1]
+    assert store.count_chunks(COLLECTION, "alice") == 2
+
+
+def test_delete_removes_record_then_chunks(store: Store) -> None:
+    doc = put(store, "alice", "a" * 64)
+    store.delete_document(doc)
+    assert store.records("alice") == [] and store.count_chunks(COLLECTION, "alice") == 0
+
+
+def test_recover_removes_unfinished_ingests(store: Store) -> None:
+    done = put(store, "alice", "a" * 64)
+    store.put_record(record("alice", "b" * 64, status="indexing"))
+    removed = store.recover()
+    assert [r.sha256 for r in removed] == ["b" * 64]
+    assert store.records(None, status=None) == [done]
+
+
+def test_server_mode_only_recovers_stale_ingests() -> None:
+    store = Store(Store.open(Settings(store_dir=Path(":memory:"))).client, local=False)
+    store.put_record(record("alice", "b" * 64, status="indexing"))
+    assert store.recover() == []
+    later = datetime.now(UTC) + timedelta(hours=2)
+    assert [r.sha256 for r in store.recover(now=later)] == ["b" * 64]
+
+
+def test_a_collection_keeps_its_dimension(store: Store) -> None:
+    with pytest.raises(Exception, match="4-dimensional"):
+        Store(store.client, local=True).ensure_chunks(COLLECTION, 8)
