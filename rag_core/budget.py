@@ -66,32 +66,9 @@ def fit(
         history.pop(0)
         dropped += 1
 
-    kept: list[str] = []
-    used = count(question, history, [])
-    per_passage: list[int] = []
-    truncated: int | None = None
-    cut: list[int] = []
-    overflowed = False
-    for index, text in enumerate(passages):
-        if overflowed:
-            cut.append(index)
-            continue
-        total = count(question, history, [*kept, text])
-        if total <= room:
-            per_passage.append(total - used)
-            kept.append(text)
-            used = total
-            continue
-        overflowed = True  # this passage is cut short (or dropped) and every later one dropped
-        partial = _longest_prefix(text, lambda t: count(question, history, [*kept, t + _ELLIPSIS]) <= room)
-        if partial:
-            kept.append(partial + _ELLIPSIS)
-            total = count(question, history, kept)
-            per_passage.append(total - used)
-            used = total
-            truncated = index
-        else:
-            cut.append(index)
+    kept, per_passage, truncated, cut = _fill(
+        passages, lambda texts: count(question, history, texts), room
+    )
     messages = build(question, history, kept)
     prompt_tokens = counter.count_messages(messages)
     if prompt_tokens + reserved_output > limit:  # a bug if it ever happens: never send such a prompt
@@ -112,6 +89,32 @@ def fit(
         history_dropped=dropped,
         passage_tokens=per_passage,
     )
+
+
+def _fill(
+    passages: Sequence[str], count: Callable[[Sequence[str]], int], room: int
+) -> tuple[list[str], list[int], int | None, list[int]]:
+    """Passages added greedily while the prompt fits ``room``; the one that overflows is cut at
+    a boundary (or dropped), and every later one dropped. Returns the kept texts, the tokens
+    each added, the index of the cut one and the indices of the dropped ones."""
+    kept: list[str] = []
+    used = count([])
+    per_passage: list[int] = []
+    truncated: int | None = None
+    for index, text in enumerate(passages):
+        total = count([*kept, text])
+        if total <= room:
+            per_passage.append(total - used)
+            kept.append(text)
+            used = total
+            continue
+        partial = _longest_prefix(text, lambda t: count([*kept, t + _ELLIPSIS]) <= room)
+        if not partial:
+            return kept, per_passage, None, list(range(index, len(passages)))
+        kept.append(partial + _ELLIPSIS)
+        per_passage.append(count(kept) - used)
+        return kept, per_passage, index, list(range(index + 1, len(passages)))
+    return kept, per_passage, truncated, []
 
 
 def _longest_prefix(text: str, fits: Callable[[str], bool]) -> str:

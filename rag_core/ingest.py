@@ -82,21 +82,7 @@ def index_document(
     )
     if not chunks:
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
-    record = DocumentRecord(
-        doc_id=doc_id,
-        owner=owner,
-        name=parsed.name,
-        sha256=parsed.sha256,
-        size_bytes=parsed.size_bytes,
-        media_type=parsed.media_type,
-        pages=parsed.page_count,
-        chunks=len(chunks),
-        pages_without_text=parsed.pages_without_text,
-        created_at=datetime.now(UTC),
-        status="indexing",
-        embed_model=embedder.model_id,
-        collection=collection,
-    )
+    record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
     try:
         store.put_record(record)
         for start in range(0, len(chunks), chunks_per_step):
@@ -118,6 +104,26 @@ def index_document(
             ) from exc
         raise
     return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started)
+
+
+def _indexing_record(
+    parsed: ParsedDocument, owner: str, doc_id: str, chunks: int, embed_model: str, collection: str
+) -> DocumentRecord:
+    return DocumentRecord(
+        doc_id=doc_id,
+        owner=owner,
+        name=parsed.name,
+        sha256=parsed.sha256,
+        size_bytes=parsed.size_bytes,
+        media_type=parsed.media_type,
+        pages=parsed.page_count,
+        chunks=chunks,
+        pages_without_text=parsed.pages_without_text,
+        created_at=datetime.now(UTC),
+        status="indexing",
+        embed_model=embed_model,
+        collection=collection,
+    )
 
 
 def _roll_back(store: Store, files: FileStore, record: DocumentRecord) -> None:

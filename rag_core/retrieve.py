@@ -51,27 +51,8 @@ class Retriever:
             return RetrievalResult(query=question, queries=tuple(phrasings), hits=(), reranker=status,
                                    no_relevant_passage=True, trace=recorder.trace(question, phrasings))
         names = {r.doc_id: r.name for r in records}
-        doc_ids = list(names)
         collection = self.collection()
-        with recorder.stage("embed_query", queries=phrasings, model=self.embedder.model_id):
-            vectors = self.embedder.embed_queries(phrasings)
-        with recorder.stage("dense", top_n=config.top_n, collection=collection) as notes:
-            dense = RankedLists()
-            if retrievers == "bm25":
-                notes.notes.append("skipped: BM25-only retrieval")
-            else:
-                dense = dense_lists(self.store, collection, vectors, owner=owner, doc_ids=doc_ids,
-                                    top_n=config.top_n, names=names)
-            notes.outputs = dense.rows
-        with recorder.stage("bm25", top_n=config.top_n) as notes:
-            index, cached = self.bm25_index(owner, doc_ids)
-            notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
-            lexical = RankedLists()
-            if retrievers == "dense":
-                notes.notes.append("skipped: dense-only retrieval")
-            else:
-                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names)
-            notes.outputs = lexical.rows
+        vectors, dense, lexical, index = self._first_stage(recorder, phrasings, owner, names, collection, retrievers)
         lists = dense.lists | lexical.lists
         with recorder.stage("fuse", k=config.rrf_k, lists=list(lists)) as notes:
             pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size)
@@ -105,6 +86,35 @@ class Retriever:
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                                no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
+
+
+    def _first_stage(
+        self, recorder: TraceRecorder, phrasings: list[str], owner: str, names: dict[str, str], collection: str,
+        retrievers: Retrievers,
+    ) -> tuple[np.ndarray, RankedLists, RankedLists, Bm25Index]:
+        """Query vectors, the dense lists and the BM25 lists (three recorded stages)."""
+        config = self.retrieval
+        doc_ids = list(names)
+        with recorder.stage("embed_query", queries=phrasings, model=self.embedder.model_id):
+            vectors = self.embedder.embed_queries(phrasings)
+        with recorder.stage("dense", top_n=config.top_n, collection=collection) as notes:
+            dense = RankedLists()
+            if retrievers == "bm25":
+                notes.notes.append("skipped: BM25-only retrieval")
+            else:
+                dense = dense_lists(self.store, collection, vectors, owner=owner, doc_ids=doc_ids,
+                                    top_n=config.top_n, names=names)
+            notes.outputs = dense.rows
+        with recorder.stage("bm25", top_n=config.top_n) as notes:
+            index, cached = self.bm25_index(owner, doc_ids)
+            notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
+            lexical = RankedLists()
+            if retrievers == "dense":
+                notes.notes.append("skipped: dense-only retrieval")
+            else:
+                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names)
+            notes.outputs = lexical.rows
+        return vectors, dense, lexical, index
 
 
 def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
