@@ -75,6 +75,14 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--json", action="store_true", help="print one JSON object at the end instead of streaming")
     ask.add_argument("--trace", metavar="FILE", type=Path, help="also write the full trace, prompt included, as JSON")
     ask.set_defaults(run=_ask)
+
+    migrate = commands.add_parser(
+        "migrate", help="move a store folder of the previous release to Qdrant Edge, or copy a library to a server"
+    )
+    migrate.add_argument("--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)")
+    migrate.add_argument("--to", metavar="URL", help="copy the whole library into this Qdrant server (or cluster)")
+    migrate.add_argument("--api-key", metavar="KEY", help="API key for --to (default: RAG_QDRANT_API_KEY)")
+    migrate.set_defaults(run=_migrate)
     return parser
 
 
@@ -242,6 +250,43 @@ def _ask(args: argparse.Namespace) -> int:
         print(f"error: {answer.error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from pydantic import SecretStr
+
+    from .errors import StoreError
+    from .settings import Settings
+    from .store import REGISTRY
+    from .store.edge import EdgeStore
+    from .store.migrate import copy_library, has_legacy
+    from .store.server import ServerStore
+
+    settings = Settings()
+    folder = Path(args.store) if args.store else settings.store_dir
+    if not folder.is_dir():
+        raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to migrate.")
+    legacy = has_legacy(folder)
+    store = EdgeStore.open_folder(folder)  # migrates a previous release's folder on open
+    try:
+        documents = len(store.export(REGISTRY))
+        if not args.to:
+            state = "migrated to" if legacy else "already on"
+            print(f"{folder}: {state} Qdrant Edge, {documents} documents")
+            return 0
+        key = SecretStr(args.api_key) if args.api_key else settings.qdrant_api_key
+        try:
+            target = ServerStore.connect(settings.replace(qdrant_url=args.to, qdrant_api_key=key))
+        except Exception as exc:
+            raise StoreError(f"Could not reach the Qdrant server at {args.to} ({exc}).", "Check the URL and key.") from exc
+        try:
+            copy_library(store, target)
+        finally:
+            target.close()
+        print(f"copied {documents} documents from {folder} to {args.to}; set RAG_QDRANT_URL={args.to} to use it")
+        return 0
+    finally:
+        store.close()
 
 
 def _read_history(path: Path) -> list[dict[str, str]]:

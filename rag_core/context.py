@@ -52,10 +52,11 @@ def plan_hits(
     settings: RetrievalSettings,
     rerank: bool | None,
     top_k: int | None,
+    every_document: bool = False,
 ) -> tuple[list[Hit], RetrievalResult, list[str]]:
     """The hits for the question's intent, the main retrieval, and notes on how they were chosen."""
     intent, queries = understanding.intent, phrasings_of(question, understanding.queries)
-    options: dict[str, Any] = {"top_k": top_k, "rerank": rerank, "retrievers": None}
+    options: dict[str, Any] = {"top_k": top_k, "rerank": rerank, "retrievers": None, "every_document": every_document}
     if intent == "summary":
         result = retriever.run(recorder, question, queries, records, owner, neighbors=False, **options)
         per_doc = max(1, settings.sample_count // max(1, len(records)))

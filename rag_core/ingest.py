@@ -93,8 +93,7 @@ def index_document(
         report(progress, "indexing", len(chunks), len(chunks))
         if data is not None:
             files.save(record, data)
-        record = record.model_copy(update={"status": "ready"})
-        store.put_record(record)
+        record = store.commit(record)
     except BaseException as exc:
         _roll_back(store, files, record)
         if isinstance(exc, Exception) and not isinstance(exc, RagError):

@@ -179,7 +179,7 @@ class Engine:
     def bm25_index(self, owner: str, doc_ids: Sequence[str]) -> tuple[Bm25Index, bool]:
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
         return self.bm25_cache.get(
-            owner, doc_ids, lambda: Bm25Index.of(self.store.document_chunks(self.collection, owner, doc_ids))
+            owner, doc_ids, lambda: Bm25Index.of(self.store.document_chunks(self.collection, owner, doc_ids, terms=True))
         )
 
     def search(
@@ -227,7 +227,7 @@ class Engine:
             queries, intent = understanding.queries, understanding.intent
         result = self.retriever.run(
             recorder, question, phrasings_of(question, queries), records, owner,
-            top_k=top_k, rerank=rerank, neighbors=neighbors, retrievers=retrievers,
+            top_k=top_k, rerank=rerank, neighbors=neighbors, retrievers=retrievers, every_document=documents is None,
         )
         return result.model_copy(update={"intent": intent})
 
@@ -288,6 +288,7 @@ class Engine:
             hits, retrieval, plan = plan_hits(
                 understanding, standalone, records, owner, recorder=recorder, retriever=self.retriever,
                 library=self.library, settings=self.settings.retrieval, rerank=rerank, top_k=top_k,
+                every_document=documents is None,
             )
         timings["retrieve"] = _ms(clock)
         recorder.add("plan", timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},

@@ -41,8 +41,10 @@ class Retriever:
     def run(
         self, recorder: TraceRecorder, question: str, phrasings: list[str], records: Sequence[DocumentRecord],
         owner: str, *, top_k: int | None, rerank: bool | None, neighbors: bool, retrievers: Retrievers | None,
+        every_document: bool = False,
     ) -> RetrievalResult:
-        """The retrieval stages in order, each recorded in ``recorder``."""
+        """The retrieval stages in order, each recorded in ``recorder``. ``every_document`` says that
+        ``records`` are all of the owner's documents, so the dense search filters by owner alone."""
         config = self.retrieval
         retrievers = retrievers or config.retrievers
         status = reranker_status(self.rerank.model, self.rerank.enabled, rerank)
@@ -52,7 +54,9 @@ class Retriever:
                                    no_relevant_passage=True, trace=recorder.trace(question, phrasings))
         names = {r.doc_id: r.name for r in records}
         collection = self.collection()
-        vectors, dense, lexical, index = self._first_stage(recorder, phrasings, owner, names, collection, retrievers)
+        vectors, dense, lexical, index = self._first_stage(
+            recorder, phrasings, owner, names, collection, retrievers, every_document
+        )
         lists = dense.lists | lexical.lists
         with recorder.stage("fuse", k=config.rrf_k, lists=list(lists)) as notes:
             pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size)
@@ -90,7 +94,7 @@ class Retriever:
 
     def _first_stage(
         self, recorder: TraceRecorder, phrasings: list[str], owner: str, names: dict[str, str], collection: str,
-        retrievers: Retrievers,
+        retrievers: Retrievers, every_document: bool,
     ) -> tuple[np.ndarray, RankedLists, RankedLists, Bm25Index]:
         """Query vectors, the dense lists and the BM25 lists (three recorded stages)."""
         config = self.retrieval
@@ -102,7 +106,8 @@ class Retriever:
             if retrievers == "bm25":
                 notes.notes.append("skipped: BM25-only retrieval")
             else:
-                dense = dense_lists(self.store, collection, vectors, owner=owner, doc_ids=doc_ids,
+                dense = dense_lists(self.store, collection, vectors, owner=owner,
+                                    doc_ids=None if every_document else doc_ids,
                                     top_n=config.top_n, names=names)
             notes.outputs = dense.rows
         with recorder.stage("bm25", top_n=config.top_n) as notes:
@@ -129,7 +134,7 @@ def dense_lists(
     vectors: np.ndarray,
     *,
     owner: str,
-    doc_ids: Sequence[str],
+    doc_ids: Sequence[str] | None,
     top_n: int,
     names: Mapping[str, str],
 ) -> RankedLists:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from rag_core.bm25 import Bm25Cache, Bm25Index, tokenize
@@ -57,3 +58,34 @@ def test_cache_builds_once_and_invalidates_by_document() -> None:
     cache.invalidate("me", "d1")
     assert not cache.get("me", ["d1", "d2"], build)[1]
     assert len(built) == 2
+
+
+def test_fast_okapi_scores_equal_rank_bm25() -> None:
+    """The sparse build and scoring give rank-bm25's own scores, idf floor included."""
+    import random
+
+    from rank_bm25 import BM25Okapi
+
+    from rag_core.bm25 import FastOkapi
+
+    rng = random.Random(7)
+    vocab = [f"t{i}" for i in range(40)]
+    corpus = [[rng.choice(vocab[: 5 + i % 35]) for _ in range(rng.randint(0, 30))] for i in range(300)]
+    corpus[3] = []
+    reference, fast = BM25Okapi(corpus), FastOkapi(corpus)
+    assert fast.idf == pytest.approx(reference.idf) and fast.avgdl == pytest.approx(reference.avgdl)
+    for query in (["t1"], ["t0", "t3", "t3", "t39"], ["absent", "t7"], ["absent"]):
+        assert np.allclose(fast.get_scores(query), reference.get_scores(query))
+
+
+def test_stored_terms_give_the_same_index_as_the_text() -> None:
+    from rag_core.models import StoredChunk
+
+    texts = ["Invoice INV-2025-0492 paid", "Solar panels 84.8% efficient", "nothing"]
+    chunks = [StoredChunk(chunk_id=str(i), doc_id="d", index=i, page=1, text=t, char_start=0, char_end=len(t),
+                          owner="o", document="d.pdf", sha256="s", terms=" ".join(tokenize(t)) if i else None)
+              for i, t in enumerate(texts)]
+    from_terms, from_text = Bm25Index.of(chunks), Bm25Index([c.chunk_id for c in chunks], texts)
+    for query in ("INV-2025-0492", "solar 84.8%"):
+        assert from_terms.search(query, 3) == from_text.search(query, 3)
+    assert from_terms.coverage(["solar", "panel", "zebra"], 1) == pytest.approx(2 / 3)

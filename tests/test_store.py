@@ -1,7 +1,10 @@
-"""The store on its own: registry records, owner filtering, chunks by id, vectors, recovery."""
+"""The store contract: the same cases against Qdrant Edge on disk (the embedded default) and
+qdrant-client's in-memory mode (the stand-in for a Qdrant server): registry records, the commit
+protocol, owner filtering, chunks by id, vectors, recovery."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -10,7 +13,8 @@ import pytest
 
 from rag_core.models import Chunk, DocumentRecord
 from rag_core.settings import Settings
-from rag_core.store import Store, chunk_collection, chunk_point_id
+from rag_core.store import Store, chunk_collection, chunk_point_id, open_store
+from rag_core.store.server import ServerStore
 
 COLLECTION = chunk_collection("test", 4)
 
@@ -27,19 +31,21 @@ def chunks(doc_id: str) -> list[Chunk]:
     return [Chunk(doc_id=doc_id, index=i, page=1, text=f"chunk {i}", char_start=0, char_end=7) for i in range(2)]
 
 
-@pytest.fixture
-def store() -> Store:
-    opened = Store.open(Settings(store_dir=Path(":memory:")))
+@pytest.fixture(params=["edge", "memory"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    opened = open_store(Settings(store_dir=tmp_path / "store" if request.param == "edge" else Path(":memory:")))
+    assert type(opened).__name__ == {"edge": "EdgeStore", "memory": "ServerStore"}[request.param]
     opened.ensure_chunks(COLLECTION, 4)
-    return opened
+    yield opened
+    opened.close()
 
 
-def put(store: Store, owner: str, sha: str) -> DocumentRecord:
-    doc = record(owner, sha)
+def put(store: Store, owner: str, sha: str, *, commit: bool = True) -> DocumentRecord:
+    doc = record(owner, sha, status="indexing")
     store.put_record(doc)
     vectors = np.eye(4, dtype=np.float32)[:2]
     store.upsert_chunks(COLLECTION, owner, sha, doc.name, chunks(doc.doc_id), vectors)
-    return doc
+    return store.commit(doc) if commit else doc
 
 
 def test_ids_are_deterministic_and_owner_scoped() -> None:
@@ -71,6 +77,23 @@ def test_reads_never_cross_owners(store: Store) -> None:
     assert (best.index, best.owner, round(score, 3)) == (0, "alice", 1.0)
 
 
+def test_chunks_are_searchable_only_once_committed(store: Store) -> None:
+    doc = put(store, "alice", "a" * 64, commit=False)
+    query = np.array([1, 0, 0, 0], dtype=np.float32)
+    assert store.dense_search(COLLECTION, query, "alice", None, 5) == []
+    assert store.document_chunks(COLLECTION, "alice", [doc.doc_id]) == []
+    assert store.count_chunks(COLLECTION, "alice") == 2, "written, not yet searchable"
+    assert store.commit(doc).status == "ready"
+    assert len(store.dense_search(COLLECTION, query, "alice", None, 5)) == 2
+
+
+def test_bm25_terms_are_kept_at_ingest(store: Store) -> None:
+    doc = put(store, "alice", "a" * 64)
+    with_terms = store.document_chunks(COLLECTION, "alice", [doc.doc_id], terms=True)
+    assert [c.terms for c in with_terms] == ["chunk 0", "chunk 1"]
+    assert store.document_chunks(COLLECTION, "alice", [doc.doc_id])[0].terms is None
+
+
 def test_document_chunks_come_in_reading_order(store: Store) -> None:
     doc = put(store, "alice", "a" * 64)
     assert [c.index for c in store.document_chunks(COLLECTION, "alice", [doc.doc_id])] == [0, 1]
@@ -85,14 +108,15 @@ def test_delete_removes_record_then_chunks(store: Store) -> None:
 
 def test_recover_removes_unfinished_ingests(store: Store) -> None:
     done = put(store, "alice", "a" * 64)
-    store.put_record(record("alice", "b" * 64, status="indexing"))
+    put(store, "alice", "b" * 64, commit=False)
     removed = store.recover()
     assert [r.sha256 for r in removed] == ["b" * 64]
     assert store.records(None, status=None) == [done]
+    assert store.count_chunks(COLLECTION, "alice") == 2, "the unfinished document's chunks went too"
 
 
 def test_server_mode_only_recovers_stale_ingests() -> None:
-    store = Store(Store.open(Settings(store_dir=Path(":memory:"))).client, local=False)
+    store = ServerStore(ServerStore.connect(Settings(store_dir=Path(":memory:"))).client, local=False)
     store.put_record(record("alice", "b" * 64, status="indexing"))
     assert store.recover() == []
     later = datetime.now(UTC) + timedelta(hours=2)
@@ -100,5 +124,6 @@ def test_server_mode_only_recovers_stale_ingests() -> None:
 
 
 def test_a_collection_keeps_its_dimension(store: Store) -> None:
+    store._ready_collections.clear()
     with pytest.raises(Exception, match="4-dimensional"):
-        Store(store.client, local=True).ensure_chunks(COLLECTION, 8)
+        store.ensure_chunks(COLLECTION, 8)

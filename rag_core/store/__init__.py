@@ -1,0 +1,319 @@
+"""Persistence: one chunk collection per embedding model and dimension, and a document registry.
+
+Two engines serve the same interface (``Store``):
+
+- ``EdgeStore`` (``edge.py``): the Qdrant engine in-process (Qdrant Edge), the embedded default
+  under ``RAG_STORE_DIR``;
+- ``ServerStore`` (``server.py``): qdrant-client against a Qdrant server (``RAG_QDRANT_URL``), or its
+  ``:memory:`` mode in tests.
+
+The logic lives here, over a few primitives each engine implements. The registry record is the
+commit point of an ingest: chunks are written with ``status: indexing``, as the record is; at the
+end the chunks turn ``ready``, then the record. Searches see ready chunks only,
+so a document is searchable whole or not at all, and ``recover`` removes what a killed ingest left.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+
+from ..bm25 import tokenize
+from ..models import Chunk, DocumentRecord, StoredChunk
+from ..settings import Settings
+
+REGISTRY = "rag_documents"
+REGISTRY_FIELDS = ("owner", "sha256", "collection", "status", "embed_model")
+CHUNK_FIELDS = ("owner", "doc_id", "status")
+_ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
+# A server-mode ingest still 'indexing' after this long was interrupted (a server may have
+# other writers, so a fresh 'indexing' record may be someone's ingest in progress).
+_STALE_INDEXING = timedelta(hours=1)
+# The payload fields a search returns (the BM25 terms stay in the store).
+SEARCH_FIELDS = [*Chunk.model_fields, "owner", "document", "sha256"]
+
+Match = Mapping[str, str | Sequence[str]]
+"""A filter: every field must equal the value, or be one of the values of a list."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """A point as an engine hands it back."""
+
+    id: str
+    payload: dict[str, Any]
+    vector: np.ndarray | None = None
+
+
+def chunk_point_id(owner: str, sha256: str, index: int) -> str:
+    """Deterministic chunk id: the same file ingested again maps onto the same points."""
+    return str(uuid.uuid5(_ID_NAMESPACE, f"chunk/{owner}/{sha256}/{index}"))
+
+
+def record_point_id(owner: str, sha256: str, collection: str) -> str:
+    return str(uuid.uuid5(_ID_NAMESPACE, f"doc/{owner}/{sha256}/{collection}"))
+
+
+def chunk_collection(model_id: str, dimension: int) -> str:
+    """The collection name encodes the model and its dimension, so vectors never mix."""
+    return f"rag_chunks__{model_id}__{dimension}"
+
+
+def open_store(settings: Settings) -> Store:
+    """The configured store: a Qdrant server, in-memory Qdrant (``:memory:``), or Qdrant Edge
+    in ``RAG_STORE_DIR`` (migrating a folder written by the previous release first).
+
+    Raises:
+        StoreLocked: Another process holds the embedded store folder.
+    """
+    if settings.qdrant_url or str(settings.store_dir) == ":memory:":
+        from .server import ServerStore
+
+        return ServerStore.connect(settings)
+    from .edge import EdgeStore
+
+    return EdgeStore.open_folder(settings.store_dir)
+
+
+class Store(ABC):
+    """Documents and chunks of every owner; every read and delete is filtered by owner."""
+
+    local: bool
+    """True when this process is the only writer (the embedded store)."""
+
+    @staticmethod
+    def open(settings: Settings) -> Store:
+        """The configured store; see :func:`open_store`."""
+        return open_store(settings)
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._ready_collections: set[str] = set()
+
+    # --- what an engine provides -----------------------------------------------------------
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def collections(self) -> list[str]:
+        """Every collection in the store (the registry included)."""
+
+    @abstractmethod
+    def _create(self, collection: str, dimension: int | None, fields: Sequence[str]) -> None:
+        """Create a collection (``dimension`` None: no vectors) with keyword indexes on ``fields``."""
+
+    @abstractmethod
+    def _dimension(self, collection: str) -> int | None:
+        """The vector size of an existing collection."""
+
+    @abstractmethod
+    def _upsert(self, collection: str, rows: Sequence[Row]) -> None: ...
+
+    @abstractmethod
+    def _retrieve(self, collection: str, ids: Sequence[str], *, vectors: bool) -> list[Row]: ...
+
+    @abstractmethod
+    def _scroll(self, collection: str, match: Match, *, vectors: bool = False) -> list[Row]: ...
+
+    @abstractmethod
+    def _search(self, collection: str, vector: np.ndarray, match: Match, limit: int) -> list[tuple[Row, float]]: ...
+
+    @abstractmethod
+    def _delete(self, collection: str, match: Match) -> None: ...
+
+    @abstractmethod
+    def _set_payload(self, collection: str, match: Match, payload: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    def _count(self, collection: str, match: Match) -> int: ...
+
+    # --- collections -----------------------------------------------------------------------
+
+    def ensure_registry(self) -> None:
+        with self._lock:
+            if REGISTRY not in self.collections():
+                self._create(REGISTRY, None, REGISTRY_FIELDS)
+
+    def ensure_chunks(self, collection: str, dimension: int) -> None:
+        """Create the chunk collection of an embedding model, or check its dimension.
+
+        Raises:
+            StoreError: The collection holds vectors of another size.
+        """
+        from ..errors import StoreError
+
+        if collection in self._ready_collections:
+            return
+        with self._lock:
+            if collection not in self.collections():
+                self._create(collection, dimension, CHUNK_FIELDS)
+            elif (size := self._dimension(collection)) is not None and size != dimension:
+                raise StoreError(
+                    f"Collection {collection} holds {size}-dimensional vectors, not {dimension}.",
+                    "Use another store folder for this model.",
+                )
+            else:
+                self._mark_ready_documents(collection)
+            self._ready_collections.add(collection)
+
+    def _mark_ready_documents(self, collection: str) -> None:
+        """Chunks of ready documents written by the previous release, which kept that state in the
+        registry only, become searchable (a record turns ready only after its chunks do)."""
+        for record in self.records(None):
+            if record.collection == collection:
+                scope = {"owner": record.owner, "doc_id": record.doc_id}
+                if self._count(collection, scope | {"status": "ready"}) < self._count(collection, scope):
+                    self._set_payload(collection, scope, {"status": "ready"})
+
+    # --- registry ----------------------------------------------------------------------------
+
+    def put_record(self, record: DocumentRecord) -> None:
+        row = Row(record_point_id(record.owner, record.sha256, record.collection), record.model_dump(mode="json"))
+        with self._lock:
+            self._upsert(REGISTRY, [row])
+
+    def records(
+        self, owner: str | None, *, embed_model: str | None = None, status: str | None = "ready"
+    ) -> list[DocumentRecord]:
+        """Registry records, oldest first; ``owner=None`` lists every owner's (local use only)."""
+        match = {k: v for k, v in {"owner": owner, "embed_model": embed_model, "status": status}.items() if v}
+        with self._lock:
+            rows = self._scroll(REGISTRY, match)
+        records = [DocumentRecord.model_validate(r.payload) for r in rows if r.payload]
+        return sorted(records, key=lambda r: (r.created_at, r.name))
+
+    def find(self, owner: str, sha256: str, collection: str) -> DocumentRecord | None:
+        with self._lock:
+            rows = self._retrieve(REGISTRY, [record_point_id(owner, sha256, collection)], vectors=False)
+        return DocumentRecord.model_validate(rows[0].payload) if rows and rows[0].payload else None
+
+    def commit(self, record: DocumentRecord) -> DocumentRecord:
+        """Make a fully written document searchable: its chunks turn ready, then its record."""
+        ready = record.model_copy(update={"status": "ready"})
+        with self._lock:
+            if record.collection in self.collections():
+                self._set_payload(record.collection, {"owner": record.owner, "doc_id": record.doc_id}, {"status": "ready"})
+            self.put_record(ready)
+        return ready
+
+    def delete_document(self, record: DocumentRecord) -> None:
+        """Remove the record first (the document vanishes at once), then its chunks."""
+        with self._lock:
+            self._delete(REGISTRY, {"owner": record.owner, "sha256": record.sha256, "collection": record.collection})
+            if record.collection in self.collections():
+                self._delete(record.collection, {"owner": record.owner, "doc_id": record.doc_id})
+
+    def recover(self, now: datetime | None = None) -> list[DocumentRecord]:
+        """Remove documents whose ingest never finished. The embedded store is held by this process
+        alone, so every 'indexing' record is a leftover; a server may have other writers, so only
+        stale ones count there."""
+        now = now or datetime.now(UTC)
+        removed = []
+        for record in self.records(None, status="indexing"):
+            if self.local or now - record.created_at > _STALE_INDEXING:
+                self.delete_document(record)
+                removed.append(record)
+        return removed
+
+    # --- chunks --------------------------------------------------------------------------------
+
+    def upsert_chunks(
+        self, collection: str, owner: str, sha256: str, document: str, chunks: Sequence[Chunk], vectors: np.ndarray
+    ) -> None:
+        """Write chunks (not yet searchable: see ``commit``), each with its BM25 terms."""
+        if len(chunks) != len(vectors):
+            raise ValueError(f"{len(chunks)} chunks for {len(vectors)} vectors")
+        extra = {"owner": owner, "document": document, "sha256": sha256, "status": "indexing"}
+        rows = [
+            Row(
+                chunk_point_id(owner, sha256, chunk.index),
+                chunk.model_dump(mode="json") | extra | {"bm25": " ".join(tokenize(chunk.text))},
+                vector,
+            )
+            for chunk, vector in zip(chunks, vectors, strict=True)
+        ]
+        with self._lock:
+            self._upsert(collection, rows)
+
+    def count_chunks(self, collection: str, owner: str, doc_ids: Sequence[str] | None = None) -> int:
+        with self._lock:
+            if collection not in self.collections():
+                return 0
+            return self._count(collection, _scope(owner, doc_ids, ready=False))
+
+    def dense_search(
+        self, collection: str, vector: np.ndarray, owner: str, doc_ids: Sequence[str] | None, limit: int
+    ) -> list[tuple[StoredChunk, float]]:
+        """(chunk, cosine similarity), best first, among the owner's ready chunks (of ``doc_ids``
+        only, when given)."""
+        with self._lock:
+            found = self._search(collection, vector, _scope(owner, doc_ids), limit)
+        return [(_stored(row), score) for row, score in found]
+
+    def document_chunks(
+        self, collection: str, owner: str, doc_ids: Sequence[str], *, terms: bool = False
+    ) -> list[StoredChunk]:
+        """Every ready chunk of these documents, in document and reading order; with ``terms``,
+        each carries the BM25 terms stored at ingest."""
+        with self._lock:
+            rows = self._scroll(collection, _scope(owner, doc_ids))
+        return sorted((_stored(r, terms=terms) for r in rows), key=lambda c: (c.doc_id, c.index))
+
+    def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
+        """Chunks by id; ids of another owner are silently absent."""
+        if not ids:
+            return {}
+        with self._lock:
+            rows = self._retrieve(collection, list(ids), vectors=False)
+        return {r.id: _stored(r) for r in rows if r.payload.get("owner") == owner}
+
+    def get_vectors(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        """Stored vectors by chunk id; ids of another owner are silently absent."""
+        if not ids:
+            return {}
+        with self._lock:
+            rows = self._retrieve(collection, list(ids), vectors=True)
+        return {r.id: r.vector for r in rows if r.payload.get("owner") == owner and r.vector is not None}
+
+    def retrieve(self, collection: str, ids: Sequence[str]) -> list[Row]:
+        """Points by id, with their payloads (for verifying copies)."""
+        with self._lock:
+            return self._retrieve(collection, ids, vectors=False)
+
+    def export(self, collection: str) -> list[Row]:
+        """Every point of a collection with its payload and vector (for migration and copies)."""
+        with self._lock:
+            return self._scroll(collection, {}, vectors=collection != REGISTRY)
+
+    def load(self, collection: str, rows: Sequence[Row], dimension: int | None) -> None:
+        """Write exported points into a collection of this store, creating it if needed."""
+        with self._lock:
+            if collection not in self.collections():
+                self._create(collection, dimension, REGISTRY_FIELDS if dimension is None else CHUNK_FIELDS)
+            for start in range(0, len(rows), 512):
+                self._upsert(collection, rows[start : start + 512])
+
+
+def _scope(owner: str, doc_ids: Sequence[str] | None, *, ready: bool = True) -> dict[str, Any]:
+    """The owner's chunks (of ``doc_ids``, when given), ready ones only unless ``ready`` is False."""
+    match: dict[str, Any] = {"owner": owner}
+    if doc_ids is not None:
+        match["doc_id"] = list(doc_ids)
+    if ready:
+        match["status"] = "ready"
+    return match
+
+
+def _stored(row: Row, *, terms: bool = False) -> StoredChunk:
+    payload = {k: v for k, v in row.payload.items() if k in StoredChunk.model_fields}
+    if terms and "bm25" in row.payload:
+        payload["terms"] = row.payload["bm25"]
+    return StoredChunk.model_validate(payload | {"chunk_id": row.id})

@@ -1,0 +1,191 @@
+"""The embedded store on Qdrant Edge: the Qdrant engine in-process, one shard per collection.
+
+Layout under ``RAG_STORE_DIR``: ``edge/<collection>/`` holds one shard (segments and a write-ahead
+log, so a killed process loses nothing it was told was written), ``edge/.lock`` is held by the one
+process that has the folder open, and ``files/`` holds the kept originals. A folder written by the
+previous release (qdrant-client's local format) is migrated on first open (``migrate.py``).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+from qdrant_edge import (
+    CountRequest,
+    Distance,
+    EdgeConfig,
+    EdgeShard,
+    EdgeSparseVectorParams,
+    EdgeVectorParams,
+    FieldCondition,
+    Filter,
+    MatchAny,
+    MatchValue,
+    PayloadSchemaType,
+    Point,
+    Query,
+    QueryRequest,
+    ScrollRequest,
+    UpdateOperation,
+)
+
+from ..errors import StoreError, StoreLocked
+from . import SEARCH_FIELDS, Match, Row, Store
+
+EDGE_DIR = "edge"
+_LOCK_FILE = ".lock"
+_CONFIG_FILE = "edge_config.json"
+_SCROLL_PAGE = 5000
+# A shard needs a vector space; the registry stores none, so it declares an unused sparse one.
+_NO_VECTORS = {"unused": EdgeSparseVectorParams()}
+
+
+class EdgeStore(Store):
+    """Qdrant Edge shards in one folder, opened by one process at a time."""
+
+    local = True
+
+    def __init__(self, folder: Path, lock: IO[str]) -> None:
+        super().__init__()
+        self.folder = folder
+        self._lock_file = lock
+        self._shards: dict[str, EdgeShard] = {}
+        for path in sorted(p for p in folder.iterdir() if (p / _CONFIG_FILE).is_file()):
+            self._shards[path.name] = _load(path)
+
+    @classmethod
+    def open_folder(cls, store_dir: Path) -> EdgeStore:
+        """Open (or create) the store in ``store_dir``, migrating a previous release's folder first.
+
+        Raises:
+            StoreLocked: Another process has the folder open.
+        """
+        from .migrate import migrate_local_if_needed
+
+        folder = store_dir / EDGE_DIR
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = _acquire(folder / _LOCK_FILE, store_dir)
+        try:
+            migrate_local_if_needed(store_dir, folder)
+            store = cls(folder, lock)
+            store.ensure_registry()
+        except BaseException:
+            lock.close()
+            raise
+        return store
+
+    def close(self) -> None:
+        with self._lock:
+            for shard in self._shards.values():
+                shard.flush()
+                shard.close()
+            self._shards.clear()
+            self._lock_file.close()
+
+    def collections(self) -> list[str]:
+        return list(self._shards)
+
+    def _create(self, collection: str, dimension: int | None, fields: Sequence[str]) -> None:
+        if dimension is None:
+            config = EdgeConfig(sparse_vectors=_NO_VECTORS)
+        else:
+            config = EdgeConfig(vectors=EdgeVectorParams(size=dimension, distance=Distance.Cosine))
+        shard = EdgeShard.create(str(self.folder / collection), config)
+        for field in fields:
+            shard.update(UpdateOperation.create_field_index(field, PayloadSchemaType.Keyword))
+        self._shards[collection] = shard
+
+    def _dimension(self, collection: str) -> int | None:
+        config = json.loads((self.folder / collection / _CONFIG_FILE).read_text())
+        vectors = config.get("vectors") or {}
+        return int(vectors[""]["size"]) if "" in vectors else None
+
+    def _upsert(self, collection: str, rows: Sequence[Row]) -> None:
+        points = [Point(r.id, r.vector.tolist() if r.vector is not None else {}, r.payload) for r in rows]
+        self._shards[collection].update(UpdateOperation.upsert_points(points))
+
+    def _retrieve(self, collection: str, ids: Sequence[str], *, vectors: bool) -> list[Row]:
+        records = self._shards[collection].retrieve(list(ids), with_payload=True, with_vector=vectors)
+        return [_row(r, vectors) for r in records]
+
+    def _scroll(self, collection: str, match: Match, *, vectors: bool = False) -> list[Row]:
+        shard, found, offset = self._shards[collection], [], None
+        while True:
+            page, offset = shard.scroll(
+                ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=_filter(match), with_payload=True,
+                              with_vector=vectors)
+            )
+            found += [_row(r, vectors) for r in page]
+            if offset is None:
+                return found
+
+    def _search(self, collection: str, vector: np.ndarray, match: Match, limit: int) -> list[tuple[Row, float]]:
+        request = QueryRequest(limit=limit, query=Query.Nearest(vector.tolist()), filter=_filter(match),
+                               with_payload=SEARCH_FIELDS)
+        return [(_row(p, False), float(p.score)) for p in self._shards[collection].query(request)]
+
+    def _delete(self, collection: str, match: Match) -> None:
+        self._shards[collection].update(UpdateOperation.delete_points_by_filter(_filter(match) or Filter()))
+
+    def _set_payload(self, collection: str, match: Match, payload: dict[str, Any]) -> None:
+        self._shards[collection].update(UpdateOperation.set_payload_by_filter(_filter(match) or Filter(), payload))
+
+    def _count(self, collection: str, match: Match) -> int:
+        return int(self._shards[collection].count(CountRequest(exact=True, filter=_filter(match))))
+
+    def optimize(self) -> bool:
+        """Run Qdrant's segment optimizers (merging, and HNSW where configured); blocks."""
+        with self._lock:
+            return any([shard.optimize() for shard in self._shards.values()])
+
+
+def _acquire(path: Path, store_dir: Path) -> IO[str]:
+    handle = path.open("a+")
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError as exc:
+        handle.close()
+        raise StoreLocked(
+            f"The store folder {store_dir} is in use by another process (one process may open it at a time).",
+            "Stop the other process (another app or CLI run), use another RAG_STORE_DIR, "
+            "or run a Qdrant server and set RAG_QDRANT_URL.",
+        ) from exc
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
+
+
+def _load(path: Path) -> EdgeShard:
+    try:
+        return EdgeShard.load(str(path))
+    except Exception as exc:  # the engine reports damage as a plain runtime error
+        raise StoreError(
+            f"The store collection {path} could not be opened ({exc}).",
+            "Restore a backup of the folder, or move it aside to start an empty store.",
+        ) from exc
+
+
+def _filter(match: Match) -> Filter | None:
+    if not match:
+        return None
+    conditions: list[Any] = [
+        FieldCondition(key=key, match=MatchValue(value) if isinstance(value, str) else MatchAny(list(value)))
+        for key, value in match.items()
+    ]
+    return Filter(must=conditions)
+
+
+def _row(point: Any, vectors: bool) -> Row:
+    vector = None
+    if vectors and isinstance(point.vector, list | dict):
+        raw = point.vector.get("") if isinstance(point.vector, dict) else point.vector
+        vector = np.asarray(raw, dtype=np.float32) if raw else None
+    return Row(str(point.id), dict(point.payload or {}), vector)
