@@ -15,7 +15,7 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 from scipy import sparse
 
-from .models import Bm25Match, StoredChunk
+from .models import Bm25Match
 
 _TOKEN = re.compile(r"\w+(?:(?:[-./:+#'’]|(?<=\d),(?=\d{3}\b))\w+)*%?")
 _PART = re.compile(r"[^\W_]+")
@@ -115,27 +115,16 @@ class Bm25Index:
     """BM25 over a fixed set of chunks."""
 
     def __init__(
-        self,
-        chunk_ids: Sequence[str],
-        texts: Sequence[str],
-        chunks: Sequence[StoredChunk] | None = None,
-        *,
-        terms: Sequence[Sequence[str]] | None = None,
+        self, chunk_ids: Sequence[str], texts: Sequence[str], *, terms: Sequence[Sequence[str]] | None = None
     ) -> None:
-        """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before."""
-        corpus = [list(t) for t in terms] if terms is not None else [tokenize(t) for t in texts]
-        if len(chunk_ids) != len(corpus) or (chunks is not None and len(chunks) != len(corpus)):
+        """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
+        Only the ids and the term matrix are kept: the chunks themselves stay in the store."""
+        corpus = terms if terms is not None else [tokenize(t) for t in texts]
+        if len(chunk_ids) != len(corpus):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
         self.chunk_ids = list(chunk_ids)
-        self.chunks = list(chunks) if chunks is not None else None
         self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
-
-    @classmethod
-    def of(cls, chunks: Sequence[StoredChunk]) -> Bm25Index:
-        """The index of stored chunks, from the terms kept at ingest where they were."""
-        terms = [c.terms.split() if c.terms is not None else tokenize(c.text) for c in chunks]
-        return cls([c.chunk_id for c in chunks], [], chunks, terms=terms)
 
     def __len__(self) -> int:
         return len(self.chunk_ids)
@@ -154,10 +143,6 @@ class Bm25Index:
             for i in best
             if scores[i] > 0
         ]
-
-    def chunk(self, chunk_id: str) -> StoredChunk | None:
-        position = self.positions.get(chunk_id)
-        return self.chunks[position] if position is not None and self.chunks is not None else None
 
     def coverage(self, terms: Sequence[str], position: int) -> float:
         """Share of ``terms`` that occur in the chunk at ``position``."""

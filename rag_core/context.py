@@ -78,7 +78,9 @@ def plan_hits(
     return hits, result, notes
 
 
-def may_fit_whole(records: Sequence[DocumentRecord], *, room_tokens: int, size_chars: int, chars_per_token: float) -> bool:
+def may_fit_whole(
+    records: Sequence[DocumentRecord], *, room_tokens: int, size_chars: int, chars_per_token: float
+) -> bool:
     """Whether the documents could fit ``room_tokens`` whole: a cheap bound on their text (the
     exact count, with the real tokenizer, decides afterwards)."""
     if not records:

@@ -68,7 +68,8 @@ def index_document(
     started = time.perf_counter() if started is None else started
     existing = store.find(owner, parsed.sha256, collection)
     if existing is not None and existing.status == "ready":
-        return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=time.perf_counter() - started)
+        seconds = time.perf_counter() - started
+        return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=seconds)
     if limits is not None:
         check_upload(limits, owned(), parsed)
     doc_id = parsed.sha256[:16]

@@ -81,7 +81,6 @@ class StoredChunk(Chunk):
     owner: str
     document: str = Field(description="The document's file name when it was stored.")
     sha256: str
-    terms: str | None = Field(None, description="Its BM25 terms, space-separated, as stored at ingest.")
 
 
 class DocumentRecord(Frozen):

@@ -178,9 +178,11 @@ class Engine:
 
     def bm25_index(self, owner: str, doc_ids: Sequence[str]) -> tuple[Bm25Index, bool]:
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
-        return self.bm25_cache.get(
-            owner, doc_ids, lambda: Bm25Index.of(self.store.document_chunks(self.collection, owner, doc_ids, terms=True))
-        )
+        def build() -> Bm25Index:
+            ids, terms = self.store.bm25_terms(self.collection, owner, doc_ids)
+            return Bm25Index(ids, [], terms=terms)
+
+        return self.bm25_cache.get(owner, doc_ids, build)
 
     def search(
         self,

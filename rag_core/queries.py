@@ -130,7 +130,9 @@ def trim_history(history: Sequence[Message], max_messages: int, max_chars: int) 
     return list(reversed(kept))
 
 
-def standalone_question(question: str, history: Sequence[Message], chat: ChatSession, llm: LlmSettings) -> tuple[str, str | None]:
+def standalone_question(
+    question: str, history: Sequence[Message], chat: ChatSession, llm: LlmSettings
+) -> tuple[str, str | None]:
     """A follow-up rewritten to stand alone (the user still sees what they typed), and a note
     when the rewrite fell back. The first turn is kept as it is."""
     if not history:
@@ -138,7 +140,9 @@ def standalone_question(question: str, history: Sequence[Message], chat: ChatSes
     if chat.model is not None:
         try:
             raw = chat.complete(
-                rewrite_messages(question, history), max_tokens=llm.rewrite_max_tokens, timeout_s=llm.understand_timeout_s
+                rewrite_messages(question, history),
+                max_tokens=llm.rewrite_max_tokens,
+                timeout_s=llm.understand_timeout_s,
             )
         except GenerationError as exc:
             return question, f"follow-up rewrite failed: {exc}"

@@ -26,7 +26,8 @@ def stage_rows(trace: Trace, name: str) -> list[dict[str, Any]]:
 def dropped_rows(trace: Trace) -> list[dict[str, Any]]:
     """Everything any stage dropped, with the stage and the reason."""
     return [
-        {"stage": s.name, "chunk_id": d.get("chunk_id", d.get("passage")), "page": d.get("page"), "reason": d.get("reason")}
+        {"stage": s.name, "chunk_id": d.get("chunk_id", d.get("passage")), "page": d.get("page"),
+         "reason": d.get("reason")}
         for s in trace.stages
         for d in s.dropped
     ]

@@ -117,7 +117,8 @@ class Retriever:
             if retrievers == "dense":
                 notes.notes.append("skipped: dense-only retrieval")
             else:
-                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names)
+                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names,
+                                     fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
             notes.outputs = lexical.rows
         return vectors, dense, lexical, index
 
@@ -153,21 +154,26 @@ def dense_lists(
     return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
 
 
-def bm25_lists(index: Bm25Index, phrasings: Sequence[str], *, top_n: int, names: Mapping[str, str]) -> RankedLists:
-    """One BM25 list per phrasing, named ``bm25[i]``."""
-    lists: dict[str, list[str]] = {}
+def bm25_lists(
+    index: Bm25Index,
+    phrasings: Sequence[str],
+    *,
+    top_n: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> RankedLists:
+    """One BM25 list per phrasing, named ``bm25[i]``; ``fetch`` reads the listed chunks (the index
+    keeps only their terms)."""
+    found = {f"bm25[{i}]": index.search(phrasing, top_n) for i, phrasing in enumerate(phrasings)}
+    chunks = fetch(list(dict.fromkeys(m.chunk_id for matches in found.values() for m in matches)))
     best: dict[str, float] = {}
-    chunks: dict[str, StoredChunk] = {}
     rows = []
-    for i, phrasing in enumerate(phrasings):
-        matches = index.search(phrasing, top_n)
-        lists[f"bm25[{i}]"] = [m.chunk_id for m in matches]
+    for name, matches in found.items():
         for rank, match in enumerate(matches, start=1):
             best[match.chunk_id] = max(match.score, best.get(match.chunk_id, 0.0))
-            chunk = index.chunk(match.chunk_id)
-            if chunk is not None:
-                chunks[match.chunk_id] = chunk
-                rows.append(chunk_row(chunk, dict(names), list=f"bm25[{i}]", rank=rank, score=match.score))
+            if match.chunk_id in chunks:
+                rows.append(chunk_row(chunks[match.chunk_id], dict(names), list=name, rank=rank, score=match.score))
+    lists = {name: [m.chunk_id for m in matches] for name, matches in found.items()}
     return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
 
 

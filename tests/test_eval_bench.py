@@ -122,6 +122,21 @@ def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
     assert "overhead ratio" in (results / "bench-ingest-retrieval.md").read_text()
 
 
+def test_tiny_bench_store_prints_the_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    docs, _ = _corpus(tmp_path)
+    code = bench.main(["store", "--docs", str(docs / "report.pdf"), "--sizes", "6", "--old-engine-sizes", "6",
+                       "--queries", "2", "--json", "--results", str(tmp_path / "results")])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["engine"] == "qdrant-edge"
+    figures = report["sizes"]["6"]
+    keys = {"open_ms", "upsert_ms_per_1k", "dense_p50_ms_doc", "dense_p50_ms_library", "retrieval_p50_ms",
+            "retrieval_p50_ms_3_phrasings", "bm25_build_ms", "peak_rss_mb", "old_engine_dense_p50_ms_library",
+            "old_engine_retrieval_p50_ms"}
+    assert keys <= figures.keys() and figures["chunks"] >= 6
+    assert all(figures[k] > 0 for k in keys - {"bm25_build_ms"})
+
+
 def test_bench_rejects_unknown_sections() -> None:
     with pytest.raises(SystemExit):
         bench.main(["speed"])

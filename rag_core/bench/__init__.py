@@ -2,7 +2,9 @@
 the same work in the same run. Figures are medians over ``--repeats`` runs, with min and max.
 Prints tables and writes ``bench.json`` and ``bench.md`` into ``--results``.
 
-Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py).
+Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py),
+``store`` (store.py). ``--json`` prints the report as one JSON object (a single section's object
+when one section ran).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-SECTIONS = ("ingest", "retrieval", "llm")
+SECTIONS = ("ingest", "retrieval", "llm", "store")
 __all__ = ["SECTIONS", "fmt", "main", "percentile", "spread"]
 
 
@@ -33,10 +35,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--large-repeats", type=int, default=1,
                         help="ingest runs for the UDA set (about 10 minutes each on 2 cores)")
     parser.add_argument("--docs", type=Path, nargs="+", help="ingest/retrieval: these files instead of the shared data")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 10_000, 50_000], help="retrieval store sizes")
+    parser.add_argument("--sizes", type=int, nargs="+",
+                        help="store sizes in chunks (retrieval: 1,000 10,000 50,000; store: 2,000 50,000 200,000)")
+    parser.add_argument("--old-engine-sizes", type=int, nargs="*",
+                        help="store: sizes at which the previous engine runs too (default 2,000 50,000)")
+    parser.add_argument("--hnsw-sizes", type=int, nargs="*", help="store: sizes at which HNSW is built and measured")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
     parser.add_argument("--queries", type=int, default=30, help="retrieval: questions timed per store size")
     parser.add_argument("--llm-questions", type=int, default=len(LLM_QUESTIONS), help="llm: questions asked")
     parser.add_argument("--llm-child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--store-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     unknown = [s for s in args.sections if s not in SECTIONS]
     if unknown:
@@ -49,10 +57,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .ingest import bench_ingest, ingest_markdown
     from .llm import bench_llm, llm_child, llm_markdown
     from .retrieval import bench_retrieval, retrieval_markdown
+    from .store import bench_store, store_child, store_markdown
 
     settings = Settings()
     if args.llm_child:
         print(json.dumps(llm_child(args, settings)))
+        return 0
+    if args.store_child:
+        print(json.dumps(store_child(args.store_child, settings)))
         return 0
     report: dict[str, Any] = run_metadata(settings)
     markdown = []
@@ -61,19 +73,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "ingest" in args.sections:
             report["ingest"] = bench_ingest(args, settings, parsed)
             markdown.append(ingest_markdown(report["ingest"]))
-            print(markdown[-1], flush=True)
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
         if "retrieval" in args.sections:
             report["retrieval"] = bench_retrieval(args, settings, parsed)
             markdown.append(retrieval_markdown(report["retrieval"]))
-            print(markdown[-1], flush=True)
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
         if "llm" in args.sections:
             report["llm"] = bench_llm(args)
             markdown.append(llm_markdown(report["llm"]))
-            print(markdown[-1], flush=True)
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
+        if "store" in args.sections:
+            report["store"] = bench_store(args, settings)
+            markdown.append(store_markdown(report["store"]))
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     name = "bench" if set(args.sections) == set(SECTIONS) else "bench-" + "-".join(args.sections)
     written = write_results(args.results, name, report, "\n".join(markdown))
     print("wrote " + ", ".join(map(str, written)), file=sys.stderr)
+    if args.json:
+        sections = {s: report[s] for s in args.sections}
+        print(json.dumps(sections[args.sections[0]] if len(sections) == 1 else sections, indent=2))
     return 0

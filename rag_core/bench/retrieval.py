@@ -18,6 +18,7 @@ import numpy as np
 from ..models import ParsedDocument
 from .common import OWNER, document_sets, percentile, retrieval_questions
 
+DEFAULT_SIZES = [1_000, 10_000, 50_000]
 RETRIEVAL_STAGES = ("embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors", "total")
 
 
@@ -36,6 +37,10 @@ class ReusingEmbedder:
     @property
     def dimension(self) -> int:
         return int(self.inner.dimension)
+
+    def remember(self, texts: Sequence[str], vectors: np.ndarray) -> None:
+        """Vectors computed before (in another process), reused for these texts."""
+        self._vectors.update(zip(texts, vectors, strict=True))
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
@@ -58,7 +63,7 @@ def bench_retrieval(args: argparse.Namespace, settings: Any, parsed: dict[Path, 
     questions = retrieval_questions(args)[: args.queries]
     embedder = ReusingEmbedder(SentenceTransformerEmbedder(settings.embed))
     results = {}
-    for size in sorted(args.sizes):
+    for size in sorted(args.sizes or DEFAULT_SIZES):
         with tempfile.TemporaryDirectory(prefix="rag-bench-") as folder, warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             engine = Engine(settings.replace(store_dir=Path(folder)), embedder=embedder)

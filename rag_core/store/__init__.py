@@ -121,7 +121,10 @@ class Store(ABC):
     def _retrieve(self, collection: str, ids: Sequence[str], *, vectors: bool) -> list[Row]: ...
 
     @abstractmethod
-    def _scroll(self, collection: str, match: Match, *, vectors: bool = False) -> list[Row]: ...
+    def _scroll(
+        self, collection: str, match: Match, *, vectors: bool = False, fields: Sequence[str] | None = None
+    ) -> list[Row]:
+        """Every point matching; with ``fields``, only those payload fields."""
 
     @abstractmethod
     def _search(self, collection: str, vector: np.ndarray, match: Match, limit: int) -> list[tuple[Row, float]]: ...
@@ -200,7 +203,8 @@ class Store(ABC):
         ready = record.model_copy(update={"status": "ready"})
         with self._lock:
             if record.collection in self.collections():
-                self._set_payload(record.collection, {"owner": record.owner, "doc_id": record.doc_id}, {"status": "ready"})
+                scope = {"owner": record.owner, "doc_id": record.doc_id}
+                self._set_payload(record.collection, scope, {"status": "ready"})
             self.put_record(ready)
         return ready
 
@@ -258,14 +262,22 @@ class Store(ABC):
             found = self._search(collection, vector, _scope(owner, doc_ids), limit)
         return [(_stored(row), score) for row, score in found]
 
-    def document_chunks(
-        self, collection: str, owner: str, doc_ids: Sequence[str], *, terms: bool = False
-    ) -> list[StoredChunk]:
-        """Every ready chunk of these documents, in document and reading order; with ``terms``,
-        each carries the BM25 terms stored at ingest."""
+    def document_chunks(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[StoredChunk]:
+        """Every ready chunk of these documents, in document and reading order."""
         with self._lock:
-            rows = self._scroll(collection, _scope(owner, doc_ids))
-        return sorted((_stored(r, terms=terms) for r in rows), key=lambda c: (c.doc_id, c.index))
+            rows = self._scroll(collection, _scope(owner, doc_ids), fields=SEARCH_FIELDS)
+        return sorted((_stored(r) for r in rows), key=lambda c: (c.doc_id, c.index))
+
+    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+        """The ids and BM25 terms (kept at ingest) of every ready chunk of these documents, in
+        document and reading order: all a BM25 index needs, without the chunks' text."""
+        with self._lock:
+            rows = self._scroll(collection, _scope(owner, doc_ids), fields=["bm25", "doc_id", "index"])
+            missing = [r.id for r in rows if "bm25" not in r.payload]  # written before terms were kept
+            texts = {r.id: str(r.payload.get("text", "")) for r in self._retrieve(collection, missing, vectors=False)}
+        rows.sort(key=lambda r: (r.payload.get("doc_id", ""), r.payload.get("index", 0)))
+        terms = [r.payload["bm25"].split() if "bm25" in r.payload else tokenize(texts[r.id]) for r in rows]
+        return [r.id for r in rows], terms
 
     def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
         """Chunks by id; ids of another owner are silently absent."""
@@ -312,8 +324,6 @@ def _scope(owner: str, doc_ids: Sequence[str] | None, *, ready: bool = True) -> 
     return match
 
 
-def _stored(row: Row, *, terms: bool = False) -> StoredChunk:
+def _stored(row: Row) -> StoredChunk:
     payload = {k: v for k, v in row.payload.items() if k in StoredChunk.model_fields}
-    if terms and "bm25" in row.payload:
-        payload["terms"] = row.payload["bm25"]
     return StoredChunk.model_validate(payload | {"chunk_id": row.id})

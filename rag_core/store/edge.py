@@ -114,12 +114,14 @@ class EdgeStore(Store):
         records = self._shards[collection].retrieve(list(ids), with_payload=True, with_vector=vectors)
         return [_row(r, vectors) for r in records]
 
-    def _scroll(self, collection: str, match: Match, *, vectors: bool = False) -> list[Row]:
+    def _scroll(
+        self, collection: str, match: Match, *, vectors: bool = False, fields: Sequence[str] | None = None
+    ) -> list[Row]:
         shard, found, offset = self._shards[collection], [], None
         while True:
             page, offset = shard.scroll(
-                ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=_filter(match), with_payload=True,
-                              with_vector=vectors)
+                ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=_filter(match),
+                              with_payload=list(fields) if fields else True, with_vector=vectors)
             )
             found += [_row(r, vectors) for r in page]
             if offset is None:
@@ -184,8 +186,7 @@ def _filter(match: Match) -> Filter | None:
 
 
 def _row(point: Any, vectors: bool) -> Row:
-    vector = None
-    if vectors and isinstance(point.vector, list | dict):
-        raw = point.vector.get("") if isinstance(point.vector, dict) else point.vector
-        vector = np.asarray(raw, dtype=np.float32) if raw else None
-    return Row(str(point.id), dict(point.payload or {}), vector)
+    if not vectors:  # the common case, kept lean: a BM25 build reads every chunk this way
+        return Row(str(point.id), point.payload or {})
+    raw = point.vector.get("") if isinstance(point.vector, dict) else point.vector
+    return Row(str(point.id), point.payload or {}, np.asarray(raw, dtype=np.float32) if raw else None)

@@ -67,13 +67,15 @@ class ServerStore(Store):
         points = self.client.retrieve(collection, list(ids), with_payload=True, with_vectors=vectors)
         return [_row(p, vectors) for p in points]
 
-    def _scroll(self, collection: str, match: Match, *, vectors: bool = False) -> list[Row]:
+    def _scroll(
+        self, collection: str, match: Match, *, vectors: bool = False, fields: Sequence[str] | None = None
+    ) -> list[Row]:
         found: list[Row] = []
         offset = None
         while True:
             points, offset = self.client.scroll(
-                collection, scroll_filter=_filter(match), limit=_SCROLL_PAGE, offset=offset, with_payload=True,
-                with_vectors=vectors,
+                collection, scroll_filter=_filter(match), limit=_SCROLL_PAGE, offset=offset,
+                with_payload=list(fields) if fields else True, with_vectors=vectors,
             )
             found += [_row(p, vectors) for p in points]
             if offset is None:
