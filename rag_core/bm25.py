@@ -7,6 +7,7 @@ exactly), and their parts are added as plain words (so "GPT 4o" still matches).
 from __future__ import annotations
 
 import re
+from array import array
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
@@ -72,16 +73,21 @@ class FastOkapi(BM25Okapi):
     own (``tests/test_bm25.py`` compares them with ``BM25Okapi.get_scores``).
     """
 
-    def __init__(self, corpus: Sequence[Sequence[str]]) -> None:
+    def __init__(self, corpus: Sequence[str | Sequence[str]]) -> None:
+        """``corpus``: each document's terms, as a list or as one space-separated string (split
+        one document at a time, so a large corpus never holds every term as a string at once)."""
         self.vocab: dict[str, int] = {}
         super().__init__(corpus)
 
-    def _initialize(self, corpus: Sequence[Sequence[str]]) -> dict[str, int]:
-        lengths = np.fromiter((len(doc) for doc in corpus), np.int64, len(corpus))
+    def _initialize(self, corpus: Sequence[str | Sequence[str]]) -> dict[str, int]:
         vocab = self.vocab
-        term_ids = np.fromiter(
-            (vocab.setdefault(term, len(vocab)) for doc in corpus for term in doc), np.int64, int(lengths.sum())
-        )
+        ids, sizes = array("q"), array("q")
+        for doc in corpus:
+            terms = doc.split() if isinstance(doc, str) else doc
+            sizes.append(len(terms))
+            ids.extend(vocab.setdefault(term, len(vocab)) for term in terms)
+        lengths = np.frombuffer(sizes, dtype=np.int64) if sizes else np.zeros(0, np.int64)
+        term_ids = np.frombuffer(ids, dtype=np.int64) if ids else np.zeros(0, np.int64)
         doc_ids = np.repeat(np.arange(len(corpus)), lengths)
         counts = sparse.csr_matrix(
             (np.ones(len(term_ids)), (doc_ids, term_ids)), shape=(len(corpus), len(vocab))
@@ -115,7 +121,7 @@ class Bm25Index:
     """BM25 over a fixed set of chunks."""
 
     def __init__(
-        self, chunk_ids: Sequence[str], texts: Sequence[str], *, terms: Sequence[Sequence[str]] | None = None
+        self, chunk_ids: Sequence[str], texts: Sequence[str], *, terms: Sequence[str | Sequence[str]] | None = None
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
         Only the ids and the term matrix are kept: the chunks themselves stay in the store."""

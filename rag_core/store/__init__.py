@@ -268,15 +268,15 @@ class Store(ABC):
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=SEARCH_FIELDS)
         return sorted((_stored(r) for r in rows), key=lambda c: (c.doc_id, c.index))
 
-    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> tuple[list[str], list[list[str]]]:
-        """The ids and BM25 terms (kept at ingest) of every ready chunk of these documents, in
-        document and reading order: all a BM25 index needs, without the chunks' text."""
+    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> tuple[list[str], list[str]]:
+        """The ids and BM25 terms (kept at ingest, space-separated) of every ready chunk of these
+        documents, in document and reading order: all a BM25 index needs, without the chunks' text."""
         with self._lock:
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=["bm25", "doc_id", "index"])
             missing = [r.id for r in rows if "bm25" not in r.payload]  # written before terms were kept
             texts = {r.id: str(r.payload.get("text", "")) for r in self._retrieve(collection, missing, vectors=False)}
         rows.sort(key=lambda r: (r.payload.get("doc_id", ""), r.payload.get("index", 0)))
-        terms = [r.payload["bm25"].split() if "bm25" in r.payload else tokenize(texts[r.id]) for r in rows]
+        terms = [str(r.payload["bm25"]) if "bm25" in r.payload else " ".join(tokenize(texts[r.id])) for r in rows]
         return [r.id for r in rows], terms
 
     def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
