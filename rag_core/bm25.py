@@ -7,8 +7,8 @@ exactly), and their parts are added as plain words (so "GPT 4o" still matches).
 from __future__ import annotations
 
 import re
-from array import array
 import threading
+from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
 

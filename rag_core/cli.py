@@ -194,10 +194,7 @@ def _search(args: argparse.Namespace) -> int:
         )
     finally:
         engine.close()
-    if args.trace:
-        args.trace.write_text(result.trace.model_dump_json(indent=2))
-    if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+    if _emit(args, result.trace, result.to_json()):
         return 0
     if not result.reranker.used:
         print(f"note: reranker not used: {result.reranker.reason}", file=sys.stderr)
@@ -210,6 +207,15 @@ def _search(args: argparse.Namespace) -> int:
         print(label)
         print(textwrap.indent(textwrap.fill(" ".join(hit.text.split()), 100), "    "))
     return 0
+
+
+def _emit(args: argparse.Namespace, trace: Any, payload: dict[str, Any]) -> bool:
+    """Write the trace where ``--trace`` says, print ``payload`` with ``--json``; whether it was printed."""
+    if args.trace:
+        args.trace.write_text(trace.model_dump_json(indent=2))
+    if args.json:
+        print(json.dumps(payload, indent=2))
+    return bool(args.json)
 
 
 def _ask(args: argparse.Namespace) -> int:
@@ -228,10 +234,7 @@ def _ask(args: argparse.Namespace) -> int:
             answer = run.result()
     finally:
         engine.close()
-    if args.trace:
-        args.trace.write_text(answer.trace.model_dump_json(indent=2))
-    if args.json:
-        print(json.dumps(answer.to_json(), indent=2))
+    if _emit(args, answer.trace, answer.to_json()):
         return 0 if answer.error is None else 1
     print()
     label = "Sources" if all(c.cited for c in answer.citations) else "Sources used (the model cited none)"

@@ -112,9 +112,6 @@ class Engine:
         """The owner's ready documents for the configured embedding model, oldest first."""
         return self.library.records(owner or self.settings.owner)
 
-    def find_documents(self, owner: str, names_or_ids: Sequence[str] | None) -> list[DocumentRecord]:
-        return self.library.find(owner, names_or_ids)
-
     def delete(self, owner: str, name_or_id: str) -> DocumentRecord:
         """Delete one document, its chunks and its kept file. Raises DocumentNotFound."""
         record = self.library.one(owner, name_or_id)

@@ -164,8 +164,11 @@ class Store(ABC):
                     "Use another store folder for this model.",
                 )
             else:
-                self._mark_ready_documents(collection)
+                self._opened_existing(collection)
             self._ready_collections.add(collection)
+
+    def _opened_existing(self, collection: str) -> None:
+        """Called once per process when an existing chunk collection is first used."""
 
     def _mark_ready_documents(self, collection: str) -> None:
         """Chunks of ready documents written by the previous release, which kept that state in the
@@ -274,7 +277,8 @@ class Store(ABC):
         with self._lock:
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=["bm25", "doc_id", "index"])
             missing = [r.id for r in rows if "bm25" not in r.payload]  # written before terms were kept
-            texts = {r.id: str(r.payload.get("text", "")) for r in self._retrieve(collection, missing, vectors=False)}
+            found = self._retrieve(collection, missing, vectors=False) if missing else []
+            texts = {r.id: str(r.payload.get("text", "")) for r in found}
         rows.sort(key=lambda r: (r.payload.get("doc_id", ""), r.payload.get("index", 0)))
         terms = [str(r.payload["bm25"]) if "bm25" in r.payload else " ".join(tokenize(texts[r.id])) for r in rows]
         return [r.id for r in rows], terms

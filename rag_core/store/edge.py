@@ -51,7 +51,9 @@ class EdgeStore(Store):
 
     local = True
 
-    def __init__(self, folder: Path, lock: IO[str]) -> None:
+    def __init__(self, folder: Path, lock: IO[str] | None) -> None:
+        """Open every shard in ``folder``; ``lock`` is the held folder lock (None: the caller
+        holds it, as a migration does)."""
         super().__init__()
         self.folder = folder
         self._lock_file = lock
@@ -86,7 +88,8 @@ class EdgeStore(Store):
                 shard.flush()
                 shard.close()
             self._shards.clear()
-            self._lock_file.close()
+            if self._lock_file is not None:
+                self._lock_file.close()
 
     def collections(self) -> list[str]:
         return list(self._shards)

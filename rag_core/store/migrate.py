@@ -63,7 +63,7 @@ def migrate_local_if_needed(store_dir: Path, edge_folder: Path, progress: Progre
         from ..errors import StoreLocked
 
         raise StoreLocked(f"The store folder {store_dir} is in use by another process.", "Stop it and retry.") from exc
-    target = EdgeStore(edge_folder, lock=open(edge_folder / _MARKER))  # noqa: SIM115 - closed with the target
+    target = EdgeStore(edge_folder, lock=None)  # the caller holds the folder's lock
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the local mode's warning about large collections

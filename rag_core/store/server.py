@@ -38,6 +38,11 @@ class ServerStore(Store):
     def close(self) -> None:
         self.client.close()
 
+    def _opened_existing(self, collection: str) -> None:
+        # A server collection may have been written by the previous release, whose chunks carry no
+        # status (a migrated embedded folder gets it during the migration).
+        self._mark_ready_documents(collection)
+
     def collections(self) -> list[str]:
         return [c.name for c in self.client.get_collections().collections]
 
