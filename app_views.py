@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,6 +11,7 @@ import streamlit as st
 
 import app_state
 from rag_core import Answer, Passage, RagError
+from rag_core.prompts import neutralize
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -42,24 +45,112 @@ def badge_text(answer: Answer) -> str:
     )
 
 
+CHECK_STYLE = """<style>
+.rag-cite{border-radius:.6em;padding:0 .35em;font-size:.8em;background:#e8f0fe;color:#1a4a9c;white-space:nowrap}
+.rag-cite-bad{border-radius:.6em;padding:0 .35em;font-size:.8em;background:#fde8e8;color:#9c1a1a;
+text-decoration:line-through;white-space:nowrap}
+.rag-cite-sys{border-radius:.6em;padding:0 .35em;font-size:.8em;border:1px dashed #b06000;color:#b06000;white-space:nowrap}
+.rag-unsupported{background:#fff4d6;border-bottom:2px dotted #b06000}
+.rag-unverified{background:#fde8e8;border-bottom:2px dotted #9c1a1a}
+</style>"""
+_MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+
+
+def checked_markdown(answer: Answer) -> str:
+    """The answer as Markdown with inline HTML marks (all answer text escaped): each statement's
+    citation chips, the check's own citations dashed, unsupported citations struck through, an
+    unsupported statement and an unverified number highlighted, each with an explanation on hover."""
+    text = html.escape(answer.answer, quote=False)
+    if not answer.sentences:
+        return text
+    out, cursor = [], 0
+    for statement in answer.sentences:
+        escaped = html.escape(statement.text, quote=False)
+        at = text.find(escaped, cursor)
+        if at < 0:
+            continue
+        out.append(text[cursor:at])
+        out.append(_marked(escaped, statement))
+        cursor = at + len(escaped)
+    out.append(text[cursor:])
+    return CHECK_STYLE + "".join(out)
+
+
+def _marked(escaped: str, statement: Any) -> str:
+    supported = dict(zip(statement.cited, statement.cited_supported, strict=False))
+
+    def chip(match: re.Match[str]) -> str:
+        numbers = [int(n) for n in re.split(r"\s*[,;]\s*", match.group(1))]
+        return "".join(
+            f'<span class="rag-cite" title="Cited by the model; this passage supports the statement">[{n}]</span>'
+            if supported.get(n, True)
+            else f'<span class="rag-cite-bad" title="Cited by the model, but this passage does not support the '
+            f'statement">[{n}]</span>'
+            for n in numbers
+        )
+
+    body = _MARKER.sub(chip, escaped)
+    for number in dict.fromkeys(statement.unverified_numbers):
+        shown = html.escape(number, quote=False)
+        body = body.replace(
+            shown, f'<span class="rag-unverified" title="This number is in none of the source passages">{shown}</span>', 1
+        )
+    added = "".join(
+        f' <span class="rag-cite-sys" title="Added by the answer check, not by the model: this passage supports '
+        f'the statement">+[{n}]</span>'
+        for n in statement.attributed
+    )
+    if not statement.supported:
+        tip = f"No source passage supports this statement (best support {statement.support:.2f})"
+        body = f'<span class="rag-unsupported" title="{tip}">⚠ {body}</span>'
+    return body + added
+
+
+def check_summary(answer: Answer) -> str | None:
+    """One line: how much of the answer the sources support."""
+    summary = answer.attribution
+    if summary is None or not summary.statements:
+        return None
+    line = f"Answer check: {summary.supported} of {summary.statements} statements supported by the sources"
+    if summary.numbers:
+        line += f" · {summary.numbers_verified} of {summary.numbers} numbers found in them"
+    return line
+
+
+def render_answer(answer: Answer) -> None:
+    """The answer with its check marks, then the tables it rests on, as the documents have them."""
+    st.markdown(checked_markdown(answer), unsafe_allow_html=True)
+    for table in answer.tables:
+        with st.expander(f"Table: {table.caption or 'untitled'} ({table.document}, page {table.page})", expanded=True):
+            st.markdown(table.markdown)
+
+
 def render_sources(passages: Sequence[Passage]) -> None:
     with st.expander(f"Sources ({len(passages)} passages)", expanded=False):
         for p in passages:
             st.markdown(f"**[{p.n}] {p.document}, page {p.page}**" + (f" — {p.section}" if p.section else ""))
-            st.caption(p.text[:600] + ("…" if len(p.text) > 600 else ""))
+            st.caption(neutralize(p.text[:600]) + ("…" if len(p.text) > 600 else ""))
 
 
 def render_answer_footer(answer: Answer, key: str) -> None:
     """Citation chips (each opens its page) and the badge under an answer."""
     citations = answer.citations
     if citations:
-        st.caption("Cited" if all(c.cited for c in citations) else "Sources used (the model cited none)")
+        any_cited = any(c.cited for c in citations)
+        st.caption("Cited (dashed: added by the answer check)" if any_cited else "Sources used (the model cited none)")
         passages = {p.n: p.text for p in answer.passages}
         columns = st.columns(min(len(citations), 6))
         for i, citation in enumerate(citations):
-            chip = f"[{citation.n}] {citation.document[:24]} p.{citation.page}"
-            if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}"):
+            mark = "+" if citation.attributed else ""
+            chip = f"{mark}[{citation.n}] {citation.document[:24]} p.{citation.page}"
+            help_text = ("Added by the answer check, not by the model: this passage supports a statement"
+                         if citation.attributed else None)
+            if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}", help=help_text,
+                                                type="tertiary" if citation.attributed else "secondary"):
                 show_page(citation.document, citation.page, passages.get(citation.n, ""))
+    summary = check_summary(answer)
+    if summary:
+        st.caption(summary)
     st.caption(badge_text(answer))
 
 

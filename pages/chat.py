@@ -31,9 +31,11 @@ app_views.persistent(st.multiselect, "Documents (none selected = all)", app_stat
 messages = st.session_state[app_state.MESSAGES]
 for i, message in enumerate(messages):
     with st.chat_message(message["role"]):
-        st.markdown(message["content"])
         if message["role"] == "assistant":
+            app_views.render_answer(message["answer"])
             app_views.render_answer_footer(message["answer"], key=f"m{i}")
+        else:
+            st.markdown(message["content"])
 
 if question := st.chat_input("Ask a question about your documents"):
     history = [{"role": m["role"], "content": m["content"]} for m in messages]
@@ -51,8 +53,12 @@ if question := st.chat_input("Ask a question about your documents"):
         for notice in run.notices:
             st.warning(notice)
         app_views.render_sources(run.passages)
-        st.write_stream(run.stream())
+        streamed = st.empty()
+        with streamed:
+            st.write_stream(run.stream())
         answer = run.result()
+        with streamed.container():
+            app_views.render_answer(answer)
         if answer.error:
             st.error(f"The answer stopped: {answer.error} The sources above are still valid.")
         messages.append(app_views.message_record(answer))

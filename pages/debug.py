@@ -21,6 +21,7 @@ with tab_trace:
         chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
         trace = chosen.trace
         st.markdown(f"**Intent:** {chosen.intent} · **queries:** {' | '.join(chosen.queries)}")
+        st.dataframe(pd.DataFrame(report.phrasing_rows(trace)), use_container_width=True, hide_index=True)
         st.subheader("Final context: why each passage is here")
         context = report.context_rows(trace)
         if context:
@@ -46,6 +47,10 @@ with tab_trace:
             right.altair_chart(chart.properties(title="Candidate scores"), use_container_width=True)
         timings = alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None))
         st.altair_chart(timings.properties(title="Timings (ms)"), use_container_width=True)
+        checked = report.attribution_rows(trace)
+        if checked:
+            st.subheader("Answer check: each statement against the passages")
+            st.dataframe(pd.DataFrame(checked), use_container_width=True, hide_index=True)
         st.subheader("Token budget")
         st.json(report.budget_figures(trace) | {"tokens": chosen.tokens.model_dump()})
         with st.expander("The exact prompt that was sent"):

@@ -1,4 +1,3 @@
-import pandas as pd
 import streamlit as st
 
 import app_state
@@ -51,8 +50,3 @@ for record in records:
         if st.button("Yes, delete", key=f"delete-{record.doc_id}", type="primary"):
             engine.delete(owner, record.doc_id)
             st.rerun()
-if records:
-    table = pd.DataFrame(
-        [{"name": r.name, "pages": r.pages, "chunks": r.chunks, "MB": round(r.size_bytes / 1e6, 2), "uploaded": r.created_at} for r in records]
-    )
-    st.dataframe(table, hide_index=True, use_container_width=True)

@@ -12,9 +12,12 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+MAX_K = 100
+"""Most hits a search may keep (``--k``)."""
 
 # Quiet the model libraries before anything imports them.
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -34,6 +37,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return _reader_left()
+
+
+def _reader_left() -> int:
+    """The reader of our output went away (``… | head -1``): stop quietly, as Unix tools do.
+    stdout is pointed at /dev/null so that flushing it at exit raises nothing more."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``, or a message naming the range."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (allowed: {low} to {high})") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range (allowed: {low} to {high})")
+        return value
+
+    parse.__name__ = f"integer from {low} to {high}"
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     search = commands.add_parser("search", parents=[common], help="retrieve passages for a question")
     search.add_argument("question", metavar="QUESTION")
     search.add_argument("--doc", action="append", metavar="NAME", help="restrict to this document (repeatable)")
-    search.add_argument("--k", type=int, default=None, help="hits kept after reranking (default 8)")
+    search.add_argument("--k", type=bounded(1, MAX_K), default=None,
+                        help=f"hits kept after reranking, 1 to {MAX_K} (default 8)")
     search.add_argument("--no-rerank", action="store_true", help="keep the fused order")
     search.add_argument("--json", action="store_true")
     search.add_argument("--trace", metavar="FILE", type=Path, help="also write the full stage trace as JSON")

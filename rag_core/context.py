@@ -160,6 +160,10 @@ def group_passages(hits: Sequence[Hit]) -> list[Passage]:
                 text=text,
                 section=" > ".join(group[0].heading_path[-2:]),
                 tabular=any(looks_tabular(h.text, h.kind) for h in group),
+                doc_id=group[0].doc_id,
+                chunk_ids=tuple(h.chunk_id for h in group),
+                table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
+                columns=next((h.header.partition("\n")[2] for h in group if h.kind == "table"), ""),
             )
         )
     return passages

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .bm25 import tokenize
 from .errors import GenerationError
 from .llm import ChatSession
 from .models import (
     Answer,
+    AttributionSummary,
     Budget,
     Citation,
     Hit,
@@ -23,15 +24,24 @@ from .models import (
     LlmInfo,
     Passage,
     RetrievalResult,
+    Statement,
+    TableView,
     TokenFigures,
     Trace,
     Understanding,
     UnderstandingInfo,
 )
+from .prompts import neutralize
 from .trace import StageNotes, TraceRecorder
 
 NOT_FOUND = "The selected documents do not contain information about this question."
-RETRIEVAL_STAGES = ("embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors")
+RETRIEVAL_STAGES = ("phrasings", "embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors")
+
+Checker = Callable[[str, Sequence[Passage]], tuple[list[Statement], AttributionSummary]]
+"""Checks an answer's statements against the passages (``attribution.attribute`` with the
+engine's embedder and settings)."""
+TableFinder = Callable[[Sequence[Passage]], list[TableView]]
+"""The tables, as the documents have them, behind the given passages."""
 _CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
@@ -59,6 +69,8 @@ class AnswerRun:
         started: float,
         timeout_s: float,
         extractive_sentences: int,
+        check: Checker | None = None,
+        find_tables: TableFinder | None = None,
     ) -> None:
         self.question = question
         self.standalone = standalone
@@ -76,6 +88,9 @@ class AnswerRun:
         self._started = started
         self._timeout_s = timeout_s
         self._extractive_sentences = extractive_sentences
+        self._check = check
+        self._find_tables = find_tables
+        self._answer: Answer | None = None
         self._text = ""
         self._error: str | None = None
         self._done = False
@@ -133,11 +148,15 @@ class AnswerRun:
         yield from model.stream(self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s)
 
     def result(self) -> Answer:
-        """The final answer; consumes the stream first if nobody did."""
+        """The final answer, checked; consumes the stream first if nobody did."""
+        if self._answer is not None:
+            return self._answer
         if not self._done:
             for _ in self.stream():
                 pass
         text, citations = map_citations(self._text, self.passages)
+        sentences, summary, tables = self._checked(text)
+        citations = with_attributed(citations, sentences, self.passages)
         output_tokens = 0
         if text:
             try:
@@ -149,7 +168,7 @@ class AnswerRun:
         if self.retrieval is not None:
             stages = self.retrieval.trace.stages
             timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL_STAGES}
-        return Answer(
+        self._answer = Answer(
             question=self.question,
             standalone_question=self.standalone,
             intent=self.intent,
@@ -168,7 +187,37 @@ class AnswerRun:
             error=self._error,
             notices=self.notices,
             trace=self.trace,
+            sentences=sentences,
+            attribution=summary,
+            tables=tables,
         )
+        return self._answer
+
+    def _checked(self, text: str) -> tuple[list[Statement], AttributionSummary | None, list[TableView]]:
+        """The statements checked and the tables behind the passages the answer rests on (one
+        recorded stage, after the stream: the first token never waits for it). A failing check
+        leaves the model's citations alone and says so."""
+        if self.no_relevant or not text.strip() or self._check is None:
+            return [], None, []
+        clock = time.perf_counter()
+        notes = StageNotes()
+        sentences: list[Statement] = []
+        summary: AttributionSummary | None = None
+        tables: list[TableView] = []
+        try:
+            sentences, summary = self._check(text, self.passages)
+            used = {n for s in sentences for n in [*s.cited, *s.attributed]}
+            if self._find_tables is not None:
+                tables = self._find_tables([p for p in self.passages if p.n in used and p.tabular])
+        except Exception as exc:  # an optional check degrades visibly, never breaks the answer
+            message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
+            self.notices.append(message)
+            notes.notes.append(message)
+        self.timings["attribution"] = _ms(clock)
+        notes.outputs = [s.model_dump() for s in sentences]
+        self._recorder.add("attribution", self.timings["attribution"],
+                           {"statements": len(sentences), "tables": len(tables)}, notes)
+        return sentences, summary, tables
 
 
 def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
@@ -186,6 +235,22 @@ def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Cit
     cleaned = _CITATION.sub(keep, text)
     chosen = [by_n[n] for n in sorted(cited)] if cited else list(passages)
     return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
+
+
+def with_attributed(citations: list[Citation], sentences: Sequence[Statement], passages: Sequence[Passage]) -> list[Citation]:
+    """The model's citations, and the passages the check attributed: marked ``attributed`` where
+    already listed, appended (``cited`` false) where not."""
+    attributed = {n for s in sentences for n in s.attributed}
+    if not attributed:
+        return citations
+    listed = {c.n for c in citations}
+    marked = [c.model_copy(update={"attributed": True}) if c.n in attributed and not c.cited else c for c in citations]
+    extra = [
+        Citation(n=p.n, document=p.document, page=p.page, cited=False, attributed=True)
+        for p in passages
+        if p.n in attributed and p.n not in listed
+    ]
+    return sorted([*marked, *extra], key=lambda c: c.n)
 
 
 def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage], sentences: int) -> str:
@@ -213,7 +278,9 @@ def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage]
     if not chosen:
         return NOT_FOUND
     chosen.sort(key=lambda s: (s[1], s[2]))
-    lines = [f"- {sentence} [{n}]" for _, n, _, sentence in chosen]
+    # quoted document text is neutralised as in the prompt: its own "[1]" cannot pose as a citation,
+    # and control tokens cannot reach a later prompt through the history
+    lines = [f"- {neutralize(sentence)} [{n}]" for _, n, _, sentence in chosen]
     return "Most relevant passages (extractive answer, no LLM):\n" + "\n".join(lines) + "\n"
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from .backends import Embedder
-from .chunk import chunk_pages
+from .chunk import chunk_pages, document_title
 from .errors import IndexingError, NoTextLayer, RagError
 from .files import FileStore
 from .limits import check_upload
@@ -80,6 +80,9 @@ def index_document(
         size_chars=chunking.size_chars,
         overlap_chars=chunking.overlap_chars,
         table_size_chars=chunking.table_size_chars,
+        title=document_title(parsed.name),
+        headers=chunking.contextual_headers,
+        header_max_chars=chunking.header_max_chars,
     )
     if not chunks:
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
@@ -89,7 +92,7 @@ def index_document(
         for start in range(0, len(chunks), chunks_per_step):
             report(progress, "embedding", start, len(chunks))
             part = chunks[start : start + chunks_per_step]
-            vectors = embedder.embed_documents([c.text for c in part])
+            vectors = embedder.embed_documents([c.indexed_text() for c in part])
             store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
         report(progress, "indexing", len(chunks), len(chunks))
         if data is not None:

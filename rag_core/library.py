@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .chunk import document_title
 from .errors import DocumentNotFound
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
 from .files import FileStore, render_pdf_page
-from .models import DocumentRecord, Hit
+from .models import DocumentRecord, Hit, Passage, TableView
 from .store import Store, chunk_point_id
+from .tables import markdown
 
 MIN_ID_PREFIX = 6
 """Shortest document-id prefix accepted in place of a name or full id."""
+TABLE_WINDOW = 12
+"""Chunks read on each side of a table chunk to find the rest of its table."""
 
 
 class Library:
@@ -83,6 +87,35 @@ class Library:
         """Every chunk of one document, in reading order."""
         found = self.store.document_chunks(record.collection, record.owner, [record.doc_id])
         return [Hit.of(c, record.name) for c in found]
+
+    def tables_behind(self, passages: Sequence[Passage], records: Sequence[DocumentRecord]) -> list[TableView]:
+        """Each whole table the passages hold part of, as Markdown with its caption and page:
+        the run of table chunks around theirs on the same page, read from the store."""
+        by_doc = {r.doc_id: r for r in records}
+        views: dict[tuple[str, int, int], TableView] = {}
+        for passage in passages:
+            record = by_doc.get(passage.doc_id)
+            if record is None or not passage.table_chunks:
+                continue
+            start = min(passage.table_chunks)
+            if any(key[0] == record.doc_id and key[2] <= start <= key[1] for key in views):
+                continue
+            window = range(max(0, start - TABLE_WINDOW), min(record.chunks, max(passage.table_chunks) + TABLE_WINDOW + 1))
+            around = self._chunks_at(record, list(window))
+            run = [around[start]] if start in around else []
+            for step in (-1, 1):
+                index = start + step
+                while index in around and around[index].kind == "table" and around[index].page == passage.page:
+                    run.append(around[index])
+                    index += step
+            run.sort(key=lambda h: h.chunk_index)
+            if not run:
+                continue
+            rendered = markdown("\n".join(h.text for h in run), run[0].header.partition("\n")[2])
+            caption = run[0].header.partition("\n")[0].removeprefix(document_title(record.name)).strip(" ›")
+            key = (record.doc_id, run[-1].chunk_index, run[0].chunk_index)
+            views[key] = TableView(document=record.name, page=passage.page, caption=caption, markdown=rendered)
+        return list(views.values())
 
     def sample(self, record: DocumentRecord, n: int) -> list[Hit]:
         """``n`` chunks spread evenly over the document's reading order, for summaries."""

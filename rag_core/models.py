@@ -61,6 +61,11 @@ class ParsedDocument(Frozen):
     pages_without_text: tuple[int, ...] = Field(default=(), description="1-based pages skipped: no text layer.")
 
 
+def indexed_text(header: str, text: str) -> str:
+    """A chunk as embedded and indexed: its contextual header, a blank line, its text."""
+    return f"{header}\n\n{text}" if header else text
+
+
 class Chunk(Frozen):
     """A piece of one page's text, with its exact position."""
 
@@ -72,6 +77,15 @@ class Chunk(Frozen):
     char_end: int = Field(ge=0, description="End offset (exclusive) in the page text.")
     heading_path: tuple[str, ...] = ()
     kind: ChunkKind = "text"
+    header: str = Field(
+        "",
+        description="Context embedded and indexed with the text but not part of it: the document title, the "
+        "heading path, and for tables and figure rows the caption or page title and column headers.",
+    )
+
+    def indexed_text(self) -> str:
+        """What the embedder and BM25 see: the header, then the text."""
+        return indexed_text(self.header, self.text)
 
 
 class StoredChunk(Chunk):
@@ -129,6 +143,7 @@ class Hit(Frozen):
     text: str
     heading_path: tuple[str, ...] = ()
     kind: ChunkKind = "text"
+    header: str = Field("", description="The chunk's contextual header (embedded and indexed, not shown as text).")
     char_start: int | None = Field(None, description="Start offset of the chunk in its page's text.")
     char_end: int | None = Field(None, description="End offset (exclusive) in its page's text.")
     source: HitSource = "retrieved"
@@ -150,6 +165,7 @@ class Hit(Frozen):
             text=chunk.text,
             heading_path=chunk.heading_path,
             kind=chunk.kind,
+            header=chunk.header,
             char_start=chunk.char_start,
             char_end=chunk.char_end,
         )
@@ -159,7 +175,7 @@ class Hit(Frozen):
         return self.model_dump(
             mode="json",
             include={"document", "doc_id", "page", "chunk_index", "text", "source", "scores", "ranks", "chunk_id",
-                     "heading_path", "kind", "relevant"},
+                     "heading_path", "kind", "relevant", "header"},
         )
 
 
@@ -274,6 +290,10 @@ class Passage(Frozen):
     text: str
     section: str = ""
     tabular: bool = Field(False, description="A table, or text dense with figures.")
+    doc_id: str = ""
+    chunk_ids: tuple[str, ...] = Field((), description="The chunks it is made of.")
+    table_chunks: tuple[int, ...] = Field((), description="Indexes of the table chunks it is made of.")
+    columns: str = Field("", description="Column-header rows of its table, when its own text starts past them.")
 
 
 class Budget(Frozen):
@@ -323,6 +343,36 @@ class Citation(Frozen):
     page: int
     doc_id: str = ""
     cited: bool = Field(description="False when the model cited nothing and the sources used are attached instead.")
+    attributed: bool = Field(
+        False, description="Attached by the answer check (the system's citation, not the model's): the passage "
+        "that supports a statement the model left uncited or cited wrongly."
+    )
+
+
+class Statement(Frozen):
+    """One statement of an answer (a sentence, bullet or table row), checked against the passages."""
+
+    text: str
+    cited: list[int] = Field(default_factory=list, description="Passages the model cited in it.")
+    attributed: list[int] = Field(
+        default_factory=list, description="Passages the check attached: support the model did not cite."
+    )
+    cited_supported: list[bool] = Field(default_factory=list, description="For each cited passage: does it support?")
+    support: float = Field(0.0, description="Support score of its best cited or attributed passage (0 to 1).")
+    supported: bool = False
+    unverified_numbers: list[str] = Field(default_factory=list, description="Numbers found in no passage.")
+    numbers: int = Field(0, description="Numbers it states.")
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of ``sentences`` in ``ask --json``."""
+        return self.model_dump(include={"text", "cited", "attributed", "support", "supported", "unverified_numbers"})
+
+
+class AttributionSummary(Frozen):
+    statements: int = 0
+    supported: int = 0
+    numbers: int = 0
+    numbers_verified: int = 0
 
 
 class LlmInfo(Frozen):
@@ -333,6 +383,15 @@ class LlmInfo(Frozen):
 class UnderstandingInfo(Frozen):
     source: str
     error: str | None = None
+
+
+class TableView(Frozen):
+    """A table an answer cites or uses, as the document has it."""
+
+    document: str
+    page: int
+    caption: str
+    markdown: str
 
 
 class Answer(Frozen):
@@ -354,6 +413,9 @@ class Answer(Frozen):
     error: str | None = None
     notices: list[str] = Field(default_factory=list)
     trace: Trace
+    sentences: list[Statement] = Field(default_factory=list, description="The answer's statements, checked.")
+    attribution: AttributionSummary | None = Field(None, description="None when the answer was not checked.")
+    tables: list[TableView] = Field(default_factory=list, description="Tables the answer cites or uses.")
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object (a contract: keys are only ever added)."""
@@ -362,7 +424,8 @@ class Answer(Frozen):
             "intent": self.intent,
             "queries": self.queries,
             "answer": self.answer,
-            "citations": [c.model_dump(include={"n", "document", "page", "cited"}) for c in self.citations],
+            "citations": [c.model_dump(include={"n", "document", "page", "cited", "attributed"})
+                          for c in self.citations],
             "tokens": self.tokens.model_dump(),
             "hits": [h.to_json() for h in self.hits],
             "timings_ms": self.timings_ms,
@@ -374,4 +437,7 @@ class Answer(Frozen):
             "no_relevant_passage": self.no_relevant_passage,
             "error": self.error,
             "notices": self.notices,
+            "sentences": [s.to_json() for s in self.sentences],
+            "attribution": self.attribution.model_dump() if self.attribution else None,
+            "tables": [t.model_dump() for t in self.tables],
         }

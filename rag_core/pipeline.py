@@ -14,6 +14,8 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
+
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .bm25 import Bm25Cache, Bm25Index
 from .budget import fit
@@ -25,7 +27,9 @@ from .generate import AnswerRun
 from .ingest import Progress, index_document, report
 from .library import Library
 from .llm import ChatSession, make_chat_model
+from .attribution import attribute
 from .models import (
+    AttributionSummary,
     Budget,
     DocumentRecord,
     Hit,
@@ -35,11 +39,12 @@ from .models import (
     ParsedDocument,
     Passage,
     RetrievalResult,
+    Statement,
     Understanding,
 )
 from .parse import read_file
 from .prompts import build_messages
-from .queries import standalone_question, trim_history, understand
+from .queries import keyword_understanding, standalone_question, trim_history, understand
 from .rerank import CrossEncoderReranker
 from .retrieve import Retriever, phrasings_of
 from .sandbox import parse_untrusted
@@ -221,7 +226,11 @@ class Engine:
         intent = None
         if understand_with is not None:
             with recorder.stage("understand", question=question) as notes:
-                understanding = self.understand(question, understand_with)
+                if self.settings.retrieval.llm_phrasings:
+                    understanding = self.understand(question, understand_with, rephrase=True)
+                else:  # a search needs no intent, and the LLM's rephrasings are off: no LLM call
+                    understanding = keyword_understanding(question)
+                    notes.notes.append("LLM rephrasings off (RAG_RETRIEVAL__LLM_PHRASINGS): intent from keywords")
                 notes.outputs = [understanding.model_dump(exclude={"raw"})]
             queries, intent = understanding.queries, understanding.intent
         result = self.retriever.run(
@@ -305,7 +314,24 @@ class Engine:
             no_relevant=no_relevant, recorder=recorder, chat=chat, timings=timings, notices=notices,
             started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences,
+            check=(lambda text, passages: self.check_answer(text, passages, owner))
+            if self.settings.attribution.enabled else None,
+            find_tables=lambda passages: self.library.tables_behind(passages, records),
         )
+
+    def check_answer(
+        self, text: str, passages: Sequence[Passage], owner: str | None = None
+    ) -> tuple[list[Statement], AttributionSummary]:
+        """Each statement of an answer against the passages, with this engine's embedder and the
+        passages' stored chunk vectors (so only the statements are embedded)."""
+        owner = owner or self.settings.owner
+        ids = [i for p in passages for i in p.chunk_ids]
+        found = self.store.get_vectors(self.collection, owner, ids) if ids else {}
+        stored = [
+            np.stack([found[i] for i in p.chunk_ids if i in found]) if any(i in found for i in p.chunk_ids) else None
+            for p in passages
+        ]
+        return attribute(text, passages, self.embedder, self.settings.attribution, passage_vectors=stored)
 
     def _read_question(self, recorder: TraceRecorder, typed: str, recent: Sequence[Message], chat: ChatSession,
                        timings: dict[str, float]) -> tuple[str, Understanding]:
@@ -315,7 +341,8 @@ class Engine:
             standalone, rewrite_note = standalone_question(typed, recent, chat, self.settings.llm)
             timings["rewrite"] = _ms(clock)
             clock = time.perf_counter()
-            understanding = understand(standalone, chat, self.settings.llm)
+            understanding = understand(standalone, chat, self.settings.llm,
+                                       rephrase=self.settings.retrieval.llm_phrasings)
             timings["understand"] = _ms(clock)
             notes.outputs = [{"standalone_question": standalone} | understanding.model_dump()]
             notes.notes = [n for n in (rewrite_note, understanding.error) if n]
@@ -339,9 +366,14 @@ class Engine:
         recorder.settings["prompt"] = budget.messages
         return budget
 
-    def understand(self, question: str, llm: ChatModel | LlmBackend | None = None) -> Understanding:
-        """The question's intent and search phrasings, read by ``llm`` (the settings' backend if None)."""
-        return understand(question.strip(), self._session(llm or self.settings.llm.backend), self.settings.llm)
+    def understand(
+        self, question: str, llm: ChatModel | LlmBackend | None = None, *, rephrase: bool | None = None
+    ) -> Understanding:
+        """The question's intent and search phrasings, read by ``llm`` (the settings' backend if None);
+        with rephrasings when ``rephrase`` (the settings' ``retrieval.llm_phrasings`` if None)."""
+        rephrase = self.settings.retrieval.llm_phrasings if rephrase is None else rephrase
+        session = self._session(llm or self.settings.llm.backend)
+        return understand(question.strip(), session, self.settings.llm, rephrase=rephrase)
 
     def _session(self, llm: ChatModel | LlmBackend) -> ChatSession:
         model = self.chat_model(llm) if isinstance(llm, str) else llm

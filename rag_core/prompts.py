@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from .models import Intent, Message, Passage
+from .tables import labelled
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -60,7 +61,8 @@ def render_passages(passages: Sequence[Passage]) -> str:
     blocks = []
     for p in passages:
         section = f' section="{p.section}"' if p.section else ""
-        blocks.append(f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(p.text)}\n</passage>')
+        text = labelled(p.text, p.columns) if p.table_chunks else p.text
+        blocks.append(f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(text)}\n</passage>')
     return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
 
 
@@ -75,7 +77,9 @@ def build_messages(
         f"Question: {question}\n\n"
         f"{hint}{INSTRUCTIONS[intent]} Use only the passages above."
     )
-    return [{"role": "system", "content": SYSTEM}, *history, {"role": "user", "content": user}]
+    # earlier turns may quote documents: they pass through the same neutralising as passages
+    earlier: list[Message] = [{"role": m["role"], "content": neutralize(m["content"])} for m in history]
+    return [{"role": "system", "content": SYSTEM}, *earlier, {"role": "user", "content": user}]
 
 
 UNDERSTAND_SYSTEM = (
@@ -97,6 +101,22 @@ def understand_messages(question: str) -> list[Message]:
     messages: list[Message] = [{"role": "system", "content": UNDERSTAND_SYSTEM}]
     for asked, answered in UNDERSTAND_EXAMPLES:
         messages += [{"role": "user", "content": asked}, {"role": "assistant", "content": answered}]
+    return [*messages, {"role": "user", "content": question}]
+
+
+INTENT_SYSTEM = (
+    "You classify a question about documents. Reply with JSON only, like {\"intent\": \"qa\"}.\n"
+    "intent is one of: summary (summarize or overview a whole document), comparison (compare two or more "
+    "things), technical (numbers, tables, metrics, results, configurations), qa (any other question)."
+)
+
+
+def intent_messages(question: str) -> list[Message]:
+    """The intent alone (a reply of a few tokens), for when the rephrasings would not be used."""
+    messages: list[Message] = [{"role": "system", "content": INTENT_SYSTEM}]
+    for asked, answered in UNDERSTAND_EXAMPLES:
+        intent = answered.split('"intent": "', 1)[1].split('"', 1)[0]
+        messages += [{"role": "user", "content": asked}, {"role": "assistant", "content": f'{{"intent": "{intent}"}}'}]
     return [*messages, {"role": "user", "content": question}]
 
 

@@ -4,6 +4,12 @@ A follow-up is first rewritten to stand alone. Then one small LLM call returns
 ``{"intent": ..., "search_queries": [two rephrasings]}``. Its reply is parsed defensively; on
 failure, timeout or garbage, a deterministic keyword classifier and the original question take
 over. That path also runs alone without an LLM.
+
+Before search, every phrasing is cleaned (``clean_query``): role-play ("Assume that you are an
+analyst…") and answer-format instructions ("Round your answer to two decimal places", "Answer in
+USD millions") are taken out, and the statements they name are kept. ``search_phrasings`` then adds
+the deterministic phrasings the settings ask for: the content words, and the inputs of the ratios
+and statements the question names (``vocabulary``).
 """
 
 from __future__ import annotations
@@ -17,8 +23,9 @@ from .bm25 import STOPWORDS
 from .errors import GenerationError
 from .llm import ChatSession
 from .models import Intent, Message, Understanding
-from .prompts import rewrite_messages, understand_messages
-from .settings import LlmSettings
+from .prompts import intent_messages, rewrite_messages, understand_messages
+from .settings import LlmSettings, RetrievalSettings
+from .vocabulary import expansion
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 
@@ -79,6 +86,112 @@ def keyword_query(question: str) -> str | None:
     kept = [w.strip(".,'") for w in words if w.lower().strip(".,'") not in STOPWORDS | _QUESTION_WORDS]
     query = " ".join(w for w in kept if w)
     return query if query and query.casefold() != question.strip().rstrip("?.! ").casefold() else None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z(\"'])|\n+")
+_ROLE = re.compile(
+    r"^(?:please\s+)?(?:(?:assume|imagine|suppose|pretend)(?:\s+that)?\s+you(?:'re|\s+are)\b|you\s+are\s+(?:an?|the)\s|"
+    r"act\s+as\b|as\s+an?\s+[\w\s-]{0,40}?(?:analyst|expert|investor|advisor|adviser|consultant|accountant)\b)",
+    re.IGNORECASE,
+)
+_IMPERATIVE = re.compile(
+    r"^(?:please\s+)?(?:answer|respond|reply|give|provide|calculate|compute|extract|base|round|express|report|use|"
+    r"present|format|write|state|show|return|output|keep|be|think|reason|explain|make|include|rely)\b",
+    re.IGNORECASE,
+)
+_ABOUT_ANSWER = re.compile(
+    r"\b(?:your|(?:the|a|an)\s+(?:final\s+|following\s+|above\s+)?(?:answer|response|question|reply|output))\b|"
+    r"^(?:please\s+)?(?:answer|respond|reply)\s+(?:in|with|using|as|by|only|briefly|concisely)\b|"
+    r"^(?:please\s+)?round\b|\bstep[- ]by[- ]step\b|\bconcise\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL_INSTRUCTION = re.compile(
+    r"^if\b.*\b(?:then\s+)?(?:please\s+)?(?:state|say|answer|respond|return|write|mark|explain)\b", re.IGNORECASE
+)
+_INLINE_FORMAT = re.compile(
+    r"[,;]?\s*\(?\b(?:round(?:ed)?(?:\s+(?:off|up|down))?\s+to\s+(?:the\s+nearest\s+)?[\w\s]{0,30}?"
+    r"(?:decimal\s+places?|decimals?|digits?|places?|percent|dollars?|cents?|millions?|billions?|thousands?|"
+    r"whole\s+numbers?|integers?)|(?:answer|expressed|reported|given)\s+in\s+(?:units\s+of\s+)?[\w$%\s]{0,25}?"
+    r"(?:millions|billions|thousands|percents?|percentages?|dollars))\b\)?",
+    re.IGNORECASE,
+)
+_STATEMENT = re.compile(
+    r"\b(?:(?:consolidated\s+)?(?:balance\s+sheets?|income\s+statements?|cash\s+flows?\s+statements?|"
+    r"statements?\s+of\s+(?:financial\s+(?:position|condition)|(?:comprehensive\s+)?income|operations|earnings|"
+    r"cash\s+flows?|(?:stockholders|shareholders)['’]?\s+equity)|p&l(?:\s+statements?)?|"
+    r"profit\s+and\s+loss(?:\s+statements?)?|notes\s+to\s+(?:the\s+)?(?:consolidated\s+)?financial\s+statements|"
+    r"management['’]s\s+discussion\s+and\s+analysis|md&a))(?![\w&])",
+    re.IGNORECASE,
+)
+
+
+def clean_query(question: str) -> str:
+    """The question for search: role-play and answer-format instructions out, the statements they
+    named kept. A sentence that asks (ends with '?') is never dropped.
+
+    >>> clean_query("Assume that you are an analyst. What is the FY2019 revenue? Round your answer to "
+    ...             "two decimal places. Base your judgments on the balance sheet.")
+    'What is the FY2019 revenue? balance sheet'
+    """
+    kept: list[str] = []
+    dropped: list[str] = []
+    for sentence in (s.strip() for s in _SENTENCE_END.split(question.strip())):
+        if not sentence:
+            continue
+        asks = sentence.rstrip().endswith("?")
+        lead, colon, rest = sentence.partition(":")
+        if asks and colon and rest.strip() and _is_instruction(lead):
+            # "Answer the following question using the balance sheet: what is X?" -> "what is X?"
+            dropped.append(lead)
+            sentence = rest.strip()
+        role = _ROLE.match(sentence)
+        if role and asks:
+            # "Assume you are an analyst: what is X?" -> the question after the role
+            rest = re.split(r"[:;,.]\s+", sentence[role.end():], maxsplit=1)
+            dropped.append(sentence)
+            sentence = rest[1] if len(rest) == 2 else sentence
+        elif not asks and (role or _is_instruction(sentence)):
+            dropped.append(sentence)
+            continue
+        without_format = _INLINE_FORMAT.sub("", sentence).strip()
+        if without_format != sentence:
+            dropped.append(sentence)
+        kept.append(without_format)
+    text = " ".join(s for s in kept if s).strip()
+    named = [m.group(0).strip() for s in dropped for m in _STATEMENT.finditer(s)]
+    missing = [n for n in dict.fromkeys(n.casefold() for n in named) if n not in text.casefold()]
+    cleaned = " ".join([text, *missing]).strip()
+    return cleaned or question.strip()
+
+
+def _is_instruction(text: str) -> bool:
+    """An answer-format instruction: an imperative about the answer, or 'If …, then state …'."""
+    text = text.strip()
+    return bool(
+        (_IMPERATIVE.match(text) and _ABOUT_ANSWER.search(text)) or _CONDITIONAL_INSTRUCTION.match(text)
+    )
+
+
+def search_phrasings(phrasings: Sequence[str], settings: RetrievalSettings) -> list[tuple[str, str]]:
+    """The phrasings to search with, each with where it came from: the first given phrasing (the
+    question) and its rephrasings, cleaned when ``settings.clean_queries``; then the content words
+    (``keyword_phrasing``) and the ratio and statement vocabulary (``metric_vocabulary``) of the
+    question. Each phrasing once."""
+    clean = clean_query if settings.clean_queries else str.strip
+    given = [clean(p) for p in phrasings if p.strip()]
+    if not given:
+        return []
+    found = [(given[0], "question"), *((p, "rephrasing") for p in given[1:])]
+    words = keyword_query(given[0])
+    if settings.keyword_phrasing and words:
+        found.append((words, "keywords"))
+    terms = expansion(given[0]) if settings.metric_vocabulary else None
+    if terms:
+        found.append((f"{words or given[0]} {terms}", "vocabulary"))
+    unique: dict[str, tuple[str, str]] = {}
+    for phrasing, source in found:
+        unique.setdefault(phrasing.casefold(), (phrasing, source))
+    return list(unique.values())
 
 
 def keyword_understanding(question: str, error: str | None = None, raw: str | None = None) -> Understanding:
@@ -156,14 +269,19 @@ def standalone_question(
     return question, None
 
 
-def understand(question: str, chat: ChatSession, llm: LlmSettings) -> Understanding:
-    """Intent and search phrasings for a question: the LLM's when configured, else keywords."""
+def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: bool = True) -> Understanding:
+    """Intent and search phrasings for a question: the LLM's when configured, else keywords.
+    Without ``rephrase`` the LLM is asked for the intent alone (a reply of a few tokens)."""
     if chat.model is None or not llm.understand_with_llm:
         return keyword_understanding(question)
+    messages, max_tokens = (
+        (understand_messages(question), llm.understand_max_tokens)
+        if rephrase
+        else (intent_messages(question), llm.intent_max_tokens)
+    )
     try:
-        raw = chat.complete(
-            understand_messages(question), max_tokens=llm.understand_max_tokens, timeout_s=llm.understand_timeout_s
-        )
+        raw = chat.complete(messages, max_tokens=max_tokens, timeout_s=llm.understand_timeout_s)
     except GenerationError as exc:
         return keyword_understanding(question, error=f"LLM unavailable ({exc})")
-    return parse_understanding(raw, question)
+    understanding = parse_understanding(raw, question)
+    return understanding if rephrase else understanding.model_copy(update={"queries": [question]})

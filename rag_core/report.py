@@ -80,9 +80,34 @@ def context_rows(trace: Trace) -> list[dict[str, Any]]:
         rows.append(
             {"page": row.get("page"), "chunk": row.get("chunk_index")}
             | {k.split(".", 1)[1]: _round(v) for k, v in row.items() if k.startswith(("score.", "rank."))}
-            | {"text": str(row.get("text", ""))[:90]}
+            | {"text": str(row.get("text", ""))[:90], "header": row.get("header") or ""}
         )
     return rows
+
+
+def attribution_rows(trace: Trace) -> list[dict[str, Any]]:
+    """The answer check, one row per statement: its passages, support score, verdict and the
+    numbers found in no passage."""
+    record = trace.stage("attribution")
+    rows = []
+    for s in record.outputs if record else []:
+        judged = ", ".join(f"[{n}]{'' if ok else '✗'}" for n, ok in zip(s["cited"], s["cited_supported"], strict=False))
+        rows.append({
+            "statement": s["text"],
+            "cited": judged,
+            "attributed": ", ".join(f"[{n}]" for n in s["attributed"]),
+            "support": _round(s["support"]),
+            "verdict": "supported" if s["supported"] else "unsupported",
+            "unverified numbers": ", ".join(s["unverified_numbers"]),
+        })
+    return rows
+
+
+def phrasing_rows(trace: Trace) -> list[dict[str, Any]]:
+    """The phrasings searched with, and where each came from (question, rephrasing, keywords,
+    vocabulary)."""
+    record = trace.stage("phrasings")
+    return [dict(row) for row in record.outputs] if record else []
 
 
 def _round(value: Any) -> Any:

@@ -1,6 +1,8 @@
 """The stages of hybrid retrieval, each a small function with typed inputs and outputs.
 
-For each phrasing, a dense and a BM25 list; Reciprocal Rank Fusion of every list; the fused pool
+The phrasings are cleaned and completed (``queries.search_phrasings``). For each phrasing, a dense
+and a BM25 list, and over all of them a page list (chunks ordered by their page's evidence);
+weighted Reciprocal Rank Fusion of every list; the fused pool
 becomes candidates with every score; a cross-encoder reorders them (or the fused order stays,
 with the reason); a relevance floor and ``top_k`` cut them. The orchestrator calls these in
 order and records each one in the trace; none of them sees the trace.
@@ -18,6 +20,7 @@ from .bm25 import Bm25Index, tokenize
 from .fuse import reciprocal_rank_fusion
 from .library import Library
 from .models import DocumentRecord, Fused, Hit, RankedLists, RerankerStatus, RetrievalResult, Scores, StoredChunk
+from .queries import search_phrasings
 from .rerank import RerankerUnavailable
 from .settings import RerankSettings, RetrievalSettings, Retrievers
 from .store import Store
@@ -52,14 +55,23 @@ class Retriever:
             recorder.add("scope", 0.0, {}, StageNotes(notes=["no documents to search"]))
             return RetrievalResult(query=question, queries=tuple(phrasings), hits=(), reranker=status,
                                    no_relevant_passage=True, trace=recorder.trace(question, phrasings))
+        with recorder.stage("phrasings", given=phrasings, clean=config.clean_queries,
+                            keywords=config.keyword_phrasing, vocabulary=config.metric_vocabulary) as notes:
+            sourced = search_phrasings(phrasings, config) or [(question, "question")]
+            phrasings = [p for p, _ in sourced]
+            notes.outputs = [{"phrasing": p, "source": source} for p, source in sourced]
         names = {r.doc_id: r.name for r in records}
         collection = self.collection()
         vectors, dense, lexical, index = self._first_stage(
             recorder, phrasings, owner, names, collection, retrievers, every_document
         )
         lists = dense.lists | lexical.lists
-        with recorder.stage("fuse", k=config.rrf_k, lists=list(lists)) as notes:
-            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size)
+        weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight}
+        if config.page_weight > 0 and lists:
+            lists["pages"] = page_list(lists, lexical.chunks | dense.chunks, k=config.rrf_k, weights=weights,
+                                       share=config.page_share)
+        with recorder.stage("fuse", k=config.rrf_k, lists=list(lists), weights=weights) as notes:
+            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights)
             notes.outputs = [{"chunk_id": f.chunk_id, "rrf": f.score, "ranks": f.ranks, "rank": n}
                              for n, f in enumerate([*pool, *rest], start=1)]
             notes.dropped = [{"chunk_id": f.chunk_id, "rrf": f.score,
@@ -177,10 +189,38 @@ def bm25_lists(
     return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
 
 
-def fuse(lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int) -> tuple[list[Fused], list[Fused]]:
-    """Every list fused by RRF: the pool sent on, and the rest (dropped)."""
-    fused = reciprocal_rank_fusion(lists, k=k)
+def fuse(
+    lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int, weights: Mapping[str, float] | None = None
+) -> tuple[list[Fused], list[Fused]]:
+    """Every list fused by (weighted) RRF: the pool sent on, and the rest (dropped)."""
+    fused = reciprocal_rank_fusion(lists, k=k, weights=weights)
     return fused[:pool_size], fused[pool_size:]
+
+
+def page_list(
+    lists: Mapping[str, Sequence[str]],
+    chunks: Mapping[str, StoredChunk],
+    *,
+    k: int,
+    weights: Mapping[str, float],
+    share: float,
+) -> list[str]:
+    """The listed chunks ordered by their page's evidence, then by their own fused score.
+
+    Evidence is judged by page because a page is what a reader checks: a page scores its best
+    chunk's fused score plus ``share`` of its other chunks' scores, so a statement page whose
+    rows each match a little can outrank a prose page with one mention.
+    """
+    scores = {f.chunk_id: f.score for f in reciprocal_rank_fusion(lists, k=k, weights=weights)}
+    by_page: dict[tuple[str, int], list[float]] = {}
+    page_of: dict[str, tuple[str, int]] = {}
+    for chunk_id, score in scores.items():
+        chunk = chunks.get(chunk_id)
+        if chunk is not None:
+            page_of[chunk_id] = (chunk.doc_id, chunk.page)
+            by_page.setdefault(page_of[chunk_id], []).append(score)
+    evidence = {page: max(s) + share * (sum(s) - max(s)) for page, s in by_page.items()}
+    return sorted(page_of, key=lambda cid: (-evidence[page_of[cid]], -scores[cid]))
 
 
 def candidates(

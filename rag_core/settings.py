@@ -65,6 +65,12 @@ class ChunkSettings(Group):
     table_size_chars: int = Field(
         1200, gt=0, description="Longest chunk cut from a table; tables split only between rows."
     )
+    contextual_headers: bool = Field(
+        True,
+        description="Embed and index each chunk with its context (document title, heading path, and for tables "
+        "and figure rows the caption or page title and column headers); the shown text stays exact.",
+    )
+    header_max_chars: int = Field(300, gt=0, le=2000, description="Longest contextual header, in characters.")
 
 
 class EmbedSettings(Group):
@@ -104,6 +110,31 @@ class RetrievalSettings(Group):
     retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
     top_n: int = Field(20, gt=0, description="Candidates taken from each dense and each BM25 list.")
     rrf_k: int = Field(60, gt=0, description="RRF damping constant (Cormack et al., 2009).")
+    dense_weight: float = Field(1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF).")
+    bm25_weight: float = Field(
+        0.75, ge=0, le=10, description="RRF weight of each BM25 list (0.75: chosen on the FinanceBench dev split, "
+        "UDA and SciFact; see README)."
+    )
+    page_weight: float = Field(
+        0.0, ge=0, le=10,
+        description="RRF weight of the page list (chunks ordered by their page's evidence); 0 leaves it out.",
+    )
+    page_share: float = Field(
+        0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
+    )
+    clean_queries: bool = Field(
+        True, description="Take role-play and answer-format instructions out of search phrasings (keeping the "
+        "statements they name)."
+    )
+    keyword_phrasing: bool = Field(False, description="Also search with the question's content words alone.")
+    metric_vocabulary: bool = Field(
+        True, description="Also search with the inputs of the ratios and statements a question names "
+        "(rag_core/vocabulary.py)."
+    )
+    llm_phrasings: bool = Field(
+        False, description="Search with the LLM's rephrasings too. Off: the LLM reads only the intent, and "
+        "`search` makes no LLM call at all."
+    )
     pool_size: int = Field(15, gt=0, description="Fused candidates sent to the reranker.")
     top_k: int = Field(8, gt=0, description="Hits kept after reranking.")
     neighbor_window: int = Field(1, ge=0, description="Chunks added on each side of a hit (0 turns expansion off).")
@@ -187,8 +218,22 @@ class LlmSettings(Group):
     understand_timeout_s: float = Field(120.0, gt=0, description="Longest wait for intent and query rewriting.")
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
     understand_max_tokens: int = Field(160, gt=0, description="Longest reply of the intent-and-rephrasings call.")
+    intent_max_tokens: int = Field(24, gt=0, description="Longest reply of the intent-only call.")
     rewrite_max_tokens: int = Field(96, gt=0, description="Longest reply of the follow-up rewriting call.")
     extractive_sentences: int = Field(5, gt=0, description="Sentences an extractive (no-LLM) answer quotes.")
+
+
+class AttributionSettings(Group):
+    """The answer check: each statement scored against each passage (see rag_core/attribution.py).
+    Chosen on a labelled set: ``python -m rag_core.eval attribution``."""
+
+    enabled: bool = Field(True, description="Check every answer after it is written (no extra LLM call).")
+    embedding_weight: float = Field(0.5, ge=0, le=1, description="Weight of the statement-passage cosine.")
+    term_weight: float = Field(0.3, ge=0, le=1, description="Weight of the share of its content terms in the passage.")
+    number_weight: float = Field(0.2, ge=0, le=1, description="Weight of the share of its numbers in the passage.")
+    support_threshold: float = Field(
+        0.45, ge=0, le=1, description="A passage supports a statement when their support score reaches this."
+    )
 
 
 class LimitsSettings(Group):
@@ -228,6 +273,7 @@ class Settings(BaseSettings):
     budget: BudgetSettings = BudgetSettings()
     conversation: ConversationSettings = ConversationSettings()
     llm: LlmSettings = LlmSettings()
+    attribution: AttributionSettings = AttributionSettings()
     limits: LimitsSettings = LimitsSettings()
     app: AppSettings = AppSettings()
 

@@ -87,6 +87,7 @@ def hit_row(hit: Hit, **extra: Any) -> dict[str, Any]:
         "scores": hit.scores.model_dump(),
         "ranks": hit.ranks,
         "lexical_coverage": hit.lexical_coverage,
+        "header": hit.header,
         "text": hit.text[:PREVIEW_CHARS],
     } | extra
 
@@ -98,5 +99,6 @@ def chunk_row(chunk: StoredChunk, names: dict[str, str], **extra: Any) -> dict[s
         "document": names.get(chunk.doc_id, chunk.document),
         "page": chunk.page,
         "chunk_index": chunk.index,
+        "header": chunk.header,
         "text": chunk.text[:PREVIEW_CHARS],
     } | extra

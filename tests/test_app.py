@@ -70,12 +70,43 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
     assert not at.exception
     assistant = [m for m in at.chat_message if m.name == "assistant"][0]
-    assert any("March 3, 2025 [2]" in m.value for m in assistant.markdown)
+    assert any("March 3, 2025" in m.value and 'class="rag-cite"' in m.value and ">[2]</span>" in m.value
+               for m in assistant.markdown), "the statement carries its citation chip"
     chips = [b.label for b in at.button if b.label.startswith("[")]
     assert chips == ["[2] acme.pdf p.2"], "a chip per citation, mapped to its page"
     assert any("tokens" in c.value and "10,000" in c.value for c in at.caption), "the badge shows the budget"
     assert [c for c in scripted.calls if c[0] == "stream"], "the answer was streamed from the model"
     at.button(key=[b.key for b in at.button if b.label.startswith("[2]")][0]).click().run()
+    assert not at.exception
+
+
+def test_checked_answer_marks_the_system_citation_and_the_unverified_number(
+    app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model cites the invoice for a revenue figure and invents 9.9 million: the chat shows
+    the check's own citation of the revenue page and marks the number."""
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    scripted = ScriptedChatModel(
+        answer="Acme Corp revenue grew 12% to 9.9 million dollars in the third quarter [2].",
+        understanding='{"intent": "qa"}',
+    )
+    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
+    at = app()
+    at.run()
+    at.session_state[app_state.BACKEND] = "local"
+    at.switch_page("pages/chat.py").run()
+    at.chat_input[0].set_value("How much did Acme Corp revenue grow in the third quarter?").run()
+    assert not at.exception
+    assistant = [m for m in at.chat_message if m.name == "assistant"][0]
+    shown = " ".join(m.value for m in assistant.markdown)
+    assert 'class="rag-unverified"' in shown and "9.9 million" in shown
+    assert 'class="rag-cite-sys"' in shown, "the check's citation looks different from the model's"
+    added = [b for b in at.button if b.label.startswith("+[")]
+    assert added and "p.1" in added[0].label, "the chip of the check's citation opens the revenue page"
+    assert any("Answer check:" in c.value and "numbers found" in c.value for c in at.caption)
+    at.switch_page("pages/debug.py").run()
     assert not at.exception
 
 

@@ -85,3 +85,26 @@ def test_ask_json_contract(tmp_path: Path, make_pdf: Callable[..., Path]) -> Non
     assert "INV-7" in data["answer"] and "first_token" in data["timings_ms"]
     streamed = cli("ask", "Which invoice is overdue?", "--llm", "extractive", store=store)
     assert streamed.returncode == 0 and "Sources:" in streamed.stdout and "[2] doc.pdf, page 2" in streamed.stdout
+
+
+def test_a_reader_that_leaves_early_is_no_error(tmp_path: Path) -> None:
+    """`python -m rag_core docs | head -1`: when the reader has gone, the CLI exits quietly."""
+    note = tmp_path / "note.txt"
+    note.write_text("A short note about the moon landing in 1969.")
+    assert cli("ingest", str(note), store=tmp_path / "store").returncode == 0
+    child = subprocess.Popen(
+        [sys.executable, "-m", "rag_core", "docs", "--store", str(tmp_path / "store")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert child.stdout is not None
+    child.stdout.close()  # the reader leaves before the first line is written
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_numeric_flags_name_their_range(tmp_path: Path) -> None:
+    for value in ("0", "-1", "101", "many"):
+        refused = cli("search", "anything", "--k", value, store=tmp_path / "store")
+        assert refused.returncode == 2
+        assert "argument --k" in refused.stderr and "allowed: 1 to 100" in refused.stderr

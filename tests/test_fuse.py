@@ -33,3 +33,36 @@ def test_empty_and_bad_k() -> None:
     assert reciprocal_rank_fusion({}, k=60) == []
     with pytest.raises(ValueError):
         reciprocal_rank_fusion({"x": ["a"]}, k=0)
+
+
+def test_weighted_rrf_matches_hand_computation() -> None:
+    lists = {"dense[0]": ["a", "b"], "dense[1]": ["b"], "bm25[0]": ["c", "a"], "pages": ["c", "b", "a"]}
+    weights = {"dense": 1.0, "bm25": 0.5, "pages": 2.0}
+    fused = reciprocal_rank_fusion(lists, k=10, weights=weights)
+    expected = {
+        "a": 1 / 11 + 0.5 / 12 + 2 / 13,
+        "b": 1 / 12 + 1 / 11 + 2 / 12,
+        "c": 0.5 / 11 + 2 / 11,
+    }
+    assert [f.chunk_id for f in fused] == sorted(expected, key=lambda d: -expected[d])
+    for f in fused:
+        assert f.score == pytest.approx(expected[f.chunk_id])
+
+
+def test_a_weight_by_list_name_beats_its_family_and_zero_leaves_a_list_out() -> None:
+    lists = {"dense[0]": ["a"], "dense[1]": ["b"], "bm25[0]": ["c"]}
+    fused = reciprocal_rank_fusion(lists, k=60, weights={"dense": 1.0, "dense[1]": 3.0, "bm25": 0.0})
+    assert [f.chunk_id for f in fused] == ["b", "a"]
+    assert fused[0].score == pytest.approx(3 / 61)
+
+
+def test_unit_weights_are_plain_rrf() -> None:
+    lists = {"dense[0]": ["a", "b", "c"], "bm25[0]": ["c", "a", "d"]}
+    plain = reciprocal_rank_fusion(lists, k=60)
+    weighted = reciprocal_rank_fusion(lists, k=60, weights={"dense": 1.0, "bm25": 1.0})
+    assert plain == weighted
+
+
+def test_negative_weights_are_refused() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        reciprocal_rank_fusion({"x": ["a"]}, k=60, weights={"x": -1.0})

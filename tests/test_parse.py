@@ -195,3 +195,31 @@ def test_every_rejection_message_says_what_to_do() -> None:
     with pytest.raises(errors.FileRejected) as info:
         parse_bytes(b"", "a.pdf")
     assert info.value.what and info.value.fix
+
+
+def test_statement_tables_are_compacted(tmp_path: Path) -> None:
+    """'$' set in a column of its own joins its figure, in the sign's column, and columns empty
+    in every row go: three figures make three cells, not ten."""
+    rows = [["", "", "2022", "", "2021"], ["Net sales", "$", "34,229", "$", "35,355"],
+            ["Cost of sales", "19,232", "", "18,795", ""], ["Gross margin", "32.1", "%", "33.0", "%"]]
+    rows += [[f"Line {n}", f"{n},100", "", f"{n},200", ""] for n in range(1, 9)]
+    widths = [160, 30, 80, 30, 80]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y0, h = 80, 24
+    for r, row in enumerate(rows):
+        x = 72
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x, y0 + r * h, x + widths[c], y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x + 3, y0 + r * h + 16), cell, fontsize=10)
+            x += widths[c]
+    doc.save(tmp_path / "statement.pdf")
+    (parsed,) = parse_path(tmp_path / "statement.pdf").pages
+    (table,) = parsed.tables
+    assert parsed.text[table.start : table.end].splitlines() == [
+        "|  | 2022 | 2021 |",
+        "| Net sales | $34,229 | $35,355 |",
+        "| Cost of sales | 19,232 | 18,795 |",
+        "| Gross margin | 32.1% | 33.0% |",
+        *(f"| Line {n} | {n},100 | {n},200 |" for n in range(1, 9)),
+    ]

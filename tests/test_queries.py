@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.queries import classify_keywords, comparison_entities, parse_understanding, trim_history
+from rag_core.queries import (
+    classify_keywords,
+    clean_query,
+    comparison_entities,
+    parse_understanding,
+    search_phrasings,
+    trim_history,
+)
+from rag_core.settings import RetrievalSettings
+from rag_core.vocabulary import expansion
 
 
 def test_history_is_trimmed_to_recent_messages_and_chars() -> None:
@@ -61,3 +70,72 @@ def test_parse_understanding_is_defensive(raw: str, source: str, intent: str) ->
     assert understood.queries[0] == "who wrote it?" and len(understood.queries) <= 3
 
 
+
+
+CLEANUP = [
+    # (in, out): instructions and role-play out, content and named statements kept
+    ("What is the interest expense in 2009?", "What is the interest expense in 2009?"),
+    ("who determines the size of the supreme court", "who determines the size of the supreme court"),
+    (
+        "What drove operating margin change as of FY2022 for Acme? If operating margin is not a useful metric "
+        "for a company like this, then please state that and explain why.",
+        "What drove operating margin change as of FY2022 for Acme?",
+    ),
+    (
+        "What is the FY2019 asset turnover for Acme? Round your answer to two decimal places. Base your "
+        "judgments on the information provided primarily in the statement of income and the balance sheet.",
+        "What is the FY2019 asset turnover for Acme? statement of income balance sheet",
+    ),
+    (
+        "What is the 3 year average of capex as a % of revenue? Answer in units of percents and round to one "
+        "decimal place. Calculate (or extract) the answer from the cash flow statement.",
+        "What is the 3 year average of capex as a % of revenue? cash flow statement",
+    ),
+    (
+        "Assume that you are a public equities analyst. Answer the following question by primarily using "
+        "information that is shown in the balance sheet: what is the year end FY2018 net PPE for Acme? "
+        "Answer in USD billions.",
+        "what is the year end FY2018 net PPE for Acme? balance sheet",
+    ),
+    ("You are a financial analyst. What was the revenue in 2021?", "What was the revenue in 2021?"),
+    ("What was the net income in 2022, rounded to the nearest million?", "What was the net income in 2022?"),
+    (
+        "If we exclude the impact of M&A, which segment has dragged down growth in 2022?",
+        "If we exclude the impact of M&A, which segment has dragged down growth in 2022?",
+    ),
+    (
+        "Define EBITDA as operating income + D&A. What is EBITDA in FY2022? Answer in USD millions.",
+        "Define EBITDA as operating income + D&A. What is EBITDA in FY2022?",
+    ),
+    ("Summarize the paper.", "Summarize the paper."),
+    ("Give me the revenue figures for 2020", "Give me the revenue figures for 2020"),
+    ("Round your answer to two decimal places.", "Round your answer to two decimal places."),
+]
+
+
+@pytest.mark.parametrize(("question", "cleaned"), CLEANUP)
+def test_clean_query(question: str, cleaned: str) -> None:
+    assert clean_query(question) == cleaned
+
+
+def test_search_phrasings_follow_the_settings() -> None:
+    question = "Has the quick ratio improved for Acme in FY2022? Answer in USD millions."
+    plain = RetrievalSettings(clean_queries=False, metric_vocabulary=False)
+    assert search_phrasings([question], plain) == [(question, "question")]
+    full = RetrievalSettings(clean_queries=True, keyword_phrasing=True, metric_vocabulary=True)
+    found = search_phrasings([question, "quick ratio trend of Acme", ""], full)
+    assert [source for _, source in found] == ["question", "rephrasing", "keywords", "vocabulary"]
+    assert found[0][0] == "Has the quick ratio improved for Acme in FY2022?"
+    assert found[2][0] == "quick ratio improved Acme FY2022"
+    assert "total current liabilities" in found[3][0] and "balance sheet" in found[3][0]
+    assert search_phrasings(["  "], full) == []
+
+
+def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
+    assert expansion("What is the capital of France?") is None
+    inventory = expansion("How did inventory turnover change?") or ""
+    assert "cost of sales" in inventory and "inventories" in inventory
+    statement = expansion("using the statement of financial position, what are total assets?") or ""
+    assert "balance sheet" in statement
+    words = (expansion("gross margin and operating margin") or "").split()
+    assert len(words) == len(set(words)), "each term once"

@@ -16,7 +16,7 @@ def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., P
     trace = fake_engine.ask("What is detail 12.3 about?", backend="extractive").result().trace
     floor = report.stage_rows(trace, "floor")
     assert floor and {"score.dense", "score.rrf", "rank.fused", "page", "text"} <= floor[0].keys()
-    assert [r["stage"] for r in report.timing_rows(trace)][:2] == ["understand", "embed_query"]
+    assert [r["stage"] for r in report.timing_rows(trace)][:3] == ["understand", "phrasings", "embed_query"]
     assert report.budget_figures(trace)["limit"] == 10_000
     assert trace.prompt and trace.prompt[0]["role"] == "system"
     assert all(r["reason"] for r in report.dropped_rows(trace))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.models import Fused, Hit, RerankerStatus, Scores
+from rag_core.models import Fused, Hit, RerankerStatus, Scores, StoredChunk
 from rag_core.rerank import RerankerUnavailable
-from rag_core.retrieve import apply_floor, fuse, phrasings_of, rerank_hits, reranker_status
+from rag_core.retrieve import apply_floor, fuse, page_list, phrasings_of, rerank_hits, reranker_status
 
 from .fakes import OverlapReranker
 
@@ -63,3 +63,22 @@ def test_reranker_status_follows_flag_then_setting() -> None:
 def test_phrasings_are_unique_and_never_empty() -> None:
     assert phrasings_of("q", [" a ", "a", "", "b"]) == ["a", "b"]
     assert phrasings_of("q", None) == ["q"] and phrasings_of("q", ["  "]) == ["q"]
+
+
+def _chunk(chunk_id: str, page: int) -> StoredChunk:
+    return StoredChunk(chunk_id=chunk_id, doc_id="d", index=int(chunk_id[1:]), page=page, text=chunk_id,
+                       char_start=0, char_end=2, owner="o", document="d.pdf", sha256="s")
+
+
+def test_page_list_ranks_chunks_by_their_page_evidence() -> None:
+    # page 1 has the single best chunk; page 2 has three chunks that each match a little
+    chunks = {c: _chunk(c, 1) for c in ("c1", "c5")} | {c: _chunk(c, 2) for c in ("c2", "c3", "c4")}
+    lists = {"dense[0]": ["c1", "c2", "c3", "c4"], "bm25[0]": ["c1", "c3", "c4", "c2", "c5"]}
+    k, weights = 60, {"dense": 1.0, "bm25": 1.0}
+    score = {"c1": 2 / 61, "c2": 1 / 62 + 1 / 64, "c3": 1 / 63 + 1 / 62, "c4": 1 / 64 + 1 / 63, "c5": 1 / 65}
+    page1 = score["c1"] + 0.5 * score["c5"]
+    page2 = score["c3"] + 0.5 * (score["c2"] + score["c4"])
+    assert page2 > page1
+    assert page_list(lists, chunks, k=k, weights=weights, share=0.5) == ["c3", "c2", "c4", "c1", "c5"]
+    # with no share of the other chunks, a page is its best chunk
+    assert page_list(lists, chunks, k=k, weights=weights, share=0.0)[:2] == ["c1", "c5"]

@@ -3,7 +3,7 @@ the same work in the same run. Figures are medians over ``--repeats`` runs, with
 Prints tables and writes ``bench.json`` and ``bench.md`` into ``--results``.
 
 Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py),
-``store`` (store.py). ``--json`` prints the report as one JSON object (a single section's object
+``store`` (store.py), ``attribution`` (attribution.py). ``--json`` prints the report as one JSON object (a single section's object
 when one section ran).
 """
 
@@ -22,7 +22,7 @@ from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-SECTIONS = ("ingest", "retrieval", "llm", "store")
+SECTIONS = ("ingest", "retrieval", "llm", "store", "attribution")
 __all__ = ["SECTIONS", "fmt", "main", "percentile", "spread"]
 
 
@@ -54,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..eval.report import run_metadata, write_results
     from ..models import ParsedDocument
     from ..settings import Settings
+    from .attribution import attribution_markdown, bench_attribution
     from .ingest import bench_ingest, ingest_markdown
     from .llm import bench_llm, llm_child, llm_markdown
     from .retrieval import bench_retrieval, retrieval_markdown
@@ -85,6 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "store" in args.sections:
             report["store"] = bench_store(args, settings)
             markdown.append(store_markdown(report["store"]))
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
+        if "attribution" in args.sections:
+            report["attribution"] = bench_attribution(args, settings)
+            markdown.append(attribution_markdown(report["attribution"]))
             print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..models import ParsedDocument
+from ..models import ParsedDocument, indexed_text
 from .common import OWNER, document_sets, fmt, spread
 
 
@@ -32,7 +32,7 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 started = time.perf_counter()
                 records = [engine.ingest_path(p, owner=OWNER).document for p in paths]
                 ingest_s = time.perf_counter() - started
-                texts = [h.text for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
+                texts = [indexed_text(h.header, h.text) for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
                 engine.close()
             started = time.perf_counter()
             for p in paths:

@@ -60,7 +60,7 @@ def bench_store(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
 
 def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     """Parse the documents, embed up to ``_UNIQUE_CHUNKS`` of their chunks once, save both."""
-    from ..chunk import chunk_pages
+    from ..chunk import chunk_pages, document_title
     from ..embed import SentenceTransformerEmbedder
     from ..parse import parse_path
 
@@ -69,9 +69,11 @@ def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
         parsed = parse_path(path, settings.ingest)
         chunks = chunk_pages(parsed.pages, "x", size_chars=settings.chunk.size_chars,
                              overlap_chars=settings.chunk.overlap_chars,
-                             table_size_chars=settings.chunk.table_size_chars)
+                             table_size_chars=settings.chunk.table_size_chars,
+                             title=document_title(parsed.name), headers=settings.chunk.contextual_headers,
+                             header_max_chars=settings.chunk.header_max_chars)
         documents.append(parsed.model_dump(mode="json"))
-        texts += [c.text for c in chunks]
+        texts += [c.indexed_text() for c in chunks]
         if len(texts) >= _UNIQUE_CHUNKS:
             break
     texts = list(dict.fromkeys(texts))
@@ -165,7 +167,8 @@ def _fill(engine: Any, documents: list[Any], size: int) -> tuple[float, int]:
     while chunks < size:
         source = documents[copies % len(documents)]
         sha = hashlib.sha256(f"{source.sha256}:{copies}".encode()).hexdigest()
-        copy = source.model_copy(update={"name": f"copy{copies}-{source.name}", "sha256": sha})
+        # the same name: headers (and so the cached vectors) stay those of the original
+        copy = source.model_copy(update={"sha256": sha})
         chunks += engine.ingest_parsed(copy, owner=OWNER).document.chunks
         copies += 1
     store.upsert_chunks = original

@@ -1,4 +1,4 @@
-"""``python -m rag_core.eval {scifact,uda,lightrag,folder}``: retrieval and answer quality on
+"""``python -m rag_core.eval {scifact,uda,financebench,lightrag,folder}``: retrieval and answer quality on
 real documents, every ablation measured in the same run on the same data.
 
 Each run writes ``<name>.json`` (with versions, settings, machine and date), ``<name>.md`` and
@@ -24,7 +24,7 @@ OWNER = "eval"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
-    parser.add_argument("dataset", choices=["scifact", "uda", "lightrag", "folder"])
+    parser.add_argument("dataset", choices=["scifact", "uda", "financebench", "lightrag", "folder"])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
     parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
@@ -34,6 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus-limit", type=int, default=None, help="scifact: keep judged + first N abstracts")
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
+    parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
+    parser.add_argument("--table-sizes", type=int, nargs="*", default=[], help="page-level: table chunk sizes to try")
+    parser.add_argument("--weights", type=_weights, nargs="*", default=[],
+                        help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
     args = parser.parse_args(argv)
 
     from ..settings import Settings
@@ -69,7 +73,8 @@ def _scifact(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
     from .report import bar_chart
 
     folder = _need(args.data / "scifact", "BEIR SciFact")
-    report = scifact.evaluate(folder, settings, args.results / "cache", limit=args.limit, corpus_limit=args.corpus_limit)
+    report = scifact.evaluate(folder, settings, args.results / "cache", limit=args.limit,
+                              corpus_limit=args.corpus_limit, weights=args.weights)
     measured = {n: m for n, m in report["configs"].items() if "absent" not in m}
     chart = bar_chart(
         args.results / "scifact.png",
@@ -96,7 +101,6 @@ def _lightrag(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, A
 
 def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
     from ..pipeline import Engine
-    from ..settings import ChunkSettings
     from . import pages
     from .report import bar_chart, markdown_table
 
@@ -105,6 +109,12 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
         questions = pages.load_uda(data_dir)[: args.limit]
         paths = pages.uda_documents(data_dir, questions)
         name = "uda"
+    elif args.dataset == "financebench":
+        data_dir = _need(args.data / "financebench_dev", "the FinanceBench development split")
+        questions = pages.load_financebench(data_dir)[: args.limit]
+        wanted = {q.document for q in questions}
+        paths = sorted(p for p in (data_dir / "pdfs").glob("*.pdf") if p.name in wanted)
+        name = "financebench"
     else:
         if not args.docs or not args.questions:
             raise ValueError("folder needs --docs (a folder of documents) and --questions (a JSONL or CSV file)")
@@ -114,37 +124,23 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
         name = args.questions.stem
     if not questions:
         raise ValueError("no questions to evaluate")
-    variants = {"default": settings}
-    if not args.no_chunk_variant:
-        variants["chunks 1000/200"] = settings.model_copy(
-            update={"chunk": ChunkSettings(size_chars=1000, overlap_chars=200)}
-        )
+    variants = ingest_variants(settings, args)
     engines: dict[str, Engine] = {}
     ingest: dict[str, Any] = {}
     for variant, variant_settings in variants.items():
-        slug = "default" if variant == "default" else "chunks-1000-200"
-        engine = Engine(variant_settings.model_copy(update={"store_dir": args.results / "stores" / f"{name}-{slug}"}))
+        store_dir = args.results / "stores" / f"{name}-{pages.store_slug(variant, variant_settings)}"
+        engine = Engine(variant_settings.model_copy(update={"store_dir": store_dir}))
         engines[variant] = engine
         started = time.perf_counter()
         chunks = 0
         for path in paths:
-            result = engine.ingest_path(path, owner=OWNER)
+            parsed, data = pages.parsed_file(path, variant_settings, args.results / "cache" / "parsed")
+            result = engine.ingest_parsed(parsed, owner=OWNER, data=data)
             chunks += result.document.chunks
             print(f"{variant}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
         ingest[variant] = {"documents": len(paths), "chunks": chunks, "seconds": round(time.perf_counter() - started, 1)}
 
-    configs: dict[str, pages.Config] = {
-        "bm25": pages.Config(retrievers="bm25"),
-        "dense": pages.Config(retrievers="dense"),
-        "hybrid": pages.Config(),
-        "hybrid+multi-query (keywords)": pages.Config(multi_query="keywords"),
-    }
-    if args.llm:
-        configs["hybrid+multi-query (LLM)"] = pages.Config(multi_query="llm")
-    configs |= {"hybrid+rerank": pages.Config(rerank=True), "hybrid+neighbors": pages.Config(neighbors=True)}
-    if "chunks 1000/200" in engines:
-        configs["hybrid, chunks 1000/200"] = pages.Config(store="chunks 1000/200")
-        configs["hybrid+neighbors, chunks 1000/200"] = pages.Config(store="chunks 1000/200", neighbors=True)
+    configs = ablation_configs(engines, args)
     rephrasers = _rephrasers(engines["default"], args.llm)
     literal = pages.literal_answers(engines["default"], OWNER, questions)
     outcomes: dict[str, Any] = {}
@@ -198,6 +194,73 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
     return name, report, markdown, charts
 
 
+PLAIN: dict[str, Any] = {
+    "clean_queries": False, "keyword_phrasing": False, "metric_vocabulary": False,
+    "page_weight": 0.0, "dense_weight": 1.0, "bm25_weight": 1.0,
+}
+"""Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
+
+
+def ingest_variants(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """The stores to ingest: the settings' own ('default'), and the chunking ablations."""
+    variants = {"default": settings}
+    if not args.no_header_variant:
+        variants["no headers"] = settings.replace(chunk__contextual_headers=False)
+    if not args.no_chunk_variant:
+        variants["chunks 1000/200"] = settings.replace(chunk__size_chars=1000, chunk__overlap_chars=200)
+    for size in args.table_sizes:
+        variants[f"tables {size}"] = settings.replace(chunk__table_size_chars=size)
+    return variants
+
+
+def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """Every row of the ablation table. 'bm25', 'dense', 'hybrid' and the 'hybrid+…' rows are the
+    settings as they are (the row names of earlier runs); the '(plain)' rows are retrieval before
+    the long-report work, and 'plain + …' adds one step to it; each chunking variant gets both."""
+    from .pages import Config
+
+    configs: dict[str, Config] = {
+        "bm25": Config(retrievers="bm25"),
+        "dense": Config(retrievers="dense"),
+        "hybrid": Config(),
+        "hybrid+multi-query (keywords)": Config(tuning={"keyword_phrasing": True}),
+    }
+    if args.llm:
+        configs["hybrid+multi-query (LLM)"] = Config(multi_query="llm")
+    configs |= {"hybrid+rerank": Config(rerank=True), "hybrid+neighbors": Config(neighbors=True)}
+    configs |= {
+        "bm25 (plain)": Config(retrievers="bm25", tuning=PLAIN),
+        "dense (plain)": Config(retrievers="dense", tuning=PLAIN),
+        "hybrid (plain RRF)": Config(tuning=PLAIN),
+        "plain + cleanup": Config(tuning=PLAIN | {"clean_queries": True}),
+        "plain + keywords": Config(tuning=PLAIN | {"keyword_phrasing": True}),
+        "plain + vocabulary": Config(tuning=PLAIN | {"metric_vocabulary": True}),
+        "plain + pages": Config(tuning=PLAIN | {"page_weight": 1.0}),
+        "plain + cleanup + vocabulary + pages": Config(
+            tuning=PLAIN | {"clean_queries": True, "metric_vocabulary": True, "page_weight": 1.0}
+        ),
+    }
+    for dense, bm25, page in args.weights:
+        configs[f"weights dense {dense:g} / bm25 {bm25:g} / pages {page:g}"] = Config(
+            tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
+        )
+    for variant in engines:
+        if variant != "default":
+            configs[f"hybrid, {variant}"] = Config(store=variant)
+            configs[f"plain, {variant}"] = Config(store=variant, tuning=PLAIN)
+    if "chunks 1000/200" in engines:
+        configs["hybrid+neighbors, chunks 1000/200"] = Config(store="chunks 1000/200", neighbors=True)
+    return configs
+
+
+def _weights(text: str) -> tuple[float, float, float]:
+    try:
+        dense, bm25, page = (float(x) for x in text.split("/"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--weights takes dense/bm25/pages, e.g. 1/0.5/1, got {text!r}") from exc
+    return dense, bm25, page
+
+
 def _rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]:
     from ..queries import keyword_query
 
@@ -205,7 +268,7 @@ def _rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]
         "keywords": lambda q: [q] + [s for s in [keyword_query(q)] if s],
     }
     if llm:
-        rephrasers["llm"] = lambda q: engine.understand(q).queries
+        rephrasers["llm"] = lambda q: engine.understand(q, rephrase=True).queries
     return rephrasers
 
 

@@ -6,28 +6,36 @@ An answer counts as *literal* when it occurs verbatim (case and spacing folded) 
 gold pages (in the whole document when there are none); only literal answers are checked, since
 a computed answer (a growth rate worked out from two numbers) can never appear in a passage.
 
-Datasets: the UDA-QA sample (``load_uda``) and any folder of documents with a questions file
-(``load_folder``): JSONL or CSV with ``question``, ``document``, ``gold_pages`` (a list, or
+Datasets: the UDA-QA sample (``load_uda``), the FinanceBench development split
+(``load_financebench``: long SEC filings, each question scoped to its filing) and any folder of
+documents with a questions file (``load_folder``): JSONL or CSV with ``question``, ``document``, ``gold_pages`` (a list, or
 numbers separated by ``;``) and optional ``answer`` and ``subset``.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
+import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..models import Hit
+from ..models import Hit, ParsedDocument
 from ..pipeline import Engine
-from ..settings import Retrievers
+from ..sandbox import parse_untrusted
+from ..settings import Retrievers, Settings
 from .metrics import hit_at_k, mean, reciprocal_rank
 
 HIT_KS = (1, 3, 5, 8)
+_PACKAGE = Path(__file__).resolve().parents[1]
+_INDEXING_CODE = sorted([*(_PACKAGE / "parse").glob("*.py"), _PACKAGE / "chunk.py", _PACKAGE / "ingest.py",
+                         _PACKAGE / "bm25.py"])
 
 
 @dataclass(frozen=True)
@@ -51,7 +59,8 @@ class Config:
     """None, 'keywords' (a deterministic content-word phrasing) or 'llm' (the LLM's two rephrasings)."""
     store: str = "default"
     """Which ingested store: 'default' or a chunking variant."""
-    extra: dict[str, Any] = field(default_factory=dict)
+    tuning: dict[str, Any] = field(default_factory=dict)
+    """Retrieval settings changed for this row (``RetrievalSettings`` fields)."""
 
 
 def load_uda(data_dir: Path) -> list[PageQuestion]:
@@ -70,6 +79,18 @@ def load_uda(data_dir: Path) -> list[PageQuestion]:
                 PageQuestion("nq", f"{row['doc_name']}.pdf", row["question"], frozenset(row["acceptable_pages_1idx"]),
                              answers.get((row["doc_name"], row["question"]), ()))
             )
+    return questions
+
+
+def load_financebench(data_dir: Path) -> list[PageQuestion]:
+    """FinanceBench questions by question type, with their evidence pages (stored 0-based,
+    returned 1-based) and the human answer."""
+    questions = []
+    for row in _jsonl(data_dir / "questions.jsonl"):
+        pages = frozenset(e["evidence_page_num"] + 1 for e in row["evidence"] if e["doc_name"] == row["doc_name"])
+        questions.append(
+            PageQuestion(row["question_type"], f"{row['doc_name']}.pdf", row["question"], pages, (row["answer"],))
+        )
     return questions
 
 
@@ -104,6 +125,35 @@ def load_folder(docs: Path, questions_file: Path) -> list[PageQuestion]:
         answers = tuple(answer) if isinstance(answer, list) else ((answer,) if answer else ())
         questions.append(PageQuestion(row.get("subset") or "all", row["document"], row["question"], frozenset(pages), answers))
     return questions
+
+
+def store_slug(variant: str, settings: Settings) -> str:
+    """A store folder name that changes whenever what it holds would: the variant, the chunk and
+    embedding settings, and the source of the code that parses, chunks and indexes."""
+    code = b"".join(p.read_bytes() for p in _INDEXING_CODE)
+    fingerprint = hashlib.sha256(
+        code + settings.chunk.model_dump_json().encode() + settings.embed.model_dump_json().encode()
+        + settings.ingest.model_dump_json().encode()
+    ).hexdigest()[:10]
+    return f"{re.sub(r'[^a-z0-9]+', '-', variant.lower()).strip('-')}-{fingerprint}"
+
+
+def parsed_file(path: Path, settings: Settings, cache_dir: Path) -> tuple[ParsedDocument, bytes]:
+    """A document parsed (sandboxed), from the cache when the same file went through the same
+    parser code and settings before: parsing long reports costs minutes, and every store variant
+    of a run parses the same files."""
+    data = path.read_bytes()
+    parser_code = b"".join(p.read_bytes() for p in sorted((_PACKAGE / "parse").glob("*.py")))
+    key = hashlib.sha256(data + parser_code + settings.ingest.model_dump_json().encode()).hexdigest()[:24]
+    cached = cache_dir / f"{key}.json"
+    if cached.is_file():
+        return ParsedDocument.model_validate_json(cached.read_text()), data
+    parsed = parse_untrusted(data, path.name, settings.ingest)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = cached.with_suffix(".tmp")
+    tmp.write_text(parsed.model_dump_json())
+    tmp.replace(cached)
+    return parsed, data
 
 
 def literal_answers(engine: Engine, owner: str, questions: Sequence[PageQuestion]) -> dict[int, str]:
@@ -147,6 +197,33 @@ def evaluate(
     the share of questions whose final context holds a gold page; and, for literal answers,
     the share whose final context holds the answer."""
     engine = engines[config.store]
+    with tuned(engine, config.tuning):
+        rows = _search_all(engine, questions, config, owner=owner, top_k=top_k, literal=literal, rephrase=rephrase)
+    return {"summary": summarize(rows), "rows": rows}
+
+
+@contextmanager
+def tuned(engine: Engine, tuning: dict[str, Any]) -> Iterator[None]:
+    """The engine's retrieval with these settings changed, for the duration of the block."""
+    original = engine.retriever
+    if tuning:
+        engine.retriever = dataclasses.replace(original, retrieval=original.retrieval.model_copy(update=tuning))
+    try:
+        yield
+    finally:
+        engine.retriever = original
+
+
+def _search_all(
+    engine: Engine,
+    questions: Sequence[PageQuestion],
+    config: Config,
+    *,
+    owner: str,
+    top_k: int,
+    literal: dict[int, str],
+    rephrase: Callable[[str], list[str]] | None,
+) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for n, q in enumerate(questions):
         started = time.perf_counter()
@@ -168,7 +245,7 @@ def evaluate(
             "subset": q.subset,
             "document": q.document,
             "question": q.question,
-            "queries": queries,
+            "queries": list(result.queries),
             "gold_pages": sorted(q.gold_pages),
             "pages": pages,
             "ms": round((time.perf_counter() - started) * 1000, 1),
@@ -182,14 +259,15 @@ def evaluate(
             row["answer"] = literal[n]
             row["answer_in_context"] = float(_fold(literal[n]) in _fold(" ".join(_texts(result.hits))))
         rows.append(row)
-    return {"summary": summarize(rows), "rows": rows}
+    return rows
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     summary: dict[str, dict[str, Any]] = {}
     metrics = [*(f"hit@{k}" for k in HIT_KS), "mrr", "context_hit"]
-    for subset in sorted({r["subset"] for r in rows}):
-        part = [r for r in rows if r["subset"] == subset]
+    subsets = sorted({r["subset"] for r in rows})
+    for subset in [*subsets, *(["all"] if len(subsets) > 1 else [])]:
+        part = [r for r in rows if subset in ("all", r["subset"])]
         paged = [r for r in part if "mrr" in r]
         answered = [r for r in part if "answer_in_context" in r]
         summary[subset] = {"questions": len(part)}

@@ -13,7 +13,7 @@ import hashlib
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,8 +23,8 @@ import numpy as np
 from ..bm25 import Bm25Index
 from ..embed import SentenceTransformerEmbedder, model_slug
 from ..fuse import reciprocal_rank_fusion
-from ..queries import keyword_query
-from ..settings import Settings
+from ..queries import keyword_query, search_phrasings
+from ..settings import RetrievalSettings, Settings
 from .metrics import mean, ndcg_at_k, recall_at_k, reciprocal_rank
 
 DEPTH = 100
@@ -86,9 +86,11 @@ def corpus_vectors(data: SciFact, embedder: SentenceTransformerEmbedder, cache_d
 
 
 def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | None = None,
-             corpus_limit: int | None = None) -> dict[str, Any]:
-    """nDCG@10, recall@10, recall@100 and MRR@10 for BM25, dense, hybrid RRF and hybrid
-    with the deterministic second phrasing, all over the same corpus in one run."""
+             corpus_limit: int | None = None,
+             weights: Sequence[tuple[float, float, float]] = ()) -> dict[str, Any]:
+    """nDCG@10, recall@10, recall@100 and MRR@10 for BM25, dense, hybrid RRF, hybrid with the
+    deterministic second phrasing, with the vocabulary, with each of ``weights`` (dense, BM25;
+    there are no pages here), and as the settings have it, all over the same corpus in one run."""
     data = load(folder, limit, corpus_limit)
     embedder = SentenceTransformerEmbedder(settings.embed)
     started = time.perf_counter()
@@ -121,6 +123,34 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             | ({"dense[1]": dense(second_vectors[i]), "bm25[1]": lexical(second[i] or "")} if second[i] else {})
         ),
     }
+    query_vectors_by_text: dict[str, np.ndarray] = dict(zip(questions, query_vectors, strict=True))
+
+    def vector_of(text: str) -> np.ndarray:
+        if text not in query_vectors_by_text:
+            query_vectors_by_text[text] = embedder.embed_queries([text])[0]
+        return query_vectors_by_text[text]
+
+    def with_settings(retrieval: RetrievalSettings) -> Callable[[int], list[str]]:
+        """Retrieval as the engine does it with these settings: its phrasings, weighted RRF."""
+        weights = {"dense": retrieval.dense_weight, "bm25": retrieval.bm25_weight}
+
+        def run(i: int) -> list[str]:
+            phrasings = [p for p, _ in search_phrasings([questions[i]], retrieval)] or [questions[i]]
+            lists: dict[str, list[str]] = {}
+            for n, phrasing in enumerate(phrasings):
+                lists[f"dense[{n}]"] = dense(vector_of(phrasing))
+                lists[f"bm25[{n}]"] = lexical(phrasing)
+            return [f.chunk_id for f in reciprocal_rank_fusion(lists, k=retrieval.rrf_k, weights=weights)]
+
+        return run
+
+    defaults = settings.retrieval
+    configs["hybrid + vocabulary"] = with_settings(defaults.model_copy(update={"metric_vocabulary": True}))
+    for dense_weight, bm25_weight, _ in weights:
+        configs[f"weights dense {dense_weight:g} / bm25 {bm25_weight:g}"] = with_settings(
+            defaults.model_copy(update={"dense_weight": dense_weight, "bm25_weight": bm25_weight})
+        )
+    configs["settings (defaults)"] = with_settings(defaults)
     absent = _rerank_config(configs, settings, data, questions)
     results: dict[str, Any] = {}
     for name, run in configs.items():

@@ -29,6 +29,7 @@ _TABLE_MIN_RULINGS = 8
 _TABLE_MIN_NUMBERS = 12
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
 _TABLE_CELL_MAX_CHARS = 24
+_CURRENCY = frozenset("$€£¥")
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
 _TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
     pymupdf.TEXT_PRESERVE_LIGATURES
@@ -219,11 +220,38 @@ def _mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
 
 
 def _render_table(rows: Sequence[Sequence[str | None]]) -> str:
-    cleaned = [[clean_text(cell or "").replace("\n", " ") for cell in row] for row in rows]
-    cleaned = [row for row in cleaned if any(row)]
-    if len(cleaned) < 2 or max(len(row) for row in cleaned) < 2:
+    """Rows as '| a | b |' lines, compacted: a lone currency sign joins the figure after it,
+    neighbouring columns never filled in the same row merge, and empty columns go. Financial
+    statements set '$' in a column of its own; without this a row of three figures spreads over
+    ten cells, and a chunk of a balance sheet holds half as many rows."""
+    cleaned = [[clean_text(cell or "").replace("\n", " ").strip() for cell in row] for row in rows]
+    cleaned = [_join_currency(row) for row in cleaned if any(row)]
+    if not cleaned:
         return ""
-    return "\n".join("| " + " | ".join(row) + " |" for row in cleaned)
+    width = max(len(row) for row in cleaned)
+    columns = [[row[c] if c < len(row) else "" for row in cleaned] for c in range(width)]
+    merged: list[list[str]] = []
+    for column in columns:
+        # two neighbouring columns never filled in the same row are one column set unevenly
+        # (a year centred over '$' and its figure): merge them
+        if merged and not any(a and b for a, b in zip(merged[-1], column, strict=True)):
+            merged[-1] = [a or b for a, b in zip(merged[-1], column, strict=True)]
+        else:
+            merged.append(column)
+    merged = [column for column in merged if any(column)]
+    if len(cleaned) < 2 or len(merged) < 2:
+        return ""
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in zip(*merged, strict=True))
+
+
+def _join_currency(row: list[str]) -> list[str]:
+    row = list(row)
+    for c in range(len(row) - 1):
+        if row[c] in _CURRENCY and row[c + 1] and row[c + 1][0] in "0123456789(-.":
+            row[c], row[c + 1] = f"{row[c]}{row[c + 1]}", ""
+        elif row[c + 1] == "%" and row[c] and row[c][-1] in "0123456789)—":
+            row[c], row[c + 1] = f"{row[c]}%", ""
+    return row
 
 
 def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> int:

@@ -242,7 +242,7 @@ class Store(ABC):
         rows = [
             Row(
                 chunk_point_id(owner, sha256, chunk.index),
-                chunk.model_dump(mode="json") | extra | {"bm25": " ".join(tokenize(chunk.text))},
+                chunk.model_dump(mode="json") | extra | {"bm25": " ".join(tokenize(chunk.indexed_text()))},
                 vector,
             )
             for chunk, vector in zip(chunks, vectors, strict=True)

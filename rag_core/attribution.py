@@ -1,0 +1,254 @@
+"""Checking an answer after it is written, without another LLM call.
+
+The answer is split into statements (sentences, bullets, table rows). Each statement is scored
+against every passage of the prompt: the cosine of their embeddings (the loaded embedder), the
+share of the statement's content terms found in the passage, and the share of its numbers found
+there. The citations the model made are kept and judged; when it cited nothing, or cited a
+passage that does not support the statement, the best supporting passage is attached as the
+system's own citation. A statement no passage supports is marked, and so is every number found
+in no passage of the context.
+
+The thresholds live in ``AttributionSettings`` and were chosen on a labelled set
+(``python -m rag_core.eval attribution``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .backends import Embedder
+from .bm25 import STOPWORDS, tokenize
+from .models import AttributionSummary, Passage, Statement
+from .settings import AttributionSettings
+
+_CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+_ABBREVIATIONS = (
+    "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "fig.", "figs.", "eq.", "no.", "nos.", "inc.", "ltd.", "co.",
+    "corp.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "approx.", "sec.", "vol.", "p.", "pp.", "u.s.", "u.k.",
+    "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*\s+(?=[\"'(\[]?[A-Z0-9])")
+_BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_HEADING = re.compile(r"^\s*#{1,6}\s+")
+# An amount: optional sign or parenthesis and currency, digits with thousands separators and a
+# decimal part, an optional percent sign (also after a space) and an optional scale word.
+_NUMBER = re.compile(
+    r"(?<![\w.])[-−(]?[$€£¥]?\s?(\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\)?"
+    r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
+    re.IGNORECASE,
+)
+_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number as written ('84.8%', '$1,399', '2.5 billion') and its value."""
+
+    text: str
+    value: float
+    percent: bool
+    decimals: int
+    scale: float = 1.0
+
+
+def split_statements(answer: str) -> list[str]:
+    """The answer's statements in order: each bullet, numbered item and table row alone, and
+    prose cut into sentences (not after 'e.g.' or inside '84.8%'). A citation after a full stop
+    stays with its sentence; headings and table rules are not statements."""
+    statements: list[str] = []
+    for line in answer.splitlines():
+        if not line.strip() or _TABLE_RULE.match(line) or _HEADING.match(line) and len(line) < 80:
+            continue
+        if line.lstrip().startswith("|"):
+            statements.append(line.strip())
+            continue
+        body = _BULLET.sub("", line).strip()
+        statements.extend(_sentences(body))
+    return [s for s in statements if re.search(r"\w", _CITATION.sub("", s))]
+
+
+def _sentences(text: str) -> list[str]:
+    pieces: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        candidate = text[start : match.start()].rstrip()
+        last_word = candidate.rsplit(None, 1)[-1].lower() if candidate.split() else ""
+        last_word = _CITATION.sub("", last_word)
+        if last_word in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.){1,3}", last_word):
+            continue
+        pieces.append(text[start : match.end()].strip())
+        start = match.end()
+    pieces.append(text[start:].strip())
+    return [p for p in pieces if p]
+
+
+def cited_numbers(statement: str) -> list[int]:
+    """The passage numbers a statement cites, in order, each once."""
+    found: list[int] = []
+    for match in _CITATION.finditer(statement):
+        for n in re.split(r"\s*[,;]\s*", match.group(1)):
+            if int(n) not in found:
+                found.append(int(n))
+    return found
+
+
+def numbers(text: str) -> list[Number]:
+    """The numbers a text states, citation markers and list enumerators left out, and single
+    digits (counts like 'two variants' or '3 steps') too, since they are rarely facts to check."""
+    text = _CITATION.sub(" ", text)
+    text = _BULLET.sub("", text)
+    found = []
+    for match in _NUMBER.finditer(text):
+        digits, percent, scale = match.group(1), match.group(2), match.group(3)
+        plain = re.sub(r"[,\u202f\u00a0 ]", "", digits)
+        value = float(plain)
+        decimals = len(plain.split(".", 1)[1]) if "." in plain else 0
+        if not percent and not scale and decimals == 0 and value < 10:
+            continue
+        found.append(
+            Number(
+                text=match.group(0).strip(),
+                value=value,
+                percent=bool(percent),
+                decimals=decimals,
+                scale=_SCALE.get((scale or "").strip().lower(), 1.0),
+            )
+        )
+    return found
+
+
+def number_in(number: Number, candidates: Sequence[Number]) -> bool:
+    """Whether a stated number is one of the passage's: the same value, or the passage's value
+    rounded to as many decimals as the statement gives ('84.8%' matches '84.83 %'); a scaled
+    amount ('1.4 billion') matches its figure in the units a table states ('1,399' millions)
+    when rounding that figure gives it."""
+    for candidate in candidates:
+        if _same(number.value, candidate.value, number.decimals):
+            return True
+        if number.scale > 1:
+            for unit in (1e3, 1e6, 1e9):
+                if unit < number.scale and _same(number.value, candidate.value * unit / number.scale, number.decimals):
+                    return True
+    return False
+
+
+def _same(stated: float, found: float, decimals: int) -> bool:
+    return abs(round(found, decimals) - stated) < 10 ** (-decimals) / 2 + 1e-9 or abs(found - stated) < 1e-9
+
+
+def content_terms(text: str) -> set[str]:
+    return {t for t in tokenize(_CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1}
+
+
+def attribute(
+    answer: str,
+    passages: Sequence[Passage],
+    embedder: Embedder | None,
+    settings: AttributionSettings,
+    passage_vectors: Sequence[np.ndarray | None] | None = None,
+) -> tuple[list[Statement], AttributionSummary]:
+    """Every statement of ``answer`` with its citations judged, attributed citations added where
+    needed, a support score, and its numbers found in no passage.
+
+    Args:
+        answer: The answer text, with the model's [n] citations.
+        passages: The passages of the prompt, numbered as the model saw them.
+        embedder: The loaded embedder; None scores by terms and numbers alone.
+        settings: Weights and thresholds.
+        passage_vectors: Per passage, the stored vectors of its chunks (one row each; the best
+            row counts), or None to embed that passage's text.
+    """
+    statements = split_statements(answer)
+    if not statements or not passages:
+        return [], AttributionSummary()
+    similarity = _similarities(statements, passages, embedder, passage_vectors)
+    passage_terms = [content_terms(p.text) for p in passages]
+    passage_numbers = [numbers(p.text) for p in passages]
+    index_of = {p.n: i for i, p in enumerate(passages)}
+    results = []
+    for s, statement in enumerate(statements):
+        terms = content_terms(statement)
+        stated = numbers(statement)
+        scores = [
+            _support(similarity[s, i], terms, passage_terms[i], stated, passage_numbers[i], settings)
+            for i in range(len(passages))
+        ]
+        cited = [n for n in cited_numbers(statement) if n in index_of]
+        supported_cited = [n for n in cited if scores[index_of[n]] >= settings.support_threshold]
+        attributed: list[int] = []
+        if not supported_cited:
+            best = max(range(len(passages)), key=lambda i: scores[i])
+            if scores[best] >= settings.support_threshold and passages[best].n not in cited:
+                attributed = [passages[best].n]
+        used = [index_of[n] for n in [*supported_cited, *attributed]] or [index_of[n] for n in cited]
+        support = max((scores[i] for i in used), default=max(scores))
+        everywhere = [n for group in passage_numbers for n in group]
+        results.append(
+            Statement(
+                text=statement,
+                cited=cited,
+                attributed=attributed,
+                cited_supported=[n in supported_cited for n in cited],
+                support=round(float(support), 4),
+                supported=bool(supported_cited or attributed),
+                unverified_numbers=[n.text for n in stated if not number_in(n, everywhere)],
+                numbers=len(stated),
+            )
+        )
+    return results, summarize(results)
+
+
+def summarize(statements: Sequence[Statement]) -> AttributionSummary:
+    stated = sum(s.numbers for s in statements)
+    return AttributionSummary(
+        statements=len(statements),
+        supported=sum(s.supported for s in statements),
+        numbers=stated,
+        numbers_verified=stated - sum(len(s.unverified_numbers) for s in statements),
+    )
+
+
+def _support(
+    cosine: float,
+    terms: set[str],
+    passage_terms: set[str],
+    stated: Sequence[Number],
+    passage_numbers: Sequence[Number],
+    settings: AttributionSettings,
+) -> float:
+    """cosine, term share and number share, weighted; without numbers, their weight goes to the
+    other two in proportion."""
+    term_share = len(terms & passage_terms) / len(terms) if terms else 0.0
+    weights = [settings.embedding_weight, settings.term_weight, settings.number_weight]
+    parts = [max(cosine, 0.0), term_share]
+    if stated:
+        parts.append(sum(number_in(n, passage_numbers) for n in stated) / len(stated))
+    else:
+        weights = weights[:2]
+    return sum(w * p for w, p in zip(weights, parts, strict=True)) / sum(weights)
+
+
+def _similarities(
+    statements: Sequence[str],
+    passages: Sequence[Passage],
+    embedder: Embedder | None,
+    stored: Sequence[np.ndarray | None] | None,
+) -> np.ndarray:
+    """Statement × passage cosines: against a passage's stored chunk vectors (the best chunk)
+    where given, else against its embedded text."""
+    if embedder is None:
+        return np.zeros((len(statements), len(passages)))
+    statement_vectors = np.asarray(embedder.embed_documents([_CITATION.sub("", s) for s in statements]))
+    stored = list(stored) if stored is not None else [None] * len(passages)
+    missing = [i for i, v in enumerate(stored) if v is None or len(v) == 0]
+    if missing:
+        embedded = embedder.embed_documents([passages[i].text for i in missing])
+        for i, vector in zip(missing, embedded, strict=True):
+            stored[i] = np.asarray(vector)[None, :]
+    columns = [(statement_vectors @ np.asarray(v).T).reshape(len(statements), -1).max(axis=1) for v in stored]
+    return np.stack(columns, axis=1)

@@ -1,0 +1,111 @@
+"""Checking answers: statements, numbers, and attribution on fixed passages."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.attribution import attribute, cited_numbers, number_in, numbers, split_statements
+from rag_core.models import Passage
+from rag_core.settings import AttributionSettings
+
+
+def test_statements_of_bullets_numbered_lists_and_tables() -> None:
+    answer = (
+        "The ablations are below.\n\n"
+        "- -High reached 65.2% in Agriculture [1].\n"
+        "* -Low reached 64.0%.\n"
+        "1. Hybrid is best, e.g. in Legal. It wins [2].\n"
+        "2) Naive loses.\n\n"
+        "| Variant | Agriculture |\n|---|---|\n| -Origin | 75.2% |\n"
+        "## Notes\n"
+        "Accuracy was 84.8% on the test set (Table 2). Costs fell. [3] Done."
+    )
+    assert split_statements(answer) == [
+        "The ablations are below.",
+        "-High reached 65.2% in Agriculture [1].",
+        "-Low reached 64.0%.",
+        "Hybrid is best, e.g. in Legal.",
+        "It wins [2].",
+        "Naive loses.",
+        "| Variant | Agriculture |",
+        "| -Origin | 75.2% |",
+        "Accuracy was 84.8% on the test set (Table 2).",
+        "Costs fell. [3]",
+        "Done.",
+    ]
+
+
+def test_abbreviations_and_initials_do_not_end_a_sentence() -> None:
+    text = "Smith et al. report 3.5 points, i.e. a gain. The U.S. market grew."
+    assert split_statements(text) == ["Smith et al. report 3.5 points, i.e. a gain.", "The U.S. market grew."]
+
+
+def test_citation_numbers() -> None:
+    assert cited_numbers("A [2] and B [1, 3] and [2; 4].") == [2, 1, 3, 4]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1,399", [1399.0]),
+        ("610 × 1,000", [610.0, 1000.0]),
+        ("84.8%", [84.8]),
+        ("84.8 %", [84.8]),
+        ("$34,229 million", [34229.0]),
+        ("(2,724)", [2724.0]),
+        ("2 variants in 3 steps [4], 2022", [2022.0]),
+        ("1. Revenue grew 12.5 percent", [12.5]),
+    ],
+)
+def test_numbers(text: str, expected: list[float]) -> None:
+    assert [n.value for n in numbers(text)] == expected
+
+
+def test_number_matching() -> None:
+    (stated,) = numbers("84.8%")
+    assert number_in(stated, numbers("accuracy 84.8 % overall"))
+    assert number_in(stated, numbers("accuracy 84.83%"))
+    assert not number_in(stated, numbers("accuracy 48.8%"))
+    (amount,) = numbers("1,399")
+    assert number_in(amount, numbers("| Revenue | $1,399 |"))
+    (scaled,) = numbers("$1.4 billion")
+    assert number_in(scaled, numbers("Revenue (in millions) 1,399"))
+    assert not number_in(scaled, numbers("Revenue (in millions) 1,299"))
+
+
+PASSAGES = [
+    Passage(n=1, document="paper.pdf", page=8, text="Table 2: win rates. | -High | Agriculture 65.2% | Legal 76.4% |",
+            tabular=True),
+    Passage(n=2, document="paper.pdf", page=9, text="Table 3: a case study of answers about the Olympic games."),
+    Passage(n=3, document="paper.pdf", page=3, text="Graph indexing extracts entities and relations from chunks."),
+]
+TERMS_ONLY = AttributionSettings(support_threshold=0.3)
+
+
+def test_a_true_sentence_with_a_wrong_citation_is_reattributed() -> None:
+    (statement,), summary = attribute("The -High variant reached 65.2% in Agriculture [2].", PASSAGES, None, TERMS_ONLY)
+    assert statement.cited == [2] and statement.cited_supported == [False]
+    assert statement.attributed == [1]
+    assert statement.supported and not statement.unverified_numbers
+    assert summary.statements == 1 and summary.supported == 1 and summary.numbers_verified == 1
+
+
+def test_an_invented_number_is_flagged_and_a_sentence_without_support_is_marked() -> None:
+    found, summary = attribute(
+        "The -High variant reached 91.3% in Agriculture [1]. Revenue of the bakery doubled in spring.",
+        PASSAGES, None, TERMS_ONLY,
+    )
+    invented, unsupported = found
+    assert invented.unverified_numbers == ["91.3%"]
+    assert unsupported.cited == [] and unsupported.attributed == [] and not unsupported.supported
+    assert summary.numbers == 1 and summary.numbers_verified == 0
+
+
+def test_a_supported_citation_is_kept_alone() -> None:
+    (statement,), _ = attribute("Graph indexing extracts entities and relations [3].", PASSAGES, None, TERMS_ONLY)
+    assert statement.cited == [3] and statement.cited_supported == [True] and statement.attributed == []
+
+
+def test_nothing_to_check() -> None:
+    assert attribute("", PASSAGES, None, TERMS_ONLY)[0] == []
+    assert attribute("Some answer.", [], None, TERMS_ONLY)[0] == []

@@ -1,0 +1,113 @@
+"""Contextual headers: built from generated PDFs through the real parser, never changing a
+chunk's text or span."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rag_core.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
+from rag_core.models import Page
+from rag_core.parse import parse_path
+
+SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200}
+TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"
+
+
+def statement_pdf(path: Path, rows: int = 60) -> Path:
+    """Three pages under a running header: prose, a statement page (a title and figure rows set
+    as plain text, as many filings do), and prose again."""
+    doc = pymupdf.open()
+    for number in range(3):
+        page = doc.new_page(height=1200)
+        page.insert_text((72, 30), "Table of Contents", fontsize=8)
+        if number == 1:
+            page.insert_text((72, 60), TITLE, fontsize=10)
+            for r in range(rows):
+                page.insert_text((72, 80 + r * 17), f"Line item {r} of the statement  {1000 + 37 * r:,}  {900 + 31 * r:,}",
+                                 fontsize=9)
+        else:
+            text = "The company sells widgets in many markets. Demand grew in every region this year. " * 12
+            page.insert_textbox(pymupdf.Rect(72, 60, 520, 1100), text, fontsize=10)
+        page.insert_text((72, 1180), f"Page {number + 1}", fontsize=8)
+    doc.save(path)
+    return path
+
+
+def test_every_chunk_of_a_statement_page_carries_its_title(tmp_path: Path) -> None:
+    parsed = parse_path(statement_pdf(tmp_path / "ACME_2022_10K.pdf"))
+    with_headers = chunk_pages(parsed.pages, "d", title=document_title(parsed.name), **SIZES)
+    without = chunk_pages(parsed.pages, "d", headers=False, **SIZES)
+    statement = [c for c in with_headers if c.page == 2]
+    assert len(statement) >= 4, "60 rows make several chunks"
+    for chunk in statement:
+        assert chunk.header.startswith("ACME 2022 10K")
+        assert TITLE in chunk.header or TITLE in chunk.text, chunk
+    assert sum(TITLE in c.text for c in statement) <= 2, "only the first chunks hold the title in their text"
+    # the text, spans and everything but the header are those of chunking without headers
+    assert [c.model_copy(update={"header": ""}) for c in with_headers] == without
+    pages = {p.number: p for p in parsed.pages}
+    for chunk in with_headers:
+        assert chunk.text == pages[chunk.page].text[chunk.char_start : chunk.char_end]
+        assert "Table of Contents" not in chunk.header, "a running header is never a title"
+        assert chunk.indexed_text().endswith(chunk.text)
+
+
+def test_prose_carries_title_and_headings_only() -> None:
+    pages = [Page(number=1, text="A plain paragraph about widgets and markets. " * 3)]
+    (chunk,) = chunk_pages(pages, "d", title="Widgets report", **SIZES)
+    assert chunk.header == "Widgets report"
+
+
+def test_a_long_table_repeats_its_column_headers(tmp_path: Path) -> None:
+    rows = [["Item", "2022", "2021"]] + [[f"Segment {r}", f"{100 + r:,}.5", f"{90 + r}.25"] for r in range(80)]
+    doc = pymupdf.open()
+    page = doc.new_page(height=2400)
+    page.insert_text((72, 50), "Revenue by segment (in millions)", fontsize=10)
+    x0, y0, w, h = 72, 70, 140, 26
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x0 + c * w + 4, y0 + r * h + 17), cell, fontsize=10)
+    doc.save(tmp_path / "segments.pdf")
+    parsed = parse_path(tmp_path / "segments.pdf")
+    tables = [c for c in chunk_pages(parsed.pages, "d", title="Segments", **SIZES) if c.kind == "table"]
+    assert len(tables) >= 2
+    assert tables[0].header == "Segments › Revenue by segment (in millions)"
+    for chunk in tables[1:]:
+        assert chunk.header == "Segments › Revenue by segment (in millions)\n| Item | 2022 | 2021 |"
+        assert not chunk.text.startswith("| Item |")
+
+
+def test_column_header_rows_stop_at_the_first_figure() -> None:
+    table = "| Variant | Agriculture | Legal |\n| | 2022 | 2021 |\n| NaiveRAG | 32.4% | 16.4% |"
+    assert column_header_rows(table) == ["| Variant | Agriculture | Legal |", "| | 2022 | 2021 |"]
+    assert column_header_rows("| NaiveRAG | 32.4% | 16.4% |\n| Hybrid | 1 | 2 |") == []
+    assert column_header_rows("| Assets |  |  |\n| Cash | $3,655 | $4,564 |") == []
+
+
+def test_header_gives_up_old_headings_first() -> None:
+    context = ["Cash flows (in millions)", ""]
+    assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, 50) == (
+        "Doc › Liquidity › Cash flows (in millions)"
+    )
+    assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, 40) == "Doc › Cash flows (in millions)"
+    assert contextual_header("Doc", [], context, 10) == "Doc › Cash"
+    assert contextual_header("Doc", ["Results"], ["Results", "| a | b |"], 300) == "Doc › Results\n| a | b |"
+
+
+def test_running_paragraphs_and_titles() -> None:
+    pages = [Page(number=n, text=f"Table of Contents\n\nBody {n} text here.\n\nPage {n}") for n in range(1, 11)]
+    running = running_paragraphs(pages)
+    assert {"table of contents", "page #"} <= running
+    assert document_title("ACME_2022_10K.pdf") == "ACME 2022 10K"
+    assert document_title("notes  on_things.md") == "notes on things"
+
+
+def test_headings_are_said_once_and_kept_short() -> None:
+    long = "A bold sentence that the parser took for a heading because it was set in bold type on the page"
+    header = contextual_header("Oklahoma", ["Oklahoma", long, "Topography"], ["", ""], 300)
+    assert header.startswith("Oklahoma › A bold sentence") and header.count("Oklahoma") == 1
+    assert "…" in header and len(header.split(" › ")[1]) <= 81
+    assert header.endswith("› Topography")

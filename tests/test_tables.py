@@ -1,0 +1,63 @@
+"""The table round trip: a PDF table with a two-row header, parsed, labelled cell by cell for the
+prompt, and shown as Markdown with the same cells."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rag_core.models import Passage
+from rag_core.parse import parse_path
+from rag_core.prompts import render_passages
+from rag_core.tables import column_labels, labelled, markdown
+
+ROWS = [
+    ["", "Agriculture", "", "Legal", ""],
+    ["", "NaiveRAG", "LightRAG", "NaiveRAG", "LightRAG"],
+    ["Comprehensiveness", "32.4%", "67.6%", "16.4%", "83.6%"],
+    ["Diversity", "23.6%", "76.4%", "13.6%", "86.4%"],
+    ["Empowerment", "32.4%", "67.6%", "16.4%", "83.6%"],
+    ["Overall", "32.4%", "67.6%", "15.2%", "84.8%"],
+]
+
+
+def two_row_header_pdf(path: Path) -> Path:
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), "Table 1: Win rates of LightRAG against NaiveRAG.", fontsize=10)
+    widths = [130, 80, 80, 80, 80]
+    for r, row in enumerate(ROWS):
+        x = 50
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x, 80 + r * 24, x + widths[c], 104 + r * 24), color=(0, 0, 0))
+            page.insert_text((x + 3, 96 + r * 24), cell, fontsize=9)
+            x += widths[c]
+    doc.save(path)
+    return path
+
+
+def test_a_two_row_header_table_round_trips(tmp_path: Path) -> None:
+    (page,) = parse_path(two_row_header_pdf(tmp_path / "wins.pdf")).pages
+    (block,) = page.tables
+    text = page.text[block.start : block.end]
+    prompt = labelled(text)
+    assert (
+        "Overall — Agriculture › NaiveRAG: 32.4%; Agriculture › LightRAG: 67.6%; Legal › NaiveRAG: 15.2%; "
+        "Legal › LightRAG: 84.8%"
+    ) in prompt
+    shown = markdown(text).splitlines()
+    assert shown[0] == "|  | Agriculture › NaiveRAG | Agriculture › LightRAG | Legal › NaiveRAG | Legal › LightRAG |"
+    assert shown[1] == "|---|---|---|---|---|"
+    assert shown[2:] == ["| " + " | ".join(row) + " |" for row in ROWS[2:]], "the same cells, in order"
+    passage = Passage(n=1, document="wins.pdf", page=1, text=text, tabular=True, table_chunks=(0,))
+    assert "Diversity — Agriculture › NaiveRAG: 23.6%" in render_passages([passage])
+
+
+def test_a_later_chunk_takes_its_headers_from_the_repeated_rows() -> None:
+    later = "| Overall | 32.4% | 67.6% |"
+    assert labelled(later, "| | Agriculture | |\n| | NaiveRAG | LightRAG |") == (
+        "Overall — Agriculture › NaiveRAG: 32.4%; Agriculture › LightRAG: 67.6%"
+    )
+    assert labelled(later) == later, "no headers known: the rows stay as they are"
+    assert column_labels([["", "A", ""], ["", "x", "y"]], 3) == ["", "A › x", "A › y"]
