@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from rag_core import AnswerRun, ChatModel, Engine, LlmBackend, QuestionRate, Settings
+from rag_core import AnswerRun, ChatModel, DocumentRecord, Engine, LlmBackend, QuestionRate, RagError, Settings
 
 if TYPE_CHECKING:
     from rag_core.settings import LimitsSettings
@@ -43,9 +43,30 @@ def settings() -> Settings:
 
 
 @st.cache_resource
-def engine() -> Engine:
-    """The one Engine of this process: the embedded store locks its folder, so one client only."""
+def _engine() -> Engine:
     return Engine(settings())
+
+
+def engine() -> Engine:
+    """The one Engine of this process: the embedded store locks its folder, so one client only.
+
+    A store that cannot be opened (in use, damaged) stops the page with its message; the navigation
+    and the pages that need no store keep working, and the next run tries again.
+    """
+    try:
+        return _engine()
+    except RagError as error:
+        st.error(str(error))
+        st.stop()
+
+
+def documents() -> list[DocumentRecord]:
+    """The visitor's documents, or the page stops with the store's message."""
+    try:
+        return engine().documents(owner())
+    except RagError as error:
+        st.error(str(error))
+        st.stop()
 
 
 def chat_model(backend: LlmBackend) -> ChatModel | None:

@@ -20,7 +20,7 @@ with st.sidebar:
         st.session_state[app_state.MESSAGES] = []
         st.rerun()
 
-records = engine.documents(app_state.owner())
+records = app_state.documents()
 if not records:
     st.info("Upload a document first (Upload page).")
     st.stop()

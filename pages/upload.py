@@ -35,7 +35,7 @@ for file in (files or []) if submitted else []:
         if record.pages_without_text:
             st.warning(f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}")
 
-records = engine.documents(owner)
+records = app_state.documents()
 st.subheader(f"Your documents ({len(records)})")
 if not records:
     st.info("No documents yet.")

@@ -1,4 +1,4 @@
-"""Command line: ``python -m rag_core ingest|docs|delete|search|ask``.
+"""Command line: ``python -m rag_core ingest|docs|delete|search|ask|migrate|check``.
 
 Each command builds one Engine, calls it, and prints text or (with ``--json``) the models' JSON.
 
@@ -113,6 +113,13 @@ def _parser() -> argparse.ArgumentParser:
     migrate.add_argument("--to", metavar="URL", help="copy the whole library into this Qdrant server (or cluster)")
     migrate.add_argument("--api-key", metavar="KEY", help="API key for --to (default: RAG_QDRANT_API_KEY)")
     migrate.set_defaults(run=_migrate)
+
+    check = commands.add_parser("check", help="read every part of a store folder and report; --repair keeps what can be read")
+    check.add_argument("--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)")
+    check.add_argument("--repair", action="store_true",
+                       help="back up the registry, rebuild or move aside what cannot be read, report each dropped document")
+    check.add_argument("--json", action="store_true", help="print one JSON object")
+    check.set_defaults(run=_check)
     return parser
 
 
@@ -320,6 +327,46 @@ def _migrate(args: argparse.Namespace) -> int:
         return 0
     finally:
         store.close()
+
+
+def _check(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from .errors import StoreError
+    from .settings import Settings
+    from .store.check import check_store
+
+    folder = Path(args.store) if args.store else Settings().store_dir
+    if not folder.is_dir():
+        raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to check.")
+    report = check_store(folder, repair=args.repair)
+    if args.json:
+        data = asdict(report) | {"ok": report.ok}
+        print(json.dumps(data, default=str, indent=1))
+        return 0 if report.ok or report.repaired else 1
+    print(f"{folder}: {len(report.collections)} collections, {report.documents} documents")
+    for name, points in report.collections.items():
+        print(f"  {name}: {'unreadable' if points is None else f'{points} points'}")
+    for note in report.notes:
+        print(f"  note: {note.part}: {note.problem}")
+    if report.ok and not report.repaired:
+        print("no problems found")
+        return 0
+    if report.problems:
+        print(f"{len(report.problems)} problems:")
+    for finding in report.problems:
+        print(f"  - {finding.part}: {finding.problem}" + (f" -> {finding.action}" if finding.action else ""))
+    if report.dropped:
+        print("dropped documents:")
+        for line in report.dropped:
+            print(f"  - {line}")
+    if report.backup:
+        print(f"registry backed up in {report.backup}")
+    if not report.repaired:
+        print(f"run `python -m rag_core check --store {folder} --repair` to keep what can be read", file=sys.stderr)
+        return 1
+    print("repaired" if report.problems else "no problems found")
+    return 0
 
 
 def _read_history(path: Path) -> list[dict[str, str]]:

@@ -64,6 +64,20 @@ class StoreLocked(StoreError):
     pass
 
 
+class StoreDamaged(StoreError):
+    """A part of the store cannot be read: its files were cut, overwritten or removed."""
+
+    def __init__(self, folder: object, part: str, detail: str) -> None:
+        self.folder = folder
+        self.part = part
+        self.detail = detail
+        super().__init__(
+            f"The store in {folder} is damaged: {part} cannot be read ({detail}).",
+            f"Run `python -m rag_core check --store {folder}` to see what is readable, and add --repair to "
+            "keep it; or restore a backup of the folder, or move the folder aside to start an empty store.",
+        )
+
+
 class DocumentNotFound(RagError):
     pass
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import contextlib
+
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -122,7 +124,8 @@ def app_environment(store: Path, **env: str) -> Iterator[Path]:
     finally:
         import app_state
 
-        app_state.engine().close()
+        with contextlib.suppress(Exception):  # a store that never opened has nothing to close
+            app_state._engine().close()
         st.cache_resource.clear()
         patch.undo()
 

@@ -122,3 +122,19 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     assert any("What did revenue grow to?" in s.value for s in at.selectbox)
     assert len(at.dataframe) >= 5, "a table per stage"
     assert at.json, "budget figures and the prompt are shown"
+
+
+def test_a_damaged_store_shows_its_message_on_every_page(tmp_path: Path) -> None:
+    from rag_core.store.edge import EdgeStore
+
+    store = tmp_path / "store"
+    EdgeStore.open_folder(store).close()
+    (store / "edge" / "rag_documents" / "edge_config.json").write_bytes(b"\x00garbage")
+    with app_environment(store, RAG_LLM__BACKEND="extractive", RAG_RERANK__ENABLED="false"):
+        for page in ["pages/upload.py", "pages/chat.py", "pages/debug.py"]:
+            at = app()
+            at.run()
+            at.switch_page(page).run()
+            assert not at.exception, page
+            if page != "pages/debug.py":  # the debug page shows the session's traces without the store
+                assert any("is damaged" in e.value and "check --store" in e.value for e in at.error), page

@@ -8,10 +8,12 @@ previous release (qdrant-client's local format) is migrated on first open (``mig
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -35,13 +37,16 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from ..errors import StoreError, StoreLocked
+from ..errors import RagError, StoreDamaged, StoreLocked
 from . import SEARCH_FIELDS, Match, Row, Store
 
 EDGE_DIR = "edge"
 _LOCK_FILE = ".lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 5000
+_DETAIL_CHARS = 200
+# Not damage: the user or the interpreter stopping us, or a typed error of our own.
+_NOT_DAMAGE = (KeyboardInterrupt, SystemExit, GeneratorExit, MemoryError, RagError)
 # A shard needs a vector space; the registry stores none, so it declares an unused sparse one.
 _NO_VECTORS = {"unused": EdgeSparseVectorParams()}
 
@@ -51,15 +56,37 @@ class EdgeStore(Store):
 
     local = True
 
-    def __init__(self, folder: Path, lock: IO[str] | None) -> None:
+    def __init__(self, folder: Path, lock: IO[str] | None, *, tolerate_damage: bool = False) -> None:
         """Open every shard in ``folder``; ``lock`` is the held folder lock (None: the caller
-        holds it, as a migration does)."""
+        holds it, as a migration does). With ``tolerate_damage`` (for ``check``), a collection that
+        cannot be opened is left out and its error kept in ``unreadable``; otherwise it raises.
+
+        Raises:
+            StoreDamaged: A collection cannot be opened.
+        """
         super().__init__()
         self.folder = folder
         self._lock_file = lock
         self._shards: dict[str, EdgeShard] = {}
-        for path in sorted(p for p in folder.iterdir() if (p / _CONFIG_FILE).is_file()):
-            self._shards[path.name] = _load(path)
+        self.unreadable: dict[str, StoreDamaged] = {}
+        for path in sorted(p for p in folder.iterdir() if p.is_dir() and any(p.iterdir())):  # empty: not one
+            try:
+                self._shards[path.name] = load_shard(path)
+            except StoreDamaged as error:
+                if not tolerate_damage:
+                    raise
+                self.unreadable[path.name] = error
+
+    @contextmanager
+    def _engine(self, collection: str) -> Iterator[None]:
+        """Turn the engine's failure on this collection into ``StoreDamaged``. The engine reports a
+        cut or overwritten file as a runtime error, or as a Rust panic (a ``BaseException``)."""
+        try:
+            yield
+        except _NOT_DAMAGE:
+            raise
+        except BaseException as exc:
+            raise damaged(self.folder / collection, exc) from exc
 
     @classmethod
     def open_folder(cls, store_dir: Path) -> EdgeStore:
@@ -84,12 +111,17 @@ class EdgeStore(Store):
 
     def close(self) -> None:
         with self._lock:
-            for shard in self._shards.values():
-                shard.flush()
-                shard.close()
-            self._shards.clear()
+            for name in list(self._shards):
+                self.close_collection(name)
             if self._lock_file is not None:
                 self._lock_file.close()
+
+    def close_collection(self, collection: str) -> None:
+        """Flush and close one shard (its folder may then be moved); a damaged one is let go."""
+        shard = self._shards.pop(collection)
+        with self._lock, contextlib.suppress(StoreDamaged), self._engine(collection):
+            shard.flush()
+            shard.close()
 
     def collections(self) -> list[str]:
         return list(self._shards)
@@ -99,50 +131,57 @@ class EdgeStore(Store):
             config = EdgeConfig(sparse_vectors=_NO_VECTORS)
         else:
             config = EdgeConfig(vectors=EdgeVectorParams(size=dimension, distance=Distance.Cosine))
-        shard = EdgeShard.create(str(self.folder / collection), config)
-        for field in fields:
-            shard.update(UpdateOperation.create_field_index(field, PayloadSchemaType.Keyword))
+        with self._engine(collection):
+            shard = EdgeShard.create(str(self.folder / collection), config)
+            for field in fields:
+                shard.update(UpdateOperation.create_field_index(field, PayloadSchemaType.Keyword))
         self._shards[collection] = shard
 
     def _dimension(self, collection: str) -> int | None:
-        config = json.loads((self.folder / collection / _CONFIG_FILE).read_text())
-        vectors = config.get("vectors") or {}
-        return int(vectors[""]["size"]) if "" in vectors else None
+        return shard_dimension(self.folder / collection)
 
     def _upsert(self, collection: str, rows: Sequence[Row]) -> None:
         points = [Point(r.id, r.vector.tolist() if r.vector is not None else {}, r.payload) for r in rows]
-        self._shards[collection].update(UpdateOperation.upsert_points(points))
+        with self._engine(collection):
+            self._shards[collection].update(UpdateOperation.upsert_points(points))
 
     def _retrieve(self, collection: str, ids: Sequence[str], *, vectors: bool) -> list[Row]:
-        records = self._shards[collection].retrieve(list(ids), with_payload=True, with_vector=vectors)
-        return [_row(r, vectors) for r in records]
+        with self._engine(collection):
+            records = self._shards[collection].retrieve(list(ids), with_payload=True, with_vector=vectors)
+            return [_row(r, vectors) for r in records]
 
     def _scroll(
         self, collection: str, match: Match, *, vectors: bool = False, fields: Sequence[str] | None = None
     ) -> list[Row]:
         shard, found, offset = self._shards[collection], [], None
-        while True:
-            page, offset = shard.scroll(
-                ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=_filter(match),
-                              with_payload=list(fields) if fields else True, with_vector=vectors)
-            )
-            found += [_row(r, vectors) for r in page]
-            if offset is None:
-                return found
+        with self._engine(collection):
+            while True:
+                page, offset = shard.scroll(
+                    ScrollRequest(offset=offset, limit=_SCROLL_PAGE, filter=_filter(match),
+                                  with_payload=list(fields) if fields else True, with_vector=vectors)
+                )
+                found += [_row(r, vectors) for r in page]
+                if offset is None:
+                    return found
 
     def _search(self, collection: str, vector: np.ndarray, match: Match, limit: int) -> list[tuple[Row, float]]:
         request = QueryRequest(limit=limit, query=Query.Nearest(vector.tolist()), filter=_filter(match),
                                with_payload=SEARCH_FIELDS)
-        return [(_row(p, False), float(p.score)) for p in self._shards[collection].query(request)]
+        with self._engine(collection):
+            return [(_row(p, False), float(p.score)) for p in self._shards[collection].query(request)]
 
     def _delete(self, collection: str, match: Match) -> None:
-        self._shards[collection].update(UpdateOperation.delete_points_by_filter(_filter(match) or Filter()))
+        with self._engine(collection):
+            self._shards[collection].update(UpdateOperation.delete_points_by_filter(_filter(match) or Filter()))
 
     def _set_payload(self, collection: str, match: Match, payload: dict[str, Any]) -> None:
-        self._shards[collection].update(UpdateOperation.set_payload_by_filter(_filter(match) or Filter(), payload))
+        operation = UpdateOperation.set_payload_by_filter(_filter(match) or Filter(), payload)
+        with self._engine(collection):
+            self._shards[collection].update(operation)
 
     def _count(self, collection: str, match: Match) -> int:
-        return int(self._shards[collection].count(CountRequest(exact=True, filter=_filter(match))))
+        with self._engine(collection):
+            return int(self._shards[collection].count(CountRequest(exact=True, filter=_filter(match))))
 
     def optimize(self) -> bool:
         """Run Qdrant's segment optimizers (merging, and HNSW where configured); blocks."""
@@ -168,14 +207,38 @@ def _acquire(path: Path, store_dir: Path) -> IO[str]:
     return handle
 
 
-def _load(path: Path) -> EdgeShard:
+def load_shard(path: Path) -> EdgeShard:
+    """Open one collection's shard.
+
+    Raises:
+        StoreDamaged: The engine could not load it, or its config is missing.
+    """
+    if not (path / _CONFIG_FILE).is_file():
+        raise StoreDamaged(path.parent.parent, f"collection {path.name}", f"{_CONFIG_FILE} is missing")
     try:
         return EdgeShard.load(str(path))
-    except Exception as exc:  # the engine reports damage as a plain runtime error
-        raise StoreError(
-            f"The store collection {path} could not be opened ({exc}).",
-            "Restore a backup of the folder, or move it aside to start an empty store.",
-        ) from exc
+    except _NOT_DAMAGE:
+        raise
+    except BaseException as exc:  # a runtime error, or a Rust panic
+        raise damaged(path, exc) from exc
+
+
+def shard_dimension(path: Path) -> int | None:
+    """A collection's vector size from its config (None: no dense vectors)."""
+    try:
+        config = json.loads((path / _CONFIG_FILE).read_text())
+        vectors = config.get("vectors") or {}
+        return int(vectors[""]["size"]) if "" in vectors else None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise damaged(path, exc) from exc
+
+
+def damaged(path: Path, exc: BaseException) -> StoreDamaged:
+    """``StoreDamaged`` for the collection in ``path`` (``<store>/edge/<collection>``)."""
+    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0].replace(f"{path}/", "")
+    if len(detail) > _DETAIL_CHARS:
+        detail = detail[: _DETAIL_CHARS - 1] + "…"
+    return StoreDamaged(path.parent.parent, f"collection {path.name}", detail)
 
 
 def _filter(match: Match) -> Filter | None:

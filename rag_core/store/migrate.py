@@ -9,16 +9,18 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from ..bm25 import tokenize
-from ..errors import StoreError
-from . import REGISTRY, Row, Store
+from ..errors import RagError, StoreDamaged, StoreError
+from . import REGISTRY, Row, Store, backup
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")
+_LEGACY_REGISTRY = f"collection/{REGISTRY}"
 _MARKER = ".migrating"
 _DONE = ".migrated"
 
@@ -63,11 +65,19 @@ def migrate_local_if_needed(store_dir: Path, edge_folder: Path, progress: Progre
         from ..errors import StoreLocked
 
         raise StoreLocked(f"The store folder {store_dir} is in use by another process.", "Stop it and retry.") from exc
+    except Exception as exc:  # qdrant-client reads meta.json and every collection's SQLite file here
+        raise _legacy_damaged(store_dir, _broken_part(store_dir), exc) from exc
+    if (store_dir / _LEGACY_REGISTRY).is_dir():
+        progress(f"  registry backed up in {backup(store_dir, 'migration', [store_dir / _LEGACY_REGISTRY])}")
     target = EdgeStore(edge_folder, lock=None)  # the caller holds the folder's lock
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the local mode's warning about large collections
             copy_library(source, target, progress, ready_from_registry=True)
+    except RagError:
+        raise
+    except Exception as exc:  # a cut or overwritten collection file (sqlite, pickle)
+        raise _legacy_damaged(store_dir, "collection/", exc) from exc
     finally:
         source.close()
         target.close()
@@ -123,6 +133,21 @@ def _verify(target: Store, collection: str, rows: list[Row]) -> None:
 def _dimension(collection: str) -> int:
     """An empty chunk collection's dimension, from its name (``rag_chunks__<model>__<dim>``)."""
     return int(collection.rsplit("__", 1)[-1])
+
+
+def _broken_part(store_dir: Path) -> str:
+    """Which part of a previous release's folder failed to load: its meta.json, or a collection."""
+    try:
+        json.loads((store_dir / "meta.json").read_text())
+    except (OSError, ValueError):
+        return "meta.json"
+    return "collection/ (a collection's SQLite file)"
+
+
+def _legacy_damaged(store_dir: Path, part: str, exc: Exception) -> StoreDamaged:
+    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+    return StoreDamaged(store_dir, f"the previous release's {part} (not migrated; the old data was left as it was)",
+                        f"{type(exc).__name__}: {detail}")
 
 
 def _remove_legacy(store_dir: Path) -> None:
