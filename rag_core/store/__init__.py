@@ -99,8 +99,10 @@ def copy_sparse(source: str | Path, target: str | Path) -> None:
                 start, end = (size, size) if offset else (0, size)
             src.seek(start)
             dst.seek(start)
-            for block in iter(lambda: src.read(min(1 << 20, end - src.tell())), b""):
+            left = end - start
+            while left > 0 and (block := src.read(min(1 << 20, left))):
                 dst.write(block)
+                left -= len(block)
             offset = end
         dst.truncate(size)
     shutil.copystat(source, target)
