@@ -107,7 +107,12 @@ def check_question() -> None:
 
 
 def init_session() -> None:
-    config = settings()
+    """Session defaults; settings out of range stop the page with their message."""
+    try:
+        config = settings()
+    except RagError as error:
+        st.error(str(error))
+        st.stop()
     st.session_state.setdefault(OWNER, config.owner if config.app.single_user else f"visitor-{uuid.uuid4().hex}")
     st.session_state.setdefault(MESSAGES, [])
     st.session_state.setdefault(TRACES, [])

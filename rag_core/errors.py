@@ -52,6 +52,10 @@ class NoTextLayer(FileRejected):
     """An image-only (scanned) PDF, or a file with no text at all."""
 
 
+class SettingsError(RagError):
+    """A setting (environment variable or secret) out of its range or of the wrong kind."""
+
+
 class IndexingError(RagError):
     """Embedding or storing failed; the document was rolled back."""
 

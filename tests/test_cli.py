@@ -9,6 +9,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -108,3 +110,23 @@ def test_numeric_flags_name_their_range(tmp_path: Path) -> None:
         refused = cli("search", "anything", "--k", value, store=tmp_path / "store")
         assert refused.returncode == 2
         assert "argument --k" in refused.stderr and "allowed: 1 to 100" in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("module", "args", "message"),
+    [
+        ("rag_core", ["search", "q", "--k", "0"], "argument --k: 0 is out of range (allowed: 1 to 100)"),
+        ("rag_core", ["search", "q", "--k", "1e3"], "argument --k: '1e3' is not a whole number (allowed: 1 to 100)"),
+        ("rag_core.eval", ["uda", "--k", "-1"], "argument --k: -1 is out of range (allowed: 1 to 100)"),
+        ("rag_core.eval", ["uda", "--limit", "0"], "argument --limit: 0 is out of range (allowed: 1 to 1000000)"),
+        ("rag_core.eval", ["financebench", "--table-sizes", "5"], "argument --table-sizes: 5 is out of range"),
+        ("rag_core.bench", ["--repeats", "0"], "argument --repeats: 0 is out of range (allowed: 1 to 1000)"),
+        ("rag_core.bench", ["store", "--sizes", "-10"], "argument --sizes: -10 is out of range"),
+        ("rag_core.bench", ["--queries", "x"], "argument --queries: 'x' is not a whole number"),
+    ],
+)
+def test_out_of_range_flags_name_the_flag_and_the_range(module: str, args: list[str], message: str) -> None:
+    refused = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True,
+                             env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300)
+    assert refused.returncode == 2, refused.stderr
+    assert message in refused.stderr

@@ -37,3 +37,48 @@ def test_every_tunable_has_a_description() -> None:
         if not inner.description
     ]
     assert undocumented == []
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "message"),
+    [
+        ("RAG_RETRIEVAL__TOP_K", "0", "RAG_RETRIEVAL__TOP_K='0': Input should be greater than 0 (allowed: from 1 to 100)"),
+        ("RAG_RETRIEVAL__TOP_K", "101", "(allowed: from 1 to 100)"),
+        ("RAG_RETRIEVAL__POOL_SIZE", "-1", "RAG_RETRIEVAL__POOL_SIZE='-1'"),
+        ("RAG_RETRIEVAL__TOP_N", "many", "RAG_RETRIEVAL__TOP_N='many': Input should be a valid integer"),
+        ("RAG_CHUNK__SIZE_CHARS", "0", "RAG_CHUNK__SIZE_CHARS='0'"),
+        ("RAG_CHUNK__OVERLAP_CHARS", "400", "RAG_CHUNK__OVERLAP_CHARS (400) must be smaller than RAG_CHUNK__SIZE_CHARS"),
+        ("RAG_LIMITS__MAX_DOCUMENTS", "-5", "(allowed: from 0 to 100,000)"),
+        ("RAG_INGEST__MAX_PAGES", "0", "RAG_INGEST__MAX_PAGES='0'"),
+        ("RAG_LLM__N_CTX", "4096", "RAG_LLM__N_CTX (4096) must be at least RAG_BUDGET__TOKEN_LIMIT (10000)"),
+        ("RAG_BUDGET__RESERVED_QA", "20000", "RAG_BUDGET__RESERVED_* (20000) must be smaller than"),
+        ("RAG_ATTRIBUTION__SUPPORT_THRESHOLD", "1.5", "(allowed: from 0 to 1)"),
+        ("RAG_LLM__TEMPERATURE", "9", "(allowed: from 0 to 2)"),
+    ],
+)
+def test_settings_out_of_range_name_the_variable_and_the_range(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str, message: str
+) -> None:
+    from rag_core.errors import SettingsError
+
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(SettingsError) as caught:
+        Settings()
+    assert message in str(caught.value)
+    assert str(caught.value).endswith("Fix or unset these environment variables (or the app's secrets).")
+
+
+def test_every_number_has_both_bounds() -> None:
+    unbounded = [
+        f"{group}.{name}"
+        for group, field in Settings.model_fields.items()
+        if hasattr(field.annotation, "model_fields")
+        for name, inner in field.annotation.model_fields.items()  # type: ignore[union-attr]
+        if inner.annotation in (int, float)
+        and not ({"ge", "gt"} & _constraints(inner) and {"le", "lt"} & _constraints(inner))
+    ]
+    assert unbounded == []
+
+
+def _constraints(field: object) -> set[str]:
+    return {key for m in getattr(field, "metadata", []) for key in ("gt", "ge", "lt", "le") if hasattr(m, key)}

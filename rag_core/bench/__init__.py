@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..cli import bounded
 from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -31,18 +32,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("sections", nargs="*", metavar="section", help=f"any of {', '.join(SECTIONS)} (default: all)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"))
-    parser.add_argument("--repeats", type=int, default=3, help="runs per figure (median, min, max)")
-    parser.add_argument("--large-repeats", type=int, default=1,
+    parser.add_argument("--repeats", type=bounded(1, 1000), default=3, help="runs per figure (median, min, max)")
+    parser.add_argument("--large-repeats", type=bounded(1, 1000), default=1,
                         help="ingest runs for the UDA set (about 10 minutes each on 2 cores)")
     parser.add_argument("--docs", type=Path, nargs="+", help="ingest/retrieval: these files instead of the shared data")
-    parser.add_argument("--sizes", type=int, nargs="+",
+    parser.add_argument("--sizes", type=bounded(1, 10_000_000), nargs="+",
                         help="store sizes in chunks (retrieval: 1,000 10,000 50,000; store: 2,000 50,000 200,000)")
-    parser.add_argument("--old-engine-sizes", type=int, nargs="*",
+    parser.add_argument("--old-engine-sizes", type=bounded(1, 10_000_000), nargs="*",
                         help="store: sizes at which the previous engine runs too (default 2,000 50,000)")
-    parser.add_argument("--hnsw-sizes", type=int, nargs="*", help="store: sizes at which HNSW is built and measured")
+    parser.add_argument("--hnsw-sizes", type=bounded(1, 10_000_000), nargs="*", help="store: sizes at which HNSW is built and measured")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    parser.add_argument("--queries", type=int, default=30, help="retrieval: questions timed per store size")
-    parser.add_argument("--llm-questions", type=int, default=len(LLM_QUESTIONS), help="llm: questions asked")
+    parser.add_argument("--queries", type=bounded(1, 100_000), default=30, help="retrieval: questions timed per store size")
+    parser.add_argument("--llm-questions", type=bounded(1, 1000), default=len(LLM_QUESTIONS), help="llm: questions asked")
     parser.add_argument("--llm-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--store-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

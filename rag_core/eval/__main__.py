@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..cli import MAX_K, bounded
+
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
@@ -29,13 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
     parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
     parser.add_argument("--questions", type=Path, help="folder: JSONL/CSV of question, document, gold_pages[, answer]")
-    parser.add_argument("--k", type=int, default=8, help="hits kept per question (page-level datasets)")
-    parser.add_argument("--limit", type=int, default=None, help="evaluate only the first N questions")
-    parser.add_argument("--corpus-limit", type=int, default=None, help="scifact: keep judged + first N abstracts")
+    parser.add_argument("--k", type=bounded(1, MAX_K), default=8, help="hits kept per question (page-level datasets)")
+    parser.add_argument("--limit", type=bounded(1, 1_000_000), default=None, help="evaluate only the first N questions")
+    parser.add_argument("--corpus-limit", type=bounded(1, 10_000_000), default=None, help="scifact: keep judged + first N abstracts")
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
-    parser.add_argument("--table-sizes", type=int, nargs="*", default=[], help="page-level: table chunk sizes to try")
+    parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try")
     parser.add_argument("--weights", type=_weights, nargs="*", default=[],
                         help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
     args = parser.parse_args(argv)
