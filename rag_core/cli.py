@@ -150,6 +150,7 @@ def _expand_paths(paths: Sequence[str]) -> list[Path]:
 
 def _ingest(args: argparse.Namespace) -> int:
     from .errors import RagError
+    from .models import display_name
 
     files = _expand_paths(args.paths)
     engine = _engine(args)
@@ -163,7 +164,7 @@ def _ingest(args: argparse.Namespace) -> int:
                 result = engine.ingest_path(path, progress=_stage_reporter(bar))
             except RagError as exc:
                 results.append({"file": str(path), "status": "rejected", "error": {"type": type(exc).__name__, "message": str(exc)}})
-                _say(f"rejected {path}: {exc}", bar, stream=sys.stderr)
+                _say(display_name(f"rejected {path}: {exc}"), bar, stream=sys.stderr)
             else:
                 document = result.document
                 entry = {"file": str(path), "status": result.status, "seconds": round(result.seconds, 3)}
@@ -175,7 +176,7 @@ def _ingest(args: argparse.Namespace) -> int:
                     if document.pages_without_text:
                         line += f" (pages without text skipped: {_page_list(document.pages_without_text)})"
                 if not args.json:
-                    _say(line, bar)
+                    _say(display_name(line), bar)
             if bar is not None:
                 bar.update(1)
     finally:

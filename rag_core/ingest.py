@@ -116,6 +116,7 @@ def _indexing_record(
         doc_id=doc_id,
         owner=owner,
         name=parsed.name,
+        original_name=parsed.original_name,
         sha256=parsed.sha256,
         size_bytes=parsed.size_bytes,
         media_type=parsed.media_type,

@@ -7,6 +7,8 @@ Documents in (``Page`` … ``ParsedDocument``), what the store keeps (``Chunk``,
 
 from __future__ import annotations
 
+import unicodedata
+
 from datetime import datetime
 from typing import Any, Literal
 
@@ -49,10 +51,20 @@ class Page(Frozen):
     tables: tuple[Block, ...] = ()
 
 
+def display_name(name: str) -> str:
+    """A file name fit for one line of a listing: control and invisible format characters (a
+    newline, a tab, a right-to-left override) each become ``_``; surrounding blanks go."""
+    cleaned = "".join("_" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c for c in name).strip()
+    return cleaned or "unnamed"
+
+
 class ParsedDocument(Frozen):
     """A validated, parsed file, not yet stored."""
 
     name: str
+    original_name: str | None = Field(
+        None, description="The file name as given, when control characters had to be replaced in ``name``."
+    )
     sha256: str
     size_bytes: int
     media_type: Literal["pdf", "text", "markdown"]
@@ -113,6 +125,9 @@ class DocumentRecord(Frozen):
     status: Literal["indexing", "ready"]
     embed_model: str
     collection: str = Field(description="The chunk collection that holds its vectors.")
+    original_name: str | None = Field(
+        None, description="The file name as given, when control characters had to be replaced in ``name``."
+    )
 
 
 class IngestResult(Frozen):

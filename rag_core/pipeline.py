@@ -41,6 +41,7 @@ from .models import (
     RetrievalResult,
     Statement,
     Understanding,
+    display_name,
 )
 from .parse import read_file
 from .prompts import build_messages
@@ -148,7 +149,7 @@ class Engine:
         report(progress, "parsing", 0, 1)
         path = Path(path)
         data = read_file(path, self.settings.ingest)
-        parsed = parse_untrusted(data, path.name, self.settings.ingest)
+        parsed = _named(parse_untrusted(data, display_name(path.name), self.settings.ingest), path.name)
         return self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits)
 
     def ingest_bytes(
@@ -157,7 +158,7 @@ class Engine:
     ) -> IngestResult:
         started = time.perf_counter()
         report(progress, "parsing", 0, 1)
-        parsed = parse_untrusted(data, name, self.settings.ingest)
+        parsed = _named(parse_untrusted(data, display_name(name), self.settings.ingest), name)
         return self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits)
 
     def ingest_parsed(
@@ -385,6 +386,11 @@ class Engine:
             "retrievers": retrievers or self.settings.retrieval.retrievers,
         }
         return TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records], settings=settings)
+
+
+def _named(parsed: ParsedDocument, given: str) -> ParsedDocument:
+    """Keep the name as given when its stored form had control characters replaced."""
+    return parsed if given == parsed.name else parsed.model_copy(update={"original_name": given})
 
 
 def _files_root(settings: Settings) -> Path:

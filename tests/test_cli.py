@@ -130,3 +130,17 @@ def test_out_of_range_flags_name_the_flag_and_the_range(module: str, args: list[
                              env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300)
     assert refused.returncode == 2, refused.stderr
     assert message in refused.stderr
+
+
+def test_control_characters_in_file_names_are_replaced_and_kept(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    odd = tmp_path / "q3\nreport\t\u202egpj.md"
+    odd.write_text("# Results\n\nRevenue grew to 4.2 million dollars in the quarter.\n")
+    ingested = cli("ingest", str(odd), store=store)
+    assert ingested.returncode == 0, ingested.stderr
+    assert len(ingested.stdout.strip().splitlines()) == 1, "one line per file"
+    listing = cli("docs", store=store)
+    assert listing.stdout.strip().splitlines()[1].startswith("q3_report__gpj.md ")
+    assert len(listing.stdout.strip().splitlines()) == 2, "a header and one line per document"
+    (record,) = json.loads(cli("docs", "--json", store=store).stdout)
+    assert (record["name"], record["original_name"]) == ("q3_report__gpj.md", "q3\nreport\t\u202egpj.md")
