@@ -195,10 +195,9 @@ def column_header_rows(table_text: str) -> list[str]:
 
 def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
     """The paragraph just before ``start`` when it is short and not a running header."""
-    before = [p.strip() for p in text[:start].split("\n\n") if p.strip()]
-    if not before:
+    last = text[:start].rstrip().rsplit("\n\n", 1)[-1].strip()  # the last paragraph, without splitting all
+    if not last:
         return ""
-    last = before[-1]
     if len(last) > _CAPTION_MAX_CHARS or not re.search(r"[^\W\d_]", last) or _fold(last) in running:
         return ""
     if last.startswith("|"):
@@ -208,7 +207,7 @@ def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
 
 def _page_title(page: Page, running: frozenset[str]) -> str:
     """The page's first short paragraph that is not a running header, nor a table row."""
-    for paragraph in page.text.split("\n\n")[:4]:
+    for paragraph in _first_paragraphs(page.text, 4):
         paragraph = paragraph.strip()
         if not paragraph or _fold(paragraph) in running or paragraph.startswith("|"):
             continue
@@ -216,6 +215,18 @@ def _page_title(page: Page, running: frozenset[str]) -> str:
             return paragraph
         return ""
     return ""
+
+
+def _first_paragraphs(text: str, count: int) -> list[str]:
+    """``text.split("\\n\\n")[:count]`` without reading past them (a page may be a whole file)."""
+    found, start = [], 0
+    while len(found) < count:
+        end = text.find("\n\n", start)
+        found.append(text[start:] if end < 0 else text[start:end])
+        if end < 0:
+            break
+        start = end + 2
+    return found
 
 
 def _fold(paragraph: str) -> str:

@@ -3,8 +3,8 @@ the same work in the same run. Figures are medians over ``--repeats`` runs, with
 Prints tables and writes ``bench.json`` and ``bench.md`` into ``--results``.
 
 Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py),
-``store`` (store.py), ``attribution`` (attribution.py). ``--json`` prints the report as one JSON object (a single section's object
-when one section ran).
+``store`` (store.py), ``attribution`` (attribution.py), ``headings`` (headings.py). ``--json``
+prints the report as one JSON object (a single section's object when one section ran).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-SECTIONS = ("ingest", "retrieval", "llm", "store", "attribution")
+SECTIONS = ("ingest", "retrieval", "llm", "store", "attribution", "headings")
 __all__ = ["SECTIONS", "fmt", "main", "percentile", "spread"]
 
 
@@ -42,6 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="store: sizes at which the previous engine runs too (default 2,000 50,000)")
     parser.add_argument("--hnsw-sizes", type=bounded(1, 10_000_000), nargs="*", help="store: sizes at which HNSW is built and measured")
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--heading-counts", type=bounded(1, 10_000_000), nargs="*",
+                        help="headings: Markdown heading counts to time (default 10,000 50,000 100,000)")
     parser.add_argument("--queries", type=bounded(1, 100_000), default=30, help="retrieval: questions timed per store size")
     parser.add_argument("--llm-questions", type=bounded(1, 1000), default=len(LLM_QUESTIONS), help="llm: questions asked")
     parser.add_argument("--llm-child", action="store_true", help=argparse.SUPPRESS)
@@ -56,6 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..models import ParsedDocument
     from ..settings import Settings
     from .attribution import attribution_markdown, bench_attribution
+    from .headings import bench_headings, headings_markdown
     from .ingest import bench_ingest, ingest_markdown
     from .llm import bench_llm, llm_child, llm_markdown
     from .retrieval import bench_retrieval, retrieval_markdown
@@ -91,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "attribution" in args.sections:
             report["attribution"] = bench_attribution(args, settings)
             markdown.append(attribution_markdown(report["attribution"]))
+            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
+        if "headings" in args.sections:
+            report["headings"] = bench_headings(args, settings)
+            markdown.append(headings_markdown(report["headings"]))
             print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
