@@ -4,8 +4,10 @@ one chat model per backend), settings from the environment overlaid with st.secr
 from __future__ import annotations
 
 import os
+import threading
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -87,6 +89,30 @@ def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:
         backend=backend,
         llm=chat_model(backend),
     )
+
+
+@st.cache_resource
+def _generation_lock() -> threading.Lock:
+    """One per process: the local model writes one answer at a time (two would share two cores and
+    its memory, and each would take twice as long)."""
+    return threading.Lock()
+
+
+@contextmanager
+def one_generation(run: AnswerRun) -> Iterator[bool]:
+    """Hold the process's generation slot while a local model writes ``run``'s answer; yields
+    False, holding nothing, when another answer is being generated. Other backends need no slot."""
+    if not (run.generates and run.backend == "local"):
+        yield True
+        return
+    lock = _generation_lock()
+    if not lock.acquire(blocking=False):
+        yield False
+        return
+    try:
+        yield True
+    finally:
+        lock.release()
 
 
 @st.cache_resource

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import html
+import itertools
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 import app_state
-from rag_core import Answer, Passage, RagError
+from rag_core import Answer, AnswerRun, Passage, RagError
 from rag_core.prompts import neutralize
+
+if TYPE_CHECKING:
+    from rag_core.rerank import Availability
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -24,6 +28,30 @@ def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> 
         st.session_state[key] = st.session_state[widget_key]
 
     return widget(label, *args, key=widget_key, on_change=remember, **kwargs)
+
+
+def wait_for_first_token(run: AnswerRun) -> Iterator[str]:
+    """Wait for the model's first token under a live status (the stage, the prompt's size and the
+    expected wait at this runtime's prompt speed, with the time elapsed), then the whole stream."""
+    deltas = run.stream()
+    estimate = run.wait_estimate()
+    if estimate is None:
+        return deltas
+    tokens, seconds, measured = estimate
+    basis = "measured in this app" if measured else "the configured speed, until one answer is measured"
+    label = f"Reading {tokens:,} tokens of context, about {seconds:,.0f} s ({basis})…"
+    with st.spinner(label, show_time=True):
+        first = next(deltas, None)
+    return itertools.chain([] if first is None else [first], deltas)
+
+
+def reranker_toggle(availability: Availability) -> None:
+    """The reranker toggle, disabled while the reranker cannot run, and its state in one line (the
+    full reason stays on the debug page and in the trace)."""
+    if not availability.available:
+        st.session_state[app_state.RERANK] = False
+    persistent(st.toggle, "Reranker", app_state.RERANK, disabled=not availability.available)
+    st.caption(availability.line, help=availability.how_to_enable or None)
 
 
 def message_record(answer: Answer) -> dict[str, Any]:

@@ -11,11 +11,8 @@ st.title("Chat with your documents")
 
 with st.sidebar:
     app_views.persistent(st.selectbox, "LLM backend", app_state.BACKEND, ["local", "openai", "extractive"])
-    app_views.persistent(st.toggle, "Reranker", app_state.RERANK)
+    app_views.reranker_toggle(engine.reranker_availability())
     app_views.persistent(st.slider, "Passages kept (k)", app_state.TOP_K, 1, 20)
-    failure = getattr(engine.reranker, "failure", None)
-    if failure:
-        st.warning(f"Reranker unavailable, fused order used instead: {failure}")
     if st.button("Clear chat"):
         st.session_state[app_state.MESSAGES] = []
         st.rerun()
@@ -53,10 +50,17 @@ if question := st.chat_input("Ask a question about your documents"):
         for notice in run.notices:
             st.warning(notice)
         app_views.render_sources(run.passages)
-        streamed = st.empty()
-        with streamed:
-            st.write_stream(run.stream())
-        answer = run.result()
+        with app_state.one_generation(run) as free:
+            if not free:
+                messages.pop()
+                st.warning("Another answer is being written by the local model in this app right now; it writes one "
+                           "at a time on this machine. Ask again when it has finished (the sources above stay valid).")
+                st.stop()
+            deltas = app_views.wait_for_first_token(run)
+            streamed = st.empty()
+            with streamed:
+                st.write_stream(deltas)
+            answer = run.result()
         with streamed.container():
             app_views.render_answer(answer)
         if answer.error:

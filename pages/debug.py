@@ -1,4 +1,5 @@
 import json
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -21,6 +22,8 @@ with tab_trace:
         chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
         trace = chosen.trace
         st.markdown(f"**Intent:** {chosen.intent} · **queries:** {' | '.join(chosen.queries)}")
+        if chosen.reranker is not None and not chosen.reranker.used:
+            st.caption(f"Reranker not used: {chosen.reranker.reason}")
         st.dataframe(pd.DataFrame(report.phrasing_rows(trace)), use_container_width=True, hide_index=True)
         st.subheader("Final context: why each passage is here")
         context = report.context_rows(trace)
@@ -59,15 +62,18 @@ with tab_trace:
         st.download_button("Download trace (JSON)", export, file_name="trace.json", mime="application/json")
 
 with tab_playground:
+    reranker = app_state.engine().reranker_availability()
+    st.caption(reranker.line, help=reranker.reason or None)
     question = st.text_input("Question", key="playground_question")
     columns = st.columns(2)
-    configs = []
+    configs: list[dict[str, Any]] = []
     for side, column in zip("AB", columns, strict=True):
         with column:
             st.markdown(f"**Configuration {side}**")
             configs.append({
                 "retrievers": st.selectbox("Retrievers", ["hybrid", "dense", "bm25"], key=f"ret{side}"),
-                "rerank": st.toggle("Reranker", value=side == "A", key=f"rr{side}"),
+                "rerank": st.toggle("Reranker", value=side == "A" and reranker.available, key=f"rr{side}",
+                                    disabled=not reranker.available, help=reranker.reason or None),
                 "top_k": st.slider("k", 1, 20, 8, key=f"k{side}"),
                 "neighbors": st.toggle("Neighbors", value=True, key=f"nb{side}"),
                 "multi_query": st.toggle("Multi-query (LLM rephrasings)", value=False, key=f"mq{side}"),
@@ -75,12 +81,13 @@ with tab_playground:
     if question and st.button("Run both", type="primary"):
         backend = st.session_state[app_state.BACKEND]
         for config, column in zip(configs, columns, strict=True):
-            multi_query = config.pop("multi_query")
             try:
                 app_state.check_question()
-                understand_with = (app_state.chat_model(backend) or backend) if multi_query else None
+                understand_with = (app_state.chat_model(backend) or backend) if config["multi_query"] else None
                 result = app_state.engine().search(
-                    question, owner=app_state.owner(), understand_with=understand_with, **config
+                    question, owner=app_state.owner(), understand_with=understand_with,
+                    retrievers=config["retrievers"], rerank=config["rerank"], top_k=config["top_k"],
+                    neighbors=config["neighbors"],
                 )
             except RagError as error:
                 column.error(str(error))

@@ -219,7 +219,8 @@ def _page_title(page: Page, running: frozenset[str]) -> str:
 
 def _first_paragraphs(text: str, count: int) -> list[str]:
     """``text.split("\\n\\n")[:count]`` without reading past them (a page may be a whole file)."""
-    found, start = [], 0
+    found: list[str] = []
+    start = 0
     while len(found) < count:
         end = text.find("\n\n", start)
         found.append(text[start:] if end < 0 else text[start:end])

@@ -47,6 +47,26 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
 
 
+class PromptSpeed:
+    """How fast a chat model reads a prompt, in tokens a second: the configured estimate until this
+    process has measured its own (the prompt's tokens over the time to the first token of each
+    answer, averaged with more weight on recent answers)."""
+
+    def __init__(self, assumed: float) -> None:
+        self.tokens_per_s = assumed
+        self.measured = False
+
+    def record(self, prompt_tokens: int, seconds: float) -> None:
+        if prompt_tokens <= 0 or seconds <= 0:
+            return
+        speed = prompt_tokens / seconds
+        self.tokens_per_s = speed if not self.measured else 0.5 * self.tokens_per_s + 0.5 * speed
+        self.measured = True
+
+    def seconds_for(self, prompt_tokens: int) -> float:
+        return prompt_tokens / self.tokens_per_s
+
+
 class AnswerRun:
     """One prepared question: sources now, streamed text next, the final Answer last."""
 
@@ -71,6 +91,7 @@ class AnswerRun:
         extractive_sentences: int,
         check: Checker | None = None,
         find_tables: TableFinder | None = None,
+        prompt_speed: PromptSpeed | None = None,
     ) -> None:
         self.question = question
         self.standalone = standalone
@@ -90,6 +111,7 @@ class AnswerRun:
         self._extractive_sentences = extractive_sentences
         self._check = check
         self._find_tables = find_tables
+        self._prompt_speed = prompt_speed
         self._answer: Answer | None = None
         self._text = ""
         self._error: str | None = None
@@ -114,6 +136,19 @@ class AnswerRun:
         model = self._chat.model
         return model.model if model is not None and not self.no_relevant else "-"
 
+    @property
+    def generates(self) -> bool:
+        """Whether a model writes this answer (not the extractive backend, nor 'nothing found')."""
+        return self._chat.model is not None and not self.no_relevant
+
+    def wait_estimate(self) -> tuple[int, float, bool] | None:
+        """Before the first token: the prompt's tokens, the seconds the model should take to read
+        them, and whether that speed was measured in this process (else it is the configured one)."""
+        if not self.generates or self._prompt_speed is None:
+            return None
+        tokens = self.budget.prompt_tokens
+        return tokens, self._prompt_speed.seconds_for(tokens), self._prompt_speed.measured
+
     def stream(self) -> Iterator[str]:
         """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
         clock = time.perf_counter()
@@ -121,6 +156,8 @@ class AnswerRun:
             for delta in self._deltas():
                 if "first_token" not in self.timings:
                     self.timings["first_token"] = _ms(self._started)
+                    if self.generates and self._prompt_speed is not None:
+                        self._prompt_speed.record(self.budget.prompt_tokens, time.perf_counter() - clock)
                 self._text += delta
                 yield delta
         except GenerationError as exc:

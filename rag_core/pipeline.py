@@ -23,7 +23,7 @@ from .context import group_passages, plan_hits, whole_documents, with_texts
 from .embed import SentenceTransformerEmbedder
 from .errors import RagError
 from .files import FileStore
-from .generate import AnswerRun
+from .generate import AnswerRun, PromptSpeed
 from .ingest import Progress, index_document, report
 from .library import Library
 from .llm import ChatSession, make_chat_model
@@ -46,7 +46,7 @@ from .models import (
 from .parse import read_file
 from .prompts import build_messages
 from .queries import keyword_understanding, standalone_question, trim_history, understand
-from .rerank import CrossEncoderReranker
+from .rerank import Availability, CrossEncoderReranker
 from .retrieve import Retriever, phrasings_of
 from .sandbox import parse_untrusted
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
@@ -85,12 +85,29 @@ class Engine:
             retrieval=self.settings.retrieval, rerank=self.settings.rerank,
         )
         self._chat_models: dict[LlmBackend, ChatModel | None] = {}
+        self._prompt_speeds: dict[str, PromptSpeed] = {}
         self._lock = threading.Lock()
         self._collection: str | None = None
         self.recovered = self.store.recover()
 
     def close(self) -> None:
         self.store.close()
+
+    def _prompt_speed(self, chat: ChatSession) -> PromptSpeed | None:
+        """The prompt speed of this chat model, as measured in this process (None: no model)."""
+        model = chat.model
+        if model is None:
+            return None
+        with self._lock:
+            return self._prompt_speeds.setdefault(
+                f"{model.backend}/{model.model}", PromptSpeed(self.settings.llm.prompt_tokens_per_s)
+            )
+
+    def reranker_availability(self) -> Availability:
+        """Whether the reranker can run (probed once, loading nothing); a reranker without a probe,
+        such as a test's, counts as available."""
+        probe = getattr(self.reranker, "availability", None)
+        return probe() if callable(probe) else Availability(True, f"Reranker: {self.reranker.model_id}")
 
     @property
     def collection(self) -> str:
@@ -318,6 +335,7 @@ class Engine:
             check=(lambda text, passages: self.check_answer(text, passages, owner))
             if self.settings.attribution.enabled else None,
             find_tables=lambda passages: self.library.tables_behind(passages, records),
+            prompt_speed=self._prompt_speed(chat),
         )
 
     def check_answer(

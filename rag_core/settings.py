@@ -228,6 +228,11 @@ class LlmSettings(Group):
     understand_max_tokens: int = Field(160, gt=0, le=100_000, description="Longest reply of the intent-and-rephrasings call.")
     intent_max_tokens: int = Field(24, gt=0, le=100_000, description="Longest reply of the intent-only call.")
     rewrite_max_tokens: int = Field(96, gt=0, le=100_000, description="Longest reply of the follow-up rewriting call.")
+    prompt_tokens_per_s: float = Field(
+        44.0, gt=0, le=1_000_000,
+        description="Prompt reading speed assumed for the wait estimate until the process has measured its own "
+        "(44: the local model on 2 CPU cores, README).",
+    )
     extractive_sentences: int = Field(5, gt=0, le=100, description="Sentences an extractive (no-LLM) answer quotes.")
 
 

@@ -124,17 +124,45 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     assert at.json, "budget figures and the prompt are shown"
 
 
-def test_a_damaged_store_shows_its_message_on_every_page(tmp_path: Path) -> None:
-    from rag_core.store.edge import EdgeStore
+def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:
+    import app_state
 
-    store = tmp_path / "store"
-    EdgeStore.open_folder(store).close()
-    (store / "edge" / "rag_documents" / "edge_config.json").write_bytes(b"\x00garbage")
-    with app_environment(store, RAG_LLM__BACKEND="extractive", RAG_RERANK__ENABLED="false"):
-        for page in ["pages/upload.py", "pages/chat.py", "pages/debug.py"]:
-            at = app()
-            at.run()
-            at.switch_page(page).run()
-            assert not at.exception, page
-            if page != "pages/debug.py":  # the debug page shows the session's traces without the store
-                assert any("is damaged" in e.value and "check --store" in e.value for e in at.error), page
+    at = app()
+    at.run()
+    at.switch_page("pages/chat.py").run()
+    assert not at.exception
+    available = app_state.engine().reranker_availability().available
+    toggle = next(t for t in at.toggle if t.label == "Reranker")
+    assert toggle.disabled is not available
+    if not available:  # the offline default: no cross-encoder ships on PyPI
+        assert toggle.value is False
+        assert any(c.value == "Reranker: not installed (fused order is used)" for c in at.caption)
+        assert not at.warning, "no raw exception text on the chat page"
+
+
+def test_a_second_question_while_the_local_model_writes_is_refused(
+    app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    scripted = ScriptedChatModel(answer="It was paid on March 3, 2025 [1].", understanding='{"intent": "qa"}')
+    scripted.backend = "local"  # type: ignore[misc]  # the local runtime is what writes one answer at a time
+    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
+    at = app()
+    at.run()
+    at.session_state[app_state.BACKEND] = "local"
+    at.switch_page("pages/chat.py").run()
+    slot = app_state._generation_lock()
+    assert slot.acquire(blocking=False), "no other answer is being written"
+    try:  # another session's answer holds the slot
+        at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+    finally:
+        slot.release()
+    assert not at.exception
+    assert any("one at a time" in w.value for w in at.warning)
+    assert not any(m.name == "assistant" and m.markdown and "March 3" in m.markdown[-1].value for m in at.chat_message)
+    assert not [c for c in scripted.calls if c[0] == "stream"], "no second generation started"
+    at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+    assert not at.exception
+    assert [c for c in scripted.calls if c[0] == "stream"], "once the slot is free, the answer is written"

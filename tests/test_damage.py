@@ -15,11 +15,12 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from rag_core.cli import main
 from rag_core.store import copy_sparse
 
-from .conftest import write_pdf
+from .conftest import app_environment, write_pdf
 
 REGISTRY = "edge/rag_documents"
 CHUNKS = "edge/rag_chunks__all-minilm-l6-v2__384"
@@ -146,3 +147,19 @@ def test_a_damaged_previous_release_folder_is_left_as_it_was(tmp_path: Path, par
     after = {p.relative_to(store): p.read_bytes() for p in store.rglob("*") if p.is_file() and "edge" not in p.parts
              and "backups" not in p.parts}
     assert after == before, "the old data stays as it was"
+
+
+def test_a_damaged_store_shows_its_message_on_every_page(tmp_path: Path) -> None:
+    from rag_core.store.edge import EdgeStore
+
+    store = tmp_path / "store"
+    EdgeStore.open_folder(store).close()
+    (store / "edge" / "rag_documents" / "edge_config.json").write_bytes(b"\x00garbage")
+    with app_environment(store, RAG_LLM__BACKEND="extractive", RAG_RERANK__ENABLED="false"):
+        for page in ["pages/upload.py", "pages/chat.py", "pages/debug.py"]:
+            at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"), default_timeout=120)
+            at.run()
+            at.switch_page(page).run()
+            assert not at.exception, page
+            if page != "pages/debug.py":  # the debug page shows the session's traces without the store
+                assert any("is damaged" in e.value and "check --store" in e.value for e in at.error), page

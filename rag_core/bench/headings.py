@@ -25,7 +25,7 @@ def bench_headings(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
     from ..chunk import chunk_pages, document_title
     from ..parse import parse_bytes
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for count in args.heading_counts or DEFAULT_COUNTS:
         data = markdown_with_headings(count)
         parse_ms, chunk_ms, chunks = [], [], 0
@@ -44,7 +44,7 @@ def bench_headings(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
         rows.append({"headings": count, "megabytes": round(len(data) / 1e6, 2), "chunks": chunks,
                      "parse_ms": spread(parse_ms), "chunk_ms": spread(chunk_ms), "total_ms": total,
                      "ms_per_mb": round(total["median"] / (len(data) / 1e6), 1)})
-    first = rows[0]["ms_per_mb"]
+    first = float(rows[0]["ms_per_mb"])
     for row in rows:
         row["growth_vs_smallest"] = round(row["ms_per_mb"] / first, 2) if first else None
     return {"sizes": rows}
