@@ -132,8 +132,27 @@ def check_question() -> None:
         question_rate().check(owner())
 
 
+def _adopt_app_navigation() -> None:
+    """Make a page opened by its own URL show the same app as every other URL.
+
+    The first request of a fresh server to ``/upload`` (a bookmark, a refresh) runs
+    ``pages/upload.py`` alone under Streamlit's automatic ``pages/`` folder navigation ("app,
+    chat, debug, upload", default layout): ``app.py`` has not yet declared its navigation in
+    this process. Switch the process to ``app.py``'s navigation and rerun: ``app.py`` then
+    opens this same page (its URL path, and so its page hash, is the same under both).
+    """
+    try:
+        from streamlit.runtime.pages_manager import PagesManager
+    except ImportError:  # another Streamlit layout: nothing to adopt
+        return
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False  # what st.navigation itself does
+        st.rerun()
+
+
 def init_session() -> None:
     """Session defaults; settings out of range stop the page with their message."""
+    _adopt_app_navigation()
     try:
         config = settings()
     except RagError as error:

@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -41,13 +42,17 @@ def free_port() -> int:
 
 @pytest.fixture
 def running_app(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    env = os.environ | {
-        "RAG_STORE_DIR": str(tmp_path / "store"),
+    with start_app(tmp_path, {
         "RAG_LLM__BACKEND": "extractive",
         "RAG_BUDGET__TOKEN_LIMIT": "3000",  # the 15-page PDF cannot be sent whole: retrieval runs
-        "HF_HUB_OFFLINE": "1",
-    }
+    }) as url:
+        yield url
+
+
+@contextmanager
+def start_app(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
+    port = free_port()
+    env = os.environ | {"RAG_STORE_DIR": str(tmp_path / "store"), "HF_HUB_OFFLINE": "1"} | settings
     log = (tmp_path / "streamlit.log").open("w")
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
@@ -89,6 +94,19 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
         expect.set_options(timeout=180_000)  # the first ingest in a fresh server loads the embedder
 
         try:
+            for path, heading in [("upload", "Upload documents"), ("chat", "Chat with your documents"),
+                                  ("debug", "Retrieval debugger")]:
+                for _ in range(2):  # opened by its own URL, then refreshed
+                    page.goto(f"{running_app}/{path}")
+                    expect(page.get_by_role("heading", name=heading)).to_be_visible()
+                    nav = page.locator('[data-testid="stSidebarNav"]')
+                    expect(nav).to_be_visible()
+                    names = [n.strip() for n in nav.get_by_role("link").all_inner_texts()]
+                    assert [n.split("\n")[-1] for n in names] == ["Upload", "Chat", "Debug"], (path, names)
+                    assert page.title() == "Chat with your documents", path
+                page.screenshot(path=str(SHOTS / f"0-url-{path}.png"), full_page=True)
+            page.goto(f"{running_app}/chat")
+            expect(page.get_by_text("Reranker: not installed (fused order is used)")).to_be_visible()
             page.goto(running_app)
             expect(page.get_by_text("Chat with your documents").first).to_be_visible()  # app.py has run
             page.get_by_role("link", name="Upload").click()
@@ -123,6 +141,47 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
             page.screenshot(path=str(SHOTS / "4-debug.png"), full_page=True)
         except Exception:
             page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
+            print("page text at failure:", page.inner_text("body")[:2000])
+            raise
+        finally:
+            browser.close()
+
+
+@pytest.mark.slow
+def test_the_wait_for_the_local_model_is_shown_live(tmp_path: Path) -> None:
+    """With the real GGUF on CPU the first token takes a while: a status with the prompt's size and
+    the expected wait shows until it comes, then the answer streams."""
+    from playwright.sync_api import expect, sync_playwright
+
+    pdf = write_pdf(tmp_path / "acme.pdf", PAGES[:2])
+    settings = {
+        "RAG_LLM__BACKEND": "local", "RAG_LLM__UNDERSTAND_WITH_LLM": "false", "RAG_BUDGET__TOKEN_LIMIT": "1200",
+        **{f"RAG_BUDGET__RESERVED_{intent}": "48" for intent in ("QA", "SUMMARY", "COMPARISON", "TECHNICAL")},
+    }
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with start_app(tmp_path, settings) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(240_000)
+        expect.set_options(timeout=300_000)  # loads the embedder, then the local model
+        try:
+            page.goto(f"{url}/upload")
+            page.locator('input[type="file"]').set_input_files(str(pdf))
+            page.get_by_role("button", name="Add to library").click()
+            expect(page.get_by_text("acme.pdf: 2 pages").first).to_be_visible()
+            page.goto(f"{url}/chat")
+            box = page.get_by_placeholder("Ask a question about your documents")
+            box.fill("When was invoice INV-2025-0492 paid?")
+            box.press("Enter")
+            status = page.get_by_text("tokens of context, about")
+            expect(status.first).to_be_visible()
+            assert "Reading" in status.first.inner_text()
+            page.screenshot(path=str(SHOTS / "5-waiting-for-the-local-model.png"), full_page=True)
+            expect(status).to_have_count(0)  # gone once the first token came
+            expect(page.locator('[data-testid="stChatMessage"]').last).not_to_be_empty()
+            page.screenshot(path=str(SHOTS / "6-local-answer.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(SHOTS / "failure-local.png"), full_page=True)
             print("page text at failure:", page.inner_text("body")[:2000])
             raise
         finally:
