@@ -28,6 +28,7 @@ BACKEND = "backend"
 RERANK = "rerank"
 TOP_K = "top_k"
 SELECTED_DOCS = "selected_docs"
+STARTED = "_session_started"
 
 
 def _secrets() -> Mapping[str, Any]:
@@ -150,9 +151,13 @@ def _adopt_app_navigation() -> None:
         st.rerun()
 
 
-def init_session() -> None:
-    """Session defaults; settings out of range stop the page with their message."""
-    _adopt_app_navigation()
+def init_session(*, entry: bool = False) -> None:
+    """Session defaults; settings out of range stop the page with their message. A page (not
+    ``app.py``, the ``entry``, which declares the navigation itself) first adopts app.py's navigation."""
+    first_run = STARTED not in st.session_state
+    st.session_state[STARTED] = True
+    if first_run and not entry:  # a new browser session opened straight on a page
+        _adopt_app_navigation()
     try:
         config = settings()
     except RagError as error:

@@ -104,11 +104,13 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
                     names = [n.strip() for n in nav.get_by_role("link").all_inner_texts()]
                     assert [n.split("\n")[-1] for n in names] == ["Upload", "Chat", "Debug"], (path, names)
                     assert page.title() == "Chat with your documents", path
+                    expect(page.get_by_text("Page not found")).to_have_count(0)
                 page.screenshot(path=str(SHOTS / f"0-url-{path}.png"), full_page=True)
             page.goto(f"{running_app}/chat")
             expect(page.get_by_text("Reranker: not installed (fused order is used)")).to_be_visible()
-            page.goto(running_app)
-            expect(page.get_by_text("Chat with your documents").first).to_be_visible()  # app.py has run
+            page.goto(running_app)  # the root opens the chat at its own URL
+            expect(page.get_by_role("heading", name="Chat with your documents")).to_be_visible()
+            page.wait_for_url(f"{running_app}/chat")
             page.get_by_role("link", name="Upload").click()
             page.locator('input[type="file"]').set_input_files(str(pdf))
             page.get_by_role("button", name="Add to library").click()
