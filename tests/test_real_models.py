@@ -97,5 +97,5 @@ def test_lightrag_ablation_question_finds_page_8(tmp_path: Path, real_embedder: 
     retrieved = [h for h in result.hits if h.source == "retrieved"]
     assert 8 in [h.page for h in retrieved[:3]], [(h.page, h.text[:60]) for h in retrieved]
     assert not result.reranker.used, "no reranker ships offline; the result must say so"
-    assert "could not be loaded" in (result.reranker.reason or "")
+    assert "is not installed" in (result.reranker.reason or "")
     engine.close()

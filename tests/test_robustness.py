@@ -353,7 +353,7 @@ def test_reranker_that_cannot_load_degrades_to_fused_order(tmp_path: Path) -> No
     engine.ingest_bytes(pdf_bytes([TEXT]), "a.pdf")
     result = engine.search("invoice paid")
     assert result.hits and not result.reranker.used
-    assert "could not be loaded" in (result.reranker.reason or "")
+    assert "is not installed" in (result.reranker.reason or "")
     assert "kept fused order" in " ".join(result.trace.stage("rerank").notes)  # type: ignore[union-attr]
     engine.close()
 

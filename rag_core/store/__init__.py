@@ -79,10 +79,18 @@ def backup(store_dir: Path, label: str, paths: Sequence[Path]) -> Path:
         destination = target / path.relative_to(store_dir)
         destination.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
-            shutil.copytree(path, destination, copy_function=copy_sparse)
+            shutil.copytree(path, destination, copy_function=_copy_present)
         elif path.exists():
             copy_sparse(path, destination)
     return target
+
+
+def _copy_present(source: str, target: str) -> None:
+    """Copy a file of an open shard; its write-ahead log may remove a temporary file meanwhile."""
+    try:
+        copy_sparse(source, target)
+    except FileNotFoundError:
+        pass
 
 
 def copy_sparse(source: str | Path, target: str | Path) -> None:
