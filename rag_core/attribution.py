@@ -31,7 +31,9 @@ _ABBREVIATIONS = (
     "corp.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "approx.", "sec.", "vol.", "p.", "pp.", "u.s.", "u.k.",
     "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*\s+(?=[\"'(\[]?[A-Z0-9])")
+# A sentence ends after [.!?] and the citations that follow it; the next one starts with a capital
+# or a digit (a "[" there would be a citation: "dividends. [3]" at the end of a line is one sentence).
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*\s+(?=[\"'(]?[A-Z0-9])")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")

@@ -35,6 +35,13 @@ def test_statements_of_bullets_numbered_lists_and_tables() -> None:
     ]
 
 
+def test_a_citation_after_the_last_full_stop_stays_with_its_sentence() -> None:
+    answer = "- Cash flow was $432 million. [3]\n- Revenue fell 22%. [5, 6]\nIt recovered. [2]"
+    statements = split_statements(answer)
+    assert statements == ["Cash flow was $432 million. [3]", "Revenue fell 22%. [5, 6]", "It recovered. [2]"]
+    assert [cited_numbers(s) for s in statements] == [[3], [5, 6], [2]]
+
+
 def test_abbreviations_and_initials_do_not_end_a_sentence() -> None:
     text = "Smith et al. report 3.5 points, i.e. a gain. The U.S. market grew."
     assert split_statements(text) == ["Smith et al. report 3.5 points, i.e. a gain.", "The U.S. market grew."]
