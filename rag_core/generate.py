@@ -293,14 +293,17 @@ def with_attributed(citations: list[Citation], sentences: Sequence[Statement], p
 def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage], sentences: int) -> str:
     """No LLM: the ``sentences`` sentences of the passages that share the most terms with the
     question, each with its citation, in passage order. For a summary, the best sentence of each
-    passage (up to twice as many)."""
+    passage (up to twice as many). A sentence two passages share (overlapping chunks, a repeated
+    page) is quoted once, from the first."""
     terms = set(tokenize(question))
     scored: list[tuple[float, int, int, str]] = []
+    seen: set[str] = set()
     for p in passages:
         for position, sentence in enumerate(_SENTENCE.split(" ".join(p.text.split()))):
             words = tokenize(sentence)
-            if len(sentence) < 20 or not words:
+            if len(sentence) < 20 or not words or sentence.strip() in seen:
                 continue
+            seen.add(sentence.strip())
             overlap = len(terms & set(words)) / (len(terms) or 1)
             score = overlap + (0.1 if intent == "technical" and _NUMERIC.search(sentence) else 0.0)
             scored.append((score, p.n, position, sentence.strip()))

@@ -25,3 +25,13 @@ def test_the_extractive_answer_neutralises_what_it_quotes() -> None:
     answer = extractive_answer("How long does the warranty last?", "qa", [hostile], 3)
     assert "[ref 1]" in answer and "(|im_start|)" in answer and "</documents>" not in answer
     assert answer.rstrip().endswith("[1]"), "only the real citation looks like one"
+
+
+def test_the_extractive_answer_quotes_a_shared_sentence_once() -> None:
+    from rag_core.generate import extractive_answer
+
+    shared = "Our fiscal 2009 cash flow from operations was $432.1 million, or 21% of revenue."
+    passages = [Passage(n=1, document="a.pdf", page=32, text=f"Intro text here. {shared}"),
+                Passage(n=2, document="a.pdf", page=32, text=f"{shared} More about cash flow later on.")]
+    answer = extractive_answer("What was the 2009 cash flow from operations?", "qa", passages, 5)
+    assert answer.count(shared) == 1 and f"{shared} [1]" in answer
