@@ -85,7 +85,8 @@ def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:
         owner=owner(),
         documents=st.session_state[SELECTED_DOCS] or None,
         history=history,
-        rerank=st.session_state[RERANK],
+        # a reranker that cannot run is left to the settings: the trace then says why it did not run
+        rerank=st.session_state[RERANK] if engine().reranker_availability().available else None,
         top_k=st.session_state[TOP_K],
         backend=backend,
         llm=chat_model(backend),

@@ -48,9 +48,10 @@ def wait_for_first_token(run: AnswerRun) -> Iterator[str]:
 def reranker_toggle(availability: Availability) -> None:
     """The reranker toggle, disabled while the reranker cannot run, and its state in one line (the
     full reason stays on the debug page and in the trace)."""
-    if not availability.available:
-        st.session_state[app_state.RERANK] = False
-    persistent(st.toggle, "Reranker", app_state.RERANK, disabled=not availability.available)
+    if availability.available:
+        persistent(st.toggle, "Reranker", app_state.RERANK)
+    else:  # shown off; the session's choice is kept for when the reranker can run
+        st.toggle("Reranker", value=False, disabled=True, key="_reranker_unavailable")
     st.caption(availability.line, help=availability.how_to_enable or None)
 
 
