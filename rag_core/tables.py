@@ -16,9 +16,13 @@ from .chunk import column_header_rows
 HEADER_JOIN = " › "
 
 
+_RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
+"""A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
+
+
 def is_row(line: str) -> bool:
     stripped = line.strip()
-    return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1
+    return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
 
 
 def cells(line: str) -> list[str]:
@@ -46,7 +50,7 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
     table's own leading column-name rows, or else ``columns`` (the rows a contextual header
     repeats for a later chunk of a long table)."""
     lines = [line for line in text.splitlines() if is_row(line)]
-    own = column_header_rows("\n".join(lines))
+    own = _own_headers(text, lines)
     if own:
         return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
     repeated = [line for line in columns.splitlines() if is_row(line)]
@@ -59,7 +63,7 @@ def labelled(text: str, columns: str = "") -> str:
     headers, _ = split_table(text, columns)
     if not headers:
         return text
-    own = {line.strip() for line in column_header_rows("\n".join(line for line in text.splitlines() if is_row(line)))}
+    own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
     width = max(len(row) for row in headers)
     out = []
     for line in text.splitlines():
@@ -85,6 +89,16 @@ def markdown(text: str, columns: str = "") -> str:
     lines = ["| " + " | ".join(_escape(label) for label in labels) + " |", "|" + "---|" * width]
     lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def _own_headers(text: str, rows: list[str]) -> list[str]:
+    """The table's own header rows: those above a Markdown rule when the source has one (it says
+    where the header ends), else the leading column-name rows the parser's rendering shows."""
+    lines = text.splitlines()
+    rule = next((i for i, line in enumerate(lines) if _RULE.fullmatch(line.strip())), None)
+    if rule is not None:
+        return [line for line in lines[:rule] if is_row(line)]
+    return column_header_rows("\n".join(rows))
 
 
 def _escape(cell: str) -> str:

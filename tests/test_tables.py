@@ -61,3 +61,12 @@ def test_a_later_chunk_takes_its_headers_from_the_repeated_rows() -> None:
     )
     assert labelled(later) == later, "no headers known: the rows stay as they are"
     assert column_labels([["", "A", ""], ["", "x", "y"]], 3) == ["", "A › x", "A › y"]
+
+
+def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
+    from rag_core.tables import markdown, split_table
+
+    source = "| question | tokens |\n|---|:--:|\n| summary | 2058 |\n| compare | 3778 |"
+    headers, rows = split_table(source)
+    assert headers == [["question", "tokens"]] and rows == [["summary", "2058"], ["compare", "3778"]]
+    assert "| --- | --- |" not in markdown(source).split("\n", 2)[2], "one rule, the rendered one"
