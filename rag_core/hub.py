@@ -37,14 +37,16 @@ def hub_reachable(timeout_s: float = _PROBE_TIMEOUT_S) -> bool:
 def local_only(name: str, allow_download: bool = False) -> bool:
     """``local_files_only`` for a model load: True unless downloads are allowed and the model
     must and can come from the hub. With downloads off (the default) nothing touches the network."""
-    if is_local(name) or not allow_download:
+    if is_local(name) or not allow_download or in_hub_cache(name):
         return True
+    return not hub_reachable()
+
+
+def in_hub_cache(name: str) -> bool:
+    """Whether the local Hugging Face cache holds the model (its config.json); no network."""
     try:
         from huggingface_hub import try_to_load_from_cache
 
-        cached = try_to_load_from_cache(name, "config.json")
-    except Exception:  # not a repo id, or no cache: let the hub decide
-        cached = None
-    if isinstance(cached, str):
-        return True
-    return not hub_reachable()
+        return isinstance(try_to_load_from_cache(name, "config.json"), str)
+    except Exception:  # not a repo id, or no cache
+        return False

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .embed import model_slug
-from .hub import hub_reachable, is_local, local_only
+from .hub import hub_reachable, in_hub_cache, is_local, local_only
 from .settings import DEFAULT_RERANK_MODEL, RerankSettings
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class CrossEncoderReranker:
         return self._probed
 
     def _probe(self, name: str) -> Availability:
-        if is_local(name) or _in_hub_cache(name):
+        if is_local(name) or in_hub_cache(name):
             return Availability(True, f"Reranker: {self.model_id}")
         if self.settings.hub_download and hub_reachable():
             return Availability(True, f"Reranker: {self.model_id} (downloads on first use)")
@@ -126,11 +126,3 @@ _HOW = (
     "then restart the app."
 )
 
-
-def _in_hub_cache(name: str) -> bool:
-    try:
-        from huggingface_hub import try_to_load_from_cache
-
-        return isinstance(try_to_load_from_cache(name, "config.json"), str)
-    except Exception:  # not a repo id, or no cache
-        return False

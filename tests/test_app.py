@@ -30,6 +30,18 @@ def app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
 
 
+def chat_page(scripted: ScriptedChatModel, monkeypatch: pytest.MonkeyPatch) -> AppTest:
+    """The chat page with the 'local' backend served by a scripted model."""
+    import app_state
+
+    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
+    at = app()
+    at.run()
+    at.session_state[app_state.BACKEND] = "local"
+    at.switch_page("pages/chat.py").run()
+    return at
+
+
 @pytest.mark.parametrize("page", ["pages/upload.py", "pages/chat.py", "pages/debug.py"])
 def test_every_page_runs_without_exceptions(app_env: Path, page: str) -> None:
     at = app()
@@ -62,11 +74,7 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
         answer="It was paid on March 3, 2025 [2].",
         understanding='{"intent": "qa", "search_queries": ["invoice paid date"]}',
     )
-    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
-    at = app()
-    at.run()
-    at.session_state[app_state.BACKEND] = "local"  # served by the scripted model
-    at.switch_page("pages/chat.py").run()
+    at = chat_page(scripted, monkeypatch)
     at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
     assert not at.exception
     assistant = [m for m in at.chat_message if m.name == "assistant"][0]
@@ -92,11 +100,7 @@ def test_checked_answer_marks_the_system_citation_and_the_unverified_number(
         answer="Acme Corp revenue grew 12% to 9.9 million dollars in the third quarter [2].",
         understanding='{"intent": "qa"}',
     )
-    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
-    at = app()
-    at.run()
-    at.session_state[app_state.BACKEND] = "local"
-    at.switch_page("pages/chat.py").run()
+    at = chat_page(scripted, monkeypatch)
     at.chat_input[0].set_value("How much did Acme Corp revenue grow in the third quarter?").run()
     assert not at.exception
     assistant = [m for m in at.chat_message if m.name == "assistant"][0]
@@ -148,11 +152,7 @@ def test_a_second_question_while_the_local_model_writes_is_refused(
     app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
     scripted = ScriptedChatModel(answer="It was paid on March 3, 2025 [1].", understanding='{"intent": "qa"}')
     scripted.backend = "local"  # type: ignore[misc]  # the local runtime is what writes one answer at a time
-    monkeypatch.setattr(app_state, "chat_model", lambda backend: scripted)
-    at = app()
-    at.run()
-    at.session_state[app_state.BACKEND] = "local"
-    at.switch_page("pages/chat.py").run()
+    at = chat_page(scripted, monkeypatch)
     slot = app_state._generation_lock()
     assert slot.acquire(blocking=False), "no other answer is being written"
     try:  # another session's answer holds the slot

@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,111 +81,110 @@ def start_app(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
         log.close()
 
 
-@pytest.mark.slow
-def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path: Path) -> None:
-    assert CHROMIUM.exists(), "Debian's chromium is missing: .ci/run installs it (apt-get install chromium)"
+@contextmanager
+def browser_page(*, action_ms: int, expect_ms: int, failure_shot: str) -> Iterator[Any]:
+    """A page of Debian's Chromium; on failure, a screenshot and the page's text."""
     from playwright.sync_api import expect, sync_playwright
 
-    pdf = write_pdf(tmp_path / "acme.pdf", PAGES)
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(120_000)
-        expect.set_options(timeout=180_000)  # the first ingest in a fresh server loads the embedder
-
+        page.set_default_timeout(action_ms)
+        expect.set_options(timeout=expect_ms)
         try:
-            for path, heading in [("upload", "Upload documents"), ("chat", "Chat with your documents"),
-                                  ("debug", "Retrieval debugger")]:
-                for _ in range(2):  # opened by its own URL, then refreshed
-                    page.goto(f"{running_app}/{path}")
-                    expect(page.get_by_role("heading", name=heading)).to_be_visible()
-                    nav = page.locator('[data-testid="stSidebarNav"]')
-                    expect(nav).to_be_visible()
-                    names = [n.strip() for n in nav.get_by_role("link").all_inner_texts()]
-                    assert [n.split("\n")[-1] for n in names] == ["Upload", "Chat", "Debug"], (path, names)
-                    assert page.title() == "Chat with your documents", path
-                    expect(page.get_by_text("Page not found")).to_have_count(0)
-                page.screenshot(path=str(SHOTS / f"0-url-{path}.png"), full_page=True)
-            page.goto(f"{running_app}/chat")
-            expect(page.get_by_text("Reranker: not installed (fused order is used)")).to_be_visible()
-            page.goto(running_app)  # the root opens the chat at its own URL
-            expect(page.get_by_role("heading", name="Chat with your documents")).to_be_visible()
-            page.wait_for_url(f"{running_app}/chat")
-            page.get_by_role("link", name="Upload").click()
-            page.locator('input[type="file"]').set_input_files(str(pdf))
-            page.get_by_role("button", name="Add to library").click()
-            expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
-            page.screenshot(path=str(SHOTS / "1-upload.png"), full_page=True)
-
-            page.get_by_role("link", name="Chat").click()
-            box = page.get_by_placeholder("Ask a question about your documents")
-            box.fill("When was invoice INV-2025-0492 paid?")
-            box.press("Enter")
-            expect(page.get_by_text("Most relevant passages").first).to_be_visible()  # the streamed answer
-            expect(page.locator('[data-testid="stChatMessage"]').last).to_contain_text("March 3, 2025")
-            chip = page.get_by_role("button", name="[2] acme.pdf p.2")
-            expect(chip.first).to_be_visible()
-            page.screenshot(path=str(SHOTS / "2-answer.png"), full_page=True)
-
-            chip.first.click()
-            dialog = page.get_by_role("dialog")
-            expect(dialog.get_by_text("The cited passage is highlighted")).to_be_visible()
-            expect(dialog.locator("img").first).to_be_visible()
-            page.screenshot(path=str(SHOTS / "3-cited-page.png"), full_page=True)
-            page.keyboard.press("Escape")
-
-            page.get_by_role("link", name="Debug").click()
-            expect(page.get_by_text("Final context: why each passage is here")).to_be_visible()
-            table = page.locator('[data-testid="stTable"]').first
-            expect(table).to_contain_text("rrf")
-            expect(table).to_contain_text("dense")
-            assert any(ch.isdigit() for ch in table.inner_text()), "scores are shown"
-            page.screenshot(path=str(SHOTS / "4-debug.png"), full_page=True)
+            yield page
         except Exception:
-            page.screenshot(path=str(SHOTS / "failure.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / failure_shot), full_page=True)
             print("page text at failure:", page.inner_text("body")[:2000])
             raise
         finally:
             browser.close()
+
+
+@pytest.mark.slow
+def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path: Path) -> None:
+    assert CHROMIUM.exists(), "Debian's chromium is missing: .ci/run installs it (apt-get install chromium)"
+    from playwright.sync_api import expect
+
+    pdf = write_pdf(tmp_path / "acme.pdf", PAGES)
+    # the first ingest in a fresh server loads the embedder
+    with browser_page(action_ms=120_000, expect_ms=180_000, failure_shot="failure.png") as page:
+        for path, heading in [("upload", "Upload documents"), ("chat", "Chat with your documents"),
+                              ("debug", "Retrieval debugger")]:
+            for _ in range(2):  # opened by its own URL, then refreshed
+                page.goto(f"{running_app}/{path}")
+                expect(page.get_by_role("heading", name=heading)).to_be_visible()
+                nav = page.locator('[data-testid="stSidebarNav"]')
+                expect(nav).to_be_visible()
+                names = [n.strip() for n in nav.get_by_role("link").all_inner_texts()]
+                assert [n.split("\n")[-1] for n in names] == ["Upload", "Chat", "Debug"], (path, names)
+                assert page.title() == "Chat with your documents", path
+                expect(page.get_by_text("Page not found")).to_have_count(0)
+            page.screenshot(path=str(SHOTS / f"0-url-{path}.png"), full_page=True)
+        page.goto(f"{running_app}/chat")
+        expect(page.get_by_text("Reranker: not installed (fused order is used)")).to_be_visible()
+        page.goto(running_app)  # the root opens the chat at its own URL
+        expect(page.get_by_role("heading", name="Chat with your documents")).to_be_visible()
+        page.wait_for_url(f"{running_app}/chat")
+        page.get_by_role("link", name="Upload").click()
+        page.locator('input[type="file"]').set_input_files(str(pdf))
+        page.get_by_role("button", name="Add to library").click()
+        expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
+        page.screenshot(path=str(SHOTS / "1-upload.png"), full_page=True)
+
+        page.get_by_role("link", name="Chat").click()
+        box = page.get_by_placeholder("Ask a question about your documents")
+        box.fill("When was invoice INV-2025-0492 paid?")
+        box.press("Enter")
+        expect(page.get_by_text("Most relevant passages").first).to_be_visible()  # the streamed answer
+        expect(page.locator('[data-testid="stChatMessage"]').last).to_contain_text("March 3, 2025")
+        chip = page.get_by_role("button", name="[2] acme.pdf p.2")
+        expect(chip.first).to_be_visible()
+        page.screenshot(path=str(SHOTS / "2-answer.png"), full_page=True)
+
+        chip.first.click()
+        dialog = page.get_by_role("dialog")
+        expect(dialog.get_by_text("The cited passage is highlighted")).to_be_visible()
+        expect(dialog.locator("img").first).to_be_visible()
+        page.screenshot(path=str(SHOTS / "3-cited-page.png"), full_page=True)
+        page.keyboard.press("Escape")
+
+        page.get_by_role("link", name="Debug").click()
+        expect(page.get_by_text("Final context: why each passage is here")).to_be_visible()
+        table = page.locator('[data-testid="stTable"]').first
+        expect(table).to_contain_text("rrf")
+        expect(table).to_contain_text("dense")
+        assert any(ch.isdigit() for ch in table.inner_text()), "scores are shown"
+        page.screenshot(path=str(SHOTS / "4-debug.png"), full_page=True)
 
 
 @pytest.mark.slow
 def test_the_wait_for_the_local_model_is_shown_live(tmp_path: Path) -> None:
     """With the real GGUF on CPU the first token takes a while: a status with the prompt's size and
     the expected wait shows until it comes, then the answer streams."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     pdf = write_pdf(tmp_path / "acme.pdf", PAGES[:2])
     settings = {
         "RAG_LLM__BACKEND": "local", "RAG_LLM__UNDERSTAND_WITH_LLM": "false", "RAG_BUDGET__TOKEN_LIMIT": "1200",
         **{f"RAG_BUDGET__RESERVED_{intent}": "48" for intent in ("QA", "SUMMARY", "COMPARISON", "TECHNICAL")},
     }
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with start_app(tmp_path, settings) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(240_000)
-        expect.set_options(timeout=300_000)  # loads the embedder, then the local model
-        try:
-            page.goto(f"{url}/upload")
-            page.locator('input[type="file"]').set_input_files(str(pdf))
-            page.get_by_role("button", name="Add to library").click()
-            expect(page.get_by_text("acme.pdf: 2 pages").first).to_be_visible()
-            page.goto(f"{url}/chat")
-            box = page.get_by_placeholder("Ask a question about your documents")
-            box.fill("When was invoice INV-2025-0492 paid?")
-            box.press("Enter")
-            status = page.get_by_text("tokens of context, about")
-            expect(status.first).to_be_visible()
-            assert "Reading" in status.first.inner_text()
-            page.screenshot(path=str(SHOTS / "5-waiting-for-the-local-model.png"), full_page=True)
-            expect(status).to_have_count(0)  # gone once the first token came
-            expect(page.locator('[data-testid="stChatMessage"]').last).not_to_be_empty()
-            page.screenshot(path=str(SHOTS / "6-local-answer.png"), full_page=True)
-        except Exception:
-            page.screenshot(path=str(SHOTS / "failure-local.png"), full_page=True)
-            print("page text at failure:", page.inner_text("body")[:2000])
-            raise
-        finally:
-            browser.close()
+    with start_app(tmp_path, settings) as url, browser_page(
+        action_ms=240_000, expect_ms=300_000, failure_shot="failure-local.png"  # embedder, then the local model
+    ) as page:
+        page.goto(f"{url}/upload")
+        page.locator('input[type="file"]').set_input_files(str(pdf))
+        page.get_by_role("button", name="Add to library").click()
+        expect(page.get_by_text("acme.pdf: 2 pages").first).to_be_visible()
+        page.goto(f"{url}/chat")
+        box = page.get_by_placeholder("Ask a question about your documents")
+        box.fill("When was invoice INV-2025-0492 paid?")
+        box.press("Enter")
+        status = page.get_by_text("tokens of context, about")
+        expect(status.first).to_be_visible()
+        assert "Reading" in status.first.inner_text()
+        page.screenshot(path=str(SHOTS / "5-waiting-for-the-local-model.png"), full_page=True)
+        expect(status).to_have_count(0)  # gone once the first token came
+        expect(page.locator('[data-testid="stChatMessage"]').last).not_to_be_empty()
+        page.screenshot(path=str(SHOTS / "6-local-answer.png"), full_page=True)

@@ -13,7 +13,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,31 +74,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     report: dict[str, Any] = run_metadata(settings)
     markdown = []
     parsed: dict[Path, ParsedDocument] = {}  # parsed by the ingest section, reused by retrieval
+    runs: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], str]]] = {
+        "ingest": (lambda: bench_ingest(args, settings, parsed), ingest_markdown),
+        "retrieval": (lambda: bench_retrieval(args, settings, parsed), retrieval_markdown),
+        "llm": (lambda: bench_llm(args), llm_markdown),
+        "store": (lambda: bench_store(args, settings), store_markdown),
+        "attribution": (lambda: bench_attribution(args, settings), attribution_markdown),
+        "headings": (lambda: bench_headings(args, settings), headings_markdown),
+    }
     try:
-        if "ingest" in args.sections:
-            report["ingest"] = bench_ingest(args, settings, parsed)
-            markdown.append(ingest_markdown(report["ingest"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
-        if "retrieval" in args.sections:
-            report["retrieval"] = bench_retrieval(args, settings, parsed)
-            markdown.append(retrieval_markdown(report["retrieval"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
-        if "llm" in args.sections:
-            report["llm"] = bench_llm(args)
-            markdown.append(llm_markdown(report["llm"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
-        if "store" in args.sections:
-            report["store"] = bench_store(args, settings)
-            markdown.append(store_markdown(report["store"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
-        if "attribution" in args.sections:
-            report["attribution"] = bench_attribution(args, settings)
-            markdown.append(attribution_markdown(report["attribution"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
-        if "headings" in args.sections:
-            report["headings"] = bench_headings(args, settings)
-            markdown.append(headings_markdown(report["headings"]))
-            print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
+        for section in SECTIONS:  # in this order: retrieval reuses what ingest parsed
+            if section in args.sections:
+                run, render = runs[section]
+                report[section] = run()
+                markdown.append(render(report[section]))
+                print(markdown[-1], flush=True, file=sys.stderr if args.json else sys.stdout)
     except FileNotFoundError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

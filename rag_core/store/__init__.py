@@ -15,6 +15,7 @@ so a document is searchable whole or not at all, and ``recover`` removes what a 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import threading
@@ -65,6 +66,12 @@ def record_point_id(owner: str, sha256: str, collection: str) -> str:
     return str(uuid.uuid5(_ID_NAMESPACE, f"doc/{owner}/{sha256}/{collection}"))
 
 
+def chunk_dimension(collection: str, rows: Sequence[Row]) -> int:
+    """A chunk collection's vector size: its points', or when it has none, its name's
+    (``rag_chunks__<model>__<dim>``)."""
+    return next((len(r.vector) for r in rows if r.vector is not None), None) or int(collection.rsplit("__", 1)[-1])
+
+
 def chunk_collection(model_id: str, dimension: int) -> str:
     """The collection name encodes the model and its dimension, so vectors never mix."""
     return f"rag_chunks__{model_id}__{dimension}"
@@ -87,10 +94,8 @@ def backup(store_dir: Path, label: str, paths: Sequence[Path]) -> Path:
 
 def _copy_present(source: str, target: str) -> None:
     """Copy a file of an open shard; its write-ahead log may remove a temporary file meanwhile."""
-    try:
+    with contextlib.suppress(FileNotFoundError):
         copy_sparse(source, target)
-    except FileNotFoundError:
-        pass
 
 
 def copy_sparse(source: str | Path, target: str | Path) -> None:

@@ -31,8 +31,8 @@ from pydantic import ValidationError
 
 from ..errors import StoreDamaged
 from ..models import DocumentRecord
-from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, backup, copy_sparse
-from .edge import EDGE_DIR, EdgeStore, shard_dimension
+from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, backup, chunk_dimension, copy_sparse
+from .edge import EDGE_DIR, EdgeStore
 
 _MEDIA = {".pdf": "pdf", ".md": "markdown", ".markdown": "markdown", ".txt": "text"}
 
@@ -89,22 +89,12 @@ def check_store(store_dir: Path, *, repair: bool = False) -> CheckReport:
         StoreLocked: Another process has the folder open.
         StoreDamaged: A previous release's folder cannot be migrated (nothing is changed then).
     """
-    from .edge import _acquire
-    from .migrate import migrate_local_if_needed
-
     report = CheckReport(store_dir)
-    folder = store_dir / EDGE_DIR
-    folder.mkdir(parents=True, exist_ok=True)
-    lock = _acquire(folder / ".lock", store_dir)
+    store = EdgeStore.open_folder(store_dir, tolerate_damage=True)
     try:
-        migrate_local_if_needed(store_dir, folder)
-        store = EdgeStore(folder, None, tolerate_damage=True)
-        try:
-            _Checker(store, store_dir, report).run(repair)
-        finally:
-            store.close()
+        _Checker(store, store_dir, report).run(repair)
     finally:
-        lock.close()
+        store.close()
     return report
 
 
@@ -238,10 +228,7 @@ class _Checker:
         again = f"ingest {kept} again" if kept else "upload the original file again"
         self._finding(part, problem, f"dropped; {again}" if repair else "")
         if repair:
-            self.store._delete(REGISTRY, {"owner": record.owner, "sha256": record.sha256,
-                                          "collection": record.collection})
-            if record.collection in self.store.collections():
-                self.store._delete(record.collection, {"owner": record.owner, "doc_id": record.doc_id})
+            self.store.delete_document(record)
             self.report.dropped.append(f"{record.name} ({again})")
 
     def _finding(self, part: str, problem: str, action: str = "") -> None:
@@ -277,9 +264,7 @@ class _Checker:
 
     def _rebuild(self, state: _Collection) -> None:
         assert state.rows is not None
-        dimension = next((len(r.vector) for r in state.rows if r.vector is not None), None)
-        if dimension is None and state.name != REGISTRY:
-            dimension = int(state.name.rsplit("__", 1)[-1])
+        dimension = None if state.name == REGISTRY else chunk_dimension(state.name, state.rows)
         self.store.load(state.name, state.rows, dimension)
         state.error = None
 
@@ -347,7 +332,7 @@ def _salvaged(path: Path, error: str) -> _Collection:
 def _read(store: EdgeStore, name: str) -> _Collection:
     """Every point of a collection, with vectors; then its payload indexes and vector search."""
     state = _Collection(name)
-    dimension = shard_dimension(store.folder / name) if name != REGISTRY else None
+    dimension = store._dimension(name) if name != REGISTRY else None
     try:
         state.rows = store._scroll(name, {}, vectors=dimension is not None)
     except StoreDamaged as error:

@@ -89,11 +89,13 @@ class EdgeStore(Store):
             raise damaged(self.folder / collection, exc) from exc
 
     @classmethod
-    def open_folder(cls, store_dir: Path) -> EdgeStore:
+    def open_folder(cls, store_dir: Path, *, tolerate_damage: bool = False) -> EdgeStore:
         """Open (or create) the store in ``store_dir``, migrating a previous release's folder first.
+        With ``tolerate_damage`` (for ``check``), see ``__init__``; nothing is created then.
 
         Raises:
             StoreLocked: Another process has the folder open.
+            StoreDamaged: A collection cannot be opened (unless tolerated).
         """
         from .migrate import migrate_local_if_needed
 
@@ -102,8 +104,9 @@ class EdgeStore(Store):
         lock = _acquire(folder / _LOCK_FILE, store_dir)
         try:
             migrate_local_if_needed(store_dir, folder)
-            store = cls(folder, lock)
-            store.ensure_registry()
+            store = cls(folder, lock, tolerate_damage=tolerate_damage)
+            if not tolerate_damage:
+                store.ensure_registry()
         except BaseException:
             lock.close()
             raise
@@ -235,10 +238,13 @@ def shard_dimension(path: Path) -> int | None:
 
 def damaged(path: Path, exc: BaseException) -> StoreDamaged:
     """``StoreDamaged`` for the collection in ``path`` (``<store>/edge/<collection>``)."""
-    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0].replace(f"{path}/", "")
-    if len(detail) > _DETAIL_CHARS:
-        detail = detail[: _DETAIL_CHARS - 1] + "…"
-    return StoreDamaged(path.parent.parent, f"collection {path.name}", detail)
+    return StoreDamaged(path.parent.parent, f"collection {path.name}", detail_of(exc).replace(f"{path}/", ""))
+
+
+def detail_of(exc: BaseException) -> str:
+    """An exception's first line, shortened: what a damage message quotes of the engine."""
+    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return detail if len(detail) <= _DETAIL_CHARS else detail[: _DETAIL_CHARS - 1] + "…"
 
 
 def _filter(match: Match) -> Filter | None:

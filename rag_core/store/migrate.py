@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..bm25 import tokenize
 from ..errors import RagError, StoreDamaged, StoreError
-from . import REGISTRY, Row, Store, backup
+from . import REGISTRY, Row, Store, backup, chunk_dimension
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")
 _LEGACY_REGISTRY = f"collection/{REGISTRY}"
@@ -106,7 +106,7 @@ def copy_library(source: Store, target: Store, progress: Progress = say, *, read
         rows = source.export(collection)
         if ready_from_registry:
             rows = [_upgraded(r, (r.payload.get("owner"), r.payload.get("doc_id")) in ready) for r in rows]
-        dimension = next((len(r.vector) for r in rows if r.vector is not None), None) or _dimension(collection)
+        dimension = chunk_dimension(collection, rows)
         target.load(collection, rows, dimension)
         _verify(target, collection, rows)
         progress(f"  {collection}: {len(rows)} chunks")
@@ -130,11 +130,6 @@ def _verify(target: Store, collection: str, rows: list[Row]) -> None:
         )
 
 
-def _dimension(collection: str) -> int:
-    """An empty chunk collection's dimension, from its name (``rag_chunks__<model>__<dim>``)."""
-    return int(collection.rsplit("__", 1)[-1])
-
-
 def _broken_part(store_dir: Path) -> str:
     """Which part of a previous release's folder failed to load: its meta.json, or a collection."""
     try:
@@ -145,9 +140,10 @@ def _broken_part(store_dir: Path) -> str:
 
 
 def _legacy_damaged(store_dir: Path, part: str, exc: Exception) -> StoreDamaged:
-    detail = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+    from .edge import detail_of
+
     return StoreDamaged(store_dir, f"the previous release's {part} (not migrated; the old data was left as it was)",
-                        f"{type(exc).__name__}: {detail}")
+                        f"{type(exc).__name__}: {detail_of(exc)}")
 
 
 def _remove_legacy(store_dir: Path) -> None:
