@@ -152,11 +152,13 @@ class AnswerRun:
     def stream(self) -> Iterator[str]:
         """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
         clock = time.perf_counter()
+        # a model that loads on this first call would count its loading as reading: not measured then
+        measure = self.generates and self._prompt_speed is not None and getattr(self._chat.model, "loaded", True)
         try:
             for delta in self._deltas():
                 if "first_token" not in self.timings:
                     self.timings["first_token"] = _ms(self._started)
-                    if self.generates and self._prompt_speed is not None:
+                    if measure and self._prompt_speed is not None:
                         self._prompt_speed.record(self.budget.prompt_tokens, time.perf_counter() - clock)
                 self._text += delta
                 yield delta
