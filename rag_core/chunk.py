@@ -40,7 +40,7 @@ _CAPTION_MAX_CHARS = 200
 _HEADING_MAX_CHARS = 80
 # Column-header rows: the leading rows of a table with no figure but years, at most this many.
 _COLUMN_HEADER_ROWS = 2
-_NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
+NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
 # A paragraph at the top or bottom of at least this share of pages (and 3 of them) is a running
 # header or footer ("Table of Contents", "Page 12"), never a page's title.
 _RUNNING_SHARE = 0.2
@@ -187,7 +187,7 @@ def column_header_rows(table_text: str) -> list[str]:
     rows = []
     for row in table_text.split("\n")[:_COLUMN_HEADER_ROWS]:
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
-        if _NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
+        if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
             break
         rows.append(row.strip())
     return rows

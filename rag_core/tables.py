@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .chunk import column_header_rows
+from .chunk import NON_YEAR_FIGURE, column_header_rows
 
 HEADER_JOIN = " › "
+_HEADER_ROWS = 2
+"""Most leading rows naming columns read as a table's header (above them, one spanning title)."""
 
 
 _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
@@ -33,11 +35,14 @@ def cells(line: str) -> list[str]:
 def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """One label per column: the header rows' cells joined top to bottom. A cell left empty in
     an upper header row belongs to the spanning cell on its left ('Agriculture' over the
-    NaiveRAG and LightRAG columns)."""
+    NaiveRAG and LightRAG columns); an upper row with one name spans every column."""
     filled = []
     for r, row in enumerate(header_rows):
         row = [*row, *[""] * (width - len(row))][:width]
         if r < len(header_rows) - 1:
+            titles = [cell for cell in row[1:] if cell]
+            if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
+                row = [row[0], *titles * (width - 1)]
             for c in range(2, width):
                 if not row[c]:
                     row[c] = row[c - 1]
@@ -57,25 +62,49 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
     return [cells(line) for line in repeated], [cells(line) for line in lines]
 
 
+def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[str]]]:
+    """Each data row of the table rows in ``text`` with the label of each of its columns. A row
+    of names inside the table ('| | NaiveRAG | -High |' starting the next block of a results
+    table) replaces the innermost header row for the rows below it, so the block's figures are
+    labelled '-High', not with the first block's names."""
+    headers, rows = split_table(text, columns)
+    width = max([len(r) for r in [*headers, *rows]] or [0])
+    labels = column_labels(headers, width) if headers else [""] * width
+    out = []
+    for row in rows:
+        if headers and _names_columns(row):
+            headers = [*headers[:-1], row]
+            labels = column_labels(headers, width)
+            continue
+        out.append(([*labels, *[""] * (len(row) - len(labels))], row))
+    return out
+
+
 def labelled(text: str, columns: str = "") -> str:
     """``text`` with each table row rewritten as 'label — header: value; header: value', the
-    headers joined across header rows; lines that are not table rows stay as they are."""
-    headers, _ = split_table(text, columns)
-    if not headers:
+    headers joined across header rows; lines that are not table rows, and rows of names, stay as
+    they are."""
+    if not split_table(text, columns)[0]:
         return text
+    rows = iter(labelled_rows(text, columns))
     own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
-    width = max(len(row) for row in headers)
     out = []
+    pending = next(rows, None)
     for line in text.splitlines():
-        if not is_row(line) or line.strip() in own:
+        if not is_row(line) or line.strip() in own or pending is None or cells(line) != pending[1]:
             out.append(line)
             continue
-        row = cells(line)
-        labels = column_labels(headers, max(width, len(row)))
+        labels, row = pending
+        pending = next(rows, None)
         values = [f"{labels[c]}: {value}" if labels[c] else value for c, value in enumerate(row) if c > 0 and value]
         label = row[0] if row else ""
         out.append(f"{label} — {'; '.join(values)}" if label else "; ".join(values))
     return "\n".join(out)
+
+
+def _names_columns(row: Sequence[str]) -> bool:
+    """A row inside a table that names columns: two names or more, and no figure but years."""
+    return bool(column_header_rows("| " + " | ".join(row) + " |"))
 
 
 def markdown(text: str, columns: str = "") -> str:
@@ -98,7 +127,24 @@ def _own_headers(text: str, rows: list[str]) -> list[str]:
     rule = next((i for i, line in enumerate(lines) if _RULE.fullmatch(line.strip())), None)
     if rule is not None:
         return [line for line in lines[:rule] if is_row(line)]
-    return column_header_rows("\n".join(rows))
+    return _leading_names(rows) or column_header_rows("\n".join(rows))
+
+
+def _leading_names(rows: list[str]) -> list[str]:
+    """The leading rows of names above the figures: up to two rows naming two columns or more,
+    under at most one spanning title ('| | | Fiscal Year | |' over '| | 2009 | 2008 |'). A lone
+    group label over figures ('| Assets | | |') is not a header; one row is left for the data."""
+    names: list[str] = []
+    wide = 0
+    for line in rows[: len(rows) - 1]:
+        named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
+        if not named or NON_YEAR_FIGURE.search(line) or (named == 1 and (wide or names)):
+            break
+        names.append(line)
+        wide += named >= 2
+        if wide == _HEADER_ROWS:
+            break
+    return names if wide else []
 
 
 def _escape(cell: str) -> str:

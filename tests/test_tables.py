@@ -70,3 +70,22 @@ def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
     headers, rows = split_table(source)
     assert headers == [["question", "tokens"]] and rows == [["summary", "2058"], ["compare", "3778"]]
     assert "| --- | --- |" not in markdown(source).split("\n", 2)[2], "one rule, the rendered one"
+
+
+def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> None:
+    from rag_core.tables import labelled_rows
+
+    text = (
+        "| | Agriculture | | CS | |\n"
+        "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+        "| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n"
+        "| | NaiveRAG | -High | NaiveRAG | -High |\n"
+        "| Overall | 35.2% | 64.8% | 44.0% | 56.0% |"
+    )
+    (first_labels, _), (block_labels, row) = labelled_rows(text)
+    assert first_labels[2] == "Agriculture › LightRAG"
+    assert block_labels[2] == "Agriculture › -High" and row[2] == "64.8%"
+    assert labelled(text).splitlines()[3:] == [
+        "| | NaiveRAG | -High | NaiveRAG | -High |",
+        "Overall — Agriculture › NaiveRAG: 35.2%; Agriculture › -High: 64.8%; CS › NaiveRAG: 44.0%; CS › -High: 56.0%",
+    ]
