@@ -3,7 +3,7 @@
 - summary: chunks sampled evenly across each document, merged with the semantic hits, in
   reading order (the whole document is seen, not only what resembles the question);
 - comparison: the question's hits plus a few for each side named in it;
-- technical: groups holding tables or figures first;
+- technical: the best match, then groups holding tables or figures;
 - qa: the top hits with their neighbors.
 
 A document that fits the budget whole is sent whole. Hits become numbered passages: runs of
@@ -74,7 +74,7 @@ def plan_hits(
             notes.append(f"comparison: sub-query {entity!r} added {added} chunks")
     if intent == "technical":
         hits = tables_first(hits)
-        notes.append("technical: groups with tables or numbers moved first")
+        notes.append("technical: after the best match, groups with tables or numbers moved first")
     return hits, result, notes
 
 
@@ -103,8 +103,9 @@ def add_new(hits: Sequence[Hit], more: Sequence[Hit]) -> tuple[list[Hit], int]:
 
 
 def tables_first(hits: Sequence[Hit]) -> list[Hit]:
-    """Stable reorder of anchor groups (a hit with its neighbors): groups holding a table or
-    figures first, each side in its original rank order."""
+    """Stable reorder of anchor groups (a hit with its neighbors): the best-ranked group stays
+    first (a tight budget must not cut the best match for a page of figures), then groups
+    holding a table or figures, then the rest, each side in its original rank order."""
     groups: list[list[Hit]] = []
     for hit in hits:
         if hit.source == "neighbor" and groups and hit.anchor in {h.chunk_id for h in groups[-1]}:
@@ -124,7 +125,8 @@ def tables_first(hits: Sequence[Hit]) -> list[Hit]:
     def tabular(group: list[Hit]) -> bool:
         return any(looks_tabular(h.text, h.kind) for h in group)
 
-    ordered = [g for g in groups if tabular(g)] + [g for g in groups if not tabular(g)]
+    best, rest = groups[:1], groups[1:]
+    ordered = best + [g for g in rest if tabular(g)] + [g for g in rest if not tabular(g)]
     return [h for g in ordered for h in g]
 
 

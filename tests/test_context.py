@@ -6,12 +6,12 @@ from rag_core.context import group_passages, tables_first
 from rag_core.models import Hit
 
 
-def test_technical_puts_numbers_first() -> None:
+def test_technical_puts_numbers_first_after_the_best_match() -> None:
     def hit(i: int, text: str, kind: str = "text") -> Hit:
         return Hit(chunk_id=str(i), doc_id="d", document="d", page=1, chunk_index=i * 5, text=text, kind=kind)  # type: ignore[arg-type]
 
-    hits = [hit(1, "words only"), hit(2, "| a | b |", "table"), hit(3, "1 2 3 4 5 6 7")]
-    assert [h.chunk_id for h in tables_first(hits)] == ["2", "3", "1"]
+    hits = [hit(1, "words only"), hit(2, "more words"), hit(3, "| a | b |", "table"), hit(4, "1 2 3 4 5 6 7")]
+    assert [h.chunk_id for h in tables_first(hits)] == ["1", "3", "4", "2"], "the best match stays first"
 
 
 def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
