@@ -119,11 +119,11 @@ def _marked(escaped: str, statement: Any) -> str:
         )
 
     body = _MARKER.sub(chip, escaped)
+    reasons = dict(zip(statement.unverified_numbers, statement.number_notes, strict=False))
     for number in dict.fromkeys(statement.unverified_numbers):
         shown = html.escape(number, quote=False)
-        body = body.replace(
-            shown, f'<span class="rag-unverified" title="This number is in none of the source passages">{shown}</span>', 1
-        )
+        tip = html.escape(_number_tip(reasons.get(number, "")), quote=True)
+        body = body.replace(shown, f'<span class="rag-unverified" title="{tip}">{shown}</span>', 1)
     added = "".join(
         f' <span class="rag-cite-sys" title="Added by the answer check, not by the model: this passage supports '
         f'the statement">+[{n}]</span>'
@@ -133,6 +133,12 @@ def _marked(escaped: str, statement: Any) -> str:
         tip = f"No source passage supports this statement (best support {statement.support:.2f})"
         body = f'<span class="rag-unsupported" title="{tip}">⚠ {body}</span>'
     return body + added
+
+
+def _number_tip(reason: str) -> str:
+    if " is in the table under " in reason:
+        return f"Unverified: {reason}, not under what this sentence names"
+    return "Unverified: this number is in none of the source passages"
 
 
 def check_summary(answer: Answer) -> str | None:

@@ -8,6 +8,11 @@ passage that does not support the statement, the best supporting passage is atta
 system's own citation. A statement no passage supports is marked, and so is every number found
 in no passage of the context.
 
+A number found only in table cells is also checked against the cells' headers: when the
+statement names a row or a column of that table ('LightRAG', 'Comprehensiveness') and no cell
+holding the number sits under a name it gives, the number was read from the wrong column or row
+('32.4% is under Agriculture › NaiveRAG'), and it is marked as unverified, with that reason.
+
 The thresholds live in ``AttributionSettings`` and were chosen on a labelled set
 (``python -m rag_core.eval attribution``).
 """
@@ -24,6 +29,7 @@ from .backends import Embedder
 from .bm25 import STOPWORDS, tokenize
 from .models import AttributionSummary, Passage, Statement
 from .settings import AttributionSettings
+from .tables import HEADER_JOIN, is_row, labelled_rows
 
 _CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _ABBREVIATIONS = (
@@ -44,6 +50,7 @@ _NUMBER = re.compile(
     r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
     re.IGNORECASE,
 )
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
@@ -128,10 +135,13 @@ def number_in(number: Number, candidates: Sequence[Number]) -> bool:
     """Whether a stated number is one of the passage's: the same value, or the passage's value
     rounded to as many decimals as the statement gives ('84.8%' matches '84.83 %'); a scaled
     amount ('1.4 billion') matches its figure in the units a table states ('1,399' millions)
-    when rounding that figure gives it."""
+    when rounding that figure gives it; a written-out amount ('26,200,000') matches the same
+    amount with a scale word ('$26.2 million')."""
     for candidate in candidates:
         if _same(number.value, candidate.value, number.decimals):
             return True
+        if candidate.scale > 1 and _same(number.value * number.scale, candidate.value * candidate.scale, 0):
+            return True  # '26,200,000' for '$26.2 million'
         if number.scale > 1:
             for unit in (1e3, 1e6, 1e9):
                 if unit < number.scale and _same(number.value, candidate.value * unit / number.scale, number.decimals):
@@ -141,6 +151,98 @@ def number_in(number: Number, candidates: Sequence[Number]) -> bool:
 
 def _same(stated: float, found: float, decimals: int) -> bool:
     return abs(round(found, decimals) - stated) < 10 ** (-decimals) / 2 + 1e-9 or abs(found - stated) < 1e-9
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A number in a table cell, with the names it sits under: its row's label first, then each
+    level of its column's headers (outer to inner)."""
+
+    number: Number
+    names: tuple[str, ...]
+    table: int
+    """Which table of the context (cells of one table share their names' dimensions)."""
+
+    def where(self) -> str:
+        row, *column = self.names
+        return " › ".join(n for n in column if n) + (f", row {row}" if row else "")
+
+
+def table_cells(passages: Sequence[Passage]) -> list[Cell]:
+    """Every number in a table cell of the passages. Each run of table rows is one table; a run
+    without its own header rows takes the passage's repeated column headers."""
+    found: list[Cell] = []
+    table = 0
+    for passage in passages:
+        for block in _row_blocks(passage.text):
+            for labels, row in labelled_rows(block, passage.columns):
+                for c, value in enumerate(row[1:], start=1):
+                    levels = tuple(labels[c].split(HEADER_JOIN)) if labels[c] else ()
+                    found += [Cell(n, (row[0], *levels), table) for n in numbers(value)]
+            table += 1
+    return found
+
+
+def _row_blocks(text: str) -> list[str]:
+    blocks: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if is_row(line):
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    return ["\n".join(b) for b in blocks if b]
+
+
+def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], prose: Sequence[Number]) -> str:
+    """Why ``number`` was read from the wrong cell, or "" when nothing says so.
+
+    Only a number found in table cells alone is judged, and among the tables holding it, those
+    the statement gives the most names of (the table it speaks of). Per table, each dimension (the row labels, each level of
+    the column headers) whose names the statement gives (all of a name's terms appear in it)
+    must hold the cell's own name; a cell passing every named dimension reads right. The reason
+    names the cells the number is really under."""
+    holding = [cell for cell in cells if number_in(number, [cell.number])]
+    if not holding or number_in(number, prose):
+        return ""
+    given: dict[int, set[str]] = {}
+    for cell in cells:
+        given.setdefault(cell.table, set()).update(name for name in cell.names if _named(name, statement_terms))
+    most = max(len(given[cell.table]) for cell in holding)
+    holding = [cell for cell in holding if len(given[cell.table]) == most]  # the table it speaks of
+    for cell in holding:
+        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table]):
+            return ""
+    return f"{number.text} is in the table under {'; '.join(dict.fromkeys(c.where() for c in holding[:3]))}"
+
+
+def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell]) -> bool:
+    """No dimension the statement names puts the cell elsewhere: the cell's own name there holds
+    a name the statement gives ('NaiveRAG LightRAG', a merged header, passes for 'LightRAG'), or
+    has no terms to judge by. The dimensions are the row, the column's innermost
+    header and the headers above it (tables differ in how many levels a column has)."""
+    for dimension, own in enumerate(_dimensions(cell)):
+        named = {
+            name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)
+        }
+        if named and _terms_of(own) and not any(_terms_of(name) <= _terms_of(own) for name in named):
+            return False
+    return True
+
+
+def _dimensions(cell: Cell) -> tuple[str, str, str]:
+    """(row, column groups, column) of a cell."""
+    row, *column = cell.names
+    return row, HEADER_JOIN.join(column[:-1]), column[-1] if column else ""
+
+
+def _named(name: str, statement_terms: set[str]) -> bool:
+    terms = _terms_of(name)
+    return bool(terms) and terms <= statement_terms
+
+
+def _terms_of(name: str) -> set[str]:
+    """A name's terms; of figures, only years ('2019' names a column, '32' is a value's piece)."""
+    return {t for t in content_terms(name) if not t.isdigit() or _YEAR.fullmatch(t)}
 
 
 def content_terms(text: str) -> set[str]:
@@ -171,13 +273,22 @@ def attribute(
     similarity = _similarities(statements, passages, embedder, passage_vectors)
     passage_terms = [content_terms(p.text) for p in passages]
     passage_numbers = [numbers(p.text) for p in passages]
+    everywhere = [n for group in passage_numbers for n in group]
+    cells = table_cells(passages)
+    prose = [n for p in passages for n in numbers("\n".join(l for l in p.text.splitlines() if not is_row(l)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
         stated = numbers(statement)
+        notes = [
+            (number, f"{number.text} is in no passage" if not number_in(number, everywhere)
+             else misread(number, terms, cells, prose))
+            for number in stated
+        ]
+        checkable = [number for number, note in notes if not note]
         scores = [
-            _support(similarity[s, i], terms, passage_terms[i], stated, passage_numbers[i], settings)
+            _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
             for i in range(len(passages))
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]
@@ -189,7 +300,6 @@ def attribute(
                 attributed = [passages[best].n]
         used = [index_of[n] for n in [*supported_cited, *attributed]] or [index_of[n] for n in cited]
         support = max((scores[i] for i in used), default=max(scores))
-        everywhere = [n for group in passage_numbers for n in group]
         results.append(
             Statement(
                 text=statement,
@@ -198,7 +308,8 @@ def attribute(
                 cited_supported=[n in supported_cited for n in cited],
                 support=round(float(support), 4),
                 supported=bool(supported_cited or attributed),
-                unverified_numbers=[n.text for n in stated if not number_in(n, everywhere)],
+                unverified_numbers=[number.text for number, note in notes if note],
+                number_notes=[note for _, note in notes if note],
                 numbers=len(stated),
             )
         )
@@ -220,16 +331,18 @@ def _support(
     terms: set[str],
     passage_terms: set[str],
     stated: Sequence[Number],
+    checkable: Sequence[Number],
     passage_numbers: Sequence[Number],
     settings: AttributionSettings,
 ) -> float:
     """cosine, term share and number share, weighted; without numbers, their weight goes to the
-    other two in proportion."""
+    other two in proportion. A number read from the wrong cell (not in ``checkable``) counts as
+    not found."""
     term_share = len(terms & passage_terms) / len(terms) if terms else 0.0
     weights = [settings.embedding_weight, settings.term_weight, settings.number_weight]
     parts = [max(cosine, 0.0), term_share]
     if stated:
-        parts.append(sum(number_in(n, passage_numbers) for n in stated) / len(stated))
+        parts.append(sum(number_in(n, passage_numbers) for n in checkable) / len(stated))
     else:
         weights = weights[:2]
     return sum(w * p for w, p in zip(weights, parts, strict=True)) / sum(weights)

@@ -375,12 +375,17 @@ class Statement(Frozen):
     cited_supported: list[bool] = Field(default_factory=list, description="For each cited passage: does it support?")
     support: float = Field(0.0, description="Support score of its best cited or attributed passage (0 to 1).")
     supported: bool = False
-    unverified_numbers: list[str] = Field(default_factory=list, description="Numbers found in no passage.")
+    unverified_numbers: list[str] = Field(
+        default_factory=list, description="Numbers found in no passage, or only in table cells under other names."
+    )
+    number_notes: list[str] = Field(default_factory=list, description="Why each unverified number is unverified.")
     numbers: int = Field(0, description="Numbers it states.")
 
     def to_json(self) -> dict[str, Any]:
         """One entry of ``sentences`` in ``ask --json``."""
-        return self.model_dump(include={"text", "cited", "attributed", "support", "supported", "unverified_numbers"})
+        return self.model_dump(
+            include={"text", "cited", "attributed", "support", "supported", "unverified_numbers", "number_notes"}
+        )
 
 
 class AttributionSummary(Frozen):

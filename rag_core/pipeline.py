@@ -343,14 +343,17 @@ class Engine:
     ) -> tuple[list[Statement], AttributionSummary]:
         """Each statement of an answer against the passages, with this engine's embedder and the
         passages' stored chunk vectors (so only the statements are embedded)."""
-        owner = owner or self.settings.owner
+        return attribute(text, passages, self.embedder, self.settings.attribution,
+                         passage_vectors=self.passage_vectors(passages, owner))
+
+    def passage_vectors(self, passages: Sequence[Passage], owner: str | None = None) -> list[np.ndarray | None]:
+        """Per passage, the stored vectors of its chunks (one row each), or None when none is stored."""
         ids = [i for p in passages for i in p.chunk_ids]
-        found = self.store.get_vectors(self.collection, owner, ids) if ids else {}
-        stored = [
+        found = self.store.get_vectors(self.collection, owner or self.settings.owner, ids) if ids else {}
+        return [
             np.stack([found[i] for i in p.chunk_ids if i in found]) if any(i in found for i in p.chunk_ids) else None
             for p in passages
         ]
-        return attribute(text, passages, self.embedder, self.settings.attribution, passage_vectors=stored)
 
     def _read_question(self, recorder: TraceRecorder, typed: str, recent: Sequence[Message], chat: ChatSession,
                        timings: dict[str, float]) -> tuple[str, Understanding]:

@@ -98,7 +98,7 @@ def attribution_rows(trace: Trace) -> list[dict[str, Any]]:
             "attributed": ", ".join(f"[{n}]" for n in s["attributed"]),
             "support": _round(s["support"]),
             "verdict": "supported" if s["supported"] else "unsupported",
-            "unverified numbers": ", ".join(s["unverified_numbers"]),
+            "unverified numbers": "; ".join(s.get("number_notes") or s["unverified_numbers"]),
         })
     return rows
 

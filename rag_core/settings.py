@@ -241,11 +241,12 @@ class AttributionSettings(Group):
     Chosen on a labelled set: ``python -m rag_core.eval attribution``."""
 
     enabled: bool = Field(True, description="Check every answer after it is written (no extra LLM call).")
-    embedding_weight: float = Field(0.5, ge=0, le=1, description="Weight of the statement-passage cosine.")
-    term_weight: float = Field(0.3, ge=0, le=1, description="Weight of the share of its content terms in the passage.")
-    number_weight: float = Field(0.2, ge=0, le=1, description="Weight of the share of its numbers in the passage.")
+    embedding_weight: float = Field(0.34, ge=0, le=1, description="Weight of the statement-passage cosine.")
+    term_weight: float = Field(0.33, ge=0, le=1, description="Weight of the share of its content terms in the passage.")
+    number_weight: float = Field(0.33, ge=0, le=1, description="Weight of the share of its numbers in the passage.")
     support_threshold: float = Field(
-        0.45, ge=0, le=1, description="A passage supports a statement when their support score reaches this."
+        0.60, ge=0, le=1, description="A passage supports a statement when their support score reaches this "
+        "(on the labelled set: 'unsupported' precision 0.95, recall 0.51; 2% of true statements marked)."
     )
 
 

@@ -78,6 +78,9 @@ def test_number_matching() -> None:
     (scaled,) = numbers("$1.4 billion")
     assert number_in(scaled, numbers("Revenue (in millions) 1,399"))
     assert not number_in(scaled, numbers("Revenue (in millions) 1,299"))
+    (written,) = numbers("26,200,000")
+    assert number_in(written, numbers("liabilities of $26.2 million"))
+    assert not number_in(written, numbers("liabilities of $26.3 million"))
 
 
 PASSAGES = [
@@ -116,3 +119,63 @@ def test_a_supported_citation_is_kept_alone() -> None:
 def test_nothing_to_check() -> None:
     assert attribute("", PASSAGES, None, TERMS_ONLY)[0] == []
     assert attribute("Some answer.", [], None, TERMS_ONLY)[0] == []
+
+
+WIN_RATES = Passage(
+    n=1, document="paper.pdf", page=8, tabular=True,
+    text="Table 2: win rates of LightRAG against each baseline.\n"
+    "| | Agriculture | | CS | |\n"
+    "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+    "| Comprehensiveness | 32.4% | 67.6% | 38.4% | 61.6% |\n"
+    "| Diversity | 23.6% | 76.4% | 38.0% | 62.0% |",
+)
+
+
+def test_a_number_taken_from_another_column_is_unverified_with_the_column_it_is_under() -> None:
+    (wrong,), summary = attribute("LightRAG reaches 32.4% comprehensiveness in Agriculture [1].", [WIN_RATES],
+                                  None, TERMS_ONLY)
+    assert wrong.unverified_numbers == ["32.4%"]
+    assert wrong.number_notes == ["32.4% is in the table under Agriculture › NaiveRAG, row Comprehensiveness"]
+    assert summary.numbers == 1 and summary.numbers_verified == 0
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "LightRAG reaches 67.6% comprehensiveness in Agriculture [1].",
+        "In Agriculture, LightRAG beats NaiveRAG on comprehensiveness, 67.6% to 32.4% [1].",
+        "Diversity in CS is 62.0% [1].",  # names no method: nothing to contradict
+        "The win rate is 61.6% [1].",
+    ],
+)
+def test_a_number_read_from_the_cell_the_statement_names_is_verified(statement: str) -> None:
+    (checked,), _ = attribute(statement, [WIN_RATES], None, TERMS_ONLY)
+    assert checked.unverified_numbers == [] and checked.number_notes == []
+
+
+def test_a_number_taken_from_another_row_is_unverified() -> None:
+    (wrong,), _ = attribute("LightRAG's diversity in CS is 61.6% [1].", [WIN_RATES], None, TERMS_ONLY)
+    assert wrong.unverified_numbers == ["61.6%"]
+    assert "row Comprehensiveness" in wrong.number_notes[0]
+
+
+def test_a_number_also_written_in_prose_is_not_judged_by_its_cell() -> None:
+    prose = WIN_RATES.model_copy(update={"text": WIN_RATES.text + "\nLightRAG scored 32.4% on one run."})
+    (checked,), _ = attribute("LightRAG reaches 32.4% comprehensiveness in Agriculture [1].", [prose], None,
+                              TERMS_ONLY)
+    assert checked.unverified_numbers == []
+
+
+def test_the_table_a_statement_names_is_the_one_its_number_is_read_in() -> None:
+    ablations = Passage(
+        n=2, document="paper.pdf", page=8, tabular=True,
+        text="| | Legal | | Mix | |\n| | NaiveRAG | -Origin | NaiveRAG | -Origin |\n"
+        "| Comprehensiveness | 16.4% | 83.6% | 44.4% | 55.6% |",
+    )
+    other = Passage(n=3, document="paper.pdf", page=7, tabular=True,
+                    text="| | Legal | | Mix | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+                    "| Comprehensiveness | 16.4% | 83.6% | 38.8% | 61.2% |")
+    (wrong,), _ = attribute("The -Origin variant reaches 16.4% comprehensiveness on Legal [2].", [ablations, other],
+                            None, TERMS_ONLY)
+    assert wrong.unverified_numbers == ["16.4%"], "the other table names nothing of it and does not vouch for it"
+    assert "Legal › NaiveRAG" in wrong.number_notes[0]

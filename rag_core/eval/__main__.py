@@ -1,5 +1,5 @@
-"""``python -m rag_core.eval {scifact,uda,financebench,lightrag,folder}``: retrieval and answer quality on
-real documents, every ablation measured in the same run on the same data.
+"""``python -m rag_core.eval {scifact,uda,financebench,lightrag,folder,attribution}``: retrieval and answer
+quality on real documents, every ablation measured in the same run on the same data.
 
 Each run writes ``<name>.json`` (with versions, settings, machine and date), ``<name>.md`` and
 PNG charts into ``--results``.
@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cli import MAX_K, bounded
+from .answers import BACKENDS
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -26,7 +27,7 @@ OWNER = "eval"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
-    parser.add_argument("dataset", choices=["scifact", "uda", "financebench", "lightrag", "folder"])
+    parser.add_argument("dataset", choices=["scifact", "uda", "financebench", "lightrag", "folder", "attribution"])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
     parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
@@ -40,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try")
     parser.add_argument("--weights", type=_weights, nargs="*", default=[],
                         help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
+    parser.add_argument("--answers", nargs="*", choices=BACKENDS, default=None,
+                        help="generators whose answers are checked (statements supported, numbers verified, "
+                        "citation page precision); default: extractive for page-level datasets, the settings' "
+                        "for lightrag; give none to skip")
     args = parser.parse_args(argv)
 
     from ..settings import Settings
@@ -52,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
             name, report, markdown, charts = _scifact(args, settings)
         elif args.dataset == "lightrag":
             name, report, markdown, charts = _lightrag(args, settings)
+        elif args.dataset == "attribution":
+            name, report, markdown, charts = _attribution(args, settings)
         else:
             name, report, markdown, charts = _pages(args, settings)
     except (FileNotFoundError, ValueError) as exc:
@@ -95,15 +102,27 @@ def _lightrag(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, A
     folder = _need(args.data / "lightrag", "the LightRAG paper")
     engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "lightrag"}))
     try:
-        report = lightrag.evaluate(folder, engine, owner=OWNER, limit=args.limit)
+        report = lightrag.evaluate(folder, engine, owner=OWNER, limit=args.limit, backends=args.answers or ())
     finally:
         engine.close()
     return "lightrag", report, lightrag.markdown(report), []
 
 
+def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    from ..pipeline import Engine
+    from . import attribution
+
+    engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "attribution"}))
+    try:
+        report = attribution.evaluate(_need(args.data, "the shared data folder"), engine, owner=OWNER)
+    finally:
+        engine.close()
+    return "attribution", report, attribution.markdown(report), []
+
+
 def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
     from ..pipeline import Engine
-    from . import pages
+    from . import answers, pages
     from .report import bar_chart, markdown_table
 
     if args.dataset == "uda":
@@ -156,11 +175,15 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
             if config.rerank and not any(r["reranker_used"] for r in outcome["rows"]):
                 outcome = {"absent": engines["default"].search("probe", owner=OWNER).reranker.reason}
             outcomes[label] = outcome
+        items = [(q.question, q.document, q.gold_pages) for q in questions]
+        checked = {backend: answers.ask_all(engines["default"], items, owner=OWNER, backend=backend)
+                   for backend in (["extractive"] if args.answers is None else args.answers)}
     finally:
         for engine in engines.values():
             engine.close()
 
-    report = {"dataset": name, "k": args.k, "questions": len(questions), "ingest": ingest, "configs": outcomes}
+    report = {"dataset": name, "k": args.k, "questions": len(questions), "ingest": ingest, "configs": outcomes,
+              "answers": {b: {"summary": answers.summarize(rows), "rows": rows} for b, rows in checked.items()}}
     subsets = sorted({q.subset for q in questions})
     rows = []
     for label, outcome in outcomes.items():
@@ -180,6 +203,7 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
              "answer in context", "ms/question"],
             rows,
         )
+        + ("\n\n" + answers.markdown(report["answers"]) if checked else "")
     )
     measured = {label: o for label, o in outcomes.items() if "absent" not in o}
     charts = [

@@ -1,24 +1,41 @@
 """The three LightRAG questions end to end: intent, queries, pages cited, token figures,
-timings and the answers, with whichever LLM backend the settings choose."""
+timings, the answers and their check, with each generator asked for (the settings' by default)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from ..pipeline import Engine
+from . import answers as answer_rows
 from .report import markdown_table
 
 
-def evaluate(folder: Path, engine: Engine, *, owner: str, limit: int | None = None) -> dict[str, Any]:
+def evaluate(
+    folder: Path, engine: Engine, *, owner: str, limit: int | None = None, backends: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``questions`` holds the rows of the first generator (the settings' when none is named);
+    ``answers`` the checked-answer figures of every generator."""
     spec = json.loads((folder / "questions.json").read_text())
     result = engine.ingest_path(folder / spec["document"], owner=owner)
+    per_backend = {backend: _ask(engine, spec, owner, limit, backend)
+                   for backend in (backends or [engine.settings.llm.backend])}
+    return {
+        "dataset": "lightrag", "document": spec["document"], "ingest": result.status,
+        "questions": next(iter(per_backend.values())),
+        "answers": {b: {"summary": answer_rows.summarize(rows), "rows": rows} for b, rows in per_backend.items()},
+    }
+
+
+def _ask(engine: Engine, spec: dict[str, Any], owner: str, limit: int | None, backend: str) -> list[dict[str, Any]]:
     rows = []
     for item in spec["questions"][:limit]:
-        print(f"asking: {item['question']}", file=sys.stderr)
-        answer = engine.ask(item["question"], owner=owner, documents=[spec["document"]]).result()
+        print(f"asking ({backend}): {item['question']}", file=sys.stderr)
+        answer = engine.ask(item["question"], owner=owner, documents=[spec["document"]],
+                            backend=backend).result()  # type: ignore[arg-type]
         rows.append(
             {
                 "id": item["id"],
@@ -36,9 +53,12 @@ def evaluate(folder: Path, engine: Engine, *, owner: str, limit: int | None = No
                 "error": answer.error,
                 "notices": answer.notices,
                 "answer": answer.answer,
+                "backend": backend,
+                "seconds": round(answer.timings_ms.get("total", 0) / 1000, 1),
             }
+            | answer_rows.answer_row(answer)
         )
-    return {"dataset": "lightrag", "document": spec["document"], "ingest": result.status, "questions": rows}
+    return rows
 
 
 def markdown(report: dict[str, Any]) -> str:
@@ -60,5 +80,6 @@ def markdown(report: dict[str, Any]) -> str:
     table = markdown_table(
         ["question", "intent", "queries", "pages cited", "tokens", "first token s", "total s", "error"], rows
     )
+    checked = answer_rows.markdown(report["answers"])
     answers = "\n".join(f"\n### {r['question']}\n\n{r['answer']}\n" for r in report["questions"])
-    return f"LightRAG paper, {report['document']}.\n\n{table}{answers}"
+    return f"LightRAG paper, {report['document']}.\n\n{table}\n{checked}\n{answers}"
