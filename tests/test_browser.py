@@ -188,3 +188,94 @@ def test_the_wait_for_the_local_model_is_shown_live(tmp_path: Path) -> None:
         expect(status).to_have_count(0)  # gone once the first token came
         expect(page.locator('[data-testid="stChatMessage"]').last).not_to_be_empty()
         page.screenshot(path=str(SHOTS / "6-local-answer.png"), full_page=True)
+
+
+class _ScriptedEndpoint:
+    """An OpenAI-compatible chat endpoint on loopback that streams one fixed answer, so the
+    browser sees known mistakes through the app's real OpenAI client: the model cites an
+    appendix page for the revenue figure and the invoice, and invents the invoice's amount."""
+
+    ANSWER = ("Acme Corp revenue grew 12% to 4.2 million dollars in the third quarter [3]. "
+              "Invoice INV-2025-0492 for 9.9 million dollars was paid in full on March 3, 2025 [3].")
+
+    def __init__(self) -> None:
+        import json
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        answer = self.ANSWER
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                base = {"id": "scripted", "created": 0, "model": request.get("model", "scripted")}
+                if not request.get("stream"):
+                    body = json.dumps(base | {"object": "chat.completion", "choices": [
+                        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}]})
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(body.encode())
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                for word in answer.split(" "):
+                    chunk = base | {"object": "chat.completion.chunk", "choices": [
+                        {"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                end = base | {"object": "chat.completion.chunk", "choices": [
+                    {"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+@pytest.mark.slow
+def test_the_answer_check_marks_show_in_a_real_browser(tmp_path: Path) -> None:
+    """An answer with a wrongly cited true figure and an invented amount: the chat shows the
+    check's own citation chip (unlike the model's) and the marked number with its reason on hover."""
+    from playwright.sync_api import expect
+
+    endpoint = _ScriptedEndpoint()
+    pdf = write_pdf(tmp_path / "acme.pdf", PAGES)
+    settings = {"RAG_LLM__BACKEND": "openai", "RAG_LLM__OPENAI_BASE_URL": endpoint.url,
+                "RAG_LLM__UNDERSTAND_WITH_LLM": "false", "RAG_BUDGET__TOKEN_LIMIT": "3000"}
+    try:
+        with start_app(tmp_path, settings) as url, browser_page(
+            action_ms=120_000, expect_ms=180_000, failure_shot="failure-marks.png"
+        ) as page:
+            page.goto(f"{url}/upload")
+            page.locator('input[type="file"]').set_input_files(str(pdf))
+            page.get_by_role("button", name="Add to library").click()
+            expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
+            page.goto(f"{url}/chat")
+            box = page.get_by_placeholder("Ask a question about your documents")
+            box.fill("How much did Acme Corp revenue grow in the third quarter?")
+            box.press("Enter")
+            answer = page.locator('[data-testid="stChatMessage"]').last
+            number = answer.locator(".rag-unverified")
+            expect(number).to_have_text("9.9 million")
+            assert "none of the source passages" in (number.get_attribute("title") or "")
+            added = answer.locator(".rag-cite-sys").first
+            expect(added).to_have_text("+[1]")
+            assert "not by the model" in (added.get_attribute("title") or "")
+            colors = answer.evaluate(
+                "m => [m.querySelector('.rag-cite-sys'), m.querySelector('.rag-cite-bad')]"
+                ".map(e => e && getComputedStyle(e).color)"
+            )
+            assert colors[0] and colors[0] != colors[1], f"the check's chip looks different: {colors}"
+            expect(page.get_by_role("button", name="+[1] acme.pdf p.1").first).to_be_visible()
+            expect(page.get_by_text("Answer check:").first).to_be_visible()
+            number.hover()
+            page.screenshot(path=str(SHOTS / "7-answer-check-marks.png"), full_page=True)
+    finally:
+        endpoint.close()
