@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-fast browser
+.PHONY: setup run test test-fast browser measure-app
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,7 @@ test: $(STAMP) browser
 
 test-fast: $(STAMP)
 	HF_HUB_OFFLINE=1 $(PY) -m pytest -m "not slow" -x -q
+
+# The app's peak memory with the local model, as a person uses it (minutes; by hand, not in CI).
+measure-app: $(STAMP) browser
+	HF_HUB_OFFLINE=1 $(PY) scripts/measure_app.py

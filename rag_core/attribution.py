@@ -3,10 +3,10 @@
 The answer is split into statements (sentences, bullets, table rows). Each statement is scored
 against every passage of the prompt: the cosine of their embeddings (the loaded embedder), the
 share of the statement's content terms found in the passage, and the share of its numbers found
-there. The citations the model made are kept and judged; when it cited nothing, or cited a
-passage that does not support the statement, the best supporting passage is attached as the
-system's own citation. A statement no passage supports is marked, and so is every number found
-in no passage of the context.
+there; a statement quoted word for word from a passage scores 1 against it. The citations the
+model made are kept and judged; when it cited nothing, or cited a passage that does not support
+the statement, the best supporting passage is attached as the system's own citation. A statement
+no passage supports is marked, and so is every number found in no passage of the context.
 
 A number found only in table cells is also checked against the cells' headers: when the
 statement names a row or a column of that table ('LightRAG', 'Comprehensiveness') and no cell
@@ -50,6 +50,8 @@ _NUMBER = re.compile(
     r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
     re.IGNORECASE,
 )
+_QUOTE_CHARS = 20
+"""A statement at least this long found word for word in a passage is supported by it."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
@@ -68,11 +70,14 @@ class Number:
 def split_statements(answer: str) -> list[str]:
     """The answer's statements in order: each bullet, numbered item and table row alone, and
     prose cut into sentences (not after 'e.g.' or inside '84.8%'). A citation after a full stop
-    stays with its sentence; headings and table rules are not statements."""
+    stays with its sentence; headings, table rules and uncited lead-in lines ending with ':' are
+    not statements."""
     statements: list[str] = []
     for line in answer.splitlines():
         if not line.strip() or _TABLE_RULE.match(line) or _HEADING.match(line) and len(line) < 80:
             continue
+        if line.rstrip(" *_").endswith(":") and not _CITATION.search(line):
+            continue  # a lead-in to a list ('Strengths:', 'Most relevant passages:'), not a claim
         if line.lstrip().startswith("|"):
             statements.append(line.strip())
             continue
@@ -197,10 +202,10 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     """Why ``number`` was read from the wrong cell, or "" when nothing says so.
 
     Only a number found in table cells alone is judged, and among the tables holding it, those
-    the statement gives the most names of (the table it speaks of). Per table, each dimension (the row labels, each level of
-    the column headers) whose names the statement gives (all of a name's terms appear in it)
-    must hold the cell's own name; a cell passing every named dimension reads right. The reason
-    names the cells the number is really under."""
+    the statement gives the most names of (the table it speaks of). In each dimension (the row
+    labels, the column's innermost header, the headers above it) where the statement gives
+    names (all of a name's terms appear in it), the cell's own name must hold one of them; a cell
+    passing every named dimension reads right. The reason names the cells the number is under."""
     holding = [cell for cell in cells if number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
@@ -245,6 +250,11 @@ def _terms_of(name: str) -> set[str]:
     return {t for t in content_terms(name) if not t.isdigit() or _YEAR.fullmatch(t)}
 
 
+def _folded(text: str) -> str:
+    """Lowercase words and figures only, for finding a statement quoted word for word."""
+    return " ".join(re.findall(r"\w+(?:[.,%]\w+)*%?", _CITATION.sub(" ", text).lower()))
+
+
 def content_terms(text: str) -> set[str]:
     return {t for t in tokenize(_CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1}
 
@@ -272,6 +282,7 @@ def attribute(
         return [], AttributionSummary()
     similarity = _similarities(statements, passages, embedder, passage_vectors)
     passage_terms = [content_terms(p.text) for p in passages]
+    passage_text = [_folded(p.text) for p in passages]
     passage_numbers = [numbers(p.text) for p in passages]
     everywhere = [n for group in passage_numbers for n in group]
     cells = table_cells(passages)
@@ -287,8 +298,10 @@ def attribute(
             for number in stated
         ]
         checkable = [number for number, note in notes if not note]
+        quoted = _folded(statement)
         scores = [
-            _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
+            1.0 if len(quoted) >= _QUOTE_CHARS and quoted in passage_text[i]
+            else _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
             for i in range(len(passages))
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]

@@ -20,7 +20,7 @@ from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .bm25 import Bm25Cache, Bm25Index
 from .budget import fit
 from .context import group_passages, plan_hits, whole_documents, with_texts
-from .embed import SentenceTransformerEmbedder
+from .embed import make_embedder
 from .errors import RagError
 from .files import FileStore
 from .generate import AnswerRun, PromptSpeed
@@ -74,7 +74,7 @@ class Engine:
     ) -> None:
         self.settings = settings or Settings()
         self.store = store or Store.open(self.settings)
-        self.embedder: Embedder = embedder or SentenceTransformerEmbedder(self.settings.embed)
+        self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
         self.files = FileStore(_files_root(self.settings))

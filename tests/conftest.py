@@ -75,9 +75,10 @@ def fake_engine(tmp_path: Path) -> Iterator[Engine]:
 
 @pytest.fixture(scope="session")
 def real_embedder():  # type: ignore[no-untyped-def]
-    from rag_core.embed import SentenceTransformerEmbedder
+    from rag_core.embed import make_embedder
+    from rag_core.settings import EmbedSettings
 
-    return SentenceTransformerEmbedder()
+    return make_embedder(EmbedSettings())  # the product's default backend
 
 
 @pytest.fixture(scope="session")

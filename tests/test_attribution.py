@@ -35,6 +35,11 @@ def test_statements_of_bullets_numbered_lists_and_tables() -> None:
     ]
 
 
+def test_a_lead_in_line_is_not_a_statement() -> None:
+    answer = "Most relevant passages (extractive answer, no LLM):\n- Revenue grew [1].\n- **Strengths**:\n  - Fast [2]."
+    assert split_statements(answer) == ["Revenue grew [1].", "Fast [2]."]
+
+
 def test_a_citation_after_the_last_full_stop_stays_with_its_sentence() -> None:
     answer = "- Cash flow was $432 million. [3]\n- Revenue fell 22%. [5, 6]\nIt recovered. [2]"
     statements = split_statements(answer)
@@ -179,3 +184,9 @@ def test_the_table_a_statement_names_is_the_one_its_number_is_read_in() -> None:
                             None, TERMS_ONLY)
     assert wrong.unverified_numbers == ["16.4%"], "the other table names nothing of it and does not vouch for it"
     assert "Legal › NaiveRAG" in wrong.number_notes[0]
+
+
+def test_a_statement_quoted_word_for_word_is_supported_by_its_passage() -> None:
+    (quoted,), _ = attribute("Graph indexing extracts entities and relations [3].", PASSAGES, None,
+                             AttributionSettings(support_threshold=0.99))
+    assert quoted.supported and quoted.cited_supported == [True] and quoted.support == 1.0

@@ -86,6 +86,51 @@ def test_tiny_folder_eval_writes_json_markdown_and_charts(tmp_path: Path, capsys
     assert (results / "questions.md").read_text().count("| hybrid") >= 3
     assert (results / "questions-all.png").stat().st_size > 1000
     assert "hybrid+neighbors" in capsys.readouterr().out
+    checked = report["answers"]["extractive"]["summary"]
+    assert checked["answers"] == 2 and checked["statements"] > 0 and checked["answers_with_gold"] == 2
+    assert checked["supported_share"] == 1.0, "an extractive answer quotes its passages"
+    assert 0 < checked["checked_page_precision"] <= 1
+    assert "statements supported" in (results / "questions.md").read_text()
+
+
+def test_the_answer_check_is_scored_against_labels(tmp_path: Path) -> None:
+    docs, _ = _corpus(tmp_path)
+    labels = tmp_path / "labels.jsonl"
+    rows = [
+        ("Total revenue was 4,210 million dollars in 2023. [p2]", True, []),
+        ("Total revenue was 5,120 million dollars in 2023. [p2]", False, ["5,120 million"]),
+        ("The company employed 12,400 people at the end of the year. [p3]", True, []),
+        ("The company sells ice cream to penguins in Antarctica. [p1]", False, []),
+    ]
+    labels.write_text("".join(json.dumps({
+        "source": "docs/report.pdf", "question": "What was total revenue in 2023?", "text": text, "supported": ok,
+        "page": None, "unverified": unverified, "kind": "test", "origin": "written for this test"}) + "\n"
+        for text, ok, unverified in rows))
+    results = tmp_path / "results"
+    assert eval_main(["attribution", "--data", str(tmp_path), "--labels", str(labels), "--results", str(results)]) == 0
+    report = json.loads((results / "attribution.json").read_text())
+    chosen = report["configs"][report["settings"]]
+    assert chosen["unverified"]["positives"] == 1 and chosen["unverified"]["recall"] == 1.0
+    assert chosen["true_marked"] == 0.0 and chosen["wrong_caught"] == 1.0
+    assert "wrong caught" in (results / "attribution.md").read_text()
+
+
+def test_a_label_naming_a_number_the_statement_lacks_is_refused(tmp_path: Path) -> None:
+    from rag_core.eval.attribution import load
+
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(json.dumps({"source": "a.pdf", "question": "q", "text": "Revenue was 12%.", "supported": False,
+                                  "unverified": ["13%"], "kind": "k", "origin": "o"}) + "\n")
+    with pytest.raises(ValueError, match="13%"):
+        load(labels)
+
+
+def test_the_shipped_labelled_set_loads() -> None:
+    from rag_core.eval.attribution import load
+
+    items = load()
+    assert len(items) >= 80 and {i.supported for i in items} == {True, False}
+    assert any(i.origin.startswith("local model") for i in items)
 
 
 def test_folder_eval_names_a_missing_document(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,9 +25,11 @@ PAGES = [
 ]
 
 
-@pytest.mark.parametrize("make", [HashEmbedder, "real"])
+@pytest.mark.parametrize("make", [HashEmbedder, "real", "torch"])
 def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
-    embedder: Embedder = real_embedder if make == "real" else HashEmbedder()
+    from rag_core.embed import SentenceTransformerEmbedder
+
+    embedder: Embedder = {"real": real_embedder, "torch": SentenceTransformerEmbedder()}.get(make) or HashEmbedder()  # type: ignore[call-overload]
     assert isinstance(embedder, Embedder)
     vectors = embedder.embed_documents(["the cat sat on the mat", "a cat sat on a mat", "quarterly tax filing"])
     assert vectors.shape == (3, embedder.dimension) and vectors.dtype == np.float32
@@ -37,8 +39,52 @@ def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
 
 
 def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
+    from rag_core.embed import OnnxEmbedder
+
+    assert isinstance(real_embedder, OnnxEmbedder), "the default backend runs in ONNX Runtime"
     assert real_embedder.model_id == "all-minilm-l6-v2"
     assert real_embedder.dimension == 384
+
+
+def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
+    """Both backends share a collection: their vectors must agree (order of inputs kept, the
+    longest-first batching undone)."""
+    from rag_core.embed import SentenceTransformerEmbedder
+    from rag_core.settings import EmbedSettings
+
+    texts = [*PAGES, "short", "x" * 3000, ""]
+    onnx = real_embedder.embed_documents(texts)
+    torch_vectors = SentenceTransformerEmbedder(EmbedSettings(batch_size=3)).embed_documents(texts)
+    np.testing.assert_allclose((onnx * torch_vectors).sum(axis=1), 1.0, atol=1e-5)
+    query = real_embedder.embed_queries(["security badge renewal"])[0]
+    assert int(np.argmax(onnx[: len(PAGES)] @ query)) == 2
+
+
+def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
+    """The point of the ONNX backend is the memory torch would take: a fresh process that embeds
+    has no torch module (the export runs in a child process)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from rag_core.embed import make_embedder; from rag_core.settings import EmbedSettings; "
+        "e = make_embedder(EmbedSettings()); v = e.embed_documents(['a cat', 'a dog']); "
+        "print(type(e).__name__, v.shape, 'torch' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600)
+    assert out.stdout.split() == ["OnnxEmbedder", "(2,", "384)", "False"]
+
+
+def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rag_core import embed
+    from rag_core.settings import EmbedSettings
+
+    monkeypatch.setattr(embed.sys, "executable", str(tmp_path / "no-python"))  # the export child cannot start
+    embedder = embed.OnnxEmbedder(EmbedSettings(cache_dir=tmp_path / "cache"))
+    vectors = embedder.embed_documents(["a cat", "a dog"])
+    assert vectors.shape == (2, 384) and embedder.loaded
+    assert embedder.note.startswith("ONNX export failed, torch runs the embedder instead")
+    assert not list((tmp_path / "cache").glob("*")), "no half-written export is left"
 
 
 @pytest.mark.parametrize("make", [OverlapReranker, "real"])

@@ -54,14 +54,14 @@ class ReusingEmbedder:
 
 
 def bench_retrieval(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
-    from ..embed import SentenceTransformerEmbedder
+    from ..embed import make_embedder
     from ..parse import parse_path
     from ..pipeline import Engine
 
     paths = [p for group in document_sets(args).values() for p in group]
     documents = [parsed[p] if p in parsed else parse_path(p, settings.ingest) for p in paths]
     questions = retrieval_questions(args)[: args.queries]
-    embedder = ReusingEmbedder(SentenceTransformerEmbedder(settings.embed))
+    embedder = ReusingEmbedder(make_embedder(settings.embed))
     results = {}
     for size in sorted(args.sizes or DEFAULT_SIZES):
         with tempfile.TemporaryDirectory(prefix="rag-bench-") as folder, warnings.catch_warnings(record=True) as caught:

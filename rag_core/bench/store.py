@@ -61,7 +61,7 @@ def bench_store(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
 def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     """Parse the documents, embed up to ``_UNIQUE_CHUNKS`` of their chunks once, save both."""
     from ..chunk import chunk_pages, document_title
-    from ..embed import SentenceTransformerEmbedder
+    from ..embed import make_embedder
     from ..parse import parse_path
 
     documents, texts = [], []
@@ -77,7 +77,7 @@ def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
         if len(texts) >= _UNIQUE_CHUNKS:
             break
     texts = list(dict.fromkeys(texts))
-    vectors = SentenceTransformerEmbedder(settings.embed).embed_documents(texts)
+    vectors = make_embedder(settings.embed).embed_documents(texts)
     np.save(work / "vectors.npy", vectors)
     (work / "texts.json").write_text(json.dumps(texts))
     (work / "documents.json").write_text(json.dumps(documents))
@@ -102,7 +102,7 @@ def _child(args: argparse.Namespace, work: Path, size: int, engine: str) -> dict
 
 def store_child(spec: str, settings: Any) -> dict[str, Any]:
     """``build``: a store of ``size`` chunks on one engine; ``measure``: open and search it."""
-    from ..embed import SentenceTransformerEmbedder
+    from ..embed import make_embedder
     from ..models import ParsedDocument
     from ..pipeline import Engine
     from .retrieval import ReusingEmbedder
@@ -110,7 +110,7 @@ def store_child(spec: str, settings: Any) -> dict[str, Any]:
     mode, engine_name, size_text, work_text = spec.split(":", 3)
     work, size = Path(work_text), int(size_text)
     folder = work / "stores" / f"{engine_name}-{size}"
-    embedder = ReusingEmbedder(SentenceTransformerEmbedder(settings.embed))
+    embedder = ReusingEmbedder(make_embedder(settings.embed))
     embedder.remember(json.loads((work / "texts.json").read_text()), np.load(work / "vectors.npy"))
     embedder.embed_queries(["warm up the model once, outside every timing"])
     config = settings.replace(rerank__enabled=False, store_dir=folder)

@@ -41,6 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try")
     parser.add_argument("--weights", type=_weights, nargs="*", default=[],
                         help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
+    parser.add_argument("--labels", type=Path, default=None,
+                        help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)")
     parser.add_argument("--answers", nargs="*", choices=BACKENDS, default=None,
                         help="generators whose answers are checked (statements supported, numbers verified, "
                         "citation page precision); default: extractive for page-level datasets, the settings' "
@@ -114,7 +116,8 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
 
     engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "attribution"}))
     try:
-        report = attribution.evaluate(_need(args.data, "the shared data folder"), engine, owner=OWNER)
+        report = attribution.evaluate(_need(args.data, "the shared data folder"), engine, owner=OWNER,
+                                      path=_need(args.labels, "--labels") if args.labels else attribution.SET)
     finally:
         engine.close()
     return "attribution", report, attribution.markdown(report), []

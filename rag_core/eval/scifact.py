@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from ..bm25 import Bm25Index
-from ..embed import SentenceTransformerEmbedder, model_slug
+from ..backends import Embedder
+from ..embed import make_embedder, model_slug
 from ..fuse import reciprocal_rank_fusion
 from ..queries import keyword_query, search_phrasings
 from ..settings import RetrievalSettings, Settings
@@ -71,7 +72,7 @@ def load(folder: Path, limit: int | None = None, corpus_limit: int | None = None
     return SciFact(doc_ids, texts, queries, qrels)
 
 
-def corpus_vectors(data: SciFact, embedder: SentenceTransformerEmbedder, cache_dir: Path) -> tuple[np.ndarray, bool]:
+def corpus_vectors(data: SciFact, embedder: Embedder, cache_dir: Path) -> tuple[np.ndarray, bool]:
     """Document vectors, from the cache when the same model embedded the same texts before."""
     digest = hashlib.sha256("\x00".join(data.texts).encode()).hexdigest()[:16]
     path = cache_dir / f"scifact-{model_slug(embedder.model_id)}-{digest}.npy"
@@ -92,7 +93,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
     deterministic second phrasing, with the vocabulary, with each of ``weights`` (dense, BM25;
     there are no pages here), and as the settings have it, all over the same corpus in one run."""
     data = load(folder, limit, corpus_limit)
-    embedder = SentenceTransformerEmbedder(settings.embed)
+    embedder = make_embedder(settings.embed)
     started = time.perf_counter()
     bm25 = Bm25Index(data.doc_ids, data.texts)
     bm25_s = time.perf_counter() - started
