@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from .bm25 import tokenize
 from .errors import GenerationError
 from .llm import ChatSession
+from .memory import release_freed_memory
 from .models import (
     Answer,
     AttributionSummary,
@@ -230,6 +231,7 @@ class AnswerRun:
             attribution=summary,
             tables=tables,
         )
+        release_freed_memory()
         return self._answer
 
     def _checked(self, text: str) -> tuple[list[Statement], AttributionSummary | None, list[TableView]]:

@@ -8,7 +8,6 @@ Documents in (``Page`` … ``ParsedDocument``), what the store keeps (``Chunk``,
 from __future__ import annotations
 
 import unicodedata
-
 from datetime import datetime
 from typing import Any, Literal
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .attribution import attribute
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .bm25 import Bm25Cache, Bm25Index
 from .budget import fit
@@ -27,7 +28,7 @@ from .generate import AnswerRun, PromptSpeed
 from .ingest import Progress, index_document, report
 from .library import Library
 from .llm import ChatSession, make_chat_model
-from .attribution import attribute
+from .memory import release_freed_memory
 from .models import (
     AttributionSummary,
     Budget,
@@ -193,6 +194,7 @@ class Engine:
             )
         finally:
             self.bm25_cache.invalidate(owner, parsed.sha256[:16])
+            release_freed_memory()  # the parse and the embedding batches leave ~200 MB of freed heap
 
     # --- retrieval ---------------------------------------------------------------------
 
