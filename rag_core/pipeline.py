@@ -28,7 +28,7 @@ from .generate import AnswerRun, PromptSpeed
 from .ingest import Progress, index_document, report
 from .library import Library
 from .llm import ChatSession, make_chat_model
-from .memory import release_freed_memory
+from .memory import limit_malloc_arenas, release_freed_memory
 from .models import (
     AttributionSummary,
     Budget,
@@ -75,6 +75,7 @@ class Engine:
     ) -> None:
         self.settings = settings or Settings()
         self.store = store or Store.open(self.settings)
+        limit_malloc_arenas(self.settings.malloc_arenas)  # before any worker thread allocates
         self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)

@@ -151,7 +151,7 @@ def test_freed_memory_goes_back_to_the_os() -> None:
     """After a burst of allocations is freed, the trim returns heap pages (glibc, as on the hosts)."""
     import os
 
-    from rag_core.memory import release_freed_memory
+    from rag_core.memory import limit_malloc_arenas, release_freed_memory
 
     def resident_mb() -> int:
         with open(f"/proc/{os.getpid()}/status") as f:
@@ -164,3 +164,4 @@ def test_freed_memory_goes_back_to_the_os() -> None:
     assert release_freed_memory()
     assert resident_mb() < before - 50
     assert len(kept) == 625
+    assert limit_malloc_arenas(2) and not limit_malloc_arenas(0), "0 leaves glibc's default alone"
