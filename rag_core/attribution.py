@@ -50,6 +50,8 @@ _NUMBER = re.compile(
     r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
     re.IGNORECASE,
 )
+_NAME_CHARS = 60
+"""Longest row or column name shown in a number's note."""
 _QUOTE_CHARS = 20
 """A statement at least this long found word for word in a passage is supported by it."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -163,18 +165,25 @@ class Cell:
     """A number in a table cell, with the names it sits under: its row's label first, then each
     level of its column's headers (outer to inner)."""
 
-    number: Number
+    number: Number | None
+    """None for a cell without a figure ('—'): its names still count among the table's."""
     names: tuple[str, ...]
     table: int
     """Which table of the context (cells of one table share their names' dimensions)."""
 
     def where(self) -> str:
-        row, *column = self.names
+        row, *column = (_shown(name) for name in self.names)
         return " › ".join(n for n in column if n) + (f", row {row}" if row else "")
 
 
+def _shown(name: str) -> str:
+    """A name as the reader should see it: without dot leaders ('Interest expense . . . .'), short."""
+    name = re.sub(r"(?:\s*\.){3,}", " ", name).strip()
+    return name if len(name) <= _NAME_CHARS else name[: _NAME_CHARS - 1].rstrip() + "…"
+
+
 def table_cells(passages: Sequence[Passage]) -> list[Cell]:
-    """Every number in a table cell of the passages. Each run of table rows is one table; a run
+    """Every number in a table cell of the passages, and every cell without one. Each run of table rows is one table; a run
     without its own header rows takes the passage's repeated column headers."""
     found: list[Cell] = []
     table = 0
@@ -183,7 +192,8 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
             for labels, row in labelled_rows(block, passage.columns):
                 for c, value in enumerate(row[1:], start=1):
                     levels = tuple(labels[c].split(HEADER_JOIN)) if labels[c] else ()
-                    found += [Cell(n, (row[0], *levels), table) for n in numbers(value)]
+                    figures: list[Number | None] = [*numbers(value)] or [None]
+                    found += [Cell(n, (row[0], *levels), table) for n in figures]
             table += 1
     return found
 
@@ -206,7 +216,7 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     labels, the column's innermost header, the headers above it) where the statement gives
     names (all of a name's terms appear in it), the cell's own name must hold one of them; a cell
     passing every named dimension reads right. The reason names the cells the number is under."""
-    holding = [cell for cell in cells if number_in(number, [cell.number])]
+    holding = [cell for cell in cells if cell.number is not None and number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
     given: dict[int, set[str]] = {}
@@ -292,15 +302,17 @@ def attribute(
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
         stated = numbers(statement)
+        folded = _folded(statement)
+        quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]
         notes = [
-            (number, f"{number.text} is in no passage" if not number_in(number, everywhere)
+            (number, "" if any(quoted_in)  # a quotation states the passage's own figures
+             else f"{number.text} is in no passage" if not number_in(number, everywhere)
              else misread(number, terms, cells, prose))
             for number in stated
         ]
         checkable = [number for number, note in notes if not note]
-        quoted = _folded(statement)
         scores = [
-            1.0 if len(quoted) >= _QUOTE_CHARS and quoted in passage_text[i]
+            1.0 if quoted_in[i]
             else _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
             for i in range(len(passages))
         ]

@@ -190,3 +190,20 @@ def test_a_statement_quoted_word_for_word_is_supported_by_its_passage() -> None:
     (quoted,), _ = attribute("Graph indexing extracts entities and relations [3].", PASSAGES, None,
                              AttributionSettings(support_threshold=0.99))
     assert quoted.supported and quoted.cited_supported == [True] and quoted.support == 1.0
+
+
+def test_a_quotation_keeps_its_figures_verified() -> None:
+    """An extractive answer quotes across rows: the figures of the first row sit beside the
+    second row's name, and are still the passage's own."""
+    quote = "38.4% | 61.6% | | Diversity | 23.6% | 76.4% [1]"
+    (quoted,), summary = attribute(quote, [WIN_RATES], None, TERMS_ONLY)
+    assert quoted.unverified_numbers == [] and summary.numbers_verified == summary.numbers == 4
+    (unquoted,), _ = attribute("Diversity is 38.4% [1]", [WIN_RATES], None, TERMS_ONLY)
+    assert unquoted.unverified_numbers == ["38.4%"], "the same figure, not quoted, is judged by its cell"
+
+
+def test_a_note_shows_names_without_dot_leaders() -> None:
+    ledger = Passage(n=1, document="r.pdf", page=3, tabular=True,
+                     text="| | 2009 | 2008 |\n| Interest expense . . . . . . . | 4,094 | — |")
+    (wrong,), _ = attribute("Interest expense in 2008 was 4,094 [1].", [ledger], None, TERMS_ONLY)
+    assert wrong.number_notes == ["4,094 is in the table under 2009, row Interest expense"]
