@@ -63,7 +63,22 @@ def load_sentence_transformer(name: str, device: str, allow_download: bool = Fal
     return SentenceTransformer(path, device=device, local_files_only=local_only(path, allow_download))
 
 
-class SentenceTransformerEmbedder:
+class _Prefixing:
+    """embed_documents/embed_queries: the settings' prefixes, then the backend's ``_encode``."""
+
+    settings: EmbedSettings
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self.settings.passage_prefix + t for t in texts])
+
+    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
+        return self._encode([self.settings.query_prefix + t for t in texts])
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+
+class SentenceTransformerEmbedder(_Prefixing):
     """Embeds passages and queries; normalized vectors, batched, model loaded on first use."""
 
     def __init__(self, settings: EmbedSettings | None = None) -> None:
@@ -96,12 +111,6 @@ class SentenceTransformerEmbedder:
             raise ValueError(f"{self.settings.model} does not report an embedding dimension")
         return int(dimension)
 
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode([self.settings.passage_prefix + t for t in texts])
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode([self.settings.query_prefix + t for t in texts])
-
     def _encode(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
@@ -123,7 +132,7 @@ def make_embedder(settings: EmbedSettings) -> Embedder:
     return SentenceTransformerEmbedder(settings)
 
 
-class OnnxEmbedder:
+class OnnxEmbedder(_Prefixing):
     """A sentence-transformers model (mean or CLS pooling, then normalized) run by ONNX Runtime
     with the model's own fast tokenizer. Same interface and ``model_id`` as the torch embedder."""
 
@@ -169,12 +178,6 @@ class OnnxEmbedder:
     @property
     def loaded(self) -> bool:
         return self._session is not None or self._fallback is not None
-
-    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode([self.settings.passage_prefix + t for t in texts])
-
-    def embed_queries(self, texts: Sequence[str]) -> np.ndarray:
-        return self._encode([self.settings.query_prefix + t for t in texts])
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         """Longest texts first (less padding per batch), then back in the caller's order."""

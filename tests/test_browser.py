@@ -102,6 +102,20 @@ def browser_page(*, action_ms: int, expect_ms: int, failure_shot: str) -> Iterat
             browser.close()
 
 
+def upload_and_ask(page: Any, url: str, pdf: Path, pages: int, question: str) -> None:
+    """Add ``pdf`` on /upload, wait until the library lists it, then ask ``question`` on /chat."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{url}/upload")
+    page.locator('input[type="file"]').set_input_files(str(pdf))
+    page.get_by_role("button", name="Add to library").click()
+    expect(page.get_by_text(f"{pdf.name}: {pages} pages").first).to_be_visible()
+    page.goto(f"{url}/chat")
+    box = page.get_by_placeholder("Ask a question about your documents")
+    box.fill(question)
+    box.press("Enter")
+
+
 @pytest.mark.slow
 def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path: Path) -> None:
     assert CHROMIUM.exists(), "Debian's chromium is missing: .ci/run installs it (apt-get install chromium)"
@@ -173,14 +187,7 @@ def test_the_wait_for_the_local_model_is_shown_live(tmp_path: Path) -> None:
     with start_app(tmp_path, settings) as url, browser_page(
         action_ms=240_000, expect_ms=300_000, failure_shot="failure-local.png"  # embedder, then the local model
     ) as page:
-        page.goto(f"{url}/upload")
-        page.locator('input[type="file"]').set_input_files(str(pdf))
-        page.get_by_role("button", name="Add to library").click()
-        expect(page.get_by_text("acme.pdf: 2 pages").first).to_be_visible()
-        page.goto(f"{url}/chat")
-        box = page.get_by_placeholder("Ask a question about your documents")
-        box.fill("When was invoice INV-2025-0492 paid?")
-        box.press("Enter")
+        upload_and_ask(page, url, pdf, 2, "When was invoice INV-2025-0492 paid?")
         status = page.get_by_text("tokens of context, about")
         expect(status.first).to_be_visible()
         assert "Reading" in status.first.inner_text()
@@ -253,14 +260,7 @@ def test_the_answer_check_marks_show_in_a_real_browser(tmp_path: Path) -> None:
         with start_app(tmp_path, settings) as url, browser_page(
             action_ms=120_000, expect_ms=180_000, failure_shot="failure-marks.png"
         ) as page:
-            page.goto(f"{url}/upload")
-            page.locator('input[type="file"]').set_input_files(str(pdf))
-            page.get_by_role("button", name="Add to library").click()
-            expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
-            page.goto(f"{url}/chat")
-            box = page.get_by_placeholder("Ask a question about your documents")
-            box.fill("How much did Acme Corp revenue grow in the third quarter?")
-            box.press("Enter")
+            upload_and_ask(page, url, pdf, 15, "How much did Acme Corp revenue grow in the third quarter?")
             answer = page.locator('[data-testid="stChatMessage"]').last
             number = answer.locator(".rag-unverified")
             expect(number).to_have_text("9.9 million")
