@@ -47,7 +47,12 @@ def settings() -> Settings:
 
 @st.cache_resource
 def _engine() -> Engine:
-    return Engine(settings())
+    """The Engine; documents stored by another embedding model start re-embedding in the
+    background (each is listed again as soon as its new copy is complete)."""
+    engine = Engine(settings())
+    if engine.pending_reindex():
+        engine.reindexer.start()
+    return engine
 
 
 def engine() -> Engine:

@@ -15,7 +15,11 @@ from rag_core import Answer, AnswerRun, Passage, RagError
 from rag_core.prompts import neutralize
 
 if TYPE_CHECKING:
+    from rag_core.reindex import Reindexer
     from rag_core.rerank import Availability
+
+PROGRESS_REFRESH_S = 2.0
+"""How often a background job's progress is redrawn."""
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -43,6 +47,27 @@ def wait_for_first_token(run: AnswerRun) -> Iterator[str]:
     with st.spinner(label, show_time=True):
         first = next(deltas, None)
     return itertools.chain([] if first is None else [first], deltas)
+
+
+def reindex_progress(reindexer: Reindexer) -> None:
+    """While documents stored by another embedding model are re-embedded in the background: their
+    progress, redrawn every few seconds; the page reruns when it ends (the list grows as it goes)."""
+    if not reindexer.running and not reindexer.status.error:
+        return
+
+    @st.fragment(run_every=PROGRESS_REFRESH_S if reindexer.running else None)
+    def show() -> None:
+        status = reindexer.status
+        if reindexer.running:
+            st.progress(status.chunks_done / max(status.chunks, 1), text=status.line())
+            st.caption("Documents not yet re-embedded are listed again when theirs is done; nothing was lost.")
+        elif status.error:
+            st.warning(f"{status.line()} The documents not yet done keep their old vectors; reopening the app "
+                       "resumes, or run `python -m rag_core reindex`.")
+        else:
+            st.rerun(scope="app")
+
+    show()
 
 
 def reranker_toggle(availability: Availability) -> None:

@@ -7,6 +7,7 @@ from rag_core import RagError
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
 engine = app_state.engine()
+app_views.reindex_progress(engine.reindexer)
 st.title("Chat with your documents")
 
 with st.sidebar:

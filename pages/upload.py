@@ -1,11 +1,13 @@
 import streamlit as st
 
 import app_state
+import app_views
 from rag_core import RagError
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
 engine = app_state.engine()
+app_views.reindex_progress(engine.reindexer)
 owner = app_state.owner()
 st.title("Upload documents")
 st.caption("PDF, TXT or Markdown. Files are parsed page by page, chunked, embedded and indexed on this machine.")

@@ -1,4 +1,4 @@
-"""Command line: ``python -m rag_core ingest|docs|delete|search|ask|migrate|check``.
+"""Command line: ``python -m rag_core ingest|docs|delete|search|ask|reindex|migrate|check``.
 
 Each command builds one Engine, calls it, and prints text or (with ``--json``) the models' JSON.
 
@@ -106,6 +106,13 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--trace", metavar="FILE", type=Path, help="also write the full trace, prompt included, as JSON")
     ask.set_defaults(run=_ask)
 
+    reindex = commands.add_parser(
+        "reindex", parents=[common],
+        help="re-embed documents stored by another embedding model (every command does this on open)",
+    )
+    reindex.add_argument("--json", action="store_true", help="print one JSON object")
+    reindex.set_defaults(run=_reindex)
+
     migrate = commands.add_parser(
         "migrate", help="move a store folder of the previous release to Qdrant Edge, or copy a library to a server"
     )
@@ -132,7 +139,58 @@ def _engine(args: argparse.Namespace) -> Any:
         settings = settings.replace(store_dir=Path(args.store))
     if args.owner:
         settings = settings.replace(owner=args.owner)
-    return Engine(settings)
+    engine = Engine(settings)
+    if args.command != "reindex" and engine.pending_reindex():
+        try:
+            _reindex_with_progress(engine)
+        except BaseException:
+            engine.close()
+            raise
+    return engine
+
+
+def _reindex_with_progress(engine: Any) -> Any:
+    """Re-embed what another embedding model stored, a line per document on stderr."""
+    from .reindex import ReindexStatus
+
+    model = engine.embedder.model_id
+    seen: list[int] = []
+
+    def show(status: ReindexStatus) -> None:
+        if status.running and status.current and len(seen) <= status.done:
+            seen.append(status.done)
+            print(f"re-embedding for {model}: document {status.done + 1} of {status.documents} ({status.current})",
+                  file=sys.stderr, flush=True)
+
+    status = engine.reindex(show)
+    for line in status.skipped:
+        print(f"not re-embedded: {line}; run `python -m rag_core check`", file=sys.stderr)
+    print(f"re-embedded {len(status.moved)} documents ({status.chunks_done - status.resumed_chunks} chunks"
+          f"{f', {status.resumed_chunks} already done before' if status.resumed_chunks else ''})"
+          f" in {status.seconds:.1f} s", file=sys.stderr)
+    return status
+
+
+def _reindex(args: argparse.Namespace) -> int:
+    engine = _engine(args)
+    try:
+        waiting = engine.pending_reindex()
+        status = _reindex_with_progress(engine) if waiting else None
+    finally:
+        engine.close()
+    moved = status.moved if status else []
+    if args.json:
+        print(json.dumps({
+            "model": engine.embedder.model_id,
+            "reembedded": [r.model_dump(mode="json") for r in moved],
+            "chunks": status.chunks_done - status.resumed_chunks if status else 0,
+            "resumed_chunks": status.resumed_chunks if status else 0,
+            "skipped": status.skipped if status else [],
+            "seconds": round(status.seconds, 3) if status else 0.0,
+        }, indent=2))
+    elif not waiting:
+        print(f"every document already has {engine.embedder.model_id} vectors")
+    return 1 if status and status.skipped else 0
 
 
 def _expand_paths(paths: Sequence[str]) -> list[Path]:

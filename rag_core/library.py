@@ -79,7 +79,12 @@ class Library:
         return matches[0]
 
     def delete(self, record: DocumentRecord) -> None:
-        """Remove the document from the registry (it vanishes at once), its chunks, and its file."""
+        """Remove the document from the registry (it vanishes at once), its chunks, and its file;
+        also its copies under other embedding models (kept while a re-embedding runs), so that it
+        does not come back."""
+        for copy in self.store.records(record.owner, status=None):
+            if copy.sha256 == record.sha256 and copy.collection != record.collection:
+                self.store.delete_document(copy)
         self.store.delete_document(record)
         self.files.delete(record)
 

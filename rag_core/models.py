@@ -121,7 +121,10 @@ class DocumentRecord(Frozen):
     chunks: int
     pages_without_text: tuple[int, ...] = ()
     created_at: datetime
-    status: Literal["indexing", "ready"]
+    status: Literal["indexing", "reindexing", "ready"] = Field(
+        description="indexing: an ingest in progress; reindexing: a copy for a new embedding model in progress "
+        "(the document's ready copy under the old model is still whole); ready: searchable."
+    )
     embed_model: str
     collection: str = Field(description="The chunk collection that holds its vectors.")
     original_name: str | None = Field(

@@ -47,6 +47,7 @@ from .models import (
 from .parse import read_file
 from .prompts import build_messages
 from .queries import keyword_understanding, standalone_question, trim_history, understand
+from .reindex import Listener, Reindexer, ReindexStatus, pending, reembed
 from .rerank import Availability, CrossEncoderReranker
 from .retrieve import Retriever, phrasings_of
 from .sandbox import parse_untrusted
@@ -91,6 +92,8 @@ class Engine:
         self._lock = threading.Lock()
         self._collection: str | None = None
         self.recovered = self.store.recover()
+        self.reindexer = Reindexer(self._reembed)
+        """Re-embeds documents stored by another embedding model (``reindex``, or in the background)."""
 
     def close(self) -> None:
         self.store.close()
@@ -156,6 +159,27 @@ class Engine:
 
     def page_text(self, owner: str, document: str, page: int) -> str:
         return self.library.page_text(self.library.one(owner, document), page)
+
+    # --- a change of embedding model ----------------------------------------------------
+
+    def pending_reindex(self) -> list[DocumentRecord]:
+        """Every owner's documents whose vectors belong to another embedding model (not listed
+        until re-embedded)."""
+        return pending(self.store, self.embedder.model_id)
+
+    def reindex(self, listener: Listener | None = None) -> ReindexStatus:
+        """Re-embed every document stored by another embedding model, from its stored chunks; see
+        ``rag_core.reindex``. Each becomes listed and searchable as soon as its copy is complete."""
+        return self.reindexer.run(listener)
+
+    def _reembed(self, status: ReindexStatus, listener: Listener | None) -> ReindexStatus:
+        try:
+            return reembed(
+                self.store, self.embedder, self.collection, chunks_per_step=self.settings.embed.chunks_per_step,
+                status=status, listener=listener, moved=lambda r: self.bm25_cache.invalidate(r.owner, r.doc_id),
+            )
+        finally:
+            release_freed_memory()
 
     # --- ingestion ---------------------------------------------------------------------
 

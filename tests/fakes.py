@@ -17,6 +17,8 @@ class HashEmbedder:
         self._dimension = dimension
         self.fail_after = fail_after
         self.calls = 0
+        self.embedded = 0
+        """Texts embedded by ``embed_documents`` calls that returned."""
 
     @property
     def model_id(self) -> str:
@@ -30,6 +32,7 @@ class HashEmbedder:
         self.calls += 1
         if self.fail_after is not None and self.calls > self.fail_after:
             raise RuntimeError("embedder crashed")
+        self.embedded += len(texts)
         return self._vectors(texts)
 
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray:

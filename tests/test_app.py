@@ -166,3 +166,31 @@ def test_a_second_question_while_the_local_model_writes_is_refused(
     at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
     assert not at.exception
     assert [c for c in scripted.calls if c[0] == "stream"], "once the slot is free, the answer is written"
+
+
+def test_a_library_stored_by_another_embedding_model_is_re_embedded_on_open(tmp_path: Path) -> None:
+    """The store was written with another embedder; the app re-embeds it in the background with the
+    real one, and the upload page lists the document again."""
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    from .fakes import HashEmbedder, OverlapReranker
+
+    store = tmp_path / "store"
+    writer = Engine(Settings(store_dir=store).replace(ingest__sandbox=False), embedder=HashEmbedder(),
+                    reranker=OverlapReranker())
+    writer.ingest_bytes(b"# Notes\n\nInvoice INV-7 is overdue by thirty days.", "notes.md", "local")
+    writer.close()
+    with app_environment(store, RAG_LLM__BACKEND="extractive", RAG_APP__SINGLE_USER="true"):
+        import app_state
+
+        at = app()
+        at.run()
+        at.switch_page("pages/upload.py").run()
+        reindexer = app_state._engine().reindexer
+        reindexer.wait(TIMEOUT)
+        assert reindexer.status.done == 1 and not reindexer.status.error
+        at.run()
+        assert not at.exception
+        assert any("**notes.md**" in m.value for m in at.markdown)
+        assert [r.embed_model for r in app_state._engine().documents("local")] == ["all-minilm-l6-v2"]

@@ -311,6 +311,15 @@ class Store(ABC):
                 return 0
             return self._count(collection, _scope(owner, doc_ids, ready=False))
 
+    def chunk_indexes(self, collection: str, owner: str, doc_id: str) -> set[int]:
+        """The indexes of a document's chunks in a collection, ready or not (what a resumed
+        re-embedding already wrote)."""
+        with self._lock:
+            if collection not in self.collections():
+                return set()
+            rows = self._scroll(collection, {"owner": owner, "doc_id": doc_id}, fields=["index"])
+        return {int(r.payload["index"]) for r in rows if "index" in r.payload}
+
     def dense_search(
         self, collection: str, vector: np.ndarray, owner: str, doc_ids: Sequence[str] | None, limit: int
     ) -> list[tuple[StoredChunk, float]]:

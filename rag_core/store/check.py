@@ -182,6 +182,11 @@ class _Checker:
     def _check_record(self, point_id: str, record: DocumentRecord, rows: list[Row], repair: bool) -> None:
         part = f"document {record.name!r} ({record.doc_id[:12]}, owner {record.owner})"
         kept = self._kept_file(record)
+        if record.status == "reindexing":
+            self.report.findings.append(Finding(
+                part, f"its re-embedding into {record.collection} is not finished (the copy under the old model is "
+                "whole; opening the store with the new model, or `python -m rag_core reindex`, resumes it)", note=True))
+            return
         if record.status != "ready":
             self._finding(part, "its ingest never finished", "removed with its chunks" if repair else "")
             if repair:
