@@ -74,6 +74,7 @@ def index_document(
         check_upload(limits, owned(), parsed)
     doc_id = parsed.sha256[:16]
     report(progress, "chunking", 0, 1)
+    clock = time.perf_counter()
     chunks = chunk_pages(
         parsed.pages,
         doc_id,
@@ -86,18 +87,25 @@ def index_document(
     )
     if not chunks:
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
+    timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}
     record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
     try:
+        clock = time.perf_counter()
         store.put_record(record)
         for start in range(0, len(chunks), chunks_per_step):
             report(progress, "embedding", start, len(chunks))
             part = chunks[start : start + chunks_per_step]
+            timings["store"] += time.perf_counter() - clock
+            clock = time.perf_counter()
             vectors = embedder.embed_documents([c.indexed_text() for c in part])
+            timings["embed"] += time.perf_counter() - clock
+            clock = time.perf_counter()
             store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
         report(progress, "indexing", len(chunks), len(chunks))
         if data is not None:
             files.save(record, data)
         record = store.commit(record)
+        timings["store"] += time.perf_counter() - clock
     except BaseException as exc:
         _roll_back(store, files, record)
         if isinstance(exc, Exception) and not isinstance(exc, RagError):
@@ -106,7 +114,8 @@ def index_document(
                 "Try again; if it keeps failing, check the embedding model and the store.",
             ) from exc
         raise
-    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started)
+    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started,
+                        timings_s=timings)
 
 
 def _indexing_record(

@@ -70,6 +70,8 @@ class ParsedDocument(Frozen):
     page_count: int = Field(description="Pages in the file, with or without text.")
     pages: tuple[Page, ...] = Field(description="Pages that have text, in order.")
     pages_without_text: tuple[int, ...] = Field(default=(), description="1-based pages skipped: no text layer.")
+    table_pages: int = Field(0, description="Pages the table finder ran on (the others cannot hold a table).")
+    table_finder_s: float = Field(0.0, description="Seconds the table finder took, of the whole parse.")
 
 
 def indexed_text(header: str, text: str) -> str:
@@ -137,6 +139,11 @@ class IngestResult(Frozen):
     status: Literal["ingested", "duplicate"]
     document: DocumentRecord
     seconds: float
+    timings_s: dict[str, float] = Field(
+        default_factory=dict,
+        description="Seconds by step: parse (table_finder is part of it), chunk, embed, store (writes, commit, "
+        "the kept file).",
+    )
 
 
 # --- retrieval ---------------------------------------------------------------------------

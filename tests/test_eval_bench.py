@@ -158,8 +158,11 @@ def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
                        "--repeats", "2", "--queries", "2", "--results", str(results)])
     assert code == 0
     report = json.loads((results / "bench-ingest-retrieval.json").read_text())
-    ingest = report["ingest"]["given files"]
-    assert len(ingest["runs"]) == 2 and ingest["ratio"]["min"] > 0 and ingest["chunks"] >= 3
+    ingest = report["ingest"]["docs"]
+    assert len(ingest["runs"]) == 2 and ingest["spread"]["ratio"]["min"] > 0 and ingest["chunks"] >= 3
+    contract = {"ingest_s", "bare_torch_s", "bare_default_s", "parse_s", "table_finder_s", "upsert_s"}
+    assert contract <= ingest.keys() and all(isinstance(ingest[k], float) and ingest[k] >= 0 for k in contract)
+    assert ingest["parse_s"] >= ingest["table_finder_s"] and report["ingest"]["backend"] in ("onnx", "torch")
     sizes = report["retrieval"]
     assert sizes["5"]["chunks"] >= 5 and sizes["12"]["chunks"] >= 12 and sizes["12"]["documents"] >= 4
     stages = sizes["12"]["stages_ms"]

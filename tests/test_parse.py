@@ -223,3 +223,55 @@ def test_statement_tables_are_compacted(tmp_path: Path) -> None:
         "| Gross margin | 32.1% | 33.0% |",
         *(f"| Line {n} | {n},100 | {n},200 |" for n in range(1, 9)),
     ]
+
+
+WORD_ROWS = [["Name", "Role", "Team"], ["Ada", "Engineer", "Core"], ["Grace", "Admiral", "Navy"],
+             ["Linus", "Maintainer", "Kernel"]]
+FIGURE_ROWS = [["Item", "2023", "2022"], ["Revenue", "$4,120", "$3,870"], ["Cost of sales", "2,310", "2,205"],
+               ["Gross margin", "1,810", "1,665"], ["Net income", "612", "540"], ["Total assets", "9,870", "9,115"]]
+
+
+def _table_page(path: Path, rows: list[list[str]], *, ruled: str) -> Path:
+    """A page with prose above a table; ``ruled`` is "grid" (every cell boxed by lines), "rules"
+    (three horizontal rules, as in papers) or "none" (aligned columns only)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 50, 540, 120), "Staff and results. " * 12, fontsize=10)
+    x0, y0, w, h = 72, 140, 140, 22
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if ruled == "grid":
+                page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x0 + c * w + 4, y0 + r * h + 15), cell, fontsize=10)
+    if ruled == "rules":
+        for y in (y0, y0 + h, y0 + len(rows) * h):
+            page.draw_line((x0, y), (x0 + len(rows[0]) * w, y), color=(0, 0, 0))
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rows", "ruled"),
+    [(WORD_ROWS, "grid"), (WORD_ROWS, "rules"), (FIGURE_ROWS, "grid"), (FIGURE_ROWS, "rules"), (FIGURE_ROWS, "none")],
+)
+def test_the_table_page_filter_skips_no_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows: list[list[str]], ruled: str
+) -> None:
+    """The filter that spares prose pages the table finder finds exactly the tables the finder
+    finds on every page, ruled or not, words or figures."""
+    from rag_core.parse import pdf
+
+    path = _table_page(tmp_path / "t.pdf", rows, ruled=ruled)
+    filtered = parse_path(path)
+    assert filtered.table_pages == 1
+    monkeypatch.setattr(pdf, "_may_hold_table", lambda page, blocks: True)
+    everywhere = parse_path(path)
+    assert filtered.pages == everywhere.pages
+    if ruled == "grid":
+        (page,) = filtered.pages
+        assert len(page.tables) == 1 and f"| {' | '.join(rows[1])} |" in page.text
+
+
+def test_a_page_of_prose_is_spared_the_table_finder(make_pdf: Callable[..., Path]) -> None:
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))
+    assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0

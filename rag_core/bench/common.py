@@ -19,14 +19,20 @@ LLM_QUESTIONS = (
 )
 
 
+SET_LABELS = {"lightrag": "LightRAG paper", "uda": "UDA PDFs", "docs": "given files"}
+"""The document sets by key (as in the JSON reports), with their names in tables."""
+
+
 def document_sets(args: argparse.Namespace) -> dict[str, list[Path]]:
+    """The files to benchmark by set (keys of ``SET_LABELS``): ``--docs``, or the LightRAG paper
+    and the UDA PDFs of the shared data."""
     if args.docs:
-        return {"given files": list(args.docs)}
+        return {"docs": list(args.docs)}
     paper = args.data / "lightrag" / "2410.05779v3.pdf"
     uda = sorted((args.data / "uda" / "pdfs").rglob("*.pdf"))
     if not paper.is_file() or not uda:
         raise FileNotFoundError(f"{args.data} lacks the LightRAG paper or the UDA PDFs; pass --data or --docs")
-    return {"LightRAG paper": [paper], "UDA PDFs": uda}
+    return {"lightrag": [paper], "uda": uda}
 
 
 def retrieval_questions(args: argparse.Namespace) -> list[str]:
