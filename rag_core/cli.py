@@ -225,7 +225,9 @@ def _ingest(args: argparse.Namespace) -> int:
                 _say(display_name(f"rejected {path}: {exc}"), bar, stream=sys.stderr)
             else:
                 document = result.document
-                entry = {"file": str(path), "status": result.status, "seconds": round(result.seconds, 3)}
+                entry = {"file": str(path), "status": result.status, "seconds": round(result.seconds, 3),
+                         "timings_s": {k: round(v, 3) for k, v in result.timings_s.items()},
+                         "table_pages": result.table_pages}
                 results.append(entry | {"document": document.model_dump(mode="json")})
                 if result.status == "duplicate":
                     line = f"duplicate {path}: already stored as {document.name} ({document.doc_id})"

@@ -124,6 +124,11 @@ class SentenceTransformerEmbedder(_Prefixing):
         return np.asarray(vectors, dtype=np.float32)
 
 
+def backend_of(embedder: object) -> str:
+    """"onnx" when an ONNX Runtime embedder runs its own session, else "torch"."""
+    return "onnx" if isinstance(embedder, OnnxEmbedder) and not embedder.note else "torch"
+
+
 def make_embedder(settings: EmbedSettings) -> Embedder:
     """The embedder the settings ask for: ONNX Runtime when the model can run there, else torch
     (``OnnxEmbedder.unsupported`` says why not)."""

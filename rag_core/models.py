@@ -144,6 +144,7 @@ class IngestResult(Frozen):
         description="Seconds by step: parse (table_finder is part of it), chunk, embed, store (writes, commit, "
         "the kept file).",
     )
+    table_pages: int = Field(0, description="Pages the table finder ran on.")
 
 
 # --- retrieval ---------------------------------------------------------------------------

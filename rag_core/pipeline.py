@@ -447,7 +447,7 @@ def _with_parse_time(result: IngestResult, parsed: ParsedDocument) -> IngestResu
         return result
     parse = result.seconds - sum(result.timings_s.values())
     timings = {"parse": parse, "table_finder": parsed.table_finder_s} | result.timings_s
-    return result.model_copy(update={"timings_s": timings})
+    return result.model_copy(update={"timings_s": timings, "table_pages": parsed.table_pages})
 
 
 def _named(parsed: ParsedDocument, given: str) -> ParsedDocument:

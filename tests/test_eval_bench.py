@@ -143,11 +143,14 @@ def test_folder_eval_names_a_missing_document(tmp_path: Path, capsys: pytest.Cap
 @pytest.mark.data
 @pytest.mark.skipif(not (SHARED_DATA / "scifact").is_dir(), reason="../shared/data/scifact is not present")
 def test_tiny_scifact_eval_runs(tmp_path: Path) -> None:
-    assert eval_main(["scifact", "--limit", "4", "--corpus-limit", "40", "--results", str(tmp_path)]) == 0
+    assert eval_main(["scifact", "--limit", "4", "--corpus-limit", "40", "--compare-backend",
+                      "--results", str(tmp_path)]) == 0
     report = json.loads((tmp_path / "scifact.json").read_text())
     assert report["queries"] == 4 and report["corpus"] >= 40
-    for name in ("bm25", "dense", "hybrid"):
+    for name in ("bm25", "dense", "hybrid", "dense (torch)", "hybrid (torch)"):
         assert 0.0 < report["configs"][name]["ndcg@10"] <= 1.0
+    assert report["backends"]["default"] == "onnx" and report["backends"]["cosine_min"] > 0.999
+    assert abs(report["configs"]["hybrid (torch)"]["ndcg@10"] - report["configs"]["hybrid"]["ndcg@10"]) < 0.05
     assert report["references"]["ndcg@10"]["BM25 (BEIR paper)"] == 0.665
 
 

@@ -43,3 +43,13 @@ def test_limits_are_checked_before_anything_is_stored(fake_engine: Engine, make_
     with pytest.raises(errors.LimitReached):
         run(fake_engine, make_pdf(["a", "b", "c"]), limits=LimitsSettings(max_pages=2))
     assert fake_engine.store.records(None, status=None) == []
+
+
+def test_an_ingest_reports_its_seconds_by_step(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
+    figures = "Revenue 4,120 3,870 Cost 2,310 2,205 Margin 1,810 1,665 Income 612 540 Assets 9,870 9,115 Debt 310 290"
+    result = fake_engine.ingest_path(make_pdf(["Plain prose about the moon landing.", figures]))
+    steps = result.timings_s
+    assert set(steps) == {"parse", "table_finder", "chunk", "embed", "store"}
+    assert all(v >= 0 for v in steps.values()) and steps["parse"] >= steps["table_finder"] > 0
+    assert sum(steps.values()) - steps["table_finder"] <= result.seconds + 1e-6
+    assert result.table_pages == 1  # the page of figures; the prose page is spared the finder

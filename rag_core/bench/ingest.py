@@ -23,24 +23,17 @@ FIGURES = ("ingest_s", "bare_default_s", "bare_torch_s", "parse_s", "table_finde
            "upsert_s", "ratio", "pages_per_s", "chunks_per_s")
 
 
-def backend_name(embedder: Any) -> str:
-    """"onnx" when the ONNX Runtime embedder runs its own session, else "torch"."""
-    from ..embed import OnnxEmbedder
-
-    return "onnx" if isinstance(embedder, OnnxEmbedder) and not embedder.note else "torch"
-
-
 def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
     """Ingest timings per document set. (``parsed`` is the retrieval section's; the ingest parses
     in its sandbox, as the app does, and leaves it empty.)"""
-    from ..embed import SentenceTransformerEmbedder, make_embedder
+    from ..embed import SentenceTransformerEmbedder, backend_of, make_embedder
     from ..pipeline import Engine
 
     embedder = make_embedder(settings.embed)
     torch_model = SentenceTransformerEmbedder(settings.embed)
     for model in (embedder, torch_model):
         model.embed_documents(["warm up the model once, outside every timing"])
-    results: dict[str, Any] = {"backend": backend_name(embedder)}
+    results: dict[str, Any] = {"backend": backend_of(embedder)}
     for key, paths in document_sets(args).items():
         runs = []
         repeats = args.large_repeats if key == "uda" else args.repeats
@@ -51,7 +44,8 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 ingested = [engine.ingest_path(p, owner=OWNER) for p in paths]
                 ingest_s = time.perf_counter() - started
                 records = [r.document for r in ingested]
-                texts = [indexed_text(h.header, h.text) for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
+                texts = [indexed_text(h.header, h.text)
+                         for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
                 engine.close()
             steps = {name: sum(r.timings_s.get(name, 0.0) for r in ingested)
                      for name in ("parse", "table_finder", "chunk", "embed", "store")}
@@ -68,25 +62,17 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 "embed_s": steps["embed"], "upsert_s": steps["store"], "ratio": ingest_s / bare_s,
                 "pages_per_s": pages / ingest_s, "chunks_per_s": len(texts) / ingest_s,
             })
-            print(f"ingest {SET_LABELS[key]}: {ingest_s:.1f} s vs bare embed {bare_s:.1f} s", file=sys.stderr, flush=True)
+            print(f"ingest {SET_LABELS[key]}: {ingest_s:.1f} s vs bare embed {bare_s:.1f} s",
+                  file=sys.stderr, flush=True)
         figures = {name: spread([r[name] for r in runs]) for name in FIGURES}
         results[key] = {
             "label": SET_LABELS[key], "files": len(paths), "pages": pages, "chunks": len(texts),
-            "table_pages": _table_pages(paths, settings),
+            "table_pages": sum(r.table_pages for r in ingested),
         } | {name: figures[name]["median"] for name in FIGURES} | {
             "bare_embed_s": figures["bare_default_s"]["median"],  # the earlier name of bare_default_s
             "spread": figures, "runs": runs,
         }
     return results
-
-
-def _table_pages(paths: list[Path], settings: Any) -> int | None:
-    """How many pages the table finder ran on (from one in-process parse of the PDFs; None for
-    text files only)."""
-    from ..parse import parse_path
-
-    pdfs = [p for p in paths if p.suffix.lower() == ".pdf"]
-    return sum(parse_path(p, settings.ingest).table_pages for p in pdfs) if pdfs else None
 
 
 def ingest_markdown(results: dict[str, Any]) -> str:

@@ -35,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--k", type=bounded(1, MAX_K), default=8, help="hits kept per question (page-level datasets)")
     parser.add_argument("--limit", type=bounded(1, 1_000_000), default=None, help="evaluate only the first N questions")
     parser.add_argument("--corpus-limit", type=bounded(1, 10_000_000), default=None, help="scifact: keep judged + first N abstracts")
+    parser.add_argument("--compare-backend", action="store_true",
+                        help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)")
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
@@ -85,7 +87,8 @@ def _scifact(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
 
     folder = _need(args.data / "scifact", "BEIR SciFact")
     report = scifact.evaluate(folder, settings, args.results / "cache", limit=args.limit,
-                              corpus_limit=args.corpus_limit, weights=args.weights)
+                              corpus_limit=args.corpus_limit, weights=args.weights,
+                              compare_backend=args.compare_backend)
     measured = {n: m for n, m in report["configs"].items() if "absent" not in m}
     chart = bar_chart(
         args.results / "scifact.png",

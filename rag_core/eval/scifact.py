@@ -20,9 +20,9 @@ from typing import Any
 
 import numpy as np
 
-from ..bm25 import Bm25Index
 from ..backends import Embedder
-from ..embed import make_embedder, model_slug
+from ..bm25 import Bm25Index
+from ..embed import backend_of, make_embedder, model_slug
 from ..fuse import reciprocal_rank_fusion
 from ..queries import keyword_query, search_phrasings
 from ..settings import RetrievalSettings, Settings
@@ -73,9 +73,10 @@ def load(folder: Path, limit: int | None = None, corpus_limit: int | None = None
 
 
 def corpus_vectors(data: SciFact, embedder: Embedder, cache_dir: Path) -> tuple[np.ndarray, bool]:
-    """Document vectors, from the cache when the same model embedded the same texts before."""
+    """Document vectors, from the cache when the same model, on the same backend, embedded the
+    same texts before."""
     digest = hashlib.sha256("\x00".join(data.texts).encode()).hexdigest()[:16]
-    path = cache_dir / f"scifact-{model_slug(embedder.model_id)}-{digest}.npy"
+    path = cache_dir / f"scifact-{model_slug(embedder.model_id)}-{backend_of(embedder)}-{digest}.npy"
     if path.is_file():
         return np.load(path), True
     started = time.perf_counter()
@@ -88,10 +89,12 @@ def corpus_vectors(data: SciFact, embedder: Embedder, cache_dir: Path) -> tuple[
 
 def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | None = None,
              corpus_limit: int | None = None,
-             weights: Sequence[tuple[float, float, float]] = ()) -> dict[str, Any]:
+             weights: Sequence[tuple[float, float, float]] = (), compare_backend: bool = False) -> dict[str, Any]:
     """nDCG@10, recall@10, recall@100 and MRR@10 for BM25, dense, hybrid RRF, hybrid with the
     deterministic second phrasing, with the vocabulary, with each of ``weights`` (dense, BM25;
-    there are no pages here), and as the settings have it, all over the same corpus in one run."""
+    there are no pages here), and as the settings have it, all over the same corpus in one run.
+    With ``compare_backend``, also dense and hybrid with the embedder on the other backend (ONNX
+    Runtime or torch), and how close its vectors are."""
     data = load(folder, limit, corpus_limit)
     embedder = make_embedder(settings.embed)
     started = time.perf_counter()
@@ -145,6 +148,21 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
 
         return run
 
+    backends: dict[str, Any] = {"default": backend_of(embedder)}
+    if compare_backend:
+        other = "torch" if backends["default"] == "onnx" else "onnx"
+        twin = make_embedder(settings.embed.model_copy(update={"backend": other}))
+        backends["other"] = backend_of(twin)
+        twin_vectors, _ = corpus_vectors(data, twin, cache_dir)
+        twin_queries = twin.embed_queries(questions)
+        backends["cosine_min"] = round(float(np.min(np.sum(vectors * twin_vectors, axis=1))), 6)
+
+        def twin_dense(vector: np.ndarray) -> list[str]:
+            return [data.doc_ids[i] for i in np.argsort(-(twin_vectors @ vector), kind="stable")[:DEPTH]]
+
+        configs[f"dense ({backends['other']})"] = lambda i: twin_dense(twin_queries[i])
+        configs[f"hybrid ({backends['other']})"] = lambda i: fused(
+            {"dense": twin_dense(twin_queries[i]), "bm25": lexical(questions[i])})
     defaults = settings.retrieval
     configs["hybrid + vocabulary"] = with_settings(defaults.model_copy(update={"metric_vocabulary": True}))
     for dense_weight, bm25_weight, _ in weights:
@@ -179,6 +197,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
         "queries": len(query_ids),
         "corpus": len(data.doc_ids),
         "embedder": embedder.model_id,
+        "backends": backends,
         "vectors_cached": cached,
         "bm25_build_s": round(bm25_s, 2),
         "configs": results,
@@ -197,10 +216,19 @@ def markdown(report: dict[str, Any]) -> str:
             rows.append([name, m["ndcg@10"], m["recall@10"], m["recall@100"], m["mrr@10"], m["ms_per_query"]])
     refs = "; ".join(f"{k} {v}" for k, v in REFERENCES["ndcg@10"].items())
     return (
-        f"SciFact test: {report['queries']} queries over {report['corpus']} abstracts, embedder {report['embedder']}.\n\n"
+        f"SciFact test: {report['queries']} queries over {report['corpus']} abstracts, embedder {report['embedder']}"
+        f" on {_backends(report.get('backends', {}))}.\n\n"
         + markdown_table(["config", "nDCG@10", "recall@10", "recall@100", "MRR@10", "ms/query"], rows)
         + f"\nPublished nDCG@10 on this split: {refs}.\n"
     )
+
+
+def _backends(backends: dict[str, Any]) -> str:
+    said = backends.get("default", "?")
+    if "other" in backends:
+        said += f" (rows marked ({backends['other']}): the same model on {backends['other']}; lowest cosine between " \
+                f"the two backends' abstract vectors {backends['cosine_min']})"
+    return said
 
 
 def _rerank_config(
