@@ -241,7 +241,8 @@ def _table_page(path: Path, rows: list[list[str]], *, ruled: str) -> Path:
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             if ruled == "grid":
-                page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
+                box = pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
+                page.draw_rect(box, color=(0, 0, 0))
             page.insert_text((x0 + c * w + 4, y0 + r * h + 15), cell, fontsize=10)
     if ruled == "rules":
         for y in (y0, y0 + h, y0 + len(rows) * h):

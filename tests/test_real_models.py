@@ -62,17 +62,21 @@ def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
 
 def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
     """The point of the ONNX backend is the memory torch would take: a fresh process that embeds
-    has no torch module (the export runs in a child process)."""
+    has no torch module (the export runs in a child process). From an empty cache, offline."""
+    import os
     import subprocess
     import sys
 
     code = (
-        "import sys; from rag_core.embed import make_embedder; from rag_core.settings import EmbedSettings; "
-        "e = make_embedder(EmbedSettings()); v = e.embed_documents(['a cat', 'a dog']); "
-        "print(type(e).__name__, v.shape, 'torch' in sys.modules)"
+        "import sys; import numpy as np; from rag_core.embed import make_embedder; "
+        "from rag_core.settings import EmbedSettings; "
+        f"e = make_embedder(EmbedSettings(cache_dir={str(tmp_path)!r})); v = e.embed_documents(['a cat', 'a dog']); "
+        "print(type(e).__name__, e.note or '-', v.shape, round(float(np.linalg.norm(v[0])), 4), 'torch' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600)
-    assert out.stdout.split() == ["OnnxEmbedder", "(2,", "384)", "False"]
+    env = os.environ | {"HF_HUB_OFFLINE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600, env=env)
+    assert out.stdout.split() == ["OnnxEmbedder", "-", "(2,", "384)", "1.0", "False"]
+    assert list(tmp_path.glob("model-*.onnx")), "exported into the given cache"
 
 
 def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
