@@ -29,6 +29,8 @@ RERANK = "rerank"
 TOP_K = "top_k"
 SELECTED_DOCS = "selected_docs"
 STARTED = "_session_started"
+REINDEX_SEEN = "_reindex_documents_seen"
+"""Documents re-embedded when this session last drew the page (it reruns when more are done)."""
 
 
 def _secrets() -> Mapping[str, Any]:

@@ -59,8 +59,12 @@ def reindex_progress(reindexer: Reindexer) -> None:
     def show() -> None:
         status = reindexer.status
         if reindexer.running:
+            seen = st.session_state.setdefault(app_state.REINDEX_SEEN, status.done)
+            st.session_state[app_state.REINDEX_SEEN] = status.done
+            if status.done != seen:  # another document is back: redraw the lists
+                st.rerun(scope="app")
             st.progress(status.chunks_done / max(status.chunks, 1), text=status.line())
-            st.caption("Documents not yet re-embedded are listed again when theirs is done; nothing was lost.")
+            st.caption("Each document is listed again as soon as it is re-embedded; nothing was lost.")
         elif status.error:
             st.warning(f"{status.line()} The documents not yet done keep their old vectors; reopening the app "
                        "resumes, or run `python -m rag_core reindex`.")

@@ -40,7 +40,8 @@ for file in (files or []) if submitted else []:
 records = app_state.documents()
 st.subheader(f"Your documents ({len(records)})")
 if not records:
-    st.info("No documents yet.")
+    st.info("Your documents are being re-embedded; they appear here one by one." if engine.reindexer.running
+            else "No documents yet.")
 for record in records:
     left, right = st.columns([6, 1])
     left.markdown(
