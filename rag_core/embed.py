@@ -125,14 +125,18 @@ class SentenceTransformerEmbedder(_Prefixing):
 
 
 def backend_of(embedder: object) -> str:
-    """"onnx" when an ONNX Runtime embedder runs its own session, else "torch"."""
-    return "onnx" if isinstance(embedder, OnnxEmbedder) and not embedder.note else "torch"
+    """The runtime that embeds: "openvino" or "onnx" when the exported model runs, else "torch"."""
+    if isinstance(embedder, OnnxEmbedder) and not embedder.note:
+        return "openvino" if isinstance(embedder, OpenVinoEmbedder) else "onnx"
+    return "torch"
 
 
 def make_embedder(settings: EmbedSettings) -> Embedder:
-    """The embedder the settings ask for: ONNX Runtime when the model can run there, else torch
-    (``OnnxEmbedder.unsupported`` says why not)."""
-    if settings.backend == "onnx" and not OnnxEmbedder.unsupported(settings):
+    """The embedder the settings ask for: the exported model in OpenVINO or ONNX Runtime when it can
+    run there, else torch (``unsupported`` says why not)."""
+    if settings.backend == "openvino" and not OpenVinoEmbedder.unsupported(settings):
+        return OpenVinoEmbedder(settings)
+    if settings.backend in ("onnx", "openvino") and not OnnxEmbedder.unsupported(settings):
         return OnnxEmbedder(settings)
     return SentenceTransformerEmbedder(settings)
 
@@ -212,16 +216,11 @@ class OnnxEmbedder(_Prefixing):
         if self._session is None and self._fallback is None:
             with self._lock:
                 if self._session is None:
-                    import onnxruntime
                     from tokenizers import Tokenizer
 
                     tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
                     tokenizer.enable_truncation(self._max_length)
                     tokenizer.enable_padding()
-                    options = onnxruntime.SessionOptions()
-                    options.enable_cpu_mem_arena = False  # the arena keeps ~270 MB after the first long batch
-                    options.intra_op_num_threads = os.cpu_count() or 1
-                    options.log_severity_level = 3
                     try:
                         exported = exported_model(self.folder, self.settings.cache_dir)
                     except EmbedderExportError as exc:  # still embeds, with torch's memory: say so
@@ -229,12 +228,56 @@ class OnnxEmbedder(_Prefixing):
                         print(f"warning: {self.note}", file=sys.stderr)
                         self._fallback = SentenceTransformerEmbedder(self.settings)
                         return None, None
-                    session = onnxruntime.InferenceSession(
-                        str(exported), options, providers=["CPUExecutionProvider"]
-                    )
-                    self._inputs = {i.name for i in session.get_inputs()}
+                    session, self._inputs = self._open(exported)
                     self._tokenizer, self._session = tokenizer, session
         return self._session, self._tokenizer
+
+    def _open(self, exported: Path) -> tuple[Any, set[str]]:
+        """A runtime session over the exported model (``run(None, feeds)[0]`` is the last hidden
+        state), and its input names."""
+        import onnxruntime
+
+        options = onnxruntime.SessionOptions()
+        options.enable_cpu_mem_arena = False  # the arena keeps ~270 MB after the first long batch
+        options.intra_op_num_threads = os.cpu_count() or 1
+        options.log_severity_level = 3
+        session = onnxruntime.InferenceSession(str(exported), options, providers=["CPUExecutionProvider"])
+        return session, {i.name for i in session.get_inputs()}
+
+
+class OpenVinoEmbedder(OnnxEmbedder):
+    """The same exported model, run by OpenVINO's CPU runtime instead of ONNX Runtime (same vectors)."""
+
+    @staticmethod
+    def unsupported(settings: EmbedSettings) -> str:
+        try:
+            import openvino  # noqa: F401
+        except ImportError as exc:
+            return f"{exc.name} is not installed"
+        return OnnxEmbedder.unsupported(settings)
+
+    def _open(self, exported: Path) -> tuple[Any, set[str]]:
+        import openvino
+
+        compiled = openvino.Core().compile_model(
+            str(exported), "CPU",
+            # fp32 kept on CPUs with bf16 units too, so the vectors stay those of the other backends
+            {"INFERENCE_NUM_THREADS": os.cpu_count() or 1, "PERFORMANCE_HINT": "LATENCY",
+             "INFERENCE_PRECISION_HINT": "f32"},
+        )
+        return _OpenVinoSession(compiled), {name for port in compiled.inputs for name in port.get_names()}
+
+
+class _OpenVinoSession:
+    """ONNX Runtime's ``run`` over an OpenVINO compiled model; a request per call (requests are
+    not shared between threads)."""
+
+    def __init__(self, compiled: Any) -> None:
+        self._compiled = compiled
+
+    def run(self, _outputs: None, feeds: dict[str, np.ndarray]) -> list[np.ndarray]:
+        result = self._compiled.create_infer_request().infer(feeds)
+        return [np.asarray(result[self._compiled.output(0)])]
 
 
 def _pooling_of(folder: Path) -> str | None:

