@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .backends import Embedder
+from .ingest import longest_first
 from .models import Chunk, DocumentRecord
 from .store import Store
 
@@ -157,11 +158,11 @@ def _move(
                                      "status": REINDEXING})
     store.put_record(copy)
     written = store.chunk_indexes(collection, record.owner, record.doc_id)
-    todo = [c for c in chunks if c.index not in written]
+    todo = longest_first([_plain(c) for c in chunks if c.index not in written])
     status.resumed_chunks += len(chunks) - len(todo)
     status.chunks_done += len(chunks) - len(todo)
     for start in range(0, len(todo), chunks_per_step):
-        part = [_plain(c) for c in todo[start : start + chunks_per_step]]
+        part = todo[start : start + chunks_per_step]
         vectors = embedder.embed_documents([c.indexed_text() for c in part])
         store.upsert_chunks(collection, record.owner, record.sha256, chunks[0].document, part, vectors)
         status.chunks_done += len(part)
