@@ -96,6 +96,7 @@ class Engine:
         """Re-embeds documents stored by another embedding model (``reindex``, or in the background)."""
 
     def close(self) -> None:
+        self.reindexer.stop()  # a background re-embedding stops after its step; the next open resumes it
         self.store.close()
 
     def _prompt_speed(self, chat: ChatSession) -> PromptSpeed | None:

@@ -49,6 +49,8 @@ class ReindexStatus:
     """Old copies deleted at the end (their documents have the new model's vectors)."""
     skipped: list[str] = field(default_factory=list)
     """Documents whose old copy could not be read whole, with the reason (``check`` says more)."""
+    cancelled: threading.Event = field(default_factory=threading.Event)
+    """Set to stop the run after the current step (it resumes on the next run)."""
 
     def line(self) -> str:
         """One line for a progress display."""
@@ -162,12 +164,18 @@ def _move(
     status.resumed_chunks += len(chunks) - len(todo)
     status.chunks_done += len(chunks) - len(todo)
     for start in range(0, len(todo), chunks_per_step):
+        if status.cancelled.is_set():
+            raise ReindexCancelled(f"stopped at {record.name}; the next run resumes it")
         part = todo[start : start + chunks_per_step]
         vectors = embedder.embed_documents([c.indexed_text() for c in part])
         store.upsert_chunks(collection, record.owner, record.sha256, chunks[0].document, part, vectors)
         status.chunks_done += len(part)
         notify(status)
     return store.commit(copy)
+
+
+class ReindexCancelled(Exception):
+    """The run was asked to stop (the store is closing); what was committed stays."""
 
 
 def _plain(stored: Chunk) -> Chunk:
@@ -212,9 +220,16 @@ class Reindexer:
         with self._lock:
             try:
                 self._run(self.status, None)
+            except ReindexCancelled:
+                pass
             except Exception:  # in status.error for the pages to show, and on stderr; the next open resumes
                 traceback.print_exc()
 
     def wait(self, timeout: float | None = None) -> None:
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def stop(self) -> None:
+        """Stop a background run after its current step and wait for it (before the store closes)."""
+        self.status.cancelled.set()
+        self.wait()

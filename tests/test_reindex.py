@@ -183,3 +183,23 @@ def test_a_document_deleted_midway_does_not_come_back(tmp_path: Path) -> None:
         assert old.pending_reindex() != [] and [r.name for r in old.reindex().moved if r.owner == "alice"] == [
             "tides.md"
         ]
+
+
+def test_closing_the_engine_stops_a_background_re_embedding_which_resumes_later(tmp_path: Path) -> None:
+    _fill(tmp_path)
+
+    class ClosingWhileEmbedding(HashEmbedder):
+        """Asks the run to stop during its first step, as ``Engine.close`` does."""
+
+        def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+            engine.reindexer.status.cancelled.set()
+            return super().embed_documents(texts)
+
+    with _engine(tmp_path, ClosingWhileEmbedding(32)) as engine:
+        assert engine.reindexer.start()
+        engine.reindexer.wait()
+        assert engine.reindexer.status.done == 0 and not engine.reindexer.status.error.startswith("RuntimeError")
+    with _engine(tmp_path, HashEmbedder(32)) as engine:
+        status = engine.reindex()
+        assert status.done == 3 and status.resumed_chunks == 2  # the one step written before the stop
+        assert sorted(r.name for r in engine.documents("alice")) == ["moon.md", "tides.md"]
