@@ -165,6 +165,8 @@ def _reindex_with_progress(engine: Any) -> Any:
     status = engine.reindex(show)
     for line in status.skipped:
         print(f"not re-embedded: {line}; run `python -m rag_core check`", file=sys.stderr)
+    if not status.documents:
+        return status
     print(f"re-embedded {len(status.moved)} documents ({status.chunks_done - status.resumed_chunks} chunks"
           f"{f', {status.resumed_chunks} already done before' if status.resumed_chunks else ''})"
           f" in {status.seconds:.1f} s", file=sys.stderr)
@@ -172,25 +174,24 @@ def _reindex_with_progress(engine: Any) -> Any:
 
 
 def _reindex(args: argparse.Namespace) -> int:
+    """Always runs: with nothing to re-embed it still deletes old copies a finished run left."""
     engine = _engine(args)
     try:
-        waiting = engine.pending_reindex()
-        status = _reindex_with_progress(engine) if waiting else None
+        status = _reindex_with_progress(engine)
     finally:
         engine.close()
-    moved = status.moved if status else []
     if args.json:
         print(json.dumps({
             "model": engine.embedder.model_id,
-            "reembedded": [r.model_dump(mode="json") for r in moved],
-            "chunks": status.chunks_done - status.resumed_chunks if status else 0,
-            "resumed_chunks": status.resumed_chunks if status else 0,
-            "skipped": status.skipped if status else [],
-            "seconds": round(status.seconds, 3) if status else 0.0,
+            "reembedded": [r.model_dump(mode="json") for r in status.moved],
+            "chunks": status.chunks_done - status.resumed_chunks,
+            "resumed_chunks": status.resumed_chunks,
+            "skipped": status.skipped,
+            "seconds": round(status.seconds, 3),
         }, indent=2))
-    elif not waiting:
+    elif not status.documents:
         print(f"every document already has {engine.embedder.model_id} vectors")
-    return 1 if status and status.skipped else 0
+    return 1 if status.skipped else 0
 
 
 def _expand_paths(paths: Sequence[str]) -> list[Path]:

@@ -69,12 +69,17 @@ def pending(store: Store, embed_model: str) -> list[DocumentRecord]:
     """Every owner's ready documents embedded by another model than ``embed_model`` that have no
     ready copy embedded by it, oldest first."""
     records = store.records(None)
-    here = {(r.owner, r.sha256) for r in records if r.embed_model == embed_model}
+    here = _embedded_by(records, embed_model)
     chosen: dict[tuple[str, str], DocumentRecord] = {}
     for record in records:  # one copy per document, should it have several under other models
         if record.embed_model != embed_model and (record.owner, record.sha256) not in here:
             chosen.setdefault((record.owner, record.sha256), record)
     return list(chosen.values())
+
+
+def _embedded_by(records: list[DocumentRecord], embed_model: str) -> set[tuple[str, str]]:
+    """(owner, sha256) of the documents that have a ready copy embedded by ``embed_model``."""
+    return {(r.owner, r.sha256) for r in records if r.embed_model == embed_model}
 
 
 def drop_abandoned(store: Store, collection: str) -> list[DocumentRecord]:
@@ -88,7 +93,7 @@ def drop_abandoned(store: Store, collection: str) -> list[DocumentRecord]:
 def drop_replaced(store: Store, embed_model: str) -> list[DocumentRecord]:
     """Delete the copies under other models of documents that have a ready ``embed_model`` copy."""
     records = store.records(None)
-    here = {(r.owner, r.sha256) for r in records if r.embed_model == embed_model}
+    here = _embedded_by(records, embed_model)
     old = [r for r in records if r.embed_model != embed_model and (r.owner, r.sha256) in here]
     for record in old:
         store.delete_document(record)
