@@ -34,6 +34,8 @@ with tab_trace:
         for name in report.STAGE_TABLES:
             rows = report.stage_rows(trace, name)
             with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):
+                for note in report.stage_notes(trace, name):
+                    st.caption(note)
                 st.dataframe(pd.DataFrame(rows), use_container_width=True, hide_index=True)
         st.subheader("Dropped, and why")
         st.dataframe(pd.DataFrame(report.dropped_rows(trace)), use_container_width=True, hide_index=True)

@@ -121,15 +121,29 @@ class Bm25Index:
     """BM25 over a fixed set of chunks."""
 
     def __init__(
-        self, chunk_ids: Sequence[str], texts: Sequence[str], *, terms: Sequence[str | Sequence[str]] | None = None
+        self,
+        chunk_ids: Sequence[str],
+        texts: Sequence[str],
+        *,
+        terms: Sequence[str | Sequence[str]] | None = None,
+        statements: Sequence[tuple[str, bool] | None] | None = None,
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
-        Only the ids and the term matrix are kept: the chunks themselves stay in the store."""
+        ``statements`` gives, for each chunk of a financial statement, which statement and
+        whether it is one of the report's primary statements (not a note's table restating one).
+        Only the ids, the term matrix and the statements' chunk positions are kept: the chunks
+        themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
-        if len(chunk_ids) != len(corpus):
+        if len(chunk_ids) != len(corpus) or (statements is not None and len(statements) != len(corpus)):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
         self.chunk_ids = list(chunk_ids)
         self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
+        self.statements: dict[str, list[int]] = {}
+        self.primary: dict[int, bool] = {}
+        for position, tag in enumerate(statements or ()):
+            if tag:
+                self.statements.setdefault(tag[0], []).append(position)
+                self.primary[position] = tag[1]
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
 
     def __len__(self) -> int:
@@ -148,6 +162,33 @@ class Bm25Index:
             Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
             for i in best
             if scores[i] > 0
+        ]
+
+    def rank_statements(self, statements: Sequence[str], queries: Sequence[str], per_statement: int) -> list[Bm25Match]:
+        """The chunks of these statements, at most ``per_statement`` of each: those of a
+        report's primary statements first, then those holding the queries' terms
+        (best BM25 score over ``queries``), then reading order."""
+        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
+        chosen: list[tuple[float, int]] = []
+        for statement in dict.fromkeys(statements):
+            positions = self.statements.get(statement, [])
+            if not positions:
+                continue
+            best = np.zeros(len(positions))
+            if self._bm25 is not None:
+                for terms in term_lists:
+                    if terms:
+                        best = np.maximum(best, self._bm25.get_scores(terms)[positions])
+            order = sorted(range(len(positions)),
+                           key=lambda i: (not self.primary[positions[i]], -best[i], positions[i]))
+            if any(self.primary[p] for p in positions):
+                order = [i for i in order if self.primary[positions[i]]]
+            chosen += [(float(best[i]), positions[i]) for i in order[:per_statement]]
+        chosen.sort(key=lambda c: (not self.primary[c[1]], -c[0], c[1]))
+        return [
+            Bm25Match(chunk_id=self.chunk_ids[p], score=score,
+                      coverage=max((self.coverage(t, p) for t in term_lists), default=0.0))
+            for score, p in chosen
         ]
 
     def coverage(self, terms: Sequence[str], position: int) -> float:

@@ -36,7 +36,8 @@ from .prompts import neutralize
 from .trace import StageNotes, TraceRecorder
 
 NOT_FOUND = "The selected documents do not contain information about this question."
-RETRIEVAL_STAGES = ("phrasings", "embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors")
+RETRIEVAL_STAGES = (
+    "phrasings", "embed_query", "dense", "bm25", "statements", "fuse", "candidates", "rerank", "floor", "neighbors")
 
 Checker = Callable[[str, Sequence[Passage]], tuple[list[Statement], AttributionSummary]]
 """Checks an answer's statements against the passages (``attribution.attribute`` with the

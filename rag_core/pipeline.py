@@ -231,8 +231,8 @@ class Engine:
     def bm25_index(self, owner: str, doc_ids: Sequence[str]) -> tuple[Bm25Index, bool]:
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
         def build() -> Bm25Index:
-            ids, terms = self.store.bm25_terms(self.collection, owner, doc_ids)
-            return Bm25Index(ids, [], terms=terms)
+            ids, terms, statements = self.store.bm25_terms(self.collection, owner, doc_ids)
+            return Bm25Index(ids, [], terms=terms, statements=statements)
 
         return self.bm25_cache.get(owner, doc_ids, build)
 

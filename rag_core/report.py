@@ -6,7 +6,7 @@ from typing import Any
 
 from .models import Trace
 
-STAGE_TABLES = ("dense", "bm25", "fuse", "rerank", "floor")
+STAGE_TABLES = ("dense", "bm25", "statements", "fuse", "rerank", "floor")
 
 
 def stage_rows(trace: Trace, name: str) -> list[dict[str, Any]]:
@@ -21,6 +21,12 @@ def stage_rows(trace: Trace, name: str) -> list[dict[str, Any]]:
         flat |= {f"rank.{k}": v for k, v in (row.get("ranks") or {}).items()}
         rows.append(flat)
     return rows
+
+
+def stage_notes(trace: Trace, name: str) -> list[str]:
+    """What a stage said about itself: why it was skipped, what it could not do."""
+    record = trace.stage(name)
+    return list(record.notes) if record else []
 
 
 def dropped_rows(trace: Trace) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from .rerank import RerankerUnavailable
 from .settings import RerankSettings, RetrievalSettings, Retrievers
 from .store import Store
 from .trace import StageNotes, TraceRecorder, chunk_row, hit_row
+from .vocabulary import statements_named
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,29 @@ class Retriever:
             recorder, phrasings, owner, names, collection, retrievers, every_document
         )
         lists = dense.lists | lexical.lists
-        weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight}
+        chunks = lexical.chunks | dense.chunks
+        weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight,
+                   "statements": config.statement_weight}
+        wanted = statements_named(" ".join([question, *phrasings]))
+        with recorder.stage("statements", statements=list(wanted), weight=config.statement_weight) as notes:
+            if config.statement_weight <= 0 or retrievers != "hybrid":
+                notes.notes.append("skipped: " + ("statement_weight is 0" if config.statement_weight <= 0
+                                                  else f"{retrievers}-only retrieval"))
+            elif not wanted:
+                notes.notes.append("the question names no financial statement or ratio")
+            else:
+                statements = statement_list(
+                    index, wanted, phrasings, per_statement=config.statement_chunks, names=names,
+                    fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
+                )
+                if statements.lists:
+                    lists |= statements.lists
+                    chunks |= statements.chunks
+                else:
+                    notes.notes.append("no table in these documents is titled as one of these statements")
+                notes.outputs = statements.rows
         if config.page_weight > 0 and lists:
-            lists["pages"] = page_list(lists, lexical.chunks | dense.chunks, k=config.rrf_k, weights=weights,
+            lists["pages"] = page_list(lists, chunks, k=config.rrf_k, weights=weights,
                                        share=config.page_share)
         with recorder.stage("fuse", k=config.rrf_k, lists=list(lists), weights=weights) as notes:
             pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights)
@@ -82,7 +103,7 @@ class Retriever:
             missing = [f.chunk_id for f in pool if f.chunk_id not in similarity]
             for chunk_id, vector in self.store.get_vectors(collection, owner, missing).items():
                 similarity[chunk_id] = float((vectors @ vector).max())
-            hits = candidates(pool, lexical.chunks | dense.chunks, dense=similarity, bm25=lexical.best,
+            hits = candidates(pool, chunks, dense=similarity, bm25=lexical.best,
                               index=index, phrasings=phrasings, names=names)
         with recorder.stage("rerank", model=status.model, pool=len(hits)) as notes:
             hits, status = rerank_hits(self.reranker, hits, phrasings, status)
@@ -187,6 +208,26 @@ def bm25_lists(
                 rows.append(chunk_row(chunks[match.chunk_id], dict(names), list=name, rank=rank, score=match.score))
     lists = {name: [m.chunk_id for m in matches] for name, matches in found.items()}
     return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
+
+
+def statement_list(
+    index: Bm25Index,
+    statements: Sequence[str],
+    phrasings: Sequence[str],
+    *,
+    per_statement: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> RankedLists:
+    """The table chunks of the statements a question needs (``vocabulary.statements_named``),
+    at most ``per_statement`` of each, as one list named ``statements``: a report's primary
+    statements first, then the chunks holding the phrasings' terms."""
+    matches = index.rank_statements(statements, phrasings, per_statement)
+    chunks = fetch([m.chunk_id for m in matches])
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="statements", rank=rank, score=m.score)
+            for rank, m in enumerate(matches, start=1) if m.chunk_id in chunks]
+    listed = [m.chunk_id for m in matches if m.chunk_id in chunks]
+    return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
 
 
 def fuse(

@@ -128,12 +128,21 @@ class RetrievalSettings(Group):
     rrf_k: int = Field(60, gt=0, le=10_000, description="RRF damping constant (Cormack et al., 2009).")
     dense_weight: float = Field(1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF).")
     bm25_weight: float = Field(
-        0.75, ge=0, le=10, description="RRF weight of each BM25 list (0.75: chosen on the FinanceBench dev split, "
+        0.8, ge=0, le=10, description="RRF weight of each BM25 list (0.8: chosen on the FinanceBench dev split, "
         "UDA and SciFact; see README)."
     )
     page_weight: float = Field(
         0.0, ge=0, le=10,
         description="RRF weight of the page list (chunks ordered by their page's evidence); 0 leaves it out.",
+    )
+    statement_weight: float = Field(
+        3.0, ge=0, le=10,
+        description="RRF weight of the statement list: the table chunks of the financial statements a question "
+        "names or whose ratios it asks for (rag_core/vocabulary.py); 0 leaves it out (3: chosen on the "
+        "FinanceBench dev split; see README).",
+    )
+    statement_chunks: int = Field(
+        3, gt=0, le=1000, description="Chunks the statement list takes from each statement a question needs."
     )
     page_share: float = Field(
         0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."

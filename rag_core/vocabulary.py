@@ -7,66 +7,165 @@ names into one more search phrasing made of those inputs and the statements' usu
 
 Entries are textbook definitions (the inputs of each ratio), not phrasings of any test question;
 the evaluation (``python -m rag_core.eval financebench``) measures whether the phrasing helps.
+
+The same entries say which *statements* hold a question's answer (``statements_named``), and
+``statement_of`` recognizes a table chunk of such a statement by the title in its contextual
+header ("CONSOLIDATED BALANCE SHEETS", "Consolidated Statements of Operations"). Retrieval adds
+the chunks of the statements a question needs as one more ranked list: a balance sheet's rows
+of figures rarely share a word with "has the quick ratio improved?".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Literal
+
+Statement = Literal["balance_sheet", "income", "cash_flows", "equity", "comprehensive_income"]
+
+BALANCE: Statement = "balance_sheet"
+INCOME: Statement = "income"
+CASH: Statement = "cash_flows"
 
 BALANCE_SHEET = "balance sheet statement of financial position"
 INCOME_STATEMENT = "income statement statement of income operations earnings"
 CASH_FLOWS = "statement of cash flows"
 
-STATEMENTS: dict[str, str] = {
-    r"balance sheets?|statements? of financial (?:position|condition)": f"consolidated {BALANCE_SHEET}",
-    r"income statements?|statements? of (?:comprehensive )?(?:income|operations|earnings)|p&l|profit and loss":
-        f"consolidated {INCOME_STATEMENT}",
-    r"cash[- ]flows? statements?|statements? of cash flows?": f"consolidated {CASH_FLOWS}",
-    r"statements? of (?:stockholders|shareholders)['’]? equity|equity statement": "consolidated statement of equity",
+STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
+    r"balance sheets?|statements? of financial (?:position|condition)": (f"consolidated {BALANCE_SHEET}", (BALANCE,)),
+    r"income statements?|statements? of (?:income|operations|earnings)|p&l|profit and loss":
+        (f"consolidated {INCOME_STATEMENT}", (INCOME,)),
+    r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
+                                                     ("comprehensive_income",)),
+    r"cash[- ]flows? statements?|statements? of cash flows?": (f"consolidated {CASH_FLOWS}", (CASH,)),
+    r"statements? of (?:stockholders|shareholders)['’]? equity|equity statement":
+        ("consolidated statement of equity", ("equity",)),
 }
-"""A statement as questions name it -> the titles it goes by in reports."""
+"""A statement as questions name it -> the titles it goes by in reports, and which statement it is."""
 
-METRICS: dict[str, str] = {
-    r"quick ratio|acid[- ]test": f"cash and cash equivalents marketable securities accounts receivable total current "
-    f"liabilities {BALANCE_SHEET}",
-    r"current ratio": f"total current assets total current liabilities {BALANCE_SHEET}",
-    r"cash ratio": f"cash and cash equivalents total current liabilities {BALANCE_SHEET}",
-    r"working capital": f"total current assets total current liabilities {BALANCE_SHEET}",
-    r"inventory turnover|days (?:of )?inventory|days in inventory|dio": f"cost of sales inventories {INCOME_STATEMENT}",
-    r"receivables? turnover|days sales outstanding|dso": f"accounts receivable net revenue {BALANCE_SHEET}",
-    r"payables? turnover|days payables? outstanding|dpo": f"accounts payable cost of sales {BALANCE_SHEET}",
-    r"fixed asset turnover": f"net revenue property plant and equipment net {BALANCE_SHEET}",
-    r"asset turnover": f"net revenue total assets {BALANCE_SHEET}",
-    r"gross (?:profit )?margins?|gross profit": f"net sales revenue cost of sales gross profit {INCOME_STATEMENT}",
-    r"operating (?:profit )?margins?|operating profit": f"operating income net sales revenue {INCOME_STATEMENT}",
-    r"net (?:profit )?margins?|profit margins?": f"net income net sales revenue {INCOME_STATEMENT}",
-    r"ebitda": f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}",
-    r"ebit": f"operating income earnings before interest and taxes {INCOME_STATEMENT}",
-    r"capex|capital expenditures?|capital spending": f"purchases of property plant and equipment {CASH_FLOWS}",
-    r"capital[- ]intensive|capital intensity": "capital expenditures purchases of property plant and equipment "
-    f"total assets net revenue {CASH_FLOWS}",
-    r"free cash flows?": f"net cash provided by operating activities capital expenditures {CASH_FLOWS}",
-    r"operating cash flows?|cash from operations": f"net cash provided by operating activities {CASH_FLOWS}",
-    r"return on assets|roa": f"net income total assets {BALANCE_SHEET}",
-    r"return on (?:shareholders['’]? |stockholders['’]? )?equity|roe": "net income total shareholders equity",
-    r"return on invested capital|roic": "operating income total debt total equity invested capital",
-    r"debt[- ]to[- ](?:equity|capital)|leverage ratio|gearing": f"total debt long-term debt total equity {BALANCE_SHEET}",
-    r"interest coverage|times interest earned": f"operating income interest expense {INCOME_STATEMENT}",
-    r"effective tax rate": f"provision for income taxes income before income taxes effective tax rate",
-    r"(?:dividend )?payout ratio": f"dividends paid net income {CASH_FLOWS}",
-    r"earnings per share|eps": f"net income per share basic diluted {INCOME_STATEMENT}",
-    r"(?:revenue|sales) growth": f"net sales revenue {INCOME_STATEMENT}",
+METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
+    r"quick ratio|acid[- ]test": (f"cash and cash equivalents marketable securities accounts receivable total "
+                                  f"current liabilities {BALANCE_SHEET}", (BALANCE,)),
+    r"current ratio": (f"total current assets total current liabilities {BALANCE_SHEET}", (BALANCE,)),
+    r"cash ratio": (f"cash and cash equivalents total current liabilities {BALANCE_SHEET}", (BALANCE,)),
+    r"working capital": (f"total current assets total current liabilities {BALANCE_SHEET}", (BALANCE,)),
+    r"inventory turnover|days (?:of )?inventory|days in inventory|dio":
+        (f"cost of sales inventories {INCOME_STATEMENT}", (INCOME, BALANCE)),
+    r"receivables? turnover|days sales outstanding|dso":
+        (f"accounts receivable net revenue {BALANCE_SHEET}", (BALANCE, INCOME)),
+    r"payables? turnover|days payables? outstanding|dpo":
+        (f"accounts payable cost of sales {BALANCE_SHEET}", (BALANCE, INCOME)),
+    r"fixed asset turnover": (f"net revenue property plant and equipment net {BALANCE_SHEET}", (INCOME, BALANCE)),
+    r"asset turnover": (f"net revenue total assets {BALANCE_SHEET}", (INCOME, BALANCE)),
+    r"gross (?:profit )?margins?|gross profit": (f"net sales revenue cost of sales gross profit {INCOME_STATEMENT}",
+                                                (INCOME,)),
+    r"operating (?:profit )?margins?|operating profit": (f"operating income net sales revenue {INCOME_STATEMENT}",
+                                                        (INCOME,)),
+    r"net (?:profit )?margins?|profit margins?": (f"net income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
+    r"ebitda": (f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}", (INCOME, CASH)),
+    r"ebit": (f"operating income earnings before interest and taxes {INCOME_STATEMENT}", (INCOME,)),
+    r"capex|capital expenditures?|capital spending": (f"purchases of property plant and equipment {CASH_FLOWS}",
+                                                      (CASH,)),
+    r"capital[- ]intensive|capital intensity": ("capital expenditures purchases of property plant and equipment "
+                                                f"total assets net revenue {CASH_FLOWS}", (CASH, BALANCE, INCOME)),
+    r"free cash flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
+    r"operating cash flows?|cash from operations": (f"net cash provided by operating activities {CASH_FLOWS}",
+                                                    (CASH,)),
+    r"return on assets|roa": (f"net income total assets {BALANCE_SHEET}", (INCOME, BALANCE)),
+    r"return on (?:shareholders['’]? |stockholders['’]? )?equity|roe": ("net income total shareholders equity",
+                                                                        (INCOME, BALANCE)),
+    r"return on invested capital|roic": ("operating income total debt total equity invested capital",
+                                         (INCOME, BALANCE)),
+    r"debt[- ]to[- ](?:equity|capital)|leverage ratio|gearing": (f"total debt long-term debt total equity "
+                                                                 f"{BALANCE_SHEET}", (BALANCE,)),
+    r"interest coverage|times interest earned": (f"operating income interest expense {INCOME_STATEMENT}", (INCOME,)),
+    r"effective tax rate": ("provision for income taxes income before income taxes effective tax rate", (INCOME,)),
+    r"(?:dividend )?payout ratio": (f"dividends paid net income {CASH_FLOWS}", (CASH, INCOME)),
+    r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
+    r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }
-"""A ratio or metric as questions name it -> the lines it is computed from, and where they are."""
+"""A ratio or metric as questions name it -> the lines it is computed from, and the statements
+that hold them (a textbook definition: the effective tax rate is the income statement's tax
+provision over its income before taxes)."""
 
-_COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), terms) for pattern, terms in (METRICS | STATEMENTS).items()]
+TITLES: dict[Statement, str] = {
+    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
+    "income": r"statements? of (?:consolidated )?(?:income|operations|earnings|loss)|income statements?|"
+              r"profit and loss",
+    "cash_flows": r"statements? of (?:consolidated )?cash flows?",
+    "equity": r"statements? of (?:changes in )?(?:(?:stockholders|shareholders|owners)['’]? )?equity",
+    "comprehensive_income": r"statements? of comprehensive (?:income|loss)",
+}
+"""How each statement is titled in reports. "Statement of comprehensive income" is not the
+income statement: the order of the checks below puts it first."""
+
+_COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
+             for pattern, entry in (METRICS | STATEMENTS).items()]
+_CHECK_ORDER: tuple[Statement, ...] = ("comprehensive_income", "cash_flows", "equity", "balance_sheet", "income")
+_TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
+_HEADER_PARTS = " › "
+SET_GAP = 2
+"""Statement pages at most this far apart belong to one run (a continued page may sit between)."""
 
 
 def expansion(question: str) -> str | None:
     """The inputs and statement titles of every ratio or statement the question names, as one
     phrasing (each term once), or None when it names none."""
-    found = [terms for pattern, terms in _COMPILED if pattern.search(question)]
+    found = [terms for pattern, (terms, _) in _COMPILED if pattern.search(question)]
     if not found:
         return None
     words = dict.fromkeys(w for terms in found for w in terms.split())
     return " ".join(words)
+
+
+def statements_named(question: str) -> tuple[Statement, ...]:
+    """The statements that hold the answer to a question: those it names, and those holding the
+    inputs of the ratios it names, each once, in the order found."""
+    found = [s for pattern, (_, statements) in _COMPILED if pattern.search(question) for s in statements]
+    return tuple(dict.fromkeys(found))
+
+
+def statement_of(header: str, kind: str) -> Statement | None:
+    """Which statement a table chunk belongs to, from the nearest title in its contextual header
+    (``title › heading › … › caption``; the document's own title is not read), or None for prose
+    and for tables under no statement title."""
+    if kind != "table":
+        return None
+    for part in reversed(header.split("\n", 1)[0].split(_HEADER_PARTS)[1:]):
+        for statement, title in _TITLES:
+            if title.search(part):
+                return statement
+    return None
+
+
+def primary_statements(tags: Sequence[tuple[str, int, Statement | None]], gap: int = SET_GAP) -> list[bool]:
+    """For each chunk (its document, page and statement): whether it belongs to one of its
+    document's primary statements.
+
+    A report's primary statements come as a set on consecutive pages: income statement,
+    comprehensive income, balance sheet, cash flows, equity. A note's table that restates one of
+    them (a balance sheet caption in a lease note, a segment's income statement) stands alone,
+    and a schedule of the parent company's condensed statements comes later with fewer of them.
+    So statement pages at most ``gap`` pages apart form a run, and the chunks of the run naming
+    the most different statements in its document are the primary ones.
+    """
+    pages: dict[str, set[tuple[int, Statement]]] = {}
+    for doc_id, page, statement in tags:
+        if statement:
+            pages.setdefault(doc_id, set()).add((page, statement))
+    run_of: dict[tuple[str, int], int] = {}
+    size: dict[int, int] = {}
+    largest: dict[str, int] = {}
+    for doc_id, found in pages.items():
+        runs: list[list[tuple[int, Statement]]] = []
+        for page, statement in sorted(found):
+            if runs and page - runs[-1][-1][0] <= gap:
+                runs[-1].append((page, statement))
+            else:
+                runs.append([(page, statement)])
+        for run in runs:
+            number = len(size)
+            size[number] = len({statement for _, statement in run})
+            largest[doc_id] = max(size[number], largest.get(doc_id, 0))
+            run_of |= {(doc_id, page): number for page, _ in run}
+    return [statement is not None and size[run_of[doc_id, page]] == largest[doc_id] for doc_id, page, statement in tags]

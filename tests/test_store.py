@@ -89,10 +89,11 @@ def test_chunks_are_searchable_only_once_committed(store: Store) -> None:
 
 def test_bm25_terms_are_kept_at_ingest(store: Store) -> None:
     doc = put(store, "alice", "a" * 64)
-    ids, terms = store.bm25_terms(COLLECTION, "alice", [doc.doc_id])
+    ids, terms, statements = store.bm25_terms(COLLECTION, "alice", [doc.doc_id])
     assert ids == [chunk_point_id("alice", doc.sha256, i) for i in range(2)]
     assert terms == ["chunk 0", "chunk 1"]
-    assert store.bm25_terms(COLLECTION, "bob", [doc.doc_id]) == ([], [])
+    assert statements == [None, None]
+    assert store.bm25_terms(COLLECTION, "bob", [doc.doc_id]) == ([], [], [])
 
 
 def test_document_chunks_come_in_reading_order(store: Store) -> None:

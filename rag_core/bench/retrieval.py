@@ -19,7 +19,8 @@ from ..models import ParsedDocument
 from .common import OWNER, document_sets, percentile, retrieval_questions
 
 DEFAULT_SIZES = [1_000, 10_000, 50_000]
-RETRIEVAL_STAGES = ("embed_query", "dense", "bm25", "fuse", "candidates", "rerank", "floor", "neighbors", "total")
+RETRIEVAL_STAGES = (
+    "embed_query", "dense", "bm25", "statements", "fuse", "candidates", "rerank", "floor", "neighbors", "total")
 
 
 class ReusingEmbedder:

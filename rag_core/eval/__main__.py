@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try")
     parser.add_argument("--weights", type=_weights, nargs="*", default=[],
                         help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
+    parser.add_argument("--statement-weights", type=float, nargs="*", default=[],
+                        help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)")
     parser.add_argument("--labels", type=Path, default=None,
                         help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)")
     parser.add_argument("--answers", nargs="*", choices=BACKENDS, default=None,
@@ -228,7 +230,7 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
 
 PLAIN: dict[str, Any] = {
     "clean_queries": False, "keyword_phrasing": False, "metric_vocabulary": False,
-    "page_weight": 0.0, "dense_weight": 1.0, "bm25_weight": 1.0,
+    "page_weight": 0.0, "dense_weight": 1.0, "bm25_weight": 1.0, "statement_weight": 0.0,
 }
 """Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
 
@@ -249,8 +251,11 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
     """Every row of the ablation table. 'bm25', 'dense', 'hybrid' and the 'hybrid+…' rows are the
     settings as they are (the row names of earlier runs); the '(plain)' rows are retrieval before
     the long-report work, and 'plain + …' adds one step to it; each chunking variant gets both."""
+    from ..settings import RetrievalSettings
     from .pages import Config
 
+    statement_weight = (engines["default"].settings.retrieval.statement_weight
+                        or RetrievalSettings.model_fields["statement_weight"].default)
     configs: dict[str, Config] = {
         "bm25": Config(retrievers="bm25"),
         "dense": Config(retrievers="dense"),
@@ -268,6 +273,7 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
         "plain + keywords": Config(tuning=PLAIN | {"keyword_phrasing": True}),
         "plain + vocabulary": Config(tuning=PLAIN | {"metric_vocabulary": True}),
         "plain + pages": Config(tuning=PLAIN | {"page_weight": 1.0}),
+        "plain + statement list": Config(tuning=PLAIN | {"statement_weight": statement_weight}),
         "plain + cleanup + vocabulary + pages": Config(
             tuning=PLAIN | {"clean_queries": True, "metric_vocabulary": True, "page_weight": 1.0}
         ),
@@ -276,6 +282,9 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
         configs[f"weights dense {dense:g} / bm25 {bm25:g} / pages {page:g}"] = Config(
             tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
         )
+    configs["hybrid, no statement list"] = Config(tuning={"statement_weight": 0.0})
+    for weight in args.statement_weights:
+        configs[f"hybrid, statement list weight {weight:g}"] = Config(tuning={"statement_weight": weight})
     for variant in engines:
         if variant != "default":
             configs[f"hybrid, {variant}"] = Config(store=variant)

@@ -25,13 +25,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from ..bm25 import tokenize
 from ..models import Chunk, DocumentRecord, StoredChunk
 from ..settings import Settings
+from ..vocabulary import Statement, primary_statements, statement_of
 
 REGISTRY = "rag_documents"
 BACKUPS = "backups"
@@ -41,6 +42,16 @@ _ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 # A server-mode ingest still 'indexing' after this long was interrupted (a server may have
 # other writers, so a fresh 'indexing' record may be someone's ingest in progress).
 _STALE_INDEXING = timedelta(hours=1)
+class LexicalRows(NamedTuple):
+    """What a BM25 index is built from, one entry per chunk in reading order."""
+
+    ids: list[str]
+    terms: list[str]
+    statements: list[tuple[Statement, bool] | None]
+    """Per chunk: the statement it belongs to and whether it is one of the report's primary
+    statements (``vocabulary.primary_statements``), or None."""
+
+
 # The payload fields a search returns (the BM25 terms stay in the store).
 SEARCH_FIELDS = [*Chunk.model_fields, "owner", "document", "sha256"]
 
@@ -335,17 +346,25 @@ class Store(ABC):
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=SEARCH_FIELDS)
         return sorted((_stored(r) for r in rows), key=lambda c: (c.doc_id, c.index))
 
-    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> tuple[list[str], list[str]]:
+    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> LexicalRows:
         """The ids and BM25 terms (kept at ingest, space-separated) of every ready chunk of these
-        documents, in document and reading order: all a BM25 index needs, without the chunks' text."""
+        documents, in document and reading order, and the financial statement each table chunk
+        belongs to (``vocabulary.statement_of``, read from its header) and whether it is among the
+        report's primary statements (``vocabulary.primary_statements``): all a BM25 index needs,
+        without the chunks' text."""
+        fields = ["bm25", "doc_id", "index", "page", "header", "kind"]
         with self._lock:
-            rows = self._scroll(collection, _scope(owner, doc_ids), fields=["bm25", "doc_id", "index"])
+            rows = self._scroll(collection, _scope(owner, doc_ids), fields=fields)
             missing = [r.id for r in rows if "bm25" not in r.payload]  # written before terms were kept
             found = self._retrieve(collection, missing, vectors=False) if missing else []
             texts = {r.id: str(r.payload.get("text", "")) for r in found}
         rows.sort(key=lambda r: (r.payload.get("doc_id", ""), r.payload.get("index", 0)))
         terms = [str(r.payload["bm25"]) if "bm25" in r.payload else " ".join(tokenize(texts[r.id])) for r in rows]
-        return [r.id for r in rows], terms
+        statements = [statement_of(str(r.payload.get("header", "")), str(r.payload.get("kind", ""))) for r in rows]
+        primary = primary_statements([(str(r.payload.get("doc_id", "")), int(r.payload.get("page", 0)), statement)
+                                      for r, statement in zip(rows, statements, strict=True)])
+        return LexicalRows([r.id for r in rows], terms,
+                           [(s, p) if s else None for s, p in zip(statements, primary, strict=True)])
 
     def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
         """Chunks by id; ids of another owner are silently absent."""

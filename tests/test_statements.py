@@ -1,0 +1,143 @@
+"""The statement list: which financial statements a question needs, which table chunks are those
+statements (by the titles in their headers), which of them are a report's primary statements,
+and a generated annual report where a ratio question lands on its balance sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rag_core.bm25 import Bm25Index
+from rag_core.eval.pages import tuned
+from rag_core.pipeline import Engine
+from rag_core.settings import Settings
+from rag_core.vocabulary import primary_statements, statement_of, statements_named
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("Has the quick ratio improved between FY2021 and FY2022?", ("balance_sheet",)),
+        ("What is the FY2019 fixed asset turnover ratio?", ("income", "balance_sheet")),
+        ("What is the capex as a % of revenue? Use the cash flow statement.", ("cash_flows",)),
+        ("Does AMEX have an improving operating margin profile?", ("income",)),
+        ("Using the P&L statement and the statement of financial position, what is ROA?", ("income", "balance_sheet")),
+        ("What does the statement of comprehensive income show?", ("comprehensive_income",)),
+        ("Is the company capital-intensive?", ("cash_flows", "balance_sheet", "income")),
+        ("Who are the primary customers of Boeing?", ()),
+        ("What is the capital of France?", ()),
+        ("Which retrieval method wins on the Agriculture dataset?", ()),
+    ],
+)
+def test_statements_a_question_needs(question: str, statements: tuple[str, ...]) -> None:
+    assert set(statements_named(question)) == set(statements)
+
+
+@pytest.mark.parametrize(
+    ("header", "kind", "statement"),
+    [
+        ("ACME 10K › FORM 10-K › (Amounts in millions) › CONSOLIDATED STATEMENTS OF CASH FLOWS", "table", "cash_flows"),
+        ("ACME 10K › Consolidated Statements of Operations › Index to Consolidated Financial Statements", "table",
+         "income"),
+        ("ACME 10K › ACME Consolidated Statement of Income › ACME Consolidated Balance Sheet At December 31\n"
+         "| (Dollars in millions) | 2022 | 2021 |", "table", "balance_sheet"),
+        ("ACME 10K › Consolidated Statements of Comprehensive Income", "table", "comprehensive_income"),
+        ("ACME 10K › Consolidated Statements of Shareholders' Equity", "table", "equity"),
+        ("ACME 10K › Consolidated Statement of Financial Position", "table", "balance_sheet"),
+        ("ACME 10K › CONSOLIDATED BALANCE SHEETS", "text", None),
+        ("ACME 10K › Note 7 — Leases › Maturities of lease liabilities", "table", None),
+        ("Balance sheet 2022", "table", None),
+    ],
+)
+def test_a_statement_is_known_by_the_nearest_title_in_its_header(header: str, kind: str, statement: str | None) -> None:
+    assert statement_of(header, kind) == statement
+
+
+def test_the_primary_statements_are_the_largest_run() -> None:
+    report = [(62, "income"), (63, "comprehensive_income"), (64, "cash_flows"), (65, "cash_flows"),
+              (66, "balance_sheet"), (67, "equity"), (90, "balance_sheet"), (105, "income"), (106, "balance_sheet"),
+              (107, "income"), (111, "cash_flows")]
+    tags = [("a", 10, None)] + [("a", page, statement) for page, statement in report]
+    tags += [("b", 3, "income"), ("b", 40, "balance_sheet")]  # two lone tables: both count
+    assert primary_statements(tags) == [False] + [True] * 6 + [False] * 5 + [True, True]
+
+
+def test_statement_chunks_rank_primary_first_then_by_terms_and_are_capped() -> None:
+    texts = ["Total current assets 1,200 Total current liabilities 800",  # primary balance sheet
+             "Property and equipment 300 Goodwill 90",  # primary balance sheet, second chunk
+             "Right-of-use assets in the balance sheet: total current liabilities 12",  # a note's table
+             "Net revenue 5,000 Cost of sales 3,000",  # primary income statement
+             "Prose about total current assets"]
+    tags = [("balance_sheet", True), ("balance_sheet", True), ("balance_sheet", False), ("income", True), None]
+    index = Bm25Index([f"c{i}" for i in range(5)], texts, statements=tags)
+    ranked = index.rank_statements(["balance_sheet"], ["total current liabilities"], per_statement=3)
+    assert [m.chunk_id for m in ranked] == ["c0", "c1"], "a note's table is left out when primary ones exist"
+    assert ranked[0].score > 0 == ranked[1].score
+    both = index.rank_statements(["balance_sheet", "income"], ["net revenue"], per_statement=1)
+    assert [m.chunk_id for m in both] == ["c3", "c0"]
+    assert index.rank_statements(["cash_flows"], ["anything"], per_statement=3) == []
+
+
+STATEMENTS = [
+    ("CONSOLIDATED STATEMENTS OF INCOME (in millions)",
+     [["", "2022", "2021"], ["Net revenue", "9,412", "8,820"], ["Cost of sales", "5,130", "4,977"],
+      ["Operating income", "1,204", "1,101"], ["Net income", "880", "790"]]),
+    ("CONSOLIDATED BALANCE SHEETS (in millions)",
+     [["", "2022", "2021"], ["Cash and cash equivalents", "1,310", "1,045"], ["Accounts receivable", "2,210", "1,980"],
+      ["Inventories", "1,730", "1,655"], ["Total current assets", "5,250", "4,680"],
+      ["Total current liabilities", "3,120", "3,390"], ["Total assets", "14,870", "14,020"]]),
+    ("CONSOLIDATED STATEMENTS OF CASH FLOWS (in millions)",
+     [["", "2022", "2021"], ["Net income", "880", "790"], ["Depreciation and amortization", "410", "395"],
+      ["Purchases of property and equipment", "(520)", "(480)"],
+      ["Net cash from operating activities", "1,310", "1,150"]]),
+]
+PROSE = ("Management discusses liquidity. Our balance sheet remained strong and our liquidity ratios improved, "
+         "as the quick ratio and the current ratio are watched closely by management and lenders. ")
+
+
+def annual_report(path: Path) -> Path:
+    """Prose pages that talk about the balance sheet and ratios, then the statements as ruled
+    tables on consecutive pages, then a note whose table restates balance sheet lines."""
+    doc = pymupdf.open()
+    for number in range(4):
+        page = doc.new_page()
+        page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Item {number + 7}. " + PROSE * 6, fontsize=10)
+    for title, rows in STATEMENTS:
+        page = doc.new_page()
+        page.insert_text((72, 60), title, fontsize=11)
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                rect = pymupdf.Rect(72 + c * 150, 80 + r * 24, 72 + (c + 1) * 150, 80 + (r + 1) * 24)
+                page.draw_rect(rect, color=(0, 0, 0))
+                page.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 72, 540, 300), "Note 9. Leases. " + PROSE, fontsize=10)
+    doc.save(path)
+    return path
+
+
+def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(annual_report(tmp_path / "ACME_2022_10K.pdf"))
+        question = "Has the quick ratio of ACME improved in FY2022?"
+        result = engine.search(question)
+        stage = result.trace.stage("statements")
+        assert stage is not None and stage.inputs["statements"] == ["balance_sheet"]
+        assert {row["page"] for row in stage.outputs} == {6}, "the balance sheet's table chunks, nothing else"
+        retrieved = [h.page for h in result.hits if h.source == "retrieved"]
+        assert retrieved[0] == 6, retrieved
+
+        with tuned(engine, {"statement_weight": 0.0}):
+            without = engine.search(question)
+        skipped = without.trace.stage("statements")
+        assert skipped is not None and skipped.notes == ["skipped: statement_weight is 0"]
+        assert "statements" not in without.trace.stage("fuse").inputs["lists"]  # type: ignore[union-attr]
+        assert [h.page for h in without.hits if h.source == "retrieved"][0] != 6, "the prose about ratios wins alone"
+
+        unrelated = engine.search("Who audits ACME?").trace.stage("statements")
+        assert unrelated is not None and unrelated.notes == ["the question names no financial statement or ratio"]
+    finally:
+        engine.close()
