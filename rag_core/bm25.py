@@ -11,6 +11,7 @@ import threading
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Sequence
+from typing import NamedTuple
 
 import numpy as np
 from rank_bm25 import BM25Okapi
@@ -117,6 +118,15 @@ class FastOkapi(BM25Okapi):
         return set(self.by_doc.indices[start:end].tolist())
 
 
+class StatementTag(NamedTuple):
+    """A chunk of a financial statement, as ``vocabulary`` recognizes it."""
+
+    statement: str
+    primary: bool
+    """One of its report's primary statements, not a note's table restating one."""
+    doc_id: str
+
+
 class Bm25Index:
     """BM25 over a fixed set of chunks."""
 
@@ -126,24 +136,25 @@ class Bm25Index:
         texts: Sequence[str],
         *,
         terms: Sequence[str | Sequence[str]] | None = None,
-        statements: Sequence[tuple[str, bool] | None] | None = None,
+        statements: Sequence[StatementTag | None] | None = None,
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
-        ``statements`` gives, for each chunk of a financial statement, which statement and
-        whether it is one of the report's primary statements (not a note's table restating one).
-        Only the ids, the term matrix and the statements' chunk positions are kept: the chunks
-        themselves stay in the store."""
+        ``statements`` tags each chunk of a financial statement: which statement, whether it is
+        one of its report's primary statements (not a note's table restating one), and which
+        document. Only the ids, the term matrix and the statements' chunk positions are kept:
+        the chunks themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
         if len(chunk_ids) != len(corpus) or (statements is not None and len(statements) != len(corpus)):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
         self.chunk_ids = list(chunk_ids)
         self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
-        self.statements: dict[str, list[int]] = {}
+        self.statements: dict[tuple[str, str], list[int]] = {}
+        """(document, statement) -> the positions of its chunks."""
         self.primary: dict[int, bool] = {}
         for position, tag in enumerate(statements or ()):
             if tag:
-                self.statements.setdefault(tag[0], []).append(position)
-                self.primary[position] = tag[1]
+                self.statements.setdefault((tag.doc_id, tag.statement), []).append(position)
+                self.primary[position] = tag.primary
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
 
     def __len__(self) -> int:
@@ -164,31 +175,30 @@ class Bm25Index:
             if scores[i] > 0
         ]
 
-    def rank_statements(self, statements: Sequence[str], queries: Sequence[str], per_statement: int) -> list[Bm25Match]:
-        """The chunks of these statements, at most ``per_statement`` of each: those of a
-        report's primary statements first, then those holding the queries' terms
-        (best BM25 score over ``queries``), then reading order."""
+    def rank_statements(
+        self, statements: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_statement: int
+    ) -> list[Bm25Match]:
+        """The chunks of these statements in these documents, document by document in the given
+        order, at most ``per_statement`` of each statement in each: within a document, its
+        primary statements' chunks (the others only when it has no primary one), those holding
+        the queries' terms (best BM25 score over ``queries``) first, then reading order."""
         term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
-        chosen: list[tuple[float, int]] = []
-        for statement in dict.fromkeys(statements):
-            positions = self.statements.get(statement, [])
-            if not positions:
-                continue
-            best = np.zeros(len(positions))
-            if self._bm25 is not None:
-                for terms in term_lists:
-                    if terms:
-                        best = np.maximum(best, self._bm25.get_scores(terms)[positions])
-            order = sorted(range(len(positions)),
-                           key=lambda i: (not self.primary[positions[i]], -best[i], positions[i]))
-            if any(self.primary[p] for p in positions):
-                order = [i for i in order if self.primary[positions[i]]]
-            chosen += [(float(best[i]), positions[i]) for i in order[:per_statement]]
-        chosen.sort(key=lambda c: (not self.primary[c[1]], -c[0], c[1]))
+        scores = [self._bm25.get_scores(terms) for terms in term_lists if terms] if self._bm25 is not None else []
+        ranked: list[tuple[float, int]] = []
+        for doc_id in dict.fromkeys(documents):
+            chosen: list[tuple[int, float]] = []  # (position, score)
+            for statement in dict.fromkeys(statements):
+                positions = self.statements.get((doc_id, statement), [])
+                if any(self.primary[p] for p in positions):
+                    positions = [p for p in positions if self.primary[p]]
+                best = {p: max((float(s[p]) for s in scores), default=0.0) for p in positions}
+                chosen += sorted(best.items(), key=lambda item: (-item[1], item[0]))[:per_statement]
+            chosen.sort(key=lambda c: (not self.primary[c[0]], -c[1], c[0]))
+            ranked += [(score, p) for p, score in chosen]
         return [
             Bm25Match(chunk_id=self.chunk_ids[p], score=score,
                       coverage=max((self.coverage(t, p) for t in term_lists), default=0.0))
-            for score, p in chosen
+            for score, p in ranked
         ]
 
     def coverage(self, terms: Sequence[str], position: int) -> float:

@@ -78,9 +78,12 @@ class Retriever:
             elif not wanted:
                 notes.notes.append("the question names no financial statement or ratio")
             else:
+                documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights,
+                                              top=config.statement_scope)
+                notes.inputs["documents"] = [names.get(d, d) for d in documents]
                 statements = statement_list(
-                    index, wanted, phrasings, per_statement=config.statement_chunks, names=names,
-                    fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
+                    index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
+                    names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
                 )
                 if statements.lists:
                     lists |= statements.lists
@@ -215,19 +218,32 @@ def statement_list(
     statements: Sequence[str],
     phrasings: Sequence[str],
     *,
+    documents: Sequence[str],
     per_statement: int,
     names: Mapping[str, str],
     fetch: Callable[[list[str]], dict[str, StoredChunk]],
 ) -> RankedLists:
-    """The table chunks of the statements a question needs (``vocabulary.statements_named``),
-    at most ``per_statement`` of each, as one list named ``statements``: a report's primary
-    statements first, then the chunks holding the phrasings' terms."""
-    matches = index.rank_statements(statements, phrasings, per_statement)
+    """The table chunks of the statements a question needs (``vocabulary.statements_named``) in
+    ``documents``, at most ``per_statement`` of each statement in each document, as one list
+    named ``statements``: document by document, a report's primary statements first, then the
+    chunks holding the phrasings' terms."""
+    matches = index.rank_statements(statements, phrasings, documents=documents, per_statement=per_statement)
     chunks = fetch([m.chunk_id for m in matches])
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="statements", rank=rank, score=m.score)
             for rank, m in enumerate(matches, start=1) if m.chunk_id in chunks]
     listed = [m.chunk_id for m in matches if m.chunk_id in chunks]
     return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
+
+
+def leading_documents(
+    lists: Mapping[str, Sequence[str]], chunks: Mapping[str, StoredChunk], *, k: int, weights: Mapping[str, float],
+    top: int,
+) -> list[str]:
+    """The documents of the ``top`` best chunks of the first stage's fusion, best first: the
+    reports a question is about, whose statements the statement list may add. In a library of
+    many filings, "Activision's fixed asset turnover" must not bring every company's balance sheet."""
+    best = [f.chunk_id for f in reciprocal_rank_fusion(lists, k=k, weights=weights) if f.chunk_id in chunks][:top]
+    return list(dict.fromkeys(chunks[chunk_id].doc_id for chunk_id in best))
 
 
 def fuse(

@@ -141,6 +141,10 @@ class RetrievalSettings(Group):
         "names or whose ratios it asks for (rag_core/vocabulary.py); 0 leaves it out (3: chosen on the "
         "FinanceBench dev split; see README).",
     )
+    statement_scope: int = Field(
+        3, gt=0, le=1000, description="The statement list takes the statements of the documents that hold this many "
+        "best chunks of the dense and BM25 lists fused: the reports the question is about.",
+    )
     statement_chunks: int = Field(
         3, gt=0, le=1000, description="Chunks the statement list takes from each statement a question needs."
     )

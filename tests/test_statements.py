@@ -9,7 +9,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from rag_core.bm25 import Bm25Index
+from rag_core.bm25 import Bm25Index, StatementTag
 from rag_core.eval.pages import tuned
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
@@ -64,20 +64,27 @@ def test_the_primary_statements_are_the_largest_run() -> None:
     assert primary_statements(tags) == [False] + [True] * 6 + [False] * 5 + [True, True]
 
 
-def test_statement_chunks_rank_primary_first_then_by_terms_and_are_capped() -> None:
-    texts = ["Total current assets 1,200 Total current liabilities 800",  # primary balance sheet
-             "Property and equipment 300 Goodwill 90",  # primary balance sheet, second chunk
-             "Right-of-use assets in the balance sheet: total current liabilities 12",  # a note's table
-             "Net revenue 5,000 Cost of sales 3,000",  # primary income statement
-             "Prose about total current assets"]
-    tags = [("balance_sheet", True), ("balance_sheet", True), ("balance_sheet", False), ("income", True), None]
-    index = Bm25Index([f"c{i}" for i in range(5)], texts, statements=tags)
-    ranked = index.rank_statements(["balance_sheet"], ["total current liabilities"], per_statement=3)
-    assert [m.chunk_id for m in ranked] == ["c0", "c1"], "a note's table is left out when primary ones exist"
-    assert ranked[0].score > 0 == ranked[1].score
-    both = index.rank_statements(["balance_sheet", "income"], ["net revenue"], per_statement=1)
-    assert [m.chunk_id for m in both] == ["c3", "c0"]
-    assert index.rank_statements(["cash_flows"], ["anything"], per_statement=3) == []
+def test_statement_chunks_rank_by_document_then_primary_then_terms_and_are_capped() -> None:
+    texts = ["Total current assets 1,200 Total current liabilities 800",  # a: primary balance sheet
+             "Property and equipment 300 Goodwill 90",  # a: primary balance sheet, second chunk
+             "Right-of-use assets in the balance sheet: total current liabilities 12",  # a: a note's table
+             "Net revenue 5,000 Cost of sales 3,000",  # a: primary income statement
+             "Prose about total current assets",
+             "Total current liabilities 410"]  # b: its only balance sheet
+    tags = [StatementTag("balance_sheet", True, "a"), StatementTag("balance_sheet", True, "a"),
+            StatementTag("balance_sheet", False, "a"), StatementTag("income", True, "a"), None,
+            StatementTag("balance_sheet", False, "b")]
+    index = Bm25Index([f"c{i}" for i in range(6)], texts, statements=tags)
+
+    def ranked(statements: list[str], query: str, documents: list[str], per_statement: int = 3) -> list[str]:
+        found = index.rank_statements(statements, [query], documents=documents, per_statement=per_statement)
+        return [m.chunk_id for m in found]
+
+    assert ranked(["balance_sheet"], "total current liabilities", ["a"]) == ["c0", "c1"], "no note table"
+    assert ranked(["balance_sheet", "income"], "net revenue", ["a"], per_statement=1) == ["c3", "c0"]
+    assert ranked(["balance_sheet"], "total current liabilities", ["b", "a"]) == ["c5", "c0", "c1"]
+    assert ranked(["balance_sheet"], "anything", []) == []
+    assert ranked(["cash_flows"], "anything", ["a", "b"]) == []
 
 
 STATEMENTS = [
@@ -97,13 +104,13 @@ PROSE = ("Management discusses liquidity. Our balance sheet remained strong and 
          "as the quick ratio and the current ratio are watched closely by management and lenders. ")
 
 
-def annual_report(path: Path) -> Path:
+def annual_report(path: Path, company: str = "ACME") -> Path:
     """Prose pages that talk about the balance sheet and ratios, then the statements as ruled
     tables on consecutive pages, then a note whose table restates balance sheet lines."""
     doc = pymupdf.open()
     for number in range(4):
         page = doc.new_page()
-        page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Item {number + 7}. " + PROSE * 6, fontsize=10)
+        page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"{company} Item {number + 7}. " + PROSE * 6, fontsize=10)
     for title, rows in STATEMENTS:
         page = doc.new_page()
         page.insert_text((72, 60), title, fontsize=11)
@@ -139,5 +146,18 @@ def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedd
 
         unrelated = engine.search("Who audits ACME?").trace.stage("statements")
         assert unrelated is not None and unrelated.notes == ["the question names no financial statement or ratio"]
+    finally:
+        engine.close()
+
+
+def test_in_a_library_only_the_reports_asked_about_give_statements(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        for company in ("Acme", "Zenith", "Borealis"):
+            engine.ingest_path(annual_report(tmp_path / f"{company}_annual_report.pdf", company))
+        result = engine.search("What is the current ratio of Zenith?")
+        stage = result.trace.stage("statements")
+        assert stage is not None and stage.inputs["documents"][0] == "Zenith_annual_report.pdf"
+        assert {row["document"] for row in stage.outputs} == {"Zenith_annual_report.pdf"}
     finally:
         engine.close()

@@ -283,6 +283,8 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
             tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
         )
     configs["hybrid, no statement list"] = Config(tuning={"statement_weight": 0.0})
+    configs["hybrid, whole library"] = Config(library=True)
+    configs["hybrid, whole library, no statement list"] = Config(library=True, tuning={"statement_weight": 0.0})
     for weight in args.statement_weights:
         configs[f"hybrid, statement list weight {weight:g}"] = Config(tuning={"statement_weight": weight})
     for variant in engines:

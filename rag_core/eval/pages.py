@@ -59,6 +59,9 @@ class Config:
     """None, 'keywords' (a deterministic content-word phrasing) or 'llm' (the LLM's two rephrasings)."""
     store: str = "default"
     """Which ingested store: 'default' or a chunking variant."""
+    library: bool = False
+    """Search every document of the run, not only the question's own; a hit on another
+    document's page never counts as the gold page."""
     tuning: dict[str, Any] = field(default_factory=dict)
     """Retrieval settings changed for this row (``RetrievalSettings`` fields)."""
 
@@ -233,14 +236,14 @@ def _search_all(
         result = engine.search(
             q.question,
             owner=owner,
-            documents=[q.document],
+            documents=None if config.library else [q.document],
             queries=queries,
             top_k=top_k,
             rerank=config.rerank,
             neighbors=config.neighbors,
             retrievers=config.retrievers,
         )
-        pages = [h.page for h in result.hits if h.source == "retrieved"]
+        pages = [h.page if h.document == q.document else None for h in result.hits if h.source == "retrieved"]
         row: dict[str, Any] = {
             "subset": q.subset,
             "document": q.document,
@@ -254,7 +257,7 @@ def _search_all(
         if q.gold_pages:
             row |= {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
             row |= {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
-            row["context_hit"] = float(any(h.page in q.gold_pages for h in result.hits))
+            row["context_hit"] = float(any(h.document == q.document and h.page in q.gold_pages for h in result.hits))
         if n in literal:
             row["answer"] = literal[n]
             row["answer_in_context"] = float(_fold(literal[n]) in _fold(" ".join(_texts(result.hits))))

@@ -29,10 +29,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..bm25 import tokenize
+from ..bm25 import StatementTag, tokenize
 from ..models import Chunk, DocumentRecord, StoredChunk
 from ..settings import Settings
-from ..vocabulary import Statement, primary_statements, statement_of
+from ..vocabulary import primary_statements, statement_of
 
 REGISTRY = "rag_documents"
 BACKUPS = "backups"
@@ -47,9 +47,9 @@ class LexicalRows(NamedTuple):
 
     ids: list[str]
     terms: list[str]
-    statements: list[tuple[Statement, bool] | None]
-    """Per chunk: the statement it belongs to and whether it is one of the report's primary
-    statements (``vocabulary.primary_statements``), or None."""
+    statements: list[StatementTag | None]
+    """Per chunk: the statement it belongs to, whether it is one of the report's primary
+    statements (``vocabulary.primary_statements``) and its document, or None."""
 
 
 # The payload fields a search returns (the BM25 terms stay in the store).
@@ -363,8 +363,9 @@ class Store(ABC):
         statements = [statement_of(str(r.payload.get("header", "")), str(r.payload.get("kind", ""))) for r in rows]
         primary = primary_statements([(str(r.payload.get("doc_id", "")), int(r.payload.get("page", 0)), statement)
                                       for r, statement in zip(rows, statements, strict=True)])
-        return LexicalRows([r.id for r in rows], terms,
-                           [(s, p) if s else None for s, p in zip(statements, primary, strict=True)])
+        tags = [StatementTag(s, p, str(r.payload.get("doc_id", ""))) if s else None
+                for r, s, p in zip(rows, statements, primary, strict=True)]
+        return LexicalRows([r.id for r in rows], terms, tags)
 
     def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
         """Chunks by id; ids of another owner are silently absent."""
