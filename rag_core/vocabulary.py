@@ -33,7 +33,7 @@ CASH_FLOWS = "statement of cash flows"
 
 STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"balance sheets?|statements? of financial (?:position|condition)": (f"consolidated {BALANCE_SHEET}", (BALANCE,)),
-    r"income statements?|statements? of (?:income|operations|earnings)|p&l|profit and loss":
+    r"income statements?|statements? of (?:income|operations|earnings)|p&l|profit (?:and|or) loss":
         (f"consolidated {INCOME_STATEMENT}", (INCOME,)),
     r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
                                                      ("comprehensive_income",)),
@@ -91,7 +91,7 @@ provision over its income before taxes)."""
 TITLES: dict[Statement, str] = {
     "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
     "income": r"statements? of (?:consolidated )?(?:income|operations|earnings|loss)|income statements?|"
-              r"profit and loss",
+              r"profit (?:and|or) loss",
     "cash_flows": r"statements? of (?:consolidated )?cash flows?",
     "equity": r"statements? of (?:changes in )?(?:(?:stockholders|shareholders|owners)['’]? )?equity",
     "comprehensive_income": r"statements? of comprehensive (?:income|loss)",
