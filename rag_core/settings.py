@@ -135,6 +135,9 @@ class RetrievalSettings(Group):
         0.0, ge=0, le=10,
         description="RRF weight of the page list (chunks ordered by their page's evidence); 0 leaves it out.",
     )
+    page_share: float = Field(
+        0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
+    )
     statement_weight: float = Field(
         3.0, ge=0, le=10,
         description="RRF weight of the statement list: the table chunks of the financial statements a question "
@@ -146,10 +149,8 @@ class RetrievalSettings(Group):
         "best chunks of the dense and BM25 lists fused: the reports the question is about.",
     )
     statement_chunks: int = Field(
-        3, gt=0, le=1000, description="Chunks the statement list takes from each statement a question needs."
-    )
-    page_share: float = Field(
-        0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
+        3, gt=0, le=1000,
+        description="Chunks the statement list takes from each statement a question needs, in each report.",
     )
     clean_queries: bool = Field(
         True, description="Take role-play and answer-format instructions out of search phrasings (keeping the "

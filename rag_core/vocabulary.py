@@ -26,6 +26,8 @@ Statement = Literal["balance_sheet", "income", "cash_flows", "equity", "comprehe
 BALANCE: Statement = "balance_sheet"
 INCOME: Statement = "income"
 CASH: Statement = "cash_flows"
+EQUITY: Statement = "equity"
+COMPREHENSIVE: Statement = "comprehensive_income"
 
 BALANCE_SHEET = "balance sheet statement of financial position"
 INCOME_STATEMENT = "income statement statement of income operations earnings"
@@ -36,10 +38,10 @@ STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"income statements?|statements? of (?:income|operations|earnings)|p&l|profit (?:and|or) loss":
         (f"consolidated {INCOME_STATEMENT}", (INCOME,)),
     r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
-                                                     ("comprehensive_income",)),
+                                                     (COMPREHENSIVE,)),
     r"cash[- ]flows? statements?|statements? of cash flows?": (f"consolidated {CASH_FLOWS}", (CASH,)),
     r"statements? of (?:stockholders|shareholders)['’]? equity|equity statement":
-        ("consolidated statement of equity", ("equity",)),
+        ("consolidated statement of equity", (EQUITY,)),
 }
 """A statement as questions name it -> the titles it goes by in reports, and which statement it is."""
 
@@ -101,7 +103,7 @@ income statement: the order of the checks below puts it first."""
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS).items()]
-_CHECK_ORDER: tuple[Statement, ...] = ("comprehensive_income", "cash_flows", "equity", "balance_sheet", "income")
+_CHECK_ORDER: tuple[Statement, ...] = (COMPREHENSIVE, CASH, EQUITY, BALANCE, INCOME)
 _TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
 _HEADER_PARTS = " › "
 SET_GAP = 2

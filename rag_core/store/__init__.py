@@ -42,6 +42,8 @@ _ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 # A server-mode ingest still 'indexing' after this long was interrupted (a server may have
 # other writers, so a fresh 'indexing' record may be someone's ingest in progress).
 _STALE_INDEXING = timedelta(hours=1)
+
+
 class LexicalRows(NamedTuple):
     """What a BM25 index is built from, one entry per chunk in reading order."""
 
