@@ -448,7 +448,10 @@ def _with_parse_time(result: IngestResult, parsed: ParsedDocument) -> IngestResu
         return result
     parse = result.seconds - sum(result.timings_s.values())
     timings = {"parse": parse, "table_finder": parsed.table_finder_s} | result.timings_s
-    return result.model_copy(update={"timings_s": timings, "table_pages": parsed.table_pages})
+    return result.model_copy(update={
+        "timings_s": timings, "table_pages": parsed.table_pages, "table_finder_cpu_s": parsed.table_finder_cpu_s,
+        "table_finder_empty_cpu_s": parsed.table_finder_empty_cpu_s,
+    })
 
 
 def _named(parsed: ParsedDocument, given: str) -> ParsedDocument:

@@ -166,11 +166,16 @@ def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
     contract = {"ingest_s", "bare_torch_s", "bare_default_s", "parse_s", "table_finder_s", "upsert_s"}
     assert contract <= ingest.keys() and all(isinstance(ingest[k], float) and ingest[k] >= 0 for k in contract)
     assert ingest["parse_s"] >= ingest["table_finder_s"] and report["ingest"]["backend"] in ("onnx", "torch")
+    # the floor: CPU seconds of the ingest (sandboxed parser included) and what they allow on these cores
+    assert ingest["ingest_cpu_s"] > ingest["table_finder_cpu_s"] >= ingest["table_finder_empty_cpu_s"] >= 0
+    assert ingest["bare_default_cpu_s"] > 0 and report["ingest"]["cores"] >= 1
+    assert ingest["cpu_floor_ratio"] >= ingest["oracle_floor_ratio"] > 0
     sizes = report["retrieval"]
     assert sizes["5"]["chunks"] >= 5 and sizes["12"]["chunks"] >= 12 and sizes["12"]["documents"] >= 4
     stages = sizes["12"]["stages_ms"]
     assert stages["total"]["p95"] >= stages["total"]["p50"] > 0 and "bm25" in stages and "dense" in stages
-    assert "overhead ratio" in (results / "bench-ingest-retrieval.md").read_text()
+    markdown = (results / "bench-ingest-retrieval.md").read_text()
+    assert "overhead ratio" in markdown and "floor with a perfect page filter" in markdown
 
 
 def test_tiny_bench_store_prints_the_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

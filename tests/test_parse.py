@@ -271,8 +271,21 @@ def test_the_table_page_filter_skips_no_table(
     if ruled == "grid":
         (page,) = filtered.pages
         assert len(page.tables) == 1 and f"| {' | '.join(rows[1])} |" in page.text
+        # CPU seconds are counted, and none as spent on a page without a table: this one has one
+        assert filtered.table_finder_cpu_s > 0 and filtered.table_finder_empty_cpu_s == 0.0
+
+
+def test_the_finder_s_cpu_on_a_page_without_a_table_is_counted_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_pdf: Callable[..., Path]
+) -> None:
+    from rag_core.parse import pdf
+
+    monkeypatch.setattr(pdf, "_may_hold_table", lambda page, blocks: True)
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))
+    assert parsed.table_pages == 1 and not parsed.pages[0].tables
+    assert parsed.table_finder_empty_cpu_s == parsed.table_finder_cpu_s > 0
 
 
 def test_a_page_of_prose_is_spared_the_table_finder(make_pdf: Callable[..., Path]) -> None:
     parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))
-    assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0
+    assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0 and parsed.table_finder_cpu_s == 0.0
