@@ -367,15 +367,17 @@ class Settings(BaseSettings):
     def replace(self, **changes: Any) -> Settings:
         """A copy with some values changed; ``group__field`` names a grouped one, as in the
         environment (``settings.replace(store_dir=path, ingest__sandbox=False)``)."""
-        update: dict[str, Any] = {}
+        groups: dict[str, dict[str, Any]] = {}
+        values: dict[str, Any] = {name: getattr(self, name) for name in type(self).model_fields}
         for key, value in changes.items():
             group, _, field = key.partition("__")
             if field:
-                current = update.get(group) or getattr(self, group)
-                update[group] = current.model_copy(update={field: value})
+                groups.setdefault(group, getattr(self, group).model_dump()).update({field: value})
             else:
-                update[key] = value
-        return self.model_copy(update=update)
+                values[key] = value
+        for group, fields in groups.items():  # validated as the environment's values would be
+            values[group] = type(getattr(self, group)).model_validate(fields)
+        return type(self).model_validate(values)
 
 
 def _flatten(values: Any, prefix: str = "") -> dict[str, Any]:

@@ -6,7 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
+from rag_core.errors import SettingsError
 from rag_core.settings import Settings
 
 
@@ -26,6 +28,17 @@ def test_settings_are_read_only_and_replace_makes_copies() -> None:
     changed = settings.replace(store_dir=Path("elsewhere"), llm__timeout_s=1.0, retrieval__top_k=3)
     assert (changed.store_dir, changed.llm.timeout_s, changed.retrieval.top_k) == (Path("elsewhere"), 1.0, 3)
     assert settings.llm.timeout_s == 600.0 and changed.llm.backend == settings.llm.backend
+
+
+def test_replace_checks_values_as_the_environment_s_are_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = Settings(owner="bob")
+    with pytest.raises(ValidationError, match="statement_weight"):
+        settings.replace(retrieval__statement_weight=-1)
+    with pytest.raises(SettingsError, match="RAG_OWNER"):
+        settings.replace(owner="")
+    monkeypatch.setenv("RAG_OWNER", "from-the-environment")  # a copy is not read from the environment again
+    changed = settings.replace(retrieval__top_k=3, retrieval__statement_chunks=4)
+    assert (changed.owner, changed.retrieval.top_k, changed.retrieval.statement_chunks) == ("bob", 3, 4)
 
 
 def test_every_tunable_has_a_description() -> None:
