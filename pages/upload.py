@@ -3,6 +3,7 @@ import streamlit as st
 import app_state
 import app_views
 from rag_core import RagError
+from rag_core.report import counted
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
@@ -33,7 +34,8 @@ for file in (files or []) if submitted else []:
             status.update(label=f"{file.name}: already in your library as {record.name}", state="complete")
             st.info("This exact file was uploaded before; nothing was added.")
         else:
-            status.update(label=f"{file.name}: {record.pages} pages, {record.chunks} chunks in {result.seconds:.1f} s", state="complete")
+            status.update(label=f"{file.name}: {counted(record.pages, 'page')}, {counted(record.chunks, 'chunk')} "
+                                f"in {result.seconds:.1f} s", state="complete")
         if record.pages_without_text:
             st.warning(f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}")
 
@@ -45,7 +47,7 @@ if not records:
 for record in records:
     left, right = st.columns([6, 1])
     left.markdown(
-        f"**{record.name}** · {record.pages} pages · {record.chunks} chunks · "
+        f"**{record.name}** · {counted(record.pages, 'page')} · {counted(record.chunks, 'chunk')} · "
         f"{record.size_bytes / 1e6:.2f} MB · {record.created_at:%Y-%m-%d %H:%M} UTC"
     )
     with right.popover("Delete", use_container_width=True):

@@ -9,6 +9,11 @@ from .models import Trace
 STAGE_TABLES = ("dense", "bm25", "statements", "fuse", "rerank", "floor")
 
 
+def counted(number: int, noun: str) -> str:
+    """'1 page', '2 pages', '12,480 chunks': a count for people to read (nouns that take an s)."""
+    return f"{number:,} {noun}" + ("" if number == 1 else "s")
+
+
 def stage_rows(trace: Trace, name: str) -> list[dict[str, Any]]:
     """One flat row per chunk a stage put out: scores and every rank as columns."""
     record = trace.stage(name)

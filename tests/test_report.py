@@ -25,3 +25,8 @@ def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., P
     context = report.context_rows(trace)
     assert len(context) == len(floor) and all(len(r["text"]) <= 90 for r in context)
     assert report.plan_notes(trace) == []
+
+
+def test_counts_read_as_words() -> None:
+    assert report.counted(1, "page") == "1 page"
+    assert (report.counted(0, "chunk"), report.counted(12480, "chunk")) == ("0 chunks", "12,480 chunks")
