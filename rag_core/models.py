@@ -72,10 +72,10 @@ class ParsedDocument(Frozen):
     pages_without_text: tuple[int, ...] = Field(default=(), description="1-based pages skipped: no text layer.")
     table_pages: int = Field(0, description="Pages the table finder ran on (the others cannot hold a table).")
     table_finder_s: float = Field(0.0, description="Seconds the table finder took, of the whole parse.")
-    table_finder_cpu_s: float = Field(0.0, description="CPU seconds of the table finder, all threads together.")
-    table_finder_empty_cpu_s: float = Field(
-        0.0, description="Of those, the CPU seconds on pages where it found no table."
+    table_finder_cpu_s: float = Field(
+        0.0, description="CPU seconds of the parsing process while the table finder ran, every thread counted."
     )
+    table_finder_empty_cpu_s: float = Field(0.0, description="Of those, the ones on pages where it found no table.")
 
 
 def indexed_text(header: str, text: str) -> str:
@@ -149,10 +149,10 @@ class IngestResult(Frozen):
         "the kept file).",
     )
     table_pages: int = Field(0, description="Pages the table finder ran on.")
-    table_finder_cpu_s: float = Field(0.0, description="CPU seconds of the table finder, all threads together.")
-    table_finder_empty_cpu_s: float = Field(
-        0.0, description="Of those, the CPU seconds on pages where it found no table."
+    table_finder_cpu_s: float = Field(
+        0.0, description="CPU seconds of the parsing process while the table finder ran, every thread counted."
     )
+    table_finder_empty_cpu_s: float = Field(0.0, description="Of those, the ones on pages where it found no table.")
 
 
 # --- retrieval ---------------------------------------------------------------------------

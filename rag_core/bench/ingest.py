@@ -42,7 +42,7 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
     others = {name: model for name, model in others.items() if backend_of(model) == name}  # installed ones
     for model in (embedder, torch_model, *others.values()):
         model.embed_documents(["warm up the model once, outside every timing"])
-    cores = len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     results: dict[str, Any] = {"backend": backend_of(embedder), "cores": cores}
     for key, paths in document_sets(args).items():
         runs = []
