@@ -144,8 +144,10 @@ class Bm25Index:
         document. Only the ids, the term matrix and the statements' chunk positions are kept:
         the chunks themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
-        if len(chunk_ids) != len(corpus) or (statements is not None and len(statements) != len(corpus)):
+        if len(chunk_ids) != len(corpus):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
+        if statements is not None and len(statements) != len(corpus):
+            raise ValueError(f"{len(statements)} statement tags for {len(corpus)} texts")
         self.chunk_ids = list(chunk_ids)
         self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
         self.statements: dict[tuple[str, str], list[int]] = {}

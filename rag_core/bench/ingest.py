@@ -105,16 +105,13 @@ def cpu_seconds() -> float:
 def ingest_markdown(results: dict[str, Any]) -> str:
     from ..eval.report import markdown_table
 
-    rows = []
+    rows, floors = [], []
     for r in (value for value in results.values() if isinstance(value, dict)):
         f = r["spread"]
         rows.append([r["label"], r["files"], r["pages"], r["chunks"], fmt(f["ingest_s"]), fmt(f["parse_s"]),
                      fmt(f["table_finder_s"]), fmt(f["chunk_s"], 2), fmt(f["embed_s"]), fmt(f["upsert_s"]),
                      fmt(f["bare_default_s"]), fmt(f["bare_torch_s"]), fmt(f.get("bare_onnx_s")),
                      fmt(f.get("bare_openvino_s")), fmt(f["ratio"], 2), fmt(f["pages_per_s"])])
-    floors = []
-    for r in (value for value in results.values() if isinstance(value, dict)):
-        f = r["spread"]
         floors.append([r["label"], fmt(f["ingest_cpu_s"]), fmt(f["bare_default_cpu_s"]), fmt(f["table_finder_cpu_s"]),
                        fmt(f["table_finder_empty_cpu_s"]), fmt(f["ratio"], 2), fmt(f["cpu_floor_ratio"], 2),
                        fmt(f["oracle_floor_ratio"], 2)])

@@ -15,12 +15,13 @@ from typing import Any
 
 import numpy as np
 
+from .. import generate
 from ..models import ParsedDocument
 from .common import OWNER, document_sets, percentile, retrieval_questions
 
 DEFAULT_SIZES = [1_000, 10_000, 50_000]
-RETRIEVAL_STAGES = (
-    "embed_query", "dense", "bm25", "statements", "fuse", "candidates", "rerank", "floor", "neighbors", "total")
+RETRIEVAL_STAGES = (*(s for s in generate.RETRIEVAL_STAGES if s != "phrasings"), "total")
+"""The search stages timed, as an answer's trace names them, and the whole search."""
 
 
 class ReusingEmbedder:
