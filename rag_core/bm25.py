@@ -118,6 +118,21 @@ class FastOkapi(BM25Okapi):
         return set(self.by_doc.indices[start:end].tolist())
 
 
+def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
+    """The positions of the ``count`` highest scores, best first; equal scores in position order.
+
+    Positions are the index's reading order (document, then chunk), so a tie always resolves the
+    same way. ``np.argpartition`` alone would not do: which members of a tie at the cut it keeps
+    depends on the selection algorithm, and numpy picks a different one by CPU (its SIMD sorts).
+    """
+    count = min(count, len(scores))
+    if count <= 0:
+        return np.zeros(0, dtype=np.int64)
+    threshold = np.partition(scores, len(scores) - count)[len(scores) - count]
+    kept = np.flatnonzero(scores >= threshold)
+    return kept[np.lexsort((kept, -scores[kept]))][:count]
+
+
 class StatementTag(NamedTuple):
     """A chunk of a financial statement, as ``vocabulary`` recognizes it."""
 
@@ -168,9 +183,7 @@ class Bm25Index:
         if self._bm25 is None or not terms:
             return []
         scores = self._bm25.get_scores(terms)
-        count = min(top_n, len(scores))
-        best = np.argpartition(-scores, count - 1)[:count]
-        best = best[np.lexsort((best, -scores[best]))]
+        best = top_positions(scores, top_n)
         return [
             Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
             for i in best

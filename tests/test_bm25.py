@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.bm25 import Bm25Cache, Bm25Index, tokenize
+from rag_core.bm25 import Bm25Cache, Bm25Index, tokenize, top_positions
 
 
 @pytest.mark.parametrize(
@@ -86,3 +86,17 @@ def test_stored_terms_give_the_same_index_as_the_text() -> None:
     for query in ("INV-2025-0492", "solar 84.8%"):
         assert from_terms.search(query, 3) == from_text.search(query, 3)
     assert from_terms.coverage(["solar", "panel", "zebra"], 1) == pytest.approx(2 / 3)
+
+
+def test_a_tie_at_the_cut_keeps_the_earliest_positions() -> None:
+    scores = np.array([1.0, 2.0, 1.0, 3.0, 1.0, 1.0, 0.5])
+    assert top_positions(scores, 3).tolist() == [3, 1, 0]
+    assert top_positions(scores, 5).tolist() == [3, 1, 0, 2, 4]
+    assert top_positions(scores, 99).tolist() == [3, 1, 0, 2, 4, 5, 6]
+    assert top_positions(scores, 0).tolist() == []
+
+
+def test_many_equal_chunks_rank_in_reading_order() -> None:
+    texts = ["the invoice was paid"] * 10 + [f"unrelated note number {i}" for i in range(30)]
+    index = Bm25Index([f"c{i:02d}" for i in range(40)], texts)
+    assert [m.chunk_id for m in index.search("invoice", 5)] == ["c00", "c01", "c02", "c03", "c04"]

@@ -340,7 +340,9 @@ class Store(ABC):
         only, when given)."""
         with self._lock:
             found = self._search(collection, vector, _scope(owner, doc_ids), limit)
-        return [(_stored(row), score) for row, score in found]
+        # Equal scores (a passage repeated word for word) in reading order, not the engine's.
+        hits = [(_stored(row), score) for row, score in found]
+        return sorted(hits, key=lambda hit: (-hit[1], hit[0].doc_id, hit[0].index))
 
     def document_chunks(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[StoredChunk]:
         """Every ready chunk of these documents, in document and reading order."""
