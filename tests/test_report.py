@@ -19,8 +19,10 @@ def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., P
     assert [r["stage"] for r in report.timing_rows(trace)][:3] == ["understand", "phrasings", "embed_query"]
     assert report.budget_figures(trace)["limit"] == 10_000
     assert trace.prompt and trace.prompt[0]["role"] == "system"
-    assert all(r["reason"] for r in report.dropped_rows(trace))
-    assert report.rank_movement(trace) == [] or all("fused" in r for r in report.rank_movement(trace))
+    dropped = report.dropped_rows(trace)
+    assert dropped and all(r["reason"] for r in dropped)
+    movement = report.rank_movement(trace)
+    assert movement and all("fused" in r for r in movement)
     assert {r["kept"] for r in report.score_rows(trace)} <= {True, False}
     context = report.context_rows(trace)
     assert len(context) == len(floor) and all(len(r["text"]) <= 90 for r in context)

@@ -155,7 +155,6 @@ def test_hostile_file(
     disk_engine.ingest_bytes(pdf_bytes(["A first document about solar panels."]), "first.pdf")
     before = snapshot(disk_engine)
     data = build()
-    started = time.perf_counter()
     if expected is None:
         result = disk_engine.ingest_bytes(data, name)
         assert result.status == "ingested"
@@ -174,17 +173,14 @@ def test_hostile_file(
         assert fragment.lower() in str(error).lower()
         assert error.what and error.fix, "says what happened and what to do"
         assert snapshot(disk_engine) == before, "the store is exactly as it was"
-    assert time.perf_counter() - started < 60
     # the process stays healthy: the next good file goes in and is searchable
     disk_engine.ingest_bytes(pdf_bytes([TEXT]), "after.pdf")
     assert any(h.document == "after.pdf" for h in disk_engine.search("invoice INV-2025-0492").hits)
 
 
-def test_bomb_is_refused_fast_and_small_in_process() -> None:
-    started = time.perf_counter()
+def test_bomb_is_refused_by_a_limit_in_process() -> None:
     with pytest.raises(errors.ParseLimit):
         parse_bytes(bomb_pdf(1024), "bomb.pdf")
-    assert time.perf_counter() - started < 20
 
 
 def test_sandbox_turns_memory_and_time_limits_into_typed_errors() -> None:
@@ -263,7 +259,6 @@ def test_fuzz_sandboxed_parser_with_mutated_pdfs(edits: list[tuple[int, bytes]],
         data[offset : offset + len(replacement)] = replacement
     if cut is not None:
         del data[cut[0] : cut[0] + cut[1]]
-    started = time.perf_counter()
     try:
         document = parse_untrusted(bytes(data), "mutant.pdf", IngestSettings(sandbox_timeout_s=30))
     except errors.FileRejected as rejection:
@@ -272,7 +267,6 @@ def test_fuzz_sandboxed_parser_with_mutated_pdfs(edits: list[tuple[int, bytes]],
     else:
         event(f"parsed: {len(document.pages)} of 3 pages")
         assert document.page_count >= 1
-    assert time.perf_counter() - started < 40
 
 
 # --- faults ---------------------------------------------------------------------------------
@@ -501,6 +495,8 @@ def test_no_core_call_reaches_another_owners_documents(fake_engine: Engine) -> N
                 call(handle)
     everything = fake_engine.search("invoice INV-2025-0492 paid", owner="bob")
     assert all(h.document == "mine.pdf" for h in everything.hits)
+    listed = [row["document"] for name in ("dense", "bm25") for row in everything.trace.stage(name).outputs]
+    assert listed and set(listed) == {"mine.pdf"}, "the first-stage lists hold bob's chunks only"
     answer = fake_engine.ask("When was INV-2025-0492 paid?", owner="bob", backend="extractive").result()
     assert "March" not in answer.answer and all(c.document == "mine.pdf" for c in answer.citations)
     chunk_ids = [h.chunk_id for h in fake_engine.document_chunks("alice", alice.doc_id)]
@@ -598,9 +594,8 @@ def test_everything_survives_a_restart_and_delete_reaches_both_paths(tmp_path: P
     assert engine.render_page("local", "a.pdf", 1), "the original file is kept for rendering"
     engine.delete("local", "a.pdf")
     assert engine.search("invoice INV-2025-0492", retrievers="bm25").no_relevant_passage
-    assert engine.search("invoice INV-2025-0492", retrievers="dense").hits == () or all(
-        h.document == "b.txt" for h in engine.search("invoice INV-2025-0492", retrievers="dense").hits
-    )
+    left = engine.search("Glaciers move slowly", retrievers="dense").hits
+    assert left and {h.document for h in left} == {"b.txt"}
     engine.close()
     engine = Engine(settings_, embedder=HashEmbedder())
     assert [d.name for d in engine.documents()] == ["b.txt"]
