@@ -107,7 +107,8 @@ CHECK_STYLE = """<style>
 .rag-cite{border-radius:.6em;padding:0 .35em;font-size:.8em;background:#e8f0fe;color:#1a4a9c;white-space:nowrap}
 .rag-cite-bad{border-radius:.6em;padding:0 .35em;font-size:.8em;background:#fde8e8;color:#9c1a1a;
 text-decoration:line-through;white-space:nowrap}
-.rag-cite-sys{border-radius:.6em;padding:0 .35em;font-size:.8em;border:1px dashed #b06000;color:#b06000;white-space:nowrap}
+.rag-cite-sys{border-radius:.6em;padding:0 .35em;font-size:.8em;border:1px dashed #b06000;color:#b06000;
+white-space:nowrap}
 .rag-unsupported{background:#fff4d6;border-bottom:2px dotted #b06000}
 .rag-unverified{background:#fde8e8;border-bottom:2px dotted #9c1a1a}
 </style>"""
@@ -207,10 +208,14 @@ def render_answer_footer(answer: Answer, key: str) -> None:
         for i, citation in enumerate(citations):
             mark = "+" if citation.attributed else ""
             chip = f"{mark}[{citation.n}] {citation.document[:24]} p.{citation.page}"
-            help_text = ("Added by the answer check, not by the model: this passage supports a statement"
-                         if citation.attributed else None)
-            if columns[i % len(columns)].button(chip, key=f"{key}-cite-{i}", help=help_text,
-                                                type="tertiary" if citation.attributed else "secondary"):
+            help_text = (
+                "Added by the answer check, not by the model: this passage supports a statement"
+                if citation.attributed
+                else None
+            )
+            if columns[i % len(columns)].button(
+                chip, key=f"{key}-cite-{i}", help=help_text, type="tertiary" if citation.attributed else "secondary"
+            ):
                 show_page(citation.document, citation.page, passages.get(citation.n, ""))
     summary = check_summary(answer)
     if summary:

@@ -50,7 +50,9 @@ with tab_trace:
         if not scores.empty:
             chart = alt.Chart(scores).mark_tick().encode(x="value", y="score", color="kept")
             right.altair_chart(chart.properties(title="Candidate scores"), use_container_width=True)
-        timings = alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None))
+        timings = (
+            alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None))
+        )
         st.altair_chart(timings.properties(title="Timings (ms)"), use_container_width=True)
         checked = report.attribution_rows(trace)
         if checked:
@@ -72,14 +74,21 @@ with tab_playground:
     for side, column in zip("AB", columns, strict=True):
         with column:
             st.markdown(f"**Configuration {side}**")
-            configs.append({
-                "retrievers": st.selectbox("Retrievers", ["hybrid", "dense", "bm25"], key=f"ret{side}"),
-                "rerank": st.toggle("Reranker", value=side == "A" and reranker.available, key=f"rr{side}",
-                                    disabled=not reranker.available, help=reranker.reason or None),
-                "top_k": st.slider("k", 1, 20, 8, key=f"k{side}"),
-                "neighbors": st.toggle("Neighbors", value=True, key=f"nb{side}"),
-                "multi_query": st.toggle("Multi-query (LLM rephrasings)", value=False, key=f"mq{side}"),
-            })
+            configs.append(
+                {
+                    "retrievers": st.selectbox("Retrievers", ["hybrid", "dense", "bm25"], key=f"ret{side}"),
+                    "rerank": st.toggle(
+                        "Reranker",
+                        value=side == "A" and reranker.available,
+                        key=f"rr{side}",
+                        disabled=not reranker.available,
+                        help=reranker.reason or None,
+                    ),
+                    "top_k": st.slider("k", 1, 20, 8, key=f"k{side}"),
+                    "neighbors": st.toggle("Neighbors", value=True, key=f"nb{side}"),
+                    "multi_query": st.toggle("Multi-query (LLM rephrasings)", value=False, key=f"mq{side}"),
+                }
+            )
     if question and st.button("Run both", type="primary"):
         backend = st.session_state[app_state.BACKEND]
         for config, column in zip(configs, columns, strict=True):
@@ -87,8 +96,12 @@ with tab_playground:
                 app_state.check_question()
                 understand_with = (app_state.chat_model(backend) or backend) if config["multi_query"] else None
                 result = app_state.engine().search(
-                    question, owner=app_state.owner(), understand_with=understand_with,
-                    retrievers=config["retrievers"], rerank=config["rerank"], top_k=config["top_k"],
+                    question,
+                    owner=app_state.owner(),
+                    understand_with=understand_with,
+                    retrievers=config["retrievers"],
+                    rerank=config["rerank"],
+                    top_k=config["top_k"],
                     neighbors=config["neighbors"],
                 )
             except RagError as error:
@@ -96,6 +109,15 @@ with tab_playground:
                 continue
             column.caption("queries: " + " | ".join(result.queries))
             column.caption(f"reranker used: {result.reranker.used} {result.reranker.reason or ''}")
-            rows = [{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf,
-                     "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]
+            rows = [
+                {
+                    "page": h.page,
+                    "#": h.chunk_index,
+                    "source": h.source,
+                    "rrf": h.scores.rrf,
+                    "rerank": h.scores.rerank,
+                    "text": h.text[:120],
+                }
+                for h in result.hits
+            ]
             column.dataframe(pd.DataFrame(rows), hide_index=True)

@@ -37,13 +37,18 @@ for file in (files or []) if submitted else []:
             status.update(label=f"{file.name}: {counted(record.pages, 'page')}, {counted(record.chunks, 'chunk')} "
                                 f"in {result.seconds:.1f} s", state="complete")
         if record.pages_without_text:
-            st.warning(f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}")
+            st.warning(
+                f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
+            )
 
 records = app_state.documents()
 st.subheader(f"Your documents ({len(records)})")
 if not records:
-    st.info("Your documents are being re-embedded; they appear here one by one." if engine.reindexer.running
-            else "No documents yet.")
+    st.info(
+        "Your documents are being re-embedded; they appear here one by one."
+        if engine.reindexer.running
+        else "No documents yet."
+    )
 for record in records:
     left, right = st.columns([6, 1])
     left.markdown(

@@ -183,8 +183,8 @@ def _shown(name: str) -> str:
 
 
 def table_cells(passages: Sequence[Passage]) -> list[Cell]:
-    """Every number in a table cell of the passages, and every cell without one. Each run of table rows is one table; a run
-    without its own header rows takes the passage's repeated column headers."""
+    """Every number in a table cell of the passages, and every cell without one. Each run of table
+    rows is one table; a run without its own header rows takes the passage's repeated column headers."""
     found: list[Cell] = []
     table = 0
     for passage in passages:
@@ -236,9 +236,7 @@ def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell]) -
     has no terms to judge by. The dimensions are the row, the column's innermost
     header and the headers above it (tables differ in how many levels a column has)."""
     for dimension, own in enumerate(_dimensions(cell)):
-        named = {
-            name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)
-        }
+        named = {name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)}
         if named and _terms_of(own) and not any(_terms_of(name) <= _terms_of(own) for name in named):
             return False
     return True
@@ -296,7 +294,7 @@ def attribute(
     passage_numbers = [numbers(p.text) for p in passages]
     everywhere = [n for group in passage_numbers for n in group]
     cells = table_cells(passages)
-    prose = [n for p in passages for n in numbers("\n".join(l for l in p.text.splitlines() if not is_row(l)))]
+    prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
     results = []
     for s, statement in enumerate(statements):
@@ -305,14 +303,20 @@ def attribute(
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]
         notes = [
-            (number, "" if any(quoted_in)  # a quotation states the passage's own figures
-             else f"{number.text} is in no passage" if not number_in(number, everywhere)
-             else misread(number, terms, cells, prose))
+            (
+                number,
+                ""
+                if any(quoted_in)  # a quotation states the passage's own figures
+                else f"{number.text} is in no passage"
+                if not number_in(number, everywhere)
+                else misread(number, terms, cells, prose),
+            )
             for number in stated
         ]
         checkable = [number for number, note in notes if not note]
         scores = [
-            1.0 if quoted_in[i]
+            1.0
+            if quoted_in[i]
             else _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
             for i in range(len(passages))
         ]

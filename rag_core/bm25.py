@@ -24,7 +24,15 @@ _PART = re.compile(r"[^\W_]+")
 _NUMERIC = re.compile(r"^[\d.,:/%+-]+$")
 
 STOPWORDS = frozenset(
-    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t"]
+    """
+    a about above after again against all am an and any are as at be because been before being below between
+    both but by can could did do does doing down during each few for from further had has have having he her
+    here hers herself him himself his how i if in into is it its itself just me more most my myself no nor
+    not now of off on once only or other our ours ourselves out over own same she should so some such than
+    that the their theirs them themselves then there these they this those through to too under until up
+    very was we were what when where which while who whom why will with would you your yours yourself
+    yourselves s t
+    """.split()  # noqa: SIM905 - read as prose, not as a line of 1,000 characters
 )
 
 
@@ -90,9 +98,7 @@ class FastOkapi(BM25Okapi):
         lengths = np.frombuffer(sizes, dtype=np.int64) if sizes else np.zeros(0, np.int64)
         term_ids = np.frombuffer(ids, dtype=np.int64) if ids else np.zeros(0, np.int64)
         doc_ids = np.repeat(np.arange(len(corpus)), lengths)
-        counts = sparse.csr_matrix(
-            (np.ones(len(term_ids)), (doc_ids, term_ids)), shape=(len(corpus), len(vocab))
-        )
+        counts = sparse.csr_matrix((np.ones(len(term_ids)), (doc_ids, term_ids)), shape=(len(corpus), len(vocab)))
         counts.sum_duplicates()
         self.corpus_size = len(corpus)
         self.doc_len = lengths
@@ -211,8 +217,11 @@ class Bm25Index:
             chosen.sort(key=lambda c: (not self.primary[c[0]], -c[1], c[0]))
             ranked += [(score, p) for p, score in chosen]
         return [
-            Bm25Match(chunk_id=self.chunk_ids[p], score=score,
-                      coverage=max((self.coverage(t, p) for t in term_lists), default=0.0))
+            Bm25Match(
+                chunk_id=self.chunk_ids[p],
+                score=score,
+                coverage=max((self.coverage(t, p) for t in term_lists), default=0.0),
+            )
             for score, p in ranked
         ]
 
@@ -235,9 +244,7 @@ class Bm25Cache:
         self._lock = threading.Lock()
         self.builds = 0
 
-    def get(
-        self, owner: str, doc_ids: Collection[str], build: Callable[[], Bm25Index]
-    ) -> tuple[Bm25Index, bool]:
+    def get(self, owner: str, doc_ids: Collection[str], build: Callable[[], Bm25Index]) -> tuple[Bm25Index, bool]:
         """The index for this document set and whether it came from the cache."""
         key = (owner, frozenset(doc_ids))
         with self._lock:

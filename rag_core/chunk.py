@@ -286,7 +286,7 @@ def split_spans(
         if not cuts:
             continue
         spans: list[Span] = []
-        for s, e in zip([start, *cuts], [*cuts, end]):
+        for s, e in zip([start, *cuts], [*cuts, end], strict=True):
             if s < e:
                 spans.extend(split_spans(text, s, e, limit, separators[depth + 1 :]))
         return spans

@@ -100,14 +100,17 @@ def _parser() -> argparse.ArgumentParser:
     ask = commands.add_parser("ask", parents=[common], help="answer a question with page citations")
     ask.add_argument("question", metavar="QUESTION")
     ask.add_argument("--doc", action="append", metavar="NAME", help="restrict to this document (repeatable)")
-    ask.add_argument("--llm", choices=["local", "openai", "extractive"], help="the generator (default: RAG_LLM__BACKEND)")
+    ask.add_argument(
+        "--llm", choices=["local", "openai", "extractive"], help="the generator (default: RAG_LLM__BACKEND)"
+    )
     ask.add_argument("--history", type=Path, metavar="FILE", help='earlier turns: JSON [{"role": ..., "content": ...}]')
     ask.add_argument("--json", action="store_true", help="print one JSON object at the end instead of streaming")
     ask.add_argument("--trace", metavar="FILE", type=Path, help="also write the full trace, prompt included, as JSON")
     ask.set_defaults(run=_ask)
 
     reindex = commands.add_parser(
-        "reindex", parents=[common],
+        "reindex",
+        parents=[common],
         help="re-embed documents stored by another embedding model (every command does this on open)",
     )
     reindex.add_argument("--json", action="store_true", help="print one JSON object")
@@ -116,15 +119,22 @@ def _parser() -> argparse.ArgumentParser:
     migrate = commands.add_parser(
         "migrate", help="move a store folder of the previous release to Qdrant Edge, or copy a library to a server"
     )
-    migrate.add_argument("--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)")
+    migrate.add_argument(
+        "--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)"
+    )
     migrate.add_argument("--to", metavar="URL", help="copy the whole library into this Qdrant server (or cluster)")
     migrate.add_argument("--api-key", metavar="KEY", help="API key for --to (default: RAG_QDRANT_API_KEY)")
     migrate.set_defaults(run=_migrate)
 
-    check = commands.add_parser("check", help="read every part of a store folder and report; --repair keeps what can be read")
+    check = commands.add_parser(
+        "check", help="read every part of a store folder and report; --repair keeps what can be read"
+    )
     check.add_argument("--store", metavar="DIR", help="embedded store folder (default: RAG_STORE_DIR or ./.rag_store)")
-    check.add_argument("--repair", action="store_true",
-                       help="back up the registry, rebuild or move aside what cannot be read, report each dropped document")
+    check.add_argument(
+        "--repair",
+        action="store_true",
+        help="back up the registry, rebuild or move aside what cannot be read, report each dropped document",
+    )
     check.add_argument("--json", action="store_true", help="print one JSON object")
     check.set_defaults(run=_check)
     return parser
@@ -159,17 +169,23 @@ def _reindex_with_progress(engine: Any) -> Any:
     def show(status: ReindexStatus) -> None:
         if status.running and status.current and len(seen) <= status.done:
             seen.append(status.done)
-            print(f"re-embedding for {model}: document {status.done + 1} of {status.documents} ({status.current})",
-                  file=sys.stderr, flush=True)
+            print(
+                f"re-embedding for {model}: document {status.done + 1} of {status.documents} ({status.current})",
+                file=sys.stderr,
+                flush=True,
+            )
 
     status = engine.reindex(show)
     for line in status.skipped:
         print(f"not re-embedded: {line}; run `python -m rag_core check`", file=sys.stderr)
     if not status.documents:
         return status
-    print(f"re-embedded {len(status.moved)} documents ({status.chunks_done - status.resumed_chunks} chunks"
-          f"{f', {status.resumed_chunks} already done before' if status.resumed_chunks else ''})"
-          f" in {status.seconds:.1f} s", file=sys.stderr)
+    print(
+        f"re-embedded {len(status.moved)} documents ({status.chunks_done - status.resumed_chunks} chunks"
+        f"{f', {status.resumed_chunks} already done before' if status.resumed_chunks else ''})"
+        f" in {status.seconds:.1f} s",
+        file=sys.stderr,
+    )
     return status
 
 
@@ -181,14 +197,19 @@ def _reindex(args: argparse.Namespace) -> int:
     finally:
         engine.close()
     if args.json:
-        print(json.dumps({
-            "model": engine.embedder.model_id,
-            "reembedded": [r.model_dump(mode="json") for r in status.moved],
-            "chunks": status.chunks_done - status.resumed_chunks,
-            "resumed_chunks": status.resumed_chunks,
-            "skipped": status.skipped,
-            "seconds": round(status.seconds, 3),
-        }, indent=2))
+        print(
+            json.dumps(
+                {
+                    "model": engine.embedder.model_id,
+                    "reembedded": [r.model_dump(mode="json") for r in status.moved],
+                    "chunks": status.chunks_done - status.resumed_chunks,
+                    "resumed_chunks": status.resumed_chunks,
+                    "skipped": status.skipped,
+                    "seconds": round(status.seconds, 3),
+                },
+                indent=2,
+            )
+        )
     elif not status.documents:
         print(f"every document already has {engine.embedder.model_id} vectors")
     return 1 if status.skipped else 0
@@ -222,18 +243,30 @@ def _ingest(args: argparse.Namespace) -> int:
             try:
                 result = engine.ingest_path(path, progress=_stage_reporter(bar))
             except RagError as exc:
-                results.append({"file": str(path), "status": "rejected", "error": {"type": type(exc).__name__, "message": str(exc)}})
+                results.append(
+                    {
+                        "file": str(path),
+                        "status": "rejected",
+                        "error": {"type": type(exc).__name__, "message": str(exc)},
+                    }
+                )
                 _say(display_name(f"rejected {path}: {exc}"), bar, stream=sys.stderr)
             else:
                 document = result.document
-                entry = {"file": str(path), "status": result.status, "seconds": round(result.seconds, 3),
-                         "timings_s": {k: round(v, 3) for k, v in result.timings_s.items()},
-                         "table_pages": result.table_pages}
+                entry = {
+                    "file": str(path),
+                    "status": result.status,
+                    "seconds": round(result.seconds, 3),
+                    "timings_s": {k: round(v, 3) for k, v in result.timings_s.items()},
+                    "table_pages": result.table_pages,
+                }
                 results.append(entry | {"document": document.model_dump(mode="json")})
                 if result.status == "duplicate":
                     line = f"duplicate {path}: already stored as {document.name} ({document.doc_id})"
                 else:
-                    line = f"ingested {path}: {document.pages} pages, {document.chunks} chunks in {result.seconds:.1f} s"
+                    line = (
+                        f"ingested {path}: {document.pages} pages, {document.chunks} chunks in {result.seconds:.1f} s"
+                    )
                     if document.pages_without_text:
                         line += f" (pages without text skipped: {_page_list(document.pages_without_text)})"
                 if not args.json:
@@ -345,7 +378,8 @@ def _ask(args: argparse.Namespace) -> int:
     print(
         f"intent {answer.intent} · {answer.llm.backend} {answer.llm.model} · "
         f"tokens {t.prompt} + {t.reserved_output} reserved <= {t.limit} ({t.tokenizer}) · "
-        f"first token {answer.timings_ms.get('first_token', 0) / 1000:.1f} s · total {answer.timings_ms['total'] / 1000:.1f} s",
+        f"first token {answer.timings_ms.get('first_token', 0) / 1000:.1f} s · "
+        f"total {answer.timings_ms['total'] / 1000:.1f} s",
         file=sys.stderr,
     )
     if answer.error:
@@ -380,7 +414,9 @@ def _migrate(args: argparse.Namespace) -> int:
         try:
             target = ServerStore.connect(settings.replace(qdrant_url=args.to, qdrant_api_key=key))
         except Exception as exc:
-            raise StoreError(f"Could not reach the Qdrant server at {args.to} ({exc}).", "Check the URL and key.") from exc
+            raise StoreError(
+                f"Could not reach the Qdrant server at {args.to} ({exc}).", "Check the URL and key."
+            ) from exc
         try:
             copy_library(store, target)
         finally:
@@ -436,7 +472,9 @@ def _read_history(path: Path) -> list[dict[str, str]]:
 
     try:
         data = json.loads(path.read_text())
-        return [{"role": str(m["role"]), "content": str(m["content"])} for m in data if m["role"] in ("user", "assistant")]
+        return [
+            {"role": str(m["role"]), "content": str(m["content"])} for m in data if m["role"] in ("user", "assistant")
+        ]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise RagError(
             f"--history {path} is not a JSON list of {{role, content}} messages ({exc}).", "Fix the file."
@@ -471,5 +509,3 @@ def _say(line: str, bar: Any, stream: Any = None) -> None:
 def _page_list(pages: Sequence[int]) -> str:
     shown = ", ".join(map(str, pages[:20]))
     return shown + (f" and {len(pages) - 20} more" if len(pages) > 20 else "")
-
-

@@ -50,7 +50,9 @@ def render_pdf_page(data: bytes, page: int, highlight: str | None = None, zoom: 
     """A PNG of one 1-based page, with the passage highlighted where it can be found."""
     with pymupdf.open(stream=data, filetype="pdf") as doc:
         if not 1 <= page <= doc.page_count:
-            raise DocumentNotFound(f"Page {page} does not exist (the document has {doc.page_count}).", "Pick another page.")
+            raise DocumentNotFound(
+                f"Page {page} does not exist (the document has {doc.page_count}).", "Pick another page."
+            )
         target = doc[page - 1]
         for rect in _passage_rects(target, highlight or ""):
             target.add_highlight_annot(rect)

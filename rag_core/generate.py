@@ -279,7 +279,9 @@ def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Cit
     return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
 
 
-def with_attributed(citations: list[Citation], sentences: Sequence[Statement], passages: Sequence[Passage]) -> list[Citation]:
+def with_attributed(
+    citations: list[Citation], sentences: Sequence[Statement], passages: Sequence[Passage]
+) -> list[Citation]:
     """The model's citations, and the passages the check attributed: marked ``attributed`` where
     already listed, appended (``cited`` false) where not."""
     attributed = {n for s in sentences for n in s.attributed}

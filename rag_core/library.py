@@ -105,7 +105,9 @@ class Library:
             start = min(passage.table_chunks)
             if any(key[0] == record.doc_id and key[2] <= start <= key[1] for key in views):
                 continue
-            window = range(max(0, start - TABLE_WINDOW), min(record.chunks, max(passage.table_chunks) + TABLE_WINDOW + 1))
+            window = range(
+                max(0, start - TABLE_WINDOW), min(record.chunks, max(passage.table_chunks) + TABLE_WINDOW + 1)
+            )
             around = self._chunks_at(record, list(window))
             run = [around[start]] if start in around else []
             for step in (-1, 1):

@@ -151,9 +151,12 @@ class LocalChatModel:
             return self._client
         with self._lock:
             if self._client is None:
-                path = Path(self.settings.gguf_path) if self.settings.gguf_path else packaged_gguf(self.settings.cache_dir)
+                given = self.settings.gguf_path
+                path = Path(given) if given else packaged_gguf(self.settings.cache_dir)
                 if not path.is_file():
-                    raise GenerationError(f"GGUF model {path} does not exist.", "Set RAG_LLM__GGUF_PATH to a .gguf file.")
+                    raise GenerationError(
+                        f"GGUF model {path} does not exist.", "Set RAG_LLM__GGUF_PATH to a .gguf file."
+                    )
                 try:
                     import xllamacpp
 
@@ -238,7 +241,9 @@ def make_chat_model(settings: LlmSettings, unknown_margin: float = 0.10) -> Chat
     if settings.backend == "local":
         return LocalChatModel(settings)
     if settings.backend == "openai":
-        key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else os.environ.get("OPENAI_API_KEY")
+        key = (
+            settings.openai_api_key.get_secret_value() if settings.openai_api_key else os.environ.get("OPENAI_API_KEY")
+        )
         return OpenAIChatModel(
             base_url=settings.openai_base_url,
             api_key=key,
@@ -256,7 +261,9 @@ def _generation_error(exc: Exception, backend: str, model: str) -> GenerationErr
     if isinstance(exc, GenerationError):
         return exc
     if isinstance(exc, openai.APITimeoutError):
-        return GenerationError(f"The {backend} model {model} timed out.", "Try a shorter question or raise RAG_LLM__TIMEOUT_S.")
+        return GenerationError(
+            f"The {backend} model {model} timed out.", "Try a shorter question or raise RAG_LLM__TIMEOUT_S."
+        )
     if isinstance(exc, openai.APIConnectionError):
         return GenerationError(
             f"Could not connect to the {backend} model {model} ({exc}).",

@@ -15,7 +15,6 @@ import ctypes.util
 import functools
 from collections.abc import Callable
 
-
 _M_ARENA_MAX = -8
 """mallopt's parameter number for the arena limit (glibc's malloc.h)."""
 

@@ -62,7 +62,9 @@ def render_passages(passages: Sequence[Passage]) -> str:
     for p in passages:
         section = f' section="{p.section}"' if p.section else ""
         text = labelled(p.text, p.columns) if p.table_chunks else p.text
-        blocks.append(f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(text)}\n</passage>')
+        blocks.append(
+            f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(text)}\n</passage>'
+        )
     return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
 
 
@@ -71,7 +73,11 @@ def build_messages(
 ) -> list[Message]:
     """The full chat sent to the model: system rules, earlier turns, then documents + question."""
     tables = [p.n for p in passages if p.tabular]
-    hint = f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. " if intent == "technical" and tables else ""
+    hint = (
+        f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. "
+        if intent == "technical" and tables
+        else ""
+    )
     user = (
         f"{render_passages(passages)}\n\n"
         f"Question: {question}\n\n"
@@ -90,10 +96,25 @@ UNDERSTAND_SYSTEM = (
     "search_queries are two formal rephrasings of the question that would match the wording of a document."
 )
 UNDERSTAND_EXAMPLES: list[tuple[str, str]] = [
-    ("summarize this paper", '{"intent": "summary", "search_queries": ["main contributions and conclusions of the paper", "overview of the proposed method and results"]}'),
-    ("how does BM25 compare with dense retrieval?", '{"intent": "comparison", "search_queries": ["BM25 versus dense retrieval performance", "differences between lexical BM25 and dense embedding retrieval"]}'),
-    ("what accuracy did the model get on SQuAD", '{"intent": "technical", "search_queries": ["model accuracy results on the SQuAD benchmark", "SQuAD evaluation scores table"]}'),
-    ("who founded the company?", '{"intent": "qa", "search_queries": ["founder of the company", "the company was founded by"]}'),
+    (
+        "summarize this paper",
+        '{"intent": "summary", "search_queries": ["main contributions and conclusions of the paper", '
+        '"overview of the proposed method and results"]}',
+    ),
+    (
+        "how does BM25 compare with dense retrieval?",
+        '{"intent": "comparison", "search_queries": ["BM25 versus dense retrieval performance", '
+        '"differences between lexical BM25 and dense embedding retrieval"]}',
+    ),
+    (
+        "what accuracy did the model get on SQuAD",
+        '{"intent": "technical", "search_queries": ["model accuracy results on the SQuAD benchmark", '
+        '"SQuAD evaluation scores table"]}',
+    ),
+    (
+        "who founded the company?",
+        '{"intent": "qa", "search_queries": ["founder of the company", "the company was founded by"]}',
+    ),
 ]
 
 
@@ -105,7 +126,7 @@ def understand_messages(question: str) -> list[Message]:
 
 
 INTENT_SYSTEM = (
-    "You classify a question about documents. Reply with JSON only, like {\"intent\": \"qa\"}.\n"
+    'You classify a question about documents. Reply with JSON only, like {"intent": "qa"}.\n'
     "intent is one of: summary (summarize or overview a whole document), comparison (compare two or more "
     "things), technical (numbers, tables, metrics, results, configurations), qa (any other question)."
 )

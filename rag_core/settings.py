@@ -29,7 +29,9 @@ class Group(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
-_HUB_DOWNLOAD = "Fetch the model from the Hugging Face hub when it is not on disk nor in the HF cache (off: never online)."
+_HUB_DOWNLOAD = (
+    "Fetch the model from the Hugging Face hub when it is not on disk nor in the HF cache (off: never online)."
+)
 
 
 class IngestSettings(Group):
@@ -38,7 +40,10 @@ class IngestSettings(Group):
     max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, le=4 * 1024**3, description="Largest accepted file, in bytes.")
     max_pages: int = Field(2000, gt=0, le=100_000, description="Largest accepted PDF, in pages.")
     max_chars: int = Field(
-        20_000_000, gt=0, le=2_000_000_000, description="Most text characters extracted from one file (bounds memory on bombs)."
+        20_000_000,
+        gt=0,
+        le=2_000_000_000,
+        description="Most text characters extracted from one file (bounds memory on bombs).",
     )
     min_page_chars: int = Field(
         1, ge=0, le=10_000, description="A PDF page with fewer non-space characters than this has no usable text layer."
@@ -46,7 +51,8 @@ class IngestSettings(Group):
     detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
     max_stream_bytes: int = Field(
         256 * 1024 * 1024,
-        gt=0, le=64 * 1024**3,
+        gt=0,
+        le=64 * 1024**3,
         description="Most bytes a PDF's compressed streams may expand to, in total (stops decompression bombs).",
     )
     sandbox: bool = Field(
@@ -54,15 +60,21 @@ class IngestSettings(Group):
         description="Parse each uploaded file in a child process with the memory and time limits below, so a "
         "hostile or broken file cannot crash, hang or bloat the app.",
     )
-    sandbox_memory_mb: int = Field(2048, gt=0, le=1_048_576, description="Address-space limit of the parsing child, in MB.")
-    sandbox_timeout_s: float = Field(300.0, gt=0, le=86_400, description="Longest a file may take to parse, in seconds.")
+    sandbox_memory_mb: int = Field(
+        2048, gt=0, le=1_048_576, description="Address-space limit of the parsing child, in MB."
+    )
+    sandbox_timeout_s: float = Field(
+        300.0, gt=0, le=86_400, description="Longest a file may take to parse, in seconds."
+    )
 
 
 class ChunkSettings(Group):
     """Structure-aware chunking (characters, not tokens: cheap and model-independent)."""
 
     size_chars: int = Field(400, gt=0, le=100_000, description="Longest chunk of prose, in characters.")
-    overlap_chars: int = Field(100, ge=0, le=50_000, description="Most characters shared by consecutive chunks of a page.")
+    overlap_chars: int = Field(
+        100, ge=0, le=50_000, description="Most characters shared by consecutive chunks of a page."
+    )
     table_size_chars: int = Field(
         1200, gt=0, le=100_000, description="Longest chunk cut from a table; tables split only between rows."
     )
@@ -76,8 +88,10 @@ class ChunkSettings(Group):
     @model_validator(mode="after")
     def _overlap_below_size(self) -> ChunkSettings:
         if self.overlap_chars >= self.size_chars:
-            raise ValueError(f"RAG_CHUNK__OVERLAP_CHARS ({self.overlap_chars}) must be smaller than "
-                             f"RAG_CHUNK__SIZE_CHARS ({self.size_chars})")
+            raise ValueError(
+                f"RAG_CHUNK__OVERLAP_CHARS ({self.overlap_chars}) must be smaller than "
+                f"RAG_CHUNK__SIZE_CHARS ({self.size_chars})"
+            )
         return self
 
 
@@ -103,7 +117,10 @@ class EmbedSettings(Group):
     passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
     hub_download: bool = Field(False, description=_HUB_DOWNLOAD)
     chunks_per_step: int = Field(
-        128, gt=0, le=100_000, description="Chunks embedded and written per step of an ingest (the progress granularity)."
+        128,
+        gt=0,
+        le=100_000,
+        description="Chunks embedded and written per step of an ingest (the progress granularity).",
     )
 
 
@@ -126,53 +143,79 @@ class RetrievalSettings(Group):
     retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
     top_n: int = Field(20, gt=0, le=1000, description="Candidates taken from each dense and each BM25 list.")
     rrf_k: int = Field(60, gt=0, le=10_000, description="RRF damping constant (Cormack et al., 2009).")
-    dense_weight: float = Field(1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF).")
+    dense_weight: float = Field(
+        1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF)."
+    )
     bm25_weight: float = Field(
-        0.8, ge=0, le=10, description="RRF weight of each BM25 list (0.8: chosen on the FinanceBench dev split, "
-        "UDA and SciFact; see README)."
+        0.8,
+        ge=0,
+        le=10,
+        description="RRF weight of each BM25 list (0.8: chosen on the FinanceBench dev split, "
+        "UDA and SciFact; see README).",
     )
     page_weight: float = Field(
-        0.0, ge=0, le=10,
+        0.0,
+        ge=0,
+        le=10,
         description="RRF weight of the page list (chunks ordered by their page's evidence); 0 leaves it out.",
     )
     page_share: float = Field(
         0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
     )
     statement_weight: float = Field(
-        3.0, ge=0, le=10,
+        3.0,
+        ge=0,
+        le=10,
         description="RRF weight of the statement list: the table chunks of the financial statements a question "
         "names or whose ratios it asks for (rag_core/vocabulary.py); 0 leaves it out (3: chosen on the "
         "FinanceBench dev split; see README).",
     )
     statement_scope: int = Field(
-        3, gt=0, le=1000, description="The statement list takes the statements of the documents that hold this many "
+        3,
+        gt=0,
+        le=1000,
+        description="The statement list takes the statements of the documents that hold this many "
         "best chunks of the dense and BM25 lists fused: the reports the question is about.",
     )
     statement_chunks: int = Field(
-        3, gt=0, le=1000,
+        3,
+        gt=0,
+        le=1000,
         description="Chunks the statement list takes from each statement a question needs, in each report.",
     )
     clean_queries: bool = Field(
-        True, description="Take role-play and answer-format instructions out of search phrasings (keeping the "
-        "statements they name)."
+        True,
+        description="Take role-play and answer-format instructions out of search phrasings (keeping the "
+        "statements they name).",
     )
     keyword_phrasing: bool = Field(False, description="Also search with the question's content words alone.")
     metric_vocabulary: bool = Field(
-        True, description="Also search with the inputs of the ratios and statements a question names "
-        "(rag_core/vocabulary.py)."
+        True,
+        description="Also search with the inputs of the ratios and statements a question names "
+        "(rag_core/vocabulary.py).",
     )
     llm_phrasings: bool = Field(
-        False, description="Search with the LLM's rephrasings too. Off: the LLM reads only the intent, and "
-        "`search` makes no LLM call at all."
+        False,
+        description="Search with the LLM's rephrasings too. Off: the LLM reads only the intent, and "
+        "`search` makes no LLM call at all.",
     )
     pool_size: int = Field(15, gt=0, le=1000, description="Fused candidates sent to the reranker.")
     top_k: int = Field(8, gt=0, le=100, description="Hits kept after reranking.")
-    neighbor_window: int = Field(1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off).")
+    neighbor_window: int = Field(
+        1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
+    )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
-    comparison_top_k: int = Field(3, gt=0, le=100, description="Hits kept from the search for each side of a comparison.")
-    bm25_cache_entries: int = Field(16, gt=0, le=10_000, description="BM25 indexes (one per owner and document set) kept.")
+    comparison_top_k: int = Field(
+        3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
+    )
+    bm25_cache_entries: int = Field(
+        16, gt=0, le=10_000, description="BM25 indexes (one per owner and document set) kept."
+    )
     dense_floor: float = Field(
-        0.25, ge=-1, le=1, description="A hit is relevant when its best cosine similarity to a phrasing reaches this ..."
+        0.25,
+        ge=-1,
+        le=1,
+        description="A hit is relevant when its best cosine similarity to a phrasing reaches this ...",
     )
     lexical_floor: float = Field(
         0.5, ge=0, le=1, description="... or when it contains this share of a phrasing's distinct BM25 terms."
@@ -185,10 +228,14 @@ LlmBackend = Literal["local", "openai", "extractive"]
 class BudgetSettings(Group):
     """The hard bound: rendered prompt tokens + reserved output <= token_limit."""
 
-    token_limit: int = Field(10_000, gt=0, le=1_000_000, description="Prompt plus reserved output, in the generator's tokens.")
+    token_limit: int = Field(
+        10_000, gt=0, le=1_000_000, description="Prompt plus reserved output, in the generator's tokens."
+    )
     reserved_summary: int = Field(2048, gt=0, le=1_000_000, description="Output tokens reserved for a summary.")
     reserved_comparison: int = Field(1536, gt=0, le=1_000_000, description="Output tokens reserved for a comparison.")
-    reserved_technical: int = Field(1536, gt=0, le=1_000_000, description="Output tokens reserved for a technical answer.")
+    reserved_technical: int = Field(
+        1536, gt=0, le=1_000_000, description="Output tokens reserved for a technical answer."
+    )
     reserved_qa: int = Field(1024, gt=0, le=1_000_000, description="Output tokens reserved for a plain question.")
     unknown_model_margin: float = Field(
         0.10, ge=0, le=1, description="Extra share counted on top of cl100k for remote models with unknown tokenizers."
@@ -200,8 +247,11 @@ class BudgetSettings(Group):
         0.35, ge=0, le=1, description="Most of the room earlier turns may take, after the question, before context."
     )
     chars_per_token_upper: float = Field(
-        3.0, gt=0, le=100, description="Whole documents are counted exactly only when their text could fit at this many "
-        "characters a token (a cheap pre-check before tokenizing a whole document)."
+        3.0,
+        gt=0,
+        le=100,
+        description="Whole documents are counted exactly only when their text could fit at this many "
+        "characters a token (a cheap pre-check before tokenizing a whole document).",
     )
 
     def reserved_for(self, intent: Intent) -> int:
@@ -236,7 +286,10 @@ class LlmSettings(Group):
         "f16", description="Local KV cache precision; q8_0 halves it (about 150 MB at 10K) but prefill is slower."
     )
     prompt_cache_mib: int = Field(
-        0, ge=0, le=1_048_576, description="RAM for llama.cpp's cross-request prompt cache (its default is 8 GiB; 0 turns it off)."
+        0,
+        ge=0,
+        le=1_048_576,
+        description="RAM for llama.cpp's cross-request prompt cache (its default is 8 GiB; 0 turns it off).",
     )
     openai_base_url: str | None = Field(None, description="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1.")
     openai_api_key: SecretStr | None = Field(None, description="API key for that endpoint.")
@@ -245,13 +298,19 @@ class LlmSettings(Group):
     frequency_penalty: float = Field(0.3, ge=-2, le=2, description="Discourages repeating tokens (OpenAI semantics).")
     repeat_penalty: float = Field(1.1, ge=1, le=2, description="llama.cpp repetition penalty for the local model.")
     timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
-    understand_timeout_s: float = Field(120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting.")
+    understand_timeout_s: float = Field(
+        120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting."
+    )
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
-    understand_max_tokens: int = Field(160, gt=0, le=100_000, description="Longest reply of the intent-and-rephrasings call.")
+    understand_max_tokens: int = Field(
+        160, gt=0, le=100_000, description="Longest reply of the intent-and-rephrasings call."
+    )
     intent_max_tokens: int = Field(24, gt=0, le=100_000, description="Longest reply of the intent-only call.")
     rewrite_max_tokens: int = Field(96, gt=0, le=100_000, description="Longest reply of the follow-up rewriting call.")
     prompt_tokens_per_s: float = Field(
-        44.0, gt=0, le=1_000_000,
+        44.0,
+        gt=0,
+        le=1_000_000,
         description="Prompt reading speed assumed for the wait estimate until the process has measured its own "
         "(44: the local model on 2 CPU cores, README).",
     )
@@ -267,8 +326,11 @@ class AttributionSettings(Group):
     term_weight: float = Field(0.33, ge=0, le=1, description="Weight of the share of its content terms in the passage.")
     number_weight: float = Field(0.33, ge=0, le=1, description="Weight of the share of its numbers in the passage.")
     support_threshold: float = Field(
-        0.60, ge=0, le=1, description="A passage supports a statement when their support score reaches this "
-        "(on the labelled set: 'unsupported' precision 0.95, recall 0.51; 2% of true statements marked)."
+        0.60,
+        ge=0,
+        le=1,
+        description="A passage supports a statement when their support score reaches this "
+        "(on the labelled set: 'unsupported' precision 0.95, recall 0.51; 2% of true statements marked).",
     )
 
 
@@ -277,7 +339,9 @@ class LimitsSettings(Group):
     (``RAG_APP__SINGLE_USER=false``); the CLI and local single-user use do not. 0 means no cap."""
 
     max_documents: int = Field(20, ge=0, le=100_000, description="Most documents one visitor may keep.")
-    max_pages: int = Field(400, ge=0, le=10_000_000, description="Most pages (text pages of PDFs, pages of text files) in total.")
+    max_pages: int = Field(
+        400, ge=0, le=10_000_000, description="Most pages (text pages of PDFs, pages of text files) in total."
+    )
     questions_per_minute: int = Field(8, ge=0, le=10_000, description="Most questions one visitor may ask in any 60 s.")
 
 
@@ -289,7 +353,9 @@ class AppSettings(Group):
         description="Local use: every browser session is the default owner and sees the whole store. "
         "Set false for a shared demo: each session gets its own owner id.",
     )
-    max_history_traces: int = Field(20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session.")
+    max_history_traces: int = Field(
+        20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session."
+    )
 
 
 class Settings(BaseSettings):
@@ -301,7 +367,9 @@ class Settings(BaseSettings):
     owner: str = Field("local", min_length=1, description="Owner id used when a call names none.")
     files_dir: Path | None = Field(None, description="Where original files are kept; default: RAG_STORE_DIR/files.")
     malloc_arenas: int = Field(
-        2, ge=0, le=1024,
+        2,
+        ge=0,
+        le=1024,
         description="At most this many glibc malloc arenas in the process (0: glibc's default of 8 per core). "
         "2 keeps about 250 MB less resident with the ONNX embedder's threads (rag_core/memory.py).",
     )
@@ -339,14 +407,22 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _budget_fits(self) -> Settings:
-        reserved = max(self.budget.reserved_summary, self.budget.reserved_comparison,
-                       self.budget.reserved_technical, self.budget.reserved_qa)
+        reserved = max(
+            self.budget.reserved_summary,
+            self.budget.reserved_comparison,
+            self.budget.reserved_technical,
+            self.budget.reserved_qa,
+        )
         if reserved >= self.budget.token_limit:
-            raise ValueError(f"the largest RAG_BUDGET__RESERVED_* ({reserved}) must be smaller than "
-                             f"RAG_BUDGET__TOKEN_LIMIT ({self.budget.token_limit})")
+            raise ValueError(
+                f"the largest RAG_BUDGET__RESERVED_* ({reserved}) must be smaller than "
+                f"RAG_BUDGET__TOKEN_LIMIT ({self.budget.token_limit})"
+            )
         if self.llm.n_ctx < self.budget.token_limit:
-            raise ValueError(f"RAG_LLM__N_CTX ({self.llm.n_ctx}) must be at least RAG_BUDGET__TOKEN_LIMIT "
-                             f"({self.budget.token_limit})")
+            raise ValueError(
+                f"RAG_LLM__N_CTX ({self.llm.n_ctx}) must be at least RAG_BUDGET__TOKEN_LIMIT "
+                f"({self.budget.token_limit})"
+            )
         return self
 
     @classmethod

@@ -89,7 +89,9 @@ class ScriptedChatModel:
     def __init__(
         self,
         answer: str = "The invoice was paid on March 3 [1].",
-        understanding: str = '{"intent": "qa", "search_queries": ["invoice payment date", "when the invoice was paid"]}',
+        understanding: str = (
+            '{"intent": "qa", "search_queries": ["invoice payment date", "when the invoice was paid"]}'
+        ),
         fail_stream_after: int | None = None,
         fail_complete: bool = False,
     ) -> None:

@@ -31,7 +31,8 @@ def test_budget_never_exceeds_the_limit(
     passages = [Passage(n=i + 1, document="doc.pdf", page=i + 1, text=t) for i, t in enumerate(chunks)]
 
     def build(q: str, h: list[dict[str, str]], texts: list[str]) -> list[dict[str, str]]:
-        return build_messages("qa", q, [p.model_copy(update={"text": t}) for p, t in zip(passages, texts)], h)
+        given = [p.model_copy(update={"text": t}) for p, t in zip(passages, texts, strict=False)]
+        return build_messages("qa", q, given, h)
 
     result = fit(
         build,  # type: ignore[arg-type]

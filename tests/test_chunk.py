@@ -33,7 +33,7 @@ def check_invariants(pages: list[Page], chunks: list[Chunk], size: int, overlap:
                 covered[i] = True
         missing = [i for i, ch in enumerate(page.text) if not ch.isspace() and not covered[i]]
         assert not missing, f"page {page.number}: characters {missing[:5]} not in any chunk"
-        for a, b in zip(own, own[1:]):
+        for a, b in zip(own, own[1:], strict=False):
             assert a.char_start < b.char_start, "spans ascend"
             shared = max(0, a.char_end - b.char_start)
             assert shared <= (overlap if a.kind == b.kind == "text" else 0)
@@ -52,7 +52,7 @@ def test_invariants_on_prose(size: int, overlap: int) -> None:
 
 def test_overlap_is_used_when_boundaries_allow() -> None:
     chunks = chunk_pages([Page(number=1, text=PROSE)], "doc", size_chars=400, overlap_chars=100, table_size_chars=1200)
-    shared = [a.char_end - b.char_start for a, b in zip(chunks, chunks[1:])]
+    shared = [a.char_end - b.char_start for a, b in zip(chunks, chunks[1:], strict=False)]
     assert sum(s > 0 for s in shared) >= len(shared) // 2
     assert max(shared) <= 100
 
@@ -83,7 +83,10 @@ def test_heading_path_carries_across_pages() -> None:
         Page(
             number=1,
             text=text1,
-            headings=(Heading(offset=0, level=1, title="Intro"), Heading(offset=text1.index("Methods"), level=2, title="Methods")),
+            headings=(
+                Heading(offset=0, level=1, title="Intro"),
+                Heading(offset=text1.index("Methods"), level=2, title="Methods"),
+            ),
         ),
         Page(number=2, text="More method details on the next page."),
     ]
@@ -92,7 +95,13 @@ def test_heading_path_carries_across_pages() -> None:
     assert chunks[-1].page == 2
     assert chunks[-1].heading_path == ("Intro", "Methods")
     sibling = chunk_pages(
-        [Page(number=1, text="A\n\nx\n\nB\n\ny", headings=(Heading(offset=0, level=1, title="A"), Heading(offset=6, level=1, title="B")))],
+        [
+            Page(
+                number=1,
+                text="A\n\nx\n\nB\n\ny",
+                headings=(Heading(offset=0, level=1, title="A"), Heading(offset=6, level=1, title="B")),
+            )
+        ],
         "d",
         size_chars=2,
         overlap_chars=0,
@@ -125,7 +134,7 @@ def test_split_spans_cover_exactly() -> None:
     text = "a b c. d e f.\n\ng h"
     spans = split_spans(text, 0, len(text), 4, ("\n\n", " "))
     assert spans[0][0] == 0 and spans[-1][1] == len(text)
-    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+    assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
 
 
 @settings(max_examples=150, deadline=None)

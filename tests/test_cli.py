@@ -28,7 +28,9 @@ def cli(*args: str, store: Path) -> subprocess.CompletedProcess[str]:
 
 def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]) -> None:
     store = tmp_path / "store"
-    good = make_pdf(["Alpha facts about the moon landing in 1969.", "Beta facts: invoice INV-7 is overdue."], name="good.pdf")
+    good = make_pdf(
+        ["Alpha facts about the moon landing in 1969.", "Beta facts: invoice INV-7 is overdue."], name="good.pdf"
+    )
     bad = tmp_path / "bad.pdf"
     bad.write_text("plain text pretending")
 
@@ -36,8 +38,10 @@ def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]
     assert mixed.returncode == 1, mixed.stderr
     assert "ingested" in mixed.stdout and "2 pages" in mixed.stdout
     rejected = [line for line in mixed.stderr.splitlines() if line.startswith("rejected")]
-    assert rejected == [f"rejected {bad}: bad.pdf is named .pdf but is not a PDF (it does not start with %PDF-). "
-                        "Check that the file was exported as a PDF, or give it its real extension."]
+    assert rejected == [
+        f"rejected {bad}: bad.pdf is named .pdf but is not a PDF (it does not start with %PDF-). "
+        "Check that the file was exported as a PDF, or give it its real extension."
+    ]
 
     again = cli("ingest", str(good), "--json", store=store)
     assert again.returncode == 0, again.stderr
@@ -47,13 +51,18 @@ def test_ingest_docs_search_delete(tmp_path: Path, make_pdf: Callable[..., Path]
     docs = json.loads(cli("docs", "--json", store=store).stdout)
     assert [(d["name"], d["pages"], d["owner"]) for d in docs] == [("good.pdf", 2, "local")]
 
-    found = cli("search", "Which invoice is overdue?", "--json", "--k", "1", "--no-rerank", "--llm", "extractive", store=store)
+    found = cli(
+        "search", "Which invoice is overdue?", "--json", "--k", "1", "--no-rerank", "--llm", "extractive", store=store
+    )
     assert found.returncode == 0, found.stderr
     data = json.loads(found.stdout)
     assert {"query", "queries", "intent", "reranker", "hits", "timings_ms"} <= data.keys()
     assert data["intent"] == "qa" and data["queries"] == ["Which invoice is overdue?"]
-    assert data["reranker"] == {"model": "BAAI/bge-reranker-base", "used": False,
-                                "reason": "turned off for this search (--no-rerank)"}
+    assert data["reranker"] == {
+        "model": "BAAI/bge-reranker-base",
+        "used": False,
+        "reason": "turned off for this search (--no-rerank)",
+    }
     hit = next(h for h in data["hits"] if h["source"] == "retrieved")
     assert {"document", "doc_id", "page", "chunk_index", "text", "source", "scores", "ranks"} <= hit.keys()
     assert set(hit["scores"]) == {"dense", "bm25", "rrf", "rerank"} and hit["scores"]["rerank"] is None
@@ -75,11 +84,25 @@ def test_ask_json_contract(tmp_path: Path, make_pdf: Callable[..., Path]) -> Non
     store = tmp_path / "store"
     cli("ingest", str(make_pdf(["The moon landing was in 1969.", "Invoice INV-7 is overdue by 30 days."])), store=store)
     history = tmp_path / "history.json"
-    history.write_text(json.dumps([{"role": "user", "content": "Tell me about invoices"}, {"role": "assistant", "content": "Sure."}]))
-    done = cli("ask", "Which invoice is overdue?", "--llm", "extractive", "--json", "--history", str(history), store=store)
+    history.write_text(
+        json.dumps([{"role": "user", "content": "Tell me about invoices"}, {"role": "assistant", "content": "Sure."}])
+    )
+    done = cli(
+        "ask", "Which invoice is overdue?", "--llm", "extractive", "--json", "--history", str(history), store=store
+    )
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert {"question", "intent", "queries", "answer", "citations", "tokens", "hits", "timings_ms", "llm"} <= data.keys()
+    assert {
+        "question",
+        "intent",
+        "queries",
+        "answer",
+        "citations",
+        "tokens",
+        "hits",
+        "timings_ms",
+        "llm",
+    } <= data.keys()
     assert data["llm"] == {"backend": "extractive", "model": "-"}
     assert set(data["tokens"]) >= {"prompt", "reserved_output", "output", "limit", "tokenizer"}
     assert data["tokens"]["prompt"] + data["tokens"]["reserved_output"] <= data["tokens"]["limit"] == 10000
@@ -96,7 +119,10 @@ def test_a_reader_that_leaves_early_is_no_error(tmp_path: Path) -> None:
     assert cli("ingest", str(note), store=tmp_path / "store").returncode == 0
     child = subprocess.Popen(
         [sys.executable, "-m", "rag_core", "docs", "--store", str(tmp_path / "store")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None
     child.stdout.close()  # the reader leaves before the first line is written
@@ -126,8 +152,14 @@ def test_numeric_flags_name_their_range(tmp_path: Path) -> None:
     ],
 )
 def test_out_of_range_flags_name_the_flag_and_the_range(module: str, args: list[str], message: str) -> None:
-    refused = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True,
-                             env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300)
+    refused = subprocess.run(
+        [sys.executable, "-m", module, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=os.environ | {"HF_HUB_OFFLINE": "1"},
+        timeout=300,
+    )
     assert refused.returncode == 2, refused.stderr
     assert message in refused.stderr
 

@@ -16,10 +16,21 @@ def test_technical_puts_numbers_first_after_the_best_match() -> None:
 
 def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
     page = "First sentence here. Second sentence here. Third sentence here."
-    a = Hit(chunk_id="a", doc_id="d", document="d.pdf", page=2, chunk_index=4, text=page[:42], char_start=0, char_end=42)
-    b = Hit(chunk_id="b", doc_id="d", document="d.pdf", page=2, chunk_index=5, text=page[21:], char_start=21, char_end=len(page))
-    c = Hit(chunk_id="c", doc_id="d", document="d.pdf", page=3, chunk_index=6, text="Next page.", char_start=0, char_end=10)
+    a = Hit(
+        chunk_id="a", doc_id="d", document="d.pdf", page=2, chunk_index=4, text=page[:42], char_start=0, char_end=42
+    )
+    b = Hit(
+        chunk_id="b",
+        doc_id="d",
+        document="d.pdf",
+        page=2,
+        chunk_index=5,
+        text=page[21:],
+        char_start=21,
+        char_end=len(page),
+    )
+    c = Hit(
+        chunk_id="c", doc_id="d", document="d.pdf", page=3, chunk_index=6, text="Next page.", char_start=0, char_end=10
+    )
     passages = group_passages([a, b, c])
     assert [(p.n, p.page, p.text) for p in passages] == [(1, 2, page), (2, 3, "Next page.")]
-
-

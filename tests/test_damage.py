@@ -81,7 +81,9 @@ def damaged_copy(template: Path, target: Path, part: str, damage: str) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("damage", list(DAMAGE))
 @pytest.mark.parametrize("part", list(PARTS))
-def test_every_command_ends_in_a_typed_error_or_a_result(template: Path, tmp_path: Path, part: str, damage: str) -> None:
+def test_every_command_ends_in_a_typed_error_or_a_result(
+    template: Path, tmp_path: Path, part: str, damage: str
+) -> None:
     for i, command in enumerate(COMMANDS):
         store = damaged_copy(template, tmp_path / f"s{i}", part, damage)
         code, out, err = run(*command, store=store)
@@ -132,8 +134,14 @@ def test_a_damaged_store_names_the_folder_and_the_fix(tmp_path: Path) -> None:
 LEGACY = Path(__file__).parent / "fixtures" / "legacy_store" / "store"
 
 
-@pytest.mark.parametrize("part", ["meta.json", "collection/rag_documents/storage.sqlite",
-                                  "collection/rag_chunks__all-minilm-l6-v2__384/storage.sqlite"])
+@pytest.mark.parametrize(
+    "part",
+    [
+        "meta.json",
+        "collection/rag_documents/storage.sqlite",
+        "collection/rag_chunks__all-minilm-l6-v2__384/storage.sqlite",
+    ],
+)
 @pytest.mark.parametrize("damage", ["truncated", "random bytes"])
 def test_a_damaged_previous_release_folder_is_left_as_it_was(tmp_path: Path, part: str, damage: str) -> None:
     store = tmp_path / "store"
@@ -144,8 +152,11 @@ def test_a_damaged_previous_release_folder_is_left_as_it_was(tmp_path: Path, par
         code, out, err = run(*command, store=store)
         assert code == 1, (command, out, err)
         assert f"error: The store in {store} is damaged: the previous release's {part.split('/')[0]}" in err, err
-    after = {p.relative_to(store): p.read_bytes() for p in store.rglob("*") if p.is_file() and "edge" not in p.parts
-             and "backups" not in p.parts}
+    after = {
+        p.relative_to(store): p.read_bytes()
+        for p in store.rglob("*")
+        if p.is_file() and "edge" not in p.parts and "backups" not in p.parts
+    }
     assert after == before, "the old data stays as it was"
 
 

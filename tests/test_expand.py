@@ -55,5 +55,5 @@ def test_sample_evenly(count: int, n: int, expected: list[int]) -> None:
 def test_sample_evenly_spreads_over_the_whole_document() -> None:
     picked = sample_evenly(1000, 12)
     assert len(picked) == 12 and picked[0] == 0 and picked[-1] == 999
-    gaps = [b - a for a, b in zip(picked, picked[1:])]
+    gaps = [b - a for a, b in zip(picked, picked[1:], strict=False)]
     assert max(gaps) - min(gaps) <= 1

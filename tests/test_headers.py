@@ -25,8 +25,11 @@ def statement_pdf(path: Path, rows: int = 60) -> Path:
         if number == 1:
             page.insert_text((72, 60), TITLE, fontsize=10)
             for r in range(rows):
-                page.insert_text((72, 80 + r * 17), f"Line item {r} of the statement  {1000 + 37 * r:,}  {900 + 31 * r:,}",
-                                 fontsize=9)
+                page.insert_text(
+                    (72, 80 + r * 17),
+                    f"Line item {r} of the statement  {1000 + 37 * r:,}  {900 + 31 * r:,}",
+                    fontsize=9,
+                )
         else:
             text = "The company sells widgets in many markets. Demand grew in every region this year. " * 12
             page.insert_textbox(pymupdf.Rect(72, 60, 520, 1100), text, fontsize=10)

@@ -18,7 +18,11 @@ HELLO = [{"role": "system", "content": "Answer in one short sentence."}, {"role"
 
 @pytest.fixture(params=["scripted", pytest.param("local", marks=pytest.mark.slow)])
 def chat(request: pytest.FixtureRequest) -> Any:
-    return ScriptedChatModel(answer="Hello there.") if request.param == "scripted" else request.getfixturevalue("local_llm")
+    return (
+        ScriptedChatModel(answer="Hello there.")
+        if request.param == "scripted"
+        else request.getfixturevalue("local_llm")
+    )
 
 
 def test_chat_model_contract(chat: Any) -> None:

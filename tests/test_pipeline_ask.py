@@ -22,7 +22,8 @@ FACTS = [
 def long_pages(n: int = 40) -> list[str]:
     topics = ["invoice payments", "solar panels", "warranty terms", "office plants", "tax filing"]
     return [
-        f"Chapter {i} is about {topics[i % 5]}. " + " ".join(f"Detail {i}.{j} on {topics[i % 5]} and item{i}x{j}." for j in range(25))
+        f"Chapter {i} is about {topics[i % 5]}. "
+        + " ".join(f"Detail {i}.{j} on {topics[i % 5]} and item{i}x{j}." for j in range(25))
         for i in range(n)
     ]
 
@@ -73,7 +74,10 @@ def test_unreachable_llm_degrades_visibly_to_extractive(fake_engine: Engine, big
 
 def test_follow_up_is_rewritten_but_the_user_keeps_their_words(fake_engine: Engine, big_doc: str) -> None:
     llm = ScriptedChatModel()
-    history = [{"role": "user", "content": "Tell me about invoice INV-2025-0492"}, {"role": "assistant", "content": "It exists [1]."}]
+    history = [
+        {"role": "user", "content": "Tell me about invoice INV-2025-0492"},
+        {"role": "assistant", "content": "It exists [1]."},
+    ]
     run = fake_engine.ask("when was it paid?", history=history, llm=llm)
     assert run.question == "when was it paid?"
     assert run.standalone == "When was invoice INV-2025-0492 paid?"
@@ -112,7 +116,9 @@ def test_summary_samples_the_whole_document_in_reading_order(fake_engine: Engine
 
 
 def test_comparison_retrieves_each_side(fake_engine: Engine, big_doc: str) -> None:
-    llm = ScriptedChatModel(understanding='{"intent": "comparison", "search_queries": ["solar panels vs office plants"]}')
+    llm = ScriptedChatModel(
+        understanding='{"intent": "comparison", "search_queries": ["solar panels vs office plants"]}'
+    )
     run = fake_engine.ask("compare solar panels with office plants", llm=llm)
     assert run.understanding.entities == ["solar panels", "office plants"]
     texts = " ".join(h.text for h in run.hits)
@@ -138,8 +144,6 @@ def test_extractive_backend_answers_with_citations(fake_engine: Engine, big_doc:
     assert answer.tokens.tokenizer.startswith("cl100k_base")
 
 
-
-
 def test_the_llm_reads_the_intent_alone_unless_its_rephrasings_are_on(
     fake_engine: Engine, make_pdf: Callable[..., Path], big_doc: str
 ) -> None:
@@ -152,7 +156,9 @@ def test_the_llm_reads_the_intent_alone_unless_its_rephrasings_are_on(
 
     rephrasing = Engine(
         fake_engine.settings.replace(retrieval__llm_phrasings=True),
-        embedder=fake_engine.embedder, reranker=fake_engine.reranker, store=fake_engine.store,
+        embedder=fake_engine.embedder,
+        reranker=fake_engine.reranker,
+        store=fake_engine.store,
     )
     llm = ScriptedChatModel()
     run = rephrasing.ask("When was the invoice paid?", llm=llm)

@@ -17,7 +17,9 @@ from rag_core.vocabulary import expansion
 
 
 def test_history_is_trimmed_to_recent_messages_and_chars() -> None:
-    history = [{"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "x" * 300} for i in range(20)]
+    history = [
+        {"role": "user" if i % 2 == 0 else "assistant", "content": f"message {i} " + "x" * 300} for i in range(20)
+    ]
     kept = trim_history(history, 10, 2000)
     assert len(kept) <= 10 and sum(len(m["content"]) for m in kept) <= 2000
     assert kept[-1]["content"].startswith("message 19")
@@ -68,8 +70,6 @@ def test_parse_understanding_is_defensive(raw: str, source: str, intent: str) ->
     understood = parse_understanding(raw, "who wrote it?")
     assert (understood.source, understood.intent) == (source, intent)
     assert understood.queries[0] == "who wrote it?" and len(understood.queries) <= 3
-
-
 
 
 CLEANUP = [

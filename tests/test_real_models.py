@@ -55,10 +55,8 @@ def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
 def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
     """The backends share a collection: their vectors must agree (order of inputs kept, the
     longest-first batching undone). OpenVINO too."""
-    from rag_core.embed import SentenceTransformerEmbedder
+    from rag_core.embed import SentenceTransformerEmbedder, make_embedder
     from rag_core.settings import EmbedSettings
-
-    from rag_core.embed import make_embedder
 
     texts = [*PAGES, "short", "x" * 3000, ""]
     onnx = real_embedder.embed_documents(texts)

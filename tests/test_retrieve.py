@@ -23,7 +23,12 @@ def test_fuse_splits_the_pool_from_the_rest() -> None:
 
 
 def test_floor_keeps_relevant_hits_up_to_k_and_says_why_others_went() -> None:
-    hits = [hit("c1", "a", dense=0.9), hit("c2", "b", dense=0.1), hit("c3", "c", coverage=0.6), hit("c4", "d", dense=0.3)]
+    hits = [
+        hit("c1", "a", dense=0.9),
+        hit("c2", "b", dense=0.1),
+        hit("c3", "c", coverage=0.6),
+        hit("c4", "d", dense=0.3),
+    ]
     kept, dropped = apply_floor(hits, dense_floor=0.25, lexical_floor=0.5, top_k=2)
     assert [h.chunk_id for h in kept] == ["c1", "c3"] and all(h.relevant for h in kept)
     reasons = {row["chunk_id"]: row["reason"] for row in dropped}
@@ -66,8 +71,18 @@ def test_phrasings_are_unique_and_never_empty() -> None:
 
 
 def _chunk(chunk_id: str, page: int) -> StoredChunk:
-    return StoredChunk(chunk_id=chunk_id, doc_id="d", index=int(chunk_id[1:]), page=page, text=chunk_id,
-                       char_start=0, char_end=2, owner="o", document="d.pdf", sha256="s")
+    return StoredChunk(
+        chunk_id=chunk_id,
+        doc_id="d",
+        index=int(chunk_id[1:]),
+        page=page,
+        text=chunk_id,
+        char_start=0,
+        char_end=2,
+        owner="o",
+        document="d.pdf",
+        sha256="s",
+    )
 
 
 def test_page_list_ranks_chunks_by_their_page_evidence() -> None:

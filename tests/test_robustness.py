@@ -110,18 +110,50 @@ HOSTILE: list[tuple[str, str, Callable[[], bytes], dict[str, Any], type[errors.R
     ("zero-byte", "empty.pdf", lambda: b"", {}, errors.EmptyFile, "empty"),
     ("corrupt", "corrupt.pdf", lambda: b"%PDF-1.7\n" + os.urandom(3000) + b"\n%%EOF\n", {}, errors.FileRejected, ""),
     ("truncated", "cut.pdf", lambda: pdf_bytes([TEXT] * 3)[:-900], {}, errors.CorruptFile, "truncated"),
-    ("non-pdf named .pdf", "photo.pdf", lambda: b"\x89PNG\r\n\x1a\n" + b"\0" * 100, {}, errors.WrongFileType, "not a PDF"),
+    (
+        "non-pdf named .pdf",
+        "photo.pdf",
+        lambda: b"\x89PNG\r\n\x1a\n" + b"\0" * 100,
+        {},
+        errors.WrongFileType,
+        "not a PDF",
+    ),
     ("pdf named .txt", "notes.txt", lambda: pdf_bytes([TEXT]), {}, errors.WrongFileType, "Rename it to .pdf"),
     ("binary named .txt", "blob.txt", lambda: bytes(range(256)) * 20, {}, errors.FileRejected, ""),
-    ("encrypted, user password", "locked.pdf",
-     lambda: pdf_bytes([TEXT], encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="u", owner_pw="o"), {},
-     errors.EncryptedPdf, "password"),
-    ("encrypted, owner password only", "owner.pdf",
-     lambda: pdf_bytes([TEXT], encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="o", permissions=0), {}, None, ""),
+    (
+        "encrypted, user password",
+        "locked.pdf",
+        lambda: pdf_bytes([TEXT], encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="u", owner_pw="o"),
+        {},
+        errors.EncryptedPdf,
+        "password",
+    ),
+    (
+        "encrypted, owner password only",
+        "owner.pdf",
+        lambda: pdf_bytes([TEXT], encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="o", permissions=0),
+        {},
+        None,
+        "",
+    ),
     ("image-only", "scan.pdf", image_only_pdf, {}, errors.NoTextLayer, "OCR is not supported"),
     ("partly scanned", "mixed.pdf", partly_scanned_pdf, {}, None, ""),
-    ("over the size limit", "big.pdf", lambda: pdf_bytes([TEXT] * 4), {"max_file_bytes": 1000}, errors.FileTooLarge, "limit"),
-    ("over the page limit", "long.pdf", lambda: pdf_bytes([TEXT] * 5), {"max_pages": 3}, errors.TooManyPages, "3-page limit"),
+    (
+        "over the size limit",
+        "big.pdf",
+        lambda: pdf_bytes([TEXT] * 4),
+        {"max_file_bytes": 1000},
+        errors.FileTooLarge,
+        "limit",
+    ),
+    (
+        "over the page limit",
+        "long.pdf",
+        lambda: pdf_bytes([TEXT] * 5),
+        {"max_pages": 3},
+        errors.TooManyPages,
+        "3-page limit",
+    ),
     ("decompression bomb", "bomb.pdf", bomb_pdf, {}, errors.ParseLimit, "decompression bomb"),
     ("NUL, controls, RTL, ligatures, 200k-char line", "weird.txt", weird_text, {}, None, ""),
 ]
@@ -141,7 +173,9 @@ def snapshot(engine: Engine) -> tuple[Any, ...]:
     return records, engine.store.count_chunks(engine.collection, "local"), files
 
 
-@pytest.mark.parametrize(("case", "name", "build", "limits", "expected", "fragment"), HOSTILE, ids=[c[0] for c in HOSTILE])
+@pytest.mark.parametrize(
+    ("case", "name", "build", "limits", "expected", "fragment"), HOSTILE, ids=[c[0] for c in HOSTILE]
+)
 def test_hostile_file(
     disk_engine: Engine,
     case: str,
@@ -293,9 +327,15 @@ class FakeOpenAI(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 self.connection.shutdown(socket.SHUT_RDWR)
                 return
-            chunk = {"id": "x", "object": "chat.completion.chunk", "created": 0, "model": "m",
-                     "choices": [{"index": 0, "delta": {"content": word},
-                                  "finish_reason": "stop" if n == len(words) - 1 else None}]}
+            chunk = {
+                "id": "x",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": "m",
+                "choices": [
+                    {"index": 0, "delta": {"content": word}, "finish_reason": "stop" if n == len(words) - 1 else None}
+                ],
+            }
             self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
             self.wfile.flush()
         self.wfile.write(b"data: [DONE]\n\n")
@@ -384,8 +424,9 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
     engine.close()
     pdf = write_pdf(tmp_path / "victim.pdf", [f"Page {i} is about topic {i} in some detail." for i in range(20)])
     marker = tmp_path / "marker"
-    script = KILL_SCRIPT.format(project=str(PROJECT), tests=str(PROJECT / "tests"), marker=str(marker),
-                                store=str(store), pdf=str(pdf))
+    script = KILL_SCRIPT.format(
+        project=str(PROJECT), tests=str(PROJECT / "tests"), marker=str(marker), store=str(store), pdf=str(pdf)
+    )
     child = subprocess.Popen([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"})
     try:
         deadline = time.monotonic() + 120
@@ -414,7 +455,10 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
 def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
     store = tmp_path / "store"
     holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import sys, time
             sys.path.insert(0, {str(PROJECT)!r})
             from pathlib import Path
@@ -423,7 +467,8 @@ def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
             store = Store.open(Settings(store_dir=Path({str(store)!r})))
             print("open", flush=True)
             time.sleep(60)
-        """)],
+        """),
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -453,7 +498,9 @@ def test_sessions_ingest_and_ask_at_once_without_mixing(tmp_path: Path) -> None:
             start.wait()
             pages = [f"Page {p} of the {subject} handbook: {subject} fact number {p} is important." for p in range(8)]
             engine.ingest_bytes(pdf_bytes(pages), f"{subject}.pdf", owner)
-            engine.ingest_bytes(pdf_bytes([f"Shared title page. Owner {owner} notes about {subject}."]), "notes.pdf", owner)
+            engine.ingest_bytes(
+                pdf_bytes([f"Shared title page. Owner {owner} notes about {subject}."]), "notes.pdf", owner
+            )
             answers[owner] = [
                 engine.ask(f"What is {subject} fact number {p}?", owner=owner, backend="extractive").result()
                 for p in range(3)
@@ -542,11 +589,29 @@ def test_check_upload_counts_only_text_pages() -> None:
 
     from rag_core.models import DocumentRecord, Page
 
-    record = DocumentRecord(doc_id="d", owner="o", name="a.pdf", sha256="s" * 64, size_bytes=1, media_type="pdf",
-                            pages=10, chunks=1, pages_without_text=tuple(range(1, 9)), created_at=datetime.now(UTC),
-                            status="ready", embed_model="m", collection="c")
-    parsed = ParsedDocument(name="b.pdf", sha256="t" * 64, size_bytes=1, media_type="pdf", page_count=3,
-                            pages=tuple(Page(number=n, text="x") for n in (1, 2, 3)))
+    record = DocumentRecord(
+        doc_id="d",
+        owner="o",
+        name="a.pdf",
+        sha256="s" * 64,
+        size_bytes=1,
+        media_type="pdf",
+        pages=10,
+        chunks=1,
+        pages_without_text=tuple(range(1, 9)),
+        created_at=datetime.now(UTC),
+        status="ready",
+        embed_model="m",
+        collection="c",
+    )
+    parsed = ParsedDocument(
+        name="b.pdf",
+        sha256="t" * 64,
+        size_bytes=1,
+        media_type="pdf",
+        page_count=3,
+        pages=tuple(Page(number=n, text="x") for n in (1, 2, 3)),
+    )
     check_upload(LimitsSettings(max_documents=2, max_pages=5), [record], parsed)  # 2 + 3 pages
     with pytest.raises(errors.LimitReached):
         check_upload(LimitsSettings(max_documents=2, max_pages=4), [record], parsed)

@@ -55,12 +55,20 @@ def test_every_tunable_has_a_description() -> None:
 @pytest.mark.parametrize(
     ("variable", "value", "message"),
     [
-        ("RAG_RETRIEVAL__TOP_K", "0", "RAG_RETRIEVAL__TOP_K='0': Input should be greater than 0 (allowed: from 1 to 100)"),
+        (
+            "RAG_RETRIEVAL__TOP_K",
+            "0",
+            "RAG_RETRIEVAL__TOP_K='0': Input should be greater than 0 (allowed: from 1 to 100)",
+        ),
         ("RAG_RETRIEVAL__TOP_K", "101", "(allowed: from 1 to 100)"),
         ("RAG_RETRIEVAL__POOL_SIZE", "-1", "RAG_RETRIEVAL__POOL_SIZE='-1'"),
         ("RAG_RETRIEVAL__TOP_N", "many", "RAG_RETRIEVAL__TOP_N='many': Input should be a valid integer"),
         ("RAG_CHUNK__SIZE_CHARS", "0", "RAG_CHUNK__SIZE_CHARS='0'"),
-        ("RAG_CHUNK__OVERLAP_CHARS", "400", "RAG_CHUNK__OVERLAP_CHARS (400) must be smaller than RAG_CHUNK__SIZE_CHARS"),
+        (
+            "RAG_CHUNK__OVERLAP_CHARS",
+            "400",
+            "RAG_CHUNK__OVERLAP_CHARS (400) must be smaller than RAG_CHUNK__SIZE_CHARS",
+        ),
         ("RAG_LIMITS__MAX_DOCUMENTS", "-5", "(allowed: from 0 to 100,000)"),
         ("RAG_INGEST__MAX_PAGES", "0", "RAG_INGEST__MAX_PAGES='0'"),
         ("RAG_LLM__N_CTX", "4096", "RAG_LLM__N_CTX (4096) must be at least RAG_BUDGET__TOKEN_LIMIT (10000)"),

@@ -73,7 +73,9 @@ def test_reads_never_cross_owners(store: Store) -> None:
     assert np.allclose(vectors[ids[1]], [0, 1, 0, 0])
     found = store.dense_search(COLLECTION, np.array([1, 0, 0, 0], dtype=np.float32), "bob", [alice.doc_id], 5)
     assert found == []
-    best, score = store.dense_search(COLLECTION, np.array([1, 0, 0, 0], dtype=np.float32), "alice", [alice.doc_id], 5)[0]
+    best, score = store.dense_search(COLLECTION, np.array([1, 0, 0, 0], dtype=np.float32), "alice", [alice.doc_id], 5)[
+        0
+    ]
     assert (best.index, best.owner, round(score, 3)) == (0, "alice", 1.0)
 
 

@@ -40,12 +40,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="store sizes in chunks (retrieval: 1,000 10,000 50,000; store: 2,000 50,000 200,000)")
     parser.add_argument("--old-engine-sizes", type=bounded(1, 10_000_000), nargs="*",
                         help="store: sizes at which the previous engine runs too (default 2,000 50,000)")
-    parser.add_argument("--hnsw-sizes", type=bounded(1, 10_000_000), nargs="*", help="store: sizes at which HNSW is built and measured")
+    parser.add_argument(
+        "--hnsw-sizes", type=bounded(1, 10_000_000), nargs="*", help="store: sizes at which HNSW is built and measured"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
-    parser.add_argument("--heading-counts", type=bounded(1, 10_000_000), nargs="*",
-                        help="headings: Markdown heading counts to time (default 10,000 50,000 100,000)")
-    parser.add_argument("--queries", type=bounded(1, 100_000), default=30, help="retrieval: questions timed per store size")
-    parser.add_argument("--llm-questions", type=bounded(1, 1000), default=len(LLM_QUESTIONS), help="llm: questions asked")
+    parser.add_argument(
+        "--heading-counts",
+        type=bounded(1, 10_000_000),
+        nargs="*",
+        help="headings: Markdown heading counts to time (default 10,000 50,000 100,000)",
+    )
+    parser.add_argument(
+        "--queries", type=bounded(1, 100_000), default=30, help="retrieval: questions timed per store size"
+    )
+    parser.add_argument(
+        "--llm-questions", type=bounded(1, 1000), default=len(LLM_QUESTIONS), help="llm: questions asked"
+    )
     parser.add_argument("--llm-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--store-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

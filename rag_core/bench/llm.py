@@ -40,7 +40,7 @@ def llm_child(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
         engine.ingest_path(paper, owner=OWNER)
         memory["embedder_loaded"] = rss_mb()
         llm: Any = engine.chat_model("local")
-        llm.token_counter  # loads the model
+        _ = llm.token_counter  # loads the model
         memory["llm_loaded"] = rss_mb()
         runs = []
         for question in LLM_QUESTIONS[: args.llm_questions]:

@@ -4,9 +4,10 @@ Real chunks and their real vectors (the LightRAG paper and UDA reports, embedded
 replicated to each size. One child process builds the store (upsert time per 1,000 chunks); a fresh
 one then serves it, as the app would: folder open time, dense search scoped to one document and over
 the whole library, hybrid retrieval through the pipeline (no reranker; one phrasing and three), the
-BM25 build, the RSS the open store adds to the process (embedder loaded first), and its peak RSS. The previous engine (qdrant-client's local mode) runs the
-same steps at the sizes given by ``--old-engine-sizes``, in the same run, as the anchor; at the
-sizes given by ``--hnsw-sizes``, HNSW is built (Qdrant's optimizers) and the searches run again.
+BM25 build, the RSS the open store adds to the process (embedder loaded first), and its peak RSS.
+The previous engine (qdrant-client's local mode) runs the same steps at the sizes given by
+``--old-engine-sizes``, in the same run, as the anchor; at the sizes given by ``--hnsw-sizes``, HNSW
+is built (Qdrant's optimizers) and the searches run again.
 """
 
 from __future__ import annotations
@@ -43,18 +44,26 @@ def bench_store(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
             figures = _child(args, Path(work), size, "edge")
             if size in old_sizes:
                 old = _child(args, Path(work), size, "local")
-                figures |= {"old_engine_dense_p50_ms_library": old["dense_p50_ms_library"],
-                            "old_engine_retrieval_p50_ms": old["retrieval_p50_ms"], "old_engine": old}
+                figures |= {
+                    "old_engine_dense_p50_ms_library": old["dense_p50_ms_library"],
+                    "old_engine_retrieval_p50_ms": old["retrieval_p50_ms"],
+                    "old_engine": old,
+                }
             if size in set(args.hnsw_sizes or []):
                 hnsw = _child(args, Path(work), size, "edge-hnsw")
-                figures |= {"hnsw_build_ms": hnsw["hnsw_build_ms"],
-                            "hnsw_dense_p50_ms_library": hnsw["dense_p50_ms_library"],
-                            "hnsw_dense_p50_ms_doc": hnsw["dense_p50_ms_doc"],
-                            "hnsw_retrieval_p50_ms": hnsw["retrieval_p50_ms"]}
+                figures |= {
+                    "hnsw_build_ms": hnsw["hnsw_build_ms"],
+                    "hnsw_dense_p50_ms_library": hnsw["dense_p50_ms_library"],
+                    "hnsw_dense_p50_ms_doc": hnsw["dense_p50_ms_doc"],
+                    "hnsw_retrieval_p50_ms": hnsw["retrieval_p50_ms"],
+                }
             results[str(size)] = figures
-            print(f"store {size:,} chunks: retrieval p50 {figures['retrieval_p50_ms']:.1f} ms"
-                  + (f" (old engine {figures['old_engine_retrieval_p50_ms']:.0f} ms)" if size in old_sizes else ""),
-                  file=sys.stderr, flush=True)
+            print(
+                f"store {size:,} chunks: retrieval p50 {figures['retrieval_p50_ms']:.1f} ms"
+                + (f" (old engine {figures['old_engine_retrieval_p50_ms']:.0f} ms)" if size in old_sizes else ""),
+                file=sys.stderr,
+                flush=True,
+            )
     return {"engine": "qdrant-edge", "sizes": results}
 
 
@@ -67,11 +76,16 @@ def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     documents, texts = [], []
     for path in [p for group in document_sets(args).values() for p in group]:
         parsed = parse_path(path, settings.ingest)
-        chunks = chunk_pages(parsed.pages, "x", size_chars=settings.chunk.size_chars,
-                             overlap_chars=settings.chunk.overlap_chars,
-                             table_size_chars=settings.chunk.table_size_chars,
-                             title=document_title(parsed.name), headers=settings.chunk.contextual_headers,
-                             header_max_chars=settings.chunk.header_max_chars)
+        chunks = chunk_pages(
+            parsed.pages,
+            "x",
+            size_chars=settings.chunk.size_chars,
+            overlap_chars=settings.chunk.overlap_chars,
+            table_size_chars=settings.chunk.table_size_chars,
+            title=document_title(parsed.name),
+            headers=settings.chunk.contextual_headers,
+            header_max_chars=settings.chunk.header_max_chars,
+        )
         documents.append(parsed.model_dump(mode="json"))
         texts += [c.indexed_text() for c in chunks]
         if len(texts) >= _UNIQUE_CHUNKS:
@@ -199,10 +213,14 @@ def _measure(engine: Any, questions: list[str]) -> dict[str, float]:
             engine.search(question, owner=OWNER, queries=queries, rerank=False)
             times.append((time.perf_counter() - started) * 1000)
     return {
-        "dense_p50_ms_doc": percentile(doc, 50), "dense_p95_ms_doc": percentile(doc, 95),
-        "dense_p50_ms_library": percentile(library, 50), "dense_p95_ms_library": percentile(library, 95),
-        "retrieval_p50_ms": percentile(one, 50), "retrieval_p95_ms": percentile(one, 95),
-        "retrieval_p50_ms_3_phrasings": percentile(three, 50), "bm25_build_ms": bm25_ms,
+        "dense_p50_ms_doc": percentile(doc, 50),
+        "dense_p95_ms_doc": percentile(doc, 95),
+        "dense_p50_ms_library": percentile(library, 50),
+        "dense_p95_ms_library": percentile(library, 95),
+        "retrieval_p50_ms": percentile(one, 50),
+        "retrieval_p95_ms": percentile(one, 95),
+        "retrieval_p50_ms_3_phrasings": percentile(three, 50),
+        "bm25_build_ms": bm25_ms,
     }
 
 
@@ -213,17 +231,36 @@ def store_markdown(results: dict[str, Any]) -> str:
         return f"{figures[key]:,.1f}" if key in figures else "—"
 
     rows = [
-        [f"{int(size):,}", f"{r['open_ms']:,.0f}", f"{r['upsert_ms_per_1k']:,.0f}",
-         f"{r['dense_p50_ms_doc']:.1f} / {r['dense_p95_ms_doc']:.1f}",
-         f"{r['dense_p50_ms_library']:.1f} / {r['dense_p95_ms_library']:.1f}",
-         f"{r['retrieval_p50_ms']:.1f}", f"{r['retrieval_p50_ms_3_phrasings']:.1f}", f"{r['bm25_build_ms']:,.0f}",
-         f"{r['rss_added_mb']:,}", f"{r['peak_rss_mb']:,}",
-         old(r, "old_engine_dense_p50_ms_library"), old(r, "old_engine_retrieval_p50_ms")]
+        [
+            f"{int(size):,}",
+            f"{r['open_ms']:,.0f}",
+            f"{r['upsert_ms_per_1k']:,.0f}",
+            f"{r['dense_p50_ms_doc']:.1f} / {r['dense_p95_ms_doc']:.1f}",
+            f"{r['dense_p50_ms_library']:.1f} / {r['dense_p95_ms_library']:.1f}",
+            f"{r['retrieval_p50_ms']:.1f}",
+            f"{r['retrieval_p50_ms_3_phrasings']:.1f}",
+            f"{r['bm25_build_ms']:,.0f}",
+            f"{r['rss_added_mb']:,}",
+            f"{r['peak_rss_mb']:,}",
+            old(r, "old_engine_dense_p50_ms_library"),
+            old(r, "old_engine_retrieval_p50_ms"),
+        ]
         for size, r in results["sizes"].items()
     ]
     return "### Store at scale (Qdrant Edge; ms unless noted)\n\n" + markdown_table(
-        ["chunks", "open", "upsert per 1k", "dense doc p50/p95", "dense library p50/p95", "retrieval p50",
-         "retrieval p50, 3 phrasings", "BM25 build", "RSS added MB", "peak RSS MB",
-         "old engine: dense library p50", "old engine: retrieval p50"],
+        [
+            "chunks",
+            "open",
+            "upsert per 1k",
+            "dense doc p50/p95",
+            "dense library p50/p95",
+            "retrieval p50",
+            "retrieval p50, 3 phrasings",
+            "BM25 build",
+            "RSS added MB",
+            "peak RSS MB",
+            "old engine: dense library p50",
+            "old engine: retrieval p50",
+        ],
         rows,
     )

@@ -34,23 +34,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=Path, help="folder: JSONL/CSV of question, document, gold_pages[, answer]")
     parser.add_argument("--k", type=bounded(1, MAX_K), default=8, help="hits kept per question (page-level datasets)")
     parser.add_argument("--limit", type=bounded(1, 1_000_000), default=None, help="evaluate only the first N questions")
-    parser.add_argument("--corpus-limit", type=bounded(1, 10_000_000), default=None, help="scifact: keep judged + first N abstracts")
-    parser.add_argument("--compare-backend", action="store_true",
-                        help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)")
+    parser.add_argument(
+        "--corpus-limit", type=bounded(1, 10_000_000), default=None, help="scifact: keep judged + first N abstracts"
+    )
+    parser.add_argument(
+        "--compare-backend",
+        action="store_true",
+        help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)",
+    )
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
-    parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try")
-    parser.add_argument("--weights", type=_weights, nargs="*", default=[],
-                        help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
-    parser.add_argument("--statement-weights", type=float, nargs="*", default=[],
-                        help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)")
-    parser.add_argument("--labels", type=Path, default=None,
-                        help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)")
-    parser.add_argument("--answers", nargs="*", choices=BACKENDS, default=None,
-                        help="generators whose answers are checked (statements supported, numbers verified, "
-                        "citation page precision); default: extractive for page-level datasets, the settings' "
-                        "for lightrag; give none to skip")
+    parser.add_argument(
+        "--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try"
+    )
+    parser.add_argument(
+        "--weights",
+        type=_weights,
+        nargs="*",
+        default=[],
+        help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)",
+    )
+    parser.add_argument(
+        "--statement-weights",
+        type=float,
+        nargs="*",
+        default=[],
+        help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)",
+    )
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        default=None,
+        help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)",
+    )
+    parser.add_argument(
+        "--answers",
+        nargs="*",
+        choices=BACKENDS,
+        default=None,
+        help="generators whose answers are checked (statements supported, numbers verified, "
+        "citation page precision); default: extractive for page-level datasets, the settings' "
+        "for lightrag; give none to skip",
+    )
     args = parser.parse_args(argv)
 
     from ..settings import Settings
@@ -88,9 +114,15 @@ def _scifact(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
     from .report import bar_chart
 
     folder = _need(args.data / "scifact", "BEIR SciFact")
-    report = scifact.evaluate(folder, settings, args.results / "cache", limit=args.limit,
-                              corpus_limit=args.corpus_limit, weights=args.weights,
-                              compare_backend=args.compare_backend)
+    report = scifact.evaluate(
+        folder,
+        settings,
+        args.results / "cache",
+        limit=args.limit,
+        corpus_limit=args.corpus_limit,
+        weights=args.weights,
+        compare_backend=args.compare_backend,
+    )
     measured = {n: m for n, m in report["configs"].items() if "absent" not in m}
     chart = bar_chart(
         args.results / "scifact.png",
@@ -121,8 +153,12 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
 
     engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "attribution"}))
     try:
-        report = attribution.evaluate(_need(args.data, "the shared data folder"), engine, owner=OWNER,
-                                      path=_need(args.labels, "--labels") if args.labels else attribution.SET)
+        report = attribution.evaluate(
+            _need(args.data, "the shared data folder"),
+            engine,
+            owner=OWNER,
+            path=_need(args.labels, "--labels") if args.labels else attribution.SET,
+        )
     finally:
         engine.close()
     return "attribution", report, attribution.markdown(report), []
@@ -167,7 +203,11 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
             result = engine.ingest_parsed(parsed, owner=OWNER, data=data)
             chunks += result.document.chunks
             print(f"{variant}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
-        ingest[variant] = {"documents": len(paths), "chunks": chunks, "seconds": round(time.perf_counter() - started, 1)}
+        ingest[variant] = {
+            "documents": len(paths),
+            "chunks": chunks,
+            "seconds": round(time.perf_counter() - started, 1),
+        }
 
     configs = ablation_configs(engines, args)
     rephrasers = _rephrasers(engines["default"], args.llm)
@@ -177,21 +217,34 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
         for label, config in configs.items():
             print(f"config: {label}", file=sys.stderr)
             outcome = pages.evaluate(
-                engines, questions, config, owner=OWNER, top_k=args.k, literal=literal,
+                engines,
+                questions,
+                config,
+                owner=OWNER,
+                top_k=args.k,
+                literal=literal,
                 rephrase=rephrasers.get(config.multi_query or ""),
             )
             if config.rerank and not any(r["reranker_used"] for r in outcome["rows"]):
                 outcome = {"absent": engines["default"].search("probe", owner=OWNER).reranker.reason}
             outcomes[label] = outcome
         items = [(q.question, q.document, q.gold_pages) for q in questions]
-        checked = {backend: answers.ask_all(engines["default"], items, owner=OWNER, backend=backend)
-                   for backend in (["extractive"] if args.answers is None else args.answers)}
+        checked = {
+            backend: answers.ask_all(engines["default"], items, owner=OWNER, backend=backend)
+            for backend in (["extractive"] if args.answers is None else args.answers)
+        }
     finally:
         for engine in engines.values():
             engine.close()
 
-    report = {"dataset": name, "k": args.k, "questions": len(questions), "ingest": ingest, "configs": outcomes,
-              "answers": {b: {"summary": answers.summarize(rows), "rows": rows} for b, rows in checked.items()}}
+    report = {
+        "dataset": name,
+        "k": args.k,
+        "questions": len(questions),
+        "ingest": ingest,
+        "configs": outcomes,
+        "answers": {b: {"summary": answers.summarize(rows), "rows": rows} for b, rows in checked.items()},
+    }
     subsets = sorted({q.subset for q in questions})
     rows = []
     for label, outcome in outcomes.items():
@@ -199,16 +252,41 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
             rows.append([label, "—", "—", f"absent: {outcome['absent']}", *[None] * 8])
             continue
         for subset, m in outcome["summary"].items():
-            rows.append([label, subset, m["questions"], m["hit@1"], m["hit@3"], m["hit@5"], m["hit@8"], m["mrr"],
-                         m["context_hit"], f"{m['answer_in_context']:.3f} (n={m['literal_answers']})"
-                         if m["answer_in_context"] is not None else None, m["ms_mean"]])
+            rows.append(
+                [
+                    label,
+                    subset,
+                    m["questions"],
+                    m["hit@1"],
+                    m["hit@3"],
+                    m["hit@5"],
+                    m["hit@8"],
+                    m["mrr"],
+                    m["context_hit"],
+                    f"{m['answer_in_context']:.3f} (n={m['literal_answers']})"
+                    if m["answer_in_context"] is not None
+                    else None,
+                    m["ms_mean"],
+                ]
+            )
     markdown = (
         f"{name}: {len(questions)} questions over {len(paths)} documents; each question searches its own document; "
         f"k = {args.k}. hit@k and MRR count retrieved chunks only; 'context' counts the final context "
         f"(with neighbors when on); 'answer' checks literal gold answers.\n\n"
         + markdown_table(
-            ["config", "subset", "n", "hit@1", "hit@3", "hit@5", "hit@8", "MRR", "gold page in context",
-             "answer in context", "ms/question"],
+            [
+                "config",
+                "subset",
+                "n",
+                "hit@1",
+                "hit@3",
+                "hit@5",
+                "hit@8",
+                "MRR",
+                "gold page in context",
+                "answer in context",
+                "ms/question",
+            ],
             rows,
         )
         + ("\n\n" + answers.markdown(report["answers"]) if checked else "")
@@ -219,7 +297,10 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
             args.results / f"{name}-{subset}.png",
             f"{name} {subset}: page-level retrieval",
             list(measured),
-            {metric: [o["summary"][subset][metric] or 0.0 for o in measured.values()] for metric in ("hit@1", "hit@8", "mrr")},
+            {
+                metric: [o["summary"][subset][metric] or 0.0 for o in measured.values()]
+                for metric in ("hit@1", "hit@8", "mrr")
+            },
             "score",
         )
         for subset in subsets
@@ -229,8 +310,13 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
 
 
 PLAIN: dict[str, Any] = {
-    "clean_queries": False, "keyword_phrasing": False, "metric_vocabulary": False,
-    "page_weight": 0.0, "dense_weight": 1.0, "bm25_weight": 1.0, "statement_weight": 0.0,
+    "clean_queries": False,
+    "keyword_phrasing": False,
+    "metric_vocabulary": False,
+    "page_weight": 0.0,
+    "dense_weight": 1.0,
+    "bm25_weight": 1.0,
+    "statement_weight": 0.0,
 }
 """Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
 
@@ -254,8 +340,10 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
     from ..settings import RetrievalSettings
     from .pages import Config
 
-    statement_weight = (engines["default"].settings.retrieval.statement_weight
-                        or RetrievalSettings.model_fields["statement_weight"].default)
+    statement_weight = (
+        engines["default"].settings.retrieval.statement_weight
+        or RetrievalSettings.model_fields["statement_weight"].default
+    )
     configs: dict[str, Config] = {
         "bm25": Config(retrievers="bm25"),
         "dense": Config(retrievers="dense"),

@@ -8,8 +8,8 @@ a computed answer (a growth rate worked out from two numbers) can never appear i
 
 Datasets: the UDA-QA sample (``load_uda``), the FinanceBench development split
 (``load_financebench``: long SEC filings, each question scoped to its filing) and any folder of
-documents with a questions file (``load_folder``): JSONL or CSV with ``question``, ``document``, ``gold_pages`` (a list, or
-numbers separated by ``;``) and optional ``answer`` and ``subset``.
+documents with a questions file (``load_folder``): JSONL or CSV with ``question``, ``document``,
+``gold_pages`` (a list, or numbers separated by ``;``) and optional ``answer`` and ``subset``.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ from .metrics import hit_at_k, mean, reciprocal_rank
 
 HIT_KS = (1, 3, 5, 8)
 _PACKAGE = Path(__file__).resolve().parents[1]
-_INDEXING_CODE = sorted([*(_PACKAGE / "parse").glob("*.py"), _PACKAGE / "chunk.py", _PACKAGE / "ingest.py",
-                         _PACKAGE / "bm25.py"])
+_INDEXING_CODE = sorted(
+    [*(_PACKAGE / "parse").glob("*.py"), _PACKAGE / "chunk.py", _PACKAGE / "ingest.py", _PACKAGE / "bm25.py"]
+)
 
 
 @dataclass(frozen=True)
@@ -73,14 +74,24 @@ def load_uda(data_dir: Path) -> list[PageQuestion]:
     questions = []
     for row in _jsonl(data_dir / "derived" / "finqa_pages.jsonl"):
         questions.append(
-            PageQuestion("finqa", f"{row['doc_name']}.pdf", row["question"], frozenset([row["page_1idx_from_q_uid"]]),
-                         answers.get((row["doc_name"], row["question"]), ()))
+            PageQuestion(
+                "finqa",
+                f"{row['doc_name']}.pdf",
+                row["question"],
+                frozenset([row["page_1idx_from_q_uid"]]),
+                answers.get((row["doc_name"], row["question"]), ()),
+            )
         )
     for row in _jsonl(data_dir / "derived" / "nq_long_answer_pages.jsonl"):
         if row["confidence"] == "high":
             questions.append(
-                PageQuestion("nq", f"{row['doc_name']}.pdf", row["question"], frozenset(row["acceptable_pages_1idx"]),
-                             answers.get((row["doc_name"], row["question"]), ()))
+                PageQuestion(
+                    "nq",
+                    f"{row['doc_name']}.pdf",
+                    row["question"],
+                    frozenset(row["acceptable_pages_1idx"]),
+                    answers.get((row["doc_name"], row["question"]), ()),
+                )
             )
     return questions
 
@@ -126,7 +137,9 @@ def load_folder(docs: Path, questions_file: Path) -> list[PageQuestion]:
             pages = [int(p) for p in re.split(r"[;,\s]+", pages) if p]
         answer = row.get("answer")
         answers = tuple(answer) if isinstance(answer, list) else ((answer,) if answer else ())
-        questions.append(PageQuestion(row.get("subset") or "all", row["document"], row["question"], frozenset(pages), answers))
+        questions.append(
+            PageQuestion(row.get("subset") or "all", row["document"], row["question"], frozenset(pages), answers)
+        )
     return questions
 
 
@@ -135,7 +148,9 @@ def store_slug(variant: str, settings: Settings) -> str:
     embedding settings, and the source of the code that parses, chunks and indexes."""
     code = b"".join(p.read_bytes() for p in _INDEXING_CODE)
     fingerprint = hashlib.sha256(
-        code + settings.chunk.model_dump_json().encode() + settings.embed.model_dump_json().encode()
+        code
+        + settings.chunk.model_dump_json().encode()
+        + settings.embed.model_dump_json().encode()
         + settings.ingest.model_dump_json().encode()
     ).hexdigest()[:10]
     return f"{re.sub(r'[^a-z0-9]+', '-', variant.lower()).strip('-')}-{fingerprint}"
@@ -167,10 +182,7 @@ def literal_answers(engine: Engine, owner: str, questions: Sequence[PageQuestion
     texts: dict[tuple[str, int], str] = {}
     found = {}
     for n, q in enumerate(questions):
-        if q.gold_pages:
-            keys = [(q.document, page) for page in sorted(q.gold_pages)]
-        else:
-            keys = [(q.document, 0)]
+        keys = [(q.document, page) for page in sorted(q.gold_pages)] if q.gold_pages else [(q.document, 0)]
         for key in keys:
             if key not in texts:
                 texts[key] = _fold(

@@ -45,7 +45,9 @@ def run_metadata(settings: Settings | None = None) -> dict[str, Any]:
         "versions": versions,
     }
     if settings is not None:
-        meta["settings"] = json.loads(settings.model_dump_json(exclude={"qdrant_api_key": True, "llm": {"openai_api_key"}}))
+        meta["settings"] = json.loads(
+            settings.model_dump_json(exclude={"qdrant_api_key": True, "llm": {"openai_api_key"}})
+        )
     return meta
 
 

@@ -54,7 +54,7 @@ def load(folder: Path, limit: int | None = None, corpus_limit: int | None = None
         for row in csv.DictReader(f, delimiter="\t"):
             qrels.setdefault(row["query-id"], {})[row["corpus-id"]] = float(row["score"])
     queries = {}
-    for line in open(folder / "queries.jsonl"):
+    for line in (folder / "queries.jsonl").read_text().splitlines():
         item = json.loads(line)
         if item["_id"] in qrels:
             queries[item["_id"]] = item["text"]
@@ -63,12 +63,13 @@ def load(folder: Path, limit: int | None = None, corpus_limit: int | None = None
     qrels = {q: qrels[q] for q in kept}
     judged = {d for rels in qrels.values() for d in rels}
     doc_ids, texts = [], []
-    for n, line in enumerate(open(folder / "corpus.jsonl")):
-        item = json.loads(line)
-        if corpus_limit is not None and n >= corpus_limit and item["_id"] not in judged:
-            continue
-        doc_ids.append(item["_id"])
-        texts.append(f"{item['title']}\n{item['text']}".strip())
+    with open(folder / "corpus.jsonl") as corpus:
+        for n, line in enumerate(corpus):
+            item = json.loads(line)
+            if corpus_limit is not None and n >= corpus_limit and item["_id"] not in judged:
+                continue
+            doc_ids.append(item["_id"])
+            texts.append(f"{item['title']}\n{item['text']}".strip())
     return SciFact(doc_ids, texts, queries, qrels)
 
 

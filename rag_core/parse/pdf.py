@@ -306,9 +306,9 @@ def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> 
     size = statistics.median(span["size"] for span in spans)
     bold = all(span["flags"] & _BOLD_FLAG or "bold" in span["font"].lower() for span in spans)
     numbered = _SECTION_NUMBER.match(text)
-    if size >= body_size * 1.15 or bold and size >= body_size * 0.95 and len(text) <= 90 and not text.endswith((".", ",", ";", ":")):
-        pass
-    else:
+    larger = size >= body_size * 1.15
+    bold_line = bold and size >= body_size * 0.95 and len(text) <= 90 and not text.endswith((".", ",", ";", ":"))
+    if not (larger or bold_line):
         return 0
     if numbered:
         return min(numbered.group(1).count(".") + 1, 6)
@@ -324,5 +324,3 @@ def _toc_headings(text: str, entries: list[tuple[int, str]]) -> tuple[Heading, .
         position = folded.find(clean_text(title).casefold())
         headings.append(Heading(offset=max(position, 0), level=level, title=clean_text(title)))
     return tuple(headings)
-
-

@@ -235,8 +235,9 @@ class Store(ABC):
                 self._opened_existing(collection)
             self._ready_collections.add(collection)
 
-    def _opened_existing(self, collection: str) -> None:
-        """Called once per process when an existing chunk collection is first used."""
+    def _opened_existing(self, collection: str) -> None:  # noqa: B027 - a hook; only the server overrides it
+        """Called once per process when an existing chunk collection is first used (nothing to do
+        for the embedded store)."""
 
     def _mark_ready_documents(self, collection: str) -> None:
         """Chunks of ready documents written by the previous release, which kept that state in the
