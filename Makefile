@@ -1,22 +1,42 @@
 # Two commands for a fresh machine: `make run` (the app) and `make test` (the tests).
-# Each creates .venv and installs requirements.txt first (models included; no hub needed).
+# Each creates .venv and installs the locks first (models included; no hub needed):
+# requirements.txt (the app, what Streamlit Community Cloud installs) and requirements-dev.txt
+# (tests, linters, the lock tool), both compiled by `make lock` from the hand-edited *.in files.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Where `make lock` finds the CPU build of torch (pip finds it there through its own config).
+TORCH_WHEELS ?= /opt/wheels
+LOCK := $(VENV)/bin/uv pip compile --quiet --upgrade --python-version 3.11 --find-links $(TORCH_WHEELS) \
+	--no-emit-find-links --custom-compile-command "make lock"
+# The lock names torch by its public version: 2.13.0 matches the local CPU build (2.13.0+cpu).
+PUBLIC_TORCH := sed -i 's/^torch==\([0-9.]*\)+cpu$$/torch==\1/'
 
-.PHONY: setup run test test-fast browser measure-app
+.PHONY: setup run lint test test-fast lock browser measure-app
 
-$(STAMP): requirements.txt pyproject.toml
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements.txt -r requirements-dev.txt
 	touch $(STAMP)
 
 setup: $(STAMP)
 
 run: $(STAMP)
 	$(PY) -m streamlit run app.py
+
+# Recompile both locks from requirements.in and requirements-dev.in (newest versions that fit),
+# then install them; run `make test` after it and commit the locks with what the suite said.
+lock: $(STAMP)
+	$(LOCK) requirements.in -o requirements.txt && $(PUBLIC_TORCH) requirements.txt
+	$(LOCK) requirements-dev.in -o requirements-dev.txt && $(PUBLIC_TORCH) requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements.txt -r requirements-dev.txt
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 # The browser test drives Debian's Chromium with Playwright; never a downloaded browser.
 browser:
@@ -25,7 +45,7 @@ browser:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
 	fi
 
-test: $(STAMP) browser
+test: $(STAMP) browser lint
 	HF_HUB_OFFLINE=1 $(PY) -m pytest
 
 test-fast: $(STAMP)
