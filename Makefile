@@ -38,11 +38,15 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# The browser test drives Debian's Chromium with Playwright; never a downloaded browser.
+# The browser tests drive Debian's Chromium with Playwright (never a downloaded browser); the
+# privacy test watches every network call with strace. Both from Debian's packages, when missing.
 browser:
-	@if [ ! -x /usr/bin/chromium ]; then \
+	@missing=""; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v strace >/dev/null || missing="$$missing strace"; \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
 test: $(STAMP) browser lint

@@ -10,6 +10,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .privacy import telemetry_off
+
+# Before any dependency loads: every process that imports rag_core starts with telemetry off.
+telemetry_off()
+
 if TYPE_CHECKING:
     from . import report
     from .backends import ChatModel

@@ -8,12 +8,13 @@ debug page, and checks that scores are shown. Screenshots go to test-artifacts/b
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,14 +52,16 @@ def running_app(tmp_path: Path) -> Iterator[str]:
 
 
 @contextmanager
-def start_app(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
+def start_app(tmp_path: Path, settings: dict[str, str], wrap: Sequence[str] = ()) -> Iterator[str]:
+    """The app on a free loopback port, its store in ``tmp_path``; ``settings`` are added to its
+    environment and ``wrap`` runs before it (a tracer, say)."""
     port = free_port()
     env = os.environ | {"RAG_STORE_DIR": str(tmp_path / "store"), "HF_HUB_OFFLINE": "1"} | settings
     log = (tmp_path / "streamlit.log").open("w")
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+        [*wrap, sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -73,11 +76,12 @@ def start_app(tmp_path: Path, settings: dict[str, str]) -> Iterator[str]:
             raise AssertionError("the app did not become healthy: " + (tmp_path / "streamlit.log").read_text()[-2000:])
         yield url
     finally:
-        server.terminate()
+        os.killpg(server.pid, signal.SIGTERM)  # the whole group: a wrapper's child too
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            server.kill()
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=20)
         log.close()
 
 
