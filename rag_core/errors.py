@@ -75,6 +75,8 @@ class StoreDamaged(StoreError):
         self.folder = folder
         self.part = part
         self.detail = detail
+        self.engine_output: tuple[str, ...] = ()
+        """What the engine printed while failing (a Rust panic and its backtrace), kept off the screen."""
         super().__init__(
             f"The store in {folder} is damaged: {part} cannot be read ({detail}).",
             f"Run `python -m rag_core check --store {folder}` to see what is readable, and add --repair to "

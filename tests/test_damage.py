@@ -10,6 +10,8 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -40,6 +42,7 @@ DAMAGE: dict[str, Callable[[Path], None]] = {
     "random bytes": lambda p: overwrite(p, os.urandom(min(p.stat().st_size, 1 << 16) or 64)),
     "deleted": lambda p: p.unlink(),
 }
+ALL_ONES: Callable[[Path], None] = lambda p: overwrite(p, b"\xff" * (min(p.stat().st_size, 1 << 16) or 64))  # noqa: E731
 COMMANDS = [
     ["docs"],
     ["search", "When is the invoice due?", "--llm", "extractive", "--no-rerank"],
@@ -74,7 +77,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def damaged_copy(template: Path, target: Path, part: str, damage: str) -> Path:
     shutil.copytree(template, target, copy_function=copy_sparse)  # the engine's files are sparse
     (path,) = sorted(target.glob(PARTS[part]))[:1]
-    DAMAGE[damage](path)
+    (ALL_ONES if damage == "all ones" else DAMAGE[damage])(path)
     return target
 
 
@@ -114,6 +117,18 @@ def test_repair_keeps_what_can_be_read(template: Path, tmp_path: Path, part: str
     if "alpha.pdf" in kept:
         code, hits, err = run("search", "When is the invoice due?", "--llm", "extractive", "--no-rerank", store=store)
         assert code == 0 and "INV-7" in hits, err
+
+
+@pytest.mark.slow
+def test_the_engines_panic_stays_off_the_screen(template: Path, tmp_path: Path) -> None:
+    """A damaged payload index makes the engine panic while it loads: the user reads our message
+    first (the panic's lines are kept on the error and in the debug log)."""
+    store = damaged_copy(template, tmp_path / "store", "chunks payload index", "all ones")
+    done = subprocess.run([sys.executable, "-m", "rag_core", "docs", "--store", str(store)],
+                          capture_output=True, text=True, env=os.environ | {"HF_HUB_OFFLINE": "1"})
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"error: The store in {store} is damaged"), done.stderr[:500]
+    assert "panicked" not in done.stderr
 
 
 def test_a_damaged_store_names_the_folder_and_the_fix(tmp_path: Path) -> None:

@@ -476,10 +476,26 @@ def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
         with pytest.raises(errors.StoreLocked) as caught:
             Engine(Settings(store_dir=store), embedder=HashEmbedder())
-        assert "another process" in str(caught.value) and "RAG_QDRANT_URL" in caught.value.fix
+        assert f"is in use by process {holder.pid};" in str(caught.value) and "RAG_QDRANT_URL" in caught.value.fix
+        assert "Stop the other process" in caught.value.fix
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path) -> None:
+    from rag_core.store.edge import locked
+
+    app = subprocess.Popen(["bash", "-c", "exec -a streamlit sleep 60"])  # a process named as the app is
+    try:
+        error = locked(tmp_path, str(app.pid))
+        assert f"in use by process {app.pid} (the app)" in str(error)
+        assert "add files on its Upload page, ask on its Chat page" in error.fix
+        assert "RAG_QDRANT_URL" in error.fix
+    finally:
+        app.kill()
+        app.wait()
+    assert "in use by another process" in str(locked(tmp_path, ""))
 
 
 # --- concurrency and isolation --------------------------------------------------------------

@@ -11,7 +11,10 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import logging
 import os
+import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +48,7 @@ _LOCK_FILE = ".lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 5000
 _DETAIL_CHARS = 200
+_log = logging.getLogger(__name__)
 # Not damage: the user or the interpreter stopping us, or a typed error of our own.
 _NOT_DAMAGE = (KeyboardInterrupt, SystemExit, GeneratorExit, MemoryError, RagError)
 # A shard needs a vector space; the registry stores none, so it declares an unused sparse one.
@@ -197,17 +201,39 @@ def _acquire(path: Path, store_dir: Path) -> IO[str]:
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError as exc:
+        handle.seek(0)
+        holder = handle.read().strip()
         handle.close()
-        raise StoreLocked(
-            f"The store folder {store_dir} is in use by another process (one process may open it at a time).",
-            "Stop the other process (another app or CLI run), use another RAG_STORE_DIR, "
-            "or run a Qdrant server and set RAG_QDRANT_URL.",
-        ) from exc
+        raise locked(store_dir, holder) from exc
     handle.seek(0)
     handle.truncate()
     handle.write(str(os.getpid()))
     handle.flush()
     return handle
+
+
+def locked(store_dir: Path, holder: str) -> StoreLocked:
+    """``StoreLocked`` naming the process that holds the folder (its pid is in the lock file) and,
+    when it is the app, where the same work is done in it."""
+    command = ""
+    if holder.isdigit():
+        with contextlib.suppress(OSError):  # gone meanwhile, or no /proc (macOS)
+            command = Path(f"/proc/{holder}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    who = f"process {holder}" if holder.isdigit() else "another process"
+    is_app = "streamlit" in command
+    if is_app:
+        who += " (the app)"
+    fix = (
+        "The app does the same work: add files on its Upload page, ask on its Chat page, delete from its "
+        "Upload page's library list. Or stop the app and run the command again. "
+        if is_app
+        else "Stop the other process (another app or CLI run) and run the command again. "
+    )
+    return StoreLocked(
+        f"The store folder {store_dir} is in use by {who}; one process may open it at a time.",
+        fix + "To use the same library from the app and the CLI at once, run a Qdrant server and set "
+        "RAG_QDRANT_URL; or point RAG_STORE_DIR at another folder.",
+    )
 
 
 def load_shard(path: Path) -> EdgeShard:
@@ -218,12 +244,42 @@ def load_shard(path: Path) -> EdgeShard:
     """
     if not (path / _CONFIG_FILE).is_file():
         raise StoreDamaged(path.parent.parent, f"collection {path.name}", f"{_CONFIG_FILE} is missing")
+    with engine_stderr() as said:
+        try:
+            return EdgeShard.load(str(path))
+        except _NOT_DAMAGE:
+            raise
+        except BaseException as exc:  # a runtime error, or a Rust panic
+            failure = exc
+    error = damaged(path, failure)
+    error.engine_output = tuple(said)
+    raise error from failure
+
+
+@contextmanager
+def engine_stderr() -> Iterator[list[str]]:
+    """What the engine writes to the process's stderr meanwhile, as lines, instead of the screen.
+
+    A Rust panic prints its line ("thread … panicked at …") and a backtrace straight to file
+    descriptor 2, before Python sees the exception: a user would read the engine's words first and
+    the clear message last. The lines are kept for the error (``engine_output``) and the log.
+    """
+    said: list[str] = []
+    sys.stderr.flush()
+    saved = os.dup(2)
     try:
-        return EdgeShard.load(str(path))
-    except _NOT_DAMAGE:
-        raise
-    except BaseException as exc:  # a runtime error, or a Rust panic
-        raise damaged(path, exc) from exc
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield said
+            finally:
+                os.dup2(saved, 2)
+                sink.seek(0)
+                said.extend(sink.read().decode("utf-8", "replace").splitlines())
+    finally:
+        os.close(saved)
+    if said:
+        _log.debug("Qdrant Edge wrote:\n%s", "\n".join(said))
 
 
 def shard_dimension(path: Path) -> int | None:
