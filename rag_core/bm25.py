@@ -59,6 +59,66 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+_QUOTED = re.compile(r'"([^"]{2,200})"|“([^”]{2,200})”')
+_SHORT_NUMBER = 4
+"""Digit strings this short (years, counts, page numbers) are too ordinary to name one thing."""
+
+
+def exact_terms(text: str) -> list[tuple[str, ...]]:
+    """The parts of a question that name one thing exactly, as BM25 terms: identifiers and codes
+    (a token with a digit: ``INV-2023-48213``, ``BQ4471-23``, ``FY2018``, ``14.2``, ``48213``, not a
+    bare number of up to four digits), proper names (capitalised words that do not open a sentence;
+    adjacent ones form one name), and quoted phrases (all of their terms, as one group). Whether they
+    are rare enough to count is the index's to say (``Bm25Index.exact_matches``).
+
+    >>> exact_terms('Is invoice INV-2023-48213 from Acme paid? Ask Priya Raman about "late fee" in 2023.')
+    [('late', 'fee'), ('inv-2023-48213',), ('acme',), ('priya', 'raman')]
+    """
+    found: list[tuple[str, ...]] = []
+    for match in _QUOTED.finditer(text):
+        phrase = tuple(dict.fromkeys(tokenize(match.group(1) or match.group(2))))
+        if phrase:
+            found.append(phrase)
+    plain = _QUOTED.sub(" ", text)
+    name: list[str] = []  # the words of the proper name being read ("Priya Raman": one group)
+    last_end = -1
+    for match in _TOKEN.finditer(plain):
+        raw = match.group()
+        whole = tokenize(raw)[:1]
+        if not whole:
+            continue
+        term = whole[0]
+        digits = sum(ch.isdigit() for ch in term)
+        before = plain[: match.start()].rstrip()
+        opens_sentence = not before or before[-1] in ".?!:"
+        if not opens_sentence and raw[0].isupper() and raw[1:].islower() and raw.isalpha() and len(raw) > 2:
+            if name and plain[last_end : match.start()].strip():
+                found.append(tuple(name))
+                name = []
+            name.append(term)
+            last_end = match.end()
+            continue
+        if name:
+            found.append(tuple(name))
+            name = []
+        if digits and (not term.isdigit() or digits > _SHORT_NUMBER):
+            found.append((term,))
+    if name:
+        found.append(tuple(name))
+    return list(dict.fromkeys(found))
+
+
+def holds_exactly(text: str, group: Sequence[str]) -> bool:
+    """Whether ``text`` holds an exact term: its one term, or a phrase's terms side by side (the
+    index only knows which terms a chunk holds, not where: "Ingrid Sorensen … Anton Achebe" holds
+    the words of "Anton Sorensen" but not the name)."""
+    tokens = tokenize(text)
+    if len(group) == 1:
+        return group[0] in tokens
+    width = len(group)
+    return any(tuple(tokens[i : i + width]) == tuple(group) for i in range(len(tokens) - width + 1))
+
+
 def _stem(word: str) -> str:
     """Harman's S-stemmer: fold plurals, nothing more aggressive."""
     if len(word) <= 3 or not word.isalpha():
@@ -109,7 +169,8 @@ class FastOkapi(BM25Okapi):
         self.by_doc = sparse.csr_matrix((weights, counts.indices, counts.indptr), shape=counts.shape)
         self.by_term = self.by_doc.tocsc()
         documents_per_term = np.bincount(counts.indices, minlength=len(vocab))
-        return dict(zip(vocab, documents_per_term.tolist(), strict=True))
+        self.document_frequency: dict[str, int] = dict(zip(vocab, documents_per_term.tolist(), strict=True))
+        return self.document_frequency
 
     def get_scores(self, query: Sequence[str]) -> np.ndarray:
         known = [term for term in query if term in self.vocab]
@@ -117,6 +178,14 @@ class FastOkapi(BM25Okapi):
             return np.zeros(self.corpus_size)
         columns = self.by_term[:, [self.vocab[t] for t in known]]
         return np.asarray(columns @ np.array([self.idf[t] for t in known])).ravel()
+
+    def holding(self, term: str) -> np.ndarray:
+        """The positions of the documents that hold ``term``, ascending."""
+        column = self.vocab.get(term)
+        if column is None:
+            return np.zeros(0, dtype=np.int64)
+        start, end = self.by_term.indptr[column], self.by_term.indptr[column + 1]
+        return np.sort(self.by_term.indices[start:end]).astype(np.int64)
 
     def has(self, position: int) -> set[int]:
         """The term ids present in one document."""
@@ -137,6 +206,17 @@ def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
     threshold = np.partition(scores, len(scores) - count)[len(scores) - count]
     kept = np.flatnonzero(scores >= threshold)
     return kept[np.lexsort((kept, -scores[kept]))][:count]
+
+
+class ExactTerm(NamedTuple):
+    """A question's exact term (an identifier, a name or a quoted phrase) and the chunks holding it."""
+
+    term: str
+    """As the question wrote it, in index terms (a phrase's terms joined by spaces)."""
+    chunks: int
+    """How many chunks of the searched documents hold it (for a phrase: all of its words)."""
+    counted: bool
+    """Rare enough to count: held by at least one chunk and at most the setting's number."""
 
 
 class StatementTag(NamedTuple):
@@ -194,6 +274,39 @@ class Bm25Index:
             Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
             for i in best
             if scores[i] > 0
+        ]
+
+    def exact_matches(
+        self, groups: Sequence[tuple[str, ...]], query: str, *, max_chunks: int, top_n: int
+    ) -> tuple[list[ExactTerm], list[Bm25Match]]:
+        """The chunks holding a rare exact term of the question, and what each term held.
+
+        A term (or quoted phrase: all of its terms) counts when at most ``max_chunks`` chunks hold
+        it: an invoice number on one page does, a company name on every page does not. The chunks
+        holding the most counted terms come first (each term weighed by its rarity, the BM25 idf),
+        then by BM25 score over ``query``, then in reading order; at most ``top_n``.
+        """
+        if self._bm25 is None or not groups:
+            return [], []
+        weight = np.zeros(len(self.chunk_ids))
+        report = []
+        for group in groups:
+            held = self._bm25.holding(group[0])
+            for term in group[1:]:
+                held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
+            counted = 0 < len(held) <= max_chunks
+            report.append(ExactTerm(" ".join(group), len(held), counted))
+            if counted:
+                weight[held] += max(sum(self._bm25.idf.get(term, 0.0) for term in group), 1e-6)
+        chosen = np.flatnonzero(weight > 0)
+        if not len(chosen):
+            return report, []
+        terms = list(dict.fromkeys(tokenize(query)))
+        scores = self._bm25.get_scores(terms) if terms else np.zeros(len(self.chunk_ids))
+        chosen = chosen[np.lexsort((chosen, -scores[chosen], -weight[chosen]))][:top_n]
+        return report, [
+            Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
+            for i in chosen
         ]
 
     def rank_statements(

@@ -37,7 +37,8 @@ from .trace import StageNotes, TraceRecorder
 
 NOT_FOUND = "The selected documents do not contain information about this question."
 RETRIEVAL_STAGES = (
-    "phrasings", "embed_query", "dense", "bm25", "statements", "fuse", "candidates", "rerank", "floor", "neighbors")
+    "phrasings", "embed_query", "dense", "bm25", "statements", "exact", "fuse", "candidates", "rerank", "floor",
+    "neighbors")
 
 Checker = Callable[[str, Sequence[Passage]], tuple[list[Statement], AttributionSummary]]
 """Checks an answer's statements against the passages (``attribution.attribute`` with the

@@ -6,7 +6,7 @@ from typing import Any
 
 from .models import Trace
 
-STAGE_TABLES = ("dense", "bm25", "statements", "fuse", "rerank", "floor")
+STAGE_TABLES = ("dense", "bm25", "statements", "exact", "fuse", "rerank", "floor")
 
 
 def counted(number: int, noun: str) -> str:

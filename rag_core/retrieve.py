@@ -10,13 +10,13 @@ order and records each one in the trace; none of them sees the trace.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from .backends import Embedder, Reranker
-from .bm25 import Bm25Index, tokenize
+from .bm25 import Bm25Index, ExactTerm, exact_terms, holds_exactly, tokenize
 from .fuse import reciprocal_rank_fusion
 from .library import Library
 from .models import DocumentRecord, Fused, Hit, RankedLists, RerankerStatus, RetrievalResult, Scores, StoredChunk
@@ -91,6 +91,21 @@ class Retriever:
                 else:
                     notes.notes.append("no table in these documents is titled as one of these statements")
                 notes.outputs = statements.rows
+        with recorder.stage("exact", weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
+            exact = RankedLists()
+            if config.exact_weight <= 0 or retrievers == "dense":
+                notes.notes.append("skipped: " + ("exact_weight is 0" if config.exact_weight <= 0
+                                                  else "dense-only retrieval"))
+            else:
+                exact, terms = exact_list(index, question, top_n=config.top_n, max_chunks=config.exact_max_chunks,
+                                          names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                notes.inputs["terms"] = [t._asdict() for t in terms]
+                notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
+                                           max_chunks=config.exact_max_chunks)
+                lists |= exact.lists
+                chunks |= exact.chunks
+            notes.outputs = exact.rows
+        weights["exact"] = config.exact_weight
         if config.page_weight > 0 and lists:
             lists["pages"] = page_list(lists, chunks, k=config.rrf_k, weights=weights,
                                        share=config.page_share)
@@ -116,7 +131,8 @@ class Retriever:
                 notes.notes.append(f"kept fused order: {status.reason or 'no candidates'}")
         with recorder.stage("floor", dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
-                                             lexical_floor=config.lexical_floor, top_k=top_k or config.top_k)
+                                             lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
+                                             exact=set(exact.best))
             notes.outputs = [hit_row(h) for h in top]
             if not top:
                 notes.notes.append("no relevant passage: nothing cleared the relevance floor")
@@ -235,6 +251,52 @@ def statement_list(
     return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
 
 
+def exact_list(
+    index: Bm25Index,
+    question: str,
+    *,
+    top_n: int,
+    max_chunks: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> tuple[RankedLists, list[ExactTerm]]:
+    """The chunks holding a rare exact term of the question (an identifier, a code, a proper name, a
+    quoted phrase), as one list named ``exact``, and every such term with how many chunks hold it.
+
+    BM25 alone cannot put such a chunk first: one list among several, at weight 0.8, its first rank
+    adds less than a dense list's sixteenth (0.8/61 < 1/76), so a chunk the embedder does not see
+    lands past the pool. This list carries the rare match with a weight of its own.
+    """
+    groups = exact_terms(question)
+    terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
+    chunks = fetch([m.chunk_id for m in matches])
+    counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
+    listed = [m for m in matches if m.chunk_id in chunks
+              and any(holds_exactly(chunks[m.chunk_id].text, group) for group in counted)]
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
+            for rank, m in enumerate(listed, start=1)]
+    return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
+                       best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
+
+
+def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weight: float, max_chunks: int) -> list[str]:
+    """What the exact terms were and what they did to the fusion, in words for the debug page."""
+    if not terms:
+        return ["the question names no identifier, code, name or quoted phrase"]
+    notes = [
+        f"'{t.term}': {t.chunks} chunk{' holds' if t.chunks == 1 else 's hold'} "
+        + ("all its words; " if " " in t.term else "it; ")
+        + ("counted as an exact match" if t.counted else
+           "not counted (" + ("no chunk holds it" if not t.chunks else f"more than {max_chunks}: too common") + ")")
+        for t in terms
+    ]
+    if exact.lists:
+        listed = len(exact.lists["exact"])
+        notes.append(f"the exact list ({listed} chunk{'' if listed == 1 else 's'}) adds {weight:g}/({k} + rank) "
+                     f"to each: {weight / (k + 1):.4f} at rank 1, against {1 / (k + 1):.4f} for a dense list's first")
+    return notes
+
+
 def leading_documents(
     lists: Mapping[str, Sequence[str]], chunks: Mapping[str, StoredChunk], *, k: int, weights: Mapping[str, float],
     top: int,
@@ -344,15 +406,16 @@ def rerank_hits(
 
 
 def apply_floor(
-    hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int
+    hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int, exact: Collection[str] = ()
 ) -> tuple[list[Hit], list[dict[str, object]]]:
-    """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing, or
-    ``lexical_floor`` of its terms present), and a trace row for each hit dropped, with why."""
+    """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
+    ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
+    the question names), and a trace row for each hit dropped, with why."""
     kept: list[Hit] = []
     dropped: list[dict[str, object]] = []
     for hit in hits:
         dense, coverage = hit.scores.dense or 0.0, hit.lexical_coverage or 0.0
-        relevant = dense >= dense_floor or coverage >= lexical_floor
+        relevant = dense >= dense_floor or coverage >= lexical_floor or hit.chunk_id in exact
         hit = hit.model_copy(update={"relevant": relevant})
         if relevant:
             kept.append(hit)

@@ -183,6 +183,21 @@ class RetrievalSettings(Group):
         le=1000,
         description="Chunks the statement list takes from each statement a question needs, in each report.",
     )
+    exact_weight: float = Field(
+        3.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the exact-match list: the chunks holding a rare identifier, code, name or "
+        "quoted phrase of the question (rag_core/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
+        "outscores a chunk first in every dense and BM25 list of a two-phrasing search; see README).",
+    )
+    exact_max_chunks: int = Field(
+        5,
+        gt=0,
+        le=100_000,
+        description="An exact term counts when at most this many chunks of the searched documents hold it "
+        "(an invoice number on one page does; a company name on every page does not).",
+    )
     clean_queries: bool = Field(
         True,
         description="Take role-play and answer-format instructions out of search phrasings (keeping the "

@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.bm25 import Bm25Cache, Bm25Index, tokenize, top_positions
+from rag_core.bm25 import Bm25Cache, Bm25Index, ExactTerm, exact_terms, holds_exactly, tokenize, top_positions
 
 
 @pytest.mark.parametrize(
@@ -100,3 +100,39 @@ def test_many_equal_chunks_rank_in_reading_order() -> None:
     texts = ["the invoice was paid"] * 10 + [f"unrelated note number {i}" for i in range(30)]
     index = Bm25Index([f"c{i:02d}" for i in range(40)], texts)
     assert [m.chunk_id for m in index.search("invoice", 5)] == ["c00", "c01", "c02", "c03", "c04"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the status of invoice INV-2023-48213?", [("inv-2023-48213",)]),
+        ("How much does part BQ4471-23 cost?", [("bq4471-23",)]),
+        ("What did Priya Raman agree to do?", [("priya", "raman")]),
+        ('Where does the report say "late delivery fee"?', [("late", "delivery", "fee")]),
+        ("What does clause 3.12.4 require?", [("3.12.4",)]),
+        ("Which account received 48213 dollars?", [("48213",)]),
+        ("What was revenue in 2023 and in Q3?", [("q3",)]),  # a year alone is ordinary; Q3 is a code
+        ("Summarize the document. Which section covers pricing?", []),  # sentence openers are no names
+    ],
+)
+def test_exact_terms_are_identifiers_names_and_quoted_phrases(question: str, expected: list[tuple[str, ...]]) -> None:
+    assert exact_terms(question) == expected
+
+
+def test_an_exact_term_counts_only_when_few_chunks_hold_it() -> None:
+    texts = [f"Invoice INV-2023-{10000 + i} for Acme Corp is open." for i in range(12)]
+    texts[7] = "Invoice INV-2023-48213 for Acme Corp is paid; Priya Raman approved it."
+    index = Bm25Index([f"c{i:02d}" for i in range(12)], texts)
+    question = "Did Priya Raman approve invoice INV-2023-48213 for Acme?"
+    report, matches = index.exact_matches(exact_terms(question), question, max_chunks=3, top_n=5)
+    assert [(t.term, t.chunks, t.counted) for t in report] == [
+        ("priya raman", 1, True), ("inv-2023-48213", 1, True), ("acme", 12, False)]
+    assert [m.chunk_id for m in matches] == ["c07"]
+    assert index.exact_matches([("nowhere-123",)], "nowhere-123", max_chunks=3, top_n=5) == (
+        [ExactTerm("nowhere-123", 0, False)], [])
+
+
+def test_a_phrase_is_held_only_with_its_words_side_by_side() -> None:
+    assert holds_exactly("On hiring, Anton Sorensen agreed.", ("anton", "sorensen"))
+    assert not holds_exactly("Ingrid Sorensen and Anton Achebe agreed.", ("anton", "sorensen"))
+    assert holds_exactly("Invoice INV-7 is open.", ("inv-7",))

@@ -230,3 +230,20 @@ def test_pages_render_for_their_owner_only(tmp_path: Path, make_pdf: Callable[..
     engine.delete("alice", "facts.pdf")
     assert not engine.files.path(record).exists(), "delete removes the kept file too"
     engine.close()
+
+
+def test_an_identifier_named_in_the_question_puts_its_page_first(
+    fake_engine: Engine, make_pdf: Callable[..., Path]
+) -> None:
+    pages = [" ".join(f"Invoice INV-2024-{p * 100 + i:05d} to Contoso Ltd is open." for i in range(12))
+             for p in range(10)]
+    fake_engine.ingest_path(make_pdf(pages, name="ledger.pdf"))
+    result = fake_engine.search("What is the status of invoice INV-2024-00507?", rerank=False)
+    first = next(h for h in result.hits if h.source == "retrieved")
+    assert first.page == 6 and first.ranks["exact"] == 1 and first.relevant
+    exact = result.trace.stage("exact")
+    assert exact is not None and exact.inputs["terms"][0]["term"] == "inv-2024-00507"
+    assert exact.notes[0].startswith("'inv-2024-00507': ") and exact.notes[0].endswith("counted as an exact match")
+    assert "adds 3/(60 + rank)" in exact.notes[-1]
+    common = fake_engine.search("Which invoices to Contoso are open?", rerank=False).trace.stage("exact")
+    assert common is not None and common.notes[0].endswith("more than 5: too common)"), common.notes

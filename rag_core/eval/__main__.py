@@ -1,5 +1,6 @@
-"""``python -m rag_core.eval {scifact,uda,financebench,lightrag,folder,attribution}``: retrieval and answer
-quality on real documents, every ablation measured in the same run on the same data.
+"""``python -m rag_core.eval {scifact,uda,financebench,identifiers,lightrag,folder,attribution}``: retrieval
+and answer quality on real documents (and, for ``identifiers``, on documents it writes), every ablation
+measured in the same run on the same data.
 
 Each run writes ``<name>.json`` (with versions, settings, machine and date), ``<name>.md`` and
 PNG charts into ``--results``.
@@ -27,7 +28,9 @@ OWNER = "eval"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
-    parser.add_argument("dataset", choices=["scifact", "uda", "financebench", "lightrag", "folder", "attribution"])
+    parser.add_argument(
+        "dataset", choices=["scifact", "uda", "financebench", "identifiers", "lightrag", "folder", "attribution"]
+    )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
     parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
@@ -61,6 +64,13 @@ def main(argv: list[str] | None = None) -> int:
         nargs="*",
         default=[],
         help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)",
+    )
+    parser.add_argument(
+        "--exact-weights",
+        type=float,
+        nargs="*",
+        default=[],
+        help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)",
     )
     parser.add_argument(
         "--labels",
@@ -174,6 +184,14 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
         questions = pages.load_uda(data_dir)[: args.limit]
         paths = pages.uda_documents(data_dir, questions)
         name = "uda"
+    elif args.dataset == "identifiers":
+        from . import identifiers
+
+        data_dir = args.results / "identifiers"
+        questions = identifiers.generate(data_dir)[: args.limit]
+        wanted = {q.document for q in questions}
+        paths = sorted(p for p in data_dir.glob("*.pdf") if p.name in wanted)
+        name = "identifiers"
     elif args.dataset == "financebench":
         data_dir = _need(args.data / "financebench_dev", "the FinanceBench development split")
         questions = pages.load_financebench(data_dir)[: args.limit]
@@ -317,6 +335,7 @@ PLAIN: dict[str, Any] = {
     "dense_weight": 1.0,
     "bm25_weight": 1.0,
     "statement_weight": 0.0,
+    "exact_weight": 0.0,
 }
 """Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
 
@@ -371,6 +390,10 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
             tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
         )
     configs["hybrid, no statement list"] = Config(tuning={"statement_weight": 0.0})
+    configs["hybrid, no exact list"] = Config(tuning={"exact_weight": 0.0})
+    configs["hybrid, whole library, no exact list"] = Config(library=True, tuning={"exact_weight": 0.0})
+    for weight in args.exact_weights:
+        configs[f"hybrid, exact list weight {weight:g}"] = Config(tuning={"exact_weight": weight})
     configs["hybrid, whole library"] = Config(library=True)
     configs["hybrid, whole library, no statement list"] = Config(library=True, tuning={"statement_weight": 0.0})
     for weight in args.statement_weights:
