@@ -486,8 +486,14 @@ def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
 def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path) -> None:
     from rag_core.store.edge import locked
 
-    app = subprocess.Popen(["bash", "-c", "exec -a streamlit sleep 60"])  # a process named as the app is
+    # a process whose command line reads as the app's (`python -m streamlit run app.py`); its first
+    # line says it runs (Popen may return before the new program has replaced the forked one)
+    app = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(60)", "-m", "streamlit", "run"],
+        stdout=subprocess.PIPE, text=True,
+    )
     try:
+        assert app.stdout is not None and app.stdout.readline().strip() == "up"
         error = locked(tmp_path, str(app.pid))
         assert f"in use by process {app.pid} (the app)" in str(error)
         assert "add files on its Upload page, ask on its Chat page" in error.fix
