@@ -216,3 +216,16 @@ def test_llm_bench_runs_one_question_with_the_real_local_model(tmp_path: Path) -
     assert run["ttft_ratio"] > 0.5 and run["prompt_tokens_per_s"] > 0
     assert llm["peak_rss_mb"] >= llm["memory_mb"]["llm_loaded"] > llm["memory_mb"]["start"]
     assert "Peak RSS" in (tmp_path / "bench-llm.md").read_text()
+
+
+def test_bench_ingest_reports_seconds_per_scanned_page(tmp_path: Path) -> None:
+    from .test_formats import SCAN_LINES, scanned_pdf
+
+    scan = tmp_path / "scan.pdf"
+    scan.write_bytes(scanned_pdf(SCAN_LINES, pages=2))
+    assert bench.main(["ingest", "--docs", str(scan), "--repeats", "1", "--results", str(tmp_path / "r")]) == 0
+    (written,) = (tmp_path / "r").glob("bench-ingest*.json")
+    ingest = json.loads(written.read_text())["ingest"]["docs"]
+    assert ingest["ocr_pages"] == 2 and 0 < ingest["ocr_s"] < ingest["ingest_s"]
+    assert ingest["s_per_scanned_page"] > ingest["s_per_scanned_page_without_ocr"] > 0
+    assert "### Scanned pages (read by OCR)" in written.with_suffix(".md").read_text()

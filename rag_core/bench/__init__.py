@@ -36,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--large-repeats", type=bounded(1, 1000), default=1,
                         help="ingest runs for the UDA set (about 10 minutes each on 2 cores)")
     parser.add_argument("--docs", type=Path, nargs="+", help="ingest/retrieval: these files instead of the shared data")
+    parser.add_argument("--scan-pages", type=bounded(0, 16), default=3,
+                        help="ingest: pages of the LightRAG paper to scan (render as images) and read by OCR; 0: none")
     parser.add_argument("--sizes", type=bounded(1, 10_000_000), nargs="+",
                         help="store sizes in chunks (retrieval: 1,000 10,000 50,000; store: 2,000 50,000 200,000)")
     parser.add_argument("--old-engine-sizes", type=bounded(1, 10_000_000), nargs="*",

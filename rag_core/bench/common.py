@@ -19,7 +19,8 @@ LLM_QUESTIONS = (
 )
 
 
-SET_LABELS = {"lightrag": "LightRAG paper", "uda": "UDA PDFs", "docs": "given files"}
+SET_LABELS = {"lightrag": "LightRAG paper", "uda": "UDA PDFs", "docs": "given files",
+              "scan": "LightRAG paper pages, scanned (images only)"}
 """The document sets by key (as in the JSON reports), with their names in tables."""
 
 

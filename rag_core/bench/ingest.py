@@ -44,7 +44,9 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
         model.embed_documents(["warm up the model once, outside every timing"])
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     results: dict[str, Any] = {"backend": backend_of(embedder), "cores": cores}
-    for key, paths in document_sets(args).items():
+    scans = tempfile.TemporaryDirectory(prefix="rag-bench-scan-")
+    sets = document_sets(args) | scanned_set(args, Path(scans.name))
+    for key, paths in sets.items():
         runs = []
         repeats = args.large_repeats if key == "uda" else args.repeats
         for _ in range(max(1, repeats)):
@@ -58,7 +60,8 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                          for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
                 engine.close()
             steps = {name: sum(r.timings_s.get(name, 0.0) for r in ingested)
-                     for name in ("parse", "table_finder", "chunk", "embed", "store")}
+                     for name in ("parse", "table_finder", "ocr", "chunk", "embed", "store")}
+            scanned = sum(r.ocr_pages for r in ingested)
             started, cpu_started = time.perf_counter(), cpu_seconds()
             embedder.embed_documents(texts)
             bare_s, bare_cpu_s = time.perf_counter() - started, cpu_seconds() - cpu_started
@@ -81,6 +84,9 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 "ingest_cpu_s": ingest_cpu_s, "bare_default_cpu_s": bare_cpu_s, "table_finder_cpu_s": finder_cpu_s,
                 "table_finder_empty_cpu_s": empty_cpu_s, "cpu_floor_ratio": ingest_cpu_s / cores / bare_s,
                 "oracle_floor_ratio": (ingest_cpu_s - empty_cpu_s) / cores / bare_s,
+                "ocr_pages": scanned, "ocr_s": steps["ocr"],
+                "s_per_scanned_page": ingest_s / scanned if scanned else 0.0,
+                "s_per_scanned_page_without_ocr": (ingest_s - steps["ocr"]) / scanned if scanned else 0.0,
             } | backends)
             print(f"ingest {SET_LABELS[key]}: {ingest_s:.1f} s vs bare embed {bare_s:.1f} s",
                   file=sys.stderr, flush=True)
@@ -92,7 +98,28 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
             "bare_embed_s": figures["bare_default_s"]["median"],  # the earlier name of bare_default_s
             "spread": figures, "runs": runs,
         }
+    scans.cleanup()
     return results
+
+
+def scanned_set(args: argparse.Namespace, folder: Path) -> dict[str, list[Path]]:
+    """The ``scan`` set: ``--scan-pages`` pages of the LightRAG paper (from its seventh, where its
+    tables are) as page images only, at 200 dpi in grey, as a scanner makes them; none with
+    ``--docs`` or with ``--scan-pages 0``."""
+    import pymupdf
+
+    paper = args.data / "lightrag" / "2410.05779v3.pdf"
+    if args.docs or not args.scan_pages or not paper.is_file():
+        return {}
+    scan = pymupdf.open()
+    with pymupdf.open(paper) as source:
+        for number in range(6, min(6 + args.scan_pages, source.page_count)):
+            image = source[number].get_pixmap(dpi=200, colorspace=pymupdf.csGRAY).tobytes("png")
+            scan.new_page(width=source[number].rect.width, height=source[number].rect.height).insert_image(
+                source[number].rect, stream=image)
+    path = folder / "lightrag-scanned.pdf"
+    scan.save(path, deflate=True)
+    return {"scan": [path]}
 
 
 def cpu_seconds() -> float:
@@ -105,8 +132,12 @@ def cpu_seconds() -> float:
 def ingest_markdown(results: dict[str, Any]) -> str:
     from ..eval.report import markdown_table
 
-    rows, floors = [], []
+    rows, floors, ocr = [], [], []
     for r in (value for value in results.values() if isinstance(value, dict)):
+        if r["spread"]["ocr_pages"]["median"]:
+            f = r["spread"]
+            ocr.append([r["label"], int(f["ocr_pages"]["median"]), fmt(f["ingest_s"]), fmt(f["ocr_s"]),
+                        fmt(f["s_per_scanned_page"], 2), fmt(f["s_per_scanned_page_without_ocr"], 2)])
         f = r["spread"]
         rows.append([r["label"], r["files"], r["pages"], r["chunks"], fmt(f["ingest_s"]), fmt(f["parse_s"]),
                      fmt(f["table_finder_s"]), fmt(f["chunk_s"], 2), fmt(f["embed_s"]), fmt(f["upsert_s"]),
@@ -129,4 +160,7 @@ def ingest_markdown(results: dict[str, Any]) -> str:
              "ratio", "floor: ingest CPU / cores / bare embed", "floor with a perfect page filter"],
             floors,
         )
+        + ("\n\n### Scanned pages (read by OCR)\n\n" + markdown_table(
+            ["documents", "pages read by OCR", "ingest s", "of which OCR s", "s per scanned page",
+             "s per scanned page without OCR's share"], ocr) if ocr else "")
     )
