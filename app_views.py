@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 import app_state
-from rag_core import Answer, AnswerRun, Passage, RagError
+from rag_core import Answer, AnswerRun, Passage, RagError, page_label
 from rag_core.prompts import neutralize
 
 if TYPE_CHECKING:
@@ -186,14 +186,16 @@ def render_answer(answer: Answer) -> None:
     """The answer with its check marks, then the tables it rests on, as the documents have them."""
     st.markdown(checked_markdown(answer), unsafe_allow_html=True)
     for table in answer.tables:
-        with st.expander(f"Table: {table.caption or 'untitled'} ({table.document}, page {table.page})", expanded=True):
+        where = page_label(table.document, table.page)
+        with st.expander(f"Table: {table.caption or 'untitled'} ({table.document}, {where})", expanded=True):
             st.markdown(table.markdown)
 
 
 def render_sources(passages: Sequence[Passage]) -> None:
     with st.expander(f"Sources ({len(passages)} passages)", expanded=False):
         for p in passages:
-            st.markdown(f"**[{p.n}] {p.document}, page {p.page}**" + (f" — {p.section}" if p.section else ""))
+            st.markdown(f"**[{p.n}] {p.document}, {page_label(p.document, p.page)}**"
+                        + (f" — {p.section}" if p.section else ""))
             st.caption(neutralize(p.text[:600]) + ("…" if len(p.text) > 600 else ""))
 
 
@@ -207,7 +209,8 @@ def render_answer_footer(answer: Answer, key: str) -> None:
         columns = st.columns(min(len(citations), 6))
         for i, citation in enumerate(citations):
             mark = "+" if citation.attributed else ""
-            chip = f"{mark}[{citation.n}] {citation.document[:24]} p.{citation.page}"
+            where = page_label(citation.document, citation.page, short=True)
+            chip = f"{mark}[{citation.n}] {citation.document[:24]} {where}"
             help_text = (
                 "Added by the answer check, not by the model: this passage supports a statement"
                 if citation.attributed
@@ -226,13 +229,28 @@ def render_answer_footer(answer: Answer, key: str) -> None:
 @st.dialog("Cited page", width="large")
 def show_page(document: str, page: int, passage: str) -> None:
     engine = app_state.engine()
-    st.markdown(f"**{document}**, page {page}")
+    st.markdown(f"**{document}**, {page_label(document, page)}")
     try:
         image = engine.render_page(app_state.owner(), document, page, highlight=passage)
+        text = engine.page_text(app_state.owner(), document, page) if image is None else ""
     except RagError as error:
         st.error(str(error))
         return
     if image is None:
-        st.text(engine.page_text(app_state.owner(), document, page))
+        st.caption("The cited passage is highlighted")
+        st.markdown(highlighted_text(text, passage), unsafe_allow_html=True)
     else:
         st.image(image, caption="The cited passage is highlighted", use_container_width=True)
+
+
+def highlighted_text(text: str, passage: str) -> str:
+    """A page, section or sheet of text as safe HTML (every character of the document escaped),
+    the passage marked where it stands in it."""
+    start = text.find(passage) if passage else -1
+    if start < 0:
+        body = html.escape(text)
+    else:
+        end = start + len(passage)
+        body = (html.escape(text[:start]) + '<mark class="rag-passage">' + html.escape(text[start:end]) + "</mark>"
+                + html.escape(text[end:]))
+    return f'<div style="white-space:pre-wrap;font-size:.9em;max-height:70vh;overflow:auto">{body}</div>'

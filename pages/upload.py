@@ -2,7 +2,7 @@ import streamlit as st
 
 import app_state
 import app_views
-from rag_core import RagError
+from rag_core import FORMATS, OCR_STAGE, RagError, unit_of
 from rag_core.report import counted
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
@@ -11,17 +11,25 @@ engine = app_state.engine()
 app_views.reindex_progress(engine.reindexer)
 owner = app_state.owner()
 st.title("Upload documents")
-st.caption("PDF, TXT or Markdown. Files are parsed page by page, chunked, embedded and indexed on this machine.")
+st.caption(
+    ", ".join(f.label for f in FORMATS).capitalize() + ". Files are parsed page by page (a Word file or web page "
+    "by section, a spreadsheet by sheet), chunked, embedded and indexed on this machine."
+)
 
 with st.form("upload", clear_on_submit=True):
-    files = st.file_uploader("Files", type=["pdf", "txt", "md"], accept_multiple_files=True)
+    files = st.file_uploader(
+        "Files", type=[s.lstrip(".") for f in FORMATS for s in f.suffixes], accept_multiple_files=True
+    )
     submitted = st.form_submit_button("Add to library", type="primary")
 
 for file in (files or []) if submitted else []:
     with st.status(f"{file.name}: parsing", expanded=False) as status:
 
         def progress(stage: str, done: int, total: int, name: str = file.name) -> None:
-            status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
+            if stage == OCR_STAGE:  # a scan: its pages are read one by one
+                status.update(label=f"{name}: OCR page {min(done + 1, total)} of {total}")
+            else:
+                status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
 
         try:
             result = engine.ingest_bytes(file.getvalue(), file.name, owner, progress, limits=app_state.limits())
@@ -34,8 +42,8 @@ for file in (files or []) if submitted else []:
             status.update(label=f"{file.name}: already in your library as {record.name}", state="complete")
             st.info("This exact file was uploaded before; nothing was added.")
         else:
-            status.update(label=f"{file.name}: {counted(record.pages, 'page')}, {counted(record.chunks, 'chunk')} "
-                                f"in {result.seconds:.1f} s", state="complete")
+            size = f"{counted(record.pages, unit_of(record.name))}, {counted(record.chunks, 'chunk')}"
+            status.update(label=f"{file.name}: {size} in {result.seconds:.1f} s", state="complete")
         if record.pages_without_text:
             st.warning(
                 f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
@@ -52,7 +60,7 @@ if not records:
 for record in records:
     left, right = st.columns([6, 1])
     left.markdown(
-        f"**{record.name}** · {counted(record.pages, 'page')} · {counted(record.chunks, 'chunk')} · "
+        f"**{record.name}** · {counted(record.pages, unit_of(record.name))} · {counted(record.chunks, 'chunk')} · "
         f"{record.size_bytes / 1e6:.2f} MB · {record.created_at:%Y-%m-%d %H:%M} UTC"
     )
     with right.popover("Delete", use_container_width=True):

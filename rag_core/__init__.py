@@ -20,8 +20,10 @@ if TYPE_CHECKING:
     from .backends import ChatModel
     from .errors import LimitReached, RagError
     from .generate import AnswerRun
+    from .ingest import OCR_STAGE
     from .limits import QuestionRate
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
+    from .parse.formats import FORMATS, page_label, unit_of
     from .pipeline import Engine
     from .settings import LlmBackend, Settings
 
@@ -32,10 +34,14 @@ _EXPORTS = {
     "Citation": ".models",
     "DocumentRecord": ".models",
     "Engine": ".pipeline",
+    "FORMATS": ".parse.formats",
+    "page_label": ".parse.formats",
+    "unit_of": ".parse.formats",
     "Hit": ".models",
     "IngestResult": ".models",
     "LimitReached": ".errors",
     "LlmBackend": ".settings",
+    "OCR_STAGE": ".ingest",
     "Passage": ".models",
     "QuestionRate": ".limits",
     "RagError": ".errors",
@@ -51,17 +57,21 @@ __all__ = [
     "Citation",
     "DocumentRecord",
     "Engine",
+    "FORMATS",
     "Hit",
     "IngestResult",
     "LimitReached",
     "LlmBackend",
+    "OCR_STAGE",
     "Passage",
     "QuestionRate",
     "RagError",
     "RetrievalResult",
     "Settings",
     "Trace",
+    "page_label",
     "report",
+    "unit_of",
 ]
 
 

@@ -73,7 +73,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag_core", description="Local document retrieval.")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    ingest = commands.add_parser("ingest", parents=[common], help="add PDF, .txt or .md files (or folders of them)")
+    from .parse.formats import accepted
+
+    ingest = commands.add_parser(
+        "ingest", parents=[common], help=f"add files (or folders of them): {accepted()}"
+    )
     ingest.add_argument("paths", nargs="+", metavar="PATH")
     ingest.add_argument("--json", action="store_true", help="print one JSON object")
     ingest.set_defaults(run=_ingest)
@@ -231,6 +235,7 @@ def _expand_paths(paths: Sequence[str]) -> list[Path]:
 def _ingest(args: argparse.Namespace) -> int:
     from .errors import RagError
     from .models import display_name
+    from .parse.formats import unit_of
 
     files = _expand_paths(args.paths)
     engine = _engine(args)
@@ -265,7 +270,8 @@ def _ingest(args: argparse.Namespace) -> int:
                     line = f"duplicate {path}: already stored as {document.name} ({document.doc_id})"
                 else:
                     line = (
-                        f"ingested {path}: {document.pages} pages, {document.chunks} chunks in {result.seconds:.1f} s"
+                        f"ingested {path}: {document.pages} {unit_of(path.name)}s, {document.chunks} chunks in "
+                        f"{result.seconds:.1f} s"
                     )
                     if document.pages_without_text:
                         line += f" (pages without text skipped: {_page_list(document.pages_without_text)})"
@@ -314,6 +320,8 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
+    from .parse.formats import page_label
+
     engine = _engine(args)
     try:
         result = engine.search(
@@ -335,7 +343,8 @@ def _search(args: argparse.Namespace) -> int:
         return 0
     for n, hit in enumerate(result.hits, start=1):
         scores = ", ".join(f"{k} {v:.3f}" for k, v in hit.scores.model_dump().items() if v is not None)
-        label = f"[{n}] {hit.document} p.{hit.page} #{hit.chunk_index} ({hit.source}{'; ' + scores if scores else ''})"
+        where = page_label(hit.document, hit.page, short=True)
+        label = f"[{n}] {hit.document} {where} #{hit.chunk_index} ({hit.source}{'; ' + scores if scores else ''})"
         print(label)
         print(textwrap.indent(textwrap.fill(" ".join(hit.text.split()), 100), "    "))
     return 0
@@ -351,6 +360,8 @@ def _emit(args: argparse.Namespace, trace: Any, payload: dict[str, Any]) -> bool
 
 
 def _ask(args: argparse.Namespace) -> int:
+    from .parse.formats import page_label
+
     history = _read_history(args.history) if args.history else []
     engine = _engine(args)
     try:
@@ -373,7 +384,7 @@ def _ask(args: argparse.Namespace) -> int:
     if answer.citations:
         print(f"{label}:")
         for c in answer.citations:
-            print(f"  [{c.n}] {c.document}, page {c.page}")
+            print(f"  [{c.n}] {c.document}, {page_label(c.document, c.page)}")
     t = answer.tokens
     print(
         f"intent {answer.intent} · {answer.llm.backend} {answer.llm.model} · "

@@ -22,6 +22,8 @@ from .store import Store
 
 Progress = Callable[[str, int, int], None]
 """Called as progress(stage, done, total) while a file is ingested."""
+OCR_STAGE = "OCR page"
+"""The stage of a scan's pages read by OCR: done and total count pages, not chunks."""
 
 
 def report(progress: Progress | None, stage: str, done: int, total: int) -> None:

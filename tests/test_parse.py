@@ -109,7 +109,12 @@ def test_file_over_size_limit(tmp_path: Path) -> None:
 
 
 def test_unsupported_extension() -> None:
-    with pytest.raises(errors.UnsupportedFileType, match="Upload a PDF"):
+    with pytest.raises(errors.UnsupportedFileType, match=r"Upload one of these: PDF \(\.pdf\), .*Word document"):
+        parse_bytes(b"PK\x03\x04", "slides.pptx")
+
+
+def test_a_cut_office_file_is_damaged() -> None:
+    with pytest.raises(errors.CorruptFile, match="zip structure cannot be read"):
         parse_bytes(b"PK\x03\x04", "report.docx")
 
 
@@ -163,8 +168,10 @@ def test_image_only_pdf(tmp_path: Path) -> None:
     _image_page(doc)
     _image_page(doc)
     doc.save(tmp_path / "scan.pdf")
-    with pytest.raises(errors.NoTextLayer, match="OCR is not supported"):
+    with pytest.raises(errors.NoTextLayer, match="OCR found no text on its pages"):
         parse_path(tmp_path / "scan.pdf")
+    with pytest.raises(errors.NoTextLayer, match=r"OCR is turned off \(RAG_INGEST__OCR=false\)"):
+        parse_path(tmp_path / "scan.pdf", IngestSettings(ocr=False))
 
 
 def test_partly_scanned_pdf_keeps_text_pages_and_reports_the_rest(tmp_path: Path) -> None:

@@ -136,7 +136,7 @@ HOSTILE: list[tuple[str, str, Callable[[], bytes], dict[str, Any], type[errors.R
         None,
         "",
     ),
-    ("image-only", "scan.pdf", image_only_pdf, {}, errors.NoTextLayer, "OCR is not supported"),
+    ("image-only", "scan.pdf", image_only_pdf, {}, errors.NoTextLayer, "OCR found no text on its pages"),
     ("partly scanned", "mixed.pdf", partly_scanned_pdf, {}, None, ""),
     (
         "over the size limit",

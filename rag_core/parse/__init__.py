@@ -1,7 +1,8 @@
 """Validate a file and turn it into pages of clean text, with headings and tables.
 
-PDFs go through PyMuPDF (``pdf``); ``.txt`` and ``.md`` are read as UTF-8 text (``text``);
-``guard`` holds the limits. Nothing here touches the store: a file that fails validation raises
+``formats`` lists the formats and the parser of each: PDFs through PyMuPDF (``pdf``), text and
+Markdown (``text``), Word and spreadsheets (``office``), web pages (``web``); ``guard`` holds the
+limits. Nothing here touches the store: a file that fails validation raises
 a :class:`~rag_core.errors.FileRejected` subclass and leaves no trace. Untrusted uploads are
 parsed by :func:`rag_core.sandbox.parse_untrusted`, which runs :func:`parse_bytes` in a child.
 """
@@ -11,23 +12,19 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from ..errors import CorruptFile, NoTextLayer, UnsupportedFileType, WrongFileType
+from ..errors import CorruptFile, UnsupportedFileType, WrongFileType
 from ..models import ParsedDocument
 from ..settings import IngestSettings
-from .guard import check_chars, check_size
-from .pdf import parse_pdf
-from .text import clean_text, decode_text, text_pages
+from .formats import BY_SUFFIX, FORMATS, SUPPORTED_SUFFIXES, Format, PageProgress, accepted
+from .guard import check_size
+from .text import clean_text
 
-__all__ = ["SUPPORTED_SUFFIXES", "clean_text", "parse_bytes", "parse_path", "read_file"]
-
-PDF_SUFFIXES = {".pdf"}
-MARKDOWN_SUFFIXES = {".md", ".markdown"}
-TEXT_SUFFIXES = {".txt", ".text"}
-SUPPORTED_SUFFIXES = PDF_SUFFIXES | MARKDOWN_SUFFIXES | TEXT_SUFFIXES
+__all__ = ["FORMATS", "SUPPORTED_SUFFIXES", "accepted", "clean_text", "parse_bytes", "parse_path", "read_file"]
 
 _PDF_MAGIC = b"%PDF-"
 _PDF_END = b"%%EOF"
 _PDF_END_WINDOW = 4096
+_ZIP_MAGIC = b"PK\x03\x04"
 
 
 def parse_path(path: str | Path, settings: IngestSettings | None = None) -> ParsedDocument:
@@ -45,13 +42,16 @@ def read_file(path: Path, settings: IngestSettings) -> bytes:
     return path.read_bytes()
 
 
-def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) -> ParsedDocument:
-    """Validate and parse a file's bytes.
+def parse_bytes(
+    data: bytes, name: str, settings: IngestSettings | None = None, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """Validate and parse a file's bytes with the parser its format declares (``formats.FORMATS``).
 
     Args:
         data: The whole file.
-        name: Its file name; the extension picks the parser and is checked against the bytes.
+        name: Its file name; the extension picks the format and is checked against the bytes.
         settings: Size, page and text limits.
+        progress: Told (pages done, pages to do) while scanned pages are read by OCR.
 
     Raises:
         FileRejected: A subclass that says what is wrong with the file and what to do.
@@ -59,17 +59,25 @@ def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) 
     settings = settings or IngestSettings()
     check_size(name, len(data), settings)
     suffix = Path(name).suffix.lower()
-    if suffix not in SUPPORTED_SUFFIXES:
+    found = BY_SUFFIX.get(suffix)
+    if found is None:
         raise UnsupportedFileType(
             f"{name}: '{suffix or 'no extension'}' files are not supported.",
-            "Upload a PDF, .txt or .md file.",
+            f"Upload one of these: {accepted()}.",
         )
-    sha256 = hashlib.sha256(data).hexdigest()
+    check_signature(data, name, found)
+    return found.parse()(data, name, hashlib.sha256(data).hexdigest(), settings, progress)
+
+
+def check_signature(data: bytes, name: str, declared: Format) -> None:
+    """Refuse a file whose bytes are not what its suffix says (Office files are told apart by
+    their contents, in ``office``)."""
+    suffix = Path(name).suffix.lower()
     looks_like_pdf = _PDF_MAGIC in data[:1024]
-    if suffix in PDF_SUFFIXES:
+    if declared.container == "pdf":
         if not looks_like_pdf:
             raise WrongFileType(
-                f"{name} is named .pdf but is not a PDF (it does not start with %PDF-).",
+                f"{name} is named {suffix} but is not a PDF (it does not start with %PDF-).",
                 "Check that the file was exported as a PDF, or give it its real extension.",
             )
         if _PDF_END not in data[-_PDF_END_WINDOW:]:
@@ -77,25 +85,17 @@ def parse_bytes(data: bytes, name: str, settings: IngestSettings | None = None) 
                 f"{name} is truncated: it has no end-of-file marker (%%EOF).",
                 "The download or copy was cut short: get the whole file again.",
             )
-        return parse_pdf(data, name, sha256, settings)
+        return
     if looks_like_pdf:
         raise WrongFileType(f"{name} is a PDF file with a '{suffix}' name.", "Rename it to .pdf and upload it again.")
-    text = decode_text(data, name)
-    media_type = "markdown" if suffix in MARKDOWN_SUFFIXES else "text"
-    pages = text_pages(text, markdown=media_type == "markdown")
-    check_chars(name, pages, settings)
-    if not pages:
-        raise NoTextLayer(f"{name} contains no text.", "Upload a file with some text in it.")
-    return ParsedDocument(
-        name=name,
-        sha256=sha256,
-        size_bytes=len(data),
-        media_type=media_type,
-        page_count=text.count("\f") + 1,
-        pages=tuple(pages),
-        pages_without_text=tuple(
-            n for n in range(1, text.count("\f") + 2) if n not in {p.number for p in pages}
-        ),
-    )
-
-
+    is_zip = data.startswith(_ZIP_MAGIC)
+    if declared.container == "zip" and not is_zip:
+        raise WrongFileType(
+            f"{name} is named {suffix} but is not a {declared.label} (those are zip archives; this is not one).",
+            f"Save it again as {suffix} from the program that made it, or give it its real extension.",
+        )
+    if declared.container == "text" and is_zip:
+        raise WrongFileType(
+            f"{name} is a zip archive (an Office file?) with a '{suffix}' name.",
+            "Give it its real extension (.docx or .xlsx) and upload it again.",
+        )

