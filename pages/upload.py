@@ -12,7 +12,7 @@ app_views.reindex_progress(engine.reindexer)
 owner = app_state.owner()
 st.title("Upload documents")
 st.caption(
-    ", ".join(f.label for f in FORMATS).capitalize() + ". Files are parsed page by page (a Word file or web page "
+    "Accepted: " + ", ".join(f.label for f in FORMATS) + ". Files are parsed page by page (a Word file or web page "
     "by section, a spreadsheet by sheet), chunked, embedded and indexed on this machine."
 )
 

@@ -65,11 +65,12 @@ _SHORT_NUMBER = 4
 
 
 def exact_terms(text: str) -> list[tuple[str, ...]]:
-    """The parts of a question that name one thing exactly, as BM25 terms: identifiers and codes
-    (a token with a digit: ``INV-2023-48213``, ``BQ4471-23``, ``FY2018``, ``14.2``, ``48213``, not a
-    bare number of up to four digits), proper names (capitalised words that do not open a sentence;
-    adjacent ones form one name), and quoted phrases (all of their terms, as one group). Whether they
-    are rare enough to count is the index's to say (``Bm25Index.exact_matches``).
+    """The parts of a question that name one thing exactly, as BM25 terms: identifiers and codes (a
+    token with a digit: ``INV-2023-48213``, ``BQ4471-23``, ``FY2018``, ``14.2``, ``48213``; not a
+    bare number of up to four digits, nor a percentage: "more than 20%" is a threshold), proper
+    names (capitalised words that do not open a sentence; adjacent ones form one name), and quoted
+    phrases (all of their terms, as one group). Whether they are rare enough to count is the index's
+    to say (``Bm25Index.exact_matches``).
 
     >>> exact_terms('Is invoice INV-2023-48213 from Acme paid? Ask Priya Raman about "late fee" in 2023.')
     [('late', 'fee'), ('inv-2023-48213',), ('acme',), ('priya', 'raman')]
@@ -101,7 +102,7 @@ def exact_terms(text: str) -> list[tuple[str, ...]]:
         if name:
             found.append(tuple(name))
             name = []
-        if digits and (not term.isdigit() or digits > _SHORT_NUMBER):
+        if digits and not term.endswith("%") and (not term.isdigit() or digits > _SHORT_NUMBER):
             found.append((term,))
     if name:
         found.append(tuple(name))

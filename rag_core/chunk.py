@@ -44,6 +44,7 @@ NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\
 # A paragraph at the top or bottom of at least this share of pages (and 3 of them) is a running
 # header or footer ("Table of Contents", "Page 12"), never a page's title.
 _RUNNING_SHARE = 0.2
+_HEADING_MARK = re.compile(r"^#{1,6}[ \t]+")
 _RUNNING_MIN_PAGES = 3
 
 Span = tuple[int, int]
@@ -196,6 +197,7 @@ def column_header_rows(table_text: str) -> list[str]:
 def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
     """The paragraph just before ``start`` when it is short and not a running header."""
     last = text[:start].rstrip().rsplit("\n\n", 1)[-1].strip()  # the last paragraph, without splitting all
+    last = _HEADING_MARK.sub("", last)  # a Markdown heading ("# Q3") names the table as its title does
     if not last:
         return ""
     if len(last) > _CAPTION_MAX_CHARS or not re.search(r"[^\W\d_]", last) or _fold(last) in running:
@@ -208,7 +210,7 @@ def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
 def _page_title(page: Page, running: frozenset[str]) -> str:
     """The page's first short paragraph that is not a running header, nor a table row."""
     for paragraph in _first_paragraphs(page.text, 4):
-        paragraph = paragraph.strip()
+        paragraph = _HEADING_MARK.sub("", paragraph.strip())
         if not paragraph or _fold(paragraph) in running or paragraph.startswith("|"):
             continue
         if len(paragraph) <= _CAPTION_MAX_CHARS and re.search(r"[^\W\d_]{3}", paragraph):

@@ -48,6 +48,7 @@ TableFinder = Callable[[Sequence[Passage]], list[TableView]]
 _CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
+_HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
 
 class PromptSpeed:
@@ -307,7 +308,8 @@ def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage]
     scored: list[tuple[float, int, int, str]] = []
     seen: set[str] = set()
     for p in passages:
-        for position, sentence in enumerate(_SENTENCE.split(" ".join(p.text.split()))):
+        plain = _HEADING_MARK.sub("", p.text)  # a Markdown heading's '#' would render as a title in the chat
+        for position, sentence in enumerate(_SENTENCE.split(" ".join(plain.split()))):
             words = tokenize(sentence)
             if len(sentence) < 20 or not words or sentence.strip() in seen:
                 continue

@@ -112,6 +112,7 @@ def test_many_equal_chunks_rank_in_reading_order() -> None:
         ("What does clause 3.12.4 require?", [("3.12.4",)]),
         ("Which account received 48213 dollars?", [("48213",)]),
         ("What was revenue in 2023 and in Q3?", [("q3",)]),  # a year alone is ordinary; Q3 is a code
+        ("Which categories are more than 20% of revenue?", []),  # a percentage is a threshold, not a name
         ("Summarize the document. Which section covers pricing?", []),  # sentence openers are no names
     ],
 )

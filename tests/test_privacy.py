@@ -24,6 +24,7 @@ from rag_core.privacy import TELEMETRY_OFF, telemetry_off
 
 from .conftest import write_pdf
 from .test_browser import CHROMIUM, PAGES, browser_page, start_app, upload_and_ask
+from .test_formats import HTML, docx_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 STRACE = shutil.which("strace")
@@ -101,12 +102,15 @@ def test_the_cli_never_reaches_beyond_loopback(tmp_path: Path) -> None:
     home, store = tmp_path / "home", tmp_path / "store"
     home.mkdir()
     pdf = write_pdf(tmp_path / "acme.pdf", PAGES[:3])
+    (tmp_path / "terms.html").write_bytes(HTML)
+    (tmp_path / "contract.docx").write_bytes(docx_bytes())
     env = private_env(home) | {
         "RAG_LLM__UNDERSTAND_WITH_LLM": "false",
         **{f"RAG_BUDGET__RESERVED_{intent}": "32" for intent in ("QA", "SUMMARY", "COMPARISON", "TECHNICAL")},
     }
     runs = {
-        "ingest": ["ingest", str(pdf)],  # the sandboxed parser and the first ONNX export included
+        # the sandboxed parser (PDF, web page, Word) and the first ONNX export included
+        "ingest": ["ingest", str(pdf), str(tmp_path / "terms.html"), str(tmp_path / "contract.docx")],
         "search": ["search", "When was invoice INV-2025-0492 paid?", "--llm", "extractive"],
         "ask": ["ask", "When was invoice INV-2025-0492 paid?", "--llm", "local"],  # the local model's server
     }
