@@ -10,7 +10,7 @@ import re
 import threading
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -218,6 +218,21 @@ class ExactTerm(NamedTuple):
     """How many chunks of the searched documents hold it (for a phrase: all of its words)."""
     counted: bool
     """Rare enough to count: held by at least one chunk and at most the setting's number."""
+
+
+def exact_hits(
+    index: Bm25Index, question: str, *, max_chunks: int, top_n: int,
+    texts: Callable[[list[str]], Mapping[str, str]],
+) -> tuple[list[ExactTerm], list[Bm25Match]]:
+    """The question's exact terms (``exact_terms``) with how many chunks hold each, and the chunks
+    holding a counted one (``Bm25Index.exact_matches``), a phrase's words side by side in the text
+    ``texts`` reads for the listed ids."""
+    groups = exact_terms(question)
+    terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
+    held = texts([m.chunk_id for m in matches])
+    counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
+    return terms, [m for m in matches
+                   if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
 
 
 class StatementTag(NamedTuple):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .backends import Embedder, Reranker
-from .bm25 import Bm25Index, ExactTerm, exact_terms, holds_exactly, tokenize
+from .bm25 import Bm25Index, ExactTerm, exact_hits, tokenize
 from .fuse import reciprocal_rank_fusion
 from .library import Library
 from .models import DocumentRecord, Fused, Hit, RankedLists, RerankerStatus, RetrievalResult, Scores, StoredChunk
@@ -267,12 +267,13 @@ def exact_list(
     adds less than a dense list's sixteenth (0.8/61 < 1/76), so a chunk the embedder does not see
     lands past the pool. This list carries the rare match with a weight of its own.
     """
-    groups = exact_terms(question)
-    terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
-    chunks = fetch([m.chunk_id for m in matches])
-    counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
-    listed = [m for m in matches if m.chunk_id in chunks
-              and any(holds_exactly(chunks[m.chunk_id].text, group) for group in counted)]
+    chunks: dict[str, StoredChunk] = {}
+
+    def texts(ids: list[str]) -> dict[str, str]:
+        chunks.update(fetch(ids))
+        return {chunk_id: chunk.text for chunk_id, chunk in chunks.items()}
+
+    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, texts=texts)
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
     return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},

@@ -246,4 +246,4 @@ def test_an_identifier_named_in_the_question_puts_its_page_first(
     assert exact.notes[0].startswith("'inv-2024-00507': ") and exact.notes[0].endswith("counted as an exact match")
     assert "adds 3/(60 + rank)" in exact.notes[-1]
     common = fake_engine.search("Which invoices to Contoso are open?", rerank=False).trace.stage("exact")
-    assert common is not None and common.notes[0].endswith("more than 5: too common)"), common.notes
+    assert common is not None and common.notes[0].endswith("more than 2: too common)"), common.notes

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..backends import Embedder
-from ..bm25 import Bm25Index
+from ..bm25 import Bm25Index, exact_hits
 from ..embed import backend_of, make_embedder, model_slug
 from ..fuse import reciprocal_rank_fusion
 from ..queries import keyword_query, search_phrasings
@@ -135,9 +135,12 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             query_vectors_by_text[text] = embedder.embed_queries([text])[0]
         return query_vectors_by_text[text]
 
+    text_of = dict(zip(data.doc_ids, data.texts, strict=True))
+
     def with_settings(retrieval: RetrievalSettings) -> Callable[[int], list[str]]:
-        """Retrieval as the engine does it with these settings: its phrasings, weighted RRF."""
-        weights = {"dense": retrieval.dense_weight, "bm25": retrieval.bm25_weight}
+        """Retrieval as the engine does it with these settings: its phrasings, the exact-match list,
+        weighted RRF (no statement list: abstracts hold no financial statements)."""
+        weights = {"dense": retrieval.dense_weight, "bm25": retrieval.bm25_weight, "exact": retrieval.exact_weight}
 
         def run(i: int) -> list[str]:
             phrasings = [p for p, _ in search_phrasings([questions[i]], retrieval)] or [questions[i]]
@@ -145,6 +148,10 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             for n, phrasing in enumerate(phrasings):
                 lists[f"dense[{n}]"] = dense(vector_of(phrasing))
                 lists[f"bm25[{n}]"] = lexical(phrasing)
+            if retrieval.exact_weight > 0:
+                _, matches = exact_hits(bm25, questions[i], max_chunks=retrieval.exact_max_chunks, top_n=DEPTH,
+                                        texts=lambda ids: {d: text_of[d] for d in ids})
+                lists["exact"] = [m.chunk_id for m in matches]
             return [f.chunk_id for f in reciprocal_rank_fusion(lists, k=retrieval.rrf_k, weights=weights)]
 
         return run
@@ -170,6 +177,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
         configs[f"weights dense {dense_weight:g} / bm25 {bm25_weight:g}"] = with_settings(
             defaults.model_copy(update={"dense_weight": dense_weight, "bm25_weight": bm25_weight})
         )
+    configs["settings, no exact list"] = with_settings(defaults.model_copy(update={"exact_weight": 0.0}))
     configs["settings (defaults)"] = with_settings(defaults)
     absent = _rerank_config(configs, settings, data, questions)
     results: dict[str, Any] = {}
