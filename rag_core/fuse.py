@@ -13,7 +13,11 @@ def list_family(name: str) -> str:
 
 
 def reciprocal_rank_fusion(
-    lists: Mapping[str, Sequence[str]], *, k: int, weights: Mapping[str, float] | None = None
+    lists: Mapping[str, Sequence[str]],
+    *,
+    k: int,
+    weights: Mapping[str, float] | None = None,
+    position: Mapping[str, tuple[str, int]] | None = None,
 ) -> list[Fused]:
     """Fuse ranked lists of ids: score(d) = sum over lists of w(list) / (k + rank(d)).
 
@@ -27,10 +31,12 @@ def reciprocal_rank_fusion(
         k: The damping constant; positive.
         weights: Weight per list name or per list family (the name before '['); 1 for a
             list named in neither. A list of weight 0 adds nothing and ranks nothing.
+        position: Where each id stands (document, chunk index), for ties.
 
     Returns:
         Every id found in a list of positive weight, best fused score first. Ties go to the
-        better best rank, then to the id that appeared first, so the order is deterministic.
+        better best rank, then to the earlier position (document, then chunk; ids without one
+        last), then to the id that appeared first, so the order is deterministic.
     """
     if k <= 0:
         raise ValueError(f"k must be positive, got {k}")
@@ -49,5 +55,7 @@ def reciprocal_rank_fusion(
         Fused(chunk_id=cid, score=sum(weight_of[name] / (k + r) for name, r in rs.items()), ranks=rs)
         for cid, rs in ranks.items()
     ]
-    fused.sort(key=lambda f: (-f.score, min(f.ranks.values()), first_seen[f.chunk_id]))
+    where = position or {}
+    fused.sort(key=lambda f: (-f.score, min(f.ranks.values()), f.chunk_id not in where,
+                              where.get(f.chunk_id, ("", 0)), first_seen[f.chunk_id]))
     return fused

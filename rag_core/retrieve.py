@@ -110,7 +110,8 @@ class Retriever:
             lists["pages"] = page_list(lists, chunks, k=config.rrf_k, weights=weights,
                                        share=config.page_share)
         with recorder.stage("fuse", k=config.rrf_k, lists=list(lists), weights=weights) as notes:
-            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights)
+            position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
+            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights, position=position)
             notes.outputs = [{"chunk_id": f.chunk_id, "rrf": f.score, "ranks": f.ranks, "rank": n}
                              for n, f in enumerate([*pool, *rest], start=1)]
             notes.dropped = [{"chunk_id": f.chunk_id, "rrf": f.score,
@@ -310,10 +311,12 @@ def leading_documents(
 
 
 def fuse(
-    lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int, weights: Mapping[str, float] | None = None
+    lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int, weights: Mapping[str, float] | None = None,
+    position: Mapping[str, tuple[str, int]] | None = None,
 ) -> tuple[list[Fused], list[Fused]]:
-    """Every list fused by (weighted) RRF: the pool sent on, and the rest (dropped)."""
-    fused = reciprocal_rank_fusion(lists, k=k, weights=weights)
+    """Every list fused by (weighted) RRF: the pool sent on, and the rest (dropped); ties in
+    reading order (``position``: document, chunk index)."""
+    fused = reciprocal_rank_fusion(lists, k=k, weights=weights, position=position)
     return fused[:pool_size], fused[pool_size:]
 
 

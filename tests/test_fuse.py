@@ -66,3 +66,12 @@ def test_unit_weights_are_plain_rrf() -> None:
 def test_negative_weights_are_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         reciprocal_rank_fusion({"x": ["a"]}, k=60, weights={"x": -1.0})
+
+
+def test_equal_fused_scores_go_in_reading_order() -> None:
+    lists = {"dense": ["c9", "c1"], "bm25": ["c1", "c9"]}  # equal scores, equal best ranks
+    position = {"c9": ("doc-a", 9), "c1": ("doc-a", 1)}
+    assert [f.chunk_id for f in reciprocal_rank_fusion(lists, k=60)] == ["c9", "c1"], "first seen without positions"
+    assert [f.chunk_id for f in reciprocal_rank_fusion(lists, k=60, position=position)] == ["c1", "c9"]
+    position = {"c9": ("doc-a", 9), "c1": ("doc-b", 1)}
+    assert [f.chunk_id for f in reciprocal_rank_fusion(lists, k=60, position=position)] == ["c9", "c1"]
