@@ -106,12 +106,22 @@ def browser_page(*, action_ms: int, expect_ms: int, failure_shot: str) -> Iterat
             browser.close()
 
 
+def uploaded(page: Any, name: str) -> None:
+    """Wait until the uploader lists the chosen file, so the form is sent with it (a click on
+    "Add to library" while the file is still on its way sends the form without it)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator('[data-testid="stFileUploader"]').get_by_text(name).first).to_be_visible()
+    page.wait_for_load_state("networkidle")  # the file's upload request has finished
+
+
 def upload_and_ask(page: Any, url: str, pdf: Path, pages: int, question: str) -> None:
     """Add ``pdf`` on /upload, wait until the library lists it, then ask ``question`` on /chat."""
     from playwright.sync_api import expect
 
     page.goto(f"{url}/upload")
     page.locator('input[type="file"]').set_input_files(str(pdf))
+    uploaded(page, pdf.name)
     page.get_by_role("button", name="Add to library").click()
     expect(page.get_by_text(f"{pdf.name}: {pages} pages").first).to_be_visible()
     page.goto(f"{url}/chat")
@@ -147,6 +157,7 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
         page.wait_for_url(f"{running_app}/chat")
         page.get_by_role("link", name="Upload").click()
         page.locator('input[type="file"]').set_input_files(str(pdf))
+        uploaded(page, pdf.name)
         page.get_by_role("button", name="Add to library").click()
         expect(page.get_by_text("acme.pdf: 15 pages").first).to_be_visible()
         page.screenshot(path=str(SHOTS / "1-upload.png"), full_page=True)
