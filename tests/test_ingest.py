@@ -49,7 +49,8 @@ def test_an_ingest_reports_its_seconds_by_step(fake_engine: Engine, make_pdf: Ca
     figures = "Revenue 4,120 3,870 Cost 2,310 2,205 Margin 1,810 1,665 Income 612 540 Assets 9,870 9,115 Debt 310 290"
     result = fake_engine.ingest_path(make_pdf(["Plain prose about the moon landing.", figures]))
     steps = result.timings_s
-    assert set(steps) == {"parse", "table_finder", "chunk", "embed", "store"}
+    assert set(steps) == {"parse", "table_finder", "ocr", "chunk", "embed", "store"}
     assert all(v >= 0 for v in steps.values()) and steps["parse"] >= steps["table_finder"] > 0
-    assert sum(steps.values()) - steps["table_finder"] <= result.seconds + 1e-6
+    assert steps["ocr"] == 0 and result.ocr_pages == 0, "a text PDF needs no OCR"
+    assert sum(steps.values()) - steps["table_finder"] - steps["ocr"] <= result.seconds + 1e-6
     assert result.table_pages == 1  # the page of figures; the prose page is spared the finder
