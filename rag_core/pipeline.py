@@ -310,7 +310,8 @@ class Engine:
         Args:
             question: As the user typed it.
             owner, documents, rerank, top_k: As for :meth:`search`.
-            history: Earlier turns, oldest first (follow-ups are rewritten to stand alone).
+            history: Earlier turns, oldest first. A follow-up that refers back is rewritten to stand
+                alone; the prompt carries the turns only with ``conversation.prompt_history`` "full".
             backend: The generator; the settings' if None. ``llm`` overrides it with a model.
 
         Raises:
@@ -333,12 +334,14 @@ class Engine:
             notices.append(f"intent from keywords: {understanding.error}")
         counter = chat.counter(notices)
         intent = understanding.intent
+        # the rewrite made the question stand alone: by default the prompt carries no earlier turn
+        turns = recent if self.settings.conversation.prompt_history == "full" else []
         reserved = self.settings.budget.reserved_for(intent)
 
         clock, before = time.perf_counter(), recorder.total_ms()
         room = self.settings.budget.token_limit - reserved
         whole = whole_documents(records, self.library, fits=lambda hits: counter.count_messages(
-            build_messages(intent, standalone, group_passages(hits), recent)) <= room, room_tokens=room,
+            build_messages(intent, standalone, group_passages(hits), turns)) <= room, room_tokens=room,
             size_chars=self.settings.chunk.size_chars, chars_per_token=self.settings.budget.chars_per_token_upper)
         retrieval: RetrievalResult | None = None
         if whole is not None:
@@ -356,7 +359,7 @@ class Engine:
         no_relevant = no_relevant or (whole is None and intent == "summary" and not hits)
         grouped = group_passages(hits)
         clock = time.perf_counter()
-        budget = self._fit(recorder, intent, standalone, recent, [] if no_relevant else grouped, reserved, counter)
+        budget = self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved, counter)
         timings["budget"] = _ms(clock)
         timings["prepare"] = _ms(started)
         return AnswerRun(
@@ -400,7 +403,10 @@ class Engine:
                                        rephrase=self.settings.retrieval.llm_phrasings)
             timings["understand"] = _ms(clock)
             notes.outputs = [{"standalone_question": standalone} | understanding.model_dump()]
-            notes.notes = [n for n in (rewrite_note, understanding.error) if n]
+            sure = (understanding.source == "keywords" and understanding.error is None and chat.model is not None
+                    and self.settings.llm.understand_with_llm)
+            sure_note = f"intent {understanding.intent} from keywords, which are sure of it: no LLM call"
+            notes.notes = [n for n in (rewrite_note, sure_note if sure else None, understanding.error) if n]
         return standalone, understanding
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],

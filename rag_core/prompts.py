@@ -144,7 +144,8 @@ def intent_messages(question: str) -> list[Message]:
 REWRITE_SYSTEM = (
     "Rewrite the user's last question so that it can be understood without the conversation: replace "
     "pronouns and references like 'it', 'they' or 'that method' with what they refer to. Keep the meaning "
-    "and the language. Reply with the rewritten question only."
+    "and the language. If the last question asks about something new, return it unchanged: do not add the "
+    "earlier topic to it. Reply with the rewritten question only."
 )
 
 

@@ -1,9 +1,12 @@
 """What a question wants (summary, comparison, technical, qa) and how to search for it.
 
-A follow-up is first rewritten to stand alone. Then one small LLM call returns
-``{"intent": ..., "search_queries": [two rephrasings]}``. Its reply is parsed defensively; on
-failure, timeout or garbage, a deterministic keyword classifier and the original question take
-over. That path also runs alone without an LLM.
+A follow-up that refers back ("when was it paid?", "what about GraphRAG?") is first rewritten to
+stand alone; a question that stands alone is kept as typed, so a new topic stays new. The intent
+comes from keywords where they are sure (``sure_intent``: a summary request, a comparison with its
+sides, a question about figures) and from one small LLM call only where they are not; that call
+returns ``{"intent": ..., "search_queries": [two rephrasings]}``. Its reply is parsed defensively;
+on failure, timeout or garbage, the keyword classifier and the original question take over. That
+path also runs alone without an LLM.
 
 Before search, every phrasing is cleaned (``clean_query``): role-play ("Assume that you are an
 analyst…") and answer-format instructions ("Round your answer to two decimal places", "Answer in
@@ -48,6 +51,10 @@ _TECHNICAL = re.compile(
 )
 _ENTITY_SPLIT = re.compile(r"\s+(?:with|and|to|against|versus|vs\.?|or|from)\s+", re.IGNORECASE)
 _FOLLOW_UP = re.compile(r"\b(it|its|they|them|their|this|that|these|those|he|she|his|her|the same|also)\b", re.I)
+_CONTINUATION = re.compile(
+    r"^\s*(?:and|but|or|also|so|then|what about|how about|what else|why not|same for|and what)\b", re.IGNORECASE
+)
+_STANDS_ALONE_WORDS = 5
 _COMPARE_LEAD = re.compile(
     r"^(?:please\s+)?(?:compare|contrast|what(?:'s| is| are) the (?:differences?|similarit\w+) between|"
     r"how does|how do|difference between|differences between)\s+",
@@ -64,6 +71,40 @@ def classify_keywords(question: str) -> Intent:
     if _TECHNICAL.search(question):
         return "technical"
     return "qa"
+
+
+def sure_intent(question: str) -> Intent | None:
+    """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
+    request; a comparison whose sides can be named; a question about figures, tables or results
+    that is neither. A bare question ("who founded the company?") is not sure: it may be any."""
+    if _COMPARISON.search(question):
+        return "comparison" if len(comparison_entities(question)) >= 2 else None
+    if _SUMMARY.search(question):
+        return "summary"
+    if _TECHNICAL.search(question):
+        return "technical"
+    return None
+
+
+def refers_back(question: str) -> bool:
+    """Whether a question needs the conversation to be understood: a pronoun or reference ("it",
+    "these", "the same"), an opening that continues ("and", "what about"), or a few words that name
+    nothing ("why?", "in more detail"). "Performance of ablated versions of LightRAG" and "compare
+    LightRAG with GraphRAG" do not: each starts its own topic.
+
+    >>> refers_back("when was it paid?"), refers_back("what about GraphRAG?"), refers_back("why not?")
+    (True, True, True)
+    >>> refers_back("compare LightRAG with GraphRAG"), refers_back("Performance of ablated versions of LightRAG")
+    (False, False)
+    """
+    if _FOLLOW_UP.search(question) or _CONTINUATION.match(question):
+        return True
+    words = re.findall(r"[\w'-]+", question)
+    names = any(
+        any(ch.isdigit() for ch in word) or (i > 0 and word[0].isupper()) or any(ch.isupper() for ch in word[1:])
+        for i, word in enumerate(words)
+    )
+    return len(words) < _STANDS_ALONE_WORDS and not names
 
 
 def comparison_entities(question: str) -> list[str]:
@@ -247,9 +288,12 @@ def standalone_question(
     question: str, history: Sequence[Message], chat: ChatSession, llm: LlmSettings
 ) -> tuple[str, str | None]:
     """A follow-up rewritten to stand alone (the user still sees what they typed), and a note
-    when the rewrite fell back. The first turn is kept as it is."""
+    saying what was done. The first turn, and a question that does not refer back (``refers_back``),
+    are kept as typed: no model call, and a new topic is not bent towards the previous one."""
     if not history:
         return question, None
+    if not refers_back(question):
+        return question, "the question stands alone (no reference to earlier turns): kept as typed"
     if chat.model is not None:
         try:
             raw = chat.complete(
@@ -271,8 +315,11 @@ def standalone_question(
 
 def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: bool = True) -> Understanding:
     """Intent and search phrasings for a question: the LLM's when configured, else keywords.
-    Without ``rephrase`` the LLM is asked for the intent alone (a reply of a few tokens)."""
+    Without ``rephrase`` the LLM is asked for the intent alone (a reply of a few tokens), and not
+    at all when the keywords are sure of it (``llm.sure_keywords``)."""
     if chat.model is None or not llm.understand_with_llm:
+        return keyword_understanding(question)
+    if not rephrase and llm.sure_keywords and sure_intent(question) is not None:
         return keyword_understanding(question)
     messages, max_tokens = (
         (understand_messages(question), llm.understand_max_tokens)

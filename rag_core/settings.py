@@ -319,6 +319,12 @@ class ConversationSettings(Group):
 
     history_messages: int = Field(10, ge=0, le=1000, description="Most recent messages used.")
     history_chars: int = Field(2000, ge=0, le=1_000_000, description="Most characters of history used.")
+    prompt_history: Literal["none", "full"] = Field(
+        "none",
+        description="What the answer's prompt carries of earlier turns. none: only the question, which the "
+        "follow-up rewrite has made to stand alone (a small model handed its own last answer echoes it; the "
+        "prompt also stays short and its prefix cacheable). full: the earlier turns too, within history_share.",
+    )
 
 
 class LlmSettings(Group):
@@ -358,6 +364,12 @@ class LlmSettings(Group):
         120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting."
     )
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
+    sure_keywords: bool = Field(
+        True,
+        description="Take the intent from keywords when they are sure of it (a summary request, a comparison "
+        "with its sides named, a question about figures) and ask the LLM only otherwise: the intent call costs "
+        "7-11 s of prompt reading on 2 CPU cores before retrieval can start.",
+    )
     understand_max_tokens: int = Field(
         160, gt=0, le=100_000, description="Longest reply of the intent-and-rephrasings call."
     )

@@ -49,8 +49,9 @@ def test_answer_through_the_real_local_runtime(
 @pytest.mark.slow
 def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_path: Path) -> None:
     engine = Engine(Settings(store_dir=tmp_path / "store"))
-    understood = engine.understand("compare LightRAG with GraphRAG", local_llm)
+    understood = engine.understand("compare LightRAG with GraphRAG", local_llm, rephrase=True)
     engine.close()
+    assert understood.source == "llm", understood.error  # rephrasings need the model even when the intent is sure
     assert understood.intent == "comparison"
     assert understood.queries[0] == "compare LightRAG with GraphRAG"
     assert understood.entities == ["LightRAG", "GraphRAG"]

@@ -9,8 +9,9 @@ import pytest
 
 from rag_core.generate import NOT_FOUND
 from rag_core.pipeline import Engine
+from rag_core.settings import Settings
 
-from .fakes import ScriptedChatModel
+from .fakes import HashEmbedder, OverlapReranker, ScriptedChatModel
 
 FACTS = [
     "The invoice INV-2025-0492 was paid on March 3 by the finance team.",
@@ -56,9 +57,10 @@ def test_qa_streams_and_cites_real_pages(fake_engine: Engine, make_pdf: Callable
 
 def test_garbage_understanding_falls_back_to_keywords(fake_engine: Engine, big_doc: str) -> None:
     llm = ScriptedChatModel(understanding="Sure! The intent is probably technical, I think.")
-    run = fake_engine.ask("compare invoice payments with tax filing", llm=llm)
+    # a comparison whose sides the keywords cannot name: not sure, so the LLM is asked
+    run = fake_engine.ask("how do the invoices differ?", llm=llm)
     assert run.understanding.source == "keywords" and run.intent == "comparison"
-    assert run.understanding.queries == ["compare invoice payments with tax filing"]
+    assert run.understanding.queries == ["how do the invoices differ?"]
     assert any("intent from keywords" in n for n in run.notices)
 
 
@@ -85,6 +87,33 @@ def test_follow_up_is_rewritten_but_the_user_keeps_their_words(fake_engine: Engi
     assert understand is not None and understand.outputs[0]["standalone_question"] == run.standalone
     first_turn = fake_engine.ask("when was it paid?", llm=ScriptedChatModel())
     assert first_turn.standalone == "when was it paid?", "the first turn skips rewriting"
+
+
+def test_a_new_topic_in_a_conversation_gets_the_prompt_it_gets_alone(fake_engine: Engine, big_doc: str) -> None:
+    history = [
+        {"role": "user", "content": "Tell me about invoice INV-2025-0492"},
+        {"role": "assistant", "content": "- **Invoice**: it was paid on March 3 [1].\n- **Verdict**: paid [1]."},
+    ]
+    question = "What are the warranty terms for the pump?"
+    llm = ScriptedChatModel()
+    followed = fake_engine.ask(question, history=history, llm=llm)
+    alone = fake_engine.ask(question, llm=ScriptedChatModel())
+    assert followed.standalone == question, "a question that stands alone is not rewritten"
+    assert followed.intent == alone.intent
+    assert followed.budget.messages == alone.budget.messages, "no earlier turn is handed to the model"
+    assert not any("Verdict" in m["content"] for m in followed.budget.messages)
+    assert not any("Rewritten question" in m[1][-1]["content"] for m in llm.calls)
+
+
+def test_earlier_turns_reach_the_prompt_only_when_asked_for(make_pdf: Callable[..., Path]) -> None:
+    settings = Settings(store_dir=Path(":memory:")).replace(ingest__sandbox=False, conversation__prompt_history="full")
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    engine.ingest_path(make_pdf(FACTS, name="facts.pdf"))
+    history = [{"role": "user", "content": "Who paid?"}, {"role": "assistant", "content": "Acme paid [1]."}]
+    run = engine.ask("When was the invoice paid?", history=history, llm=ScriptedChatModel())
+    engine.close()
+    assert [m["role"] for m in run.budget.messages] == ["system", "user", "assistant", "user"]
+    assert run.budget.messages[2]["content"] == "Acme paid [ref 1]."
 
 
 def test_nothing_found_answers_without_the_llm(fake_engine: Engine, big_doc: str) -> None:

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.llm import ChatSession
 from rag_core.queries import (
     classify_keywords,
     clean_query,
     comparison_entities,
     parse_understanding,
+    refers_back,
     search_phrasings,
+    standalone_question,
+    sure_intent,
     trim_history,
+    understand,
 )
-from rag_core.settings import RetrievalSettings
+from rag_core.settings import LlmSettings, RetrievalSettings
 from rag_core.vocabulary import expansion
+
+from .fakes import ScriptedChatModel
 
 
 def test_history_is_trimmed_to_recent_messages_and_chars() -> None:
@@ -139,3 +146,75 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
     assert "balance sheet" in statement
     words = (expansion("gross margin and operating margin") or "").split()
     assert len(words) == len(set(words)), "each term once"
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("summary this document", "summary"),
+        ("compare LightRAG with GraphRAG", "comparison"),
+        ("Performance of ablated versions of LightRAG", "technical"),
+        ("What was revenue growth in 2009?", "technical"),
+        ("how do the invoices differ?", None),  # a comparison, but of what: the LLM reads it
+        ("Who founded the company?", None),  # no rule: any intent is possible
+    ],
+)
+def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:
+    assert sure_intent(question) == intent
+    if intent is not None:
+        assert classify_keywords(question) == intent, "a sure intent is the keyword classifier's"
+
+
+@pytest.mark.parametrize(
+    ("question", "refers"),
+    [
+        ("when was it paid?", True),
+        ("What about GraphRAG?", True),
+        ("and the second quarter?", True),
+        ("why not?", True),
+        ("in more detail please", True),
+        ("compare LightRAG with GraphRAG", False),
+        ("Performance of ablated versions of LightRAG", False),
+        ("Revenue in 2023?", False),
+        ("What does the cafeteria serve on Wednesdays?", False),
+    ],
+)
+def test_a_question_refers_back_only_when_it_needs_the_conversation(question: str, refers: bool) -> None:
+    assert refers_back(question) is refers
+
+
+HISTORY = [
+    {"role": "user", "content": "compare LightRAG with GraphRAG"},
+    {"role": "assistant", "content": "- Approach: LightRAG uses a graph index [1]; GraphRAG uses communities [2]."},
+]
+
+
+def test_a_new_topic_is_kept_as_typed_without_a_model_call() -> None:
+    model = ScriptedChatModel()
+    standalone, note = standalone_question(
+        "Performance of ablated versions of LightRAG", HISTORY, ChatSession(model, 0.1), LlmSettings()
+    )
+    assert standalone == "Performance of ablated versions of LightRAG"
+    assert note is not None and "stands alone" in note
+    assert model.calls == []
+
+
+def test_a_follow_up_that_refers_back_is_rewritten_by_the_model() -> None:
+    model = ScriptedChatModel()
+    standalone, note = standalone_question("when was it paid?", HISTORY, ChatSession(model, 0.1), LlmSettings())
+    assert standalone == "When was invoice INV-2025-0492 paid?" and note is None
+    assert [kind for kind, *_ in model.calls] == ["complete"]
+
+
+def test_sure_keywords_spare_the_intent_call_and_the_rest_still_asks() -> None:
+    model = ScriptedChatModel(understanding='{"intent": "qa"}')
+    sure = understand("compare LightRAG with GraphRAG", ChatSession(model, 0.1), LlmSettings(), rephrase=False)
+    assert sure.intent == "comparison" and sure.source == "keywords" and sure.error is None
+    assert sure.entities == ["LightRAG", "GraphRAG"] and model.calls == []
+    unsure = understand("Who founded the company?", ChatSession(model, 0.1), LlmSettings(), rephrase=False)
+    assert unsure.source == "llm" and len(model.calls) == 1
+    always = understand("compare LightRAG with GraphRAG", ChatSession(model, 0.1),
+                        LlmSettings(sure_keywords=False), rephrase=False)
+    assert always.source == "llm" and len(model.calls) == 2
+    rephrased = understand("compare LightRAG with GraphRAG", ChatSession(model, 0.1), LlmSettings(), rephrase=True)
+    assert rephrased.source == "llm" and len(model.calls) == 3, "rephrasings need the model whatever the intent"
