@@ -6,12 +6,12 @@ import html
 import itertools
 import re
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import streamlit as st
 
 import app_state
-from rag_core import Answer, AnswerRun, Passage, RagError, page_label
+from rag_core import Answer, AnswerRun, Citation, Passage, RagError, page_label
 from rag_core.prompts import neutralize
 
 if TYPE_CHECKING:
@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 PROGRESS_REFRESH_S = 2.0
 """How often a background job's progress is redrawn."""
+CHIPS_PER_ROW = 4
+"""Source chips side by side (at 1400 px each holds a page and a 24-character name)."""
+CHIP_NAME_CHARS = 24
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -132,7 +135,9 @@ def checked_markdown(answer: Answer) -> str:
         out.append(_marked(escaped, statement))
         cursor = at + len(escaped)
     out.append(text[cursor:])
-    return CHECK_STYLE + "".join(out)
+    # the style block is an HTML block up to the end of its line: the answer starts on a line of its
+    # own, or its first line is shown raw ("- **Approach**" with the asterisks)
+    return CHECK_STYLE + "\n\n" + "".join(out)
 
 
 def _marked(escaped: str, statement: Any) -> str:
@@ -199,31 +204,63 @@ def render_sources(passages: Sequence[Passage]) -> None:
             st.caption(neutralize(p.text[:600]) + ("…" if len(p.text) > 600 else ""))
 
 
+class SourceChip(NamedTuple):
+    """One page an answer rests on: its label (the page first), the passages cited on it, and
+    whether only the answer check (not the model) cited it."""
+
+    label: str
+    document: str
+    page: int
+    passages: tuple[int, ...]
+    attributed_only: bool
+
+
+def source_chips(citations: Sequence[Citation]) -> list[SourceChip]:
+    """The answer's citations, one chip per page: "p.4 [1, +3]" (+: added by the answer check), the
+    document's name after the page when several documents are cited. The model's pages first, then
+    the check's, each in reading order."""
+    several = len({c.document for c in citations}) > 1
+    pages: dict[tuple[str, int], list[Citation]] = {}
+    for citation in citations:
+        pages.setdefault((citation.document, citation.page), []).append(citation)
+    chips = []
+    for (document, page), unordered in pages.items():
+        cited = sorted(unordered, key=lambda c: c.n)
+        numbers = ", ".join(f"{'+' if c.attributed else ''}{c.n}" for c in cited)
+        name = f" · {document[:CHIP_NAME_CHARS]}{'…' if len(document) > CHIP_NAME_CHARS else ''}" if several else ""
+        chips.append(SourceChip(f"{page_label(document, page, short=True)}{name} [{numbers}]", document, page,
+                                tuple(c.n for c in cited), all(c.attributed for c in cited)))
+    return sorted(chips, key=lambda c: (c.attributed_only, c.document, c.page))
+
+
 def render_answer_footer(answer: Answer, key: str) -> None:
-    """Citation chips (each opens its page) and the badge under an answer."""
-    citations = answer.citations
-    if citations:
-        any_cited = any(c.cited for c in citations)
-        st.caption("Cited (dashed: added by the answer check)" if any_cited else "Sources used (the model cited none)")
-        passages = {p.n: p.text for p in answer.passages}
-        columns = st.columns(min(len(citations), 6))
-        for i, citation in enumerate(citations):
-            mark = "+" if citation.attributed else ""
-            where = page_label(citation.document, citation.page, short=True)
-            chip = f"{mark}[{citation.n}] {citation.document[:24]} {where}"
-            help_text = (
-                "Added by the answer check, not by the model: this passage supports a statement"
-                if citation.attributed
-                else None
-            )
-            if columns[i % len(columns)].button(
-                chip, key=f"{key}-cite-{i}", help=help_text, type="tertiary" if citation.attributed else "secondary"
-            ):
-                show_page(citation.document, citation.page, passages.get(citation.n, ""))
+    """Citation chips, one per page (each opens its page), the first few shown and the rest behind
+    an expander, then the answer check's line and the badge."""
+    chips = source_chips(answer.citations)
+    if chips:
+        any_cited = any(c.cited for c in answer.citations)
+        st.caption("Cited pages (+: added by the answer check)" if any_cited
+                   else "Pages used (the model cited none; +: added by the answer check)")
+        shown = app_state.settings().app.source_chips
+        _chip_row(answer, chips[:shown], key)
+        if len(chips) > shown:
+            with st.expander(f"{len(chips) - shown} more pages"):
+                _chip_row(answer, chips[shown:], f"{key}-more", offset=shown)
     summary = check_summary(answer)
     if summary:
         st.caption(summary)
     st.caption(badge_text(answer))
+
+
+def _chip_row(answer: Answer, chips: Sequence[SourceChip], key: str, offset: int = 0) -> None:
+    passages = {p.n: p.text for p in answer.passages}
+    columns = st.columns(min(len(chips), CHIPS_PER_ROW))
+    for i, chip in enumerate(chips):
+        help_text = ("Added by the answer check, not by the model: it supports a statement"
+                     if chip.attributed_only else None)
+        if columns[i % len(columns)].button(chip.label, key=f"{key}-cite-{offset + i}", help=help_text,
+                                            type="tertiary" if chip.attributed_only else "secondary"):
+            show_page(chip.document, chip.page, passages.get(chip.passages[0], ""))
 
 
 @st.dialog("Cited page", width="large")

@@ -424,6 +424,9 @@ class AppSettings(Group):
     max_history_traces: int = Field(
         20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session."
     )
+    source_chips: int = Field(
+        6, gt=0, le=1000, description="Cited pages shown as chips under an answer; the rest behind 'more pages'."
+    )
 
 
 class Settings(BaseSettings):

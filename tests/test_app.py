@@ -80,11 +80,11 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     assistant = [m for m in at.chat_message if m.name == "assistant"][0]
     assert any("March 3, 2025" in m.value and 'class="rag-cite"' in m.value and ">[2]</span>" in m.value
                for m in assistant.markdown), "the statement carries its citation chip"
-    chips = [b.label for b in at.button if b.label.startswith("[")]
-    assert chips == ["[2] acme.pdf p.2"], "a chip per citation, mapped to its page"
+    chips = [b.label for b in at.button if b.label.startswith("p.")]
+    assert chips == ["p.2 [2]"], "a chip per cited page, the page first"
     assert any("tokens" in c.value and "10,000" in c.value for c in at.caption), "the badge shows the budget"
     assert [c for c in scripted.calls if c[0] == "stream"], "the answer was streamed from the model"
-    at.button(key=[b.key for b in at.button if b.label.startswith("[2]")][0]).click().run()
+    at.button(key=[b.key for b in at.button if b.label == "p.2 [2]"][0]).click().run()
     assert not at.exception
 
 
@@ -107,8 +107,8 @@ def test_checked_answer_marks_the_system_citation_and_the_unverified_number(
     shown = " ".join(m.value for m in assistant.markdown)
     assert 'class="rag-unverified"' in shown and "9.9 million" in shown
     assert 'class="rag-cite-sys"' in shown, "the check's citation looks different from the model's"
-    added = [b for b in at.button if b.label.startswith("+[")]
-    assert added and "p.1" in added[0].label, "the chip of the check's citation opens the revenue page"
+    added = [b for b in at.button if "[+" in b.label]
+    assert added and added[0].label.startswith("p.1 "), "the chip of the check's citation opens the revenue page"
     assert any("Answer check:" in c.value and "numbers found" in c.value for c in at.caption)
     at.switch_page("pages/debug.py").run()
     assert not at.exception
@@ -194,3 +194,35 @@ def test_a_library_stored_by_another_embedding_model_is_re_embedded_on_open(tmp_
         assert not at.exception
         assert any("**notes.md**" in m.value for m in at.markdown)
         assert [r.embed_model for r in app_state._engine().documents("local")] == ["all-minilm-l6-v2"]
+
+
+def test_source_chips_show_the_page_first_one_chip_per_page() -> None:
+    import app_views
+    from rag_core import Citation
+
+    def cite(n: int, document: str, page: int, attributed: bool = False) -> Citation:
+        return Citation(n=n, document=document, page=page, cited=True, attributed=attributed)
+
+    one = app_views.source_chips([cite(3, "2410.05779v3.pdf", 7), cite(1, "2410.05779v3.pdf", 7),
+                                  cite(2, "2410.05779v3.pdf", 2, attributed=True)])
+    assert [c.label for c in one] == ["p.7 [1, 3]", "p.2 [+2]"], "the model's pages first, then the check's"
+    assert one[1].attributed_only and one[0].passages == (1, 3)
+    several = app_views.source_chips([cite(1, "annual-report-2023-final-version.pdf", 12), cite(2, "memo.pdf", 1)])
+    assert [c.label for c in several] == ["p.12 · annual-report-2023-final… [1]", "p.1 · memo.pdf [2]"]
+
+
+def test_an_answer_opening_with_a_bullet_renders_as_a_list() -> None:
+    """The check's style block is an HTML block to the end of its line: the answer must start on a
+    line of its own, or its first bullet shows raw Markdown."""
+    import markdown_it
+
+    import app_views
+    from rag_core.attribution import attribute
+    from rag_core.models import Passage
+
+    passages = [Passage(n=1, document="paper.pdf", page=2, text="LightRAG builds a graph index of entities.")]
+    text = "- **Approach**: LightRAG builds a graph index of entities [1].\n- **Verdict**: it is faster [1]."
+    statements, summary = attribute(text, passages, None, app_views.app_state.settings().attribution)
+    answer = app_views.Answer.model_construct(answer=text, sentences=statements)
+    rendered = markdown_it.MarkdownIt("commonmark").render(app_views.checked_markdown(answer))
+    assert rendered.count("<li>") == 2 and "<strong>Approach</strong>" in rendered

@@ -8,6 +8,7 @@ debug page, and checks that scores are shown. Screenshots go to test-artifacts/b
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -168,7 +169,7 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
         box.press("Enter")
         expect(page.get_by_text("Most relevant passages").first).to_be_visible()  # the streamed answer
         expect(page.locator('[data-testid="stChatMessage"]').last).to_contain_text("March 3, 2025")
-        chip = page.get_by_role("button", name="[2] acme.pdf p.2")
+        chip = page.get_by_role("button", name=re.compile(r"^p\.2 \[(\d+, )*2\b"))  # the page first
         expect(chip.first).to_be_visible()
         page.screenshot(path=str(SHOTS / "2-answer.png"), full_page=True)
 
@@ -288,7 +289,7 @@ def test_the_answer_check_marks_show_in_a_real_browser(tmp_path: Path) -> None:
                 ".map(e => e && getComputedStyle(e).color)"
             )
             assert colors[0] and colors[0] != colors[1], f"the check's chip looks different: {colors}"
-            expect(page.get_by_role("button", name="+[1] acme.pdf p.1").first).to_be_visible()
+            expect(page.get_by_role("button", name=re.compile(r"^p\.1 \[.*\+1\b")).first).to_be_visible()
             expect(page.get_by_text("Answer check:").first).to_be_visible()
             number.hover()
             page.screenshot(path=str(SHOTS / "7-answer-check-marks.png"), full_page=True)

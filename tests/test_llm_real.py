@@ -47,6 +47,33 @@ def test_answer_through_the_real_local_runtime(
 
 
 @pytest.mark.slow
+def test_a_conversation_with_the_real_model_keeps_each_topic_its_own(
+    tmp_path: Path, make_pdf: Callable[..., Path], real_embedder, local_llm: LocalChatModel  # type: ignore[no-untyped-def]
+) -> None:
+    """Three questions in one chat, the last on a new topic: the follow-up that refers back is
+    rewritten by the model; the new topic gets exactly the prompt it gets when asked alone."""
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=real_embedder)
+    engine.ingest_path(make_pdf(PAGES, name="acme.pdf"))
+    history: list[dict[str, str]] = []
+    runs = []
+    for question in ("Tell me about invoice INV-2025-0492 from Acme Corp.", "When was it paid?",
+                     "What does the office cafeteria serve on Wednesdays?"):
+        run = engine.ask(question, history=history, llm=local_llm)
+        answer = run.result()
+        assert answer.error is None, answer.error
+        history += [{"role": "user", "content": question}, {"role": "assistant", "content": answer.answer}]
+        runs.append(run)
+    alone = engine.ask("What does the office cafeteria serve on Wednesdays?", llm=local_llm)
+    engine.close()
+
+    assert runs[1].standalone != "When was it paid?", "the follow-up that refers back was rewritten"
+    last = runs[2]
+    assert last.standalone == last.question and last.intent == alone.intent
+    assert last.budget.messages == alone.budget.messages, "the new topic's prompt holds no earlier turn"
+    assert "lasagna" in last.result().answer.lower()
+
+
+@pytest.mark.slow
 def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_path: Path) -> None:
     engine = Engine(Settings(store_dir=tmp_path / "store"))
     understood = engine.understand("compare LightRAG with GraphRAG", local_llm, rephrase=True)
