@@ -34,8 +34,10 @@ def fit(
     reserved_output: int,
     question_share: float,
     history_share: float,
+    prompt_cap: int | None = None,
 ) -> Budget:
-    """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens.
+    """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
+    and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
 
     The question is cut to at most ``question_share`` of the room; the oldest history goes
     next, until it takes at most ``history_share``; then
@@ -67,7 +69,7 @@ def fit(
         dropped += 1
 
     kept, per_passage, truncated, cut = _fill(
-        passages, lambda texts: count(question, history, texts), room
+        passages, lambda texts: count(question, history, texts), min(room, prompt_cap or room)
     )
     messages = build(question, history, kept)
     prompt_tokens = counter.count_messages(messages)
@@ -88,6 +90,7 @@ def fit(
         question_truncated=question_truncated,
         history_dropped=dropped,
         passage_tokens=per_passage,
+        prompt_cap=prompt_cap,
     )
 
 

@@ -353,10 +353,12 @@ class Budget(Frozen):
     question_truncated: bool = False
     history_dropped: int = 0
     passage_tokens: list[int] = Field(default_factory=list, description="Tokens each kept passage added.")
+    prompt_cap: int | None = Field(None, description="Most prompt tokens this generator is sent, when capped.")
 
     def figures(self) -> dict[str, Any]:
         return {
             "prompt": self.prompt_tokens, "reserved_output": self.reserved_output, "limit": self.limit,
+            "prompt_cap": self.prompt_cap,
             "tokenizer": self.tokenizer, "chunks_kept": self.kept, "truncated": self.truncated, "cut": self.cut,
             "question_truncated": self.question_truncated, "history_dropped": self.history_dropped,
             "passage_tokens": self.passage_tokens,

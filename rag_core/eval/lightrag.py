@@ -1,5 +1,9 @@
 """The three LightRAG questions end to end: intent, queries, pages cited, token figures,
-timings, the answers and their check, with each generator asked for (the settings' by default)."""
+timings, the answers and their check, with each generator asked for (the settings' by default).
+
+Each generator answers the questions twice: one at a time, then one after another in one
+conversation (each answer in the next question's history). The conversation's rows say whether a
+question was read the same way and got the same prompt as when asked alone."""
 
 from __future__ import annotations
 
@@ -21,21 +25,35 @@ def evaluate(
     ``answers`` the checked-answer figures of every generator."""
     spec = json.loads((folder / "questions.json").read_text())
     result = engine.ingest_path(folder / spec["document"], owner=owner)
-    per_backend = {backend: _ask(engine, spec, owner, limit, backend)
-                   for backend in (backends or [engine.settings.llm.backend])}
+    chosen = backends or [engine.settings.llm.backend]
+    per_backend = {backend: _ask(engine, spec, owner, limit, backend) for backend in chosen}
+    conversations = {backend: _ask(engine, spec, owner, limit, backend, alone=per_backend[backend])
+                     for backend in chosen}
     return {
         "dataset": "lightrag", "document": spec["document"], "ingest": result.status,
         "questions": next(iter(per_backend.values())),
-        "answers": {b: {"summary": answer_rows.summarize(rows), "rows": rows} for b, rows in per_backend.items()},
+        "conversation": next(iter(conversations.values())),
+        "answers": {b: {"summary": answer_rows.summarize(rows), "rows": rows} for b, rows in per_backend.items()}
+        | {f"{b} in one conversation": {"summary": answer_rows.summarize(rows), "rows": rows}
+           for b, rows in conversations.items()},
     }
 
 
-def _ask(engine: Engine, spec: dict[str, Any], owner: str, limit: int | None, backend: str) -> list[dict[str, Any]]:
-    rows = []
+def _ask(
+    engine: Engine, spec: dict[str, Any], owner: str, limit: int | None, backend: str,
+    alone: list[dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """A row per question; with ``alone`` (the rows of the questions asked one at a time), the
+    questions are asked in one conversation and each row compared with its lone counterpart."""
+    rows: list[dict[str, Any]] = []
+    history: list[dict[str, str]] = []
     for item in spec["questions"][:limit]:
-        print(f"asking ({backend}): {item['question']}", file=sys.stderr)
-        answer = engine.ask(item["question"], owner=owner, documents=[spec["document"]],
-                            backend=backend).result()  # type: ignore[arg-type]
+        print(f"asking ({backend}{', in one conversation' if alone else ''}): {item['question']}", file=sys.stderr)
+        run = engine.ask(item["question"], owner=owner, documents=[spec["document"]], history=history,
+                         backend=backend)  # type: ignore[arg-type]
+        answer = run.result()
+        if alone is not None:
+            history += [{"role": "user", "content": item["question"]}, {"role": "assistant", "content": answer.answer}]
         rows.append(
             {
                 "id": item["id"],
@@ -55,9 +73,15 @@ def _ask(engine: Engine, spec: dict[str, Any], owner: str, limit: int | None, ba
                 "answer": answer.answer,
                 "backend": backend,
                 "seconds": round(answer.timings_ms.get("total", 0) / 1000, 1),
+                "standalone_question": answer.standalone_question,
+                "prompt": run.budget.messages,
             }
             | answer_rows.answer_row(answer)
         )
+        if alone is not None:
+            lone = alone[len(rows) - 1]
+            rows[-1] |= {"history_messages": len(history) - 2, "same_intent_as_alone": answer.intent == lone["intent"],
+                         "same_prompt_as_alone": run.budget.messages == lone["prompt"]}
     return rows
 
 
@@ -80,6 +104,15 @@ def markdown(report: dict[str, Any]) -> str:
     table = markdown_table(
         ["question", "intent", "queries", "pages cited", "tokens", "first token s", "total s", "error"], rows
     )
+    conversation = markdown_table(
+        ["question", "asked after", "read as", "intent", "same intent as alone", "same prompt as alone",
+         "statements supported", "first token s"],
+        [[r["question"], f"{r['history_messages'] // 2} earlier questions", r["standalone_question"], r["intent"],
+          "yes" if r["same_intent_as_alone"] else "no", "yes" if r["same_prompt_as_alone"] else "no",
+          f"{r['supported']} of {r['statements']}", f"{r['timings_ms'].get('first_token', 0) / 1000:.1f}"]
+         for r in report.get("conversation", [])],
+    )
     checked = answer_rows.markdown(report["answers"])
     answers = "\n".join(f"\n### {r['question']}\n\n{r['answer']}\n" for r in report["questions"])
-    return f"LightRAG paper, {report['document']}.\n\n{table}\n{checked}\n{answers}"
+    return (f"LightRAG paper, {report['document']}.\n\n{table}\n\nThe same questions one after another in one "
+            f"conversation:\n\n{conversation}\n{checked}\n{answers}")
