@@ -37,19 +37,39 @@ def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> 
     return widget(label, *args, key=widget_key, on_change=remember, **kwargs)
 
 
-def wait_for_first_token(run: AnswerRun) -> Iterator[str]:
+def wait_for_first_token(run: AnswerRun, preview: Any = None) -> Iterator[str]:
     """Wait for the model's first token under a live status (the stage, the prompt's size and the
-    expected wait at this runtime's prompt speed, with the time elapsed), then the whole stream."""
+    expected wait at this runtime's prompt speed, with the time elapsed), then the whole stream.
+    Meanwhile ``preview`` (an ``st.empty``) shows the passages' sentences closest to the question,
+    with their pages; it folds away once the model writes."""
     deltas = run.stream()
     estimate = run.wait_estimate()
     if estimate is None:
         return deltas
     tokens, seconds, measured = estimate
+    quoted = preview_markdown(run) if preview is not None else None
+    if quoted:
+        with preview.container():
+            st.caption("While the model reads, the passages' sentences closest to your question:")
+            st.markdown(quoted)
     basis = "measured in this app" if measured else "the configured speed, until one answer is measured"
     label = f"Reading {tokens:,} tokens of context, about {seconds:,.0f} s ({basis})…"
     with st.spinner(label, show_time=True):
         first = next(deltas, None)
+    if quoted:
+        with preview.container(), st.expander("Passages quoted while the model read"):
+            st.markdown(quoted)
     return itertools.chain([] if first is None else [first], deltas)
+
+
+def preview_markdown(run: AnswerRun) -> str | None:
+    """The run's preview with each citation's page: "… [2 · p.7]"."""
+    text = run.preview()
+    if not text or not run.passages:
+        return None
+    where = {p.n: page_label(p.document, p.page, short=True) for p in run.passages}
+    return _MARKER.sub(lambda m: f"[{m.group(1)} · {where.get(int(m.group(1)), '?')}]"
+                       if m.group(1).isdigit() else m.group(0), text)
 
 
 def reindex_progress(reindexer: Reindexer) -> None:

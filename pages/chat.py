@@ -57,7 +57,7 @@ if question := st.chat_input("Ask a question about your documents"):
                 st.warning("Another answer is being written by the local model in this app right now; it writes one "
                            "at a time on this machine. Ask again when it has finished (the sources above stay valid).")
                 st.stop()
-            deltas = app_views.wait_for_first_token(run)
+            deltas = app_views.wait_for_first_token(run, st.empty())
             streamed = st.empty()
             with streamed:
                 st.write_stream(deltas)

@@ -153,6 +153,14 @@ class AnswerRun:
         tokens = self.budget.prompt_tokens
         return tokens, self._prompt_speed.seconds_for(tokens), self._prompt_speed.measured
 
+    def preview(self) -> str | None:
+        """While a model reads the prompt: the passages' sentences closest to the question, quoted
+        with their citations (the extractive answer), or None when no model writes this answer."""
+        if not self.generates:
+            return None
+        text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences, lead="")
+        return None if text == NOT_FOUND else text
+
     def stream(self) -> Iterator[str]:
         """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
         clock = time.perf_counter()
@@ -299,7 +307,12 @@ def with_attributed(
     return sorted([*marked, *extra], key=lambda c: c.n)
 
 
-def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage], sentences: int) -> str:
+EXTRACTIVE_LEAD = "Most relevant passages (extractive answer, no LLM):\n"
+
+
+def extractive_answer(
+    question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
+) -> str:
     """No LLM: the ``sentences`` sentences of the passages that share the most terms with the
     question, each with its citation, in passage order. For a summary, the best sentence of each
     passage (up to twice as many). A sentence two passages share (overlapping chunks, a repeated
@@ -331,7 +344,7 @@ def extractive_answer(question: str, intent: Intent, passages: Sequence[Passage]
     # quoted document text is neutralised as in the prompt: its own "[1]" cannot pose as a citation,
     # and control tokens cannot reach a later prompt through the history
     lines = [f"- {neutralize(sentence)} [{n}]" for _, n, _, sentence in chosen]
-    return "Most relevant passages (extractive answer, no LLM):\n" + "\n".join(lines) + "\n"
+    return lead + "\n".join(lines) + "\n"
 
 
 def _ms(since: float) -> float:

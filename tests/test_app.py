@@ -84,6 +84,8 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     assert chips == ["p.2 [2]"], "a chip per cited page, the page first"
     assert any("tokens" in c.value and "10,000" in c.value for c in at.caption), "the badge shows the budget"
     assert [c for c in scripted.calls if c[0] == "stream"], "the answer was streamed from the model"
+    quoted = [e for e in at.expander if e.label == "Passages quoted while the model read"]
+    assert quoted and "INV-2025-0492" in quoted[0].markdown[0].value and "· p.2]" in quoted[0].markdown[0].value
     at.button(key=[b.key for b in at.button if b.label == "p.2 [2]"][0]).click().run()
     assert not at.exception
 

@@ -194,3 +194,14 @@ def test_the_llm_reads_the_intent_alone_unless_its_rephrasings_are_on(
     assert "search_queries" in llm.calls[0][1][0]["content"]
     phrasings = [row["phrasing"] for row in run.trace.stage("phrasings").outputs]
     assert phrasings[:3] == ["When was the invoice paid?", "invoice payment date", "when the invoice was paid"]
+
+
+def test_the_preview_quotes_the_passages_only_while_a_model_writes(fake_engine: Engine, big_doc: str) -> None:
+    run = fake_engine.ask("What are the warranty terms?", llm=ScriptedChatModel())
+    preview = run.preview()
+    assert preview is not None and "warranty" in preview.lower()
+    assert all(line.startswith("- ") and line.endswith("]") for line in preview.splitlines()), "cited quotes"
+    assert not preview.startswith("Most relevant passages"), "the app gives it its own caption"
+    assert fake_engine.ask("What are the warranty terms?", backend="extractive").preview() is None
+    assert fake_engine.ask("zebra quantum xylophone", llm=ScriptedChatModel(
+        understanding='{"intent": "qa", "search_queries": ["zebra"]}')).preview() is None
