@@ -229,3 +229,21 @@ def test_bench_ingest_reports_seconds_per_scanned_page(tmp_path: Path) -> None:
     assert ingest["ocr_pages"] == 2 and 0 < ingest["ocr_s"] < ingest["ingest_s"]
     assert ingest["s_per_scanned_page"] > ingest["s_per_scanned_page_without_ocr"] > 0
     assert "### Scanned pages (read by OCR)" in written.with_suffix(".md").read_text()
+
+
+@pytest.mark.slow
+@pytest.mark.data
+@pytest.mark.skipif(not (SHARED_DATA / "lightrag").is_dir(), reason="../shared/data/lightrag is not present")
+def test_eval_lightrag_asks_the_questions_alone_and_in_one_conversation(tmp_path: Path) -> None:
+    """The three questions one after another in one chat are read as when asked alone and get
+    the same prompt: no earlier turn, no inherited intent (here with the extractive answerer;
+    tests/test_llm_real.py holds the conversation with the real model)."""
+    assert eval_main(["lightrag", "--answers", "extractive", "--results", str(tmp_path)]) == 0
+    report = json.loads((tmp_path / "lightrag.json").read_text())
+    conversation = report["conversation"]
+    assert [r["question"] for r in conversation] == [r["question"] for r in report["questions"]]
+    assert [r["history_messages"] for r in conversation] == [0, 2, 4]
+    assert all(r["same_intent_as_alone"] and r["same_prompt_as_alone"] for r in conversation), conversation
+    assert [r["intent"] for r in conversation] == ["summary", "comparison", "technical"]
+    assert "extractive in one conversation" in report["answers"]
+    assert "in one conversation" in (tmp_path / "lightrag.md").read_text()
