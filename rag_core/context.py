@@ -12,6 +12,7 @@ consecutive chunks of one page merge into one, their overlap removed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -131,44 +132,49 @@ def tables_first(hits: Sequence[Hit]) -> list[Hit]:
 
 
 def group_passages(hits: Sequence[Hit]) -> list[Passage]:
-    """Numbered passages: runs of consecutive chunks of one page merged (their overlap removed),
-    in the order the runs first appear."""
-    groups: list[list[Hit]] = []
+    """Numbered passages: the chunks of one page that follow each other in the document merged
+    into one run (their overlap removed), in reading order whatever order the hits name them in,
+    so a table split across chunks is one passage with its block headers above its rows; each
+    run stands where its best-ranked chunk stood."""
+    position: dict[str, int] = {}
+    for rank, hit in enumerate(hits):
+        position.setdefault(hit.chunk_id, rank)
+    pages: dict[tuple[str, int], dict[str, Hit]] = {}
     for hit in hits:
-        last = groups[-1][-1] if groups else None
-        if (
-            last is not None
-            and last.doc_id == hit.doc_id
-            and last.page == hit.page
-            and hit.chunk_index == last.chunk_index + 1
-        ):
-            groups[-1].append(hit)
-        else:
-            groups.append([hit])
-    passages = []
-    for n, group in enumerate(groups, start=1):
-        text = group[0].text
-        for previous, current in zip(group, group[1:], strict=False):
-            overlap = (previous.char_end or 0) - (current.char_start or 0)
-            if previous.char_end is not None and current.char_start is not None and 0 < overlap < len(current.text):
-                text += current.text[overlap:]
+        pages.setdefault((hit.doc_id, hit.page), {}).setdefault(hit.chunk_id, hit)
+    runs: list[list[Hit]] = []
+    for chunks in pages.values():
+        ordered = sorted(chunks.values(), key=lambda h: h.chunk_index)
+        runs.append([ordered[0]])
+        for previous, current in itertools.pairwise(ordered):
+            if current.chunk_index == previous.chunk_index + 1:
+                runs[-1].append(current)
             else:
-                text += "\n" + current.text
-        passages.append(
-            Passage(
-                n=n,
-                document=group[0].document,
-                page=group[0].page,
-                text=text,
-                section=" > ".join(group[0].heading_path[-2:]),
-                tabular=any(looks_tabular(h.text, h.kind) for h in group),
-                doc_id=group[0].doc_id,
-                chunk_ids=tuple(h.chunk_id for h in group),
-                table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
-                columns=next((h.header.partition("\n")[2] for h in group if h.kind == "table"), ""),
-            )
-        )
-    return passages
+                runs.append([current])
+    runs.sort(key=lambda run: min(position[h.chunk_id] for h in run))
+    return [_passage(n, run) for n, run in enumerate(runs, start=1)]
+
+
+def _passage(n: int, group: Sequence[Hit]) -> Passage:
+    text = group[0].text
+    for previous, current in itertools.pairwise(group):
+        overlap = (previous.char_end or 0) - (current.char_start or 0)
+        if previous.char_end is not None and current.char_start is not None and 0 < overlap < len(current.text):
+            text += current.text[overlap:]
+        else:
+            text += "\n" + current.text
+    return Passage(
+        n=n,
+        document=group[0].document,
+        page=group[0].page,
+        text=text,
+        section=" > ".join(group[0].heading_path[-2:]),
+        tabular=any(looks_tabular(h.text, h.kind) for h in group),
+        doc_id=group[0].doc_id,
+        chunk_ids=tuple(h.chunk_id for h in group),
+        table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
+        columns=next((h.header.partition("\n")[2] for h in group if h.kind == "table"), ""),
+    )
 
 
 def with_texts(passages: Sequence[Passage], texts: Sequence[str]) -> list[Passage]:

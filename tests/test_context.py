@@ -34,3 +34,21 @@ def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
     )
     passages = group_passages([a, b, c])
     assert [(p.n, p.page, p.text) for p in passages] == [(1, 2, page), (2, 3, "Next page.")]
+
+
+def test_a_table_split_across_chunks_is_one_passage_in_reading_order() -> None:
+    """Hits name a table's chunks out of order (its middle block ranked first): the passage reads
+    the page's consecutive chunks in document order, so each block's header row stays above its
+    rows, and it stands where the best-ranked chunk stood."""
+
+    def chunk(i: int, text: str, page: int = 8) -> Hit:
+        return Hit(chunk_id=f"c{i}", doc_id="d", document="d.pdf", page=page, chunk_index=i, text=text, kind="table")
+
+    head, low, low_end, other, far = (
+        chunk(10, "| | NaiveRAG | -Low |"), chunk(11, "| Diversity | 28.0% | 72.0% |"),
+        chunk(12, "| Overall | 34.8% | 65.2% |"), chunk(3, "Intro.", page=2), chunk(20, "Later table."),
+    )
+    passages = group_passages([low_end, other, head, low, far, low_end])
+    assert [(p.page, p.chunk_ids) for p in passages] == [(8, ("c10", "c11", "c12")), (2, ("c3",)), (8, ("c20",))]
+    assert passages[0].text.splitlines()[0] == "| | NaiveRAG | -Low |"
+    assert [p.n for p in passages] == [1, 2, 3]
