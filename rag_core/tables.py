@@ -1,9 +1,10 @@
 """Tables as the parser renders them ('| a | b |' rows), read back into cells.
 
 Two views serve a reader and a small model. In the prompt, every cell carries its column
-headers, joined across multi-row headers, so that '67.6%' arrives as 'Agriculture › LightRAG:
+headers, joined across multi-row headers, so that '67.6%' arrives as 'Agriculture: ... LightRAG
 67.6%' and one column cannot be taken for another (``labelled``). Under an answer, the table is
-shown as Markdown with its caption and page, as the document has it (``markdown``).
+shown as Markdown with its caption and page, as the document has it (``markdown``). Both read
+columns the parser merged as the columns they were (``merged_columns``).
 """
 
 from __future__ import annotations
@@ -53,13 +54,52 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
 def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[list[str]]]:
     """(header rows, data rows) of the rendered rows in ``text``. The header rows are the
     table's own leading column-name rows, or else ``columns`` (the rows a contextual header
-    repeats for a later chunk of a long table)."""
+    repeats for a later chunk of a long table). Columns the parser merged are split again
+    (``merged_columns``)."""
+    headers, rows = _raw_table(text, columns)
+    plan = merged_columns([*headers, *rows])
+    return [split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows]
+
+
+def _raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
     lines = [line for line in text.splitlines() if is_row(line)]
     own = _own_headers(text, lines)
     if own:
         return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
     repeated = [line for line in columns.splitlines() if is_row(line)]
     return [cells(line) for line in repeated], [cells(line) for line in lines]
+
+
+_FIGURE = re.compile(r"[-−(]?[$€£¥]?\d[\d,.]*%?\)?")
+
+
+def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
+    """Columns a PDF's table finder merged, as {column: parts}: every filled cell of the column in
+    a row of figures holds the same number of figures (2 or more, in 2 rows or more), and its name
+    in each row of names is blank, one name (over all the parts) or as many words as parts
+    ('| Mix |' over '| NaiveRAG LightRAG |' over '| 38.8% 61.2% |')."""
+    plan: dict[int, int] = {}
+    width = max((len(r) for r in rows), default=0)
+    for c in range(1, width):
+        column = [r[c] for r in rows if c < len(r) and r[c]]
+        figures = [cell.split() for cell in column if all(_FIGURE.fullmatch(t) for t in cell.split())]
+        parts = {len(f) for f in figures}
+        names = [cell.split() for cell in column if not all(_FIGURE.fullmatch(t) for t in cell.split())]
+        if (len(figures) >= 2 and len(parts) == 1 and (n := parts.pop()) >= 2
+                and all(len(words) in (1, n) for words in names)):
+            plan[c] = n
+    return plan
+
+
+def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
+    """A row with the merged columns of ``plan`` split into their parts (a single name stays over
+    the first part)."""
+    out: list[str] = []
+    for c, cell in enumerate(row):
+        parts = plan.get(c, 1)
+        words = cell.split()
+        out += words if parts > 1 and len(words) == parts else [cell, *[""] * (parts - 1)]
+    return out
 
 
 def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[str]]]:
@@ -82,24 +122,43 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
 
 def labelled(text: str, columns: str = "") -> str:
     """``text`` with each table row rewritten as 'label — header: value; header: value', the
-    headers joined across header rows; lines that are not table rows, and rows of names, stay as
-    they are."""
+    headers joined across header rows and the cells under one upper header grouped ('Overall —
+    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'); lines that are not table rows, and rows of
+    names, stay as they are."""
     if not split_table(text, columns)[0]:
         return text
     rows = iter(labelled_rows(text, columns))
     own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
+    plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
     out = []
     pending = next(rows, None)
     for line in text.splitlines():
-        if not is_row(line) or line.strip() in own or pending is None or cells(line) != pending[1]:
+        if not is_row(line) or line.strip() in own or pending is None or split_cells(cells(line), plan) != pending[1]:
             out.append(line)
             continue
         labels, row = pending
         pending = next(rows, None)
-        values = [f"{labels[c]}: {value}" if labels[c] else value for c, value in enumerate(row) if c > 0 and value]
+        values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
         label = row[0] if row else ""
-        out.append(f"{label} — {'; '.join(values)}" if label else "; ".join(values))
+        out.append(f"{label} — {values}" if label else values)
     return "\n".join(out)
+
+
+def _grouped(cells: Sequence[tuple[str, str]]) -> str:
+    """A row's labelled cells, the cells under one upper header written once:
+    [('Agriculture › NaiveRAG', '32.4%'), ('Agriculture › LightRAG', '67.6%'), ('Mix', '40%')] ->
+    'Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; Mix: 40%' (a third fewer tokens than each
+    cell with its whole label, and as unambiguous)."""
+    groups: list[tuple[str, list[str]]] = []
+    for label, value in cells:
+        upper, joined, lower = label.rpartition(HEADER_JOIN)
+        if joined and groups and groups[-1][0] == upper:
+            groups[-1][1].append(f"{lower} {value}")
+        elif joined:
+            groups.append((upper, [f"{lower} {value}"]))
+        else:
+            groups.append((label, [value]))
+    return "; ".join(f"{upper}: {', '.join(values)}" if upper else ", ".join(values) for upper, values in groups)
 
 
 def _names_columns(row: Sequence[str]) -> bool:

@@ -43,24 +43,26 @@ def test_a_two_row_header_table_round_trips(tmp_path: Path) -> None:
     text = page.text[block.start : block.end]
     prompt = labelled(text)
     assert (
-        "Overall — Agriculture › NaiveRAG: 32.4%; Agriculture › LightRAG: 67.6%; Legal › NaiveRAG: 15.2%; "
-        "Legal › LightRAG: 84.8%"
+        "Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; Legal: NaiveRAG 15.2%, LightRAG 84.8%"
     ) in prompt
     shown = markdown(text).splitlines()
     assert shown[0] == "|  | Agriculture › NaiveRAG | Agriculture › LightRAG | Legal › NaiveRAG | Legal › LightRAG |"
     assert shown[1] == "|---|---|---|---|---|"
     assert shown[2:] == ["| " + " | ".join(row) + " |" for row in ROWS[2:]], "the same cells, in order"
     passage = Passage(n=1, document="wins.pdf", page=1, text=text, tabular=True, table_chunks=(0,))
-    assert "Diversity — Agriculture › NaiveRAG: 23.6%" in render_passages([passage])
+    assert "Diversity — Agriculture: NaiveRAG 23.6%" in render_passages([passage])
 
 
 def test_a_later_chunk_takes_its_headers_from_the_repeated_rows() -> None:
     later = "| Overall | 32.4% | 67.6% |"
     assert labelled(later, "| | Agriculture | |\n| | NaiveRAG | LightRAG |") == (
-        "Overall — Agriculture › NaiveRAG: 32.4%; Agriculture › LightRAG: 67.6%"
+        "Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%"
     )
     assert labelled(later) == later, "no headers known: the rows stay as they are"
     assert column_labels([["", "A", ""], ["", "x", "y"]], 3) == ["", "A › x", "A › y"]
+    assert labelled("| | Revenue | | Margin |\n| | 2023 | 2024 | |\n| EMEA | 10 | 12 | 5% |").splitlines()[-1] == (
+        "EMEA — Revenue: 2023 10, 2024 12; Margin: 5%"
+    ), "cells under one upper header are grouped; a column without one keeps its own label"
 
 
 def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
@@ -87,5 +89,31 @@ def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> N
     assert block_labels[2] == "Agriculture › -High" and row[2] == "64.8%"
     assert labelled(text).splitlines()[3:] == [
         "| | NaiveRAG | -High | NaiveRAG | -High |",
-        "Overall — Agriculture › NaiveRAG: 35.2%; Agriculture › -High: 64.8%; CS › NaiveRAG: 44.0%; CS › -High: 56.0%",
+        "Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0%",
     ]
+
+
+def test_columns_the_table_finder_merged_are_split_again() -> None:
+    """A PDF table finder that missed a column boundary leaves 'NaiveRAG LightRAG' over
+    '40.0% 60.0%': every view reads two columns, each figure under its own name."""
+    from rag_core.tables import labelled_rows, merged_columns
+
+    text = (
+        "| | Agriculture | | Mix |\n"
+        "| | NaiveRAG | LightRAG | NaiveRAG LightRAG |\n"
+        "| Overall | 32.4% | 67.6% | 40.0% 60.0% |\n"
+        "| | NaiveRAG | -High | NaiveRAG -High |\n"
+        "| Overall | 35.2% | 64.8% | 42.4% 57.6% |"
+    )
+    assert labelled(text).splitlines()[-1] == (
+        "Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; Mix: NaiveRAG 42.4%, -High 57.6%"
+    )
+    assert markdown(text).splitlines()[0] == (
+        "|  | Agriculture › NaiveRAG | Agriculture › LightRAG | Mix › NaiveRAG | Mix › LightRAG |"
+    )
+    (labels, row), _ = labelled_rows(text)
+    assert labels[4] == "Mix › LightRAG" and row[4] == "60.0%"
+    # one figure with its unit, or a name of two words over single figures, is not a merged column
+    assert merged_columns([["", "Net income"], ["2023", "1,234"], ["2024", "1,300"]]) == {}
+    assert merged_columns([["", "Sales"], ["EMEA", "$ 12"], ["APAC", "$ 15"]]) == {}
+    assert merged_columns([["", "2009 2008"], ["Sales", "100 90"], ["Costs", "(40) (35)"]]) == {1: 2}
