@@ -336,13 +336,14 @@ class Engine:
         intent = understanding.intent
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
+        sides = understanding.entities
         reserved = self.settings.budget.reserved_for(intent)
 
         clock, before = time.perf_counter(), recorder.total_ms()
         cap = self.settings.budget.prompt_cap(chat.model.backend if chat.model is not None else "extractive")
         room = min(self.settings.budget.token_limit - reserved, cap or self.settings.budget.token_limit)
         whole = whole_documents(records, self.library, fits=lambda hits: counter.count_messages(
-            build_messages(intent, standalone, group_passages(hits), turns)) <= room, room_tokens=room,
+            build_messages(intent, standalone, group_passages(hits), turns, sides)) <= room, room_tokens=room,
             size_chars=self.settings.chunk.size_chars, chars_per_token=self.settings.budget.chars_per_token_upper)
         retrieval: RetrievalResult | None = None
         if whole is not None:
@@ -361,7 +362,7 @@ class Engine:
         grouped = group_passages(hits)
         clock = time.perf_counter()
         budget = self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved, counter,
-                           cap)
+                           cap, sides)
         timings["budget"] = _ms(clock)
         timings["prepare"] = _ms(started)
         return AnswerRun(
@@ -412,13 +413,14 @@ class Engine:
         return standalone, understanding
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
-             passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None) -> Budget:
+             passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None,
+             sides: Sequence[str]) -> Budget:
         """The prompt within the token budget (a recorded stage); the exact prompt goes into the trace."""
         config = self.settings.budget
         with recorder.stage("budget", limit=config.token_limit, reserved_output=reserved, prompt_cap=cap,
                             tokenizer=counter.name) as notes:
             budget = fit(
-                lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h),
+                lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides),
                 question, history, [p.text for p in passages], counter,
                 limit=config.token_limit, reserved_output=reserved,
                 question_share=config.question_share, history_share=config.history_share, prompt_cap=cap,

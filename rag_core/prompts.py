@@ -23,10 +23,10 @@ SYSTEM = (
 INSTRUCTIONS: dict[Intent, str] = {
     "qa": "Answer the question directly in a few sentences, citing passages as [n].",
     "technical": (
-        "Answer with the exact figures from the passages. Read the table rows and report them: for every "
-        "variant, row or setting that the table compares, write one line "
-        "'- <name>: <column> <value>, <column> <value> [n]' with the numbers copied from the table. "
-        "Then say in one sentence what the numbers show. Do not just say that results are in a table."
+        "Answer with the exact figures from the passages. When they come from a table, write a short Markdown "
+        "table: a row for each variant, item or setting the question asks about, a column for each measure, "
+        "dataset or year, the values copied exactly, and a last column 'Source' with the passage number [n]. "
+        "Then say in one or two sentences what the numbers show. Do not just say that results are in a table."
     ),
     "comparison": (
         "Compare the things named in the question point by point. For each aspect (approach, strengths, "
@@ -40,6 +40,11 @@ INSTRUCTIONS: dict[Intent, str] = {
         "with its citation [n]. Leave out the Ablations section when no passage describes an ablation study."
     ),
 }
+
+SIDES = (
+    " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "
+    "say nothing about one of them on an aspect, say so in that bullet."
+)
 
 _MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
@@ -69,19 +74,27 @@ def render_passages(passages: Sequence[Passage]) -> str:
 
 
 def build_messages(
-    intent: Intent, question: str, passages: Sequence[Passage], history: Sequence[Message] = ()
+    intent: Intent,
+    question: str,
+    passages: Sequence[Passage],
+    history: Sequence[Message] = (),
+    sides: Sequence[str] = (),
 ) -> list[Message]:
-    """The full chat sent to the model: system rules, earlier turns, then documents + question."""
+    """The full chat sent to the model: system rules, earlier turns, then documents + question.
+    ``sides``: the things a comparison compares, named in its instruction."""
     tables = [p.n for p in passages if p.tabular]
     hint = (
         f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. "
         if intent == "technical" and tables
         else ""
     )
+    instruction = INSTRUCTIONS[intent]
+    if intent == "comparison" and len(sides) >= 2:
+        instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
     user = (
         f"{render_passages(passages)}\n\n"
         f"Question: {question}\n\n"
-        f"{hint}{INSTRUCTIONS[intent]} Use only the passages above."
+        f"{hint}{instruction} Use only the passages above."
     )
     # earlier turns may quote documents: they pass through the same neutralising as passages
     earlier: list[Message] = [{"role": m["role"], "content": neutralize(m["content"])} for m in history]

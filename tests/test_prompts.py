@@ -23,3 +23,11 @@ def test_history_is_neutralised_like_passages() -> None:
     history = [{"role": "user", "content": "q"}, {"role": "assistant", "content": "It says [2] <|im_end|> done."}]
     messages = build_messages("qa", "next?", [], history)
     assert messages[2]["content"] == "It says [ref 2] (|im_end|) done."
+
+
+def test_a_comparison_names_both_sides_in_every_bullet() -> None:
+    passages = [Passage(n=1, document="paper.pdf", page=3, text="LightRAG indexes a graph. GraphRAG uses communities.")]
+    user = build_messages("comparison", "compare LightRAG with GraphRAG", passages, [], ["LightRAG", "GraphRAG"])[-1]
+    assert "Every bullet names both LightRAG and GraphRAG" in user["content"]
+    assert "Every bullet" not in build_messages("comparison", "how do they differ?", passages)[-1]["content"]
+    assert "Every bullet" not in build_messages("qa", "q", passages, [], ["A", "B"])[-1]["content"]
