@@ -73,6 +73,13 @@ def main(argv: list[str] | None = None) -> int:
         help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)",
     )
     parser.add_argument(
+        "--prompt-caps",
+        type=bounded(0, 1_000_000),
+        nargs="*",
+        default=[],
+        help="lightrag: answer once per local-model prompt cap (RAG_BUDGET__LOCAL_PROMPT_TOKENS; 0: the limit alone)",
+    )
+    parser.add_argument(
         "--labels",
         type=Path,
         default=None,
@@ -149,12 +156,20 @@ def _lightrag(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, A
     from . import lightrag
 
     folder = _need(args.data / "lightrag", "the LightRAG paper")
-    engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" / "lightrag"}))
-    try:
-        report = lightrag.evaluate(folder, engine, owner=OWNER, limit=args.limit, backends=args.answers or ())
-    finally:
-        engine.close()
-    return "lightrag", report, lightrag.markdown(report), []
+    reports: dict[str, dict[str, Any]] = {}
+    for cap in args.prompt_caps or [None]:
+        configured = settings if cap is None else settings.replace(budget__local_prompt_tokens=cap)
+        engine = Engine(configured.model_copy(update={"store_dir": args.results / "stores" / "lightrag"}))
+        label = "settings" if cap is None else f"local prompt cap {cap or 'none'}"
+        try:
+            reports[label] = lightrag.evaluate(folder, engine, owner=OWNER, limit=args.limit,
+                                               backends=args.answers or (), label="" if cap is None else f", {label}")
+        finally:
+            engine.close()
+    if len(reports) == 1:
+        (report,) = reports.values()
+        return "lightrag", report, lightrag.markdown(report), []
+    return "lightrag", lightrag.combined(reports), lightrag.combined_markdown(reports), []
 
 
 def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:

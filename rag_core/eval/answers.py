@@ -39,6 +39,8 @@ def answer_row(answer: Answer, gold_pages: Iterable[int] = ()) -> dict[str, Any]
         "pages_cited": own,
         "pages_attributed": attributed,
         "error": answer.error,
+        "prompt_tokens": answer.tokens.prompt,
+        "first_token_s": round(answer.timings_ms.get("first_token", 0) / 1000, 1),
     }
     if gold:
         both = sorted(set(own) | set(attributed))
@@ -86,6 +88,8 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "checked_page_precision": round(sum(r["checked_gold"] for r in paged) / checked, 4) if checked else None,
         "answers_citing_nothing": sum(not r["pages_cited"] for r in rows),
         "seconds_mean": round(mean([r["seconds"] for r in rows]), 1),
+        "prompt_tokens_mean": round(mean([r.get("prompt_tokens", 0) for r in rows])),
+        "first_token_s_max": max((r.get("first_token_s", 0.0) for r in rows), default=0.0),
     }
 
 
@@ -100,7 +104,7 @@ def markdown(outcomes: dict[str, dict[str, Any]]) -> str:
             f"{s['numbers_verified']}/{s['numbers']}",
             _share(s["cited_page_precision"], s["answers_with_gold"]),
             _share(s["checked_page_precision"], s["answers_with_gold"]),
-            s["answers_citing_nothing"], s["seconds_mean"],
+            s["answers_citing_nothing"], s["prompt_tokens_mean"], s["first_token_s_max"], s["seconds_mean"],
         ])
     return (
         "Answers, checked as the app checks them. Page precision: the share of cited pages that are gold "
@@ -108,7 +112,7 @@ def markdown(outcomes: dict[str, dict[str, Any]]) -> str:
         + markdown_table(
             ["generator", "answers", "errors", "statements supported", "numbers verified",
              "page precision, model's citations", "page precision, with attributed", "answers citing nothing",
-             "s/answer"],
+             "prompt tokens (mean)", "first token s (max)", "s/answer"],
             rows,
         )
     )

@@ -19,10 +19,11 @@ from .report import markdown_table
 
 
 def evaluate(
-    folder: Path, engine: Engine, *, owner: str, limit: int | None = None, backends: Sequence[str] = ()
+    folder: Path, engine: Engine, *, owner: str, limit: int | None = None, backends: Sequence[str] = (),
+    label: str = "",
 ) -> dict[str, Any]:
     """``questions`` holds the rows of the first generator (the settings' when none is named);
-    ``answers`` the checked-answer figures of every generator."""
+    ``answers`` the checked-answer figures of every generator (``label`` added to their names)."""
     spec = json.loads((folder / "questions.json").read_text())
     result = engine.ingest_path(folder / spec["document"], owner=owner)
     chosen = backends or [engine.settings.llm.backend]
@@ -33,10 +34,23 @@ def evaluate(
         "dataset": "lightrag", "document": spec["document"], "ingest": result.status,
         "questions": next(iter(per_backend.values())),
         "conversation": next(iter(conversations.values())),
-        "answers": {b: {"summary": answer_rows.summarize(rows), "rows": rows} for b, rows in per_backend.items()}
-        | {f"{b} in one conversation": {"summary": answer_rows.summarize(rows), "rows": rows}
+        "answers": {f"{b}{label}": {"summary": answer_rows.summarize(rows), "rows": rows}
+                    for b, rows in per_backend.items()}
+        | {f"{b} in one conversation{label}": {"summary": answer_rows.summarize(rows), "rows": rows}
            for b, rows in conversations.items()},
     }
+
+
+def combined(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Several configurations' reports in one: each under ``configs``, their answers side by side."""
+    first = next(iter(reports.values()))
+    return {"dataset": "lightrag", "document": first["document"], "configs": reports,
+            "answers": {name: outcome for r in reports.values() for name, outcome in r["answers"].items()}}
+
+
+def combined_markdown(report: dict[str, dict[str, Any]]) -> str:
+    answers = answer_rows.markdown(combined(report)["answers"])
+    return answers + "".join(f"\n\n## {label}\n\n{markdown(r)}" for label, r in report.items())
 
 
 def _ask(
