@@ -61,8 +61,9 @@ def plan_hits(
     if intent == "summary":
         result = retriever.run(recorder, question, queries, records, owner, neighbors=False, **options)
         per_doc = max(1, settings.sample_count // max(1, len(records)))
-        sampled = [h for r in records for h in library.sample(r, per_doc)]
-        note = (f"summary: {len(sampled)} chunks sampled evenly across {len(records)} document(s), "
+        sampled = [h for r in records for h in library.sample(r, per_doc, settings.sample_candidates)]
+        note = (f"summary: {len(sampled)} chunks sampled across {len(records)} document(s) (from each stretch the "
+                f"one with the most prose of {settings.sample_candidates}), "
                 f"merged with {len(result.hits)} semantic hits, in reading order")
         return merge_summary(sampled, result.hits), result, [note]
     result = retriever.run(recorder, question, queries, records, owner, neighbors=True, **options)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from .models import Hit
@@ -68,3 +69,39 @@ def sample_evenly(count: int, n: int) -> list[int]:
     if n == 1:
         return [0]
     return sorted({round(i * (count - 1) / (n - 1)) for i in range(n)})
+
+
+_SENTENCE = re.compile(r"[^.!?\n]*[.!?](?=\s|$)")
+_PROSE_WORDS = 6
+"""A sentence of at least this many words counts as prose."""
+
+
+def prose_share(text: str) -> float:
+    """The share of a chunk's characters in sentences of six words or more: running text scores
+    high; figure labels, table rows, references and running headers score low."""
+    prose = sum(len(m.group(0)) for m in _SENTENCE.finditer(text) if len(m.group(0).split()) >= _PROSE_WORDS)
+    return prose / max(len(text), 1)
+
+
+def spread_candidates(count: int, n: int, per_stretch: int) -> list[list[int]]:
+    """The document cut into ``n`` equal stretches (the whole when it has at most ``n`` chunks, one
+    each); for each, up to ``per_stretch`` chunk indices spread over it, its middle first."""
+    if count <= 0 or n <= 0:
+        return []
+    if count <= n:
+        return [[i] for i in range(count)]
+    stretches = []
+    for k in range(n):
+        start, end = k * count // n, (k + 1) * count // n
+        middle = (start + end - 1) // 2
+        picks = sample_evenly(end - start, per_stretch)
+        stretches.append(sorted({middle, *(start + i for i in picks)}, key=lambda i: (abs(i - middle), i)))
+    return stretches
+
+
+def pick_prose(stretches: Sequence[Sequence[int]], texts: dict[int, str]) -> list[int]:
+    """From each stretch the chunk with the most prose (``prose_share``), the one nearest its
+    middle among equals, in reading order."""
+    picked = [max(stretch, key=lambda i: (round(prose_share(texts.get(i, "")), 2), -stretch.index(i)))
+              for stretch in stretches if stretch]
+    return sorted(set(picked))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .chunk import document_title
 from .errors import DocumentNotFound
-from .expand import expand_neighbors, neighbor_positions, sample_evenly
+from .expand import expand_neighbors, neighbor_positions, pick_prose, spread_candidates
 from .files import FileStore, render_pdf_page
 from .models import DocumentRecord, Hit, Passage, TableView
 from .settings import IngestSettings
@@ -125,10 +125,13 @@ class Library:
             views[key] = TableView(document=record.name, page=passage.page, caption=caption, markdown=rendered)
         return list(views.values())
 
-    def sample(self, record: DocumentRecord, n: int) -> list[Hit]:
-        """``n`` chunks spread evenly over the document's reading order, for summaries."""
-        indices = sample_evenly(record.chunks, n)
-        found = self._chunks_at(record, indices)
+    def sample(self, record: DocumentRecord, n: int, per_stretch: int = 1) -> list[Hit]:
+        """``n`` chunks spread over the document's reading order, for summaries: one from each of
+        ``n`` equal stretches, the one with the most prose among ``per_stretch`` read there (so a
+        summary reads the text, not a figure's labels or a page of references)."""
+        stretches = spread_candidates(record.chunks, n, per_stretch)
+        found = self._chunks_at(record, sorted({i for stretch in stretches for i in stretch}))
+        indices = pick_prose(stretches, {i: hit.text for i, hit in found.items()})
         return [found[i].model_copy(update={"source": "sampled"}) for i in indices if i in found]
 
     def neighbors(self, hits: list[Hit], window: int, records: Sequence[DocumentRecord]) -> list[Hit]:

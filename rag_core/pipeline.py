@@ -150,7 +150,8 @@ class Engine:
 
     def sample_document(self, owner: str, document: str, n: int | None = None) -> list[Hit]:
         record = self.library.one(owner, document)
-        return self.library.sample(record, n or self.settings.retrieval.sample_count)
+        return self.library.sample(record, n or self.settings.retrieval.sample_count,
+                                   self.settings.retrieval.sample_candidates)
 
     def document_chunks(self, owner: str, document: str) -> list[Hit]:
         return self.library.chunks(self.library.one(owner, document))

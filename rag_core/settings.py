@@ -261,6 +261,13 @@ class RetrievalSettings(Group):
         1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
     )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
+    sample_candidates: int = Field(
+        5,
+        gt=0,
+        le=100,
+        description="Chunks read in each stretch of a document a summary samples; the one with the most prose "
+        "is taken (1: the stretch's middle chunk, whatever it holds).",
+    )
     comparison_top_k: int = Field(
         3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
     )

@@ -2,7 +2,14 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.expand import expand_neighbors, neighbor_positions, sample_evenly
+from rag_core.expand import (
+    expand_neighbors,
+    neighbor_positions,
+    pick_prose,
+    prose_share,
+    sample_evenly,
+    spread_candidates,
+)
 from rag_core.models import Hit
 
 
@@ -57,3 +64,19 @@ def test_sample_evenly_spreads_over_the_whole_document() -> None:
     assert len(picked) == 12 and picked[0] == 0 and picked[-1] == 999
     gaps = [b - a for a, b in zip(picked, picked[1:], strict=False)]
     assert max(gaps) - min(gaps) <= 1
+
+
+def test_a_summary_samples_the_prose_of_each_stretch() -> None:
+    """Figure labels, table rows and references lose to running text in their stretch; a stretch of
+    equals gives its middle chunk; every stretch gives one."""
+    prose = "LightRAG builds a graph index of entities and their relations from the text. It then retrieves."
+    labels = "LLM Profiling Beekeeper beekeeper Deduplication Match Index Graph High-level Keys Entities"
+    assert prose_share(prose) > 0.7 and prose_share(labels) == 0.0
+    assert prose_share("| Overall | 32.4% | 67.6% |") == 0.0
+    stretches = spread_candidates(100, 4, 5)
+    assert len(stretches) == 4 and all(len(s) >= 5 for s in stretches)
+    assert [s[0] for s in stretches] == [12, 37, 62, 87], "each stretch's middle first"
+    assert all(25 * k <= i < 25 * (k + 1) for k, s in enumerate(stretches) for i in s)
+    texts = {i: labels for s in stretches for i in s} | {stretches[1][3]: prose}
+    assert pick_prose(stretches, texts) == [12, stretches[1][3], 62, 87]
+    assert spread_candidates(3, 12, 5) == [[0], [1], [2]], "a short document: every chunk"

@@ -140,7 +140,8 @@ def test_summary_samples_the_whole_document_in_reading_order(fake_engine: Engine
     assert len(sampled) >= 10
     indices = [h.chunk_index for h in run.hits]
     assert indices == sorted(indices), "summary context is in reading order"
-    assert {p.page for p in run.passages} >= {1, 40}
+    pages = {p.page for p in run.passages}
+    assert min(pages) <= 5 and max(pages) >= 36, "from the first stretch of the document to the last"
     assert "## Problem & Motivation" in run.budget.messages[-1]["content"]
 
 
