@@ -51,6 +51,33 @@ _NUMERIC = re.compile(r"\d")
 _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
 
+REPEATING = "The model began repeating itself, so its answer was stopped there."
+_ENDS = re.compile(r"[.!?\n]")
+_LIST_MARK = re.compile(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+")
+_LINE_LEAD = re.compile(r"\s*(?:(?:[-*•]|\d{1,3}[.)])\s*)?(?:\[\d+\]\s*)*")
+_REPEAT_CHARS = 30
+"""Only a sentence or line of at least this many characters counts as repeated ("Yes." may recur)."""
+
+
+def repeat_cut(text: str, times: int) -> int | None:
+    """Where to end an answer that loops: the start of the ``times``-th occurrence of a sentence or
+    line of 30 characters or more (compared without list numbers, citations, case and spacing),
+    or None while nothing has come back that often. A small model at its length limit can write
+    the same paragraph twenty times."""
+    seen: dict[str, int] = {}
+    for match in re.finditer(r"[^.!?\n]+[.!?]?", text):
+        if not match.group(0).rstrip().endswith((".", "!", "?")) and match.end() == len(text):
+            break  # the sentence being written
+        key = " ".join(_CITATION.sub("", _LIST_MARK.sub("", match.group(0))).lower().split())
+        if len(key) < _REPEAT_CHARS:
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= times:
+            line = text.rfind("\n", 0, match.start()) + 1  # with its list number, if it leads its line
+            return line if _LINE_LEAD.fullmatch(text[line : match.start()]) else match.start()
+    return None
+
+
 class PromptSpeed:
     """How fast a chat model reads a prompt, in tokens a second: the configured estimate until this
     process has measured its own (the prompt's tokens over the time to the first token of each
@@ -96,6 +123,7 @@ class AnswerRun:
         check: Checker | None = None,
         find_tables: TableFinder | None = None,
         prompt_speed: PromptSpeed | None = None,
+        repeat_limit: int = 0,
     ) -> None:
         self.question = question
         self.standalone = standalone
@@ -116,6 +144,7 @@ class AnswerRun:
         self._check = check
         self._find_tables = find_tables
         self._prompt_speed = prompt_speed
+        self._repeat_limit = repeat_limit
         self._answer: Answer | None = None
         self._text = ""
         self._error: str | None = None
@@ -174,17 +203,23 @@ class AnswerRun:
                         self._prompt_speed.record(self.budget.prompt_tokens, time.perf_counter() - clock)
                 self._text += delta
                 yield delta
+                cut = repeat_cut(self._text, self._repeat_limit) if self._repeat_limit and _ENDS.search(delta) else None
+                if cut is not None:  # closing the stream tells the runtime to stop writing
+                    self._text = self._text[:cut].rstrip()
+                    self.notices.append(REPEATING)
+                    break
         except GenerationError as exc:
             self._error = str(exc)
         finally:
             self.timings["generate"] = _ms(clock)
             self.timings["total"] = _ms(self._started)
             self._done = True
+            notes = [f"error: {self._error}"] if self._error else []
             self._recorder.add(
                 "generate",
                 self.timings["generate"],
                 {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
-                StageNotes(notes=[f"error: {self._error}"] if self._error else []),
+                StageNotes(notes=notes + [n for n in self.notices if n == REPEATING]),
             )
 
     def _deltas(self) -> Iterator[str]:

@@ -78,12 +78,15 @@ class OpenAIChatModel:
                 extra_body=self._extra_body or None,
             )
             finished = False
-            for chunk in response:
-                choices = getattr(chunk, "choices", None)
-                if choices and choices[0].delta.content:
-                    yield choices[0].delta.content
-                if choices and choices[0].finish_reason:
-                    finished = True
+            try:
+                for chunk in response:
+                    choices = getattr(chunk, "choices", None)
+                    if choices and choices[0].delta.content:
+                        yield choices[0].delta.content
+                    if choices and choices[0].finish_reason:
+                        finished = True
+            finally:  # also when the reader stops early: the server then stops writing
+                response.close()  # type: ignore[union-attr]
         except Exception as exc:
             raise _generation_error(exc, self._backend, self._model) from exc
         if not finished:

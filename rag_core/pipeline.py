@@ -376,6 +376,7 @@ class Engine:
             if self.settings.attribution.enabled else None,
             find_tables=lambda passages: self.library.tables_behind(passages, records),
             prompt_speed=self._prompt_speed(chat),
+            repeat_limit=self.settings.llm.repeat_stop,
         )
 
     def check_answer(

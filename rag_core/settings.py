@@ -377,6 +377,13 @@ class LlmSettings(Group):
     temperature: float = Field(0.1, ge=0, le=2, description="Sampling temperature for answers.")
     frequency_penalty: float = Field(0.3, ge=-2, le=2, description="Discourages repeating tokens (OpenAI semantics).")
     repeat_penalty: float = Field(1.1, ge=1, le=2, description="llama.cpp repetition penalty for the local model.")
+    repeat_stop: int = Field(
+        3,
+        ge=0,
+        le=100,
+        description="Stop an answer when one of its sentences or lines (30 characters or more) comes for the "
+        "this-many-th time: the text before it is kept, with a notice (0: never).",
+    )
     timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(
         120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting."

@@ -35,3 +35,15 @@ def test_the_extractive_answer_quotes_a_shared_sentence_once() -> None:
                 Passage(n=2, document="a.pdf", page=32, text=f"{shared} More about cash flow later on.")]
     answer = extractive_answer("What was the 2009 cash flow from operations?", "qa", passages, 5)
     assert answer.count(shared) == 1 and f"{shared} [1]" in answer
+
+
+def test_a_looping_answer_is_cut_where_a_sentence_comes_back_the_third_time() -> None:
+    from rag_core.generate import repeat_cut
+
+    line = "LightRAG uses a comprehensive knowledge graph for rapid and relevant retrieval."
+    looping = f"## Conclusions\n15. [15] {line}\n16. [16] {line}\n17.  {line}\n18.  {line}"
+    cut = repeat_cut(looping, 3)
+    assert cut is not None and looping[:cut].rstrip().endswith(f"16. [16] {line}")
+    assert repeat_cut(f"- {line}\n- {line}\n- Another", 3) is None, "twice is not a loop"
+    assert repeat_cut("Yes. Yes. Yes. Yes.", 3) is None, "short sentences may recur"
+    assert repeat_cut(f"{line} {line} {line[:40]}", 3) is None, "the sentence being written does not count yet"

@@ -206,3 +206,15 @@ def test_the_preview_quotes_the_passages_only_while_a_model_writes(fake_engine: 
     assert fake_engine.ask("What are the warranty terms?", backend="extractive").preview() is None
     assert fake_engine.ask("zebra quantum xylophone", llm=ScriptedChatModel(
         understanding='{"intent": "qa", "search_queries": ["zebra"]}')).preview() is None
+
+
+def test_an_answer_that_loops_is_stopped_with_a_notice(fake_engine: Engine, big_doc: str) -> None:
+    line = "The warranty covers parts and labour for twenty four months [1]."
+    llm = ScriptedChatModel(answer=" ".join([f"{line}\n"] * 12))
+    run = fake_engine.ask("What are the warranty terms?", llm=llm)
+    streamed = "".join(run.stream())
+    answer = run.result()
+    assert answer.answer.count("twenty four months") == 2 and streamed.count("twenty four months") == 3
+    assert any("repeating itself" in n for n in answer.notices)
+    generate = answer.trace.stage("generate")
+    assert generate is not None and any("repeating itself" in n for n in generate.notes)
