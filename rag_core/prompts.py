@@ -23,10 +23,10 @@ SYSTEM = (
 INSTRUCTIONS: dict[Intent, str] = {
     "qa": "Answer the question directly in a few sentences, citing passages as [n].",
     "technical": (
-        "Answer with the exact figures from the passages. When they come from a table, write a short Markdown "
-        "table: a row for each variant, item or setting the question asks about, a column for each measure, "
-        "dataset or year, the values copied exactly, and a last column 'Source' with the passage number [n]. "
-        "Then say in one or two sentences what the numbers show. Do not just say that results are in a table."
+        "Answer with the exact figures from the passages. Do not copy the passages or their tables. Write a "
+        "short Markdown table of at most 6 rows: one row for each thing the question asks about, one column "
+        "for each measure or dataset that matters, values copied exactly. Then say in one or two sentences "
+        "what the numbers show, citing [n]."
     ),
     "comparison": (
         "Compare the things named in the question point by point. For each aspect (approach, strengths, "
