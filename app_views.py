@@ -184,8 +184,14 @@ def _marked(escaped: str, statement: Any) -> str:
         f'the statement">+[{n}]</span>'
         for n in statement.attributed
     )
+    tip = f"No source passage supports this statement (best support {statement.support:.2f})"
+    if statement.text.lstrip().startswith("|"):
+        # a table row stays a row: its marks go inside its first and last cells
+        first, _, rest = body.partition("|")
+        cells, _, last = rest.rpartition("|")
+        warn = f'<span class="rag-unsupported" title="{tip}">⚠</span> ' if not statement.supported else ""
+        return f"{first}| {warn}{cells.lstrip()}{added} |{last}" if cells else body + added
     if not statement.supported:
-        tip = f"No source passage supports this statement (best support {statement.support:.2f})"
         body = f'<span class="rag-unsupported" title="{tip}">⚠ {body}</span>'
     return body + added
 

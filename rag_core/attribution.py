@@ -72,14 +72,17 @@ class Number:
 def split_statements(answer: str) -> list[str]:
     """The answer's statements in order: each bullet, numbered item and table row alone, and
     prose cut into sentences (not after 'e.g.' or inside '84.8%'). A citation after a full stop
-    stays with its sentence; headings, table rules and uncited lead-in lines ending with ':' are
-    not statements."""
+    stays with its sentence; headings, table rules, a table's header row and uncited lead-in lines
+    ending with ':' are not statements."""
     statements: list[str] = []
-    for line in answer.splitlines():
+    lines = answer.splitlines()
+    for i, line in enumerate(lines):
         if not line.strip() or _TABLE_RULE.match(line) or _HEADING.match(line) and len(line) < 80:
             continue
         if line.rstrip(" *_").endswith(":") and not _CITATION.search(line):
             continue  # a lead-in to a list ('Strengths:', 'Most relevant passages:'), not a claim
+        if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
+            continue  # a Markdown table's header row names columns; it claims nothing
         if line.lstrip().startswith("|"):
             statements.append(line.strip())
             continue

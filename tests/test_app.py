@@ -228,3 +228,21 @@ def test_an_answer_opening_with_a_bullet_renders_as_a_list() -> None:
     answer = app_views.Answer.model_construct(answer=text, sentences=statements)
     rendered = markdown_it.MarkdownIt("commonmark").render(app_views.checked_markdown(answer))
     assert rendered.count("<li>") == 2 and "<strong>Approach</strong>" in rendered
+
+
+def test_a_table_in_an_answer_stays_a_table_with_its_marks_inside_the_cells() -> None:
+    import markdown_it
+
+    import app_views
+    from rag_core.attribution import attribute
+    from rag_core.models import Passage
+
+    passages = [Passage(n=1, document="paper.pdf", page=8, text="| Overall | 32.4% | 67.6% |", tabular=True)]
+    text = ("| Measure | NaiveRAG | LightRAG |\n| --- | --- | --- |\n| Overall | 32.4% | 67.6% |\n"
+            "| Recall | 9.9% | 1.1% |")
+    statements, _ = attribute(text, passages, None, app_views.app_state.settings().attribution)
+    assert [s.text.split("|")[1].strip() for s in statements] == ["Overall", "Recall"], "the header row is no claim"
+    answer = app_views.Answer.model_construct(answer=text, sentences=statements)
+    rendered = markdown_it.MarkdownIt("commonmark").enable("table").render(app_views.checked_markdown(answer))
+    assert "<table>" in rendered and rendered.count("<tr>") == 3
+    assert "⚠" in rendered.split("<tr>")[3] and "⚠" not in rendered.split("<tr>")[2]
