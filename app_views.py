@@ -12,11 +12,11 @@ import streamlit as st
 
 import app_state
 from rag_core import Answer, AnswerRun, Citation, Passage, RagError, page_label
-from rag_core.prompts import neutralize
+from rag_core.answer.prompts import neutralize
 
 if TYPE_CHECKING:
-    from rag_core.reindex import Reindexer
-    from rag_core.rerank import Availability
+    from rag_core.ingest.reindex import Reindexer
+    from rag_core.retrieval.rerank import Availability
 
 PROGRESS_REFRESH_S = 2.0
 """How often a background job's progress is redrawn."""

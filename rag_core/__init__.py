@@ -17,33 +17,33 @@ telemetry_off()
 
 if TYPE_CHECKING:
     from . import report
+    from .answer.generate import AnswerRun
     from .backends import ChatModel
     from .errors import LimitReached, RagError
-    from .generate import AnswerRun
-    from .ingest import OCR_STAGE
-    from .limits import QuestionRate
+    from .ingest.index import OCR_STAGE
+    from .ingest.limits import QuestionRate
+    from .ingest.parse.formats import FORMATS, page_label, unit_of
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
-    from .parse.formats import FORMATS, page_label, unit_of
     from .pipeline import Engine
     from .settings import LlmBackend, Settings
 
 _EXPORTS = {
     "Answer": ".models",
-    "AnswerRun": ".generate",
+    "AnswerRun": ".answer.generate",
     "ChatModel": ".backends",
     "Citation": ".models",
     "DocumentRecord": ".models",
     "Engine": ".pipeline",
-    "FORMATS": ".parse.formats",
-    "page_label": ".parse.formats",
-    "unit_of": ".parse.formats",
+    "FORMATS": ".ingest.parse.formats",
+    "page_label": ".ingest.parse.formats",
+    "unit_of": ".ingest.parse.formats",
     "Hit": ".models",
     "IngestResult": ".models",
     "LimitReached": ".errors",
     "LlmBackend": ".settings",
-    "OCR_STAGE": ".ingest",
+    "OCR_STAGE": ".ingest.index",
     "Passage": ".models",
-    "QuestionRate": ".limits",
+    "QuestionRate": ".ingest.limits",
     "RagError": ".errors",
     "RetrievalResult": ".models",
     "Settings": ".settings",

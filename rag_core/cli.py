@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag_core", description="Local document retrieval.")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    from .parse.formats import accepted
+    from .ingest.parse.formats import accepted
 
     ingest = commands.add_parser(
         "ingest", parents=[common], help=f"add files (or folders of them): {accepted()}"
@@ -165,7 +165,7 @@ def _engine(args: argparse.Namespace) -> Any:
 
 def _reindex_with_progress(engine: Any) -> Any:
     """Re-embed what another embedding model stored, a line per document on stderr."""
-    from .reindex import ReindexStatus
+    from .ingest.reindex import ReindexStatus
 
     model = engine.embedder.model_id
     seen: list[int] = []
@@ -220,7 +220,7 @@ def _reindex(args: argparse.Namespace) -> int:
 
 
 def _expand_paths(paths: Sequence[str]) -> list[Path]:
-    from .parse import SUPPORTED_SUFFIXES
+    from .ingest.parse import SUPPORTED_SUFFIXES
 
     files: list[Path] = []
     for raw in paths:
@@ -234,8 +234,8 @@ def _expand_paths(paths: Sequence[str]) -> list[Path]:
 
 def _ingest(args: argparse.Namespace) -> int:
     from .errors import RagError
+    from .ingest.parse.formats import unit_of
     from .models import display_name
-    from .parse.formats import unit_of
 
     files = _expand_paths(args.paths)
     engine = _engine(args)
@@ -320,7 +320,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from .parse.formats import page_label
+    from .ingest.parse.formats import page_label
 
     engine = _engine(args)
     try:
@@ -360,7 +360,7 @@ def _emit(args: argparse.Namespace, trace: Any, payload: dict[str, Any]) -> bool
 
 
 def _ask(args: argparse.Namespace) -> int:
-    from .parse.formats import page_label
+    from .ingest.parse.formats import page_label
 
     history = _read_history(args.history) if args.history else []
     engine = _engine(args)

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .chunk import document_title
+from .answer.tables import markdown
 from .errors import DocumentNotFound
-from .expand import expand_neighbors, neighbor_positions, pick_prose, spread_candidates
-from .files import FileStore, render_pdf_page
+from .ingest.chunk import document_title
+from .ingest.files import FileStore, render_pdf_page
 from .models import DocumentRecord, Hit, Passage, TableView
+from .retrieval.expand import expand_neighbors, neighbor_positions, pick_prose, spread_candidates
 from .settings import IngestSettings
 from .store import Store, chunk_point_id
-from .tables import markdown
 
 MIN_ID_PREFIX = 6
 """Shortest document-id prefix accepted in place of a name or full id."""

@@ -21,7 +21,7 @@ Message = dict[str, str]
 
 
 MediaType = Literal["pdf", "text", "markdown", "docx", "html", "xlsx", "csv"]
-"""A document's format (``rag_core.parse.formats`` says what each is and how it is parsed)."""
+"""A document's format (``rag_core.ingest.parse.formats`` says what each is and how it is parsed)."""
 
 
 class Frozen(BaseModel):

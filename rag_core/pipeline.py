@@ -16,18 +16,21 @@ from pathlib import Path
 
 import numpy as np
 
-from .attribution import attribute
+from .answer.attribution import attribute
+from .answer.budget import fit
+from .answer.context import group_passages, plan_hits, whole_documents, with_texts
+from .answer.generate import AnswerRun, PromptSpeed
+from .answer.llm import ChatSession, make_chat_model
+from .answer.prompts import build_messages
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
-from .bm25 import Bm25Cache, Bm25Index
-from .budget import fit
-from .context import group_passages, plan_hits, whole_documents, with_texts
-from .embed import make_embedder
 from .errors import RagError
-from .files import FileStore
-from .generate import AnswerRun, PromptSpeed
-from .ingest import OCR_STAGE, Progress, index_document, report
+from .ingest.embed import make_embedder
+from .ingest.files import FileStore
+from .ingest.index import OCR_STAGE, Progress, index_document, report
+from .ingest.parse import read_file
+from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending, reembed
+from .ingest.sandbox import parse_untrusted
 from .library import Library
-from .llm import ChatSession, make_chat_model
 from .memory import limit_malloc_arenas, release_freed_memory
 from .models import (
     AttributionSummary,
@@ -44,13 +47,10 @@ from .models import (
     Understanding,
     display_name,
 )
-from .parse import read_file
-from .prompts import build_messages
-from .queries import keyword_understanding, standalone_question, trim_history, understand
-from .reindex import Listener, Reindexer, ReindexStatus, pending, reembed
-from .rerank import Availability, CrossEncoderReranker
-from .retrieve import Retriever, phrasings_of
-from .sandbox import parse_untrusted
+from .retrieval.bm25 import Bm25Cache, Bm25Index
+from .retrieval.queries import keyword_understanding, standalone_question, trim_history, understand
+from .retrieval.rerank import Availability, CrossEncoderReranker
+from .retrieval.retrieve import Retriever, phrasings_of
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
 from .store import Store, chunk_collection
 from .trace import StageNotes, TraceRecorder
@@ -171,7 +171,7 @@ class Engine:
 
     def reindex(self, listener: Listener | None = None) -> ReindexStatus:
         """Re-embed every document stored by another embedding model, from its stored chunks; see
-        ``rag_core.reindex``. Each becomes listed and searchable as soon as its copy is complete."""
+        ``rag_core.ingest.reindex``. Each becomes listed and searchable as soon as its copy is complete."""
         return self.reindexer.run(listener)
 
     def _reembed(self, status: ReindexStatus, listener: Listener | None) -> ReindexStatus:

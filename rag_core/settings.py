@@ -207,7 +207,7 @@ class RetrievalSettings(Group):
         ge=0,
         le=10,
         description="RRF weight of the statement list: the table chunks of the financial statements a question "
-        "names or whose ratios it asks for (rag_core/vocabulary.py); 0 leaves it out (3: chosen on the "
+        "names or whose ratios it asks for (rag_core/retrieval/vocabulary.py); 0 leaves it out (3: chosen on the "
         "FinanceBench dev split; see README).",
     )
     statement_scope: int = Field(
@@ -228,7 +228,7 @@ class RetrievalSettings(Group):
         ge=0,
         le=10,
         description="RRF weight of the exact-match list: the chunks holding a rare identifier, code, name or "
-        "quoted phrase of the question (rag_core/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
+        "quoted phrase of the question (rag_core/retrieval/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
         "outscores a chunk first in every dense and BM25 list of a two-phrasing search; see README).",
     )
     exact_max_chunks: int = Field(
@@ -248,7 +248,7 @@ class RetrievalSettings(Group):
     metric_vocabulary: bool = Field(
         True,
         description="Also search with the inputs of the ratios and statements a question names "
-        "(rag_core/vocabulary.py).",
+        "(rag_core/retrieval/vocabulary.py).",
     )
     llm_phrasings: bool = Field(
         False,
@@ -412,7 +412,7 @@ class LlmSettings(Group):
 
 
 class AttributionSettings(Group):
-    """The answer check: each statement scored against each passage (see rag_core/attribution.py).
+    """The answer check: each statement scored against each passage (see rag_core/answer/attribution.py).
     Chosen on a labelled set: ``python -m rag_core.eval attribution``."""
 
     enabled: bool = Field(True, description="Check every answer after it is written (no extra LLM call).")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rag_core.bm25 import tokenize
+from rag_core.retrieval.bm25 import tokenize
 
 
 class HashEmbedder:

@@ -219,7 +219,7 @@ def test_an_answer_opening_with_a_bullet_renders_as_a_list() -> None:
     import markdown_it
 
     import app_views
-    from rag_core.attribution import attribute
+    from rag_core.answer.attribution import attribute
     from rag_core.models import Passage
 
     passages = [Passage(n=1, document="paper.pdf", page=2, text="LightRAG builds a graph index of entities.")]
@@ -234,7 +234,7 @@ def test_a_table_in_an_answer_stays_a_table_with_its_marks_inside_the_cells() ->
     import markdown_it
 
     import app_views
-    from rag_core.attribution import attribute
+    from rag_core.answer.attribution import attribute
     from rag_core.models import Passage
 
     passages = [Passage(n=1, document="paper.pdf", page=8, text="| Overall | 32.4% | 67.6% |", tabular=True)]

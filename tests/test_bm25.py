@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.bm25 import Bm25Cache, Bm25Index, ExactTerm, exact_terms, holds_exactly, tokenize, top_positions
+from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, exact_terms, holds_exactly, tokenize, top_positions
 
 
 @pytest.mark.parametrize(
@@ -66,7 +66,7 @@ def test_fast_okapi_scores_equal_rank_bm25() -> None:
 
     from rank_bm25 import BM25Okapi
 
-    from rag_core.bm25 import FastOkapi
+    from rag_core.retrieval.bm25 import FastOkapi
 
     rng = random.Random(7)
     vocab = [f"t{i}" for i in range(40)]

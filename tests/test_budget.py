@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rag_core.budget import fit
+from rag_core.answer.budget import fit
+from rag_core.answer.prompts import build_messages
+from rag_core.answer.tokens import TiktokenCounter
 from rag_core.models import Passage
-from rag_core.prompts import build_messages
-from rag_core.tokens import TiktokenCounter
 
 from .fakes import WhitespaceTokenCounter
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rag_core.chunk import chunk_pages, split_spans
+from rag_core.ingest.chunk import chunk_pages, split_spans
 from rag_core.models import Block, Chunk, Heading, Page
 
 PROSE = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_core.context import group_passages, tables_first
+from rag_core.answer.context import group_passages, tables_first
 from rag_core.models import Hit
 
 

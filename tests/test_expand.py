@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.expand import (
+from rag_core.models import Hit
+from rag_core.retrieval.expand import (
     expand_neighbors,
     neighbor_positions,
     pick_prose,
@@ -10,7 +11,6 @@ from rag_core.expand import (
     sample_evenly,
     spread_candidates,
 )
-from rag_core.models import Hit
 
 
 def hit(doc: str, index: int) -> Hit:

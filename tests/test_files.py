@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rag_core import errors
-from rag_core.files import FileStore, render_pdf_page
+from rag_core.ingest.files import FileStore, render_pdf_page
 from rag_core.models import DocumentRecord
 
 from .conftest import write_pdf

@@ -14,10 +14,10 @@ import pymupdf
 import pytest
 
 from rag_core import errors
-from rag_core.files import _ocr_textpage, _passage_rects
-from rag_core.parse import parse_bytes
-from rag_core.parse.formats import BY_SUFFIX, FORMATS, accepted, page_label, unit_of
-from rag_core.parse.pdf import tessdata_folder
+from rag_core.ingest.files import _ocr_textpage, _passage_rects
+from rag_core.ingest.parse import parse_bytes
+from rag_core.ingest.parse.formats import BY_SUFFIX, FORMATS, accepted, page_label, unit_of
+from rag_core.ingest.parse.pdf import tessdata_folder
 from rag_core.pipeline import Engine
 from rag_core.settings import IngestSettings
 
@@ -273,7 +273,7 @@ SANDBOXED: dict[str, tuple[Callable[[], bytes], str, type[errors.FileRejected], 
 
 @pytest.mark.parametrize("case", list(SANDBOXED))
 def test_hostile_files_are_refused_by_the_sandboxed_parser_too(tmp_path: Path, case: str) -> None:
-    from rag_core.sandbox import parse_untrusted
+    from rag_core.ingest.sandbox import parse_untrusted
 
     build, name, expected, fragment = SANDBOXED[case]
     with pytest.raises(expected, match=fragment):
@@ -281,7 +281,7 @@ def test_hostile_files_are_refused_by_the_sandboxed_parser_too(tmp_path: Path, c
 
 
 def test_the_sandbox_reports_ocr_pages_and_allows_them_their_time() -> None:
-    from rag_core.sandbox import allowed_seconds, parse_untrusted
+    from rag_core.ingest.sandbox import allowed_seconds, parse_untrusted
 
     seen: list[tuple[int, int]] = []
     parsed = parse_untrusted(scanned_pdf(SCAN_LINES, pages=2), "scan.pdf", IngestSettings(),

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.fuse import reciprocal_rank_fusion
+from rag_core.retrieval.fuse import reciprocal_rank_fusion
 
 
 def test_matches_hand_computation() -> None:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pymupdf
 
-from rag_core.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
+from rag_core.ingest.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
+from rag_core.ingest.parse import parse_path
 from rag_core.models import Page
-from rag_core.parse import parse_path
 
 SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200}
 TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"

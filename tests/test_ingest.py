@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from rag_core import errors
-from rag_core.ingest import index_document
-from rag_core.parse import parse_path
+from rag_core.ingest.index import index_document
+from rag_core.ingest.parse import parse_path
 from rag_core.pipeline import Engine
 from rag_core.settings import LimitsSettings
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from rag_core import errors
-from rag_core.limits import QuestionRate, check_upload
+from rag_core.ingest.limits import QuestionRate, check_upload
 from rag_core.models import DocumentRecord, Page, ParsedDocument
 from rag_core.settings import LimitsSettings
 

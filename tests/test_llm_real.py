@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rag_core import llm as llm_module
+from rag_core.answer import llm as llm_module
+from rag_core.answer.llm import LocalChatModel, packaged_gguf
 from rag_core.errors import GenerationError
-from rag_core.llm import LocalChatModel, packaged_gguf
 from rag_core.pipeline import Engine
 from rag_core.settings import LlmSettings, Settings
 
@@ -106,8 +106,8 @@ def test_a_missing_gguf_is_a_clear_error(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: LocalChatModel) -> None:
-    from rag_core.llm import OpenAIChatModel
-    from rag_core.tokens import TiktokenCounter
+    from rag_core.answer.llm import OpenAIChatModel
+    from rag_core.answer.tokens import TiktokenCounter
 
     remote = OpenAIChatModel(
         base_url=f"{local_llm.base_url}/v1", api_key="x", model="any", counter=TiktokenCounter("any-model")
@@ -118,8 +118,8 @@ def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: Loca
 
 
 def test_refused_connection_is_a_clear_generation_error() -> None:
-    from rag_core.llm import OpenAIChatModel
-    from rag_core.tokens import TiktokenCounter
+    from rag_core.answer.llm import OpenAIChatModel
+    from rag_core.answer.tokens import TiktokenCounter
 
     remote = OpenAIChatModel(base_url="http://127.0.0.1:9/v1", api_key="x", model="m", counter=TiktokenCounter("m"))
     with pytest.raises(GenerationError, match="Could not connect"):

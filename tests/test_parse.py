@@ -7,7 +7,7 @@ import pymupdf
 import pytest
 
 from rag_core import errors
-from rag_core.parse import clean_text, parse_bytes, parse_path
+from rag_core.ingest.parse import clean_text, parse_bytes, parse_path
 from rag_core.settings import IngestSettings
 
 
@@ -267,7 +267,7 @@ def test_the_table_page_filter_skips_no_table(
 ) -> None:
     """The filter that spares prose pages the table finder finds exactly the tables the finder
     finds on every page, ruled or not, words or figures."""
-    from rag_core.parse import pdf
+    from rag_core.ingest.parse import pdf
 
     path = _table_page(tmp_path / "t.pdf", rows, ruled=ruled)
     filtered = parse_path(path)
@@ -285,7 +285,7 @@ def test_the_table_page_filter_skips_no_table(
 def test_the_finder_s_cpu_on_a_page_without_a_table_is_counted_as_such(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_pdf: Callable[..., Path]
 ) -> None:
-    from rag_core.parse import pdf
+    from rag_core.ingest.parse import pdf
 
     monkeypatch.setattr(pdf, "_may_hold_table", lambda page, blocks: True)
     parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))

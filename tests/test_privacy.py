@@ -91,7 +91,7 @@ def test_telemetry_off_sets_what_is_unset_and_keeps_the_users_choice() -> None:
 def test_every_process_starts_with_telemetry_off() -> None:
     env = {k: v for k, v in os.environ.items() if k not in TELEMETRY_OFF}
     child = subprocess.run(
-        [sys.executable, "-c", "import os, rag_core.sandbox; print(os.environ['ORT_DISABLE_TELEMETRY'])"],
+        [sys.executable, "-c", "import os, rag_core.ingest.sandbox; print(os.environ['ORT_DISABLE_TELEMETRY'])"],
         cwd=ROOT, env=env, capture_output=True, text=True, check=True,
     )
     assert child.stdout.strip() == "1", "importing any rag_core module turns telemetry off first"

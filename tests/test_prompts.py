@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from rag_core.answer.prompts import build_messages, neutralize
 from rag_core.models import Passage
-from rag_core.prompts import build_messages, neutralize
 
 
 def test_injected_instructions_and_fake_markers_stay_data() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.llm import ChatSession
-from rag_core.queries import (
+from rag_core.answer.llm import ChatSession
+from rag_core.retrieval.queries import (
     classify_keywords,
     clean_query,
     comparison_entities,
@@ -17,8 +17,8 @@ from rag_core.queries import (
     trim_history,
     understand,
 )
+from rag_core.retrieval.vocabulary import expansion
 from rag_core.settings import LlmSettings, RetrievalSettings
-from rag_core.vocabulary import expansion
 
 from .fakes import ScriptedChatModel
 

@@ -11,7 +11,7 @@ import pytest
 
 from rag_core.backends import Embedder, Reranker
 from rag_core.pipeline import Engine
-from rag_core.rerank import CrossEncoderReranker
+from rag_core.retrieval.rerank import CrossEncoderReranker
 from rag_core.settings import RerankSettings, Settings
 
 from .conftest import SHARED_DATA
@@ -27,7 +27,7 @@ PAGES = [
 
 @pytest.mark.parametrize("make", [HashEmbedder, "real", "torch", "openvino"])
 def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
-    from rag_core.embed import SentenceTransformerEmbedder, backend_of, make_embedder
+    from rag_core.ingest.embed import SentenceTransformerEmbedder, backend_of, make_embedder
     from rag_core.settings import EmbedSettings
 
     embedder: Embedder = {  # type: ignore[call-overload]
@@ -45,7 +45,7 @@ def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
 
 
 def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
-    from rag_core.embed import OnnxEmbedder
+    from rag_core.ingest.embed import OnnxEmbedder
 
     assert isinstance(real_embedder, OnnxEmbedder), "the default backend runs in ONNX Runtime"
     assert real_embedder.model_id == "all-minilm-l6-v2"
@@ -55,7 +55,7 @@ def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
 def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
     """The backends share a collection: their vectors must agree (order of inputs kept, the
     longest-first batching undone). OpenVINO too."""
-    from rag_core.embed import SentenceTransformerEmbedder, make_embedder
+    from rag_core.ingest.embed import SentenceTransformerEmbedder, make_embedder
     from rag_core.settings import EmbedSettings
 
     texts = [*PAGES, "short", "x" * 3000, ""]
@@ -76,7 +76,7 @@ def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
     import sys
 
     code = (
-        "import sys; import numpy as np; from rag_core.embed import make_embedder; "
+        "import sys; import numpy as np; from rag_core.ingest.embed import make_embedder; "
         "from rag_core.settings import EmbedSettings; "
         f"e = make_embedder(EmbedSettings(cache_dir={str(tmp_path)!r})); v = e.embed_documents(['a cat', 'a dog']); "
         "print(type(e).__name__, e.note or '-', v.shape, round(float(np.linalg.norm(v[0])), 4), 'torch' in sys.modules)"
@@ -88,7 +88,7 @@ def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
 
 
 def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rag_core import embed
+    from rag_core.ingest import embed
     from rag_core.settings import EmbedSettings
 
     monkeypatch.setattr(embed.sys, "executable", str(tmp_path / "no-python"))  # the export child cannot start

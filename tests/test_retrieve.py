@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rag_core.models import Fused, Hit, RerankerStatus, Scores, StoredChunk
-from rag_core.rerank import RerankerUnavailable
-from rag_core.retrieve import apply_floor, fuse, page_list, phrasings_of, rerank_hits, reranker_status
+from rag_core.retrieval.rerank import RerankerUnavailable
+from rag_core.retrieval.retrieve import apply_floor, fuse, page_list, phrasings_of, rerank_hits, reranker_status
 
 from .fakes import OverlapReranker
 

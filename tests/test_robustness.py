@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from rag_core import errors
-from rag_core.limits import QuestionRate, check_upload
-from rag_core.llm import OpenAIChatModel
+from rag_core.answer.llm import OpenAIChatModel
+from rag_core.answer.prompts import build_messages
+from rag_core.ingest.limits import QuestionRate, check_upload
+from rag_core.ingest.parse import parse_bytes
+from rag_core.ingest.sandbox import parse_untrusted
 from rag_core.models import ParsedDocument
-from rag_core.parse import parse_bytes
 from rag_core.pipeline import Engine
-from rag_core.prompts import build_messages
-from rag_core.rerank import CrossEncoderReranker
-from rag_core.sandbox import parse_untrusted
+from rag_core.retrieval.rerank import CrossEncoderReranker
 from rag_core.settings import IngestSettings, LimitsSettings, RerankSettings, Settings
 
 from .conftest import write_pdf

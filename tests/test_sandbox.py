@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from rag_core import errors
-from rag_core.parse import parse_bytes
-from rag_core.sandbox import parse_untrusted
+from rag_core.ingest.parse import parse_bytes
+from rag_core.ingest.sandbox import parse_untrusted
 from rag_core.settings import IngestSettings
 
 from .conftest import write_pdf

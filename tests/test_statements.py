@@ -9,11 +9,11 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from rag_core.bm25 import Bm25Index, StatementTag
 from rag_core.eval.pages import tuned
 from rag_core.pipeline import Engine
+from rag_core.retrieval.bm25 import Bm25Index, StatementTag
+from rag_core.retrieval.vocabulary import primary_statements, statement_of, statements_named
 from rag_core.settings import Settings
-from rag_core.vocabulary import primary_statements, statement_of, statements_named
 
 
 @pytest.mark.parametrize(

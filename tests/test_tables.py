@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pymupdf
 
+from rag_core.answer.prompts import render_passages
+from rag_core.answer.tables import column_labels, labelled, markdown
+from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
-from rag_core.parse import parse_path
-from rag_core.prompts import render_passages
-from rag_core.tables import column_labels, labelled, markdown
 
 ROWS = [
     ["", "Agriculture", "", "Legal", ""],
@@ -66,7 +66,7 @@ def test_a_later_chunk_takes_its_headers_from_the_repeated_rows() -> None:
 
 
 def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
-    from rag_core.tables import markdown, split_table
+    from rag_core.answer.tables import markdown, split_table
 
     source = "| question | tokens |\n|---|:--:|\n| summary | 2058 |\n| compare | 3778 |"
     headers, rows = split_table(source)
@@ -75,7 +75,7 @@ def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
 
 
 def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> None:
-    from rag_core.tables import labelled_rows
+    from rag_core.answer.tables import labelled_rows
 
     text = (
         "| | Agriculture | | CS | |\n"
@@ -96,7 +96,7 @@ def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> N
 def test_columns_the_table_finder_merged_are_split_again() -> None:
     """A PDF table finder that missed a column boundary leaves 'NaiveRAG LightRAG' over
     '40.0% 60.0%': every view reads two columns, each figure under its own name."""
-    from rag_core.tables import labelled_rows, merged_columns
+    from rag_core.answer.tables import labelled_rows, merged_columns
 
     text = (
         "| | Agriculture | | Mix |\n"

@@ -22,9 +22,9 @@ TARGET_TOKENS = 400
 
 
 def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
-    from ..attribution import split_statements
+    from ..answer.attribution import split_statements
+    from ..answer.tokens import TiktokenCounter
     from ..pipeline import Engine
-    from ..tokens import TiktokenCounter
 
     paths = next(iter(document_sets(args).values()))
     counter = TiktokenCounter(unknown_margin=0.0)

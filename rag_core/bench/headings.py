@@ -22,8 +22,8 @@ def markdown_with_headings(count: int) -> bytes:
 
 
 def bench_headings(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
-    from ..chunk import chunk_pages, document_title
-    from ..parse import parse_bytes
+    from ..ingest.chunk import chunk_pages, document_title
+    from ..ingest.parse import parse_bytes
 
     rows: list[dict[str, Any]] = []
     for count in args.heading_counts or DEFAULT_COUNTS:

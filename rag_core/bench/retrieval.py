@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import generate
+from ..answer import generate
 from ..models import ParsedDocument
 from .common import OWNER, document_sets, percentile, retrieval_questions
 
@@ -56,8 +56,8 @@ class ReusingEmbedder:
 
 
 def bench_retrieval(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
-    from ..embed import make_embedder
-    from ..parse import parse_path
+    from ..ingest.embed import make_embedder
+    from ..ingest.parse import parse_path
     from ..pipeline import Engine
 
     paths = [p for group in document_sets(args).values() for p in group]

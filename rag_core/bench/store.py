@@ -69,9 +69,9 @@ def bench_store(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
 
 def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     """Parse the documents, embed up to ``_UNIQUE_CHUNKS`` of their chunks once, save both."""
-    from ..chunk import chunk_pages, document_title
-    from ..embed import make_embedder
-    from ..parse import parse_path
+    from ..ingest.chunk import chunk_pages, document_title
+    from ..ingest.embed import make_embedder
+    from ..ingest.parse import parse_path
 
     documents, texts = [], []
     for path in [p for group in document_sets(args).values() for p in group]:
@@ -116,7 +116,7 @@ def _child(args: argparse.Namespace, work: Path, size: int, engine: str) -> dict
 
 def store_child(spec: str, settings: Any) -> dict[str, Any]:
     """``build``: a store of ``size`` chunks on one engine; ``measure``: open and search it."""
-    from ..embed import make_embedder
+    from ..ingest.embed import make_embedder
     from ..models import ParsedDocument
     from ..pipeline import Engine
     from .retrieval import ReusingEmbedder
@@ -190,7 +190,7 @@ def _fill(engine: Any, documents: list[Any], size: int) -> tuple[float, int]:
 
 
 def _measure(engine: Any, questions: list[str]) -> dict[str, float]:
-    from ..queries import keyword_query
+    from ..retrieval.queries import keyword_query
 
     records = engine.documents(OWNER)
     started = time.perf_counter()

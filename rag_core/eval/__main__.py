@@ -431,7 +431,7 @@ def _weights(text: str) -> tuple[float, float, float]:
 
 
 def _rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]:
-    from ..queries import keyword_query
+    from ..retrieval.queries import keyword_query
 
     rephrasers: dict[str, Callable[[str], list[str]]] = {
         "keywords": lambda q: [q] + [s for s in [keyword_query(q)] if s],

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ..attribution import attribute, numbers
+from ..answer.attribution import attribute, numbers
 from ..models import Passage
 from ..pipeline import Engine
 from ..settings import AttributionSettings

@@ -26,16 +26,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..ingest.sandbox import parse_untrusted
 from ..models import Hit, ParsedDocument
 from ..pipeline import Engine
-from ..sandbox import parse_untrusted
 from ..settings import Retrievers, Settings
 from .metrics import hit_at_k, mean, reciprocal_rank
 
 HIT_KS = (1, 3, 5, 8)
 _PACKAGE = Path(__file__).resolve().parents[1]
 _INDEXING_CODE = sorted(
-    [*(_PACKAGE / "parse").glob("*.py"), _PACKAGE / "chunk.py", _PACKAGE / "ingest.py", _PACKAGE / "bm25.py"]
+    [*(_PACKAGE / "ingest" / "parse").glob("*.py"), _PACKAGE / "ingest" / "chunk.py", _PACKAGE / "ingest" / "index.py",
+     _PACKAGE / "retrieval" / "bm25.py"]
 )
 
 

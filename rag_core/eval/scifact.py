@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 
 from ..backends import Embedder
-from ..bm25 import Bm25Index, exact_hits
-from ..embed import backend_of, make_embedder, model_slug
-from ..fuse import reciprocal_rank_fusion
-from ..queries import keyword_query, search_phrasings
+from ..ingest.embed import backend_of, make_embedder, model_slug
+from ..retrieval.bm25 import Bm25Index, exact_hits
+from ..retrieval.fuse import reciprocal_rank_fusion
+from ..retrieval.queries import keyword_query, search_phrasings
 from ..settings import RetrievalSettings, Settings
 from .metrics import mean, ndcg_at_k, recall_at_k, reciprocal_rank
 
@@ -245,7 +245,7 @@ def _rerank_config(
 ) -> str | None:
     """Add 'hybrid+rerank' (the fused pool reordered by the cross-encoder, the tail kept in
     fused order) when the reranker loads; otherwise return why it is absent."""
-    from ..rerank import CrossEncoderReranker, RerankerUnavailable
+    from ..retrieval.rerank import CrossEncoderReranker, RerankerUnavailable
 
     reranker = CrossEncoderReranker(settings.rerank)
     try:

@@ -29,10 +29,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..bm25 import StatementTag, tokenize
 from ..models import Chunk, DocumentRecord, StoredChunk
+from ..retrieval.bm25 import StatementTag, tokenize
+from ..retrieval.vocabulary import primary_statements, statement_of
 from ..settings import Settings
-from ..vocabulary import primary_statements, statement_of
 
 REGISTRY = "rag_documents"
 BACKUPS = "backups"

@@ -30,8 +30,8 @@ import numpy as np
 from pydantic import ValidationError
 
 from ..errors import StoreDamaged
+from ..ingest.parse.formats import BY_SUFFIX
 from ..models import DocumentRecord
-from ..parse.formats import BY_SUFFIX
 from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, backup, chunk_dimension, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
 

@@ -15,8 +15,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..bm25 import tokenize
 from ..errors import RagError, StoreDamaged, StoreError
+from ..retrieval.bm25 import tokenize
 from . import REGISTRY, Row, Store, backup, chunk_dimension
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")

@@ -1,0 +1,386 @@
+"""Generation: one prepared question streams its answer, then becomes a typed ``Answer``.
+
+``AnswerRun`` holds everything decided before generation (sources, budget, trace), so a page can
+show the sources before the first token. ``stream`` yields text deltas from the chat model, or
+from the extractive answerer when there is none; ``result`` maps citations back to pages.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+from ..errors import GenerationError
+from ..memory import release_freed_memory
+from ..models import (
+    Answer,
+    AttributionSummary,
+    Budget,
+    Citation,
+    Hit,
+    Intent,
+    LlmInfo,
+    Passage,
+    RetrievalResult,
+    Statement,
+    TableView,
+    TokenFigures,
+    Trace,
+    Understanding,
+    UnderstandingInfo,
+)
+from ..retrieval.bm25 import tokenize
+from ..trace import StageNotes, TraceRecorder
+from .llm import ChatSession
+from .prompts import neutralize
+
+NOT_FOUND = "The selected documents do not contain information about this question."
+RETRIEVAL_STAGES = (
+    "phrasings", "embed_query", "dense", "bm25", "statements", "exact", "fuse", "candidates", "rerank", "floor",
+    "neighbors")
+
+Checker = Callable[[str, Sequence[Passage]], tuple[list[Statement], AttributionSummary]]
+"""Checks an answer's statements against the passages (``attribution.attribute`` with the
+engine's embedder and settings)."""
+TableFinder = Callable[[Sequence[Passage]], list[TableView]]
+"""The tables, as the documents have them, behind the given passages."""
+_CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_NUMERIC = re.compile(r"\d")
+_HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
+
+
+REPEATING = "The model began repeating itself, so its answer was stopped there."
+_ENDS = re.compile(r"[.!?\n]")
+_LIST_MARK = re.compile(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+")
+_LINE_LEAD = re.compile(r"\s*(?:(?:[-*•]|\d{1,3}[.)])\s*)?(?:\[\d+\]\s*)*")
+_REPEAT_CHARS = 30
+"""Only a sentence or line of at least this many characters counts as repeated ("Yes." may recur)."""
+
+
+def repeat_cut(text: str, times: int) -> int | None:
+    """Where to end an answer that loops: the start of the ``times``-th occurrence of a sentence or
+    line of 30 characters or more (compared without list numbers, citations, case and spacing),
+    or None while nothing has come back that often. A small model at its length limit can write
+    the same paragraph twenty times."""
+    seen: dict[str, int] = {}
+    for match in re.finditer(r"[^.!?\n]+[.!?]?", text):
+        if not match.group(0).rstrip().endswith((".", "!", "?")) and match.end() == len(text):
+            break  # the sentence being written
+        key = " ".join(_CITATION.sub("", _LIST_MARK.sub("", match.group(0))).lower().split())
+        if len(key) < _REPEAT_CHARS:
+            continue
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= times:
+            line = text.rfind("\n", 0, match.start()) + 1  # with its list number, if it leads its line
+            return line if _LINE_LEAD.fullmatch(text[line : match.start()]) else match.start()
+    return None
+
+
+class PromptSpeed:
+    """How fast a chat model reads a prompt, in tokens a second: the configured estimate until this
+    process has measured its own (the prompt's tokens over the time to the first token of each
+    answer, averaged with more weight on recent answers)."""
+
+    def __init__(self, assumed: float) -> None:
+        self.tokens_per_s = assumed
+        self.measured = False
+
+    def record(self, prompt_tokens: int, seconds: float) -> None:
+        if prompt_tokens <= 0 or seconds <= 0:
+            return
+        speed = prompt_tokens / seconds
+        self.tokens_per_s = speed if not self.measured else 0.5 * self.tokens_per_s + 0.5 * speed
+        self.measured = True
+
+    def seconds_for(self, prompt_tokens: int) -> float:
+        return prompt_tokens / self.tokens_per_s
+
+
+class AnswerRun:
+    """One prepared question: sources now, streamed text next, the final Answer last."""
+
+    def __init__(
+        self,
+        *,
+        question: str,
+        standalone: str,
+        understanding: Understanding,
+        retrieval: RetrievalResult | None,
+        hits: list[Hit],
+        passages: list[Passage],
+        budget: Budget,
+        whole_document: bool,
+        no_relevant: bool,
+        recorder: TraceRecorder,
+        chat: ChatSession,
+        timings: dict[str, float],
+        notices: list[str],
+        started: float,
+        timeout_s: float,
+        extractive_sentences: int,
+        check: Checker | None = None,
+        find_tables: TableFinder | None = None,
+        prompt_speed: PromptSpeed | None = None,
+        repeat_limit: int = 0,
+    ) -> None:
+        self.question = question
+        self.standalone = standalone
+        self.understanding = understanding
+        self.retrieval = retrieval
+        self.hits = hits
+        self.passages = passages
+        self.budget = budget
+        self.whole_document = whole_document
+        self.no_relevant = no_relevant
+        self.timings = timings
+        self.notices = notices
+        self._recorder = recorder
+        self._chat = chat
+        self._started = started
+        self._timeout_s = timeout_s
+        self._extractive_sentences = extractive_sentences
+        self._check = check
+        self._find_tables = find_tables
+        self._prompt_speed = prompt_speed
+        self._repeat_limit = repeat_limit
+        self._answer: Answer | None = None
+        self._text = ""
+        self._error: str | None = None
+        self._done = False
+
+    @property
+    def intent(self) -> Intent:
+        return self.understanding.intent
+
+    @property
+    def trace(self) -> Trace:
+        """Every stage so far: complete up to the budget before streaming, with ``generate`` after."""
+        return self._recorder.trace(self.standalone, self.understanding.queries)
+
+    @property
+    def backend(self) -> str:
+        model = self._chat.model
+        return "none" if self.no_relevant else (model.backend if model is not None else "extractive")
+
+    @property
+    def model(self) -> str:
+        model = self._chat.model
+        return model.model if model is not None and not self.no_relevant else "-"
+
+    @property
+    def generates(self) -> bool:
+        """Whether a model writes this answer (not the extractive backend, nor 'nothing found')."""
+        return self._chat.model is not None and not self.no_relevant
+
+    def wait_estimate(self) -> tuple[int, float, bool] | None:
+        """Before the first token: the prompt's tokens, the seconds the model should take to read
+        them, and whether that speed was measured in this process (else it is the configured one)."""
+        if not self.generates or self._prompt_speed is None:
+            return None
+        tokens = self.budget.prompt_tokens
+        return tokens, self._prompt_speed.seconds_for(tokens), self._prompt_speed.measured
+
+    def preview(self) -> str | None:
+        """While a model reads the prompt: the passages' sentences closest to the question, quoted
+        with their citations (the extractive answer), or None when no model writes this answer."""
+        if not self.generates:
+            return None
+        text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences, lead="")
+        return None if text == NOT_FOUND else text
+
+    def stream(self) -> Iterator[str]:
+        """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
+        clock = time.perf_counter()
+        # a model that loads on this first call would count its loading as reading: not measured then
+        measure = self.generates and self._prompt_speed is not None and getattr(self._chat.model, "loaded", True)
+        try:
+            for delta in self._deltas():
+                if "first_token" not in self.timings:
+                    self.timings["first_token"] = _ms(self._started)
+                    if measure and self._prompt_speed is not None:
+                        self._prompt_speed.record(self.budget.prompt_tokens, time.perf_counter() - clock)
+                self._text += delta
+                yield delta
+                cut = repeat_cut(self._text, self._repeat_limit) if self._repeat_limit and _ENDS.search(delta) else None
+                if cut is not None:  # closing the stream tells the runtime to stop writing
+                    self._text = self._text[:cut].rstrip()
+                    self.notices.append(REPEATING)
+                    break
+        except GenerationError as exc:
+            self._error = str(exc)
+        finally:
+            self.timings["generate"] = _ms(clock)
+            self.timings["total"] = _ms(self._started)
+            self._done = True
+            notes = [f"error: {self._error}"] if self._error else []
+            self._recorder.add(
+                "generate",
+                self.timings["generate"],
+                {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
+                StageNotes(notes=notes + [n for n in self.notices if n == REPEATING]),
+            )
+
+    def _deltas(self) -> Iterator[str]:
+        if self.no_relevant:
+            yield NOT_FOUND
+            return
+        model = self._chat.model
+        if model is None:
+            text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences)
+            yield from re.split(r"(?<=\n)", text)
+            return
+        yield from model.stream(self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s)
+
+    def result(self) -> Answer:
+        """The final answer, checked; consumes the stream first if nobody did."""
+        if self._answer is not None:
+            return self._answer
+        if not self._done:
+            for _ in self.stream():
+                pass
+        text, citations = map_citations(self._text, self.passages)
+        sentences, summary, tables = self._checked(text)
+        citations = with_attributed(citations, sentences, self.passages)
+        output_tokens = 0
+        if text:
+            try:
+                output_tokens = self._chat.counter([]).count_text(self._text)
+            except Exception:  # counting the output is informative only
+                output_tokens = 0
+        figures = self.budget.figures()
+        timings = dict(self.timings)
+        if self.retrieval is not None:
+            stages = self.retrieval.trace.stages
+            timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL_STAGES}
+        self._answer = Answer(
+            question=self.question,
+            standalone_question=self.standalone,
+            intent=self.intent,
+            queries=self.understanding.queries,
+            answer=text,
+            citations=citations,
+            tokens=TokenFigures(**(figures | {"output": output_tokens})),
+            hits=self.hits,
+            passages=self.passages,
+            timings_ms={k: round(v, 1) for k, v in timings.items()},
+            llm=LlmInfo(backend=self.backend, model=self.model),
+            understanding=UnderstandingInfo(source=self.understanding.source, error=self.understanding.error),
+            whole_document=self.whole_document,
+            no_relevant_passage=self.no_relevant,
+            reranker=self.retrieval.reranker if self.retrieval is not None else None,
+            error=self._error,
+            notices=self.notices,
+            trace=self.trace,
+            sentences=sentences,
+            attribution=summary,
+            tables=tables,
+        )
+        release_freed_memory()
+        return self._answer
+
+    def _checked(self, text: str) -> tuple[list[Statement], AttributionSummary | None, list[TableView]]:
+        """The statements checked and the tables behind the passages the answer rests on (one
+        recorded stage, after the stream: the first token never waits for it). A failing check
+        leaves the model's citations alone and says so."""
+        if self.no_relevant or not text.strip() or self._check is None:
+            return [], None, []
+        clock = time.perf_counter()
+        notes = StageNotes()
+        sentences: list[Statement] = []
+        summary: AttributionSummary | None = None
+        tables: list[TableView] = []
+        try:
+            sentences, summary = self._check(text, self.passages)
+            used = {n for s in sentences for n in [*s.cited, *s.attributed]}
+            if self._find_tables is not None:
+                tables = self._find_tables([p for p in self.passages if p.n in used and p.tabular])
+        except Exception as exc:  # an optional check degrades visibly, never breaks the answer
+            message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
+            self.notices.append(message)
+            notes.notes.append(message)
+        self.timings["attribution"] = _ms(clock)
+        notes.outputs = [s.model_dump() for s in sentences]
+        self._recorder.add("attribution", self.timings["attribution"],
+                           {"statements": len(sentences), "tables": len(tables)}, notes)
+        return sentences, summary, tables
+
+
+def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
+    """Citations [n] mapped to document and page; numbers with no passage are removed from
+    the text. With no valid citation, every passage used is attached (cited=False)."""
+    by_n = {p.n: p for p in passages}
+    cited: list[int] = []
+
+    def keep(match: re.Match[str]) -> str:
+        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", match.group(1))]
+        valid = [n for n in numbers if n in by_n]
+        cited.extend(n for n in valid if n not in cited)
+        return "".join(f"[{n}]" for n in valid)
+
+    cleaned = _CITATION.sub(keep, text)
+    chosen = [by_n[n] for n in sorted(cited)] if cited else list(passages)
+    return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
+
+
+def with_attributed(
+    citations: list[Citation], sentences: Sequence[Statement], passages: Sequence[Passage]
+) -> list[Citation]:
+    """The model's citations, and the passages the check attributed: marked ``attributed`` where
+    already listed, appended (``cited`` false) where not."""
+    attributed = {n for s in sentences for n in s.attributed}
+    if not attributed:
+        return citations
+    listed = {c.n for c in citations}
+    marked = [c.model_copy(update={"attributed": True}) if c.n in attributed and not c.cited else c for c in citations]
+    extra = [
+        Citation(n=p.n, document=p.document, page=p.page, cited=False, attributed=True)
+        for p in passages
+        if p.n in attributed and p.n not in listed
+    ]
+    return sorted([*marked, *extra], key=lambda c: c.n)
+
+
+EXTRACTIVE_LEAD = "Most relevant passages (extractive answer, no LLM):\n"
+
+
+def extractive_answer(
+    question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
+) -> str:
+    """No LLM: the ``sentences`` sentences of the passages that share the most terms with the
+    question, each with its citation, in passage order. For a summary, the best sentence of each
+    passage (up to twice as many). A sentence two passages share (overlapping chunks, a repeated
+    page) is quoted once, from the first."""
+    terms = set(tokenize(question))
+    scored: list[tuple[float, int, int, str]] = []
+    seen: set[str] = set()
+    for p in passages:
+        plain = _HEADING_MARK.sub("", p.text)  # a Markdown heading's '#' would render as a title in the chat
+        for position, sentence in enumerate(_SENTENCE.split(" ".join(plain.split()))):
+            words = tokenize(sentence)
+            if len(sentence) < 20 or not words or sentence.strip() in seen:
+                continue
+            seen.add(sentence.strip())
+            overlap = len(terms & set(words)) / (len(terms) or 1)
+            score = overlap + (0.1 if intent == "technical" and _NUMERIC.search(sentence) else 0.0)
+            scored.append((score, p.n, position, sentence.strip()))
+    if intent == "summary":
+        best_per_passage: dict[int, tuple[float, int, int, str]] = {}
+        for item in scored:
+            if item[1] not in best_per_passage or item[0] > best_per_passage[item[1]][0]:
+                best_per_passage[item[1]] = item
+        chosen = list(best_per_passage.values())[: 2 * sentences]
+    else:
+        chosen = sorted((s for s in scored if s[0] > 0), key=lambda s: -s[0])[:sentences]
+    if not chosen:
+        return NOT_FOUND
+    chosen.sort(key=lambda s: (s[1], s[2]))
+    # quoted document text is neutralised as in the prompt: its own "[1]" cannot pose as a citation,
+    # and control tokens cannot reach a later prompt through the history
+    lines = [f"- {neutralize(sentence)} [{n}]" for _, n, _, sentence in chosen]
+    return lead + "\n".join(lines) + "\n"
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000

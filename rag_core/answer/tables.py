@@ -1,0 +1,210 @@
+"""Tables as the parser renders them ('| a | b |' rows), read back into cells.
+
+Two views serve a reader and a small model. In the prompt, every cell carries its column
+headers, joined across multi-row headers, so that '67.6%' arrives as 'Agriculture: ... LightRAG
+67.6%' and one column cannot be taken for another (``labelled``). Under an answer, the table is
+shown as Markdown with its caption and page, as the document has it (``markdown``). Both read
+columns the parser merged as the columns they were (``merged_columns``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..ingest.chunk import NON_YEAR_FIGURE, column_header_rows
+
+HEADER_JOIN = " › "
+_HEADER_ROWS = 2
+"""Most leading rows naming columns read as a table's header (above them, one spanning title)."""
+
+
+_RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
+"""A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
+
+
+def is_row(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
+
+
+def cells(line: str) -> list[str]:
+    """The cells of one rendered row."""
+    return [cell.strip() for cell in line.strip()[1:-1].split("|")]
+
+
+def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:
+    """One label per column: the header rows' cells joined top to bottom. A cell left empty in
+    an upper header row belongs to the spanning cell on its left ('Agriculture' over the
+    NaiveRAG and LightRAG columns); an upper row with one name spans every column."""
+    filled = []
+    for r, row in enumerate(header_rows):
+        row = [*row, *[""] * (width - len(row))][:width]
+        if r < len(header_rows) - 1:
+            titles = [cell for cell in row[1:] if cell]
+            if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
+                row = [row[0], *titles * (width - 1)]
+            for c in range(2, width):
+                if not row[c]:
+                    row[c] = row[c - 1]
+        filled.append(row)
+    return [HEADER_JOIN.join(dict.fromkeys(cell for cell in column if cell)) for column in zip(*filled, strict=True)]
+
+
+def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[list[str]]]:
+    """(header rows, data rows) of the rendered rows in ``text``. The header rows are the
+    table's own leading column-name rows, or else ``columns`` (the rows a contextual header
+    repeats for a later chunk of a long table). Columns the parser merged are split again
+    (``merged_columns``)."""
+    headers, rows = _raw_table(text, columns)
+    plan = merged_columns([*headers, *rows])
+    return [split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows]
+
+
+def _raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
+    lines = [line for line in text.splitlines() if is_row(line)]
+    own = _own_headers(text, lines)
+    if own:
+        return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
+    repeated = [line for line in columns.splitlines() if is_row(line)]
+    return [cells(line) for line in repeated], [cells(line) for line in lines]
+
+
+_FIGURE = re.compile(r"[-−(]?[$€£¥]?\d[\d,.]*%?\)?")
+
+
+def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
+    """Columns a PDF's table finder merged, as {column: parts}: every filled cell of the column in
+    a row of figures holds the same number of figures (2 or more, in 2 rows or more), and its name
+    in each row of names is blank, one name (over all the parts) or as many words as parts
+    ('| Mix |' over '| NaiveRAG LightRAG |' over '| 38.8% 61.2% |')."""
+    plan: dict[int, int] = {}
+    width = max((len(r) for r in rows), default=0)
+    for c in range(1, width):
+        column = [r[c] for r in rows if c < len(r) and r[c]]
+        figures = [cell.split() for cell in column if all(_FIGURE.fullmatch(t) for t in cell.split())]
+        parts = {len(f) for f in figures}
+        names = [cell.split() for cell in column if not all(_FIGURE.fullmatch(t) for t in cell.split())]
+        if (len(figures) >= 2 and len(parts) == 1 and (n := parts.pop()) >= 2
+                and all(len(words) in (1, n) for words in names)):
+            plan[c] = n
+    return plan
+
+
+def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
+    """A row with the merged columns of ``plan`` split into their parts (a single name stays over
+    the first part)."""
+    out: list[str] = []
+    for c, cell in enumerate(row):
+        parts = plan.get(c, 1)
+        words = cell.split()
+        out += words if parts > 1 and len(words) == parts else [cell, *[""] * (parts - 1)]
+    return out
+
+
+def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[str]]]:
+    """Each data row of the table rows in ``text`` with the label of each of its columns. A row
+    of names inside the table ('| | NaiveRAG | -High |' starting the next block of a results
+    table) replaces the innermost header row for the rows below it, so the block's figures are
+    labelled '-High', not with the first block's names."""
+    headers, rows = split_table(text, columns)
+    width = max([len(r) for r in [*headers, *rows]] or [0])
+    labels = column_labels(headers, width) if headers else [""] * width
+    out = []
+    for row in rows:
+        if headers and _names_columns(row):
+            headers = [*headers[:-1], row]
+            labels = column_labels(headers, width)
+            continue
+        out.append(([*labels, *[""] * (len(row) - len(labels))], row))
+    return out
+
+
+def labelled(text: str, columns: str = "") -> str:
+    """``text`` with each table row rewritten as 'label — header: value; header: value', the
+    headers joined across header rows and the cells under one upper header grouped ('Overall —
+    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'); lines that are not table rows, and rows of
+    names, stay as they are."""
+    if not split_table(text, columns)[0]:
+        return text
+    rows = iter(labelled_rows(text, columns))
+    own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
+    plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
+    out = []
+    pending = next(rows, None)
+    for line in text.splitlines():
+        if not is_row(line) or line.strip() in own or pending is None or split_cells(cells(line), plan) != pending[1]:
+            out.append(line)
+            continue
+        labels, row = pending
+        pending = next(rows, None)
+        values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
+        label = row[0] if row else ""
+        out.append(f"{label} — {values}" if label else values)
+    return "\n".join(out)
+
+
+def _grouped(cells: Sequence[tuple[str, str]]) -> str:
+    """A row's labelled cells, the cells under one upper header written once:
+    [('Agriculture › NaiveRAG', '32.4%'), ('Agriculture › LightRAG', '67.6%'), ('Mix', '40%')] ->
+    'Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; Mix: 40%' (a third fewer tokens than each
+    cell with its whole label, and as unambiguous)."""
+    groups: list[tuple[str, list[str]]] = []
+    for label, value in cells:
+        upper, joined, lower = label.rpartition(HEADER_JOIN)
+        if joined and groups and groups[-1][0] == upper:
+            groups[-1][1].append(f"{lower} {value}")
+        elif joined:
+            groups.append((upper, [f"{lower} {value}"]))
+        else:
+            groups.append((label, [value]))
+    return "; ".join(f"{upper}: {', '.join(values)}" if upper else ", ".join(values) for upper, values in groups)
+
+
+def _names_columns(row: Sequence[str]) -> bool:
+    """A row inside a table that names columns: two names or more, and no figure but years."""
+    return bool(column_header_rows("| " + " | ".join(row) + " |"))
+
+
+def markdown(text: str, columns: str = "") -> str:
+    """The table rows in ``text`` as a Markdown table: one header row (the header rows joined,
+    or blank when the table names no columns), a rule, then the data rows."""
+    headers, rows = split_table(text, columns)
+    width = max([len(r) for r in [*headers, *rows]] or [0])
+    if width == 0:
+        return ""
+    labels = column_labels(headers, width) if headers else [""] * width
+    lines = ["| " + " | ".join(_escape(label) for label in labels) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _own_headers(text: str, rows: list[str]) -> list[str]:
+    """The table's own header rows: those above a Markdown rule when the source has one (it says
+    where the header ends), else the leading column-name rows the parser's rendering shows."""
+    lines = text.splitlines()
+    rule = next((i for i, line in enumerate(lines) if _RULE.fullmatch(line.strip())), None)
+    if rule is not None:
+        return [line for line in lines[:rule] if is_row(line)]
+    return _leading_names(rows) or column_header_rows("\n".join(rows))
+
+
+def _leading_names(rows: list[str]) -> list[str]:
+    """The leading rows of names above the figures: up to two rows naming two columns or more,
+    under at most one spanning title ('| | | Fiscal Year | |' over '| | 2009 | 2008 |'). A lone
+    group label over figures ('| Assets | | |') is not a header; one row is left for the data."""
+    names: list[str] = []
+    wide = 0
+    for line in rows[: len(rows) - 1]:
+        named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
+        if not named or NON_YEAR_FIGURE.search(line) or (named == 1 and (wide or names)):
+            break
+        names.append(line)
+        wide += named >= 2
+        if wide == _HEADER_ROWS:
+            break
+    return names if wide else []
+
+
+def _escape(cell: str) -> str:
+    return re.sub(r"([|\\])", r"\\\1", cell)

@@ -1,0 +1,355 @@
+"""Structure-aware chunking: a pure function from pages to chunks.
+
+Text is cut recursively: on paragraphs, then lines, then sentences, then words, then at a
+hard character limit, so a chunk ends at the strongest boundary that keeps it under the
+size. Consecutive chunks of a page share up to ``overlap_chars`` characters, starting at a
+sentence (or else word) boundary. Tables are chunked apart, between rows only, and never
+share text with prose. Chunks never cross a page, and each one's text is exactly
+``page.text[char_start:char_end]``.
+
+Each chunk also gets a *contextual header*, embedded and indexed with its text but never part of
+it: the document title and the heading path (each heading cut to a few words), and for a table
+chunk the table's caption (or else the page's title) and, past a table's first chunk, its column
+headers. The tenth chunk of a balance sheet is bare rows of numbers; its header still says
+"Consolidated Balance Sheets (in millions) › 2022 2021", so BM25 and the embedder can tie it to a
+question. Prose gets no caption: the paragraph before a paragraph is not its title; figure rows
+set as plain text get the page's title when the page opens with one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from ..models import Chunk, ChunkKind, Heading, Page
+
+_SENTENCE = re.compile(r"(?<=[.!?。])[\"'”’)\]]*\s+")
+_PROSE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n\n", "\n", _SENTENCE, " ")
+_TABLE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n",)
+
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
+_TABLE_MIN_BARS = 6
+_TABLE_MIN_FIGURES = 6
+
+HEADER_SEPARATOR = " › "
+# A caption or page title is a short paragraph with letters in it.
+_CAPTION_MAX_CHARS = 200
+# A heading in a header is cut to this many characters (at a word): a long bold sentence taken
+# for a heading must not outweigh the chunk's own text in its embedding.
+_HEADING_MAX_CHARS = 80
+# Column-header rows: the leading rows of a table with no figure but years, at most this many.
+_COLUMN_HEADER_ROWS = 2
+NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
+# A paragraph at the top or bottom of at least this share of pages (and 3 of them) is a running
+# header or footer ("Table of Contents", "Page 12"), never a page's title.
+_RUNNING_SHARE = 0.2
+_HEADING_MARK = re.compile(r"^#{1,6}[ \t]+")
+_RUNNING_MIN_PAGES = 3
+
+Span = tuple[int, int]
+
+
+def looks_tabular(text: str, kind: ChunkKind = "text") -> bool:
+    """The one rule for 'is this a table': a table chunk, table rows ('| a | b |'), or text
+    dense with figures. Technical answers put such passages first and point the model at them."""
+    return kind == "table" or text.count("|") >= _TABLE_MIN_BARS or len(_FIGURE.findall(text)) >= _TABLE_MIN_FIGURES
+
+
+def chunk_pages(
+    pages: Sequence[Page],
+    doc_id: str,
+    *,
+    size_chars: int,
+    overlap_chars: int,
+    table_size_chars: int,
+    title: str = "",
+    headers: bool = True,
+    header_max_chars: int = 300,
+) -> list[Chunk]:
+    """Cut a document's pages into chunks that carry their page, span, heading path and header.
+
+    Args:
+        pages: The document's pages with text, in reading order.
+        doc_id: The id every chunk is tagged with.
+        size_chars: Longest chunk of prose.
+        overlap_chars: Most characters two consecutive prose chunks share; below size_chars.
+        table_size_chars: Longest chunk cut from a table.
+        title: The document's title, first in every header.
+        headers: Build contextual headers at all (off: every header is empty).
+        header_max_chars: Longest header; the heading path is cut from its start to fit.
+
+    Returns:
+        Chunks in reading order, indexed from 0.
+
+    Raises:
+        ValueError: If the sizes are inconsistent.
+    """
+    if size_chars <= 0 or table_size_chars <= 0:
+        raise ValueError(f"chunk sizes must be positive, got {size_chars} and {table_size_chars}")
+    if not 0 <= overlap_chars < size_chars:
+        raise ValueError(f"overlap_chars must be in [0, size_chars), got {overlap_chars} for size {size_chars}")
+
+    chunks: list[Chunk] = []
+    path: list[tuple[int, str]] = []  # (level, title) of the headings in force
+    running = running_paragraphs(pages)
+    for page in pages:
+        headings = sorted(page.headings, key=lambda h: h.offset)
+        next_heading = 0
+        for start, end, kind in _page_spans(page, size_chars, overlap_chars, table_size_chars):
+            while next_heading < len(headings) and headings[next_heading].offset <= start:
+                _enter(path, headings[next_heading])
+                next_heading += 1
+            heading_path = tuple(heading for _, heading in path)
+            text = page.text[start:end]
+            header = ""
+            if headers:
+                context = _table_context(page, start, kind, text, running)
+                header = contextual_header(title, heading_path, context, header_max_chars)
+            chunks.append(
+                Chunk(
+                    doc_id=doc_id,
+                    index=len(chunks),
+                    page=page.number,
+                    text=text,
+                    char_start=start,
+                    char_end=end,
+                    heading_path=heading_path,
+                    kind=kind,
+                    header=header,
+                )
+            )
+        for heading in headings[next_heading:]:
+            _enter(path, heading)
+    return chunks
+
+
+def contextual_header(title: str, heading_path: Sequence[str], context: Sequence[str], max_chars: int) -> str:
+    """``title › heading › … › caption``, then column headers on their own line, within
+    ``max_chars``: each heading cut to a few words and said once (not again after the title),
+    the oldest headings give way first, then the rest is cut."""
+    path = list(dict.fromkeys(_short(h) for h in heading_path if h and h.casefold() != title.casefold()))
+    caption, columns = (list(context[:-1]), context[-1]) if context else ([], "")
+    caption = [c for c in caption if c and all(c.casefold() != h.casefold() for h in path)]
+
+    def render(headings: Sequence[str]) -> str:
+        line = HEADER_SEPARATOR.join(part for part in [title, *headings, *caption] if part)
+        return f"{line}\n{columns}" if columns else line
+
+    header = render(path)
+    while len(header) > max_chars and path:
+        path.pop(0)
+        header = render(path)
+    return header[:max_chars].rstrip()
+
+
+def _short(heading: str) -> str:
+    if len(heading) <= _HEADING_MAX_CHARS:
+        return heading
+    return heading[:_HEADING_MAX_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+
+
+def document_title(name: str) -> str:
+    """A readable title from a file name: 'ACME_2022_10K.pdf' -> 'ACME 2022 10K'."""
+    stem = re.sub(r"\.(pdf|txt|md|markdown)$", "", name, flags=re.IGNORECASE)
+    return re.sub(r"[_\s]+", " ", stem).strip()
+
+
+def running_paragraphs(pages: Sequence[Page]) -> frozenset[str]:
+    """Paragraphs (digits folded) that open or close many pages: running headers and footers."""
+    seen: Counter[str] = Counter()
+    for page in pages:
+        paragraphs = [p for p in page.text.split("\n\n") if p.strip()]
+        seen.update({_fold(p) for p in paragraphs[:2] + paragraphs[-2:]})
+    threshold = max(_RUNNING_MIN_PAGES, _RUNNING_SHARE * len(pages))
+    return frozenset(p for p, n in seen.items() if n >= threshold)
+
+
+def _table_context(page: Page, start: int, kind: ChunkKind, text: str, running: frozenset[str]) -> list[str]:
+    """For a table chunk: [page title, caption, column headers] (the page title when it is not
+    the caption; the column headers only past the table's first chunk). For a chunk of figure
+    rows outside a detected table: [page title] when the page opens with a title-like line (a
+    statement set as plain text). Nothing for prose."""
+    table = next((t for t in page.tables if t.start <= start < t.end), None)
+    if table is None:
+        title = _page_title(page, running) if looks_tabular(text, kind) else ""
+        return [title, ""] if title and not title.endswith((".", ",", ";", ":")) and title not in text else []
+    caption = _caption_before(page.text, table.start, running)
+    title = _page_title(page, running)
+    parts = [title] if title and title not in caption else []
+    parts += [caption] if caption else []
+    columns = "\n".join(column_header_rows(page.text[table.start : table.end])) if start > table.start else ""
+    return [*parts, columns]
+
+
+def column_header_rows(table_text: str) -> list[str]:
+    """The leading rows of a rendered table that name columns: two cells or more, and no
+    figure other than years ('| Assets | | |' names a group of rows, not the columns)."""
+    rows = []
+    for row in table_text.split("\n")[:_COLUMN_HEADER_ROWS]:
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
+            break
+        rows.append(row.strip())
+    return rows
+
+
+def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
+    """The paragraph just before ``start`` when it is short and not a running header."""
+    last = text[:start].rstrip().rsplit("\n\n", 1)[-1].strip()  # the last paragraph, without splitting all
+    last = _HEADING_MARK.sub("", last)  # a Markdown heading ("# Q3") names the table as its title does
+    if not last:
+        return ""
+    if len(last) > _CAPTION_MAX_CHARS or not re.search(r"[^\W\d_]", last) or _fold(last) in running:
+        return ""
+    if last.startswith("|"):
+        return ""
+    return last
+
+
+def _page_title(page: Page, running: frozenset[str]) -> str:
+    """The page's first short paragraph that is not a running header, nor a table row."""
+    for paragraph in _first_paragraphs(page.text, 4):
+        paragraph = _HEADING_MARK.sub("", paragraph.strip())
+        if not paragraph or _fold(paragraph) in running or paragraph.startswith("|"):
+            continue
+        if len(paragraph) <= _CAPTION_MAX_CHARS and re.search(r"[^\W\d_]{3}", paragraph):
+            return paragraph
+        return ""
+    return ""
+
+
+def _first_paragraphs(text: str, count: int) -> list[str]:
+    """``text.split("\\n\\n")[:count]`` without reading past them (a page may be a whole file)."""
+    found: list[str] = []
+    start = 0
+    while len(found) < count:
+        end = text.find("\n\n", start)
+        found.append(text[start:] if end < 0 else text[start:end])
+        if end < 0:
+            break
+        start = end + 2
+    return found
+
+
+def _fold(paragraph: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(paragraph.casefold().split()))
+
+
+def _enter(path: list[tuple[int, str]], heading: Heading) -> None:
+    while path and path[-1][0] >= heading.level:
+        path.pop()
+    path.append((heading.level, heading.title))
+
+
+def _page_spans(page: Page, size: int, overlap: int, table_size: int) -> list[tuple[int, int, ChunkKind]]:
+    text = page.text
+    regions: list[tuple[int, int, ChunkKind]] = []
+    cursor = 0
+    for table in sorted(page.tables, key=lambda b: b.start):
+        start, end = max(table.start, cursor), min(table.end, len(text))
+        if start >= end:
+            continue
+        if cursor < start:
+            regions.append((cursor, start, "text"))
+        regions.append((start, end, "table"))
+        cursor = end
+    if cursor < len(text):
+        regions.append((cursor, len(text), "text"))
+
+    spans: list[tuple[int, int, ChunkKind]] = []
+    for start, end, kind in regions:
+        if kind == "table":
+            pieces = split_spans(text, start, end, table_size, _TABLE_SEPARATORS)
+            merged = merge_spans(text, pieces, table_size, 0)
+        else:
+            pieces = split_spans(text, start, end, size, _PROSE_SEPARATORS)
+            merged = merge_spans(text, pieces, size, overlap)
+        for s, e in merged:
+            s, e = _trim(text, s, e)
+            if s < e:
+                spans.append((s, e, kind))
+    return spans
+
+
+def split_spans(
+    text: str, start: int, end: int, limit: int, separators: Sequence[str | re.Pattern[str]]
+) -> list[Span]:
+    """Cover text[start:end] with consecutive spans of at most ``limit`` characters.
+
+    The first separator that occurs in an oversized span splits it (the separator stays
+    at the end of the left piece); pieces still too long recurse with the next one; with
+    none left, the span is cut every ``limit`` characters.
+    """
+    if end - start <= limit:
+        return [(start, end)]
+    for depth, separator in enumerate(separators):
+        cuts = _cuts(text, start, end, separator)
+        if not cuts:
+            continue
+        spans: list[Span] = []
+        for s, e in zip([start, *cuts], [*cuts, end], strict=True):
+            if s < e:
+                spans.extend(split_spans(text, s, e, limit, separators[depth + 1 :]))
+        return spans
+    return [(s, min(s + limit, end)) for s in range(start, end, limit)]
+
+
+def _cuts(text: str, start: int, end: int, separator: str | re.Pattern[str]) -> list[int]:
+    if isinstance(separator, re.Pattern):
+        return [m.end() for m in separator.finditer(text, start, end) if start < m.end() < end]
+    cuts = []
+    position = text.find(separator, start, end)
+    while position != -1:
+        cut = position + len(separator)
+        if start < cut < end:
+            cuts.append(cut)
+        position = text.find(separator, cut, end)
+    return cuts
+
+
+def merge_spans(text: str, pieces: Sequence[Span], limit: int, overlap: int) -> list[Span]:
+    """Pack consecutive pieces into spans of at most ``limit``, each next span starting up
+    to ``overlap`` characters before the previous one ended."""
+    spans: list[Span] = []
+    i = 0
+    carry: int | None = None
+    while i < len(pieces):
+        start = pieces[i][0] if carry is None or pieces[i][1] - carry > limit else carry
+        end = pieces[i][1]
+        j = i + 1
+        while j < len(pieces) and pieces[j][1] - start <= limit:
+            end = pieces[j][1]
+            j += 1
+        spans.append((start, end))
+        if j == len(pieces):
+            break
+        carry = _overlap_start(text, start, end, overlap, pieces[j][1] - limit) if overlap else None
+        i = j
+    return spans
+
+
+def _overlap_start(text: str, chunk_start: int, chunk_end: int, overlap: int, fits_from: int) -> int | None:
+    """Where the next chunk starts inside the previous one: the earliest sentence start,
+    else word start, in the last ``overlap`` characters that still lets the next piece fit."""
+    low = max(chunk_start + 1, chunk_end - overlap, fits_from)
+    if low >= chunk_end:
+        return None
+    for match in _SENTENCE.finditer(text, low - 1, chunk_end):
+        if low <= match.end() < chunk_end:
+            return match.end()
+    window = text[low - 1 : chunk_end]
+    if not any(c.isspace() for c in window):
+        return low  # unbroken text (hard-cut): overlap by characters
+    for position in range(low, chunk_end):
+        if text[position - 1].isspace() and not text[position].isspace():
+            return position
+    return None
+
+
+def _trim(text: str, start: int, end: int) -> Span:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

@@ -1,0 +1,93 @@
+"""Original uploads, kept so a cited page can be rendered, and page rendering itself.
+
+Files live beside the store (``RAG_STORE_DIR/files/<owner>/<sha256><suffix>``), written
+atomically; every read checks the owner, so no id or name reaches another owner's file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pymupdf
+
+from ..errors import DocumentNotFound
+from ..models import DocumentRecord
+from ..settings import IngestSettings
+from .parse.formats import FORMATS
+from .parse.pdf import tessdata_folder
+
+_SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
+_HIGHLIGHT_PROBE_CHARS = 60
+
+
+class FileStore:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def path(self, record: DocumentRecord) -> Path:
+        owner_dir = hashlib.sha256(record.owner.encode()).hexdigest()[:16]  # owner ids are not path-safe
+        return self.root / owner_dir / f"{record.sha256}{_SUFFIX.get(record.media_type, '')}"
+
+    def save(self, record: DocumentRecord, data: bytes) -> None:
+        target = self.path(record)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+
+    def delete(self, record: DocumentRecord) -> None:
+        self.path(record).unlink(missing_ok=True)
+
+    def read(self, record: DocumentRecord) -> bytes:
+        path = self.path(record)
+        if not path.is_file():
+            raise DocumentNotFound(
+                f"The original file of {record.name} is not kept in this store.", "Upload it again to view its pages."
+            )
+        return path.read_bytes()
+
+
+def render_pdf_page(
+    data: bytes, page: int, highlight: str | None = None, zoom: float = 1.5, *, ocr: IngestSettings | None = None
+) -> bytes:
+    """A PNG of one 1-based page, with the passage highlighted where it can be found: in the text
+    layer, or, on a scanned page and with ``ocr`` given, in the words OCR reads from its image."""
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        if not 1 <= page <= doc.page_count:
+            raise DocumentNotFound(
+                f"Page {page} does not exist (the document has {doc.page_count}).", "Pick another page."
+            )
+        target = doc[page - 1]
+        rects = _passage_rects(target, highlight or "")
+        if not rects and highlight and ocr is not None and _scanned(target, ocr):
+            rects = _passage_rects(target, highlight, _ocr_textpage(target, ocr))
+        for rect in rects:
+            target.add_highlight_annot(rect)
+        return target.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).tobytes("png")
+
+
+def _scanned(page: pymupdf.Page, ocr: IngestSettings) -> bool:
+    """Whether the parser read this page by OCR: too little text in its layer."""
+    return tessdata_folder(ocr) is not None and len("".join(page.get_text().split())) < max(ocr.ocr_few_chars, 1)
+
+
+def _ocr_textpage(page: pymupdf.Page, ocr: IngestSettings) -> pymupdf.TextPage:
+    return page.get_textpage_ocr(language=ocr.ocr_language, dpi=ocr.ocr_dpi, full=True,
+                                 tessdata=str(tessdata_folder(ocr)))
+
+
+def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage | None = None) -> list[pymupdf.Rect]:
+    """Rectangles covering the passage: search for its lines, or for short probes of it when the
+    PDF's line breaks differ from the chunk's (in ``textpage``, OCR's words, when given)."""
+    words = passage.split()
+    if not words:
+        return []
+    found: list[pymupdf.Rect] = []
+    step = 8
+    for start in range(0, len(words), step):
+        probe = " ".join(words[start : start + step])[:_HIGHLIGHT_PROBE_CHARS]
+        if len(probe) >= 12:
+            found.extend(page.search_for(probe, textpage=textpage))
+    return found

@@ -1,0 +1,157 @@
+"""From a parsed document to stored, searchable chunks: all of it, or nothing.
+
+The registry record says ``indexing`` while chunks are embedded and written, and ``ready`` only
+at the end; on any failure the partial document is removed again, so nothing of it is ever
+searchable unless all of it is (and ``Store.recover`` removes what a killed process left).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+from ..backends import Embedder
+from ..errors import IndexingError, NoTextLayer, RagError
+from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument
+from ..settings import ChunkSettings, LimitsSettings
+from ..store import Store
+from .chunk import chunk_pages, document_title
+from .files import FileStore
+from .limits import check_upload
+
+Progress = Callable[[str, int, int], None]
+"""Called as progress(stage, done, total) while a file is ingested."""
+OCR_STAGE = "OCR page"
+"""The stage of a scan's pages read by OCR: done and total count pages, not chunks."""
+
+
+def report(progress: Progress | None, stage: str, done: int, total: int) -> None:
+    if progress is not None:
+        progress(stage, done, total)
+
+
+def index_document(
+    parsed: ParsedDocument,
+    owner: str,
+    *,
+    store: Store,
+    embedder: Embedder,
+    files: FileStore,
+    collection: str,
+    chunking: ChunkSettings,
+    chunks_per_step: int,
+    owned: Callable[[], list[DocumentRecord]],
+    progress: Progress | None = None,
+    started: float | None = None,
+    data: bytes | None = None,
+    limits: LimitsSettings | None = None,
+) -> IngestResult:
+    """Store a parsed document, or recognise it as a duplicate of the owner's.
+
+    Args:
+        parsed: The parsed file.
+        owner: Whose library it goes into.
+        store, embedder, files: Where chunks, vectors and the original file go.
+        collection: The chunk collection of ``embedder``.
+        chunking: Chunk sizes.
+        chunks_per_step: Chunks embedded and written per step.
+        owned: The owner's documents, asked only when ``limits`` apply.
+        progress: Told each stage, with counts.
+        started: When the caller started (for the reported seconds).
+        data: The original file, kept so its pages can be rendered later.
+        limits: A shared demo's per-visitor caps; None for local use.
+
+    Raises:
+        NoTextLayer: The document yields no chunks.
+        IndexingError: Embedding or storing failed (the document was rolled back).
+        LimitReached: The document would take the owner past ``limits``.
+    """
+    started = time.perf_counter() if started is None else started
+    existing = store.find(owner, parsed.sha256, collection)
+    if existing is not None and existing.status == "ready":
+        seconds = time.perf_counter() - started
+        return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=seconds)
+    if limits is not None:
+        check_upload(limits, owned(), parsed)
+    doc_id = parsed.sha256[:16]
+    report(progress, "chunking", 0, 1)
+    clock = time.perf_counter()
+    chunks = chunk_pages(
+        parsed.pages,
+        doc_id,
+        size_chars=chunking.size_chars,
+        overlap_chars=chunking.overlap_chars,
+        table_size_chars=chunking.table_size_chars,
+        title=document_title(parsed.name),
+        headers=chunking.contextual_headers,
+        header_max_chars=chunking.header_max_chars,
+    )
+    if not chunks:
+        raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
+    timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}
+    record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
+    try:
+        clock = time.perf_counter()
+        store.put_record(record)
+        by_length = longest_first(chunks)  # each step's texts of a length: little padding per batch
+        for start in range(0, len(chunks), chunks_per_step):
+            report(progress, "embedding", start, len(chunks))
+            part = by_length[start : start + chunks_per_step]
+            timings["store"] += time.perf_counter() - clock
+            clock = time.perf_counter()
+            vectors = embedder.embed_documents([c.indexed_text() for c in part])
+            timings["embed"] += time.perf_counter() - clock
+            clock = time.perf_counter()
+            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
+        report(progress, "indexing", len(chunks), len(chunks))
+        if data is not None:
+            files.save(record, data)
+        record = store.commit(record)
+        timings["store"] += time.perf_counter() - clock
+    except BaseException as exc:
+        _roll_back(store, files, record)
+        if isinstance(exc, Exception) and not isinstance(exc, RagError):
+            raise IndexingError(
+                f"Indexing {parsed.name} failed ({type(exc).__name__}: {exc}); nothing of it was stored.",
+                "Try again; if it keeps failing, check the embedding model and the store.",
+            ) from exc
+        raise
+    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started,
+                        timings_s=timings)
+
+
+def longest_first(chunks: Sequence[Chunk]) -> list[Chunk]:
+    """Chunks by the length of what is embedded, longest first. Embedded in steps in this order,
+    each step holds texts of about one length, so the embedder pads little (in the LightRAG paper's
+    ingest, steps in reading order took 7.0 s to embed against 5.8 s for the same texts sorted)."""
+    return sorted(chunks, key=lambda c: -len(c.indexed_text()))
+
+
+def _indexing_record(
+    parsed: ParsedDocument, owner: str, doc_id: str, chunks: int, embed_model: str, collection: str
+) -> DocumentRecord:
+    return DocumentRecord(
+        doc_id=doc_id,
+        owner=owner,
+        name=parsed.name,
+        original_name=parsed.original_name,
+        sha256=parsed.sha256,
+        size_bytes=parsed.size_bytes,
+        media_type=parsed.media_type,
+        pages=parsed.page_count,
+        chunks=chunks,
+        pages_without_text=parsed.pages_without_text,
+        created_at=datetime.now(UTC),
+        status="indexing",
+        embed_model=embed_model,
+        collection=collection,
+    )
+
+
+def _roll_back(store: Store, files: FileStore, record: DocumentRecord) -> None:
+    try:
+        store.delete_document(record)
+        files.delete(record)
+    except Exception:  # the store may be what failed; recover() cleans up on the next open
+        pass

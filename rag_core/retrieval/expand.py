@@ -1,0 +1,107 @@
+"""Neighbor expansion and diverse sampling: pure functions over chunk positions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..models import Hit
+
+
+def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]]:
+    """(doc_id, chunk_index) of every chunk within ``window`` of a hit that is not a hit."""
+    have = {(h.doc_id, h.chunk_index) for h in hits}
+    wanted: list[tuple[str, int]] = []
+    for hit in hits:
+        for offset in [*range(-window, 0), *range(1, window + 1)]:
+            position = (hit.doc_id, hit.chunk_index + offset)
+            if position[1] >= 0 and position not in have:
+                have.add(position)
+                wanted.append(position)
+    return wanted
+
+
+def expand_neighbors(
+    hits: Sequence[Hit], window: int, lookup: Callable[[str, int], Hit | None]
+) -> list[Hit]:
+    """Add the chunks around each hit, in reading order beside it, marked as neighbors.
+
+    Args:
+        hits: Ranked hits.
+        window: Chunks to add on each side (0 returns the hits unchanged).
+        lookup: Returns the chunk at (doc_id, index), or None where there is none.
+
+    Returns:
+        For each hit in rank order: its preceding neighbors, the hit, its following
+        neighbors. A chunk appears once; a neighbor that is itself a hit keeps its rank.
+    """
+    if window <= 0:
+        return list(hits)
+    seen = {(h.doc_id, h.chunk_index) for h in hits}
+    out: list[Hit] = []
+    for hit in hits:
+        before: list[Hit] = []
+        after: list[Hit] = []
+        for offset in [*range(-window, 0), *range(1, window + 1)]:
+            position = (hit.doc_id, hit.chunk_index + offset)
+            if position[1] < 0 or position in seen:
+                continue
+            neighbor = lookup(*position)
+            if neighbor is None:
+                continue
+            seen.add(position)
+            marked = neighbor.model_copy(update={"source": "neighbor", "anchor": hit.chunk_id})
+            (before if offset < 0 else after).append(marked)
+        out.extend([*before, hit, *after])
+    return out
+
+
+def sample_evenly(count: int, n: int) -> list[int]:
+    """``n`` indices spread evenly over ``range(count)``, first and last included.
+
+    Used for whole-document summaries, so the context sees the beginning, the middle and
+    the end of a document rather than only the passages most similar to the question.
+    """
+    if count <= 0 or n <= 0:
+        return []
+    if count <= n:
+        return list(range(count))
+    if n == 1:
+        return [0]
+    return sorted({round(i * (count - 1) / (n - 1)) for i in range(n)})
+
+
+_SENTENCE = re.compile(r"[^.!?\n]*[.!?](?=\s|$)")
+_PROSE_WORDS = 6
+"""A sentence of at least this many words counts as prose."""
+
+
+def prose_share(text: str) -> float:
+    """The share of a chunk's characters in sentences of six words or more: running text scores
+    high; figure labels, table rows, references and running headers score low."""
+    prose = sum(len(m.group(0)) for m in _SENTENCE.finditer(text) if len(m.group(0).split()) >= _PROSE_WORDS)
+    return prose / max(len(text), 1)
+
+
+def spread_candidates(count: int, n: int, per_stretch: int) -> list[list[int]]:
+    """The document cut into ``n`` equal stretches (the whole when it has at most ``n`` chunks, one
+    each); for each, up to ``per_stretch`` chunk indices spread over it, its middle first."""
+    if count <= 0 or n <= 0:
+        return []
+    if count <= n:
+        return [[i] for i in range(count)]
+    stretches = []
+    for k in range(n):
+        start, end = k * count // n, (k + 1) * count // n
+        middle = (start + end - 1) // 2
+        picks = sample_evenly(end - start, per_stretch)
+        stretches.append(sorted({middle, *(start + i for i in picks)}, key=lambda i: (abs(i - middle), i)))
+    return stretches
+
+
+def pick_prose(stretches: Sequence[Sequence[int]], texts: dict[int, str]) -> list[int]:
+    """From each stretch the chunk with the most prose (``prose_share``), the one nearest its
+    middle among equals, in reading order."""
+    picked = [max(stretch, key=lambda i: (round(prose_share(texts.get(i, "")), 2), -stretch.index(i)))
+              for stretch in stretches if stretch]
+    return sorted(set(picked))

@@ -1,0 +1,334 @@
+"""What a question wants (summary, comparison, technical, qa) and how to search for it.
+
+A follow-up that refers back ("when was it paid?", "what about GraphRAG?") is first rewritten to
+stand alone; a question that stands alone is kept as typed, so a new topic stays new. The intent
+comes from keywords where they are sure (``sure_intent``: a summary request, a comparison with its
+sides, a question about figures) and from one small LLM call only where they are not; that call
+returns ``{"intent": ..., "search_queries": [two rephrasings]}``. Its reply is parsed defensively;
+on failure, timeout or garbage, the keyword classifier and the original question take over. That
+path also runs alone without an LLM.
+
+Before search, every phrasing is cleaned (``clean_query``): role-play ("Assume that you are an
+analyst…") and answer-format instructions ("Round your answer to two decimal places", "Answer in
+USD millions") are taken out, and the statements they name are kept. ``search_phrasings`` then adds
+the deterministic phrasings the settings ask for: the content words, and the inputs of the ratios
+and statements the question names (``vocabulary``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import get_args
+
+from ..answer.llm import ChatSession
+from ..answer.prompts import intent_messages, rewrite_messages, understand_messages
+from ..errors import GenerationError
+from ..models import Intent, Message, Understanding
+from ..settings import LlmSettings, RetrievalSettings
+from .bm25 import STOPWORDS
+from .vocabulary import expansion
+
+INTENTS: tuple[str, ...] = get_args(Intent)
+
+_COMPARISON = re.compile(
+    r"\b(compar\w*|versus|vs\.?|differen\w*|differ|contrast\w*|better than|worse than|similarit\w*|"
+    r"distinguish\w*|pros and cons)\b",
+    re.IGNORECASE,
+)
+_SUMMARY = re.compile(
+    r"\b(summar\w*|overview|tl;?dr|gist|main (points|ideas|contributions?|findings)|key (points|takeaways|ideas)|"
+    r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b",
+    re.IGNORECASE,
+)
+_TECHNICAL = re.compile(
+    r"\b(tables?|figures?|performance|results?|metrics?|accuracy|precision|recall|f1|scores?|ablat\w*|"
+    r"benchmarks?|latency|throughput|parameters?|hyperparameters?|percent\w*|how (many|much)|numbers?|"
+    r"revenue|cost|costs|expenses?|growth|rate|ratio|statistics?|configuration|settings?|versions?|"
+    r"dataset sizes?|tokens?)\b|%",
+    re.IGNORECASE,
+)
+_ENTITY_SPLIT = re.compile(r"\s+(?:with|and|to|against|versus|vs\.?|or|from)\s+", re.IGNORECASE)
+_FOLLOW_UP = re.compile(r"\b(it|its|they|them|their|this|that|these|those|he|she|his|her|the same|also)\b", re.I)
+_CONTINUATION = re.compile(
+    r"^\s*(?:and|but|or|also|so|then|what about|how about|what else|why not|same for|and what)\b", re.IGNORECASE
+)
+_STANDS_ALONE_WORDS = 5
+_COMPARE_LEAD = re.compile(
+    r"^(?:please\s+)?(?:compare|contrast|what(?:'s| is| are) the (?:differences?|similarit\w+) between|"
+    r"how does|how do|difference between|differences between)\s+",
+    re.IGNORECASE,
+)
+
+
+def classify_keywords(question: str) -> Intent:
+    """Deterministic intent: comparison, then summary, then technical, else qa."""
+    if _COMPARISON.search(question):
+        return "comparison"
+    if _SUMMARY.search(question):
+        return "summary"
+    if _TECHNICAL.search(question):
+        return "technical"
+    return "qa"
+
+
+def sure_intent(question: str) -> Intent | None:
+    """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
+    request; a comparison whose sides can be named; a question about figures, tables or results
+    that is neither. A bare question ("who founded the company?") is not sure: it may be any."""
+    if _COMPARISON.search(question):
+        return "comparison" if len(comparison_entities(question)) >= 2 else None
+    if _SUMMARY.search(question):
+        return "summary"
+    if _TECHNICAL.search(question):
+        return "technical"
+    return None
+
+
+def refers_back(question: str) -> bool:
+    """Whether a question needs the conversation to be understood: a pronoun or reference ("it",
+    "these", "the same"), an opening that continues ("and", "what about"), or a few words that name
+    nothing ("why?", "in more detail"). "Performance of ablated versions of LightRAG" and "compare
+    LightRAG with GraphRAG" do not: each starts its own topic.
+
+    >>> refers_back("when was it paid?"), refers_back("what about GraphRAG?"), refers_back("why not?")
+    (True, True, True)
+    >>> refers_back("compare LightRAG with GraphRAG"), refers_back("Performance of ablated versions of LightRAG")
+    (False, False)
+    """
+    if _FOLLOW_UP.search(question) or _CONTINUATION.match(question):
+        return True
+    words = re.findall(r"[\w'-]+", question)
+    names = any(
+        any(ch.isdigit() for ch in word) or (i > 0 and word[0].isupper()) or any(ch.isupper() for ch in word[1:])
+        for i, word in enumerate(words)
+    )
+    return len(words) < _STANDS_ALONE_WORDS and not names
+
+
+def comparison_entities(question: str) -> list[str]:
+    """The sides of a comparison, e.g. 'compare LightRAG with GraphRAG' -> both names."""
+    text = _COMPARE_LEAD.sub("", question.strip().rstrip("?.! "))
+    text = re.sub(r"\s+(compare|differ)\w*\b.*$", "", text, flags=re.IGNORECASE)
+    parts = [p.strip(" ,;:'\"") for p in _ENTITY_SPLIT.split(text) if p.strip(" ,;:'\"")]
+    if len(parts) < 2:
+        return []
+    return [p for p in parts if len(p) <= 80][:4]
+
+
+_QUESTION_WORDS = frozenset(["tell", "show", "give", "list", "explain", "describe", "please", "does", "did", "do"])
+
+
+def keyword_query(question: str) -> str | None:
+    """A deterministic second phrasing: the question's content words only ("what is the interest
+    expense in 2009?" -> "interest expense 2009"), or None when that changes nothing."""
+    words = re.findall(r"[\w%.,'-]+", question)
+    kept = [w.strip(".,'") for w in words if w.lower().strip(".,'") not in STOPWORDS | _QUESTION_WORDS]
+    query = " ".join(w for w in kept if w)
+    return query if query and query.casefold() != question.strip().rstrip("?.! ").casefold() else None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z(\"'])|\n+")
+_ROLE = re.compile(
+    r"^(?:please\s+)?(?:(?:assume|imagine|suppose|pretend)(?:\s+that)?\s+you(?:'re|\s+are)\b|you\s+are\s+(?:an?|the)\s|"
+    r"act\s+as\b|as\s+an?\s+[\w\s-]{0,40}?(?:analyst|expert|investor|advisor|adviser|consultant|accountant)\b)",
+    re.IGNORECASE,
+)
+_IMPERATIVE = re.compile(
+    r"^(?:please\s+)?(?:answer|respond|reply|give|provide|calculate|compute|extract|base|round|express|report|use|"
+    r"present|format|write|state|show|return|output|keep|be|think|reason|explain|make|include|rely)\b",
+    re.IGNORECASE,
+)
+_ABOUT_ANSWER = re.compile(
+    r"\b(?:your|(?:the|a|an)\s+(?:final\s+|following\s+|above\s+)?(?:answer|response|question|reply|output))\b|"
+    r"^(?:please\s+)?(?:answer|respond|reply)\s+(?:in|with|using|as|by|only|briefly|concisely)\b|"
+    r"^(?:please\s+)?round\b|\bstep[- ]by[- ]step\b|\bconcise\b",
+    re.IGNORECASE,
+)
+_CONDITIONAL_INSTRUCTION = re.compile(
+    r"^if\b.*\b(?:then\s+)?(?:please\s+)?(?:state|say|answer|respond|return|write|mark|explain)\b", re.IGNORECASE
+)
+_INLINE_FORMAT = re.compile(
+    r"[,;]?\s*\(?\b(?:round(?:ed)?(?:\s+(?:off|up|down))?\s+to\s+(?:the\s+nearest\s+)?[\w\s]{0,30}?"
+    r"(?:decimal\s+places?|decimals?|digits?|places?|percent|dollars?|cents?|millions?|billions?|thousands?|"
+    r"whole\s+numbers?|integers?)|(?:answer|expressed|reported|given)\s+in\s+(?:units\s+of\s+)?[\w$%\s]{0,25}?"
+    r"(?:millions|billions|thousands|percents?|percentages?|dollars))\b\)?",
+    re.IGNORECASE,
+)
+_STATEMENT = re.compile(
+    r"\b(?:(?:consolidated\s+)?(?:balance\s+sheets?|income\s+statements?|cash\s+flows?\s+statements?|"
+    r"statements?\s+of\s+(?:financial\s+(?:position|condition)|(?:comprehensive\s+)?income|operations|earnings|"
+    r"cash\s+flows?|(?:stockholders|shareholders)['’]?\s+equity)|p&l(?:\s+statements?)?|"
+    r"profit\s+and\s+loss(?:\s+statements?)?|notes\s+to\s+(?:the\s+)?(?:consolidated\s+)?financial\s+statements|"
+    r"management['’]s\s+discussion\s+and\s+analysis|md&a))(?![\w&])",
+    re.IGNORECASE,
+)
+
+
+def clean_query(question: str) -> str:
+    """The question for search: role-play and answer-format instructions out, the statements they
+    named kept. A sentence that asks (ends with '?') is never dropped.
+
+    >>> clean_query("Assume that you are an analyst. What is the FY2019 revenue? Round your answer to "
+    ...             "two decimal places. Base your judgments on the balance sheet.")
+    'What is the FY2019 revenue? balance sheet'
+    """
+    kept: list[str] = []
+    dropped: list[str] = []
+    for sentence in (s.strip() for s in _SENTENCE_END.split(question.strip())):
+        if not sentence:
+            continue
+        asks = sentence.rstrip().endswith("?")
+        lead, colon, rest = sentence.partition(":")
+        if asks and colon and rest.strip() and _is_instruction(lead):
+            # "Answer the following question using the balance sheet: what is X?" -> "what is X?"
+            dropped.append(lead)
+            sentence = rest.strip()
+        role = _ROLE.match(sentence)
+        if role and asks:
+            # "Assume you are an analyst: what is X?" -> the question after the role
+            rest = re.split(r"[:;,.]\s+", sentence[role.end():], maxsplit=1)
+            dropped.append(sentence)
+            sentence = rest[1] if len(rest) == 2 else sentence
+        elif not asks and (role or _is_instruction(sentence)):
+            dropped.append(sentence)
+            continue
+        without_format = _INLINE_FORMAT.sub("", sentence).strip()
+        if without_format != sentence:
+            dropped.append(sentence)
+        kept.append(without_format)
+    text = " ".join(s for s in kept if s).strip()
+    named = [m.group(0).strip() for s in dropped for m in _STATEMENT.finditer(s)]
+    missing = [n for n in dict.fromkeys(n.casefold() for n in named) if n not in text.casefold()]
+    cleaned = " ".join([text, *missing]).strip()
+    return cleaned or question.strip()
+
+
+def _is_instruction(text: str) -> bool:
+    """An answer-format instruction: an imperative about the answer, or 'If …, then state …'."""
+    text = text.strip()
+    return bool(
+        (_IMPERATIVE.match(text) and _ABOUT_ANSWER.search(text)) or _CONDITIONAL_INSTRUCTION.match(text)
+    )
+
+
+def search_phrasings(phrasings: Sequence[str], settings: RetrievalSettings) -> list[tuple[str, str]]:
+    """The phrasings to search with, each with where it came from: the first given phrasing (the
+    question) and its rephrasings, cleaned when ``settings.clean_queries``; then the content words
+    (``keyword_phrasing``) and the ratio and statement vocabulary (``metric_vocabulary``) of the
+    question. Each phrasing once."""
+    clean = clean_query if settings.clean_queries else str.strip
+    given = [clean(p) for p in phrasings if p.strip()]
+    if not given:
+        return []
+    found = [(given[0], "question"), *((p, "rephrasing") for p in given[1:])]
+    words = keyword_query(given[0])
+    if settings.keyword_phrasing and words:
+        found.append((words, "keywords"))
+    terms = expansion(given[0]) if settings.metric_vocabulary else None
+    if terms:
+        found.append((f"{words or given[0]} {terms}", "vocabulary"))
+    unique: dict[str, tuple[str, str]] = {}
+    for phrasing, source in found:
+        unique.setdefault(phrasing.casefold(), (phrasing, source))
+    return list(unique.values())
+
+
+def keyword_understanding(question: str, error: str | None = None, raw: str | None = None) -> Understanding:
+    intent = classify_keywords(question)
+    entities = comparison_entities(question) if intent == "comparison" else []
+    return Understanding(intent=intent, queries=[question], source="keywords", error=error, raw=raw, entities=entities)
+
+
+def parse_understanding(raw: str, question: str) -> Understanding:
+    """Read the model's JSON defensively: the first {...} in the reply, a known intent, and up to
+    two non-empty string queries. Anything else falls back to keywords, with the reason kept."""
+    match = re.search(r"\{.*\}", raw, re.DOTALL)
+    if not match:
+        return keyword_understanding(question, error="the reply held no JSON object", raw=raw)
+    try:
+        data = json.loads(match.group(0))
+    except json.JSONDecodeError as exc:
+        return keyword_understanding(question, error=f"the reply was not valid JSON ({exc.msg})", raw=raw)
+    if not isinstance(data, dict):
+        return keyword_understanding(question, error="the JSON was not an object", raw=raw)
+    intent = str(data.get("intent", "")).strip().lower()
+    if intent not in INTENTS:
+        return keyword_understanding(question, error=f"unknown intent {intent!r}", raw=raw)
+    queries = data.get("search_queries")
+    rephrasings = [q.strip() for q in queries if isinstance(q, str) and q.strip()] if isinstance(queries, list) else []
+    rephrasings = [q[:300] for q in rephrasings if q.casefold() != question.casefold()][:2]
+    entities = comparison_entities(question) if intent == "comparison" else []
+    return Understanding(
+        intent=intent,
+        queries=[question, *rephrasings],
+        source="llm",
+        raw=raw,
+        entities=entities,
+    )
+
+
+def trim_history(history: Sequence[Message], max_messages: int, max_chars: int) -> list[Message]:
+    """The most recent messages, at most ``max_messages`` and ``max_chars`` characters in all."""
+    kept: list[Message] = []
+    used = 0
+    for message in reversed(list(history)[-max_messages:] if max_messages else []):
+        content = message.get("content", "")
+        if used + len(content) > max_chars:
+            if not kept and max_chars > 0:
+                kept.append({"role": message["role"], "content": content[-max_chars:]})
+            break
+        kept.append({"role": message["role"], "content": content})
+        used += len(content)
+    return list(reversed(kept))
+
+
+def standalone_question(
+    question: str, history: Sequence[Message], chat: ChatSession, llm: LlmSettings
+) -> tuple[str, str | None]:
+    """A follow-up rewritten to stand alone (the user still sees what they typed), and a note
+    saying what was done. The first turn, and a question that does not refer back (``refers_back``),
+    are kept as typed: no model call, and a new topic is not bent towards the previous one."""
+    if not history:
+        return question, None
+    if not refers_back(question):
+        return question, "the question stands alone (no reference to earlier turns): kept as typed"
+    if chat.model is not None:
+        try:
+            raw = chat.complete(
+                rewrite_messages(question, history),
+                max_tokens=llm.rewrite_max_tokens,
+                timeout_s=llm.understand_timeout_s,
+            )
+        except GenerationError as exc:
+            return question, f"follow-up rewrite failed: {exc}"
+        rewritten = raw.strip().strip('"').splitlines()[0].strip() if raw.strip() else ""
+        if 3 <= len(rewritten) <= 4 * len(question) + 200:
+            return rewritten, None
+        return question, "follow-up rewrite gave an unusable reply; kept the question as typed"
+    previous = next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
+    if previous and (_FOLLOW_UP.search(question) or len(question.split()) <= 4):
+        return f"{question} (following up on: {previous[:300]})", "follow-up joined to the previous question (no LLM)"
+    return question, None
+
+
+def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: bool = True) -> Understanding:
+    """Intent and search phrasings for a question: the LLM's when configured, else keywords.
+    Without ``rephrase`` the LLM is asked for the intent alone (a reply of a few tokens), and not
+    at all when the keywords are sure of it (``llm.sure_keywords``)."""
+    if chat.model is None or not llm.understand_with_llm:
+        return keyword_understanding(question)
+    if not rephrase and llm.sure_keywords and sure_intent(question) is not None:
+        return keyword_understanding(question)
+    messages, max_tokens = (
+        (understand_messages(question), llm.understand_max_tokens)
+        if rephrase
+        else (intent_messages(question), llm.intent_max_tokens)
+    )
+    try:
+        raw = chat.complete(messages, max_tokens=max_tokens, timeout_s=llm.understand_timeout_s)
+    except GenerationError as exc:
+        return keyword_understanding(question, error=f"LLM unavailable ({exc})")
+    understanding = parse_understanding(raw, question)
+    return understanding if rephrase else understanding.model_copy(update={"queries": [question]})
