@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from .answer.tables import markdown
 from .errors import DocumentNotFound
 from .ingest.chunk import document_title
@@ -125,7 +127,7 @@ class Library:
             views[key] = TableView(document=record.name, page=passage.page, caption=caption, markdown=rendered)
         return list(views.values())
 
-    def sample(self, record: DocumentRecord, n: int, per_stretch: int = 1) -> list[Hit]:
+    def sample(self, record: DocumentRecord, n: int, per_stretch: int) -> list[Hit]:
         """``n`` chunks spread over the document's reading order, for summaries: one from each of
         ``n`` equal stretches, the one with the most prose among ``per_stretch`` read there (so a
         summary reads the text, not a figure's labels or a page of references)."""
@@ -151,17 +153,19 @@ class Library:
         return expand_neighbors(hits, window, lambda doc_id, index: lookup.get((doc_id, index)))
 
     def render_page(
-        self, record: DocumentRecord, page: int, highlight: str | None = None, *, ocr: IngestSettings | None = None
+        self, record: DocumentRecord, page: int, highlight: str | None = None, *, zoom: float,
+        ocr: IngestSettings | None = None,
     ) -> bytes | None:
-        """A PNG of one page of a PDF, the passage highlighted (on a scanned page, where OCR reads
-        it, with ``ocr``'s settings); None for the other formats, whose text is shown instead.
+        """A PNG of one page of a PDF at ``zoom`` times 72 dpi, the passage highlighted (on a scanned
+        page, where OCR reads it, with ``ocr``'s settings); None for the other formats, whose text is
+        shown instead.
 
         Raises:
             DocumentNotFound: No such page, or the file is not kept.
         """
         if record.media_type != "pdf":
             return None
-        return render_pdf_page(self.files.read(record), page, highlight, ocr=ocr)
+        return render_pdf_page(self.files.read(record), page, highlight, zoom=zoom, ocr=ocr)
 
     def page_text(self, record: DocumentRecord, page: int) -> str:
         """The text of one page, rebuilt from its chunks without their overlap."""
@@ -177,3 +181,20 @@ class Library:
         ids = {chunk_point_id(record.owner, record.sha256, i): i for i in indices if 0 <= i < record.chunks}
         found = self.store.get_chunks(record.collection, record.owner, list(ids))
         return {ids[cid]: Hit.of(chunk, record.name) for cid, chunk in found.items()}
+
+    def passage_vectors(
+        self, passages: Sequence[Passage], records: Sequence[DocumentRecord]
+    ) -> list[np.ndarray | None]:
+        """Per passage, the stored vectors of its chunks (one row each), or None when none is stored
+        (so an answer check embeds only the answer's statements)."""
+        by_doc = {r.doc_id: r for r in records}
+        found: dict[str, np.ndarray] = {}
+        for doc_id in dict.fromkeys(p.doc_id for p in passages):
+            record = by_doc.get(doc_id)
+            ids = [i for p in passages if p.doc_id == doc_id for i in p.chunk_ids]
+            if record is not None and ids:
+                found |= self.store.get_vectors(record.collection, record.owner, ids)
+        return [
+            np.stack([found[i] for i in p.chunk_ids if i in found]) if any(i in found for i in p.chunk_ids) else None
+            for p in passages
+        ]

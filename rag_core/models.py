@@ -354,6 +354,7 @@ class Budget(Frozen):
     history_dropped: int = 0
     passage_tokens: list[int] = Field(default_factory=list, description="Tokens each kept passage added.")
     prompt_cap: int | None = Field(None, description="Most prompt tokens this generator is sent, when capped.")
+    tokenizer_calls: int = Field(0, description="Calls to the tokenizer it took to fit the prompt.")
 
     def figures(self) -> dict[str, Any]:
         return {
@@ -361,7 +362,7 @@ class Budget(Frozen):
             "prompt_cap": self.prompt_cap,
             "tokenizer": self.tokenizer, "chunks_kept": self.kept, "truncated": self.truncated, "cut": self.cut,
             "question_truncated": self.question_truncated, "history_dropped": self.history_dropped,
-            "passage_tokens": self.passage_tokens,
+            "passage_tokens": self.passage_tokens, "tokenizer_calls": self.tokenizer_calls,
         }
 
 
@@ -377,6 +378,7 @@ class TokenFigures(Frozen):
     question_truncated: bool
     history_dropped: int
     passage_tokens: list[int]
+    tokenizer_calls: int = Field(0, description="Calls to the tokenizer it took to fit the prompt.")
 
 
 class Citation(Frozen):

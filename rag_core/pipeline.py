@@ -18,10 +18,11 @@ import numpy as np
 
 from .answer.attribution import attribute
 from .answer.budget import fit
-from .answer.context import group_passages, plan_hits, whole_documents, with_texts
+from .answer.check import AnswerCheck
+from .answer.context import Plan, assemble, group_passages, plan, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeed
 from .answer.llm import ChatSession, make_chat_model
-from .answer.prompts import build_messages
+from .answer.prompts import build_messages, render_passage
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -52,6 +53,7 @@ from .retrieval.queries import keyword_understanding, standalone_question, trim_
 from .retrieval.rerank import Availability, CrossEncoderReranker
 from .retrieval.retrieve import Retriever, phrasings_of
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
+from .stages import Stage
 from .store import Store, chunk_collection
 from .trace import StageNotes, TraceRecorder
 
@@ -84,8 +86,7 @@ class Engine:
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
         self.retriever = Retriever(
             store=self.store, embedder=self.embedder, reranker=self.reranker, library=self.library,
-            bm25_index=self.bm25_index, collection=lambda: self.collection,
-            retrieval=self.settings.retrieval, rerank=self.settings.rerank,
+            bm25_cache=self.bm25_cache, retrieval=self.settings.retrieval, rerank=self.settings.rerank,
         )
         self._chat_models: dict[LlmBackend, ChatModel | None] = {}
         self._prompt_speeds: dict[str, PromptSpeed] = {}
@@ -157,7 +158,8 @@ class Engine:
         return self.library.chunks(self.library.one(owner, document))
 
     def render_page(self, owner: str, document: str, page: int, highlight: str | None = None) -> bytes | None:
-        return self.library.render_page(self.library.one(owner, document), page, highlight, ocr=self.settings.ingest)
+        return self.library.render_page(self.library.one(owner, document), page, highlight,
+                                        zoom=self.settings.app.page_zoom, ocr=self.settings.ingest)
 
     def page_text(self, owner: str, document: str, page: int) -> str:
         return self.library.page_text(self.library.one(owner, document), page)
@@ -232,11 +234,7 @@ class Engine:
 
     def bm25_index(self, owner: str, doc_ids: Sequence[str]) -> tuple[Bm25Index, bool]:
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
-        def build() -> Bm25Index:
-            ids, terms, statements = self.store.bm25_terms(self.collection, owner, doc_ids)
-            return Bm25Index(ids, [], terms=terms, statements=statements)
-
-        return self.bm25_cache.get(owner, doc_ids, build)
+        return self.retriever.index(self.collection, owner, doc_ids)
 
     def search(
         self,
@@ -277,7 +275,7 @@ class Engine:
         recorder = self._recorder(owner, records, retrievers)
         intent = None
         if understand_with is not None:
-            with recorder.stage("understand", question=question) as notes:
+            with recorder.stage(Stage.UNDERSTAND, question=question) as notes:
                 if self.settings.retrieval.llm_phrasings:
                     understanding = self.understand(question, understand_with, rephrase=True)
                 else:  # a search needs no intent, and the LLM's rephrasings are off: no LLM call
@@ -286,10 +284,11 @@ class Engine:
                 notes.outputs = [understanding.model_dump(exclude={"raw"})]
             queries, intent = understanding.queries, understanding.intent
         result = self.retriever.run(
-            recorder, question, phrasings_of(question, queries), records, owner,
+            question, phrasings_of(question, queries), records, owner, collection=self.collection,
             top_k=top_k, rerank=rerank, neighbors=neighbors, retrievers=retrievers, every_document=documents is None,
         )
-        return result.model_copy(update={"intent": intent})
+        recorder.extend(result.trace.stages)
+        return result.model_copy(update={"intent": intent, "trace": recorder.trace(question, list(result.queries))})
 
     # --- answering ---------------------------------------------------------------------
 
@@ -328,56 +327,80 @@ class Engine:
         recorder = self._recorder(owner, records, None)
         recent = trim_history(history, self.settings.conversation.history_messages,
                               self.settings.conversation.history_chars)
-        timings: dict[str, float] = {}
-        notices: list[str] = []
-        standalone, understanding = self._read_question(recorder, typed, recent, chat, timings)
-        if understanding.error and understanding.source == "keywords" and chat.configured:
-            notices.append(f"intent from keywords: {understanding.error}")
-        counter = chat.counter(notices)
-        intent = understanding.intent
+        standalone, understanding, timings = self._read_question(recorder, typed, recent, chat)
+        intent, sides = understanding.intent, understanding.entities
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
-        sides = understanding.entities
+        counter = chat.counter()
         reserved = self.settings.budget.reserved_for(intent)
+        cap = self.settings.budget.prompt_cap(chat.model.backend if chat.model is not None else "extractive")
 
         clock, before = time.perf_counter(), recorder.total_ms()
-        cap = self.settings.budget.prompt_cap(chat.model.backend if chat.model is not None else "extractive")
-        room = min(self.settings.budget.token_limit - reserved, cap or self.settings.budget.token_limit)
-        whole = whole_documents(records, self.library, fits=lambda hits: counter.count_messages(
-            build_messages(intent, standalone, group_passages(hits), turns, sides)) <= room, room_tokens=room,
+        budget, retrieval, hits = None, None, []
+        whole = whole_candidates(
+            records, self.library, room_tokens=min(self.settings.budget.token_limit - reserved,
+                                                   cap or self.settings.budget.token_limit),
             size_chars=self.settings.chunk.size_chars, chars_per_token=self.settings.budget.chars_per_token_upper)
-        retrieval: RetrievalResult | None = None
         if whole is not None:
-            hits, plan = whole, ["whole document: it fits the budget, so retrieval was skipped"]
+            budget = self._fit(recorder, intent, standalone, turns, group_passages(whole), reserved, counter, cap,
+                               sides, whole=True)
+        if budget is not None:
+            hits, notes = whole or [], ["whole document: it fits the budget, so retrieval was skipped"]
         else:
-            hits, retrieval, plan = plan_hits(
-                understanding, standalone, records, owner, recorder=recorder, retriever=self.retriever,
-                library=self.library, settings=self.settings.retrieval, rerank=rerank, top_k=top_k,
-                every_document=documents is None,
-            )
+            chosen = plan(understanding, standalone, documents=len(records), settings=self.settings.retrieval,
+                          top_k=top_k)
+            hits, retrieval, notes = self._run_plan(chosen, recorder, records, owner, rerank, documents is None)
         timings["retrieve"] = _ms(clock)
-        recorder.add("plan", timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},
-                     StageNotes(notes=plan))
-        no_relevant = whole is None and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
-        no_relevant = no_relevant or (whole is None and intent == "summary" and not hits)
+        recorder.add(Stage.PLAN, timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},
+                     StageNotes(notes=notes))
+        is_whole = budget is not None
+        no_relevant = not is_whole and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
+        no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
         grouped = group_passages(hits)
         clock = time.perf_counter()
-        budget = self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved, counter,
-                           cap, sides)
+        if budget is None:
+            budget = self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
+                               counter, cap, sides)
+        if budget is None:  # only a whole-document fit may come back empty
+            raise AssertionError("the budget found no prompt")
+        recorder.settings["prompt"] = budget.messages
         timings["budget"] = _ms(clock)
         timings["prepare"] = _ms(started)
+        notices = []
+        if understanding.error and understanding.source == "keywords" and chat.configured:
+            notices.append(f"intent from keywords: {understanding.error}")
+        if chat.notice():
+            notices.append(chat.notice() or "")
+        check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
+                 if self.settings.attribution.enabled else None)
         return AnswerRun(
             question=typed, standalone=standalone, understanding=understanding, retrieval=retrieval, hits=hits,
-            passages=with_texts(grouped, budget.passages), budget=budget, whole_document=whole is not None,
-            no_relevant=no_relevant, recorder=recorder, chat=chat, timings=timings, notices=notices,
-            started=started, timeout_s=self.settings.llm.timeout_s,
-            extractive_sentences=self.settings.llm.extractive_sentences,
-            check=(lambda text, passages: self.check_answer(text, passages, owner))
-            if self.settings.attribution.enabled else None,
-            find_tables=lambda passages: self.library.tables_behind(passages, records),
-            prompt_speed=self._prompt_speed(chat),
-            repeat_limit=self.settings.llm.repeat_stop,
+            passages=with_texts(grouped, budget.passages), budget=budget, whole_document=is_whole,
+            no_relevant=no_relevant, trace=recorder.trace(standalone, understanding.queries), chat=chat,
+            timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
+            extractive_sentences=self.settings.llm.extractive_sentences, check=check,
+            prompt_speed=self._prompt_speed(chat), repeat_limit=self.settings.llm.repeat_stop,
         )
+
+    def _run_plan(
+        self, chosen: Plan, recorder: TraceRecorder, records: Sequence[DocumentRecord], owner: str,
+        rerank: bool | None, every_document: bool,
+    ) -> tuple[list[Hit], RetrievalResult, list[str]]:
+        """Run a plan's searches and sampling, recording each search's stages (a side's under its
+        name); the hits, the question's own search, and notes on how the hits were chosen."""
+        results = []
+        for search in chosen.searches:
+            result = self.retriever.run(
+                search.question, list(search.phrasings), records, owner, collection=self.collection,
+                top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=None,
+                every_document=every_document,
+            )
+            recorder.extend(result.trace.stages, search.name)
+            results.append(result)
+        sampled = [h for r in records if chosen.sample_per_document
+                   for h in self.library.sample(r, chosen.sample_per_document, chosen.sample_candidates)]
+        hits, notes = assemble(chosen, results, sampled)
+        return hits, results[0], notes
 
     def check_answer(
         self, text: str, passages: Sequence[Passage], owner: str | None = None
@@ -389,17 +412,14 @@ class Engine:
 
     def passage_vectors(self, passages: Sequence[Passage], owner: str | None = None) -> list[np.ndarray | None]:
         """Per passage, the stored vectors of its chunks (one row each), or None when none is stored."""
-        ids = [i for p in passages for i in p.chunk_ids]
-        found = self.store.get_vectors(self.collection, owner or self.settings.owner, ids) if ids else {}
-        return [
-            np.stack([found[i] for i in p.chunk_ids if i in found]) if any(i in found for i in p.chunk_ids) else None
-            for p in passages
-        ]
+        return self.library.passage_vectors(passages, self.library.records(owner or self.settings.owner))
 
     def _read_question(self, recorder: TraceRecorder, typed: str, recent: Sequence[Message], chat: ChatSession,
-                       timings: dict[str, float]) -> tuple[str, Understanding]:
-        """The question made to stand alone, and its intent and phrasings (one recorded stage)."""
-        with recorder.stage("understand", question=typed, history_messages=len(recent)) as notes:
+                       ) -> tuple[str, Understanding, dict[str, float]]:
+        """The question made to stand alone, its intent and phrasings (one recorded stage), and the
+        milliseconds of the rewrite and of the understanding."""
+        timings: dict[str, float] = {}
+        with recorder.stage(Stage.UNDERSTAND, question=typed, history_messages=len(recent)) as notes:
             clock = time.perf_counter()
             standalone, rewrite_note = standalone_question(typed, recent, chat, self.settings.llm)
             timings["rewrite"] = _ms(clock)
@@ -412,25 +432,29 @@ class Engine:
                     and self.settings.llm.understand_with_llm)
             sure_note = f"intent {understanding.intent} from keywords, which are sure of it: no LLM call"
             notes.notes = [n for n in (rewrite_note, sure_note if sure else None, understanding.error) if n]
-        return standalone, understanding
+        return standalone, understanding, timings
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
              passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None,
-             sides: Sequence[str]) -> Budget:
-        """The prompt within the token budget (a recorded stage); the exact prompt goes into the trace."""
+             sides: Sequence[str], *, whole: bool = False) -> Budget | None:
+        """The prompt within the token budget (a recorded stage). With ``whole``, every passage
+        uncut or None (the stage is then recorded only when they fit)."""
         config = self.settings.budget
-        with recorder.stage("budget", limit=config.token_limit, reserved_output=reserved, prompt_cap=cap,
-                            tokenizer=counter.name) as notes:
-            budget = fit(
-                lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides),
-                question, history, [p.text for p in passages], counter,
-                limit=config.token_limit, reserved_output=reserved,
-                question_share=config.question_share, history_share=config.history_share, prompt_cap=cap,
-            )
-            notes.outputs = [budget.figures()]
-            notes.dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
-                             for i in budget.cut]
-        recorder.settings["prompt"] = budget.messages
+        clock = time.perf_counter()
+        budget = fit(
+            lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides),
+            lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
+            question, history, [p.text for p in passages], counter,
+            limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
+            history_share=config.history_share, prompt_cap=cap, whole=whole,
+        )
+        if budget is None:
+            return None
+        notes = StageNotes(outputs=[budget.figures()], dropped=[
+            {"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
+            for i in budget.cut])
+        recorder.add(Stage.BUDGET, _ms(clock), {"limit": config.token_limit, "reserved_output": reserved,
+                                               "prompt_cap": cap, "tokenizer": counter.name}, notes)
         return budget
 
     def understand(

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from .models import Trace
+from .stages import TABLES
 
-STAGE_TABLES = ("dense", "bm25", "statements", "exact", "fuse", "rerank", "floor")
+STAGE_TABLES = TABLES
+"""The stages the debug page shows as tables (``stages.TABLES``)."""
 
 
 def counted(number: int, noun: str) -> str:

@@ -453,6 +453,7 @@ class AppSettings(Group):
     source_chips: int = Field(
         6, gt=0, le=1000, description="Cited pages shown as chips under an answer; the rest behind 'more pages'."
     )
+    page_zoom: float = Field(1.5, gt=0, le=8, description="A cited page's image, in multiples of 72 dpi.")
 
 
 class Settings(BaseSettings):

@@ -1,14 +1,15 @@
 """The one writer of a ``Trace``: stages are timed and recorded here, and nowhere else.
 
 The orchestrator opens a stage, runs a stage function and notes what it gave out, dropped and
-why; stage functions never see the recorder. A sub-search (one side of a comparison) records
-through ``sub(name)``, so its stages land in the same trace under their own names.
+why; stage functions never see the orchestrator's recorder. A search or an answer run that records
+its own stages does so in a recorder of its own and hands back the records, which the
+orchestrator adds (``extend``, under a sub-search's name such as ``comparison[A]``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,11 +33,10 @@ class StageNotes:
 class TraceRecorder:
     """Collects the stages of one question and hands out frozen ``Trace`` snapshots."""
 
-    def __init__(self, *, owner: str, doc_ids: list[str], settings: dict[str, Any], prefix: str = "") -> None:
+    def __init__(self, *, owner: str, doc_ids: list[str], settings: dict[str, Any]) -> None:
         self.owner = owner
         self.doc_ids = doc_ids
         self.settings = settings
-        self._prefix = prefix
         self._stages: list[StageRecord] = []
 
     @contextmanager
@@ -53,17 +53,23 @@ class TraceRecorder:
         notes = notes or StageNotes()
         self._stages.append(
             StageRecord(
-                name=self._prefix + name, ms=ms, inputs=inputs | notes.inputs,
+                name=name, ms=ms, inputs=inputs | notes.inputs,
                 outputs=notes.outputs, dropped=notes.dropped, notes=notes.notes,
             )
         )
 
-    def sub(self, name: str) -> TraceRecorder:
-        """A recorder whose stages go into this trace, named ``name.<stage>``."""
-        child = TraceRecorder(owner=self.owner, doc_ids=self.doc_ids, settings=self.settings,
-                              prefix=f"{self._prefix}{name}.")
-        child._stages = self._stages
-        return child
+    @classmethod
+    def resume(cls, trace: Trace) -> TraceRecorder:
+        """A recorder that goes on from a trace: its stages, then the ones recorded here."""
+        recorder = cls(owner=trace.owner, doc_ids=list(trace.doc_ids), settings=dict(trace.settings))
+        recorder._stages = list(trace.stages)
+        return recorder
+
+    def extend(self, stages: Sequence[StageRecord], prefix: str = "") -> None:
+        """Record stages another recorder timed (a search's), named ``prefix.<stage>`` when given."""
+        for stage in stages:
+            name = f"{prefix}.{stage.name}" if prefix else stage.name
+            self._stages.append(stage.model_copy(update={"name": name}))
 
     def total_ms(self) -> float:
         """Milliseconds of every stage recorded so far (sub-searches included)."""

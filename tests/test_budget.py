@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rag_core.answer.budget import fit
-from rag_core.answer.prompts import build_messages
+from rag_core.answer.prompts import build_messages, render_passage
 from rag_core.answer.tokens import TiktokenCounter
 from rag_core.models import Passage
 
@@ -27,7 +27,7 @@ WORDS = st.text(alphabet=st.sampled_from("abcdefg xyz.\n"), max_size=400)
 def test_budget_never_exceeds_the_limit(
     chunks: list[str], history: list[tuple[str, str]], question: str, limit: int, reserved: int, counter: str
 ) -> None:
-    tokens = WhitespaceTokenCounter() if counter == "whitespace" else TiktokenCounter("gpt-4o-mini")
+    tokens = WhitespaceTokenCounter() if counter == "whitespace" else TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
     passages = [Passage(n=i + 1, document="doc.pdf", page=i + 1, text=t) for i, t in enumerate(chunks)]
 
     def build(q: str, h: list[dict[str, str]], texts: list[str]) -> list[dict[str, str]]:
@@ -36,6 +36,7 @@ def test_budget_never_exceeds_the_limit(
 
     result = fit(
         build,  # type: ignore[arg-type]
+        lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
         question,
         [{"role": r, "content": c} for r, c in history],
         chunks,
@@ -45,6 +46,7 @@ def test_budget_never_exceeds_the_limit(
         question_share=0.5,
         history_share=0.35,
     )
+    assert result is not None
     assert tokens.count_messages(result.messages) == result.prompt_tokens
     assert result.prompt_tokens + reserved <= limit
     assert result.kept + len(result.cut) == len(chunks)
@@ -52,15 +54,43 @@ def test_budget_never_exceeds_the_limit(
 
 
 def test_a_50000_character_question_is_truncated_to_fit() -> None:
-    tokens = TiktokenCounter("gpt-4o-mini")
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
     question = "why " * 12_500
 
-    def build(q: str, h: list[dict[str, str]], texts: list[str]) -> list[dict[str, str]]:
-        return build_messages("qa", q, [Passage(n=i + 1, document="d", page=1, text=t) for i, t in enumerate(texts)], h)
-
-    result = fit(build, question, [], ["context " * 50], tokens, limit=10_000, reserved_output=1024,  # type: ignore[arg-type]
-                 question_share=0.5, history_share=0.35)
-    assert result.question_truncated and result.prompt_tokens + 1024 <= 10_000
+    result = fit(build, block, question, [], ["context " * 50], tokens, limit=10_000,  # type: ignore[arg-type]
+                 reserved_output=1024, question_share=0.5, history_share=0.35)
+    assert result is not None and result.question_truncated and result.prompt_tokens + 1024 <= 10_000
     assert result.kept == 1
 
 
+
+
+def build(q: str, h: list[dict[str, str]], texts: list[str]) -> list[dict[str, str]]:
+    return build_messages("qa", q, [Passage(n=i + 1, document="d", page=1, text=t) for i, t in enumerate(texts)], h)
+
+
+def block(index: int, text: str) -> str:
+    return render_passage(Passage(n=index + 1, document="d", page=1, text=text))
+
+
+SENTENCES = [" ".join(f"Sentence {n} of passage {i} says the figure was {n * i}." for n in range(40))
+             for i in range(12)]
+
+
+def test_each_passage_is_counted_once_and_the_cut_one_fills_the_room() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    result = fit(build, block, "What was the figure?", [], SENTENCES, tokens, limit=10_000,  # type: ignore[arg-type]
+                 reserved_output=1024, question_share=0.5, history_share=0.35, prompt_cap=1800)
+    assert result is not None and result.truncated is not None and result.cut
+    assert result.prompt_tokens <= 1800
+    assert result.prompt_tokens >= 1800 * 0.9, "the passage cut short takes most of what was left"
+    assert result.passages[-1].endswith(" …")
+    assert result.tokenizer_calls <= result.kept + 1 + 6, "one count per passage, a few for the cut and the check"
+
+
+def test_whole_or_nothing() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    common = {"limit": 10_000, "reserved_output": 1024, "question_share": 0.5, "history_share": 0.35}
+    assert fit(build, block, "q", [], SENTENCES, tokens, prompt_cap=1800, whole=True, **common) is None  # type: ignore[arg-type]
+    whole = fit(build, block, "q", [], SENTENCES[:2], tokens, prompt_cap=1800, whole=True, **common)  # type: ignore[arg-type]
+    assert whole is not None and whole.kept == 2 and whole.truncated is None and not whole.cut

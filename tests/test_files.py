@@ -35,7 +35,7 @@ def test_files_are_kept_per_owner_and_never_shared(tmp_path: Path) -> None:
 
 def test_render_a_page_and_refuse_a_missing_one(tmp_path: Path) -> None:
     data = write_pdf(tmp_path / "a.pdf", ["First page text here.", "Second page with the cited passage."]).read_bytes()
-    png = render_pdf_page(data, 2, highlight="Second page with the cited passage.")
+    png = render_pdf_page(data, 2, highlight="Second page with the cited passage.", zoom=1.5)
     assert png.startswith(b"\x89PNG")
     with pytest.raises(errors.DocumentNotFound, match="Page 3 does not exist"):
-        render_pdf_page(data, 3)
+        render_pdf_page(data, 3, zoom=1.5)

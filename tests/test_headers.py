@@ -11,7 +11,7 @@ from rag_core.ingest.chunk import chunk_pages, column_header_rows, contextual_he
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Page
 
-SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200}
+SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200, "header_max_chars": 300}
 TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"
 
 

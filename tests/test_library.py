@@ -35,7 +35,7 @@ def test_sample_neighbors_and_page_text(fake_engine: Engine, make_pdf: Callable[
     pages = [f"Page {i}. " + " ".join(f"w{i}x{j}" for j in range(80)) for i in range(6)]
     doc = fake_engine.ingest_path(make_pdf(pages)).document
     library = fake_engine.library
-    sampled = library.sample(doc, 3)
+    sampled = library.sample(doc, 3, 1)
     assert [h.chunk_index * 3 // doc.chunks for h in sampled] == [0, 1, 2], "one from each third"
     assert all(h.source == "sampled" for h in sampled)
     middle = library.chunks(doc)[4]

@@ -110,7 +110,8 @@ def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: Loca
     from rag_core.answer.tokens import TiktokenCounter
 
     remote = OpenAIChatModel(
-        base_url=f"{local_llm.base_url}/v1", api_key="x", model="any", counter=TiktokenCounter("any-model")
+        base_url=f"{local_llm.base_url}/v1", api_key="x", model="any",
+        counter=TiktokenCounter("any-model", unknown_margin=0.1), temperature=0.1, frequency_penalty=0.0,
     )
     deltas = list(remote.stream([{"role": "user", "content": "Say the word hello."}], max_tokens=8, timeout_s=120))
     assert deltas and "".join(deltas).strip()
@@ -121,6 +122,7 @@ def test_refused_connection_is_a_clear_generation_error() -> None:
     from rag_core.answer.llm import OpenAIChatModel
     from rag_core.answer.tokens import TiktokenCounter
 
-    remote = OpenAIChatModel(base_url="http://127.0.0.1:9/v1", api_key="x", model="m", counter=TiktokenCounter("m"))
+    remote = OpenAIChatModel(base_url="http://127.0.0.1:9/v1", api_key="x", model="m",
+                             counter=TiktokenCounter("m", unknown_margin=0.1), temperature=0.1, frequency_penalty=0.0)
     with pytest.raises(GenerationError, match="Could not connect"):
         list(remote.stream([{"role": "user", "content": "hi"}], max_tokens=4, timeout_s=5))

@@ -10,6 +10,7 @@ import pytest
 from rag_core.answer.generate import NOT_FOUND
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
+from rag_core.stages import RETRIEVAL, Stage, base_name
 
 from .fakes import HashEmbedder, OverlapReranker, ScriptedChatModel
 
@@ -218,3 +219,16 @@ def test_an_answer_that_loops_is_stopped_with_a_notice(fake_engine: Engine, big_
     assert any("repeating itself" in n for n in answer.notices)
     generate = answer.trace.stage("generate")
     assert generate is not None and any("repeating itself" in n for n in generate.notes)
+
+
+def test_every_recorded_stage_is_in_the_stage_list(fake_engine: Engine, big_doc: str) -> None:
+    """One list of stages: a question's trace, a comparison's sides included, holds only its names;
+    a search records the retrieval stages in their order."""
+    known = {s.value for s in Stage}
+    run = fake_engine.ask("Compare the pump with the valve", backend="extractive")
+    run.result()
+    names = [s.name for s in run.trace.stages]
+    assert any(n.startswith("comparison[") for n in names), names
+    assert {base_name(n) for n in names} <= known
+    searched = fake_engine.search("pump pressure")
+    assert [s.name for s in searched.trace.stages] == [s.value for s in RETRIEVAL]

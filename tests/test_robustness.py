@@ -357,7 +357,8 @@ def free_port() -> int:
 
 
 def remote(base_url: str) -> OpenAIChatModel:
-    return OpenAIChatModel(base_url=base_url, api_key="k", model="m", counter=WhitespaceTokenCounter())
+    return OpenAIChatModel(base_url=base_url, api_key="k", model="m", counter=WhitespaceTokenCounter(),
+                           temperature=0.1, frequency_penalty=0.0)
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,8 @@ def put(store: Store, owner: str, sha: str, *, commit: bool = True) -> DocumentR
     doc = record(owner, sha, status="indexing")
     store.put_record(doc)
     vectors = np.eye(4, dtype=np.float32)[:2]
-    store.upsert_chunks(COLLECTION, owner, sha, doc.name, chunks(doc.doc_id), vectors)
+    written = chunks(doc.doc_id)
+    store.upsert_chunks(COLLECTION, owner, sha, doc.name, written, vectors, [c.text.lower() for c in written])
     return store.commit(doc) if commit else doc
 
 
@@ -91,11 +92,11 @@ def test_chunks_are_searchable_only_once_committed(store: Store) -> None:
 
 def test_bm25_terms_are_kept_at_ingest(store: Store) -> None:
     doc = put(store, "alice", "a" * 64)
-    ids, terms, statements = store.bm25_terms(COLLECTION, "alice", [doc.doc_id])
-    assert ids == [chunk_point_id("alice", doc.sha256, i) for i in range(2)]
-    assert terms == ["chunk 0", "chunk 1"]
-    assert statements == [None, None]
-    assert store.bm25_terms(COLLECTION, "bob", [doc.doc_id]) == ([], [], [])
+    rows = store.lexical_rows(COLLECTION, "alice", [doc.doc_id])
+    assert [r.id for r in rows] == [chunk_point_id("alice", doc.sha256, i) for i in range(2)]
+    assert [r.terms for r in rows] == ["chunk 0", "chunk 1"]
+    assert [(r.doc_id, r.chunk_index) for r in rows] == [(doc.doc_id, 0), (doc.doc_id, 1)]
+    assert store.lexical_rows(COLLECTION, "bob", [doc.doc_id]) == []
 
 
 def test_document_chunks_come_in_reading_order(store: Store) -> None:

@@ -13,9 +13,9 @@ from .fakes import WhitespaceTokenCounter
 
 
 def test_tiktoken_counts_offline() -> None:
-    counter = TiktokenCounter("gpt-4o-mini")
+    counter = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
     assert counter.name == "o200k_base" and counter.count_text("hello world") == 2
-    unknown = TiktokenCounter("my-local-llama")
+    unknown = TiktokenCounter("my-local-llama", unknown_margin=0.1)
     assert unknown.name == "cl100k_base+10%"
     assert unknown.count_text("hello world") == 3  # ceil(2 * 1.1)
 
@@ -26,7 +26,7 @@ def counter(request: pytest.FixtureRequest) -> Any:
         return WhitespaceTokenCounter()
     if request.param == "gguf":
         return request.getfixturevalue("local_llm").token_counter
-    return TiktokenCounter("gpt-4o-mini" if request.param == "tiktoken" else "my-local-llama")
+    return TiktokenCounter("gpt-4o-mini" if request.param == "tiktoken" else "my-local-llama", unknown_margin=0.1)
 
 
 def test_token_counter_contract(counter: Any) -> None:

@@ -31,7 +31,9 @@ def test_a_stage_that_raises_is_still_recorded() -> None:
 def test_a_sub_search_records_under_its_own_name_in_the_same_trace() -> None:
     recorder = TraceRecorder(owner="o", doc_ids=[], settings={})
     recorder.add("dense", 1.0, {})
-    recorder.sub("comparison[A]").add("dense", 2.0, {})
+    side = TraceRecorder(owner="o", doc_ids=[], settings={})
+    side.add("dense", 2.0, {})
+    recorder.extend(side.trace("A", ["A"]).stages, "comparison[A]")
     names = [s.name for s in recorder.trace("q", ["q"]).stages]
     assert names == ["dense", "comparison[A].dense"]
 

@@ -1,7 +1,9 @@
 """The hard token budget: rendered prompt + reserved output <= limit, always.
 
-Pure: the token counter and the prompt builder are injected. Every count is of the full
-rendered chat (system, history, context and question), never an estimate of a part.
+Pure: the token counter and the prompt's builders are injected. Each passage is counted once, as
+its own rendered block; the whole rendered chat (system, history, context and question) is counted
+to fit the question and history, and once more at the end, which decides: a prompt over the limit
+is never returned.
 """
 
 from __future__ import annotations
@@ -14,17 +16,43 @@ from ..models import Budget, Message
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""
+Block = Callable[[int, str], str]
+"""block(index, text) -> how passage ``index`` with this text is rendered in the prompt."""
 
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n+")
 _ELLIPSIS = " …"
+JOIN_SLACK = 2
+"""Tokens allowed per passage for where its block meets the next (a sum of separately counted
+blocks can differ from the count of their join by a token or so)."""
+SHORTEST_CUT = 12
+"""Fewest tokens worth sending of a passage cut short."""
+CUT_TRIES = 4
+"""Counts tried to cut the overflowing passage, and to bring an over-long final prompt down."""
 
 
 class BudgetTooSmall(ValueError):
     """Not even the system prompt and a truncated question fit the limit."""
 
 
+class _Counting:
+    """A token counter that counts its own calls (the budget reports them)."""
+
+    def __init__(self, counter: TokenCounter) -> None:
+        self.counter = counter
+        self.calls = 0
+
+    def messages(self, messages: Sequence[Message]) -> int:
+        self.calls += 1
+        return self.counter.count_messages(messages)
+
+    def text(self, text: str) -> int:
+        self.calls += 1
+        return self.counter.count_text(text)
+
+
 def fit(
     build: Build,
+    block: Block,
     question: str,
     history: Sequence[Message],
     passages: Sequence[str],
@@ -35,14 +63,15 @@ def fit(
     question_share: float,
     history_share: float,
     prompt_cap: int | None = None,
-) -> Budget:
+    whole: bool = False,
+) -> Budget | None:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
     and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
 
-    The question is cut to at most ``question_share`` of the room; the oldest history goes
-    next, until it takes at most ``history_share``; then
-    passages are added greedily, the one that overflows is cut at a sentence or word
-    boundary found by binary search, and the rest are dropped.
+    The question is cut to at most ``question_share`` of the room; the oldest history goes next,
+    until it takes at most ``history_share``; then passages are added while their blocks' counts
+    fit, the one that overflows is cut at a sentence or word boundary, and the rest are dropped.
+    With ``whole``, None is returned unless every passage fits uncut.
 
     Raises:
         BudgetTooSmall: The fixed parts alone exceed the room.
@@ -50,31 +79,44 @@ def fit(
     room = limit - reserved_output
     if room <= 0:
         raise BudgetTooSmall(f"reserved output {reserved_output} leaves no room under the limit {limit}")
-
-    def count(q: str, h: Sequence[Message], p: Sequence[str]) -> int:
-        return counter.count_messages(build(q, h, p))
+    count = _Counting(counter)
 
     question_truncated = False
-    if count(question, [], []) > room * question_share:
-        question = _longest_prefix(question, lambda text: count(text, [], []) <= room * question_share)
+    if count.messages(build(question, [], [])) > room * question_share:
+        question = _longest_prefix(question, lambda text: count.messages(build(text, [], [])) <= room * question_share)
         question_truncated = True
         if not question:
             raise BudgetTooSmall(f"the system prompt alone exceeds {room * question_share:.0f} tokens")
 
     history = list(history)
     dropped = 0
-    base_cap = count(question, [], []) + room * history_share
-    while history and count(question, history, []) > base_cap:
-        history.pop(0)
-        dropped += 1
+    base = count.messages(build(question, [], []))
+    skeleton = base
+    if history:
+        skeleton = count.messages(build(question, history, []))
+        while history and skeleton > base + room * history_share:
+            history.pop(0)
+            dropped += 1
+            skeleton = count.messages(build(question, history, []))
 
-    kept, per_passage, truncated, cut = _fill(
-        passages, lambda texts: count(question, history, texts), min(room, prompt_cap or room)
-    )
+    cap = min(room, prompt_cap or room)
+    kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole)
+    if whole and (cut or truncated is not None):
+        return None
     messages = build(question, history, kept)
-    prompt_tokens = counter.count_messages(messages)
-    if prompt_tokens + reserved_output > limit:  # a bug if it ever happens: never send such a prompt
-        raise BudgetTooSmall(f"prompt {prompt_tokens} + reserved {reserved_output} exceeds the limit {limit}")
+    prompt_tokens = count.messages(messages)
+    for _ in range(CUT_TRIES):  # the blocks' sum fell short of the whole: bring the last passage down
+        if prompt_tokens <= cap or not kept:
+            break
+        if whole:
+            return None
+        kept, per_passage, truncated, cut = _shorten(kept, per_passage, truncated, cut, prompt_tokens - cap,
+                                                     passages, block, count)
+        messages = build(question, history, kept)
+        prompt_tokens = count.messages(messages)
+    if prompt_tokens > cap:  # a bug if it ever happens: never send such a prompt
+        raise BudgetTooSmall(f"prompt {prompt_tokens} exceeds its room {cap} (limit {limit}, reserved "
+                             f"{reserved_output})")
     return Budget(
         question=question,
         history=history,
@@ -91,33 +133,79 @@ def fit(
         history_dropped=dropped,
         passage_tokens=per_passage,
         prompt_cap=prompt_cap,
+        tokenizer_calls=count.calls,
     )
 
 
 def _fill(
-    passages: Sequence[str], count: Callable[[Sequence[str]], int], room: int
+    passages: Sequence[str], block: Block, count: _Counting, room: int, whole: bool
 ) -> tuple[list[str], list[int], int | None, list[int]]:
-    """Passages added greedily while the prompt fits ``room``; the one that overflows is cut at
-    a boundary (or dropped), and every later one dropped. Returns the kept texts, the tokens
-    each added, the index of the cut one and the indices of the dropped ones."""
+    """Passages added while their blocks (each counted once) fit ``room``; the one that overflows
+    is cut at a boundary (or dropped), and every later one dropped. Returns the kept texts, the
+    tokens of each, the index of the cut one and the indices of the dropped ones."""
     kept: list[str] = []
-    used = count([])
     per_passage: list[int] = []
-    truncated: int | None = None
+    used = 0
     for index, text in enumerate(passages):
-        total = count([*kept, text])
-        if total <= room:
-            per_passage.append(total - used)
+        tokens = count.text(block(index, text)) + JOIN_SLACK
+        if used + tokens <= room:
             kept.append(text)
-            used = total
+            per_passage.append(tokens)
+            used += tokens
             continue
-        partial = _longest_prefix(text, lambda t: count([*kept, t + _ELLIPSIS]) <= room)
-        if not partial:
+        if whole:
             return kept, per_passage, None, list(range(index, len(passages)))
-        kept.append(partial + _ELLIPSIS)
-        per_passage.append(count(kept) - used)
+        partial = _cut(index, text, tokens, room - used, block, count)
+        if partial is None:
+            return kept, per_passage, None, list(range(index, len(passages)))
+        kept.append(partial[0])
+        per_passage.append(partial[1])
         return kept, per_passage, index, list(range(index + 1, len(passages)))
-    return kept, per_passage, truncated, []
+    return kept, per_passage, None, []
+
+
+def _cut(index: int, text: str, tokens: int, room: int, block: Block, count: _Counting) -> tuple[str, int] | None:
+    """The passage cut at a boundary so that its block fits ``room`` tokens, and its tokens; the
+    cut is first placed by the block's tokens per character, then moved back while it overflows.
+    None when fewer than ``SHORTEST_CUT`` tokens are free."""
+    if room < SHORTEST_CUT:
+        return None
+    chars = len(text) * room / tokens
+    for _ in range(CUT_TRIES):
+        partial = _prefix_within(text, int(chars))
+        if not partial:
+            return None
+        counted = count.text(block(index, partial + _ELLIPSIS)) + JOIN_SLACK
+        if counted <= room:
+            return partial + _ELLIPSIS, counted
+        chars = len(partial) * room / counted * 0.95
+    return None
+
+
+def _shorten(
+    kept: list[str], per_passage: list[int], truncated: int | None, cut: list[int], excess: int,
+    passages: Sequence[str], block: Block, count: _Counting,
+) -> tuple[list[str], list[int], int | None, list[int]]:
+    """The kept passages with the last one ``excess`` tokens shorter (cut again), or dropped."""
+    index = len(kept) - 1
+    text = kept[index].removesuffix(_ELLIPSIS) if truncated == index else passages[index]
+    partial = _cut(index, text, per_passage[index], per_passage[index] - excess - JOIN_SLACK, block, count)
+    later = list(range(index + 1, len(passages)))
+    if partial is None:
+        return kept[:index], per_passage[:index], None, [index, *later]
+    return [*kept[:index], partial[0]], [*per_passage[:index], partial[1]], index, later
+
+
+def _prefix_within(text: str, chars: int) -> str:
+    """The longest prefix of at most ``chars`` characters ending at a sentence boundary, else at a
+    word boundary, else anywhere (unbroken text)."""
+    if chars <= 0:
+        return ""
+    for pattern in (_BOUNDARY, re.compile(r"\s+")):
+        ends = [m.start() for m in pattern.finditer(text) if 0 < m.start() <= chars]
+        if ends:
+            return text[: ends[-1]].rstrip()
+    return text[:chars].rstrip()
 
 
 def _longest_prefix(text: str, fits: Callable[[str], bool]) -> str:

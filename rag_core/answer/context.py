@@ -1,4 +1,5 @@
-"""What goes into the prompt, by intent: pure helpers over hits.
+"""What goes into the prompt, by intent: the plan (data the orchestrator runs) and pure helpers
+over the hits it brings back.
 
 - summary: chunks sampled evenly across each document, merged with the semantic hits, in
   reading order (the whole document is seen, not only what resembles the question);
@@ -13,71 +14,99 @@ consecutive chunks of one page merge into one, their overlap removed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..ingest.chunk import looks_tabular
 from ..library import Library
-from ..models import DocumentRecord, Hit, Passage, RetrievalResult, Understanding
-from ..retrieval.retrieve import Retriever, phrasings_of
+from ..models import DocumentRecord, Hit, Intent, Passage, RetrievalResult, Understanding
+from ..retrieval.retrieve import phrasings_of
 from ..settings import RetrievalSettings
-from ..trace import TraceRecorder
 
 
-def whole_documents(
-    records: Sequence[DocumentRecord],
-    library: Library,
-    *,
-    fits: Callable[[list[Hit]], bool],
-    room_tokens: int,
-    size_chars: int,
-    chars_per_token: float,
-) -> list[Hit] | None:
-    """Every chunk of the documents, if ``fits`` says the prompt holding them all fits the budget
-    (asked only when a cheap bound on their text says they could)."""
-    if not may_fit_whole(records, room_tokens=room_tokens, size_chars=size_chars, chars_per_token=chars_per_token):
-        return None
-    hits = [h for r in records for h in library.chunks(r)]
-    return hits if fits(hits) else None
+@dataclass(frozen=True)
+class Search:
+    """One search a plan asks for: ``name`` is empty for the question's own search, else the name
+    its stages are recorded under (``comparison[<side>]``)."""
+
+    name: str
+    question: str
+    phrasings: tuple[str, ...]
+    neighbors: bool
+    top_k: int | None
 
 
-def plan_hits(
-    understanding: Understanding,
-    question: str,
-    records: Sequence[DocumentRecord],
-    owner: str,
-    *,
-    recorder: TraceRecorder,
-    retriever: Retriever,
-    library: Library,
-    settings: RetrievalSettings,
-    rerank: bool | None,
-    top_k: int | None,
-    every_document: bool = False,
-) -> tuple[list[Hit], RetrievalResult, list[str]]:
-    """The hits for the question's intent, the main retrieval, and notes on how they were chosen."""
-    intent, queries = understanding.intent, phrasings_of(question, understanding.queries)
-    options: dict[str, Any] = {"top_k": top_k, "rerank": rerank, "retrievers": None, "every_document": every_document}
-    if intent == "summary":
-        result = retriever.run(recorder, question, queries, records, owner, neighbors=False, **options)
-        per_doc = max(1, settings.sample_count // max(1, len(records)))
-        sampled = [h for r in records for h in library.sample(r, per_doc, settings.sample_candidates)]
-        note = (f"summary: {len(sampled)} chunks sampled across {len(records)} document(s) (from each stretch the "
-                f"one with the most prose of {settings.sample_candidates}), "
-                f"merged with {len(result.hits)} semantic hits, in reading order")
-        return merge_summary(sampled, result.hits), result, [note]
-    result = retriever.run(recorder, question, queries, records, owner, neighbors=True, **options)
-    hits, notes = list(result.hits), []
-    if intent == "comparison":
-        for entity in understanding.entities:
-            side = retriever.run(recorder.sub(f"comparison[{entity}]"), entity, [entity], records, owner,
-                                 neighbors=False, **(options | {"top_k": settings.comparison_top_k}))
-            hits, added = add_new(hits, side.hits)
-            notes.append(f"comparison: sub-query {entity!r} added {added} chunks")
-    if intent == "technical":
+@dataclass(frozen=True)
+class Plan:
+    """What to do for a question, by its intent: the searches (the first is the question's own),
+    how many chunks to sample from each document, and whether tables move forward."""
+
+    intent: Intent
+    searches: tuple[Search, ...]
+    sample_per_document: int
+    sample_candidates: int
+    tables_first: bool
+
+    def describe(self) -> dict[str, Any]:
+        """The plan as the trace records it."""
+        return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
+                "sample_per_document": self.sample_per_document, "tables_first": self.tables_first}
+
+
+def plan(
+    understanding: Understanding, question: str, *, documents: int, settings: RetrievalSettings, top_k: int | None
+) -> Plan:
+    """The searches, sampling and ordering the question's intent asks for (nothing is run here).
+
+    - summary: the question's search without neighbours, and chunks sampled across each document;
+    - comparison: the question's search, then one smaller search for each side it names;
+    - technical: the question's search, groups holding tables moved forward after the best one;
+    - qa: the question's search with its neighbours.
+    """
+    intent = understanding.intent
+    own = Search("", question, tuple(phrasings_of(question, understanding.queries)), intent != "summary", top_k)
+    sides = tuple(
+        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k)
+        for entity in (understanding.entities if intent == "comparison" else ())
+    )
+    return Plan(
+        intent=intent,
+        searches=(own, *sides),
+        sample_per_document=max(1, settings.sample_count // max(1, documents)) if intent == "summary" else 0,
+        sample_candidates=settings.sample_candidates,
+        tables_first=intent == "technical",
+    )
+
+
+def assemble(plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit]) -> tuple[list[Hit], list[str]]:
+    """The hits of a plan's searches (``results``, in the plan's order) and samples, and notes on how
+    they were chosen."""
+    main, sides = results[0], results[1:]
+    if plan.sample_per_document:
+        documents = len({h.doc_id for h in sampled})
+        note = (f"summary: {len(sampled)} chunks sampled across {documents} document(s) (from each stretch the "
+                f"one with the most prose of {plan.sample_candidates}), "
+                f"merged with {len(main.hits)} semantic hits, in reading order")
+        return merge_summary(sampled, main.hits), [note]
+    hits, notes = list(main.hits), []
+    for search, side in zip(plan.searches[1:], sides, strict=True):
+        hits, added = add_new(hits, side.hits)
+        notes.append(f"comparison: sub-query {search.question!r} added {added} chunks")
+    if plan.tables_first:
         hits = tables_first(hits)
         notes.append("technical: after the best match, groups with tables or numbers moved first")
-    return hits, result, notes
+    return hits, notes
+
+
+def whole_candidates(
+    records: Sequence[DocumentRecord], library: Library, *, room_tokens: int, size_chars: int, chars_per_token: float
+) -> list[Hit] | None:
+    """Every chunk of the documents when a cheap bound on their text says they could fit
+    ``room_tokens`` whole (the budget, counting with the real tokenizer, decides), else None."""
+    if not may_fit_whole(records, room_tokens=room_tokens, size_chars=size_chars, chars_per_token=chars_per_token):
+        return None
+    return [h for r in records for h in library.chunks(r)]
 
 
 def may_fit_whole(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from ..errors import GenerationError
 from ..memory import release_freed_memory
@@ -31,20 +31,13 @@ from ..models import (
     UnderstandingInfo,
 )
 from ..retrieval.bm25 import tokenize
+from ..stages import RETRIEVAL, Stage
 from ..trace import StageNotes, TraceRecorder
+from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import neutralize
 
 NOT_FOUND = "The selected documents do not contain information about this question."
-RETRIEVAL_STAGES = (
-    "phrasings", "embed_query", "dense", "bm25", "statements", "exact", "fuse", "candidates", "rerank", "floor",
-    "neighbors")
-
-Checker = Callable[[str, Sequence[Passage]], tuple[list[Statement], AttributionSummary]]
-"""Checks an answer's statements against the passages (``attribution.attribute`` with the
-engine's embedder and settings)."""
-TableFinder = Callable[[Sequence[Passage]], list[TableView]]
-"""The tables, as the documents have them, behind the given passages."""
 _CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
@@ -113,18 +106,19 @@ class AnswerRun:
         budget: Budget,
         whole_document: bool,
         no_relevant: bool,
-        recorder: TraceRecorder,
+        trace: Trace,
         chat: ChatSession,
-        timings: dict[str, float],
-        notices: list[str],
+        timings: Mapping[str, float],
+        notices: Sequence[str],
         started: float,
         timeout_s: float,
         extractive_sentences: int,
-        check: Checker | None = None,
-        find_tables: TableFinder | None = None,
-        prompt_speed: PromptSpeed | None = None,
-        repeat_limit: int = 0,
+        check: AnswerCheck | None,
+        prompt_speed: PromptSpeed | None,
+        repeat_limit: int,
     ) -> None:
+        """``trace`` holds every stage up to the budget; the run records ``generate`` and
+        ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -134,15 +128,14 @@ class AnswerRun:
         self.budget = budget
         self.whole_document = whole_document
         self.no_relevant = no_relevant
-        self.timings = timings
-        self.notices = notices
-        self._recorder = recorder
+        self.timings = dict(timings)
+        self.notices = list(notices)
+        self._recorder = TraceRecorder.resume(trace)
         self._chat = chat
         self._started = started
         self._timeout_s = timeout_s
         self._extractive_sentences = extractive_sentences
         self._check = check
-        self._find_tables = find_tables
         self._prompt_speed = prompt_speed
         self._repeat_limit = repeat_limit
         self._answer: Answer | None = None
@@ -216,7 +209,7 @@ class AnswerRun:
             self._done = True
             notes = [f"error: {self._error}"] if self._error else []
             self._recorder.add(
-                "generate",
+                Stage.GENERATE,
                 self.timings["generate"],
                 {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
                 StageNotes(notes=notes + [n for n in self.notices if n == REPEATING]),
@@ -246,14 +239,14 @@ class AnswerRun:
         output_tokens = 0
         if text:
             try:
-                output_tokens = self._chat.counter([]).count_text(self._text)
+                output_tokens = self._chat.counter().count_text(self._text)
             except Exception:  # counting the output is informative only
                 output_tokens = 0
         figures = self.budget.figures()
         timings = dict(self.timings)
         if self.retrieval is not None:
             stages = self.retrieval.trace.stages
-            timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL_STAGES}
+            timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL}
         self._answer = Answer(
             question=self.question,
             standalone_question=self.standalone,
@@ -292,17 +285,14 @@ class AnswerRun:
         summary: AttributionSummary | None = None
         tables: list[TableView] = []
         try:
-            sentences, summary = self._check(text, self.passages)
-            used = {n for s in sentences for n in [*s.cited, *s.attributed]}
-            if self._find_tables is not None:
-                tables = self._find_tables([p for p in self.passages if p.n in used and p.tabular])
+            sentences, summary, tables = self._check.run(text, self.passages)
         except Exception as exc:  # an optional check degrades visibly, never breaks the answer
             message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
             self.notices.append(message)
             notes.notes.append(message)
         self.timings["attribution"] = _ms(clock)
         notes.outputs = [s.model_dump() for s in sentences]
-        self._recorder.add("attribution", self.timings["attribution"],
+        self._recorder.add(Stage.ATTRIBUTION, self.timings["attribution"],
                            {"statements": len(sentences), "tables": len(tables)}, notes)
         return sentences, summary, tables
 

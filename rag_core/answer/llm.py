@@ -38,8 +38,8 @@ class OpenAIChatModel:
         api_key: str | None,
         model: str,
         counter: TokenCounter,
-        temperature: float = 0.1,
-        frequency_penalty: float = 0.0,
+        temperature: float,
+        frequency_penalty: float,
         extra_body: dict[str, Any] | None = None,
         backend: str = "openai",
     ) -> None:
@@ -182,7 +182,7 @@ class LocalChatModel:
                     ) from exc
                 address = str(self._server.listening_address)
                 base = address if address.startswith("http") else f"http://{address}"
-                self._counter = LlamaServerCounter(base, name=f"gguf:{path.name}")
+                self._counter = LlamaServerCounter(base, name=f"gguf:{path.name}", timeout_s=self.settings.timeout_s)
                 self._client = OpenAIChatModel(
                     base_url=f"{base}/v1",
                     api_key="local",
@@ -239,7 +239,7 @@ def packaged_gguf(cache_dir: Path) -> Path:
     return target
 
 
-def make_chat_model(settings: LlmSettings, unknown_margin: float = 0.10) -> ChatModel | None:
+def make_chat_model(settings: LlmSettings, unknown_margin: float) -> ChatModel | None:
     """The configured generator; None for the extractive backend (no LLM)."""
     if settings.backend == "local":
         return LocalChatModel(settings)
@@ -314,15 +314,17 @@ class ChatSession:
             self.failure = str(exc)
             raise
 
-    def counter(self, notices: list[str]) -> TokenCounter:
+    def counter(self) -> TokenCounter:
         """The model's own token counter; cl100k with a margin when there is no working model
-        (then the reason goes into ``notices``)."""
+        (``notice`` then says why)."""
         model = self.model
         if model is not None:
             try:
                 return model.token_counter
             except GenerationError as exc:
                 self.failure = str(exc)
-        if self.failure:
-            notices.append(f"LLM unavailable, answering extractively: {self.failure}")
         return TiktokenCounter("cl100k_base-estimate", self._unknown_margin)
+
+    def notice(self) -> str | None:
+        """What a person is told when the model failed during this question, or None."""
+        return f"LLM unavailable, answering extractively: {self.failure}" if self.failure else None

@@ -62,15 +62,15 @@ def neutralize(text: str) -> str:
     return _TAG.sub(lambda m: m.group(0).replace("<", "(").replace(">", ")"), text)
 
 
+def render_passage(p: Passage) -> str:
+    """One passage as the prompt holds it: a numbered block with its document, page and section."""
+    section = f' section="{p.section}"' if p.section else ""
+    text = labelled(p.text, p.columns) if p.table_chunks else p.text
+    return f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(text)}\n</passage>'
+
+
 def render_passages(passages: Sequence[Passage]) -> str:
-    blocks = []
-    for p in passages:
-        section = f' section="{p.section}"' if p.section else ""
-        text = labelled(p.text, p.columns) if p.table_chunks else p.text
-        blocks.append(
-            f'<passage n="{p.n}" document="{p.document}" page="{p.page}"{section}>\n{neutralize(text)}\n</passage>'
-        )
-    return "<documents>\n" + "\n".join(blocks) + "\n</documents>"
+    return "<documents>\n" + "\n".join(render_passage(p) for p in passages) + "\n</documents>"
 
 
 def build_messages(

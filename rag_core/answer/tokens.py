@@ -69,7 +69,7 @@ def _encoding(name: str):  # type: ignore[no-untyped-def]
 class TiktokenCounter:
     """tiktoken for OpenAI models; for any other model name, cl100k plus a margin."""
 
-    def __init__(self, model: str = "gpt-4o-mini", unknown_margin: float = 0.10) -> None:
+    def __init__(self, model: str, unknown_margin: float) -> None:
         seed_tiktoken_cache()
         import tiktoken
 
@@ -106,7 +106,7 @@ class TiktokenCounter:
 class LlamaServerCounter:
     """Counts with a llama.cpp server's own tokenizer and chat template (exact)."""
 
-    def __init__(self, base_url: str, name: str, timeout_s: float = 30.0) -> None:
+    def __init__(self, base_url: str, name: str, timeout_s: float) -> None:
         self._client = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout_s)
         self._name = name
 

@@ -27,7 +27,7 @@ def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]
     from ..pipeline import Engine
 
     paths = next(iter(document_sets(args).values()))
-    counter = TiktokenCounter(unknown_margin=0.0)
+    counter = TiktokenCounter("gpt-4o-mini", unknown_margin=0.0)
     results: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="rag-bench-") as folder:
         engine = Engine(settings.replace(store_dir=Path(folder)))

@@ -15,12 +15,12 @@ from typing import Any
 
 import numpy as np
 
-from ..answer import generate
 from ..models import ParsedDocument
+from ..stages import RETRIEVAL, Stage
 from .common import OWNER, document_sets, percentile, retrieval_questions
 
 DEFAULT_SIZES = [1_000, 10_000, 50_000]
-RETRIEVAL_STAGES = (*(s for s in generate.RETRIEVAL_STAGES if s != "phrasings"), "total")
+RETRIEVAL_STAGES = (*(str(s) for s in RETRIEVAL if s != Stage.PHRASINGS), "total")
 """The search stages timed, as an answer's trace names them, and the whole search."""
 
 

@@ -63,9 +63,9 @@ def chunk_pages(
     size_chars: int,
     overlap_chars: int,
     table_size_chars: int,
+    header_max_chars: int,
     title: str = "",
     headers: bool = True,
-    header_max_chars: int = 300,
 ) -> list[Chunk]:
     """Cut a document's pages into chunks that carry their page, span, heading path and header.
 

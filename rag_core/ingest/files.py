@@ -50,7 +50,7 @@ class FileStore:
 
 
 def render_pdf_page(
-    data: bytes, page: int, highlight: str | None = None, zoom: float = 1.5, *, ocr: IngestSettings | None = None
+    data: bytes, page: int, highlight: str | None = None, *, zoom: float, ocr: IngestSettings | None = None
 ) -> bytes:
     """A PNG of one 1-based page, with the passage highlighted where it can be found: in the text
     layer, or, on a scanned page and with ``ocr`` given, in the words OCR reads from its image."""

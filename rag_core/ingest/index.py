@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from ..backends import Embedder
 from ..errors import IndexingError, NoTextLayer, RagError
 from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument
+from ..retrieval.bm25 import chunk_terms
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
 from .chunk import chunk_pages, document_title
@@ -103,7 +104,7 @@ def index_document(
             vectors = embedder.embed_documents([c.indexed_text() for c in part])
             timings["embed"] += time.perf_counter() - clock
             clock = time.perf_counter()
-            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors)
+            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors, chunk_terms(part))
         report(progress, "indexing", len(chunks), len(chunks))
         if data is not None:
             files.save(record, data)

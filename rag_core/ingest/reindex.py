@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..backends import Embedder
 from ..models import Chunk, DocumentRecord
+from ..retrieval.bm25 import chunk_terms
 from ..store import Store
 from .index import longest_first
 
@@ -173,7 +174,8 @@ def _move(
             raise ReindexCancelled(f"stopped at {record.name}; the next run resumes it")
         part = todo[start : start + chunks_per_step]
         vectors = embedder.embed_documents([c.indexed_text() for c in part])
-        store.upsert_chunks(collection, record.owner, record.sha256, chunks[0].document, part, vectors)
+        store.upsert_chunks(collection, record.owner, record.sha256, chunks[0].document, part, vectors,
+                            chunk_terms(part))
         status.chunks_done += len(part)
         notify(status)
     return store.commit(copy)

@@ -17,7 +17,9 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 from scipy import sparse
 
-from ..models import Bm25Match
+from ..models import Bm25Match, Chunk
+from ..store import LexicalRow
+from .vocabulary import primary_statements, statement_of
 
 _TOKEN = re.compile(r"\w+(?:(?:[-./:+#'’]|(?<=\d),(?=\d{3}\b))\w+)*%?")
 _PART = re.compile(r"[^\W_]+")
@@ -393,3 +395,21 @@ class Bm25Cache:
         with self._lock:
             for key in [k for k in self._entries if k[0] == owner and (doc_id is None or doc_id in k[1])]:
                 del self._entries[key]
+
+
+def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
+    """The BM25 index of a store's lexical rows (in reading order): their terms as kept at ingest
+    (a chunk written before terms were kept is tokenized from its text), and the financial
+    statement each table chunk belongs to (``vocabulary.statement_of``, read from its header)
+    with whether it is among its report's primary statements (``vocabulary.primary_statements``)."""
+    terms = [r.terms if r.terms is not None else " ".join(tokenize(r.text)) for r in rows]
+    statements = [statement_of(r.header, r.kind) for r in rows]
+    primary = primary_statements([(r.doc_id, r.page, s) for r, s in zip(rows, statements, strict=True)])
+    tags = [StatementTag(s, p, r.doc_id) if s else None for r, s, p in zip(rows, statements, primary, strict=True)]
+    return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags)
+
+
+def chunk_terms(chunks: Sequence[Chunk]) -> list[str]:
+    """Each chunk's BM25 terms as the store keeps them (space-separated), from the text it is
+    indexed by (``Chunk.indexed_text``: its contextual header and its text)."""
+    return [" ".join(tokenize(chunk.indexed_text())) for chunk in chunks]

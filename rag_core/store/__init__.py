@@ -30,8 +30,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..models import Chunk, DocumentRecord, StoredChunk
-from ..retrieval.bm25 import StatementTag, tokenize
-from ..retrieval.vocabulary import primary_statements, statement_of
 from ..settings import Settings
 
 REGISTRY = "rag_documents"
@@ -44,14 +42,18 @@ _ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 _STALE_INDEXING = timedelta(hours=1)
 
 
-class LexicalRows(NamedTuple):
-    """What a BM25 index is built from, one entry per chunk in reading order."""
+class LexicalRow(NamedTuple):
+    """What a BM25 index reads of one chunk: its terms (kept at ingest; None for a chunk written
+    before terms were kept, whose text is given instead) and where it stands."""
 
-    ids: list[str]
-    terms: list[str]
-    statements: list[StatementTag | None]
-    """Per chunk: the statement it belongs to, whether it is one of the report's primary
-    statements (``vocabulary.primary_statements``) and its document, or None."""
+    id: str
+    terms: str | None
+    text: str
+    doc_id: str
+    chunk_index: int
+    page: int
+    header: str
+    kind: str
 
 
 # The payload fields a search returns (the BM25 terms stay in the store).
@@ -302,19 +304,20 @@ class Store(ABC):
     # --- chunks --------------------------------------------------------------------------------
 
     def upsert_chunks(
-        self, collection: str, owner: str, sha256: str, document: str, chunks: Sequence[Chunk], vectors: np.ndarray
+        self, collection: str, owner: str, sha256: str, document: str, chunks: Sequence[Chunk], vectors: np.ndarray,
+        terms: Sequence[str],
     ) -> None:
-        """Write chunks (not yet searchable: see ``commit``), each with its BM25 terms."""
-        if len(chunks) != len(vectors):
-            raise ValueError(f"{len(chunks)} chunks for {len(vectors)} vectors")
+        """Write chunks (not yet searchable: see ``commit``), each with its BM25 terms (space-separated)."""
+        if not len(chunks) == len(vectors) == len(terms):
+            raise ValueError(f"{len(chunks)} chunks for {len(vectors)} vectors and {len(terms)} term lists")
         extra = {"owner": owner, "document": document, "sha256": sha256, "status": "indexing"}
         rows = [
             Row(
                 chunk_point_id(owner, sha256, chunk.index),
-                chunk.model_dump(mode="json") | extra | {"bm25": " ".join(tokenize(chunk.indexed_text()))},
+                chunk.model_dump(mode="json") | extra | {"bm25": chunk_terms},
                 vector,
             )
-            for chunk, vector in zip(chunks, vectors, strict=True)
+            for chunk, vector, chunk_terms in zip(chunks, vectors, terms, strict=True)
         ]
         with self._lock:
             self._upsert(collection, rows)
@@ -351,26 +354,23 @@ class Store(ABC):
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=SEARCH_FIELDS)
         return sorted((_stored(r) for r in rows), key=lambda c: (c.doc_id, c.index))
 
-    def bm25_terms(self, collection: str, owner: str, doc_ids: Sequence[str]) -> LexicalRows:
-        """The ids and BM25 terms (kept at ingest, space-separated) of every ready chunk of these
-        documents, in document and reading order, and the financial statement each table chunk
-        belongs to (``vocabulary.statement_of``, read from its header) and whether it is among the
-        report's primary statements (``vocabulary.primary_statements``): all a BM25 index needs,
-        without the chunks' text."""
+    def lexical_rows(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[LexicalRow]:
+        """Every ready chunk of these documents as a BM25 index reads it, in document and reading
+        order: all a BM25 index needs, without the chunks' text (read only for chunks written
+        before their terms were kept)."""
         fields = ["bm25", "doc_id", "index", "page", "header", "kind"]
         with self._lock:
             rows = self._scroll(collection, _scope(owner, doc_ids), fields=fields)
-            missing = [r.id for r in rows if "bm25" not in r.payload]  # written before terms were kept
+            missing = [r.id for r in rows if "bm25" not in r.payload]
             found = self._retrieve(collection, missing, vectors=False) if missing else []
             texts = {r.id: str(r.payload.get("text", "")) for r in found}
         rows.sort(key=lambda r: (r.payload.get("doc_id", ""), r.payload.get("index", 0)))
-        terms = [str(r.payload["bm25"]) if "bm25" in r.payload else " ".join(tokenize(texts[r.id])) for r in rows]
-        statements = [statement_of(str(r.payload.get("header", "")), str(r.payload.get("kind", ""))) for r in rows]
-        primary = primary_statements([(str(r.payload.get("doc_id", "")), int(r.payload.get("page", 0)), statement)
-                                      for r, statement in zip(rows, statements, strict=True)])
-        tags = [StatementTag(s, p, str(r.payload.get("doc_id", ""))) if s else None
-                for r, s, p in zip(rows, statements, primary, strict=True)]
-        return LexicalRows([r.id for r in rows], terms, tags)
+        return [
+            LexicalRow(r.id, str(r.payload["bm25"]) if "bm25" in r.payload else None, texts.get(r.id, ""),
+                       str(r.payload.get("doc_id", "")), int(r.payload.get("index", 0)),
+                       int(r.payload.get("page", 0)), str(r.payload.get("header", "")), str(r.payload.get("kind", "")))
+            for r in rows
+        ]
 
     def get_chunks(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, StoredChunk]:
         """Chunks by id; ids of another owner are silently absent."""

@@ -16,7 +16,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import RagError, StoreDamaged, StoreError
-from ..retrieval.bm25 import tokenize
 from . import REGISTRY, Row, Store, backup, chunk_dimension
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")
@@ -115,7 +114,6 @@ def copy_library(source: Store, target: Store, progress: Progress = say, *, read
 def _upgraded(row: Row, ready: bool) -> Row:
     payload = dict(row.payload)
     payload.setdefault("status", "ready" if ready else "indexing")
-    payload.setdefault("bm25", " ".join(tokenize(str(payload.get("text", "")))))
     return Row(row.id, payload, row.vector)
 
 

@@ -1,0 +1,179 @@
+"""The first-stage lists of a search and their fusion: pure functions over a store's and a BM25
+index's results. Each list is a ranking of chunk ids with the rows the trace shows; weighted
+Reciprocal Rank Fusion merges them, ties in reading order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+from ..models import Fused, RankedLists, StoredChunk
+from ..store import Store
+from ..trace import chunk_row
+from .bm25 import Bm25Index, ExactTerm, exact_hits
+from .fuse import reciprocal_rank_fusion
+
+
+def dense_lists(
+    store: Store,
+    collection: str,
+    vectors: np.ndarray,
+    *,
+    owner: str,
+    doc_ids: Sequence[str] | None,
+    top_n: int,
+    names: Mapping[str, str],
+) -> RankedLists:
+    """One nearest-neighbour list per query vector, named ``dense[i]``."""
+    lists: dict[str, list[str]] = {}
+    best: dict[str, float] = {}
+    chunks: dict[str, StoredChunk] = {}
+    rows = []
+    for i, vector in enumerate(vectors):
+        found = store.dense_search(collection, vector, owner, doc_ids, top_n)
+        lists[f"dense[{i}]"] = [c.chunk_id for c, _ in found]
+        for rank, (chunk, score) in enumerate(found, start=1):
+            chunks[chunk.chunk_id] = chunk
+            best[chunk.chunk_id] = max(score, best.get(chunk.chunk_id, -1.0))
+            rows.append(chunk_row(chunk, dict(names), list=f"dense[{i}]", rank=rank, score=score))
+    return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
+
+
+def bm25_lists(
+    index: Bm25Index,
+    phrasings: Sequence[str],
+    *,
+    top_n: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> RankedLists:
+    """One BM25 list per phrasing, named ``bm25[i]``; ``fetch`` reads the listed chunks (the index
+    keeps only their terms)."""
+    found = {f"bm25[{i}]": index.search(phrasing, top_n) for i, phrasing in enumerate(phrasings)}
+    chunks = fetch(list(dict.fromkeys(m.chunk_id for matches in found.values() for m in matches)))
+    best: dict[str, float] = {}
+    rows = []
+    for name, matches in found.items():
+        for rank, match in enumerate(matches, start=1):
+            best[match.chunk_id] = max(match.score, best.get(match.chunk_id, 0.0))
+            if match.chunk_id in chunks:
+                rows.append(chunk_row(chunks[match.chunk_id], dict(names), list=name, rank=rank, score=match.score))
+    lists = {name: [m.chunk_id for m in matches] for name, matches in found.items()}
+    return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
+
+
+def statement_list(
+    index: Bm25Index,
+    statements: Sequence[str],
+    phrasings: Sequence[str],
+    *,
+    documents: Sequence[str],
+    per_statement: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> RankedLists:
+    """The table chunks of the statements a question needs (``vocabulary.statements_named``) in
+    ``documents``, at most ``per_statement`` of each statement in each document, as one list
+    named ``statements``: document by document, a report's primary statements first, then the
+    chunks holding the phrasings' terms."""
+    matches = index.rank_statements(statements, phrasings, documents=documents, per_statement=per_statement)
+    chunks = fetch([m.chunk_id for m in matches])
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="statements", rank=rank, score=m.score)
+            for rank, m in enumerate(matches, start=1) if m.chunk_id in chunks]
+    listed = [m.chunk_id for m in matches if m.chunk_id in chunks]
+    return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
+
+
+def exact_list(
+    index: Bm25Index,
+    question: str,
+    *,
+    top_n: int,
+    max_chunks: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> tuple[RankedLists, list[ExactTerm]]:
+    """The chunks holding a rare exact term of the question (an identifier, a code, a proper name, a
+    quoted phrase), as one list named ``exact``, and every such term with how many chunks hold it.
+
+    BM25 alone cannot put such a chunk first: one list among several, at weight 0.8, its first rank
+    adds less than a dense list's sixteenth (0.8/61 < 1/76), so a chunk the embedder does not see
+    lands past the pool. This list carries the rare match with a weight of its own.
+    """
+    chunks: dict[str, StoredChunk] = {}
+
+    def texts(ids: list[str]) -> dict[str, str]:
+        chunks.update(fetch(ids))
+        return {chunk_id: chunk.text for chunk_id, chunk in chunks.items()}
+
+    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, texts=texts)
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
+            for rank, m in enumerate(listed, start=1)]
+    return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
+                       best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
+
+
+def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weight: float, max_chunks: int) -> list[str]:
+    """What the exact terms were and what they did to the fusion, in words for the debug page."""
+    if not terms:
+        return ["the question names no identifier, code, name or quoted phrase"]
+    notes = [
+        f"'{t.term}': {t.chunks} chunk{' holds' if t.chunks == 1 else 's hold'} "
+        + ("all its words; " if " " in t.term else "it; ")
+        + ("counted as an exact match" if t.counted else
+           "not counted (" + ("no chunk holds it" if not t.chunks else f"more than {max_chunks}: too common") + ")")
+        for t in terms
+    ]
+    if exact.lists:
+        listed = len(exact.lists["exact"])
+        notes.append(f"the exact list ({listed} chunk{'' if listed == 1 else 's'}) adds {weight:g}/({k} + rank) "
+                     f"to each: {weight / (k + 1):.4f} at rank 1, against {1 / (k + 1):.4f} for a dense list's first")
+    return notes
+
+
+def leading_documents(
+    lists: Mapping[str, Sequence[str]], chunks: Mapping[str, StoredChunk], *, k: int, weights: Mapping[str, float],
+    top: int,
+) -> list[str]:
+    """The documents of the ``top`` best chunks of the first stage's fusion, best first: the
+    reports a question is about, whose statements the statement list may add. In a library of
+    many filings, "Activision's fixed asset turnover" must not bring every company's balance sheet."""
+    best = [f.chunk_id for f in reciprocal_rank_fusion(lists, k=k, weights=weights) if f.chunk_id in chunks][:top]
+    return list(dict.fromkeys(chunks[chunk_id].doc_id for chunk_id in best))
+
+
+def fuse(
+    lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int, weights: Mapping[str, float] | None = None,
+    position: Mapping[str, tuple[str, int]] | None = None,
+) -> tuple[list[Fused], list[Fused]]:
+    """Every list fused by (weighted) RRF: the pool sent on, and the rest (dropped); ties in
+    reading order (``position``: document, chunk index)."""
+    fused = reciprocal_rank_fusion(lists, k=k, weights=weights, position=position)
+    return fused[:pool_size], fused[pool_size:]
+
+
+def page_list(
+    lists: Mapping[str, Sequence[str]],
+    chunks: Mapping[str, StoredChunk],
+    *,
+    k: int,
+    weights: Mapping[str, float],
+    share: float,
+) -> list[str]:
+    """The listed chunks ordered by their page's evidence, then by their own fused score.
+
+    Evidence is judged by page because a page is what a reader checks: a page scores its best
+    chunk's fused score plus ``share`` of its other chunks' scores, so a statement page whose
+    rows each match a little can outrank a prose page with one mention.
+    """
+    scores = {f.chunk_id: f.score for f in reciprocal_rank_fusion(lists, k=k, weights=weights)}
+    by_page: dict[tuple[str, int], list[float]] = {}
+    page_of: dict[str, tuple[str, int]] = {}
+    for chunk_id, score in scores.items():
+        chunk = chunks.get(chunk_id)
+        if chunk is not None:
+            page_of[chunk_id] = (chunk.doc_id, chunk.page)
+            by_page.setdefault(page_of[chunk_id], []).append(score)
+    evidence = {page: max(s) + share * (sum(s) - max(s)) for page, s in by_page.items()}
+    return sorted(page_of, key=lambda cid: (-evidence[page_of[cid]], -scores[cid]))

@@ -1,0 +1,121 @@
+"""ARCHITECTURE.md's rules, checked where a test can check them: which flow imports which, that no
+stage is handed the orchestrator or its trace recorder, that pages use only the app's modules and
+rag_core's public names, that every recorded stage is one of the stage list, and that stage
+functions take no tuning number of their own (defaults live in Settings)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import rag_core
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "rag_core"
+ENTRY_POINTS = {"rag_core.cli", "rag_core.__main__", "rag_core.eval", "rag_core.bench"}
+
+
+def modules() -> Iterator[tuple[str, Path, ast.Module]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        yield name, path, ast.parse(path.read_text())
+
+
+def imported(name: str, path: Path, tree: ast.Module) -> set[str]:
+    """The rag_core modules a module imports (relative imports resolved)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("rag_core"):
+                found.add(target)
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("rag_core")}
+    return found
+
+
+def within(module: str, area: str) -> bool:
+    return module == area or module.startswith(area + ".")
+
+
+IMPORTS = {name: imported(name, path, tree) for name, path, tree in modules()}
+
+
+def test_only_entry_points_import_the_orchestrator() -> None:
+    offenders = [m for m, targets in IMPORTS.items() if "rag_core.pipeline" in targets
+                 and m != "rag_core" and not any(within(m, e) for e in ENTRY_POINTS)]  # rag_core: its public name
+    assert offenders == []
+
+
+@pytest.mark.parametrize(("area", "forbidden", "allowed"), [
+    # the store knows points and payloads: no parsing, vocabulary or prompts (its check reads the
+    # format registry to know a kept file's suffix)
+    ("rag_core.store", ("rag_core.ingest", "rag_core.retrieval", "rag_core.answer", "rag_core.library"),
+     {"rag_core.ingest.parse.formats"}),
+    # a file becomes searchable without anything of answering; the BM25 tokenizer is shared
+    ("rag_core.ingest", ("rag_core.answer", "rag_core.retrieval", "rag_core.library"), {"rag_core.retrieval.bm25"}),
+    # retrieval asks the chat model to read a question, nothing else of answering
+    ("rag_core.retrieval", ("rag_core.answer",), {"rag_core.answer.llm", "rag_core.answer.prompts"}),
+])
+def test_each_flow_imports_only_what_it_needs(area: str, forbidden: tuple[str, ...], allowed: set[str]) -> None:
+    offenders = {
+        (m, t) for m, targets in IMPORTS.items() if within(m, area)
+        for t in targets if any(within(t, f) for f in forbidden) and t not in allowed
+    }
+    assert offenders == set()
+
+
+def test_no_stage_is_handed_the_engine_or_the_trace_recorder() -> None:
+    """A stage receives values; only the orchestrator (and the trace module) hold a recorder."""
+    offenders = []
+    for name, _, tree in modules():
+        if name in {"rag_core.pipeline", "rag_core.trace"} or any(within(name, e) for e in ENTRY_POINTS):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                arguments = [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs]
+                for argument in arguments:
+                    annotation = ast.unparse(argument.annotation) if argument.annotation else ""
+                    if "TraceRecorder" in annotation or "Engine" in annotation:
+                        offenders.append(f"{name}.{node.name}({argument.arg}: {annotation})")
+    assert offenders == []
+
+
+def test_pages_use_the_app_modules_and_public_names_only() -> None:
+    public = set(rag_core.__all__)
+    offenders = []
+    for path in sorted((ROOT / "pages").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rag_core"):
+                if node.module == "rag_core":
+                    offenders += [f"{path.name}: {a.name}" for a in node.names if a.name not in public]
+                elif node.module != "rag_core.report":
+                    offenders.append(f"{path.name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("rag_core.")]
+    assert offenders == []
+
+
+def test_stage_functions_take_no_tuning_number_of_their_own() -> None:
+    """Defaults live in Settings: no public stage function or class defaults a number."""
+    offenders = []
+    for name, _, tree in modules():
+        if within(name, "rag_core.eval") or within(name, "rag_core.bench") or name == "rag_core.settings":
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or (node.name.startswith("_") and node.name != "__init__"):
+                continue
+            args = node.args
+            pairs = [*zip(args.args[len(args.args) - len(args.defaults):], args.defaults, strict=True),
+                     *((a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None)]
+            offenders += [f"{name}.{node.name}({a.arg}={ast.unparse(d)})" for a, d in pairs
+                          if isinstance(d, ast.Constant) and type(d.value) in (int, float)]
+    assert offenders == []
