@@ -26,6 +26,9 @@ JOIN_SLACK = 2
 blocks can differ from the count of their join by a token or so)."""
 SHORTEST_CUT = 12
 """Fewest tokens worth sending of a passage cut short."""
+SENTENCE_KEEPS = 0.8
+"""A passage is cut at a sentence's end when that keeps this share of the room's characters, else
+between words (a table's rows have few sentence ends)."""
 CUT_TRIES = 4
 """Counts tried to cut the overflowing passage, and to bring an over-long final prompt down."""
 
@@ -197,13 +200,13 @@ def _shorten(
 
 
 def _prefix_within(text: str, chars: int) -> str:
-    """The longest prefix of at most ``chars`` characters ending at a sentence boundary, else at a
-    word boundary, else anywhere (unbroken text)."""
+    """The longest prefix of at most ``chars`` characters ending at a sentence boundary that keeps
+    most of them (``SENTENCE_KEEPS``), else at a word boundary, else anywhere (unbroken text)."""
     if chars <= 0:
         return ""
-    for pattern in (_BOUNDARY, re.compile(r"\s+")):
+    for pattern, keeps in ((_BOUNDARY, SENTENCE_KEEPS), (re.compile(r"\s+"), 0.0)):
         ends = [m.start() for m in pattern.finditer(text) if 0 < m.start() <= chars]
-        if ends:
+        if ends and ends[-1] >= keeps * chars:
             return text[: ends[-1]].rstrip()
     return text[:chars].rstrip()
 

@@ -1,0 +1,84 @@
+"""Every result that flows between stages, as frozen pydantic models: stages return new objects.
+
+``documents``: documents in and what the store keeps; ``retrieval``: what a search finds and the
+trace; ``answer``: what answering builds. Import them from here.
+"""
+
+from __future__ import annotations
+
+from .answer import (
+    Answer,
+    AttributionSummary,
+    Budget,
+    Citation,
+    LlmInfo,
+    Passage,
+    Statement,
+    TableView,
+    TokenFigures,
+    UnderstandingInfo,
+)
+from .base import ChunkKind, Frozen, HitSource, Intent, MediaType, Message
+from .documents import (
+    Block,
+    Chunk,
+    DocumentRecord,
+    Heading,
+    IngestResult,
+    Page,
+    ParsedDocument,
+    StoredChunk,
+    display_name,
+    indexed_text,
+)
+from .retrieval import (
+    Bm25Match,
+    Fused,
+    Hit,
+    RankedLists,
+    RerankerStatus,
+    RetrievalResult,
+    Scores,
+    StageRecord,
+    Trace,
+    Understanding,
+)
+
+__all__ = [
+    "Answer",
+    "AttributionSummary",
+    "Block",
+    "Bm25Match",
+    "Budget",
+    "Chunk",
+    "ChunkKind",
+    "Citation",
+    "DocumentRecord",
+    "Frozen",
+    "Fused",
+    "Heading",
+    "Hit",
+    "HitSource",
+    "IngestResult",
+    "Intent",
+    "LlmInfo",
+    "MediaType",
+    "Message",
+    "Page",
+    "ParsedDocument",
+    "Passage",
+    "RankedLists",
+    "RerankerStatus",
+    "RetrievalResult",
+    "Scores",
+    "StageRecord",
+    "Statement",
+    "StoredChunk",
+    "TableView",
+    "TokenFigures",
+    "Trace",
+    "Understanding",
+    "UnderstandingInfo",
+    "display_name",
+    "indexed_text",
+]

@@ -1,0 +1,186 @@
+"""What answering builds: ``Passage``, ``Budget``, ``Citation``, the checked ``Statement`` and the
+``Answer``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .base import Frozen, Intent, Message
+from .retrieval import (
+    Hit,
+    RerankerStatus,
+    Trace,
+)
+
+
+class Passage(Frozen):
+    """A numbered piece of context: what the model sees and what a citation maps back to."""
+
+    n: int
+    document: str
+    page: int
+    text: str
+    section: str = ""
+    tabular: bool = Field(False, description="A table, or text dense with figures.")
+    doc_id: str = ""
+    chunk_ids: tuple[str, ...] = Field((), description="The chunks it is made of.")
+    table_chunks: tuple[int, ...] = Field((), description="Indexes of the table chunks it is made of.")
+    columns: str = Field("", description="Column-header rows of its table, when its own text starts past them.")
+
+
+class Budget(Frozen):
+    """The fitted prompt and every figure of how it was fitted."""
+
+    question: str
+    history: list[Message]
+    passages: list[str] = Field(description="Passage texts kept, the last one possibly cut short.")
+    messages: list[Message] = Field(description="The exact chat sent to the model.")
+    prompt_tokens: int
+    reserved_output: int
+    limit: int
+    tokenizer: str
+    kept: int = 0
+    truncated: int | None = Field(None, description="Index (input order) of the passage cut short, if any.")
+    cut: list[int] = Field(default_factory=list, description="Indices of passages left out entirely.")
+    question_truncated: bool = False
+    history_dropped: int = 0
+    passage_tokens: list[int] = Field(default_factory=list, description="Tokens each kept passage added.")
+    prompt_cap: int | None = Field(None, description="Most prompt tokens this generator is sent, when capped.")
+    tokenizer_calls: int = Field(0, description="Calls to the tokenizer it took to fit the prompt.")
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "prompt": self.prompt_tokens, "reserved_output": self.reserved_output, "limit": self.limit,
+            "prompt_cap": self.prompt_cap,
+            "tokenizer": self.tokenizer, "chunks_kept": self.kept, "truncated": self.truncated, "cut": self.cut,
+            "question_truncated": self.question_truncated, "history_dropped": self.history_dropped,
+            "passage_tokens": self.passage_tokens, "tokenizer_calls": self.tokenizer_calls,
+        }
+
+
+class TokenFigures(Frozen):
+    prompt: int = Field(description="Tokens of the rendered prompt.")
+    reserved_output: int = Field(description="Tokens reserved for the answer.")
+    output: int = Field(description="Tokens of the answer as generated.")
+    limit: int = Field(description="prompt + reserved_output never exceeds this.")
+    tokenizer: str
+    chunks_kept: int
+    truncated: int | None
+    cut: list[int]
+    question_truncated: bool
+    history_dropped: int
+    passage_tokens: list[int]
+    tokenizer_calls: int = Field(0, description="Calls to the tokenizer it took to fit the prompt.")
+
+
+class Citation(Frozen):
+    n: int
+    document: str
+    page: int
+    doc_id: str = ""
+    cited: bool = Field(description="False when the model cited nothing and the sources used are attached instead.")
+    attributed: bool = Field(
+        False, description="Attached by the answer check (the system's citation, not the model's): the passage "
+        "that supports a statement the model left uncited or cited wrongly."
+    )
+
+
+class Statement(Frozen):
+    """One statement of an answer (a sentence, bullet or table row), checked against the passages."""
+
+    text: str
+    cited: list[int] = Field(default_factory=list, description="Passages the model cited in it.")
+    attributed: list[int] = Field(
+        default_factory=list, description="Passages the check attached: support the model did not cite."
+    )
+    cited_supported: list[bool] = Field(default_factory=list, description="For each cited passage: does it support?")
+    support: float = Field(0.0, description="Support score of its best cited or attributed passage (0 to 1).")
+    supported: bool = False
+    unverified_numbers: list[str] = Field(
+        default_factory=list, description="Numbers found in no passage, or only in table cells under other names."
+    )
+    number_notes: list[str] = Field(default_factory=list, description="Why each unverified number is unverified.")
+    numbers: int = Field(0, description="Numbers it states.")
+
+    def to_json(self) -> dict[str, Any]:
+        """One entry of ``sentences`` in ``ask --json``."""
+        return self.model_dump(
+            include={"text", "cited", "attributed", "support", "supported", "unverified_numbers", "number_notes"}
+        )
+
+
+class AttributionSummary(Frozen):
+    statements: int = 0
+    supported: int = 0
+    numbers: int = 0
+    numbers_verified: int = 0
+
+
+class LlmInfo(Frozen):
+    backend: str
+    model: str
+
+
+class UnderstandingInfo(Frozen):
+    source: str
+    error: str | None = None
+
+
+class TableView(Frozen):
+    """A table an answer cites or uses, as the document has it."""
+
+    document: str
+    page: int
+    caption: str
+    markdown: str
+
+
+class Answer(Frozen):
+    question: str = Field(description="As the user typed it.")
+    standalone_question: str = Field(description="A follow-up rewritten to stand alone.")
+    intent: Intent
+    queries: list[str]
+    answer: str
+    citations: list[Citation]
+    tokens: TokenFigures
+    hits: list[Hit]
+    passages: list[Passage]
+    timings_ms: dict[str, float]
+    llm: LlmInfo
+    understanding: UnderstandingInfo
+    whole_document: bool
+    no_relevant_passage: bool
+    reranker: RerankerStatus | None
+    error: str | None = None
+    notices: list[str] = Field(default_factory=list)
+    trace: Trace
+    sentences: list[Statement] = Field(default_factory=list, description="The answer's statements, checked.")
+    attribution: AttributionSummary | None = Field(None, description="None when the answer was not checked.")
+    tables: list[TableView] = Field(default_factory=list, description="Tables the answer cites or uses.")
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``ask --json`` object (a contract: keys are only ever added)."""
+        return {
+            "question": self.question,
+            "intent": self.intent,
+            "queries": self.queries,
+            "answer": self.answer,
+            "citations": [c.model_dump(include={"n", "document", "page", "cited", "attributed"})
+                          for c in self.citations],
+            "tokens": self.tokens.model_dump(),
+            "hits": [h.to_json() for h in self.hits],
+            "timings_ms": self.timings_ms,
+            "llm": self.llm.model_dump(),
+            "standalone_question": self.standalone_question,
+            "understanding": self.understanding.model_dump(),
+            "reranker": self.reranker.model_dump() if self.reranker else None,
+            "whole_document": self.whole_document,
+            "no_relevant_passage": self.no_relevant_passage,
+            "error": self.error,
+            "notices": self.notices,
+            "sentences": [s.to_json() for s in self.sentences],
+            "attribution": self.attribution.model_dump() if self.attribution else None,
+            "tables": [t.model_dump() for t in self.tables],
+        }

@@ -1,0 +1,35 @@
+"""The shared app: what one visitor may add and ask, and the Streamlit shell."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .base import Group
+
+
+class LimitsSettings(Group):
+    """Caps per owner for a shared demo. The app applies them to visitor sessions
+    (``RAG_APP__SINGLE_USER=false``); the CLI and local single-user use do not. 0 means no cap."""
+
+    max_documents: int = Field(20, ge=0, le=100_000, description="Most documents one visitor may keep.")
+    max_pages: int = Field(
+        400, ge=0, le=10_000_000, description="Most pages (text pages of PDFs, pages of text files) in total."
+    )
+    questions_per_minute: int = Field(8, ge=0, le=10_000, description="Most questions one visitor may ask in any 60 s.")
+
+
+class AppSettings(Group):
+    """The Streamlit shell."""
+
+    single_user: bool = Field(
+        True,
+        description="Local use: every browser session is the default owner and sees the whole store. "
+        "Set false for a shared demo: each session gets its own owner id.",
+    )
+    max_history_traces: int = Field(
+        20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session."
+    )
+    source_chips: int = Field(
+        6, gt=0, le=1000, description="Cited pages shown as chips under an answer; the rest behind 'more pages'."
+    )
+    page_zoom: float = Field(1.5, gt=0, le=8, description="A cited page's image, in multiples of 72 dpi.")

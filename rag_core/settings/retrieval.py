@@ -1,0 +1,130 @@
+"""How a question becomes ranked hits: the reranker and every retrieval weight, size and floor."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .base import DEFAULT_RERANK_MODEL, HUB_DOWNLOAD, Group
+
+
+class RerankSettings(Group):
+    """The cross-encoder that reorders the fused candidate pool."""
+
+    enabled: bool = Field(True, description="Rerank at all. Off keeps the fused order.")
+    model: str = Field(DEFAULT_RERANK_MODEL, description="A sentence-transformers CrossEncoder name or local path.")
+    batch_size: int = Field(16, gt=0, le=4096, description="Pairs scored per forward pass.")
+    max_length: int = Field(512, gt=0, le=32_768, description="Longest query+passage pair, in the model's tokens.")
+    hub_download: bool = Field(False, description=HUB_DOWNLOAD)
+
+
+Retrievers = Literal["hybrid", "dense", "bm25"]
+
+
+class RetrievalSettings(Group):
+    """Hybrid retrieval: dense + BM25 per phrasing, RRF, rerank, floor, neighbors."""
+
+    retrievers: Retrievers = Field("hybrid", description="Which first-stage lists feed the fusion.")
+    top_n: int = Field(20, gt=0, le=1000, description="Candidates taken from each dense and each BM25 list.")
+    rrf_k: int = Field(60, gt=0, le=10_000, description="RRF damping constant (Cormack et al., 2009).")
+    dense_weight: float = Field(
+        1.0, ge=0, le=10, description="RRF weight of each dense list (1 everywhere: plain RRF)."
+    )
+    bm25_weight: float = Field(
+        0.8,
+        ge=0,
+        le=10,
+        description="RRF weight of each BM25 list (0.8: chosen on the FinanceBench dev split, "
+        "UDA and SciFact; see README).",
+    )
+    page_weight: float = Field(
+        0.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the page list (chunks ordered by their page's evidence); 0 leaves it out.",
+    )
+    page_share: float = Field(
+        0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
+    )
+    statement_weight: float = Field(
+        3.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the statement list: the table chunks of the financial statements a question "
+        "names or whose ratios it asks for (rag_core/retrieval/vocabulary.py); 0 leaves it out (3: chosen on the "
+        "FinanceBench dev split; see README).",
+    )
+    statement_scope: int = Field(
+        3,
+        gt=0,
+        le=1000,
+        description="The statement list takes the statements of the documents that hold this many "
+        "best chunks of the dense and BM25 lists fused: the reports the question is about.",
+    )
+    statement_chunks: int = Field(
+        3,
+        gt=0,
+        le=1000,
+        description="Chunks the statement list takes from each statement a question needs, in each report.",
+    )
+    exact_weight: float = Field(
+        3.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the exact-match list: the chunks holding a rare identifier, code, name or "
+        "quoted phrase of the question (rag_core/retrieval/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
+        "outscores a chunk first in every dense and BM25 list of a two-phrasing search; see README).",
+    )
+    exact_max_chunks: int = Field(
+        2,
+        gt=0,
+        le=100_000,
+        description="An exact term counts when at most this many chunks of the searched documents hold it "
+        "(an invoice number on one line, which chunk overlap may repeat, does; a company name on every page "
+        "does not). 2: chosen on SciFact, whose gene names held by 3 to 5 abstracts mislead (see README).",
+    )
+    clean_queries: bool = Field(
+        True,
+        description="Take role-play and answer-format instructions out of search phrasings (keeping the "
+        "statements they name).",
+    )
+    keyword_phrasing: bool = Field(False, description="Also search with the question's content words alone.")
+    metric_vocabulary: bool = Field(
+        True,
+        description="Also search with the inputs of the ratios and statements a question names "
+        "(rag_core/retrieval/vocabulary.py).",
+    )
+    llm_phrasings: bool = Field(
+        False,
+        description="Search with the LLM's rephrasings too. Off: the LLM reads only the intent, and "
+        "`search` makes no LLM call at all.",
+    )
+    pool_size: int = Field(15, gt=0, le=1000, description="Fused candidates sent to the reranker.")
+    top_k: int = Field(8, gt=0, le=100, description="Hits kept after reranking.")
+    neighbor_window: int = Field(
+        1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
+    )
+    sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
+    sample_candidates: int = Field(
+        5,
+        gt=0,
+        le=100,
+        description="Chunks read in each stretch of a document a summary samples; the one with the most prose "
+        "is taken (1: the stretch's middle chunk, whatever it holds).",
+    )
+    comparison_top_k: int = Field(
+        3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
+    )
+    bm25_cache_entries: int = Field(
+        16, gt=0, le=10_000, description="BM25 indexes (one per owner and document set) kept."
+    )
+    dense_floor: float = Field(
+        0.25,
+        ge=-1,
+        le=1,
+        description="A hit is relevant when its best cosine similarity to a phrasing reaches this ...",
+    )
+    lexical_floor: float = Field(
+        0.5, ge=0, le=1, description="... or when it contains this share of a phrasing's distinct BM25 terms."
+    )
