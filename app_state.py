@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import threading
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ import streamlit as st
 from rag_core import AnswerRun, ChatModel, DocumentRecord, Engine, LlmBackend, QuestionRate, RagError, Settings
 
 if TYPE_CHECKING:
+    from rag_core import Availability, IngestResult, Reindexer, RetrievalResult
     from rag_core.settings import LimitsSettings
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -79,6 +80,36 @@ def documents() -> list[DocumentRecord]:
         st.stop()
 
 
+def reindexer() -> Reindexer:
+    """The background re-embedding of documents another embedding model stored."""
+    return engine().reindexer
+
+
+def reranker_availability() -> Availability:
+    """Whether the reranker can run here, and why not."""
+    return engine().reranker_availability()
+
+
+def ingest(data: bytes, name: str, progress: Callable[[str, int, int], None]) -> IngestResult:
+    """Add one uploaded file to the visitor's library, within the shared mode's caps.
+
+    Raises:
+        RagError: The file is rejected, or a cap is reached; the message says which and what to do.
+    """
+    return engine().ingest_bytes(data, name, owner(), progress, limits=limits())
+
+
+def delete(record: DocumentRecord) -> None:
+    """Delete one of the visitor's documents, its chunks and its kept file."""
+    engine().delete(owner(), record.doc_id)
+
+
+def search(question: str, **options: Any) -> RetrievalResult:
+    """Retrieval alone over the visitor's documents (the debug page's playground); ``options`` as
+    for ``Engine.search``."""
+    return engine().search(question, owner=owner(), **options)
+
+
 def chat_model(backend: LlmBackend) -> ChatModel | None:
     """The process's chat model for a backend (None for extractive)."""
     return engine().chat_model(backend)
@@ -93,7 +124,7 @@ def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:
         documents=st.session_state[SELECTED_DOCS] or None,
         history=history,
         # a reranker that cannot run is left to the settings: the trace then says why it did not run
-        rerank=st.session_state[RERANK] if engine().reranker_availability().available else None,
+        rerank=st.session_state[RERANK] if reranker_availability().available else None,
         top_k=st.session_state[TOP_K],
         backend=backend,
         llm=chat_model(backend),

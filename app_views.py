@@ -11,12 +11,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import streamlit as st
 
 import app_state
-from rag_core import Answer, AnswerRun, Citation, Passage, RagError, page_label
-from rag_core.answer.prompts import neutralize
+from rag_core import CITATION, Answer, AnswerRun, Citation, Passage, RagError, neutralize, page_label
 
 if TYPE_CHECKING:
-    from rag_core.ingest.reindex import Reindexer
-    from rag_core.retrieval.rerank import Availability
+    from rag_core import Availability, Reindexer
 
 PROGRESS_REFRESH_S = 2.0
 """How often a background job's progress is redrawn."""
@@ -68,7 +66,7 @@ def preview_markdown(run: AnswerRun) -> str | None:
     if not text or not run.passages:
         return None
     where = {p.n: page_label(p.document, p.page, short=True) for p in run.passages}
-    return _MARKER.sub(lambda m: f"[{m.group(1)} · {where.get(int(m.group(1)), '?')}]"
+    return CITATION.sub(lambda m: f"[{m.group(1)} · {where.get(int(m.group(1)), '?')}]"
                        if m.group(1).isdigit() else m.group(0), text)
 
 
@@ -135,7 +133,6 @@ white-space:nowrap}
 .rag-unsupported{background:#fff4d6;border-bottom:2px dotted #b06000}
 .rag-unverified{background:#fde8e8;border-bottom:2px dotted #9c1a1a}
 </style>"""
-_MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 
 
 def checked_markdown(answer: Answer) -> str:
@@ -173,7 +170,7 @@ def _marked(escaped: str, statement: Any) -> str:
             for n in numbers
         )
 
-    body = _MARKER.sub(chip, escaped)
+    body = CITATION.sub(chip, escaped)
     reasons = dict(zip(statement.unverified_numbers, statement.number_notes, strict=False))
     for number in dict.fromkeys(statement.unverified_numbers):
         shown = html.escape(number, quote=False)

@@ -6,13 +6,12 @@ from rag_core import RagError
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
-engine = app_state.engine()
-app_views.reindex_progress(engine.reindexer)
+app_views.reindex_progress(app_state.reindexer())
 st.title("Chat with your documents")
 
 with st.sidebar:
     app_views.persistent(st.selectbox, "LLM backend", app_state.BACKEND, ["local", "openai", "extractive"])
-    app_views.reranker_toggle(engine.reranker_availability())
+    app_views.reranker_toggle(app_state.reranker_availability())
     app_views.persistent(st.slider, "Passages kept (k)", app_state.TOP_K, 1, 20)
     if st.button("Clear chat"):
         st.session_state[app_state.MESSAGES] = []

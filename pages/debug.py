@@ -66,7 +66,7 @@ with tab_trace:
         st.download_button("Download trace (JSON)", export, file_name="trace.json", mime="application/json")
 
 with tab_playground:
-    reranker = app_state.engine().reranker_availability()
+    reranker = app_state.reranker_availability()
     st.caption(reranker.line, help=reranker.reason or None)
     question = st.text_input("Question", key="playground_question")
     columns = st.columns(2)
@@ -95,9 +95,8 @@ with tab_playground:
             try:
                 app_state.check_question()
                 understand_with = (app_state.chat_model(backend) or backend) if config["multi_query"] else None
-                result = app_state.engine().search(
+                result = app_state.search(
                     question,
-                    owner=app_state.owner(),
                     understand_with=understand_with,
                     retrievers=config["retrievers"],
                     rerank=config["rerank"],

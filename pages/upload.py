@@ -7,9 +7,7 @@ from rag_core.report import counted
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
-engine = app_state.engine()
-app_views.reindex_progress(engine.reindexer)
-owner = app_state.owner()
+app_views.reindex_progress(app_state.reindexer())
 st.title("Upload documents")
 st.caption(
     "Accepted: " + ", ".join(f.label for f in FORMATS) + ". Files are parsed page by page (a Word file or web page "
@@ -32,7 +30,7 @@ for file in (files or []) if submitted else []:
                 status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
 
         try:
-            result = engine.ingest_bytes(file.getvalue(), file.name, owner, progress, limits=app_state.limits())
+            result = app_state.ingest(file.getvalue(), file.name, progress)
         except RagError as error:
             status.update(label=f"{file.name}: rejected", state="error", expanded=True)
             st.error(str(error))
@@ -54,7 +52,7 @@ st.subheader(f"Your documents ({len(records)})")
 if not records:
     st.info(
         "Your documents are being re-embedded; they appear here one by one."
-        if engine.reindexer.running
+        if app_state.reindexer().running
         else "No documents yet."
     )
 for record in records:
@@ -66,5 +64,5 @@ for record in records:
     with right.popover("Delete", use_container_width=True):
         st.write(f"Delete **{record.name}** and all its chunks?")
         if st.button("Yes, delete", key=f"delete-{record.doc_id}", type="primary"):
-            engine.delete(owner, record.doc_id)
+            app_state.delete(record)
             st.rerun()

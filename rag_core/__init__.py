@@ -18,18 +18,25 @@ telemetry_off()
 if TYPE_CHECKING:
     from . import report
     from .answer.generate import AnswerRun
+    from .answer.prompts import CITATION, neutralize
     from .backends import ChatModel
     from .errors import LimitReached, RagError
     from .ingest.index import OCR_STAGE
     from .ingest.limits import QuestionRate
     from .ingest.parse.formats import FORMATS, page_label, unit_of
+    from .ingest.reindex import Reindexer
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
     from .pipeline import Engine
+    from .retrieval.rerank import Availability
     from .settings import LlmBackend, Settings
 
 _EXPORTS = {
     "Answer": ".models",
     "AnswerRun": ".answer.generate",
+    "Availability": ".retrieval.rerank",
+    "CITATION": ".answer.prompts",
+    "neutralize": ".answer.prompts",
+    "Reindexer": ".ingest.reindex",
     "ChatModel": ".backends",
     "Citation": ".models",
     "DocumentRecord": ".models",
@@ -53,6 +60,8 @@ _EXPORTS = {
 __all__ = [
     "Answer",
     "AnswerRun",
+    "Availability",
+    "CITATION",
     "ChatModel",
     "Citation",
     "DocumentRecord",
@@ -66,9 +75,11 @@ __all__ = [
     "Passage",
     "QuestionRate",
     "RagError",
+    "Reindexer",
     "RetrievalResult",
     "Settings",
     "Trace",
+    "neutralize",
     "page_label",
     "report",
     "unit_of",

@@ -29,9 +29,9 @@ from ..backends import Embedder
 from ..models import AttributionSummary, Passage, Statement
 from ..retrieval.bm25 import STOPWORDS, tokenize
 from ..settings import AttributionSettings
+from .prompts import CITATION
 from .tables import HEADER_JOIN, is_row, labelled_rows
 
-_CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _ABBREVIATIONS = (
     "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "fig.", "figs.", "eq.", "no.", "nos.", "inc.", "ltd.", "co.",
     "corp.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "approx.", "sec.", "vol.", "p.", "pp.", "u.s.", "u.k.",
@@ -79,7 +79,7 @@ def split_statements(answer: str) -> list[str]:
     for i, line in enumerate(lines):
         if not line.strip() or _TABLE_RULE.match(line) or _HEADING.match(line) and len(line) < 80:
             continue
-        if line.rstrip(" *_").endswith(":") and not _CITATION.search(line):
+        if line.rstrip(" *_").endswith(":") and not CITATION.search(line):
             continue  # a lead-in to a list ('Strengths:', 'Most relevant passages:'), not a claim
         if line.lstrip().startswith("|") and i + 1 < len(lines) and _TABLE_RULE.match(lines[i + 1]):
             continue  # a Markdown table's header row names columns; it claims nothing
@@ -88,7 +88,7 @@ def split_statements(answer: str) -> list[str]:
             continue
         body = _BULLET.sub("", line).strip()
         statements.extend(_sentences(body))
-    return [s for s in statements if re.search(r"\w", _CITATION.sub("", s))]
+    return [s for s in statements if re.search(r"\w", CITATION.sub("", s))]
 
 
 def _sentences(text: str) -> list[str]:
@@ -97,7 +97,7 @@ def _sentences(text: str) -> list[str]:
     for match in _SENTENCE_END.finditer(text):
         candidate = text[start : match.start()].rstrip()
         last_word = candidate.rsplit(None, 1)[-1].lower() if candidate.split() else ""
-        last_word = _CITATION.sub("", last_word)
+        last_word = CITATION.sub("", last_word)
         if last_word in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.){1,3}", last_word):
             continue
         pieces.append(text[start : match.end()].strip())
@@ -109,7 +109,7 @@ def _sentences(text: str) -> list[str]:
 def cited_numbers(statement: str) -> list[int]:
     """The passage numbers a statement cites, in order, each once."""
     found: list[int] = []
-    for match in _CITATION.finditer(statement):
+    for match in CITATION.finditer(statement):
         for n in re.split(r"\s*[,;]\s*", match.group(1)):
             if int(n) not in found:
                 found.append(int(n))
@@ -119,7 +119,7 @@ def cited_numbers(statement: str) -> list[int]:
 def numbers(text: str) -> list[Number]:
     """The numbers a text states, citation markers and list enumerators left out, and single
     digits (counts like 'two variants' or '3 steps') too, since they are rarely facts to check."""
-    text = _CITATION.sub(" ", text)
+    text = CITATION.sub(" ", text)
     text = _BULLET.sub("", text)
     found = []
     for match in _NUMBER.finditer(text):
@@ -263,11 +263,11 @@ def _terms_of(name: str) -> set[str]:
 
 def _folded(text: str) -> str:
     """Lowercase words and figures only, for finding a statement quoted word for word."""
-    return " ".join(re.findall(r"\w+(?:[.,%]\w+)*%?", _CITATION.sub(" ", text).lower()))
+    return " ".join(re.findall(r"\w+(?:[.,%]\w+)*%?", CITATION.sub(" ", text).lower()))
 
 
 def content_terms(text: str) -> set[str]:
-    return {t for t in tokenize(_CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1}
+    return {t for t in tokenize(CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1}
 
 
 def attribute(
@@ -390,7 +390,7 @@ def _similarities(
     where given, else against its embedded text."""
     if embedder is None:
         return np.zeros((len(statements), len(passages)))
-    statement_vectors = np.asarray(embedder.embed_documents([_CITATION.sub("", s) for s in statements]))
+    statement_vectors = np.asarray(embedder.embed_documents([CITATION.sub("", s) for s in statements]))
     stored = list(stored) if stored is not None else [None] * len(passages)
     missing = [i for i, v in enumerate(stored) if v is None or len(v) == 0]
     if missing:

@@ -35,10 +35,9 @@ from ..stages import RETRIEVAL, Stage
 from ..trace import StageNotes, TraceRecorder
 from .check import AnswerCheck
 from .llm import ChatSession
-from .prompts import neutralize
+from .prompts import CITATION, neutralize
 
 NOT_FOUND = "The selected documents do not contain information about this question."
-_CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
 _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
@@ -61,7 +60,7 @@ def repeat_cut(text: str, times: int) -> int | None:
     for match in re.finditer(r"[^.!?\n]+[.!?]?", text):
         if not match.group(0).rstrip().endswith((".", "!", "?")) and match.end() == len(text):
             break  # the sentence being written
-        key = " ".join(_CITATION.sub("", _LIST_MARK.sub("", match.group(0))).lower().split())
+        key = " ".join(CITATION.sub("", _LIST_MARK.sub("", match.group(0))).lower().split())
         if len(key) < _REPEAT_CHARS:
             continue
         seen[key] = seen.get(key, 0) + 1
@@ -309,7 +308,7 @@ def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Cit
         cited.extend(n for n in valid if n not in cited)
         return "".join(f"[{n}]" for n in valid)
 
-    cleaned = _CITATION.sub(keep, text)
+    cleaned = CITATION.sub(keep, text)
     chosen = [by_n[n] for n in sorted(cited)] if cited else list(passages)
     return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
 

@@ -46,7 +46,9 @@ SIDES = (
     "say nothing about one of them on an aspect, say so in that bullet."
 )
 
-_MARKER = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
+"""A citation as the prompt asks for it: ``[3]``, ``[1, 4]`` or ``[2; 5]`` (group 1: the numbers).
+The one pattern the answer, the answer check, the neutralised passages and the chat read."""
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
 # Chat-template control tokens (<|im_start|>, <|eot_id|>, ...): a runtime that parses special
 # tokens in message text would otherwise let a document open its own system turn.
@@ -57,7 +59,7 @@ def neutralize(text: str) -> str:
     """Document text cannot close our delimiters, pose as a citation or open a chat turn:
     '[3]' becomes '[ref 3]', passage tags lose their angle brackets and '<|im_start|>'
     becomes '(|im_start|)'."""
-    text = _MARKER.sub(lambda m: f"[ref {m.group(1)}]", text)
+    text = CITATION.sub(lambda m: f"[ref {m.group(1)}]", text)
     text = _CONTROL_TOKEN.sub(lambda m: f"(|{m.group(1)}|)", text)
     return _TAG.sub(lambda m: m.group(0).replace("<", "(").replace(">", ")"), text)
 
