@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -74,4 +74,9 @@ class ChatModel(Protocol):
         """
         ...
 
-    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str: ...
+    def complete(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
+    ) -> str:
+        """The whole reply; with ``schema``, the runtime is asked for JSON of that schema (a
+        runtime that cannot may reply as it likes: the caller validates)."""
+        ...

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -101,11 +102,16 @@ class ScriptedChatModel:
         self.fail_complete = fail_complete
         self.token_counter = WhitespaceTokenCounter()
         self.calls: list[tuple[str, list[dict[str, str]], int]] = []
+        self.schemas: list[dict[str, Any] | None] = []
 
-    def complete(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float) -> str:
+    def complete(
+        self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float,
+        schema: dict[str, Any] | None = None,
+    ) -> str:
         from rag_core.errors import GenerationError
 
         self.calls.append(("complete", list(messages), max_tokens))
+        self.schemas.append(schema)
         if self.fail_complete:
             raise GenerationError("The scripted model timed out.", "Try again.")
         if "Rewritten question" in messages[-1]["content"]:

@@ -11,6 +11,7 @@ import pytest
 from rag_core.answer import llm as llm_module
 from rag_core.answer.llm import LocalChatModel, packaged_gguf
 from rag_core.errors import GenerationError
+from rag_core.models import UnderstandReply
 from rag_core.pipeline import Engine
 from rag_core.settings import LlmSettings, Settings
 
@@ -82,6 +83,7 @@ def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_p
     assert understood.intent == "comparison"
     assert understood.queries[0] == "compare LightRAG with GraphRAG"
     assert understood.entities == ["LightRAG", "GraphRAG"]
+    assert UnderstandReply.model_validate_json(understood.raw or ""), "the runtime kept to the schema it was sent"
 
 
 def test_packaged_gguf_is_assembled_once_and_verified(tmp_path: Path) -> None:

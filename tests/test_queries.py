@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.llm import ChatSession
+from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.queries import (
     classify_keywords,
     clean_query,
@@ -218,3 +219,19 @@ def test_sure_keywords_spare_the_intent_call_and_the_rest_still_asks() -> None:
     assert always.source == "llm" and len(model.calls) == 2
     rephrased = understand("compare LightRAG with GraphRAG", ChatSession(model, 0.1), LlmSettings(), rephrase=True)
     assert rephrased.source == "llm" and len(model.calls) == 3, "rephrasings need the model whatever the intent"
+
+
+def test_the_understanding_call_asks_for_its_schema_and_validates_the_reply() -> None:
+    """Structured output: the reply's JSON schema goes with the call (both backends take it as
+    ``response_format``), and a reply of that schema is read by the pydantic model itself."""
+    reply = '{"intent": "comparison", "search_queries": ["pump against valve", "pump or valve"]}'
+    model = ScriptedChatModel(understanding=reply)
+    understood = understand("compare the pump with the valve", ChatSession(model, unknown_margin=0.1), LlmSettings())
+    assert model.schemas == [UnderstandReply.model_json_schema()]
+    assert UnderstandReply.model_json_schema()["required"] == ["intent", "search_queries"]
+    assert (understood.source, understood.intent) == ("llm", "comparison")
+    assert understood.queries == ["compare the pump with the valve", "pump against valve", "pump or valve"]
+    intent_only = ScriptedChatModel(understanding='{"intent": "qa"}')
+    understand("who wrote it?", ChatSession(intent_only, unknown_margin=0.1),
+               LlmSettings(sure_keywords=False), rephrase=False)
+    assert intent_only.schemas == [IntentReply.model_json_schema()]

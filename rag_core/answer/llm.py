@@ -95,7 +95,15 @@ class OpenAIChatModel:
                 "The text so far is kept; ask again, and check the server if it keeps happening.",
             )
 
-    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
+    def complete(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
+    ) -> str:
+        from openai import omit
+        from openai.types.shared_params import ResponseFormatJSONSchema
+
+        reply_format: ResponseFormatJSONSchema | Any = omit
+        if schema is not None:
+            reply_format = {"type": "json_schema", "json_schema": {"name": "reply", "schema": schema, "strict": True}}
         try:
             response = self._client.chat.completions.create(
                 model=self._model,
@@ -103,6 +111,7 @@ class OpenAIChatModel:
                 max_tokens=max_tokens,
                 temperature=0.0,
                 timeout=timeout_s,
+                response_format=reply_format,
             )
         except Exception as exc:
             raise _generation_error(exc, self._backend, self._model) from exc
@@ -146,8 +155,10 @@ class LocalChatModel:
     def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
         return self._ensure().stream(messages, max_tokens=max_tokens, timeout_s=timeout_s)
 
-    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
-        return self._ensure().complete(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+    def complete(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
+    ) -> str:
+        return self._ensure().complete(messages, max_tokens=max_tokens, timeout_s=timeout_s, schema=schema)
 
     def _ensure(self) -> OpenAIChatModel:
         if self._client is not None:
@@ -299,8 +310,10 @@ class ChatSession:
         """Whether a chat model was configured at all (not the extractive backend)."""
         return self._model is not None
 
-    def complete(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> str:
-        """The model's reply.
+    def complete(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
+    ) -> str:
+        """The model's reply (JSON of ``schema`` where the runtime honours it).
 
         Raises:
             GenerationError: No model, or it failed (the failure is remembered).
@@ -309,7 +322,7 @@ class ChatSession:
         if model is None:
             raise GenerationError(f"No chat model: {self.failure or 'extractive backend'}.", "")
         try:
-            return model.complete(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+            return model.complete(messages, max_tokens=max_tokens, timeout_s=timeout_s, schema=schema)
         except GenerationError as exc:
             self.failure = str(exc)
             raise

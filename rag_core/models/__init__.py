@@ -35,6 +35,7 @@ from .retrieval import (
     Bm25Match,
     Fused,
     Hit,
+    IntentReply,
     RankedLists,
     RerankerStatus,
     RetrievalResult,
@@ -42,6 +43,7 @@ from .retrieval import (
     StageRecord,
     Trace,
     Understanding,
+    UnderstandReply,
 )
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "Hit",
     "HitSource",
     "IngestResult",
+    "IntentReply",
     "Intent",
     "LlmInfo",
     "MediaType",
@@ -76,6 +79,7 @@ __all__ = [
     "StoredChunk",
     "TableView",
     "TokenFigures",
+    "UnderstandReply",
     "Trace",
     "Understanding",
     "UnderstandingInfo",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .base import ChunkKind, Frozen, HitSource, Intent, Message
 from .documents import (
@@ -158,6 +158,20 @@ class RetrievalResult(Frozen):
 
 
 # --- answering ---------------------------------------------------------------------------
+
+
+class IntentReply(BaseModel):
+    """What the model is asked to reply when only the intent is wanted (its JSON schema is sent
+    as the reply's required format)."""
+
+    model_config = ConfigDict(extra="forbid")
+    intent: Intent
+
+
+class UnderstandReply(IntentReply):
+    """What the model is asked to reply: the intent and two rephrasings for search."""
+
+    search_queries: list[str] = Field(max_length=4)
 
 
 class Understanding(Frozen):

@@ -22,10 +22,12 @@ import re
 from collections.abc import Sequence
 from typing import get_args
 
+from pydantic import ValidationError
+
 from ..answer.llm import ChatSession
 from ..answer.prompts import intent_messages, rewrite_messages, understand_messages
 from ..errors import GenerationError
-from ..models import Intent, Message, Understanding
+from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..settings import LlmSettings, RetrievalSettings
 from .bm25 import STOPWORDS
 from .vocabulary import expansion
@@ -242,8 +244,15 @@ def keyword_understanding(question: str, error: str | None = None, raw: str | No
 
 
 def parse_understanding(raw: str, question: str) -> Understanding:
-    """Read the model's JSON defensively: the first {...} in the reply, a known intent, and up to
-    two non-empty string queries. Anything else falls back to keywords, with the reason kept."""
+    """Read the model's JSON: a reply of the asked schema (``UnderstandReply``) is validated as is;
+    else, defensively, the first {...} in the reply, a known intent, and up to two non-empty string
+    queries (a runtime that ignores the schema). Anything else falls back to keywords, with the
+    reason kept."""
+    try:
+        valid = UnderstandReply.model_validate_json(raw)
+        return _understanding(valid.intent, valid.search_queries, question, raw)
+    except ValidationError:
+        pass
     match = re.search(r"\{.*\}", raw, re.DOTALL)
     if not match:
         return keyword_understanding(question, error="the reply held no JSON object", raw=raw)
@@ -257,16 +266,17 @@ def parse_understanding(raw: str, question: str) -> Understanding:
     if intent not in INTENTS:
         return keyword_understanding(question, error=f"unknown intent {intent!r}", raw=raw)
     queries = data.get("search_queries")
-    rephrasings = [q.strip() for q in queries if isinstance(q, str) and q.strip()] if isinstance(queries, list) else []
-    rephrasings = [q[:300] for q in rephrasings if q.casefold() != question.casefold()][:2]
+    return _understanding(intent, [q for q in queries if isinstance(q, str)] if isinstance(queries, list) else [],
+                          question, raw)
+
+
+def _understanding(intent: str, queries: Sequence[str], question: str, raw: str) -> Understanding:
+    """The model's reading: the question first, then up to two of its rephrasings (non-empty, not
+    the question again, at most 300 characters); a comparison's sides from the question."""
+    rephrasings = [q.strip()[:300] for q in queries if q.strip() and q.strip().casefold() != question.casefold()]
     entities = comparison_entities(question) if intent == "comparison" else []
-    return Understanding(
-        intent=intent,
-        queries=[question, *rephrasings],
-        source="llm",
-        raw=raw,
-        entities=entities,
-    )
+    return Understanding(intent=intent, queries=[question, *rephrasings[:2]], source="llm", raw=raw,
+                         entities=entities)
 
 
 def trim_history(history: Sequence[Message], max_messages: int, max_chars: int) -> list[Message]:
@@ -321,13 +331,14 @@ def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: 
         return keyword_understanding(question)
     if not rephrase and llm.sure_keywords and sure_intent(question) is not None:
         return keyword_understanding(question)
-    messages, max_tokens = (
-        (understand_messages(question), llm.understand_max_tokens)
+    messages, max_tokens, reply = (
+        (understand_messages(question), llm.understand_max_tokens, UnderstandReply)
         if rephrase
-        else (intent_messages(question), llm.intent_max_tokens)
+        else (intent_messages(question), llm.intent_max_tokens, IntentReply)
     )
     try:
-        raw = chat.complete(messages, max_tokens=max_tokens, timeout_s=llm.understand_timeout_s)
+        raw = chat.complete(messages, max_tokens=max_tokens, timeout_s=llm.understand_timeout_s,
+                            schema=reply.model_json_schema())
     except GenerationError as exc:
         return keyword_understanding(question, error=f"LLM unavailable ({exc})")
     understanding = parse_understanding(raw, question)
