@@ -8,33 +8,27 @@ once per call, calls the stage functions in order (``retrieve``, ``queries``, ``
 
 from __future__ import annotations
 
-import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
-from .answer.attribution import attribute
-from .answer.budget import fit
+from .answer.budget import fit_prompt
 from .answer.check import AnswerCheck
-from .answer.context import Plan, assemble, group_passages, plan, whole_candidates, with_texts
+from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeed
 from .answer.llm import ChatSession, make_chat_model
-from .answer.prompts import build_messages, render_passage
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
-from .ingest.files import FileStore
-from .ingest.index import OCR_STAGE, Progress, index_document, report
+from .ingest.files import FileStore, files_root
+from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
 from .ingest.parse import read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending, reembed
 from .ingest.sandbox import parse_untrusted
 from .library import Library
 from .memory import limit_malloc_arenas, release_freed_memory
 from .models import (
-    AttributionSummary,
     Budget,
     DocumentRecord,
     Hit,
@@ -44,14 +38,14 @@ from .models import (
     ParsedDocument,
     Passage,
     RetrievalResult,
-    Statement,
     Understanding,
     display_name,
 )
 from .retrieval.bm25 import Bm25Cache, Bm25Index
-from .retrieval.queries import keyword_understanding, standalone_question, trim_history, understand
-from .retrieval.rerank import Availability, CrossEncoderReranker
-from .retrieval.retrieve import Retriever, phrasings_of
+from .retrieval.plan import phrasings_of, plan
+from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
+from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
+from .retrieval.retrieve import Retriever
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
 from .stages import Stage
 from .store import Store, chunk_collection
@@ -82,7 +76,7 @@ class Engine:
         self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
-        self.files = FileStore(_files_root(self.settings))
+        self.files = FileStore(files_root(self.settings))
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
         self.retriever = Retriever(
             store=self.store, embedder=self.embedder, reranker=self.reranker, library=self.library,
@@ -113,8 +107,7 @@ class Engine:
     def reranker_availability(self) -> Availability:
         """Whether the reranker can run (probed once, loading nothing); a reranker without a probe,
         such as a test's, counts as available."""
-        probe = getattr(self.reranker, "availability", None)
-        return probe() if callable(probe) else Availability(True, f"Reranker: {self.reranker.model_id}")
+        return availability_of(self.reranker)
 
     @property
     def collection(self) -> str:
@@ -180,7 +173,7 @@ class Engine:
         try:
             return reembed(
                 self.store, self.embedder, self.collection, chunks_per_step=self.settings.embed.chunks_per_step,
-                status=status, listener=listener, moved=lambda r: self.bm25_cache.invalidate(r.owner, r.doc_id),
+                status=status, listener=listener, bm25_cache=self.bm25_cache,
             )
         finally:
             release_freed_memory()
@@ -194,22 +187,19 @@ class Engine:
         """Validate, parse (sandboxed), chunk, embed and index one file."""
         started = time.perf_counter()
         report(progress, "parsing", 0, 1)
-        path = Path(path)
-        data = read_file(path, self.settings.ingest)
-        parsed = _named(parse_untrusted(data, display_name(path.name), self.settings.ingest, _ocr_pages(progress)),
-                        path.name)
-        return _with_parse_time(
-            self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
-        )
+        data = read_file(Path(path), self.settings.ingest)
+        return self.ingest_bytes(data, Path(path).name, owner, progress, limits=limits, started=started)
 
     def ingest_bytes(
         self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None, *,
-        limits: LimitsSettings | None = None,
+        limits: LimitsSettings | None = None, started: float | None = None,
     ) -> IngestResult:
-        started = time.perf_counter()
+        """Parse (sandboxed), chunk, embed and index one file's bytes; ``started`` when the clock of
+        the ingest started earlier (reading the file)."""
+        started = time.perf_counter() if started is None else started
         report(progress, "parsing", 0, 1)
-        parsed = _named(parse_untrusted(data, display_name(name), self.settings.ingest, _ocr_pages(progress)), name)
-        return _with_parse_time(
+        parsed = named(parse_untrusted(data, display_name(name), self.settings.ingest, ocr_progress(progress)), name)
+        return with_parse_time(
             self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
         )
 
@@ -223,7 +213,8 @@ class Engine:
             return index_document(
                 parsed, owner, store=self.store, embedder=self.embedder, files=self.files,
                 collection=self.collection, chunking=self.settings.chunk,
-                chunks_per_step=self.settings.embed.chunks_per_step, owned=lambda: self.library.records(owner),
+                chunks_per_step=self.settings.embed.chunks_per_step,
+                owned=self.library.records(owner) if limits is not None else (),
                 progress=progress, started=started, data=data, limits=limits,
             )
         finally:
@@ -327,7 +318,10 @@ class Engine:
         recorder = self._recorder(owner, records, None)
         recent = trim_history(history, self.settings.conversation.history_messages,
                               self.settings.conversation.history_chars)
-        standalone, understanding, timings = self._read_question(recorder, typed, recent, chat)
+        with recorder.stage(Stage.UNDERSTAND, question=typed, history_messages=len(recent)) as noted:
+            standalone, understanding, timings, noted.notes = read_question(
+                typed, recent, chat, self.settings.llm, rephrase=self.settings.retrieval.llm_phrasings)
+            noted.outputs = [{"standalone_question": standalone} | understanding.model_dump()]
         intent, sides = understanding.intent, understanding.entities
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
@@ -349,7 +343,10 @@ class Engine:
         else:
             chosen = plan(understanding, standalone, documents=len(records), settings=self.settings.retrieval,
                           top_k=top_k)
-            hits, retrieval, notes = self._run_plan(chosen, recorder, records, owner, rerank, documents is None)
+            hits, retrieval, notes, stages = self.retriever.run_plan(
+                chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
+            for name, searched in stages:
+                recorder.extend(searched, name)
         timings["retrieve"] = _ms(clock)
         recorder.add(Stage.PLAN, timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},
                      StageNotes(notes=notes))
@@ -382,79 +379,20 @@ class Engine:
             prompt_speed=self._prompt_speed(chat), repeat_limit=self.settings.llm.repeat_stop,
         )
 
-    def _run_plan(
-        self, chosen: Plan, recorder: TraceRecorder, records: Sequence[DocumentRecord], owner: str,
-        rerank: bool | None, every_document: bool,
-    ) -> tuple[list[Hit], RetrievalResult, list[str]]:
-        """Run a plan's searches and sampling, recording each search's stages (a side's under its
-        name); the hits, the question's own search, and notes on how the hits were chosen."""
-        results = []
-        for search in chosen.searches:
-            result = self.retriever.run(
-                search.question, list(search.phrasings), records, owner, collection=self.collection,
-                top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=None,
-                every_document=every_document,
-            )
-            recorder.extend(result.trace.stages, search.name)
-            results.append(result)
-        sampled = [h for r in records if chosen.sample_per_document
-                   for h in self.library.sample(r, chosen.sample_per_document, chosen.sample_candidates)]
-        hits, notes = assemble(chosen, results, sampled)
-        return hits, results[0], notes
-
-    def check_answer(
-        self, text: str, passages: Sequence[Passage], owner: str | None = None
-    ) -> tuple[list[Statement], AttributionSummary]:
-        """Each statement of an answer against the passages, with this engine's embedder and the
-        passages' stored chunk vectors (so only the statements are embedded)."""
-        return attribute(text, passages, self.embedder, self.settings.attribution,
-                         passage_vectors=self.passage_vectors(passages, owner))
-
-    def passage_vectors(self, passages: Sequence[Passage], owner: str | None = None) -> list[np.ndarray | None]:
-        """Per passage, the stored vectors of its chunks (one row each), or None when none is stored."""
-        return self.library.passage_vectors(passages, self.library.records(owner or self.settings.owner))
-
-    def _read_question(self, recorder: TraceRecorder, typed: str, recent: Sequence[Message], chat: ChatSession,
-                       ) -> tuple[str, Understanding, dict[str, float]]:
-        """The question made to stand alone, its intent and phrasings (one recorded stage), and the
-        milliseconds of the rewrite and of the understanding."""
-        timings: dict[str, float] = {}
-        with recorder.stage(Stage.UNDERSTAND, question=typed, history_messages=len(recent)) as notes:
-            clock = time.perf_counter()
-            standalone, rewrite_note = standalone_question(typed, recent, chat, self.settings.llm)
-            timings["rewrite"] = _ms(clock)
-            clock = time.perf_counter()
-            understanding = understand(standalone, chat, self.settings.llm,
-                                       rephrase=self.settings.retrieval.llm_phrasings)
-            timings["understand"] = _ms(clock)
-            notes.outputs = [{"standalone_question": standalone} | understanding.model_dump()]
-            sure = (understanding.source == "keywords" and understanding.error is None and chat.model is not None
-                    and self.settings.llm.understand_with_llm)
-            sure_note = f"intent {understanding.intent} from keywords, which are sure of it: no LLM call"
-            notes.notes = [n for n in (rewrite_note, sure_note if sure else None, understanding.error) if n]
-        return standalone, understanding, timings
-
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
              passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None,
              sides: Sequence[str], *, whole: bool = False) -> Budget | None:
         """The prompt within the token budget (a recorded stage). With ``whole``, every passage
         uncut or None (the stage is then recorded only when they fit)."""
-        config = self.settings.budget
-        clock = time.perf_counter()
-        budget = fit(
-            lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides),
-            lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
-            question, history, [p.text for p in passages], counter,
-            limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
-            history_share=config.history_share, prompt_cap=cap, whole=whole,
-        )
-        if budget is None:
-            return None
-        notes = StageNotes(outputs=[budget.figures()], dropped=[
-            {"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
-            for i in budget.cut])
-        recorder.add(Stage.BUDGET, _ms(clock), {"limit": config.token_limit, "reserved_output": reserved,
-                                               "prompt_cap": cap, "tokenizer": counter.name}, notes)
+        config, clock = self.settings.budget, time.perf_counter()
+        budget = fit_prompt(intent, question, history, passages, sides, counter, config, reserved=reserved,
+                            prompt_cap=cap, whole=whole)
+        if budget is not None:
+            dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
+                       for i in budget.cut]
+            recorder.add(Stage.BUDGET, _ms(clock), {"limit": config.token_limit, "reserved_output": reserved,
+                                                   "prompt_cap": cap, "tokenizer": counter.name},
+                         StageNotes(outputs=[budget.figures()], dropped=dropped))
         return budget
 
     def understand(
@@ -478,39 +416,5 @@ class Engine:
         return TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records], settings=settings)
 
 
-def _with_parse_time(result: IngestResult, parsed: ParsedDocument) -> IngestResult:
-    """The parse's seconds (the whole time less the steps after it: reading and checking the file,
-    and the sandboxed parse) and its table finder's."""
-    if result.status != "ingested":
-        return result
-    parse = result.seconds - sum(result.timings_s.values())
-    timings = {"parse": parse, "table_finder": parsed.table_finder_s, "ocr": parsed.ocr_s} | result.timings_s
-    return result.model_copy(update={
-        "timings_s": timings, "table_pages": parsed.table_pages, "table_finder_cpu_s": parsed.table_finder_cpu_s,
-        "table_finder_empty_cpu_s": parsed.table_finder_empty_cpu_s, "ocr_pages": len(parsed.ocr_pages),
-    })
-
-
-def _named(parsed: ParsedDocument, given: str) -> ParsedDocument:
-    """Keep the name as given when its stored form had control characters replaced."""
-    return parsed if given == parsed.name else parsed.model_copy(update={"original_name": given})
-
-
-def _files_root(settings: Settings) -> Path:
-    """Kept files live beside an embedded store; a server or in-memory store needs a folder."""
-    if settings.files_dir:
-        return settings.files_dir
-    if str(settings.store_dir) == ":memory:" or settings.qdrant_url:
-        return Path(tempfile.mkdtemp(prefix="rag_core-files-"))
-    return settings.store_dir / "files"
-
-
 def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000
-
-
-def _ocr_pages(progress: Progress | None) -> Callable[[int, int], None] | None:
-    """The parse's OCR progress as the ingest's: stage "OCR page", pages done of pages to read."""
-    if progress is None:
-        return None
-    return lambda done, total: report(progress, OCR_STAGE, done, total)

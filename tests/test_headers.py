@@ -10,6 +10,7 @@ import pymupdf
 from rag_core.ingest.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Page
+from rag_core.settings import IngestSettings
 
 SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200, "header_max_chars": 300}
 TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"
@@ -39,7 +40,7 @@ def statement_pdf(path: Path, rows: int = 60) -> Path:
 
 
 def test_every_chunk_of_a_statement_page_carries_its_title(tmp_path: Path) -> None:
-    parsed = parse_path(statement_pdf(tmp_path / "ACME_2022_10K.pdf"))
+    parsed = parse_path(statement_pdf(tmp_path / "ACME_2022_10K.pdf"), IngestSettings())
     with_headers = chunk_pages(parsed.pages, "d", title=document_title(parsed.name), **SIZES)
     without = chunk_pages(parsed.pages, "d", headers=False, **SIZES)
     statement = [c for c in with_headers if c.page == 2]
@@ -74,7 +75,7 @@ def test_a_long_table_repeats_its_column_headers(tmp_path: Path) -> None:
             page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
             page.insert_text((x0 + c * w + 4, y0 + r * h + 17), cell, fontsize=10)
     doc.save(tmp_path / "segments.pdf")
-    parsed = parse_path(tmp_path / "segments.pdf")
+    parsed = parse_path(tmp_path / "segments.pdf", IngestSettings())
     tables = [c for c in chunk_pages(parsed.pages, "d", title="Segments", **SIZES) if c.kind == "table"]
     assert len(tables) >= 2
     assert tables[0].header == "Segments › Revenue by segment (in millions)"

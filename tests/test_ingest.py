@@ -11,7 +11,7 @@ from rag_core import errors
 from rag_core.ingest.index import index_document
 from rag_core.ingest.parse import parse_path
 from rag_core.pipeline import Engine
-from rag_core.settings import LimitsSettings
+from rag_core.settings import IngestSettings, LimitsSettings
 
 from .fakes import HashEmbedder
 
@@ -19,9 +19,9 @@ from .fakes import HashEmbedder
 def run(engine: Engine, path: Path, **changes: object) -> object:
     parts: dict[str, object] = dict(
         store=engine.store, embedder=engine.embedder, files=engine.files, collection=engine.collection,
-        chunking=engine.settings.chunk, chunks_per_step=2, owned=lambda: engine.documents("o"),
+        chunking=engine.settings.chunk, chunks_per_step=2, owned=engine.documents("o"),
     )
-    return index_document(parse_path(path), "o", **(parts | changes))  # type: ignore[arg-type]
+    return index_document(parse_path(path, IngestSettings()), "o", **(parts | changes))  # type: ignore[arg-type]
 
 
 def test_stored_whole_then_recognised(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:

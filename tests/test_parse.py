@@ -13,7 +13,7 @@ from rag_core.settings import IngestSettings
 
 def test_pages_are_one_based_and_keep_their_text(make_pdf: Callable[..., Path]) -> None:
     path = make_pdf(["Alpha page one.", "Bravo page two.", "Charlie page three."])
-    parsed = parse_path(path)
+    parsed = parse_path(path, IngestSettings())
     assert parsed.media_type == "pdf" and parsed.page_count == 3
     assert [(p.number, p.text) for p in parsed.pages] == [
         (1, "Alpha page one."),
@@ -30,7 +30,7 @@ def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Pat
             [("Results Overview", 22), (body, 11), ("4.2 Ablation Details", 14), (body, 11)],
         ]
     )
-    page = parse_path(path).pages[0]
+    page = parse_path(path, IngestSettings()).pages[0]
     assert [(h.level, h.title) for h in page.headings] == [(1, "Results Overview"), (2, "4.2 Ablation Details")]
     assert page.text.startswith("Results Overview")
 
@@ -43,7 +43,7 @@ def test_pdf_outline_wins_over_fonts(tmp_path: Path) -> None:
         page.insert_text((72, 100), f"Text of the {title.lower()} section.")
     doc.set_toc([[1, "Introduction", 1], [1, "Method", 2]])
     doc.save(tmp_path / "toc.pdf")
-    pages = parse_path(tmp_path / "toc.pdf").pages
+    pages = parse_path(tmp_path / "toc.pdf", IngestSettings()).pages
     assert [h.title for h in pages[0].headings] == ["Introduction"]
     assert [h.title for h in pages[1].headings] == ["Method"]
 
@@ -62,7 +62,7 @@ def test_table_becomes_one_block_of_whole_rows(tmp_path: Path) -> None:
             page.insert_text((x0 + c * w + 4, y0 + r * h + 16), cell, fontsize=10)
     page.insert_text((72, y0 + len(rows) * h + 30), "The hybrid mode wins in every domain.")
     doc.save(tmp_path / "table.pdf")
-    parsed = parse_path(tmp_path / "table.pdf")
+    parsed = parse_path(tmp_path / "table.pdf", IngestSettings())
     (page_out,) = parsed.pages
     assert len(page_out.tables) == 1
     table = page_out.text[page_out.tables[0].start : page_out.tables[0].end]
@@ -74,7 +74,7 @@ def test_table_becomes_one_block_of_whole_rows(tmp_path: Path) -> None:
 
 def test_markdown_headings_tables_and_fences() -> None:
     text = "# Title\n\nIntro.\n\n## Part A\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```\n# not a heading\n```\n"
-    parsed = parse_bytes(text.encode(), "notes.md")
+    parsed = parse_bytes(text.encode(), "notes.md", IngestSettings())
     (page,) = parsed.pages
     assert [(h.level, h.title) for h in page.headings] == [(1, "Title"), (2, "Part A")]
     (table,) = page.tables
@@ -82,7 +82,8 @@ def test_markdown_headings_tables_and_fences() -> None:
 
 
 def test_text_form_feeds_start_pages_and_control_characters_go() -> None:
-    parsed = parse_bytes("page one\x00 text\fpage two\x07\f\f page four \u202eRTL \ufb01le".encode(), "a.txt")
+    text = "page one\x00 text\fpage two\x07\f\f page four \u202eRTL \ufb01le"
+    parsed = parse_bytes(text.encode(), "a.txt", IngestSettings())
     assert [p.number for p in parsed.pages] == [1, 2, 4]
     assert parsed.pages[0].text == "page one text"
     assert parsed.pages[2].text == "page four RTL file", "ligature expanded, bidi override kept out"
@@ -98,7 +99,7 @@ def test_clean_text_folds_spaces_and_ligatures() -> None:
 
 def test_empty_file() -> None:
     with pytest.raises(errors.EmptyFile, match="empty"):
-        parse_bytes(b"", "a.pdf")
+        parse_bytes(b"", "a.pdf", IngestSettings())
 
 
 def test_file_over_size_limit(tmp_path: Path) -> None:
@@ -110,50 +111,50 @@ def test_file_over_size_limit(tmp_path: Path) -> None:
 
 def test_unsupported_extension() -> None:
     with pytest.raises(errors.UnsupportedFileType, match=r"Upload one of these: PDF \(\.pdf\), .*Word document"):
-        parse_bytes(b"PK\x03\x04", "slides.pptx")
+        parse_bytes(b"PK\x03\x04", "slides.pptx", IngestSettings())
 
 
 def test_a_cut_office_file_is_damaged() -> None:
     with pytest.raises(errors.CorruptFile, match="zip structure cannot be read"):
-        parse_bytes(b"PK\x03\x04", "report.docx")
+        parse_bytes(b"PK\x03\x04", "report.docx", IngestSettings())
 
 
 def test_non_pdf_named_pdf() -> None:
     with pytest.raises(errors.WrongFileType, match="not a PDF"):
-        parse_bytes(b"<html>hello</html>", "page.pdf")
+        parse_bytes(b"<html>hello</html>", "page.pdf", IngestSettings())
 
 
 def test_pdf_named_txt(make_pdf: Callable[..., Path]) -> None:
     data = make_pdf(["hello"]).read_bytes()
     with pytest.raises(errors.WrongFileType, match="Rename it to .pdf"):
-        parse_bytes(data, "hello.txt")
+        parse_bytes(data, "hello.txt", IngestSettings())
 
 
 def test_binary_named_txt() -> None:
     with pytest.raises(errors.WrongFileType, match="binary"):
-        parse_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8, "image.txt")
+        parse_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8, "image.txt", IngestSettings())
 
 
 def test_corrupt_pdf() -> None:
     with pytest.raises(errors.CorruptFile, match="damaged|could not be opened"):
-        parse_bytes(b"%PDF-1.7\n" + b"\x13\x37garbage" * 200 + b"\n%%EOF\n", "broken.pdf")
+        parse_bytes(b"%PDF-1.7\n" + b"\x13\x37garbage" * 200 + b"\n%%EOF\n", "broken.pdf", IngestSettings())
 
 
 def test_truncated_pdf(make_pdf: Callable[..., Path]) -> None:
     data = make_pdf(["Some text " * 200, "More text " * 200]).read_bytes()
     with pytest.raises(errors.CorruptFile, match="truncated"):
-        parse_bytes(data[: len(data) // 2], "cut.pdf")
+        parse_bytes(data[: len(data) // 2], "cut.pdf", IngestSettings())
 
 
 def test_encrypted_pdf_with_user_password(make_pdf: Callable[..., Path]) -> None:
     path = make_pdf(["secret"], encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="user", owner_pw="owner")
     with pytest.raises(errors.EncryptedPdf, match="password"):
-        parse_path(path)
+        parse_path(path, IngestSettings())
 
 
 def test_encrypted_pdf_with_owner_password_only_is_read(make_pdf: Callable[..., Path]) -> None:
     path = make_pdf(["readable"], encryption=pymupdf.PDF_ENCRYPT_AES_256, owner_pw="owner", user_pw="")
-    assert parse_path(path).pages[0].text == "readable"
+    assert parse_path(path, IngestSettings()).pages[0].text == "readable"
 
 
 def _image_page(doc: pymupdf.Document) -> None:
@@ -169,7 +170,7 @@ def test_image_only_pdf(tmp_path: Path) -> None:
     _image_page(doc)
     doc.save(tmp_path / "scan.pdf")
     with pytest.raises(errors.NoTextLayer, match="OCR found no text on its pages"):
-        parse_path(tmp_path / "scan.pdf")
+        parse_path(tmp_path / "scan.pdf", IngestSettings())
     with pytest.raises(errors.NoTextLayer, match=r"OCR is turned off \(RAG_INGEST__OCR=false\)"):
         parse_path(tmp_path / "scan.pdf", IngestSettings(ocr=False))
 
@@ -180,7 +181,7 @@ def test_partly_scanned_pdf_keeps_text_pages_and_reports_the_rest(tmp_path: Path
     _image_page(doc)
     doc.new_page().insert_text((72, 72), "Typed page three.")
     doc.save(tmp_path / "mixed.pdf")
-    parsed = parse_path(tmp_path / "mixed.pdf")
+    parsed = parse_path(tmp_path / "mixed.pdf", IngestSettings())
     assert [p.number for p in parsed.pages] == [1, 3]
     assert parsed.pages_without_text == (2,)
 
@@ -200,7 +201,7 @@ def test_every_rejection_message_says_what_to_do() -> None:
     for exc_type in (errors.EmptyFile, errors.WrongFileType, errors.CorruptFile):
         assert issubclass(exc_type, errors.FileRejected)
     with pytest.raises(errors.FileRejected) as info:
-        parse_bytes(b"", "a.pdf")
+        parse_bytes(b"", "a.pdf", IngestSettings())
     assert info.value.what and info.value.fix
 
 
@@ -221,7 +222,7 @@ def test_statement_tables_are_compacted(tmp_path: Path) -> None:
             page.insert_text((x + 3, y0 + r * h + 16), cell, fontsize=10)
             x += widths[c]
     doc.save(tmp_path / "statement.pdf")
-    (parsed,) = parse_path(tmp_path / "statement.pdf").pages
+    (parsed,) = parse_path(tmp_path / "statement.pdf", IngestSettings()).pages
     (table,) = parsed.tables
     assert parsed.text[table.start : table.end].splitlines() == [
         "|  | 2022 | 2021 |",
@@ -270,10 +271,10 @@ def test_the_table_page_filter_skips_no_table(
     from rag_core.ingest.parse import pdf
 
     path = _table_page(tmp_path / "t.pdf", rows, ruled=ruled)
-    filtered = parse_path(path)
+    filtered = parse_path(path, IngestSettings())
     assert filtered.table_pages == 1
     monkeypatch.setattr(pdf, "_may_hold_table", lambda page, blocks: True)
-    everywhere = parse_path(path)
+    everywhere = parse_path(path, IngestSettings())
     assert filtered.pages == everywhere.pages
     if ruled == "grid":
         (page,) = filtered.pages
@@ -288,11 +289,11 @@ def test_the_finder_s_cpu_on_a_page_without_a_table_is_counted_as_such(
     from rag_core.ingest.parse import pdf
 
     monkeypatch.setattr(pdf, "_may_hold_table", lambda page, blocks: True)
-    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]), IngestSettings())
     assert parsed.table_pages == 1 and not parsed.pages[0].tables
     assert parsed.table_finder_empty_cpu_s == parsed.table_finder_cpu_s > 0
 
 
 def test_a_page_of_prose_is_spared_the_table_finder(make_pdf: Callable[..., Path]) -> None:
-    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]))
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]), IngestSettings())
     assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0 and parsed.table_finder_cpu_s == 0.0

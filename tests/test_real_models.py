@@ -31,7 +31,7 @@ def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
     from rag_core.settings import EmbedSettings
 
     embedder: Embedder = {  # type: ignore[call-overload]
-        "real": real_embedder, "torch": SentenceTransformerEmbedder(),
+        "real": real_embedder, "torch": SentenceTransformerEmbedder(EmbedSettings()),
         "openvino": make_embedder(EmbedSettings(backend="openvino")),
     }.get(make) or HashEmbedder()
     assert isinstance(embedder, Embedder)

@@ -214,7 +214,7 @@ def test_hostile_file(
 
 def test_bomb_is_refused_by_a_limit_in_process() -> None:
     with pytest.raises(errors.ParseLimit):
-        parse_bytes(bomb_pdf(1024), "bomb.pdf")
+        parse_bytes(bomb_pdf(1024), "bomb.pdf", IngestSettings())
 
 
 def test_sandbox_turns_memory_and_time_limits_into_typed_errors() -> None:

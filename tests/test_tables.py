@@ -11,6 +11,7 @@ from rag_core.answer.prompts import render_passages
 from rag_core.answer.tables import column_labels, labelled, markdown
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
+from rag_core.settings import IngestSettings
 
 ROWS = [
     ["", "Agriculture", "", "Legal", ""],
@@ -38,7 +39,7 @@ def two_row_header_pdf(path: Path) -> Path:
 
 
 def test_a_two_row_header_table_round_trips(tmp_path: Path) -> None:
-    (page,) = parse_path(two_row_header_pdf(tmp_path / "wins.pdf")).pages
+    (page,) = parse_path(two_row_header_pdf(tmp_path / "wins.pdf"), IngestSettings()).pages
     (block,) = page.tables
     text = page.text[block.start : block.end]
     prompt = labelled(text)

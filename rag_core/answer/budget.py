@@ -12,7 +12,10 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..backends import TokenCounter
-from ..models import Budget, Message
+from ..models import Budget, Intent, Message, Passage
+from ..settings import BudgetSettings
+from .context import with_texts
+from .prompts import build_messages, render_passage
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""
@@ -137,6 +140,21 @@ def fit(
         passage_tokens=per_passage,
         prompt_cap=prompt_cap,
         tokenizer_calls=count.calls,
+    )
+
+
+def fit_prompt(
+    intent: Intent, question: str, history: Sequence[Message], passages: Sequence[Passage], sides: Sequence[str],
+    counter: TokenCounter, config: BudgetSettings, *, reserved: int, prompt_cap: int | None, whole: bool,
+) -> Budget | None:
+    """``fit`` for the answer's prompt (``prompts.build_messages``, each passage rendered as its own
+    block), with the budget's limit and shares."""
+    return fit(
+        lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides),
+        lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
+        question, history, [p.text for p in passages], counter,
+        limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
+        history_share=config.history_share, prompt_cap=prompt_cap, whole=whole,
     )
 
 

@@ -23,6 +23,7 @@ TARGET_TOKENS = 400
 
 def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
     from ..answer.attribution import split_statements
+    from ..answer.check import AnswerCheck
     from ..answer.tokens import TiktokenCounter
     from ..pipeline import Engine
 
@@ -34,6 +35,8 @@ def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]
         try:
             for path in paths:
                 engine.ingest_path(path, owner=OWNER)
+            check = AnswerCheck(engine.embedder, engine.settings.attribution, engine.library,
+                                tuple(engine.documents(OWNER)))
             for question in LLM_QUESTIONS:
                 passages = engine.ask(question, owner=OWNER, backend="extractive").passages
                 answer = _answer_of(passages, counter)
@@ -42,7 +45,7 @@ def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]
                 checked, bare = [], []
                 for _ in range(max(1, args.repeats)):
                     started = time.perf_counter()
-                    engine.check_answer(answer, passages, OWNER)
+                    check.run(answer, passages)
                     checked.append((time.perf_counter() - started) * 1000)
                     started = time.perf_counter()
                     engine.embedder.embed_documents(statements)

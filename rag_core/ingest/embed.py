@@ -81,8 +81,8 @@ class _Prefixing:
 class SentenceTransformerEmbedder(_Prefixing):
     """Embeds passages and queries; normalized vectors, batched, model loaded on first use."""
 
-    def __init__(self, settings: EmbedSettings | None = None) -> None:
-        self.settings = settings or EmbedSettings()
+    def __init__(self, settings: EmbedSettings) -> None:
+        self.settings = settings
         self._model: SentenceTransformer | None = None
         self._lock = threading.Lock()
 

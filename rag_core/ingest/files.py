@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 import pymupdf
 
 from ..errors import DocumentNotFound
 from ..models import DocumentRecord
-from ..settings import IngestSettings
+from ..settings import IngestSettings, Settings
 from .parse.formats import FORMATS
 from .parse.pdf import tessdata_folder
 
@@ -91,3 +92,12 @@ def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage 
         if len(probe) >= 12:
             found.extend(page.search_for(probe, textpage=textpage))
     return found
+
+
+def files_root(settings: Settings) -> Path:
+    """Kept files live beside an embedded store; a server or in-memory store needs a folder."""
+    if settings.files_dir:
+        return settings.files_dir
+    if str(settings.store_dir) == ":memory:" or settings.qdrant_url:
+        return Path(tempfile.mkdtemp(prefix="rag_core-files-"))
+    return settings.store_dir / "files"

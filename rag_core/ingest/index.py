@@ -42,7 +42,7 @@ def index_document(
     collection: str,
     chunking: ChunkSettings,
     chunks_per_step: int,
-    owned: Callable[[], list[DocumentRecord]],
+    owned: Sequence[DocumentRecord],
     progress: Progress | None = None,
     started: float | None = None,
     data: bytes | None = None,
@@ -57,7 +57,7 @@ def index_document(
         collection: The chunk collection of ``embedder``.
         chunking: Chunk sizes.
         chunks_per_step: Chunks embedded and written per step.
-        owned: The owner's documents, asked only when ``limits`` apply.
+        owned: The owner's documents (read against ``limits``).
         progress: Told each stage, with counts.
         started: When the caller started (for the reported seconds).
         data: The original file, kept so its pages can be rendered later.
@@ -74,7 +74,7 @@ def index_document(
         seconds = time.perf_counter() - started
         return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=seconds)
     if limits is not None:
-        check_upload(limits, owned(), parsed)
+        check_upload(limits, owned, parsed)
     doc_id = parsed.sha256[:16]
     report(progress, "chunking", 0, 1)
     clock = time.perf_counter()
@@ -156,3 +156,28 @@ def _roll_back(store: Store, files: FileStore, record: DocumentRecord) -> None:
         files.delete(record)
     except Exception:  # the store may be what failed; recover() cleans up on the next open
         pass
+
+
+def with_parse_time(result: IngestResult, parsed: ParsedDocument) -> IngestResult:
+    """The parse's seconds (the whole time less the steps after it: reading and checking the file,
+    and the sandboxed parse) and its table finder's."""
+    if result.status != "ingested":
+        return result
+    parse = result.seconds - sum(result.timings_s.values())
+    timings = {"parse": parse, "table_finder": parsed.table_finder_s, "ocr": parsed.ocr_s} | result.timings_s
+    return result.model_copy(update={
+        "timings_s": timings, "table_pages": parsed.table_pages, "table_finder_cpu_s": parsed.table_finder_cpu_s,
+        "table_finder_empty_cpu_s": parsed.table_finder_empty_cpu_s, "ocr_pages": len(parsed.ocr_pages),
+    })
+
+
+def named(parsed: ParsedDocument, given: str) -> ParsedDocument:
+    """Keep the name as given when its stored form had control characters replaced."""
+    return parsed if given == parsed.name else parsed.model_copy(update={"original_name": given})
+
+
+def ocr_progress(progress: Progress | None) -> Callable[[int, int], None] | None:
+    """The parse's OCR progress as the ingest's: stage "OCR page", pages done of pages to read."""
+    if progress is None:
+        return None
+    return lambda done, total: report(progress, OCR_STAGE, done, total)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..backends import Embedder
 from ..models import Chunk, DocumentRecord
-from ..retrieval.bm25 import chunk_terms
+from ..retrieval.bm25 import Bm25Cache, chunk_terms
 from ..store import Store
 from .index import longest_first
 
@@ -109,7 +109,7 @@ def reembed(
     chunks_per_step: int,
     status: ReindexStatus | None = None,
     listener: Listener | None = None,
-    moved: Callable[[DocumentRecord], None] | None = None,
+    bm25_cache: Bm25Cache | None = None,
 ) -> ReindexStatus:
     """Move every pending document into ``collection`` with ``embedder``'s vectors.
 
@@ -119,7 +119,7 @@ def reembed(
         chunks_per_step: Chunks embedded and written per step.
         status: Filled in as the run goes (a fresh one by default).
         listener: Called with ``status`` after each step.
-        moved: Called with each document's new record once it is searchable.
+        bm25_cache: Where the owner's BM25 indexes are cached: each moved document's are dropped.
 
     Exceptions from the embedder or the store propagate; what was committed stays, the document in
     progress resumes on the next run.
@@ -139,8 +139,8 @@ def reembed(
             status.done += 1
             if new is not None:
                 status.moved.append(new)
-                if moved is not None:
-                    moved(new)
+                if bm25_cache is not None:
+                    bm25_cache.invalidate(new.owner, new.doc_id)
         status.replaced = len(drop_replaced(store, embedder.model_id))
     except BaseException as exc:
         status.error = f"{type(exc).__name__}: {exc}"

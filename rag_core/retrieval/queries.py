@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Sequence
 from typing import get_args
 
@@ -343,3 +344,21 @@ def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: 
         return keyword_understanding(question, error=f"LLM unavailable ({exc})")
     understanding = parse_understanding(raw, question)
     return understanding if rephrase else understanding.model_copy(update={"queries": [question]})
+
+
+def read_question(
+    typed: str, recent: Sequence[Message], chat: ChatSession, llm: LlmSettings, *, rephrase: bool
+) -> tuple[str, Understanding, dict[str, float], list[str]]:
+    """The question made to stand alone (``standalone_question``), its intent and phrasings
+    (``understand``), the milliseconds of each, and notes for the trace on how they were read."""
+    clock = time.perf_counter()
+    standalone, rewrite_note = standalone_question(typed, recent, chat, llm)
+    timings = {"rewrite": (time.perf_counter() - clock) * 1000}
+    clock = time.perf_counter()
+    understanding = understand(standalone, chat, llm, rephrase=rephrase)
+    timings["understand"] = (time.perf_counter() - clock) * 1000
+    sure = (understanding.source == "keywords" and understanding.error is None and chat.model is not None
+            and llm.understand_with_llm)
+    sure_note = f"intent {understanding.intent} from keywords, which are sure of it: no LLM call"
+    return standalone, understanding, timings, [n for n in (rewrite_note, sure_note if sure else None,
+                                                              understanding.error) if n]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..backends import Reranker
 from ..ingest.embed import model_slug
 from ..ingest.hub import hub_reachable, in_hub_cache, is_local, local_only
 from ..settings import DEFAULT_RERANK_MODEL, RerankSettings
@@ -36,11 +37,18 @@ class Availability:
     how_to_enable: str = ""
 
 
+def availability_of(reranker: Reranker) -> Availability:
+    """Whether a reranker can run (probed once, loading nothing); one without a probe, such as a
+    test's, counts as available."""
+    probe = getattr(reranker, "availability", None)
+    return probe() if callable(probe) else Availability(True, f"Reranker: {reranker.model_id}")
+
+
 class CrossEncoderReranker:
     """Scores (query, passage) pairs; loads once, on first use, and remembers a failure."""
 
-    def __init__(self, settings: RerankSettings | None = None) -> None:
-        self.settings = settings or RerankSettings()
+    def __init__(self, settings: RerankSettings) -> None:
+        self.settings = settings
         self._model: CrossEncoder | None = None
         self._failure: str | None = None
         self._probed: Availability | None = None

@@ -26,6 +26,7 @@ from ..models import (
     RerankerStatus,
     RetrievalResult,
     Scores,
+    StageRecord,
     StoredChunk,
     Trace,
 )
@@ -44,6 +45,7 @@ from .lists import (
     page_list,
     statement_list,
 )
+from .plan import Plan, assemble
 from .queries import search_phrasings
 from .rerank import RerankerUnavailable
 from .vocabulary import statements_named
@@ -170,6 +172,24 @@ class Retriever:
         return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                                no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
 
+    def run_plan(
+        self, plan: Plan, records: Sequence[DocumentRecord], owner: str, *, collection: str, rerank: bool | None,
+        every_document: bool,
+    ) -> tuple[list[Hit], RetrievalResult, list[str], list[tuple[str, list[StageRecord]]]]:
+        """A plan's searches and sampling run: the hits (``plan.assemble``), the question's own
+        search, notes on how the hits were chosen, and each search's stage records with the name a
+        side records them under."""
+        results = [
+            self.run(search.question, list(search.phrasings), records, owner, collection=collection,
+                     top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=None,
+                     every_document=every_document)
+            for search in plan.searches
+        ]
+        sampled = [h for r in records if plan.sample_per_document
+                   for h in self.library.sample(r, plan.sample_per_document, plan.sample_candidates)]
+        hits, notes = assemble(plan, results, sampled)
+        return hits, results[0], notes, [(s.name, r.trace.stages) for s, r in zip(plan.searches, results, strict=True)]
+
     def _first_stage(
         self, phrasings: list[str], owner: str, names: dict[str, str], collection: str, retrievers: Retrievers,
         every_document: bool,
@@ -200,12 +220,6 @@ class Retriever:
                                      fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
             notes.outputs = lexical.rows
         return vectors, dense, lexical, index, recorder.trace("", phrasings)
-
-
-def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
-    """The phrasings to search with, each once, blank ones left out; the question if none."""
-    phrasings = list(dict.fromkeys(q.strip() for q in (queries or [question]) if q.strip()))
-    return phrasings or [question]
 
 
 def candidates(

@@ -27,9 +27,8 @@ _PDF_END_WINDOW = 4096
 _ZIP_MAGIC = b"PK\x03\x04"
 
 
-def parse_path(path: str | Path, settings: IngestSettings | None = None) -> ParsedDocument:
+def parse_path(path: str | Path, settings: IngestSettings) -> ParsedDocument:
     """Read and parse a file from disk, checking its size before reading it."""
-    settings = settings or IngestSettings()
     path = Path(path)
     return parse_bytes(read_file(path, settings), path.name, settings)
 
@@ -43,7 +42,7 @@ def read_file(path: Path, settings: IngestSettings) -> bytes:
 
 
 def parse_bytes(
-    data: bytes, name: str, settings: IngestSettings | None = None, progress: PageProgress | None = None
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
 ) -> ParsedDocument:
     """Validate and parse a file's bytes with the parser its format declares (``formats.FORMATS``).
 
@@ -56,7 +55,6 @@ def parse_bytes(
     Raises:
         FileRejected: A subclass that says what is wrong with the file and what to do.
     """
-    settings = settings or IngestSettings()
     check_size(name, len(data), settings)
     suffix = Path(name).suffix.lower()
     found = BY_SUFFIX.get(suffix)

@@ -1,0 +1,152 @@
+"""The plan of a question, as data: which searches to run (the question's own, one per side of a
+comparison), how many chunks to sample from each document, and how to order what comes back.
+``plan`` decides it from the intent; ``Retriever.run_plan`` runs it; ``assemble`` merges the hits.
+
+- summary: chunks sampled evenly across each document, merged with the semantic hits, in
+  reading order (the whole document is seen, not only what resembles the question);
+- comparison: the question's hits plus a few for each side named in it;
+- technical: the best match, then groups holding tables or figures;
+- qa: the top hits with their neighbors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..ingest.chunk import looks_tabular
+from ..models import Hit, Intent, RetrievalResult, Understanding
+from ..settings import RetrievalSettings
+
+
+def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
+    """The phrasings to search with, each once, blank ones left out; the question if none."""
+    phrasings = list(dict.fromkeys(q.strip() for q in (queries or [question]) if q.strip()))
+    return phrasings or [question]
+
+
+@dataclass(frozen=True)
+class Search:
+    """One search a plan asks for: ``name`` is empty for the question's own search, else the name
+    its stages are recorded under (``comparison[<side>]``)."""
+
+    name: str
+    question: str
+    phrasings: tuple[str, ...]
+    neighbors: bool
+    top_k: int | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to do for a question, by its intent: the searches (the first is the question's own),
+    how many chunks to sample from each document, and whether tables move forward."""
+
+    intent: Intent
+    searches: tuple[Search, ...]
+    sample_per_document: int
+    sample_candidates: int
+    tables_first: bool
+
+    def describe(self) -> dict[str, Any]:
+        """The plan as the trace records it."""
+        return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
+                "sample_per_document": self.sample_per_document, "tables_first": self.tables_first}
+
+
+def plan(
+    understanding: Understanding, question: str, *, documents: int, settings: RetrievalSettings, top_k: int | None
+) -> Plan:
+    """The searches, sampling and ordering the question's intent asks for (nothing is run here).
+
+    - summary: the question's search without neighbours, and chunks sampled across each document;
+    - comparison: the question's search, then one smaller search for each side it names;
+    - technical: the question's search, groups holding tables moved forward after the best one;
+    - qa: the question's search with its neighbours.
+    """
+    intent = understanding.intent
+    own = Search("", question, tuple(phrasings_of(question, understanding.queries)), intent != "summary", top_k)
+    sides = tuple(
+        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k)
+        for entity in (understanding.entities if intent == "comparison" else ())
+    )
+    return Plan(
+        intent=intent,
+        searches=(own, *sides),
+        sample_per_document=max(1, settings.sample_count // max(1, documents)) if intent == "summary" else 0,
+        sample_candidates=settings.sample_candidates,
+        tables_first=intent == "technical",
+    )
+
+
+def assemble(plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit]) -> tuple[list[Hit], list[str]]:
+    """The hits of a plan's searches (``results``, in the plan's order) and samples, and notes on how
+    they were chosen."""
+    main, sides = results[0], results[1:]
+    if plan.sample_per_document:
+        documents = len({h.doc_id for h in sampled})
+        note = (f"summary: {len(sampled)} chunks sampled across {documents} document(s) (from each stretch the "
+                f"one with the most prose of {plan.sample_candidates}), "
+                f"merged with {len(main.hits)} semantic hits, in reading order")
+        return merge_summary(sampled, main.hits), [note]
+    hits, notes = list(main.hits), []
+    for search, side in zip(plan.searches[1:], sides, strict=True):
+        hits, added = add_new(hits, side.hits)
+        notes.append(f"comparison: sub-query {search.question!r} added {added} chunks")
+    if plan.tables_first:
+        hits = tables_first(hits)
+        notes.append("technical: after the best match, groups with tables or numbers moved first")
+    return hits, notes
+
+
+def merge_summary(sampled: Sequence[Hit], hits: Sequence[Hit]) -> list[Hit]:
+    """Sampled chunks and semantic hits, each chunk once, in reading order."""
+    merged = dedupe([*sampled, *hits])
+    merged.sort(key=lambda h: (h.document, h.chunk_index))
+    return merged
+
+
+def add_new(hits: Sequence[Hit], more: Sequence[Hit]) -> tuple[list[Hit], int]:
+    """``hits`` followed by the ones of ``more`` not already there, and how many were added."""
+    have = {h.chunk_id for h in hits}
+    fresh = [h for h in more if h.chunk_id not in have]
+    return [*hits, *fresh], len(fresh)
+
+
+def tables_first(hits: Sequence[Hit]) -> list[Hit]:
+    """Stable reorder of anchor groups (a hit with its neighbors): the best-ranked group stays
+    first (a tight budget must not cut the best match for a page of figures), then groups
+    holding a table or figures, then the rest, each side in its original rank order."""
+    groups: list[list[Hit]] = []
+    for hit in hits:
+        if hit.source == "neighbor" and groups and hit.anchor in {h.chunk_id for h in groups[-1]}:
+            groups[-1].append(hit)
+        elif hit.source == "neighbor" and hit.anchor is not None:
+            groups.append([hit])  # a neighbor that precedes its anchor opens the anchor's group
+        elif (
+            groups
+            and len(groups[-1]) == 1
+            and groups[-1][-1].source == "neighbor"
+            and groups[-1][-1].anchor == hit.chunk_id
+        ):
+            groups[-1].append(hit)
+        else:
+            groups.append([hit])
+
+    def tabular(group: list[Hit]) -> bool:
+        return any(looks_tabular(h.text, h.kind) for h in group)
+
+    best, rest = groups[:1], groups[1:]
+    ordered = best + [g for g in rest if tabular(g)] + [g for g in rest if not tabular(g)]
+    return [h for g in ordered for h in g]
+
+
+def dedupe(hits: Sequence[Hit]) -> list[Hit]:
+    seen: set[str] = set()
+    out = []
+    for hit in hits:
+        if hit.chunk_id not in seen:
+            seen.add(hit.chunk_id)
+            out.append(hit)
+    return out
