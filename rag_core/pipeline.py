@@ -16,7 +16,7 @@ from pathlib import Path
 from .answer.budget import fit_prompt
 from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
-from .answer.generate import AnswerRun, PromptSpeed
+from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
@@ -49,7 +49,7 @@ from .retrieval.retrieve import Retriever
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
 from .stages import Stage
 from .store import Store, chunk_collection
-from .trace import StageNotes, TraceRecorder
+from .trace import StageNotes, TraceRecorder, ms_since
 
 
 class Engine:
@@ -83,7 +83,7 @@ class Engine:
             bm25_cache=self.bm25_cache, retrieval=self.settings.retrieval, rerank=self.settings.rerank,
         )
         self._chat_models: dict[LlmBackend, ChatModel | None] = {}
-        self._prompt_speeds: dict[str, PromptSpeed] = {}
+        self.prompt_speeds = PromptSpeeds(self.settings.llm.prompt_tokens_per_s)
         self._lock = threading.Lock()
         self._collection: str | None = None
         self.recovered = self.store.recover()
@@ -93,16 +93,6 @@ class Engine:
     def close(self) -> None:
         self.reindexer.stop()  # a background re-embedding stops after its step; the next open resumes it
         self.store.close()
-
-    def _prompt_speed(self, chat: ChatSession) -> PromptSpeed | None:
-        """The prompt speed of this chat model, as measured in this process (None: no model)."""
-        model = chat.model
-        if model is None:
-            return None
-        with self._lock:
-            return self._prompt_speeds.setdefault(
-                f"{model.backend}/{model.model}", PromptSpeed(self.settings.llm.prompt_tokens_per_s)
-            )
 
     def reranker_availability(self) -> Availability:
         """Whether the reranker can run (probed once, loading nothing); a reranker without a probe,
@@ -258,12 +248,7 @@ class Engine:
             RagError: The question is empty.
             DocumentNotFound: A named document does not exist for this owner.
         """
-        owner = owner or self.settings.owner
-        question = question.strip()
-        if not question:
-            raise RagError("The question is empty.", "Type a question.")
-        records = self.library.find(owner, documents)
-        recorder = self._recorder(owner, records, retrievers)
+        question, owner, records, recorder = self._scope(question, owner, documents, retrievers)
         intent = None
         if understand_with is not None:
             with recorder.stage(Stage.UNDERSTAND, question=question) as notes:
@@ -309,13 +294,8 @@ class Engine:
             RagError: The question is empty, or a named document does not exist.
         """
         started = time.perf_counter()
-        owner = owner or self.settings.owner
-        typed = question.strip()
-        if not typed:
-            raise RagError("The question is empty.", "Type a question.")
-        records = self.library.find(owner, documents)
+        typed, owner, records, recorder = self._scope(question, owner, documents, None)
         chat = self._session(llm or backend or self.settings.llm.backend)
-        recorder = self._recorder(owner, records, None)
         recent = trim_history(history, self.settings.conversation.history_messages,
                               self.settings.conversation.history_chars)
         with recorder.stage(Stage.UNDERSTAND, question=typed, history_messages=len(recent)) as noted:
@@ -347,7 +327,7 @@ class Engine:
                 chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
             for name, searched in stages:
                 recorder.extend(searched, name)
-        timings["retrieve"] = _ms(clock)
+        timings["retrieve"] = ms_since(clock)
         recorder.add(Stage.PLAN, timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},
                      StageNotes(notes=notes))
         is_whole = budget is not None
@@ -355,19 +335,15 @@ class Engine:
         no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
         grouped = group_passages(hits)
         clock = time.perf_counter()
-        if budget is None:
-            budget = self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
-                               counter, cap, sides)
-        if budget is None:  # only a whole-document fit may come back empty
-            raise AssertionError("the budget found no prompt")
+        budget = budget or self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
+                                     counter, cap, sides)
+        assert budget is not None, "only a whole-document fit may come back empty"
         recorder.settings["prompt"] = budget.messages
-        timings["budget"] = _ms(clock)
-        timings["prepare"] = _ms(started)
-        notices = []
-        if understanding.error and understanding.source == "keywords" and chat.configured:
-            notices.append(f"intent from keywords: {understanding.error}")
-        if chat.notice():
-            notices.append(chat.notice() or "")
+        timings["budget"] = ms_since(clock)
+        timings["prepare"] = ms_since(started)
+        fell_back = understanding.error and understanding.source == "keywords" and chat.configured
+        notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
+                               chat.notice()) if n]
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
@@ -376,7 +352,7 @@ class Engine:
             no_relevant=no_relevant, trace=recorder.trace(standalone, understanding.queries), chat=chat,
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
-            prompt_speed=self._prompt_speed(chat), repeat_limit=self.settings.llm.repeat_stop,
+            prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
         )
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
@@ -390,7 +366,7 @@ class Engine:
         if budget is not None:
             dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
                        for i in budget.cut]
-            recorder.add(Stage.BUDGET, _ms(clock), {"limit": config.token_limit, "reserved_output": reserved,
+            recorder.add(Stage.BUDGET, ms_since(clock), {"limit": config.token_limit, "reserved_output": reserved,
                                                    "prompt_cap": cap, "tokenizer": counter.name},
                          StageNotes(outputs=[budget.figures()], dropped=dropped))
         return budget
@@ -408,13 +384,17 @@ class Engine:
         model = self.chat_model(llm) if isinstance(llm, str) else llm
         return ChatSession(model, self.settings.budget.unknown_model_margin)
 
-    def _recorder(self, owner: str, records: Sequence[DocumentRecord], retrievers: Retrievers | None) -> TraceRecorder:
+    def _scope(self, question: str, owner: str | None, documents: Sequence[str] | None,
+               retrievers: Retrievers | None) -> tuple[str, str, list[DocumentRecord], TraceRecorder]:
+        """The question stripped (RagError when empty), the owner, the documents it is asked of
+        (resolved once: DocumentNotFound for a name the owner has not) and its trace's recorder."""
+        owner = owner or self.settings.owner
+        if not question.strip():
+            raise RagError("The question is empty.", "Type a question.")
+        records = self.library.find(owner, documents)
         settings = self.settings.retrieval.model_dump() | {
             "chunk": self.settings.chunk.model_dump(),
             "retrievers": retrievers or self.settings.retrieval.retrievers,
         }
-        return TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records], settings=settings)
-
-
-def _ms(since: float) -> float:
-    return (time.perf_counter() - since) * 1000
+        return question.strip(), owner, records, TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records],
+                                                               settings=settings)

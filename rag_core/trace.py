@@ -46,7 +46,7 @@ class TraceRecorder:
         try:
             yield notes
         finally:
-            self.add(name, (time.perf_counter() - started) * 1000, inputs, notes)
+            self.add(name, ms_since(started), inputs, notes)
 
     def add(self, name: str, ms: float, inputs: dict[str, Any], notes: StageNotes | None = None) -> None:
         """Record a stage that was timed elsewhere."""
@@ -108,3 +108,8 @@ def chunk_row(chunk: StoredChunk, names: dict[str, str], **extra: Any) -> dict[s
         "header": chunk.header,
         "text": chunk.text[:PREVIEW_CHARS],
     } | extra
+
+
+def ms_since(started: float) -> float:
+    """Milliseconds since ``started`` (a ``time.perf_counter()`` reading)."""
+    return (time.perf_counter() - started) * 1000

@@ -8,9 +8,11 @@ from the extractive answerer when there is none; ``result`` maps citations back 
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 
+from ..backends import ChatModel
 from ..errors import GenerationError
 from ..memory import release_freed_memory
 from ..models import (
@@ -32,7 +34,7 @@ from ..models import (
 )
 from ..retrieval.bm25 import tokenize
 from ..stages import RETRIEVAL, Stage
-from ..trace import StageNotes, TraceRecorder
+from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import CITATION, neutralize
@@ -88,6 +90,22 @@ class PromptSpeed:
 
     def seconds_for(self, prompt_tokens: int) -> float:
         return prompt_tokens / self.tokens_per_s
+
+
+class PromptSpeeds:
+    """The prompt speed of each chat model (backend and model name) this process has used."""
+
+    def __init__(self, assumed: float) -> None:
+        self._assumed = assumed
+        self._speeds: dict[str, PromptSpeed] = {}
+        self._lock = threading.Lock()
+
+    def of(self, model: ChatModel | None) -> PromptSpeed | None:
+        """The model's speed (None for no model: nothing reads a prompt)."""
+        if model is None:
+            return None
+        with self._lock:
+            return self._speeds.setdefault(f"{model.backend}/{model.model}", PromptSpeed(self._assumed))
 
 
 class AnswerRun:
@@ -190,7 +208,7 @@ class AnswerRun:
         try:
             for delta in self._deltas():
                 if "first_token" not in self.timings:
-                    self.timings["first_token"] = _ms(self._started)
+                    self.timings["first_token"] = ms_since(self._started)
                     if measure and self._prompt_speed is not None:
                         self._prompt_speed.record(self.budget.prompt_tokens, time.perf_counter() - clock)
                 self._text += delta
@@ -203,8 +221,8 @@ class AnswerRun:
         except GenerationError as exc:
             self._error = str(exc)
         finally:
-            self.timings["generate"] = _ms(clock)
-            self.timings["total"] = _ms(self._started)
+            self.timings["generate"] = ms_since(clock)
+            self.timings["total"] = ms_since(self._started)
             self._done = True
             notes = [f"error: {self._error}"] if self._error else []
             self._recorder.add(
@@ -289,7 +307,7 @@ class AnswerRun:
             message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
             self.notices.append(message)
             notes.notes.append(message)
-        self.timings["attribution"] = _ms(clock)
+        self.timings["attribution"] = ms_since(clock)
         notes.outputs = [s.model_dump() for s in sentences]
         self._recorder.add(Stage.ATTRIBUTION, self.timings["attribution"],
                            {"statements": len(sentences), "tables": len(tables)}, notes)
@@ -370,6 +388,3 @@ def extractive_answer(
     lines = [f"- {neutralize(sentence)} [{n}]" for _, n, _, sentence in chosen]
     return lead + "\n".join(lines) + "\n"
 
-
-def _ms(since: float) -> float:
-    return (time.perf_counter() - since) * 1000

@@ -30,6 +30,7 @@ from ..answer.prompts import intent_messages, rewrite_messages, understand_messa
 from ..errors import GenerationError
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..settings import LlmSettings, RetrievalSettings
+from ..trace import ms_since
 from .bm25 import STOPWORDS
 from .vocabulary import expansion
 
@@ -353,10 +354,10 @@ def read_question(
     (``understand``), the milliseconds of each, and notes for the trace on how they were read."""
     clock = time.perf_counter()
     standalone, rewrite_note = standalone_question(typed, recent, chat, llm)
-    timings = {"rewrite": (time.perf_counter() - clock) * 1000}
+    timings = {"rewrite": ms_since(clock)}
     clock = time.perf_counter()
     understanding = understand(standalone, chat, llm, rephrase=rephrase)
-    timings["understand"] = (time.perf_counter() - clock) * 1000
+    timings["understand"] = ms_since(clock)
     sure = (understanding.source == "keywords" and understanding.error is None and chat.model is not None
             and llm.understand_with_llm)
     sure_note = f"intent {understanding.intent} from keywords, which are sure of it: no LLM call"
