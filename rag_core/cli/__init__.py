@@ -16,6 +16,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import maintenance
+from .maintenance import open_engine
+
 MAX_K = 100
 """Most hits a search may keep (``--k``)."""
 
@@ -27,7 +30,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    from .errors import RagError
+    from ..errors import RagError
 
     try:
         return int(args.run(args))
@@ -73,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag_core", description="Local document retrieval.")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    from .ingest.parse.formats import accepted
+    from ..ingest.parse.formats import accepted
 
     ingest = commands.add_parser(
         "ingest", parents=[common], help=f"add files (or folders of them): {accepted()}"
@@ -118,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
         help="re-embed documents stored by another embedding model (every command does this on open)",
     )
     reindex.add_argument("--json", action="store_true", help="print one JSON object")
-    reindex.set_defaults(run=_reindex)
+    reindex.set_defaults(run=maintenance.reindex)
 
     migrate = commands.add_parser(
         "migrate", help="move a store folder of the previous release to Qdrant Edge, or copy a library to a server"
@@ -128,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     migrate.add_argument("--to", metavar="URL", help="copy the whole library into this Qdrant server (or cluster)")
     migrate.add_argument("--api-key", metavar="KEY", help="API key for --to (default: RAG_QDRANT_API_KEY)")
-    migrate.set_defaults(run=_migrate)
+    migrate.set_defaults(run=maintenance.migrate)
 
     check = commands.add_parser(
         "check", help="read every part of a store folder and report; --repair keeps what can be read"
@@ -140,87 +143,12 @@ def _parser() -> argparse.ArgumentParser:
         help="back up the registry, rebuild or move aside what cannot be read, report each dropped document",
     )
     check.add_argument("--json", action="store_true", help="print one JSON object")
-    check.set_defaults(run=_check)
+    check.set_defaults(run=maintenance.check)
     return parser
 
 
-def _engine(args: argparse.Namespace) -> Any:
-    from .pipeline import Engine
-    from .settings import Settings
-
-    settings = Settings()
-    if args.store:
-        settings = settings.replace(store_dir=Path(args.store))
-    if args.owner:
-        settings = settings.replace(owner=args.owner)
-    engine = Engine(settings)
-    if args.command != "reindex" and engine.pending_reindex():
-        try:
-            _reindex_with_progress(engine)
-        except BaseException:
-            engine.close()
-            raise
-    return engine
-
-
-def _reindex_with_progress(engine: Any) -> Any:
-    """Re-embed what another embedding model stored, a line per document on stderr."""
-    from .ingest.reindex import ReindexStatus
-
-    model = engine.embedder.model_id
-    seen: list[int] = []
-
-    def show(status: ReindexStatus) -> None:
-        if status.running and status.current and len(seen) <= status.done:
-            seen.append(status.done)
-            print(
-                f"re-embedding for {model}: document {status.done + 1} of {status.documents} ({status.current})",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    status = engine.reindex(show)
-    for line in status.skipped:
-        print(f"not re-embedded: {line}; run `python -m rag_core check`", file=sys.stderr)
-    if not status.documents:
-        return status
-    print(
-        f"re-embedded {len(status.moved)} documents ({status.chunks_done - status.resumed_chunks} chunks"
-        f"{f', {status.resumed_chunks} already done before' if status.resumed_chunks else ''})"
-        f" in {status.seconds:.1f} s",
-        file=sys.stderr,
-    )
-    return status
-
-
-def _reindex(args: argparse.Namespace) -> int:
-    """Always runs: with nothing to re-embed it still deletes old copies a finished run left."""
-    engine = _engine(args)
-    try:
-        status = _reindex_with_progress(engine)
-    finally:
-        engine.close()
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "model": engine.embedder.model_id,
-                    "reembedded": [r.model_dump(mode="json") for r in status.moved],
-                    "chunks": status.chunks_done - status.resumed_chunks,
-                    "resumed_chunks": status.resumed_chunks,
-                    "skipped": status.skipped,
-                    "seconds": round(status.seconds, 3),
-                },
-                indent=2,
-            )
-        )
-    elif not status.documents:
-        print(f"every document already has {engine.embedder.model_id} vectors")
-    return 1 if status.skipped else 0
-
-
 def _expand_paths(paths: Sequence[str]) -> list[Path]:
-    from .ingest.parse import SUPPORTED_SUFFIXES
+    from ..ingest.parse import SUPPORTED_SUFFIXES
 
     files: list[Path] = []
     for raw in paths:
@@ -233,12 +161,12 @@ def _expand_paths(paths: Sequence[str]) -> list[Path]:
 
 
 def _ingest(args: argparse.Namespace) -> int:
-    from .errors import RagError
-    from .ingest.parse.formats import unit_of
-    from .models import display_name
+    from ..errors import RagError
+    from ..ingest.parse.formats import unit_of
+    from ..models import display_name
 
     files = _expand_paths(args.paths)
-    engine = _engine(args)
+    engine = open_engine(args)
     results: list[dict[str, Any]] = []
     bar = _progress_bar(len(files))
     try:
@@ -290,7 +218,7 @@ def _ingest(args: argparse.Namespace) -> int:
 
 
 def _docs(args: argparse.Namespace) -> int:
-    engine = _engine(args)
+    engine = open_engine(args)
     try:
         records = engine.documents(args.owner)
     finally:
@@ -310,7 +238,7 @@ def _docs(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    engine = _engine(args)
+    engine = open_engine(args)
     try:
         record = engine.delete(args.owner or engine.settings.owner, args.name_or_id)
     finally:
@@ -320,9 +248,9 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from .ingest.parse.formats import page_label
+    from ..ingest.parse.formats import page_label
 
-    engine = _engine(args)
+    engine = open_engine(args)
     try:
         result = engine.search(
             args.question,
@@ -360,10 +288,10 @@ def _emit(args: argparse.Namespace, trace: Any, payload: dict[str, Any]) -> bool
 
 
 def _ask(args: argparse.Namespace) -> int:
-    from .ingest.parse.formats import page_label
+    from ..ingest.parse.formats import page_label
 
     history = _read_history(args.history) if args.history else []
-    engine = _engine(args)
+    engine = open_engine(args)
     try:
         run = engine.ask(args.question, owner=args.owner, documents=args.doc, history=history, backend=args.llm)
         if args.json:
@@ -399,87 +327,8 @@ def _ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def _migrate(args: argparse.Namespace) -> int:
-    from pydantic import SecretStr
-
-    from .errors import StoreError
-    from .settings import Settings
-    from .store import REGISTRY
-    from .store.edge import EdgeStore
-    from .store.migrate import copy_library, has_legacy
-    from .store.server import ServerStore
-
-    settings = Settings()
-    folder = Path(args.store) if args.store else settings.store_dir
-    if not folder.is_dir():
-        raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to migrate.")
-    legacy = has_legacy(folder)
-    store = EdgeStore.open_folder(folder)  # migrates a previous release's folder on open
-    try:
-        documents = len(store.export(REGISTRY))
-        if not args.to:
-            state = "migrated to" if legacy else "already on"
-            print(f"{folder}: {state} Qdrant Edge, {documents} documents")
-            return 0
-        key = SecretStr(args.api_key) if args.api_key else settings.qdrant_api_key
-        try:
-            target = ServerStore.connect(settings.replace(qdrant_url=args.to, qdrant_api_key=key))
-        except Exception as exc:
-            raise StoreError(
-                f"Could not reach the Qdrant server at {args.to} ({exc}).", "Check the URL and key."
-            ) from exc
-        try:
-            copy_library(store, target)
-        finally:
-            target.close()
-        print(f"copied {documents} documents from {folder} to {args.to}; set RAG_QDRANT_URL={args.to} to use it")
-        return 0
-    finally:
-        store.close()
-
-
-def _check(args: argparse.Namespace) -> int:
-    from dataclasses import asdict
-
-    from .errors import StoreError
-    from .settings import Settings
-    from .store.check import check_store
-
-    folder = Path(args.store) if args.store else Settings().store_dir
-    if not folder.is_dir():
-        raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to check.")
-    report = check_store(folder, repair=args.repair)
-    if args.json:
-        data = asdict(report) | {"ok": report.ok}
-        print(json.dumps(data, default=str, indent=1))
-        return 0 if report.ok or report.repaired else 1
-    print(f"{folder}: {len(report.collections)} collections, {report.documents} documents")
-    for name, points in report.collections.items():
-        print(f"  {name}: {'unreadable' if points is None else f'{points} points'}")
-    for note in report.notes:
-        print(f"  note: {note.part}: {note.problem}")
-    if report.ok and not report.repaired:
-        print("no problems found")
-        return 0
-    if report.problems:
-        print(f"{len(report.problems)} problems:")
-    for finding in report.problems:
-        print(f"  - {finding.part}: {finding.problem}" + (f" -> {finding.action}" if finding.action else ""))
-    if report.dropped:
-        print("dropped documents:")
-        for line in report.dropped:
-            print(f"  - {line}")
-    if report.backup:
-        print(f"registry backed up in {report.backup}")
-    if not report.repaired:
-        print(f"run `python -m rag_core check --store {folder} --repair` to keep what can be read", file=sys.stderr)
-        return 1
-    print("repaired" if report.problems else "no problems found")
-    return 0
-
-
 def _read_history(path: Path) -> list[dict[str, str]]:
-    from .errors import RagError
+    from ..errors import RagError
 
     try:
         data = json.loads(path.read_text())
