@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.attribution import attribute, cited_numbers, number_in, numbers, split_statements
+from rag_core.answer.attribution import attribute, cited_numbers, split_statements
+from rag_core.answer.numbers import number_in, numbers
 from rag_core.models import Passage
 from rag_core.settings import AttributionSettings
 

@@ -20,7 +20,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rag_core.cli import main
-from rag_core.store import copy_sparse
+from rag_core.store.backup import copy_sparse
 
 from .conftest import app_environment, write_pdf
 

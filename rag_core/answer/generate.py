@@ -32,7 +32,7 @@ from ..models import (
     Understanding,
     UnderstandingInfo,
 )
-from ..retrieval.bm25 import tokenize
+from ..retrieval.terms import tokenize
 from ..stages import RETRIEVAL, Stage
 from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck

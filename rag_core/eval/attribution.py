@@ -31,7 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from ..answer.attribution import attribute, numbers
+from ..answer.attribution import attribute
+from ..answer.numbers import numbers
 from ..models import Passage
 from ..pipeline import Engine
 from ..settings import AttributionSettings

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from ..backends import Embedder
 from ..errors import IndexingError, NoTextLayer, RagError
 from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument
-from ..retrieval.bm25 import chunk_terms
+from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
 from .chunk import chunk_pages, document_title

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from ..backends import Embedder
 from ..models import Chunk, DocumentRecord
-from ..retrieval.bm25 import Bm25Cache, chunk_terms
+from ..retrieval.bm25 import Bm25Cache
+from ..retrieval.terms import chunk_terms
 from ..store import Store
 from .index import longest_first
 

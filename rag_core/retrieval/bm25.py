@@ -6,7 +6,6 @@ exactly), and their parts are added as plain words (so "GPT 4o" still matches).
 
 from __future__ import annotations
 
-import re
 import threading
 from array import array
 from collections import OrderedDict
@@ -17,122 +16,10 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 from scipy import sparse
 
-from ..models import Bm25Match, Chunk
+from ..models import Bm25Match
 from ..store import LexicalRow
+from .terms import exact_terms, holds_exactly, tokenize
 from .vocabulary import primary_statements, statement_of
-
-_TOKEN = re.compile(r"\w+(?:(?:[-./:+#'’]|(?<=\d),(?=\d{3}\b))\w+)*%?")
-_PART = re.compile(r"[^\W_]+")
-_NUMERIC = re.compile(r"^[\d.,:/%+-]+$")
-
-STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are as at be because been before being below between
-    both but by can could did do does doing down during each few for from further had has have having he her
-    here hers herself him himself his how i if in into is it its itself just me more most my myself no nor
-    not now of off on once only or other our ours ourselves out over own same she should so some such than
-    that the their theirs them themselves then there these they this those through to too under until up
-    very was we were what when where which while who whom why will with would you your yours yourself
-    yourselves s t
-    """.split()  # noqa: SIM905 - read as prose, not as a line of 1,000 characters
-)
-
-
-def tokenize(text: str) -> list[str]:
-    """Lowercase tokens for BM25: identifiers and numbers whole, plus their word parts.
-
-    >>> tokenize("Invoice INV-2025-0492 grew 84.8% on GPT-4o-mini")
-    ['invoice', 'inv-2025-0492', 'inv', '2025', '0492', 'grew', '84.8%', 'gpt-4o-mini', 'gpt', '4o', 'mini']
-    """
-    tokens: list[str] = []
-    for match in _TOKEN.finditer(text.lower()):
-        token = match.group().replace("’", "'")
-        if token.endswith(("'s", "'")):
-            token = token.rsplit("'", 1)[0]
-        token = re.sub(r"(?<=\d),(?=\d)", "", token)
-        parts = _PART.findall(token)
-        if len(parts) > 1 and not _NUMERIC.match(token):
-            tokens.append(token)
-            tokens.extend(_stem(p) for p in parts if p not in STOPWORDS)
-        elif len(parts) > 1 or token.endswith("%"):
-            tokens.append(token)
-        elif token and token not in STOPWORDS:
-            tokens.append(_stem(token))
-    return tokens
-
-
-_QUOTED = re.compile(r'"([^"]{2,200})"|“([^”]{2,200})”')
-_SHORT_NUMBER = 4
-"""Digit strings this short (years, counts, page numbers) are too ordinary to name one thing."""
-
-
-def exact_terms(text: str) -> list[tuple[str, ...]]:
-    """The parts of a question that name one thing exactly, as BM25 terms: identifiers and codes (a
-    token with a digit: ``INV-2023-48213``, ``BQ4471-23``, ``FY2018``, ``14.2``, ``48213``; not a
-    bare number of up to four digits, nor a percentage: "more than 20%" is a threshold), proper
-    names (capitalised words that do not open a sentence; adjacent ones form one name), and quoted
-    phrases (all of their terms, as one group). Whether they are rare enough to count is the index's
-    to say (``Bm25Index.exact_matches``).
-
-    >>> exact_terms('Is invoice INV-2023-48213 from Acme paid? Ask Priya Raman about "late fee" in 2023.')
-    [('late', 'fee'), ('inv-2023-48213',), ('acme',), ('priya', 'raman')]
-    """
-    found: list[tuple[str, ...]] = []
-    for match in _QUOTED.finditer(text):
-        phrase = tuple(dict.fromkeys(tokenize(match.group(1) or match.group(2))))
-        if phrase:
-            found.append(phrase)
-    plain = _QUOTED.sub(" ", text)
-    name: list[str] = []  # the words of the proper name being read ("Priya Raman": one group)
-    last_end = -1
-    for match in _TOKEN.finditer(plain):
-        raw = match.group()
-        whole = tokenize(raw)[:1]
-        if not whole:
-            continue
-        term = whole[0]
-        digits = sum(ch.isdigit() for ch in term)
-        before = plain[: match.start()].rstrip()
-        opens_sentence = not before or before[-1] in ".?!:"
-        if not opens_sentence and raw[0].isupper() and raw[1:].islower() and raw.isalpha() and len(raw) > 2:
-            if name and plain[last_end : match.start()].strip():
-                found.append(tuple(name))
-                name = []
-            name.append(term)
-            last_end = match.end()
-            continue
-        if name:
-            found.append(tuple(name))
-            name = []
-        if digits and not term.endswith("%") and (not term.isdigit() or digits > _SHORT_NUMBER):
-            found.append((term,))
-    if name:
-        found.append(tuple(name))
-    return list(dict.fromkeys(found))
-
-
-def holds_exactly(text: str, group: Sequence[str]) -> bool:
-    """Whether ``text`` holds an exact term: its one term, or a phrase's terms side by side (the
-    index only knows which terms a chunk holds, not where: "Ingrid Sorensen … Anton Achebe" holds
-    the words of "Anton Sorensen" but not the name)."""
-    tokens = tokenize(text)
-    if len(group) == 1:
-        return group[0] in tokens
-    width = len(group)
-    return any(tuple(tokens[i : i + width]) == tuple(group) for i in range(len(tokens) - width + 1))
-
-
-def _stem(word: str) -> str:
-    """Harman's S-stemmer: fold plurals, nothing more aggressive."""
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    if word.endswith("ies") and not word.endswith(("eies", "aies")):
-        return word[:-3] + "y"
-    if word.endswith("es") and not word.endswith(("aes", "ees", "oes")):
-        return word[:-1]
-    if word.endswith("s") and not word.endswith(("us", "ss")):
-        return word[:-1]
-    return word
 
 
 class FastOkapi(BM25Okapi):
@@ -407,9 +294,3 @@ def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
     primary = primary_statements([(r.doc_id, r.page, s) for r, s in zip(rows, statements, strict=True)])
     tags = [StatementTag(s, p, r.doc_id) if s else None for r, s, p in zip(rows, statements, primary, strict=True)]
     return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags)
-
-
-def chunk_terms(chunks: Sequence[Chunk]) -> list[str]:
-    """Each chunk's BM25 terms as the store keeps them (space-separated), from the text it is
-    indexed by (``Chunk.indexed_text``: its contextual header and its text)."""
-    return [" ".join(tokenize(chunk.indexed_text())) for chunk in chunks]

@@ -31,7 +31,7 @@ from ..errors import GenerationError
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..settings import LlmSettings, RetrievalSettings
 from ..trace import ms_since
-from .bm25 import STOPWORDS
+from .terms import STOPWORDS
 from .vocabulary import expansion
 
 INTENTS: tuple[str, ...] = get_args(Intent)

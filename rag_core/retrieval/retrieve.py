@@ -34,7 +34,7 @@ from ..settings import RerankSettings, RetrievalSettings, Retrievers
 from ..stages import Stage
 from ..store import Store
 from ..trace import StageNotes, TraceRecorder, hit_row
-from .bm25 import Bm25Cache, Bm25Index, build_index, tokenize
+from .bm25 import Bm25Cache, Bm25Index, build_index
 from .lists import (
     bm25_lists,
     dense_lists,
@@ -48,6 +48,7 @@ from .lists import (
 from .plan import Plan, assemble
 from .queries import search_phrasings
 from .rerank import RerankerUnavailable
+from .terms import tokenize
 from .vocabulary import statements_named
 
 

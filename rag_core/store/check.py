@@ -32,7 +32,8 @@ from pydantic import ValidationError
 from ..errors import StoreDamaged
 from ..ingest.parse.formats import BY_SUFFIX
 from ..models import DocumentRecord
-from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, backup, chunk_dimension, copy_sparse
+from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, chunk_dimension
+from .backup import backup, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
 
 _MEDIA = {suffix: f.media_type for suffix, f in BY_SUFFIX.items()}

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import RagError, StoreDamaged, StoreError
-from . import REGISTRY, Row, Store, backup, chunk_dimension
+from . import REGISTRY, Row, Store, chunk_dimension
+from .backup import backup
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")
 _LEGACY_REGISTRY = f"collection/{REGISTRY}"
