@@ -9,7 +9,6 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from ...models import Block, Heading, Page, ParsedDocument
 from ...settings import IngestSettings
 from .formats import PageProgress
 from .guard import check_chars, check_streams
+from .pdf_tables import TEXT_FLAGS, TableFinder, line_text, mostly_inside
 from .text import clean_text
 
 _SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
@@ -27,25 +27,9 @@ _SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
 _FONT_SAMPLE_PAGES = 40
 _HEADING_MAX_CHARS = 150
 _BOLD_FLAG = 16
-# The table finder (about half a second a page, on both cores) runs only on a page that may hold
-# a table: one with numbers, with ruling lines or boxes, or with many one-line blocks of a few
-# characters (a cell per block). Measured on the LightRAG paper, the 13 UDA PDFs and two 10-Ks
-# (1,091 pages; 593 tables when the finder runs on every page): this rule loses none and skips
-# 15% of the pages; the earlier one (numbers and 8 rulings, or 12 cells) skipped 54% and lost 49,
-# among them whole statement pages set without rules (the layout model finds those). Three rules
-# are the fewest a ruled table has (top, below the header, bottom).
-_TABLE_MIN_CELLS = 12
-_TABLE_MIN_RULINGS = 3
-_TABLE_MIN_NUMBERS = 12
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
-_TABLE_CELL_MAX_CHARS = 24
-_CURRENCY = frozenset("$€£¥")
 # An image covering this share of a page makes it a scan (a figure among text covers less).
 _SCAN_IMAGE_SHARE = 0.5
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
-_TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
-    pymupdf.TEXT_PRESERVE_LIGATURES
-)
 
 
 def parse_pdf(
@@ -74,7 +58,7 @@ def parse_pdf(
                 "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
             )
         check_streams(doc, name, settings)
-        finder = _TableFinder()
+        finder = TableFinder()
         ocr = _Ocr(name, settings, progress)
         try:
             pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr)
@@ -152,7 +136,7 @@ class _Ocr:
         started = time.perf_counter()
         try:
             return page.get_textpage_ocr(
-                flags=_TEXT_FLAGS, language=self.settings.ocr_language, dpi=self.settings.ocr_dpi, full=True,
+                flags=TEXT_FLAGS, language=self.settings.ocr_language, dpi=self.settings.ocr_dpi, full=True,
                 tessdata=str(self.tessdata),
             )
         finally:
@@ -173,35 +157,8 @@ def tessdata_folder(settings: IngestSettings) -> Path | None:
     return None
 
 
-class _TableFinder:
-    """PyMuPDF's table finder on the pages that may hold a table, counting pages, seconds and
-    CPU seconds (of every thread: its layout model runs on all cores), and the CPU seconds spent
-    on pages where it found nothing, which no filter that loses no table could save more than."""
-
-    def __init__(self) -> None:
-        self.pages = 0
-        self.seconds = 0.0
-        self.cpu_seconds = 0.0
-        self.empty_cpu_seconds = 0.0
-
-    def tables(self, page: pymupdf.Page, blocks: list[dict[str, Any]]) -> list[tuple[pymupdf.Rect, str]]:
-        if not _may_hold_table(page, blocks):
-            return []
-        started, cpu_started = time.perf_counter(), time.process_time()
-        found: list[tuple[pymupdf.Rect, str]] = []
-        try:
-            found = _find_tables(page)
-            return found
-        finally:
-            cpu = time.process_time() - cpu_started
-            self.pages += 1
-            self.seconds += time.perf_counter() - started
-            self.cpu_seconds += cpu
-            self.empty_cpu_seconds += 0.0 if found else cpu
-
-
 def _pdf_pages(
-    doc: pymupdf.Document, settings: IngestSettings, finder: _TableFinder | None, ocr: _Ocr
+    doc: pymupdf.Document, settings: IngestSettings, finder: TableFinder | None, ocr: _Ocr
 ) -> list[Page]:
     """The pages with text, in order: from the text layer, or by OCR where a page has none (read
     after the others, so that the count of pages to read is known first)."""
@@ -251,61 +208,17 @@ def _body_font_size(doc: pymupdf.Document) -> float:
     sizes: Counter[float] = Counter()
     step = max(1, doc.page_count // _FONT_SAMPLE_PAGES)
     for number in range(0, doc.page_count, step):
-        for block in doc[number].get_text("dict", flags=_TEXT_FLAGS)["blocks"]:
+        for block in doc[number].get_text("dict", flags=TEXT_FLAGS)["blocks"]:
             for line in block.get("lines", ()):
                 for span in line["spans"]:
                     sizes[round(span["size"], 1)] += len(span["text"].strip())
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _may_hold_table(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
-    """Whether a table can be on the page: numbers, ruling lines or boxes, or many tiny one-line
-    blocks (a cell per block). Pages of prose are skipped."""
-    text = " ".join(_line_text(line) for block in blocks for line in block.get("lines", ()))
-    if len(_NUMBER.findall(text)) >= _TABLE_MIN_NUMBERS:
-        return True
-    rulings = 0
-    for path in page.get_cdrawings():
-        rulings += sum(1 for item in path["items"] if item[0] in ("l", "re"))
-        if rulings >= _TABLE_MIN_RULINGS:
-            return True
-    tiny = 0
-    for block in blocks:
-        lines = block.get("lines", ())
-        if len(lines) == 1 and len(_line_text(lines[0]).strip()) <= _TABLE_CELL_MAX_CHARS:
-            tiny += 1
-    return tiny >= _TABLE_MIN_CELLS
-
-
-def _find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
-    """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
-    page's words, which keep decimals intact where the finder's own extraction splits them."""
-    # word centers as plain numbers: cell membership is then cheap comparisons, row by row
-    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=_TEXT_FLAGS, sort=True)]
-    found = []
-    for table in page.find_tables().tables:
-        rows = []
-        for row in table.rows:
-            _, top, _, bottom = row.bbox
-            in_row = [w for w in words if top <= w[1] <= bottom]
-            cells = []
-            for cell in row.cells:
-                if cell is None:
-                    cells.append("")
-                    continue
-                left, _, right, _ = cell
-                cells.append(" ".join(text for x, _, text in in_row if left <= x <= right))
-            rows.append(cells)
-        rendered = _render_table(rows)
-        if rendered:
-            found.append((pymupdf.Rect(table.bbox), rendered))
-    return found
-
-
 def _pdf_page_text(
-    page: pymupdf.Page, body_size: float, finder: _TableFinder | None, textpage: pymupdf.TextPage | None = None
+    page: pymupdf.Page, body_size: float, finder: TableFinder | None, textpage: pymupdf.TextPage | None = None
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
-    blocks = page.get_text("dict", flags=_TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
+    blocks = page.get_text("dict", flags=TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
     table_boxes = finder.tables(page, blocks) if finder is not None else []
 
     parts: list[str] = []
@@ -328,7 +241,7 @@ def _pdf_page_text(
         if not lines:
             continue
         box = pymupdf.Rect(block["bbox"])
-        inside = next((i for i, (rect, _) in enumerate(table_boxes) if _mostly_inside(box, rect)), None)
+        inside = next((i for i, (rect, _) in enumerate(table_boxes) if mostly_inside(box, rect)), None)
         if inside is not None:
             if inside not in placed:
                 placed.add(inside)
@@ -336,7 +249,7 @@ def _pdf_page_text(
                 start = append(rendered)
                 tables.append(Block(start=start, end=start + len(rendered)))
             continue
-        text = clean_text(" ".join(_line_text(line) for line in lines)).replace("\n", " ").strip()
+        text = clean_text(" ".join(line_text(line) for line in lines)).replace("\n", " ").strip()
         if not text:
             continue
         level = _heading_level(lines, text, body_size)
@@ -348,52 +261,6 @@ def _pdf_page_text(
             start = append(rendered)
             tables.append(Block(start=start, end=start + len(rendered)))
     return "\n\n".join(parts), tuple(headings), tuple(tables)
-
-
-def _line_text(line: dict[str, Any]) -> str:
-    return "".join(span["text"] for span in line["spans"])
-
-
-def _mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
-    if box.is_empty:
-        return False
-    overlap = box & table
-    return not overlap.is_empty and overlap.get_area() >= 0.6 * box.get_area()
-
-
-def _render_table(rows: Sequence[Sequence[str | None]]) -> str:
-    """Rows as '| a | b |' lines, compacted: a lone currency sign joins the figure after it,
-    neighbouring columns never filled in the same row merge, and empty columns go. Financial
-    statements set '$' in a column of its own; without this a row of three figures spreads over
-    ten cells, and a chunk of a balance sheet holds half as many rows."""
-    cleaned = [[clean_text(cell or "").replace("\n", " ").strip() for cell in row] for row in rows]
-    cleaned = [_join_currency(row) for row in cleaned if any(row)]
-    if not cleaned:
-        return ""
-    width = max(len(row) for row in cleaned)
-    columns = [[row[c] if c < len(row) else "" for row in cleaned] for c in range(width)]
-    merged: list[list[str]] = []
-    for column in columns:
-        # two neighbouring columns never filled in the same row are one column set unevenly
-        # (a year centred over '$' and its figure): merge them
-        if merged and not any(a and b for a, b in zip(merged[-1], column, strict=True)):
-            merged[-1] = [a or b for a, b in zip(merged[-1], column, strict=True)]
-        else:
-            merged.append(column)
-    merged = [column for column in merged if any(column)]
-    if len(cleaned) < 2 or len(merged) < 2:
-        return ""
-    return "\n".join("| " + " | ".join(cells) + " |" for cells in zip(*merged, strict=True))
-
-
-def _join_currency(row: list[str]) -> list[str]:
-    row = list(row)
-    for c in range(len(row) - 1):
-        if row[c] in _CURRENCY and row[c + 1] and row[c + 1][0] in "0123456789(-.":
-            row[c], row[c + 1] = f"{row[c]}{row[c + 1]}", ""
-        elif row[c + 1] == "%" and row[c] and row[c][-1] in "0123456789)—":
-            row[c], row[c + 1] = f"{row[c]}%", ""
-    return row
 
 
 def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> int:
