@@ -1,18 +1,9 @@
-"""Context helpers: tables first, passages merged from consecutive chunks."""
+"""Context helpers: passages merged from consecutive chunks."""
 
 from __future__ import annotations
 
 from rag_core.answer.context import group_passages
 from rag_core.models import Hit
-from rag_core.retrieval.plan import tables_first
-
-
-def test_technical_puts_numbers_first_after_the_best_match() -> None:
-    def hit(i: int, text: str, kind: str = "text") -> Hit:
-        return Hit(chunk_id=str(i), doc_id="d", document="d", page=1, chunk_index=i * 5, text=text, kind=kind)  # type: ignore[arg-type]
-
-    hits = [hit(1, "words only"), hit(2, "more words"), hit(3, "| a | b |", "table"), hit(4, "1 2 3 4 5 6 7")]
-    assert [h.chunk_id for h in tables_first(hits)] == ["1", "3", "4", "2"], "the best match stays first"
 
 
 def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:

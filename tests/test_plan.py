@@ -1,0 +1,76 @@
+"""The plan of a question is data: what each intent asks to search, sample and reorder, and how
+``assemble`` merges what the searches bring back (no search runs here)."""
+
+from __future__ import annotations
+
+from rag_core.models import Hit, RerankerStatus, RetrievalResult, Trace, Understanding
+from rag_core.retrieval.plan import Search, assemble, phrasings_of, plan, tables_first
+from rag_core.settings import RetrievalSettings
+
+SETTINGS = RetrievalSettings(sample_count=12, sample_candidates=5, comparison_top_k=3)
+
+
+def understood(intent: str, *queries: str, entities: tuple[str, ...] = ()) -> Understanding:
+    return Understanding(intent=intent, queries=list(queries), source="keywords",  # type: ignore[arg-type]
+                         entities=list(entities))
+
+
+def hit(i: int, text: str = "words", kind: str = "text", doc: str = "d") -> Hit:
+    return Hit(chunk_id=f"{doc}{i}", doc_id=doc, document=doc, page=i, chunk_index=i, text=text,
+               kind=kind)  # type: ignore[arg-type]
+
+
+def result(*hits: Hit) -> RetrievalResult:
+    trace = Trace(query="q", queries=["q"], owner="o", doc_ids=[], settings={}, stages=[])
+    return RetrievalResult(query="q", queries=("q",), hits=hits, reranker=RerankerStatus(model="m", used=False),
+                           no_relevant_passage=not hits, trace=trace)
+
+
+def test_each_intent_plans_its_searches_sampling_and_order() -> None:
+    qa = plan(understood("qa", "who paid?", "payment made by"), "who paid?", documents=2, settings=SETTINGS, top_k=5)
+    assert qa.searches == (Search("", "who paid?", ("who paid?", "payment made by"), True, 5),)
+    assert (qa.sample_per_document, qa.tables_first) == (0, False)
+
+    summary = plan(understood("summary", "summarize"), "summarize", documents=3, settings=SETTINGS, top_k=None)
+    assert summary.searches[0].neighbors is False, "a summary samples instead of widening its hits"
+    assert summary.sample_per_document == 4, "12 samples shared by 3 documents"
+
+    comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
+                      settings=SETTINGS, top_k=None)
+    assert [s.name for s in comparison.searches] == ["", "comparison[A]", "comparison[B]"]
+    assert [(s.question, s.top_k, s.neighbors) for s in comparison.searches[1:]] == [("A", 3, False), ("B", 3, False)]
+
+    technical = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None)
+    assert technical.tables_first and len(technical.searches) == 1
+    assert technical.describe()["searches"] == ["question"]
+
+
+def test_assemble_merges_by_the_plan() -> None:
+    summary = plan(understood("summary", "summarize"), "summarize", documents=1, settings=SETTINGS, top_k=None)
+    hits, notes = assemble(summary, [result(hit(7), hit(2))], [hit(2), hit(5)])
+    assert [h.chunk_id for h in hits] == ["d2", "d5", "d7"], "samples and hits, each once, in reading order"
+    assert "2 chunks sampled across 1 document(s)" in notes[0]
+
+    comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
+                      settings=SETTINGS, top_k=None)
+    hits, notes = assemble(comparison, [result(hit(1)), result(hit(1), hit(3)), result(hit(4))], [])
+    assert [h.chunk_id for h in hits] == ["d1", "d3", "d4"]
+    assert notes == ["comparison: sub-query 'A' added 1 chunks", "comparison: sub-query 'B' added 1 chunks"]
+
+    technical = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None)
+    found = (hit(1), hit(2), hit(3, "| a | b |", "table"))
+    hits, _ = assemble(technical, [result(*found)], [])
+    assert hits == tables_first(list(found)) and [h.chunk_id for h in hits] == ["d1", "d3", "d2"]
+
+
+def test_phrasings_are_each_searched_once() -> None:
+    assert phrasings_of("q", ["q", " ", "r", "q "]) == ["q", "r"]
+    assert phrasings_of("q", None) == ["q"]
+
+
+def test_technical_puts_numbers_first_after_the_best_match() -> None:
+    def hit(i: int, text: str, kind: str = "text") -> Hit:
+        return Hit(chunk_id=str(i), doc_id="d", document="d", page=1, chunk_index=i * 5, text=text, kind=kind)  # type: ignore[arg-type]
+
+    hits = [hit(1, "words only"), hit(2, "more words"), hit(3, "| a | b |", "table"), hit(4, "1 2 3 4 5 6 7")]
+    assert [h.chunk_id for h in tables_first(hits)] == ["1", "3", "4", "2"], "the best match stays first"
