@@ -94,3 +94,12 @@ def test_whole_or_nothing() -> None:
     assert fit(build, block, "q", [], SENTENCES, tokens, prompt_cap=1800, whole=True, **common) is None  # type: ignore[arg-type]
     whole = fit(build, block, "q", [], SENTENCES[:2], tokens, prompt_cap=1800, whole=True, **common)  # type: ignore[arg-type]
     assert whole is not None and whole.kept == 2 and whole.truncated is None and not whole.cut
+
+
+def test_a_long_question_may_pass_the_prompt_cap_but_never_the_limit() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    question = "Explain the quarterly figures. " * 300  # about 1,800 tokens: more than a cap of 1,000
+    result = fit(build, block, question, [], SENTENCES, tokens, limit=10_000,  # type: ignore[arg-type]
+                 reserved_output=1024, question_share=0.5, history_share=0.35, prompt_cap=1000)
+    assert result is not None and result.kept == 0 and result.cut == list(range(len(SENTENCES)))
+    assert result.prompt_tokens > 1000 and result.prompt_tokens + 1024 <= 10_000

@@ -120,9 +120,9 @@ def fit(
                                                      passages, block, count)
         messages = build(question, history, kept)
         prompt_tokens = count.messages(messages)
-    if prompt_tokens > cap:  # a bug if it ever happens: never send such a prompt
-        raise BudgetTooSmall(f"prompt {prompt_tokens} exceeds its room {cap} (limit {limit}, reserved "
-                             f"{reserved_output})")
+    if prompt_tokens > room:  # a bug if it ever happens: never send such a prompt (the cap may give way to a
+        # long question, the limit never does)
+        raise BudgetTooSmall(f"prompt {prompt_tokens} + reserved {reserved_output} exceeds the limit {limit}")
     return Budget(
         question=question,
         history=history,
