@@ -18,7 +18,7 @@ telemetry_off()
 if TYPE_CHECKING:
     from . import report
     from .answer.generate import AnswerRun
-    from .answer.prompts import CITATION, neutralize
+    from .answer.prompts import neutralize
     from .backends import ChatModel
     from .errors import LimitReached, RagError
     from .ingest.index import OCR_STAGE
@@ -29,12 +29,13 @@ if TYPE_CHECKING:
     from .pipeline import Engine
     from .retrieval.rerank import Availability
     from .settings import LlmBackend, Settings
+    from .text import CITATION
 
 _EXPORTS = {
     "Answer": ".models",
     "AnswerRun": ".answer.generate",
     "Availability": ".retrieval.rerank",
-    "CITATION": ".answer.prompts",
+    "CITATION": ".text",
     "neutralize": ".answer.prompts",
     "Reindexer": ".ingest.reindex",
     "ChatModel": ".backends",

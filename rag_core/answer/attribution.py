@@ -27,18 +27,10 @@ import numpy as np
 from ..backends import Embedder
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
+from ..text import CITATION, sentences_of
 from .numbers import BULLET, Number, content_terms, misread, number_in, numbers, table_cells
-from .prompts import CITATION
 from .tables import is_row
 
-_ABBREVIATIONS = (
-    "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "fig.", "figs.", "eq.", "no.", "nos.", "inc.", "ltd.", "co.",
-    "corp.", "mr.", "mrs.", "ms.", "dr.", "prof.", "st.", "approx.", "sec.", "vol.", "p.", "pp.", "u.s.", "u.k.",
-    "jan.", "feb.", "mar.", "apr.", "jun.", "jul.", "aug.", "sep.", "sept.", "oct.", "nov.", "dec.",
-)
-# A sentence ends after [.!?] and the citations that follow it; the next one starts with a capital
-# or a digit (a "[" there would be a citation: "dividends. [3]" at the end of a line is one sentence).
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:\s*\[\d+(?:\s*[,;]\s*\d+)*\])*\s+(?=[\"'(]?[A-Z0-9])")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
 _QUOTE_CHARS = 20
@@ -63,23 +55,8 @@ def split_statements(answer: str) -> list[str]:
             statements.append(line.strip())
             continue
         body = BULLET.sub("", line).strip()
-        statements.extend(_sentences(body))
+        statements.extend(sentences_of(body))
     return [s for s in statements if re.search(r"\w", CITATION.sub("", s))]
-
-
-def _sentences(text: str) -> list[str]:
-    pieces: list[str] = []
-    start = 0
-    for match in _SENTENCE_END.finditer(text):
-        candidate = text[start : match.start()].rstrip()
-        last_word = candidate.rsplit(None, 1)[-1].lower() if candidate.split() else ""
-        last_word = CITATION.sub("", last_word)
-        if last_word in _ABBREVIATIONS or re.fullmatch(r"(?:[a-z]\.){1,3}", last_word):
-            continue
-        pieces.append(text[start : match.end()].strip())
-        start = match.end()
-    pieces.append(text[start:].strip())
-    return [p for p in pieces if p]
 
 
 def cited_numbers(statement: str) -> list[int]:

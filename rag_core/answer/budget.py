@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from ..backends import TokenCounter
 from ..models import Budget, Intent, Message, Passage
 from ..settings import BudgetSettings
+from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage
 
@@ -22,7 +23,6 @@ Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 Block = Callable[[int, str], str]
 """block(index, text) -> how passage ``index`` with this text is rendered in the prompt."""
 
-_BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n+")
 _ELLIPSIS = " …"
 JOIN_SLACK = 2
 """Tokens allowed per passage for where its block meets the next (a sum of separately counted
@@ -222,8 +222,10 @@ def _prefix_within(text: str, chars: int) -> str:
     most of them (``SENTENCE_KEEPS``), else at a word boundary, else anywhere (unbroken text)."""
     if chars <= 0:
         return ""
-    for pattern, keeps in ((_BOUNDARY, SENTENCE_KEEPS), (re.compile(r"\s+"), 0.0)):
-        ends = [m.start() for m in pattern.finditer(text) if 0 < m.start() <= chars]
+    sentence_stops = [stop for stop, _ in sentence_ends(text, lines=True)]
+    word_stops = [m.start() for m in re.finditer(r"\s+", text)]
+    for stops, keeps in ((sentence_stops, SENTENCE_KEEPS), (word_stops, 0.0)):
+        ends = [stop for stop in stops if 0 < stop <= chars]
         if ends and ends[-1] >= keeps * chars:
             return text[: ends[-1]].rstrip()
     return text[:chars].rstrip()
@@ -233,7 +235,7 @@ def _longest_prefix(text: str, fits: Callable[[str], bool]) -> str:
     """The longest prefix that fits, ending at a sentence boundary if one fits, else at a word
     boundary, else anywhere (unbroken text); each found by binary search."""
     for cuts in (
-        [m.start() for m in _BOUNDARY.finditer(text)],
+        [stop for stop, _ in sentence_ends(text, lines=True)],
         [m.start() for m in re.finditer(r"\s+", text)],
         range(1, len(text)),
     ):

@@ -34,13 +34,13 @@ from ..models import (
 )
 from ..retrieval.terms import tokenize
 from ..stages import RETRIEVAL, Stage
+from ..text import CITATION, sentences_of
 from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
-from .prompts import CITATION, neutralize
+from .prompts import neutralize
 
 NOT_FOUND = "The selected documents do not contain information about this question."
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _NUMERIC = re.compile(r"\d")
 _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
@@ -364,7 +364,7 @@ def extractive_answer(
     seen: set[str] = set()
     for p in passages:
         plain = _HEADING_MARK.sub("", p.text)  # a Markdown heading's '#' would render as a title in the chat
-        for position, sentence in enumerate(_SENTENCE.split(" ".join(plain.split()))):
+        for position, sentence in enumerate(sentences_of(" ".join(plain.split()))):
             words = tokenize(sentence)
             if len(sentence) < 20 or not words or sentence.strip() in seen:
                 continue

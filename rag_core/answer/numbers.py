@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..models import Passage
 from ..retrieval.terms import STOPWORDS, tokenize
-from .prompts import CITATION
+from ..text import CITATION
 from .tables import HEADER_JOIN, is_row, labelled_rows
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")

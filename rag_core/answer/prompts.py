@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 
 from ..models import Intent, Message, Passage
+from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .tables import labelled
 
 SYSTEM = (
@@ -46,9 +47,6 @@ SIDES = (
     "say nothing about one of them on an aspect, say so in that bullet."
 )
 
-CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
-"""A citation as the prompt asks for it: ``[3]``, ``[1, 4]`` or ``[2; 5]`` (group 1: the numbers).
-The one pattern the answer, the answer check, the neutralised passages and the chat read."""
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
 # Chat-template control tokens (<|im_start|>, <|eot_id|>, ...): a runtime that parses special
 # tokens in message text would otherwise let a document open its own system turn.

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..models import Hit
+from ..text import CITATION, sentences_of
 
 
 def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]]:
@@ -71,15 +72,15 @@ def sample_evenly(count: int, n: int) -> list[int]:
     return sorted({round(i * (count - 1) / (n - 1)) for i in range(n)})
 
 
-_SENTENCE = re.compile(r"[^.!?\n]*[.!?](?=\s|$)")
 _PROSE_WORDS = 6
+_ENDED = re.compile(rf"[.!?。][\"'”’)\]]*(?:\s*{CITATION.pattern})*$")
 """A sentence of at least this many words counts as prose."""
 
 
 def prose_share(text: str) -> float:
     """The share of a chunk's characters in sentences of six words or more: running text scores
     high; figure labels, table rows, references and running headers score low."""
-    prose = sum(len(m.group(0)) for m in _SENTENCE.finditer(text) if len(m.group(0).split()) >= _PROSE_WORDS)
+    prose = sum(len(s) for s in sentences_of(text, lines=True) if _ENDED.search(s) and len(s.split()) >= _PROSE_WORDS)
     return prose / max(len(text), 1)
 
 

@@ -30,6 +30,7 @@ from ..answer.prompts import intent_messages, rewrite_messages, understand_messa
 from ..errors import GenerationError
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..settings import LlmSettings, RetrievalSettings
+from ..text import sentences_of
 from ..trace import ms_since
 from .terms import STOPWORDS
 from .vocabulary import expansion
@@ -133,7 +134,6 @@ def keyword_query(question: str) -> str | None:
     return query if query and query.casefold() != question.strip().rstrip("?.! ").casefold() else None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z(\"'])|\n+")
 _ROLE = re.compile(
     r"^(?:please\s+)?(?:(?:assume|imagine|suppose|pretend)(?:\s+that)?\s+you(?:'re|\s+are)\b|you\s+are\s+(?:an?|the)\s|"
     r"act\s+as\b|as\s+an?\s+[\w\s-]{0,40}?(?:analyst|expert|investor|advisor|adviser|consultant|accountant)\b)",
@@ -180,7 +180,7 @@ def clean_query(question: str) -> str:
     """
     kept: list[str] = []
     dropped: list[str] = []
-    for sentence in (s.strip() for s in _SENTENCE_END.split(question.strip())):
+    for sentence in sentences_of(question, lines=True):
         if not sentence:
             continue
         asks = sentence.rstrip().endswith("?")
@@ -192,9 +192,9 @@ def clean_query(question: str) -> str:
         role = _ROLE.match(sentence)
         if role and asks:
             # "Assume you are an analyst: what is X?" -> the question after the role
-            rest = re.split(r"[:;,.]\s+", sentence[role.end():], maxsplit=1)
+            after = re.split(r"[:;,.]\s+", sentence[role.end():], maxsplit=1)
             dropped.append(sentence)
-            sentence = rest[1] if len(rest) == 2 else sentence
+            sentence = after[1] if len(after) == 2 else sentence
         elif not asks and (role or _is_instruction(sentence)):
             dropped.append(sentence)
             continue
