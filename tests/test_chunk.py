@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from rag_core.ingest.chunk import chunk_pages, split_spans
 from rag_core.models import Block, Chunk, Heading, Page
+from rag_core.settings import ChunkSettings
 
 PROSE = (
     "Retrieval augmented generation grounds answers in documents. It retrieves passages first.\n\n"
@@ -13,8 +14,10 @@ PROSE = (
     "A line break inside a paragraph.\n\n"
 ) * 6
 
-SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200, "header_max_chars": 300}
-WIDE = {"table_size_chars": 1200, "header_max_chars": 300}
+
+
+def sizes(size: int = 400, overlap: int = 100, table_size: int = 1200) -> ChunkSettings:
+    return ChunkSettings(size_chars=size, overlap_chars=overlap, table_size_chars=table_size)
 
 
 def check_invariants(pages: list[Page], chunks: list[Chunk], size: int, overlap: int, table_size: int) -> None:
@@ -46,13 +49,13 @@ def check_invariants(pages: list[Page], chunks: list[Chunk], size: int, overlap:
 )
 def test_invariants_on_prose(size: int, overlap: int) -> None:
     pages = [Page(number=1, text=PROSE), Page(number=2, text=PROSE[:300]), Page(number=5, text="Short page.")]
-    chunks = chunk_pages(pages, "doc", size_chars=size, overlap_chars=overlap, **WIDE)
+    chunks = chunk_pages(pages, "doc", sizes(size, overlap))
     check_invariants(pages, chunks, size, overlap, 1200)
     assert {c.page for c in chunks} == {1, 2, 5}
 
 
 def test_overlap_is_used_when_boundaries_allow() -> None:
-    chunks = chunk_pages([Page(number=1, text=PROSE)], "doc", size_chars=400, overlap_chars=100, **WIDE)
+    chunks = chunk_pages([Page(number=1, text=PROSE)], "doc", sizes(400, 100))
     shared = [a.char_end - b.char_start for a, b in zip(chunks, chunks[1:], strict=False)]
     assert sum(s > 0 for s in shared) >= len(shared) // 2
     assert max(shared) <= 100
@@ -60,7 +63,7 @@ def test_overlap_is_used_when_boundaries_allow() -> None:
 
 def test_prefers_paragraph_then_sentence_boundaries() -> None:
     text = "First sentence here. Second sentence here.\n\n" + "Another paragraph with words. " * 8
-    chunks = chunk_pages([Page(number=1, text=text)], "d", size_chars=120, overlap_chars=0, **WIDE)
+    chunks = chunk_pages([Page(number=1, text=text)], "d", sizes(120, 0))
     assert chunks[0].text.startswith("First sentence here. Second sentence here.\n\n")
     assert all(c.text.endswith(".") for c in chunks), "every cut falls at a sentence end"
     assert all(c.text[0].isupper() for c in chunks), "every chunk starts a sentence"
@@ -68,14 +71,14 @@ def test_prefers_paragraph_then_sentence_boundaries() -> None:
 
 def test_hard_limit_on_a_long_unbroken_line() -> None:
     text = "x" * 200_000
-    chunks = chunk_pages([Page(number=1, text=text)], "d", size_chars=400, overlap_chars=100, **WIDE)
+    chunks = chunk_pages([Page(number=1, text=text)], "d", sizes(400, 100))
     check_invariants([Page(number=1, text=text)], chunks, 400, 100, 1200)
     assert len(chunks) < 700
 
 
 def test_deterministic() -> None:
     pages = [Page(number=1, text=PROSE)]
-    assert chunk_pages(pages, "d", **SIZES) == chunk_pages(pages, "d", **SIZES)
+    assert chunk_pages(pages, "d", sizes()) == chunk_pages(pages, "d", sizes())
 
 
 def test_heading_path_carries_across_pages() -> None:
@@ -91,7 +94,7 @@ def test_heading_path_carries_across_pages() -> None:
         ),
         Page(number=2, text="More method details on the next page."),
     ]
-    chunks = chunk_pages(pages, "d", size_chars=40, overlap_chars=0, **WIDE)
+    chunks = chunk_pages(pages, "d", sizes(40, 0))
     assert chunks[0].heading_path == ("Intro",)
     assert chunks[-1].page == 2
     assert chunks[-1].heading_path == ("Intro", "Methods")
@@ -104,9 +107,7 @@ def test_heading_path_carries_across_pages() -> None:
             )
         ],
         "d",
-        size_chars=2,
-        overlap_chars=0,
-        **WIDE,
+        sizes(2, 0),
     )
     assert sibling[-1].heading_path == ("B",)
 
@@ -116,7 +117,7 @@ def test_tables_are_chunked_between_rows_and_kept_apart() -> None:
     text = "Before the table.\n\n" + table + "\n\nAfter the table."
     start = text.index("|")
     page = Page(number=3, text=text, tables=(Block(start=start, end=start + len(table)),))
-    chunks = chunk_pages([page], "d", size_chars=400, overlap_chars=100, table_size_chars=600, header_max_chars=300)
+    chunks = chunk_pages([page], "d", sizes(400, 100, 600))
     check_invariants([page], chunks, 400, 100, 600)
     tables = [c for c in chunks if c.kind == "table"]
     assert len(tables) >= 2
@@ -128,7 +129,7 @@ def test_tables_are_chunked_between_rows_and_kept_apart() -> None:
 @pytest.mark.parametrize(("size", "overlap"), [(0, 0), (100, 100), (100, -1)])
 def test_rejects_inconsistent_sizes(size: int, overlap: int) -> None:
     with pytest.raises(ValueError):
-        chunk_pages([Page(number=1, text="x")], "d", size_chars=size, overlap_chars=overlap, **WIDE)
+        chunk_pages([Page(number=1, text="x")], "d", sizes(size, overlap))
 
 
 def test_split_spans_cover_exactly() -> None:
@@ -147,5 +148,5 @@ def test_split_spans_cover_exactly() -> None:
 def test_invariants_hold_for_any_text(texts: list[str], size: int, overlap_fraction: float) -> None:
     overlap = int(size * overlap_fraction)
     pages = [Page(number=i + 1, text=t) for i, t in enumerate(texts)]
-    chunks = chunk_pages(pages, "d", size_chars=size, overlap_chars=overlap, **WIDE)
+    chunks = chunk_pages(pages, "d", sizes(size, overlap))
     check_invariants(pages, chunks, size, overlap, 1200)

@@ -10,9 +10,13 @@ import pymupdf
 from rag_core.ingest.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Page
-from rag_core.settings import IngestSettings
+from rag_core.settings import ChunkSettings, IngestSettings
 
-SIZES = {"size_chars": 400, "overlap_chars": 100, "table_size_chars": 1200, "header_max_chars": 300}
+CHUNKS = ChunkSettings()
+
+
+def header_within(max_chars: int) -> ChunkSettings:
+    return ChunkSettings(header_max_chars=max_chars)
 TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"
 
 
@@ -41,8 +45,8 @@ def statement_pdf(path: Path, rows: int = 60) -> Path:
 
 def test_every_chunk_of_a_statement_page_carries_its_title(tmp_path: Path) -> None:
     parsed = parse_path(statement_pdf(tmp_path / "ACME_2022_10K.pdf"), IngestSettings())
-    with_headers = chunk_pages(parsed.pages, "d", title=document_title(parsed.name), **SIZES)
-    without = chunk_pages(parsed.pages, "d", headers=False, **SIZES)
+    with_headers = chunk_pages(parsed.pages, "d", CHUNKS, title=document_title(parsed.name))
+    without = chunk_pages(parsed.pages, "d", ChunkSettings(contextual_headers=False))
     statement = [c for c in with_headers if c.page == 2]
     assert len(statement) >= 4, "60 rows make several chunks"
     for chunk in statement:
@@ -60,7 +64,7 @@ def test_every_chunk_of_a_statement_page_carries_its_title(tmp_path: Path) -> No
 
 def test_prose_carries_title_and_headings_only() -> None:
     pages = [Page(number=1, text="A plain paragraph about widgets and markets. " * 3)]
-    (chunk,) = chunk_pages(pages, "d", title="Widgets report", **SIZES)
+    (chunk,) = chunk_pages(pages, "d", CHUNKS, title="Widgets report")
     assert chunk.header == "Widgets report"
 
 
@@ -76,7 +80,7 @@ def test_a_long_table_repeats_its_column_headers(tmp_path: Path) -> None:
             page.insert_text((x0 + c * w + 4, y0 + r * h + 17), cell, fontsize=10)
     doc.save(tmp_path / "segments.pdf")
     parsed = parse_path(tmp_path / "segments.pdf", IngestSettings())
-    tables = [c for c in chunk_pages(parsed.pages, "d", title="Segments", **SIZES) if c.kind == "table"]
+    tables = [c for c in chunk_pages(parsed.pages, "d", CHUNKS, title="Segments") if c.kind == "table"]
     assert len(tables) >= 2
     assert tables[0].header == "Segments › Revenue by segment (in millions)"
     for chunk in tables[1:]:
@@ -93,17 +97,19 @@ def test_column_header_rows_stop_at_the_first_figure() -> None:
 
 def test_header_gives_up_old_headings_first() -> None:
     context = ["Cash flows (in millions)", ""]
-    assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, 50) == (
+    assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, header_within(50)) == (
         "Doc › Liquidity › Cash flows (in millions)"
     )
-    assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, 40) == "Doc › Cash flows (in millions)"
-    assert contextual_header("Doc", [], context, 10) == "Doc › Cash"
-    assert contextual_header("Doc", ["Results"], ["Results", "| a | b |"], 300) == "Doc › Results\n| a | b |"
+    path = ["Part I", "Item 7", "Liquidity"]
+    assert contextual_header("Doc", path, context, header_within(40)) == "Doc › Cash flows (in millions)"
+    assert contextual_header("Doc", [], context, header_within(10)) == "Doc › Cash"
+    table = ["Results", "| a | b |"]
+    assert contextual_header("Doc", ["Results"], table, header_within(300)) == "Doc › Results\n| a | b |"
 
 
 def test_running_paragraphs_and_titles() -> None:
     pages = [Page(number=n, text=f"Table of Contents\n\nBody {n} text here.\n\nPage {n}") for n in range(1, 11)]
-    running = running_paragraphs(pages)
+    running = running_paragraphs(pages, CHUNKS)
     assert {"table of contents", "page #"} <= running
     assert document_title("ACME_2022_10K.pdf") == "ACME 2022 10K"
     assert document_title("notes  on_things.md") == "notes on things"
@@ -111,7 +117,7 @@ def test_running_paragraphs_and_titles() -> None:
 
 def test_headings_are_said_once_and_kept_short() -> None:
     long = "A bold sentence that the parser took for a heading because it was set in bold type on the page"
-    header = contextual_header("Oklahoma", ["Oklahoma", long, "Topography"], ["", ""], 300)
+    header = contextual_header("Oklahoma", ["Oklahoma", long, "Topography"], ["", ""], header_within(300))
     assert header.startswith("Oklahoma › A bold sentence") and header.count("Oklahoma") == 1
     assert "…" in header and len(header.split(" › ")[1]) <= 81
     assert header.endswith("› Topography")

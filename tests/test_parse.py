@@ -273,7 +273,7 @@ def test_the_table_page_filter_skips_no_table(
     path = _table_page(tmp_path / "t.pdf", rows, ruled=ruled)
     filtered = parse_path(path, IngestSettings())
     assert filtered.table_pages == 1
-    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks: True)
+    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks, settings: True)
     everywhere = parse_path(path, IngestSettings())
     assert filtered.pages == everywhere.pages
     if ruled == "grid":
@@ -288,7 +288,7 @@ def test_the_finder_s_cpu_on_a_page_without_a_table_is_counted_as_such(
 ) -> None:
     from rag_core.ingest.parse import pdf_tables
 
-    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks: True)
+    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks, settings: True)
     parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]), IngestSettings())
     assert parsed.table_pages == 1 and not parsed.pages[0].tables
     assert parsed.table_finder_empty_cpu_s == parsed.table_finder_cpu_s > 0

@@ -34,11 +34,7 @@ def bench_headings(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
             parsed = parse_bytes(data, "headings.md", settings.ingest)
             parse_ms.append((time.perf_counter() - started) * 1000)
             started = time.perf_counter()
-            chunks = len(chunk_pages(
-                parsed.pages, "bench", size_chars=settings.chunk.size_chars, overlap_chars=settings.chunk.overlap_chars,
-                table_size_chars=settings.chunk.table_size_chars, title=document_title("headings.md"),
-                headers=settings.chunk.contextual_headers, header_max_chars=settings.chunk.header_max_chars,
-            ))
+            chunks = len(chunk_pages(parsed.pages, "bench", settings.chunk, title=document_title("headings.md")))
             chunk_ms.append((time.perf_counter() - started) * 1000)
         total = spread([p + c for p, c in zip(parse_ms, chunk_ms, strict=True)])
         rows.append({"headings": count, "megabytes": round(len(data) / 1e6, 2), "chunks": chunks,

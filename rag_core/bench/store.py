@@ -76,16 +76,7 @@ def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     documents, texts = [], []
     for path in [p for group in document_sets(args).values() for p in group]:
         parsed = parse_path(path, settings.ingest)
-        chunks = chunk_pages(
-            parsed.pages,
-            "x",
-            size_chars=settings.chunk.size_chars,
-            overlap_chars=settings.chunk.overlap_chars,
-            table_size_chars=settings.chunk.table_size_chars,
-            title=document_title(parsed.name),
-            headers=settings.chunk.contextual_headers,
-            header_max_chars=settings.chunk.header_max_chars,
-        )
+        chunks = chunk_pages(parsed.pages, "x", settings.chunk, title=document_title(parsed.name))
         documents.append(parsed.model_dump(mode="json"))
         texts += [c.indexed_text() for c in chunks]
         if len(texts) >= _UNIQUE_CHUNKS:

@@ -20,32 +20,31 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..models import Chunk, ChunkKind, Heading, Page
+from ..settings import ChunkSettings
+from ..text import sentence_starts
 
-_SENTENCE = re.compile(r"(?<=[.!?。])[\"'”’)\]]*\s+")
-_PROSE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n\n", "\n", _SENTENCE, " ")
-_TABLE_SEPARATORS: tuple[str | re.Pattern[str], ...] = ("\n",)
+Separator = str | Callable[[str, int, int], list[int]]
+"""A string split after, or a function giving the cuts in ``text[start:end]``."""
+_PROSE_SEPARATORS: tuple[Separator, ...] = ("\n\n", "\n", sentence_starts, " ")
+_TABLE_SEPARATORS: tuple[Separator, ...] = ("\n",)
 
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
 _TABLE_MIN_BARS = 6
 _TABLE_MIN_FIGURES = 6
 
 HEADER_SEPARATOR = " › "
-# A caption or page title is a short paragraph with letters in it.
-_CAPTION_MAX_CHARS = 200
-# A heading in a header is cut to this many characters (at a word): a long bold sentence taken
-# for a heading must not outweigh the chunk's own text in its embedding.
-_HEADING_MAX_CHARS = 80
-# Column-header rows: the leading rows of a table with no figure but years, at most this many.
-_COLUMN_HEADER_ROWS = 2
 NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
-# A paragraph at the top or bottom of at least this share of pages (and 3 of them) is a running
-# header or footer ("Table of Contents", "Page 12"), never a page's title.
-_RUNNING_SHARE = 0.2
 _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+")
-_RUNNING_MIN_PAGES = 3
+_EDGE_PARAGRAPHS = 2
+"""A running header or footer is among a page's first or last this many paragraphs."""
+_TITLE_PARAGRAPHS = 4
+"""A page's title is among its first this many paragraphs."""
+COLUMN_HEADER_ROWS = 2
+"""A table names its columns in at most its first this many rows (the chunker repeats them in each
+of a table's chunks; the answer's table rendering reads them as its header): one rule for both."""
 
 Span = tuple[int, int]
 
@@ -56,56 +55,37 @@ def looks_tabular(text: str, kind: ChunkKind = "text") -> bool:
     return kind == "table" or text.count("|") >= _TABLE_MIN_BARS or len(_FIGURE.findall(text)) >= _TABLE_MIN_FIGURES
 
 
-def chunk_pages(
-    pages: Sequence[Page],
-    doc_id: str,
-    *,
-    size_chars: int,
-    overlap_chars: int,
-    table_size_chars: int,
-    header_max_chars: int,
-    title: str = "",
-    headers: bool = True,
-) -> list[Chunk]:
+def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, title: str = "") -> list[Chunk]:
     """Cut a document's pages into chunks that carry their page, span, heading path and header.
 
     Args:
         pages: The document's pages with text, in reading order.
         doc_id: The id every chunk is tagged with.
-        size_chars: Longest chunk of prose.
-        overlap_chars: Most characters two consecutive prose chunks share; below size_chars.
-        table_size_chars: Longest chunk cut from a table.
+        settings: The sizes (prose, overlap, table), whether to build contextual headers (off:
+            every header is empty), the longest header (the heading path is cut from its start to
+            fit) and how captions, page titles, column headers and running headers are found.
         title: The document's title, first in every header.
-        headers: Build contextual headers at all (off: every header is empty).
-        header_max_chars: Longest header; the heading path is cut from its start to fit.
 
     Returns:
         Chunks in reading order, indexed from 0.
-
-    Raises:
-        ValueError: If the sizes are inconsistent.
     """
-    if size_chars <= 0 or table_size_chars <= 0:
-        raise ValueError(f"chunk sizes must be positive, got {size_chars} and {table_size_chars}")
-    if not 0 <= overlap_chars < size_chars:
-        raise ValueError(f"overlap_chars must be in [0, size_chars), got {overlap_chars} for size {size_chars}")
-
     chunks: list[Chunk] = []
     path: list[tuple[int, str]] = []  # (level, title) of the headings in force
-    running = running_paragraphs(pages)
+    running = running_paragraphs(pages, settings)
     for page in pages:
         headings = sorted(page.headings, key=lambda h: h.offset)
         next_heading = 0
-        for start, end, kind in _page_spans(page, size_chars, overlap_chars, table_size_chars):
+        spans = _page_spans(page, settings.size_chars, settings.overlap_chars, settings.table_size_chars)
+        for start, end, kind in spans:
             while next_heading < len(headings) and headings[next_heading].offset <= start:
                 _enter(path, headings[next_heading])
                 next_heading += 1
             heading_path = tuple(heading for _, heading in path)
             text = page.text[start:end]
             header = ""
-            if headers:
-                context = _table_context(page, start, kind, text, running)
-                header = contextual_header(title, heading_path, context, header_max_chars)
+            if settings.contextual_headers:
+                context = _table_context(page, start, kind, text, running, settings)
+                header = contextual_header(title, heading_path, context, settings)
             chunks.append(
                 Chunk(
                     doc_id=doc_id,
@@ -124,11 +104,14 @@ def chunk_pages(
     return chunks
 
 
-def contextual_header(title: str, heading_path: Sequence[str], context: Sequence[str], max_chars: int) -> str:
+def contextual_header(title: str, heading_path: Sequence[str], context: Sequence[str], settings: ChunkSettings) -> str:
     """``title › heading › … › caption``, then column headers on their own line, within
-    ``max_chars``: each heading cut to a few words and said once (not again after the title),
-    the oldest headings give way first, then the rest is cut."""
-    path = list(dict.fromkeys(_short(h) for h in heading_path if h and h.casefold() != title.casefold()))
+    ``settings.header_max_chars``: each heading cut to ``settings.header_heading_max_chars`` (at a
+    word) and said once (not again after the title), the oldest headings give way first, then the
+    rest is cut."""
+    max_chars = settings.header_max_chars
+    path = list(dict.fromkeys(_short(h, settings.header_heading_max_chars) for h in heading_path
+                              if h and h.casefold() != title.casefold()))
     caption, columns = (list(context[:-1]), context[-1]) if context else ([], "")
     caption = [c for c in caption if c and all(c.casefold() != h.casefold() for h in path)]
 
@@ -143,10 +126,10 @@ def contextual_header(title: str, heading_path: Sequence[str], context: Sequence
     return header[:max_chars].rstrip()
 
 
-def _short(heading: str) -> str:
-    if len(heading) <= _HEADING_MAX_CHARS:
+def _short(heading: str, max_chars: int) -> str:
+    if len(heading) <= max_chars:
         return heading
-    return heading[:_HEADING_MAX_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
+    return heading[:max_chars].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
 
 
 def document_title(name: str) -> str:
@@ -155,27 +138,31 @@ def document_title(name: str) -> str:
     return re.sub(r"[_\s]+", " ", stem).strip()
 
 
-def running_paragraphs(pages: Sequence[Page]) -> frozenset[str]:
-    """Paragraphs (digits folded) that open or close many pages: running headers and footers."""
+def running_paragraphs(pages: Sequence[Page], settings: ChunkSettings) -> frozenset[str]:
+    """Paragraphs (digits folded) that open or close many pages (``settings.running_share`` of
+    them, and ``settings.running_min_pages``): running headers and footers."""
     seen: Counter[str] = Counter()
+    edge = _EDGE_PARAGRAPHS
     for page in pages:
         paragraphs = [p for p in page.text.split("\n\n") if p.strip()]
-        seen.update({_fold(p) for p in paragraphs[:2] + paragraphs[-2:]})
-    threshold = max(_RUNNING_MIN_PAGES, _RUNNING_SHARE * len(pages))
+        seen.update({_fold(p) for p in paragraphs[:edge] + paragraphs[-edge:]})
+    threshold = max(settings.running_min_pages, settings.running_share * len(pages))
     return frozenset(p for p, n in seen.items() if n >= threshold)
 
 
-def _table_context(page: Page, start: int, kind: ChunkKind, text: str, running: frozenset[str]) -> list[str]:
+def _table_context(
+    page: Page, start: int, kind: ChunkKind, text: str, running: frozenset[str], settings: ChunkSettings
+) -> list[str]:
     """For a table chunk: [page title, caption, column headers] (the page title when it is not
     the caption; the column headers only past the table's first chunk). For a chunk of figure
     rows outside a detected table: [page title] when the page opens with a title-like line (a
     statement set as plain text). Nothing for prose."""
     table = next((t for t in page.tables if t.start <= start < t.end), None)
     if table is None:
-        title = _page_title(page, running) if looks_tabular(text, kind) else ""
+        title = _page_title(page, running, settings.caption_max_chars) if looks_tabular(text, kind) else ""
         return [title, ""] if title and not title.endswith((".", ",", ";", ":")) and title not in text else []
-    caption = _caption_before(page.text, table.start, running)
-    title = _page_title(page, running)
+    caption = _caption_before(page.text, table.start, running, settings.caption_max_chars)
+    title = _page_title(page, running, settings.caption_max_chars)
     parts = [title] if title and title not in caption else []
     parts += [caption] if caption else []
     columns = "\n".join(column_header_rows(page.text[table.start : table.end])) if start > table.start else ""
@@ -186,7 +173,7 @@ def column_header_rows(table_text: str) -> list[str]:
     """The leading rows of a rendered table that name columns: two cells or more, and no
     figure other than years ('| Assets | | |' names a group of rows, not the columns)."""
     rows = []
-    for row in table_text.split("\n")[:_COLUMN_HEADER_ROWS]:
+    for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
         if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
             break
@@ -194,26 +181,27 @@ def column_header_rows(table_text: str) -> list[str]:
     return rows
 
 
-def _caption_before(text: str, start: int, running: frozenset[str]) -> str:
-    """The paragraph just before ``start`` when it is short and not a running header."""
+def _caption_before(text: str, start: int, running: frozenset[str], max_chars: int) -> str:
+    """The paragraph just before ``start`` when it is short (``max_chars``), has letters and is not
+    a running header."""
     last = text[:start].rstrip().rsplit("\n\n", 1)[-1].strip()  # the last paragraph, without splitting all
     last = _HEADING_MARK.sub("", last)  # a Markdown heading ("# Q3") names the table as its title does
     if not last:
         return ""
-    if len(last) > _CAPTION_MAX_CHARS or not re.search(r"[^\W\d_]", last) or _fold(last) in running:
+    if len(last) > max_chars or not re.search(r"[^\W\d_]", last) or _fold(last) in running:
         return ""
     if last.startswith("|"):
         return ""
     return last
 
 
-def _page_title(page: Page, running: frozenset[str]) -> str:
-    """The page's first short paragraph that is not a running header, nor a table row."""
-    for paragraph in _first_paragraphs(page.text, 4):
+def _page_title(page: Page, running: frozenset[str], max_chars: int) -> str:
+    """The page's first short paragraph (``max_chars``) that is not a running header, nor a table row."""
+    for paragraph in _first_paragraphs(page.text, _TITLE_PARAGRAPHS):
         paragraph = _HEADING_MARK.sub("", paragraph.strip())
         if not paragraph or _fold(paragraph) in running or paragraph.startswith("|"):
             continue
-        if len(paragraph) <= _CAPTION_MAX_CHARS and re.search(r"[^\W\d_]{3}", paragraph):
+        if len(paragraph) <= max_chars and re.search(r"[^\W\d_]{3}", paragraph):
             return paragraph
         return ""
     return ""
@@ -273,7 +261,7 @@ def _page_spans(page: Page, size: int, overlap: int, table_size: int) -> list[tu
 
 
 def split_spans(
-    text: str, start: int, end: int, limit: int, separators: Sequence[str | re.Pattern[str]]
+    text: str, start: int, end: int, limit: int, separators: Sequence[Separator]
 ) -> list[Span]:
     """Cover text[start:end] with consecutive spans of at most ``limit`` characters.
 
@@ -295,9 +283,9 @@ def split_spans(
     return [(s, min(s + limit, end)) for s in range(start, end, limit)]
 
 
-def _cuts(text: str, start: int, end: int, separator: str | re.Pattern[str]) -> list[int]:
-    if isinstance(separator, re.Pattern):
-        return [m.end() for m in separator.finditer(text, start, end) if start < m.end() < end]
+def _cuts(text: str, start: int, end: int, separator: Separator) -> list[int]:
+    if callable(separator):
+        return separator(text, start, end)
     cuts = []
     position = text.find(separator, start, end)
     while position != -1:
@@ -335,9 +323,9 @@ def _overlap_start(text: str, chunk_start: int, chunk_end: int, overlap: int, fi
     low = max(chunk_start + 1, chunk_end - overlap, fits_from)
     if low >= chunk_end:
         return None
-    for match in _SENTENCE.finditer(text, low - 1, chunk_end):
-        if low <= match.end() < chunk_end:
-            return match.end()
+    for following in sentence_starts(text, low - 1, chunk_end):
+        if low <= following:
+            return following
     window = text[low - 1 : chunk_end]
     if not any(c.isspace() for c in window):
         return low  # unbroken text (hard-cut): overlap by characters

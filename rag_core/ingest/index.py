@@ -78,16 +78,7 @@ def index_document(
     doc_id = parsed.sha256[:16]
     report(progress, "chunking", 0, 1)
     clock = time.perf_counter()
-    chunks = chunk_pages(
-        parsed.pages,
-        doc_id,
-        size_chars=chunking.size_chars,
-        overlap_chars=chunking.overlap_chars,
-        table_size_chars=chunking.table_size_chars,
-        title=document_title(parsed.name),
-        headers=chunking.contextual_headers,
-        header_max_chars=chunking.header_max_chars,
-    )
+    chunks = chunk_pages(parsed.pages, doc_id, chunking, title=document_title(parsed.name))
     if not chunks:
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
     timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}

@@ -11,7 +11,8 @@ from .base import DEFAULT_EMBED_MODEL, HUB_DOWNLOAD, Group
 
 
 class IngestSettings(Group):
-    """Limits applied to an uploaded file before anything is stored."""
+    """How an uploaded file is read: the limits applied before anything is stored, how a PDF's layout
+    is read (headings, scans, the pages worth the table finder), OCR and the parsing sandbox."""
 
     max_file_bytes: int = Field(50 * 1024 * 1024, gt=0, le=4 * 1024**3, description="Largest accepted file, in bytes.")
     max_pages: int = Field(2000, gt=0, le=100_000, description="Largest accepted PDF, in pages.")
@@ -82,6 +83,38 @@ class IngestSettings(Group):
     sandbox_timeout_s: float = Field(
         300.0, gt=0, le=86_400, description="Longest a file may take to parse, in seconds."
     )
+    # How a PDF's layout is read: headings, scans and the pages worth the table finder.
+    heading_size_ratio: float = Field(
+        1.15, gt=1, le=5, description="A short block set this much larger than the body text is a heading."
+    )
+    title_size_ratio: float = Field(
+        1.6, gt=1, le=10, description="A heading this much larger than the body text is of level 1."
+    )
+    bold_heading_size_ratio: float = Field(
+        0.95, gt=0, le=5, description="A short bold line at least this size (against the body) is a heading."
+    )
+    bold_heading_max_chars: int = Field(
+        90, gt=0, le=1000, description="Longest bold line taken for a heading (without a full stop at its end)."
+    )
+    heading_max_chars: int = Field(150, gt=0, le=2000, description="Longest block taken for a heading.")
+    heading_max_lines: int = Field(3, gt=0, le=50, description="Most lines of a block taken for a heading.")
+    font_sample_pages: int = Field(
+        40, gt=0, le=100_000, description="Pages sampled, spread over a PDF, to learn its body font size."
+    )
+    scan_image_share: float = Field(
+        0.5, gt=0, le=1, description="An image covering this share of a page makes it a scan, not a figure."
+    )
+    table_min_numbers: int = Field(
+        12, gt=0, le=10_000, description="A page with this many numbers may hold a table (the finder runs on it)."
+    )
+    table_min_rulings: int = Field(
+        3, gt=0, le=10_000, description="A page with this many ruling lines or boxes may hold a table."
+    )
+    table_min_cells: int = Field(
+        12, gt=0, le=10_000, description="A page with this many one-line blocks of at most "
+        "RAG_INGEST__TABLE_CELL_MAX_CHARS characters (cells) may hold a table.",
+    )
+    table_cell_max_chars: int = Field(24, gt=0, le=1000, description="Longest one-line block counted as a cell.")
 
 
 class ChunkSettings(Group):
@@ -100,6 +133,20 @@ class ChunkSettings(Group):
         "and figure rows the caption or page title and column headers); the shown text stays exact.",
     )
     header_max_chars: int = Field(300, gt=0, le=2000, description="Longest contextual header, in characters.")
+    header_heading_max_chars: int = Field(
+        80, gt=0, le=2000, description="A heading in a header is cut to this many characters (at a word), so a "
+        "long bold sentence taken for a heading does not outweigh the chunk's own text in its embedding.",
+    )
+    caption_max_chars: int = Field(
+        200, gt=0, le=10_000, description="Longest paragraph taken for a table's caption or a page's title."
+    )
+    running_share: float = Field(
+        0.2, gt=0, le=1, description="A paragraph at the top or bottom of this share of the pages is a running "
+        "header or footer ('Table of Contents', 'Page 12'), never a page's title.",
+    )
+    running_min_pages: int = Field(
+        3, gt=0, le=100_000, description="A running header or footer appears on at least this many pages."
+    )
 
     @model_validator(mode="after")
     def _overlap_below_size(self) -> ChunkSettings:

@@ -23,12 +23,8 @@ from .pdf_tables import TEXT_FLAGS, TableFinder, line_text, mostly_inside
 from .text import clean_text
 
 _SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
-# Sample this many pages to learn a PDF's body font size.
-_FONT_SAMPLE_PAGES = 40
-_HEADING_MAX_CHARS = 150
-_BOLD_FLAG = 16
-# An image covering this share of a page makes it a scan (a figure among text covers less).
-_SCAN_IMAGE_SHARE = 0.5
+_BOLD_FLAG = 16  # PyMuPDF's span flag for a bold font
+_MAX_HEADING_LEVEL = 6
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
 
 
@@ -58,7 +54,7 @@ def parse_pdf(
                 "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
             )
         check_streams(doc, name, settings)
-        finder = TableFinder()
+        finder = TableFinder(settings)
         ocr = _Ocr(name, settings, progress)
         try:
             pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr)
@@ -162,7 +158,7 @@ def _pdf_pages(
 ) -> list[Page]:
     """The pages with text, in order: from the text layer, or by OCR where a page has none (read
     after the others, so that the count of pages to read is known first)."""
-    body_size = _body_font_size(doc)
+    body_size = _body_font_size(doc, settings.font_sample_pages)
     toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
     found: dict[int, Page] = {}
     scanned: list[int] = []
@@ -177,10 +173,10 @@ def _pdf_pages(
 
     for number in range(doc.page_count):
         page = doc[number]
-        text, headings, tables = _pdf_page_text(page, body_size, finder)
+        text, headings, tables = _pdf_page_text(page, body_size, settings, finder)
         visible = len(text) - text.count(" ") - text.count("\n")
         if ocr.available and (visible < max(settings.min_page_chars, 1) or (
-                visible < settings.ocr_few_chars and _page_sized_image(page))):
+                visible < settings.ocr_few_chars and _page_sized_image(page, settings.scan_image_share))):
             scanned.append(number)
         elif visible >= max(settings.min_page_chars, 1):
             keep(number, text, headings, tables)
@@ -190,7 +186,8 @@ def _pdf_pages(
         ocr.start(len(scanned))
         for done, number in enumerate(scanned, start=1):
             page = doc[number]
-            text, headings, tables = _pdf_page_text(page, body_size, None, ocr.textpage(page, done, len(scanned)))
+            textpage = ocr.textpage(page, done, len(scanned))
+            text, headings, tables = _pdf_page_text(page, body_size, settings, None, textpage)
             if len(text) - text.count(" ") - text.count("\n") >= max(settings.min_page_chars, 1):
                 keep(number, text, headings, tables)
             if chars > settings.max_chars:
@@ -198,15 +195,16 @@ def _pdf_pages(
     return sorted(found.values(), key=lambda p: p.number)
 
 
-def _page_sized_image(page: pymupdf.Page) -> bool:
-    """Whether an image covers most of the page (a scan), rather than a figure among text."""
+def _page_sized_image(page: pymupdf.Page, share: float) -> bool:
+    """Whether an image covers ``share`` of the page or more (a scan), rather than a figure among text."""
     area = page.rect.get_area()
-    return any(pymupdf.Rect(info["bbox"]).get_area() >= _SCAN_IMAGE_SHARE * area for info in page.get_image_info())
+    return any(pymupdf.Rect(info["bbox"]).get_area() >= share * area for info in page.get_image_info())
 
 
-def _body_font_size(doc: pymupdf.Document) -> float:
+def _body_font_size(doc: pymupdf.Document, sample_pages: int) -> float:
+    """The font size most of the text of ``sample_pages`` pages spread over the document is set in."""
     sizes: Counter[float] = Counter()
-    step = max(1, doc.page_count // _FONT_SAMPLE_PAGES)
+    step = max(1, doc.page_count // sample_pages)
     for number in range(0, doc.page_count, step):
         for block in doc[number].get_text("dict", flags=TEXT_FLAGS)["blocks"]:
             for line in block.get("lines", ()):
@@ -216,7 +214,8 @@ def _body_font_size(doc: pymupdf.Document) -> float:
 
 
 def _pdf_page_text(
-    page: pymupdf.Page, body_size: float, finder: TableFinder | None, textpage: pymupdf.TextPage | None = None
+    page: pymupdf.Page, body_size: float, settings: IngestSettings, finder: TableFinder | None,
+    textpage: pymupdf.TextPage | None = None,
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
     blocks = page.get_text("dict", flags=TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
     table_boxes = finder.tables(page, blocks) if finder is not None else []
@@ -252,7 +251,7 @@ def _pdf_page_text(
         text = clean_text(" ".join(line_text(line) for line in lines)).replace("\n", " ").strip()
         if not text:
             continue
-        level = _heading_level(lines, text, body_size)
+        level = _heading_level(lines, text, body_size, settings)
         start = append(text)
         if level:
             headings.append(Heading(offset=start, level=level, title=text))
@@ -263,10 +262,11 @@ def _pdf_page_text(
     return "\n\n".join(parts), tuple(headings), tuple(tables)
 
 
-def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> int:
+def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, settings: IngestSettings) -> int:
     """A short block set larger than the body text, or bold, is a heading. Its level comes
     from its section number ("4.2 Results" is level 2) or else from its size."""
-    if len(lines) > 3 or len(text) > _HEADING_MAX_CHARS or not body_size or not any(c.isalpha() for c in text):
+    if (len(lines) > settings.heading_max_lines or len(text) > settings.heading_max_chars or not body_size
+            or not any(c.isalpha() for c in text)):
         return 0
     spans = [span for line in lines for span in line["spans"] if span["text"].strip()]
     if not spans:
@@ -274,15 +274,16 @@ def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float) -> 
     size = statistics.median(span["size"] for span in spans)
     bold = all(span["flags"] & _BOLD_FLAG or "bold" in span["font"].lower() for span in spans)
     numbered = _SECTION_NUMBER.match(text)
-    larger = size >= body_size * 1.15
-    bold_line = bold and size >= body_size * 0.95 and len(text) <= 90 and not text.endswith((".", ",", ";", ":"))
+    larger = size >= body_size * settings.heading_size_ratio
+    bold_line = (bold and size >= body_size * settings.bold_heading_size_ratio
+                 and len(text) <= settings.bold_heading_max_chars and not text.endswith((".", ",", ";", ":")))
     if not (larger or bold_line):
         return 0
     if numbered:
-        return min(numbered.group(1).count(".") + 1, 6)
-    if size >= body_size * 1.6:
+        return min(numbered.group(1).count(".") + 1, _MAX_HEADING_LEVEL)
+    if size >= body_size * settings.title_size_ratio:
         return 1
-    return 2 if size >= body_size * 1.15 else 3
+    return 2 if larger else 3
 
 
 def _toc_headings(text: str, entries: list[tuple[int, str]]) -> tuple[Heading, ...]:

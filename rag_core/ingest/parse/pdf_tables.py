@@ -10,6 +10,7 @@ from typing import Any
 
 import pymupdf
 
+from ...settings import IngestSettings
 from .text import clean_text
 
 TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT_PRESERVE_IMAGES & ~(
@@ -18,16 +19,13 @@ TEXT_FLAGS = (pymupdf.TEXTFLAGS_DICT | pymupdf.TEXT_DEHYPHENATE) & ~pymupdf.TEXT
 """How page text is read: words, dehyphenated, ligatures expanded, no images."""
 # The table finder (about half a second a page, on both cores) runs only on a page that may hold
 # a table: one with numbers, with ruling lines or boxes, or with many one-line blocks of a few
-# characters (a cell per block). Measured on the LightRAG paper, the 13 UDA PDFs and two 10-Ks
-# (1,091 pages; 593 tables when the finder runs on every page): this rule loses none and skips
-# 15% of the pages; the earlier one (numbers and 8 rulings, or 12 cells) skipped 54% and lost 49,
-# among them whole statement pages set without rules (the layout model finds those). Three rules
-# are the fewest a ruled table has (top, below the header, bottom).
-_TABLE_MIN_CELLS = 12
-_TABLE_MIN_RULINGS = 3
-_TABLE_MIN_NUMBERS = 12
+# characters (a cell per block); the thresholds are RAG_INGEST__TABLE_MIN_*. Measured on the
+# LightRAG paper, the 13 UDA PDFs and two 10-Ks (1,091 pages; 593 tables when the finder runs on
+# every page): the default rule (12 numbers, 3 rulings or 12 cells) loses none and skips 15% of the
+# pages; the earlier one (numbers and 8 rulings, or 12 cells) skipped 54% and lost 49, among them
+# whole statement pages set without rules (the layout model finds those). Three rules are the
+# fewest a ruled table has (top, below the header, bottom).
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?%?")
-_TABLE_CELL_MAX_CHARS = 24
 _CURRENCY = frozenset("$€£¥")
 
 
@@ -36,14 +34,15 @@ class TableFinder:
     CPU seconds (of every thread: its layout model runs on all cores), and the CPU seconds spent
     on pages where it found nothing, which no filter that loses no table could save more than."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: IngestSettings) -> None:
+        self.settings = settings
         self.pages = 0
         self.seconds = 0.0
         self.cpu_seconds = 0.0
         self.empty_cpu_seconds = 0.0
 
     def tables(self, page: pymupdf.Page, blocks: list[dict[str, Any]]) -> list[tuple[pymupdf.Rect, str]]:
-        if not may_hold_table(page, blocks):
+        if not may_hold_table(page, blocks, self.settings):
             return []
         started, cpu_started = time.perf_counter(), time.process_time()
         found: list[tuple[pymupdf.Rect, str]] = []
@@ -58,23 +57,23 @@ class TableFinder:
             self.empty_cpu_seconds += 0.0 if found else cpu
 
 
-def may_hold_table(page: pymupdf.Page, blocks: list[dict[str, Any]]) -> bool:
+def may_hold_table(page: pymupdf.Page, blocks: list[dict[str, Any]], settings: IngestSettings) -> bool:
     """Whether a table can be on the page: numbers, ruling lines or boxes, or many tiny one-line
     blocks (a cell per block). Pages of prose are skipped."""
     text = " ".join(line_text(line) for block in blocks for line in block.get("lines", ()))
-    if len(_NUMBER.findall(text)) >= _TABLE_MIN_NUMBERS:
+    if len(_NUMBER.findall(text)) >= settings.table_min_numbers:
         return True
     rulings = 0
     for path in page.get_cdrawings():
         rulings += sum(1 for item in path["items"] if item[0] in ("l", "re"))
-        if rulings >= _TABLE_MIN_RULINGS:
+        if rulings >= settings.table_min_rulings:
             return True
     tiny = 0
     for block in blocks:
         lines = block.get("lines", ())
-        if len(lines) == 1 and len(line_text(lines[0]).strip()) <= _TABLE_CELL_MAX_CHARS:
+        if len(lines) == 1 and len(line_text(lines[0]).strip()) <= settings.table_cell_max_chars:
             tiny += 1
-    return tiny >= _TABLE_MIN_CELLS
+    return tiny >= settings.table_min_cells
 
 
 def find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
