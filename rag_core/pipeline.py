@@ -24,7 +24,7 @@ from .ingest.embed import make_embedder
 from .ingest.files import FileStore, files_root
 from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
 from .ingest.parse import read_file
-from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending, reembed
+from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.sandbox import parse_untrusted
 from .library import Library
 from .memory import limit_malloc_arenas, release_freed_memory
@@ -48,7 +48,7 @@ from .retrieval.rerank import Availability, CrossEncoderReranker, availability_o
 from .retrieval.retrieve import Retriever
 from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
 from .stages import Stage
-from .store import Store, chunk_collection
+from .store import Store, open_chunks
 from .trace import StageNotes, TraceRecorder, ms_since
 
 
@@ -87,7 +87,9 @@ class Engine:
         self._lock = threading.Lock()
         self._collection: str | None = None
         self.recovered = self.store.recover()
-        self.reindexer = Reindexer(self._reembed)
+        self.reindexer = Reindexer(
+            self.store, self.embedder, chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache
+        )
         """Re-embeds documents stored by another embedding model (``reindex``, or in the background)."""
 
     def close(self) -> None:
@@ -105,10 +107,7 @@ class Engine:
         if self._collection is None:
             with self._lock:
                 if self._collection is None:
-                    dimension = self.embedder.dimension
-                    name = chunk_collection(self.embedder.model_id, dimension)
-                    self.store.ensure_chunks(name, dimension)
-                    self._collection = name
+                    self._collection = open_chunks(self.store, self.embedder.model_id, self.embedder.dimension)
         return self._collection
 
     def chat_model(self, backend: LlmBackend) -> ChatModel | None:
@@ -158,15 +157,6 @@ class Engine:
         """Re-embed every document stored by another embedding model, from its stored chunks; see
         ``rag_core.ingest.reindex``. Each becomes listed and searchable as soon as its copy is complete."""
         return self.reindexer.run(listener)
-
-    def _reembed(self, status: ReindexStatus, listener: Listener | None) -> ReindexStatus:
-        try:
-            return reembed(
-                self.store, self.embedder, self.collection, chunks_per_step=self.settings.embed.chunks_per_step,
-                status=status, listener=listener, bm25_cache=self.bm25_cache,
-            )
-        finally:
-            release_freed_memory()
 
     # --- ingestion ---------------------------------------------------------------------
 

@@ -24,10 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..backends import Embedder
+from ..memory import release_freed_memory
 from ..models import Chunk, DocumentRecord
 from ..retrieval.bm25 import Bm25Cache
 from ..retrieval.terms import chunk_terms
-from ..store import Store
+from ..store import Store, open_chunks
 from .index import longest_first
 
 REINDEXING = "reindexing"
@@ -192,14 +193,21 @@ def _plain(stored: Chunk) -> Chunk:
 
 
 class Reindexer:
-    """One re-embedding run at a time per process, in the caller's thread or in the background.
+    """One re-embedding run at a time per process, in the caller's thread or in the background:
+    ``reembed`` into the embedder's collection (created if need be), then the freed heap returned.
 
     Args:
-        run: Does the work: ``run(status, listener)`` (``Engine`` passes its store and embedder).
+        store: The open store.
+        embedder: The configured embedder.
+        chunks_per_step: Chunks embedded and written per step.
+        bm25_cache: Where the owners' BM25 indexes are cached: each moved document's are dropped.
     """
 
-    def __init__(self, run: Callable[[ReindexStatus, Listener | None], ReindexStatus]) -> None:
-        self._run = run
+    def __init__(
+        self, store: Store, embedder: Embedder, *, chunks_per_step: int, bm25_cache: Bm25Cache | None
+    ) -> None:
+        self._store, self._embedder = store, embedder
+        self._chunks_per_step, self._bm25_cache = chunks_per_step, bm25_cache
         self._lock = threading.Lock()
         self.status = ReindexStatus()
         self._thread: threading.Thread | None = None
@@ -223,6 +231,14 @@ class Reindexer:
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
+
+    def _run(self, status: ReindexStatus, listener: Listener | None) -> ReindexStatus:
+        try:
+            collection = open_chunks(self._store, self._embedder.model_id, self._embedder.dimension)
+            return reembed(self._store, self._embedder, collection, chunks_per_step=self._chunks_per_step,
+                           status=status, listener=listener, bm25_cache=self._bm25_cache)
+        finally:
+            release_freed_memory()
 
     def _background(self) -> None:
         with self._lock:

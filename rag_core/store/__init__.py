@@ -87,6 +87,13 @@ def chunk_collection(model_id: str, dimension: int) -> str:
     return f"rag_chunks__{model_id}__{dimension}"
 
 
+def open_chunks(store: Store, model_id: str, dimension: int) -> str:
+    """The chunk collection of an embedding model, created when it does not exist yet."""
+    name = chunk_collection(model_id, dimension)
+    store.ensure_chunks(name, dimension)
+    return name
+
+
 def open_store(settings: Settings) -> Store:
     """The configured store: a Qdrant server, in-memory Qdrant (``:memory:``), or Qdrant Edge
     in ``RAG_STORE_DIR`` (migrating a folder written by the previous release first).
