@@ -1,0 +1,231 @@
+"""Faults of the parts around the core: an LLM endpoint that fails in every way, a reranker that
+cannot load, an ingest killed half-way, a store held by another process."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rag_core import errors
+from rag_core.answer.llm import OpenAIChatModel
+from rag_core.pipeline import Engine
+from rag_core.retrieval.rerank import CrossEncoderReranker
+from rag_core.settings import RerankSettings, Settings
+
+from .conftest import write_pdf
+from .fakes import HashEmbedder, WhitespaceTokenCounter
+from .hostile import PROJECT, TEXT, pdf_bytes
+
+# --- faults ---------------------------------------------------------------------------------
+
+
+class FakeOpenAI(BaseHTTPRequestHandler):
+    """A real HTTP server speaking the OpenAI streaming protocol, with switchable faults."""
+
+    mode = "ok"
+
+    def log_message(self, *args: Any) -> None:  # keep test output clean
+        pass
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        if self.mode == "slow":
+            time.sleep(3)
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        words = ["The", " invoice", " was", " paid", " [1]."]
+        for n, word in enumerate(words):
+            if self.mode == "drop" and n == 2:
+                self.wfile.flush()
+                self.connection.shutdown(socket.SHUT_RDWR)
+                return
+            chunk = {
+                "id": "x",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": "m",
+                "choices": [
+                    {"index": 0, "delta": {"content": word}, "finish_reason": "stop" if n == len(words) - 1 else None}
+                ],
+            }
+            self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+            self.wfile.flush()
+        self.wfile.write(b"data: [DONE]\n\n")
+
+
+@pytest.fixture
+def openai_server() -> Iterator[tuple[str, type[FakeOpenAI]]]:
+    handler = type("Handler", (FakeOpenAI,), {"mode": "ok"})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1", handler
+    server.shutdown()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def remote(base_url: str) -> OpenAIChatModel:
+    return OpenAIChatModel(base_url=base_url, api_key="k", model="m", counter=WhitespaceTokenCounter(),
+                           temperature=0.1, frequency_penalty=0.0)
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [("slow", "timed out"), ("refused", "Could not connect"), ("drop", "dropped before the answer finished")],
+)
+def test_llm_faults_keep_the_sources_and_the_next_question_works(
+    fake_engine: Engine, openai_server: tuple[str, type[FakeOpenAI]], mode: str, message: str
+) -> None:
+    fake_engine.settings = fake_engine.settings.replace(llm__understand_with_llm=False, llm__timeout_s=1.0)
+    fake_engine.ingest_bytes(pdf_bytes([TEXT, "Solar panels convert light.", "Warranty terms."] * 30), "a.pdf")
+    url, handler = openai_server
+    handler.mode = mode
+    broken = remote(f"http://127.0.0.1:{free_port()}/v1" if mode == "refused" else url)
+    answer = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=broken).result()
+    assert answer.error and message in answer.error, answer.error
+    assert answer.passages and answer.citations, "the sources are still shown"
+    handler.mode = "ok"
+    again = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=remote(url)).result()
+    assert again.error is None and again.answer == "The invoice was paid [1]."
+
+
+def test_reranker_that_cannot_load_degrades_to_fused_order(tmp_path: Path) -> None:
+    reranker = CrossEncoderReranker(RerankSettings(model=str(tmp_path / "no-such-model")))
+    settings = Settings(store_dir=Path(":memory:")).replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=reranker)
+    engine.ingest_bytes(pdf_bytes([TEXT]), "a.pdf")
+    result = engine.search("invoice paid")
+    assert result.hits and not result.reranker.used
+    assert "is not installed" in (result.reranker.reason or "")
+    assert "kept fused order" in " ".join(result.trace.stage("rerank").notes)  # type: ignore[union-attr]
+    engine.close()
+
+
+KILL_SCRIPT = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    sys.path[:0] = [{project!r}, {tests!r}]
+    from fakes import HashEmbedder
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    class SlowEmbedder(HashEmbedder):
+        def embed_documents(self, texts):
+            vectors = super().embed_documents(texts)
+            if self.calls == 2:
+                Path({marker!r}).write_text("halfway")
+            if self.calls >= 2:
+                time.sleep(30)
+            return vectors
+
+    settings = Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=4)
+    engine = Engine(settings, embedder=SlowEmbedder())
+    engine.ingest_path({pdf!r})
+    """
+)
+
+
+def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    engine = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    kept = engine.ingest_bytes(pdf_bytes([TEXT]), "kept.pdf").document
+    engine.close()
+    pdf = write_pdf(tmp_path / "victim.pdf", [f"Page {i} is about topic {i} in some detail." for i in range(20)])
+    marker = tmp_path / "marker"
+    script = KILL_SCRIPT.format(
+        project=str(PROJECT), tests=str(PROJECT / "tests"), marker=str(marker), store=str(store), pdf=str(pdf)
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"})
+    try:
+        deadline = time.monotonic() + 120
+        while not marker.exists():
+            assert child.poll() is None, "the ingesting process ended early"
+            assert time.monotonic() < deadline, "the ingesting process never got halfway"
+            time.sleep(0.1)
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == -signal.SIGKILL
+    reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    assert [r.name for r in reopened.recovered] == ["victim.pdf"], "the half-indexed document was found and removed"
+    assert [d.name for d in reopened.documents()] == ["kept.pdf"]
+    records = reopened.store.records(None, status=None)
+    assert [(r.name, r.status) for r in records] == [("kept.pdf", "ready")]
+    assert reopened.store.count_chunks(reopened.collection, "local") == kept.chunks, "registry matches the chunks"
+    retry = reopened.ingest_path(pdf)
+    assert retry.status == "ingested" and retry.document.chunks == 20
+    assert reopened.store.count_chunks(reopened.collection, "local") == kept.chunks + 20
+    reopened.close()
+
+
+def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
+            import sys, time
+            sys.path.insert(0, {str(PROJECT)!r})
+            from pathlib import Path
+            from rag_core.settings import Settings
+            from rag_core.store import Store
+            store = Store.open(Settings(store_dir=Path({str(store)!r})))
+            print("open", flush=True)
+            time.sleep(60)
+        """),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        with pytest.raises(errors.StoreLocked) as caught:
+            Engine(Settings(store_dir=store), embedder=HashEmbedder())
+        assert f"is in use by process {holder.pid};" in str(caught.value) and "RAG_QDRANT_URL" in caught.value.fix
+        assert "Stop the other process" in caught.value.fix
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path) -> None:
+    from rag_core.store.edge import locked
+
+    # a process whose command line reads as the app's (`python -m streamlit run app.py`); its first
+    # line says it runs (Popen may return before the new program has replaced the forked one)
+    app = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(60)", "-m", "streamlit", "run"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert app.stdout is not None and app.stdout.readline().strip() == "up"
+        error = locked(tmp_path, str(app.pid))
+        assert f"in use by process {app.pid} (the app)" in str(error)
+        assert "add files on its Upload page, ask on its Chat page" in error.fix
+        assert "RAG_QDRANT_URL" in error.fix
+    finally:
+        app.kill()
+        app.wait()
+    assert "in use by another process" in str(locked(tmp_path, ""))
