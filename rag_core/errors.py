@@ -68,6 +68,10 @@ class StoreLocked(StoreError):
     pass
 
 
+class StoreUnreachable(StoreError):
+    """The configured Qdrant server did not answer, or refused the API key."""
+
+
 class StoreDamaged(StoreError):
     """A part of the store cannot be read: its files were cut, overwritten or removed."""
 

@@ -11,7 +11,9 @@ from typing import Any
 import numpy as np
 from qdrant_client import QdrantClient
 from qdrant_client import models as qm
+from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
+from ..errors import StoreUnreachable
 from ..settings import Settings
 from . import SEARCH_FIELDS, Match, Row, Store
 
@@ -30,10 +32,25 @@ class ServerStore(Store):
 
     @classmethod
     def connect(cls, settings: Settings) -> ServerStore:
-        if settings.qdrant_url:
-            key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
-            return cls(QdrantClient(url=settings.qdrant_url, api_key=key), local=False)
-        return cls(QdrantClient(location=":memory:"), local=True)
+        """The server of ``RAG_QDRANT_URL``, or in-memory Qdrant without one.
+
+        Raises:
+            StoreUnreachable: The server does not answer, or refuses the API key.
+        """
+        if not settings.qdrant_url:
+            return cls(QdrantClient(location=":memory:"), local=True)
+        key = settings.qdrant_api_key.get_secret_value() if settings.qdrant_api_key else None
+        client = QdrantClient(url=settings.qdrant_url, api_key=key)
+        try:
+            return cls(client, local=False)
+        except (ResponseHandlingException, UnexpectedResponse) as exc:
+            client.close()
+            detail = f"HTTP {exc.status_code}" if isinstance(exc, UnexpectedResponse) else str(exc)
+            raise StoreUnreachable(
+                f"The Qdrant server at {settings.qdrant_url} cannot be used ({detail}).",
+                "Start the server or correct RAG_QDRANT_URL (and RAG_QDRANT_API_KEY if it needs one); unset "
+                "RAG_QDRANT_URL to use the embedded store in RAG_STORE_DIR instead.",
+            ) from exc
 
     def close(self) -> None:
         self.client.close()
