@@ -1,5 +1,5 @@
 """Faults of the parts around the core: an LLM endpoint that fails in every way, a reranker that
-cannot load, an ingest killed half-way, a store held by another process."""
+cannot load, an ingest killed half-way. A store held by another process is in test_edge.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from rag_core import errors
 from rag_core.answer.llm import OpenAIChatModel
 from rag_core.pipeline import Engine
 from rag_core.retrieval.rerank import CrossEncoderReranker
@@ -177,55 +176,3 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
     assert retry.status == "ingested" and retry.document.chunks == 20
     assert reopened.store.count_chunks(reopened.collection, "local") == kept.chunks + 20
     reopened.close()
-
-
-def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
-    store = tmp_path / "store"
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            textwrap.dedent(f"""
-            import sys, time
-            sys.path.insert(0, {str(PROJECT)!r})
-            from pathlib import Path
-            from rag_core.settings import Settings
-            from rag_core.store import Store
-            store = Store.open(Settings(store_dir=Path({str(store)!r})))
-            print("open", flush=True)
-            time.sleep(60)
-        """),
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
-        with pytest.raises(errors.StoreLocked) as caught:
-            Engine(Settings(store_dir=store), embedder=HashEmbedder())
-        assert f"is in use by process {holder.pid};" in str(caught.value) and "RAG_QDRANT_URL" in caught.value.fix
-        assert "Stop the other process" in caught.value.fix
-    finally:
-        holder.kill()
-        holder.wait()
-
-
-def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path) -> None:
-    from rag_core.store.edge import locked
-
-    # a process whose command line reads as the app's (`python -m streamlit run app.py`); its first
-    # line says it runs (Popen may return before the new program has replaced the forked one)
-    app = subprocess.Popen(
-        [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(60)", "-m", "streamlit", "run"],
-        stdout=subprocess.PIPE, text=True,
-    )
-    try:
-        assert app.stdout is not None and app.stdout.readline().strip() == "up"
-        error = locked(tmp_path, str(app.pid))
-        assert f"in use by process {app.pid} (the app)" in str(error)
-        assert "add files on its Upload page, ask on its Chat page" in error.fix
-        assert "RAG_QDRANT_URL" in error.fix
-    finally:
-        app.kill()
-        app.wait()
-    assert "in use by another process" in str(locked(tmp_path, ""))

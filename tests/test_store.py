@@ -5,7 +5,7 @@ protocol, owner filtering, chunks by id, vectors, recovery."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +14,6 @@ import pytest
 from rag_core.models import Chunk, DocumentRecord
 from rag_core.settings import Settings
 from rag_core.store import Store, chunk_collection, chunk_point_id, open_store
-from rag_core.store.server import ServerStore
 
 COLLECTION = chunk_collection("test", 4)
 
@@ -118,14 +117,6 @@ def test_recover_removes_unfinished_ingests(store: Store) -> None:
     assert [r.sha256 for r in removed] == ["b" * 64]
     assert store.records(None, status=None) == [done]
     assert store.count_chunks(COLLECTION, "alice") == 2, "the unfinished document's chunks went too"
-
-
-def test_server_mode_only_recovers_stale_ingests() -> None:
-    store = ServerStore(ServerStore.connect(Settings(store_dir=Path(":memory:"))).client, local=False)
-    store.put_record(record("alice", "b" * 64, status="indexing"))
-    assert store.recover() == []
-    later = datetime.now(UTC) + timedelta(hours=2)
-    assert [r.sha256 for r in store.recover(now=later)] == ["b" * 64]
 
 
 def test_a_collection_keeps_its_dimension(store: Store) -> None:
