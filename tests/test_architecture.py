@@ -1,7 +1,8 @@
 """ARCHITECTURE.md's rules, checked where a test can check them: which flow imports which, that no
 stage is handed the orchestrator or its trace recorder, that pages use only the app's modules and
-rag_core's public names, that every recorded stage is one of the stage list, and that stage
-functions take no tuning number of their own (defaults live in Settings)."""
+rag_core's public names, that every recorded stage is one of the stage list, that stage
+functions take no tuning number of their own (defaults live in Settings), and that no public
+function changes the values it is given."""
 
 from __future__ import annotations
 
@@ -124,3 +125,54 @@ def test_stage_functions_take_no_tuning_number_of_their_own() -> None:
             offenders += [f"{name}.{node.name}({a.arg}={ast.unparse(d)})" for a, d in pairs
                           if isinstance(d, ast.Constant) and type(d.value) in (int, float)]
     assert offenders == []
+
+
+MUTATORS = frozenset({"append", "extend", "update", "setdefault", "insert", "pop", "popitem", "clear", "remove",
+                      "add", "discard", "sort", "reverse"})
+# Arguments a function is there to change, and why.
+CHANGES_ITS_ARGUMENT = {
+    "rag_core.ingest.reindex.reembed(status)",  # the progress record the pages and the CLI watch while it runs
+    "rag_core.privacy.telemetry_off(environ)",  # setting the environment is its whole job
+}
+
+
+def copies(value: ast.expr) -> bool:
+    """``list(p)``, ``dict(p)``, ``p.copy()`` and the like: a value of the function's own."""
+    if not isinstance(value, ast.Call):
+        return False
+    function = value.func
+    return (isinstance(function, ast.Name) and function.id in {"list", "dict", "set", "deepcopy", "copy"}
+            or isinstance(function, ast.Attribute) and function.attr in {"copy", "model_copy"})
+
+
+def changed_arguments(function: ast.FunctionDef) -> set[str]:
+    """The parameters a function changes in place (``p.append(…)``, ``p[k] = …``, ``p.x = …``,
+    ``del p[k]``), leaving out those it first rebinds to a copy of its own (``p = list(p)``)."""
+    params = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    params -= {"self", "cls"}
+    rebound = {t.id for node in ast.walk(function) if isinstance(node, ast.Assign) and copies(node.value)
+               for t in node.targets if isinstance(t, ast.Name)}
+    changed = set()
+    for node in ast.walk(function):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS
+                and isinstance(node.func.value, ast.Name)):
+            changed.add(node.func.value.id)
+        targets = (node.targets if isinstance(node, ast.Assign | ast.Delete)
+                   else [node.target] if isinstance(node, ast.AugAssign) else [])
+        changed |= {t.value.id for t in targets
+                    if isinstance(t, ast.Subscript | ast.Attribute) and isinstance(t.value, ast.Name)}
+    return (changed & params) - rebound
+
+
+def test_no_public_function_changes_its_inputs() -> None:
+    """A stage returns what it made; it never fills in a list, dict or object its caller passed
+    (private helpers that build a value of their caller's, and the orchestrator's recorder, aside)."""
+    offenders = []
+    for name, _, tree in modules():
+        if within(name, "rag_core.eval") or within(name, "rag_core.bench"):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+                offenders += [f"{name}.{node.name}({p})" for p in sorted(changed_arguments(node))]
+    assert sorted(set(offenders) - CHANGES_ITS_ARGUMENT) == []
+    assert set(offenders) >= CHANGES_ITS_ARGUMENT, "an exception no longer needed: remove it"
