@@ -193,6 +193,31 @@ def test_tiny_bench_store_prints_the_json_contract(tmp_path: Path, capsys: pytes
     assert all(figures[k] > 0 for k in keys - {"bm25_build_ms"})
 
 
+def test_tiny_bench_tables_sets_each_strategy_against_the_layout_model(tmp_path: Path) -> None:
+    import pymupdf
+
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 40, 540, 110), "Results by segment. " * 10, fontsize=10)
+    rows = [["Segment", "2023", "2022"], *[[f"Segment {i}", f"{i},120", f"{i},070"] for i in range(1, 9)]]
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(72 + c * 140, 130 + r * 22, 212 + c * 140, 152 + r * 22), color=(0, 0, 0))
+            page.insert_text((76 + c * 140, 145 + r * 22), cell, fontsize=10)
+    doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 770), "Prose without a table. " * 40, fontsize=11)
+    doc.save(tmp_path / "grid.pdf")
+    results = tmp_path / "results"
+    assert bench.main(["tables", "--docs", str(tmp_path / "grid.pdf"), "--results", str(results)]) == 0
+    figures = json.loads((results / "bench-tables.json").read_text())["tables"]["sets"]["docs"]
+    assert figures["pages"] == 2 and figures["pages_filtered"] == 1, "the prose page is spared the finder"
+    rows_by = {r["strategy"]: r for r in figures["rows"]}
+    layout = rows_by["layout (ingest)"]
+    assert layout["tables"] == 1 and layout["recall"] == layout["precision"] == 1.0 and layout["cpu_vs_layout"] == 1.0
+    assert rows_by["lines, no layout"]["recall"] == 1.0, "a ruled grid is found by lines alone"
+    assert all(r["cpu_s"] > 0 for r in figures["rows"])
+    assert "recall of the layout's tables" in (results / "bench-tables.md").read_text()
+
+
 def test_bench_rejects_unknown_sections() -> None:
     with pytest.raises(SystemExit):
         bench.main(["speed"])

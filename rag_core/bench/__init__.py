@@ -3,7 +3,8 @@ the same work in the same run. Figures are medians over ``--repeats`` runs, with
 Prints tables and writes ``bench.json`` and ``bench.md`` into ``--results``.
 
 Sections (default: all): ``ingest`` (ingest.py), ``retrieval`` (retrieval.py), ``llm`` (llm.py),
-``store`` (store.py), ``attribution`` (attribution.py), ``headings`` (headings.py). ``--json``
+``store`` (store.py), ``attribution`` (attribution.py), ``headings`` (headings.py), ``tables``
+(tables.py: the table finder with and without its layout model). ``--json
 prints the report as one JSON object (a single section's object when one section ran).
 """
 
@@ -23,7 +24,7 @@ from .common import DEFAULT_DATA, LLM_QUESTIONS, fmt, percentile, spread
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
-SECTIONS = ("ingest", "retrieval", "llm", "store", "attribution", "headings")
+SECTIONS = ("ingest", "retrieval", "llm", "store", "attribution", "headings", "tables")
 __all__ = ["SECTIONS", "fmt", "main", "percentile", "spread"]
 
 
@@ -35,7 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=bounded(1, 1000), default=3, help="runs per figure (median, min, max)")
     parser.add_argument("--large-repeats", type=bounded(1, 1000), default=1,
                         help="ingest runs for the UDA set (about 10 minutes each on 2 cores)")
-    parser.add_argument("--docs", type=Path, nargs="+", help="ingest/retrieval: these files instead of the shared data")
+    parser.add_argument("--docs", type=Path, nargs="+",
+                        help="ingest/retrieval/tables: these files instead of the shared data")
     parser.add_argument("--scan-pages", type=bounded(0, 16), default=3,
                         help="ingest: pages of the LightRAG paper to scan (render as images) and read by OCR; 0: none")
     parser.add_argument("--sizes", type=bounded(1, 10_000_000), nargs="+",
@@ -75,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .llm import bench_llm, llm_child, llm_markdown
     from .retrieval import bench_retrieval, retrieval_markdown
     from .store import bench_store, store_child, store_markdown
+    from .tables import bench_tables, tables_markdown
 
     settings = Settings()
     if args.llm_child:
@@ -93,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "store": (lambda: bench_store(args, settings), store_markdown),
         "attribution": (lambda: bench_attribution(args, settings), attribution_markdown),
         "headings": (lambda: bench_headings(args, settings), headings_markdown),
+        "tables": (lambda: bench_tables(args, settings), tables_markdown),
     }
     try:
         for section in SECTIONS:  # in this order: retrieval reuses what ingest parsed
