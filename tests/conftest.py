@@ -12,12 +12,19 @@ os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
 
 import pymupdf
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
 from rag_core.store import Store
 
 from .fakes import HashEmbedder, OverlapReranker
+
+# In CI the property tests draw the same examples on every run and machine (a failure is then a
+# change of the code, not a new draw); locally they keep exploring new ones.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 PROJECT = Path(__file__).resolve().parents[1]
 SHARED_DATA = PROJECT.parent / "shared" / "data"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -39,7 +40,8 @@ PARTS = {
 }
 DAMAGE: dict[str, Callable[[Path], None]] = {
     "truncated": lambda p: p.write_bytes(p.read_bytes()[: p.stat().st_size // 2]),
-    "random bytes": lambda p: overwrite(p, os.urandom(min(p.stat().st_size, 1 << 16) or 64)),
+    # the same bytes on every run and machine, drawn from the damaged file's own name
+    "random bytes": lambda p: overwrite(p, random.Random(p.name).randbytes(min(p.stat().st_size, 1 << 16) or 64)),
     "deleted": lambda p: p.unlink(),
 }
 ALL_ONES: Callable[[Path], None] = lambda p: overwrite(p, b"\xff" * (min(p.stat().st_size, 1 << 16) or 64))  # noqa: E731

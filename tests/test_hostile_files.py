@@ -6,7 +6,7 @@ must still go in. The parser is fuzzed with arbitrary bytes and with mutated PDF
 
 from __future__ import annotations
 
-import os
+import random
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -30,7 +30,8 @@ from .hostile import TEXT, bomb_pdf, dense_text_pdf, image_only_pdf, partly_scan
 # (id, file name, bytes builder, ingest settings overrides, expected error or None, message fragment)
 HOSTILE: list[tuple[str, str, Callable[[], bytes], dict[str, Any], type[errors.RagError] | None, str]] = [
     ("zero-byte", "empty.pdf", lambda: b"", {}, errors.EmptyFile, "empty"),
-    ("corrupt", "corrupt.pdf", lambda: b"%PDF-1.7\n" + os.urandom(3000) + b"\n%%EOF\n", {}, errors.FileRejected, ""),
+    ("corrupt", "corrupt.pdf", lambda: b"%PDF-1.7\n" + random.Random("corrupt").randbytes(3000) + b"\n%%EOF\n", {},
+     errors.FileRejected, ""),
     ("truncated", "cut.pdf", lambda: pdf_bytes([TEXT] * 3)[:-900], {}, errors.CorruptFile, "truncated"),
     (
         "non-pdf named .pdf",
