@@ -16,7 +16,9 @@ from collections.abc import Iterator
 CITATION = re.compile(r"\[(\d+(?:\s*[,;]\s*\d+)*)\]")
 """A passage citation in an answer: [3], [1, 4] or [2; 5]."""
 
-_END = re.compile(rf"(?<=[.!?。])[\"'”’)\]]*(?:\s*{CITATION.pattern})*\s+")
+_STOP, _CLOSING, _CITATIONS = "[.!?。]", "[\"'”’)\\]]*", rf"(?:\s*{CITATION.pattern})*"
+_END = re.compile(rf"(?<={_STOP}){_CLOSING}{_CITATIONS}\s+")
+_ENDED = re.compile(rf"{_STOP}{_CLOSING}{_CITATIONS}$")
 _LINES = re.compile(r"\n+")
 _ABBREVIATIONS = frozenset((
     "e.g.", "i.e.", "etc.", "vs.", "cf.", "al.", "fig.", "figs.", "eq.", "no.", "nos.", "inc.", "ltd.", "co.",
@@ -60,6 +62,12 @@ def sentences_of(text: str, *, lines: bool = False) -> list[str]:
         start = following
     pieces.append(text[start:].strip())
     return [p for p in pieces if p]
+
+
+def ends_with_stop(sentence: str) -> bool:
+    """Whether a piece of text ends as a sentence does (its stop, closing marks and citations), not
+    cut off or a label without one."""
+    return bool(_ENDED.search(sentence))
 
 
 def sentence_starts(text: str, start: int, end: int) -> list[int]:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rag_core.text import CITATION, sentence_ends, sentence_starts, sentences_of
+from rag_core.text import CITATION, ends_with_stop, sentence_ends, sentence_starts, sentences_of
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -36,6 +36,11 @@ def test_ends_give_the_stop_and_the_next_start() -> None:
     assert text[:12] == "One two. [1]" and text[14:] == "Three four."
     assert sentence_starts(text, 0, len(text)) == [14]
     assert sentence_starts(text, 14, len(text)) == []
+
+
+def test_a_piece_ends_as_a_sentence_with_its_stop_closing_marks_and_citations() -> None:
+    assert all(ends_with_stop(s) for s in ("It rose.", "He said “it works.”", "It fell [2].", "Cash rose. [3]"))
+    assert not any(ends_with_stop(s) for s in ("Net sales", "Table 2: results of", "rose 84.8"))
 
 
 def test_the_citation_pattern_reads_lists() -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from ..models import Hit
-from ..text import CITATION, sentences_of
+from ..text import ends_with_stop, sentences_of
 
 
 def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]]:
@@ -73,14 +72,13 @@ def sample_evenly(count: int, n: int) -> list[int]:
 
 
 _PROSE_WORDS = 6
-_ENDED = re.compile(rf"[.!?。][\"'”’)\]]*(?:\s*{CITATION.pattern})*$")
 """A sentence of at least this many words counts as prose."""
 
 
 def prose_share(text: str) -> float:
     """The share of a chunk's characters in sentences of six words or more: running text scores
     high; figure labels, table rows, references and running headers score low."""
-    prose = sum(len(s) for s in sentences_of(text, lines=True) if _ENDED.search(s) and len(s.split()) >= _PROSE_WORDS)
+    prose = sum(len(s) for s in sentences_of(text, lines=True) if ends_with_stop(s) and len(s.split()) >= _PROSE_WORDS)
     return prose / max(len(text), 1)
 
 
