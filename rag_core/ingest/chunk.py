@@ -323,9 +323,9 @@ def _overlap_start(text: str, chunk_start: int, chunk_end: int, overlap: int, fi
     low = max(chunk_start + 1, chunk_end - overlap, fits_from)
     if low >= chunk_end:
         return None
-    for following in sentence_starts(text, low - 1, chunk_end):
-        if low <= following:
-            return following
+    starts = sentence_starts(text, low - 1, chunk_end)  # each after low - 1, so at low or later
+    if starts:
+        return starts[0]
     window = text[low - 1 : chunk_end]
     if not any(c.isspace() for c in window):
         return low  # unbroken text (hard-cut): overlap by characters
