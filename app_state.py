@@ -15,7 +15,7 @@ import streamlit as st
 from rag_core import AnswerRun, ChatModel, DocumentRecord, Engine, LlmBackend, QuestionRate, RagError, Settings
 
 if TYPE_CHECKING:
-    from rag_core import Availability, IngestResult, Reindexer, RetrievalResult
+    from rag_core import Availability, IngestResult, Reindexer, RetrievalResult, TablePasses
     from rag_core.settings import LimitsSettings
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -51,10 +51,12 @@ def settings() -> Settings:
 @st.cache_resource
 def _engine() -> Engine:
     """The Engine; documents stored by another embedding model start re-embedding in the
-    background (each is listed again as soon as its new copy is complete)."""
+    background (each is listed again as soon as its new copy is complete), and documents whose
+    tables were not found yet get their table pass."""
     engine = Engine(settings())
     if engine.pending_reindex():
         engine.reindexer.start()
+    engine.resume_tables()
     return engine
 
 
@@ -80,6 +82,11 @@ def documents() -> list[DocumentRecord]:
         st.stop()
 
 
+def table_passes() -> TablePasses:
+    """The background table passes of documents searchable from their text first."""
+    return engine().tables
+
+
 def reindexer() -> Reindexer:
     """The background re-embedding of documents another embedding model stored."""
     return engine().reindexer
@@ -96,7 +103,14 @@ def ingest(data: bytes, name: str, progress: Callable[[str, int, int], None]) ->
     Raises:
         RagError: The file is rejected, or a cap is reached; the message says which and what to do.
     """
-    return engine().ingest_bytes(data, name, owner(), progress, limits=limits())
+    return engine().ingest_bytes(data, name, owner(), progress, limits=limits(), background_tables=True)
+
+
+@contextmanager
+def uploading() -> Iterator[None]:
+    """While a batch of files is added: their table passes wait until the last one is searchable."""
+    with engine().tables.paused():
+        yield
 
 
 def delete(record: DocumentRecord) -> None:

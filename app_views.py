@@ -12,9 +12,10 @@ import streamlit as st
 
 import app_state
 from rag_core import CITATION, Answer, AnswerRun, Citation, Passage, RagError, neutralize, page_label
+from rag_core.report import counted
 
 if TYPE_CHECKING:
-    from rag_core import Availability, Reindexer
+    from rag_core import Availability, DocumentRecord, Reindexer, TablePasses
 
 PROGRESS_REFRESH_S = 2.0
 """How often a background job's progress is redrawn."""
@@ -91,6 +92,37 @@ def reindex_progress(reindexer: Reindexer) -> None:
                        "resumes, or run `python -m rag_core reindex`.")
         else:
             st.rerun(scope="app")
+
+    show()
+
+
+def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
+    """Where a document is: searchable from its text while its tables are looked for, or complete."""
+    if record.stage == "complete":
+        return f"tables not read: {record.table_error}" if record.table_error else "complete"
+    pages = counted(len(record.table_pages_pending), "page")
+    if record.doc_id == passes.status.current:
+        return f"searchable; finding tables on {pages} now"
+    error = passes.status.errors.get(record.doc_id)
+    if error:
+        return f"searchable from its text; its table pass failed ({error}) and runs again when the app restarts"
+    return f"searchable; tables on {pages} to read next"
+
+
+def table_progress(records: Sequence[DocumentRecord], passes: TablePasses) -> None:
+    """While documents are searchable from their text and their tables are being found: a line,
+    redrawn every few seconds; the page reruns when a document is complete (its chunk count
+    changes)."""
+    waiting = [r.doc_id for r in records if r.stage == "searchable" and passes.pending(r.doc_id)]
+    if not waiting:
+        return
+
+    @st.fragment(run_every=PROGRESS_REFRESH_S)
+    def show() -> None:
+        if not any(passes.pending(doc_id) for doc_id in waiting):
+            st.rerun(scope="app")
+        st.caption(f"Finding tables in the background for {counted(len(waiting), 'document')}: they can be "
+                   "searched and asked about now; their table passages are swapped in, whole, when found.")
 
     show()
 

@@ -6,11 +6,15 @@ import pandas as pd
 import streamlit as st
 
 import app_state
+import app_views
 from rag_core import RagError, report
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
 st.title("Retrieval debugger")
+for record in app_state.documents():
+    if record.stage != "complete" or record.table_error:
+        st.caption(f"{record.name}: {app_views.stage_line(record, app_state.table_passes())}")
 answers = st.session_state[app_state.TRACES]
 tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
 

@@ -20,35 +20,40 @@ with st.form("upload", clear_on_submit=True):
     )
     submitted = st.form_submit_button("Add to library", type="primary")
 
-for file in (files or []) if submitted else []:
-    with st.status(f"{file.name}: parsing", expanded=False) as status:
+with app_state.uploading():
+    for file in (files or []) if submitted else []:
+        with st.status(f"{file.name}: parsing", expanded=False) as status:
 
-        def progress(stage: str, done: int, total: int, name: str = file.name) -> None:
-            if stage == OCR_STAGE:  # a scan: its pages are read one by one
-                status.update(label=f"{name}: OCR page {min(done + 1, total)} of {total}")
+            def progress(stage: str, done: int, total: int, name: str = file.name) -> None:
+                if stage == OCR_STAGE:  # a scan: its pages are read one by one
+                    status.update(label=f"{name}: OCR page {min(done + 1, total)} of {total}")
+                else:
+                    status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
+
+            try:
+                result = app_state.ingest(file.getvalue(), file.name, progress)
+            except RagError as error:
+                status.update(label=f"{file.name}: rejected", state="error", expanded=True)
+                st.error(str(error))
+                continue
+            record = result.document
+            if result.status == "duplicate":
+                status.update(label=f"{file.name}: already in your library as {record.name}", state="complete")
+                st.info("This exact file was uploaded before; nothing was added.")
             else:
-                status.update(label=f"{name}: {stage}" + (f" {done}/{total} chunks" if total > 1 else ""))
-
-        try:
-            result = app_state.ingest(file.getvalue(), file.name, progress)
-        except RagError as error:
-            status.update(label=f"{file.name}: rejected", state="error", expanded=True)
-            st.error(str(error))
-            continue
-        record = result.document
-        if result.status == "duplicate":
-            status.update(label=f"{file.name}: already in your library as {record.name}", state="complete")
-            st.info("This exact file was uploaded before; nothing was added.")
-        else:
-            size = f"{counted(record.pages, unit_of(record.name))}, {counted(record.chunks, 'chunk')}"
-            status.update(label=f"{file.name}: {size} in {result.seconds:.1f} s", state="complete")
-        if record.pages_without_text:
-            st.warning(
-                f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
-            )
+                size = f"{counted(record.pages, unit_of(record.name))}, {counted(record.chunks, 'chunk')}"
+                if record.stage == "searchable":
+                    size += (f"; searchable now, tables on {counted(len(record.table_pages_pending), 'page')} "
+                             "are found in the background")
+                status.update(label=f"{file.name}: {size} in {result.seconds:.1f} s", state="complete")
+            if record.pages_without_text:
+                st.warning(
+                    f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
+                )
 
 records = app_state.documents()
 st.subheader(f"Your documents ({len(records)})")
+app_views.table_progress(records, app_state.table_passes())
 if not records:
     st.info(
         "Your documents are being re-embedded; they appear here one by one."
@@ -59,7 +64,8 @@ for record in records:
     left, right = st.columns([6, 1])
     left.markdown(
         f"**{record.name}** · {counted(record.pages, unit_of(record.name))} · {counted(record.chunks, 'chunk')} · "
-        f"{record.size_bytes / 1e6:.2f} MB · {record.created_at:%Y-%m-%d %H:%M} UTC"
+        f"{record.size_bytes / 1e6:.2f} MB · {record.created_at:%Y-%m-%d %H:%M} UTC · "
+        f"{app_views.stage_line(record, app_state.table_passes())}"
     )
     with right.popover("Delete", use_container_width=True):
         st.write(f"Delete **{record.name}** and all its chunks?")

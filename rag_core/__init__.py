@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .ingest.limits import QuestionRate
     from .ingest.parse.formats import FORMATS, page_label, unit_of
     from .ingest.reindex import Reindexer
+    from .ingest.tables import TablePasses
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
     from .pipeline import Engine
     from .retrieval.rerank import Availability
@@ -38,6 +39,7 @@ _EXPORTS = {
     "CITATION": ".text",
     "neutralize": ".answer.prompts",
     "Reindexer": ".ingest.reindex",
+    "TablePasses": ".ingest.tables",
     "ChatModel": ".backends",
     "Citation": ".models",
     "DocumentRecord": ".models",
@@ -79,6 +81,7 @@ __all__ = [
     "Reindexer",
     "RetrievalResult",
     "Settings",
+    "TablePasses",
     "Trace",
     "neutralize",
     "page_label",

@@ -178,7 +178,8 @@ class Library:
         return text
 
     def _chunks_at(self, record: DocumentRecord, indices: Sequence[int]) -> dict[int, Hit]:
-        ids = {chunk_point_id(record.owner, record.sha256, i): i for i in indices if 0 <= i < record.chunks}
+        ids = {chunk_point_id(record.owner, record.sha256, i, record.generation): i
+               for i in indices if 0 <= i < record.chunks}
         found = self.store.get_chunks(record.collection, record.owner, list(ids))
         return {ids[cid]: Hit.of(chunk, record.name) for cid, chunk in found.items()}
 

@@ -23,9 +23,10 @@ from .errors import RagError
 from .ingest.embed import make_embedder
 from .ingest.files import FileStore, files_root
 from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
-from .ingest.parse import read_file
+from .ingest.parse import TablePlan, read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.sandbox import parse_untrusted
+from .ingest.tables import TablePasses
 from .library import Library
 from .memory import limit_malloc_arenas, release_freed_memory
 from .models import (
@@ -91,8 +92,14 @@ class Engine:
             self.store, self.embedder, chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache
         )
         """Re-embeds documents stored by another embedding model (``reindex``, or in the background)."""
+        self.tables = TablePasses(
+            self.store, self.embedder, self.files, ingest=self.settings.ingest, chunking=self.settings.chunk,
+            chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache,
+        )
+        """Finds the tables of documents made searchable from their text first (``ingest.tables``)."""
 
     def close(self) -> None:
+        self.tables.stop()  # a background table pass ends whole or not at all; the next open passes the rest
         self.reindexer.stop()  # a background re-embedding stops after its step; the next open resumes it
         self.store.close()
 
@@ -172,16 +179,41 @@ class Engine:
 
     def ingest_bytes(
         self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None, *,
-        limits: LimitsSettings | None = None, started: float | None = None,
+        limits: LimitsSettings | None = None, started: float | None = None, background_tables: bool = False,
     ) -> IngestResult:
         """Parse (sandboxed), chunk, embed and index one file's bytes; ``started`` when the clock of
-        the ingest started earlier (reading the file)."""
+        the ingest started earlier (reading the file).
+
+        ``background_tables`` (with ``tables_after_search``, as the app ingests): a PDF is stored
+        and searchable from its text alone, and its tables are found next, in the background
+        (``ingest.tables``), once no other ingest is running. Without it the table finder reads each
+        page as it is parsed: the shortest way to a complete document, for a caller that waits."""
         started = time.perf_counter() if started is None else started
-        report(progress, "parsing", 0, 1)
-        parsed = named(parse_untrusted(data, display_name(name), self.settings.ingest, ocr_progress(progress)), name)
-        return with_parse_time(
-            self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
-        )
+        ingest = self.settings.ingest
+        later = background_tables and ingest.tables_after_search and ingest.detect_tables
+        with self.tables.paused():
+            report(progress, "parsing", 0, 1)
+            plan: TablePlan = "defer" if later else "inline"
+            parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
+            result = with_parse_time(
+                self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
+            )
+        if result.status == "ingested" and result.document.stage == "searchable":
+            self.tables.submit(result.document, parsed)
+        return result
+
+    def pending_tables(self) -> list[DocumentRecord]:
+        """Every owner's documents still waiting for their table pass (none is running)."""
+        records = self.store.records(None, embed_model=self.embedder.model_id)
+        return [r for r in records if r.stage == "searchable" and not self.tables.pending(r.doc_id)]
+
+    def resume_tables(self) -> int:
+        """Pass, in the background, the documents left at stage ``searchable`` (by a process that
+        ended before their pass did); returns how many."""
+        waiting = self.pending_tables()
+        for record in waiting:
+            self.tables.submit(record)
+        return len(waiting)
 
     def ingest_parsed(
         self, parsed: ParsedDocument, owner: str | None = None, progress: Progress | None = None, *,
@@ -385,6 +417,8 @@ class Engine:
         settings = self.settings.retrieval.model_dump() | {
             "chunk": self.settings.chunk.model_dump(),
             "retrievers": retrievers or self.settings.retrieval.retrievers,
+            # documents searched by their text alone while their table pass is pending: name -> its pages
+            "tables_pending": {r.name: list(r.table_pages_pending) for r in records if r.stage == "searchable"},
         }
         return question.strip(), owner, records, TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records],
                                                                settings=settings)

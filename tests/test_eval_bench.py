@@ -170,12 +170,16 @@ def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
     assert ingest["ingest_cpu_s"] > ingest["table_finder_cpu_s"] >= ingest["table_finder_empty_cpu_s"] >= 0
     assert ingest["bare_default_cpu_s"] > 0 and report["ingest"]["cores"] >= 1
     assert ingest["cpu_floor_ratio"] >= ingest["oracle_floor_ratio"] > 0
+    # searchable first, as the app ingests: searchable no later than complete, each timed against its own figure
+    assert 0 < ingest["searchable_s"] <= ingest["complete_s"] and ingest["bare_searchable_s"] > 0
+    assert ingest["searchable_ratio"] > 0 and ingest["complete_vs_inline"] > 0
     sizes = report["retrieval"]
     assert sizes["5"]["chunks"] >= 5 and sizes["12"]["chunks"] >= 12 and sizes["12"]["documents"] >= 4
     stages = sizes["12"]["stages_ms"]
     assert stages["total"]["p95"] >= stages["total"]["p50"] > 0 and "bm25" in stages and "dense" in stages
     markdown = (results / "bench-ingest-retrieval.md").read_text()
     assert "overhead ratio" in markdown and "floor with a perfect page filter" in markdown
+    assert "time to searchable s" in markdown
 
 
 def test_tiny_bench_store_prints_the_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,12 @@ default backend, with torch fp32, and with each runtime of the exported model th
 (``bare_onnx_s``, ``bare_openvino_s``). The figures at the top level of a set are medians over the
 runs (``spread`` has median, min and max; ``runs`` each run); ``backend`` names the default.
 
+Searchable first (``searchable_s``, ``complete_s``): the same files ingested as the app ingests
+them, each stored and searchable from its text, the table passes held back until the last one is
+and then run in the background; ``searchable_ratio`` is the time to searchable over the bare embed
+of those searchable chunks (``bare_searchable_s``), ``complete_vs_inline`` the time to complete
+over the ingest that finds tables during the parse (what the CLI runs, ``ingest_s``).
+
 The floor: CPU seconds of the ingest (this process and its sandboxed parsers, every thread) and of
 the bare embed, and what they allow. However parsing and embedding were overlapped, the ingest
 cannot take less than its CPU seconds spread over the machine's cores, so ``cpu_floor_ratio``
@@ -59,6 +65,7 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 texts = [indexed_text(h.header, h.text)
                          for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
                 engine.close()
+            first = searchable_first(settings, embedder, paths)
             steps = {name: sum(r.timings_s.get(name, 0.0) for r in ingested)
                      for name in ("parse", "table_finder", "ocr", "chunk", "embed", "store")}
             scanned = sum(r.ocr_pages for r in ingested)
@@ -73,6 +80,9 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 started = time.perf_counter()
                 model.embed_documents(texts)
                 backends[f"bare_{name}_s"] = time.perf_counter() - started
+            started = time.perf_counter()
+            embedder.embed_documents(first["texts"])
+            bare_searchable_s = time.perf_counter() - started
             pages = sum(r.pages for r in records)
             finder_cpu_s = sum(r.table_finder_cpu_s for r in ingested)
             empty_cpu_s = sum(r.table_finder_empty_cpu_s for r in ingested)
@@ -84,6 +94,9 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
                 "ingest_cpu_s": ingest_cpu_s, "bare_default_cpu_s": bare_cpu_s, "table_finder_cpu_s": finder_cpu_s,
                 "table_finder_empty_cpu_s": empty_cpu_s, "cpu_floor_ratio": ingest_cpu_s / cores / bare_s,
                 "oracle_floor_ratio": (ingest_cpu_s - empty_cpu_s) / cores / bare_s,
+                "searchable_s": first["searchable_s"], "complete_s": first["complete_s"],
+                "bare_searchable_s": bare_searchable_s, "searchable_ratio": first["searchable_s"] / bare_searchable_s,
+                "complete_vs_inline": first["complete_s"] / ingest_s,
                 "ocr_pages": scanned, "ocr_s": steps["ocr"],
                 "s_per_scanned_page": ingest_s / scanned if scanned else 0.0,
                 "s_per_scanned_page_without_ocr": (ingest_s - steps["ocr"]) / scanned if scanned else 0.0,
@@ -100,6 +113,29 @@ def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, Par
         }
     scans.cleanup()
     return results
+
+
+def searchable_first(settings: Any, embedder: Any, paths: list[Path]) -> dict[str, Any]:
+    """The app's way: every file stored and searchable from its text (the table passes held back
+    until the last one is), then the table passes in the background. Seconds until the last file
+    is searchable and until the last pass is done, and the searchable chunks' texts (for their bare
+    embed, outside the timing)."""
+    from ..pipeline import Engine
+
+    with tempfile.TemporaryDirectory(prefix="rag-bench-") as folder:
+        engine = Engine(settings.replace(store_dir=Path(folder)), embedder=embedder)
+        started = time.perf_counter()
+        with engine.tables.paused():
+            records = [engine.ingest_bytes(p.read_bytes(), p.name, OWNER, background_tables=True).document
+                       for p in paths]
+            searchable_s = time.perf_counter() - started
+            reading = time.perf_counter()
+            texts = [indexed_text(h.header, h.text) for r in records for h in engine.document_chunks(OWNER, r.doc_id)]
+            reading = time.perf_counter() - reading
+        engine.tables.wait()
+        complete_s = time.perf_counter() - started - reading
+        engine.close()
+    return {"searchable_s": searchable_s, "complete_s": complete_s, "texts": texts}
 
 
 def scanned_set(args: argparse.Namespace, folder: Path) -> dict[str, list[Path]]:
@@ -132,7 +168,7 @@ def cpu_seconds() -> float:
 def ingest_markdown(results: dict[str, Any]) -> str:
     from ..eval.report import markdown_table
 
-    rows, floors, ocr = [], [], []
+    rows, floors, ocr, first = [], [], [], []
     for r in (value for value in results.values() if isinstance(value, dict)):
         if r["spread"]["ocr_pages"]["median"]:
             f = r["spread"]
@@ -143,6 +179,8 @@ def ingest_markdown(results: dict[str, Any]) -> str:
                      fmt(f["table_finder_s"]), fmt(f["chunk_s"], 2), fmt(f["embed_s"]), fmt(f["upsert_s"]),
                      fmt(f["bare_default_s"]), fmt(f["bare_torch_s"]), fmt(f.get("bare_onnx_s")),
                      fmt(f.get("bare_openvino_s")), fmt(f["ratio"], 2), fmt(f["pages_per_s"])])
+        first.append([r["label"], r["chunks"], fmt(f["ingest_s"]), fmt(f["searchable_s"]), fmt(f["bare_searchable_s"]),
+                      fmt(f["searchable_ratio"], 2), fmt(f["complete_s"]), fmt(f["complete_vs_inline"], 2)])
         floors.append([r["label"], fmt(f["ingest_cpu_s"]), fmt(f["bare_default_cpu_s"]), fmt(f["table_finder_cpu_s"]),
                        fmt(f["table_finder_empty_cpu_s"]), fmt(f["ratio"], 2), fmt(f["cpu_floor_ratio"], 2),
                        fmt(f["oracle_floor_ratio"], 2)])
@@ -153,6 +191,13 @@ def ingest_markdown(results: dict[str, Any]) -> str:
              "embed s", "store s", "bare embed s (default backend)", "bare embed s: torch", "onnx", "openvino",
              "overhead ratio: ingest / bare embed (goal ≤ 1.15)", "pages/s"],
             rows,
+        )
+        + "\n\n### Searchable first (the app): the text indexed, then the tables found in the background\n\n"
+        + markdown_table(
+            ["documents", "chunks (complete)", "ingest s, tables found during the parse (the CLI)",
+             "time to searchable s", "bare embed of the searchable chunks s", "searchable / bare (goal ≤ 1.2)",
+             "time to complete s", "complete / the CLI's ingest"],
+            first,
         )
         + f"\n\n### The floor: CPU seconds ({results.get('cores', '?')} cores)\n\n"
         + markdown_table(

@@ -190,6 +190,7 @@ def _ingest(args: argparse.Namespace) -> int:
                     "file": str(path),
                     "status": result.status,
                     "seconds": round(result.seconds, 3),
+                    "searchable_s": round(result.searchable_s, 3) if result.searchable_s is not None else None,
                     "timings_s": {k: round(v, 3) for k, v in result.timings_s.items()},
                     "table_pages": result.table_pages,
                 }
@@ -207,6 +208,11 @@ def _ingest(args: argparse.Namespace) -> int:
                     _say(display_name(line), bar)
             if bar is not None:
                 bar.update(1)
+        for record in engine.pending_tables():  # left searchable from their text by the app: finish them
+            done = engine.tables.run(record)
+            if done.record is not None and not args.json:
+                _say(display_name(f"found the tables of {record.name}: {done.record.chunks} chunks "
+                                  f"in {done.seconds:.1f} s"), bar)
     finally:
         if bar is not None:
             bar.close()

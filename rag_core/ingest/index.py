@@ -109,7 +109,8 @@ def index_document(
                 "Try again; if it keeps failing, check the embedding model and the store.",
             ) from exc
         raise
-    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=time.perf_counter() - started,
+    seconds = time.perf_counter() - started
+    return IngestResult(file=parsed.name, status="ingested", document=record, seconds=seconds, searchable_s=seconds,
                         timings_s=timings)
 
 
@@ -138,6 +139,8 @@ def _indexing_record(
         status="indexing",
         embed_model=embed_model,
         collection=collection,
+        stage="searchable" if parsed.table_candidates else "complete",
+        table_pages_pending=parsed.table_candidates,
     )
 
 

@@ -165,7 +165,7 @@ def _move(
         status.chunks_done += record.chunks
         return None
     copy = record.model_copy(update={"collection": collection, "embed_model": embedder.model_id,
-                                     "status": REINDEXING})
+                                     "status": REINDEXING, "generation": 0})  # the copy's ids are generation 0's
     store.put_record(copy)
     written = store.chunk_indexes(collection, record.owner, record.doc_id)
     todo = longest_first([_plain(c) for c in chunks if c.index not in written])

@@ -26,7 +26,7 @@ from ..errors import FileRejected, ParseLimit
 from ..models import ParsedDocument
 from ..settings import IngestSettings
 from .parse import parse_bytes
-from .parse.formats import PageProgress
+from .parse.formats import PageProgress, TablePlan
 from .parse.guard import check_size
 
 _HEADER_BYTES = 8
@@ -39,19 +39,22 @@ _OUT_OF_MEMORY = 3
 
 
 def parse_untrusted(
-    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
     time-limited child when ``settings.sandbox`` is on (the default). ``progress`` is told
-    (pages done, pages to do) while scanned pages are read by OCR, in the calling thread."""
+    (pages done, pages to do) while scanned pages are read by OCR, in the calling thread;
+    ``tables`` says when a PDF's table finder runs (``TablePlan``)."""
     check_size(name, len(data), settings)
     if not settings.sandbox:
-        return parse_bytes(data, name, settings, progress)
-    return parse_sandboxed(data, name, settings, progress)
+        return parse_bytes(data, name, settings, progress, tables)
+    return parse_sandboxed(data, name, settings, progress, tables)
 
 
 def parse_sandboxed(
-    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """Like :func:`rag_core.ingest.parse.parse_bytes`, in a limited child process.
 
@@ -63,7 +66,7 @@ def parse_sandboxed(
         FileRejected: The file's own rejection, or ParseLimit when the child ran out of memory
             or time, or died.
     """
-    header = json.dumps({"name": name, "settings": settings.model_dump(mode="json")}).encode()
+    header = json.dumps({"name": name, "settings": settings.model_dump(mode="json"), "tables": tables}).encode()
     env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     child = subprocess.Popen(
         [sys.executable, "-m", "rag_core.ingest.sandbox"],
@@ -233,7 +236,10 @@ def _child() -> int:
     data = stdin.read()
     _limit_self(settings)  # after the imports: the limits are for the file, not for loading code
     try:
-        document = parse_bytes(data, header["name"], settings, _report_ocr(settings))
+        given = header.get("tables", "inline")
+        plan: TablePlan = "defer" if given == "defer" else "inline" if isinstance(given, str) else tuple(
+            int(n) for n in given)
+        document = parse_bytes(data, header["name"], settings, _report_ocr(settings), plan)
     except MemoryError:
         return _OUT_OF_MEMORY
     except FileRejected as exc:

@@ -11,6 +11,8 @@ from pydantic import Field
 
 from .base import ChunkKind, Frozen, MediaType
 
+DocumentStage = Literal["searchable", "complete"]
+
 
 class Heading(Frozen):
     """A heading found on a page, at a character offset of that page's text."""
@@ -63,6 +65,11 @@ class ParsedDocument(Frozen):
     table_finder_empty_cpu_s: float = Field(0.0, description="Of those, the ones on pages where it found no table.")
     ocr_pages: tuple[int, ...] = Field(default=(), description="1-based pages read by OCR (no text layer).")
     ocr_s: float = Field(0.0, description="Seconds OCR took, of the whole parse.")
+    table_candidates: tuple[int, ...] = Field(
+        default=(),
+        description="1-based pages that may hold a table but were not read by the table finder yet (a parse "
+        "that leaves tables for after the document is searchable).",
+    )
 
 
 def indexed_text(header: str, text: str) -> str:
@@ -123,6 +130,20 @@ class DocumentRecord(Frozen):
     original_name: str | None = Field(
         None, description="The file name as given, when control characters had to be replaced in ``name``."
     )
+    stage: DocumentStage = Field(
+        "complete",
+        description="searchable: its text is indexed and the table finder has yet to read table_pages_pending "
+        "(their chunks are swapped in whole when it has); complete: nothing left to do.",
+    )
+    table_pages_pending: tuple[int, ...] = Field(
+        default=(), description="1-based pages the table finder still has to read (stage searchable)."
+    )
+    generation: int = Field(
+        0, ge=0, description="Which set of chunks is the document's: each table pass writes the next."
+    )
+    table_error: str | None = Field(
+        None, description="Why its table pass could not read the tables (it is searchable by its text alone)."
+    )
 
 
 class IngestResult(Frozen):
@@ -130,6 +151,9 @@ class IngestResult(Frozen):
     status: Literal["ingested", "duplicate"]
     document: DocumentRecord
     seconds: float
+    searchable_s: float | None = Field(
+        None, description="Seconds until the document could be searched (its text indexed); None for a duplicate."
+    )
     timings_s: dict[str, float] = Field(
         default_factory=dict,
         description="Seconds by step: parse (table_finder and ocr are part of it), chunk, embed, store (writes, "

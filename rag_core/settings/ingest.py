@@ -32,6 +32,12 @@ class IngestSettings(Group):
         1, ge=0, le=10_000, description="A PDF page with fewer non-space characters than this has no usable text layer."
     )
     detect_tables: bool = Field(True, description="Extract tables as whole blocks with PyMuPDF's table finder.")
+    tables_after_search: bool = Field(
+        True,
+        description="Make a PDF searchable from its text first, then run the table finder (half of a parse) on "
+        "the pages that may hold a table and swap the document's chunks for the ones with tables, whole. The app "
+        "does the second pass in the background; the CLI waits for it. False: tables are found during the parse.",
+    )
     max_stream_bytes: int = Field(
         256 * 1024 * 1024,
         gt=0,

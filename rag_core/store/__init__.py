@@ -31,6 +31,8 @@ from ..settings import Settings
 REGISTRY = "rag_documents"
 REGISTRY_FIELDS = ("owner", "sha256", "collection", "status", "embed_model")
 CHUNK_FIELDS = ("owner", "doc_id", "status")
+REFINING = "refining"
+"""The status of chunks a table pass has written and not yet swapped in: never searched."""
 _ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 # A server-mode ingest still 'indexing' after this long was interrupted (a server may have
 # other writers, so a fresh 'indexing' record may be someone's ingest in progress).
@@ -67,9 +69,12 @@ class Row:
     vector: np.ndarray | None = None
 
 
-def chunk_point_id(owner: str, sha256: str, index: int) -> str:
-    """Deterministic chunk id: the same file ingested again maps onto the same points."""
-    return str(uuid.uuid5(_ID_NAMESPACE, f"chunk/{owner}/{sha256}/{index}"))
+def chunk_point_id(owner: str, sha256: str, index: int, generation: int | None = None) -> str:
+    """Deterministic chunk id: the same file ingested again maps onto the same points. A table
+    pass writes the next ``generation`` beside the current one, under other ids (None or 0: an
+    ingest's)."""
+    suffix = f"/g{generation}" if generation else ""
+    return str(uuid.uuid5(_ID_NAMESPACE, f"chunk/{owner}/{sha256}/{index}{suffix}"))
 
 
 def record_point_id(owner: str, sha256: str, collection: str) -> str:
@@ -205,7 +210,8 @@ class Store(ABC):
         for record in self.records(None):
             if record.collection == collection:
                 scope = {"owner": record.owner, "doc_id": record.doc_id}
-                if self._count(collection, scope | {"status": "ready"}) < self._count(collection, scope):
+                marked = self._count(collection, scope | {"status": ["ready", REFINING]})
+                if marked < self._count(collection, scope):
                     self._set_payload(collection, scope, {"status": "ready"})
 
     # --- registry ----------------------------------------------------------------------------
@@ -248,30 +254,77 @@ class Store(ABC):
                 self._delete(record.collection, {"owner": record.owner, "doc_id": record.doc_id})
 
     def recover(self, now: datetime | None = None) -> list[DocumentRecord]:
-        """Remove documents whose ingest never finished. The embedded store is held by this process
-        alone, so every 'indexing' record is a leftover; a server may have other writers, so only
-        stale ones count there."""
+        """Remove documents whose ingest never finished, and the chunks of a table pass that never
+        swapped in (its document stays searchable by its current chunks and is passed again). The
+        embedded store is held by this process alone, so every 'indexing' record is a leftover; a
+        server may have other writers, so only stale ones count there."""
         now = now or datetime.now(UTC)
         removed = []
         for record in self.records(None, status="indexing"):
             if self.local or now - record.created_at > _STALE_INDEXING:
                 self.delete_document(record)
                 removed.append(record)
+        for record in self.records(None) if self.local else ():
+            if record.stage == "searchable":
+                self.drop_refined(record)
         return removed
+
+    def swap_chunks(self, current: DocumentRecord, refined: DocumentRecord) -> bool:
+        """Make a table pass's chunks (written with status ``REFINING``) the document's, all at once:
+        under the store's lock, which every search takes, its current chunks go, the refined ones
+        turn ready and the record becomes ``refined``. Nothing happens (and the refined chunks are
+        removed) when the document changed meanwhile (deleted, ingested again, moved by a
+        re-embedding) or when other than ``refined.chunks`` were written. Returns whether it
+        swapped. (On a Qdrant server, another process may find the document without chunks for
+        the moment between two of its calls.)"""
+        scope = {"owner": current.owner, "doc_id": current.doc_id}
+        with self._lock:
+            whole = self._unchanged(current) and self._count(
+                current.collection, scope | {"status": REFINING}) == refined.chunks
+            if not whole:
+                self.drop_refined(current)
+                return False
+            self._delete(current.collection, scope | {"status": "ready"})
+            self._set_payload(current.collection, scope | {"status": REFINING}, {"status": "ready"})
+            self.put_record(refined)
+        return True
+
+    def update_record(self, current: DocumentRecord, updated: DocumentRecord) -> bool:
+        """Write ``updated`` in place of ``current`` unless the document changed meanwhile (see
+        ``swap_chunks``); returns whether it did."""
+        with self._lock:
+            if not self._unchanged(current):
+                return False
+            self.put_record(updated)
+        return True
+
+    def _unchanged(self, record: DocumentRecord) -> bool:
+        """Whether the registry still holds this ready document, with the same chunks."""
+        now = self.find(record.owner, record.sha256, record.collection)
+        return (now is not None and record.collection in self.collections()
+                and (now.status, now.created_at, now.generation) == ("ready", record.created_at, record.generation))
+
+    def drop_refined(self, record: DocumentRecord) -> None:
+        """Remove the chunks of a table pass that will not be swapped in."""
+        with self._lock:
+            if record.collection in self.collections():
+                self._delete(record.collection, {"owner": record.owner, "doc_id": record.doc_id, "status": REFINING})
 
     # --- chunks --------------------------------------------------------------------------------
 
     def upsert_chunks(
         self, collection: str, owner: str, sha256: str, document: str, chunks: Sequence[Chunk], vectors: np.ndarray,
-        terms: Sequence[str],
+        terms: Sequence[str], *, generation: int | None = None,
     ) -> None:
-        """Write chunks (not yet searchable: see ``commit``), each with its BM25 terms (space-separated)."""
+        """Write chunks (not yet searchable: see ``commit``, and for a table pass's ``generation``
+        ``swap_chunks``), each with its BM25 terms (space-separated)."""
         if not len(chunks) == len(vectors) == len(terms):
             raise ValueError(f"{len(chunks)} chunks for {len(vectors)} vectors and {len(terms)} term lists")
-        extra = {"owner": owner, "document": document, "sha256": sha256, "status": "indexing"}
+        status = REFINING if generation else "indexing"
+        extra = {"owner": owner, "document": document, "sha256": sha256, "status": status}
         rows = [
             Row(
-                chunk_point_id(owner, sha256, chunk.index),
+                chunk_point_id(owner, sha256, chunk.index, generation),
                 chunk.model_dump(mode="json") | extra | {"bm25": chunk_terms},
                 vector,
             )

@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from ..errors import StoreDamaged
 from ..ingest.parse.formats import BY_SUFFIX
 from ..models import DocumentRecord
-from . import CHUNK_FIELDS, REGISTRY, REGISTRY_FIELDS, Row, chunk_dimension
+from . import CHUNK_FIELDS, REFINING, REGISTRY, REGISTRY_FIELDS, Row, chunk_dimension
 from .backup import backup, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
 
@@ -200,6 +200,14 @@ class _Checker:
             problem = f"its collection {record.collection} {where if collection else 'is missing'}"
             self._drop(part, problem, record, kept, repair)
             return
+        refining = [r for r in rows if r.payload.get("status") == REFINING]
+        if refining:
+            self._finding(part, f"{len(refining)} chunks of an unfinished table pass are left (its current chunks "
+                          "are whole; opening the store also removes them, and the pass runs again)",
+                          "removed" if repair else "")
+            if repair:
+                self.store.drop_refined(record)
+            rows = [r for r in rows if r.payload.get("status") != REFINING]
         indexes = {int(r.payload.get("index", -1)) for r in rows}
         if indexes != set(range(record.chunks)):
             self._drop(part, f"{len(indexes)} of its {record.chunks} chunks can be read", record, kept, repair)

@@ -15,11 +15,13 @@ from pathlib import Path
 from ...errors import CorruptFile, UnsupportedFileType, WrongFileType
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import BY_SUFFIX, FORMATS, SUPPORTED_SUFFIXES, Format, PageProgress, accepted
+from .formats import BY_SUFFIX, FORMATS, SUPPORTED_SUFFIXES, Format, PageProgress, TablePlan, accepted
 from .guard import check_size
 from .text import clean_text
 
-__all__ = ["FORMATS", "SUPPORTED_SUFFIXES", "accepted", "clean_text", "parse_bytes", "parse_path", "read_file"]
+__all__ = [
+    "FORMATS", "SUPPORTED_SUFFIXES", "TablePlan", "accepted", "clean_text", "parse_bytes", "parse_path", "read_file",
+]
 
 _PDF_MAGIC = b"%PDF-"
 _PDF_END = b"%%EOF"
@@ -42,7 +44,8 @@ def read_file(path: Path, settings: IngestSettings) -> bytes:
 
 
 def parse_bytes(
-    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """Validate and parse a file's bytes with the parser its format declares (``formats.FORMATS``).
 
@@ -51,6 +54,7 @@ def parse_bytes(
         name: Its file name; the extension picks the format and is checked against the bytes.
         settings: Size, page and text limits.
         progress: Told (pages done, pages to do) while scanned pages are read by OCR.
+        tables: When a PDF's table finder runs (``formats.TablePlan``).
 
     Raises:
         FileRejected: A subclass that says what is wrong with the file and what to do.
@@ -64,7 +68,7 @@ def parse_bytes(
             f"Upload one of these: {accepted()}.",
         )
     check_signature(data, name, found)
-    return found.parse()(data, name, hashlib.sha256(data).hexdigest(), settings, progress)
+    return found.parse()(data, name, hashlib.sha256(data).hexdigest(), settings, progress, tables)
 
 
 def check_signature(data: bytes, name: str, declared: Format) -> None:

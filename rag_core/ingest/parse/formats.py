@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ...models import MediaType, ParsedDocument
 from ...settings import IngestSettings
@@ -20,12 +20,19 @@ from ...settings import IngestSettings
 PageProgress = Callable[[int, int], None]
 """Told (pages done, pages to do) of a long step within a parse: OCR, so far."""
 
+TablePlan = Literal["inline", "defer"] | tuple[int, ...]
+"""When a PDF's table finder runs: "inline", on each page that may hold a table as it is read;
+"defer", on none (the pages that may hold one are listed in ``ParsedDocument.table_candidates``,
+for a later pass); or, given 1-based page numbers, on those pages, and only those pages are
+returned. Other formats' tables come from their structure: they ignore it."""
+
 
 class Parser(Protocol):
-    """(data, file name, sha256 of data, settings, progress) -> the parsed document."""
+    """(data, file name, sha256 of data, settings, progress, table plan) -> the parsed document."""
 
     def __call__(
-        self, data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+        self, data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+        tables: TablePlan = "inline",
     ) -> ParsedDocument: ...
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from ...errors import CorruptFile, FileTooLarge, ParseLimit, WrongFileType
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import FORMATS, PageProgress
+from .formats import FORMATS, PageProgress, TablePlan
 from .text import clean_text, decode_text, markdown_sections, text_document
 
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
@@ -32,7 +32,8 @@ _SCAN_BYTES = 1 << 20
 
 
 def parse_docx(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """A Word document: one "page" per top-level section, headings, lists and tables kept."""
     import docx
@@ -94,7 +95,8 @@ def _join_lists(blocks: Sequence[str]) -> Iterator[str]:
 
 
 def parse_xlsx(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """A workbook: one "page" per sheet, its rows a table under its first non-empty row; formulas
     read as the values Excel saved with them."""
@@ -115,7 +117,8 @@ def parse_xlsx(
 
 
 def parse_csv(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """A CSV file: one sheet, its rows a table under its first row (the delimiter is sniffed)."""
     text = decode_text(data, name)

@@ -17,7 +17,7 @@ import pymupdf
 from ...errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
 from ...models import Block, Heading, Page, ParsedDocument
 from ...settings import IngestSettings
-from .formats import PageProgress
+from .formats import PageProgress, TablePlan
 from .guard import check_chars, check_streams
 from .pdf_tables import TEXT_FLAGS, TableFinder, line_text, mostly_inside
 from .text import clean_text
@@ -29,10 +29,13 @@ _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.
 
 
 def parse_pdf(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """A PDF's pages of text; pages without a text layer read by OCR (``progress`` is told
-    ``(pages done, pages to read)`` before the first and after each)."""
+    ``(pages done, pages to read)`` before the first and after each). ``tables``: when the table
+    finder runs; given page numbers, only those pages are read (a table pass: no OCR, which never
+    looks for tables)."""
     try:
         doc = pymupdf.open(stream=data, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
@@ -54,10 +57,11 @@ def parse_pdf(
                 "Split the PDF, or raise RAG_INGEST__MAX_PAGES.",
             )
         check_streams(doc, name, settings)
-        finder = TableFinder(settings)
+        finder = TableFinder(settings, defer=tables == "defer")
         ocr = _Ocr(name, settings, progress)
+        only = tables if isinstance(tables, tuple) else None
         try:
-            pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr)
+            pages = _pdf_pages(doc, settings, finder if settings.detect_tables else None, ocr, only)
         except (RuntimeError, ValueError) as exc:
             if _ALLOC_FAILED.search(str(exc)):
                 raise ParseLimit(
@@ -69,7 +73,7 @@ def parse_pdf(
                 "Export or download it again.",
             ) from exc
         page_count = doc.page_count
-    if not pages:
+    if not pages and only is None:
         raise NoTextLayer(
             f"{name} has no text layer: it looks like a scanned or image-only PDF, and "
             + ("OCR found no text on its pages." if ocr.available else f"OCR is {ocr.unavailable}."),
@@ -93,6 +97,7 @@ def parse_pdf(
         table_finder_empty_cpu_s=finder.empty_cpu_seconds,
         ocr_pages=tuple(ocr.pages),
         ocr_s=ocr.seconds,
+        table_candidates=tuple(finder.deferred),
     )
 
 
@@ -154,10 +159,12 @@ def tessdata_folder(settings: IngestSettings) -> Path | None:
 
 
 def _pdf_pages(
-    doc: pymupdf.Document, settings: IngestSettings, finder: TableFinder | None, ocr: _Ocr
+    doc: pymupdf.Document, settings: IngestSettings, finder: TableFinder | None, ocr: _Ocr,
+    only: tuple[int, ...] | None = None,
 ) -> list[Page]:
     """The pages with text, in order: from the text layer, or by OCR where a page has none (read
-    after the others, so that the count of pages to read is known first)."""
+    after the others, so that the count of pages to read is known first). ``only``: these 1-based
+    pages, from their text layer alone."""
     body_size = _body_font_size(doc, settings.font_sample_pages)
     toc = [(level, title.strip(), page) for level, title, page, *_ in doc.get_toc(simple=False) if title.strip()]
     found: dict[int, Page] = {}
@@ -171,11 +178,15 @@ def _pdf_pages(
         found[number] = Page(number=number + 1, text=text, headings=headings, tables=tables)
         chars += len(text)
 
-    for number in range(doc.page_count):
+    numbers = range(doc.page_count) if only is None else sorted({n - 1 for n in only if 0 < n <= doc.page_count})
+    for number in numbers:
         page = doc[number]
         text, headings, tables = _pdf_page_text(page, body_size, settings, finder)
         visible = len(text) - text.count(" ") - text.count("\n")
-        if ocr.available and (visible < max(settings.min_page_chars, 1) or (
+        if only is not None:
+            if visible >= max(settings.min_page_chars, 1):
+                keep(number, text, headings, tables)
+        elif ocr.available and (visible < max(settings.min_page_chars, 1) or (
                 visible < settings.ocr_few_chars and _page_sized_image(page, settings.scan_image_share))):
             scanned.append(number)
         elif visible >= max(settings.min_page_chars, 1):

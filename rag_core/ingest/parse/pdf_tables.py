@@ -32,10 +32,13 @@ _CURRENCY = frozenset("$€£¥")
 class TableFinder:
     """PyMuPDF's table finder on the pages that may hold a table, counting pages, seconds and
     CPU seconds (of every thread: its layout model runs on all cores), and the CPU seconds spent
-    on pages where it found nothing, which no filter that loses no table could save more than."""
+    on pages where it found nothing, which no filter that loses no table could save more than.
+    ``defer``: find nothing now; list the pages that may hold a table (``deferred``) for a later pass."""
 
-    def __init__(self, settings: IngestSettings) -> None:
+    def __init__(self, settings: IngestSettings, *, defer: bool = False) -> None:
         self.settings = settings
+        self.defer = defer
+        self.deferred: list[int] = []
         self.pages = 0
         self.seconds = 0.0
         self.cpu_seconds = 0.0
@@ -43,6 +46,9 @@ class TableFinder:
 
     def tables(self, page: pymupdf.Page, blocks: list[dict[str, Any]]) -> list[tuple[pymupdf.Rect, str]]:
         if not may_hold_table(page, blocks, self.settings):
+            return []
+        if self.defer:
+            self.deferred.append(page.number + 1)
             return []
         started, cpu_started = time.perf_counter(), time.process_time()
         found: list[tuple[pymupdf.Rect, str]] = []

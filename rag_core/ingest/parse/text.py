@@ -10,7 +10,7 @@ import unicodedata
 from ...errors import NoTextLayer, WrongFileType
 from ...models import Block, Heading, MediaType, Page, ParsedDocument
 from ...settings import IngestSettings
-from .formats import PageProgress
+from .formats import PageProgress, TablePlan
 from .guard import check_chars
 
 # Control characters, zero-width and bidi-override marks (right-to-left text itself stays).
@@ -97,7 +97,8 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
 
 
 def parse_text(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """Plain text or Markdown (by the suffix): a form feed starts a page."""
     text = decode_text(data, name)

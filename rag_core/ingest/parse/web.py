@@ -7,12 +7,13 @@ from __future__ import annotations
 from ...errors import NoTextLayer
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import PageProgress
+from .formats import PageProgress, TablePlan
 from .text import markdown_sections, text_document
 
 
 def parse_html(
-    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None
+    data: bytes, name: str, sha256: str, settings: IngestSettings, progress: PageProgress | None = None,
+    tables: TablePlan = "inline",
 ) -> ParsedDocument:
     """A saved web page: one "page" per top-level section of its main content."""
     import trafilatura

@@ -1,0 +1,207 @@
+"""Searchable first, tables after (rag_core/ingest/tables.py): a PDF uploaded with
+``background_tables`` is searchable from its text before the table finder runs; the table pass
+swaps in the chunks with tables whole; a document deleted, ingested again or left half-passed
+is never mixed up. Passes run through ``TablePasses.run`` (this thread) so nothing depends on
+thread timing; one test drives the background thread and waits for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rag_core.ingest.parse import parse_bytes
+from rag_core.models import Chunk, DocumentRecord
+from rag_core.pipeline import Engine
+from rag_core.retrieval.terms import chunk_terms
+from rag_core.settings import Settings
+from rag_core.store import chunk_point_id
+
+from .fakes import HashEmbedder, OverlapReranker
+
+ROWS = [["Variant", "Agriculture", "Legal"], ["NaiveRAG", "32.4%", "16.4%"], ["-High", "65.2%", "76.4%"],
+        ["-Low", "64.0%", "80.8%"], ["-Origin", "75.2%", "83.6%"], ["Hybrid", "67.6%", "83.6%"]]
+
+
+def table_pdf() -> bytes:
+    """Two pages: prose, then a boxed table between two sentences."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 72, 540, 700), "Graph indexing builds entities and relations. " * 20,
+                        fontsize=11)
+    page = doc.new_page()
+    page.insert_text((72, 60), "Table 2: Performance of ablated versions.")
+    x0, y0, w, h = 72, 80, 120, 24
+    for r, row in enumerate(ROWS):
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x0 + c * w + 4, y0 + r * h + 16), cell, fontsize=10)
+    page.insert_text((72, y0 + len(ROWS) * h + 30), "The hybrid mode wins in every domain.")
+    data = doc.tobytes()
+    doc.close()
+    return bytes(data)
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[Engine]:
+    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    yield engine
+    engine.close()
+
+
+def searchable_first(engine: Engine, data: bytes, name: str = "report.pdf") -> DocumentRecord:
+    """Ingest as the app does, with the background pass held back: the document as searchable."""
+    with engine.tables.paused():  # the background thread waits until this returns
+        record = engine.ingest_bytes(data, name, "me", background_tables=True).document
+        engine.tables.stop()  # ... and then stops without passing it: the test runs the pass itself
+    return record
+
+
+def leave_a_pass_behind(engine: Engine, record: DocumentRecord) -> None:
+    """What a pass that wrote its chunks and never swapped them in (the process ended) leaves."""
+    stored = engine.store.document_chunks(engine.collection, "me", [record.doc_id])
+    plain = [Chunk.model_validate(c.model_dump(include=set(Chunk.model_fields))) for c in stored]
+    vectors = HashEmbedder().embed_documents([c.indexed_text() for c in plain])
+    engine.store.upsert_chunks(engine.collection, "me", record.sha256, record.name, plain, vectors,
+                               chunk_terms(plain), generation=1)
+
+
+def kinds(engine: Engine, record: DocumentRecord) -> list[str]:
+    return [hit.kind for hit in engine.document_chunks("me", record.doc_id)]
+
+
+def test_the_text_parse_lists_the_pages_that_may_hold_a_table() -> None:
+    text = parse_bytes(table_pdf(), "report.pdf", Settings().ingest, tables="defer")
+    assert text.table_candidates == (2,)
+    assert all(not page.tables for page in text.pages)
+    tables = parse_bytes(table_pdf(), "report.pdf", Settings().ingest, tables=(2,))
+    assert [page.number for page in tables.pages] == [2]
+    assert len(tables.pages[0].tables) == 1
+    assert tables.table_pages == 1
+
+
+def test_searchable_from_text_then_swapped_whole(engine: Engine) -> None:
+    record = searchable_first(engine, table_pdf())
+    assert (record.stage, record.table_pages_pending, record.generation) == ("searchable", (2,), 0)
+    assert "table" not in kinds(engine, record)
+    hits = engine.search("Performance of ablated versions NaiveRAG", owner="me", neighbors=False).hits
+    assert hits and hits[0].page == 2  # searchable at once, from the page's text
+
+    result = engine.tables.run(record)
+    assert result.record is not None
+    done = engine.documents("me")[0]
+    assert (done.stage, done.table_pages_pending, done.generation) == ("complete", (), 1)
+    assert done.chunks == len(kinds(engine, done))
+    assert "table" in kinds(engine, done)
+    assert result.embedded < done.chunks  # the prose page's chunks kept their vectors
+    # only the new chunks are stored, all ready, under the new generation's ids
+    ids = {hit.chunk_id for hit in engine.document_chunks("me", done.doc_id)}
+    assert ids == {chunk_point_id("me", done.sha256, i, 1) for i in range(done.chunks)}
+    assert engine.store.count_chunks(engine.collection, "me", [done.doc_id]) == done.chunks
+    hit = engine.search("NaiveRAG Agriculture", owner="me", neighbors=False).hits[0]
+    assert hit.kind == "table" and hit.page == 2
+    # neighbours and pages read the new generation
+    assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", done.doc_id, 2)
+
+
+def test_the_same_document_as_one_ingest_with_tables(engine: Engine, tmp_path: Path) -> None:
+    """After its pass, a document holds the chunks an ingest that found its tables at once writes."""
+    record = searchable_first(engine, table_pdf())
+    engine.tables.run(record)
+    settings = Settings(store_dir=tmp_path / "inline").replace(ingest__sandbox=False)
+    inline = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        other = inline.ingest_bytes(table_pdf(), "report.pdf", "me").document
+        assert other.stage == "complete"
+        expected = [(h.page, h.kind, h.text) for h in inline.document_chunks("me", other.doc_id)]
+    finally:
+        inline.close()
+    assert [(h.page, h.kind, h.text) for h in engine.document_chunks("me", record.doc_id)] == expected
+
+
+def test_a_document_deleted_during_its_pass_is_left_alone(engine: Engine) -> None:
+    record = searchable_first(engine, table_pdf())
+
+    def delete_midway(stage: str, done: int, total: int) -> None:
+        if done == 2:  # the pass has written some of its chunks
+            engine.delete("me", record.doc_id)
+
+    result = engine.tables.run(record, progress=delete_midway)
+    assert result.record is None
+    assert engine.documents("me") == []
+    assert engine.store.count_chunks(engine.collection, "me", [record.doc_id]) == 0
+
+
+def test_a_document_ingested_again_during_its_pass_keeps_its_own_chunks(engine: Engine) -> None:
+    record = searchable_first(engine, table_pdf())
+
+    def replace_midway(stage: str, done: int, total: int) -> None:
+        if done == 2:
+            engine.delete("me", record.doc_id)
+            engine.ingest_bytes(table_pdf(), "report.pdf", "me")  # found its tables at once
+
+    assert engine.tables.run(record, progress=replace_midway).record is None
+    (again,) = engine.documents("me")
+    assert (again.stage, again.generation) == ("complete", 0)
+    assert engine.store.count_chunks(engine.collection, "me", [again.doc_id]) == again.chunks
+
+
+def test_a_pass_cut_short_is_removed_on_open_and_run_again(tmp_path: Path) -> None:
+    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    record = searchable_first(engine, table_pdf())
+    leave_a_pass_behind(engine, record)
+    assert engine.store.count_chunks(engine.collection, "me", [record.doc_id]) == 2 * record.chunks
+    assert len(engine.search("NaiveRAG", owner="me").hits) <= record.chunks  # never searched
+    engine.close()
+
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        assert engine.store.count_chunks(engine.collection, "me", [record.doc_id]) == record.chunks
+        assert [r.doc_id for r in engine.pending_tables()] == [record.doc_id]
+        assert engine.resume_tables() == 1
+        engine.tables.wait()
+        (done,) = engine.documents("me")
+        assert (done.stage, done.generation) == ("complete", 1)
+        assert "table" in kinds(engine, done)
+        assert engine.pending_tables() == []
+    finally:
+        engine.close()
+
+
+def test_the_background_pass_waits_for_ingests_then_completes(engine: Engine) -> None:
+    with engine.tables.paused():
+        record = engine.ingest_bytes(table_pdf(), "report.pdf", "me", background_tables=True).document
+        assert engine.tables.pending(record.doc_id)
+        assert engine.documents("me")[0].stage == "searchable"  # held back while an ingest runs
+    engine.tables.wait()
+    (done,) = engine.documents("me")
+    assert done.stage == "complete" and "table" in kinds(engine, done)
+
+
+def test_a_pass_whose_original_is_gone_leaves_the_text_and_says_why(engine: Engine) -> None:
+    record = searchable_first(engine, table_pdf())
+    engine.files.delete(record)
+    result = engine.tables.run(record)
+    assert result.record is not None and result.error
+    (done,) = engine.documents("me")
+    assert done.stage == "complete" and done.table_error and "not kept" in done.table_error
+    assert done.chunks == record.chunks and "table" not in kinds(engine, done)
+
+
+def test_the_store_check_reports_and_removes_a_pass_left_behind(tmp_path: Path) -> None:
+    from rag_core.store.check import check_store
+
+    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    record = searchable_first(engine, table_pdf())
+    leave_a_pass_behind(engine, record)
+    engine.close()
+    report = check_store(settings.store_dir)
+    assert any("table pass" in f.problem for f in report.problems)
+    repaired = check_store(settings.store_dir, repair=True)
+    assert repaired.repaired
+    assert check_store(settings.store_dir).ok
