@@ -205,3 +205,15 @@ def test_the_store_check_reports_and_removes_a_pass_left_behind(tmp_path: Path) 
     repaired = check_store(settings.store_dir, repair=True)
     assert repaired.repaired
     assert check_store(settings.store_dir).ok
+
+
+def test_a_pass_that_fails_leaves_the_document_as_it_was(engine: Engine) -> None:
+    record = searchable_first(engine, table_pdf())
+    embedder = engine.embedder
+    assert isinstance(embedder, HashEmbedder)
+    embedder.fail_after = embedder.calls  # the pass's first embedding fails
+    with pytest.raises(RuntimeError, match="embedder crashed"):
+        engine.tables.run(record)
+    (still,) = engine.documents("me")
+    assert still == record
+    assert engine.store.count_chunks(engine.collection, "me", [record.doc_id]) == record.chunks

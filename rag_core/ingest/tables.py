@@ -98,20 +98,24 @@ def find_tables(
     known = _stored_vectors(store, record)
     generation = record.generation + 1
     store.drop_refined(record)
-    todo = longest_first([c for c in chunks if c.indexed_text() not in known])
-    kept = [c for c in chunks if c.indexed_text() in known]
-    if kept:
-        vectors = np.stack([known[c.indexed_text()] for c in kept])
-        for start in range(0, len(kept), chunks_per_step):
-            part = kept[start : start + chunks_per_step]
-            store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part,
-                                vectors[start : start + chunks_per_step], chunk_terms(part), generation=generation)
-    report(progress, TABLE_STAGE, 2, steps)
-    for start in range(0, len(todo), chunks_per_step):
-        part = todo[start : start + chunks_per_step]
-        vectors = embedder.embed_documents([c.indexed_text() for c in part])
-        store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part, vectors,
-                            chunk_terms(part), generation=generation)
+    try:
+        todo = longest_first([c for c in chunks if c.indexed_text() not in known])
+        kept = [c for c in chunks if c.indexed_text() in known]
+        if kept:
+            vectors = np.stack([known[c.indexed_text()] for c in kept])
+            for start in range(0, len(kept), chunks_per_step):
+                part = kept[start : start + chunks_per_step]
+                store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part,
+                                    vectors[start : start + chunks_per_step], chunk_terms(part), generation=generation)
+        report(progress, TABLE_STAGE, 2, steps)
+        for start in range(0, len(todo), chunks_per_step):
+            part = todo[start : start + chunks_per_step]
+            vectors = embedder.embed_documents([c.indexed_text() for c in part])
+            store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part, vectors,
+                                chunk_terms(part), generation=generation)
+    except BaseException:  # nothing of a failed pass stays behind; the document keeps its chunks
+        store.drop_refined(record)
+        raise
     refined = record.model_copy(update={"chunks": len(chunks), "stage": "complete", "table_pages_pending": (),
                                         "generation": generation})
     swapped = store.swap_chunks(record, refined)
