@@ -138,3 +138,20 @@ def test_a_phrase_is_held_only_with_its_words_side_by_side() -> None:
     assert holds_exactly("On hiring, Anton Sorensen agreed.", ("anton", "sorensen"))
     assert not holds_exactly("Ingrid Sorensen and Anton Achebe agreed.", ("anton", "sorensen"))
     assert holds_exactly("Invoice INV-7 is open.", ("inv-7",))
+
+
+def test_an_index_built_while_a_document_changes_is_not_kept() -> None:
+    from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index
+
+    cache = Bm25Cache(max_entries=4)
+
+    def build_during_a_change() -> Bm25Index:
+        cache.invalidate("me", "d1")  # an ingest, delete or table pass lands while this index is built
+        return Bm25Index(["a"], ["alpha"])
+
+    _, cached = cache.get("me", ["d1"], build_during_a_change)
+    assert not cached
+    _, cached = cache.get("me", ["d1"], lambda: Bm25Index(["a"], ["alpha"]))
+    assert not cached, "the stale index was not kept"
+    _, cached = cache.get("me", ["d1"], lambda: Bm25Index(["a"], ["alpha"]))
+    assert cached
