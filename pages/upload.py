@@ -42,10 +42,11 @@ with app_state.uploading():
                 st.info("This exact file was uploaded before; nothing was added.")
             else:
                 size = f"{counted(record.pages, unit_of(record.name))}, {counted(record.chunks, 'chunk')}"
+                label = f"{file.name}: {size} in {result.seconds:.1f} s"
                 if record.stage == "searchable":
-                    size += (f"; searchable now, tables on {counted(len(record.table_pages_pending), 'page')} "
-                             "are found in the background")
-                status.update(label=f"{file.name}: {size} in {result.seconds:.1f} s", state="complete")
+                    label += (f"; searchable now, tables on {counted(len(record.table_pages_pending), 'page')} "
+                              "are found in the background")
+                status.update(label=label, state="complete")
             if record.pages_without_text:
                 st.warning(
                     f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
