@@ -111,8 +111,8 @@ def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
 
 def table_progress(records: Sequence[DocumentRecord], passes: TablePasses) -> None:
     """While documents are searchable from their text and their tables are being found: a line,
-    redrawn every few seconds; the page reruns when a document is complete (its chunk count
-    changes)."""
+    redrawn every few seconds; the page reruns when none of them is waiting any more (each is
+    listed with its new chunks)."""
     waiting = [r.doc_id for r in records if r.stage == "searchable" and passes.pending(r.doc_id)]
     if not waiting:
         return

@@ -55,10 +55,6 @@ class TablePassResult:
     seconds: float = 0.0
     embedded: int = 0
     """Chunks embedded (the others kept their vectors)."""
-    table_pages: int = 0
-    table_finder_s: float = 0.0
-    table_finder_cpu_s: float = 0.0
-    table_finder_empty_cpu_s: float = 0.0
     error: str = ""
     """Why the tables could not be found (the document stays searchable by its text)."""
 
@@ -120,11 +116,7 @@ def find_tables(
                                         "generation": generation})
     swapped = store.swap_chunks(record, refined)
     report(progress, TABLE_STAGE, steps, steps)
-    return TablePassResult(
-        refined if swapped else None, time.perf_counter() - started, embedded=len(todo),
-        table_pages=found.table_pages, table_finder_s=found.table_finder_s,
-        table_finder_cpu_s=found.table_finder_cpu_s, table_finder_empty_cpu_s=found.table_finder_empty_cpu_s,
-    )
+    return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo))
 
 
 def _stored_vectors(store: Store, record: DocumentRecord) -> dict[str, np.ndarray]:
