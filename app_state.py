@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from rag_core import AnswerRun, ChatModel, DocumentRecord, Engine, LlmBackend, QuestionRate, RagError, Settings
+from rag_core import (
+    AnswerRun,
+    ChatModel,
+    DocumentRecord,
+    Engine,
+    LlmBackend,
+    QuestionRate,
+    RagError,
+    Settings,
+    preload_chat_model,
+)
 
 if TYPE_CHECKING:
     from rag_core import Availability, IngestResult, Reindexer, RetrievalResult, TablePasses
@@ -127,6 +137,11 @@ def search(question: str, **options: Any) -> RetrievalResult:
 def chat_model(backend: LlmBackend) -> ChatModel | None:
     """The process's chat model for a backend (None for extractive)."""
     return engine().chat_model(backend)
+
+
+def preload_model() -> None:
+    """Start loading the session's chat model while the visitor types (the local one takes seconds)."""
+    preload_chat_model(chat_model(st.session_state[BACKEND]))
 
 
 def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:

@@ -164,6 +164,7 @@ text-decoration:line-through;white-space:nowrap}
 white-space:nowrap}
 .rag-unsupported{background:#fff4d6;border-bottom:2px dotted #b06000}
 .rag-unverified{background:#fde8e8;border-bottom:2px dotted #9c1a1a}
+[data-testid="stChatMessage"] table{display:block;max-width:100%;overflow-x:auto}
 </style>"""
 
 
@@ -173,7 +174,7 @@ def checked_markdown(answer: Answer) -> str:
     unsupported statement and an unverified number highlighted, each with an explanation on hover."""
     text = html.escape(answer.answer, quote=False)
     if not answer.sentences:
-        return text
+        return CHECK_STYLE + "\n\n" + text
     out, cursor = [], 0
     for statement in answer.sentences:
         escaped = html.escape(statement.text, quote=False)
@@ -242,9 +243,13 @@ def check_summary(answer: Answer) -> str | None:
     return line
 
 
-def render_answer(answer: Answer) -> None:
-    """The answer with its check marks, then the tables it rests on, as the documents have them."""
+def render_answer(answer: Answer, notices_shown: int = 0) -> None:
+    """The answer with its check marks, its notices (after the first ``notices_shown``, which the
+    page showed before the answer: what happened while it was written, such as a cut at the length
+    limit), then the tables it rests on, as the documents have them."""
     st.markdown(checked_markdown(answer), unsafe_allow_html=True)
+    for notice in answer.notices[notices_shown:]:
+        st.warning(notice)
     for table in answer.tables:
         where = page_label(table.document, table.page)
         with st.expander(f"Table: {table.caption or 'untitled'} ({table.document}, {where})", expanded=True):

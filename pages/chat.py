@@ -21,6 +21,7 @@ records = app_state.documents()
 if not records:
     st.info("Upload a document first (Upload page).")
     st.stop()
+app_state.preload_model()
 names = [r.name for r in records]
 st.session_state[app_state.SELECTED_DOCS] = [n for n in st.session_state[app_state.SELECTED_DOCS] if n in names]
 app_views.persistent(st.multiselect, "Documents (none selected = all)", app_state.SELECTED_DOCS, names)
@@ -47,6 +48,7 @@ if question := st.chat_input("Ask a question about your documents"):
             messages.pop()  # unanswered: keep it out of the history that follow-ups read
             st.error(str(error))
             st.stop()
+        shown = len(run.notices)  # what is known before the answer; the rest comes under it
         for notice in run.notices:
             st.warning(notice)
         app_views.render_sources(run.passages)
@@ -62,7 +64,7 @@ if question := st.chat_input("Ask a question about your documents"):
                 st.write_stream(deltas)
             answer = run.result()
         with streamed.container():
-            app_views.render_answer(answer)
+            app_views.render_answer(answer, notices_shown=shown)
         if answer.error:
             st.error(f"The answer stopped: {answer.error} The sources above are still valid.")
         messages.append(app_views.message_record(answer))

@@ -18,6 +18,7 @@ telemetry_off()
 if TYPE_CHECKING:
     from . import report
     from .answer.generate import AnswerRun
+    from .answer.llm import preload_chat_model
     from .answer.prompts import neutralize
     from .backends import ChatModel
     from .errors import LimitReached, RagError
@@ -38,6 +39,7 @@ _EXPORTS = {
     "Availability": ".retrieval.rerank",
     "CITATION": ".text",
     "neutralize": ".answer.prompts",
+    "preload_chat_model": ".answer.llm",
     "Reindexer": ".ingest.reindex",
     "TablePasses": ".ingest.tables",
     "ChatModel": ".backends",
@@ -85,6 +87,7 @@ __all__ = [
     "Trace",
     "neutralize",
     "page_label",
+    "preload_chat_model",
     "report",
     "unit_of",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -66,8 +66,11 @@ class ChatModel(Protocol):
     @property
     def token_counter(self) -> TokenCounter: ...
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
-        """Text deltas of the reply.
+    def stream(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+    ) -> Generator[str, None, str | None]:
+        """Text deltas of the reply; the generator returns the runtime's finish reason ("stop",
+        "length" when ``max_tokens`` cut it) or None when it gave none.
 
         Raises:
             GenerationError: The model timed out, refused the connection or failed.

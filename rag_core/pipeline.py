@@ -17,7 +17,7 @@ from .answer.budget import fit_prompt
 from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
-from .answer.llm import ChatSession, make_chat_model
+from .answer.llm import ChatSession, make_chat_model, preload_chat_model
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -124,6 +124,10 @@ class Engine:
                 config = self.settings.llm.model_copy(update={"backend": backend})
                 self._chat_models[backend] = make_chat_model(config, self.settings.budget.unknown_model_margin)
             return self._chat_models[backend]
+
+    def preload_chat_model(self, backend: LlmBackend | None = None, *, wait: bool = False) -> None:
+        """Load a backend's chat model now (the settings' by default): see ``answer.llm.preload_chat_model``."""
+        preload_chat_model(self.chat_model(backend or self.settings.llm.backend), wait=wait)
 
     # --- documents ---------------------------------------------------------------------
 
@@ -328,8 +332,9 @@ class Engine:
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
         counter = chat.counter()
-        reserved = self.settings.budget.reserved_for(intent)
-        cap = self.settings.budget.prompt_cap(chat.model.backend if chat.model is not None else "extractive")
+        generator = chat.model.backend if chat.model is not None else "extractive"
+        reserved, cap = self.settings.budget.reserved_for(intent, generator), self.settings.budget.prompt_cap(generator)
+        brief = generator == "local" and self.settings.llm.local_brief
 
         clock, before = time.perf_counter(), recorder.total_ms()
         budget, retrieval, hits = None, None, []
@@ -339,7 +344,7 @@ class Engine:
             size_chars=self.settings.chunk.size_chars, chars_per_token=self.settings.budget.chars_per_token_upper)
         if whole is not None:
             budget = self._fit(recorder, intent, standalone, turns, group_passages(whole), reserved, counter, cap,
-                               sides, whole=True)
+                               sides, whole=True, brief=brief)
         if budget is not None:
             hits, notes = whole or [], ["whole document: it fits the budget, so retrieval was skipped"]
         else:
@@ -358,7 +363,7 @@ class Engine:
         grouped = group_passages(hits)
         clock = time.perf_counter()
         budget = budget or self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
-                                     counter, cap, sides)
+                                     counter, cap, sides, brief=brief)
         assert budget is not None, "only a whole-document fit may come back empty"
         recorder.settings["prompt"] = budget.messages
         timings["budget"] = ms_since(clock)
@@ -379,17 +384,18 @@ class Engine:
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
              passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None,
-             sides: Sequence[str], *, whole: bool = False) -> Budget | None:
+             sides: Sequence[str], *, whole: bool = False, brief: bool = False) -> Budget | None:
         """The prompt within the token budget (a recorded stage). With ``whole``, every passage
-        uncut or None (the stage is then recorded only when they fit)."""
+        uncut or None (the stage is then recorded only when they fit); ``brief``: the short
+        instructions."""
         config, clock = self.settings.budget, time.perf_counter()
         budget = fit_prompt(intent, question, history, passages, sides, counter, config, reserved=reserved,
-                            prompt_cap=cap, whole=whole)
+                            prompt_cap=cap, whole=whole, brief=brief)
         if budget is not None:
             dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
                        for i in budget.cut]
             recorder.add(Stage.BUDGET, ms_since(clock), {"limit": config.token_limit, "reserved_output": reserved,
-                                                   "prompt_cap": cap, "tokenizer": counter.name},
+                                                   "prompt_cap": cap, "brief": brief, "tokenizer": counter.name},
                          StageNotes(outputs=[budget.figures()], dropped=dropped))
         return budget
 

@@ -122,7 +122,9 @@ class ScriptedChatModel:
         from rag_core.errors import GenerationError
 
         self.calls.append(("stream", list(messages), max_tokens))
-        for i, word in enumerate(self.answer.split(" ")):
+        words = self.answer.split(" ")  # one token a word, as its counter says; cut at max_tokens like a runtime
+        for i, word in enumerate(words[:max_tokens]):
             if self.fail_stream_after is not None and i >= self.fail_stream_after:
                 raise GenerationError("The scripted model dropped the connection.", "Try again.")
             yield word if i == 0 else " " + word
+        return "length" if len(words) > max_tokens else "stop"

@@ -90,6 +90,27 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     assert not at.exception
 
 
+def test_an_answer_cut_at_its_length_limit_says_so_under_it_and_after_a_redraw(
+    app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    reserved = app_state.engine().settings.budget.reserved_qa  # the scripted model writes a word a token
+    long = " ".join(f"Note {i}: the invoice was paid on March 3, 2025 [2] by bank transfer from the finance team "
+                    "of Acme Corp, in full and on time, as agreed with the supplier in the contract." for i in range(60))
+    assert len(long.split()) > reserved
+    at = chat_page(ScriptedChatModel(answer=long, understanding='{"intent": "qa"}'), monkeypatch)
+    at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+    assert not at.exception
+    cut = f"The answer reached its length limit ({reserved:,} tokens)"
+    assistant = [m for m in at.chat_message if m.name == "assistant"][0]
+    assert [w.value for w in assistant.warning if cut in w.value], "said under the answer as it ends"
+    at.run()  # the chat redrawn from its history
+    assistant = [m for m in at.chat_message if m.name == "assistant"][0]
+    assert len([w for w in assistant.warning if cut in w.value]) == 1
+
+
 def test_checked_answer_marks_the_system_citation_and_the_unverified_number(
     app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

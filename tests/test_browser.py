@@ -219,7 +219,11 @@ class _ScriptedEndpoint:
     appendix page for the revenue figure and the invoice, and invents the invoice's amount."""
 
     ANSWER = ("Acme Corp revenue grew 12% to 4.2 million dollars in the third quarter [3]. "
-              "Invoice INV-2025-0492 for 9.9 million dollars was paid in full on March 3, 2025 [3].")
+              "Invoice INV-2025-0492 for 9.9 million dollars was paid in full on March 3, 2025 [3].\n\n"
+              # a table wider than the chat column: it scrolls inside the message, never past it
+              + "| " + " | ".join(f"Acme Corp quarterly report column {n}" for n in range(12)) + " |\n"
+              + "|" + "---|" * 12 + "\n"
+              + "| " + " | ".join("revenue grew in the third quarter" for _ in range(12)) + " |")
 
     def __init__(self) -> None:
         import json
@@ -291,6 +295,12 @@ def test_the_answer_check_marks_show_in_a_real_browser(tmp_path: Path) -> None:
             assert colors[0] and colors[0] != colors[1], f"the check's chip looks different: {colors}"
             expect(page.get_by_role("button", name=re.compile(r"^p\.1 \[.*\+1\b")).first).to_be_visible()
             expect(page.get_by_text("Answer check:").first).to_be_visible()
+            table = answer.locator("table").first
+            message_box, table_box = answer.bounding_box(), table.bounding_box()
+            assert message_box and table_box
+            assert table_box["x"] + table_box["width"] <= message_box["x"] + message_box["width"] + 1, (
+                f"the answer's table runs past its message: {table_box} in {message_box}")
+            assert table.evaluate("t => t.scrollWidth > t.clientWidth"), "the wide table scrolls inside the message"
             number.hover()
             page.screenshot(path=str(SHOTS / "7-answer-check-marks.png"), full_page=True)
     finally:

@@ -40,6 +40,7 @@ def test_answer_through_the_real_local_runtime(
     assert answer.llm.backend == "local" and answer.llm.model.endswith(".gguf")
     assert answer.tokens.tokenizer.startswith("gguf:")
     assert answer.tokens.prompt + answer.tokens.reserved_output <= answer.tokens.limit
+    assert answer.tokens.reserved_output == engine.settings.budget.local_output_tokens, "the local model's cap"
     # the budget's count is the runtime's own count of the exact prompt that was sent
     assert local_llm.token_counter.count_messages(run.budget.messages) == answer.tokens.prompt
     assert answer.citations and {c.page for c in answer.citations} <= {1, 2, 3}
@@ -117,6 +118,16 @@ def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: Loca
     )
     deltas = list(remote.stream([{"role": "user", "content": "Say the word hello."}], max_tokens=8, timeout_s=120))
     assert deltas and "".join(deltas).strip()
+    # the runtime says why it stopped: the generator's return value
+    stream = remote.stream([{"role": "user", "content": "Count from one to one hundred in words."}], max_tokens=4,
+                           timeout_s=120)
+    written: list[str] = []
+    try:
+        while True:
+            written.append(next(stream))
+    except StopIteration as end:
+        assert end.value == "length", "cut by max_tokens"
+    assert written
     assert remote.token_counter.name == "cl100k_base+10%", "unknown remote model: cl100k plus the margin"
 
 

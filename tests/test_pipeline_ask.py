@@ -56,6 +56,29 @@ def test_qa_streams_and_cites_real_pages(fake_engine: Engine, make_pdf: Callable
     assert {"first_token", "total", "understand", "retrieve", "budget"} <= answer.timings_ms.keys()
 
 
+def test_the_local_model_is_asked_for_the_brief_form_and_an_answer_cut_at_its_limit_says_so(
+    fake_engine: Engine, big_doc: str
+) -> None:
+    long = " ".join(f"Detail 12.{i} covers tax filing [1]." for i in range(200))  # 1,200 words
+    llm = ScriptedChatModel(answer=long)
+    llm.backend = "local"  # type: ignore[misc]
+    run = fake_engine.ask("Summarize manual.pdf", llm=llm)
+    answer = run.result()
+    assert answer.intent == "summary" and "- ... [n]" in run.budget.messages[-1]["content"], "the brief skeleton"
+    cap = fake_engine.settings.budget.local_output_tokens
+    assert 0 < cap < fake_engine.settings.budget.reserved_summary
+    assert answer.tokens.reserved_output == cap == [c for c in llm.calls if c[0] == "stream"][0][2]
+    assert len(answer.answer.split()) <= cap
+    assert any(f"length limit ({cap:,} tokens)" in n for n in answer.notices), answer.notices
+    assert any("length limit" in n for n in answer.trace.stage("generate").notes)
+
+    other = fake_engine.ask("Summarize manual.pdf", llm=ScriptedChatModel(answer="Detail 12.3 covers tax filing [1]."))
+    answer = other.result()
+    assert answer.tokens.reserved_output == fake_engine.settings.budget.reserved_summary, "other backends: full"
+    assert "- ... [n]" not in other.budget.messages[-1]["content"]
+    assert not any("length limit" in n for n in answer.notices)
+
+
 def test_garbage_understanding_falls_back_to_keywords(fake_engine: Engine, big_doc: str) -> None:
     llm = ScriptedChatModel(understanding="Sure! The intent is probably technical, I think.")
     # a comparison whose sides the keywords cannot name: not sure, so the LLM is asked

@@ -31,3 +31,16 @@ def test_a_comparison_names_both_sides_in_every_bullet() -> None:
     assert "Every bullet names both LightRAG and GraphRAG" in user["content"]
     assert "Every bullet" not in build_messages("comparison", "how do they differ?", passages)[-1]["content"]
     assert "Every bullet" not in build_messages("qa", "q", passages, [], ["A", "B"])[-1]["content"]
+
+
+def test_the_brief_form_shows_the_summary_as_a_skeleton_and_keeps_the_sides() -> None:
+    passages = [Passage(n=1, document="paper.pdf", page=3, text="LightRAG indexes a graph. GraphRAG uses communities.")]
+    brief = build_messages("summary", "summarize it", passages, brief=True)[-1]["content"]
+    full = build_messages("summary", "summarize it", passages)[-1]["content"]
+    assert "## Problem & Motivation\n- ... [n]\n- ... [n]\n## Proposed Approach" in brief
+    assert brief.count("- ... [n]") == 12 and "- ... [n]" not in full
+    compare = build_messages("comparison", "compare LightRAG with GraphRAG", passages, [], ["LightRAG", "GraphRAG"],
+                             brief=True)[-1]["content"]
+    assert "four bullets" in compare and "Every bullet names both LightRAG and GraphRAG" in compare
+    technical = [build_messages("technical", "scores?", passages, brief=b)[-1]["content"] for b in (True, False)]
+    assert technical[0] == technical[1], "figures: the full form's table (every shorter one measured worse)"

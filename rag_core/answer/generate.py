@@ -46,6 +46,7 @@ _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
 
 REPEATING = "The model began repeating itself, so its answer was stopped there."
+LENGTH_CUT = "The answer reached its length limit ({tokens:,} tokens) and stops there: ask about one part at a time."
 _ENDS = re.compile(r"[.!?\n]")
 _LIST_MARK = re.compile(r"^\s*(?:[-*•]|\d{1,3}[.)])\s+")
 _LINE_LEAD = re.compile(r"\s*(?:(?:[-*•]|\d{1,3}[.)])\s*)?(?:\[\d+\]\s*)*")
@@ -229,7 +230,7 @@ class AnswerRun:
                 Stage.GENERATE,
                 self.timings["generate"],
                 {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
-                StageNotes(notes=notes + [n for n in self.notices if n == REPEATING]),
+                StageNotes(notes=notes + [n for n in self.notices if n in (REPEATING, self._cut_notice)]),
             )
 
     def _deltas(self) -> Iterator[str]:
@@ -241,7 +242,15 @@ class AnswerRun:
             text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences)
             yield from re.split(r"(?<=\n)", text)
             return
-        yield from model.stream(self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s)
+        reason = yield from model.stream(
+            self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s
+        )
+        if reason == "length":
+            self.notices.append(self._cut_notice)
+
+    @property
+    def _cut_notice(self) -> str:
+        return LENGTH_CUT.format(tokens=self.budget.reserved_output)
 
     def result(self) -> Answer:
         """The final answer, checked; consumes the stream first if nobody did."""

@@ -8,11 +8,12 @@ remote server. Its tokenizer and chat template count the prompt exactly.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,9 @@ class OpenAIChatModel:
     def token_counter(self) -> TokenCounter:
         return self._counter
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
+    def stream(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+    ) -> Generator[str, None, str | None]:
         try:
             response = self._client.chat.completions.create(
                 model=self._model,
@@ -77,23 +80,24 @@ class OpenAIChatModel:
                 timeout=timeout_s,
                 extra_body=self._extra_body or None,
             )
-            finished = False
+            reason: str | None = None
             try:
                 for chunk in response:
                     choices = getattr(chunk, "choices", None)
                     if choices and choices[0].delta.content:
                         yield choices[0].delta.content
                     if choices and choices[0].finish_reason:
-                        finished = True
+                        reason = str(choices[0].finish_reason)
             finally:  # also when the reader stops early: the server then stops writing
                 response.close()  # type: ignore[union-attr]
         except Exception as exc:
             raise _generation_error(exc, self._backend, self._model) from exc
-        if not finished:
+        if reason is None:
             raise GenerationError(
                 f"The connection to the {self._backend} model {self._model} dropped before the answer finished.",
                 "The text so far is kept; ask again, and check the server if it keeps happening.",
             )
+        return reason
 
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
@@ -127,6 +131,7 @@ class LocalChatModel:
         self._server: Any = None
         self._client: OpenAIChatModel | None = None
         self._counter: LlamaServerCounter | None = None
+        self._loading = False
 
     @property
     def backend(self) -> str:
@@ -152,13 +157,36 @@ class LocalChatModel:
         assert self._counter is not None
         return self._counter
 
-    def stream(self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float) -> Iterator[str]:
+    def stream(
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+    ) -> Generator[str, None, str | None]:
         return self._ensure().stream(messages, max_tokens=max_tokens, timeout_s=timeout_s)
 
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
     ) -> str:
         return self._ensure().complete(messages, max_tokens=max_tokens, timeout_s=timeout_s, schema=schema)
+
+    def load(self, *, wait: bool = True) -> None:
+        """Load the model now (it loads on first use otherwise); without ``wait``, in a background
+        thread, once, and a failure there is left for the first use, which reports it.
+
+        Raises:
+            GenerationError: With ``wait``, the model could not be loaded.
+        """
+        if wait:
+            self._ensure()
+            return
+        with self._lock:
+            if self._client is not None or self._loading:
+                return
+            self._loading = True
+
+        def run() -> None:
+            with contextlib.suppress(GenerationError):
+                self._ensure()
+
+        threading.Thread(target=run, name="local-model-load", daemon=True).start()
 
     def _ensure(self) -> OpenAIChatModel:
         if self._client is not None:
@@ -289,6 +317,13 @@ def _generation_error(exc: Exception, backend: str, model: str) -> GenerationErr
             "Check the model name and the API key.",
         )
     return GenerationError(f"The {backend} model {model} failed ({type(exc).__name__}: {exc}).", "Try again.")
+
+
+def preload_chat_model(model: ChatModel | None, *, wait: bool = False) -> None:
+    """Start loading a chat model that loads lazily (the local one takes seconds), so a first
+    question does not wait for it; in a background thread unless ``wait``. Others: nothing to do."""
+    if isinstance(model, LocalChatModel):
+        model.load(wait=wait)
 
 
 class ChatSession:

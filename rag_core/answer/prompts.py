@@ -42,6 +42,31 @@ INSTRUCTIONS: dict[Intent, str] = {
     ),
 }
 
+_SECTIONS = ("Problem & Motivation", "Proposed Approach", "Key Components", "Experiments & Results", "Ablations",
+             "Conclusions")
+
+BRIEF_INSTRUCTIONS: dict[Intent, str] = {
+    "qa": "Answer the question directly in two or three sentences, citing passages as [n].",
+    # the full form: every shorter one measured (a table of at most 4 rows and 4 columns, of 5 rows with one
+    # value a cell, bullets with or without an example line) made the 1.5B model copy the prompt's labelled
+    # rows into its cells, echo the instruction, or invent names and figures from the example
+    "technical": INSTRUCTIONS["technical"],
+    "comparison": (
+        "Compare the things named in the question in four bullets: approach, strengths, weaknesses, measured "
+        "results. Each bullet is one or two sentences saying what each of them does, with citations [n]. End "
+        "with a one-sentence verdict supported by the passages."
+    ),
+    "summary": (
+        "Write a short structured summary of the document in exactly this form, each bullet one sentence of at "
+        "most 25 words that states a concrete fact (a name, a number, a result) and ends with its citation [n]:\n"
+        + "".join(f"## {section}\n- ... [n]\n- ... [n]\n" for section in _SECTIONS)
+        + "Leave out the Ablations section, heading included, when no passage describes an ablation study."
+    ),
+}
+"""For a model that writes slowly (the local one, about 11 tokens a second on 2 CPU cores): the summary
+as a skeleton to fill (a small model keeps a form it is shown better than a count it is told), shorter
+comparisons and answers; figures keep the full form's table."""
+
 SIDES = (
     " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "
     "say nothing about one of them on an aspect, say so in that bullet."
@@ -79,22 +104,25 @@ def build_messages(
     passages: Sequence[Passage],
     history: Sequence[Message] = (),
     sides: Sequence[str] = (),
+    brief: bool = False,
 ) -> list[Message]:
     """The full chat sent to the model: system rules, earlier turns, then documents + question.
-    ``sides``: the things a comparison compares, named in its instruction."""
+    ``sides``: the things a comparison compares, named in its instruction; ``brief``: the short
+    form of the instruction (``BRIEF_INSTRUCTIONS``)."""
     tables = [p.n for p in passages if p.tabular]
     hint = (
         f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. "
         if intent == "technical" and tables
         else ""
     )
-    instruction = INSTRUCTIONS[intent]
+    instruction = (BRIEF_INSTRUCTIONS if brief else INSTRUCTIONS)[intent]
     if intent == "comparison" and len(sides) >= 2:
         instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
     user = (
         f"{render_passages(passages)}\n\n"
         f"Question: {question}\n\n"
-        f"{hint}{instruction} Use only the passages above."
+        f"{hint}{instruction} Use only the passages above, and end each sentence or bullet with the number of "
+        "its passage, like [2]."
     )
     # earlier turns may quote documents: they pass through the same neutralising as passages
     earlier: list[Message] = [{"role": m["role"], "content": neutralize(m["content"])} for m in history]

@@ -7,12 +7,14 @@ question was read the same way and got the same prompt as when asked alone."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import RagError
 from ..pipeline import Engine
 from . import answers as answer_rows
 from .report import markdown_table
@@ -61,6 +63,10 @@ def _ask(
     questions are asked in one conversation and each row compared with its lone counterpart."""
     rows: list[dict[str, Any]] = []
     history: list[dict[str, str]] = []
+    # as the chat page does when it opens: the first question's wait is not the model's loading (a
+    # failing load is met again, and recorded, by each question)
+    with contextlib.suppress(RagError):
+        engine.preload_chat_model(backend, wait=True)  # type: ignore[arg-type]
     for item in spec["questions"][:limit]:
         print(f"asking ({backend}{', in one conversation' if alone else ''}): {item['question']}", file=sys.stderr)
         run = engine.ask(item["question"], owner=owner, documents=[spec["document"]], history=history,

@@ -37,6 +37,14 @@ class BudgetSettings(Group):
         "about 65 tokens a second on 2 CPU cores, so the prompt sets the wait before the first word: 1,800 keeps "
         "it under 30 s (measured with eval lightrag --prompt-caps; see README).",
     )
+    local_output_tokens: int = Field(
+        512,
+        ge=0,
+        le=1_000_000,
+        description="Most answer tokens the local model writes, whatever the intent (0: the intent's reservation). "
+        "It writes about 11 tokens a second on 2 CPU cores, so this bounds the whole answer's wait; the brief "
+        "instructions (RAG_LLM__LOCAL_BRIEF) ask for less. An answer cut here says so.",
+    )
     question_share: float = Field(
         0.5, gt=0, le=1, description="Most of the room (limit - reserved output) the question may take."
     )
@@ -51,8 +59,10 @@ class BudgetSettings(Group):
         "characters a token (a cheap pre-check before tokenizing a whole document).",
     )
 
-    def reserved_for(self, intent: Intent) -> int:
-        return int(getattr(self, f"reserved_{intent}"))
+    def reserved_for(self, intent: Intent, backend: str = "") -> int:
+        """Output tokens reserved (and the most written) for an answer of this intent by this backend."""
+        reserved = int(getattr(self, f"reserved_{intent}"))
+        return min(reserved, self.local_output_tokens or reserved) if backend == "local" else reserved
 
     def prompt_cap(self, backend: str) -> int | None:
         """Most prompt tokens for a generator of this backend, or None for the limit alone."""
@@ -114,6 +124,13 @@ class LlmSettings(Group):
     timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(
         120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting."
+    )
+    local_brief: bool = Field(
+        True,
+        description="Ask the local model for the brief form of each answer (a summary as two one-sentence bullets a "
+        "section, a comparison in four bullets; figures keep their table): at about 11 tokens a second on 2 CPU "
+        "cores the answer's length is most of its wait (measured with eval lightrag --answers local; see "
+        "README). Other backends get the full form.",
     )
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
     sure_keywords: bool = Field(
