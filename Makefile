@@ -15,10 +15,12 @@ PUBLIC_TORCH := sed -i 's/^torch==\([0-9.]*\)+cpu$$/torch==\1/'
 
 .PHONY: setup run lint test test-fast lock browser measure-app
 
+# --no-cache-dir: the wheels come from local indexes; a cached copy would only double the disk a fresh
+# machine needs (the last CI run ran out of space while installing).
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-cache-dir -r requirements.txt -r requirements-dev.txt
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -31,7 +33,7 @@ run: $(STAMP)
 lock: $(STAMP)
 	$(LOCK) requirements.in -o requirements.txt && $(PUBLIC_TORCH) requirements.txt
 	$(LOCK) requirements-dev.in -o requirements-dev.txt && $(PUBLIC_TORCH) requirements-dev.txt
-	$(PY) -m pip install --quiet -r requirements.txt -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-cache-dir -r requirements.txt -r requirements-dev.txt
 	touch $(STAMP)
 
 lint: $(STAMP)
