@@ -15,8 +15,8 @@ PUBLIC_TORCH := sed -i 's/^torch==\([0-9.]*\)+cpu$$/torch==\1/'
 
 .PHONY: setup run lint test test-fast lock browser measure-app
 
-# --no-cache-dir: the wheels come from local indexes; a cached copy would only double the disk a fresh
-# machine needs (the last CI run ran out of space while installing).
+# --no-cache-dir: a cached copy of every wheel (torch among them) would only add to the disk a fresh
+# machine needs (a CI run ran out of space while installing).
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
