@@ -97,8 +97,8 @@ def test_an_answer_cut_at_its_length_limit_says_so_under_it_and_after_a_redraw(
 
     app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
     reserved = app_state.engine().settings.budget.reserved_qa  # the scripted model writes a word a token
-    long = " ".join(f"Note {i}: the invoice was paid on March 3, 2025 [2] by bank transfer from the finance team "
-                    "of Acme Corp, in full and on time, as agreed with the supplier in the contract." for i in range(60))
+    long = " ".join(f"Note {i}: the invoice was paid on March 3, 2025 [2] by bank transfer from the finance "
+                    "team of Acme Corp, in full and on time, as agreed with the supplier." for i in range(60))
     assert len(long.split()) > reserved
     at = chat_page(ScriptedChatModel(answer=long, understanding='{"intent": "qa"}'), monkeypatch)
     at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
