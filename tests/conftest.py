@@ -51,6 +51,17 @@ def write_pdf(path: Path, pages: Sequence[PageSpec], **save: object) -> Path:
     return path
 
 
+def draw_ruled_table(page: pymupdf.Page, rows: Sequence[Sequence[str]]) -> None:
+    """Ablation-style Table 2 on a page: its title, the rows as ruled cells, a sentence under it."""
+    page.insert_text((72, 60), "Table 2: Performance of ablated versions.")
+    x0, y0, w, h = 72, 80, 120, 24
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x0 + c * w + 4, y0 + r * h + 16), cell, fontsize=10)
+    page.insert_text((72, y0 + len(rows) * h + 30), "The hybrid mode wins in every domain.")
+
+
 def _textbox_height(text: str, size: float) -> float:
     chars_per_line = max(1, int(468 / (size * 0.5)))
     lines = sum(max(1, -(-len(part) // chars_per_line)) for part in text.split("\n"))

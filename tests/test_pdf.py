@@ -13,6 +13,8 @@ import pytest
 from rag_core.ingest.parse import parse_path
 from rag_core.settings import IngestSettings
 
+from .conftest import draw_ruled_table
+
 
 def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Path]) -> None:
     body = "Plain body text that goes on for a while to set the body size. " * 4
@@ -44,14 +46,7 @@ def test_table_becomes_one_block_of_whole_rows(tmp_path: Path) -> None:
             ["-Low", "64.0%", "80.8%"], ["-Origin", "75.2%", "83.6%"], ["Hybrid", "67.6%", "83.6%"],
             ["Mixed", "51.0%", "49.0%"]]
     doc = pymupdf.open()
-    page = doc.new_page()
-    page.insert_text((72, 60), "Table 2: Performance of ablated versions.")
-    x0, y0, w, h = 72, 80, 120, 24
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
-            page.insert_text((x0 + c * w + 4, y0 + r * h + 16), cell, fontsize=10)
-    page.insert_text((72, y0 + len(rows) * h + 30), "The hybrid mode wins in every domain.")
+    draw_ruled_table(doc.new_page(), rows)
     doc.save(tmp_path / "table.pdf")
     parsed = parse_path(tmp_path / "table.pdf", IngestSettings())
     (page_out,) = parsed.pages

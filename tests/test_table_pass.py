@@ -19,6 +19,7 @@ from rag_core.retrieval.terms import chunk_terms
 from rag_core.settings import Settings
 from rag_core.store import chunk_point_id
 
+from .conftest import draw_ruled_table
 from .fakes import HashEmbedder, OverlapReranker
 
 ROWS = [["Variant", "Agriculture", "Legal"], ["NaiveRAG", "32.4%", "16.4%"], ["-High", "65.2%", "76.4%"],
@@ -31,14 +32,7 @@ def table_pdf() -> bytes:
     page = doc.new_page()
     page.insert_textbox(pymupdf.Rect(72, 72, 540, 700), "Graph indexing builds entities and relations. " * 20,
                         fontsize=11)
-    page = doc.new_page()
-    page.insert_text((72, 60), "Table 2: Performance of ablated versions.")
-    x0, y0, w, h = 72, 80, 120, 24
-    for r, row in enumerate(ROWS):
-        for c, cell in enumerate(row):
-            page.draw_rect(pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h), color=(0, 0, 0))
-            page.insert_text((x0 + c * w + 4, y0 + r * h + 16), cell, fontsize=10)
-    page.insert_text((72, y0 + len(ROWS) * h + 30), "The hybrid mode wins in every domain.")
+    draw_ruled_table(doc.new_page(), ROWS)
     data = doc.tobytes()
     doc.close()
     return bytes(data)
