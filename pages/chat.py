@@ -63,12 +63,14 @@ if question := st.chat_input("Ask a question about your documents"):
             with streamed:
                 st.write_stream(deltas)
             answer = run.result()
+        # kept before anything is drawn: a visitor who opens the debug page while the answer's marks
+        # and footer render stops this run, and the trace must already be there
+        messages.append(app_views.message_record(answer))
+        traces = st.session_state[app_state.TRACES]
+        traces.append(answer)
+        del traces[: -app_state.settings().app.max_history_traces]
         with streamed.container():
             app_views.render_answer(answer, notices_shown=shown)
         if answer.error:
             st.error(f"The answer stopped: {answer.error} The sources above are still valid.")
-        messages.append(app_views.message_record(answer))
         app_views.render_answer_footer(answer, key=f"m{len(messages) - 1}")
-    traces = st.session_state[app_state.TRACES]
-    traces.append(answer)
-    del traces[: -app_state.settings().app.max_history_traces]

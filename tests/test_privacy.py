@@ -145,6 +145,7 @@ def test_the_app_never_reaches_beyond_loopback(tmp_path: Path) -> None:
             expect(page.get_by_role("heading", name=heading)).to_be_visible()
         upload_and_ask(page, url, pdf, 3, "When was invoice INV-2025-0492 paid?")
         expect(page.locator('[data-testid="stChatMessage"]').last).to_contain_text("March 3, 2025")
+        expect(page.get_by_text("Answer check:").first).to_be_visible()  # the answer is done, not streaming
         page.get_by_role("link", name="Debug").click()  # in the same session, which holds the trace
         expect(page.get_by_text("Final context: why each passage is here")).to_be_visible()
     trace = log.read_text()
