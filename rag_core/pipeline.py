@@ -89,9 +89,11 @@ class Engine:
         self._collection: str | None = None
         self.recovered = self.store.recover()
         self.reindexer = Reindexer(
-            self.store, self.embedder, chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache
+            self.store, self.embedder, chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache,
+            after=self.resume_tables,
         )
-        """Re-embeds documents stored by another embedding model (``reindex``, or in the background)."""
+        """Re-embeds documents stored by another embedding model (``reindex``, or in the background, after
+        which the documents that came over waiting for their table pass get it)."""
         self.tables = TablePasses(
             self.store, self.embedder, self.files, ingest=self.settings.ingest, chunking=self.settings.chunk,
             chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache,

@@ -166,6 +166,25 @@ def test_a_pass_cut_short_is_removed_on_open_and_run_again(tmp_path: Path) -> No
         engine.close()
 
 
+def test_a_document_re_embedded_while_waiting_for_its_pass_gets_it_after_the_re_embedding(tmp_path: Path) -> None:
+    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False)
+    first = Engine(settings, embedder=HashEmbedder(64), reranker=OverlapReranker())
+    record = searchable_first(first, table_pdf())
+    first.close()
+
+    engine = Engine(settings, embedder=HashEmbedder(32), reranker=OverlapReranker())
+    try:
+        assert engine.pending_reindex() and engine.pending_tables() == []  # the new model's library is empty
+        assert engine.reindexer.start()
+        engine.reindexer.wait()  # the run ends by handing the moved document to the table pass
+        engine.tables.wait()
+        (done,) = engine.documents("me")
+        assert (done.doc_id, done.stage, done.generation) == (record.doc_id, "complete", 1)
+        assert "table" in kinds(engine, done)
+    finally:
+        engine.close()
+
+
 def test_the_background_pass_waits_for_ingests_then_completes(engine: Engine) -> None:
     with engine.tables.paused():
         record = engine.ingest_bytes(table_pdf(), "report.pdf", "me", background_tables=True).document

@@ -201,13 +201,17 @@ class Reindexer:
         embedder: The configured embedder.
         chunks_per_step: Chunks embedded and written per step.
         bm25_cache: Where the owners' BM25 indexes are cached: each moved document's are dropped.
+        after: Called when a background run has moved every document (the engine then starts the
+            table pass of those that came over still waiting for one).
     """
 
     def __init__(
-        self, store: Store, embedder: Embedder, *, chunks_per_step: int, bm25_cache: Bm25Cache | None
+        self, store: Store, embedder: Embedder, *, chunks_per_step: int, bm25_cache: Bm25Cache | None,
+        after: Callable[[], object] | None = None,
     ) -> None:
         self._store, self._embedder = store, embedder
         self._chunks_per_step, self._bm25_cache = chunks_per_step, bm25_cache
+        self._after = after
         self._lock = threading.Lock()
         self.status = ReindexStatus()
         self._thread: threading.Thread | None = None
@@ -245,9 +249,12 @@ class Reindexer:
             try:
                 self._run(self.status, None)
             except ReindexCancelled:
-                pass
+                return
             except Exception:  # in status.error for the pages to show, and on stderr; the next open resumes
                 traceback.print_exc()
+                return
+        if self._after is not None:
+            self._after()
 
     def wait(self, timeout: float | None = None) -> None:
         if self._thread is not None:
