@@ -12,7 +12,8 @@ from rag_core.models import Passage
 
 from .fakes import WhitespaceTokenCounter
 
-WORDS = st.text(alphabet=st.sampled_from("abcdefg xyz.\n"), max_size=400)
+WORDS = st.text(alphabet=st.sampled_from("abcdefg xyz.|\n"), max_size=400)
+"""Words, sentences, and lines that read as table rows ('| a | b |'): their cut is another path."""
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -86,6 +87,40 @@ def test_each_passage_is_counted_once_and_the_cut_one_fills_the_room() -> None:
     assert result.prompt_tokens >= 1800 * 0.9, "the passage cut short takes most of what was left"
     assert result.passages[-1].endswith(" …")
     assert result.tokenizer_calls <= result.kept + 1 + 6, "one count per passage, a few for the cut and the check"
+
+
+TABLE_THEN_READING = "\n".join([
+    "Table 2: Win rates of each variant.",
+    "| Metric | Agriculture | CS | Legal | Mix |",
+    *(f"| Metric {n} | {n}.1% | {n}.2% | {n}.3% | {n}.4% |" for n in range(60)),
+    "The variant without high-level retrieval loses on nearly every dataset and metric.",
+    "Without the original text, the variant even wins on Agriculture and Mix.",
+])
+
+
+def test_a_table_is_cut_in_its_rows_and_the_text_after_it_is_kept() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    common = {"limit": 10_000, "reserved_output": 1024, "question_share": 0.5, "history_share": 0.35}
+    result = fit(build, block, "How do the variants perform?", [], [TABLE_THEN_READING, "Later passage."],  # type: ignore[arg-type]
+                 tokens, prompt_cap=900, **common)
+    assert result is not None and result.truncated == 0 and result.cut == [1] and result.prompt_tokens <= 900
+    kept = result.passages[0].splitlines()
+    assert kept[:3] == TABLE_THEN_READING.splitlines()[:3], "the caption, the header and the first rows come first"
+    assert kept[-3:] == ["…", *TABLE_THEN_READING.splitlines()[-2:]], "the reading of the table is whole after them"
+    assert 10 < sum(line.startswith("| Metric ") for line in kept) < 60, "as many rows as the room holds"
+    assert result.prompt_tokens >= 900 * 0.9
+
+    again = fit(build, block, "How do the variants perform?", [], [TABLE_THEN_READING], tokens,  # type: ignore[arg-type]
+                prompt_cap=result.prompt_tokens - 100, **common)
+    assert again is not None and again.passages[0].count("…") == 1 and again.passages[0].endswith("Mix.")
+
+
+def test_a_table_with_nothing_after_it_keeps_its_first_rows() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    table = "\n".join(TABLE_THEN_READING.splitlines()[:-2])
+    result = fit(build, block, "q", [], [table], tokens, limit=10_000, reserved_output=1024,  # type: ignore[arg-type]
+                 question_share=0.5, history_share=0.35, prompt_cap=700)
+    assert result is not None and result.passages[0].startswith(table[:200]) and result.passages[0].endswith(" …")
 
 
 def test_whole_or_nothing() -> None:

@@ -17,6 +17,7 @@ from ..settings import BudgetSettings
 from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage
+from .tables import is_row
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""
@@ -24,6 +25,8 @@ Block = Callable[[int, str], str]
 """block(index, text) -> how passage ``index`` with this text is rendered in the prompt."""
 
 _ELLIPSIS = " …"
+ROWS_LEFT_OUT = "…"
+"""The line standing for a table's rows a cut left out, between the rows kept and the text after."""
 JOIN_SLACK = 2
 """Tokens allowed per passage for where its block meets the next (a sum of separately counted
 blocks can differ from the count of their join by a token or so)."""
@@ -76,7 +79,8 @@ def fit(
 
     The question is cut to at most ``question_share`` of the room; the oldest history goes next,
     until it takes at most ``history_share``; then passages are added while their blocks' counts
-    fit, the one that overflows is cut at a sentence or word boundary, and the rest are dropped.
+    fit, the one that overflows is cut (in its table rows when text follows them, else at a sentence
+    or word boundary), and the rest are dropped.
     With ``whole``, None is returned unless every passage fits uncut.
 
     Raises:
@@ -192,6 +196,9 @@ def _cut(index: int, text: str, tokens: int, room: int, block: Block, count: _Co
     None when fewer than ``SHORTEST_CUT`` tokens are free."""
     if room < SHORTEST_CUT:
         return None
+    rows_cut = _cut_rows(index, text, room, block, count)
+    if rows_cut is not None:
+        return rows_cut
     chars = len(text) * room / tokens
     for _ in range(CUT_TRIES):
         partial = _prefix_within(text, int(chars))
@@ -216,6 +223,43 @@ def _shorten(
     if partial is None:
         return kept[:index], per_passage[:index], None, [index, *later]
     return [*kept[:index], partial[0]], [*per_passage[:index], partial[1]], index, later
+
+
+def _cut_rows(index: int, text: str, room: int, block: Block, count: _Counting) -> tuple[str, int] | None:
+    """A passage whose table rows are followed by text (the paragraph that reads the table, the
+    next section) cut in its rows: the first rows kept (the header, the first blocks), the rest
+    left out for one ``ROWS_LEFT_OUT`` line, and everything that is not a row kept. A prefix cut
+    would drop the text after the table first, though a table's discussion states in a few
+    sentences what a hundred cells show. The most rows that fit are found by binary search; None
+    when the passage has no text after its rows, or when it does not fit with one row kept."""
+    lines = text.splitlines()
+    rows = [i for i, line in enumerate(lines) if is_row(line)]
+    if not rows or not any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:]):
+        return None
+    best: tuple[str, int] | None = None
+    low, high = 1, len(rows) - 1
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = _without_rows(lines, set(rows[middle:]))
+        counted = count.text(block(index, candidate)) + JOIN_SLACK
+        if counted <= room:
+            best, low = (candidate, counted), middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def _without_rows(lines: Sequence[str], dropped: set[int]) -> str:
+    """The lines with those at ``dropped`` left out, each run of left-out rows (and a mark left
+    by an earlier cut next to it) written as one ``ROWS_LEFT_OUT`` line."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if i in dropped or line.strip() == ROWS_LEFT_OUT:
+            if not out or out[-1] != ROWS_LEFT_OUT:
+                out.append(ROWS_LEFT_OUT)
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _prefix_within(text: str, chars: int) -> str:
