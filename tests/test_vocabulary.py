@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.retrieval.bm25 import build_index
 from rag_core.retrieval.vocabulary import expansion, primary_statements, statement_of, statements_named
+from rag_core.store import LexicalRow
 
 
 @pytest.mark.parametrize(
@@ -50,6 +52,36 @@ def test_statements_a_question_needs(question: str, statements: tuple[str, ...])
 )
 def test_a_statement_is_known_by_the_nearest_title_in_its_header(header: str, kind: str, statement: str | None) -> None:
     assert statement_of(header, kind) == statement
+
+
+BALANCE_ROWS = "cash 3655 4564 receivable 4532 4660 inventory 5372 4985 total asset 14688 15403"
+INCOME_ROWS = "net sale 34229 35355 32184 cost sale 19232 18795 16605 operating income 6539 7369 7161 net income 5777"
+
+
+def test_a_statement_read_as_text_is_known_by_its_amounts() -> None:
+    header = "ACME 10K › CONSOLIDATED STATEMENT OF INCOME"
+    assert statement_of(header, "text", INCOME_ROWS) == "income"
+    assert statement_of(header, "text", "accompanying note 2022 2021 2020 integral part statement 48") is None
+    assert statement_of("ACME 10K › Risk Factors", "text", INCOME_ROWS) is None
+
+
+def test_a_statement_without_a_table_is_read_from_its_text_and_only_then() -> None:
+    def row(n: int, doc: str, page: int, kind: str, title: str, terms: str) -> LexicalRow:
+        return LexicalRow(f"{doc}{n}", terms, "", doc, n, page, f"{doc} 10K › {title}", kind)
+
+    rows = [
+        # no table found: the statements' pages are text dense with amounts
+        row(0, "a", 40, "text", "Risk Factors", INCOME_ROWS),
+        row(1, "a", 48, "text", "Consolidated Statement of Income", INCOME_ROWS),
+        row(2, "a", 48, "text", "Consolidated Statement of Income", "accompanying note integral part statement"),
+        row(3, "a", 50, "text", "Consolidated Balance Sheet", BALANCE_ROWS),
+        # a table found: the text under the same title stays prose
+        row(0, "b", 60, "table", "Consolidated Statement of Income", INCOME_ROWS),
+        row(1, "b", 61, "text", "Consolidated Statement of Income", INCOME_ROWS),
+    ]
+    index = build_index(rows)
+    assert {key: [rows[p].id for p in positions] for key, positions in index.statements.items()} == {
+        ("a", "income"): ["a1"], ("a", "balance_sheet"): ["a3"], ("b", "income"): ["b0"]}
 
 
 def test_the_primary_statements_are_the_largest_run() -> None:

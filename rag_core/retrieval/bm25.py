@@ -295,9 +295,16 @@ def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
     """The BM25 index of a store's lexical rows (in reading order): their terms as kept at ingest
     (a chunk written before terms were kept is tokenized from its text), and the financial
     statement each table chunk belongs to (``vocabulary.statement_of``, read from its header)
-    with whether it is among its report's primary statements (``vocabulary.primary_statements``)."""
+    with whether it is among its report's primary statements (``vocabulary.primary_statements``).
+    A statement of which a document has no table (the table finder missed it, or was off) is read
+    from the document's text chunks under its title that are dense with amounts."""
     terms = [r.terms if r.terms is not None else " ".join(tokenize(r.text)) for r in rows]
     statements = [statement_of(r.header, r.kind) for r in rows]
+    tabled = {(r.doc_id, s) for r, s in zip(rows, statements, strict=True) if s}
+    for n, (row, words) in enumerate(zip(rows, terms, strict=True)):
+        if row.kind != "table" and (found := statement_of(row.header, row.kind, words)) and (
+            row.doc_id, found) not in tabled:
+            statements[n] = found
     primary = primary_statements([(r.doc_id, r.page, s) for r, s in zip(rows, statements, strict=True)])
     tags = [StatementTag(s, p, r.doc_id) if s else None for r, s, p in zip(rows, statements, primary, strict=True)]
     return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags)

@@ -127,17 +127,32 @@ def statements_named(question: str) -> tuple[Statement, ...]:
     return tuple(dict.fromkeys(found))
 
 
-def statement_of(header: str, kind: str) -> Statement | None:
-    """Which statement a table chunk belongs to, from the nearest title in its contextual header
-    (``title › heading › … › caption``; the document's own title is not read), or None for prose
-    and for tables under no statement title."""
-    if kind != "table":
+STATEMENT_TEXT_FIGURES = 8
+"""Figures (numbers that are not years) a text chunk's terms must hold to be read as a statement's
+rows: a statement page whose table the finder missed is text dense with amounts, while the prose
+under a statement's title (its notes' lead-in, 'The accompanying notes…') holds few."""
+
+_AMOUNT = re.compile(r"\d[\d.]*")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def statement_of(header: str, kind: str, terms: str = "") -> Statement | None:
+    """Which statement a chunk belongs to, from the nearest title in its contextual header
+    (``title › heading › … › caption``; the document's own title is not read): a table chunk,
+    or a text chunk whose ``terms`` hold ``STATEMENT_TEXT_FIGURES`` amounts or more (the rows of a
+    statement read as text); None for prose and for tables under no statement title."""
+    if kind != "table" and amounts(terms) < STATEMENT_TEXT_FIGURES:
         return None
     for part in reversed(header.split("\n", 1)[0].split(_HEADER_PARTS)[1:]):
         for statement, title in _TITLES:
             if title.search(part):
                 return statement
     return None
+
+
+def amounts(terms: str) -> int:
+    """How many of a chunk's terms are figures other than years."""
+    return sum(1 for term in terms.split() if _AMOUNT.fullmatch(term) and not _YEAR.fullmatch(term))
 
 
 def primary_statements(tags: Sequence[tuple[str, int, Statement | None]], gap: int = SET_GAP) -> list[bool]:
