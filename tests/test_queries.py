@@ -115,6 +115,17 @@ CLEANUP = [
         "Define EBITDA as operating income + D&A. What is EBITDA in FY2022? Answer in USD millions.",
         "Define EBITDA as operating income + D&A. What is EBITDA in FY2022?",
     ),
+    (
+        "We want to calculate a financial metric. Please help us compute it by basing your answers off of the "
+        "cash flow statement and the income statement. Here's the question: what is the FY2019 dividend payout "
+        "ratio (using total cash dividends paid and net income attributable to shareholders) for Acme? Round "
+        "answer to two decimal places.",
+        "what is the FY2019 dividend payout ratio (using total cash dividends paid and net income attributable to "
+        "shareholders) for Acme? cash flow statement income statement",
+    ),
+    ("The question is: what was the revenue in 2021?", "what was the revenue in 2021?"),
+    ("We want to know the revenue. What was it in 2021?", "We want to know the revenue. What was it in 2021?"),
+    ("Help me find the revenue for 2021", "Help me find the revenue for 2021"),
     ("Summarize the paper.", "Summarize the paper."),
     ("Give me the revenue figures for 2020", "Give me the revenue figures for 2020"),
     ("Round your answer to two decimal places.", "Round your answer to two decimal places."),

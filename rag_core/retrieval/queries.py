@@ -141,7 +141,7 @@ _ROLE = re.compile(
 )
 _IMPERATIVE = re.compile(
     r"^(?:please\s+)?(?:answer|respond|reply|give|provide|calculate|compute|extract|base|round|express|report|use|"
-    r"present|format|write|state|show|return|output|keep|be|think|reason|explain|make|include|rely)\b",
+    r"present|format|write|state|show|return|output|keep|be|think|reason|explain|make|include|rely|help)\b",
     re.IGNORECASE,
 )
 _ABOUT_ANSWER = re.compile(
@@ -150,6 +150,18 @@ _ABOUT_ANSWER = re.compile(
     r"^(?:please\s+)?round\b|\bstep[- ]by[- ]step\b|\bconcise\b",
     re.IGNORECASE,
 )
+_TASK_PREFACE = re.compile(
+    r"^(?:we|i)\s+(?:want|need|would\s+like|are\s+trying|am\s+trying)\s+to\s+(?:calculate|compute|work\s+out|derive)"
+    r"\s+(?:a|an|some|the\s+following)\s+(?:financial\s+)?(?:metric|ratio|measure|figure)s?\W*$",
+    re.IGNORECASE,
+)
+"""A sentence that announces a task in general ('We want to calculate a financial metric.')."""
+_QUESTION_LEAD = re.compile(
+    r"^(?:(?:so\s+)?(?:here(?:'s|’s|\s+is)|this\s+is)\s+(?:the|my|our)\s+question|(?:the|my|our)\s+question(?:\s+is)?"
+    r"|question)\s*$",
+    re.IGNORECASE,
+)
+"""What leads a question after a colon ("Here's the question: what is X?")."""
 _CONDITIONAL_INSTRUCTION = re.compile(
     r"^if\b.*\b(?:then\s+)?(?:please\s+)?(?:state|say|answer|respond|return|write|mark|explain)\b", re.IGNORECASE
 )
@@ -185,7 +197,7 @@ def clean_query(question: str) -> str:
             continue
         asks = sentence.rstrip().endswith("?")
         lead, colon, rest = sentence.partition(":")
-        if asks and colon and rest.strip() and _is_instruction(lead):
+        if asks and colon and rest.strip() and (_is_instruction(lead) or _QUESTION_LEAD.match(lead.strip())):
             # "Answer the following question using the balance sheet: what is X?" -> "what is X?"
             dropped.append(lead)
             sentence = rest.strip()
@@ -210,10 +222,12 @@ def clean_query(question: str) -> str:
 
 
 def _is_instruction(text: str) -> bool:
-    """An answer-format instruction: an imperative about the answer, or 'If …, then state …'."""
+    """An answer-format instruction: an imperative about the answer, 'If …, then state …', or a
+    preface announcing the task."""
     text = text.strip()
     return bool(
         (_IMPERATIVE.match(text) and _ABOUT_ANSWER.search(text)) or _CONDITIONAL_INSTRUCTION.match(text)
+        or _TASK_PREFACE.match(text)
     )
 
 
