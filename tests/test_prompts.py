@@ -42,5 +42,7 @@ def test_the_brief_form_shows_the_summary_as_a_skeleton_and_keeps_the_sides() ->
     compare = build_messages("comparison", "compare LightRAG with GraphRAG", passages, [], ["LightRAG", "GraphRAG"],
                              brief=True)[-1]["content"]
     assert "four bullets" in compare and "Every bullet names both LightRAG and GraphRAG" in compare
-    technical = [build_messages("technical", "scores?", passages, brief=b)[-1]["content"] for b in (True, False)]
-    assert technical[0] == technical[1], "figures: the full form's table (every shorter one measured worse)"
+    brief_figures, full_figures = (build_messages("technical", "scores?", passages, brief=b)[-1]["content"]
+                                   for b in (True, False))
+    assert "copy each as a bullet exactly as written" in brief_figures, "figures: the labelled lines, copied"
+    assert "Markdown table" in full_figures and "Markdown table" not in brief_figures

@@ -47,10 +47,15 @@ _SECTIONS = ("Problem & Motivation", "Proposed Approach", "Key Components", "Exp
 
 BRIEF_INSTRUCTIONS: dict[Intent, str] = {
     "qa": "Answer the question directly in two or three sentences, citing passages as [n].",
-    # the full form: every shorter one measured (a table of at most 4 rows and 4 columns, of 5 rows with one
-    # value a cell, bullets with or without an example line) made the 1.5B model copy the prompt's labelled
-    # rows into its cells, echo the instruction, or invent names and figures from the example
-    "technical": INSTRUCTIONS["technical"],
+    # the model's strength, copying, put to use: the labelled rows name their row and columns in words, so
+    # the rows it copies read on their own and every figure in them is the passage's. Asked for a table of
+    # its own instead (at most 6 rows, 4x4, 5 rows of one value a cell) or for bullets in its own words, the
+    # 1.5B model mixed up cells, echoed the instruction or invented names and figures (README)
+    "technical": (
+        "Pick at most four lines of the passages that answer the question (a table's Overall or Total line "
+        "when it has one) and copy each as a bullet exactly as written, ending with its citation [n]. Then say "
+        "in one or two sentences what they show, citing [n]."
+    ),
     "comparison": (
         "Compare the things named in the question in four bullets: approach, strengths, weaknesses, measured "
         "results. Each bullet is one or two sentences saying what each of them does, with citations [n]. End "
@@ -65,7 +70,8 @@ BRIEF_INSTRUCTIONS: dict[Intent, str] = {
 }
 """For a model that writes slowly (the local one, about 11 tokens a second on 2 CPU cores): the summary
 as a skeleton to fill (a small model keeps a form it is shown better than a count it is told), shorter
-comparisons and answers; figures keep the full form's table."""
+comparisons and answers; figures as the labelled lines that answer, copied (a small model copies well
+and composes tables badly)."""
 
 SIDES = (
     " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "

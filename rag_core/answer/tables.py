@@ -123,8 +123,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
 def labelled(text: str, columns: str = "") -> str:
     """``text`` with each table row rewritten as 'label — header: value; header: value', the
     headers joined across header rows and the cells under one upper header grouped ('Overall —
-    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'); lines that are not table rows, and rows of
-    names, stay as they are."""
+    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'). The header rows and the rows of names inside
+    the table are left out: every labelled row says them, and a small model shown them copies
+    them into its answer as a table of empty cells. Lines that are not table rows stay as they are."""
     if not split_table(text, columns)[0]:
         return text
     rows = iter(labelled_rows(text, columns))
@@ -133,7 +134,9 @@ def labelled(text: str, columns: str = "") -> str:
     out = []
     pending = next(rows, None)
     for line in text.splitlines():
-        if not is_row(line) or line.strip() in own or pending is None or split_cells(cells(line), plan) != pending[1]:
+        if is_row(line) and (line.strip() in own or _names_columns(split_cells(cells(line), plan))):
+            continue
+        if not is_row(line) or pending is None or split_cells(cells(line), plan) != pending[1]:
             out.append(line)
             continue
         labels, row = pending

@@ -128,9 +128,9 @@ class LlmSettings(Group):
     local_brief: bool = Field(
         True,
         description="Ask the local model for the brief form of each answer (a summary as two one-sentence bullets a "
-        "section, a comparison in four bullets; figures keep their table): at about 11 tokens a second on 2 CPU "
-        "cores the answer's length is most of its wait (measured with eval lightrag --answers local; see "
-        "README). Other backends get the full form.",
+        "section, a comparison in four bullets, figures as at most four of the passages' labelled lines copied): "
+        "at about 11 tokens a second on 2 CPU cores the answer's length is most of its wait (measured with eval "
+        "lightrag --answers local; see README). Other backends get the full form.",
     )
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
     sure_keywords: bool = Field(
