@@ -276,3 +276,17 @@ def test_eval_lightrag_asks_the_questions_alone_and_in_one_conversation(tmp_path
     assert [r["intent"] for r in conversation] == ["summary", "comparison", "technical"]
     assert "extractive in one conversation" in report["answers"]
     assert "in one conversation" in (tmp_path / "lightrag.md").read_text()
+
+
+def test_the_store_variants_follow_the_flags() -> None:
+    import argparse
+
+    from rag_core.eval.configs import ingest_variants
+    from rag_core.settings import Settings
+
+    flags = {"no_header_variant": True, "no_chunk_variant": True, "table_sizes": [800]}
+    variants = ingest_variants(Settings(), argparse.Namespace(**flags, no_table_finder_variant=True))
+    assert list(variants) == ["default", "no table finder", "tables 800"]
+    assert variants["default"].ingest.detect_tables and not variants["no table finder"].ingest.detect_tables
+    assert list(ingest_variants(Settings(), argparse.Namespace(**flags, no_table_finder_variant=False))) == [
+        "default", "tables 800"]

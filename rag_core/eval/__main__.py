@@ -50,6 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
     parser.add_argument(
+        "--no-table-finder-variant",
+        action="store_true",
+        help="page-level: add a store ingested without the table finder (documents whose tables it misses)",
+    )
+    parser.add_argument(
         "--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try"
     )
     parser.add_argument(

@@ -27,6 +27,8 @@ def ingest_variants(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
         variants["no headers"] = settings.replace(chunk__contextual_headers=False)
     if not args.no_chunk_variant:
         variants["chunks 1000/200"] = settings.replace(chunk__size_chars=1000, chunk__overlap_chars=200)
+    if args.no_table_finder_variant:
+        variants["no table finder"] = settings.replace(ingest__detect_tables=False)
     for size in args.table_sizes:
         variants[f"tables {size}"] = settings.replace(chunk__table_size_chars=size)
     return variants
