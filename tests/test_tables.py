@@ -92,6 +92,8 @@ def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> N
         "Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; CS: NaiveRAG 38.8%, LightRAG 61.2%",
         "Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0%",
     ], "the rows of names are said by every row they label, and not shown again"
+    words = "| | LightRAG | GraphRAG |\n| Index | entity graph | community graph |\n| Retrieval | two levels | map |"
+    assert labelled(words) == words, "a table of words: its rows label nothing and all stay"
 
 
 def test_columns_the_table_finder_merged_are_split_again() -> None:

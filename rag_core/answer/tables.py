@@ -123,28 +123,32 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
 def labelled(text: str, columns: str = "") -> str:
     """``text`` with each table row rewritten as 'label — header: value; header: value', the
     headers joined across header rows and the cells under one upper header grouped ('Overall —
-    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'). The header rows and the rows of names inside
-    the table are left out: every labelled row says them, and a small model shown them copies
-    them into its answer as a table of empty cells. Lines that are not table rows stay as they are."""
+    Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'). The header rows and the rows of names that
+    label the rows below them are left out: every labelled row says them, and a small model shown
+    them copies them into its answer as a table of empty cells. Rows of names that label nothing
+    (a table of words) and lines that are not table rows stay as they are."""
     if not split_table(text, columns)[0]:
         return text
     rows = iter(labelled_rows(text, columns))
     own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
     plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
-    out = []
+    out: list[str] = []
+    names: list[str] = []  # header rows and rows of names, until a labelled row says them or nothing does
     pending = next(rows, None)
     for line in text.splitlines():
-        if is_row(line) and (line.strip() in own or _names_columns(split_cells(cells(line), plan))):
-            continue
-        if not is_row(line) or pending is None or split_cells(cells(line), plan) != pending[1]:
-            out.append(line)
-            continue
-        labels, row = pending
-        pending = next(rows, None)
-        values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
-        label = row[0] if row else ""
-        out.append(f"{label} — {values}" if label else values)
-    return "\n".join(out)
+        if is_row(line) and pending is not None and split_cells(cells(line), plan) == pending[1]:
+            names.clear()
+            labels, row = pending
+            pending = next(rows, None)
+            values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
+            label = row[0] if row else ""
+            out.append(f"{label} — {values}" if label else values)
+        elif is_row(line) and (line.strip() in own or _names_columns(split_cells(cells(line), plan))):
+            names.append(line)
+        else:
+            out += [*names, line]
+            names.clear()
+    return "\n".join([*out, *names])
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:
