@@ -37,6 +37,27 @@ def test_the_extractive_answer_quotes_a_shared_sentence_once() -> None:
     assert answer.count(shared) == 1 and f"{shared} [1]" in answer
 
 
+def test_the_extractive_answer_quotes_table_rows_one_at_a_time_with_their_columns() -> None:
+    from rag_core.answer.generate import extractive_answer
+
+    text = (
+        "Table 2: Performance of ablated versions, using NaiveRAG as reference.\n"
+        "| | Agriculture | | Legal | |\n"
+        "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+        "| Overall | 32.4% | 67.6% | 15.2% | 84.8% |\n"
+        "| | NaiveRAG | -High | NaiveRAG | -High |\n"
+        "| Overall | 35.2% | 64.8% | 22.0% | 78.0% |\n"
+        "The -High variant removes high-order retrieval,\nleading to a decline across nearly all datasets."
+    )
+    table = Passage(n=1, document="paper.pdf", page=8, text=text, tabular=True, table_chunks=(3,))
+    answer = extractive_answer("Overall performance of the -High variant on Legal?", "technical", [table], 3)
+    lines = answer.splitlines()
+    assert "- Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; Legal: NaiveRAG 22.0%, -High 78.0% [1]" in lines
+    assert "- The -High variant removes high-order retrieval, leading to a decline across nearly all datasets. [1]" in (
+        lines), "prose lines are joined into their sentence"
+    assert not any("|" in line for line in lines), "no run of cells read as a sentence"
+
+
 def test_a_looping_answer_is_cut_where_a_sentence_comes_back_the_third_time() -> None:
     from rag_core.answer.generate import repeat_cut
 

@@ -7,6 +7,7 @@ from the extractive answerer when there is none; ``result`` maps citations back 
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import time
@@ -39,6 +40,7 @@ from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import neutralize
+from .tables import is_row, labelled
 
 NOT_FOUND = "The selected documents do not contain information about this question."
 _NUMERIC = re.compile(r"\d")
@@ -361,6 +363,23 @@ def with_attributed(
 EXTRACTIVE_LEAD = "Most relevant passages (extractive answer, no LLM):\n"
 
 
+def _reading_units(passage: Passage) -> list[str]:
+    """What the extractive answer may quote of a passage: its prose as sentences (lines joined: a
+    wrapped line is not a sentence), and each row of its tables as one line naming its columns
+    (``tables.labelled``: 'Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%'), never a run of
+    rows read as one sentence of cells."""
+    units: list[str] = []
+    for is_table, group in itertools.groupby(passage.text.splitlines(), key=is_row):
+        lines = list(group)
+        if is_table:
+            rows = labelled("\n".join(lines), passage.columns).splitlines()
+            units += [row.strip() for row in rows if row.strip() and not is_row(row)]
+        else:
+            plain = _HEADING_MARK.sub("", "\n".join(lines))  # a Markdown '#' would render as a title in the chat
+            units += sentences_of(" ".join(plain.split()))
+    return units
+
+
 def extractive_answer(
     question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
 ) -> str:
@@ -372,8 +391,7 @@ def extractive_answer(
     scored: list[tuple[float, int, int, str]] = []
     seen: set[str] = set()
     for p in passages:
-        plain = _HEADING_MARK.sub("", p.text)  # a Markdown heading's '#' would render as a title in the chat
-        for position, sentence in enumerate(sentences_of(" ".join(plain.split()))):
+        for position, sentence in enumerate(_reading_units(p)):
             words = tokenize(sentence)
             if len(sentence) < 20 or not words or sentence.strip() in seen:
                 continue
