@@ -56,6 +56,10 @@ def test_the_extractive_answer_quotes_table_rows_one_at_a_time_with_their_column
     assert "- The -High variant removes high-order retrieval, leading to a decline across nearly all datasets. [1]" in (
         lines), "prose lines are joined into their sentence"
     assert not any("|" in line for line in lines), "no run of cells read as a sentence"
+    rows = "| Net sales | 34,229 | 35,355 |\n| Cost of sales | 19,232 | 18,795 |"
+    headless = Passage(n=1, document="r.pdf", page=2, text=rows)
+    assert extractive_answer("What were net sales?", "technical", [headless], 1, lead="").splitlines() == [
+        "- Net sales | 34,229 | 35,355 [1]"], "a row whose columns are not known: its cells, one row at a time"
 
 
 def test_a_looping_answer_is_cut_where_a_sentence_comes_back_the_third_time() -> None:

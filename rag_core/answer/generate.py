@@ -40,7 +40,7 @@ from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import neutralize
-from .tables import is_row, labelled
+from .tables import cells, is_row, labelled
 
 NOT_FOUND = "The selected documents do not contain information about this question."
 _NUMERIC = re.compile(r"\d")
@@ -373,7 +373,8 @@ def _reading_units(passage: Passage) -> list[str]:
         lines = list(group)
         if is_table:
             rows = labelled("\n".join(lines), passage.columns).splitlines()
-            units += [row.strip() for row in rows if row.strip() and not is_row(row)]
+            # a row the labelling left as it was (a table whose header is not known): its filled cells
+            units += [" | ".join(c for c in cells(row) if c) if is_row(row) else row.strip() for row in rows]
         else:
             plain = _HEADING_MARK.sub("", "\n".join(lines))  # a Markdown '#' would render as a title in the chat
             units += sentences_of(" ".join(plain.split()))
