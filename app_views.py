@@ -49,16 +49,21 @@ def wait_for_first_token(run: AnswerRun, preview: Any = None) -> Iterator[str]:
     quoted = preview_markdown(run) if preview is not None else None
     if quoted:
         with preview.container():
-            st.caption("While the model reads, the passages' sentences closest to your question:")
+            st.caption("The table's lines that answer your question; the model reads the passages to say what they "
+                       "show:" if run.lead else "While the model reads, the passages' sentences closest to your "
+                       "question:")
             st.markdown(quoted)
     basis = "measured in this app" if measured else "the configured speed, until one answer is measured"
     label = f"Reading {tokens:,} tokens of context, about {seconds:,.0f} s ({basis})…"
     with st.spinner(label, show_time=True):
-        first = next(deltas, None)
-    if quoted:
+        # the answer's lead (the quoted lines) comes at once: the wait is for the model's first token
+        first = list(itertools.islice(deltas, 2 if run.lead else 1))
+    if quoted and run.lead:
+        preview.empty()  # the lines lead the answer itself now
+    elif quoted:
         with preview.container(), st.expander("Passages quoted while the model read"):
             st.markdown(quoted)
-    return itertools.chain([] if first is None else [first], deltas)
+    return itertools.chain(first, deltas)
 
 
 def preview_markdown(run: AnswerRun) -> str | None:

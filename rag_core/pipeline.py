@@ -18,6 +18,7 @@ from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
+from .answer.prompts import quoted_lines
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -373,15 +374,19 @@ class Engine:
         fell_back = understanding.error and understanding.source == "keywords" and chat.configured
         notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
                                chat.notice()) if n]
+        passages = with_texts(grouped, budget.passages)
+        # the brief form's figures: the table lines that answer, quoted by us; the model says what they show
+        quoted = quoted_lines(standalone, passages) if brief and intent == "technical" and not no_relevant else None
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
             question=typed, standalone=standalone, understanding=understanding, retrieval=retrieval, hits=hits,
-            passages=with_texts(grouped, budget.passages), budget=budget, whole_document=is_whole,
+            passages=passages, budget=budget, whole_document=is_whole,
             no_relevant=no_relevant, trace=recorder.trace(standalone, understanding.queries), chat=chat,
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
+            lead=quoted.markdown() if quoted is not None else "",
         )
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],

@@ -138,3 +138,29 @@ def test_a_long_question_may_pass_the_prompt_cap_but_never_the_limit() -> None:
                  reserved_output=1024, question_share=0.5, history_share=0.35, prompt_cap=1000)
     assert result is not None and result.kept == 0 and result.cut == list(range(len(SENTENCES)))
     assert result.prompt_tokens > 1000 and result.prompt_tokens + 1024 <= 10_000
+
+
+def test_a_table_of_blocks_is_cut_in_its_details_and_keeps_every_blocks_total() -> None:
+    """The last block's 'Overall' line says more than the first block's details: a cut leaves the
+    details out first (last up), and the answer check still reads the rows after the cut as one table."""
+    from rag_core.answer.numbers import table_cells
+    from rag_core.answer.tables import labelled
+
+    header = "| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |"
+    blocks = [("" if b == 1 else f"| | NaiveRAG | -{'HLO'[b - 2]} | NaiveRAG | -{'HLO'[b - 2]} |\n")
+              + "\n".join(f"| Metric {m} | {b}{m}.1% | {b}{m}.2% | {b}{m}.3% | {b}{m}.4% |" for m in range(6))
+              + f"\n| Overall | {b}9.1% | {b}9.2% | {b}9.3% | {b}9.4% |" for b in range(1, 5)]
+    text = "\n".join(["Table 2: variants.", header, *blocks, "Without high-level retrieval the variant loses."])
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    result = fit(build, block, "How do the variants perform?", [], [text], tokens, limit=10_000,  # type: ignore[arg-type]
+                 reserved_output=1024, question_share=0.5, history_share=0.35, prompt_cap=650)
+    assert result is not None and result.truncated == 0
+    kept = result.passages[0]
+    assert all(f"| Overall | {b}9.1% |" in kept for b in range(1, 5)), "every block's total is kept"
+    assert "| Metric 5 | 45.1%" not in kept and kept.endswith("the variant loses."), kept
+    assert header in kept, "the header rows that label every row stay"
+    last = labelled(kept).splitlines()
+    assert "Overall — Agriculture: NaiveRAG 49.1%, -O 49.2%; CS: NaiveRAG 49.3%, -O 49.4%" in last
+    cells = [c for c in table_cells([Passage(n=1, document="d.pdf", page=1, text=kept)]) if c.number is not None]
+    assert len({c.table for c in cells}) == 1, "the rows around a '…' are one table to the check"
+    assert ("Overall", "CS", "-O") in {c.names for c in cells if c.number.text == "49.4%"}

@@ -255,3 +255,32 @@ def test_every_recorded_stage_is_in_the_stage_list(fake_engine: Engine, big_doc:
     assert {base_name(n) for n in names} <= known
     searched = fake_engine.search("pump pressure")
     assert [s.name for s in searched.trace.stages] == [s.value for s in RETRIEVAL]
+
+
+def test_the_local_model_reads_the_table_lines_that_answer_which_lead_the_answer(
+    fake_engine: Engine, tmp_path: Path
+) -> None:
+    results = tmp_path / "ablations.md"
+    results.write_text(
+        "# Ablation results\n\nTable 2: Performance of ablated versions of LightRAG.\n\n"
+        "| | Agriculture | CS |\n|---|---|---|\n| Diversity | 76.4% | 62.0% |\n| Overall | 67.6% | 61.2% |\n"
+        "| | -High | -High |\n| Diversity | 72.8% | 63.2% |\n| Overall | 64.8% | 56.0% |\n\n"
+        "The -High variant loses on nearly every dataset.\n", encoding="utf-8")
+    fake_engine.ingest_path(results)
+    llm = ScriptedChatModel(answer="Removing high-level retrieval lowers the results [1].",
+                            understanding='{"intent": "technical", "search_queries": ["ablation performance"]}')
+    llm.backend = "local"  # type: ignore[misc]
+    run = fake_engine.ask("Performance of ablated versions of LightRAG", llm=llm)
+    assert run.intent == "technical" and run.lead.startswith("- Overall — Agriculture: 67.6%; CS: 61.2% [")
+    assert run.preview() == run.lead.strip(), "while the model reads, the lines that answer are shown"
+    assert "that begin with 'Overall' answer the question" in run.budget.messages[-1]["content"]
+    deltas = list(run.stream())
+    assert deltas[0] == run.lead, "the quoted lines come first, before the model has read anything"
+    answer = run.result()
+    assert answer.answer.startswith(run.lead) and answer.answer.endswith("lowers the results [1].")
+    assert answer.timings_ms["lead"] <= answer.timings_ms["first_token"], "the first token stays the model's"
+    assert answer.attribution is not None and answer.attribution.numbers_verified >= 4
+
+    other = fake_engine.ask("Performance of ablated versions of LightRAG",
+                            llm=ScriptedChatModel(understanding=llm.understanding))
+    assert other.lead == "" and "begin with 'Overall'" not in other.budget.messages[-1]["content"]

@@ -46,3 +46,25 @@ def test_the_brief_form_shows_the_summary_as_a_skeleton_and_keeps_the_sides() ->
                                    for b in (True, False))
     assert "copy each as a bullet exactly as written" in brief_figures, "figures: the labelled lines, copied"
     assert "Markdown table" in full_figures and "Markdown table" not in brief_figures
+
+
+def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_their_reading() -> None:
+    from rag_core.answer.prompts import quoted_lines
+
+    table = ("Table 2: ablations.\n| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+             "| Diversity | 23.6% | 76.4% | 38.0% | 62.0% |\n| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n"
+             "| | NaiveRAG | -High | NaiveRAG | -High |\n| Diversity | 27.2% | 72.8% | 36.8% | 63.2% |\n"
+             "| Overall | 35.2% | 64.8% | 44.0% | 56.0% |\nThe -High variant loses on nearly every dataset.")
+    passages = [Passage(n=1, document="paper.pdf", page=7, text="The results are in Table 2."),
+                Passage(n=2, document="paper.pdf", page=8, text=table, table_chunks=(4,))]
+    quoted = quoted_lines("Performance of ablated versions of LightRAG", passages)
+    assert quoted is not None and quoted.n == 2 and quoted.labels == ["Overall"]
+    assert quoted.markdown() == (
+        "- Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; CS: NaiveRAG 38.8%, LightRAG 61.2% [2]\n"
+        "- Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0% [2]\n\n")
+    brief = build_messages("technical", "Performance of ablated versions of LightRAG", passages, brief=True)
+    assert "lines of passage [2] that begin with 'Overall'" in brief[-1]["content"]
+    assert "copy each as a bullet" not in brief[-1]["content"], "the model reads them; it does not copy them"
+    full = build_messages("technical", "Performance of ablated versions of LightRAG", passages)[-1]["content"]
+    assert "begin with 'Overall'" not in full, "other backends write their own table"
+    assert quoted_lines("Who wrote the paper?", passages[:1]) is None

@@ -120,3 +120,39 @@ def test_columns_the_table_finder_merged_are_split_again() -> None:
     assert merged_columns([["", "Net income"], ["2023", "1,234"], ["2024", "1,300"]]) == {}
     assert merged_columns([["", "Sales"], ["EMEA", "$ 12"], ["APAC", "$ 15"]]) == {}
     assert merged_columns([["", "2009 2008"], ["Sales", "100 90"], ["Costs", "(40) (35)"]]) == {1: 2}
+
+
+BLOCKS = (
+    "| | Agriculture | | CS | |\n"
+    "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+    "| Diversity | 23.6% | 76.4% | 38.0% | 62.0% |\n"
+    "| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n"
+    "| | NaiveRAG | -High | NaiveRAG | -High |\n"
+    "| Diversity | 27.2% | 72.8% | 36.8% | 63.2% |\n"
+    "| Overall | 35.2% | 64.8% | 44.0% | 56.0% |\n"
+    "| | NaiveRAG | -Low | NaiveRAG | -Low |\n"
+    "| Diversity | 28.0% | 72.0% | 39.6% | 60.4% |\n"
+    "| Overall | 34.8% | 65.2% | 43.6% | 56.4% |"
+)
+"""A results table of blocks, each variant's rows under its own row of names, each ending in 'Overall'."""
+
+
+def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names() -> None:
+    from rag_core.answer.tables import cut_order
+
+    order, blocks = cut_order(BLOCKS)
+    assert order == [8, 5, 2, 9, 6, 3], "details from the last up, then the Overall lines; never the header rows"
+    assert blocks == {4: [5, 6], 7: [8, 9]}, "a row of names inside the table, with the rows it labels"
+    statement = "| | 2023 | 2022 |\n| Revenue | 10 | 9 |\n| Costs | 6 | 5 |\n| Total expenses | 7 | 6 |\n| Net | 3 | 3 |"
+    assert cut_order(statement) == ([4, 2, 1, 3], {}), "a total is left out last"
+
+
+def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_summary() -> None:
+    from rag_core.answer.tables import answering_labels
+
+    assert answering_labels(BLOCKS, "Performance of ablated versions of LightRAG") == ["Overall"]
+    assert answering_labels(BLOCKS, "How diverse are the answers of each variant?") == ["Diversity"]
+    statement = "| | 2023 | 2022 |\n| Net income | 10 | 9 |\n| Total assets | 60 | 50 |\n| Total | 7 | 6 |"
+    assert answering_labels(statement, "What was the net income in 2023?") == ["Net income"]
+    assert answering_labels(statement, "What was the capital expenditure?") == [], "one total answers nothing asked"
+    assert answering_labels(statement, "What is the total?") == [], "'Total' alone names no line"

@@ -17,7 +17,7 @@ from ..settings import BudgetSettings
 from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage
-from .tables import is_row
+from .tables import ROWS_LEFT_OUT, cut_order, is_row
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""
@@ -25,8 +25,6 @@ Block = Callable[[int, str], str]
 """block(index, text) -> how passage ``index`` with this text is rendered in the prompt."""
 
 _ELLIPSIS = " …"
-ROWS_LEFT_OUT = "…"
-"""The line standing for a table's rows a cut left out, between the rows kept and the text after."""
 JOIN_SLACK = 2
 """Tokens allowed per passage for where its block meets the next (a sum of separately counted
 blocks can differ from the count of their join by a token or so)."""
@@ -227,25 +225,30 @@ def _shorten(
 
 def _cut_rows(index: int, text: str, room: int, block: Block, count: _Counting) -> tuple[str, int] | None:
     """A passage whose table rows are followed by text (the paragraph that reads the table, the
-    next section) cut in its rows: the first rows kept (the header, the first blocks), the rest
-    left out for one ``ROWS_LEFT_OUT`` line, and everything that is not a row kept. A prefix cut
-    would drop the text after the table first, though a table's discussion states in a few
-    sentences what a hundred cells show. The most rows that fit are found by binary search; None
-    when the passage has no text after its rows, or when it does not fit with one row kept."""
+    next section) cut in its rows: rows left out in ``tables.cut_order`` (details from the last
+    up, then the totals; a block's row of names with the last of its rows), each run of them one
+    ``ROWS_LEFT_OUT`` line, and everything that is not a row kept. A prefix cut would drop the
+    text after the table first, though a table's discussion states in a few sentences what a
+    hundred cells show, and a cut of the last rows would drop the last block's 'Overall' line
+    before the first block's details. The fewest rows to leave out are found by binary search;
+    None when the passage has no text after its rows, or when it does not fit with one row kept."""
     lines = text.splitlines()
     rows = [i for i, line in enumerate(lines) if is_row(line)]
     if not rows or not any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:]):
         return None
+    order, blocks = cut_order(text)
     best: tuple[str, int] | None = None
-    low, high = 1, len(rows) - 1
+    low, high = 1, len(order) - 1
     while low <= high:
         middle = (low + high) // 2
-        candidate = _without_rows(lines, set(rows[middle:]))
+        dropped = set(order[:middle])
+        dropped |= {names for names, labelled in blocks.items() if set(labelled) <= dropped}
+        candidate = _without_rows(lines, dropped)
         counted = count.text(block(index, candidate)) + JOIN_SLACK
         if counted <= room:
-            best, low = (candidate, counted), middle + 1
+            best, high = (candidate, counted), middle - 1
         else:
-            high = middle - 1
+            low = middle + 1
     return best
 
 

@@ -40,7 +40,7 @@ from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import neutralize
-from .tables import cells, is_row, labelled
+from .tables import ROWS_LEFT_OUT, cells, in_table, is_row, labelled
 
 NOT_FOUND = "The selected documents do not contain information about this question."
 _NUMERIC = re.compile(r"\d")
@@ -136,9 +136,12 @@ class AnswerRun:
         check: AnswerCheck | None,
         prompt_speed: PromptSpeed | None,
         repeat_limit: int,
+        lead: str,
     ) -> None:
         """``trace`` holds every stage up to the budget; the run records ``generate`` and
-        ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed."""
+        ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed. ``lead``:
+        the head of the answer that is not the model's (a table's lines that answer, quoted and
+        cited: ``prompts.quoted_lines``), streamed before the model reads."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -158,6 +161,7 @@ class AnswerRun:
         self._check = check
         self._prompt_speed = prompt_speed
         self._repeat_limit = repeat_limit
+        self.lead = lead
         self._answer: Answer | None = None
         self._text = ""
         self._error: str | None = None
@@ -196,10 +200,13 @@ class AnswerRun:
         return tokens, self._prompt_speed.seconds_for(tokens), self._prompt_speed.measured
 
     def preview(self) -> str | None:
-        """While a model reads the prompt: the passages' sentences closest to the question, quoted
-        with their citations (the extractive answer), or None when no model writes this answer."""
+        """While a model reads the prompt: the answer's lead when it has one, else the passages'
+        sentences closest to the question, quoted with their citations (the extractive answer), or
+        None when no model writes this answer."""
         if not self.generates:
             return None
+        if self.lead:
+            return self.lead.strip()
         text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences, lead="")
         return None if text == NOT_FOUND else text
 
@@ -209,6 +216,10 @@ class AnswerRun:
         # a model that loads on this first call would count its loading as reading: not measured then
         measure = self.generates and self._prompt_speed is not None and getattr(self._chat.model, "loaded", True)
         try:
+            if self.lead and self.generates:  # the first token (timings) stays the model's
+                self.timings["lead"] = ms_since(self._started)
+                self._text += self.lead
+                yield self.lead
             for delta in self._deltas():
                 if "first_token" not in self.timings:
                     self.timings["first_token"] = ms_since(self._started)
@@ -369,12 +380,13 @@ def _reading_units(passage: Passage) -> list[str]:
     (``tables.labelled``: 'Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%'), never a run of
     rows read as one sentence of cells."""
     units: list[str] = []
-    for is_table, group in itertools.groupby(passage.text.splitlines(), key=is_row):
+    for is_table, group in itertools.groupby(passage.text.splitlines(), key=in_table):
         lines = list(group)
         if is_table:
             rows = labelled("\n".join(lines), passage.columns).splitlines()
             # a row the labelling left as it was (a table whose header is not known): its filled cells
-            units += [" | ".join(c for c in cells(row) if c) if is_row(row) else row.strip() for row in rows]
+            units += [" | ".join(c for c in cells(row) if c) if is_row(row) else row.strip() for row in rows
+                      if row.strip() != ROWS_LEFT_OUT]
         else:
             plain = _HEADING_MARK.sub("", "\n".join(lines))  # a Markdown '#' would render as a title in the chat
             units += sentences_of(" ".join(plain.split()))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..models import Passage
 from ..retrieval.terms import STOPWORDS, tokenize
 from ..text import CITATION
-from .tables import HEADER_JOIN, is_row, labelled_rows
+from .tables import HEADER_JOIN, in_table, labelled_rows
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 """A list item's mark at the start of a line."""
@@ -128,7 +128,7 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
 def _row_blocks(text: str) -> list[str]:
     blocks: list[list[str]] = [[]]
     for line in text.splitlines():
-        if is_row(line):
+        if in_table(line):
             blocks[-1].append(line)
         elif blocks[-1]:
             blocks.append([])

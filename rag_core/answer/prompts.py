@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..models import Intent, Message, Passage
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
-from .tables import labelled
+from .tables import answering_labels, labelled
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -73,6 +74,20 @@ as a skeleton to fill (a small model keeps a form it is shown better than a coun
 comparisons and answers; figures as the labelled lines that answer, copied (a small model copies well
 and composes tables badly)."""
 
+PICKED_LINES = (
+    "The lines of passage [{n}] that begin with {labels} answer the question; the reader sees them, copied, "
+    "above your answer. In one or two sentences, say what the passages' text says about these results, each "
+    "sentence ending with its citation; do not compute figures of your own."
+)
+"""The brief form's figures when the lines that answer are known (``tables.answering_labels``): they
+are copied into the answer by us (``quoted_lines``) and the model says what they show. Told to pick
+'a table's Overall line' and copy it, the 1.5B model copied the first block it met; told which lines,
+it copied the right labels with figures from other lines (README)."""
+LABELS_NAMED = 3
+"""Most row labels the instruction names."""
+LINES_QUOTED = 6
+"""Most lines of a table quoted at the head of the answer."""
+
 SIDES = (
     " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "
     "say nothing about one of them on an aspect, say so in that bullet."
@@ -122,6 +137,9 @@ def build_messages(
         else ""
     )
     instruction = (BRIEF_INSTRUCTIONS if brief else INSTRUCTIONS)[intent]
+    picked = _picked_lines(question, passages) if brief and intent == "technical" else None
+    if picked is not None:
+        hint, instruction = "", picked
     if intent == "comparison" and len(sides) >= 2:
         instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
     user = (
@@ -133,6 +151,39 @@ def build_messages(
     # earlier turns may quote documents: they pass through the same neutralising as passages
     earlier: list[Message] = [{"role": m["role"], "content": neutralize(m["content"])} for m in history]
     return [{"role": "system", "content": SYSTEM}, *earlier, {"role": "user", "content": user}]
+
+
+@dataclass(frozen=True)
+class QuotedLines:
+    """The lines of one table passage that answer a question (``tables.answering_labels``)."""
+
+    n: int
+    labels: list[str]
+    lines: list[str]
+
+    def markdown(self) -> str:
+        """The lines as cited bullets, the head of the answer."""
+        return "".join(f"- {line} [{self.n}]\n" for line in self.lines) + "\n"
+
+
+def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
+    """The first table passage's lines that answer the question, as the prompt renders them
+    (labelled, neutralised), or None when no table line is known to answer it."""
+    for p in passages:
+        labels = answering_labels(p.text, question, p.columns) if p.table_chunks else []
+        lines = [line for line in neutralize(labelled(p.text, p.columns)).splitlines()
+                 if any(line.startswith(f"{label} — ") for label in labels)]
+        if lines:
+            return QuotedLines(p.n, labels, lines[:LINES_QUOTED])
+    return None
+
+
+def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:
+    """The instruction naming the quoted lines, when there are."""
+    quoted = quoted_lines(question, passages)
+    if quoted is None:
+        return None
+    return PICKED_LINES.format(n=quoted.n, labels=" or ".join(f"'{label}'" for label in quoted.labels[:LABELS_NAMED]))
 
 
 UNDERSTAND_SYSTEM = (

@@ -23,6 +23,16 @@ _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
 """A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
 
 
+ROWS_LEFT_OUT = "…"
+"""The line standing for a table's rows a budget's cut left out (``budget._cut_rows``): the rows
+around it are one table."""
+
+
+def in_table(line: str) -> bool:
+    """A table row, or the mark of rows left out between two (a run of them is one table)."""
+    return is_row(line) or line.strip() == ROWS_LEFT_OUT
+
+
 def is_row(line: str) -> bool:
     stripped = line.strip()
     return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
@@ -149,6 +159,70 @@ def labelled(text: str, columns: str = "") -> str:
             out += [*names, line]
             names.clear()
     return "\n".join([*out, *names])
+
+
+_SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re.IGNORECASE)
+"""A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
+
+
+def cut_order(text: str, columns: str = "") -> tuple[list[int], dict[int, list[int]]]:
+    """How a table in ``text`` is cut when it must be shorter: the line numbers of its data rows
+    in the order they are left out (rows of detail from the last up, then the rows that sum up
+    the others, 'Overall', 'Total …', from the last up: a table's totals say most per token), and
+    each row of names inside the table (a block's '| | NaiveRAG | -High |') with the data rows it
+    labels, to be left out with them. The table's own header rows are never in either: every
+    row kept is labelled by them."""
+    lines = text.splitlines()
+    numbered = [(i, line) for i, line in enumerate(lines) if is_row(line)]
+    own = {line.strip() for line in _own_headers(text, [line for _, line in numbered])}
+    plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
+    detail: list[int] = []
+    summary: list[int] = []
+    blocks: dict[int, list[int]] = {}
+    block: list[int] | None = None
+    for i, line in numbered:
+        row = split_cells(cells(line), plan)
+        if line.strip() in own and block is None and not detail and not summary:
+            continue
+        if _names_columns(row):
+            block = blocks.setdefault(i, [])
+            continue
+        (summary if row and _SUMMARY_LABEL.search(row[0]) else detail).append(i)
+        if block is not None:
+            block.append(i)
+    return [*reversed(detail), *reversed(summary)], blocks
+
+
+_WORD = re.compile(r"[a-z]{3,}")
+_STEM = 5
+"""Letters two words must share at their start to be one word ('comprehensive', 'Comprehensiveness')."""
+
+
+def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
+    """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
+    the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
+    2022': 'Net income'), else a label
+    that sums up a block and repeats over the table's blocks ('Overall' under each variant of a
+    results table), else none. A statement's one 'Total assets' line is not picked for a question
+    naming no row: what it asks may be any line."""
+    words = {w[:_STEM] for w in _WORD.findall(question.lower())}
+    labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
+    named = [label for label in labels if _named_by(label, words)]
+    if named:
+        return named
+    counts: dict[str, int] = {}
+    for _, row in labelled_rows(text, columns):
+        if row and _SUMMARY_LABEL.search(row[0]):
+            counts[row[0]] = counts.get(row[0], 0) + 1
+    return [label for label in labels if counts.get(label, 0) >= 2]
+
+
+def _named_by(label: str, words: set[str]) -> bool:
+    """Whether every word of a row label is among the question's (by their start), the label is
+    not a total alone ('Total' names no line of a statement) and names more than a short word."""
+    own = _WORD.findall(label.lower())
+    return (bool(own) and all(w[:_STEM] in words for w in own) and not _SUMMARY_LABEL.fullmatch(label.strip())
+            and any(len(w) > 3 for w in own))
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:

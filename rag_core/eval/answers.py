@@ -42,6 +42,8 @@ def answer_row(answer: Answer, gold_pages: Iterable[int] = ()) -> dict[str, Any]
         "prompt_tokens": answer.tokens.prompt,
         "first_token_s": round(answer.timings_ms.get("first_token", 0) / 1000, 1),
     }
+    if "lead" in answer.timings_ms:  # the table lines quoted ahead of the model's words
+        row["lead_s"] = round(answer.timings_ms["lead"] / 1000, 1)
     if gold:
         both = sorted(set(own) | set(attributed))
         row["gold_pages"] = sorted(gold)
