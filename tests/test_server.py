@@ -64,3 +64,35 @@ def test_a_server_that_refuses_the_key_says_so(refusing_server: str) -> None:
     with pytest.raises(errors.StoreUnreachable, match="HTTP 401") as caught:
         open_store(Settings(qdrant_url=refusing_server, qdrant_api_key="wrong"))
     assert "RAG_QDRANT_API_KEY" in caught.value.fix
+
+
+def test_a_swap_on_a_server_is_one_request_that_adds_before_it_deletes() -> None:
+    """Other processes search a server without this process's lock: between the two operations
+    of the swap they may find a page twice, never without its chunks."""
+    import numpy as np
+
+    from rag_core.models import Chunk
+
+    from .test_store import COLLECTION, put
+
+    store = ServerStore(ServerStore.connect(Settings(store_dir=Path(":memory:"))).client, local=False)
+    store.ensure_chunks(COLLECTION, 4)
+    doc = put(store, "alice", "a" * 64)
+    refined = [Chunk(doc_id=doc.doc_id, index=0, page=1, text="table chunk", char_start=0, char_end=11)]
+    store.upsert_chunks(COLLECTION, "alice", doc.sha256, doc.name, refined, np.eye(4, dtype=np.float32)[:1],
+                        ["table chunk"], generation=1)
+    requests: list[list[str]] = []
+    batch, delete, set_payload = store.client.batch_update_points, store.client.delete, store.client.set_payload
+
+    def spy(collection: str, update_operations: list[object], **kwargs: object) -> object:
+        requests.append([type(op).__name__ for op in update_operations])
+        return batch(collection, update_operations=update_operations, **kwargs)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a swap makes no request of its own besides the batch")
+
+    store.client.batch_update_points, store.client.delete, store.client.set_payload = spy, refuse, refuse  # type: ignore[method-assign,assignment]
+    assert store.swap_chunks(doc, doc.model_copy(update={"generation": 1, "chunks": 1}))
+    store.client.delete, store.client.set_payload = delete, set_payload  # type: ignore[method-assign]
+    assert requests == [["SetPayloadOperation", "DeleteOperation"]]
+    assert [c.text for c in store.document_chunks(COLLECTION, "alice", [doc.doc_id])] == ["table chunk"]

@@ -123,3 +123,18 @@ def test_a_collection_keeps_its_dimension(store: Store) -> None:
     store._ready_collections.clear()
     with pytest.raises(Exception, match="4-dimensional"):
         store.ensure_chunks(COLLECTION, 8)
+
+
+def test_a_table_pass_swaps_a_documents_chunks_whole(store: Store) -> None:
+    doc, other = put(store, "alice", "a" * 64), put(store, "alice", "b" * 64)
+    refined = [Chunk(doc_id=doc.doc_id, index=i, page=1, text=f"table chunk {i}", char_start=0, char_end=13)
+               for i in range(3)]
+    store.upsert_chunks(COLLECTION, "alice", doc.sha256, doc.name, refined, np.eye(4, dtype=np.float32)[1:],
+                        [c.text for c in refined], generation=1)
+    assert [c.text for c in store.document_chunks(COLLECTION, "alice", [doc.doc_id])] == ["chunk 0", "chunk 1"]
+    assert store.swap_chunks(doc, doc.model_copy(update={"generation": 1, "chunks": 3}))
+    assert [c.text for c in store.document_chunks(COLLECTION, "alice", [doc.doc_id])] == [
+        "table chunk 0", "table chunk 1", "table chunk 2"]
+    assert store.count_chunks(COLLECTION, "alice", [doc.doc_id]) == 3, "the old chunks are gone"
+    assert len(store.document_chunks(COLLECTION, "alice", [other.doc_id])) == 2, "another document is untouched"
+    assert store.find("alice", doc.sha256, COLLECTION).generation == 1  # type: ignore[union-attr]

@@ -275,8 +275,8 @@ class Store(ABC):
         turn ready and the record becomes ``refined``. Nothing happens (and the refined chunks are
         removed) when the document changed meanwhile (deleted, ingested again, moved by a
         re-embedding) or when other than ``refined.chunks`` were written. Returns whether it
-        swapped. (On a Qdrant server, another process may find the document without chunks for
-        the moment between two of its calls.)"""
+        swapped. (On a Qdrant server, which other processes search without this lock, the swap is
+        one request that turns the new chunks ready before it deletes the old: ``_replace``.)"""
         scope = {"owner": current.owner, "doc_id": current.doc_id}
         with self._lock:
             whole = self._unchanged(current) and self._count(
@@ -284,10 +284,16 @@ class Store(ABC):
             if not whole:
                 self.drop_refined(current)
                 return False
-            self._delete(current.collection, scope | {"status": "ready"})
-            self._set_payload(current.collection, scope | {"status": REFINING}, {"status": "ready"})
+            self._replace(current.collection, scope)
             self.put_record(refined)
         return True
+
+    def _replace(self, collection: str, scope: Match) -> None:
+        """The ready chunks of ``scope`` deleted and its refining ones made ready. Here, under the
+        store's lock, which every search of this process takes; a server's store does it in one
+        request."""
+        self._delete(collection, {**scope, "status": "ready"})
+        self._set_payload(collection, {**scope, "status": REFINING}, {"status": "ready"})
 
     def update_record(self, current: DocumentRecord, updated: DocumentRecord) -> bool:
         """Write ``updated`` in place of ``current`` unless the document changed meanwhile (see

@@ -15,7 +15,7 @@ from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedR
 
 from ..errors import StoreUnreachable
 from ..settings import Settings
-from . import SEARCH_FIELDS, Match, Row, Store
+from . import REFINING, SEARCH_FIELDS, Match, Row, Store
 
 _SCROLL_PAGE = 1024
 _UPSERT_BATCH = 256
@@ -114,6 +114,17 @@ class ServerStore(Store):
 
     def _set_payload(self, collection: str, match: Match, payload: dict[str, Any]) -> None:
         self.client.set_payload(collection, payload=payload, points=_filter(match) or qm.Filter(), wait=True)
+
+    def _replace(self, collection: str, scope: Match) -> None:
+        """One request, in this order: the refining chunks turn ready, then the chunks that were
+        ready (by id, read first) are deleted. A search from another process between the two
+        operations finds the page twice, never without its chunks."""
+        old = [row.id for row in self._scroll(collection, {**scope, "status": "ready"}, fields=["status"])]
+        operations: list[Any] = [qm.SetPayloadOperation(set_payload=qm.SetPayload(
+            payload={"status": "ready"}, filter=_filter({**scope, "status": REFINING})))]
+        if old:
+            operations.append(qm.DeleteOperation(delete=qm.PointIdsList(points=old)))
+        self.client.batch_update_points(collection, update_operations=operations, wait=True)
 
     def _count(self, collection: str, match: Match) -> int:
         return self.client.count(collection, count_filter=_filter(match), exact=True).count
