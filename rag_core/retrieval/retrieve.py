@@ -162,7 +162,7 @@ class Retriever:
         with recorder.stage(Stage.FLOOR, dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
                                              lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
-                                             exact=set(exact.best))
+                                             exact=set(exact.best), per_page=config.hits_per_page)
             notes.outputs = [hit_row(h) for h in top]
             if not top:
                 notes.notes.append("no relevant passage: nothing cleared the relevance floor")
@@ -287,11 +287,14 @@ def rerank_hits(
 
 
 def apply_floor(
-    hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int, exact: Collection[str] = ()
+    hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int, per_page: int,
+    exact: Collection[str] = (),
 ) -> tuple[list[Hit], list[dict[str, object]]]:
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
-    the question names), and a trace row for each hit dropped, with why."""
+    the question names), and a trace row for each hit dropped, with why. With ``per_page``, a
+    page's hits past that many come after every other page's first ones (its text comes back as
+    the kept hits' neighbours), so the top holds more pages."""
     kept: list[Hit] = []
     dropped: list[dict[str, object]] = []
     for hit in hits:
@@ -303,7 +306,17 @@ def apply_floor(
         else:
             reason = f"dense {dense:.3f} < {dense_floor} and term coverage {coverage:.2f} < {lexical_floor}"
             dropped.append(hit_row(hit, reason=reason))
-    dropped += [hit_row(h, reason=f"rank {n} is past top_k={top_k}") for n, h in enumerate(kept[top_k:], top_k + 1)]
+    later: set[str] = set()
+    if per_page:
+        count: dict[tuple[str, int], int] = {}
+        for hit in kept:
+            count[(hit.doc_id, hit.page)] = count.get((hit.doc_id, hit.page), 0) + 1
+            if count[(hit.doc_id, hit.page)] > per_page:
+                later.add(hit.chunk_id)
+        kept = [h for h in kept if h.chunk_id not in later] + [h for h in kept if h.chunk_id in later]
+    dropped += [hit_row(h, reason=f"rank {n} is past top_k={top_k}" + (
+                    f" (its page had {per_page} hit{'s' if per_page > 1 else ''} before it)"
+                    if h.chunk_id in later else "")) for n, h in enumerate(kept[top_k:], top_k + 1)]
     return kept[:top_k], dropped
 
 
