@@ -201,10 +201,9 @@ _STEM = 5
 def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
     """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
     the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
-    2022': 'Net income'), else a label
-    that sums up a block and repeats over the table's blocks ('Overall' under each variant of a
-    results table), else none. A statement's one 'Total assets' line is not picked for a question
-    naming no row: what it asks may be any line."""
+    2022': 'Net income'), else a label that sums up a block and repeats over the table's blocks
+    ('Overall' under each variant of a results table), else none. A statement's one 'Total
+    assets' line is not picked for a question naming no row: what it asks may be any line."""
     words = {w[:_STEM] for w in _WORD.findall(question.lower())}
     labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
     named = [label for label in labels if _named_by(label, words)]
