@@ -46,6 +46,9 @@ def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
     assert [h.chunk_id for h in unlimited] == ["c0", "c1", "c2", "c3"], "0: the fused order as it is"
     two, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=2)
     assert [h.chunk_id for h in two] == ["c0", "c1", "c3", "c5"]
+    table = [h.model_copy(update={"kind": "table"}) if h.chunk_id in ("c1", "c2") else h for h in on]
+    parts, _ = apply_floor(table, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1)
+    assert [h.chunk_id for h in parts] == ["c0", "c1", "c2", "c3"], "a table's chunks are one piece of evidence"
 
 
 def test_rerank_orders_by_the_best_score_over_phrasings() -> None:

@@ -293,8 +293,10 @@ def apply_floor(
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
     the question names), and a trace row for each hit dropped, with why. With ``per_page``, a
-    page's hits past that many come after every other page's first ones (its text comes back as
-    the kept hits' neighbours), so the top holds more pages."""
+    page's prose hits past that many come after every other page's first ones (its text comes
+    back as the kept hits' neighbours), so the top holds more pages; table chunks never wait (a
+    table split into chunks is one piece of evidence, and a later chunk alone reads under the
+    wrong block's names)."""
     kept: list[Hit] = []
     dropped: list[dict[str, object]] = []
     for hit in hits:
@@ -310,6 +312,8 @@ def apply_floor(
     if per_page:
         count: dict[tuple[str, int], int] = {}
         for hit in kept:
+            if hit.kind == "table":
+                continue
             count[(hit.doc_id, hit.page)] = count.get((hit.doc_id, hit.page), 0) + 1
             if count[(hit.doc_id, hit.page)] > per_page:
                 later.add(hit.chunk_id)

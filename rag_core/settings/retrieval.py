@@ -103,12 +103,12 @@ class RetrievalSettings(Group):
     pool_size: int = Field(15, gt=0, le=1000, description="Fused candidates sent to the reranker.")
     top_k: int = Field(8, gt=0, le=100, description="Hits kept after reranking.")
     hits_per_page: int = Field(
-        2,
+        1,
         ge=0,
         le=100,
-        description="Most hits of one page before every other page's first ones (its other chunks come back as "
-        "neighbours, or after the other pages); 0: no limit (2: UDA NQ hit@8 0.861 -> 0.884 with the literal "
-        "answers in the context kept; 1 reaches 0.977 but loses two of them, see README).",
+        description="Most prose hits of one page before every other page's first ones (its further chunks come "
+        "after them, or back as neighbours; a table's chunks are parts of one table and never wait); 0: no limit "
+        "(1: UDA NQ hit@8 0.861 -> 0.953, the literal answers in the context kept; see README).",
     )
     neighbor_window: int = Field(
         1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
