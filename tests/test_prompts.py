@@ -58,7 +58,7 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
     passages = [Passage(n=1, document="paper.pdf", page=7, text="The results are in Table 2."),
                 Passage(n=2, document="paper.pdf", page=8, text=table, table_chunks=(4,))]
     quoted = quoted_lines("Performance of ablated versions of LightRAG", passages)
-    assert quoted is not None and quoted.n == 2 and quoted.labels == ["Overall"]
+    assert quoted is not None and quoted.passages == [2] and quoted.labels == ["Overall"]
     assert quoted.markdown() == (
         "- Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; CS: NaiveRAG 38.8%, LightRAG 61.2% [2]\n"
         "- Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0% [2]\n\n")
@@ -68,3 +68,12 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
     full = build_messages("technical", "Performance of ablated versions of LightRAG", passages)[-1]["content"]
     assert "begin with 'Overall'" not in full, "other backends write their own table"
     assert quoted_lines("Who wrote the paper?", passages[:1]) is None
+    rest = Passage(n=3, document="paper.pdf", page=8, table_chunks=(5,), text=(
+        "| | Agriculture | | CS | |\n| | NaiveRAG | -Low | NaiveRAG | -Low |\n"
+        "| Overall | 34.8% | 65.2% | 43.6% | 56.4% |"))
+    both = quoted_lines("Performance of ablated versions of LightRAG", [*passages, rest])
+    assert both is not None and both.passages == [2, 3], "a table in two passages"
+    assert both.markdown().endswith(
+        "- Overall — Agriculture: NaiveRAG 34.8%, -Low 65.2%; CS: NaiveRAG 43.6%, -Low 56.4% [3]\n\n")
+    two = build_messages("technical", "Performance of ablated versions of LightRAG", [*passages, rest], brief=True)
+    assert "The lines of passages [2] and [3] that begin with 'Overall'" in two[-1]["content"]

@@ -75,7 +75,7 @@ comparisons and answers; figures as the labelled lines that answer, copied (a sm
 and composes tables badly)."""
 
 PICKED_LINES = (
-    "The lines of passage [{n}] that begin with {labels} answer the question; the reader sees them, copied, "
+    "The lines of {where} that begin with {labels} answer the question; the reader sees them, copied, "
     "above your answer. In one or two sentences, say what the passages' text says about these results, each "
     "sentence ending with its citation; do not compute figures of your own."
 )
@@ -155,27 +155,35 @@ def build_messages(
 
 @dataclass(frozen=True)
 class QuotedLines:
-    """The lines of one table passage that answer a question (``tables.answering_labels``)."""
+    """The table lines that answer a question (``tables.answering_labels``), each with the number
+    of its passage."""
 
-    n: int
     labels: list[str]
-    lines: list[str]
+    lines: list[tuple[int, str]]
+
+    @property
+    def passages(self) -> list[int]:
+        return list(dict.fromkeys(n for n, _ in self.lines))
 
     def markdown(self) -> str:
         """The lines as cited bullets, the head of the answer."""
-        return "".join(f"- {line} [{self.n}]\n" for line in self.lines) + "\n"
+        return "".join(f"- {line} [{n}]\n" for n, line in self.lines) + "\n"
 
 
 def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
-    """The first table passage's lines that answer the question, as the prompt renders them
-    (labelled, neutralised), or None when no table line is known to answer it."""
+    """The table lines that answer the question, as the prompt renders them (labelled,
+    neutralised): the labels of the first table passage that has such lines, and their lines in
+    every table passage (a table's chunks may be two passages); None when no line is known to
+    answer it."""
+    labels: list[str] = []
+    lines: list[tuple[int, str]] = []
     for p in passages:
-        labels = answering_labels(p.text, question, p.columns) if p.table_chunks else []
-        lines = [line for line in neutralize(labelled(p.text, p.columns)).splitlines()
-                 if any(line.startswith(f"{label} — ") for label in labels)]
-        if lines:
-            return QuotedLines(p.n, labels, lines[:LINES_QUOTED])
-    return None
+        if not p.table_chunks:
+            continue
+        labels = labels or answering_labels(p.text, question, p.columns)
+        lines += [(p.n, line) for line in neutralize(labelled(p.text, p.columns)).splitlines()
+                  if any(line.startswith(f"{label} — ") for label in labels)]
+    return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
 
 
 def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:
@@ -183,7 +191,10 @@ def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:
     quoted = quoted_lines(question, passages)
     if quoted is None:
         return None
-    return PICKED_LINES.format(n=quoted.n, labels=" or ".join(f"'{label}'" for label in quoted.labels[:LABELS_NAMED]))
+    numbers = quoted.passages
+    where = (f"passage [{numbers[0]}]" if len(numbers) == 1
+             else "passages " + ", ".join(f"[{n}]" for n in numbers[:-1]) + f" and [{numbers[-1]}]")
+    return PICKED_LINES.format(where=where, labels=" or ".join(f"'{label}'" for label in quoted.labels[:LABELS_NAMED]))
 
 
 UNDERSTAND_SYSTEM = (
