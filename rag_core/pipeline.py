@@ -387,6 +387,8 @@ class Engine:
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
             lead=quoted.markdown() if quoted is not None else "",
+            max_tokens=min(budget.reserved_output, self.settings.budget.reading_tokens) if quoted is not None
+            else budget.reserved_output,
         )
 
     def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],

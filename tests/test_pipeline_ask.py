@@ -279,6 +279,9 @@ def test_the_local_model_reads_the_table_lines_that_answer_which_lead_the_answer
     answer = run.result()
     assert answer.answer.startswith(run.lead) and answer.answer.endswith("lowers the results [1].")
     assert answer.timings_ms["lead"] <= answer.timings_ms["first_token"], "the first token stays the model's"
+    reading = fake_engine.settings.budget.reading_tokens
+    assert [c[2] for c in llm.calls if c[0] == "stream"] == [reading] < [answer.tokens.reserved_output], (
+        "after the quoted lines, the model writes one or two sentences")
     assert answer.attribution is not None and answer.attribution.numbers_verified >= 4
 
     other = fake_engine.ask("Performance of ablated versions of LightRAG",

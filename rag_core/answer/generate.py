@@ -137,11 +137,13 @@ class AnswerRun:
         prompt_speed: PromptSpeed | None,
         repeat_limit: int,
         lead: str,
+        max_tokens: int,
     ) -> None:
         """``trace`` holds every stage up to the budget; the run records ``generate`` and
         ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed. ``lead``:
         the head of the answer that is not the model's (a table's lines that answer, quoted and
-        cited: ``prompts.quoted_lines``), streamed before the model reads."""
+        cited: ``prompts.quoted_lines``), streamed before the model reads. ``max_tokens``: what the
+        model may write (the budget's reserved output, or less after a lead)."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -162,6 +164,7 @@ class AnswerRun:
         self._prompt_speed = prompt_speed
         self._repeat_limit = repeat_limit
         self.lead = lead
+        self._max_tokens = max_tokens
         self._answer: Answer | None = None
         self._text = ""
         self._error: str | None = None
@@ -242,7 +245,7 @@ class AnswerRun:
             self._recorder.add(
                 Stage.GENERATE,
                 self.timings["generate"],
-                {"backend": self.backend, "model": self.model, "max_tokens": self.budget.reserved_output},
+                {"backend": self.backend, "model": self.model, "max_tokens": self._max_tokens},
                 StageNotes(notes=notes + [n for n in self.notices if n in (REPEATING, self._cut_notice)]),
             )
 
@@ -256,14 +259,14 @@ class AnswerRun:
             yield from re.split(r"(?<=\n)", text)
             return
         reason = yield from model.stream(
-            self.budget.messages, max_tokens=self.budget.reserved_output, timeout_s=self._timeout_s
+            self.budget.messages, max_tokens=self._max_tokens, timeout_s=self._timeout_s
         )
         if reason == "length":
             self.notices.append(self._cut_notice)
 
     @property
     def _cut_notice(self) -> str:
-        return LENGTH_CUT.format(tokens=self.budget.reserved_output)
+        return LENGTH_CUT.format(tokens=self._max_tokens)
 
     def result(self) -> Answer:
         """The final answer, checked; consumes the stream first if nobody did."""

@@ -77,7 +77,7 @@ and composes tables badly)."""
 PICKED_LINES = (
     "The lines of {where} that begin with {labels} answer the question; the reader sees them, copied, "
     "above your answer. In one or two sentences, say what the passages' text says about these results, each "
-    "sentence ending with its citation; do not compute figures of your own."
+    "sentence ending with its citation. Do not copy lines of the table; do not compute figures of your own."
 )
 """The brief form's figures when the lines that answer are known (``tables.answering_labels``): they
 are copied into the answer by us (``quoted_lines``) and the model says what they show. Told to pick

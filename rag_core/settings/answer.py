@@ -37,6 +37,14 @@ class BudgetSettings(Group):
         "about 65 tokens a second on 2 CPU cores, so the prompt sets the wait before the first word: 1,800 keeps "
         "it under 30 s (measured with eval lightrag --prompt-caps; see README).",
     )
+    reading_tokens: int = Field(
+        160,
+        gt=0,
+        le=1_000_000,
+        description="Most tokens the model writes after a table's lines that answer, quoted at the head of the "
+        "answer (the local model's brief form): one or two sentences. A small model that starts copying the table "
+        "again stops here, and the answer says it was cut.",
+    )
     local_output_tokens: int = Field(
         512,
         ge=0,
