@@ -143,6 +143,8 @@ def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names()
     order, blocks = cut_order(BLOCKS)
     assert order == [8, 5, 2, 9, 6, 3], "details from the last up, then the Overall lines; never the header rows"
     assert blocks == {4: [5, 6], 7: [8, 9]}, "a row of names inside the table, with the rows it labels"
+    asked, _ = cut_order(BLOCKS, question="How diverse are the answers of each variant?")
+    assert asked == [9, 6, 3, 8, 5, 2], "the rows the question names are left out last"
     statement = ("| | 2023 | 2022 |\n| Revenue | 10 | 9 |\n| Costs | 6 | 5 |\n| Total expenses | 7 | 6 |\n"
                  "| Net | 3 | 3 |")
     assert cut_order(statement) == ([4, 2, 1, 3], {}), "a total is left out last"

@@ -108,7 +108,7 @@ def fit(
             skeleton = count.messages(build(question, history, []))
 
     cap = min(room, prompt_cap or room)
-    kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole)
+    kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole, question)
     if whole and (cut or truncated is not None):
         return None
     messages = build(question, history, kept)
@@ -119,7 +119,7 @@ def fit(
         if whole:
             return None
         kept, per_passage, truncated, cut = _shorten(kept, per_passage, truncated, cut, prompt_tokens - cap,
-                                                     passages, block, count)
+                                                     passages, block, count, question)
         messages = build(question, history, kept)
         prompt_tokens = count.messages(messages)
     if prompt_tokens > room:  # a bug if it ever happens: never send such a prompt (the cap may give way to a
@@ -162,7 +162,7 @@ def fit_prompt(
 
 
 def _fill(
-    passages: Sequence[str], block: Block, count: _Counting, room: int, whole: bool
+    passages: Sequence[str], block: Block, count: _Counting, room: int, whole: bool, question: str
 ) -> tuple[list[str], list[int], int | None, list[int]]:
     """Passages added while their blocks (each counted once) fit ``room``; the one that overflows
     is cut at a boundary (or dropped), and every later one dropped. Returns the kept texts, the
@@ -179,7 +179,7 @@ def _fill(
             continue
         if whole:
             return kept, per_passage, None, list(range(index, len(passages)))
-        partial = _cut(index, text, tokens, room - used, block, count)
+        partial = _cut(index, text, tokens, room - used, block, count, question)
         if partial is None:
             return kept, per_passage, None, list(range(index, len(passages)))
         kept.append(partial[0])
@@ -188,13 +188,15 @@ def _fill(
     return kept, per_passage, None, []
 
 
-def _cut(index: int, text: str, tokens: int, room: int, block: Block, count: _Counting) -> tuple[str, int] | None:
+def _cut(
+    index: int, text: str, tokens: int, room: int, block: Block, count: _Counting, question: str
+) -> tuple[str, int] | None:
     """The passage cut at a boundary so that its block fits ``room`` tokens, and its tokens; the
     cut is first placed by the block's tokens per character, then moved back while it overflows.
     None when fewer than ``SHORTEST_CUT`` tokens are free."""
     if room < SHORTEST_CUT:
         return None
-    rows_cut = _cut_rows(index, text, room, block, count)
+    rows_cut = _cut_rows(index, text, room, block, count, question)
     if rows_cut is not None:
         return rows_cut
     chars = len(text) * room / tokens
@@ -211,22 +213,25 @@ def _cut(index: int, text: str, tokens: int, room: int, block: Block, count: _Co
 
 def _shorten(
     kept: list[str], per_passage: list[int], truncated: int | None, cut: list[int], excess: int,
-    passages: Sequence[str], block: Block, count: _Counting,
+    passages: Sequence[str], block: Block, count: _Counting, question: str,
 ) -> tuple[list[str], list[int], int | None, list[int]]:
     """The kept passages with the last one ``excess`` tokens shorter (cut again), or dropped."""
     index = len(kept) - 1
     text = kept[index].removesuffix(_ELLIPSIS) if truncated == index else passages[index]
-    partial = _cut(index, text, per_passage[index], per_passage[index] - excess - JOIN_SLACK, block, count)
+    partial = _cut(index, text, per_passage[index], per_passage[index] - excess - JOIN_SLACK, block, count, question)
     later = list(range(index + 1, len(passages)))
     if partial is None:
         return kept[:index], per_passage[:index], None, [index, *later]
     return [*kept[:index], partial[0]], [*per_passage[:index], partial[1]], index, later
 
 
-def _cut_rows(index: int, text: str, room: int, block: Block, count: _Counting) -> tuple[str, int] | None:
+def _cut_rows(
+    index: int, text: str, room: int, block: Block, count: _Counting, question: str
+) -> tuple[str, int] | None:
     """A passage whose table rows are followed by text (the paragraph that reads the table, the
     next section) cut in its rows: rows left out in ``tables.cut_order`` (details from the last
-    up, then the totals; a block's row of names with the last of its rows), each run of them one
+    up, then the totals, then the rows the question names; a block's row of names with the last
+    of its rows), each run of them one
     ``ROWS_LEFT_OUT`` line, and everything that is not a row kept. A prefix cut would drop the
     text after the table first, though a table's discussion states in a few sentences what a
     hundred cells show, and a cut of the last rows would drop the last block's 'Overall' line
@@ -236,7 +241,7 @@ def _cut_rows(index: int, text: str, room: int, block: Block, count: _Counting) 
     rows = [i for i, line in enumerate(lines) if is_row(line)]
     if not rows or not any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:]):
         return None
-    order, blocks = cut_order(text)
+    order, blocks = cut_order(text, question=question)
     best: tuple[str, int] | None = None
     low, high = 1, len(order) - 1
     while low <= high:

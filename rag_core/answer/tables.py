@@ -165,19 +165,21 @@ _SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re
 """A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
 
 
-def cut_order(text: str, columns: str = "") -> tuple[list[int], dict[int, list[int]]]:
+def cut_order(text: str, columns: str = "", question: str = "") -> tuple[list[int], dict[int, list[int]]]:
     """How a table in ``text`` is cut when it must be shorter: the line numbers of its data rows
     in the order they are left out (rows of detail from the last up, then the rows that sum up
-    the others, 'Overall', 'Total …', from the last up: a table's totals say most per token), and
-    each row of names inside the table (a block's '| | NaiveRAG | -High |') with the data rows it
-    labels, to be left out with them. The table's own header rows are never in either: every
-    row kept is labelled by them."""
+    the others, 'Overall', 'Total …', from the last up: a table's totals say most per token, and
+    last the rows whose label the question names), and each row of names inside the table (a
+    block's '| | NaiveRAG | -High |') with the data rows it labels, to be left out with them. The
+    table's own header rows are never in either: every row kept is labelled by them."""
     lines = text.splitlines()
     numbered = [(i, line) for i, line in enumerate(lines) if is_row(line)]
     own = {line.strip() for line in _own_headers(text, [line for _, line in numbered])}
     plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
+    words = _stems(question)
     detail: list[int] = []
     summary: list[int] = []
+    named: list[int] = []
     blocks: dict[int, list[int]] = {}
     block: list[int] | None = None
     for i, line in numbered:
@@ -187,10 +189,11 @@ def cut_order(text: str, columns: str = "") -> tuple[list[int], dict[int, list[i
         if _names_columns(row):
             block = blocks.setdefault(i, [])
             continue
-        (summary if row and _SUMMARY_LABEL.search(row[0]) else detail).append(i)
+        label = row[0] if row else ""
+        (named if _named_by(label, words) else summary if _SUMMARY_LABEL.search(label) else detail).append(i)
         if block is not None:
             block.append(i)
-    return [*reversed(detail), *reversed(summary)], blocks
+    return [*reversed(detail), *reversed(summary), *reversed(named)], blocks
 
 
 _WORD = re.compile(r"[a-z]{3,}")
@@ -204,7 +207,7 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
     2022': 'Net income'), else a label that sums up a block and repeats over the table's blocks
     ('Overall' under each variant of a results table), else none. A statement's one 'Total
     assets' line is not picked for a question naming no row: what it asks may be any line."""
-    words = {w[:_STEM] for w in _WORD.findall(question.lower())}
+    words = _stems(question)
     labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
     named = [label for label in labels if _named_by(label, words)]
     if named:
@@ -214,6 +217,10 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
         if row and _SUMMARY_LABEL.search(row[0]):
             counts[row[0]] = counts.get(row[0], 0) + 1
     return [label for label in labels if counts.get(label, 0) >= 2]
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:_STEM] for w in _WORD.findall(text.lower())}
 
 
 def _named_by(label: str, words: set[str]) -> bool:
