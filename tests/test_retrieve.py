@@ -30,7 +30,7 @@ def test_floor_keeps_relevant_hits_up_to_k_and_says_why_others_went() -> None:
         hit("c3", "c", coverage=0.6),
         hit("c4", "d", dense=0.3),
     ]
-    kept, dropped = apply_floor(hits, dense_floor=0.25, lexical_floor=0.5, top_k=2, per_page=0)
+    kept, dropped = apply_floor(hits, dense_floor=0.25, lexical_floor=0.5, top_k=2, per_page=0, one_page=())
     assert [h.chunk_id for h in kept] == ["c1", "c3"] and all(h.relevant for h in kept)
     reasons = {row["chunk_id"]: row["reason"] for row in dropped}
     assert "dense 0.100 < 0.25" in str(reasons["c2"]) and "past top_k=2" in str(reasons["c4"])
@@ -38,17 +38,19 @@ def test_floor_keeps_relevant_hits_up_to_k_and_says_why_others_went() -> None:
 
 def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
     on = [hit(f"c{i}", "x", dense=0.9).model_copy(update={"page": page}) for i, page in enumerate([4, 4, 4, 9, 4, 2])]
-    kept, dropped = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1)
+    kept, dropped = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1, one_page=())
     assert [(h.chunk_id, h.page) for h in kept] == [("c0", 4), ("c3", 9), ("c5", 2), ("c1", 4)]
     assert [row["chunk_id"] for row in dropped] == ["c2", "c4"]
     assert all("its page had 1 hit before it" in str(row["reason"]) for row in dropped)
-    unlimited, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=0)
+    unlimited, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=0, one_page=())
     assert [h.chunk_id for h in unlimited] == ["c0", "c1", "c2", "c3"], "0: the fused order as it is"
-    two, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=2)
+    two, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=2, one_page=())
     assert [h.chunk_id for h in two] == ["c0", "c1", "c3", "c5"]
     table = [h.model_copy(update={"kind": "table"}) if h.chunk_id in ("c1", "c2") else h for h in on]
-    parts, _ = apply_floor(table, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1)
+    parts, _ = apply_floor(table, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1, one_page=())
     assert [h.chunk_id for h in parts] == ["c0", "c1", "c2", "c3"], "a table's chunks are one piece of evidence"
+    text_file, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1, one_page={"d"})
+    assert [h.chunk_id for h in text_file] == ["c0", "c1", "c2", "c3"], "a document of one page has no pages to spread"
 
 
 def test_rerank_orders_by_the_best_score_over_phrasings() -> None:

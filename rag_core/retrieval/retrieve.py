@@ -162,7 +162,8 @@ class Retriever:
         with recorder.stage(Stage.FLOOR, dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
                                              lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
-                                             exact=set(exact.best), per_page=config.hits_per_page)
+                                             exact=set(exact.best), per_page=config.hits_per_page,
+                                             one_page={r.doc_id for r in records if r.pages <= 1})
             notes.outputs = [hit_row(h) for h in top]
             if not top:
                 notes.notes.append("no relevant passage: nothing cleared the relevance floor")
@@ -288,7 +289,7 @@ def rerank_hits(
 
 def apply_floor(
     hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int, per_page: int,
-    exact: Collection[str] = (),
+    one_page: Collection[str], exact: Collection[str] = (),
 ) -> tuple[list[Hit], list[dict[str, object]]]:
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
@@ -296,7 +297,8 @@ def apply_floor(
     page's prose hits past that many come after every other page's first ones (its text comes
     back as the kept hits' neighbours), so the top holds more pages; table chunks never wait (a
     table split into chunks is one piece of evidence, and a later chunk alone reads under the
-    wrong block's names)."""
+    wrong block's names), nor do the chunks of a document of one page (``one_page``: a text file,
+    whose one page is no page a reader turns to)."""
     kept: list[Hit] = []
     dropped: list[dict[str, object]] = []
     for hit in hits:
@@ -312,7 +314,7 @@ def apply_floor(
     if per_page:
         count: dict[tuple[str, int], int] = {}
         for hit in kept:
-            if hit.kind == "table":
+            if hit.kind == "table" or hit.doc_id in one_page:
                 continue
             count[(hit.doc_id, hit.page)] = count.get((hit.doc_id, hit.page), 0) + 1
             if count[(hit.doc_id, hit.page)] > per_page:
