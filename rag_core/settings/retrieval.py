@@ -108,7 +108,7 @@ class RetrievalSettings(Group):
         le=100,
         description="Most prose hits of one page before every other page's first ones (its further chunks come "
         "after them, or back as neighbours; a table's chunks are parts of one table and never wait); 0: no limit "
-        "(1: UDA NQ hit@8 0.861 -> 0.953, the literal answers in the context kept; see README).",
+        "(1: UDA NQ hit@8 0.861 -> 0.954, the literal answers in the context kept; see README).",
     )
     neighbor_window: int = Field(
         1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
