@@ -153,7 +153,9 @@ def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names()
 def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_summary() -> None:
     from rag_core.answer.tables import answering_labels
 
-    assert answering_labels(BLOCKS, "Performance of ablated versions of LightRAG") == ["Overall"]
+    results = "Table 2: Performance of ablated versions of LightRAG.\n" + BLOCKS
+    assert answering_labels(results, "Performance of ablated versions of LightRAG") == ["Overall"]
+    assert answering_labels(results, "What is the main idea of LightRAG?") == [], "a question not about the table"
     assert answering_labels(BLOCKS, "How diverse are the answers of each variant?") == ["Diversity"]
     statement = "| | 2023 | 2022 |\n| Net income | 10 | 9 |\n| Total assets | 60 | 50 |\n| Total | 7 | 6 |"
     assert answering_labels(statement, "What was the net income in 2023?") == ["Net income"]

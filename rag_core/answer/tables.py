@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from ..ingest.chunk import NON_YEAR_FIGURE, column_header_rows
+from ..retrieval.terms import STOPWORDS
 
 HEADER_JOIN = " › "
 _HEADER_ROWS = 2
@@ -205,13 +206,18 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
     """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
     the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
     2022': 'Net income'), else a label that sums up a block and repeats over the table's blocks
-    ('Overall' under each variant of a results table), else none. A statement's one 'Total
-    assets' line is not picked for a question naming no row: what it asks may be any line."""
+    ('Overall' under each variant of a results table) when the table is what the question is
+    about (half its content words or more in the passage: its caption, headers and labels), else
+    none. A statement's one 'Total assets' line is not picked for a question naming no row: what
+    it asks may be any line; nor a results table for "What is the main idea of LightRAG?"."""
     words = _stems(question)
     labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
     named = [label for label in labels if _named_by(label, words)]
     if named:
         return named
+    asked = {w[:_STEM] for w in _WORD.findall(question.lower()) if w not in STOPWORDS}
+    if not asked or 2 * len(asked & _stems(text)) < len(asked):
+        return []
     counts: dict[str, int] = {}
     for _, row in labelled_rows(text, columns):
         if row and _SUMMARY_LABEL.search(row[0]):
