@@ -167,6 +167,10 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         ("compare LightRAG with GraphRAG", "comparison"),
         ("Performance of ablated versions of LightRAG", "technical"),
         ("What was revenue growth in 2009?", "technical"),
+        ("What is the main idea of LightRAG?", "summary"),  # the local model read it as technical
+        ("What is LightRAG about?", "summary"),
+        ("What are the key findings?", "summary"),
+        ("what is the policy about refunds?", None),  # "about" inside the question: not a request for a summary
         ("how do the invoices differ?", None),  # a comparison, but of what: the LLM reads it
         ("Who founded the company?", None),  # no rule: any intent is possible
     ],

@@ -43,8 +43,11 @@ _COMPARISON = re.compile(
     re.IGNORECASE,
 )
 _SUMMARY = re.compile(
-    r"\b(summar\w*|overview|tl;?dr|gist|main (points|ideas|contributions?|findings)|key (points|takeaways|ideas)|"
-    r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b",
+    r"\b(summar\w*|overview|tl;?dr|gist|in a nutshell|big picture|"
+    r"main (points?|ideas?|contributions?|findings?|takeaways?|arguments?|message)|"
+    r"key (points?|takeaways?|ideas?|findings?|contributions?)|"
+    r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b|"
+    r"^\s*what(?:'s| is| are)\s+[^?]{1,60}?\s+about\s*\??\s*$",
     re.IGNORECASE,
 )
 _TECHNICAL = re.compile(
