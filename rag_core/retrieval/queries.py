@@ -46,8 +46,7 @@ _SUMMARY = re.compile(
     r"\b(summar\w*|overview|tl;?dr|gist|in a nutshell|big picture|"
     r"main (points?|ideas?|contributions?|findings?|takeaways?|arguments?|message)|"
     r"key (points?|takeaways?|ideas?|findings?|contributions?)|"
-    r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b|"
-    r"^\s*what(?:'s| is| are)\s+[^?]{1,60}?\s+about\s*\??\s*$",
+    r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b",
     re.IGNORECASE,
 )
 _TECHNICAL = re.compile(
