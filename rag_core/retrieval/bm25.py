@@ -214,6 +214,26 @@ class Bm25Index:
             for i in chosen
         ]
 
+    def naming_all(self, sides: Sequence[Sequence[str]], query: str, *, top_n: int) -> list[Bm25Match]:
+        """The chunks holding every term of every side (each side's terms, e.g. ``("lightrag",)``
+        and ``("graphrag",)``), best BM25 score over ``query`` first, then reading order; at most
+        ``top_n``. Nothing when a side has no terms."""
+        if self._bm25 is None or not sides or not all(sides):
+            return []
+        held: np.ndarray | None = None
+        for term in dict.fromkeys(t for side in sides for t in side):
+            holding = self._bm25.holding(term)
+            held = holding if held is None else np.intersect1d(held, holding, assume_unique=True)
+        if held is None or not len(held):
+            return []
+        terms = list(dict.fromkeys(tokenize(query)))
+        scores = self._bm25.get_scores(terms) if terms else np.zeros(len(self.chunk_ids))
+        chosen = held[np.lexsort((held, -scores[held]))][:top_n]
+        return [
+            Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
+            for i in chosen
+        ]
+
     def rank_statements(
         self, statements: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_statement: int
     ) -> list[Bm25Match]:

@@ -12,6 +12,7 @@ from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..trace import chunk_row
 from .bm25 import Bm25Index, ExactTerm, exact_hits
+from .terms import tokenize
 from .fuse import reciprocal_rank_fusion
 
 
@@ -111,6 +112,33 @@ def exact_list(
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
     return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
+                       best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
+
+
+def sides_list(
+    index: Bm25Index,
+    sides: Sequence[str],
+    question: str,
+    *,
+    top_n: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> tuple[RankedLists, list[tuple[str, ...]]]:
+    """The chunks that name every side of a comparison (all the terms of each side), as one list
+    named ``sides``, best BM25 score over the question first; and each side's terms.
+
+    A passage that names both sides is where a document compares them ("LightRAG consistently
+    outperforms GraphRAG", a table with a column for each); neither side's own search nor the
+    question's ranks it for that: the embedder reads a table of win rates as numbers, and each
+    side's search prefers the passages about that side alone.
+    """
+    terms = [tuple(dict.fromkeys(tokenize(side))) for side in sides]
+    matches = index.naming_all(terms, question, top_n=top_n)
+    chunks = fetch([m.chunk_id for m in matches])
+    listed = [m for m in matches if m.chunk_id in chunks]
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sides", rank=rank, score=m.score)
+            for rank, m in enumerate(listed, start=1)]
+    return RankedLists(lists={"sides": [m.chunk_id for m in listed]} if listed else {},
                        best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
 
 

@@ -4,7 +4,8 @@ comparison), how many chunks to sample from each document, and how to order what
 
 - summary: chunks sampled evenly across each document, merged with the semantic hits, in
   reading order (the whole document is seen, not only what resembles the question);
-- comparison: the question's hits plus a few for each side named in it;
+- comparison: the question's hits (the passages naming every side among its lists) plus a few
+  for each side named in it;
 - technical: the best match, then groups holding tables or figures;
 - qa: the top hits with their neighbors.
 """
@@ -29,13 +30,15 @@ def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
 @dataclass(frozen=True)
 class Search:
     """One search a plan asks for: ``name`` is empty for the question's own search, else the name
-    its stages are recorded under (``comparison[<side>]``)."""
+    its stages are recorded under (``comparison[<side>]``); ``sides``: the things a comparison
+    compares, whose passages naming them all the search adds as a list of its own."""
 
     name: str
     question: str
     phrasings: tuple[str, ...]
     neighbors: bool
     top_k: int | None
+    sides: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,15 +64,17 @@ def plan(
     """The searches, sampling and ordering the question's intent asks for (nothing is run here).
 
     - summary: the question's search without neighbours, and chunks sampled across each document;
-    - comparison: the question's search, then one smaller search for each side it names;
+    - comparison: the question's search, with the passages that name every side as a list of its
+      own, then one smaller search for each side it names;
     - technical: the question's search, groups holding tables moved forward after the best one;
     - qa: the question's search with its neighbours.
     """
     intent = understanding.intent
-    own = Search("", question, tuple(phrasings_of(question, understanding.queries)), intent != "summary", top_k)
+    entities = tuple(understanding.entities) if intent == "comparison" else ()
+    own = Search("", question, tuple(phrasings_of(question, understanding.queries)), intent != "summary", top_k,
+                 sides=entities)
     sides = tuple(
-        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k)
-        for entity in (understanding.entities if intent == "comparison" else ())
+        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k) for entity in entities
     )
     return Plan(
         intent=intent,

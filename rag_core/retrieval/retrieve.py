@@ -43,6 +43,7 @@ from .lists import (
     fuse,
     leading_documents,
     page_list,
+    sides_list,
     statement_list,
 )
 from .plan import Plan, assemble
@@ -73,11 +74,12 @@ class Retriever:
     def run(
         self, question: str, phrasings: list[str], records: Sequence[DocumentRecord], owner: str, *,
         collection: str, top_k: int | None, rerank: bool | None, neighbors: bool, retrievers: Retrievers | None,
-        every_document: bool = False,
+        every_document: bool = False, sides: Sequence[str] = (),
     ) -> RetrievalResult:
         """The retrieval stages in order; the result's trace holds their records (and only theirs).
         ``every_document`` says that ``records`` are all of the owner's documents, so the dense
-        search filters by owner alone."""
+        search filters by owner alone; ``sides``, the things a comparison compares, add the list
+        of the chunks that name them all."""
         config = self.retrieval
         retrievers = retrievers or config.retrievers
         status = reranker_status(self.rerank.model, self.rerank.enabled, rerank)
@@ -135,6 +137,24 @@ class Retriever:
                 chunks |= exact.chunks
             notes.outputs = exact.rows
         weights["exact"] = config.exact_weight
+        with recorder.stage(Stage.SIDES, sides=list(sides), weight=config.sides_weight,
+                            max_chunks=config.sides_chunks) as notes:
+            named = RankedLists()
+            if len(sides) < 2:
+                notes.notes.append("not a comparison of named sides")
+            elif config.sides_weight <= 0 or retrievers == "dense":
+                notes.notes.append("skipped: " + ("sides_weight is 0" if config.sides_weight <= 0
+                                                  else "dense-only retrieval"))
+            else:
+                named, terms = sides_list(index, sides, question, top_n=config.sides_chunks, names=names,
+                                          fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                notes.inputs["terms"] = [list(t) for t in terms]
+                notes.notes.append(f"{len(named.rows)} chunk(s) name every side" if named.lists
+                                   else "no chunk names every side")
+                lists |= named.lists
+                chunks |= named.chunks
+            notes.outputs = named.rows
+        weights["sides"] = config.sides_weight
         with recorder.stage(Stage.FUSE, k=config.rrf_k, weights=weights) as notes:
             position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
             if config.page_weight > 0 and lists:
@@ -162,7 +182,8 @@ class Retriever:
         with recorder.stage(Stage.FLOOR, dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
                                              lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
-                                             exact=set(exact.best), per_page=config.hits_per_page,
+                                             exact=set(exact.best) | set(named.best),
+                                             per_page=config.hits_per_page,
                                              one_page={r.doc_id for r in records if r.pages <= 1})
             notes.outputs = [hit_row(h) for h in top]
             if not top:
@@ -184,7 +205,7 @@ class Retriever:
         results = [
             self.run(search.question, list(search.phrasings), records, owner, collection=collection,
                      top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=None,
-                     every_document=every_document)
+                     every_document=every_document, sides=search.sides)
             for search in plan.searches
         ]
         sampled = [h for r in records if plan.sample_per_document
@@ -293,7 +314,7 @@ def apply_floor(
 ) -> tuple[list[Hit], list[dict[str, object]]]:
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
-    the question names), and a trace row for each hit dropped, with why. With ``per_page``, a
+    the question names or every side of a comparison), and a trace row for each hit dropped, with why. With ``per_page``, a
     page's prose hits past that many come after every other page's first ones (its text comes
     back as the kept hits' neighbours), so the top holds more pages; table chunks never wait (a
     table split into chunks is one piece of evidence, and a later chunk alone reads under the

@@ -124,6 +124,16 @@ class RetrievalSettings(Group):
     comparison_top_k: int = Field(
         3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
     )
+    sides_weight: float = Field(
+        1.0,
+        ge=0,
+        le=10,
+        description="RRF weight of a comparison's list of the chunks that name every side it compares (a "
+        "sentence or a table comparing them); 0 leaves it out.",
+    )
+    sides_chunks: int = Field(
+        3, gt=0, le=100, description="Chunks the list of a comparison's passages naming every side holds."
+    )
     bm25_cache_entries: int = Field(
         16, gt=0, le=10_000, description="BM25 indexes (one per owner and document set) kept."
     )
