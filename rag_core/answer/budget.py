@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..backends import TokenCounter
 from ..models import Budget, Intent, Message, Passage
@@ -35,6 +36,14 @@ SENTENCE_KEEPS = 0.8
 between words (a table's rows have few sentence ends)."""
 CUT_TRIES = 4
 """Counts tried to cut the overflowing passage, and to bring an over-long final prompt down."""
+
+
+class Asked(NamedTuple):
+    """What a table's rows are cut for: the question (the rows it names stay longest) and the sides
+    of a comparison (their blocks stay longer than the others)."""
+
+    question: str
+    sides: tuple[str, ...] = ()
 
 
 class BudgetTooSmall(ValueError):
@@ -71,6 +80,8 @@ def fit(
     history_share: float,
     prompt_cap: int | None = None,
     whole: bool = False,
+    table_share: float | None = None,
+    sides: Sequence[str] = (),
 ) -> Budget | None:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
     and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
@@ -79,7 +90,10 @@ def fit(
     until it takes at most ``history_share``; then passages are added while their blocks' counts
     fit, the one that overflows is cut (in its table rows when text follows them, else at a sentence
     or word boundary), and the rest are dropped.
-    With ``whole``, None is returned unless every passage fits uncut.
+    With ``whole``, None is returned unless every passage fits uncut. With ``table_share``,
+    a passage of table rows that other passages follow first loses rows (``tables.cut_order``)
+    until it takes at most that share of the room. ``sides``: the things a comparison compares, whose
+    blocks of a table lose their rows last.
 
     Raises:
         BudgetTooSmall: The fixed parts alone exceed the room.
@@ -108,7 +122,11 @@ def fit(
             skeleton = count.messages(build(question, history, []))
 
     cap = min(room, prompt_cap or room)
-    kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole, question)
+    asked = Asked(question, tuple(sides))
+    if table_share is not None and not whole:
+        passages = [_within_share(i, text, int((cap - skeleton) * table_share), block, count, asked)
+                    if i < len(passages) - 1 else text for i, text in enumerate(passages)]
+    kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole, asked)
     if whole and (cut or truncated is not None):
         return None
     messages = build(question, history, kept)
@@ -119,7 +137,7 @@ def fit(
         if whole:
             return None
         kept, per_passage, truncated, cut = _shorten(kept, per_passage, truncated, cut, prompt_tokens - cap,
-                                                     passages, block, count, question)
+                                                     passages, block, count, asked)
         messages = build(question, history, kept)
         prompt_tokens = count.messages(messages)
     if prompt_tokens > room:  # a bug if it ever happens: never send such a prompt (the cap may give way to a
@@ -158,11 +176,24 @@ def fit_prompt(
         question, history, [p.text for p in passages], counter,
         limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
         history_share=config.history_share, prompt_cap=prompt_cap, whole=whole,
+        table_share=config.comparison_table_share if intent == "comparison" else None,
+        sides=sides if intent == "comparison" else (),
     )
 
 
+def _within_share(index: int, text: str, share: int, block: Block, count: _Counting, asked: Asked) -> str:
+    """A passage holding table rows with rows left out until its block takes at most ``share``
+    tokens (``_cut_rows``); any other passage, or one that fits, or one no row cut fits, as it is."""
+    if not any(is_row(line) for line in text.splitlines()):
+        return text
+    if count.text(block(index, text)) + JOIN_SLACK <= share:
+        return text
+    shorter = _cut_rows(index, text, share, block, count, asked)
+    return shorter[0] if shorter is not None else text
+
+
 def _fill(
-    passages: Sequence[str], block: Block, count: _Counting, room: int, whole: bool, question: str
+    passages: Sequence[str], block: Block, count: _Counting, room: int, whole: bool, asked: Asked
 ) -> tuple[list[str], list[int], int | None, list[int]]:
     """Passages added while their blocks (each counted once) fit ``room``; the one that overflows
     is cut at a boundary (or dropped), and every later one dropped. Returns the kept texts, the
@@ -179,7 +210,7 @@ def _fill(
             continue
         if whole:
             return kept, per_passage, None, list(range(index, len(passages)))
-        partial = _cut(index, text, tokens, room - used, block, count, question)
+        partial = _cut(index, text, tokens, room - used, block, count, asked)
         if partial is None:
             return kept, per_passage, None, list(range(index, len(passages)))
         kept.append(partial[0])
@@ -189,14 +220,14 @@ def _fill(
 
 
 def _cut(
-    index: int, text: str, tokens: int, room: int, block: Block, count: _Counting, question: str
+    index: int, text: str, tokens: int, room: int, block: Block, count: _Counting, asked: Asked
 ) -> tuple[str, int] | None:
     """The passage cut at a boundary so that its block fits ``room`` tokens, and its tokens; the
     cut is first placed by the block's tokens per character, then moved back while it overflows.
     None when fewer than ``SHORTEST_CUT`` tokens are free."""
     if room < SHORTEST_CUT:
         return None
-    rows_cut = _cut_rows(index, text, room, block, count, question)
+    rows_cut = _cut_rows(index, text, room, block, count, asked)
     if rows_cut is not None:
         return rows_cut
     chars = len(text) * room / tokens
@@ -213,12 +244,12 @@ def _cut(
 
 def _shorten(
     kept: list[str], per_passage: list[int], truncated: int | None, cut: list[int], excess: int,
-    passages: Sequence[str], block: Block, count: _Counting, question: str,
+    passages: Sequence[str], block: Block, count: _Counting, asked: Asked,
 ) -> tuple[list[str], list[int], int | None, list[int]]:
     """The kept passages with the last one ``excess`` tokens shorter (cut again), or dropped."""
     index = len(kept) - 1
     text = kept[index].removesuffix(_ELLIPSIS) if truncated == index else passages[index]
-    partial = _cut(index, text, per_passage[index], per_passage[index] - excess - JOIN_SLACK, block, count, question)
+    partial = _cut(index, text, per_passage[index], per_passage[index] - excess - JOIN_SLACK, block, count, asked)
     later = list(range(index + 1, len(passages)))
     if partial is None:
         return kept[:index], per_passage[:index], None, [index, *later]
@@ -226,7 +257,7 @@ def _shorten(
 
 
 def _cut_rows(
-    index: int, text: str, room: int, block: Block, count: _Counting, question: str
+    index: int, text: str, room: int, block: Block, count: _Counting, asked: Asked
 ) -> tuple[str, int] | None:
     """A passage whose table rows are followed by text (the paragraph that reads the table, the
     next section) cut in its rows: rows left out in ``tables.cut_order`` (details from the last
@@ -241,7 +272,7 @@ def _cut_rows(
     rows = [i for i, line in enumerate(lines) if is_row(line)]
     if not rows or not any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:]):
         return None
-    order, blocks = cut_order(text, question=question)
+    order, blocks = cut_order(text, question=asked.question, sides=asked.sides)
     best: tuple[str, int] | None = None
     low, high = 1, len(order) - 1
     while low <= high:

@@ -166,11 +166,15 @@ _SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re
 """A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
 
 
-def cut_order(text: str, columns: str = "", question: str = "") -> tuple[list[int], dict[int, list[int]]]:
+def cut_order(
+    text: str, columns: str = "", question: str = "", sides: Sequence[str] = ()
+) -> tuple[list[int], dict[int, list[int]]]:
     """How a table in ``text`` is cut when it must be shorter: the line numbers of its data rows
     in the order they are left out (rows of detail from the last up, then the rows that sum up
     the others, 'Overall', 'Total …', from the last up: a table's totals say most per token, and
-    last the rows whose label the question names), and each row of names inside the table (a
+    last the rows whose label the question names; when a comparison's ``sides`` name a thing over
+    the columns of a block that is not over every block's, 'GraphRAG', that block's rows leave
+    after the other blocks' details and totals), and each row of names inside the table (a
     block's '| | NaiveRAG | -High |') with the data rows it labels, to be left out with them. The
     table's own header rows are never in either: every row kept is labelled by them."""
     lines = text.splitlines()
@@ -183,18 +187,40 @@ def cut_order(text: str, columns: str = "", question: str = "") -> tuple[list[in
     named: list[int] = []
     blocks: dict[int, list[int]] = {}
     block: list[int] | None = None
+    names: list[set[str]] = []  # the names over each block's columns, the first block's in the own headers
+    heading: set[str] = set()
+    of_block: dict[int, int] = {}
     for i, line in numbered:
         row = split_cells(cells(line), plan)
         if line.strip() in own and block is None and not detail and not summary:
+            heading |= {cell for cell in row if cell}
             continue
         if _names_columns(row):
             block = blocks.setdefault(i, [])
+            names.append({cell for cell in row if cell})
             continue
         label = row[0] if row else ""
         (named if _named_by(label, words) else summary if _SUMMARY_LABEL.search(label) else detail).append(i)
+        of_block[i] = len(names)
         if block is not None:
             block.append(i)
-    return [*reversed(detail), *reversed(summary), *reversed(named)], blocks
+    asked = _asked_blocks([heading, *names], _stems(" ".join(sides)))
+
+    def leaving(rows: list[int], side: bool) -> list[int]:
+        return list(reversed([i for i in rows if (of_block[i] in asked) == side]))
+
+    return [*leaving(detail, False), *leaving(summary, False), *leaving(detail, True), *leaving(summary, True),
+            *reversed(named)], blocks
+
+
+def _asked_blocks(names: Sequence[set[str]], words: set[str]) -> set[int]:
+    """The blocks (by position) over whose columns ``words`` name a thing that is not over every
+    block's: the sides 'LightRAG' and 'GraphRAG' ask for the GraphRAG block of a table whose every
+    block has a LightRAG column. None when the table has one block."""
+    if len(names) < 2:
+        return set()
+    common = set.intersection(*names)
+    return {n for n, own in enumerate(names) if any(_named_by(name, words) for name in own - common)}
 
 
 _WORD = re.compile(r"[a-z]{3,}")

@@ -53,6 +53,14 @@ class BudgetSettings(Group):
         "It writes about 11 tokens a second on 2 CPU cores, so this bounds the whole answer's wait; the brief "
         "instructions (RAG_LLM__LOCAL_BRIEF) ask for less. An answer cut here says so.",
     )
+    comparison_table_share: float = Field(
+        0.4,
+        gt=0,
+        le=1,
+        description="Most of the room for passages that one table passage may take in a comparison's prompt when "
+        "other passages follow (its rows are cut: the details of blocks the question does not name first, its "
+        "totals last): a comparison needs each side's approach and results, not every row of one table (1: the whole room).",
+    )
     question_share: float = Field(
         0.5, gt=0, le=1, description="Most of the room (limit - reserved output) the question may take."
     )
