@@ -134,6 +134,18 @@ def test_an_exact_term_counts_only_when_few_chunks_hold_it() -> None:
         [ExactTerm("nowhere-123", 0, False)], [])
 
 
+def test_the_chunks_naming_every_side_rank_by_the_question() -> None:
+    texts = ["LightRAG retrieves entities.", "GraphRAG builds communities.",
+             "| GraphRAG | LightRAG |\n| 45.2% | 54.8% |", "LightRAG outperforms GraphRAG on win rates by far.",
+             "GraphRAG and LightRAG both build graphs; win rates differ."]
+    index = Bm25Index([f"c{i}" for i in range(5)], texts)
+    found = index.naming_all([("lightrag",), ("graphrag",)], "compare win rates", top_n=2)
+    assert [m.chunk_id for m in found] == ["c3", "c4"], "both sides, the question's terms first, at most top_n"
+    assert [m.chunk_id for m in index.naming_all([("lightrag",), ("graphrag",)], "", top_n=5)] == ["c2", "c3", "c4"]
+    assert index.naming_all([("lightrag",), ()], "win rates", top_n=5) == [], "a side without terms names nothing"
+    assert index.naming_all([("lightrag",), ("hyde",)], "win rates", top_n=5) == []
+
+
 def test_a_phrase_is_held_only_with_its_words_side_by_side() -> None:
     assert holds_exactly("On hiring, Anton Sorensen agreed.", ("anton", "sorensen"))
     assert not holds_exactly("Ingrid Sorensen and Anton Achebe agreed.", ("anton", "sorensen"))

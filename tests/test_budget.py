@@ -164,3 +164,36 @@ def test_a_table_of_blocks_is_cut_in_its_details_and_keeps_every_blocks_total() 
     cells = [c for c in table_cells([Passage(n=1, document="d.pdf", page=1, text=kept)]) if c.number is not None]
     assert len({c.table for c in cells}) == 1, "the rows around a '…' are one table to the check"
     assert ("Overall", "CS", "-O") in {c.names for c in cells if c.number.text == "49.4%"}
+
+
+def test_a_comparisons_table_leaves_room_for_the_passages_after_it() -> None:
+    """In a comparison one table passage takes at most its share of the room while other passages
+    wait: the block of a side keeps its rows longest (its first details and its total here, the
+    other blocks' details gone), and the passages after the table are sent too. Another intent
+    sends the table first, as long as it fits."""
+    from rag_core.answer.budget import fit_prompt
+    from rag_core.settings import BudgetSettings
+
+    header = "| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |"
+    names = ["NaiveRAG", "HyDE", "GraphRAG"]
+    blocks = [("" if b == 0 else f"| | {name} | LightRAG | {name} | LightRAG |\n")
+              + "\n".join(f"| Metric {m} | {b}{m}.1% | {b}{m}.2% | {b}{m}.3% | {b}{m}.4% |" for m in range(8))
+              + f"\n| Overall | {b}9.1% | {b}9.2% | {b}9.3% | {b}9.4% |" for b, name in enumerate(names)]
+    table = "\n".join(["Table 1: win rates.", header, *blocks, "LightRAG wins against every baseline."])
+    prose = [" ".join(f"GraphRAG builds communities and LightRAG keys at two levels, point {i}.{n}." for n in range(6))
+             for i in range(3)]
+    passages = [Passage(n=i + 1, document="p.pdf", page=i + 1, text=text, table_chunks=(0,) if i == 0 else ())
+                for i, text in enumerate([table, *prose])]
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    config = BudgetSettings()
+    compared = fit_prompt("comparison", "compare LightRAG with GraphRAG", [], passages, ["LightRAG", "GraphRAG"],
+                          tokens, config, reserved=512, prompt_cap=1100, whole=False)
+    assert compared is not None and compared.kept == 4, compared.figures()
+    kept = compared.passages[0]
+    assert "| Overall | 29.1% |" in kept and "| Metric 0 | 20.1% |" in kept, "the GraphRAG block, first and total"
+    assert not any(f"| Metric {m} | {b}{m}.1% |" in kept for b in (0, 1) for m in range(8)), "no other detail"
+    assert kept.endswith("every baseline."), kept
+    assert compared.passage_tokens[0] <= (1100 - 300) * config.comparison_table_share + 40
+    technical = fit_prompt("technical", "compare LightRAG with GraphRAG", [], passages, ["LightRAG", "GraphRAG"],
+                           tokens, config, reserved=512, prompt_cap=1100, whole=False)
+    assert technical is not None and technical.kept < 4, "another intent: the table first, as it is"

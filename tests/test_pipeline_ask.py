@@ -253,8 +253,29 @@ def test_every_recorded_stage_is_in_the_stage_list(fake_engine: Engine, big_doc:
     names = [s.name for s in run.trace.stages]
     assert any(n.startswith("comparison[") for n in names), names
     assert {base_name(n) for n in names} <= known
+    sides = run.trace.stage("sides")
+    assert sides is not None and sides.inputs["sides"] == ["the pump", "the valve"], sides
+    assert sides.inputs["terms"] == [["pump"], ["valve"]] and sides.notes == ["no chunk names every side"]
     searched = fake_engine.search("pump pressure")
     assert [s.name for s in searched.trace.stages] == [s.value for s in RETRIEVAL]
+
+
+def test_a_comparison_gets_the_passage_that_names_both_sides(fake_engine: Engine, tmp_path: Path) -> None:
+    """Many passages about each side alone, one that compares them: the list of the chunks naming
+    every side holds that one (and the chunk where the pump's sections meet the valve's), and it
+    reaches the hits."""
+    alone = [f"Section {i}. The {side} model {i} is serviced every {i + 2} months by the {side} team, whose "
+             f"{side} manual lists {i * 3} parts, {i + 7} tools and the {side} warranty of {i + 1} years."
+             for side in ("pump", "valve") for i in range(150)]
+    compared = "Section 999. Measured side by side, the pump outlasts the valve: 9 years against 4."
+    alone.insert(220, compared)
+    path = tmp_path / "units.txt"
+    path.write_text("\n\n".join(alone), encoding="utf-8")
+    fake_engine.ingest_path(path)
+    run = fake_engine.ask("Compare the pump with the valve", backend="extractive")
+    sides = run.trace.stage("sides")
+    assert sides is not None and any(compared in r["text"] for r in sides.outputs), sides.outputs
+    assert any(compared in h.text for h in run.hits), [h.text[:40] for h in run.hits]
 
 
 def test_the_local_model_reads_the_table_lines_that_answer_which_lead_the_answer(

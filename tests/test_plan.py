@@ -39,6 +39,7 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
                       settings=SETTINGS, top_k=None)
     assert [s.name for s in comparison.searches] == ["", "comparison[A]", "comparison[B]"]
     assert [(s.question, s.top_k, s.neighbors) for s in comparison.searches[1:]] == [("A", 3, False), ("B", 3, False)]
+    assert [s.sides for s in comparison.searches] == [("A", "B"), (), ()], "the question's search lists both sides"
 
     technical = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None)
     assert technical.tables_first and len(technical.searches) == 1

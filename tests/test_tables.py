@@ -150,6 +150,23 @@ def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names()
     assert cut_order(statement) == ([4, 2, 1, 3], {}), "a total is left out last"
 
 
+def test_a_comparison_keeps_the_block_of_its_sides_longest() -> None:
+    """'compare LightRAG with GraphRAG': every block has a LightRAG column, only the last a GraphRAG
+    one; its rows leave after the other blocks' details and totals. The question alone asks for
+    no block (an ablation question names LightRAG, whose block is one of several it wants)."""
+    from rag_core.answer.tables import cut_order
+
+    baselines = "".join(
+        f"| | {name} | LightRAG | {name} | LightRAG |\n| Diversity | 2{b}.6% | 7{b}.4% | 3{b}.0% | 6{b}.0% |\n"
+        f"| Overall | 3{b}.4% | 6{b}.6% | 3{b}.8% | 6{b}.2% |\n"
+        for b, name in enumerate(["NaiveRAG", "HyDE", "GraphRAG"]))
+    table = "| | Agriculture | | CS | |\n" + baselines
+    order, _ = cut_order(table, sides=["LightRAG", "GraphRAG"])
+    assert order == [5, 2, 6, 3, 8, 9], "other details, other totals, then the side's block"
+    assert cut_order(table, question="compare LightRAG with GraphRAG")[0] == [8, 5, 2, 9, 6, 3]
+    assert cut_order(table, sides=["LightRAG", "RQ-RAG"])[0] == [8, 5, 2, 9, 6, 3], "no block of that side"
+
+
 def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_summary() -> None:
     from rag_core.answer.tables import answering_labels
 

@@ -12,8 +12,8 @@ from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..trace import chunk_row
 from .bm25 import Bm25Index, ExactTerm, exact_hits
-from .terms import tokenize
 from .fuse import reciprocal_rank_fusion
+from .terms import tokenize
 
 
 def dense_lists(

@@ -146,9 +146,9 @@ class Retriever:
                 notes.notes.append("skipped: " + ("sides_weight is 0" if config.sides_weight <= 0
                                                   else "dense-only retrieval"))
             else:
-                named, terms = sides_list(index, sides, question, top_n=config.sides_chunks, names=names,
-                                          fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
-                notes.inputs["terms"] = [list(t) for t in terms]
+                named, side_terms = sides_list(index, sides, question, top_n=config.sides_chunks, names=names,
+                                               fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                notes.inputs["terms"] = [list(t) for t in side_terms]
                 notes.notes.append(f"{len(named.rows)} chunk(s) name every side" if named.lists
                                    else "no chunk names every side")
                 lists |= named.lists
@@ -314,12 +314,12 @@ def apply_floor(
 ) -> tuple[list[Hit], list[dict[str, object]]]:
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
-    the question names or every side of a comparison), and a trace row for each hit dropped, with why. With ``per_page``, a
-    page's prose hits past that many come after every other page's first ones (its text comes
-    back as the kept hits' neighbours), so the top holds more pages; table chunks never wait (a
-    table split into chunks is one piece of evidence, and a later chunk alone reads under the
-    wrong block's names), nor do the chunks of a document of one page (``one_page``: a text file,
-    whose one page is no page a reader turns to)."""
+    the question names or every side of a comparison), and a trace row for each hit dropped, with
+    why. With ``per_page``, a page's prose hits past that many come after every other page's first
+    ones (its text comes back as the kept hits' neighbours), so the top holds more pages; table
+    chunks never wait (a table split into chunks is one piece of evidence, and a later chunk alone
+    reads under the wrong block's names), nor do the chunks of a document of one page
+    (``one_page``: a text file, whose one page is no page a reader turns to)."""
     kept: list[Hit] = []
     dropped: list[dict[str, object]] = []
     for hit in hits:

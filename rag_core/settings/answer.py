@@ -59,7 +59,8 @@ class BudgetSettings(Group):
         le=1,
         description="Most of the room for passages that one table passage may take in a comparison's prompt when "
         "other passages follow (its rows are cut: the details of blocks the question does not name first, its "
-        "totals last): a comparison needs each side's approach and results, not every row of one table (1: the whole room).",
+        "totals last): a comparison needs each side's approach and results, not every row of one table "
+        "(1: the whole room).",
     )
     question_share: float = Field(
         0.5, gt=0, le=1, description="Most of the room (limit - reserved output) the question may take."
