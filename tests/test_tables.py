@@ -8,7 +8,7 @@ from pathlib import Path
 import pymupdf
 
 from rag_core.answer.prompts import render_passages
-from rag_core.answer.tables import column_labels, labelled, markdown
+from rag_core.answer.tables import column_labels, labelled, markdown, split_table
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
@@ -120,6 +120,25 @@ def test_columns_the_table_finder_merged_are_split_again() -> None:
     assert merged_columns([["", "Net income"], ["2023", "1,234"], ["2024", "1,300"]]) == {}
     assert merged_columns([["", "Sales"], ["EMEA", "$ 12"], ["APAC", "$ 15"]]) == {}
     assert merged_columns([["", "2009 2008"], ["Sales", "100 90"], ["Costs", "(40) (35)"]]) == {1: 2}
+
+
+def test_names_the_finder_put_in_one_cell_are_spread_over_their_columns() -> None:
+    """The LightRAG paper's Table 1 as the finder reads it: the last pair of names in one cell with
+    an empty one after it, 'Mix' over the second of them; the figures are in columns of their own.
+    Each figure is read under its own name and the right dataset, in every block."""
+    text = ("| | Agriculture | | Legal | | | Mix |\n"
+            "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG | NaiveRAG LightRAG | |\n"
+            "| Overall | 32.4% | 67.6% | 15.2% | 84.8% | 40.0% | 60.0% |\n"
+            "| | GraphRAG | LightRAG | GraphRAG | LightRAG | GraphRAG LightRAG | |\n"
+            "| Overall | 45.2% | 54.8% | 47.2% | 52.8% | 50.4% | 49.6% |")
+    assert labelled(text).splitlines() == [
+        "Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; Legal: NaiveRAG 15.2%, LightRAG 84.8%; "
+        "Mix: NaiveRAG 40.0%, LightRAG 60.0%",
+        "Overall — Agriculture: GraphRAG 45.2%, LightRAG 54.8%; Legal: GraphRAG 47.2%, LightRAG 52.8%; "
+        "Mix: GraphRAG 50.4%, LightRAG 49.6%",
+    ]
+    words = "| | Name | Role |\n| A | Ann Lee | |\n| B | Bo Chan | |"
+    assert [r for part in split_table(words) for r in part][-1] == ["B", "Bo Chan", ""], "no figures: names stay"
 
 
 BLOCKS = (

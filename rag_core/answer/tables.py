@@ -69,7 +69,39 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
     (``merged_columns``)."""
     headers, rows = _raw_table(text, columns)
     plan = merged_columns([*headers, *rows])
-    return [split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows]
+    return spread_names([split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows])
+
+
+def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
+    """Names a PDF's table finder put in one cell over columns of their own, spread back: in a row
+    of names, a cell of n names followed by n - 1 empty cells, over figures in all n columns of
+    the figure rows ('| NaiveRAG LightRAG | |' over '| 38.8% | 61.2% |'), becomes one name a
+    cell; and an upper header's label that sits over a later cell of that span, its first cell
+    empty ('| | Mix |' over it), moves to the span's first cell, which it spans from."""
+    figures = [r for r in rows if any(_FIGURE.fullmatch(cell) for cell in r[1:])]
+    if len(figures) < 2:
+        return headers, rows
+    spans: set[tuple[int, int]] = set()
+
+    def spread(row: list[str]) -> list[str]:
+        out = list(row)
+        for c in range(1, len(out)):
+            words = out[c].split()
+            n = len(words)
+            if (n >= 2 and c + n <= len(out) and all(not cell for cell in out[c + 1 : c + n])
+                    and all(len(r) >= c + n and all(r[c : c + n]) for r in figures)):
+                out[c : c + n] = words
+                spans.add((c, n))
+        return out
+
+    named = [spread(r) if _names_columns(r) else r for r in [*headers, *rows]]
+    headers, rows = named[: len(headers)], named[len(headers) :]
+    for upper in headers[:-1]:
+        for c, n in spans:
+            filled = [k for k in range(c + 1, min(c + n, len(upper))) if upper[k]]
+            if c < len(upper) and not upper[c] and len(filled) == 1:
+                upper[c], upper[filled[0]] = upper[filled[0]], ""
+    return headers, rows
 
 
 def _raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
