@@ -18,7 +18,7 @@ from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
-from .answer.prompts import quoted_lines
+from .answer.prompts import compared_lines, quoted_lines
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -377,6 +377,10 @@ class Engine:
         passages = with_texts(grouped, budget.passages)
         # the brief form's figures: the table lines that answer, quoted by us; the model says what they show
         quoted = quoted_lines(standalone, passages) if brief and intent == "technical" and not no_relevant else None
+        # a comparison's measured lines (a table's totals naming every side) lead its answer; the model
+        # writes its bullets as it would without them
+        compared = (compared_lines(understanding.entities, passages)
+                    if brief and intent == "comparison" and not no_relevant else None)
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
@@ -386,7 +390,7 @@ class Engine:
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
-            lead=quoted.markdown() if quoted is not None else "",
+            lead=quoted.markdown() if quoted is not None else compared.markdown() if compared is not None else "",
             max_tokens=min(budget.reserved_output, self.settings.budget.reading_tokens) if quoted is not None
             else budget.reserved_output,
         )

@@ -308,3 +308,31 @@ def test_the_local_model_reads_the_table_lines_that_answer_which_lead_the_answer
     other = fake_engine.ask("Performance of ablated versions of LightRAG",
                             llm=ScriptedChatModel(understanding=llm.understanding))
     assert other.lead == "" and "begin with 'Overall'" not in other.budget.messages[-1]["content"]
+
+
+def test_a_comparison_by_the_local_model_leads_with_the_table_line_naming_both_sides(
+    fake_engine: Engine, tmp_path: Path
+) -> None:
+    results = tmp_path / "baselines.md"
+    results.write_text(
+        "# Baselines\n\nTable 1: Win rates of baselines against LightRAG.\n\n"
+        "| | Agriculture | CS |\n|---|---|---|\n| | NaiveRAG | NaiveRAG |\n| Overall | 32.4% | 38.8% |\n"
+        "| | GraphRAG | GraphRAG |\n| Overall | 45.2% | 48.0% |\n\n"
+        "LightRAG outperforms GraphRAG on the larger datasets.\n", encoding="utf-8")
+    fake_engine.ingest_path(results)
+    llm = ScriptedChatModel(answer="- **Approach**: LightRAG keys at two levels [1].")
+    llm.backend = "local"  # type: ignore[misc]
+    run = fake_engine.ask("compare NaiveRAG with GraphRAG", llm=llm)
+    assert run.intent == "comparison" and run.lead == "", "no block names both: nothing quoted"
+    run = fake_engine.ask("compare LightRAG with GraphRAG", llm=llm)
+    assert run.lead == "", "the table's blocks name GraphRAG, its caption LightRAG: no line names both"
+    both = tmp_path / "head_to_head.md"
+    both.write_text("# Head to head\n\n| | GraphRAG | LightRAG |\n|---|---|---|\n| Diversity | 22.8% | 77.2% |\n"
+                    "| Overall | 45.2% | 54.8% |\n\nLightRAG wins on both.\n", encoding="utf-8")
+    fake_engine.ingest_path(both)
+    run = fake_engine.ask("compare LightRAG with GraphRAG", llm=llm)
+    assert run.lead.startswith("- Overall — GraphRAG: 45.2%; LightRAG: 54.8% ["), run.lead
+    deltas = list(run.stream())
+    answer = run.result()
+    assert deltas[0] == run.lead and answer.answer.startswith(run.lead)
+    assert [c[2] for c in llm.calls if c[0] == "stream"][-1] == answer.tokens.reserved_output, "the model's room"

@@ -48,6 +48,28 @@ def test_the_brief_form_shows_the_summary_as_a_skeleton_and_keeps_the_sides() ->
     assert "Markdown table" in full_figures and "Markdown table" not in brief_figures
 
 
+def test_a_comparison_quotes_the_totals_of_the_table_block_that_names_both_sides() -> None:
+    from rag_core.answer.prompts import compared_lines
+
+    table = ("Table 1: win rates.\n| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+             "| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n| | GraphRAG | LightRAG | GraphRAG | LightRAG |\n"
+             "| Diversity | 22.8% | 77.2% | 40.8% | 59.2% |\n| Overall | 45.2% | 54.8% | 48.0% | 52.0% |\n"
+             "LightRAG outperforms GraphRAG on larger datasets.")
+    passages = [Passage(n=1, document="paper.pdf", page=7, text="GraphRAG builds communities; LightRAG does not."),
+                Passage(n=2, document="paper.pdf", page=7, text=table, table_chunks=(3,))]
+    compared = compared_lines(["LightRAG", "GraphRAG"], passages)
+    assert compared is not None and compared.markdown() == (
+        "- Overall — Agriculture: GraphRAG 45.2%, LightRAG 54.8%; CS: GraphRAG 48.0%, LightRAG 52.0% [2]\n\n")
+    assert compared_lines(["LightRAG", "HyDE"], passages) is None, "no block names HyDE"
+    assert compared_lines(["LightRAG", "GraphRAG"], passages[:1]) is None, "prose is the model's to read"
+    assert compared_lines(["LightRAG"], passages) is None
+    brief = build_messages("comparison", "compare LightRAG with GraphRAG", passages, sides=["LightRAG", "GraphRAG"],
+                           brief=True)[-1]["content"]
+    assert "The reader sees the lines of passage [2] that sum up LightRAG against GraphRAG" in brief
+    full = build_messages("comparison", "compare LightRAG with GraphRAG", passages, sides=["LightRAG", "GraphRAG"])
+    assert "The reader sees" not in full[-1]["content"], "another backend reads the table itself"
+
+
 def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_their_reading() -> None:
     from rag_core.answer.prompts import quoted_lines
 

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..models import Intent, Message, Passage
+from ..retrieval.terms import tokenize
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
-from .tables import answering_labels, labelled
+from .tables import answering_labels, labelled, sums_up
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -88,6 +89,13 @@ LABELS_NAMED = 3
 LINES_QUOTED = 6
 """Most lines of a table quoted at the head of the answer."""
 
+COMPARED_LINES = (
+    " The reader sees the lines of {where} that sum up {first} against {second}, copied above your answer: in "
+    "the measured-results bullet, say in words which of them they favour and where, without copying figures."
+)
+"""The brief comparison's instruction when a table line naming both sides leads the answer
+(``compared_lines``)."""
+
 SIDES = (
     " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "
     "say nothing about one of them on an aspect, say so in that bullet."
@@ -142,6 +150,9 @@ def build_messages(
         hint, instruction = "", picked
     if intent == "comparison" and len(sides) >= 2:
         instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
+        compared = compared_lines(sides, passages) if brief else None
+        if compared is not None:
+            instruction += COMPARED_LINES.format(where=_where(compared.passages), first=sides[0], second=sides[1])
     user = (
         f"{render_passages(passages)}\n\n"
         f"Question: {question}\n\n"
@@ -186,15 +197,40 @@ def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | No
     return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
 
 
+def compared_lines(sides: Sequence[str], passages: Sequence[Passage]) -> QuotedLines | None:
+    """The lines of a comparison's tables that sum up a block naming every side ('Overall —
+    Agriculture: GraphRAG 45.2%, LightRAG 54.8%; …' for LightRAG and GraphRAG), as the prompt
+    renders them: the measured comparison, quoted at the head of the answer; None when no table
+    passage has one (a table where one side alone is named compares nothing)."""
+    wanted = [set(tokenize(side)) for side in sides]
+    if len(wanted) < 2 or not all(wanted):
+        return None
+    lines: list[tuple[int, str]] = []
+    for p in passages:
+        if not p.table_chunks:
+            continue
+        for line in neutralize(labelled(p.text, p.columns)).splitlines():
+            label, dash, cells = line.partition(" — ")
+            named = set(tokenize(cells))
+            if dash and sums_up(label) and all(side <= named for side in wanted):
+                lines.append((p.n, line))
+    labels = list(dict.fromkeys(line.partition(" — ")[0] for _, line in lines))
+    return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
+
+
 def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:
     """The instruction naming the quoted lines, when there are."""
     quoted = quoted_lines(question, passages)
     if quoted is None:
         return None
-    numbers = quoted.passages
-    where = (f"passage [{numbers[0]}]" if len(numbers) == 1
-             else "passages " + ", ".join(f"[{n}]" for n in numbers[:-1]) + f" and [{numbers[-1]}]")
+    where = _where(quoted.passages)
     return PICKED_LINES.format(where=where, labels=" or ".join(f"'{label}'" for label in quoted.labels[:LABELS_NAMED]))
+
+
+def _where(numbers: Sequence[int]) -> str:
+    """'passage [2]', 'passages [2] and [3]'."""
+    return (f"passage [{numbers[0]}]" if len(numbers) == 1
+            else "passages " + ", ".join(f"[{n}]" for n in numbers[:-1]) + f" and [{numbers[-1]}]")
 
 
 UNDERSTAND_SYSTEM = (
