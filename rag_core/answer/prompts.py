@@ -18,8 +18,8 @@ SYSTEM = (
     "Rules:\n"
     "- Use only facts stated in the passages. If they do not contain the answer, say that the documents "
     "do not contain it.\n"
-    "- Cite the passage behind each statement as [n], its number, right after the statement, "
-    "for example: 'The method improves recall by 5% [2].' Cite only numbers that exist.\n"
+    "- Cite the passage behind each statement as [n], its number, right after the statement: a statement "
+    "taken from passage 2 ends with [2]. Cite only numbers that exist.\n"
     "- Be specific: copy names, numbers and units exactly as written."
 )
 
@@ -90,11 +90,14 @@ LINES_QUOTED = 6
 """Most lines of a table quoted at the head of the answer."""
 
 COMPARED_LINES = (
-    " The reader sees the lines of {where} that sum up {first} against {second}, copied above your answer: in "
-    "the measured-results bullet, say in words which of them they favour and where, without copying figures."
+    "Compare the things named in the question in three bullets: approach, strengths, weaknesses. Each bullet is "
+    "one or two sentences saying what each of them does, with citations [n]. End with a one-sentence verdict "
+    "supported by the passages. The measured results are the lines of {where} that sum up {first} against "
+    "{second}: the reader sees them copied above your answer, so do not write figures."
 )
 """The brief comparison's instruction when a table line naming both sides leads the answer
-(``compared_lines``)."""
+(``compared_lines``): the measured-results bullet is those lines. Asked to say in words what they
+favour, the 1.5B model wrote win rates of its own (2 of 42 numbers unverified in one eval run)."""
 
 SIDES = (
     " Every bullet names both {sides}, like '- **Approach**: {first} … [n]; {second} … [n]'; when the passages "
@@ -149,10 +152,10 @@ def build_messages(
     if picked is not None:
         hint, instruction = "", picked
     if intent == "comparison" and len(sides) >= 2:
-        instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
         compared = compared_lines(sides, passages) if brief else None
         if compared is not None:
-            instruction += COMPARED_LINES.format(where=_where(compared.passages), first=sides[0], second=sides[1])
+            instruction = COMPARED_LINES.format(where=_where(compared.passages), first=sides[0], second=sides[1])
+        instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
     user = (
         f"{render_passages(passages)}\n\n"
         f"Question: {question}\n\n"
