@@ -101,3 +101,15 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
         "- Overall — Agriculture: NaiveRAG 34.8%, -Low 65.2%; CS: NaiveRAG 43.6%, -Low 56.4% [3]\n\n")
     two = build_messages("technical", "Performance of ablated versions of LightRAG", [*passages, rest], brief=True)
     assert "The lines of passages [2] and [3] that begin with 'Overall'" in two[-1]["content"]
+
+
+def test_a_question_after_the_main_idea_gets_a_few_sentences_not_the_summarys_sections() -> None:
+    from rag_core.answer.prompts import asks_one_idea
+
+    passages = [Passage(n=1, document="paper.pdf", page=1, text="LightRAG keys retrieval at two levels.")]
+    for brief in (True, False):
+        gist = build_messages("summary", "What is the main idea of LightRAG?", passages, brief=brief)[-1]["content"]
+        assert "main idea of the document in three or four sentences" in gist and "## " not in gist
+        whole = build_messages("summary", "summarize this paper", passages, brief=brief)[-1]["content"]
+        assert "three or four sentences" not in whole
+    assert asks_one_idea("Give me the gist") and not asks_one_idea("What are the main ideas?")

@@ -167,7 +167,8 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         ("compare LightRAG with GraphRAG", "comparison"),
         ("Performance of ablated versions of LightRAG", "technical"),
         ("What was revenue growth in 2009?", "technical"),
-        ("What is the main idea of LightRAG?", "summary"),  # the local model read it as technical
+        ("What is the main idea of LightRAG?", "summary"),  # the model read it as technical; asked: a few sentences
+        ("What are the main ideas of the paper?", "summary"),
         ("What are the key findings?", "summary"),
         ("What is detail 12.3 about?", None),  # one item's content, not the document's
         ("how do the invoices differ?", None),  # a comparison, but of what: the LLM reads it

@@ -26,7 +26,7 @@ from typing import get_args
 from pydantic import ValidationError
 
 from ..answer.llm import ChatSession
-from ..answer.prompts import intent_messages, rewrite_messages, understand_messages
+from ..answer.prompts import asks_one_idea, intent_messages, rewrite_messages, understand_messages
 from ..errors import GenerationError
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..settings import LlmSettings, RetrievalSettings
@@ -43,9 +43,9 @@ _COMPARISON = re.compile(
     re.IGNORECASE,
 )
 _SUMMARY = re.compile(
-    r"\b(summar\w*|overview|tl;?dr|gist|in a nutshell|big picture|"
-    r"main (points?|ideas?|contributions?|findings?|takeaways?|arguments?|message)|"
-    r"key (points?|takeaways?|ideas?|findings?|contributions?)|"
+    r"\b(summar\w*|overview|tl;?dr|"
+    r"main (points|ideas|contributions?|findings?|takeaways?)|"
+    r"key (points|takeaways?|ideas|findings?|contributions?)|"
     r"what is (this|the) (document|paper|report|file|article) about|outline of|abstract of|recap)\b",
     re.IGNORECASE,
 )
@@ -73,7 +73,7 @@ def classify_keywords(question: str) -> Intent:
     """Deterministic intent: comparison, then summary, then technical, else qa."""
     if _COMPARISON.search(question):
         return "comparison"
-    if _SUMMARY.search(question):
+    if _SUMMARY.search(question) or asks_one_idea(question):
         return "summary"
     if _TECHNICAL.search(question):
         return "technical"
@@ -83,10 +83,12 @@ def classify_keywords(question: str) -> Intent:
 def sure_intent(question: str) -> Intent | None:
     """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
     request; a comparison whose sides can be named; a question about figures, tables or results
-    that is neither. A bare question ("who founded the company?") is not sure: it may be any."""
+    that is neither. A question after a document's main idea is a summary (its prompt asks for a
+    few sentences: ``prompts.asks_one_idea``). A bare question ("who founded the company?") is not
+    sure: it may be any."""
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None
-    if _SUMMARY.search(question):
+    if _SUMMARY.search(question) or asks_one_idea(question):
         return "summary"
     if _TECHNICAL.search(question):
         return "technical"
