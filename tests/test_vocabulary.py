@@ -107,3 +107,18 @@ def test_a_ratio_expands_to_its_inputs_and_statements(question: str, words: set[
 def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     assert expansion("What is the capital of France?") is None
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("Has Boeing reported any materially important ongoing legal battles from FY2022?", {"litigation", "proceedings"}),
+    ("What are the geographies that Pepsico primarily operates in as of FY2022?", {"geographic", "countries"}),
+    ("Is Boeing's business subject to cyclicality?", {"cyclical", "seasonal"}),
+    ("Was American Express able to retain card members during 2022?", {"retention", "attrition"}),
+    ("Which companies did the company acquire in 2022?", {"acquisitions", "combinations"}),
+    ("Did total debt increase in 2023?", {"borrowings", "long-term"}),
+])
+def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
+    """The words of annual reports for a topic a question names in its own words; no statement."""
+    phrasing = expansion(question)
+    assert phrasing is not None and words <= set(phrasing.split()), phrasing
+    assert statements_named(question) == ()

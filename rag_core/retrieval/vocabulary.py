@@ -90,6 +90,29 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
 that hold them (a textbook definition: the effective tax rate is the income statement's tax
 provision over its income before taxes)."""
 
+TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
+    r"legal (?:battles?|matters|cases|disputes|actions|proceedings|issues)|lawsuits?|litigation|sued|court cases?":
+        ("litigation legal proceedings lawsuits claims contingencies", ()),
+    r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? in":
+        ("geographic regions segments countries international operations", ()),
+    r"cyclical(?:ity)?|seasonal(?:ity)?": ("cyclical seasonal demand economic conditions", ()),
+    r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration":
+        ("customers customer concentration sales to", ()),
+    r"restructuring": ("restructuring severance impairment charges", ()),
+    r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)":
+        ("acquisitions acquired business combinations", ()),
+    r"retain\w*|retention|churn|attrition": ("retention retained attrition renewals", ()),
+    r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|went (?:up|down)|"
+    r"change[ds]?)|"
+    r"(?:increase|decrease|change) in (?:its |total |long[- ]term )?(?:debt|borrowings?)":
+        ("long-term debt total debt borrowings issued repaid", ()),
+    r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
+    r"(?:background|experience|career|earlier roles?|previous roles?)":
+        ("chief executive officer appointed previously served as president", ()),
+}
+"""Topics of annual reports as questions name them -> the words reports file them under ("legal
+battles": litigation, legal proceedings), for the vocabulary phrasing only (no statement list)."""
+
 TITLES: dict[Statement, str] = {
     "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
     "income": r"statements? of (?:consolidated )?(?:income|operations|earnings|loss)|income statements?|"
@@ -102,7 +125,7 @@ TITLES: dict[Statement, str] = {
 income statement: the order of the checks below puts it first."""
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
-             for pattern, entry in (METRICS | STATEMENTS).items()]
+             for pattern, entry in (METRICS | STATEMENTS | TOPICS).items()]
 _CHECK_ORDER: tuple[Statement, ...] = (COMPREHENSIVE, CASH, EQUITY, BALANCE, INCOME)
 _TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
 _HEADER_PARTS = " › "
