@@ -122,3 +122,7 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     phrasing = expansion(question)
     assert phrasing is not None and words <= set(phrasing.split()), phrasing
     assert statements_named(question) == ()
+
+
+def test_retained_earnings_is_a_line_not_a_topic() -> None:
+    assert "attrition" not in (expansion("What were retained earnings at year end?") or "")

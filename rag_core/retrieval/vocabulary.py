@@ -101,7 +101,8 @@ TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"restructuring": ("restructuring severance impairment charges", ()),
     r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)":
         ("acquisitions acquired business combinations", ()),
-    r"retain\w*|retention|churn|attrition": ("retention retained attrition renewals", ()),
+    r"retain(?:s|ing)?|retained(?!\s+earnings)|retention|churn|attrition":
+        ("retention retained attrition renewals", ()),
     r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|went (?:up|down)|"
     r"change[ds]?)|"
     r"(?:increase|decrease|change) in (?:its |total |long[- ]term )?(?:debt|borrowings?)":
