@@ -377,8 +377,8 @@ class Engine:
         passages = with_texts(grouped, budget.passages)
         # the brief form's figures: the table lines that answer, quoted by us; the model says what they show
         quoted = quoted_lines(standalone, passages) if brief and intent == "technical" and not no_relevant else None
-        # a comparison's measured lines (a table's totals naming every side) lead its answer; the model
-        # writes its bullets as it would without them
+        # a comparison's measured lines (a table's totals naming every side) lead its answer; the model is
+        # asked for approach, strengths, weaknesses and a verdict, without figures (prompts.COMPARED_LINES)
         compared = (compared_lines(understanding.entities, passages)
                     if brief and intent == "comparison" and not no_relevant else None)
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))

@@ -195,12 +195,12 @@ def labelled(text: str, columns: str = "") -> str:
 
 
 _SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re.IGNORECASE)
+"""A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
 
 
 def sums_up(label: str) -> bool:
     """Whether a row's label says it sums up the others ('Overall', 'Total assets', 'Average')."""
     return bool(_SUMMARY_LABEL.search(label))
-"""A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
 
 
 def cut_order(
