@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rag_core.answer.generate import map_citations
+import pytest
+
+from rag_core.answer.generate import map_citations, without_bare_citations
 from rag_core.models import Passage
 
 
@@ -13,6 +15,18 @@ def test_citation_mapping() -> None:
     assert [(c.n, c.document, c.page, c.cited) for c in cites] == [(1, "a.pdf", 3, True), (2, "b.pdf", 7, True)]
     text, cites = map_citations("No citations at all.", passages)
     assert [c.cited for c in cites] == [False, False] and len(cites) == 2
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("A fact [1].\n\n[1] [2]", "A fact [1]."),
+    ("A fact [1].\n- [1]\n- [2]", "A fact [1]."),
+    ("A fact [1].\nSources: [1], [3].", "A fact [1]."),
+    ("A [1].\n[2] B follows.", "A [1].\n[2] B follows."),  # a line that states something stays
+    ("A fact [1] [2]", "A fact [1] [2]"),
+    ("[1]", "[1]"),  # nothing before it: not a closing line
+])
+def test_closing_lines_of_bare_citations_are_dropped(text: str, kept: str) -> None:
+    assert without_bare_citations(text) == kept
 
 
 

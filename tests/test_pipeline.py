@@ -43,8 +43,8 @@ def test_trace_has_every_stage_and_serializes(fake_engine: Engine, make_pdf: Cal
     ingest_facts(fake_engine, make_pdf)
     result = fake_engine.search("warranty months", queries=["warranty months", "guarantee duration"])
     names = [s.name for s in result.trace.stages]
-    assert names == ["phrasings", "embed_query", "dense", "bm25", "statements", "exact", "sides", "fuse", "candidates",
-                     "rerank", "floor", "neighbors"]
+    assert names == ["phrasings", "embed_query", "dense", "bm25", "statements", "sections", "exact", "sides", "fuse",
+                     "candidates", "rerank", "floor", "neighbors"]
     assert result.trace.timings_ms["total"] == pytest.approx(sum(s.ms for s in result.trace.stages), abs=0.05)
     fuse = result.trace.stage("fuse")
     assert fuse is not None and set(fuse.inputs["lists"]) == {"dense[0]", "dense[1]", "bm25[0]", "bm25[1]"}

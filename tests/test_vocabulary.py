@@ -1,13 +1,22 @@
 """The financial vocabulary (rag_core/retrieval/vocabulary.py): the statements and inputs a question
-names, which statement a table chunk is (by the nearest title in its header), and which statements
-are a report's primary ones."""
+names, which statement a table chunk is (by the nearest title in its header), which statements
+are a report's primary ones, and the section titles a topic goes by."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from rag_core.retrieval.bm25 import build_index
-from rag_core.retrieval.vocabulary import expansion, primary_statements, statement_of, statements_named
+from rag_core.retrieval.vocabulary import (
+    expansion,
+    heading_parts,
+    primary_statements,
+    sections_named,
+    statement_of,
+    statements_named,
+)
 from rag_core.store import LexicalRow
 
 
@@ -122,6 +131,34 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     phrasing = expansion(question)
     assert phrasing is not None and words <= set(phrasing.split()), phrasing
     assert statements_named(question) == ()
+
+
+@pytest.mark.parametrize(("question", "heading", "other"), [
+    ("Has Boeing reported any materially important ongoing legal battles from FY2022?",
+     "Note 21 – Legal Proceedings", "Note 22 – Segment and Revenue Information"),
+    ("Has CVS Health reported any ongoing legal battles?",
+     "Litigation and Regulatory Proceedings", "Retail/LTC Customers"),
+    ("What are the geographies that Pepsico primarily operates in?", "GEOGRAPHIC OPERATIONS", "Our Operations"),
+    ("What is the quantity of restructuring costs in the income statement?",
+     "Note 3 — Restructuring and Impairment Charges", "2019 Multi-Year Productivity Plan"),
+    ("Who are the primary customers of Boeing?", "Concentration of Credit Risk", "Risk Factors"),
+    ("Which companies did the company acquire in 2022?", "Note 2. Business Combinations", "Goodwill"),
+])
+def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
+    titles = sections_named(question)
+    pattern = re.compile(rf"\b(?:{'|'.join(titles)})\b", re.IGNORECASE)
+    assert pattern.search(heading), (titles, heading)
+    assert not pattern.search(other), (titles, other)
+
+
+def test_a_question_naming_no_sectioned_topic_has_no_section_titles() -> None:
+    assert sections_named("What was the quick ratio in 2022?") == ()
+    assert sections_named("Was American Express able to retain card members during 2022?") == (), "no usual section"
+
+
+def test_a_headers_headings_leave_out_the_documents_title() -> None:
+    assert heading_parts("ACME 10K › Note 3 › Leases\ncaption") == ["Note 3", "Leases"]
+    assert heading_parts("ACME 10K") == []
 
 
 def test_retained_earnings_is_a_line_not_a_topic() -> None:

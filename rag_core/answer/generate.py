@@ -275,7 +275,7 @@ class AnswerRun:
         if not self._done:
             for _ in self.stream():
                 pass
-        text, citations = map_citations(self._text, self.passages)
+        text, citations = map_citations(without_bare_citations(self._text), self.passages)
         sentences, summary, tables = self._checked(text)
         citations = with_attributed(citations, sentences, self.passages)
         output_tokens = 0
@@ -337,6 +337,17 @@ class AnswerRun:
         self._recorder.add(Stage.ATTRIBUTION, self.timings["attribution"],
                            {"statements": len(sentences), "tables": len(tables)}, notes)
         return sentences, summary, tables
+
+
+_BARE_CITATIONS = re.compile(rf"(?:\n[ \t]*(?:[-*][ \t]*)?(?:(?:Sources?|References?):?[ \t]*)?"
+                             rf"(?:{CITATION.pattern}[ \t,.;]*)+)+\s*$", re.IGNORECASE)
+
+
+def without_bare_citations(text: str) -> str:
+    """The answer without its closing lines of citations alone ("[1] [2]", "Sources: [3]"): a small
+    model sometimes ends so; such a line states nothing, and its numbers cite no statement."""
+    bare = _BARE_CITATIONS.search(text)
+    return text[: bare.start()].rstrip() if bare else text
 
 
 def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:

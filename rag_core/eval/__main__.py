@@ -72,6 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)",
     )
     parser.add_argument(
+        "--section-weights",
+        type=float,
+        nargs="*",
+        default=[],
+        help="page-level: RRF weights of the section list to try (e.g. 1 3)",
+    )
+    parser.add_argument(
         "--exact-weights",
         type=float,
         nargs="*",

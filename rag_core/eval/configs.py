@@ -15,6 +15,7 @@ PLAIN: dict[str, Any] = {
     "dense_weight": 1.0,
     "bm25_weight": 1.0,
     "statement_weight": 0.0,
+    "section_weight": 0.0,
     "exact_weight": 0.0,
 }
 """Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
@@ -72,6 +73,10 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
             tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
         )
     configs["hybrid, no statement list"] = Config(tuning={"statement_weight": 0.0})
+    configs["hybrid, no section list"] = Config(tuning={"section_weight": 0.0})
+    configs["hybrid, whole library, no section list"] = Config(library=True, tuning={"section_weight": 0.0})
+    for weight in args.section_weights:
+        configs[f"hybrid, section list weight {weight:g}"] = Config(tuning={"section_weight": weight})
     configs["hybrid, no exact list"] = Config(tuning={"exact_weight": 0.0})
     configs["hybrid, whole library, no exact list"] = Config(library=True, tuning={"exact_weight": 0.0})
     for weight in args.exact_weights:

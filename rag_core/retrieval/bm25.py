@@ -6,6 +6,7 @@ exactly), and their parts are added as plain words (so "GPT 4o" still matches).
 
 from __future__ import annotations
 
+import re
 import threading
 from array import array
 from collections import OrderedDict
@@ -19,7 +20,7 @@ from scipy import sparse
 from ..models import Bm25Match
 from ..store import LexicalRow
 from .terms import exact_terms, holds_exactly, tokenize
-from .vocabulary import primary_statements, statement_of
+from .vocabulary import heading_parts, primary_statements, statement_of
 
 
 class FastOkapi(BM25Okapi):
@@ -143,12 +144,15 @@ class Bm25Index:
         *,
         terms: Sequence[str | Sequence[str]] | None = None,
         statements: Sequence[StatementTag | None] | None = None,
+        headings: Sequence[tuple[str, int, str]] | None = None,
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
         ``statements`` tags each chunk of a financial statement: which statement, whether it is
         one of its report's primary statements (not a note's table restating one), and which
-        document. Only the ids, the term matrix and the statements' chunk positions are kept:
-        the chunks themselves stay in the store."""
+        document. ``headings`` gives each chunk's document, page and contextual header, for the
+        sections a question's topic is filed under (``in_sections``). Only the ids, the term
+        matrix, the statements' chunk positions and each distinct header once are kept: the chunks
+        themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
         if len(chunk_ids) != len(corpus):
             raise ValueError(f"{len(chunk_ids)} chunk ids for {len(corpus)} texts")
@@ -163,6 +167,18 @@ class Bm25Index:
             if tag:
                 self.statements.setdefault((tag.doc_id, tag.statement), []).append(position)
                 self.primary[position] = tag.primary
+        if headings is not None and len(headings) != len(corpus):
+            raise ValueError(f"{len(headings)} headings for {len(corpus)} texts")
+        self._documents: dict[str, int] = {}
+        self._headers: dict[str, int] = {}
+        document_of, header_of, page_of = array("i"), array("i"), array("i")
+        for doc_id, page, header in headings or ():
+            document_of.append(self._documents.setdefault(doc_id, len(self._documents)))
+            header_of.append(self._headers.setdefault(header, len(self._headers)))
+            page_of.append(page)
+        self._document_of = np.frombuffer(document_of, dtype=np.int32) if document_of else np.zeros(0, np.int32)
+        self._header_of = np.frombuffer(header_of, dtype=np.int32) if header_of else np.zeros(0, np.int32)
+        self._page_of = np.frombuffer(page_of, dtype=np.int32) if page_of else np.zeros(0, np.int32)
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
 
     def __len__(self) -> int:
@@ -263,6 +279,34 @@ class Bm25Index:
             for score, p in ranked
         ]
 
+    def in_sections(
+        self, titles: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_document: int
+    ) -> list[Bm25Match]:
+        """The chunks under a heading that matches one of ``titles`` (regular expressions; the
+        document's own title is not read) in these documents, document by document in the given
+        order, at most ``per_document`` of each: those with the best BM25 score over ``queries``
+        first, then reading order; chunks holding none of the queries' terms are left out."""
+        if self._bm25 is None or not titles or not len(self._header_of):
+            return []
+        pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)
+        matching = [n for header, n in self._headers.items() if any(map(pattern.search, heading_parts(header)))]
+        if not matching:
+            return []
+        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
+        scores = np.max([self._bm25.get_scores(t) for t in term_lists if t] or [np.zeros(len(self))], axis=0)
+        under = np.flatnonzero(np.isin(self._header_of, matching) & (scores > 0))
+        found: list[Bm25Match] = []
+        for doc_id in dict.fromkeys(documents):
+            number = self._documents.get(doc_id)
+            mine = under[self._document_of[under] == number] if number is not None else under[:0]
+            ranked = mine[np.lexsort((mine, -scores[mine]))]
+            pages = self._page_of[ranked]
+            best_of_page = ranked[np.unique(pages, return_index=True)[1]] if len(ranked) else ranked
+            for i in best_of_page[np.lexsort((best_of_page, -scores[best_of_page]))][:per_document]:
+                found.append(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
+                                       coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
+        return found
+
     def coverage(self, terms: Sequence[str], position: int) -> float:
         """Share of ``terms`` that occur in the chunk at ``position``."""
         if not terms or self._bm25 is None:
@@ -327,4 +371,5 @@ def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
             statements[n] = found
     primary = primary_statements([(r.doc_id, r.page, s) for r, s in zip(rows, statements, strict=True)])
     tags = [StatementTag(s, p, r.doc_id) if s else None for r, s, p in zip(rows, statements, primary, strict=True)]
-    return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags)
+    return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags,
+                     headings=[(r.doc_id, r.page, r.header) for r in rows])

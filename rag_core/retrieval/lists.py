@@ -86,6 +86,28 @@ def statement_list(
     return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
 
 
+def section_list(
+    index: Bm25Index,
+    titles: Sequence[str],
+    phrasings: Sequence[str],
+    *,
+    documents: Sequence[str],
+    per_document: int,
+    names: Mapping[str, str],
+    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+) -> RankedLists:
+    """The chunks filed under the sections a question's topic goes by in reports
+    (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
+    ``documents``, at most ``per_document`` of each, best BM25 score over the phrasings first, as one
+    list named ``sections``."""
+    matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document)
+    chunks = fetch([m.chunk_id for m in matches])
+    listed = [m for m in matches if m.chunk_id in chunks]
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sections", rank=rank, score=m.score)
+            for rank, m in enumerate(listed, start=1)]
+    return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks, rows=rows)
+
+
 def exact_list(
     index: Bm25Index,
     question: str,

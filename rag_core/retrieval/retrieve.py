@@ -43,6 +43,7 @@ from .lists import (
     fuse,
     leading_documents,
     page_list,
+    section_list,
     sides_list,
     statement_list,
 )
@@ -50,7 +51,7 @@ from .plan import Plan, assemble
 from .queries import search_phrasings
 from .rerank import RerankerUnavailable
 from .terms import tokenize
-from .vocabulary import statements_named
+from .vocabulary import sections_named, statements_named
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,28 @@ class Retriever:
                 else:
                     notes.notes.append("no table in these documents is titled as one of these statements")
                 notes.outputs = statements.rows
+        titles = sections_named(question)
+        with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
+            if config.section_weight <= 0 or retrievers == "dense":
+                notes.notes.append("skipped: " + ("section_weight is 0" if config.section_weight <= 0
+                                                  else "dense-only retrieval"))
+            elif not titles:
+                notes.notes.append("the question names no topic that reports file under a section of its own")
+            else:
+                documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights,
+                                              top=config.statement_scope)
+                notes.inputs["documents"] = [names.get(d, d) for d in documents]
+                sections = section_list(
+                    index, titles, phrasings, documents=documents, per_document=config.section_chunks,
+                    names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
+                )
+                if sections.lists:
+                    lists |= sections.lists
+                    chunks |= sections.chunks
+                else:
+                    notes.notes.append("no chunk holding the question's terms sits under such a heading")
+                notes.outputs = sections.rows
+        weights["sections"] = config.section_weight
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
             exact = RankedLists()
             if config.exact_weight <= 0 or retrievers == "dense":

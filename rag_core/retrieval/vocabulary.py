@@ -90,29 +90,48 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
 that hold them (a textbook definition: the effective tax rate is the income statement's tax
 provision over its income before taxes)."""
 
+LEGAL = r"legal (?:battles?|matters|cases|disputes|actions|proceedings|issues)|lawsuits?|litigation|sued|court cases?"
+GEOGRAPHY = r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? in"
+CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
+CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
+RESTRUCTURING = r"restructuring"
+ACQUISITIONS = r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)"
+RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention|churn|attrition"
+DEBT_CHANGE = (r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|"
+               r"went (?:up|down)|change[ds]?)|(?:increase|decrease|change) in (?:its |total |long[- ]term )?"
+               r"(?:debt|borrowings?)")
+NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
+           r"(?:background|experience|career|earlier roles?|previous roles?)")
+
 TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
-    r"legal (?:battles?|matters|cases|disputes|actions|proceedings|issues)|lawsuits?|litigation|sued|court cases?":
-        ("litigation legal proceedings lawsuits claims contingencies", ()),
-    r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? in":
-        ("geographic regions segments countries international operations", ()),
-    r"cyclical(?:ity)?|seasonal(?:ity)?": ("cyclical seasonal demand economic conditions", ()),
-    r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration":
-        ("customers customer concentration sales to", ()),
-    r"restructuring": ("restructuring severance impairment charges", ()),
-    r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)":
-        ("acquisitions acquired business combinations", ()),
-    r"retain(?:s|ing)?|retained(?!\s+earnings)|retention|churn|attrition":
-        ("retention retained attrition renewals", ()),
-    r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|went (?:up|down)|"
-    r"change[ds]?)|"
-    r"(?:increase|decrease|change) in (?:its |total |long[- ]term )?(?:debt|borrowings?)":
-        ("long-term debt total debt borrowings issued repaid", ()),
-    r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
-    r"(?:background|experience|career|earlier roles?|previous roles?)":
-        ("chief executive officer appointed previously served as president", ()),
+    LEGAL: ("litigation legal proceedings lawsuits claims contingencies", ()),
+    GEOGRAPHY: ("geographic regions segments countries international operations", ()),
+    CYCLES: ("cyclical seasonal demand economic conditions", ()),
+    CUSTOMERS: ("customers customer concentration sales to", ()),
+    RESTRUCTURING: ("restructuring severance impairment charges", ()),
+    ACQUISITIONS: ("acquisitions acquired business combinations", ()),
+    RETENTION: ("retention retained attrition renewals", ()),
+    DEBT_CHANGE: ("long-term debt total debt borrowings issued repaid", ()),
+    NEW_CEO: ("chief executive officer appointed previously served as president", ()),
 }
 """Topics of annual reports as questions name them -> the words reports file them under ("legal
 battles": litigation, legal proceedings), for the vocabulary phrasing only (no statement list)."""
+
+SECTIONS: dict[str, str] = {
+    LEGAL: r"legal|litigation|lawsuits?|contingenc(?:y|ies)",
+    GEOGRAPHY: r"geograph(?:y|ic|ical)|regions?|international operations",
+    CYCLES: r"cyclical(?:ity)?|seasonal(?:ity)?",
+    CUSTOMERS: r"customers?|concentrations?",
+    RESTRUCTURING: r"restructuring",
+    ACQUISITIONS: r"acquisitions?|business combinations?",
+    DEBT_CHANGE: r"debt|borrowings?",
+    NEW_CEO: r"executive officers",
+}
+"""A topic as questions name it -> how reports title the section that holds it ("legal battles": a
+note titled "Litigation and Regulatory Proceedings", "Item 3. Legal Proceedings"). A topic's own words
+rarely meet the report's, and the small embedder reads such a question by its company name and years
+(certifications and exhibits restate both): the section's title is the report's own filing of the
+topic. Retention has no usual section."""
 
 TITLES: dict[Statement, str] = {
     "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
@@ -127,6 +146,7 @@ income statement: the order of the checks below puts it first."""
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS | TOPICS).items()]
+_SECTIONS = [(re.compile(rf"\b(?:{topic})\b", re.IGNORECASE), title) for topic, title in SECTIONS.items()]
 _CHECK_ORDER: tuple[Statement, ...] = (COMPREHENSIVE, CASH, EQUITY, BALANCE, INCOME)
 _TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
 _HEADER_PARTS = " › "
@@ -151,6 +171,17 @@ def statements_named(question: str) -> tuple[Statement, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def sections_named(question: str) -> tuple[str, ...]:
+    """The section titles (regular expressions) of the topics a question asks about, each once."""
+    return tuple(dict.fromkeys(title for topic, title in _SECTIONS if topic.search(question)))
+
+
+def heading_parts(header: str) -> list[str]:
+    """The headings of a chunk's contextual header (``title › heading › … › caption``), without the
+    document's own title."""
+    return header.split("\n", 1)[0].split(_HEADER_PARTS)[1:]
+
+
 STATEMENT_TEXT_FIGURES = 8
 """Figures (numbers that are not years) a text chunk's terms must hold to be read as a statement's
 rows: a statement page whose table the finder missed is text dense with amounts, while the prose
@@ -167,7 +198,7 @@ def statement_of(header: str, kind: str, terms: str = "") -> Statement | None:
     statement read as text); None for prose and for tables under no statement title."""
     if kind != "table" and amounts(terms) < STATEMENT_TEXT_FIGURES:
         return None
-    for part in reversed(header.split("\n", 1)[0].split(_HEADER_PARTS)[1:]):
+    for part in reversed(heading_parts(header)):
         for statement, title in _TITLES:
             if title.search(part):
                 return statement

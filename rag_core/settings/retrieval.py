@@ -68,6 +68,21 @@ class RetrievalSettings(Group):
         le=1000,
         description="Chunks the statement list takes from each statement a question needs, in each report.",
     )
+    section_weight: float = Field(
+        2.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the section list: the chunks under the headings a question's topic is filed "
+        "under in reports (legal battles: 'Litigation', 'Legal Proceedings'; rag_core/retrieval/vocabulary.py, "
+        "SECTIONS); 0 leaves it out (2: chosen on the FinanceBench dev split; see README).",
+    )
+    section_chunks: int = Field(
+        3,
+        gt=0,
+        le=1000,
+        description="Chunks the section list takes from each report (of the statement_scope reports the "
+        "question is about), best BM25 score first.",
+    )
     exact_weight: float = Field(
         3.0,
         ge=0,

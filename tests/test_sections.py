@@ -1,0 +1,96 @@
+"""The section list (rag_core/retrieval/lists.py, with the BM25 index's headings): which chunks a topic's
+section titles pick and in what order, and a generated annual report where a question about legal battles
+lands on the litigation note instead of the certifications that restate the company's name and years.
+Which titles a question's topic goes by is tested in test_vocabulary.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rag_core.eval.pages import tuned
+from rag_core.pipeline import Engine
+from rag_core.retrieval.bm25 import Bm25Index
+from rag_core.settings import Settings
+
+LEGAL = r"legal|litigation"
+
+
+def test_section_chunks_are_one_a_page_best_first_capped_per_document() -> None:
+    chunks = [  # (document, page, header, text)
+        ("a", 1, "A › Item 3. Legal Proceedings", "See the note on lawsuits."),
+        ("a", 9, "A › Note 12. Litigation", "Class actions allege defects; lawsuits pending."),
+        ("a", 9, "A › Note 12. Litigation", "More lawsuits and class actions, lawsuits again."),
+        ("a", 10, "A › Note 12. Litigation", "The Company recorded a liability."),
+        ("a", 11, "A › Note 13. Leases", "Lawsuits are not leases."),
+        ("b", 4, "B › Litigation", "Lawsuits against B."),
+        ("a", 2, "Legal A › Business", "Lawsuits are a risk."),  # the document's own title is not read
+    ]
+    index = Bm25Index([f"c{i}" for i in range(len(chunks))], [c[3] for c in chunks],
+                      headings=[(doc, page, header) for doc, page, header, _ in chunks])
+
+    def found(documents: list[str], per_document: int = 3, query: str = "lawsuits class actions") -> list[str]:
+        return [m.chunk_id for m in index.in_sections([LEGAL], [query], documents=documents, per_document=per_document)]
+
+    assert found(["a"]) == ["c2", "c0"], "page 9's best chunk once; page 10 holds none of the terms"
+    assert found(["a"], per_document=1) == ["c2"]
+    assert found(["b", "a"]) == ["c5", "c2", "c0"], "document by document, in the order given"
+    assert found(["a"], query="recorded liability") == ["c3"]
+    assert found(["elsewhere"]) == []
+    assert index.in_sections([], ["lawsuits"], documents=["a"], per_document=3) == []
+    assert Bm25Index(["x"], ["lawsuits"]).in_sections([LEGAL], ["lawsuits"], documents=["a"], per_document=3) == []
+    with pytest.raises(ValueError, match="headings"):
+        Bm25Index(["x", "y"], ["one", "two"], headings=[("a", 1, "A")])
+
+
+CERTIFICATION = (
+    "I have reviewed this annual report on Form 10-K of ACME Corporation for the fiscal years 2022, 2021 and "
+    "2020. Based on my knowledge, this report does not contain any untrue statement of a material fact. ")
+BUSINESS = (
+    "ACME Corporation designs and sells industrial pumps in 2022. Our products serve water utilities and chemical "
+    "plants, and our sales grew in 2021 and 2020 as utilities replaced aging equipment. ")
+LITIGATION = (
+    "The Company is named as a defendant in a number of lawsuits alleging that its pumps failed in service. "
+    "Several putative class actions were filed in federal court; the Company is defending itself against these "
+    "claims and has recorded a liability of $42 million for the settlement of certain of them. ")
+
+
+def annual_report(path: Path) -> Path:
+    """Business pages, the litigation note (page 4), then three certifications that restate the
+    company's name and the report's years, each page under a heading of its own."""
+    doc = pymupdf.open()
+    for heading, text in [*((f"Item {n}. Business", BUSINESS * 8) for n in (1, 2, 3)),
+                          ("Note 12. Litigation and Regulatory Proceedings", LITIGATION * 3),
+                          *((f"Exhibit 31.{n} Certification", CERTIFICATION * 6) for n in (1, 2, 3))]:
+        page = doc.new_page()
+        page.insert_text((72, 60), heading, fontsize=15, fontname="hebo")
+        page.insert_textbox(pymupdf.Rect(72, 80, 540, 760), text, fontsize=10)
+    doc.save(path)
+    return path
+
+
+def test_a_legal_battles_question_lands_on_the_litigation_note(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(annual_report(tmp_path / "ACME_2022_10K.pdf"))
+        question = "Has ACME Corporation reported any important ongoing legal battles from 2022, 2021 and 2020?"
+        result = engine.search(question)
+        stage = result.trace.stage("sections")
+        assert stage is not None and stage.inputs["documents"] == ["ACME_2022_10K.pdf"]
+        assert [(row["page"], row["header"]) for row in stage.outputs] == [
+            (4, "ACME 2022 10K › Note 12. Litigation and Regulatory Proceedings")]
+        assert [h.page for h in result.hits if h.source == "retrieved"][0] == 4
+
+        with tuned(engine, {"section_weight": 0.0}):
+            without = engine.search(question)
+        skipped = without.trace.stage("sections")
+        assert skipped is not None and skipped.notes == ["skipped: section_weight is 0"]
+        assert [h.page for h in without.hits if h.source == "retrieved"][0] != 4, "the certifications win alone"
+
+        unrelated = engine.search("What does ACME sell?").trace.stage("sections")
+        assert unrelated is not None and unrelated.notes == [
+            "the question names no topic that reports file under a section of its own"]
+    finally:
+        engine.close()
