@@ -5,6 +5,7 @@ import pytest
 from rag_core.models import Hit
 from rag_core.retrieval.expand import (
     expand_neighbors,
+    lists_references,
     neighbor_positions,
     pick_prose,
     prose_share,
@@ -80,3 +81,37 @@ def test_a_summary_samples_the_prose_of_each_stretch() -> None:
     texts = {i: labels for s in stretches for i in s} | {stretches[1][3]: prose}
     assert pick_prose(stretches, texts) == [12, stretches[1][3], 62, 87]
     assert spread_candidates(3, 12, 5) == [[0], [1], [2]], "a short document: every chunk"
+
+
+REFERENCES = [
+    "Darren Edge, Ha Trinh, Newman Cheng, Joshua Bradley, Alex Chao, Apurva Mody, Steven Truitt, and Jonathan "
+    "Larson. 2024. From local to global: A graph rag approach to query-focused summarization. arXiv preprint "
+    "arXiv:2404.16130.",
+    "Shahul Es, Jithin James, Luis Espinosa Anke, and Steven Schockaert. Ragas: Automated evaluation of retrieval "
+    "augmented generation. In International Conference on Machine Learning (ICML), 2024.",
+    'The New York Times. Retrieved October 22, 2009. 204. Savage, David G. (July 13, 2008). "Supreme Court finds '
+    'history is a matter of opinion" (https://www.latimes.com/).',
+]
+PROSE = [
+    "Graph-based methods such as GraphRAG (Edge et al., 2024) build communities of entities and summarize them.",
+    "Net revenues in Institutional Client Services were $14.47 billion for 2016, 5% lower than 2015. Net revenues "
+    "in Investing & Lending were $2.57 billion for 2016.",
+    "Operating expenses in the consolidated statements of earnings were $20.30 billion for 2016, 2% higher than 2015.",
+]
+
+
+def test_a_list_of_references_is_told_from_prose_that_cites_or_dates() -> None:
+    assert all(lists_references(text) for text in REFERENCES)
+    assert not any(lists_references(text) for text in PROSE)
+
+
+def test_a_summary_samples_no_bibliography() -> None:
+    """A stretch of references gives nothing; in a stretch that mixes, the prose wins even when the
+    references read as longer sentences."""
+    stretches = spread_candidates(100, 4, 5)
+    texts = {i: PROSE[0] for s in stretches for i in s}
+    texts |= {i: REFERENCES[0] for i in stretches[3]} | {stretches[2][0]: REFERENCES[1] * 2}
+    picked = pick_prose(stretches, texts)
+    assert len(picked) == 3 and not any(i in stretches[3] for i in picked)
+    assert stretches[2][0] not in picked
+

@@ -51,6 +51,10 @@ def test_assemble_merges_by_the_plan() -> None:
     hits, notes = assemble(summary, [result(hit(7), hit(2))], [hit(2), hit(5)])
     assert [h.chunk_id for h in hits] == ["d2", "d5", "d7"], "samples and hits, each once, in reading order"
     assert "2 chunks sampled across 1 document(s)" in notes[0]
+    bibliography = hit(9, "Darren Edge, Ha Trinh and Jonathan Larson. 2024. From local to global. arXiv preprint.")
+    hits, notes = assemble(summary, [result(hit(7), bibliography)], [hit(2)])
+    assert [h.chunk_id for h in hits] == ["d2", "d7"], "a summary has nothing to say about a list of references"
+    assert notes[0].endswith("1 hit(s) that list references left out")
 
     comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
                       settings=SETTINGS, top_k=None)

@@ -284,8 +284,10 @@ class Bm25Index:
     ) -> list[Bm25Match]:
         """The chunks under a heading that matches one of ``titles`` (regular expressions; the
         document's own title is not read) in these documents, document by document in the given
-        order, at most ``per_document`` of each: those with the best BM25 score over ``queries``
-        first, then reading order; chunks holding none of the queries' terms are left out."""
+        order: the best chunk of each page (best BM25 score over ``queries``, then reading order),
+        at most ``per_document`` pages of each, best first; chunks holding none of the queries'
+        terms are left out. One chunk a page, so that a long note's first page does not fill the
+        list and hide the page that answers."""
         if self._bm25 is None or not titles or not len(self._header_of):
             return []
         pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)

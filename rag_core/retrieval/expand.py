@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from ..models import Hit
@@ -82,6 +83,24 @@ def prose_share(text: str) -> float:
     return prose / max(len(text), 1)
 
 
+_SOURCE_MARK = re.compile(
+    r"\b(?:arXiv|Proceedings|Conference on|Journal of|Workshop|preprint|pp\.|doi|ISBN|Retrieved|Archived from|"
+    r"et al\.|ICML|NeurIPS|ACL|EMNLP|SIGIR|KDD|AAAI|ICLR)|https?://"
+)
+_ENTRY_YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\.\s")
+_LISTING = 2
+"""Marks (venues, "Retrieved", URLs, a year closing an author list) a chunk holds, one at least a
+venue's, to be read as a list of references."""
+
+
+def lists_references(text: str) -> bool:
+    """Whether a chunk is a list of references: bibliography entries ("… Cheng. 2024. From local to
+    global. arXiv preprint …", "Retrieved May 15, 2017. 172. …"). Prose that cites ("(Edge et al.,
+    2024)") or dates its figures ("for 2016, 5% lower than 2015.") holds at most one such mark."""
+    venues = len(_SOURCE_MARK.findall(text))
+    return venues >= 1 and venues + len(_ENTRY_YEAR.findall(text)) >= _LISTING
+
+
 def spread_candidates(count: int, n: int, per_stretch: int) -> list[list[int]]:
     """The document cut into ``n`` equal stretches (the whole when it has at most ``n`` chunks, one
     each); for each, up to ``per_stretch`` chunk indices spread over it, its middle first."""
@@ -100,7 +119,12 @@ def spread_candidates(count: int, n: int, per_stretch: int) -> list[list[int]]:
 
 def pick_prose(stretches: Sequence[Sequence[int]], texts: dict[int, str]) -> list[int]:
     """From each stretch the chunk with the most prose (``prose_share``), the one nearest its
-    middle among equals, in reading order."""
-    picked = [max(stretch, key=lambda i: (round(prose_share(texts.get(i, "")), 2), -stretch.index(i)))
-              for stretch in stretches if stretch]
+    middle among equals, in reading order; none from a stretch whose every chunk read there is a
+    list of references (``lists_references``): a summary has nothing to say about a bibliography,
+    and its entries read as sentences."""
+    picked = []
+    for stretch in stretches:
+        kept = [i for i in stretch if not lists_references(texts.get(i, ""))]
+        if kept:
+            picked.append(max(kept, key=lambda i: (round(prose_share(texts.get(i, "")), 2), -kept.index(i))))
     return sorted(set(picked))

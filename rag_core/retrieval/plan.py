@@ -19,6 +19,7 @@ from typing import Any
 from ..ingest.chunk import looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
 from ..settings import RetrievalSettings
+from .expand import lists_references
 
 
 def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
@@ -91,10 +92,13 @@ def assemble(plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[H
     main, sides = results[0], results[1:]
     if plan.sample_per_document:
         documents = len({h.doc_id for h in sampled})
+        found = [h for h in main.hits if not lists_references(h.text)]
         note = (f"summary: {len(sampled)} chunks sampled across {documents} document(s) (from each stretch the "
-                f"one with the most prose of {plan.sample_candidates}), "
-                f"merged with {len(main.hits)} semantic hits, in reading order")
-        return merge_summary(sampled, main.hits), [note]
+                f"one with the most prose of {plan.sample_candidates}, none from a list of references), "
+                f"merged with {len(found)} semantic hits, in reading order")
+        if len(found) < len(main.hits):
+            note += f"; {len(main.hits) - len(found)} hit(s) that list references left out"
+        return merge_summary(sampled, found), [note]
     hits, notes = list(main.hits), []
     for search, side in zip(plan.searches[1:], sides, strict=True):
         hits, added = add_new(hits, side.hits)
