@@ -11,7 +11,7 @@ those records into its trace.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,19 +110,12 @@ class Retriever:
             elif not wanted:
                 notes.notes.append("the question names no financial statement or ratio")
             else:
-                documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights,
-                                              top=config.statement_scope)
-                notes.inputs["documents"] = [names.get(d, d) for d in documents]
-                statements = statement_list(
-                    index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
-                    names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
-                )
-                if statements.lists:
-                    lists |= statements.lists
-                    chunks |= statements.chunks
-                else:
-                    notes.notes.append("no table in these documents is titled as one of these statements")
-                notes.outputs = statements.rows
+                self._add_report_list(
+                    notes, lists, chunks, weights, names,
+                    lambda documents: statement_list(
+                        index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
+                        names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids)),
+                    none="no table in these documents is titled as one of these statements")
         titles = sections_named(question)
         with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
             if config.section_weight <= 0 or retrievers == "dense":
@@ -131,19 +124,12 @@ class Retriever:
             elif not titles:
                 notes.notes.append("the question names no topic that reports file under a section of its own")
             else:
-                documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights,
-                                              top=config.statement_scope)
-                notes.inputs["documents"] = [names.get(d, d) for d in documents]
-                sections = section_list(
-                    index, titles, phrasings, documents=documents, per_document=config.section_chunks,
-                    names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids),
-                )
-                if sections.lists:
-                    lists |= sections.lists
-                    chunks |= sections.chunks
-                else:
-                    notes.notes.append("no chunk holding the question's terms sits under such a heading")
-                notes.outputs = sections.rows
+                self._add_report_list(
+                    notes, lists, chunks, weights, names,
+                    lambda documents: section_list(
+                        index, titles, phrasings, documents=documents, per_document=config.section_chunks,
+                        names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids)),
+                    none="no chunk holding the question's terms sits under such a heading")
         weights["sections"] = config.section_weight
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
             exact = RankedLists()
@@ -217,6 +203,25 @@ class Retriever:
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                                no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
+
+    def _add_report_list(
+        self, notes: StageNotes, lists: dict[str, list[str]], chunks: dict[str, StoredChunk],
+        weights: Mapping[str, float], names: Mapping[str, str], build: Callable[[list[str]], RankedLists], *,
+        none: str,
+    ) -> None:
+        """Add a list drawn from the reports a question is about (the documents of the first stage's
+        ``statement_scope`` best chunks): the statement list, the section list. ``none`` says why
+        the stage added nothing."""
+        config = self.retrieval
+        documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights, top=config.statement_scope)
+        notes.inputs["documents"] = [names.get(d, d) for d in documents]
+        found = build(documents)
+        if found.lists:
+            lists |= found.lists
+            chunks |= found.chunks
+        else:
+            notes.notes.append(none)
+        notes.outputs = found.rows
 
     def run_plan(
         self, plan: Plan, records: Sequence[DocumentRecord], owner: str, *, collection: str, rerank: bool | None,
