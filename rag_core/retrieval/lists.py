@@ -98,8 +98,8 @@ def section_list(
 ) -> RankedLists:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
-    ``documents``, at most ``per_document`` of each, best BM25 score over the phrasings first, as one
-    list named ``sections``."""
+    ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
+    BM25 score over the phrasings first, as one list named ``sections``."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document)
     chunks = fetch([m.chunk_id for m in matches])
     listed = [m for m in matches if m.chunk_id in chunks]

@@ -80,8 +80,8 @@ class RetrievalSettings(Group):
         3,
         gt=0,
         le=1000,
-        description="Chunks the section list takes from each report (of the statement_scope reports the "
-        "question is about), best BM25 score first.",
+        description="Pages the section list takes from each report (of the statement_scope reports the "
+        "question is about), the best chunk of each, best BM25 score first.",
     )
     exact_weight: float = Field(
         3.0,
