@@ -111,7 +111,7 @@ class Library:
             window = range(
                 max(0, start - TABLE_WINDOW), min(record.chunks, max(passage.table_chunks) + TABLE_WINDOW + 1)
             )
-            around = self._chunks_at(record, list(window))
+            around = self.chunks_at(record, list(window))
             run = [around[start]] if start in around else []
             for step in (-1, 1):
                 index = start + step
@@ -132,7 +132,7 @@ class Library:
         ``n`` equal stretches, the one with the most prose among ``per_stretch`` read there (so a
         summary reads the text, not a figure's labels or a page of references)."""
         stretches = spread_candidates(record.chunks, n, per_stretch)
-        found = self._chunks_at(record, sorted({i for stretch in stretches for i in stretch}))
+        found = self.chunks_at(record, sorted({i for stretch in stretches for i in stretch}))
         indices = pick_prose(stretches, {i: hit.text for i, hit in found.items()})
         return [found[i].model_copy(update={"source": "sampled"}) for i in indices if i in found]
 
@@ -148,7 +148,7 @@ class Library:
         lookup = {
             (doc_id, index): hit
             for doc_id, indices in wanted.items()
-            for index, hit in self._chunks_at(by_doc[doc_id], indices).items()
+            for index, hit in self.chunks_at(by_doc[doc_id], indices).items()
         }
         return expand_neighbors(hits, window, lambda doc_id, index: lookup.get((doc_id, index)))
 
@@ -177,7 +177,8 @@ class Library:
             end = max(end, hit.char_end or 0)
         return text
 
-    def _chunks_at(self, record: DocumentRecord, indices: Sequence[int]) -> dict[int, Hit]:
+    def chunks_at(self, record: DocumentRecord, indices: Sequence[int]) -> dict[int, Hit]:
+        """The document's chunks at these indices (the ones that exist), by index."""
         ids = {chunk_point_id(record.owner, record.sha256, i, record.generation): i
                for i in indices if 0 <= i < record.chunks}
         found = self.store.get_chunks(record.collection, record.owner, list(ids))

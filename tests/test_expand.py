@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from rag_core.models import Hit
@@ -11,6 +13,7 @@ from rag_core.retrieval.expand import (
     prose_share,
     sample_evenly,
     spread_candidates,
+    table_discussion,
 )
 
 
@@ -115,3 +118,62 @@ def test_a_summary_samples_no_bibliography() -> None:
     assert len(picked) == 3 and not any(i in stretches[3] for i in picked)
     assert stretches[2][0] not in picked
 
+
+
+def chunk(index: int, kind: str = "text", page: int = 8, section: tuple[str, ...] = ("Ablation Studies",)) -> Hit:
+    return Hit(chunk_id=f"p:{index}", doc_id="p", document="p.pdf", page=page, chunk_index=index,
+               text=f"chunk {index}", kind=kind, heading_path=section)  # type: ignore[arg-type]
+
+
+def paper_chunks() -> dict[int, Hit]:
+    """A results table (chunks 11-12, titled by 10) read by four paragraphs after it (13-16), then
+    the next section (17) and another table in it (18)."""
+    chunks = {i: chunk(i) for i in range(10, 17)}
+    chunks |= {11: chunk(11, "table"), 12: chunk(12, "table"), 17: chunk(17, section=("Case Study",)),
+               18: chunk(18, "table", section=("Case Study",)), 9: chunk(9, page=7)}
+    return chunks
+
+
+def fetch_from(chunks: dict[int, Hit], asked: list[list[int]]):  # type: ignore[no-untyped-def]
+    def fetch(doc_id: str, indices: Sequence[int]) -> dict[int, Hit]:
+        asked.append(list(indices))
+        return {i: chunks[i] for i in indices if i in chunks}
+    return fetch
+
+
+def test_the_best_table_brings_the_text_that_discusses_it() -> None:
+    chunks, asked = paper_chunks(), []
+    hits = [chunks[9], chunks[10].model_copy(update={"source": "neighbor", "anchor": "p:9"}), chunks[11],
+            chunk(3, page=2, section=("Intro",))]
+    out, added = table_discussion(hits, 8, fetch_from(chunks, asked))
+    # the table's further rows come with it uncounted, then its section's text, never the next section
+    assert [h.chunk_index for h in added] == [12, 13, 14, 15, 16]
+    assert [h.chunk_index for h in out] == [9, 10, 11, 12, 13, 14, 15, 16, 3]
+    assert all(h.source == "neighbor" and h.anchor == "p:11" for h in added)
+    assert asked == [list(range(12, 12 + 8 + 4))]
+
+
+def test_the_discussion_is_capped_and_stops_at_the_next_table() -> None:
+    chunks = paper_chunks()
+    out, added = table_discussion([chunks[11], chunks[12]], 2, fetch_from(chunks, []))
+    assert [h.chunk_index for h in added] == [13, 14]
+    chunks |= {14: chunk(14, "table")}
+    _, added = table_discussion([chunks[11]], 8, fetch_from(chunks, []))
+    assert [h.chunk_index for h in added] == [12, 13]
+
+
+def test_the_table_whose_passage_ranks_first_is_discussed() -> None:
+    """A table ranked lower whose title chunk ranks first stands first as a passage."""
+    chunks = paper_chunks()
+    other = chunk(40, "table", page=13, section=("Appendix",))
+    hits = [chunks[10], other, chunks[11]]
+    _, added = table_discussion(hits, 8, fetch_from(chunks | {40: other}, []))
+    assert added[0].chunk_index == 12
+
+
+def test_no_table_or_no_count_adds_nothing() -> None:
+    chunks, asked = paper_chunks(), []
+    hits = [chunks[13], chunks[9]]
+    assert table_discussion(hits, 8, fetch_from(chunks, asked)) == (hits, [])
+    assert table_discussion([chunks[11]], 0, fetch_from(chunks, asked)) == ([chunks[11]], [])
+    assert asked == []

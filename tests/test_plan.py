@@ -44,6 +44,8 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
     technical = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None)
     assert technical.tables_first and len(technical.searches) == 1
     assert technical.describe()["searches"] == ["question"]
+    assert technical.table_discussion == SETTINGS.table_discussion > 0, "the best table comes with its discussion"
+    assert (qa.table_discussion, summary.table_discussion, comparison.table_discussion) == (0, 0, 0)
 
 
 def test_assemble_merges_by_the_plan() -> None:

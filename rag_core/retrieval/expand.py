@@ -57,6 +57,61 @@ def expand_neighbors(
     return out
 
 
+def table_discussion(
+    hits: Sequence[Hit], count: int, fetch: Callable[[str, Sequence[int]], dict[int, Hit]]
+) -> tuple[list[Hit], list[Hit]]:
+    """The hits with the text after the table whose passage ranks first: up to ``count`` chunks that follow
+    the table's last chunk in its section (the same heading path), none past another table, marked
+    as that table's neighbors and placed after its group. A table's discussion says in words what
+    its cells show ("the -Origin variant does not exhibit significant performance declines"); the
+    neighbour window alone gives its first sentences. ``fetch(doc_id, indices)`` returns the
+    document's chunks at those indices. Returns the hits and the chunks added."""
+    have = {(h.doc_id, h.chunk_index): h for h in hits}
+    rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
+    table = min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
+    if table is None or count <= 0:
+        return list(hits), []
+    last = table.chunk_index
+    while (table.doc_id, last + 1) in have and have[(table.doc_id, last + 1)].kind == "table":
+        last += 1
+    # the table may go on past the hits: read its further rows too, then the text after them
+    found = fetch(table.doc_id, range(last + 1, last + 1 + count + _TABLE_PARTS))
+    added: list[Hit] = []
+    index, taken = last + 1, 0
+    while index in found:
+        chunk = found[index]
+        if chunk.heading_path != table.heading_path or (chunk.kind == "table" and taken) or taken == count:
+            break
+        taken += chunk.kind != "table"  # the table's own further rows come with it, uncounted
+        if (table.doc_id, index) not in have:
+            added.append(chunk.model_copy(update={"source": "neighbor", "anchor": table.chunk_id}))
+        index += 1
+    if not added:
+        return list(hits), []
+    out = list(hits)
+    at = out.index(table) + 1
+    while at < len(out) and out[at].doc_id == table.doc_id and table.chunk_index < out[at].chunk_index < index:
+        at += 1
+    return [*out[:at], *added, *out[at:]], added
+
+
+def _run_rank(hit: Hit, have: dict[tuple[str, int], Hit], rank: dict[tuple[str, int], int]) -> int:
+    """The best rank in the run of consecutive chunks of one page that holds ``hit``: where its
+    passage stands (``answer.context.group_passages`` merges such a run into one; a table's
+    title chunk may rank before its rows)."""
+    best = rank[(hit.doc_id, hit.chunk_index)]
+    for step in (-1, 1):
+        index = hit.chunk_index + step
+        while (hit.doc_id, index) in have and have[(hit.doc_id, index)].page == hit.page:
+            best = min(best, rank[(hit.doc_id, index)])
+            index += step
+    return best
+
+
+_TABLE_PARTS = 4
+"""Chunks of a table read past its last chunk among the hits, before its discussion is looked for."""
+
+
 def sample_evenly(count: int, n: int) -> list[int]:
     """``n`` indices spread evenly over ``range(count)``, first and last included.
 

@@ -6,7 +6,8 @@ comparison), how many chunks to sample from each document, and how to order what
   reading order (the whole document is seen, not only what resembles the question);
 - comparison: the question's hits (the passages naming every side among its lists) plus a few
   for each side named in it;
-- technical: the best match, then groups holding tables or figures;
+- technical: the best match, then groups holding tables or figures, the best table with the text
+  that discusses it;
 - qa: the top hits with their neighbors.
 """
 
@@ -52,11 +53,14 @@ class Plan:
     sample_per_document: int
     sample_candidates: int
     tables_first: bool
+    table_discussion: int = 0
+    """Chunks of the best table's discussion to add (``expand.table_discussion``)."""
 
     def describe(self) -> dict[str, Any]:
         """The plan as the trace records it."""
         return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
-                "sample_per_document": self.sample_per_document, "tables_first": self.tables_first}
+                "sample_per_document": self.sample_per_document, "tables_first": self.tables_first,
+                "table_discussion": self.table_discussion}
 
 
 def plan(
@@ -67,7 +71,8 @@ def plan(
     - summary: the question's search without neighbours, and chunks sampled across each document;
     - comparison: the question's search, with the passages that name every side as a list of its
       own, then one smaller search for each side it names;
-    - technical: the question's search, groups holding tables moved forward after the best one;
+    - technical: the question's search, groups holding tables moved forward after the best one,
+      the best table followed by the text after it in its section;
     - qa: the question's search with its neighbours.
     """
     intent = understanding.intent
@@ -83,6 +88,7 @@ def plan(
         sample_per_document=max(1, settings.sample_count // max(1, documents)) if intent == "summary" else 0,
         sample_candidates=settings.sample_candidates,
         tables_first=intent == "technical",
+        table_discussion=settings.table_discussion if intent == "technical" else 0,
     )
 
 

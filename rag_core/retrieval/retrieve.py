@@ -35,6 +35,7 @@ from ..stages import Stage
 from ..store import Store
 from ..trace import StageNotes, TraceRecorder, hit_row
 from .bm25 import Bm25Cache, Bm25Index, build_index
+from .expand import table_discussion
 from .lists import (
     bm25_lists,
     dense_lists,
@@ -239,6 +240,13 @@ class Retriever:
         sampled = [h for r in records if plan.sample_per_document
                    for h in self.library.sample(r, plan.sample_per_document, plan.sample_candidates)]
         hits, notes = assemble(plan, results, sampled)
+        if plan.table_discussion:
+            by_doc = {r.doc_id: r for r in records}
+            hits, added = table_discussion(hits, plan.table_discussion,
+                                           lambda doc_id, indices: self.library.chunks_at(by_doc[doc_id], indices))
+            if added:
+                notes.append(f"technical: {len(added)} chunk(s) of text after the best table (page "
+                             f"{added[0].page}, its section) added after it")
         return hits, results[0], notes, [(s.name, r.trace.stages) for s, r in zip(plan.searches, results, strict=True)]
 
     def _first_stage(

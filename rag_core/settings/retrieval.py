@@ -128,6 +128,15 @@ class RetrievalSettings(Group):
     neighbor_window: int = Field(
         1, ge=0, le=10, description="Chunks added on each side of a hit (0 turns expansion off)."
     )
+    table_discussion: int = Field(
+        8,
+        ge=0,
+        le=50,
+        description="For a question about figures: chunks after the best table that the context adds, in its own "
+        "section and up to the next table (the text that says what the table shows: Table 2's variants read in "
+        "words, not only its cells); a tight prompt then loses the table's detail rows before this text "
+        "(0: the neighbours alone).",
+    )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(
         5,
