@@ -18,7 +18,7 @@ from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
-from .answer.prompts import compared_lines, quoted_lines
+from .answer.prompts import answering_rows_only, compared_lines, quoted_lines
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -364,6 +364,8 @@ class Engine:
         no_relevant = not is_whole and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
         no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
         grouped = group_passages(hits)
+        if brief and intent == "technical" and not no_relevant:
+            grouped = answering_rows_only(standalone, grouped)
         clock = time.perf_counter()
         budget = budget or self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
                                      counter, cap, sides, brief=brief)

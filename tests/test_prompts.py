@@ -103,6 +103,34 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
     assert "The lines of passages [2] and [3] that begin with 'Overall'" in two[-1]["content"]
 
 
+def test_a_table_read_in_text_keeps_only_the_rows_it_quotes_in_the_brief_prompt() -> None:
+    from rag_core.answer.prompts import answering_rows_only, quoted_lines
+
+    rows = ("Table 2: ablations.\n| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+            "| Diversity | 23.6% | 76.4% | 38.0% | 62.0% |\n| Empowerment | 32.4% | 67.6% | 38.8% | 61.2% |\n"
+            "| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n| | NaiveRAG | -Origin | NaiveRAG | -Origin |\n"
+            "| Diversity | 26.4% | 73.6% | 44.8% | 55.2% |\n| Overall | 25.6% | 74.4% | 39.2% | 60.8% |\n")
+    discussion = ("Semantic Graph Excels in RAG. We eliminated the use of original text in our retrieval process. "
+                  "Surprisingly, the resulting variant, -Origin, does not exhibit significant performance declines "
+                  "across all four datasets, and even improves in Agriculture and Mix.")
+    question = "Performance of ablated versions of LightRAG"
+    intro = Passage(n=1, document="paper.pdf", page=7, text="The results are in Table 2.")
+    read = Passage(n=2, document="paper.pdf", page=8, text=rows + discussion, table_chunks=(4,))
+    shorter = answering_rows_only(question, [intro, read])
+    assert shorter[0] == intro
+    assert shorter[1].text == (
+        "Table 2: ablations.\n| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n…\n"
+        "| Overall | 32.4% | 67.6% | 38.8% | 61.2% |\n| | NaiveRAG | -Origin | NaiveRAG | -Origin |\n…\n"
+        "| Overall | 25.6% | 74.4% | 39.2% | 60.8% |\n" + discussion)
+    before, after = quoted_lines(question, [intro, read]), quoted_lines(question, shorter)
+    assert before is not None and after is not None and after.markdown() == before.markdown()
+    # a table with no text after it keeps its rows: they are all the model has to read
+    bare = read.model_copy(update={"text": rows + "Source: the authors."})
+    assert answering_rows_only(question, [intro, bare]) == [intro, bare]
+    # no line known to answer: nothing changes
+    assert answering_rows_only("Who wrote the paper?", [intro, read]) == [intro, read]
+
+
 def test_a_question_after_the_main_idea_gets_a_few_sentences_not_the_summarys_sections() -> None:
     from rag_core.answer.prompts import asks_one_idea
 

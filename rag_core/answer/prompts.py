@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..models import Intent, Message, Passage
 from ..retrieval.terms import tokenize
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
-from .tables import answering_labels, labelled, sums_up
+from .tables import answering_labels, labelled, only_rows_labelled, sums_up
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -218,6 +218,23 @@ def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | No
         lines += [(p.n, line) for line in neutralize(labelled(p.text, p.columns)).splitlines()
                   if any(line.startswith(f"{label} — ") for label in labels)]
     return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
+
+
+def answering_rows_only(question: str, passages: Sequence[Passage]) -> list[Passage]:
+    """The brief form's passages when a table's lines answer the question (``quoted_lines``: they
+    are quoted above the answer) and text after the table discusses it: that table keeps only the
+    rows it quotes (``tables.only_rows_labelled``). The model is asked what the text says of the
+    results; handed every cell it copies cells (the 1.5B model copied Table 2's Comprehensiveness
+    lines after the quoted Overall lines, README), and the rows it is not to copy cost most of the
+    prompt's reading time."""
+    quoted = quoted_lines(question, passages)
+    if quoted is None:
+        return list(passages)
+    shorter = []
+    for p in passages:
+        kept = only_rows_labelled(p.text, quoted.labels) if p.table_chunks else None
+        shorter.append(p if kept is None else p.model_copy(update={"text": kept}))
+    return shorter
 
 
 def compared_lines(sides: Sequence[str], passages: Sequence[Passage]) -> QuotedLines | None:

@@ -265,6 +265,32 @@ _STEM = 5
 """Letters two words must share at their start to be one word ('comprehensive', 'Comprehensiveness')."""
 
 
+def only_rows_labelled(text: str, labels: Sequence[str]) -> str | None:
+    """A passage whose table is read in its text after the rows (a results table and the
+    paragraphs that discuss it) with the data rows of other labels left out, each run of them one
+    ``ROWS_LEFT_OUT`` line; the rows of names above a block's columns are kept. None when no prose
+    follows the rows, or when nothing would be left out."""
+    lines = text.splitlines()
+    rows = {i for i, line in enumerate(lines) if is_row(line)}
+    after = " ".join(lines[max(rows) + 1:]) if rows else ""
+    if len(after.split()) < _DISCUSSION_WORDS:
+        return None
+    wanted = set(labels)
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        label = cells(line)[0] if i in rows else ""
+        if i in rows and label and label not in wanted:
+            if out[-1:] != [ROWS_LEFT_OUT]:
+                out.append(ROWS_LEFT_OUT)
+        else:
+            out.append(line)
+    return "\n".join(out) if len(out) < len(lines) else None
+
+
+_DISCUSSION_WORDS = 30
+"""Words after a table's rows that make them a table read in text (a caption or a footnote is shorter)."""
+
+
 def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
     """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
     the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
