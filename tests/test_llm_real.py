@@ -87,6 +87,13 @@ def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_p
     assert UnderstandReply.model_validate_json(understood.raw or ""), "the runtime kept to the schema it was sent"
 
 
+def test_the_local_model_is_sent_its_seed_unless_unset() -> None:
+    from rag_core.answer.llm import local_sampling
+
+    assert local_sampling(LlmSettings()) == {"repeat_penalty": 1.1, "seed": 42}
+    assert local_sampling(LlmSettings(seed=None, repeat_penalty=1.2)) == {"repeat_penalty": 1.2}
+
+
 def test_packaged_gguf_is_assembled_once_and_verified(tmp_path: Path) -> None:
     path = packaged_gguf(LlmSettings().cache_dir)
     assert path.stat().st_size > 900_000_000

@@ -229,11 +229,17 @@ class LocalChatModel:
                     counter=self._counter,
                     temperature=self.settings.temperature,
                     frequency_penalty=self.settings.frequency_penalty,
-                    extra_body={"repeat_penalty": self.settings.repeat_penalty},
+                    extra_body=local_sampling(self.settings),
                     backend="local",
                 )
         assert self._client is not None
         return self._client
+
+
+def local_sampling(settings: LlmSettings) -> dict[str, Any]:
+    """What each answer's request adds for llama.cpp: its repetition penalty, and the seed when one
+    is set (the same prompt in the same runtime then draws the same answer)."""
+    return {"repeat_penalty": settings.repeat_penalty} | ({} if settings.seed is None else {"seed": settings.seed})
 
 
 def packaged_gguf(cache_dir: Path) -> Path:

@@ -129,6 +129,14 @@ class LlmSettings(Group):
     openai_api_key: SecretStr | None = Field(None, description="API key for that endpoint.")
     openai_model: str = Field("gpt-4o-mini", description="Model name at that endpoint.")
     temperature: float = Field(0.1, ge=0, le=2, description="Sampling temperature for answers.")
+    seed: int | None = Field(
+        42,
+        ge=0,
+        le=2**31 - 1,
+        description="The local model's sampling seed: the same prompt in the same runtime draws the same answer, "
+        "so an evaluation measures the prompt rather than the draw (a prompt whose start the runtime still holds "
+        "from the last one can part from it after a few sentences); None: a new draw each answer.",
+    )
     frequency_penalty: float = Field(0.3, ge=-2, le=2, description="Discourages repeating tokens (OpenAI semantics).")
     repeat_penalty: float = Field(1.1, ge=1, le=2, description="llama.cpp repetition penalty for the local model.")
     repeat_stop: int = Field(
