@@ -276,6 +276,24 @@ def test_eval_lightrag_asks_the_questions_alone_and_in_one_conversation(tmp_path
     assert [r["intent"] for r in conversation] == ["summary", "comparison", "technical"]
     assert "extractive in one conversation" in report["answers"]
     assert "in one conversation" in (tmp_path / "lightrag.md").read_text()
+    # the key facts are counted in each prompt and answer, and pooled per generator
+    assert [r["facts"]["total"] for r in report["questions"]] == [9, 8, 6]
+    pooled = report["key_facts"]["extractive"]
+    assert pooled["facts"] == 23 and 0 < pooled["in_answer"] <= 23 and 0 < pooled["in_context"] <= 23
+    assert "Key facts" in (tmp_path / "lightrag.md").read_text()
+
+
+def test_key_facts_are_found_by_their_expressions_and_pooled() -> None:
+    from rag_core.eval.lightrag import FACTS, facts_found, facts_summary
+
+    facts = {"dual-level": "dual-level|low-level and high-level", "cost": "API call"}
+    assert facts_found(facts, "LightRAG retrieves at low-level and high-level keys.") == ["dual-level"]
+    rows = [{"facts": {"total": 2, "in_context": ["dual-level", "cost"], "in_answer": ["cost"]}},
+            {"facts": {"total": 4, "in_context": ["a"], "in_answer": []}}, {"question": "not annotated"}]
+    assert facts_summary(rows) == {"facts": 6, "in_context": 3, "in_answer": 1, "context_share": 0.5,
+                                   "answer_share": 0.1667}
+    annotated = json.loads(FACTS.read_text())["facts"]
+    assert sorted(annotated) == ["lightrag-q1", "lightrag-q2", "lightrag-q3"]
 
 
 def test_the_store_variants_follow_the_flags() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,9 @@ from ..pipeline import Engine
 from . import answers as answer_rows
 from .report import markdown_table
 
+FACTS = Path(__file__).with_name("lightrag_facts.json")
+"""The key facts each question should bring, by question id (this project's annotation, a proxy)."""
+
 
 def evaluate(
     folder: Path, engine: Engine, *, owner: str, limit: int | None = None, backends: Sequence[str] = (),
@@ -27,10 +31,11 @@ def evaluate(
     """``questions`` holds the rows of the first generator (the settings' when none is named);
     ``answers`` the checked-answer figures of every generator (``label`` added to their names)."""
     spec = json.loads((folder / "questions.json").read_text())
+    facts = json.loads(FACTS.read_text())["facts"]
     result = engine.ingest_path(folder / spec["document"], owner=owner)
     chosen = backends or [engine.settings.llm.backend]
-    per_backend = {backend: _ask(engine, spec, owner, limit, backend) for backend in chosen}
-    conversations = {backend: _ask(engine, spec, owner, limit, backend, alone=per_backend[backend])
+    per_backend = {backend: _ask(engine, spec, owner, limit, backend, facts) for backend in chosen}
+    conversations = {backend: _ask(engine, spec, owner, limit, backend, facts, alone=per_backend[backend])
                      for backend in chosen}
     return {
         "dataset": "lightrag", "document": spec["document"], "ingest": result.status,
@@ -40,6 +45,8 @@ def evaluate(
                     for b, rows in per_backend.items()}
         | {f"{b} in one conversation{label}": {"summary": answer_rows.summarize(rows), "rows": rows}
            for b, rows in conversations.items()},
+        "key_facts": {f"{b}{label}": facts_summary(rows) for b, rows in per_backend.items()}
+        | {f"{b} in one conversation{label}": facts_summary(rows) for b, rows in conversations.items()},
     }
 
 
@@ -47,7 +54,8 @@ def combined(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Several configurations' reports in one: each under ``configs``, their answers side by side."""
     first = next(iter(reports.values()))
     return {"dataset": "lightrag", "document": first["document"], "configs": reports,
-            "answers": {name: outcome for r in reports.values() for name, outcome in r["answers"].items()}}
+            "answers": {name: outcome for r in reports.values() for name, outcome in r["answers"].items()},
+            "key_facts": {name: facts for r in reports.values() for name, facts in r.get("key_facts", {}).items()}}
 
 
 def combined_markdown(report: dict[str, dict[str, Any]]) -> str:
@@ -55,9 +63,25 @@ def combined_markdown(report: dict[str, dict[str, Any]]) -> str:
     return answers + "".join(f"\n\n## {label}\n\n{markdown(r)}" for label, r in report.items())
 
 
+def facts_found(facts: dict[str, str], text: str) -> list[str]:
+    """The names of the facts whose expression occurs in ``text``."""
+    return [name for name, pattern in facts.items() if re.search(pattern, text)]
+
+
+def facts_summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Key facts pooled over the questions: how many there are, in the context, in the answers."""
+    annotated = [r["facts"] for r in rows if "facts" in r]
+    total = sum(f["total"] for f in annotated)
+    in_context = sum(len(f["in_context"]) for f in annotated)
+    in_answer = sum(len(f["in_answer"]) for f in annotated)
+    return {"facts": total, "in_context": in_context, "in_answer": in_answer,
+            "context_share": round(in_context / total, 4) if total else None,
+            "answer_share": round(in_answer / total, 4) if total else None}
+
+
 def _ask(
     engine: Engine, spec: dict[str, Any], owner: str, limit: int | None, backend: str,
-    alone: list[dict[str, Any]] | None = None,
+    facts: dict[str, dict[str, str]], alone: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """A row per question; with ``alone`` (the rows of the questions asked one at a time), the
     questions are asked in one conversation and each row compared with its lone counterpart."""
@@ -98,6 +122,10 @@ def _ask(
             }
             | answer_rows.answer_row(answer)
         )
+        if item["id"] in facts:
+            wanted, context = facts[item["id"]], "\n".join(run.budget.passages)
+            rows[-1]["facts"] = {"total": len(wanted), "in_context": facts_found(wanted, context),
+                                 "in_answer": facts_found(wanted, answer.answer)}
         if alone is not None:
             lone = alone[len(rows) - 1]
             rows[-1] |= {"history_messages": len(history) - 2, "same_intent_as_alone": answer.intent == lone["intent"],
@@ -133,6 +161,13 @@ def markdown(report: dict[str, Any]) -> str:
          for r in report.get("conversation", [])],
     )
     checked = answer_rows.markdown(report["answers"])
+    facts = markdown_table(
+        ["question", "key facts", "in the context", "in the answer", "missing from the answer"],
+        [[r["question"], r["facts"]["total"], len(r["facts"]["in_context"]), len(r["facts"]["in_answer"]),
+          "; ".join(name for name in r["facts"]["in_context"] if name not in r["facts"]["in_answer"]) or "—"]
+         for r in report["questions"] if "facts" in r],
+    )
     answers = "\n".join(f"\n### {r['question']}\n\n{r['answer']}\n" for r in report["questions"])
     return (f"LightRAG paper, {report['document']}.\n\n{table}\n\nThe same questions one after another in one "
-            f"conversation:\n\n{conversation}\n{checked}\n{answers}")
+            f"conversation:\n\n{conversation}\n{checked}\nKey facts (this project's annotation, "
+            f"`rag_core/eval/lightrag_facts.json`; a proxy), asked one at a time:\n\n{facts}\n{answers}")
