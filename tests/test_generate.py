@@ -51,6 +51,27 @@ def test_the_extractive_answer_quotes_a_shared_sentence_once() -> None:
     assert answer.count(shared) == 1 and f"{shared} [1]" in answer
 
 
+def test_a_summarys_extractive_answer_quotes_a_whole_sentence_of_each_passage() -> None:
+    """The summary's preview: from each passage a sentence of prose, not the tail of one a chunk
+    began inside, not a table's row."""
+    from rag_core.answer.generate import extractive_answer, reads_as_statement
+
+    tail = Passage(n=1, document="paper.pdf", page=2, text=(
+        "and their relationships, and high-level retrieval, which encompasses broader topics. LightRAG combines "
+        "detailed and conceptual retrieval to serve a diverse range of queries."))
+    table = Passage(n=2, document="paper.pdf", page=8, tabular=True, table_chunks=(3,), text=(
+        "| | Agriculture | | Legal | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+        "| Overall | 32.4% | 67.6% | 15.2% | 84.8% |\n"
+        "The hybrid mode, the full version of LightRAG, achieves balanced performance across the datasets."))
+    answer = extractive_answer("summary this document", "summary", [tail, table], 5).splitlines()
+    assert answer[1:] == [
+        "- LightRAG combines detailed and conceptual retrieval to serve a diverse range of queries. [1]",
+        "- The hybrid mode, the full version of LightRAG, achieves balanced performance across the datasets. [2]"]
+    assert not reads_as_statement("Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; Legal: NaiveRAG 15.2%")
+    assert not reads_as_statement("| 2022 | 34,229 | 35,355 | 32,184 |")
+    assert reads_as_statement("“Graphs represent the interdependencies among entities well,” the authors write.")
+
+
 def test_the_extractive_answer_quotes_table_rows_one_at_a_time_with_their_columns() -> None:
     from rag_core.answer.generate import extractive_answer
 

@@ -35,7 +35,7 @@ from ..models import (
 )
 from ..retrieval.terms import tokenize
 from ..stages import RETRIEVAL, Stage
-from ..text import CITATION, sentences_of
+from ..text import CITATION, ends_with_stop, sentences_of
 from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
@@ -407,6 +407,21 @@ def _reading_units(passage: Passage) -> list[str]:
     return units
 
 
+def reads_as_statement(sentence: str) -> bool:
+    """Whether a unit reads as a sentence of prose: it begins as one (a capital, a digit or a
+    quote), ends with its stop, holds ``_STATEMENT_WORDS`` words or more, most of them not figures.
+    Not a table row ('Overall — Agriculture: NaiveRAG 35.2%, …'), not the tail of a sentence a
+    chunk began inside ('and high-level retrieval, which …')."""
+    words = sentence.split()
+    figures = sum(bool(_NUMERIC.search(w)) for w in words)
+    first = sentence.lstrip("•▪◦-–* ")[:1]  # an item of a list begins after its bullet
+    begins = first.isupper() or first.isdigit() or first in "\"“‘"
+    return len(words) >= _STATEMENT_WORDS and begins and ends_with_stop(sentence) and 2 * figures < len(words)
+
+
+_STATEMENT_WORDS = 8
+
+
 def extractive_answer(
     question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
 ) -> str:
@@ -425,6 +440,8 @@ def extractive_answer(
             seen.add(sentence.strip())
             overlap = len(terms & set(words)) / (len(terms) or 1)
             score = overlap + (0.1 if intent == "technical" and _NUMERIC.search(sentence) else 0.0)
+            if intent == "summary" and reads_as_statement(sentence):
+                score += 1.0  # a summary's question names no fact: quote a whole sentence, not a cell or a fragment
             scored.append((score, p.n, position, sentence.strip()))
     if intent == "summary":
         best_per_passage: dict[int, tuple[float, int, int, str]] = {}
