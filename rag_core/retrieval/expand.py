@@ -60,12 +60,12 @@ def expand_neighbors(
 def table_discussion(
     hits: Sequence[Hit], count: int, fetch: Callable[[str, Sequence[int]], dict[int, Hit]]
 ) -> tuple[list[Hit], list[Hit]]:
-    """The hits with the text after the table whose passage ranks first: up to ``count`` chunks that follow
-    the table's last chunk in its section (the same heading path), none past another table, marked
-    as that table's neighbors and placed after its group. A table's discussion says in words what
-    its cells show ("the -Origin variant does not exhibit significant performance declines"); the
-    neighbour window alone gives its first sentences. ``fetch(doc_id, indices)`` returns the
-    document's chunks at those indices. Returns the hits and the chunks added."""
+    """The hits with the text after the table whose passage ranks first: up to ``count`` chunks
+    that follow the table's last chunk in its section (the same heading path), none past another
+    table, marked as that table's neighbors and placed after its group. A table's discussion says
+    in words what its cells show ("the -Origin variant does not exhibit significant performance
+    declines"); the neighbour window alone gives its first sentences. ``fetch(doc_id, indices)``
+    returns the document's chunks at those indices. Returns the hits and the chunks added."""
     have = {(h.doc_id, h.chunk_index): h for h in hits}
     rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
     table = min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
