@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..answer.prompts import render_passages
 from ..errors import RagError
 from ..pipeline import Engine
 from . import answers as answer_rows
@@ -123,7 +124,7 @@ def _ask(
             | answer_rows.answer_row(answer)
         )
         if item["id"] in facts:
-            wanted, context = facts[item["id"]], "\n".join(run.budget.passages)
+            wanted, context = facts[item["id"]], render_passages(run.passages)  # as the model reads them
             rows[-1]["facts"] = {"total": len(wanted), "in_context": facts_found(wanted, context),
                                  "in_answer": facts_found(wanted, answer.answer)}
         if alone is not None:
