@@ -29,6 +29,22 @@ def test_closing_lines_of_bare_citations_are_dropped(text: str, kept: str) -> No
     assert without_bare_citations(text) == kept
 
 
+def test_a_section_that_says_it_holds_nothing_is_left_out() -> None:
+    from rag_core.answer.generate import without_empty_sections
+
+    summary = ("## Problem & Motivation\n- RAG systems rely on flat data [1].\n\n"
+               "## Ablations\nThe ablations section is not included in this summary.\n\n"
+               "## Key Components\n\n"
+               "## Conclusions\n- LightRAG does not rebuild its index for new data [4].\n")
+    assert without_empty_sections(summary) == (
+        "## Problem & Motivation\n- RAG systems rely on flat data [1].\n\n"
+        "## Conclusions\n- LightRAG does not rebuild its index for new data [4].")
+    mixed = "## Ablations\nNo details are given for -Low. The -High variant declines on every dataset [2].\n"
+    assert without_empty_sections(mixed) == mixed, "a section that states something stays whole"
+    plain = "The documents do not contain it."
+    assert without_empty_sections(plain) == plain, "only a section under a heading is left out"
+
+
 
 
 def test_the_extractive_answer_neutralises_what_it_quotes() -> None:

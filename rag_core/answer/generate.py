@@ -275,7 +275,7 @@ class AnswerRun:
         if not self._done:
             for _ in self.stream():
                 pass
-        text, citations = map_citations(without_bare_citations(self._text), self.passages)
+        text, citations = map_citations(without_empty_sections(without_bare_citations(self._text)), self.passages)
         sentences, summary, tables = self._checked(text)
         citations = with_attributed(citations, sentences, self.passages)
         output_tokens = 0
@@ -348,6 +348,30 @@ def without_bare_citations(text: str) -> str:
     model sometimes ends so; such a line states nothing, and its numbers cite no statement."""
     bare = _BARE_CITATIONS.search(text)
     return text[: bare.start()].rstrip() if bare else text
+
+
+_SECTION = re.compile(r"(?m)^(?=#{1,6} )")
+_NOTHING_HERE = re.compile(
+    r"\b(?:(?:is|are|was|were) not (?:included|described|mentioned|provided|available|discussed|covered|given|"
+    r"reported)|(?:does|do|did) not (?:include|describe|mention|provide|discuss|contain|cover|report)|"
+    r"no (?:passages?|information|details?|mention|data)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_empty_sections(text: str) -> str:
+    """The answer without its Markdown sections that hold nothing: a heading with no text under it,
+    or whose every sentence says the passages hold nothing for it ("The ablations section is not
+    included in this summary."). The summary's form names six sections; a small model fills one
+    the passages do not cover with such a sentence though told to leave it out."""
+    kept = []
+    for part in _SECTION.split(text):
+        heading, _, body = part.partition("\n")
+        said = sentences_of(" ".join(body.split()))
+        if heading.startswith("#") and all(_NOTHING_HERE.search(sentence) for sentence in said):
+            continue
+        kept.append(part)
+    return "".join(kept).rstrip() if len(kept) < len(_SECTION.split(text)) else text
 
 
 def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
