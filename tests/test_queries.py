@@ -123,6 +123,29 @@ CLEANUP = [
         "what is the FY2019 dividend payout ratio (using total cash dividends paid and net income attributable to "
         "shareholders) for Acme? cash flow statement income statement",
     ),
+    (
+        "We need to calculate a reasonable approximation (or exact number if possible) of a financial metric. "
+        "Basing your judgment by information plainly provided in the annual report, answer the following "
+        "question. What is the FY2019 revenue for Acme?",
+        "What is the FY2019 revenue for Acme?",
+    ),
+    (
+        "We need to calculate a financial metric by using information only provided within the balance sheet. "
+        "Please answer the following question: what is the year end FY2018 net PPE for Acme (in USD millions)?",
+        "what is the year end FY2018 net PPE for Acme (in USD millions)? balance sheet",
+    ),
+    (
+        "You are a financial analyst reviewing a 10-K. Using the relevant sections of the filing (do not use "
+        "outside knowledge), please answer: who are the primary customers of Acme? Keep the answer short.",
+        "who are the primary customers of Acme?",
+    ),
+    (
+        "What is the year end FY2020 net AR for Acme? Address the question by adopting the perspective of a "
+        "financial analyst who can only use the details shown within the balance sheet.",
+        "What is the year end FY2020 net AR for Acme? balance sheet",
+    ),
+    ("We want to calculate the FY2019 current ratio for Acme.",) * 2,  # it names its figure: the question itself
+    ("Using the balance sheet, calculate the FY2019 current ratio.",) * 2,
     ("The question is: what was the revenue in 2021?", "what was the revenue in 2021?"),
     ("We want to know the revenue. What was it in 2021?", "We want to know the revenue. What was it in 2021?"),
     ("Help me find the revenue for 2021", "Help me find the revenue for 2021"),

@@ -144,8 +144,10 @@ _ROLE = re.compile(
     re.IGNORECASE,
 )
 _IMPERATIVE = re.compile(
-    r"^(?:please\s+)?(?:answer|respond|reply|give|provide|calculate|compute|extract|base|round|express|report|use|"
-    r"present|format|write|state|show|return|output|keep|be|think|reason|explain|make|include|rely|help)\b",
+    # after an optional opening phrase ("Basing your judgment on the annual report, answer …")
+    r"^(?:[^,.?!]{1,160},\s*)?(?:please\s+)?(?:answer|respond|reply|give|provide|calculate|compute|extract|base|"
+    r"round|express|report|use|present|format|write|state|show|return|output|keep|be|think|reason|explain|make|"
+    r"include|rely|help|address|approach|tackle)\b",
     re.IGNORECASE,
 )
 _ABOUT_ANSWER = re.compile(
@@ -155,17 +157,22 @@ _ABOUT_ANSWER = re.compile(
     re.IGNORECASE,
 )
 _TASK_PREFACE = re.compile(
-    r"^(?:we|i)\s+(?:want|need|would\s+like|are\s+trying|am\s+trying)\s+to\s+(?:calculate|compute|work\s+out|derive)"
-    r"\s+(?:a|an|some|the\s+following)\s+(?:financial\s+)?(?:metric|ratio|measure|figure)s?\W*$",
+    r"^(?:we|i)\s+(?:want|need|would\s+like|are\s+trying|am\s+trying)\s+to\s+(?:calculate|compute|work\s+out|"
+    r"derive|estimate|approximate)\s+(?:a|an|some|the\s+following)\s+(?:[\w-]+\s+){0,3}?(?:metric|ratio|measure|"
+    r"figure|number|value|approximation|estimate)s?\b",
     re.IGNORECASE,
 )
-"""A sentence that announces a task in general ('We want to calculate a financial metric.')."""
+"""A sentence that announces a task in general ('We want to calculate a financial metric.', 'We need to
+calculate a reasonable approximation (or exact number if possible) of a financial metric by using
+the balance sheet.': the statements it names are kept); one that names its figure ('We want to
+calculate the FY2019 current ratio.') is the question itself."""
 _QUESTION_LEAD = re.compile(
     r"^(?:(?:so\s+)?(?:here(?:'s|’s|\s+is)|this\s+is)\s+(?:the|my|our)\s+question|(?:the|my|our)\s+question(?:\s+is)?"
-    r"|question)\s*$",
+    r"|question|.{0,200}?\b(?:please\s+)?(?:answer|respond|tell\s+(?:me|us))(?:\s+(?:this|the\s+following))?)\s*$",
     re.IGNORECASE,
 )
-"""What leads a question after a colon ("Here's the question: what is X?")."""
+"""What leads a question after a colon ("Here's the question: what is X?", "Using the filing's
+relevant sections, please answer: what is X?")."""
 _CONDITIONAL_INSTRUCTION = re.compile(
     r"^if\b.*\b(?:then\s+)?(?:please\s+)?(?:state|say|answer|respond|return|write|mark|explain)\b", re.IGNORECASE
 )
