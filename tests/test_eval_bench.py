@@ -83,6 +83,10 @@ def test_tiny_folder_eval_writes_json_markdown_and_charts(tmp_path: Path, capsys
     hybrid = configs["hybrid"]["summary"]["all"]
     assert hybrid["hit@3"] == 1.0 and hybrid["mrr"] > 0.5
     assert hybrid["literal_answers"] == 1 and hybrid["answer_in_context"] == 1.0
+    wrapped = configs["hybrid, wrapped: task preface"]
+    assert wrapped["rows"][0]["question"].startswith("We need to calculate"), "asked inside the instructions"
+    assert wrapped["rows"][0]["queries"][0] == "What was total revenue in 2023?", "and searched without them"
+    assert wrapped["summary"]["all"]["hit@3"] == 1.0
     assert (results / "questions.md").read_text().count("| hybrid") >= 3
     assert (results / "questions-all.png").stat().st_size > 1000
     assert "hybrid+neighbors" in capsys.readouterr().out

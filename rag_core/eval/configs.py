@@ -21,6 +21,21 @@ PLAIN: dict[str, Any] = {
 """Retrieval before the long-report work: the question as asked, plain RRF of dense and BM25."""
 
 
+WRAPPINGS: dict[str, str] = {
+    "task preface": "We need to calculate a reasonable approximation (or exact number if possible) of a financial "
+    "metric. Basing your judgment by information plainly provided in the annual report, answer the following "
+    "question. {question}",
+    "role and colon": "You are a financial analyst reviewing a 10-K. Using the relevant sections of the filing (do "
+    "not use outside knowledge), please answer: {question} Keep the answer short and cite the page.",
+    "role, steps and units": "Assume that you are a public equities analyst. Answer the following question by "
+    "primarily using information that is shown in the financial statements and the notes to them. Here is the "
+    "question: {question} Please show your reasoning step by step and answer in USD millions where it applies.",
+}
+"""The instructions analysts wrap a question in (held-out FinanceBench questions come so: "Assume that
+you are a public equities analyst…", "We want to calculate a financial metric…"); each row asks every
+question inside one of them, to measure what the question cleanup keeps of the ranking."""
+
+
 def ingest_variants(settings: Any, args: argparse.Namespace) -> dict[str, Any]:
     """The stores to ingest: the settings' own ('default'), and the chunking ablations."""
     variants = {"default": settings}
@@ -81,6 +96,10 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
     configs["hybrid, whole library, no exact list"] = Config(library=True, tuning={"exact_weight": 0.0})
     for weight in args.exact_weights:
         configs[f"hybrid, exact list weight {weight:g}"] = Config(tuning={"exact_weight": weight})
+    for name, wrap in WRAPPINGS.items():
+        configs[f"hybrid, wrapped: {name}"] = Config(wrap=wrap)
+    configs["hybrid, wrapped: task preface, no cleanup"] = Config(wrap=WRAPPINGS["task preface"],
+                                                                  tuning={"clean_queries": False})
     configs["hybrid, whole library"] = Config(library=True)
     configs["hybrid, whole library, no statement list"] = Config(library=True, tuning={"statement_weight": 0.0})
     for weight in args.statement_weights:

@@ -66,6 +66,8 @@ class Config:
     document's page never counts as the gold page."""
     tuning: dict[str, Any] = field(default_factory=dict)
     """Retrieval settings changed for this row (``RetrievalSettings`` fields)."""
+    wrap: str = ""
+    """The question asked inside this text, at its ``{question}`` (an analyst's instructions around it)."""
 
 
 def load_uda(data_dir: Path) -> list[PageQuestion]:
@@ -243,11 +245,12 @@ def _search_all(
     rows: list[dict[str, Any]] = []
     for n, q in enumerate(questions):
         started = time.perf_counter()
-        queries = [q.question]
+        asked = config.wrap.replace("{question}", q.question) if config.wrap else q.question
+        queries = [asked]
         if config.multi_query and rephrase is not None:
-            queries = rephrase(q.question)
+            queries = rephrase(asked)
         result = engine.search(
-            q.question,
+            asked,
             owner=owner,
             documents=None if config.library else [q.document],
             queries=queries,
@@ -260,7 +263,7 @@ def _search_all(
         row: dict[str, Any] = {
             "subset": q.subset,
             "document": q.document,
-            "question": q.question,
+            "question": asked,
             "queries": list(result.queries),
             "gold_pages": sorted(q.gold_pages),
             "pages": pages,
