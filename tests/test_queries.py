@@ -144,6 +144,15 @@ CLEANUP = [
         "financial analyst who can only use the details shown within the balance sheet.",
         "What is the year end FY2020 net AR for Acme? balance sheet",
     ),
+    (  # a question in lower case and without its '?' is a sentence of its own all the same
+        "Basing your judgment on the annual report, answer the following question. how many judges are there in "
+        "the united states supreme court Keep the answer short and cite the page.",
+        "how many judges are there in the united states supreme court",
+    ),
+    (
+        "Here is the question: who played the mother in the black stallion Please show your reasoning step by step.",
+        "who played the mother in the black stallion",
+    ),
     ("We want to calculate the FY2019 current ratio for Acme.",) * 2,  # it names its figure: the question itself
     ("Using the balance sheet, calculate the FY2019 current ratio.",) * 2,
     ("The question is: what was the revenue in 2021?", "what was the revenue in 2021?"),

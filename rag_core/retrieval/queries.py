@@ -173,6 +173,13 @@ _QUESTION_LEAD = re.compile(
 )
 """What leads a question after a colon ("Here's the question: what is X?", "Using the filing's
 relevant sections, please answer: what is X?")."""
+_QUESTION_FOLLOWS = re.compile(r"(\b(?:following|the|this|my|our)\s+question\s*\.)\s+", re.IGNORECASE)
+"""Where an instruction hands over to the question ("… answer the following question. what is X")."""
+_INSTRUCTION_START = re.compile(
+    r"(?<=[a-z0-9)%])\s+(?=(?:Please|Keep|Round|Answer|Give|Show|Express|Report|Provide|Respond|Explain)\b)"
+)
+"""An instruction that begins, capitalised, right after a question that has no '?' ("… in the black
+stallion Keep the answer short")."""
 _CONDITIONAL_INSTRUCTION = re.compile(
     r"^if\b.*\b(?:then\s+)?(?:please\s+)?(?:state|say|answer|respond|return|write|mark|explain)\b", re.IGNORECASE
 )
@@ -203,12 +210,15 @@ def clean_query(question: str) -> str:
     """
     kept: list[str] = []
     dropped: list[str] = []
-    for sentence in sentences_of(question, lines=True):
+    # a question written in lower case or without its '?' ("… answer the following question. how many
+    # judges …", "… how many judges … Keep the answer short.") is a sentence of its own all the same
+    parted = _INSTRUCTION_START.sub("\n", _QUESTION_FOLLOWS.sub("\\1\n", question))
+    for sentence in sentences_of(parted, lines=True):
         if not sentence:
             continue
         asks = sentence.rstrip().endswith("?")
         lead, colon, rest = sentence.partition(":")
-        if asks and colon and rest.strip() and (_is_instruction(lead) or _QUESTION_LEAD.match(lead.strip())):
+        if colon and rest.strip() and ((asks and _is_instruction(lead)) or _QUESTION_LEAD.match(lead.strip())):
             # "Answer the following question using the balance sheet: what is X?" -> "what is X?"
             dropped.append(lead)
             sentence = rest.strip()
