@@ -49,7 +49,7 @@ from .lists import (
     statement_list,
 )
 from .plan import Plan, assemble
-from .queries import search_phrasings
+from .queries import clean_query, search_phrasings
 from .rerank import RerankerUnavailable
 from .terms import tokenize
 from .vocabulary import sections_named, statements_named
@@ -95,6 +95,9 @@ class Retriever:
             sourced = search_phrasings(phrasings, config) or [(question, "question")]
             phrasings = [p for p, _ in sourced]
             notes.outputs = [{"phrasing": p, "source": source} for p, source in sourced]
+        # what the lists below look for (statements, topics, identifiers) is in the question, not in the
+        # instructions around it ("… answer in USD millions", "You are an analyst reviewing a 10-K.")
+        asked = clean_query(question) if config.clean_queries else question
         names = {r.doc_id: r.name for r in records}
         vectors, dense, lexical, index, first = self._first_stage(phrasings, owner, names, collection, retrievers,
                                                                   every_document)
@@ -103,7 +106,7 @@ class Retriever:
         chunks = lexical.chunks | dense.chunks
         weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight,
                    "statements": config.statement_weight}
-        wanted = statements_named(" ".join([question, *phrasings]))
+        wanted = statements_named(" ".join([asked, *phrasings]))
         with recorder.stage(Stage.STATEMENTS, statements=list(wanted), weight=config.statement_weight) as notes:
             if config.statement_weight <= 0 or retrievers != "hybrid":
                 notes.notes.append("skipped: " + ("statement_weight is 0" if config.statement_weight <= 0
@@ -117,7 +120,7 @@ class Retriever:
                         index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
                         names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids)),
                     none="no table in these documents is titled as one of these statements")
-        titles = sections_named(question)
+        titles = sections_named(asked)
         with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
             if config.section_weight <= 0 or retrievers == "dense":
                 notes.notes.append("skipped: " + ("section_weight is 0" if config.section_weight <= 0
@@ -138,7 +141,7 @@ class Retriever:
                 notes.notes.append("skipped: " + ("exact_weight is 0" if config.exact_weight <= 0
                                                   else "dense-only retrieval"))
             else:
-                exact, terms = exact_list(index, question, top_n=config.top_n, max_chunks=config.exact_max_chunks,
+                exact, terms = exact_list(index, asked, top_n=config.top_n, max_chunks=config.exact_max_chunks,
                                           names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
                 notes.inputs["terms"] = [t._asdict() for t in terms]
                 notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
