@@ -31,3 +31,6 @@ def test_every_question_names_one_thing_on_exactly_its_gold_page(tmp_path: Path)
 def test_the_same_seed_writes_the_same_set(tmp_path: Path) -> None:
     first, second = generate(tmp_path / "a"), generate(tmp_path / "b")
     assert first == second
+    # byte for byte: a second run into the same results folder finds the documents it stored, not new ones
+    for pdf in (tmp_path / "a").glob("*.pdf"):
+        assert pdf.read_bytes() == (tmp_path / "b" / pdf.name).read_bytes(), pdf.name

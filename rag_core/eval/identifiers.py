@@ -140,6 +140,6 @@ def _write_pdf(path: Path, title: str, pages: list[list[str]]) -> None:
         if left < 0:
             raise ValueError(f"{path.name}: page {n}'s lines do not fit on the page")
     tmp = path.with_suffix(".tmp")
-    document.save(tmp)
+    document.save(tmp, no_new_id=True)  # the same bytes each run: a second run into the same folder finds its documents
     document.close()
     tmp.replace(path)
