@@ -32,6 +32,8 @@ with tab_trace:
         st.subheader("Final context: why each passage is here")
         context = report.context_rows(trace)
         if context:
+            for note in report.plan_notes(trace):  # what the intent's plan added or moved (samples, a table's text)
+                st.caption(note)
             st.table(pd.DataFrame(context))
         else:
             st.info(" ".join(report.plan_notes(trace)) or "No passage cleared retrieval for this question.")

@@ -141,14 +141,23 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     import app_state
     app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
     answer = app_state.engine().ask("What did revenue grow to?", backend="extractive").result()
+    # a report too long to be read whole: a summary samples it, and the plan's note says so
+    topics = ["revenue", "margins", "staff", "plants", "debt", "customers", "suppliers", "taxes"]
+    long = [" ".join(f"Section {n} sentence {i} reports on {topics[(n + i) % len(topics)]} in region {i % 7} "
+                     f"during year {2000 + n}." for i in range(40)) for n in range(40)]
+    app_state.engine().ingest_path(write_pdf(tmp_path / "long-report.pdf", long))
+    summary = app_state.engine().ask("Summarize the document", documents=["long-report.pdf"],
+                                     backend="extractive").result()
     at = app()
     at.run()
-    at.session_state[app_state.TRACES] = [answer]
+    at.session_state[app_state.TRACES] = [answer, summary]
     at.switch_page("pages/debug.py").run()
     assert not at.exception
-    assert any("What did revenue grow to?" in s.value for s in at.selectbox)
+    assert any("Summarize the document" in s.value for s in at.selectbox), "the last question is shown first"
     assert len(at.dataframe) >= 5, "a table per stage"
     assert at.json, "budget figures and the prompt are shown"
+    assert any(c.value.startswith("summary: ") and "sampled" in c.value for c in at.caption), (
+        "the plan's note says how the context was chosen")
 
 
 def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:
