@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -98,6 +99,7 @@ class Retriever:
         # what the lists below look for (statements, topics, identifiers) is in the question, not in the
         # instructions around it ("… answer in USD millions", "You are an analyst reviewing a 10-K.")
         asked = clean_query(question) if config.clean_queries else question
+        fetch = partial(self.store.get_chunks, collection, owner)  # the stored chunks of these ids, for each list
         names = {r.doc_id: r.name for r in records}
         vectors, dense, lexical, index, first = self._first_stage(phrasings, owner, names, collection, retrievers,
                                                                   every_document)
@@ -118,7 +120,7 @@ class Retriever:
                     notes, lists, chunks, weights, names,
                     lambda documents: statement_list(
                         index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
-                        names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids)),
+                        names=names, fetch=fetch),
                     none="no table in these documents is titled as one of these statements")
         titles = sections_named(asked)
         with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
@@ -132,7 +134,7 @@ class Retriever:
                     notes, lists, chunks, weights, names,
                     lambda documents: section_list(
                         index, titles, phrasings, documents=documents, per_document=config.section_chunks,
-                        names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids)),
+                        names=names, fetch=fetch),
                     none="no chunk holding the question's terms sits under such a heading")
         weights["sections"] = config.section_weight
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
@@ -142,7 +144,7 @@ class Retriever:
                                                   else "dense-only retrieval"))
             else:
                 exact, terms = exact_list(index, asked, top_n=config.top_n, max_chunks=config.exact_max_chunks,
-                                          names=names, fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                                          names=names, fetch=fetch)
                 notes.inputs["terms"] = [t._asdict() for t in terms]
                 notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
                                            max_chunks=config.exact_max_chunks)
@@ -160,7 +162,7 @@ class Retriever:
                                                   else "dense-only retrieval"))
             else:
                 named, side_terms = sides_list(index, sides, question, top_n=config.sides_chunks, names=names,
-                                               fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                                               fetch=fetch)
                 notes.inputs["terms"] = [list(t) for t in side_terms]
                 notes.notes.append(f"{len(named.rows)} chunk(s) name every side" if named.lists
                                    else "no chunk names every side")
@@ -272,6 +274,7 @@ class Retriever:
                                     top_n=config.top_n, names=names)
             notes.outputs = dense.rows
         with recorder.stage(Stage.BM25, top_n=config.top_n) as notes:
+            fetch = partial(self.store.get_chunks, collection, owner)
             index, cached = self.index(collection, owner, doc_ids)
             notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
             lexical = RankedLists()
@@ -279,7 +282,7 @@ class Retriever:
                 notes.notes.append("skipped: dense-only retrieval")
             else:
                 lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names,
-                                     fetch=lambda ids: self.store.get_chunks(collection, owner, ids))
+                                     fetch=fetch)
             notes.outputs = lexical.rows
         return vectors, dense, lexical, index, recorder.trace("", phrasings)
 
