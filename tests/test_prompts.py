@@ -85,7 +85,8 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
     assert quoted is not None and quoted.passages == [2] and quoted.labels == ["Overall"]
     assert quoted.markdown() == (
         "- Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; CS: NaiveRAG 38.8%, LightRAG 61.2% [2]\n"
-        "- Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0% [2]\n\n")
+        "- Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%; CS: NaiveRAG 44.0%, -High 56.0% [2]\n"
+        "- The -High variant loses on nearly every dataset. [2]\n\n"), "the text's sentence on the variant follows"
     brief = build_messages("technical", "Performance of ablated versions of LightRAG", passages, brief=True)
     assert "lines of passage [2] that begin with 'Overall'" in brief[-1]["content"]
     assert "copy each as a bullet" not in brief[-1]["content"], "the model reads them; it does not copy them"
@@ -98,9 +99,34 @@ def test_the_brief_form_quotes_the_table_lines_that_answer_and_asks_only_for_the
     both = quoted_lines("Performance of ablated versions of LightRAG", [*passages, rest])
     assert both is not None and both.passages == [2, 3], "a table in two passages"
     assert both.markdown().endswith(
-        "- Overall — Agriculture: NaiveRAG 34.8%, -Low 65.2%; CS: NaiveRAG 43.6%, -Low 56.4% [3]\n\n")
+        "- Overall — Agriculture: NaiveRAG 34.8%, -Low 65.2%; CS: NaiveRAG 43.6%, -Low 56.4% [3]\n"
+        "- The -High variant loses on nearly every dataset. [2]\n\n"), "no sentence names -Low"
     two = build_messages("technical", "Performance of ablated versions of LightRAG", [*passages, rest], brief=True)
     assert "The lines of passages [2] and [3] that begin with 'Overall'" in two[-1]["content"]
+
+
+def test_a_comparison_quotes_the_sentences_that_set_the_sides_against_each_other() -> None:
+    from rag_core.answer.prompts import compared_lines
+
+    table = ("| | Agriculture | | CS | |\n| | GraphRAG | LightRAG | GraphRAG | LightRAG |\n"
+             "| Overall | 45.2% | 54.8% | 48.0% | 52.0% |\n")
+    prose = ("Both LightRAG and GraphRAG build a graph of entities from the documents they index. "
+             "While both LightRAG and GraphRAG use graphs, LightRAG consistently outperforms GraphRAG on larger "
+             "datasets. This approach reduces retrieval overhead compared to the community traversal used in "
+             "GraphRAG. GraphRAG was released by Microsoft Research in the spring of that year.")
+    passages = [Passage(n=1, document="paper.pdf", page=5, text=prose),
+                Passage(n=2, document="paper.pdf", page=7, text=table, table_chunks=(3,))]
+    compared = compared_lines(["LightRAG", "GraphRAG"], passages)
+    assert compared is not None and compared.sentences == [
+        (1, "While both LightRAG and GraphRAG use graphs, LightRAG consistently outperforms GraphRAG on larger "
+            "datasets."),
+        (1, "This approach reduces retrieval overhead compared to the community traversal used in GraphRAG."),
+        (1, "Both LightRAG and GraphRAG build a graph of entities from the documents they index."),
+    ], "both sides with a comparing word, then one side with one, then both sides; never one side alone"
+    assert compared.markdown().startswith("- Overall — Agriculture: GraphRAG 45.2%, LightRAG 54.8%")
+    assert compared.markdown().endswith("- Both LightRAG and GraphRAG build a graph of entities from the documents "
+                                        "they index. [1]\n\n")
+    assert compared.passages == [2], "the instruction points at the table's lines"
 
 
 def test_a_table_read_in_text_keeps_only_the_rows_it_quotes_in_the_brief_prompt() -> None:

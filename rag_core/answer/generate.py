@@ -7,7 +7,6 @@ from the extractive answerer when there is none; ``result`` maps citations back 
 
 from __future__ import annotations
 
-import itertools
 import re
 import threading
 import time
@@ -35,16 +34,15 @@ from ..models import (
 )
 from ..retrieval.terms import tokenize
 from ..stages import RETRIEVAL, Stage
-from ..text import CITATION, ends_with_stop, sentences_of
+from ..text import CITATION, sentences_of
 from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
 from .llm import ChatSession
 from .prompts import neutralize
-from .tables import ROWS_LEFT_OUT, cells, in_table, is_row, labelled
+from .quotes import reading_units, reads_as_statement
 
 NOT_FOUND = "The selected documents do not contain information about this question."
 _NUMERIC = re.compile(r"\d")
-_HEADING_MARK = re.compile(r"^#{1,6}[ \t]+", re.MULTILINE)
 
 
 REPEATING = "The model began repeating itself, so its answer was stopped there."
@@ -412,40 +410,6 @@ def with_attributed(
 EXTRACTIVE_LEAD = "Most relevant passages (extractive answer, no LLM):\n"
 
 
-def _reading_units(passage: Passage) -> list[str]:
-    """What the extractive answer may quote of a passage: its prose as sentences (lines joined: a
-    wrapped line is not a sentence), and each row of its tables as one line naming its columns
-    (``tables.labelled``: 'Overall — Agriculture: NaiveRAG 35.2%, -High 64.8%'), never a run of
-    rows read as one sentence of cells."""
-    units: list[str] = []
-    for is_table, group in itertools.groupby(passage.text.splitlines(), key=in_table):
-        lines = list(group)
-        if is_table:
-            rows = labelled("\n".join(lines), passage.columns).splitlines()
-            # a row the labelling left as it was (a table whose header is not known): its filled cells
-            units += [" | ".join(c for c in cells(row) if c) if is_row(row) else row.strip() for row in rows
-                      if row.strip() != ROWS_LEFT_OUT]
-        else:
-            plain = _HEADING_MARK.sub("", "\n".join(lines))  # a Markdown '#' would render as a title in the chat
-            units += sentences_of(" ".join(plain.split()))
-    return units
-
-
-def reads_as_statement(sentence: str) -> bool:
-    """Whether a unit reads as a sentence of prose: it begins as one (a capital, a digit or a
-    quote), ends with its stop, holds ``_STATEMENT_WORDS`` words or more, most of them not figures.
-    Not a table row ('Overall — Agriculture: NaiveRAG 35.2%, …'), not the tail of a sentence a
-    chunk began inside ('and high-level retrieval, which …')."""
-    words = sentence.split()
-    figures = sum(bool(_NUMERIC.search(w)) for w in words)
-    first = sentence.lstrip("•▪◦-–* ")[:1]  # an item of a list begins after its bullet
-    begins = first.isupper() or first.isdigit() or first in "\"“‘"
-    return len(words) >= _STATEMENT_WORDS and begins and ends_with_stop(sentence) and 2 * figures < len(words)
-
-
-_STATEMENT_WORDS = 8
-
-
 def extractive_answer(
     question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
 ) -> str:
@@ -457,7 +421,7 @@ def extractive_answer(
     scored: list[tuple[float, int, int, str]] = []
     seen: set[str] = set()
     for p in passages:
-        for position, sentence in enumerate(_reading_units(p)):
+        for position, sentence in enumerate(reading_units(p)):
             words = tokenize(sentence)
             if len(sentence) < 20 or not words or sentence.strip() in seen:
                 continue

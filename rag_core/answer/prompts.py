@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..models import Intent, Message, Passage
 from ..retrieval.terms import tokenize
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
+from .quotes import comparing_statements, distinguishing_names, explaining_statements
 from .tables import answering_labels, labelled, only_rows_labelled, sums_up
 
 SYSTEM = (
@@ -106,6 +107,8 @@ LABELS_NAMED = 3
 """Most row labels the instruction names."""
 LINES_QUOTED = 6
 """Most lines of a table quoted at the head of the answer."""
+SENTENCES_QUOTED = 4
+"""Most sentences of prose quoted after them (``QuotedLines.sentences``)."""
 
 COMPARED_LINES = (
     "Compare the things named in the question in three bullets: approach, strengths, weaknesses. Each bullet is "
@@ -190,25 +193,30 @@ def build_messages(
 @dataclass(frozen=True)
 class QuotedLines:
     """The table lines that answer a question (``tables.answering_labels``), each with the number
-    of its passage."""
+    of its passage, and the sentences of prose quoted after them (``quotes``): what the text says
+    of those lines, or how it compares the things compared."""
 
     labels: list[str]
     lines: list[tuple[int, str]]
+    sentences: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def passages(self) -> list[int]:
+        """The passages of the lines."""
         return list(dict.fromkeys(n for n, _ in self.lines))
 
     def markdown(self) -> str:
-        """The lines as cited bullets, the head of the answer."""
-        return "".join(f"- {line} [{n}]\n" for n, line in self.lines) + "\n"
+        """The lines, then the sentences, as cited bullets: the head of the answer."""
+        return "".join(f"- {text} [{n}]\n" for n, text in [*self.lines, *self.sentences]) + "\n"
 
 
 def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
     """The table lines that answer the question, as the prompt renders them (labelled,
     neutralised): the labels of the first table passage that has such lines, and their lines in
     every table passage (a table's chunks may be two passages); None when no line is known to
-    answer it."""
+    answer it. With them, the first sentence of prose naming each thing that tells the lines
+    apart (``quotes.distinguishing_names``: '-High' in 'The -High variant removes high-order
+    retrieval, leading to a significant performance decline …'), the table's own passage first."""
     labels: list[str] = []
     lines: list[tuple[int, str]] = []
     for p in passages:
@@ -217,7 +225,12 @@ def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | No
         labels = labels or answering_labels(p.text, question, p.columns)
         lines += [(p.n, line) for line in neutralize(labelled(p.text, p.columns)).splitlines()
                   if any(line.startswith(f"{label} — ") for label in labels)]
-    return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
+    if not lines:
+        return None
+    lines = lines[:LINES_QUOTED]
+    names = distinguishing_names(passages, labels, LINES_QUOTED)
+    said = explaining_statements(names, passages, [n for n, _ in lines], SENTENCES_QUOTED)
+    return QuotedLines(labels, lines, [(n, neutralize(sentence)) for n, sentence in said])
 
 
 def answering_rows_only(question: str, passages: Sequence[Passage]) -> list[Passage]:
@@ -254,8 +267,11 @@ def compared_lines(sides: Sequence[str], passages: Sequence[Passage]) -> QuotedL
             named = set(tokenize(cells))
             if dash and sums_up(label) and all(side <= named for side in wanted):
                 lines.append((p.n, line))
+    if not lines:
+        return None
     labels = list(dict.fromkeys(line.partition(" — ")[0] for _, line in lines))
-    return QuotedLines(labels, lines[:LINES_QUOTED]) if lines else None
+    said = comparing_statements(sides, passages, SENTENCES_QUOTED)
+    return QuotedLines(labels, lines[:LINES_QUOTED], [(n, neutralize(sentence)) for n, sentence in said])
 
 
 def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:
