@@ -276,3 +276,14 @@ def test_a_table_in_an_answer_stays_a_table_with_its_marks_inside_the_cells() ->
     rendered = markdown_it.MarkdownIt("commonmark").enable("table").render(app_views.checked_markdown(answer))
     assert "<table>" in rendered and rendered.count("<tr>") == 3
     assert "⚠" in rendered.split("<tr>")[3] and "⚠" not in rendered.split("<tr>")[2]
+
+
+def test_a_streamed_answer_is_redrawn_at_most_once_per_interval_and_loses_nothing() -> None:
+    import app_views
+
+    ticks = iter([0.0, 0.1, 0.2, 0.6, 0.7, 0.9, 1.2, 1.3])  # the clock read at the start, then after each delta
+    pieces = list(app_views.coalesced(iter(["Light", "RAG ", "indexes ", "a ", "graph", " [1]", "."]), 0.5,
+                                      clock=lambda: next(ticks)))
+    assert pieces == ["LightRAG indexes ", "a graph [1]", "."], "one piece per half second, the rest at the end"
+    assert list(app_views.coalesced(iter(["a", "b"]), 0.0)) == ["a", "b"], "0: every delta as it comes"
+    assert list(app_views.coalesced(iter([]), 0.5)) == []

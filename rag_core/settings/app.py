@@ -32,4 +32,9 @@ class AppSettings(Group):
     source_chips: int = Field(
         6, gt=0, le=1000, description="Cited pages shown as chips under an answer; the rest behind 'more pages'."
     )
+    stream_every_s: float = Field(
+        0.5, ge=0, le=10, description="How often the chat redraws an answer as it streams, in seconds (0: at every "
+        "token). Each redraw renders the whole answer again in the browser, which shares the machine's cores with "
+        "the local model.",
+    )
     page_zoom: float = Field(1.5, gt=0, le=8, description="A cited page's image, in multiples of 72 dpi.")
