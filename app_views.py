@@ -237,7 +237,8 @@ def _marked(escaped: str, statement: Any) -> str:
         f'the statement">+[{n}]</span>'
         for n in statement.attributed
     )
-    tip = f"No source passage supports this statement (best support {statement.support:.2f})"
+    tip = (f"Not backed by the source passages: {'; '.join(statement.notes)}" if statement.notes
+           else f"No source passage supports this statement (best support {statement.support:.2f})")
     if statement.text.lstrip().startswith("|"):
         # a table row stays a row: its marks go inside its first and last cells
         first, _, rest = body.partition("|")

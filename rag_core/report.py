@@ -110,7 +110,7 @@ def attribution_rows(trace: Trace) -> list[dict[str, Any]]:
             "cited": judged,
             "attributed": ", ".join(f"[{n}]" for n in s["attributed"]),
             "support": _round(s["support"]),
-            "verdict": "supported" if s["supported"] else "unsupported",
+            "verdict": "supported" if s["supported"] else "; ".join(["unsupported", *s.get("notes", [])]),
             "unverified numbers": "; ".join(s.get("number_notes") or s["unverified_numbers"]),
         })
     return rows

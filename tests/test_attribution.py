@@ -207,3 +207,19 @@ def test_a_note_shows_names_without_dot_leaders() -> None:
                      text="| | 2009 | 2008 |\n| Interest expense . . . . . . . | 4,094 | — |")
     (wrong,), _ = attribute("Interest expense in 2008 was 4,094 [1].", [ledger], None, TERMS_ONLY)
     assert wrong.number_notes == ["4,094 is in the table under 2009, row Interest expense"]
+
+
+def test_a_comparison_turned_round_is_unsupported_however_alike_its_words() -> None:
+    passage = Passage(n=1, document="paper.pdf", page=7, text=(
+        "While both LightRAG and GraphRAG use graph-based retrieval mechanisms, LightRAG consistently outperforms "
+        "GraphRAG, particularly in larger datasets with complex language contexts."))
+    answer = ("LightRAG consistently outperforms GraphRAG, particularly in larger datasets [1].\n"
+              "GraphRAG consistently outperforms LightRAG, particularly in larger datasets [1].")
+    lenient = AttributionSettings(support_threshold=0.4)  # no embedder here: the terms alone score 0.49
+    right, turned = attribute(answer, [passage], None, lenient)[0]
+    assert right.supported and right.notes == []
+    assert not turned.supported and turned.cited_supported == [False] and turned.attributed == []
+    assert turned.notes == ["the passages say LightRAG does better than GraphRAG, not the other way round"]
+    assert "notes" in turned.to_json()
+    unchecked = attribute(answer, [passage], None, lenient.model_copy(update={"claims": False}))[0][1]
+    assert unchecked.supported and unchecked.notes == [], "the terms alone support it: the claims check decides"

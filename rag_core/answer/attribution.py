@@ -6,7 +6,9 @@ share of the statement's content terms found in the passage, and the share of it
 there; a statement quoted word for word from a passage scores 1 against it. The citations the
 model made are kept and judged; when it cited nothing, or cited a passage that does not support
 the statement, the best supporting passage is attached as the system's own citation. A statement
-no passage supports is marked, and so is every number found in no passage of the context.
+no passage supports is marked, and so is every number found in no passage of the context, and so
+is a statement that turns round a comparison the passages make, or guesses ('may') where they do
+not (``claims.doubts``), however alike its words are to theirs.
 
 A number found only in table cells is also checked against the cells' headers: when the
 statement names a row or a column of that table ('LightRAG', 'Comprehensiveness') and no cell
@@ -28,6 +30,7 @@ from ..backends import Embedder
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
 from ..text import CITATION, sentences_of
+from .claims import doubts
 from .numbers import BULLET, Number, content_terms, misread, number_in, numbers, table_cells
 from .tables import is_row
 
@@ -129,8 +132,11 @@ def attribute(
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]
         supported_cited = [n for n in cited if scores[index_of[n]] >= settings.support_threshold]
+        doubted = doubts(statement, [p.text for p in passages], settings.hedge_term_share) if settings.claims else []
+        if doubted:
+            supported_cited = []  # the passages refute it or never say it, however alike the words
         attributed: list[int] = []
-        if not supported_cited:
+        if not supported_cited and not doubted:
             best = max(range(len(passages)), key=lambda i: scores[i])
             if scores[best] >= settings.support_threshold and passages[best].n not in cited:
                 attributed = [passages[best].n]
@@ -147,6 +153,7 @@ def attribute(
                 unverified_numbers=[number.text for number, note in notes if note],
                 number_notes=[note for _, note in notes if note],
                 numbers=len(stated),
+                notes=doubted,
             )
         )
     return results, summarize(results)

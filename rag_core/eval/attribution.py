@@ -131,6 +131,10 @@ def evaluate(data_dir: Path, engine: Engine, *, owner: str, thresholds: Sequence
     if chosen not in configs:
         verdicts = [_verdict(item, *contexts[(item.source, item.question)], embedder, current) for item in usable]
         configs[chosen] = _score(usable, verdicts)
+    # the same weights and threshold without the claims check (claims.doubts): what it adds, same run
+    plain = current.model_copy(update={"claims": False})
+    verdicts = [_verdict(item, *contexts[(item.source, item.question)], embedder, plain) for item in usable]
+    configs[f"{chosen}, without the claims check"] = _score(usable, verdicts)
     print(f"attribution: {len(usable)} statements scored, {len(left_out)} left out", file=sys.stderr)
     return {
         "dataset": "attribution",

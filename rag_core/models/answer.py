@@ -103,11 +103,17 @@ class Statement(Frozen):
     )
     number_notes: list[str] = Field(default_factory=list, description="Why each unverified number is unverified.")
     numbers: int = Field(0, description="Numbers it states.")
+    notes: list[str] = Field(
+        default_factory=list,
+        description="Why it is unsupported however alike its words are to a passage's: a comparison the passages "
+        "make the other way round, a guess ('may') they do not make.",
+    )
 
     def to_json(self) -> dict[str, Any]:
         """One entry of ``sentences`` in ``ask --json``."""
         return self.model_dump(
-            include={"text", "cited", "attributed", "support", "supported", "unverified_numbers", "number_notes"}
+            include={"text", "cited", "attributed", "support", "supported", "unverified_numbers", "number_notes",
+                     "notes"}
         )
 
 

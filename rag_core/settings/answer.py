@@ -194,3 +194,11 @@ class AttributionSettings(Group):
         description="A passage supports a statement when their support score reaches this "
         "(on the labelled set: 'unsupported' precision 0.95, recall 0.51; 2% of true statements marked).",
     )
+    claims: bool = Field(
+        True, description="Also mark a statement that turns round a comparison the passages make one way only "
+        "('GraphRAG outperforms LightRAG'), or that guesses ('may', 'might') where no passage does.",
+    )
+    hedge_term_share: float = Field(
+        0.5, ge=0, le=1, description="A guess is backed by a passage's sentence that hedges too and holds this share "
+        "of its content terms.",
+    )

@@ -1,0 +1,65 @@
+"""Two claims a small model makes that scores of likeness cannot catch, because the statement
+shares nearly every word with the passage that refutes it:
+
+- a comparison turned round: "GraphRAG consistently outperforms LightRAG" where the passages say
+  "LightRAG consistently outperforms GraphRAG" and never the other way;
+- a guess: "it may still have some limitations compared to chunk-based methods" where no passage
+  says what may be, about those things.
+
+``doubts`` returns, for one statement, why the passages do not back it; the answer check marks the
+statement unsupported with that reason (``attribution.attribute``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..retrieval.terms import STOPWORDS
+from ..text import CITATION, sentences_of
+from .numbers import content_terms
+
+_WINS = re.compile(
+    r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|superior to|better than)\b", re.IGNORECASE
+)
+_LOSES = re.compile(r"\b(?:underperform(?:s|ed|ing)?|trail(?:s|ed|ing)?|inferior to|worse than)\b", re.IGNORECASE)
+_NAME = re.compile(r"(?<![\w-])-?[A-Z][\w.-]*\w|(?<![\w-])-?[A-Z]\b")
+"""A name as a comparison writes it: a capitalised word ('LightRAG', 'Apple') or a variant ('-High')."""
+_HEDGE = re.compile(r"\b(?:may|might|possibly|potentially|perhaps)\b", re.IGNORECASE)
+
+
+def winner(sentence: str) -> tuple[str, str] | None:
+    """Who the sentence says does better than whom: the name nearest before its first comparing
+    verb and the first name after it ('LightRAG consistently outperforms GraphRAG' -> ('LightRAG',
+    'GraphRAG'); '… is worse than …' the other way round); None without such a verb or names."""
+    found = [m for m in (_WINS.search(sentence), _LOSES.search(sentence)) if m is not None]
+    if not found:
+        return None
+    verb = min(found, key=lambda m: m.start())
+    before = [n for n in _NAME.findall(sentence[: verb.start()]) if n.lower() not in STOPWORDS]
+    after = [n for n in _NAME.findall(sentence[verb.end():]) if n.lower() not in STOPWORDS]
+    if not before or not after or before[-1] == after[0]:
+        return None
+    first, second = before[-1], after[0]
+    return (first, second) if _WINS.fullmatch(verb.group(0)) else (second, first)
+
+
+def doubts(statement: str, passages: Sequence[str], hedge_share: float) -> list[str]:
+    """Why the passages do not back ``statement`` however alike their words: it turns round a
+    comparison they make one way only, or it hedges ('may', 'might', 'possibly') where no sentence
+    of theirs hedges about ``hedge_share`` of its content terms or more. Empty when neither."""
+    said = [CITATION.sub(" ", s) for p in passages for s in sentences_of(" ".join(p.split()))]
+    claim = CITATION.sub(" ", statement)
+    notes = []
+    wins = winner(claim)
+    if wins is not None:
+        stated = {w for w in map(winner, said) if w is not None}
+        if (wins[1], wins[0]) in stated and wins not in stated:
+            notes.append(f"the passages say {wins[1]} does better than {wins[0]}, not the other way round")
+    hedge = _HEDGE.search(claim)
+    terms = content_terms(claim)
+    if hedge and terms:
+        backed = any(_HEDGE.search(s) and len(terms & content_terms(s)) >= hedge_share * len(terms) for s in said)
+        if not backed:
+            notes.append(f"a guess ('{hedge.group(0).lower()}') that no passage makes about this")
+    return notes
