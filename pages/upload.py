@@ -52,6 +52,9 @@ with app_state.uploading():
                     f"Pages without a text layer were skipped (OCR is not supported): {list(record.pages_without_text)}"
                 )
 
+if submitted and files:
+    app_state.preload_model()  # the chat comes next: the local model loads while the visitor gets there
+
 records = app_state.documents()
 st.subheader(f"Your documents ({len(records)})")
 app_views.table_progress(records, app_state.table_passes())
