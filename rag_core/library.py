@@ -6,6 +6,7 @@ prefix reaches another owner's document.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -15,7 +16,15 @@ from .errors import DocumentNotFound
 from .ingest.chunk import document_title
 from .ingest.files import FileStore, render_pdf_page
 from .models import DocumentRecord, Hit, Passage, TableView
-from .retrieval.expand import expand_neighbors, neighbor_positions, pick_prose, spread_candidates
+from .retrieval.expand import (
+    OPENING_SHARE,
+    expand_neighbors,
+    neighbor_positions,
+    opening_heading_at,
+    opening_run,
+    pick_prose,
+    spread_candidates,
+)
 from .settings import IngestSettings
 from .store import Store, chunk_point_id
 
@@ -135,6 +144,21 @@ class Library:
         found = self.chunks_at(record, sorted({i for stretch in stretches for i in stretch}))
         indices = pick_prose(stretches, {i: hit.text for i, hit in found.items()})
         return [found[i].model_copy(update={"source": "sampled"}) for i in indices if i in found]
+
+    def opening(self, record: DocumentRecord, max_chars: int, batch: int = 100) -> list[Hit]:
+        """The document's own summary (``expand.opening_run``), read ``batch`` chunks at a time
+        through its first quarter, marked as sampled; empty when it has none."""
+        end = max(1, math.ceil(record.chunks * OPENING_SHARE))
+        for start in range(0, end, batch):
+            found = self.chunks_at(record, range(start, min(start + batch, end)))
+            at = next((i for i in sorted(found) if opening_heading_at(found[i].text) is not None), None)
+            if at is None:
+                continue
+            follow = math.ceil(max_chars / max(1, len(found[at].text) // 2)) + 1  # chunks overlap by under half
+            found |= self.chunks_at(record, range(at + 1, at + 1 + follow))
+            run = opening_run([found[i] for i in sorted(found) if i >= at], max_chars)
+            return [h.model_copy(update={"source": "sampled"}) for h in run]
+        return []
 
     def neighbors(self, hits: list[Hit], window: int, records: Sequence[DocumentRecord]) -> list[Hit]:
         """The hits with the ``window`` chunks on each side of each, marked as neighbors."""

@@ -9,6 +9,8 @@ from rag_core.retrieval.expand import (
     expand_neighbors,
     lists_references,
     neighbor_positions,
+    opening_run,
+    opening_title,
     pick_prose,
     prose_share,
     sample_evenly,
@@ -177,3 +179,33 @@ def test_no_table_or_no_count_adds_nothing() -> None:
     assert table_discussion(hits, 8, fetch_from(chunks, asked)) == (hits, [])
     assert table_discussion([chunks[11]], 0, fetch_from(chunks, asked)) == ([chunks[11]], [])
     assert asked == []
+
+
+def piece(index: int, text: str, page: int = 1, path: tuple[str, ...] = (), start: int | None = None) -> Hit:
+    start = index * 300 if start is None else start
+    return Hit(chunk_id=f"d:{index}", doc_id="d", document="d", page=page, chunk_index=index, text=text,
+               heading_path=path, char_start=start, char_end=start + len(text))
+
+
+def test_opening_run_reads_a_documents_own_summary_from_its_heading() -> None:
+    prose = "x" * 400
+    chunks = [piece(0, "A TITLE\n\nSome Authors"), piece(1, "Affiliations\n\nABSTRACT\n\n" + "w" * 360),
+              piece(2, "ABSTRACT\n\n" + "w" * 390), *(piece(i, prose) for i in range(3, 12))]
+    run = opening_run(chunks, 1000)
+    # 390 characters after the heading, then 300 new ones a chunk (overlap counted once): 990 < 1,000, one more
+    assert [h.chunk_index for h in run] == [2, 3, 4, 5], "from the later chunk holding the heading"
+    assert opening_title(run[0].text) == "ABSTRACT"
+    assert opening_run(chunks[:2] + chunks[3:], 1000)[0].chunk_index == 1, "a gap: the first chunk holding it"
+
+
+def test_opening_run_stops_at_the_next_section_and_knows_a_heading() -> None:
+    chunks = [piece(0, "Item 1. Business\n\nOverview\n\nWe make aircraft.", path=("Item 1",)),
+              piece(1, "We sell them.", path=("Item 1", "Overview")),
+              piece(2, "Sales rose.", path=("Item 1", "Overview")),
+              piece(3, "Competition is fierce.", path=("Item 1", "Competition"))]
+    assert [h.chunk_index for h in opening_run(chunks, 5000)] == [0, 1, 2], "entering its own heading is no new section"
+    assert opening_run([piece(0, "Executive Summary: revenue grew.")], 100)[0].chunk_index == 0
+    assert opening_run([piece(0, "Abstract—In this work we tackle NER.")], 100)
+    for text in ("Summary of Significant Accounting Policies\n\nRevenue is recognised …", "In summary, it works.",
+                 "An overview of the results follows."):
+        assert opening_run([piece(0, text)], 1000) == [], text

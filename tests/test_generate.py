@@ -43,6 +43,9 @@ def test_a_section_that_says_it_holds_nothing_is_left_out() -> None:
     assert without_empty_sections(mixed) == mixed, "a section that states something stays whole"
     plain = "The documents do not contain it."
     assert without_empty_sections(plain) == plain, "only a section under a heading is left out"
+    copied = "## Conclusions\n- LightRAG updates incrementally [4].\n\n## Ablations\n- ... [n]\n- ... [n]"
+    assert without_empty_sections(copied) == "## Conclusions\n- LightRAG updates incrementally [4].", (
+        "the form's placeholders copied under a heading: the section is left out")
 
 
 

@@ -42,3 +42,18 @@ def test_sample_neighbors_and_page_text(fake_engine: Engine, make_pdf: Callable[
     around = library.neighbors([middle], 1, [doc])
     assert [h.chunk_index for h in around] == [3, 4, 5] and around[0].source == "neighbor"
     assert library.page_text(doc, 2).startswith("Page 1.")
+
+
+def test_opening_is_the_text_under_a_documents_own_summary_heading(
+    fake_engine: Engine, make_pdf: Callable[..., Path]
+) -> None:
+    words = " ".join(f"finding{j}." for j in range(120))
+    pages = [[("A Study of Things", 16.0), ("Abstract", 11.0), (f"We study things. {words}", 11.0)],
+             f"Introduction. {words}", f"Method. {words}", f"Results. {words}"]
+    doc = fake_engine.ingest_path(make_pdf(pages)).document
+    opening = fake_engine.library.opening(doc, 600)
+    assert opening and all(h.source == "sampled" and h.page == 1 for h in opening)
+    assert "Abstract" in opening[0].text and "We study things." in " ".join(h.text for h in opening)
+    assert [h.chunk_index for h in opening] == list(range(opening[0].chunk_index, opening[-1].chunk_index + 1))
+    plain = fake_engine.ingest_path(make_pdf([f"Notes. {words}"] * 4, name="plain.pdf")).document
+    assert fake_engine.library.opening(plain, 600) == [], "no heading of its own summary: none"

@@ -34,6 +34,9 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
     summary = plan(understood("summary", "summarize"), "summarize", documents=3, settings=SETTINGS, top_k=None)
     assert summary.searches[0].neighbors is False, "a summary samples instead of widening its hits"
     assert summary.sample_per_document == 4, "12 samples shared by 3 documents"
+    assert summary.opening_chars == SETTINGS.summary_opening_chars // 3, "each document's own summary, a third each"
+    many = plan(understood("summary", "summarize"), "summarize", documents=5, settings=SETTINGS, top_k=None)
+    assert many.opening_chars == 0, "five documents' openings would be fragments"
 
     comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
                       settings=SETTINGS, top_k=None)
@@ -57,6 +60,11 @@ def test_assemble_merges_by_the_plan() -> None:
     hits, notes = assemble(summary, [result(hit(7), bibliography)], [hit(2)])
     assert [h.chunk_id for h in hits] == ["d2", "d7"], "a summary has nothing to say about a list of references"
     assert notes[0].endswith("1 hit(s) that list references left out")
+    opening = [hit(0, "ABSTRACT\n\nWe propose a method.").model_copy(update={"source": "sampled"}), hit(1)]
+    hits, notes = assemble(summary, [result(hit(7))], [hit(1), hit(5)], opening)
+    assert [h.chunk_id for h in hits] == ["d0", "d1", "d5", "d7"], "the opening first, in reading order, each once"
+    assert notes[1] == ("summary: the document's own summary read whole (d, page 0, 2 chunk(s) from its 'ABSTRACT' "
+                        "heading)")
 
     comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
                       settings=SETTINGS, top_k=None)

@@ -357,11 +357,17 @@ _NOTHING_HERE = re.compile(
 )
 
 
+_PLACEHOLDER = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\.\.\.|…)[ \t]*(?:\[n\])?[ \t]*(?:\n|$)")
+"""A line of the summary's form copied as it was shown ("- ... [n]"): it states nothing."""
+
+
 def without_empty_sections(text: str) -> str:
-    """The answer without its Markdown sections that hold nothing: a heading with no text under it,
-    or whose every sentence says the passages hold nothing for it ("The ablations section is not
-    included in this summary."). The summary's form names six sections; a small model fills one
-    the passages do not cover with such a sentence though told to leave it out."""
+    """The answer without the form's placeholder lines ("- ... [n]") and its Markdown sections that
+    hold nothing: a heading with no text under it, or whose every sentence says the passages hold
+    nothing for it ("The ablations section is not included in this summary."). The summary's form
+    names six sections; a small model fills one the passages do not cover with such a sentence, or
+    copies the form's placeholders under it, though told to leave it out."""
+    text = _PLACEHOLDER.sub("", text)
     kept = []
     for part in _SECTION.split(text):
         heading, _, body = part.partition("\n")

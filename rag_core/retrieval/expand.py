@@ -183,3 +183,63 @@ def pick_prose(stretches: Sequence[Sequence[int]], texts: dict[int, str]) -> lis
         if kept:
             picked.append(max(kept, key=lambda i: (round(prose_share(texts.get(i, "")), 2), -kept.index(i))))
     return sorted(set(picked))
+
+
+OPENING_HEADING = re.compile(
+    r"(?:^|\n)[ \t]*(?:\d{1,2}\.?[ \t]+)?(abstract|executive summary|summary|overview)[ \t]*(?:\n|$|[.:—–][ \t]*)",
+    re.IGNORECASE,
+)
+"""A heading under which a document sums itself up, on a line of its own or leading its paragraph
+("ABSTRACT", "Abstract—In this work …", "Overview" in a 10-K's Item 1, "Executive Summary");
+"Summary of Significant Accounting Policies" is not one."""
+OPENING_SHARE = 0.25
+"""Where a document's own summary is looked for: its first quarter (a 10-K's business overview
+sits on page 4 to 22 of 100 to 250; a paper's abstract on page 1)."""
+
+
+def opening_heading_at(text: str) -> int | None:
+    """Where the text after a self-summary heading (``OPENING_HEADING``) starts in a chunk, or None."""
+    match = OPENING_HEADING.search(text)
+    return match.end() if match else None
+
+
+def opening_title(text: str) -> str:
+    """The self-summary heading a chunk holds, as written ("ABSTRACT"), or ""."""
+    match = OPENING_HEADING.search(text)
+    return match.group(1) if match else ""
+
+
+def opening_run(chunks: Sequence[Hit], max_chars: int) -> list[Hit]:
+    """A document's own summary: from the first chunk holding a self-summary heading (the later of
+    two that both hold it, as overlapping chunks do), the chunks that follow it until ``max_chars``
+    characters of text after the heading are read or another section begins (a heading path
+    changes). ``chunks``: consecutive chunks in reading order.
+
+    A summary samples a document evenly, and 400-character samples are fragments; the abstract,
+    or a report's overview, states the problem, the approach and the results in the author's own
+    words, whole (on the LightRAG paper the abstract alone holds the 'flat data' motivation that
+    no sample reached; see README)."""
+    run: list[Hit] = []
+    read = 0
+    for chunk in chunks:
+        start = opening_heading_at(chunk.text)
+        if not run or (len(run) == 1 and start is not None and chunk.chunk_index == run[0].chunk_index + 1):
+            if start is not None:  # the heading's last chunk (the overlap repeats it) holds the most after it
+                run, read = [chunk], len(chunk.text) - start
+            continue
+        previous = run[-1]
+        if read >= max_chars or chunk.chunk_index != previous.chunk_index + 1:
+            break
+        heading = chunk.heading_path[-1] if chunk.heading_path else ""
+        if chunk.heading_path != previous.heading_path and opening_heading_at(heading) is None:
+            break  # the next section (entering the summary's own heading is not one)
+        run.append(chunk)
+        read += _new_chars(previous, chunk)
+    return run
+
+
+def _new_chars(previous: Hit, chunk: Hit) -> int:
+    """The characters a chunk adds to the one before it (their overlap on a page counted once)."""
+    if chunk.page != previous.page or chunk.char_start is None or chunk.char_end is None or previous.char_end is None:
+        return len(chunk.text)
+    return chunk.char_end - max(chunk.char_start, previous.char_end)

@@ -2,8 +2,9 @@
 comparison), how many chunks to sample from each document, and how to order what comes back.
 ``plan`` decides it from the intent; ``Retriever.run_plan`` runs it; ``assemble`` merges the hits.
 
-- summary: chunks sampled evenly across each document, merged with the semantic hits, in
-  reading order (the whole document is seen, not only what resembles the question);
+- summary: each document's own summary (its abstract or overview) read whole, and chunks
+  sampled evenly across it, merged with the semantic hits, in reading order (the whole document
+  is seen, not only what resembles the question);
 - comparison: the question's hits (the passages naming every side among its lists) plus a few
   for each side named in it;
 - technical: the best match, then groups holding tables or figures, the best table with the text
@@ -20,7 +21,11 @@ from typing import Any
 from ..ingest.chunk import looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
 from ..settings import RetrievalSettings
-from .expand import lists_references
+from .expand import lists_references, opening_title
+
+OPENING_MOST_DOCUMENTS = 4
+"""A summary of more documents reads no document's own summary whole: each one's share of
+``summary_opening_chars`` would be a fragment, as its samples already are."""
 
 
 def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
@@ -55,6 +60,8 @@ class Plan:
     tables_first: bool
     table_discussion: int = 0
     """Chunks of the best table's discussion to add (``expand.table_discussion``)."""
+    opening_chars: int = 0
+    """Characters of each document's own summary a summary reads whole (``expand.opening_run``)."""
 
     def describe(self) -> dict[str, Any]:
         """The plan as the trace records it."""
@@ -68,7 +75,8 @@ def plan(
 ) -> Plan:
     """The searches, sampling and ordering the question's intent asks for (nothing is run here).
 
-    - summary: the question's search without neighbours, and chunks sampled across each document;
+    - summary: the question's search without neighbours, each document's opening summary (up to
+      four documents) and chunks sampled across each document;
     - comparison: the question's search, with the passages that name every side as a list of its
       own, then one smaller search for each side it names;
     - technical: the question's search, groups holding tables moved forward after the best one,
@@ -89,12 +97,16 @@ def plan(
         sample_candidates=settings.sample_candidates,
         tables_first=intent == "technical",
         table_discussion=settings.table_discussion if intent == "technical" else 0,
+        opening_chars=settings.summary_opening_chars // max(1, documents)
+        if intent == "summary" and documents <= OPENING_MOST_DOCUMENTS else 0,
     )
 
 
-def assemble(plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit]) -> tuple[list[Hit], list[str]]:
-    """The hits of a plan's searches (``results``, in the plan's order) and samples, and notes on how
-    they were chosen."""
+def assemble(
+    plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit], openings: Sequence[Hit] = ()
+) -> tuple[list[Hit], list[str]]:
+    """The hits of a plan's searches (``results``, in the plan's order), samples and openings (each
+    document's own summary), and notes on how they were chosen."""
     main, sides = results[0], results[1:]
     if plan.sample_per_document:
         documents = len({h.doc_id for h in sampled})
@@ -104,7 +116,12 @@ def assemble(plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[H
                 f"merged with {len(found)} semantic hits, in reading order")
         if len(found) < len(main.hits):
             note += f"; {len(main.hits) - len(found)} hit(s) that list references left out"
-        return merge_summary(sampled, found), [note]
+        notes = [note]
+        for doc_id in dict.fromkeys(h.doc_id for h in openings):
+            run = [h for h in openings if h.doc_id == doc_id]
+            notes.append(f"summary: the document's own summary read whole ({run[0].document}, page {run[0].page}, "
+                         f"{len(run)} chunk(s) from its '{opening_title(run[0].text)}' heading)")
+        return merge_summary([*openings, *sampled], found), notes
     hits, notes = list(main.hits), []
     for search, side in zip(plan.searches[1:], sides, strict=True):
         hits, added = add_new(hits, side.hits)

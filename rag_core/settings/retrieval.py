@@ -145,6 +145,14 @@ class RetrievalSettings(Group):
         description="Chunks read in each stretch of a document a summary samples; the one with the most prose "
         "is taken (1: the stretch's middle chunk, whatever it holds).",
     )
+    summary_opening_chars: int = Field(
+        1800,
+        ge=0,
+        le=100_000,
+        description="Characters of a document's own summary (the text under 'Abstract', 'Executive Summary' or "
+        "'Overview' in its first quarter) that a summary reads whole before its samples, shared by the documents "
+        "summarised (none for a document whose share is under one chunk); 0: samples only.",
+    )
     comparison_top_k: int = Field(
         3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
     )
