@@ -167,3 +167,19 @@ def test_a_question_after_the_main_idea_gets_a_few_sentences_not_the_summarys_se
         whole = build_messages("summary", "summarize this paper", passages, brief=brief)[-1]["content"]
         assert "three or four sentences" not in whole
     assert asks_one_idea("Give me the gist") and not asks_one_idea("What are the main ideas?")
+
+
+def test_a_comparison_reads_ours_as_the_side_its_caption_names_and_quotes_a_table_without_totals() -> None:
+    from rag_core.answer.prompts import compared_lines
+
+    cost = ("Figure 2: Comparison of cost in tokens and API calls for GraphRAG and LightRAG.\n"
+            "| | Retrieval Phase | | Incremental Update | |\n| | GraphRAG | Ours | GraphRAG | Ours |\n"
+            "| Tokens | 610 × 1,000 | < 100 | 1,399 × 2 × 5,000 | Textract |\n"
+            "| API Calls | 610 | 1 | 1,399 × 2 | 1 |\n")
+    passages = [Passage(n=1, document="paper.pdf", page=9, text=cost, table_chunks=(9,))]
+    compared = compared_lines(["LightRAG", "GraphRAG"], passages)
+    assert compared is not None and [line.partition(" — ")[0] for _, line in compared.lines] == ["Tokens", "API Calls"]
+    assert "Retrieval Phase: GraphRAG 610 × 1,000, Ours < 100" in compared.lines[0][1], "quoted as written"
+    assert compared_lines(["LightRAG", "HyDE"], passages) is None, "'Ours' stands for one side, not any"
+    uncaptioned = [Passage(n=1, document="paper.pdf", page=9, text=cost.split("\n", 1)[1], table_chunks=(9,))]
+    assert compared_lines(["LightRAG", "GraphRAG"], uncaptioned) is None, "no caption says whose 'Ours' it is"

@@ -11,7 +11,7 @@ from ..models import Intent, Message, Passage
 from ..retrieval.terms import tokenize
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
-from .tables import answering_labels, labelled, only_rows_labelled, sums_up
+from .tables import answering_labels, in_table, labelled, only_rows_labelled, sums_up
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -250,11 +250,18 @@ def answering_rows_only(question: str, passages: Sequence[Passage]) -> list[Pass
     return shorter
 
 
+_OURS = re.compile(r"(?<![\w-])(?:[Oo]urs|[Oo]ur (?:method|model|approach|system))(?![\w-])")
+"""How a paper's table names the paper's own method ('GraphRAG 610 × 1,000, Ours < 100')."""
+
+
 def compared_lines(sides: Sequence[str], passages: Sequence[Passage]) -> QuotedLines | None:
     """The lines of a comparison's tables that sum up a block naming every side ('Overall —
-    Agriculture: GraphRAG 45.2%, LightRAG 54.8%; …' for LightRAG and GraphRAG), as the prompt
-    renders them: the measured comparison, quoted at the head of the answer; None when no table
-    passage has one (a table where one side alone is named compares nothing)."""
+    Agriculture: GraphRAG 45.2%, LightRAG 54.8%; …' for LightRAG and GraphRAG), or, in a table
+    where no such line sums up, every line naming them; as the prompt renders them: the measured
+    comparison, quoted at the head of the answer; None when no table passage has one (a table
+    where one side alone is named compares nothing). A line's 'Ours' names the side that the
+    passage's caption or text names and the line does not ('Tokens — Retrieval Phase: GraphRAG
+    610 × 1,000, Ours < 100', under 'Comparison of Cost … for GraphRAG and LightRAG')."""
     wanted = [set(tokenize(side)) for side in sides]
     if len(wanted) < 2 or not all(wanted):
         return None
@@ -262,11 +269,18 @@ def compared_lines(sides: Sequence[str], passages: Sequence[Passage]) -> QuotedL
     for p in passages:
         if not p.table_chunks:
             continue
+        around = set(tokenize(" ".join(line for line in p.text.splitlines() if not in_table(line))))
+        naming: list[tuple[bool, str]] = []
         for line in neutralize(labelled(p.text, p.columns)).splitlines():
             label, dash, cells = line.partition(" — ")
             named = set(tokenize(cells))
-            if dash and sums_up(label) and all(side <= named for side in wanted):
-                lines.append((p.n, line))
+            unnamed = [side for side in wanted if not side <= named]
+            if _OURS.search(cells) and len(unnamed) == 1 and unnamed[0] <= around:
+                named |= unnamed[0]
+            if dash and all(side <= named for side in wanted):
+                naming.append((sums_up(label), line))
+        summing = [line for total, line in naming if total]
+        lines += [(p.n, line) for line in summing or [line for _, line in naming]]
     if not lines:
         return None
     labels = list(dict.fromkeys(line.partition(" — ")[0] for _, line in lines))
