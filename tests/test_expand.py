@@ -195,6 +195,9 @@ def test_opening_run_reads_a_documents_own_summary_from_its_heading() -> None:
     # 390 characters after the heading, then 300 new ones a chunk (overlap counted once): 990 < 1,000, one more
     assert [h.chunk_index for h in run] == [2, 3, 4, 5], "from the later chunk holding the heading"
     assert opening_title(run[0].text) == "ABSTRACT"
+    first = opening_run(chunks[:2], 1000)[0]
+    assert first.text.startswith("ABSTRACT") and first.char_start == 300 + len("Affiliations\n\n"), (
+        "what stands before the heading (authors, addresses) is left out, its offset kept true")
     assert opening_run(chunks[:2] + chunks[3:], 1000)[0].chunk_index == 1, "a gap: the first chunk holding it"
 
 

@@ -225,7 +225,7 @@ def opening_run(chunks: Sequence[Hit], max_chars: int) -> list[Hit]:
         start = opening_heading_at(chunk.text)
         if not run or (len(run) == 1 and start is not None and chunk.chunk_index == run[0].chunk_index + 1):
             if start is not None:  # the heading's last chunk (the overlap repeats it) holds the most after it
-                run, read = [chunk], len(chunk.text) - start
+                run, read = [_from_heading(chunk)], len(chunk.text) - start
             continue
         previous = run[-1]
         if read >= max_chars or chunk.chunk_index != previous.chunk_index + 1:
@@ -236,6 +236,19 @@ def opening_run(chunks: Sequence[Hit], max_chars: int) -> list[Hit]:
         run.append(chunk)
         read += _new_chars(previous, chunk)
     return run
+
+
+def _from_heading(chunk: Hit) -> Hit:
+    """The chunk from its self-summary heading on: what stands before it (a title page's authors and
+    addresses, the end of a cover page) is not the document's summary."""
+    match = OPENING_HEADING.search(chunk.text)
+    if match is None:
+        return chunk
+    cut = match.start() + len(match.group(0)) - len(match.group(0).lstrip("\n"))
+    if cut == 0:
+        return chunk
+    start = None if chunk.char_start is None else chunk.char_start + cut
+    return chunk.model_copy(update={"text": chunk.text[cut:], "char_start": start})
 
 
 def _new_chars(previous: Hit, chunk: Hit) -> int:
