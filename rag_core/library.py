@@ -32,6 +32,9 @@ MIN_ID_PREFIX = 6
 """Shortest document-id prefix accepted in place of a name or full id."""
 TABLE_WINDOW = 12
 """Chunks read on each side of a table chunk to find the rest of its table."""
+OPENING_READ = 100
+"""Chunks read from the store at a time while looking for a document's own summary (a paper's
+abstract is in the first; a 10-K's overview within the first four)."""
 
 
 class Library:
@@ -145,12 +148,12 @@ class Library:
         indices = pick_prose(stretches, {i: hit.text for i, hit in found.items()})
         return [found[i].model_copy(update={"source": "sampled"}) for i in indices if i in found]
 
-    def opening(self, record: DocumentRecord, max_chars: int, batch: int = 100) -> list[Hit]:
-        """The document's own summary (``expand.opening_run``), read ``batch`` chunks at a time
-        through its first quarter, marked as sampled; empty when it has none."""
+    def opening(self, record: DocumentRecord, max_chars: int) -> list[Hit]:
+        """The document's own summary (``expand.opening_run``), read ``OPENING_READ`` chunks at a
+        time through its first quarter, marked as sampled; empty when it has none."""
         end = max(1, math.ceil(record.chunks * OPENING_SHARE))
-        for start in range(0, end, batch):
-            found = self.chunks_at(record, range(start, min(start + batch, end)))
+        for start in range(0, end, OPENING_READ):
+            found = self.chunks_at(record, range(start, min(start + OPENING_READ, end)))
             at = next((i for i in sorted(found) if opening_heading_at(found[i].text) is not None), None)
             if at is None:
                 continue
