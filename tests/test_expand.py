@@ -10,7 +10,6 @@ from rag_core.retrieval.expand import (
     lists_references,
     neighbor_positions,
     opening_run,
-    opening_title,
     pick_prose,
     prose_share,
     sample_evenly,
@@ -194,10 +193,12 @@ def test_opening_run_reads_a_documents_own_summary_from_its_heading() -> None:
     run = opening_run(chunks, 1000)
     # 390 characters after the heading, then 300 new ones a chunk (overlap counted once): 990 < 1,000, one more
     assert [h.chunk_index for h in run] == [2, 3, 4, 5], "from the later chunk holding the heading"
-    assert opening_title(run[0].text) == "ABSTRACT"
+    assert run[0].heading_path == ("ABSTRACT",) and run[0].text == "w" * 390, "the heading becomes its section"
     first = opening_run(chunks[:2], 1000)[0]
-    assert first.text.startswith("ABSTRACT") and first.char_start == 300 + len("Affiliations\n\n"), (
-        "what stands before the heading (authors, addresses) is left out, its offset kept true")
+    assert first.text == "w" * 360 and first.char_start == 300 + len("Affiliations\n\nABSTRACT\n\n"), (
+        "what stands before the text (authors, addresses, the heading) is left out, its offset kept true")
+    assert [h.chunk_index for h in opening_run([piece(0, "Title\n\nAbstract"), piece(1, "We study.", page=2)], 99)
+            ] == [1], "a heading that ends its chunk and page: its text begins on the next"
     assert opening_run(chunks[:2] + chunks[3:], 1000)[0].chunk_index == 1, "a gap: the first chunk holding it"
 
 
@@ -206,7 +207,10 @@ def test_opening_run_stops_at_the_next_section_and_knows_a_heading() -> None:
               piece(1, "We sell them.", path=("Item 1", "Overview")),
               piece(2, "Sales rose.", path=("Item 1", "Overview")),
               piece(3, "Competition is fierce.", path=("Item 1", "Competition"))]
-    assert [h.chunk_index for h in opening_run(chunks, 5000)] == [0, 1, 2], "entering its own heading is no new section"
+    overview = opening_run(chunks, 5000)
+    assert [h.chunk_index for h in overview] == [0, 1, 2], "entering its own heading is no new section"
+    assert overview[0].heading_path == ("Item 1", "Overview") and overview[0].text == "We make aircraft."
+    assert opening_run([piece(0, "Abstract—In this work we tackle NER.")], 100)[0].text == "In this work we tackle NER."
     assert opening_run([piece(0, "Executive Summary: revenue grew.")], 100)[0].chunk_index == 0
     assert opening_run([piece(0, "Abstract—In this work we tackle NER.")], 100)
     for text in ("Summary of Significant Accounting Policies\n\nRevenue is recognised …", "In summary, it works.",

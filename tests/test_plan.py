@@ -60,11 +60,12 @@ def test_assemble_merges_by_the_plan() -> None:
     hits, notes = assemble(summary, [result(hit(7), bibliography)], [hit(2)])
     assert [h.chunk_id for h in hits] == ["d2", "d7"], "a summary has nothing to say about a list of references"
     assert notes[0].endswith("1 hit(s) that list references left out")
-    opening = [hit(0, "ABSTRACT\n\nWe propose a method.").model_copy(update={"source": "sampled"}), hit(1)]
+    opening = [hit(0, "We propose a method.").model_copy(update={"source": "sampled", "heading_path": ("ABSTRACT",)}),
+               hit(1)]
     hits, notes = assemble(summary, [result(hit(7))], [hit(1), hit(5)], opening)
     assert [h.chunk_id for h in hits] == ["d0", "d1", "d5", "d7"], "the opening first, in reading order, each once"
-    assert notes[1] == ("summary: the document's own summary read whole (d, page 0, 2 chunk(s) from its 'ABSTRACT' "
-                        "heading)")
+    assert notes[1] == ("summary: the document's own summary read whole (d, page 0, 2 chunk(s) under its heading "
+                        "'ABSTRACT')")
 
     comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
                       settings=SETTINGS, top_k=None)

@@ -203,15 +203,10 @@ def opening_heading_at(text: str) -> int | None:
     return match.end() if match else None
 
 
-def opening_title(text: str) -> str:
-    """The self-summary heading a chunk holds, as written ("ABSTRACT"), or ""."""
-    match = OPENING_HEADING.search(text)
-    return match.group(1) if match else ""
-
-
 def opening_run(chunks: Sequence[Hit], max_chars: int) -> list[Hit]:
     """A document's own summary: from the first chunk holding a self-summary heading (the later of
-    two that both hold it, as overlapping chunks do), the chunks that follow it until ``max_chars``
+    two that both hold it, as overlapping chunks do; from the text after the heading, which becomes
+    the last of its heading path), the chunks that follow it until ``max_chars``
     characters of text after the heading are read or another section begins (a heading path
     changes). ``chunks``: consecutive chunks in reading order.
 
@@ -221,34 +216,41 @@ def opening_run(chunks: Sequence[Hit], max_chars: int) -> list[Hit]:
     no sample reached; see README)."""
     run: list[Hit] = []
     read = 0
+    path: tuple[str, ...] = ()  # the heading path of the run's last chunk as stored
     for chunk in chunks:
         start = opening_heading_at(chunk.text)
         if not run or (len(run) == 1 and start is not None and chunk.chunk_index == run[0].chunk_index + 1):
             if start is not None:  # the heading's last chunk (the overlap repeats it) holds the most after it
-                run, read = [_from_heading(chunk)], len(chunk.text) - start
+                run, read, path = [_from_heading(chunk)], len(chunk.text) - start, chunk.heading_path
             continue
         previous = run[-1]
         if read >= max_chars or chunk.chunk_index != previous.chunk_index + 1:
             break
         heading = chunk.heading_path[-1] if chunk.heading_path else ""
-        if chunk.heading_path != previous.heading_path and opening_heading_at(heading) is None:
+        if chunk.heading_path != path and opening_heading_at(heading) is None:
             break  # the next section (entering the summary's own heading is not one)
         run.append(chunk)
         read += _new_chars(previous, chunk)
-    return run
+        path = chunk.heading_path
+    return run[1:] if run and not run[0].text.strip() else run  # a heading that ends its chunk and page
 
 
 def _from_heading(chunk: Hit) -> Hit:
-    """The chunk from its self-summary heading on: what stands before it (a title page's authors and
-    addresses, the end of a cover page) is not the document's summary."""
+    """The chunk's text after its self-summary heading, the heading now the last of its heading path
+    (the prompt's passage says section="ABSTRACT"): what stands before it (a title page's authors
+    and addresses, the end of a cover page) is not the document's summary, and the heading read
+    with the text would open its first sentence ("ABSTRACT Retrieval-Augmented Generation …")."""
     match = OPENING_HEADING.search(chunk.text)
     if match is None:
         return chunk
-    cut = match.start() + len(match.group(0)) - len(match.group(0).lstrip("\n"))
-    if cut == 0:
-        return chunk
+    title = " ".join(match.group(1).split())
+    path = chunk.heading_path
+    if not path or path[-1].casefold() != title.casefold():
+        path = (*path, title)
+    rest = chunk.text[match.end():]
+    cut = match.end() + len(rest) - len(rest.lstrip())
     start = None if chunk.char_start is None else chunk.char_start + cut
-    return chunk.model_copy(update={"text": chunk.text[cut:], "char_start": start})
+    return chunk.model_copy(update={"text": chunk.text[cut:], "char_start": start, "heading_path": path})
 
 
 def _new_chars(previous: Hit, chunk: Hit) -> int:

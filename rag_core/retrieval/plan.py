@@ -21,7 +21,7 @@ from typing import Any
 from ..ingest.chunk import looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
 from ..settings import RetrievalSettings
-from .expand import lists_references, opening_title
+from .expand import lists_references
 
 OPENING_MOST_DOCUMENTS = 4
 """A summary of more documents reads no document's own summary whole: each one's share of
@@ -119,8 +119,9 @@ def assemble(
         notes = [note]
         for doc_id in dict.fromkeys(h.doc_id for h in openings):
             run = [h for h in openings if h.doc_id == doc_id]
+            heading = run[0].heading_path[-1] if run[0].heading_path else ""
             notes.append(f"summary: the document's own summary read whole ({run[0].document}, page {run[0].page}, "
-                         f"{len(run)} chunk(s) from its '{opening_title(run[0].text)}' heading)")
+                         f"{len(run)} chunk(s) under its heading '{heading}')")
         return merge_summary([*openings, *sampled], found), notes
     hits, notes = list(main.hits), []
     for search, side in zip(plan.searches[1:], sides, strict=True):
