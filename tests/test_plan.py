@@ -35,6 +35,7 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
     assert summary.searches[0].neighbors is False, "a summary samples instead of widening its hits"
     assert summary.sample_per_document == 4, "12 samples shared by 3 documents"
     assert summary.opening_chars == SETTINGS.summary_opening_chars // 3, "each document's own summary, a third each"
+    assert summary.describe()["opening_chars"] == summary.opening_chars, "the trace records it"
     many = plan(understood("summary", "summarize"), "summarize", documents=5, settings=SETTINGS, top_k=None)
     assert many.opening_chars == 0, "five documents' openings would be fragments"
 

@@ -67,7 +67,7 @@ class Plan:
         """The plan as the trace records it."""
         return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
                 "sample_per_document": self.sample_per_document, "tables_first": self.tables_first,
-                "table_discussion": self.table_discussion}
+                "table_discussion": self.table_discussion, "opening_chars": self.opening_chars}
 
 
 def plan(
