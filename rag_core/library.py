@@ -158,7 +158,7 @@ class Library:
             if at is None:
                 continue
             follow = math.ceil(max_chars / max(1, len(found[at].text) // 2)) + 1  # chunks overlap by under half
-            found |= self.chunks_at(record, range(at + 1, at + 1 + follow))
+            found |= self.chunks_at(record, [i for i in range(at + 1, at + 1 + follow) if i not in found])
             run = opening_run([found[i] for i in sorted(found) if i >= at], max_chars)
             return [h.model_copy(update={"source": "sampled"}) for h in run]
         return []
