@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .answer.tables import markdown
+from .answer.tables import has_summing_row, markdown
 from .errors import DocumentNotFound
 from .ingest.chunk import document_title
 from .ingest.files import FileStore, render_pdf_page
@@ -32,6 +32,11 @@ MIN_ID_PREFIX = 6
 """Shortest document-id prefix accepted in place of a name or full id."""
 TABLE_WINDOW = 12
 """Chunks read on each side of a table chunk to find the rest of its table."""
+SUMMING_TABLE_SHARE = 0.8
+"""Where a summary's headline table is looked for: the document's first four fifths (a paper's
+appendix and a report's exhibits come after)."""
+SUMMING_TABLE_READ = 20
+"""Tables read from the store at a time while looking for the first that sums up."""
 OPENING_READ = 100
 """Chunks read from the store at a time while looking for a document's own summary (a paper's
 abstract is in the first; a 10-K's overview within the first four)."""
@@ -162,6 +167,40 @@ class Library:
             run = opening_run([found[i] for i in sorted(found) if i >= at], max_chars)
             return [h.model_copy(update={"source": "sampled"}) for h in run]
         return []
+
+    def summing_table(self, record: DocumentRecord) -> list[Hit]:
+        """The first table of the document's body (its first ``SUMMING_TABLE_SHARE``) with a row of
+        figures that sums up the others ('Overall', 'Total …'; ``tables.has_summing_row``): its
+        chunks on its page, marked as sampled; empty when it has none. A summary's headline figures
+        (a paper's main results, a report's totals), which samples of prose never reach."""
+        end = math.ceil(record.chunks * SUMMING_TABLE_SHARE)
+        runs: list[list[int]] = []
+        last: tuple[int, int] | None = None
+        for index, page in self.store.table_positions(record.collection, record.owner, record.doc_id):
+            if index >= end:
+                break
+            if last is not None and index == last[0] + 1 and page == last[1]:
+                runs[-1].append(index)
+            else:
+                runs.append([index])
+            last = (index, page)
+        for start in range(0, len(runs), SUMMING_TABLE_READ):
+            batch = runs[start:start + SUMMING_TABLE_READ]
+            found = self.chunks_at(record, [i for run in batch for i in run])
+            for run in batch:
+                chunks = [found[i] for i in run if i in found]
+                if chunks and has_summing_row("\n".join(c.text for c in chunks)):
+                    return [c.model_copy(update={"source": "sampled"}) for c in self._captioned(record, chunks)]
+        return []
+
+    def _captioned(self, record: DocumentRecord, table: list[Hit]) -> list[Hit]:
+        """A table's chunks, after the chunk before them when that one holds the table's caption
+        (its header's last part, 'Table 1: Win rates (%) of baselines …'): what the figures are."""
+        caption = table[0].header.partition("\n")[0].rpartition(" › ")[2].strip()
+        before = self.chunks_at(record, [table[0].chunk_index - 1]).get(table[0].chunk_index - 1)
+        if not caption or caption in table[0].heading_path or before is None or before.page != table[0].page:
+            return table
+        return [before, *table] if caption in " ".join(before.text.split()) else table
 
     def neighbors(self, hits: list[Hit], window: int, records: Sequence[DocumentRecord]) -> list[Hit]:
         """The hits with the ``window`` chunks on each side of each, marked as neighbors."""

@@ -18,7 +18,13 @@ from .answer.check import AnswerCheck
 from .answer.context import group_passages, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
-from .answer.prompts import answering_rows_only, compared_lines, quoted_lines
+from .answer.prompts import (
+    answering_rows_only,
+    compared_lines,
+    quoted_lines,
+    summing_lines,
+    summing_rows_only,
+)
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
@@ -364,8 +370,11 @@ class Engine:
         no_relevant = not is_whole and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
         no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
         grouped = group_passages(hits)
+        whole_tables = grouped  # a summary's lead quotes its table's totals from these
         if brief and intent == "technical" and not no_relevant:
             grouped = answering_rows_only(standalone, grouped)
+        elif brief and intent == "summary":
+            grouped = summing_rows_only(grouped)
         clock = time.perf_counter()
         budget = budget or self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
                                      counter, cap, sides, brief=brief)
@@ -383,6 +392,12 @@ class Engine:
         # asked for approach, strengths, weaknesses and a verdict, without figures (prompts.COMPARED_LINES)
         compared = (compared_lines(understanding.entities, passages)
                     if brief and intent == "comparison" and not no_relevant else None)
+        # a summary's headline figures: the lines that sum up the first table it read, quoted by us
+        # (from the passages before the budget: a line it cut short is quoted whole)
+        kept = {p.n for p in passages}
+        headline = (summing_lines([g for g in whole_tables if g.n in kept])
+                    if brief and intent == "summary" and not no_relevant else None)
+        led = quoted or compared or headline
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
@@ -392,7 +407,7 @@ class Engine:
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
-            lead=quoted.markdown() if quoted is not None else compared.markdown() if compared is not None else "",
+            lead=led.markdown() if led is not None else "",
             max_tokens=min(budget.reserved_output, self.settings.budget.reading_tokens) if quoted is not None
             else budget.reserved_output,
         )

@@ -57,3 +57,38 @@ def test_opening_is_the_text_under_a_documents_own_summary_heading(
     assert [h.chunk_index for h in opening] == list(range(opening[0].chunk_index, opening[-1].chunk_index + 1))
     plain = fake_engine.ingest_path(make_pdf([f"Notes. {words}"] * 4, name="plain.pdf")).document
     assert fake_engine.library.opening(plain, 600) == [], "no heading of its own summary: none"
+
+
+def test_a_summary_reads_the_first_table_that_sums_up(fake_engine: Engine, tmp_path: Path) -> None:
+    """The first table of the body with an 'Overall' or 'Total' row of figures, whole, from the
+    store; a table of detail rows alone does not count, nor one in the document's last fifth."""
+    import pymupdf
+
+    from .conftest import draw_ruled_table
+
+    prose = "The study measures how each variant answers questions about long documents. " * 12
+    detail = [["Dataset", "Documents", "Tokens"], ["Agriculture", "12", "2,017,886"], ["Legal", "94", "5,081,069"]]
+    results = [["Method", "Agriculture", "Legal"], ["NaiveRAG", "32.4%", "16.4%"], ["Hybrid", "67.6%", "83.6%"],
+               ["Overall", "61.2%", "84.8%"]]
+    doc = pymupdf.open()
+    for rows in (None, detail, None, results, None, None, None, None, None, None):
+        page = doc.new_page()
+        if rows is None:
+            page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), prose, fontsize=11)
+        else:
+            draw_ruled_table(page, rows)
+    path = tmp_path / "study.pdf"
+    doc.save(path)
+    doc.close()
+    record = fake_engine.ingest_path(path).document
+    table = fake_engine.library.summing_table(record)
+    assert table and {h.page for h in table} == {4}
+    assert table[0].text.startswith("Table 2: Performance") and all(h.kind == "table" for h in table[1:]), \
+        "the caption's chunk first"
+    assert "Overall" in "\n".join(h.text for h in table) and all(h.source == "sampled" for h in table)
+    later = pymupdf.open(path)
+    later.move_page(3)  # the results table becomes the last page
+    moved = tmp_path / "appendix.pdf"
+    later.save(moved)
+    later.close()
+    assert fake_engine.library.summing_table(fake_engine.ingest_path(moved).document) == []

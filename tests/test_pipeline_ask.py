@@ -336,3 +336,33 @@ def test_a_comparison_by_the_local_model_leads_with_the_table_line_naming_both_s
     answer = run.result()
     assert deltas[0] == run.lead and answer.answer.startswith(run.lead)
     assert [c[2] for c in llm.calls if c[0] == "stream"][-1] == answer.tokens.reserved_output, "the model's room"
+
+
+def test_a_local_summary_reads_the_first_table_that_sums_up_and_leads_with_its_totals(
+    fake_engine: Engine, tmp_path: Path
+) -> None:
+    """A document too long to send whole: the summary's plan adds its first table with an 'Overall'
+    row (the debug page's note names it); the local model reads that table as its caption and
+    totals, which lead its answer; a remote model reads the whole table and nothing is quoted."""
+    prose = [f"## Part {i}\n\nPart {i} describes step {i} of the method in plain words, with its reasons, its "
+             f"costs and what it changes for the {i} teams who use it every day." for i in range(80)]
+    table = ("## Results\n\nTable 1: Win rates of baselines against LightRAG.\n\n"
+             "| | Agriculture | CS |\n|---|---|---|\n| | NaiveRAG | LightRAG |\n| Diversity | 23.6% | 76.4% |\n"
+             "| Overall | 32.4% | 67.6% |\n")
+    path = tmp_path / "study.md"
+    path.write_text("\n\n".join([*prose[:30], table, *prose[30:]]), encoding="utf-8")
+    fake_engine.ingest_path(path)
+    llm = ScriptedChatModel(answer="## Problem & Motivation\n- Teams need a method [1].")
+    llm.backend = "local"  # type: ignore[misc]
+    run = fake_engine.ask("summary this document", llm=llm)
+    assert run.intent == "summary" and not run.whole_document
+    plan = run.trace.stage("plan")
+    assert plan is not None and any("first table that sums up" in note for note in plan.notes), plan.notes
+    assert run.lead.startswith("**Table 1: Win rates of baselines against LightRAG.** [")
+    assert "- Overall — NaiveRAG: 32.4%; LightRAG: 67.6% [" in run.lead, run.lead
+    prompt = run.budget.messages[-1]["content"]
+    assert "Overall — NaiveRAG: 32.4%; LightRAG: 67.6%" in prompt and "Diversity" not in prompt, "the totals only"
+    assert run.result().answer.startswith(run.lead)
+
+    remote = fake_engine.ask("summary this document", llm=ScriptedChatModel(answer="A method [1]."))
+    assert remote.lead == "" and "Diversity" in remote.budget.messages[-1]["content"], "the whole table, unquoted"

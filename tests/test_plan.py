@@ -38,6 +38,11 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
     assert summary.describe()["opening_chars"] == summary.opening_chars, "the trace records it"
     many = plan(understood("summary", "summarize"), "summarize", documents=5, settings=SETTINGS, top_k=None)
     assert many.opening_chars == 0, "five documents' openings would be fragments"
+    assert summary.summing_table and summary.describe()["summing_table"] and not many.summing_table
+    off = SETTINGS.model_copy(update={"summary_table": False})
+    one = plan(understood("summary", "summarize"), "summarize", documents=1, settings=off, top_k=None)
+    assert not one.summing_table
+    assert not qa.summing_table
 
     comparison = plan(understood("comparison", "A vs B", entities=("A", "B")), "A vs B", documents=1,
                       settings=SETTINGS, top_k=None)

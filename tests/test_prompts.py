@@ -183,3 +183,26 @@ def test_a_comparison_reads_ours_as_the_side_its_caption_names_and_quotes_a_tabl
     assert compared_lines(["LightRAG", "HyDE"], passages) is None, "'Ours' stands for one side, not any"
     uncaptioned = [Passage(n=1, document="paper.pdf", page=9, text=cost.split("\n", 1)[1], table_chunks=(9,))]
     assert compared_lines(["LightRAG", "GraphRAG"], uncaptioned) is None, "no caption says whose 'Ours' it is"
+
+
+def test_a_local_summary_leads_with_the_lines_that_sum_up_its_first_table() -> None:
+    from rag_core.answer.prompts import summing_lines, summing_rows_only
+
+    table = ("| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+             "| Diversity | 23.6% | 76.4% | 38.0% | 62.0% |\n| Overall | 32.4% | 67.6% | 38.8% | 61.2% |")
+    passages = [Passage(n=1, document="paper.pdf", page=1, text="We propose LightRAG."),
+                Passage(n=2, document="paper.pdf", page=7, text=table, table_chunks=(3,))]
+    headline = summing_lines(passages)
+    assert headline is not None and headline.labels == ["Overall"]
+    assert headline.markdown() == ("- Overall — Agriculture: NaiveRAG 32.4%, LightRAG 67.6%; CS: NaiveRAG 38.8%, "
+                                   "LightRAG 61.2% [2]\n\n")
+    assert summing_lines(passages[:1]) is None, "no table: no lead"
+    shorter = summing_rows_only(passages)
+    assert shorter[0] == passages[0] and shorter[1].text == headline.lines[0][1], "the table read as its total"
+    assert summing_lines(shorter) == headline
+    captioned = passages[1].model_copy(update={"text": "Table 1: Win rates (%) of baselines.\n" + table})
+    assert summing_lines([captioned]).markdown().startswith(  # type: ignore[union-attr]
+        "**Table 1: Win rates (%) of baselines.** [2]\n- Overall — "), "the caption says what the figures are"
+    assert summing_rows_only([captioned])[0].text.startswith("Table 1: Win rates (%) of baselines.\nOverall — ")
+    detail = Passage(n=2, document="paper.pdf", page=7, text="| | A | B |\n| Diversity | 1 | 2 |", table_chunks=(3,))
+    assert summing_lines([passages[0], detail]) is None, "no row sums up"

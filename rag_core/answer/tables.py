@@ -203,6 +203,18 @@ def sums_up(label: str) -> bool:
     return bool(_SUMMARY_LABEL.search(label))
 
 
+def has_summing_row(text: str) -> bool:
+    """Whether a table holds a row of figures that sums up the others (its first filled cell
+    'Overall', 'Total net sales', 'Average'; a digit among the rest)."""
+    for line in text.splitlines():
+        if not is_row(line):
+            continue
+        filled = [cell for cell in cells(line) if cell]
+        if len(filled) > 1 and sums_up(filled[0]) and any(ch.isdigit() for ch in " ".join(filled[1:])):
+            return True
+    return False
+
+
 def cut_order(
     text: str, columns: str = "", question: str = "", sides: Sequence[str] = ()
 ) -> tuple[list[int], dict[int, list[int]]]:

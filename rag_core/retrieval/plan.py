@@ -2,9 +2,10 @@
 comparison), how many chunks to sample from each document, and how to order what comes back.
 ``plan`` decides it from the intent; ``Retriever.run_plan`` runs it; ``assemble`` merges the hits.
 
-- summary: each document's own summary (its abstract or overview) read whole, and chunks
-  sampled evenly across it, merged with the semantic hits, in reading order (the whole document
-  is seen, not only what resembles the question);
+- summary: each document's own summary (its abstract or overview) read whole, its first table
+  that sums up (a paper's main results, a report's totals), and chunks sampled evenly across it,
+  merged with the semantic hits, in reading order (the whole document is seen, not only what
+  resembles the question);
 - comparison: the question's hits (the passages naming every side among its lists) plus a few
   for each side named in it;
 - technical: the best match, then groups holding tables or figures, the best table with the text
@@ -62,12 +63,15 @@ class Plan:
     """Chunks of the best table's discussion to add (``expand.table_discussion``)."""
     opening_chars: int = 0
     """Characters of each document's own summary a summary reads whole (``expand.opening_run``)."""
+    summing_table: bool = False
+    """Whether a summary reads each document's first table that sums up (``Library.summing_table``)."""
 
     def describe(self) -> dict[str, Any]:
         """The plan as the trace records it."""
         return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
                 "sample_per_document": self.sample_per_document, "tables_first": self.tables_first,
-                "table_discussion": self.table_discussion, "opening_chars": self.opening_chars}
+                "table_discussion": self.table_discussion, "opening_chars": self.opening_chars,
+                "summing_table": self.summing_table}
 
 
 def plan(
@@ -75,8 +79,8 @@ def plan(
 ) -> Plan:
     """The searches, sampling and ordering the question's intent asks for (nothing is run here).
 
-    - summary: the question's search without neighbours, each document's opening summary (up to
-      four documents) and chunks sampled across each document;
+    - summary: the question's search without neighbours, each document's opening summary and
+      first table that sums up (up to four documents) and chunks sampled across each document;
     - comparison: the question's search, with the passages that name every side as a list of its
       own, then one smaller search for each side it names;
     - technical: the question's search, groups holding tables moved forward after the best one,
@@ -99,14 +103,17 @@ def plan(
         table_discussion=settings.table_discussion if intent == "technical" else 0,
         opening_chars=settings.summary_opening_chars // max(1, documents)
         if intent == "summary" and documents <= OPENING_MOST_DOCUMENTS else 0,
+        summing_table=settings.summary_table and intent == "summary" and documents <= OPENING_MOST_DOCUMENTS,
     )
 
 
 def assemble(
-    plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit], openings: Sequence[Hit] = ()
+    plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit], openings: Sequence[Hit] = (),
+    tables: Sequence[Hit] = (),
 ) -> tuple[list[Hit], list[str]]:
-    """The hits of a plan's searches (``results``, in the plan's order), samples and openings (each
-    document's own summary), and notes on how they were chosen."""
+    """The hits of a plan's searches (``results``, in the plan's order), samples, openings (each
+    document's own summary) and tables (each document's first table that sums up), and notes on
+    how they were chosen."""
     main, sides = results[0], results[1:]
     if plan.sample_per_document:
         documents = len({h.doc_id for h in sampled})
@@ -122,7 +129,12 @@ def assemble(
             heading = run[0].heading_path[-1] if run[0].heading_path else ""
             notes.append(f"summary: the document's own summary read whole ({run[0].document}, page {run[0].page}, "
                          f"{len(run)} chunk(s) under its heading '{heading}')")
-        return merge_summary([*openings, *sampled], found), notes
+        for doc_id in dict.fromkeys(h.doc_id for h in tables):
+            run = [h for h in tables if h.doc_id == doc_id]
+            caption = run[0].header.split("\n")[0].rpartition(" › ")[2]
+            notes.append(f"summary: the document's first table that sums up its rows ({run[0].document}, page "
+                         f"{run[0].page}, {len(run)} chunk(s): {caption!r})")
+        return merge_summary([*openings, *tables, *sampled], found), notes
     hits, notes = list(main.hits), []
     for search, side in zip(plan.searches[1:], sides, strict=True):
         hits, added = add_new(hits, side.hits)

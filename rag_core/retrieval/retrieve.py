@@ -245,7 +245,8 @@ class Retriever:
         sampled = [h for r in records if plan.sample_per_document
                    for h in self.library.sample(r, plan.sample_per_document, plan.sample_candidates)]
         openings = [h for r in records if plan.opening_chars for h in self.library.opening(r, plan.opening_chars)]
-        hits, notes = assemble(plan, results, sampled, openings)
+        tables = [h for r in records if plan.summing_table for h in self.library.summing_table(r)]
+        hits, notes = assemble(plan, results, sampled, openings, tables)
         if plan.table_discussion:
             by_doc = {r.doc_id: r for r in records}
             hits, added = table_discussion(hits, plan.table_discussion,

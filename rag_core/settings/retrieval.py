@@ -145,6 +145,12 @@ class RetrievalSettings(Group):
         description="Chunks read in each stretch of a document a summary samples; the one with the most prose "
         "is taken (1: the stretch's middle chunk, whatever it holds).",
     )
+    summary_table: bool = Field(
+        True,
+        description="A summary reads each document's first table with a row that sums up the others ('Overall', "
+        "'Total …') in its first four fifths (up to four documents); the local model's summary quotes those rows "
+        "first.",
+    )
     summary_opening_chars: int = Field(
         1800,
         ge=0,

@@ -354,6 +354,15 @@ class Store(ABC):
             rows = self._scroll(collection, {"owner": owner, "doc_id": doc_id}, fields=["index"])
         return {int(r.payload["index"]) for r in rows if "index" in r.payload}
 
+    def table_positions(self, collection: str, owner: str, doc_id: str) -> list[tuple[int, int]]:
+        """(index, page) of each ready table chunk of a document, in reading order (without text)."""
+        with self._lock:
+            if collection not in self.collections():
+                return []
+            rows = self._scroll(collection, _scope(owner, [doc_id]), fields=["index", "page", "kind"])
+        return sorted((int(r.payload["index"]), int(r.payload.get("page", 0))) for r in rows
+                      if r.payload.get("kind") == "table" and "index" in r.payload)
+
     def dense_search(
         self, collection: str, vector: np.ndarray, owner: str, doc_ids: Sequence[str] | None, limit: int
     ) -> list[tuple[StoredChunk, float]]:
