@@ -134,7 +134,8 @@ def assemble(
             caption = run[0].header.split("\n")[0].rpartition(" › ")[2]
             notes.append(f"summary: the document's first table that sums up its rows ({run[0].document}, page "
                          f"{run[0].page}, {len(run)} chunk(s): {caption!r})")
-        return merge_summary([*openings, *tables, *sampled], found), notes
+        merged = merge_summary([*openings, *tables, *sampled], found)
+        return lead_with(merged, [*openings, *tables]), notes
     hits, notes = list(main.hits), []
     for search, side in zip(plan.searches[1:], sides, strict=True):
         hits, added = add_new(hits, side.hits)
@@ -150,6 +151,15 @@ def merge_summary(sampled: Sequence[Hit], hits: Sequence[Hit]) -> list[Hit]:
     merged = dedupe([*sampled, *hits])
     merged.sort(key=lambda h: (h.document, h.chunk_index))
     return merged
+
+
+def lead_with(hits: Sequence[Hit], first: Sequence[Hit]) -> list[Hit]:
+    """``hits`` with the ones of ``first`` moved to the front, in ``first``'s order: a summary's
+    prompt opens with each document's own summary and its table of totals, whole (the budget cuts
+    a prompt short at its end, and the totals that lead the answer must be the ones the model and
+    the answer check read), then its samples in reading order."""
+    ids = {h.chunk_id for h in first}
+    return [*(h for h in hits if h.chunk_id in ids), *(h for h in hits if h.chunk_id not in ids)]
 
 
 def add_new(hits: Sequence[Hit], more: Sequence[Hit]) -> tuple[list[Hit], int]:
