@@ -131,9 +131,11 @@ def assemble(
                          f"{len(run)} chunk(s) under its heading '{heading}')")
         for doc_id in dict.fromkeys(h.doc_id for h in tables):
             run = [h for h in tables if h.doc_id == doc_id]
-            caption = run[0].header.split("\n")[0].rpartition(" › ")[2]
-            notes.append(f"summary: the document's first table that sums up its rows ({run[0].document}, page "
-                         f"{run[0].page}, {len(run)} chunk(s): {caption!r})")
+            table = next((h for h in run if h.kind == "table"), run[0])
+            caption = table.header.split("\n")[0].rpartition(" › ")[2]
+            notes.append(f"summary: the document's first table that sums up its rows, first in the prompt after "
+                         f"the document's own summary ({run[0].document}, page {run[0].page}, {len(run)} chunk(s): "
+                         f"{caption!r})")
         merged = merge_summary([*openings, *tables, *sampled], found)
         return lead_with(merged, [*openings, *tables]), notes
     hits, notes = list(main.hits), []
