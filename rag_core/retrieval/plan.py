@@ -2,10 +2,10 @@
 comparison), how many chunks to sample from each document, and how to order what comes back.
 ``plan`` decides it from the intent; ``Retriever.run_plan`` runs it; ``assemble`` merges the hits.
 
-- summary: each document's own summary (its abstract or overview) read whole, its first table
-  that sums up (a paper's main results, a report's totals), and chunks sampled evenly across it,
-  merged with the semantic hits, in reading order (the whole document is seen, not only what
-  resembles the question);
+- summary: each document's own summary (its abstract or overview) read whole and its first table
+  that sums up (a paper's main results, a report's totals), first; then chunks sampled evenly
+  across it, merged with the semantic hits, in reading order (the whole document is seen, not
+  only what resembles the question);
 - comparison: the question's hits (the passages naming every side among its lists) plus a few
   for each side named in it;
 - technical: the best match, then groups holding tables or figures, the best table with the text
