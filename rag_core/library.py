@@ -13,7 +13,7 @@ import numpy as np
 
 from .answer.tables import has_summing_row, markdown
 from .errors import DocumentNotFound
-from .ingest.chunk import document_title
+from .ingest.chunk import document_title, header_caption
 from .ingest.files import FileStore, render_pdf_page
 from .models import DocumentRecord, Hit, Passage, TableView
 from .retrieval.expand import (
@@ -196,7 +196,7 @@ class Library:
     def _captioned(self, record: DocumentRecord, table: list[Hit]) -> list[Hit]:
         """A table's chunks, after the chunk before them when that one holds the table's caption
         (its header's last part, 'Table 1: Win rates (%) of baselines …'): what the figures are."""
-        caption = table[0].header.partition("\n")[0].rpartition(" › ")[2].strip()
+        caption = header_caption(table[0].header)
         before = self.chunks_at(record, [table[0].chunk_index - 1]).get(table[0].chunk_index - 1)
         if not caption or caption in table[0].heading_path or before is None or before.page != table[0].page:
             return table

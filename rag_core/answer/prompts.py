@@ -13,13 +13,13 @@ from ..text import CITATION  # the prompt asks for this form; the answer, its ch
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
 from .tables import (
     answering_labels,
-    cells,
     has_summing_row,
     in_table,
     is_row,
     labelled,
     only_rows_labelled,
     sums_up,
+    totals_only,
 )
 
 SYSTEM = (
@@ -344,24 +344,10 @@ def summing_rows_only(passages: Sequence[Passage]) -> list[Passage]:
             text = "\n".join([*([headline.title] if headline.title else []), *(line for _, line in headline.lines)])
             shorter.append(p.model_copy(update={"text": text, "columns": ""}))
         elif p.table_chunks and has_summing_row(p.text):  # rows the labelling cannot name: the totals, raw
-            shorter.append(p.model_copy(update={"text": _totals_only(p.text)}))
+            shorter.append(p.model_copy(update={"text": totals_only(p.text)}))
         else:
             shorter.append(p)
     return shorter
-
-
-def _totals_only(text: str) -> str:
-    """A table's text with only the first row of each run of rows (its column names) and the rows
-    that sum up the others; the text around the rows stays."""
-    out: list[str] = []
-    previous_row = False
-    for line in text.splitlines():
-        row = is_row(line)
-        filled = [c for c in cells(line) if c] if row else []
-        if not row or not previous_row or (filled and sums_up(filled[0])):
-            out.append(line)
-        previous_row = row
-    return "\n".join(out)
 
 
 def _picked_lines(question: str, passages: Sequence[Passage]) -> str | None:

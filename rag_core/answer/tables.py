@@ -203,16 +203,30 @@ def sums_up(label: str) -> bool:
     return bool(_SUMMARY_LABEL.search(label))
 
 
+def _summing_cells(line: str) -> list[str]:
+    """A rendered row's filled cells when the first says it sums up the others, else []."""
+    filled = [cell for cell in cells(line) if cell]
+    return filled if filled and sums_up(filled[0]) else []
+
+
 def has_summing_row(text: str) -> bool:
     """Whether a table holds a row of figures that sums up the others (its first filled cell
     'Overall', 'Total net sales', 'Average'; a digit among the rest)."""
+    return any(any(ch.isdigit() for ch in "".join(_summing_cells(line)[1:]))
+               for line in text.splitlines() if is_row(line))
+
+
+def totals_only(text: str) -> str:
+    """A table's text with only the first row of each run of rows (its column names) and the rows
+    that sum up the others; the text around the rows stays."""
+    out: list[str] = []
+    previous_row = False
     for line in text.splitlines():
-        if not is_row(line):
-            continue
-        filled = [cell for cell in cells(line) if cell]
-        if len(filled) > 1 and sums_up(filled[0]) and any(ch.isdigit() for ch in " ".join(filled[1:])):
-            return True
-    return False
+        row = is_row(line)
+        if not row or not previous_row or _summing_cells(line):
+            out.append(line)
+        previous_row = row
+    return "\n".join(out)
 
 
 def cut_order(

@@ -126,6 +126,12 @@ def contextual_header(title: str, heading_path: Sequence[str], context: Sequence
     return header[:max_chars].rstrip()
 
 
+def header_caption(header: str) -> str:
+    """The last part of a contextual header's first line: a table's caption, else its deepest
+    heading (or the document's title)."""
+    return header.partition("\n")[0].rpartition(HEADER_SEPARATOR)[2].strip()
+
+
 def _short(heading: str, max_chars: int) -> str:
     if len(heading) <= max_chars:
         return heading

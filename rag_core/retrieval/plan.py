@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..ingest.chunk import looks_tabular
+from ..ingest.chunk import header_caption, looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
 from ..settings import RetrievalSettings
 from .expand import lists_references
@@ -132,7 +132,7 @@ def assemble(
         for doc_id in dict.fromkeys(h.doc_id for h in tables):
             run = [h for h in tables if h.doc_id == doc_id]
             table = next((h for h in run if h.kind == "table"), run[0])
-            caption = table.header.split("\n")[0].rpartition(" › ")[2]
+            caption = header_caption(table.header)
             notes.append(f"summary: the document's first table that sums up its rows, first in the prompt after "
                          f"the document's own summary ({run[0].document}, page {run[0].page}, {len(run)} chunk(s): "
                          f"{caption!r})")
