@@ -28,7 +28,7 @@ from .answer.prompts import (
 from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
-from .ingest.files import FileStore, files_root
+from .ingest.files import file_store
 from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
 from .ingest.parse import TablePlan, read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
@@ -84,7 +84,7 @@ class Engine:
         self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
-        self.files = FileStore(files_root(self.settings))
+        self.files = file_store(self.settings)
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
         self.retriever = Retriever(
             store=self.store, embedder=self.embedder, reranker=self.reranker, library=self.library,
@@ -111,6 +111,7 @@ class Engine:
         self.tables.stop()  # a background table pass ends whole or not at all; the next open passes the rest
         self.reindexer.stop()  # a background re-embedding stops after its step; the next open resumes it
         self.store.close()
+        self.files.close()
 
     def reranker_availability(self) -> Availability:
         """Whether the reranker can run (probed once, loading nothing); a reranker without a probe,

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from rag_core import errors
-from rag_core.ingest.files import FileStore, render_pdf_page
+from rag_core.ingest.files import FileStore, file_store, render_pdf_page
 from rag_core.models import DocumentRecord
+from rag_core.settings import Settings
 
 from .conftest import write_pdf
 
@@ -31,6 +32,22 @@ def test_files_are_kept_per_owner_and_never_shared(tmp_path: Path) -> None:
     files.delete(record("alice"))
     files.delete(record("alice"))  # deleting twice is fine
     assert not files.path(record("alice")).exists()
+
+
+def test_an_in_memory_store_keeps_files_in_a_folder_it_removes_and_a_store_folder_keeps_them(tmp_path: Path) -> None:
+    files = file_store(Settings(store_dir=Path(":memory:")))
+    files.save(record("alice"), b"alice's bytes")
+    root = files.root
+    assert root.is_dir() and not root.is_relative_to(tmp_path)
+    files.close()
+    assert not root.exists(), "an in-memory store's files go with it"
+    files.close()  # closing twice is fine
+
+    kept = file_store(Settings(store_dir=tmp_path / "store"))
+    kept.save(record("alice"), b"alice's bytes")
+    kept.close()
+    assert kept.read(record("alice")) == b"alice's bytes"
+    assert kept.root == tmp_path / "store" / "files"
 
 
 def test_render_a_page_and_refuse_a_missing_one(tmp_path: Path) -> None:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
+import weakref
 from pathlib import Path
 
 import pymupdf
@@ -24,8 +26,16 @@ _HIGHLIGHT_PROBE_CHARS = 60
 
 
 class FileStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, temporary: bool = False) -> None:
         self.root = root
+        self._remove = weakref.finalize(self, shutil.rmtree, root, ignore_errors=True) if temporary else None
+        """A temporary root (beside an in-memory or server store) is this process's alone: it goes at
+        ``close``, or when the store is collected or the interpreter exits, whichever comes first."""
+
+    def close(self) -> None:
+        """Remove a temporary root and every file in it; a store folder's files stay."""
+        if self._remove is not None:
+            self._remove()
 
     def path(self, record: DocumentRecord) -> Path:
         owner_dir = hashlib.sha256(record.owner.encode()).hexdigest()[:16]  # owner ids are not path-safe
@@ -94,10 +104,11 @@ def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage 
     return found
 
 
-def files_root(settings: Settings) -> Path:
-    """Kept files live beside an embedded store; a server or in-memory store needs a folder."""
+def file_store(settings: Settings) -> FileStore:
+    """Kept files live beside an embedded store (or in ``files_dir``); a server or in-memory store
+    without one keeps them in a temporary folder of this process, removed when it closes."""
     if settings.files_dir:
-        return settings.files_dir
+        return FileStore(settings.files_dir)
     if str(settings.store_dir) == ":memory:" or settings.qdrant_url:
-        return Path(tempfile.mkdtemp(prefix="rag_core-files-"))
-    return settings.store_dir / "files"
+        return FileStore(Path(tempfile.mkdtemp(prefix="rag_core-files-")), temporary=True)
+    return FileStore(settings.store_dir / "files")
