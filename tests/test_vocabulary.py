@@ -54,6 +54,10 @@ def test_statements_a_question_needs(question: str, statements: tuple[str, ...])
         ("ACME plc › Consolidated statement of profit or loss and other comprehensive income", "table", "income"),
         ("ACME 10-Q › Condensed Consolidated Statements of Operations and Comprehensive Loss", "table", "income"),
         ("ACME plc › Consolidated statement of changes in equity", "table", "equity"),
+        ("ACME 10K › Consolidated Statements of (Loss) Income", "table", "income"),
+        ("ACME 10K › Consolidated Statements of Comprehensive (Loss) Income", "table", "comprehensive_income"),
+        ("ACME 10K › Consolidated Statements of Stockholders’ (Deficit) Equity", "table", "equity"),
+        ("ACME Bancorp 10K › Consolidated Statements of Condition", "table", "balance_sheet"),
         ("ACME 10K › CONSOLIDATED BALANCE SHEETS", "text", None),
         ("ACME 10K › Note 7 — Leases › Maturities of lease liabilities", "table", None),
         ("Balance sheet 2022", "table", None),
@@ -116,6 +120,7 @@ def test_a_ratio_expands_to_its_inputs_and_statements(question: str, words: set[
 def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     assert expansion("What is the capital of France?") is None
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
+    assert expansion("Does organic matter in soil raise crop yields?") is None, "a finance term only for growth"
 
 
 @pytest.mark.parametrize(("question", "words"), [
@@ -125,6 +130,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("Was American Express able to retain card members during 2022?", {"retention", "attrition"}),
     ("Which companies did the company acquire in 2022?", {"acquisitions", "combinations"}),
     ("Did total debt increase in 2023?", {"borrowings", "long-term"}),
+    ("If we exclude the impact of M&A, which segment has dragged down growth?", {"organic", "divestitures"}),
+    ("Did the Health Care segment grow organically in 2022?", {"organic", "acquisitions"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
     """The words of annual reports for a topic a question names in its own words; no statement."""

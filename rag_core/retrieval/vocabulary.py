@@ -100,6 +100,10 @@ RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention|churn|attrition
 DEBT_CHANGE = (r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|"
                r"went (?:up|down)|change[ds]?)|(?:increase|decrease|change) in (?:its |total |long[- ]term )?"
                r"(?:debt|borrowings?)")
+# growth "excluding M&A" is what reports call organic (or local-currency) sales change, net of acquisitions
+# and divestitures; "organic" alone is a chemist's word too
+ORGANIC = (r"organic (?:sales|revenues?|growth)|(?:grew|grow|growth) organically|m&a|mergers and acquisitions|"
+           r"(?:impacts?|effects?) of (?:acquisitions|divestitures)")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
@@ -113,6 +117,7 @@ TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     RETENTION: ("retention retained attrition renewals", ()),
     DEBT_CHANGE: ("long-term debt total debt borrowings issued repaid", ()),
     NEW_CEO: ("chief executive officer appointed previously served as president", ()),
+    ORGANIC: ("organic local-currency sales acquisitions divestitures", ()),
 }
 """Topics of annual reports as questions name them -> the words reports file them under ("legal
 battles": litigation, legal proceedings), for the vocabulary phrasing only (no statement list)."""
@@ -134,15 +139,17 @@ rarely meet the report's, and the small embedder reads such a question by its co
 topic. Retention has no usual section."""
 
 TITLES: dict[Statement, str] = {
-    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?financial (?:position|condition)",
-    "income": r"statements? of (?:consolidated )?(?:income|operations|earnings|loss)|income statements?|"
+    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial )?(?:position|condition)",
+    "income": r"statements? of (?:consolidated )?\(?(?:income|operations|earnings|loss)|income statements?|"
               r"profit (?:and|or) loss",
     "cash_flows": r"statements? of (?:consolidated )?cash flows?",
-    "equity": r"statements? of (?:changes in )?(?:(?:stockholders|shareholders|owners)['’]? )?equity",
-    "comprehensive_income": r"statements? of comprehensive (?:income|loss)",
+    "equity": r"statements? of (?:changes in )?(?:(?:stockholders|shareholders|owners)['’]? (?:\(deficit\) )?)?equity|"
+              r"statements? of (?:stockholders|shareholders)['’]? investment",
+    "comprehensive_income": r"statements? of comprehensive \(?(?:income|loss)",
 }
-"""How each statement is titled in reports. "Statement of comprehensive income" is not the
-income statement: the order of the checks below puts it first."""
+"""How each statement is titled in reports, a loss first in parentheses included ("Consolidated
+Statements of (Loss) Income"), and a bank's "Statements of Condition". "Statement of comprehensive
+income" is not the income statement: the order of the checks below puts it first."""
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS | TOPICS).items()]
