@@ -31,6 +31,10 @@ from rag_core.store import LexicalRow
         ("What does the statement of comprehensive income show?", ("comprehensive_income",)),
         ("What was the operating profit in the statement of profit or loss?", ("income",)),
         ("Is the company capital-intensive?", ("cash_flows", "balance_sheet", "income")),
+        ("Among operations, investing and financing activities, which brought in the most cash?", ("cash_flows",)),
+        ("Does Adobe have an improving free cashflow conversion?", ("cash_flows",)),
+        ("Answer from the cashflow statement: what was capex?", ("cash_flows",)),
+        ("What is the FY2021 retention ratio (using dividends paid and net income)?", ("cash_flows", "income")),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
         ("Which retrieval method wins on the Agriculture dataset?", ()),
@@ -130,6 +134,7 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("Was American Express able to retain card members during 2022?", {"retention", "attrition"}),
     ("Which companies did the company acquire in 2022?", {"acquisitions", "combinations"}),
     ("Did total debt increase in 2023?", {"borrowings", "long-term"}),
+    ("How much has the total debt of Amcor changed between FY2022 and FY2023?", {"borrowings", "repaid"}),
     ("If we exclude the impact of M&A, which segment has dragged down growth?", {"organic", "divestitures"}),
     ("Did the Health Care segment grow organically in 2022?", {"organic", "acquisitions"}),
 ])
@@ -170,3 +175,4 @@ def test_a_headers_headings_leave_out_the_documents_title() -> None:
 
 def test_retained_earnings_is_a_line_not_a_topic() -> None:
     assert "attrition" not in (expansion("What were retained earnings at year end?") or "")
+    assert "attrition" not in (expansion("What is the FY2021 retention ratio?") or ""), "a ratio of earnings kept"

@@ -39,7 +39,7 @@ STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         (f"consolidated {INCOME_STATEMENT}", (INCOME,)),
     r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
                                                      (COMPREHENSIVE,)),
-    r"cash[- ]flows? statements?|statements? of cash flows?": (f"consolidated {CASH_FLOWS}", (CASH,)),
+    r"cash[- ]?flows? statements?|statements? of cash flows?": (f"consolidated {CASH_FLOWS}", (CASH,)),
     r"statements? of (?:stockholders|shareholders)['’]? equity|equity statement":
         ("consolidated statement of equity", (EQUITY,)),
 }
@@ -70,9 +70,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
                                                       (CASH,)),
     r"capital[- ]intensive|capital intensity": ("capital expenditures purchases of property plant and equipment "
                                                 f"total assets net revenue {CASH_FLOWS}", (CASH, BALANCE, INCOME)),
-    r"free cash flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
-    r"operating cash flows?|cash from operations": (f"net cash provided by operating activities {CASH_FLOWS}",
-                                                    (CASH,)),
+    r"free cash ?flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
+    r"operating cash ?flows?|cash (?:flows? )?from operations": (
+        f"net cash provided by operating activities {CASH_FLOWS}", (CASH,)),
     r"return on assets|roa": (f"net income total assets {BALANCE_SHEET}", (INCOME, BALANCE)),
     r"return on (?:shareholders['’]? |stockholders['’]? )?equity|roe": ("net income total shareholders equity",
                                                                         (INCOME, BALANCE)),
@@ -82,6 +82,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
                                                                  f"{BALANCE_SHEET}", (BALANCE,)),
     r"interest coverage|times interest earned": (f"operating income interest expense {INCOME_STATEMENT}", (INCOME,)),
     r"effective tax rate": ("provision for income taxes income before income taxes effective tax rate", (INCOME,)),
+    r"(?:operating|investing|financing) activities|cash ?flows? (?:from|used in|provided by) (?:operating|investing|"
+    r"financing)": (f"net cash provided by used in operating investing financing activities {CASH_FLOWS}", (CASH,)),
+    r"retention ratio|plowback ratio": (f"dividends paid net income {CASH_FLOWS}", (CASH, INCOME)),
     r"(?:dividend )?payout ratio": (f"dividends paid net income {CASH_FLOWS}", (CASH, INCOME)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
@@ -96,10 +99,10 @@ CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
 CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
 RESTRUCTURING = r"restructuring"
 ACQUISITIONS = r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)"
-RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention|churn|attrition"
-DEBT_CHANGE = (r"(?:debt|borrowings?) (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|fall|fell|go up|"
-               r"went (?:up|down)|change[ds]?)|(?:increase|decrease|change) in (?:its |total |long[- ]term )?"
-               r"(?:debt|borrowings?)")
+RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention(?!\s+ratio)|churn|attrition"
+DEBT_CHANGE = (r"(?:debt|borrowings?)(?: of [\w&.'’ -]{1,40}?)? (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|"
+               r"fall|fell|go up|went (?:up|down)|change[ds]?)|"
+               r"(?:increase|decrease|change) in (?:its |total |long[- ]term )?(?:debt|borrowings?)")
 # growth "excluding M&A" is what reports call organic (or local-currency) sales change, net of acquisitions
 # and divestitures; "organic" alone is a chemist's word too
 ORGANIC = (r"organic (?:sales|revenues?|growth)|(?:grew|grow|growth) organically|m&a|mergers and acquisitions|"
