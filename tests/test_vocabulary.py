@@ -62,6 +62,7 @@ def test_statements_a_question_needs(question: str, statements: tuple[str, ...])
         ("ACME 10K › Consolidated Statements of Comprehensive (Loss) Income", "table", "comprehensive_income"),
         ("ACME 10K › Consolidated Statements of Stockholders’ (Deficit) Equity", "table", "equity"),
         ("ACME Bancorp 10K › Consolidated Statements of Condition", "table", "balance_sheet"),
+        ("ACME 10K › Note 1 › Statement of Position 97-2", "table", None),
         ("ACME 10K › CONSOLIDATED BALANCE SHEETS", "text", None),
         ("ACME 10K › Note 7 — Leases › Maturities of lease liabilities", "table", None),
         ("Balance sheet 2022", "table", None),

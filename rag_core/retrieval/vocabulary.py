@@ -142,7 +142,7 @@ rarely meet the report's, and the small embedder reads such a question by its co
 topic. Retention has no usual section."""
 
 TITLES: dict[Statement, str] = {
-    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial )?(?:position|condition)",
+    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial (?:position|condition)|condition)",
     "income": r"statements? of (?:consolidated )?\(?(?:income|operations|earnings|loss)|income statements?|"
               r"profit (?:and|or) loss",
     "cash_flows": r"statements? of (?:consolidated )?cash flows?",
