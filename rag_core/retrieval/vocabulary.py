@@ -84,8 +84,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"effective tax rate": ("provision for income taxes income before income taxes effective tax rate", (INCOME,)),
     r"(?:operating|investing|financing) activities|cash ?flows? (?:from|used in|provided by) (?:operating|investing|"
     r"financing)": (f"net cash provided by used in operating investing financing activities {CASH_FLOWS}", (CASH,)),
-    r"retention ratio|plowback ratio": (f"dividends paid net income {CASH_FLOWS}", (CASH, INCOME)),
-    r"(?:dividend )?payout ratio": (f"dividends paid net income {CASH_FLOWS}", (CASH, INCOME)),
+    r"(?:dividend )?payout ratio|retention ratio|plowback ratio": (f"dividends paid net income {CASH_FLOWS}",
+                                                                    (CASH, INCOME)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }
