@@ -124,12 +124,14 @@ def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
     if record.stage == "complete":
         return f"tables not read: {record.table_error}" if record.table_error else "complete"
     pages = counted(len(record.table_pages_pending), "page")
+    brief = ("" if record.provisional_chars is None else
+             f" (its passages on those {pages} match by their words and headings until then)")
     if record.doc_id == passes.status.current:
-        return f"searchable; finding tables on {pages} now"
+        return f"searchable; finding tables on {pages} now{brief}"
     error = passes.status.errors.get(record.doc_id)
     if error:
         return f"searchable from its text; its table pass failed ({error}) and runs again when the app restarts"
-    return f"searchable; tables on {pages} to read next"
+    return f"searchable; tables on {pages} to read next{brief}"
 
 
 def table_progress(records: Sequence[DocumentRecord], passes: TablePasses) -> None:

@@ -30,7 +30,7 @@ from .errors import RagError
 from .ingest.embed import make_embedder
 from .ingest.files import file_store
 from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
-from .ingest.parse import TablePlan, read_file
+from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.sandbox import parse_untrusted
 from .ingest.tables import TablePasses
@@ -205,15 +205,23 @@ class Engine:
         started = time.perf_counter() if started is None else started
         ingest = self.settings.ingest
         later = background_tables and ingest.tables_after_search and ingest.detect_tables
-        with self.tables.paused():
-            report(progress, "parsing", 0, 1)
-            plan: TablePlan = "defer" if later else "inline"
-            parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
-            result = with_parse_time(
-                self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
-            )
+        ahead = self.tables.ahead(data, display_name(name)) if later and is_pdf(data, name) else None
+        try:
+            with self.tables.paused():
+                report(progress, "parsing", 0, 1)
+                plan: TablePlan = "defer" if later else "inline"
+                parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
+                result = with_parse_time(
+                    self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
+                )
+        except BaseException:
+            if ahead is not None:
+                ahead.cancel()
+            raise
         if result.status == "ingested" and result.document.stage == "searchable":
-            self.tables.submit(result.document, parsed)
+            self.tables.submit(result.document, parsed, ahead)
+        elif ahead is not None:  # a duplicate, or no page that may hold a table
+            ahead.cancel()
         return result
 
     def pending_tables(self) -> list[DocumentRecord]:
@@ -240,6 +248,7 @@ class Engine:
                 parsed, owner, store=self.store, embedder=self.embedder, files=self.files,
                 collection=self.collection, chunking=self.settings.chunk,
                 chunks_per_step=self.settings.embed.chunks_per_step,
+                provisional_chars=self.settings.ingest.provisional_chars,
                 owned=self.library.records(owner) if limits is not None else (),
                 progress=progress, started=started, data=data, limits=limits,
             )

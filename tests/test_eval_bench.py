@@ -177,6 +177,7 @@ def test_tiny_bench_ingest_and_retrieval(tmp_path: Path) -> None:
     # searchable first, as the app ingests: searchable no later than complete, each timed against its own figure
     assert 0 < ingest["searchable_s"] <= ingest["complete_s"] and ingest["bare_searchable_s"] > 0
     assert ingest["searchable_ratio"] > 0 and ingest["complete_vs_inline"] > 0
+    assert ingest["bare_embedded_s"] > 0 and ingest["embedded_ratio"] > 0
     sizes = report["retrieval"]
     assert sizes["5"]["chunks"] >= 5 and sizes["12"]["chunks"] >= 12 and sizes["12"]["documents"] >= 4
     stages = sizes["12"]["stages_ms"]

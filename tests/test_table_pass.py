@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pymupdf
 import pytest
 
 from rag_core.ingest.parse import parse_bytes
-from rag_core.models import Chunk, DocumentRecord
+from rag_core.models import Chunk, DocumentRecord, indexed_text
 from rag_core.pipeline import Engine
 from rag_core.retrieval.terms import chunk_terms
 from rag_core.settings import Settings
@@ -99,6 +100,70 @@ def test_searchable_from_text_then_swapped_whole(engine: Engine) -> None:
     assert hit.kind == "table" and hit.page == 2
     # neighbours and pages read the new generation
     assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", done.doc_id, 2)
+
+
+def stored_texts_and_vectors(engine: Engine, record: DocumentRecord) -> list[tuple[Chunk, np.ndarray]]:
+    hits = engine.store.document_chunks(engine.collection, "me", [record.doc_id])
+    vectors = engine.store.get_vectors(engine.collection, "me", [h.chunk_id for h in hits])
+    return [(h, vectors[h.chunk_id]) for h in hits]
+
+
+def test_pages_waiting_for_their_pass_are_embedded_in_brief_then_whole(tmp_path: Path) -> None:
+    """Until the pass, a chunk on a page it reads again has a vector of its header and first
+    characters (its words are indexed whole); after it, every vector embeds its chunk whole, on
+    the page whose table was found and on the page of figures where none was."""
+    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False, ingest__provisional_chars=20)
+    engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
+    doc = pymupdf.open(stream=table_pdf())
+    doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 700), " ".join(
+        f"In {1990 + i} the plant made {i * 37} tonnes at {i + 3}.5% yield." for i in range(12)), fontsize=11)
+    try:
+        record = searchable_first(engine, doc.tobytes())
+        assert (record.table_pages_pending, record.provisional_chars) == ((2, 3), 20)
+        brief = HashEmbedder()
+        for chunk, vector in stored_texts_and_vectors(engine, record):
+            text = chunk.indexed_text() if chunk.page == 1 else indexed_text(chunk.header, chunk.text[:20])
+            assert np.allclose(vector, brief.embed_documents([text])[0]), chunk.page
+        assert engine.search("tonnes yield", owner="me", neighbors=False).hits[0].page == 3  # by its words
+
+        engine.tables.run(record)
+        done = engine.documents("me")[0]
+        assert (done.stage, done.provisional_chars) == ("complete", None)
+        pages = set()
+        for chunk, vector in stored_texts_and_vectors(engine, done):
+            assert np.allclose(vector, brief.embed_documents([chunk.indexed_text()])[0]), chunk.page
+            pages.add(chunk.page)
+        assert pages == {1, 2, 3}
+    finally:
+        doc.close()
+        engine.close()
+
+
+def test_the_tables_found_beside_the_ingest_serve_its_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the sandbox, the parse with tables starts beside the ingest (a low-priority child) and
+    the pass takes its pages instead of parsing again; the result is the inline ingest's."""
+    from rag_core.ingest import tables
+
+    own_parses: list[object] = []
+    real = tables.parse_untrusted
+
+    def parse(*args: object, **kwargs: object) -> object:
+        if kwargs.get("nice") is None:
+            own_parses.append(kwargs.get("tables"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tables, "parse_untrusted", parse)
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        record = engine.ingest_bytes(table_pdf(), "report.pdf", "me", background_tables=True).document
+        assert record.stage == "searchable"
+        engine.tables.wait()
+        (done,) = engine.documents("me")
+        assert (done.stage, done.table_error) == ("complete", None)
+        assert own_parses == []
+        assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", done.doc_id, 2)
+    finally:
+        engine.close()
 
 
 def test_the_same_document_as_one_ingest_with_tables(engine: Engine, tmp_path: Path) -> None:
@@ -203,6 +268,9 @@ def test_a_pass_whose_original_is_gone_leaves_the_text_and_says_why(engine: Engi
     (done,) = engine.documents("me")
     assert done.stage == "complete" and done.table_error and "not kept" in done.table_error
     assert done.chunks == record.chunks and "table" not in kinds(engine, done)
+    embedder = HashEmbedder()  # the vectors it had in brief until the pass are whole now
+    for chunk, vector in stored_texts_and_vectors(engine, done):
+        assert np.allclose(vector, embedder.embed_documents([chunk.indexed_text()])[0])
 
 
 def test_the_store_check_reports_and_removes_a_pass_left_behind(tmp_path: Path) -> None:

@@ -11,9 +11,11 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+import numpy as np
+
 from ..backends import Embedder
 from ..errors import IndexingError, NoTextLayer, RagError
-from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument
+from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument, indexed_text
 from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
@@ -42,6 +44,7 @@ def index_document(
     collection: str,
     chunking: ChunkSettings,
     chunks_per_step: int,
+    provisional_chars: int,
     owned: Sequence[DocumentRecord],
     progress: Progress | None = None,
     started: float | None = None,
@@ -57,6 +60,8 @@ def index_document(
         collection: The chunk collection of ``embedder``.
         chunking: Chunk sizes.
         chunks_per_step: Chunks embedded and written per step.
+        provisional_chars: When the parse left pages for a table pass (``table_candidates``), their
+            chunks are embedded from their header and this many characters (``embedded_text``).
         owned: The owner's documents (read against ``limits``).
         progress: Told each stage, with counts.
         started: When the caller started (for the reported seconds).
@@ -83,16 +88,19 @@ def index_document(
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
     timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}
     record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
+    if record.table_pages_pending:
+        record = record.model_copy(update={"provisional_chars": provisional_chars})
+    embedded = {c.index: embedded_text(c, record) for c in chunks}
     try:
         clock = time.perf_counter()
         store.put_record(record)
-        by_length = longest_first(chunks)  # each step's texts of a length: little padding per batch
+        by_length = sorted(chunks, key=lambda c: -len(embedded[c.index]))  # a step's texts of a length: little padding
         for start in range(0, len(chunks), chunks_per_step):
             report(progress, "embedding", start, len(chunks))
             part = by_length[start : start + chunks_per_step]
             timings["store"] += time.perf_counter() - clock
             clock = time.perf_counter()
-            vectors = embedder.embed_documents([c.indexed_text() for c in part])
+            vectors = embed_once(embedder, [embedded[c.index] for c in part])
             timings["embed"] += time.perf_counter() - clock
             clock = time.perf_counter()
             store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors, chunk_terms(part))
@@ -112,6 +120,32 @@ def index_document(
     seconds = time.perf_counter() - started
     return IngestResult(file=parsed.name, status="ingested", document=record, seconds=seconds, searchable_s=seconds,
                         timings_s=timings)
+
+
+def embedded_text(chunk: Chunk, record: DocumentRecord) -> str:
+    """What the embedder read of a stored chunk: its indexed text, or, while the document waits for
+    its table pass, on a page the pass will read again, its header and first
+    ``record.provisional_chars`` characters (a provisional vector: the pass chunks the page again
+    and embeds its chunks whole; until then the chunk's words are indexed whole)."""
+    cut = record.provisional_chars
+    if cut is None or chunk.page not in record.table_pages_pending or len(chunk.text) <= cut:
+        return chunk.indexed_text()
+    return indexed_text(chunk.header, chunk.text[:cut])
+
+
+def embed_once(embedder: Embedder, texts: Sequence[str]) -> np.ndarray:
+    """Vectors of ``texts``, a text that repeats embedded once (provisional texts repeat their
+    page's header when they keep none of the text)."""
+    unique = list(dict.fromkeys(texts))
+    if len(unique) == len(texts):
+        return embedder.embed_documents(list(texts))
+    row = {text: i for i, text in enumerate(unique)}
+    return embedder.embed_documents(unique)[[row[text] for text in texts]]
+
+
+def plain_chunk(stored: Chunk) -> Chunk:
+    """A stored chunk without its store fields (point id, owner, document), as an ingest writes it."""
+    return Chunk.model_validate(stored.model_dump(include=set(Chunk.model_fields)))
 
 
 def longest_first(chunks: Sequence[Chunk]) -> list[Chunk]:

@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 
 from ..backends import Embedder
 from ..memory import release_freed_memory
-from ..models import Chunk, DocumentRecord
+from ..models import DocumentRecord
 from ..retrieval.bm25 import Bm25Cache
 from ..retrieval.terms import chunk_terms
 from ..store import Store, open_chunks
-from .index import longest_first
+from .index import longest_first, plain_chunk
 
 REINDEXING = "reindexing"
 
@@ -165,10 +165,11 @@ def _move(
         status.chunks_done += record.chunks
         return None
     copy = record.model_copy(update={"collection": collection, "embed_model": embedder.model_id,
-                                     "status": REINDEXING, "generation": 0})  # the copy's ids are generation 0's
+                                     "status": REINDEXING, "generation": 0,  # the copy's ids are generation 0's
+                                     "provisional_chars": None})  # the copy embeds every chunk whole
     store.put_record(copy)
     written = store.chunk_indexes(collection, record.owner, record.doc_id)
-    todo = longest_first([_plain(c) for c in chunks if c.index not in written])
+    todo = longest_first([plain_chunk(c) for c in chunks if c.index not in written])
     status.resumed_chunks += len(chunks) - len(todo)
     status.chunks_done += len(chunks) - len(todo)
     for start in range(0, len(todo), chunks_per_step):
@@ -185,11 +186,6 @@ def _move(
 
 class ReindexCancelled(Exception):
     """The run was asked to stop (the store is closing); what was committed stays."""
-
-
-def _plain(stored: Chunk) -> Chunk:
-    """A stored chunk without its store fields (point id, owner, document), as an ingest writes it."""
-    return Chunk.model_validate(stored.model_dump(include=set(Chunk.model_fields)))
 
 
 class Reindexer:

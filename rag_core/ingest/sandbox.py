@@ -40,33 +40,36 @@ _OUT_OF_MEMORY = 3
 
 def parse_untrusted(
     data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
-    tables: TablePlan = "inline",
+    tables: TablePlan = "inline", *, nice: int | None = None, cancel: threading.Event | None = None,
 ) -> ParsedDocument:
     """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
     time-limited child when ``settings.sandbox`` is on (the default). ``progress`` is told
     (pages done, pages to do) while scanned pages are read by OCR, in the calling thread;
-    ``tables`` says when a PDF's table finder runs (``TablePlan``)."""
+    ``tables`` says when a PDF's table finder runs (``TablePlan``); ``nice`` lowers the child's
+    CPU priority by that much, and ``cancel``, once set, stops it (``parse_sandboxed``)."""
     check_size(name, len(data), settings)
     if not settings.sandbox:
         return parse_bytes(data, name, settings, progress, tables)
-    return parse_sandboxed(data, name, settings, progress, tables)
+    return parse_sandboxed(data, name, settings, progress, tables, nice=nice, cancel=cancel)
 
 
 def parse_sandboxed(
     data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
-    tables: TablePlan = "inline",
+    tables: TablePlan = "inline", *, nice: int | None = None, cancel: threading.Event | None = None,
 ) -> ParsedDocument:
     """Like :func:`rag_core.ingest.parse.parse_bytes`, in a limited child process.
 
     The child has ``sandbox_timeout_s``; when it reports pages to read by OCR, it gets
     ``ocr_seconds_per_page`` more for each (at most ``ocr_max_pages`` of them), so a long scan is
-    given the time it needs and a stalled parser still is not.
+    given the time it needs and a stalled parser still is not. ``nice``: the child lowers its
+    CPU priority by that much first (it then takes the cores when nothing else wants them).
 
     Raises:
         FileRejected: The file's own rejection, or ParseLimit when the child ran out of memory
-            or time, or died.
+            or time, or died, or was stopped by ``cancel``.
     """
-    header = json.dumps({"name": name, "settings": settings.model_dump(mode="json"), "tables": tables}).encode()
+    header = json.dumps({"name": name, "settings": settings.model_dump(mode="json"), "tables": tables,
+                         "nice": nice or 0}).encode()
     env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     child = subprocess.Popen(
         [sys.executable, "-m", "rag_core.ingest.sandbox"],
@@ -82,6 +85,10 @@ def parse_sandboxed(
                 progress(done, total)
         if child.poll() is not None:
             break
+        if cancel is not None and cancel.is_set():
+            child.kill()
+            child.wait()
+            raise ParseLimit(f"Parsing {name} was stopped.", "Nothing to do: it was no longer needed.")
         if time.monotonic() - started > allowed:
             child.kill()
             child.wait()
@@ -234,6 +241,8 @@ def _child() -> int:
     header = json.loads(stdin.read(size))
     settings = IngestSettings.model_validate(header["settings"])
     data = stdin.read()
+    if header.get("nice"):
+        os.nice(int(header["nice"]))
     _limit_self(settings)  # after the imports: the limits are for the file, not for loading code
     try:
         given = header.get("tables", "inline")

@@ -1,14 +1,18 @@
 """The table pass: a PDF searchable from its text gets its tables afterwards.
 
 With ``IngestSettings.tables_after_search`` (the default) an ingest parses a PDF without the table
-finder, which is half of a parse, and stores it as soon as its text is embedded: the record is
+finder, which is half of a parse, and stores it as soon as its text is indexed: the record is
 ``ready`` and searchable, at stage ``searchable``, with the pages that may hold a table in
-``table_pages_pending``. The table pass then reads those pages again with the finder (in the
-sandbox, from the kept original), chunks the whole document with them, embeds only the chunks
-whose text is new (the others keep their stored vectors), writes them as the record's next
-``generation`` (status ``refining``: never searched) and swaps them in whole with
-``Store.swap_chunks``: a search sees the document's chunks before the pass or after it, never a
-mix. A document deleted, ingested again or moved to another embedding model meanwhile is left as
+``table_pages_pending``. Their chunks, which the pass cuts again, are embedded in brief until then
+(``index.embedded_text``), and their words indexed whole. ``TablesAhead`` starts the parse with
+tables at once, in a sandboxed child at the lowest CPU priority, beside the text parse and the
+embedding. The table pass then takes that parse's pages (or reads the pending pages with the
+finder itself, in the sandbox, from the kept original), chunks the whole document with them,
+embeds the chunks whose text is new or whose vector was provisional (the others keep their stored
+vectors; a pass that cannot read the tables makes the provisional vectors whole and says why),
+writes them as the record's next ``generation`` (status ``refining``: never searched) and swaps
+them in whole with ``Store.swap_chunks``: a search sees the document's chunks before the pass or
+after it, never a mix. A document deleted, ingested again or moved to another embedding model meanwhile is left as
 it is and the pass's chunks are removed; a pass cut short (the process ended) leaves chunks that
 the next open removes, and the document, still at stage ``searchable``, is passed again.
 
@@ -24,7 +28,7 @@ import queue
 import threading
 import time
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,14 +36,14 @@ import numpy as np
 from ..backends import Embedder
 from ..errors import RagError
 from ..memory import release_freed_memory
-from ..models import DocumentRecord, ParsedDocument
+from ..models import DocumentRecord, ParsedDocument, StoredChunk
 from ..retrieval.bm25 import Bm25Cache
 from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, IngestSettings
 from ..store import Store
 from .chunk import chunk_pages, document_title
 from .files import FileStore
-from .index import Progress, longest_first, report
+from .index import Progress, embedded_text, longest_first, plain_chunk, report
 from .sandbox import parse_untrusted
 
 TABLE_STAGE = "finding tables"
@@ -62,7 +66,7 @@ class TablePassResult:
 def find_tables(
     record: DocumentRecord, *, store: Store, embedder: Embedder, files: FileStore, ingest: IngestSettings,
     chunking: ChunkSettings, chunks_per_step: int, text: ParsedDocument | None = None,
-    progress: Progress | None = None,
+    ahead: TablesAhead | None = None, progress: Progress | None = None,
 ) -> TablePassResult:
     """Run the table pass of one document at stage ``searchable`` (see the module's docstring).
 
@@ -72,26 +76,35 @@ def find_tables(
         ingest, chunking: How it was parsed and chunked.
         chunks_per_step: Chunks embedded and written per step.
         text: Its text-only parse, when the ingest still holds it (else it is parsed again).
+        ahead: The parse with tables started beside the ingest (used when it succeeded; else the
+            pending pages are parsed now).
         progress: Told ``(TABLE_STAGE, step, steps)``.
     """
     started = time.perf_counter()
     steps = 3
     report(progress, TABLE_STAGE, 0, steps)
+    error, found = "", None
     try:
-        data = files.read(record)
-        if text is None:
-            text = parse_untrusted(data, record.name, ingest, tables="defer")
-        found = parse_untrusted(data, record.name, ingest, tables=record.table_pages_pending)
+        found = ahead.result() if ahead is not None else None
+        if text is None or found is None:
+            data = files.read(record)
+            text = text or parse_untrusted(data, record.name, ingest, tables="defer")
+            found = found or parse_untrusted(data, record.name, ingest, tables=record.table_pages_pending)
     except RagError as exc:  # the document keeps its text; the pass is not tried again
-        done = record.model_copy(update={"stage": "complete", "table_pages_pending": (),
-                                         "table_error": f"{exc.what} {exc.fix}".strip()})
-        swapped = store.update_record(record, done)
-        return TablePassResult(done if swapped else None, time.perf_counter() - started, error=done.table_error or "")
+        error = f"{exc.what} {exc.fix}".strip()
+        if record.provisional_chars is None:  # every vector is whole: nothing to write
+            done = record.model_copy(update={"stage": "complete", "table_pages_pending": (), "table_error": error})
+            swapped = store.update_record(record, done)
+            return TablePassResult(done if swapped else None, time.perf_counter() - started, error=error)
     report(progress, TABLE_STAGE, 1, steps)
-    with_tables = {page.number: page for page in found.pages}
-    pages = [with_tables.get(page.number, page) for page in text.pages]
-    chunks = chunk_pages(pages, record.doc_id, chunking, title=document_title(record.name))
-    known = _stored_vectors(store, record)
+    stored = store.document_chunks(record.collection, record.owner, [record.doc_id])
+    if text is None or found is None:  # its chunks as they are, the provisional vectors made whole
+        chunks = sorted((plain_chunk(c) for c in stored), key=lambda c: c.index)
+    else:
+        with_tables = {page.number: page for page in found.pages if page.number in record.table_pages_pending}
+        pages = [with_tables.get(page.number, page) for page in text.pages]
+        chunks = chunk_pages(pages, record.doc_id, chunking, title=document_title(record.name))
+    known = _whole_vectors(store, record, stored)
     generation = record.generation + 1
     store.drop_refined(record)
     try:
@@ -113,17 +126,67 @@ def find_tables(
         store.drop_refined(record)
         raise
     refined = record.model_copy(update={"chunks": len(chunks), "stage": "complete", "table_pages_pending": (),
-                                        "generation": generation})
+                                        "generation": generation, "provisional_chars": None,
+                                        "table_error": error or None})
     swapped = store.swap_chunks(record, refined)
     report(progress, TABLE_STAGE, steps, steps)
-    return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo))
+    return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo),
+                           error=error)
 
 
-def _stored_vectors(store: Store, record: DocumentRecord) -> dict[str, np.ndarray]:
-    """The document's current vectors by the text they embed."""
-    chunks = store.document_chunks(record.collection, record.owner, [record.doc_id])
-    vectors = store.get_vectors(record.collection, record.owner, [c.chunk_id for c in chunks])
-    return {c.indexed_text(): vectors[c.chunk_id] for c in chunks if c.chunk_id in vectors}
+def _whole_vectors(store: Store, record: DocumentRecord, chunks: list[StoredChunk]) -> dict[str, np.ndarray]:
+    """The document's current vectors by the text they embed, where they embed it whole (not a
+    provisional vector: ``index.embedded_text``)."""
+    whole = [c for c in chunks if embedded_text(c, record) == c.indexed_text()]
+    vectors = store.get_vectors(record.collection, record.owner, [c.chunk_id for c in whole])
+    return {c.indexed_text(): vectors[c.chunk_id] for c in whole if c.chunk_id in vectors}
+
+
+class PassStopped(Exception):
+    """A table pass that was waiting for its parse ahead when the passes were stopped: the document
+    stays at stage ``searchable`` and is passed on the next open."""
+
+
+class TablesAhead:
+    """A PDF's parse with its tables, started beside its ingest: in a sandboxed child at the
+    lowest CPU priority (``ingest.table_finder_nice``), without OCR (the text parse reads scans),
+    so the table finder uses what the text parse and the embedding leave of the cores. ``release``
+    is called once the child has ended, whatever happened."""
+
+    def __init__(self, data: bytes, name: str, ingest: IngestSettings, release: Callable[[], None]) -> None:
+        self._cancel = threading.Event()
+        self._done = threading.Event()
+        self._found: ParsedDocument | None = None
+        self.error = ""
+
+        def parse() -> None:
+            try:
+                self._found = parse_untrusted(data, name, ingest.model_copy(update={"ocr": False}), tables="inline",
+                                              nice=ingest.table_finder_nice, cancel=self._cancel)
+            except Exception as exc:  # the table pass parses the pages again itself
+                self.error = f"{type(exc).__name__}: {exc}"
+            finally:
+                self._done.set()
+                release()
+
+        threading.Thread(target=parse, name="tables-ahead", daemon=True).start()
+
+    def result(self) -> ParsedDocument | None:
+        """The parse with tables once the child is done; None when it failed.
+
+        Raises:
+            PassStopped: It was cancelled (the process is closing)."""
+        self._done.wait()
+        if self._cancel.is_set():
+            raise PassStopped("the parse with tables was stopped")
+        return self._found
+
+    def cancel(self) -> None:
+        """Stop the child (the document was not stored, or the process is closing)."""
+        self._cancel.set()
+
+    def wait(self) -> None:
+        self._done.wait()
 
 
 @dataclass
@@ -158,7 +221,10 @@ class TablePasses:
         self._ingest, self._chunking, self._chunks_per_step = ingest, chunking, chunks_per_step
         self._bm25_cache = bm25_cache
         self._lock = threading.Lock()  # one pass at a time: they share the cores
-        self._queue: queue.SimpleQueue[tuple[DocumentRecord, ParsedDocument | None] | None] = queue.SimpleQueue()
+        self._ahead_slot = threading.Semaphore()  # one child ahead at a time: each holds a parser's memory
+        self._aheads: set[TablesAhead] = set()
+        self._queue: queue.SimpleQueue[tuple[DocumentRecord, ParsedDocument | None, TablesAhead | None] | None] = (
+            queue.SimpleQueue())
         self._thread: threading.Thread | None = None
         self._stopping = threading.Event()
         self._ingests = 0
@@ -178,15 +244,35 @@ class TablePasses:
                 self._ingests -= 1
                 self._idle.notify_all()
 
+    def ahead(self, data: bytes, name: str) -> TablesAhead | None:
+        """Start a PDF's parse with tables beside its ingest (``TablesAhead``), unless one is
+        running already, or ``ingest.tables_ahead`` or the sandbox is off (its pass then parses
+        it itself)."""
+        if not (self._ingest.tables_ahead and self._ingest.sandbox) or self._stopping.is_set():
+            return None  # (PyMuPDF is not thread-safe: beside a parse in this process, only in a child)
+        if not self._ahead_slot.acquire(blocking=False):
+            return None
+        ahead: TablesAhead
+
+        def release() -> None:
+            self._aheads.discard(ahead)
+            self._ahead_slot.release()
+
+        ahead = TablesAhead(data, name, self._ingest, release)
+        self._aheads.add(ahead)
+        return ahead
+
     def run(
-        self, record: DocumentRecord, text: ParsedDocument | None = None, progress: Progress | None = None
+        self, record: DocumentRecord, text: ParsedDocument | None = None, progress: Progress | None = None,
+        ahead: TablesAhead | None = None,
     ) -> TablePassResult:
         """Pass one document now, in this thread."""
         with self._lock:
             try:
                 result = find_tables(
                     record, store=self._store, embedder=self._embedder, files=self._files, ingest=self._ingest,
-                    chunking=self._chunking, chunks_per_step=self._chunks_per_step, text=text, progress=progress,
+                    chunking=self._chunking, chunks_per_step=self._chunks_per_step, text=text, ahead=ahead,
+                    progress=progress,
                 )
             finally:
                 if self._bm25_cache is not None:
@@ -194,12 +280,16 @@ class TablePasses:
                 release_freed_memory()
         return result
 
-    def submit(self, record: DocumentRecord, text: ParsedDocument | None = None) -> None:
+    def submit(
+        self, record: DocumentRecord, text: ParsedDocument | None = None, ahead: TablesAhead | None = None
+    ) -> None:
         """Pass a document in the background, after those already waiting."""
         if self._stopping.is_set():
+            if ahead is not None:
+                ahead.cancel()
             return
         self.status.queued.append(record.doc_id)
-        self._queue.put((record, text))
+        self._queue.put((record, text, ahead))
         if self._thread is None or not self._thread.is_alive():
             self._thread = threading.Thread(target=self._background, name="table-pass", daemon=True)
             self._thread.start()
@@ -217,7 +307,7 @@ class TablePasses:
             item = self._queue.get()
             if item is None or self._stopping.is_set():
                 return
-            record, text = item
+            record, text, ahead = item
             with self._idle:
                 self._idle.wait_for(lambda: self._ingests == 0 or self._stopping.is_set())
             if self._stopping.is_set():
@@ -229,7 +319,9 @@ class TablePasses:
                 self.status.step = (done, total)
 
             try:
-                self.run(record, text, step)
+                self.run(record, text, step, ahead)
+            except PassStopped:
+                return
             except Exception as exc:  # the document stays searchable by its text; the next open tries again
                 self.status.errors[record.doc_id] = f"{type(exc).__name__}: {exc}"
                 traceback.print_exc()
@@ -248,8 +340,12 @@ class TablePasses:
         """Stop after the current pass (its swap is whole or not done) and wait for it; the
         documents still waiting stay at stage ``searchable`` and are passed on the next open."""
         self._stopping.set()
+        for ahead in list(self._aheads):  # the passes that would have read them wait for the next open
+            ahead.cancel()
         with self._idle:
             self._idle.notify_all()
         self._queue.put(None)
         if self._thread is not None:
             self._thread.join()
+        for ahead in list(self._aheads):
+            ahead.wait()

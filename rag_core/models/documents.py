@@ -141,6 +141,13 @@ class DocumentRecord(Frozen):
     generation: int = Field(
         0, ge=0, description="Which set of chunks is the document's: each table pass writes the next."
     )
+    provisional_chars: int | None = Field(
+        None,
+        ge=0,
+        description="At stage searchable: a chunk on table_pages_pending longer than this many characters was "
+        "embedded from its header and its first this many characters (the table pass embeds it whole); None: "
+        "every chunk was embedded whole.",
+    )
     table_error: str | None = Field(
         None, description="Why its table pass could not read the tables (it is searchable by its text alone)."
     )

@@ -38,6 +38,28 @@ class IngestSettings(Group):
         "the pages that may hold a table and swap the document's chunks for the ones with tables, whole. The app "
         "does the second pass in the background; the CLI waits for it. False: tables are found during the parse.",
     )
+    tables_ahead: bool = Field(
+        True,
+        description="With tables_after_search: start the table finder on a PDF at once, in a second sandboxed "
+        "child at a low CPU priority (table_finder_nice) beside the text parse and the embedding, one such child "
+        "at a time; its table pass then takes what it found instead of parsing again.",
+    )
+    table_finder_nice: int = Field(
+        19,
+        ge=0,
+        le=19,
+        description="How much that child lowers its CPU priority (19: it runs when nothing else wants the cores, "
+        "so the time to searchable does not change).",
+    )
+    provisional_chars: int = Field(
+        0,
+        ge=0,
+        le=100_000,
+        description="Until a PDF's table pass, a chunk on a page that may hold a table is embedded from its "
+        "header and its first this many characters only (its words are indexed whole): the pass chunks those "
+        "pages again and embeds them whole, so the text-first ingest does not embed them twice in full. "
+        "100000: embed them whole at once.",
+    )
     max_stream_bytes: int = Field(
         256 * 1024 * 1024,
         gt=0,

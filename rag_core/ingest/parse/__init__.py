@@ -20,7 +20,8 @@ from .guard import check_size
 from .text import clean_text
 
 __all__ = [
-    "FORMATS", "SUPPORTED_SUFFIXES", "TablePlan", "accepted", "clean_text", "parse_bytes", "parse_path", "read_file",
+    "FORMATS", "SUPPORTED_SUFFIXES", "TablePlan", "accepted", "clean_text", "is_pdf", "parse_bytes", "parse_path",
+    "read_file",
 ]
 
 _PDF_MAGIC = b"%PDF-"
@@ -69,6 +70,12 @@ def parse_bytes(
         )
     check_signature(data, name, found)
     return found.parse()(data, name, hashlib.sha256(data).hexdigest(), settings, progress, tables)
+
+
+def is_pdf(data: bytes, name: str) -> bool:
+    """Whether a file is named and looks like a PDF (the format with a table finder)."""
+    declared = BY_SUFFIX.get(Path(name).suffix.lower())
+    return declared is not None and declared.container == "pdf" and _PDF_MAGIC in data[:1024]
 
 
 def check_signature(data: bytes, name: str, declared: Format) -> None:
