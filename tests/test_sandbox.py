@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -24,3 +25,12 @@ def test_a_rejection_crosses_the_process_boundary_typed() -> None:
         parse_untrusted(b"plain text", "fake.pdf", IngestSettings())
     with pytest.raises(errors.EmptyFile):
         parse_untrusted(b"", "empty.pdf", IngestSettings())
+
+
+def test_a_low_priority_child_parses_the_same_and_a_cancelled_one_stops(tmp_path: Path) -> None:
+    data = write_pdf(tmp_path / "a.pdf", ["Alpha page.", "Beta page with 12.5% figures."]).read_bytes()
+    assert parse_untrusted(data, "a.pdf", IngestSettings(), nice=19) == parse_bytes(data, "a.pdf", IngestSettings())
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(errors.ParseLimit, match="was stopped"):
+        parse_untrusted(data, "a.pdf", IngestSettings(), cancel=cancel)

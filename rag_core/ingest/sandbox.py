@@ -83,12 +83,12 @@ def parse_sandboxed(
             allowed = allowed_seconds(settings, total)
             if progress is not None:
                 progress(done, total)
-        if child.poll() is not None:
-            break
         if cancel is not None and cancel.is_set():
             child.kill()
             child.wait()
             raise ParseLimit(f"Parsing {name} was stopped.", "Nothing to do: it was no longer needed.")
+        if child.poll() is not None:
+            break
         if time.monotonic() - started > allowed:
             child.kill()
             child.wait()

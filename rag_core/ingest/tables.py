@@ -12,9 +12,10 @@ embeds the chunks whose text is new or whose vector was provisional (the others 
 vectors; a pass that cannot read the tables makes the provisional vectors whole and says why),
 writes them as the record's next ``generation`` (status ``refining``: never searched) and swaps
 them in whole with ``Store.swap_chunks``: a search sees the document's chunks before the pass or
-after it, never a mix. A document deleted, ingested again or moved to another embedding model meanwhile is left as
-it is and the pass's chunks are removed; a pass cut short (the process ended) leaves chunks that
-the next open removes, and the document, still at stage ``searchable``, is passed again.
+after it, never a mix. A document deleted, ingested again or moved to another embedding model
+meanwhile is left as it is and the pass's chunks are removed; a pass cut short (the process
+ended) leaves chunks that the next open removes, and the document, still at stage
+``searchable``, is passed again.
 
 ``TablePasses`` runs passes one at a time in a background thread (the app's uploads, and documents
 a process left at stage ``searchable``), each once no ingest is running, and says which document
@@ -88,8 +89,10 @@ def find_tables(
         found = ahead.result() if ahead is not None else None
         if text is None or found is None:
             data = files.read(record)
-            text = text or parse_untrusted(data, record.name, ingest, tables="defer")
-            found = found or parse_untrusted(data, record.name, ingest, tables=record.table_pages_pending)
+            if text is None:
+                text = parse_untrusted(data, record.name, ingest, tables="defer")
+            if found is None:
+                found = parse_untrusted(data, record.name, ingest, tables=record.table_pages_pending)
     except RagError as exc:  # the document keeps its text; the pass is not tried again
         error = f"{exc.what} {exc.fix}".strip()
         if record.provisional_chars is None:  # every vector is whole: nothing to write
@@ -150,10 +153,12 @@ class PassStopped(Exception):
 class TablesAhead:
     """A PDF's parse with its tables, started beside its ingest: in a sandboxed child at the
     lowest CPU priority (``ingest.table_finder_nice``), without OCR (the text parse reads scans),
-    so the table finder uses what the text parse and the embedding leave of the cores. ``release``
-    is called once the child has ended, whatever happened."""
+    so the table finder uses what the text parse and the embedding leave of the cores. ``start``
+    runs it; ``release`` is told once the child has ended, whatever happened."""
 
-    def __init__(self, data: bytes, name: str, ingest: IngestSettings, release: Callable[[], None]) -> None:
+    def __init__(
+        self, data: bytes, name: str, ingest: IngestSettings, release: Callable[[TablesAhead], None]
+    ) -> None:
         self._cancel = threading.Event()
         self._done = threading.Event()
         self._found: ParsedDocument | None = None
@@ -167,9 +172,13 @@ class TablesAhead:
                 self.error = f"{type(exc).__name__}: {exc}"
             finally:
                 self._done.set()
-                release()
+                release(self)
 
-        threading.Thread(target=parse, name="tables-ahead", daemon=True).start()
+        self._thread = threading.Thread(target=parse, name="tables-ahead", daemon=True)
+
+    def start(self) -> TablesAhead:
+        self._thread.start()
+        return self
 
     def result(self) -> ParsedDocument | None:
         """The parse with tables once the child is done; None when it failed.
@@ -252,15 +261,13 @@ class TablePasses:
             return None  # (PyMuPDF is not thread-safe: beside a parse in this process, only in a child)
         if not self._ahead_slot.acquire(blocking=False):
             return None
-        ahead: TablesAhead
-
-        def release() -> None:
-            self._aheads.discard(ahead)
-            self._ahead_slot.release()
-
-        ahead = TablesAhead(data, name, self._ingest, release)
+        ahead = TablesAhead(data, name, self._ingest, self._release)
         self._aheads.add(ahead)
-        return ahead
+        return ahead.start()
+
+    def _release(self, ahead: TablesAhead) -> None:
+        self._aheads.discard(ahead)
+        self._ahead_slot.release()
 
     def run(
         self, record: DocumentRecord, text: ParsedDocument | None = None, progress: Progress | None = None,
