@@ -84,6 +84,8 @@ def find_tables(
     started = time.perf_counter()
     steps = 3
     report(progress, TABLE_STAGE, 0, steps)
+    stored = store.document_chunks(record.collection, record.owner, [record.doc_id])
+    known = _whole_vectors(store, record, stored)  # read while the parse ahead may still run
     error, found = "", None
     try:
         found = ahead.result() if ahead is not None else None
@@ -100,14 +102,12 @@ def find_tables(
             swapped = store.update_record(record, done)
             return TablePassResult(done if swapped else None, time.perf_counter() - started, error=error)
     report(progress, TABLE_STAGE, 1, steps)
-    stored = store.document_chunks(record.collection, record.owner, [record.doc_id])
     if text is None or found is None:  # its chunks as they are, the provisional vectors made whole
         chunks = sorted((plain_chunk(c) for c in stored), key=lambda c: c.index)
     else:
         with_tables = {page.number: page for page in found.pages if page.number in record.table_pages_pending}
         pages = [with_tables.get(page.number, page) for page in text.pages]
         chunks = chunk_pages(pages, record.doc_id, chunking, title=document_title(record.name))
-    known = _whole_vectors(store, record, stored)
     generation = record.generation + 1
     store.drop_refined(record)
     try:
