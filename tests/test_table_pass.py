@@ -273,6 +273,19 @@ def test_a_pass_whose_original_is_gone_leaves_the_text_and_says_why(engine: Engi
         assert np.allclose(vector, embedder.embed_documents([chunk.indexed_text()])[0])
 
 
+def test_a_document_left_waiting_by_the_previous_release_keeps_its_whole_vectors(engine: Engine) -> None:
+    """A record written before provisional vectors (no ``provisional_chars``) embedded every chunk
+    whole: its pass re-embeds only new chunk texts, and one that cannot read the tables writes nothing."""
+    record = searchable_first(engine, table_pdf())
+    old = record.model_copy(update={"provisional_chars": None})
+    assert engine.store.update_record(record, old)
+    engine.files.delete(old)
+    result = engine.tables.run(old)
+    assert result.record is not None and result.error and result.embedded == 0
+    (done,) = engine.documents("me")
+    assert (done.stage, done.generation, done.chunks) == ("complete", 0, record.chunks)
+
+
 def test_the_store_check_reports_and_removes_a_pass_left_behind(tmp_path: Path) -> None:
     from rag_core.store.check import check_store
 
