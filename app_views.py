@@ -127,7 +127,8 @@ def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
     brief = ("" if record.provisional_chars is None else
              f" (its passages on those {pages} match by their words and headings until then)")
     if record.doc_id == passes.status.current:
-        return f"searchable; finding tables on {pages} now{brief}"
+        notice = passes.status.notices.get(record.doc_id)
+        return f"searchable; finding tables on {pages} now{brief}" + (f"; {notice}" if notice else "")
     error = passes.status.errors.get(record.doc_id)
     if error:
         return f"searchable from its text; its table pass failed ({error}) and runs again when the app restarts"

@@ -8,6 +8,7 @@ once per call, calls the stage functions in order (``retrieve``, ``queries``, ``
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from collections.abc import Sequence
@@ -29,7 +30,15 @@ from .backends import ChatModel, Embedder, Reranker, TokenCounter
 from .errors import RagError
 from .ingest.embed import make_embedder
 from .ingest.files import file_store
-from .ingest.index import Progress, index_document, named, ocr_progress, report, with_parse_time
+from .ingest.index import (
+    Progress,
+    index_document,
+    named,
+    ocr_progress,
+    report,
+    stored_already,
+    with_parse_time,
+)
 from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.sandbox import parse_untrusted
@@ -205,7 +214,11 @@ class Engine:
         started = time.perf_counter() if started is None else started
         ingest = self.settings.ingest
         later = background_tables and ingest.tables_after_search and ingest.detect_tables
-        ahead = self.tables.ahead(data, display_name(name)) if later and is_pdf(data, name) else None
+        ahead = None
+        if later and is_pdf(data, name) and stored_already(
+            self.store, owner or self.settings.owner, hashlib.sha256(data).hexdigest(), self.collection
+        ) is None:  # (a duplicate needs no tables)
+            ahead = self.tables.ahead(data, display_name(name))
         try:
             with self.tables.paused():
                 report(progress, "parsing", 0, 1)

@@ -166,6 +166,50 @@ def test_the_tables_found_beside_the_ingest_serve_its_pass(tmp_path: Path, monke
         engine.close()
 
 
+def test_a_parse_ahead_that_fails_is_told_and_the_pass_reads_the_pages_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The parse started beside the upload fails (here: the child hit a limit): the pass parses
+    the pending pages itself, says so while it runs and in its result, and the document completes."""
+    from rag_core.errors import ParseLimit
+    from rag_core.ingest import tables
+
+    real = tables.parse_untrusted
+
+    def parse(*args: object, **kwargs: object) -> object:
+        if kwargs.get("nice") is not None:  # the parse ahead
+            raise ParseLimit("The table finder's child ran out of memory.", "Upload a smaller file.")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tables, "parse_untrusted", parse)
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        record = searchable_first(engine, table_pdf())  # (stopping the passes cancels the ingest's parse ahead)
+        failing = tables.TablesAhead(table_pdf(), "report.pdf", engine.settings.ingest, lambda _: None).start()
+        result = engine.tables.run(record, ahead=failing)
+        assert result.record is not None and result.record.stage == "complete"
+        assert "ran out of memory" in result.ahead_error
+        assert "reading the pages again" in engine.tables.status.notices[record.doc_id]
+        assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", record.doc_id, 2)
+    finally:
+        engine.close()
+
+
+def test_a_duplicate_upload_starts_no_parse_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        data = table_pdf()
+        first = engine.ingest_bytes(data, "report.pdf", "me")
+        started: list[str] = []
+        monkeypatch.setattr(engine.tables, "ahead", lambda data, name: started.append(name))
+        again = engine.ingest_bytes(data, "copy.pdf", "me", background_tables=True)
+        assert (first.status, again.status, started) == ("ingested", "duplicate", [])
+        engine.ingest_bytes(data, "report.pdf", "someone else", background_tables=True)
+        assert started == ["report.pdf"]  # another owner's copy is no duplicate
+    finally:
+        engine.close()
+
+
 def test_the_same_document_as_one_ingest_with_tables(engine: Engine, tmp_path: Path) -> None:
     """After its pass, a document holds the chunks an ingest that found its tables at once writes."""
     record = searchable_first(engine, table_pdf())

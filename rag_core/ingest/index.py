@@ -74,8 +74,8 @@ def index_document(
         LimitReached: The document would take the owner past ``limits``.
     """
     started = time.perf_counter() if started is None else started
-    existing = store.find(owner, parsed.sha256, collection)
-    if existing is not None and existing.status == "ready":
+    existing = stored_already(store, owner, parsed.sha256, collection)
+    if existing is not None:
         seconds = time.perf_counter() - started
         return IngestResult(file=parsed.name, status="duplicate", document=existing, seconds=seconds)
     if limits is not None:
@@ -120,6 +120,13 @@ def index_document(
     seconds = time.perf_counter() - started
     return IngestResult(file=parsed.name, status="ingested", document=record, seconds=seconds, searchable_s=seconds,
                         timings_s=timings)
+
+
+def stored_already(store: Store, owner: str, sha256: str, collection: str) -> DocumentRecord | None:
+    """The owner's stored document with these bytes in this collection (an upload of it again is a
+    duplicate); None also while one is still being written."""
+    existing = store.find(owner, sha256, collection)
+    return existing if existing is not None and existing.status == "ready" else None
 
 
 def embedded_text(chunk: Chunk, record: DocumentRecord) -> str:

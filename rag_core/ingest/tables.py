@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import sys
 import threading
 import time
 import traceback
@@ -62,12 +63,15 @@ class TablePassResult:
     """Chunks embedded (the others kept their vectors)."""
     error: str = ""
     """Why the tables could not be found (the document stays searchable by its text)."""
+    ahead_error: str = ""
+    """Why the parse ahead (``TablesAhead``) failed, when it did: the pass parsed the pages itself."""
 
 
 def find_tables(
     record: DocumentRecord, *, store: Store, embedder: Embedder, files: FileStore, ingest: IngestSettings,
     chunking: ChunkSettings, chunks_per_step: int, text: ParsedDocument | None = None,
     ahead: TablesAhead | None = None, progress: Progress | None = None,
+    notice: Callable[[str], None] | None = None,
 ) -> TablePassResult:
     """Run the table pass of one document at stage ``searchable`` (see the module's docstring).
 
@@ -80,15 +84,21 @@ def find_tables(
         ahead: The parse with tables started beside the ingest (used when it succeeded; else the
             pending pages are parsed now).
         progress: Told ``(TABLE_STAGE, step, steps)``.
+        notice: Told when the pass goes a longer way than planned: the parse ahead failed, so the
+            pass reads the pages itself (``TablePassResult.ahead_error`` says it too).
     """
     started = time.perf_counter()
     steps = 3
     report(progress, TABLE_STAGE, 0, steps)
     stored = store.document_chunks(record.collection, record.owner, [record.doc_id])
     known = _whole_vectors(store, record, stored)  # read while the parse ahead may still run
-    error, found = "", None
+    error, found, ahead_error = "", None, ""
     try:
         found = ahead.result() if ahead is not None else None
+        if ahead is not None and found is None:
+            ahead_error = ahead.error
+            if notice is not None:
+                notice(f"the parse started with the upload failed ({ahead.error}); reading the pages again")
         if text is None or found is None:
             data = files.read(record)
             if text is None:
@@ -100,7 +110,8 @@ def find_tables(
         if record.provisional_chars is None:  # every vector is whole: nothing to write
             done = record.model_copy(update={"stage": "complete", "table_pages_pending": (), "table_error": error})
             swapped = store.update_record(record, done)
-            return TablePassResult(done if swapped else None, time.perf_counter() - started, error=error)
+            return TablePassResult(done if swapped else None, time.perf_counter() - started, error=error,
+                                   ahead_error=ahead_error)
     report(progress, TABLE_STAGE, 1, steps)
     if text is None or found is None:  # its chunks as they are, the provisional vectors made whole
         chunks = sorted((plain_chunk(c) for c in stored), key=lambda c: c.index)
@@ -134,7 +145,7 @@ def find_tables(
     swapped = store.swap_chunks(record, refined)
     report(progress, TABLE_STAGE, steps, steps)
     return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo),
-                           error=error)
+                           error=error, ahead_error=ahead_error)
 
 
 def _whole_vectors(store: Store, record: DocumentRecord, chunks: list[StoredChunk]) -> dict[str, np.ndarray]:
@@ -209,6 +220,8 @@ class TablePassStatus:
     step: tuple[int, int] = (0, 0)
     errors: dict[str, str] = field(default_factory=dict)
     """doc_id -> why its pass failed unexpectedly (it is tried again on the next open)."""
+    notices: dict[str, str] = field(default_factory=dict)
+    """doc_id -> what its pass does otherwise than planned (``find_tables``'s ``notice``)."""
 
 
 class TablePasses:
@@ -274,12 +287,16 @@ class TablePasses:
         ahead: TablesAhead | None = None,
     ) -> TablePassResult:
         """Pass one document now, in this thread."""
+        def notice(line: str) -> None:
+            self.status.notices[record.doc_id] = line
+            print(f"warning: table pass of {record.name}: {line}", file=sys.stderr, flush=True)
+
         with self._lock:
             try:
                 result = find_tables(
                     record, store=self._store, embedder=self._embedder, files=self._files, ingest=self._ingest,
                     chunking=self._chunking, chunks_per_step=self._chunks_per_step, text=text, ahead=ahead,
-                    progress=progress,
+                    progress=progress, notice=notice,
                 )
             finally:
                 if self._bm25_cache is not None:
