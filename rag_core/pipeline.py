@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .answer.budget import fit_prompt
 from .answer.check import AnswerCheck
-from .answer.context import group_passages, whole_candidates, with_texts
+from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
 from .answer.prompts import (
@@ -406,9 +406,9 @@ class Engine:
         timings["budget"] = ms_since(clock)
         timings["prepare"] = ms_since(started)
         fell_back = understanding.error and understanding.source == "keywords" and chat.configured
-        notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
-                               chat.notice()) if n]
         passages = with_texts(grouped, budget.passages)
+        notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
+                               chat.notice(), tables_not_read_yet(passages, records)) if n]
         # the brief form's figures: the table lines that answer, quoted by us; the model says what they show
         quoted = quoted_lines(standalone, passages) if brief and intent == "technical" and not no_relevant else None
         # a comparison's measured lines (a table's totals naming every side) lead its answer; the model is

@@ -210,6 +210,21 @@ def test_a_duplicate_upload_starts_no_parse_ahead(tmp_path: Path, monkeypatch: p
         engine.close()
 
 
+def test_an_answer_from_a_table_not_read_yet_says_so(engine: Engine) -> None:
+    """Before its pass, a table page's figures reach the model as plain text: the answer says
+    which pages and what to do; after the pass, the same question has no such notice."""
+    record = searchable_first(engine, table_pdf())
+    question = "What is the Legal win rate of NaiveRAG?"
+    before = engine.ask(question, owner="me", backend="extractive").result()
+    assert 2 in {p.page for p in before.passages}
+    (notice,) = [n for n in before.notices if "still being read" in n]
+    assert "report.pdf, page 2 " in notice and "complete" in notice
+    engine.tables.run(record)
+    after = engine.ask(question, owner="me", backend="extractive").result()
+    assert 2 in {p.page for p in after.passages}
+    assert not [n for n in after.notices if "still being read" in n]
+
+
 def test_the_same_document_as_one_ingest_with_tables(engine: Engine, tmp_path: Path) -> None:
     """After its pass, a document holds the chunks an ingest that found its tables at once writes."""
     record = searchable_first(engine, table_pdf())

@@ -83,3 +83,22 @@ def with_texts(passages: Sequence[Passage], texts: Sequence[str]) -> list[Passag
     return [p.model_copy(update={"text": t}) for p, t in zip(passages, texts, strict=False)]
 
 
+
+
+def tables_not_read_yet(passages: Sequence[Passage], records: Sequence[DocumentRecord]) -> str | None:
+    """A notice when passages dense with figures come from pages whose tables are still being
+    found (a document at stage ``searchable``): their rows reach the model as plain text, columns
+    run together, so a figure can be read from the wrong column until the table pass is done."""
+    waiting = {r.doc_id: (r.name, set(r.table_pages_pending)) for r in records if r.stage == "searchable"}
+    pages: dict[str, set[int]] = {}
+    for passage in passages:
+        name, pending = waiting.get(passage.doc_id, ("", set()))
+        if passage.tabular and passage.page in pending:
+            pages.setdefault(name, set()).add(passage.page)
+    if not pages:
+        return None
+    where = "; ".join(f"{name}, page{'s' if len(numbers) > 1 else ''} {', '.join(map(str, sorted(numbers)))}"
+                      for name, numbers in pages.items())
+    return (f"The tables of {where} are still being read: this answer saw their figures as plain text, where a "
+            "number can be taken from the wrong column. Ask again once the upload page lists the document as "
+            "complete.")
