@@ -78,6 +78,32 @@ def test_the_text_parse_lists_the_pages_that_may_hold_a_table() -> None:
     assert tables.table_pages == 1
 
 
+def test_a_page_waiting_for_its_pass_keeps_its_rows_apart() -> None:
+    """Until the pass reads the table, its text form keeps a row per line, cells apart; prose
+    is untouched (and with RAG_INGEST__WAITING_ROW_CELLS=0 the rows run together as before)."""
+    text = parse_bytes(table_pdf(), "report.pdf", Settings().ingest, tables="defer")
+    assert "NaiveRAG | 32.4% | 16.4%" in text.pages[1].text
+    assert " | " not in text.pages[0].text
+    off = parse_bytes(table_pdf(), "report.pdf", Settings().ingest.model_copy(update={"waiting_row_cells": 0}),
+                      tables="defer")
+    assert "NaiveRAG 32.4% 16.4%" in off.pages[1].text
+
+
+def test_words_spread_to_justify_a_line_are_no_cells() -> None:
+    from rag_core.ingest.parse.pdf import _rows
+
+    def line(x0: float, x1: float, y: float, text: str) -> dict[str, object]:
+        return {"bbox": (x0, y, x1, y + 10), "spans": [{"text": text}]}
+
+    cells = [line(72, 140, 100, "Net income"), line(200, 230, 100, "5,453"), line(260, 290, 100, "5,449"),
+             line(72, 140, 112, "Depreciation"), line(200, 230, 112, "1,831"), line(260, 290, 112, "1,915")]
+    assert _rows(cells, 3, 1.0) == [["Net income", "5,453", "5,449"], ["Depreciation", "1,831", "1,915"]]
+    spread = [line(72, 110, 100, "minique Beaini."), line(119, 300, 100, "Recipe for a general graph"),
+              line(309, 350, 100, "International")]  # 9 points apart, lines 10 high
+    assert _rows(spread, 3, 1.0) is None
+    assert _rows(cells, 4, 1.0) is None
+
+
 def test_searchable_from_text_then_swapped_whole(engine: Engine) -> None:
     record = searchable_first(engine, table_pdf())
     assert (record.stage, record.table_pages_pending, record.generation) == ("searchable", (2,), 0)

@@ -144,6 +144,15 @@ class IngestSettings(Group):
         "RAG_INGEST__TABLE_CELL_MAX_CHARS characters (cells) may hold a table.",
     )
     table_cell_max_chars: int = Field(24, gt=0, le=1000, description="Longest one-line block counted as a cell.")
+    waiting_row_cells: int = Field(
+        3, ge=0, le=1000, description="On a page waiting for its table pass, a text block whose lines stand in rows "
+        "of at least this many cells keeps a row per line, its cells joined by ' | ', instead of "
+        "one run of text: until the pass reads the table, a reader can still tell its rows apart (0: never).",
+    )
+    waiting_cell_gap: float = Field(
+        1.0, gt=0, le=100, description="Lines of a row count as cells (RAG_INGEST__WAITING_ROW_CELLS) when this many "
+        "line heights apart or more: the words of a sentence, even spread out to justify a line, are closer.",
+    )
 
 
 class ChunkSettings(Group):

@@ -3,6 +3,7 @@ size and weight, and tables from PyMuPDF's table finder rendered as whole '| a |
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import statistics
@@ -230,6 +231,7 @@ def _pdf_page_text(
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
     blocks = page.get_text("dict", flags=TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
     table_boxes = finder.tables(page, blocks) if finder is not None else []
+    waiting = finder is not None and finder.defer and page.number + 1 in finder.deferred[-1:]
 
     parts: list[str] = []
     headings: list[Heading] = []
@@ -259,7 +261,11 @@ def _pdf_page_text(
                 start = append(rendered)
                 tables.append(Block(start=start, end=start + len(rendered)))
             continue
-        text = clean_text(" ".join(line_text(line) for line in lines)).replace("\n", " ").strip()
+        rows = _rows(lines, settings.waiting_row_cells, settings.waiting_cell_gap) if waiting else None
+        if rows is not None:  # a table the pass will read: its rows kept apart until then
+            text = "\n".join(" | ".join(clean_text(cell).replace("\n", " ").strip() for cell in row) for row in rows)
+        else:
+            text = clean_text(" ".join(line_text(line) for line in lines)).replace("\n", " ").strip()
         if not text:
             continue
         level = _heading_level(lines, text, body_size, settings)
@@ -271,6 +277,32 @@ def _pdf_page_text(
             start = append(rendered)
             tables.append(Block(start=start, end=start + len(rendered)))
     return "\n\n".join(parts), tuple(headings), tuple(tables)
+
+
+def _rows(lines: list[dict[str, Any]], min_cells: int, gap: float) -> list[list[str]] | None:
+    """A block's lines as rows of cells, left to right, when they stand apart in rows (lines whose
+    vertical middles fall within each other's height share a row; cells of a row are ``gap`` line
+    heights apart or more, where words of a sentence are a space apart) and a row holds
+    ``min_cells`` cells or more; else None (a paragraph)."""
+    if not min_cells:
+        return None
+    rows: list[list[dict[str, Any]]] = []
+    for line in sorted(lines, key=lambda line: (line["bbox"][1] + line["bbox"][3]) / 2):
+        middle = (line["bbox"][1] + line["bbox"][3]) / 2
+        if rows and rows[-1][0]["bbox"][1] <= middle <= rows[-1][0]["bbox"][3]:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    rows = [sorted(row, key=lambda line: line["bbox"][0]) for row in rows]
+
+    def cells(row: list[dict[str, Any]]) -> bool:
+        return len(row) >= min_cells and all(
+            right["bbox"][0] - left["bbox"][2] >= gap * (left["bbox"][3] - left["bbox"][1])
+            for left, right in itertools.pairwise(row))
+
+    if not any(cells(row) for row in rows):
+        return None
+    return [[line_text(line) for line in row] for row in rows]
 
 
 def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, settings: IngestSettings) -> int:
