@@ -212,13 +212,14 @@ class Engine:
         (``ingest.tables``), once no other ingest is running. Without it the table finder reads each
         page as it is parsed: the shortest way to a complete document, for a caller that waits."""
         started = time.perf_counter() if started is None else started
+        existing = stored_already(self.store, owner or self.settings.owner, hashlib.sha256(data).hexdigest(),
+                                  self.collection)
+        if existing is not None:  # these bytes are stored already: nothing to parse
+            return IngestResult(file=display_name(name), status="duplicate", document=existing,
+                                seconds=time.perf_counter() - started)
         ingest = self.settings.ingest
         later = background_tables and ingest.tables_after_search and ingest.detect_tables
-        ahead = None
-        if later and is_pdf(data, name) and stored_already(
-            self.store, owner or self.settings.owner, hashlib.sha256(data).hexdigest(), self.collection
-        ) is None:  # (a duplicate needs no tables)
-            ahead = self.tables.ahead(data, display_name(name))
+        ahead = self.tables.ahead(data, display_name(name)) if later and is_pdf(data, name) else None
         try:
             with self.tables.paused():
                 report(progress, "parsing", 0, 1)
