@@ -204,8 +204,9 @@ class Engine:
         self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None, *,
         limits: LimitsSettings | None = None, started: float | None = None, background_tables: bool = False,
     ) -> IngestResult:
-        """Parse (sandboxed), chunk, embed and index one file's bytes; ``started`` when the clock of
-        the ingest started earlier (reading the file).
+        """Parse (sandboxed), chunk, embed and index one file's bytes (bytes the owner has stored
+        already are a duplicate at once, unparsed); ``started`` when the clock of the ingest started
+        earlier (reading the file).
 
         ``background_tables`` (with ``tables_after_search``, as the app ingests): a PDF is stored
         and searchable from its text alone, and its tables are found next, in the background

@@ -83,8 +83,6 @@ def with_texts(passages: Sequence[Passage], texts: Sequence[str]) -> list[Passag
     return [p.model_copy(update={"text": t}) for p, t in zip(passages, texts, strict=False)]
 
 
-
-
 def tables_not_read_yet(passages: Sequence[Passage], records: Sequence[DocumentRecord]) -> str | None:
     """A notice when passages dense with figures come from pages whose tables are still being
     found (a document at stage ``searchable``): their rows reach the model as plain text, columns
