@@ -23,9 +23,6 @@ PROGRESS_REFRESH_S = 2.0
 CHIPS_PER_ROW = 4
 """Source chips side by side (at 1400 px each holds a page and a 24-character name)."""
 CHIP_NAME_CHARS = 24
-LINE_IN_BULLET = re.compile(r"(?<!\n)\n(?![\n]|- |$)")
-"""A line break inside a quoted bullet (not before the next bullet or a blank line): markdown would
-join the lines, so it becomes a hard break, indented under the bullet."""
 
 
 def persistent(widget: Any, label: str, key: str, *args: Any, **kwargs: Any) -> Any:
@@ -88,15 +85,13 @@ def coalesced(deltas: Iterator[str], every_s: float, clock: Callable[[], float] 
 
 
 def preview_markdown(run: AnswerRun) -> str | None:
-    """The run's preview with each citation's page: "… [2 · p.7]"; a quote of several lines (a
-    table's rows) keeps them apart inside its bullet."""
+    """The run's preview with each citation's page: "… [2 · p.7]"."""
     text = run.preview()
     if not text or not run.passages:
         return None
     where = {p.n: page_label(p.document, p.page, short=True) for p in run.passages}
-    cited = CITATION.sub(lambda m: f"[{m.group(1)} · {where.get(int(m.group(1)), '?')}]"
-                         if m.group(1).isdigit() else m.group(0), text)
-    return LINE_IN_BULLET.sub("  \n  ", cited)
+    return CITATION.sub(lambda m: f"[{m.group(1)} · {where.get(int(m.group(1)), '?')}]"
+                       if m.group(1).isdigit() else m.group(0), text)
 
 
 def reindex_progress(reindexer: Reindexer) -> None:

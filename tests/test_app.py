@@ -243,28 +243,6 @@ def test_source_chips_show_the_page_first_one_chip_per_page() -> None:
     assert [c.label for c in several] == ["p.12 · annual-report-2023-final… [1]", "p.1 · memo.pdf [2]"]
 
 
-def test_a_quoted_table_in_its_text_form_keeps_its_rows_on_lines_of_their_own() -> None:
-    """Before its table pass a table's rows are lines of one passage: quoted while the model reads,
-    each row is a line of the bullet (markdown would run them together), the next bullet a bullet."""
-    import markdown_it
-
-    import app_views
-    from rag_core.models import Passage
-
-    class Run:
-        passages = [Passage(n=2, document="2410.05779v3.pdf", page=7, text="")]
-
-        def preview(self) -> str:
-            return ("- Agriculture | CS | Legal\nOverall | 32.4% | 67.6% | 16.4%\n-High | 65.2% | 76.4% [2]\n"
-                    "- For instance, in the largest dataset (Legal) [2]\n")
-
-    quoted = app_views.preview_markdown(Run())  # type: ignore[arg-type]
-    assert quoted is not None and "[2 · p.7]" in quoted
-    rendered = markdown_it.MarkdownIt("commonmark").render(quoted)
-    assert rendered.count("<li>") == 2
-    assert "Legal<br />\nOverall | 32.4% | 67.6% | 16.4%<br />\n-High" in rendered
-
-
 def test_an_answer_opening_with_a_bullet_renders_as_a_list() -> None:
     """The check's style block is an HTML block to the end of its line: the answer must start on a
     line of its own, or its first bullet shows raw Markdown."""
