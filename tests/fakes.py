@@ -95,8 +95,10 @@ class ScriptedChatModel:
         ),
         fail_stream_after: int | None = None,
         fail_complete: bool = False,
+        rewrite: str = "When was invoice INV-2025-0492 paid?",
     ) -> None:
         self.answer = answer
+        self.rewrite = rewrite
         self.understanding = understanding
         self.fail_stream_after = fail_stream_after
         self.fail_complete = fail_complete
@@ -115,7 +117,7 @@ class ScriptedChatModel:
         if self.fail_complete:
             raise GenerationError("The scripted model timed out.", "Try again.")
         if "Rewritten question" in messages[-1]["content"]:
-            return "When was invoice INV-2025-0492 paid?"
+            return self.rewrite
         return self.understanding
 
     def stream(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float):  # type: ignore[no-untyped-def]

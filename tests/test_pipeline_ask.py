@@ -113,6 +113,27 @@ def test_follow_up_is_rewritten_but_the_user_keeps_their_words(fake_engine: Engi
     assert first_turn.standalone == "when was it paid?", "the first turn skips rewriting"
 
 
+def test_a_follow_up_that_continues_is_joined_when_the_model_keeps_it_as_typed(
+    fake_engine: Engine, big_doc: str
+) -> None:
+    """A small model may hand "And what about the pump?" back unchanged: it cannot stand alone, so
+    it is joined to the previous question (and the trace says so); a question that does not open
+    as a continuation, handed back unchanged, stays as typed."""
+    history = [
+        {"role": "user", "content": "What are the warranty terms for the valve?"},
+        {"role": "assistant", "content": "Two years [1]."},
+    ]
+    run = fake_engine.ask("And what about the pump?", history=history,
+                          llm=ScriptedChatModel(rewrite="And what about the pump?"))
+    assert run.standalone == ("And what about the pump? (following up on: What are the warranty terms for the "
+                              "valve?)")
+    understand = run.trace.stage("understand")
+    assert understand is not None and any("joined to the previous question" in n for n in understand.notes)
+    kept = fake_engine.ask("Is that the same for the pump?", history=history,
+                           llm=ScriptedChatModel(rewrite="Is that the same for the pump?"))
+    assert kept.standalone == "Is that the same for the pump?"
+
+
 def test_a_new_topic_in_a_conversation_gets_the_prompt_it_gets_alone(fake_engine: Engine, big_doc: str) -> None:
     history = [
         {"role": "user", "content": "Tell me about invoice INV-2025-0492"},

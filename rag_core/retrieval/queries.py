@@ -351,13 +351,26 @@ def standalone_question(
         except GenerationError as exc:
             return question, f"follow-up rewrite failed: {exc}"
         rewritten = raw.strip().strip('"').splitlines()[0].strip() if raw.strip() else ""
+        unchanged = rewritten.rstrip("?.! ").casefold() == question.strip().rstrip("?.! ").casefold()
+        if unchanged and _CONTINUATION.match(question) and _previous_question(history):
+            # "And on the Mix dataset?" continues the previous question whatever the model made of it
+            return (_joined(question, history),
+                    "the model kept the follow-up as typed; one that continues ('and …', 'what about …') was "
+                    "joined to the previous question")
         if 3 <= len(rewritten) <= 4 * len(question) + 200:
             return rewritten, None
         return question, "follow-up rewrite gave an unusable reply; kept the question as typed"
-    previous = next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
-    if previous and (_FOLLOW_UP.search(question) or len(question.split()) <= 4):
-        return f"{question} (following up on: {previous[:300]})", "follow-up joined to the previous question (no LLM)"
+    if _previous_question(history) and (_FOLLOW_UP.search(question) or len(question.split()) <= 4):
+        return _joined(question, history), "follow-up joined to the previous question (no LLM)"
     return question, None
+
+
+def _previous_question(history: Sequence[Message]) -> str:
+    return next((m["content"] for m in reversed(history) if m["role"] == "user"), "")
+
+
+def _joined(question: str, history: Sequence[Message]) -> str:
+    return f"{question} (following up on: {_previous_question(history)[:300]})"
 
 
 def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: bool = True) -> Understanding:
