@@ -33,6 +33,21 @@ def test_history_is_trimmed_to_recent_messages_and_chars() -> None:
     assert kept[-1]["content"].startswith("message 19")
 
 
+def test_a_long_answer_never_pushes_out_the_question_it_answered() -> None:
+    """A follow-up ("And on the Mix dataset?") refers to the last question: an answer longer than
+    the room is cut to its beginning, the question kept whole."""
+    question = "What is the win rate of LightRAG over NaiveRAG on the Legal dataset?"
+    history = [{"role": "user", "content": "Summarise the paper"}, {"role": "assistant", "content": "It says …"},
+               {"role": "user", "content": question},
+               {"role": "assistant", "content": "- Overall — Legal: NaiveRAG 15.2%, LightRAG 84.8% [2]\n" * 60}]
+    kept = trim_history(history, 10, 2000)
+    assert [m["role"] for m in kept] == ["user", "assistant"]
+    assert kept[0]["content"] == question and kept[1]["content"].startswith("- Overall — Legal")
+    assert sum(len(m["content"]) for m in kept) == 2000
+    assert trim_history(history[:3], 10, 2000) == history[:3], "what fits is kept whole"
+    assert trim_history(history, 10, 30)[0]["content"] == question[:30]
+
+
 @pytest.mark.parametrize(
     ("question", "intent"),
     [

@@ -317,16 +317,25 @@ def _understanding(intent: str, queries: Sequence[str], question: str, raw: str)
 
 
 def trim_history(history: Sequence[Message], max_messages: int, max_chars: int) -> list[Message]:
-    """The most recent messages, at most ``max_messages`` and ``max_chars`` characters in all."""
+    """The most recent messages, at most ``max_messages`` and ``max_chars`` characters in all. The
+    last question asked is always kept (a follow-up refers to it): an answer after it that is too
+    long for the room left is cut to its beginning, and so is the oldest message kept."""
+    recent = list(history)[-max_messages:] if max_messages else []
+    asked = next((i for i in range(len(recent) - 1, -1, -1) if recent[i]["role"] == "user"), -1)
+    held = min(len(recent[asked].get("content", "")), max_chars) if asked >= 0 else 0
     kept: list[Message] = []
     used = 0
-    for message in reversed(list(history)[-max_messages:] if max_messages else []):
-        content = message.get("content", "")
-        if used + len(content) > max_chars:
-            if not kept and max_chars > 0:
-                kept.append({"role": message["role"], "content": content[-max_chars:]})
+    for i in range(len(recent) - 1, -1, -1):
+        content = recent[i].get("content", "")
+        room = max_chars - used - (held if i > asked else 0)
+        if len(content) > room:
+            if room > 0:
+                kept.append({"role": recent[i]["role"], "content": content[:room]})
+                used += room
+            if i > asked:
+                continue  # the last question still comes
             break
-        kept.append({"role": message["role"], "content": content})
+        kept.append({"role": recent[i]["role"], "content": content})
         used += len(content)
     return list(reversed(kept))
 
