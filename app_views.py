@@ -119,13 +119,19 @@ def reindex_progress(reindexer: Reindexer) -> None:
     show()
 
 
+def waiting_passages(record: DocumentRecord) -> str:
+    """Which passages of a document waiting for its table pass are matched by their words alone
+    (their vectors provisional: ``index.embedded_text``)."""
+    return "the table rows" if record.provisional_rows else "its passages"
+
+
 def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
     """Where a document is: searchable from its text while its tables are looked for, or complete."""
     if record.stage == "complete":
         return f"tables not read: {record.table_error}" if record.table_error else "complete"
     pages = counted(len(record.table_pages_pending), "page")
-    brief = ("" if record.provisional_chars is None else
-             f" (its passages on those {pages} match by their words and headings until then)")
+    brief = f" ({waiting_passages(record)} on those {pages} match by their words and headings until then)"
+    brief = "" if record.provisional_chars is None else brief
     if record.doc_id == passes.status.current:
         notice = passes.status.notices.get(record.doc_id)
         return f"searchable; finding tables on {pages} now{brief}" + (f"; {notice}" if notice else "")

@@ -47,7 +47,8 @@ with app_state.uploading():
                     label += (f"; searchable now, tables on {counted(len(record.table_pages_pending), 'page')} "
                               "are found in the background")
                     if record.provisional_chars is not None:
-                        label += " (until then those pages match by their words and headings)"
+                        label += (f" (until then {app_views.waiting_passages(record)} on those pages match by "
+                                  "their words and headings)")
                 status.update(label=label, state="complete")
             if record.pages_without_text:
                 st.warning(

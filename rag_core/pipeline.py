@@ -264,6 +264,7 @@ class Engine:
                 collection=self.collection, chunking=self.settings.chunk,
                 chunks_per_step=self.settings.embed.chunks_per_step,
                 provisional_chars=self.settings.ingest.provisional_chars,
+                provisional_rows=self.settings.ingest.provisional_rows_only,
                 owned=self.library.records(owner) if limits is not None else (),
                 progress=progress, started=started, data=data, limits=limits,
             )

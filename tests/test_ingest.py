@@ -19,7 +19,8 @@ from .fakes import HashEmbedder
 def run(engine: Engine, path: Path, **changes: object) -> object:
     parts: dict[str, object] = dict(
         store=engine.store, embedder=engine.embedder, files=engine.files, collection=engine.collection,
-        chunking=engine.settings.chunk, chunks_per_step=2, provisional_chars=0, owned=engine.documents("o"),
+        chunking=engine.settings.chunk, chunks_per_step=2, provisional_chars=0, provisional_rows=True,
+        owned=engine.documents("o"),
     )
     return index_document(parse_path(path, IngestSettings()), "o", **(parts | changes))  # type: ignore[arg-type]
 

@@ -134,32 +134,45 @@ def stored_texts_and_vectors(engine: Engine, record: DocumentRecord) -> list[tup
     return [(h, vectors[h.chunk_id]) for h in hits]
 
 
-def test_pages_waiting_for_their_pass_are_embedded_in_brief_then_whole(tmp_path: Path) -> None:
-    """Until the pass, a chunk on a page it reads again has a vector of its header and first
-    characters (its words are indexed whole); after it, every vector embeds its chunk whole, on
-    the page whose table was found and on the page of figures where none was."""
-    settings = Settings(store_dir=tmp_path / "store").replace(ingest__sandbox=False, ingest__provisional_chars=20)
+@pytest.mark.parametrize("rows_only", [True, False])
+def test_pages_waiting_for_their_pass_are_embedded_in_brief_then_whole(tmp_path: Path, rows_only: bool) -> None:
+    """Until the pass, a chunk on a page it reads again that holds a table's rows (every chunk of
+    such a page without ``provisional_rows_only``) has a vector of its header and first characters
+    (its words are indexed whole); the other chunks are embedded whole at once, and the pass keeps
+    those vectors where it leaves the chunk's text as it was. After it, every vector embeds its
+    chunk whole, on the page whose table was found and on the page of figures where none was."""
+    settings = Settings(store_dir=tmp_path / "store").replace(
+        ingest__sandbox=False, ingest__provisional_chars=20, ingest__provisional_rows_only=rows_only)
     engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
     doc = pymupdf.open(stream=table_pdf())
     doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 700), " ".join(
         f"In {1990 + i} the plant made {i * 37} tonnes at {i + 3}.5% yield." for i in range(12)), fontsize=11)
     try:
         record = searchable_first(engine, doc.tobytes())
-        assert (record.table_pages_pending, record.provisional_chars) == ((2, 3), 20)
+        assert (record.table_pages_pending, record.provisional_chars, record.provisional_rows) == ((2, 3), 20,
+                                                                                                    rows_only)
         brief = HashEmbedder()
+        in_brief: set[int] = set()
         for chunk, vector in stored_texts_and_vectors(engine, record):
-            text = chunk.indexed_text() if chunk.page == 1 else indexed_text(chunk.header, chunk.text[:20])
+            if chunk.page > 1 and (" | " in chunk.text or not rows_only):
+                in_brief.add(chunk.page)
+                text = indexed_text(chunk.header, chunk.text[:20])
+            else:
+                text = chunk.indexed_text()
             assert np.allclose(vector, brief.embed_documents([text])[0]), chunk.page
+        assert in_brief == ({2} if rows_only else {2, 3})  # the table's rows; the page of figures only without
         assert engine.search("tonnes yield", owner="me", neighbors=False).hits[0].page == 3  # by its words
 
-        engine.tables.run(record)
+        result = engine.tables.run(record)
         done = engine.documents("me")[0]
         assert (done.stage, done.provisional_chars) == ("complete", None)
-        pages = set()
+        per_page: dict[int, int] = {}
         for chunk, vector in stored_texts_and_vectors(engine, done):
             assert np.allclose(vector, brief.embed_documents([chunk.indexed_text()])[0]), chunk.page
-            pages.add(chunk.page)
-        assert pages == {1, 2, 3}
+            per_page[chunk.page] = per_page.get(chunk.page, 0) + 1
+        assert set(per_page) == {1, 2, 3}
+        # the pass embeds the table's chunks, and page 3's (left as they were) only when they were in brief
+        assert result.embedded == per_page[2] + (0 if rows_only else per_page[3])
     finally:
         doc.close()
         engine.close()
@@ -212,10 +225,16 @@ def test_a_parse_ahead_that_fails_is_told_and_the_pass_reads_the_pages_itself(
     try:
         record = searchable_first(engine, table_pdf())  # (stopping the passes cancels the ingest's parse ahead)
         failing = tables.TablesAhead(table_pdf(), "report.pdf", engine.settings.ingest, lambda _: None).start()
-        result = engine.tables.run(record, ahead=failing)
+        told: list[str] = []
+
+        def step(_stage: str, _done: int, _total: int) -> None:  # what the pages read while the pass runs
+            told.append(engine.tables.status.notices.get(record.doc_id, ""))
+
+        result = engine.tables.run(record, progress=step, ahead=failing)
         assert result.record is not None and result.record.stage == "complete"
         assert "ran out of memory" in result.ahead_error
-        assert "reading the pages again" in engine.tables.status.notices[record.doc_id]
+        assert "reading the pages again" in told[-1]
+        assert record.doc_id not in engine.tables.status.notices  # not kept once the pass is over
         assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", record.doc_id, 2)
     finally:
         engine.close()

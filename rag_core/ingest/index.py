@@ -15,7 +15,7 @@ import numpy as np
 
 from ..backends import Embedder
 from ..errors import IndexingError, NoTextLayer, RagError
-from ..models import Chunk, DocumentRecord, IngestResult, ParsedDocument, indexed_text
+from ..models import CELL_SEPARATOR, Chunk, DocumentRecord, IngestResult, ParsedDocument, indexed_text
 from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
@@ -45,6 +45,7 @@ def index_document(
     chunking: ChunkSettings,
     chunks_per_step: int,
     provisional_chars: int,
+    provisional_rows: bool,
     owned: Sequence[DocumentRecord],
     progress: Progress | None = None,
     started: float | None = None,
@@ -62,6 +63,7 @@ def index_document(
         chunks_per_step: Chunks embedded and written per step.
         provisional_chars: When the parse left pages for a table pass (``table_candidates``), their
             chunks are embedded from their header and this many characters (``embedded_text``).
+        provisional_rows: Only those of their chunks that hold a table's rows.
         owned: The owner's documents (read against ``limits``).
         progress: Told each stage, with counts.
         started: When the caller started (for the reported seconds).
@@ -89,7 +91,8 @@ def index_document(
     timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}
     record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
     if record.table_pages_pending:
-        record = record.model_copy(update={"provisional_chars": provisional_chars})
+        record = record.model_copy(update={"provisional_chars": provisional_chars,
+                                           "provisional_rows": provisional_rows})
     embedded = {c.index: embedded_text(c, record) for c in chunks}
     try:
         clock = time.perf_counter()
@@ -133,9 +136,13 @@ def embedded_text(chunk: Chunk, record: DocumentRecord) -> str:
     """What the embedder read of a stored chunk: its indexed text, or, while the document waits for
     its table pass, on a page the pass will read again, its header and first
     ``record.provisional_chars`` characters (a provisional vector: the pass chunks the page again
-    and embeds its chunks whole; until then the chunk's words are indexed whole)."""
+    and embeds its changed chunks whole; until then the chunk's words are indexed whole). With
+    ``record.provisional_rows`` only a chunk holding a table's rows is provisional: the pass keeps
+    most other chunks as they are, and their whole vectors with them."""
     cut = record.provisional_chars
     if cut is None or chunk.page not in record.table_pages_pending or len(chunk.text) <= cut:
+        return chunk.indexed_text()
+    if record.provisional_rows and CELL_SEPARATOR not in chunk.text:
         return chunk.indexed_text()
     return indexed_text(chunk.header, chunk.text[:cut])
 

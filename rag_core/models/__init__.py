@@ -20,6 +20,7 @@ from .answer import (
 )
 from .base import ChunkKind, Frozen, HitSource, Intent, MediaType, Message
 from .documents import (
+    CELL_SEPARATOR,
     Block,
     Chunk,
     DocumentRecord,
@@ -49,6 +50,7 @@ from .retrieval import (
 __all__ = [
     "Answer",
     "AttributionSummary",
+    "CELL_SEPARATOR",
     "Block",
     "Bm25Match",
     "Budget",

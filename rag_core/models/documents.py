@@ -72,6 +72,11 @@ class ParsedDocument(Frozen):
     )
 
 
+CELL_SEPARATOR = " | "
+"""Between the cells of a table's row on a page waiting for its table pass (``parse.pdf._rows``);
+the finder's markdown rows hold it too."""
+
+
 def indexed_text(header: str, text: str) -> str:
     """A chunk as embedded and indexed: its contextual header, a blank line, its text."""
     return f"{header}\n\n{text}" if header else text
@@ -147,6 +152,12 @@ class DocumentRecord(Frozen):
         description="At stage searchable: a chunk on table_pages_pending longer than this many characters was "
         "embedded from its header and its first this many characters (the table pass embeds it whole); None: "
         "every chunk was embedded whole.",
+    )
+    provisional_rows: bool = Field(
+        False,
+        description="With provisional_chars: only the chunks on table_pages_pending that hold a table's rows "
+        "(cells joined by CELL_SEPARATOR, the chunks the table pass cuts again) were embedded in brief; the "
+        "others whole, which the pass keeps. False (every record written before it): all of those pages' chunks.",
     )
     table_error: str | None = Field(
         None, description="Why its table pass could not read the tables (it is searchable by its text alone)."

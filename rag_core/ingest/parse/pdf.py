@@ -16,7 +16,7 @@ from typing import Any
 import pymupdf
 
 from ...errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
-from ...models import Block, Heading, Page, ParsedDocument
+from ...models import CELL_SEPARATOR, Block, Heading, Page, ParsedDocument
 from ...settings import IngestSettings
 from .formats import PageProgress, TablePlan
 from .guard import check_chars, check_streams
@@ -263,7 +263,8 @@ def _pdf_page_text(
             continue
         rows = _rows(lines, settings.waiting_row_cells, settings.waiting_cell_gap) if waiting else None
         if rows is not None:  # a table the pass will read: its rows kept apart until then
-            text = "\n".join(" | ".join(clean_text(cell).replace("\n", " ").strip() for cell in row) for row in rows)
+            text = "\n".join(CELL_SEPARATOR.join(clean_text(cell).replace("\n", " ").strip() for cell in row)
+                             for row in rows)
         else:
             text = clean_text(" ".join(line_text(line) for line in lines)).replace("\n", " ").strip()
         if not text:
