@@ -11,8 +11,8 @@ Searchable first (``searchable_s``, ``complete_s``): the same files ingested as 
 them, each stored and searchable from its text, the table passes held back until the last one is
 and then run in the background; ``searchable_ratio`` is the time to searchable over the bare embed
 of those searchable chunks, whole (``bare_searchable_s``); ``embedded_ratio`` over the bare embed of
-what the ingest embedded to make them searchable (``bare_embedded_s``: a chunk of a table's rows on a
-page waiting for its table pass is embedded in brief, ``index.embedded_text``); ``complete_vs_inline``
+what the ingest embedded to make them searchable (``bare_embedded_s``: a chunk on a page waiting for
+its table pass is embedded in brief, ``index.embedded_text``); ``complete_vs_inline``
 the time to complete over the ingest that finds tables during the parse (what the CLI runs, ``ingest_s``).
 
 The floor: CPU seconds of the ingest (this process and its sandboxed parsers, every thread) and of

@@ -4,8 +4,8 @@ With ``IngestSettings.tables_after_search`` (the default) an ingest parses a PDF
 finder, which is half of a parse, and stores it as soon as its text is indexed: the record is
 ``ready`` and searchable, at stage ``searchable``, with the pages that may hold a table in
 ``table_pages_pending``. Their chunks, which the pass cuts again, are embedded in brief until then
-(``index.embedded_text``: those holding a table's rows, or every one on a record written before
-``provisional_rows``), and their words indexed whole. ``TablesAhead`` starts the parse with
+(``index.embedded_text``; with ``provisional_rows_only``, only those holding a table's rows), and
+their words indexed whole. ``TablesAhead`` starts the parse with
 tables at once, in a sandboxed child at the lowest CPU priority, beside the text parse and the
 embedding. The table pass then takes that parse's pages (or reads the pending pages with the
 finder itself, in the sandbox, from the kept original), chunks the whole document with them,
