@@ -130,8 +130,8 @@ def stage_line(record: DocumentRecord, passes: TablePasses) -> str:
     if record.stage == "complete":
         return f"tables not read: {record.table_error}" if record.table_error else "complete"
     pages = counted(len(record.table_pages_pending), "page")
-    brief = f" ({waiting_passages(record)} on those {pages} match by their words and headings until then)"
-    brief = "" if record.provisional_chars is None else brief
+    brief = ("" if record.provisional_chars is None else
+             f" ({waiting_passages(record)} on those {pages} match by their words and headings until then)")
     if record.doc_id == passes.status.current:
         notice = passes.status.notices.get(record.doc_id)
         return f"searchable; finding tables on {pages} now{brief}" + (f"; {notice}" if notice else "")
