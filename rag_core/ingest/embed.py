@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..backends import Embedder
+from ..cpu import quiet_threads
 from ..settings import DEFAULT_EMBED_MODEL, EmbedSettings
 from .hub import local_only
 
@@ -240,6 +241,7 @@ class OnnxEmbedder(_Prefixing):
         options = onnxruntime.SessionOptions()
         options.enable_cpu_mem_arena = False  # the arena keeps ~270 MB after the first long batch
         options.intra_op_num_threads = os.cpu_count() or 1
+        quiet_threads(options)
         options.log_severity_level = 3
         session = onnxruntime.InferenceSession(str(exported), options, providers=["CPUExecutionProvider"])
         return session, {i.name for i in session.get_inputs()}

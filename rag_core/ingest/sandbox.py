@@ -2,9 +2,9 @@
 
 MuPDF is C: a hostile or broken PDF can make it crash, loop or allocate without bound, and in
 a shared Streamlit process that would take every visitor down. The child (``python -m
-rag_core.ingest.sandbox``) caps its own address space and CPU time, reads the file from stdin and
-writes the parsed document (or the typed rejection) to stdout as JSON. Whatever happens to
-it, the caller gets a ParsedDocument or a FileRejected.
+rag_core.ingest.child``, which runs ``run_child``) caps its own address space and CPU time, reads
+the file from stdin and writes the parsed document (or the typed rejection) to stdout as JSON.
+Whatever happens to it, the caller gets a ParsedDocument or a FileRejected.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def parse_sandboxed(
                          "nice": nice or 0}).encode()
     env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     child = subprocess.Popen(
-        [sys.executable, "-m", "rag_core.ingest.sandbox"],
+        [sys.executable, "-m", "rag_core.ingest.child"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=_package_parent(),
     )
     run = _ChildRun(child, len(header).to_bytes(_HEADER_BYTES, "big") + header + data)
@@ -235,7 +235,8 @@ def _report_ocr(settings: IngestSettings) -> PageProgress:
     return report
 
 
-def _child() -> int:
+def run_child() -> int:
+    """The child's work: the request from stdin, the reply to stdout; the exit code."""
     stdin = sys.stdin.buffer
     size = int.from_bytes(stdin.read(_HEADER_BYTES), "big")
     header = json.loads(stdin.read(size))
@@ -260,7 +261,3 @@ def _child() -> int:
     except MemoryError:
         return _OUT_OF_MEMORY
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_child())

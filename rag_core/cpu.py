@@ -1,0 +1,47 @@
+"""ONNX Runtime's threads block when they have nothing to do, instead of spinning.
+
+By default each session's worker threads spin a while after every piece of work, waiting for the
+next. Alone on a machine that is a little quicker; beside other work it takes the cores that work
+needs. Here it always runs beside other work: the embedder beside the table finder's child while
+a PDF becomes searchable and then complete, and both beside the local model's server while an
+answer is written. ``quiet_threads`` sets it on options the project builds (the embedder's);
+``quiet_every_session`` on the sessions a library opens with its own options (PyMuPDF's layout
+model, whose three sessions open when ``pymupdf`` is imported), and must run before that import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NO_SPINNING: dict[str, str] = {
+    "session.intra_op.allow_spinning": "0",
+    "session.inter_op.allow_spinning": "0",
+}
+"""ONNX Runtime's session options (config entries) that make idle worker threads block."""
+
+
+def quiet_threads(options: Any) -> Any:
+    """``options`` (an ``onnxruntime.SessionOptions``) with :data:`NO_SPINNING` set; returned."""
+    for key, value in NO_SPINNING.items():
+        options.add_session_config_entry(key, value)
+    return options
+
+
+def quiet_every_session() -> None:
+    """Every ONNX Runtime session this process opens from now on gets :data:`NO_SPINNING`, also one
+    a library opens with options of its own. Once per process; a session open already keeps its
+    threads as they are."""
+    import onnxruntime
+
+    opened = onnxruntime.InferenceSession
+    if getattr(opened, "quiet_threads", False):
+        return
+
+    class QuietSession(opened):  # type: ignore[misc, valid-type]
+        quiet_threads = True
+
+        def __init__(self, path_or_bytes: Any, sess_options: Any = None, *args: Any, **kwargs: Any) -> None:
+            super().__init__(path_or_bytes, quiet_threads(sess_options or onnxruntime.SessionOptions()),
+                             *args, **kwargs)
+
+    onnxruntime.InferenceSession = QuietSession
