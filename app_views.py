@@ -62,8 +62,9 @@ def wait_for_first_token(run: AnswerRun, preview: Any = None) -> Iterator[str]:
     if quoted and run.lead:
         preview.empty()  # the lines lead the answer itself now
     elif quoted:
-        with preview.container(), st.expander("Passages quoted while the model read"):
-            st.markdown(quoted)
+        # the expander takes the slot itself: a container written again in the same run keeps the
+        # first one's extra children (the quotes) on screen until the run ends
+        preview.expander("Passages quoted while the model read").markdown(quoted)
     return itertools.chain(first, coalesced(deltas, app_state.settings().app.stream_every_s))
 
 
