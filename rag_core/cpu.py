@@ -1,12 +1,13 @@
 """ONNX Runtime's threads block when they have nothing to do, instead of spinning.
 
 By default each session's worker threads spin a while after every piece of work, waiting for the
-next. Alone on a machine that is a little quicker; beside other work it takes the cores that work
-needs. Here it always runs beside other work: the embedder beside the table finder's child while
-a PDF becomes searchable and then complete, and both beside the local model's server while an
-answer is written. ``quiet_threads`` sets it on options the project builds (the embedder's);
-``quiet_every_session`` on the sessions a library opens with its own options (PyMuPDF's layout
-model, whose three sessions open when ``pymupdf`` is imported), and must run before that import.
+next: that saves waking a thread when work comes in quick bursts, and beside other work it takes
+the cores that work needs. Here it runs beside other work: the embedder beside the table finder's
+child while a PDF becomes searchable and then complete (the 3M 10-K complete in 163 s instead of
+175, README), and the embedder beside the local model's server while an answer is written.
+``quiet_threads`` sets it on options the project builds (the embedder's); ``quiet_every_session``
+on the sessions a library opens with its own options (PyMuPDF's layout model, whose three sessions
+open when ``pymupdf`` is imported), and must run before that import.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ without the hook keeps ONNX Runtime's default, so the check can fail."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -29,8 +30,6 @@ print(json.dumps([{k: entry(o.get_session_options(), k) for k in %r} for o in se
 
 
 def _sessions(how: str) -> list[dict[str, str]]:
-    import json
-
     done = subprocess.run([sys.executable, "-c", SESSIONS % list(NO_SPINNING), how], cwd=ROOT, capture_output=True,
                           text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
