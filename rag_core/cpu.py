@@ -3,8 +3,8 @@
 By default each session's worker threads spin a while after every piece of work, waiting for the
 next: that saves waking a thread when work comes in quick bursts, and beside other work it takes
 the cores that work needs. Here it runs beside other work: the embedder beside the table finder's
-child while a PDF becomes searchable and then complete (the 3M 10-K complete in 163 s instead of
-175, README), and the embedder beside the local model's server while an answer is written.
+child while a PDF becomes searchable and then complete (the table finder's CPU seconds on the 3M
+10-K 109 -> 87, README), and the embedder beside the local model's server while an answer is written.
 ``quiet_threads`` sets it on options the project builds (the embedder's); ``quiet_every_session``
 on the sessions a library opens with its own options (PyMuPDF's layout model, whose three sessions
 open when ``pymupdf`` is imported), and must run before that import.
