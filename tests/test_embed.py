@@ -64,6 +64,32 @@ def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
     assert int(np.argmax(onnx[: len(PAGES)] @ query)) == 2
 
 
+def test_token_batches_fit_the_budget() -> None:
+    """Longest first, each batch as many texts as fit the budget padded to its first, at least one
+    (a text longer than the budget runs alone) and at most ``most``; every text in exactly one."""
+    from rag_core.ingest.embed import token_batches
+
+    lengths = np.array([600, 256, 250, 120, 40, 40, 40, 40, 3, 3, 3])
+    batches = token_batches(lengths, 512, 5)
+    assert [(b.start, b.stop) for b in batches] == [(0, 1), (1, 3), (3, 7), (7, 11)]
+    assert token_batches(lengths, 10**6, 4)[0] == slice(0, 4)
+    assert token_batches(np.array([], dtype=int), 512, 32) == []
+
+
+def test_batching_does_not_change_the_vectors(real_embedder: Embedder) -> None:
+    """A text's vector is the same alone, in a small batch padded to a longer text, or in one batch
+    of everything: the padding is masked and each row goes back to its text."""
+    from rag_core.ingest.embed import make_embedder
+    from rag_core.settings import EmbedSettings
+
+    texts = [*PAGES, "short", "x " * 400, "", PAGES[0] * 3]
+    alone = make_embedder(EmbedSettings(batch_tokens=1)).embed_documents(texts)
+    for settings in (EmbedSettings(), EmbedSettings(batch_tokens=10**6, batch_size=4096)):
+        np.testing.assert_allclose((make_embedder(settings).embed_documents(texts) * alone).sum(axis=1), 1.0,
+                                   atol=1e-5)
+    np.testing.assert_allclose(real_embedder.embed_documents(texts[2:4]), alone[2:4], atol=1e-5)
+
+
 def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
     """The point of the ONNX backend is the memory torch would take: a fresh process that embeds
     has no torch module (the export runs in a child process). From an empty cache, offline."""

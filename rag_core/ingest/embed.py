@@ -158,6 +158,7 @@ class OnnxEmbedder(_Prefixing):
         """Why the torch model runs instead (the export failed), or ""."""
         config = json.loads((self.folder / "config.json").read_text())
         self._dimension = int(config["hidden_size"])
+        self._pad_id = int(config.get("pad_token_id") or 0)
         self._pooling = _pooling_of(self.folder)
         bert = self.folder / "sentence_bert_config.json"
         self._max_length = int(json.loads(bert.read_text()).get("max_seq_length") or 512) if bert.is_file() else 512
@@ -190,27 +191,31 @@ class OnnxEmbedder(_Prefixing):
         return self._session is not None or self._fallback is not None
 
     def _encode(self, texts: list[str]) -> np.ndarray:
-        """Longest texts first (less padding per batch), then back in the caller's order."""
+        """Tokenized once, longest first, run in small batches (``EmbedSettings.batch_tokens``), then
+        back in the caller's order."""
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         session, tokenizer = self._load()
         if self._fallback is not None:
             return self._fallback._encode(texts)
-        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        encoded = [e.ids for e in tokenizer.encode_batch(texts)]
+        lengths = np.array([len(ids) for ids in encoded])
+        order = np.argsort(-lengths, kind="stable")
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
-        size = self.settings.batch_size
-        for start in range(0, len(order), size):
-            batch = order[start : start + size]
-            encoded = tokenizer.encode_batch([texts[i] for i in batch])
-            ids = np.array([e.ids for e in encoded], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encoded], dtype=np.int64)
+        for batch in token_batches(lengths[order], self.settings.batch_tokens, self.settings.batch_size):
+            rows = order[batch]
+            ids = np.full((len(rows), lengths[rows[0]]), self._pad_id, dtype=np.int64)
+            mask = np.zeros_like(ids)
+            for row, i in enumerate(rows):
+                ids[row, : lengths[i]] = encoded[i]
+                mask[row, : lengths[i]] = 1
             feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
             hidden = session.run(None, {k: v for k, v in feeds.items() if k in self._inputs})[0]
             if self._pooling == "cls":
                 pooled = hidden[:, 0]
             else:
                 pooled = (hidden * mask[..., None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1)
-            out[batch] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            out[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return out
 
     def _load(self) -> tuple[Any, Any]:
@@ -221,7 +226,7 @@ class OnnxEmbedder(_Prefixing):
 
                     tokenizer = Tokenizer.from_file(str(self.folder / "tokenizer.json"))
                     tokenizer.enable_truncation(self._max_length)
-                    tokenizer.enable_padding()
+                    tokenizer.no_padding()  # each batch is padded to its longest text in ``_encode``
                     try:
                         exported = exported_model(self.folder, self.settings.cache_dir)
                     except EmbedderExportError as exc:  # still embeds, with torch's memory: say so
@@ -328,6 +333,17 @@ def exported_model(folder: Path, cache_dir: Path) -> Path:
         raise EmbedderExportError(f"exporting {folder.name} to ONNX failed: {error}")
     partial.replace(target)
     return target
+
+
+def token_batches(lengths: np.ndarray, tokens: int, most: int) -> list[slice]:
+    """Consecutive batches of texts whose token counts are ``lengths`` (longest first): each as many
+    texts as fit ``tokens`` when padded to its first (longest), at least one and at most ``most``."""
+    batches, start = [], 0
+    while start < len(lengths):
+        size = max(1, min(most, tokens // max(int(lengths[start]), 1), len(lengths) - start))
+        batches.append(slice(start, start + size))
+        start += size
+    return batches
 
 
 class EmbedderExportError(RuntimeError):
