@@ -37,6 +37,15 @@ with tab_trace:
             st.table(pd.DataFrame(context))
         else:
             st.info(" ".join(report.plan_notes(trace)) or "No passage cleared retrieval for this question.")
+        with st.expander("The plan: searches, weights, rows kept, leads, budget"):
+            st.json(report.plan_description(trace))
+        figure = report.figure_reading(trace)
+        if figure:
+            st.subheader("The figure asked for, read by code")
+            st.markdown(figure["sentence"])
+            if figure.get("missing"):
+                st.caption("Missing: " + "; ".join(figure["missing"]))
+            st.dataframe(pd.DataFrame(report.figure_rows(trace)), use_container_width=True, hide_index=True)
         for name in report.STAGE_TABLES:
             rows = report.stage_rows(trace, name)
             with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):

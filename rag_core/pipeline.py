@@ -14,19 +14,13 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .answer.budget import fit_prompt
 from .answer.check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
+from .answer.leads import lead_lines
 from .answer.llm import ChatSession, make_chat_model, preload_chat_model
-from .answer.prompts import (
-    answering_rows_only,
-    compared_lines,
-    quoted_lines,
-    summing_lines,
-    summing_rows_only,
-)
-from .backends import ChatModel, Embedder, Reranker, TokenCounter
+from .answer.prepare import prepare
+from .backends import ChatModel, Embedder, Reranker
 from .errors import RagError
 from .ingest.embed import make_embedder
 from .ingest.files import file_store
@@ -46,20 +40,17 @@ from .ingest.tables import TablePasses
 from .library import Library
 from .memory import limit_malloc_arenas, release_freed_memory
 from .models import (
-    Budget,
     DocumentRecord,
     Hit,
     IngestResult,
-    Intent,
     Message,
     ParsedDocument,
-    Passage,
     RetrievalResult,
     Understanding,
     display_name,
 )
 from .retrieval.bm25 import Bm25Cache, Bm25Index
-from .retrieval.plan import phrasings_of, plan
+from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
@@ -309,23 +300,31 @@ class Engine:
             RagError: The question is empty.
             DocumentNotFound: A named document does not exist for this owner.
         """
+        clock = time.perf_counter()
         question, owner, records, recorder = self._scope(question, owner, documents, retrievers)
-        intent = None
+        understanding, intent = Understanding(intent="qa", queries=phrasings_of(question, queries),
+                                              source="keywords"), None
         if understand_with is not None:
-            with recorder.stage(Stage.UNDERSTAND, question=question) as notes:
+            with recorder.stage(Stage.UNDERSTAND, question=question) as noted:
                 if self.settings.retrieval.llm_phrasings:
                     understanding = self.understand(question, understand_with, rephrase=True)
                 else:  # a search needs no intent, and the LLM's rephrasings are off: no LLM call
                     understanding = keyword_understanding(question)
-                    notes.notes.append("LLM rephrasings off (RAG_RETRIEVAL__LLM_PHRASINGS): intent from keywords")
-                notes.outputs = [understanding.model_dump(exclude={"raw"})]
-            queries, intent = understanding.queries, understanding.intent
-        result = self.retriever.run(
-            question, phrasings_of(question, queries), records, owner, collection=self.collection,
-            top_k=top_k, rerank=rerank, neighbors=neighbors, retrievers=retrievers, every_document=documents is None,
-        )
-        recorder.extend(result.trace.stages)
-        return result.model_copy(update={"intent": intent, "trace": recorder.trace(question, list(result.queries))})
+                    noted.notes.append("LLM rephrasings off (RAG_RETRIEVAL__LLM_PHRASINGS): intent from keywords")
+                noted.outputs = [understanding.model_dump(exclude={"raw"})]
+            intent = understanding.intent
+        # the plan an answer would run, without its answer steps: ``search`` and ``ask`` retrieve alike
+        chosen = plan(understanding, question, documents=len(records), settings=self.settings.retrieval,
+                      top_k=top_k, retrievers=retrievers, neighbors=neighbors)
+        clock, before = time.perf_counter(), recorder.total_ms()
+        hits, result, notes, stages = self.retriever.run_plan(
+            chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
+        for name, searched in stages:
+            recorder.extend(searched, name)
+        recorder.add(Stage.PLAN, ms_since(clock) - (recorder.total_ms() - before), chosen.describe(),
+                     StageNotes(notes=notes))
+        return result.model_copy(update={"hits": tuple(hits), "intent": intent,
+                                         "trace": recorder.trace(question, list(result.queries))})
 
     # --- answering ---------------------------------------------------------------------
 
@@ -367,44 +366,39 @@ class Engine:
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
         counter = chat.counter()
-        generator = chat.model.backend if chat.model is not None else "extractive"
-        reserved, cap = self.settings.budget.reserved_for(intent, generator), self.settings.budget.prompt_cap(generator)
-        brief = generator == "local" and self.settings.llm.local_brief
+        steps = answering(intent, chat.model.backend if chat.model is not None else "extractive",
+                          budget=self.settings.budget, brief_form=self.settings.llm.local_brief,
+                          figures=self.settings.llm.figures)
+        chosen = plan(understanding, standalone, documents=len(records), settings=self.settings.retrieval,
+                      top_k=top_k, answer=steps)
 
         clock, before = time.perf_counter(), recorder.total_ms()
-        budget, retrieval, hits = None, None, []
+        retrieval: RetrievalResult | None = None
         whole = whole_candidates(
-            records, self.library, room_tokens=min(self.settings.budget.token_limit - reserved,
-                                                   cap or self.settings.budget.token_limit),
-            size_chars=self.settings.chunk.size_chars, chars_per_token=self.settings.budget.chars_per_token_upper)
-        if whole is not None:
-            budget = self._fit(recorder, intent, standalone, turns, group_passages(whole), reserved, counter, cap,
-                               sides, whole=True, brief=brief)
-        if budget is not None:
+            records, self.library, room_tokens=steps.whole_document_tokens, size_chars=self.settings.chunk.size_chars,
+            chars_per_token=self.settings.budget.chars_per_token_upper)
+        fitted = (prepare(steps, standalone, turns, group_passages(whole), counter, sides, self.settings.budget,
+                          whole=True, no_relevant=False) if whole is not None else None)
+        if fitted is not None:
             hits, notes = whole or [], ["whole document: it fits the budget, so retrieval was skipped"]
         else:
-            chosen = plan(understanding, standalone, documents=len(records), settings=self.settings.retrieval,
-                          top_k=top_k)
             hits, retrieval, notes, stages = self.retriever.run_plan(
                 chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
             for name, searched in stages:
                 recorder.extend(searched, name)
         timings["retrieve"] = ms_since(clock)
-        recorder.add(Stage.PLAN, timings["retrieve"] - (recorder.total_ms() - before), {"intent": intent},
-                     StageNotes(notes=notes))
-        is_whole = budget is not None
+        is_whole = fitted is not None
+        recorder.add(Stage.PLAN, timings["retrieve"] - (recorder.total_ms() - before),
+                     chosen.describe() | {"whole_document": is_whole}, StageNotes(notes=notes))
         no_relevant = not is_whole and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
         no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
-        grouped = group_passages(hits)
-        whole_tables = grouped  # a summary's lead quotes its table's totals from these
-        if brief and intent == "technical" and not no_relevant:
-            grouped = answering_rows_only(standalone, grouped)
-        elif brief and intent == "summary":
-            grouped = summing_rows_only(grouped)
         clock = time.perf_counter()
-        budget = budget or self._fit(recorder, intent, standalone, turns, [] if no_relevant else grouped, reserved,
-                                     counter, cap, sides, brief=brief)
-        assert budget is not None, "only a whole-document fit may come back empty"
+        whole_tables = group_passages(hits)  # a summary's lead quotes its table's totals from these
+        prepared = fitted or prepare(steps, standalone, turns, whole_tables, counter, sides, self.settings.budget,
+                                     whole=False, no_relevant=no_relevant)
+        assert prepared is not None, "only a whole-document fit may come back empty"
+        recorder.extend(prepared.records)
+        grouped, budget, figure = prepared.passages, prepared.budget, prepared.figure
         recorder.settings["prompt"] = budget.messages
         timings["budget"] = ms_since(clock)
         timings["prepare"] = ms_since(started)
@@ -412,18 +406,12 @@ class Engine:
         passages = with_texts(grouped, budget.passages)
         notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
                                chat.notice(), tables_not_read_yet(passages, records)) if n]
-        # the brief form's figures: the table lines that answer, quoted by us; the model says what they show
-        quoted = quoted_lines(standalone, passages) if brief and intent == "technical" and not no_relevant else None
-        # a comparison's measured lines (a table's totals naming every side) lead its answer; the model is
-        # asked for approach, strengths, weaknesses and a verdict, without figures (prompts.COMPARED_LINES)
-        compared = (compared_lines(understanding.entities, passages)
-                    if brief and intent == "comparison" and not no_relevant else None)
-        # a summary's headline figures: the lines that sum up the first table it read, quoted by us
-        # (from the passages before the budget: a line it cut short is quoted whole)
-        kept = {p.n for p in passages}
-        headline = (summing_lines([g for g in whole_tables if g.n in kept])
-                    if brief and intent == "summary" and not no_relevant else None)
-        led = quoted or compared or headline
+        # lines read by code lead the answer (the plan's leads): the figure asked for, else the brief form's
+        # table lines that answer, a comparison's measured lines, a summary's totals; the model says what they show
+        led = None if no_relevant else lead_lines(steps.leads, question=standalone, sides=sides, passages=passages,
+                                                  whole_tables=whole_tables)
+        lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
+        reads = figure is not None or (led is not None and led[0] == "quoted")
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
@@ -433,27 +421,9 @@ class Engine:
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
-            lead=led.markdown() if led is not None else "",
-            max_tokens=min(budget.reserved_output, self.settings.budget.reading_tokens) if quoted is not None
-            else budget.reserved_output,
+            lead=lead, figure=figure,
+            max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )
-
-    def _fit(self, recorder: TraceRecorder, intent: Intent, question: str, history: Sequence[Message],
-             passages: list[Passage], reserved: int, counter: TokenCounter, cap: int | None,
-             sides: Sequence[str], *, whole: bool = False, brief: bool = False) -> Budget | None:
-        """The prompt within the token budget (a recorded stage). With ``whole``, every passage
-        uncut or None (the stage is then recorded only when they fit); ``brief``: the short
-        instructions."""
-        config, clock = self.settings.budget, time.perf_counter()
-        budget = fit_prompt(intent, question, history, passages, sides, counter, config, reserved=reserved,
-                            prompt_cap=cap, whole=whole, brief=brief)
-        if budget is not None:
-            dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
-                       for i in budget.cut]
-            recorder.add(Stage.BUDGET, ms_since(clock), {"limit": config.token_limit, "reserved_output": reserved,
-                                                   "prompt_cap": cap, "brief": brief, "tokenizer": counter.name},
-                         StageNotes(outputs=[budget.figures()], dropped=dropped))
-        return budget
 
     def understand(
         self, question: str, llm: ChatModel | LlmBackend | None = None, *, rephrase: bool | None = None

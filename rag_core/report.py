@@ -72,6 +72,25 @@ def plan_notes(trace: Trace) -> list[str]:
     return list(record.notes) if record else []
 
 
+def plan_description(trace: Trace) -> dict[str, Any]:
+    """The whole question's plan as the trace recorded it (``Plan.describe``)."""
+    record = trace.stage("plan")
+    return dict(record.inputs) if record else {}
+
+
+def figure_reading(trace: Trace) -> dict[str, Any]:
+    """The figure read by code for the question (kind, sentence, formula, what is missing), or {}."""
+    record = trace.stage("figures")
+    return {k: v for k, v in record.outputs[0].items() if k != "cells"} if record and record.outputs else {}
+
+
+def figure_rows(trace: Trace) -> list[dict[str, Any]]:
+    """Each cell the figure was read from: document, page, passage, table, row, column, the cell as
+    written, its value and why it was chosen."""
+    record = trace.stage("figures")
+    return [dict(cell) for cell in record.outputs[0].get("cells", [])] if record and record.outputs else []
+
+
 def score_rows(trace: Trace) -> list[dict[str, Any]]:
     """Long-form scores of the candidate pool for distribution charts."""
     record = trace.stage("floor")

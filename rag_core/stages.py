@@ -29,6 +29,7 @@ class Stage(StrEnum):
     FLOOR = "floor"
     NEIGHBORS = "neighbors"
     PLAN = "plan"
+    FIGURES = "figures"
     BUDGET = "budget"
     GENERATE = "generate"
     ATTRIBUTION = "attribution"
@@ -50,7 +51,10 @@ RECORDS: dict[Stage, str] = {
     Stage.RERANK: "the cross-encoder's order, or why the fused order was kept",
     Stage.FLOOR: "the hits kept and each one dropped, with why",
     Stage.NEIGHBORS: "the chunks added around each hit",
-    Stage.PLAN: "how the intent chose the hits (sampling, comparison sides, tables first, whole document)",
+    Stage.PLAN: "the whole question's plan (Plan.describe: searches, retrievers and weights, sampling, order, "
+                "whole document, rows kept, leads, budget) and how it chose the hits",
+    Stage.FIGURES: "the figure the question asks for: the cells read (document, page, table, row, column), why "
+                   "each was chosen, the computation, or what is missing",
     Stage.BUDGET: "the prompt's tokens, each passage's, the ones cut or dropped, the tokenizer and its calls",
     Stage.GENERATE: "the backend, model and output limit; an error or a stopped loop",
     Stage.ATTRIBUTION: "each statement of the answer, its support and the passages behind it",

@@ -44,7 +44,11 @@ def test_trace_has_every_stage_and_serializes(fake_engine: Engine, make_pdf: Cal
     result = fake_engine.search("warranty months", queries=["warranty months", "guarantee duration"])
     names = [s.name for s in result.trace.stages]
     assert names == ["phrasings", "embed_query", "dense", "bm25", "statements", "sections", "exact", "sides", "fuse",
-                     "candidates", "rerank", "floor", "neighbors"]
+                     "candidates", "rerank", "floor", "neighbors", "plan"]
+    plan = result.trace.stage("plan")
+    assert plan is not None and plan.inputs["intent"] == "qa" and plan.inputs["answering"] is None, (
+        "a search runs the plan an answer would, without its answer steps, and the trace says so")
+    assert plan.inputs["searches"] == ["question"] and plan.inputs["weights"]["dense"] > 0
     assert result.trace.timings_ms["total"] == pytest.approx(sum(s.ms for s in result.trace.stages), abs=0.05)
     fuse = result.trace.stage("fuse")
     assert fuse is not None and set(fuse.inputs["lists"]) == {"dense[0]", "dense[1]", "bm25[0]", "bm25[1]"}

@@ -267,7 +267,7 @@ def test_an_answer_that_loops_is_stopped_with_a_notice(fake_engine: Engine, big_
 
 def test_every_recorded_stage_is_in_the_stage_list(fake_engine: Engine, big_doc: str) -> None:
     """One list of stages: a question's trace, a comparison's sides included, holds only its names;
-    a search records the retrieval stages in their order."""
+    a search records the retrieval stages in their order, then its plan."""
     known = {s.value for s in Stage}
     run = fake_engine.ask("Compare the pump with the valve", backend="extractive")
     run.result()
@@ -278,7 +278,7 @@ def test_every_recorded_stage_is_in_the_stage_list(fake_engine: Engine, big_doc:
     assert sides is not None and sides.inputs["sides"] == ["the pump", "the valve"], sides
     assert sides.inputs["terms"] == [["pump"], ["valve"]] and sides.notes == ["no chunk names every side"]
     searched = fake_engine.search("pump pressure")
-    assert [s.name for s in searched.trace.stages] == [s.value for s in RETRIEVAL]
+    assert [s.name for s in searched.trace.stages] == [*(s.value for s in RETRIEVAL), Stage.PLAN.value]
 
 
 def test_a_comparison_gets_the_passage_that_names_both_sides(fake_engine: Engine, tmp_path: Path) -> None:
@@ -388,3 +388,57 @@ def test_a_local_summary_reads_the_first_table_that_sums_up_and_leads_with_its_t
 
     remote = fake_engine.ask("summary this document", llm=ScriptedChatModel(answer="A method [1]."))
     assert remote.lead == "" and "Diversity" in remote.budget.messages[-1]["content"], "the whole table, unquoted"
+
+
+REPORT_PROSE = [f"Section {i} reviews the year's operations, its markets and its people in some detail."
+                for i in range(30)]
+CASH_FLOWS = ("Consolidated Statement of Cash Flows (in millions)\n\n"
+              "| | 2023 | 2022 |\n|---|---|---|\n"
+              "| Net income | 4,210 | 3,980 |\n"
+              "| Purchases of property, plant and equipment | (1,577) | (1,373) |\n"
+              "| Net cash provided by operating activities | 6,020 | 5,710 |\n")
+
+
+def test_a_figure_question_opens_with_the_cell_read_by_code_for_every_backend(
+    fake_engine: Engine, tmp_path: Path
+) -> None:
+    path = tmp_path / "acme-report.md"
+    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
+    fake_engine.ingest_path(path)
+    question = "What is the FY2023 capital expenditure amount (in USD millions) for Acme?"
+
+    extractive = fake_engine.ask(question, backend="extractive")
+    figures = extractive.trace.stage("figures")
+    assert figures is not None and figures.outputs, "the trace shows the cells read and why"
+    cell = figures.outputs[0]["cells"][0]
+    assert (cell["row"], cell["column"], cell["text"]) == ("Purchases of property, plant and equipment", "2023",
+                                                           "(1,577)")
+    answer = extractive.result()
+    assert answer.answer.startswith("**Purchases of property, plant and equipment, 2023: 1,577 million** ["), (
+        "the extractive answer states the figure first, not a list of passages")
+    assert answer.figure is not None and answer.to_json()["figure"]["cells"][0]["page"] == cell["page"]
+    plan = extractive.trace.stage("plan")
+    assert plan is not None and plan.inputs["answering"]["leads"] == ["figure"]
+
+    llm = ScriptedChatModel(answer="It is the cash spent on plant and equipment [1].")
+    llm.backend = "local"  # type: ignore[misc]
+    run = fake_engine.ask(question, llm=llm)
+    prompt = run.budget.messages[-1]["content"]
+    assert "It is settled" in prompt and "1,577 million" in prompt, "the model is told the figure and not to restate it"
+    text = run.result().answer
+    assert text.startswith("**Purchases of property, plant and equipment, 2023: 1,577 million**")
+    assert text.rstrip().endswith("It is the cash spent on plant and equipment [1].")
+    assert run.trace.stage("generate").inputs["max_tokens"] == fake_engine.settings.budget.reading_tokens  # type: ignore[union-attr]
+
+    growth = fake_engine.ask("What was the percentage change in net income from FY2022 to FY2023?",
+                             backend="extractive").result()
+    assert growth.figure is not None and growth.figure.shown == "5.8%"
+    assert "(4,210 [" in growth.answer and "3,980 [" in growth.answer and "= 5.8%" in growth.answer
+    lead = growth.sentences[0]
+    assert "5.8%" in lead.text and not lead.unverified_numbers, (
+        "a figure computed by code and shown with its inputs is verified though no passage states it")
+
+    off = Engine(fake_engine.settings.replace(llm__figures=False), store=fake_engine.store,
+                 embedder=fake_engine.embedder, reranker=fake_engine.reranker)
+    plain = off.ask(question, backend="extractive")
+    assert plain.trace.stage("figures") is None and plain.result().figure is None

@@ -96,3 +96,36 @@ def test_technical_puts_numbers_first_after_the_best_match() -> None:
 
     hits = [hit(1, "words only"), hit(2, "more words"), hit(3, "| a | b |", "table"), hit(4, "1 2 3 4 5 6 7")]
     assert [h.chunk_id for h in tables_first(hits)] == ["1", "3", "4", "2"], "the best match stays first"
+
+
+def test_the_plan_describes_how_each_backend_answers() -> None:
+    from rag_core.retrieval.plan import answering
+    from rag_core.settings import BudgetSettings
+
+    budget = BudgetSettings()
+    local = answering("technical", "local", budget=budget, brief_form=True, figures=True)
+    assert (local.brief, local.rows_kept, local.leads) == (True, "answering", ("figure", "quoted")), (
+        "a figure read by code first, then the table's lines that answer")
+    assert local.reserved_output == budget.reserved_for("technical", "local")
+    assert local.whole_document_tokens == min(budget.token_limit - local.reserved_output,
+                                              budget.prompt_cap("local") or budget.token_limit)
+    remote = answering("technical", "openai", budget=budget, brief_form=True, figures=True)
+    assert (remote.brief, remote.rows_kept, remote.leads) == (False, "all", ("figure",))
+    extractive = answering("qa", "extractive", budget=budget, brief_form=True, figures=True)
+    assert extractive.leads == ("figure",), "every backend's answer to a figure question opens with the figure"
+    assert answering("qa", "local", budget=budget, brief_form=True, figures=False).leads == ()
+    summary = answering("summary", "local", budget=budget, brief_form=True, figures=True)
+    assert (summary.rows_kept, summary.leads) == ("summing", ("summing",))
+    comparison = answering("comparison", "local", budget=budget, brief_form=False, figures=True)
+    assert (comparison.brief, comparison.leads) == (False, ()), "the full form leads with nothing"
+
+    chosen = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None, answer=local)
+    described = chosen.describe()
+    assert described["answering"]["leads"] == ["figure", "quoted"]
+    assert described["answering"]["rows_kept"] == "answering"
+    assert described["retrievers"] == "hybrid" and described["weights"]["statements"] == SETTINGS.statement_weight
+    assert "sides" not in described["weights"], "only a comparison of named sides runs the sides list"
+    dense = plan(understood("qa", "q"), "q", documents=1, settings=SETTINGS, top_k=None, retrievers="dense")
+    assert list(dense.describe()["weights"]) == ["dense"] + (["pages"] if SETTINGS.page_weight > 0 else []), (
+        "a dense-only search runs no lexical list")
+    assert dense.searches[0].retrievers == "dense" and dense.describe()["answering"] is None

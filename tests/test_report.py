@@ -32,3 +32,20 @@ def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., P
 def test_counts_read_as_words() -> None:
     assert report.counted(1, "page") == "1 page"
     assert (report.counted(0, "chunk"), report.counted(12480, "chunk")) == ("0 chunks", "12,480 chunks")
+
+
+def test_views_of_the_plan_and_of_the_figure_read_by_code(fake_engine: Engine, tmp_path: Path) -> None:
+    from .test_pipeline_ask import CASH_FLOWS, REPORT_PROSE
+
+    path = tmp_path / "acme-report.md"
+    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
+    fake_engine.ingest_path(path)
+    trace = fake_engine.ask("What was net income in 2022?", backend="extractive").result().trace
+    assert report.plan_description(trace)["answering"]["generator"] == "extractive"
+    assert report.figure_reading(trace)["sentence"].startswith("**Net income, 2022: 3,980 million**")
+    rows = report.figure_rows(trace)
+    assert [(r["document"], r["row"], r["column"], r["text"]) for r in rows] == [
+        ("acme-report.md", "Net income", "2022", "3,980")]
+    assert "named by the question" in rows[0]["why"]
+    plain = fake_engine.ask("What does section 3 review?", backend="extractive").result().trace
+    assert report.figure_reading(plain) == {} and report.figure_rows(plain) == []

@@ -83,6 +83,7 @@ def attribute(
     embedder: Embedder | None,
     settings: AttributionSettings,
     passage_vectors: Sequence[np.ndarray | None] | None = None,
+    computed: Sequence[str] = (),
 ) -> tuple[list[Statement], AttributionSummary]:
     """Every statement of ``answer`` with its citations judged, attributed citations added where
     needed, a support score, and its numbers found in no passage.
@@ -94,6 +95,9 @@ def attribute(
         settings: Weights and thresholds.
         passage_vectors: Per passage, the stored vectors of its chunks (one row each; the best
             row counts), or None to embed that passage's text.
+        computed: Figures computed by code from cited cells, shown with their formula in the
+            answer: verified though no passage states them. Any other figure no passage states is
+            marked.
     """
     statements = split_statements(answer)
     if not statements or not passages:
@@ -103,6 +107,7 @@ def attribute(
     passage_text = [_folded(p.text) for p in passages]
     passage_numbers = [numbers(p.text) for p in passages]
     everywhere = [n for group in passage_numbers for n in group]
+    shown = [n for figure in computed for n in numbers(figure)]
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
@@ -117,6 +122,7 @@ def attribute(
                 number,
                 ""
                 if any(quoted_in)  # a quotation states the passage's own figures
+                or (number_in(number, shown) and not number_in(number, everywhere))  # computed, its formula shown
                 else f"{number.text} is in no passage"
                 if not number_in(number, everywhere)
                 else misread(number, terms, cells, prose),

@@ -166,12 +166,12 @@ def fit(
 def fit_prompt(
     intent: Intent, question: str, history: Sequence[Message], passages: Sequence[Passage], sides: Sequence[str],
     counter: TokenCounter, config: BudgetSettings, *, reserved: int, prompt_cap: int | None, whole: bool,
-    brief: bool = False,
+    brief: bool = False, settled: str = "",
 ) -> Budget | None:
     """``fit`` for the answer's prompt (``prompts.build_messages``, each passage rendered as its own
     block, the instruction brief or not), with the budget's limit and shares."""
     return fit(
-        lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides, brief),
+        lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides, brief, settled),
         lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
         question, history, [p.text for p in passages], counter,
         limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,

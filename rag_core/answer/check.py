@@ -25,12 +25,14 @@ class AnswerCheck:
     records: tuple[DocumentRecord, ...]
 
     def run(
-        self, text: str, passages: Sequence[Passage]
+        self, text: str, passages: Sequence[Passage], computed: Sequence[str] = ()
     ) -> tuple[list[Statement], AttributionSummary, list[TableView]]:
         """The answer's statements checked, the summary, and the tables behind the cited or
-        attributed table passages."""
+        attributed table passages. ``computed``: figures computed by code from cited cells and shown
+        with their formula (``figures.read_figure``), which no passage states."""
         vectors = self.library.passage_vectors(passages, self.records)
-        statements, summary = attribute(text, passages, self.embedder, self.settings, passage_vectors=vectors)
+        statements, summary = attribute(text, passages, self.embedder, self.settings, passage_vectors=vectors,
+                                        computed=computed)
         used = {n for s in statements for n in [*s.cited, *s.attributed]}
         tables = self.library.tables_behind([p for p in passages if p.n in used and p.tabular], self.records)
         return statements, summary, tables

@@ -20,6 +20,7 @@ from ..models import (
     AttributionSummary,
     Budget,
     Citation,
+    FigureReading,
     Hit,
     Intent,
     LlmInfo,
@@ -136,12 +137,15 @@ class AnswerRun:
         repeat_limit: int,
         lead: str,
         max_tokens: int,
+        figure: FigureReading | None = None,
     ) -> None:
         """``trace`` holds every stage up to the budget; the run records ``generate`` and
         ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed. ``lead``:
         the head of the answer that is not the model's (a table's lines that answer, quoted and
         cited: ``prompts.quoted_lines``), streamed before the model reads. ``max_tokens``: what the
-        model may write (the budget's reserved output, or less after a lead)."""
+        model may write (the budget's reserved output, or less after a lead). ``figure``: the figure
+        the question asks for, read by code, whose sentence opens ``lead`` for every backend, the
+        extractive one too."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -162,6 +166,7 @@ class AnswerRun:
         self._prompt_speed = prompt_speed
         self._repeat_limit = repeat_limit
         self.lead = lead
+        self.figure = figure
         self._max_tokens = max_tokens
         self._answer: Answer | None = None
         self._text = ""
@@ -217,7 +222,8 @@ class AnswerRun:
         # a model that loads on this first call would count its loading as reading: not measured then
         measure = self.generates and self._prompt_speed is not None and getattr(self._chat.model, "loaded", True)
         try:
-            if self.lead and self.generates:  # the first token (timings) stays the model's
+            if self.lead and (self.generates or (self.figure is not None and not self.no_relevant)):
+                # the first token (timings) stays the model's
                 self.timings["lead"] = ms_since(self._started)
                 self._text += self.lead
                 yield self.lead
@@ -309,6 +315,7 @@ class AnswerRun:
             sentences=sentences,
             attribution=summary,
             tables=tables,
+            figure=self.figure,
         )
         release_freed_memory()
         return self._answer
@@ -325,7 +332,8 @@ class AnswerRun:
         summary: AttributionSummary | None = None
         tables: list[TableView] = []
         try:
-            sentences, summary, tables = self._check.run(text, self.passages)
+            computed = [self.figure.shown] if self.figure is not None and self.figure.formula else []
+            sentences, summary, tables = self._check.run(text, self.passages, computed)
         except Exception as exc:  # an optional check degrades visibly, never breaks the answer
             message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
             self.notices.append(message)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..models import Passage
 from ..retrieval.terms import STOPWORDS, tokenize
 from ..text import CITATION
-from .tables import HEADER_JOIN, in_table, labelled_rows
+from .tables import HEADER_JOIN, in_table, is_rule, labelled_rows
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 """A list item's mark at the start of a line."""
@@ -115,7 +115,7 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     found: list[Cell] = []
     table = 0
     for passage in passages:
-        for block in _row_blocks(passage.text):
+        for block in row_blocks(passage.text):
             for labels, row in labelled_rows(block, passage.columns):
                 for c, value in enumerate(row[1:], start=1):
                     levels = tuple(labels[c].split(HEADER_JOIN)) if labels[c] else ()
@@ -125,11 +125,13 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     return found
 
 
-def _row_blocks(text: str) -> list[str]:
+def row_blocks(text: str) -> list[str]:
     blocks: list[list[str]] = [[]]
     for line in text.splitlines():
         if in_table(line):
             blocks[-1].append(line)
+        elif is_rule(line) and blocks[-1]:  # a Markdown table's rule under its header row: the table goes on
+            continue
         elif blocks[-1]:
             blocks.append([])
     return ["\n".join(b) for b in blocks if b]

@@ -85,6 +85,14 @@ as a skeleton to fill (a small model keeps a form it is shown better than a coun
 comparisons and answers; figures as the labelled lines that answer, copied (a small model copies well
 and composes tables badly)."""
 
+SETTLED = (
+    "The answer opens with this, read from the document's tables by code: {settled} It is settled: do not "
+    "restate it, and state no other figure for what the question asks, nor compute one. In one or two sentences, "
+    "say what the passages say about it (what it covers, what drove it), citing [n]. Do not list the passages."
+)
+"""The instruction when a figure was read by code: a small model handed every table listed passages
+and picked a figure from the wrong one, or did arithmetic in its head (issue 'Figures read')."""
+
 ONE_IDEA = (
     "State the main idea of the document in three or four sentences: what it proposes, how it works and what "
     "it shows, each sentence ending with its citation [n]."
@@ -167,10 +175,13 @@ def build_messages(
     history: Sequence[Message] = (),
     sides: Sequence[str] = (),
     brief: bool = False,
+    settled: str = "",
 ) -> list[Message]:
     """The full chat sent to the model: system rules, earlier turns, then documents + question.
     ``sides``: the things a comparison compares, named in its instruction; ``brief``: the short
-    form of the instruction (``BRIEF_INSTRUCTIONS``)."""
+    form of the instruction (``BRIEF_INSTRUCTIONS``); ``settled``: the figure the question asks
+    for, read by code (``figures.read_figure``), which opens the answer: the model explains it
+    and states no other figure for it (``SETTLED``)."""
     tables = [p.n for p in passages if p.tabular]
     hint = (
         f"Passages {', '.join(f'[{n}]' for n in tables)} contain tables of figures. "
@@ -183,6 +194,8 @@ def build_messages(
     picked = _picked_lines(question, passages) if brief and intent == "technical" else None
     if picked is not None:
         hint, instruction = "", picked
+    if settled:
+        hint, instruction = "", SETTLED.format(settled=settled)
     if intent == "comparison" and len(sides) >= 2:
         compared = compared_lines(sides, passages) if brief else None
         if compared is not None:

@@ -29,6 +29,11 @@ ROWS_LEFT_OUT = "…"
 around it are one table."""
 
 
+def is_rule(line: str) -> bool:
+    """A Markdown table's rule row: inside a table, though not one of its rows."""
+    return bool(_RULE.fullmatch(line.strip()))
+
+
 def in_table(line: str) -> bool:
     """A table row, or the mark of rows left out between two (a run of them is one table)."""
     return is_row(line) or line.strip() == ROWS_LEFT_OUT

@@ -1,6 +1,7 @@
-"""``python -m rag_core.eval {scifact,uda,financebench,identifiers,lightrag,folder,attribution}``: retrieval
+"""``python -m rag_core.eval {scifact,uda,financebench,identifiers,lightrag,folder,attribution,answers}``: retrieval
 and answer quality on real documents (and, for ``identifiers``, on documents it writes), every ablation
-measured in the same run on the same data.
+measured in the same run on the same data; ``answers``: whether the answer states the gold figure of each
+figure question, per backend (``correctness``).
 
 Each run writes ``<name>.json`` (with versions, settings, machine and date), ``<name>.md`` and
 PNG charts into ``--results``.
@@ -30,7 +31,8 @@ OWNER = "eval"
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
     parser.add_argument(
-        "dataset", choices=["scifact", "uda", "financebench", "identifiers", "lightrag", "folder", "attribution"]
+        "dataset",
+        choices=["scifact", "uda", "financebench", "identifiers", "lightrag", "folder", "attribution", "answers"],
     )
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
@@ -107,6 +109,13 @@ def main(argv: list[str] | None = None) -> int:
         "citation page precision); default: extractive for page-level datasets, the settings' "
         "for lightrag; give none to skip",
     )
+    parser.add_argument(
+        "--sets",
+        nargs="*",
+        choices=ANSWER_SETS,
+        default=list(ANSWER_SETS),
+        help="answers: the question sets whose figure questions are answered (default: all)",
+    )
     args = parser.parse_args(argv)
 
     from ..settings import Settings
@@ -121,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
             name, report, markdown, charts = _lightrag(args, settings)
         elif args.dataset == "attribution":
             name, report, markdown, charts = _attribution(args, settings)
+        elif args.dataset == "answers":
+            name, report, markdown, charts = _answers(args, settings)
         else:
             name, report, markdown, charts = _pages(args, settings)
     except (FileNotFoundError, ValueError) as exc:
@@ -200,6 +211,45 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
     finally:
         engine.close()
     return "attribution", report, attribution.markdown(report), []
+
+
+ANSWER_SETS = ("financebench", "finqa")
+
+
+def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    """Answer correctness on the figure questions of each set, per backend (``correctness``)."""
+    from ..pipeline import Engine
+    from . import correctness, pages
+
+    sets: dict[str, list[pages.PageQuestion]] = {}
+    folders: dict[str, Path] = {}
+    if "financebench" in args.sets:
+        folders["financebench"] = _need(args.data / "financebench_dev", "the FinanceBench development split")
+        sets["financebench"] = pages.load_financebench(folders["financebench"])
+    if "finqa" in args.sets:
+        folders["finqa"] = _need(args.data / "uda", "the UDA-QA sample")
+        sets["finqa"] = [q for q in pages.load_uda(folders["finqa"]) if q.subset == "finqa"]
+    backends = ["extractive"] if args.answers is None else args.answers
+    outcomes: dict[str, dict[str, Any]] = {}
+    for name, questions in sets.items():
+        items = correctness.figure_questions(questions)[: args.limit]
+        wanted = {q.document for q, _ in items}
+        paths = sorted(p for p in folders[name].rglob("*.pdf") if p.name in wanted)
+        engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" /
+                                                    f"{name}-{pages.store_slug('default', settings)}"}))
+        try:
+            for path in paths:
+                parsed, data = pages.parsed_file(path, settings, args.results / "cache" / "parsed")
+                result = engine.ingest_parsed(parsed, owner=OWNER, data=data)
+                print(f"{name}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
+            outcomes[name] = {}
+            for backend in backends:
+                rows = correctness.ask_figures(engine, items, owner=OWNER, backend=backend)
+                outcomes[name][backend] = {"summary": correctness.summarize(rows), "rows": rows}
+        finally:
+            engine.close()
+    report = {"sets": list(sets), "backends": backends, "tolerance": correctness.TOLERANCE, "outcomes": outcomes}
+    return "answers", report, correctness.markdown(outcomes), []
 
 
 def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:

@@ -30,6 +30,39 @@ class Passage(Frozen):
     columns: str = Field("", description="Column-header rows of its table, when its own text starts past them.")
 
 
+class CellRead(Frozen):
+    """A table cell an answer's figure was read from, and why it was chosen."""
+
+    document: str
+    page: int
+    passage: int
+    table: int = Field(description="Which table of the context (in reading order).")
+    row: str
+    column: str
+    text: str = Field(description="The cell as the document writes it.")
+    value: float = Field(description="Its value in the table's own unit and scale.")
+    why: str
+
+
+class FigureReading(Frozen):
+    """The figure a question asks for, read by code: one cell, or a computation over cells shown
+    with each input (``answer.figures``)."""
+
+    kind: str = Field(description="'cell', 'change', 'growth', 'ratio', 'average', 'sum', 'difference', "
+                                  "'formula', 'candidates' or 'missing'.")
+    sentence: str = Field(description="The cited sentence that opens the answer.")
+    value: float | None = None
+    shown: str = Field("", description="The value as stated, rounded as asked, with its unit.")
+    formula: str = Field("", description="The computation with its inputs, for a computed figure.")
+    cells: list[CellRead] = Field(default_factory=list)
+    missing: list[str] = Field(default_factory=list, description="Inputs no passage's table holds.")
+    notes: list[str] = Field(default_factory=list, description="How the figure was read.")
+
+    @property
+    def passages(self) -> list[int]:
+        return list(dict.fromkeys(c.passage for c in self.cells))
+
+
 class Budget(Frozen):
     """The fitted prompt and every figure of how it was fitted."""
 
@@ -165,6 +198,8 @@ class Answer(Frozen):
     sentences: list[Statement] = Field(default_factory=list, description="The answer's statements, checked.")
     attribution: AttributionSummary | None = Field(None, description="None when the answer was not checked.")
     tables: list[TableView] = Field(default_factory=list, description="Tables the answer cites or uses.")
+    figure: FigureReading | None = Field(None, description="The figure the question asks for, read by code, "
+                                                          "that opens the answer.")
 
     def to_json(self) -> dict[str, Any]:
         """The ``ask --json`` object (a contract: keys are only ever added)."""
@@ -189,4 +224,5 @@ class Answer(Frozen):
             "sentences": [s.to_json() for s in self.sentences],
             "attribution": self.attribution.model_dump() if self.attribution else None,
             "tables": [t.model_dump() for t in self.tables],
+            "figure": self.figure.model_dump() if self.figure else None,
         }

@@ -1,6 +1,10 @@
 """The plan of a question, as data: which searches to run (the question's own, one per side of a
-comparison), how many chunks to sample from each document, and how to order what comes back.
-``plan`` decides it from the intent; ``Retriever.run_plan`` runs it; ``assemble`` merges the hits.
+comparison) with which retrievers and weights, how many chunks to sample from each document, how
+to order what comes back, and, for an answer, how it is made (``Answering``: whether a whole
+document may be sent, which table rows the prompt keeps, which lines lead the answer, the budget's
+shares). ``plan`` decides it from the intent; ``Engine.search`` and ``Engine.ask`` run it (a search
+is an answer's plan without its ``Answering``); ``assemble`` merges the hits; the trace records
+``Plan.describe()``.
 
 - summary: each document's own summary (its abstract or overview) read whole and its first table
   that sums up (a paper's main results, a report's totals), first; then chunks sampled evenly
@@ -16,12 +20,12 @@ comparison), how many chunks to sample from each document, and how to order what
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
 
 from ..ingest.chunk import header_caption, looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
-from ..settings import RetrievalSettings
+from ..settings import BudgetSettings, RetrievalSettings, Retrievers
 from .expand import lists_references
 
 OPENING_MOST_DOCUMENTS = 4
@@ -47,6 +51,65 @@ class Search:
     neighbors: bool
     top_k: int | None
     sides: tuple[str, ...] = ()
+    retrievers: Retrievers = "hybrid"
+
+
+RowsKept = Literal["all", "answering", "summing"]
+"""Which rows of a table passage the prompt keeps: every one; only the rows that answer the question
+(``prompts.answering_rows_only``); a summary's caption and first total (``prompts.summing_rows_only``)."""
+
+Lead = Literal["figure", "quoted", "compared", "summing"]
+"""What may open an answer, read by code before the model writes: the figure the question asks for
+(``answer.figures``), the table lines that answer (``prompts.quoted_lines``), a comparison's
+measured lines (``prompts.compared_lines``), a summary's totals (``prompts.summing_lines``)."""
+
+
+@dataclass(frozen=True)
+class Answering:
+    """How an answer is made from the plan's hits."""
+
+    intent: Intent
+    generator: str
+    """'extractive', 'local' or 'openai': the backend that writes."""
+    brief: bool
+    """The short instructions (the local model's, ``LlmSettings.local_brief``)."""
+    whole_document_tokens: int
+    """Prompt tokens the documents' every chunk must fit in to be sent whole, retrieval skipped."""
+    rows_kept: RowsKept
+    leads: tuple[Lead, ...]
+    """Tried in order; the first that finds its lines opens the answer (a figure read by code
+    comes before the table lines that hold it)."""
+    token_limit: int
+    reserved_output: int
+    prompt_cap: int | None
+    reading_tokens: int
+    """Most tokens the model writes after lines that lead the answer and answer it (a figure, the
+    table's lines)."""
+
+    def describe(self) -> dict[str, Any]:
+        return asdict(self) | {"leads": list(self.leads)}
+
+
+def answering(intent: Intent, generator: str, *, budget: BudgetSettings, brief_form: bool,
+              figures: bool) -> Answering:
+    """How a backend answers a question of this intent: the local model's brief form keeps only the
+    rows that answer a figure question and a summary's totals, and its answers open with the lines
+    read by code (each intent its own); a figure read by code (``figures``) opens every backend's
+    answer to a question that asks for one."""
+    brief = generator == "local" and brief_form
+    reserved, cap = budget.reserved_for(intent, generator), budget.prompt_cap(generator)
+    rows: RowsKept = ("answering" if brief and intent == "technical" else "summing" if brief and intent == "summary"
+                      else "all")
+    own: dict[Intent, Lead] = {"technical": "quoted", "comparison": "compared", "summary": "summing"}
+    leads: tuple[Lead, ...] = ("figure",) if figures and intent in ("qa", "technical") else ()
+    if brief and intent in own:
+        leads += (own[intent],)
+    return Answering(
+        intent=intent, generator=generator, brief=brief,
+        whole_document_tokens=min(budget.token_limit - reserved, cap or budget.token_limit),
+        rows_kept=rows, leads=leads, token_limit=budget.token_limit, reserved_output=reserved, prompt_cap=cap,
+        reading_tokens=budget.reading_tokens,
+    )
 
 
 @dataclass(frozen=True)
@@ -65,17 +128,25 @@ class Plan:
     """Characters of each document's own summary a summary reads whole (``expand.opening_run``)."""
     summing_table: bool = False
     """Whether a summary reads each document's first table that sums up (``Library.summing_table``)."""
+    retrievers: Retrievers = "hybrid"
+    weights: tuple[tuple[str, float], ...] = ()
+    """Each first-stage list's weight in the fusion (a list of weight 0 is left out)."""
+    answering: Answering | None = None
+    """How the answer is made; None for a search."""
 
     def describe(self) -> dict[str, Any]:
         """The plan as the trace records it."""
         return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
+                "retrievers": self.retrievers, "weights": dict(self.weights),
                 "sample_per_document": self.sample_per_document, "tables_first": self.tables_first,
                 "table_discussion": self.table_discussion, "opening_chars": self.opening_chars,
-                "summing_table": self.summing_table}
+                "summing_table": self.summing_table,
+                "answering": self.answering.describe() if self.answering is not None else None}
 
 
 def plan(
-    understanding: Understanding, question: str, *, documents: int, settings: RetrievalSettings, top_k: int | None
+    understanding: Understanding, question: str, *, documents: int, settings: RetrievalSettings, top_k: int | None,
+    retrievers: Retrievers | None = None, neighbors: bool = True, answer: Answering | None = None,
 ) -> Plan:
     """The searches, sampling and ordering the question's intent asks for (nothing is run here).
 
@@ -86,14 +157,26 @@ def plan(
     - technical: the question's search, groups holding tables moved forward after the best one,
       the best table followed by the text after it in its section;
     - qa: the question's search with its neighbours.
+
+    ``retrievers`` (the settings' if None) and ``neighbors`` as a search is asked; ``answer``: how
+    an answer is made, for ``ask``.
     """
     intent = understanding.intent
     entities = tuple(understanding.entities) if intent == "comparison" else ()
-    own = Search("", question, tuple(phrasings_of(question, understanding.queries)), intent != "summary", top_k,
-                 sides=entities)
+    retrievers = retrievers or settings.retrievers
+    own = Search("", question, tuple(phrasings_of(question, understanding.queries)),
+                 neighbors and intent != "summary", top_k, sides=entities, retrievers=retrievers)
     sides = tuple(
-        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k) for entity in entities
+        Search(f"comparison[{entity}]", entity, (entity,), False, settings.comparison_top_k, retrievers=retrievers)
+        for entity in entities
     )
+    lexical, hybrid = retrievers != "dense", retrievers == "hybrid"  # the lists each choice of retrievers runs
+    weights = {"dense": settings.dense_weight if retrievers != "bm25" else 0.0,
+               "bm25": settings.bm25_weight if lexical else 0.0, "pages": settings.page_weight,
+               "statements": settings.statement_weight if hybrid else 0.0,
+               "sections": settings.section_weight if lexical else 0.0,
+               "exact": settings.exact_weight if lexical else 0.0,
+               "sides": settings.sides_weight if entities and lexical else 0.0}
     return Plan(
         intent=intent,
         searches=(own, *sides),
@@ -104,6 +187,9 @@ def plan(
         opening_chars=settings.summary_opening_chars // max(1, documents)
         if intent == "summary" and documents <= OPENING_MOST_DOCUMENTS else 0,
         summing_table=settings.summary_table and intent == "summary" and documents <= OPENING_MOST_DOCUMENTS,
+        retrievers=retrievers,
+        weights=tuple((name, weight) for name, weight in weights.items() if weight > 0),
+        answering=answer,
     )
 
 

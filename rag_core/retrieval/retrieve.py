@@ -238,7 +238,7 @@ class Retriever:
         side records them under."""
         results = [
             self.run(search.question, list(search.phrasings), records, owner, collection=collection,
-                     top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=None,
+                     top_k=search.top_k, rerank=rerank, neighbors=search.neighbors, retrievers=search.retrievers,
                      every_document=every_document, sides=search.sides)
             for search in plan.searches
         ]

@@ -157,6 +157,12 @@ class LlmSettings(Group):
         "at about 11 tokens a second on 2 CPU cores the answer's length is most of its wait (measured with eval "
         "lightrag --answers local; see README). Other backends get the full form.",
     )
+    figures: bool = Field(
+        True,
+        description="Open the answer to a question that asks for a figure with that figure read from its table cell "
+        "by code, and any change, ratio, average or formula the question asks for computed and shown with each "
+        "input cited (answer.figures), for every backend; the model is told the figure is settled.",
+    )
     understand_with_llm: bool = Field(True, description="Ask the LLM for intent and rephrasings (else keywords).")
     sure_keywords: bool = Field(
         True,

@@ -1,0 +1,117 @@
+"""What a figure question asks: which figure (its metric, in the question's words), of which years,
+what is done with it (read, changed, grown, averaged, or a formula the question or a textbook
+defines), rounded how and in which scale. ``read_question`` reads it; ``figures`` finds the cells."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .line_items import RATIOS
+
+YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
+"""A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
+
+_ASKS = re.compile(
+    r"\b(?:what|how much|how many|calculate|compute|determine|give|report|state|find)\b.*?"
+    r"\b(?:amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
+    r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|profit|"
+    r"loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|change|increase|decrease|average|"
+    r"percentage|percent|share|score|accuracy|win rate|balance|price|shares|\d)",
+    re.IGNORECASE | re.DOTALL,
+)
+_NOT_A_FIGURE = re.compile(
+    r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
+    r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what (?:drove|drives|caused|are the (?:main|key)))\b"
+    r"|\bwhat (?:drove|drives|caused)\b",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
+                     r"declined|year[- ]over[- ]year|yoy|difference|differ)\b", re.IGNORECASE)
+_RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year",
+                       re.IGNORECASE)
+_AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
+_SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
+                       re.IGNORECASE)
+_DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+[\w&%' -]{1,60}?)\s+as:?\s*"
+                      r"(?P<formula>.+?)(?:\.\s|\.?$|\?)",
+                      re.IGNORECASE | re.DOTALL)
+_DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>zero|one|two|three|four|\d)\s+"
+                       r"decimal", re.IGNORECASE)
+_WHOLE = re.compile(r"nearest (?:whole|integer)", re.IGNORECASE)
+_IN_SCALE = re.compile(r"\b(?:in|usd|\$)\s*(?:usd\s+)?(?P<scale>thousands|millions|billions)\b", re.IGNORECASE)
+_BRACKETS = re.compile(r"\[[^\]]*\]")
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
+"""A scale word as a number."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A figure question, read."""
+
+    metric: str
+    """What the figure is of, in the question's words ('capital expenditure')."""
+    years: tuple[int, ...]
+    operation: str
+    """'cell', 'change', 'growth' (relative change) or 'average'; a formula overrides it."""
+    formula: str = ""
+    """The arithmetic to do, in ``formula.evaluate``'s language, when the question or a textbook defines it."""
+    percent: bool = False
+    """Whether the formula's result is stated as a percentage."""
+    decimals: int | None = None
+    """Decimals the question asks to round to, or None for the figure's own."""
+    scale: float | None = None
+    """The scale the question asks for ('in USD millions': 1e6), or None for the table's."""
+
+
+def asks_for_figure(question: str) -> bool:
+    """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no."""
+    first = re.split(r"(?<=\?)\s", question.strip(), maxsplit=1)[0]
+    return bool(_ASKS.search(first)) and not _NOT_A_FIGURE.search(first)
+
+
+def read_question(question: str) -> Asked | None:
+    """What a question asks of a figure, or None when it asks for none."""
+    if not asks_for_figure(question):
+        return None
+    asked = _BRACKETS.sub(" ", question)
+    years = tuple(int(y) for y in YEAR.findall(asked))
+    decimals = _DECIMALS.search(asked)
+    rounding = (None if decimals is None and not _WHOLE.search(asked) else 0 if decimals is None
+                else _NUMBER_WORDS.get(decimals.group("n").lower()) if not decimals.group("n").isdigit()
+                else int(decimals.group("n")))
+    scale = _IN_SCALE.search(asked)
+    cell = Asked(metric=metric(asked), years=years, operation="cell", decimals=rounding,
+                 scale=SCALES[scale.group("scale").lower()] if scale else None)
+    defined = _DEFINED.search(asked)
+    if defined is not None:
+        formula = _BRACKETS.sub(" ", defined.group("formula"))
+        return replace(cell, formula=formula, percent=bool(re.search(r"\bpercent|%", formula)))
+    share = _SHARE_OF.search(asked)
+    if share is not None:
+        return replace(cell, formula=f"{metric(share.group('part'))} / {metric(share.group('whole'))}", percent=True)
+    for pattern, (formula, percent) in RATIOS.items():
+        if re.search(pattern, asked, re.IGNORECASE):
+            return replace(cell, formula=formula, percent=percent)
+    if _AVERAGE.search(asked) and len(years) >= 2:
+        return replace(cell, operation="average")
+    if _CHANGE.search(asked):
+        return replace(cell, operation="growth" if _RELATIVE.search(asked) else "change")
+    return cell
+
+
+_LEADING = re.compile(r"^\s*(?:what|how much|how many)\s+(?:is|was|were|are|did|does)?\s*(?:the\s+)?|"
+                      r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?", re.IGNORECASE)
+_TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
+
+
+def metric(text: str) -> str:
+    """What a question asks the figure of: its first sentence without the question's lead, years,
+    the company it names at its end, parentheses and instructions."""
+    first = re.split(r"(?<=\?)\s|\.\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
+    first = _TRAILING.sub(" ", _LEADING.sub("", first))
+    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", first), flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.")
+
+

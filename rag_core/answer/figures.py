@@ -1,0 +1,361 @@
+"""The figure a question asks for, read from the table cell that holds it, with any arithmetic done
+here and shown.
+
+A question that asks for a figure ("What is the FY2018 capital expenditure amount (in USD
+millions)?", "what is the growth rate in amortization expense in 2009?", "… ratio is defined as:
+FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
+variant) and a column (a year, a period, a dataset). ``read_figure`` finds the row among the
+passages' table rows (its label's words in the question, or the line items a metric goes by in
+reports: ``LINE_ITEMS``) and the column (the year or the name the question gives), takes the cell
+with its unit and scale, and computes what the question asks of it (a change, a growth rate, an
+average, a ratio, a formula the question or a textbook defines: ``RATIOS``) with a small evaluator
+of + - * / and parentheses (``evaluate``; never ``eval``). The answer opens with one cited sentence
+that states it and shows every input; a missing input is named, nothing is guessed; two rows that
+fit equally well are both given, each cited.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..models import CellRead, FigureReading, Passage
+from ..retrieval.terms import STOPWORDS
+from .figure_question import SCALES, YEAR, Asked, read_question
+from .formula import Missing, evaluate, formula_tokens
+from .line_items import LINE_ITEMS
+from .numbers import numbers, row_blocks
+from .tables import labelled_rows
+
+_WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
+_STEM = 5
+"""Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
+
+_SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
+
+
+
+
+@dataclass(frozen=True)
+class _Row:
+    passage: Passage
+    table: int
+    label: str
+    cells: dict[str, str]
+    """Column label -> the cell as written."""
+    scale: float
+
+
+def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
+    """The figure the question asks for, read from the passages' tables (None when the question asks
+    for none, or no table row fits it)."""
+    asked = read_question(question)
+    if asked is None:
+        return None
+    rows = table_rows(passages)
+    if not rows:
+        return None
+    reader = _Reader(rows, asked)
+    if asked.formula:
+        return reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
+    if asked.operation == "average":
+        return reader.average(asked.metric)
+    if asked.operation in ("growth", "change"):
+        return reader.change(asked.metric, relative=asked.operation == "growth")
+    return reader.cell(asked.metric)
+
+
+def table_rows(passages: Sequence[Passage]) -> list[_Row]:
+    """Every labelled data row of the passages' tables, with its passage, its table (in reading
+    order) and the scale its caption or header states ('in millions')."""
+    rows: list[_Row] = []
+    table = 0
+    for passage in passages:
+        scale = _scale_of(f"{passage.section}\n{passage.columns}\n{passage.text}")
+        for block in row_blocks(passage.text):
+            years: list[str] = []  # a row of years labels the columns below it ('| Years ended | 2018 | 2017 |')
+            for labels, row in labelled_rows(block, passage.columns):
+                if len(row) > 1 and all(_YEAR_CELL.fullmatch(cell.strip()) for cell in row[1:] if cell.strip()) \
+                        and any(cell.strip() for cell in row[1:]):
+                    years = [cell.strip() for cell in row]
+                    continue
+                if row and row[0].strip():
+                    cells = {_column(labels, years, c): value for c, value in enumerate(row[1:], start=1) if value}
+                    rows.append(_Row(passage, table, _clean_label(row[0]), cells, scale))
+            table += 1
+    return rows
+
+
+_YEAR_CELL = re.compile(r"(?:fy\s?)?(?:19|20)\d\d", re.IGNORECASE)
+
+
+def _column(labels: Sequence[str], years: Sequence[str], c: int) -> str:
+    label = labels[c] if c < len(labels) else ""
+    year = years[c] if c < len(years) else ""
+    if year and year not in label:
+        label = f"{label} › {year}" if label else year
+    return label or f"column {c}"
+
+
+def _scale_of(text: str) -> float:
+    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\)", text,
+                      re.IGNORECASE)
+    return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0
+
+
+def _clean_label(label: str) -> str:
+    return re.sub(r"(?:\s*\.){3,}|\s+", " ", label).strip(" :.$")
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:_STEM] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and not w[0].isdigit()}
+
+
+_GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
+            "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
+            "avera", "perce", "ratio", "incre", "decre", "betwe"}
+"""Stems that name no line item: a label matched on these alone is no match."""
+
+
+_QUALIFIERS = {"net", "total", "gross", "consol"}
+"""Words a report's row label may add to a line item's name without naming another line."""
+
+
+class _Reader:
+    def __init__(self, rows: list[_Row], asked: Asked) -> None:
+        self.rows, self.years = rows, list(asked.years)
+        self.decimals, self.wanted_scale = asked.decimals, asked.scale
+        self.cells: list[CellRead] = []
+        self.missing: list[str] = []
+
+    # --- finding a row and a column ---------------------------------------------------------
+
+    def candidates(self, metric: str) -> list[tuple[float, _Row]]:
+        """The rows whose label the metric names, best first: every content word of the label in the
+        metric (or in a report name of a line item the metric names), more words first."""
+        words = _stems(metric)
+        names = [name for pattern, labels in LINE_ITEMS.items() if re.search(pattern, metric, re.IGNORECASE)
+                 for name in labels]
+        scored: list[tuple[float, _Row]] = []
+        for row in self.rows:
+            label = _stems(re.sub(r"\([^)]*\)", " ", row.label))
+            if not label or not (label - _GENERIC):
+                continue
+            score = 0.0
+            if label <= words:
+                score = len(label) + len(label & words) / (len(words) or 1)
+            for name in map(_stems, names):
+                if label == name or (label <= name and len(label) >= 2):
+                    score = max(score, len(label) + 0.5)
+                elif name <= label and label - name <= _QUALIFIERS:  # 'Total net sales' for 'net sales'
+                    score = max(score, len(name) + 0.25)
+            if score:
+                scored.append((score, row))
+        scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
+        return scored
+
+    def column(self, row: _Row, year: int | None) -> tuple[str, str] | None:
+        """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
+        no year asked, the row's only figure or its latest year's."""
+        figures = [(label, text) for label, text in row.cells.items() if numbers(text) or _plain(text) is not None]
+        if not figures:
+            return None
+        if year is None:
+            dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
+                     if YEAR.findall(label)]
+            if dated:
+                _, label, text = max(dated, key=lambda d: d[0])
+                return label, text
+            return figures[0] if len(figures) == 1 else None
+        for label, text in figures:
+            found = {int(y) for y in YEAR.findall(label)}
+            if found == {year}:
+                return label, text
+        return None
+
+    def read(self, metric: str, year: int | None) -> CellRead | None:
+        """One cell: the best row that has a figure in the asked column."""
+        for _, row in self.candidates(metric):
+            cell = self.column(row, year)
+            if cell is None:
+                continue
+            read = _cell_read(row, cell, year, metric)
+            if read is None:
+                continue
+            self.cells.append(read)
+            return read
+        what = metric.strip() + (f" for {year}" if year is not None else "")
+        self.missing.append(what)
+        return None
+
+    # --- what the question asks of the cells --------------------------------------------------
+
+    def cell(self, metric: str) -> FigureReading | None:
+        year = self.years[-1] if self.years else None
+        found = self.candidates(metric)
+        if not found:
+            return None
+        best = found[0][0]
+        tied: list[CellRead] = []
+        for score, row in found:
+            if score < best:
+                break
+            cell = self.column(row, year)
+            read = _cell_read(row, cell, year, metric) if cell is not None else None
+            if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
+                tied.append(read)
+        if not tied:
+            return None
+        if len(tied) > 1:
+            listed = "; ".join(f"{c.text} ({c.row}, {c.column}) [{c.passage}]" for c in tied[:3])
+            return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
+                                 f"{listed}.", cells=tied[:3], notes=["rows that fit equally well"])
+        only = tied[0]
+        shown = self._shown(only.value, percent="%" in only.text, scale=self._row_scale(only), as_written=only.text)
+        written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
+        return FigureReading(kind="cell", sentence=f"**{only.row}, {only.column}: {shown}** [{only.passage}]{written}",
+                             value=only.value, shown=shown, cells=[only], notes=[only.why])
+
+    def change(self, metric: str, *, relative: bool) -> FigureReading | None:
+        if not self.years:
+            return None
+        later = max(self.years)
+        earlier = min(self.years) if len(set(self.years)) > 1 else later - 1
+        old, new = self.read(metric, earlier), self.read(metric, later)
+        if old is None or new is None:
+            return self._missing()
+        if relative:
+            if old.value == 0:
+                return None
+            value = (new.value - old.value) / abs(old.value) * 100
+            formula = f"({_cite(new)} − {_cite(old)}) / {_cite(old)}"
+            return self._computed("growth", value, formula, percent=True,
+                                  what=f"{new.row}, change {earlier} to {later}")
+        value = new.value - old.value
+        return self._computed("change", value, f"{_cite(new)} − {_cite(old)}", percent=False,
+                              what=f"{new.row}, change {earlier} to {later}", scale=self._row_scale(new))
+
+    def average(self, metric: str) -> FigureReading | None:
+        first, last = min(self.years), max(self.years)
+        read = [self.read(metric, year) for year in range(first, last + 1)]
+        if any(r is None for r in read):
+            return self._missing()
+        got = [r for r in read if r is not None]
+        value = sum(r.value for r in got) / len(got)
+        formula = f"({' + '.join(_cite(r) for r in got)}) / {len(got)}"
+        return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
+                              scale=self._row_scale(got[0]))
+
+    def formula(self, text: str, *, percent: bool, name: str) -> FigureReading | None:
+        year = max(self.years) if self.years else None
+        try:
+            tokens = formula_tokens(text)
+            value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
+        except Missing:
+            return self._missing()
+        except (ValueError, ZeroDivisionError):
+            return None
+        if not self.cells:
+            return None
+        if percent:
+            value *= 100
+        what = name + (f", {year}" if year is not None else "")
+        return self._computed("formula" if unit or percent else "ratio", value, shown, percent=percent, what=what,
+                              scale=self._row_scale(self.cells[0]) if unit == 1 and not percent else 1.0)
+
+    def _operand(self, phrase: str, year: int | None) -> tuple[float, str]:
+        """An operand of a formula: 'average X (between FY A and FY B)', 'change in X', or 'X'
+        (with its own year, else the question's)."""
+        own = [int(y) for y in YEAR.findall(phrase)]
+        metric = YEAR.sub(" ", phrase)
+        if re.search(r"\baverage\b", phrase, re.IGNORECASE):
+            last = max(own) if own else year
+            first = min(own) if len(set(own)) > 1 else (last - 1 if last is not None else None)
+            if last is None or first is None:
+                raise Missing(phrase)
+            cells = [self.read(re.sub(r"\baverage\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE), y)
+                     for y in (first, last)]
+            if any(c is None for c in cells):
+                raise Missing(phrase)
+            got = [c for c in cells if c is not None]
+            return sum(c.value for c in got) / 2, f"({' + '.join(_cite(c) for c in got)}) / 2"
+        if re.search(r"\bchange in\b", phrase, re.IGNORECASE):
+            last = max(own) if own else year
+            if last is None:
+                raise Missing(phrase)
+            first = min(own) if len(set(own)) > 1 else last - 1
+            name = re.sub(r"\bchange in\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
+            new, old = self.read(name, last), self.read(name, first)
+            if new is None or old is None:
+                raise Missing(phrase)
+            return new.value - old.value, f"({_cite(new)} − {_cite(old)})"
+        cell = self.read(metric, own[-1] if own else year)
+        if cell is None:
+            raise Missing(phrase)
+        return cell.value, _cite(cell)
+
+    # --- saying it ------------------------------------------------------------------------------
+
+    def _row_scale(self, cell: CellRead) -> float:
+        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
+
+    def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
+        if percent:
+            return f"{value:,.{1 if self.decimals is None else self.decimals}f}%"
+        unit = self.wanted_scale or (scale if scale > 1 else 1.0)
+        if as_written and self.decimals is None and unit == scale:
+            money = "$" if "$" in as_written else ""
+            plain = re.sub(r"[$()\s]", "", as_written)  # '(1,577)', an outflow, is stated as 1,577
+            return f"{money}{plain}" + (f" {_SCALE_NAMES[unit]}" if unit in _SCALE_NAMES else "")
+        amount = value / unit
+        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 else 2)
+        return f"{amount:,.{decimals}f}" + (f" {_SCALE_NAMES[unit]}" if unit in _SCALE_NAMES else "")
+
+    def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,
+                  scale: float = 1.0) -> FigureReading:
+        shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
+        cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
+        return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
+                             f"{formula} = {shown} {cited}", value=value, shown=shown, formula=f"{formula} = {shown}",
+                             cells=list(self.cells), notes=[c.why for c in self.cells])
+
+    def _ratio(self, value: float) -> str:
+        return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
+
+    def _missing(self) -> FigureReading:
+        named = "; ".join(dict.fromkeys(self.missing)) or "an input"
+        return FigureReading(kind="missing", sentence=f"No figure is computed: the passages' tables do not give "
+                             f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
+
+
+def _cell_read(row: _Row, cell: tuple[str, str], year: int | None, metric: str) -> CellRead | None:
+    """A row's cell read, with why it was chosen (None for a cell without a figure)."""
+    value = _value(cell[1])
+    if value is None:
+        return None
+    why = (f"row '{row.label}' named by the question" if _stems(row.label) <= _stems(metric)
+           else f"row '{row.label}' is how reports name it")
+    why += f"; column '{cell[0]}'" + (f" holds {year}" if year is not None else " (the latest year)"
+                                      if YEAR.search(cell[0]) else "")
+    return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
+                    row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
+
+
+def _cite(cell: CellRead) -> str:
+    return f"{cell.text.strip()} [{cell.passage}]"
+
+
+def _plain(text: str) -> float | None:
+    match = re.fullmatch(r"\s*\(?[-−]?\$?\s*(\d+(?:\.\d+)?)\s*%?\)?\s*", text)
+    return float(match.group(1)) if match else None
+
+
+def _value(text: str) -> float | None:
+    """A cell's value: '(1,234)' and '−5' negative, '$1,577' 1577, '12.5%' 12.5."""
+    found = numbers(text)
+    value = found[0].value if found else _plain(text)
+    if value is None:
+        return None
+    negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
+    return -value if negative else value

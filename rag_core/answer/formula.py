@@ -1,0 +1,87 @@
+"""A small evaluator of the arithmetic a figure question asks for: + - * / and parentheses over
+numbers and phrases, each phrase resolved to a cell's value by the caller (never ``eval``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+
+class Missing(Exception):
+    """An operand no table row holds."""
+
+
+_TOKEN = re.compile(r"\s*(?:(?P<number>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/×÷()])|(?P<words>[^-+*/×÷()]+))")
+
+
+def formula_tokens(text: str) -> list[str]:
+    """A formula's tokens: numbers, operators, parentheses and the phrases between them."""
+    out: list[str] = []
+    for match in _TOKEN.finditer(text):
+        piece = match.group("number") or match.group("op") or (match.group("words") or "").strip()
+        if piece:
+            out.append({"×": "*", "÷": "/"}.get(piece, piece))
+    return out
+
+
+def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] | None) -> tuple[float, str, int]:
+    """The value of a formula's tokens, the formula shown with each operand's value, and its
+    dimension (1: an amount, as its operands are; 0: a pure number, a ratio): + - * / and
+    parentheses over numbers and phrases (each phrase an amount, its value and how it is shown
+    from ``operand``). Raises ValueError for a formula it cannot read."""
+    resolve = operand
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position] if position < len(tokens) else None
+
+    def take() -> str:
+        nonlocal position
+        position += 1
+        return tokens[position - 1]
+
+    def atom() -> tuple[float, str, int]:
+        token = peek()
+        if token is None:
+            raise ValueError("the formula ends early")
+        take()
+        if token == "(":
+            value, shown, unit = expression()
+            if peek() != ")":
+                raise ValueError("an unclosed parenthesis")
+            take()
+            return value, f"({shown})", unit
+        if token == "-":
+            value, shown, unit = atom()
+            return -value, f"−{shown}", unit
+        if re.fullmatch(r"\d+(?:\.\d+)?", token):
+            return float(token), token, 0
+        if token in "+*/)":
+            raise ValueError(f"an operator where a value belongs: {token!r}")
+        if resolve is None:
+            raise ValueError(f"no value for {token!r}")
+        value, shown = resolve(token)
+        return float(value), str(shown), 1
+
+    def term() -> tuple[float, str, int]:
+        value, shown, unit = atom()
+        while peek() in ("*", "/"):
+            op = take()
+            right, right_shown, right_unit = atom()
+            value, unit = (value * right, unit + right_unit) if op == "*" else (value / right, unit - right_unit)
+            shown = f"{shown} {'×' if op == '*' else '/'} {right_shown}"
+        return value, shown, unit
+
+    def expression() -> tuple[float, str, int]:
+        value, shown, unit = term()
+        while peek() in ("+", "-"):
+            op = take()
+            right, right_shown, right_unit = term()
+            value = value + right if op == "+" else value - right
+            shown, unit = f"{shown} {op.replace('-', '−')} {right_shown}", max(unit, right_unit)
+        return value, shown, unit
+
+    value, shown, unit = expression()
+    if position != len(tokens):
+        raise ValueError(f"unread tokens: {tokens[position:]}")
+    return value, shown, unit

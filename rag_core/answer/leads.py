@@ -1,0 +1,44 @@
+"""The plan's answer steps that read the passages before the model does: which table rows the
+prompt keeps (``kept_rows``) and which lines, read by code, open the answer (``lead_lines``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..models import Passage
+from .prompts import (
+    QuotedLines,
+    answering_rows_only,
+    compared_lines,
+    quoted_lines,
+    summing_lines,
+    summing_rows_only,
+)
+
+
+def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Passage]:
+    """The passages with the table rows the plan keeps (``Answering.rows_kept``)."""
+    if rows_kept == "answering":
+        return answering_rows_only(question, passages)
+    if rows_kept == "summing":
+        return summing_rows_only(passages)
+    return passages
+
+
+def lead_lines(
+    leads: Sequence[str], *, question: str, sides: Sequence[str], passages: Sequence[Passage],
+    whole_tables: Sequence[Passage],
+) -> tuple[str, QuotedLines] | None:
+    """The first of the plan's table-line leads that finds its lines, and them: the table lines that
+    answer (``quoted``), a comparison's measured lines (``compared``), a summary's totals
+    (``summing``, read from ``whole_tables``: the passages before the budget, so a line it cut
+    short is quoted whole). The ``figure`` lead is read before the budget (``figures.read_figure``)."""
+    kept = {p.n for p in passages}
+    for lead in leads:
+        found = (quoted_lines(question, passages) if lead == "quoted"
+                 else compared_lines(sides, passages) if lead == "compared"
+                 else summing_lines([g for g in whole_tables if g.n in kept]) if lead == "summing"
+                 else None)
+        if found is not None:
+            return lead, found
+    return None

@@ -1,0 +1,56 @@
+"""Line items and ratios as questions name them, for reading figures (``figures.read_figure``).
+
+Textbook names and definitions, not phrasings of any test question: capital expenditure is what
+cash flow statements call "Purchases of property, plant and equipment"; the current ratio is
+total current assets over total current liabilities.
+"""
+
+from __future__ import annotations
+
+LINE_ITEMS: dict[str, tuple[str, ...]] = {
+    r"capex|capital expenditures?|capital spending": (
+        "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
+        "equipment", "payments for property plant and equipment", "capital spending"),
+    r"\brevenues?\b|\bnet sales\b|\bsales\b|top line": ("total revenues", "net revenues", "revenues", "net sales",
+                                                        "total net sales", "sales", "revenue"),
+    r"cogs|cost of goods sold|cost of sales|cost of revenues?": ("cost of goods sold", "cost of sales",
+                                                                 "cost of revenues", "cost of revenue"),
+    r"net income|net earnings|net profit": ("net income", "net earnings", "net income attributable"),
+    r"operating income|operating profit|income from operations": ("operating income", "operating profit",
+                                                                   "income from operations"),
+    r"d&a|depreciation and amortization|depreciation & amortization": (
+        "depreciation and amortization", "depreciation amortization"),
+    r"pp&e|property,? plant,? and equipment|fixed assets": (
+        "property plant and equipment net", "property and equipment net", "property plant and equipment"),
+    r"accounts payable": ("accounts payable", "trade accounts payable"),
+    r"inventor(?:y|ies)": ("inventories", "inventory", "total inventories"),
+    r"total assets": ("total assets",),
+    r"current assets": ("total current assets",),
+    r"current liabilities": ("total current liabilities",),
+    r"gross profit": ("gross profit", "gross margin"),
+    r"income taxes|tax provision|provision for income tax": ("provision for income taxes", "income tax expense"),
+    r"income before (?:income )?taxes|pre-?tax income": ("income before income taxes",
+                                                         "earnings before income taxes"),
+    r"dividends": ("dividends paid", "cash dividends paid"),
+    r"operating cash flows?|cash from operations|cash flows? from operating": (
+        "net cash provided by operating activities", "net cash from operating activities"),
+    r"shareholders'? equity|stockholders'? equity|total equity": (
+        "total shareholders equity", "total stockholders equity", "total equity"),
+}
+"""A line item as questions name it -> the row labels reports give it (textbook names, not phrasings
+of any test question)."""
+
+RATIOS: dict[str, tuple[str, bool]] = {
+    r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
+    r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
+    r"gross (?:profit )?margin": ("gross profit / revenue", True),
+    r"operating (?:profit )?margin": ("operating income / revenue", True),
+    r"net (?:profit )?margin|profit margin": ("net income / revenue", True),
+    r"effective tax rate": ("income taxes / income before income taxes", True),
+    r"fixed asset turnover": ("revenue / average pp&e", False),
+    r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
+    r"return on assets|\broa\b": ("net income / average total assets", True),
+    r"debt[- ]to[- ]equity": ("total debt / total equity", False),
+}
+"""A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
+stated as a percentage."""

@@ -1,0 +1,85 @@
+"""The plan's answer steps before the model writes: the table rows the prompt keeps, the figure the
+question asks for read by code, and the prompt fitted to the token budget. Values in; the prompt,
+the figure and the records of the ``figures`` and ``budget`` stages out (the engine records them)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..backends import TokenCounter
+from ..models import Budget, FigureReading, Message, Passage, StageRecord
+from ..retrieval.plan import Answering
+from ..settings import BudgetSettings
+from ..stages import Stage
+from ..trace import ms_since
+from .budget import fit_prompt
+from .context import with_texts
+from .figures import read_figure
+from .leads import kept_rows
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The passages as the prompt holds them (the plan's rows kept), the fitted prompt, the figure
+    read by code, and the records of the stages that made them."""
+
+    passages: list[Passage]
+    budget: Budget
+    figure: FigureReading | None
+    records: list[StageRecord] = field(default_factory=list)
+
+
+def prepare(
+    steps: Answering, question: str, history: Sequence[Message], grouped: list[Passage], counter: TokenCounter,
+    sides: Sequence[str], config: BudgetSettings, *, whole: bool, no_relevant: bool,
+) -> Prepared | None:
+    """The plan's answer steps over the passages (none when nothing relevant was found). With
+    ``whole`` (a whole document), None unless every passage fits uncut. A figure whose cited
+    passage the budget could not keep is not settled in the prompt, which is then fitted again
+    without it."""
+    if no_relevant:
+        budget, record = fit(steps, question, history, [], counter, sides, config)
+        assert budget is not None, "a prompt without passages always fits"
+        return Prepared([], budget, None, [r for r in (record,) if r is not None])
+    grouped = kept_rows(steps.rows_kept, question, grouped)
+    clock = time.perf_counter()
+    figure = read_figure(question, grouped) if "figure" in steps.leads else None
+    read_ms = ms_since(clock)
+    settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
+    budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled)
+    if budget is None:
+        return None
+    kept = {p.n for p in with_texts(grouped, budget.passages)}
+    if figure is not None and not set(figure.passages) <= kept:
+        figure = None
+        budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole)
+        assert budget is not None, "a prompt that fits with a settled figure fits without it"
+    records = []
+    if "figure" in steps.leads:
+        records.append(StageRecord(
+            name=Stage.FIGURES, ms=read_ms, inputs={"question": question},
+            outputs=[figure.model_dump()] if figure is not None else [],
+            notes=[] if figure is not None else ["no table row of the passages fits the figure asked for"]))
+    return Prepared(grouped, budget, figure, [*records, *(r for r in (record,) if r is not None)])
+
+
+def fit(
+    steps: Answering, question: str, history: Sequence[Message], passages: list[Passage], counter: TokenCounter,
+    sides: Sequence[str], config: BudgetSettings, *, whole: bool = False, settled: str = "",
+) -> tuple[Budget | None, StageRecord | None]:
+    """The prompt within the token budget, and the record of the ``budget`` stage. With ``whole``,
+    every passage uncut or None (and no record)."""
+    clock = time.perf_counter()
+    budget = fit_prompt(steps.intent, question, history, passages, sides, counter, config,
+                        reserved=steps.reserved_output, prompt_cap=steps.prompt_cap, whole=whole, brief=steps.brief,
+                        settled=settled)
+    if budget is None:
+        return None, None
+    dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}
+               for i in budget.cut]
+    inputs = {"limit": config.token_limit, "reserved_output": steps.reserved_output, "prompt_cap": steps.prompt_cap,
+              "brief": steps.brief, "tokenizer": counter.name, "settled": settled}
+    return budget, StageRecord(name=Stage.BUDGET, ms=ms_since(clock), inputs=inputs, outputs=[budget.figures()],
+                               dropped=dropped)

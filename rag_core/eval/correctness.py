@@ -1,0 +1,142 @@
+"""Answer correctness on figure questions, per backend (``python -m rag_core.eval answers``).
+
+A question counts as a figure question when its gold answer states one figure ("$1577.00",
+"24.26", "-27.0%", "$ 17966 million"). Each is asked as a user asks it (``Engine.ask``, scoped to
+its document, the settings' defaults) with each backend, and the answer is read:
+
+- correct: the answer states the gold figure: one of its numbers within ``TOLERANCE`` of it
+  (relative; or within half a unit of the gold's last decimal, when that is more), its sign aside
+  ("a decrease of 27.0%" states -27.0%), a figure with a scale word compared in the gold's units;
+- first figure correct: the first figure the answer states is the gold one (a reader takes the
+  first; an answer that lists passages' figures before the right one does not count);
+- gold page in context: a passage of the answer's prompt is on a gold page, so a wrong answer is
+  told apart as retrieval's (not in context) or reading's (in context);
+- read by code: the answer opened with a figure read by code (``answer.figures``).
+
+Sets: FinanceBench dev (its gold answers), UDA's FinQA questions (answer_1), each over its own
+filing; any set of questions written as ``folder`` takes (question, document, gold_pages, answer).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from ..answer.numbers import Number, numbers
+from ..pipeline import Engine
+from ..text import CITATION
+from .metrics import mean
+from .pages import PageQuestion
+from .report import markdown_table
+
+TOLERANCE = 0.015
+"""Relative distance within which a stated figure is the gold one (the issue's lenient count; a
+figure rounded as the question asks is far closer)."""
+
+_YEARISH = re.compile(r"^(?:19|20)\d\d$")
+
+
+def gold_figure(answer: str) -> Number | None:
+    """The one figure a gold answer states, or None when it states none or several (a text answer)."""
+    found = [n for n in numbers(answer) if not (_YEARISH.match(n.text) and not n.percent)]
+    return found[0] if len(found) == 1 else None
+
+
+def figure_questions(questions: Sequence[PageQuestion]) -> list[tuple[PageQuestion, Number]]:
+    """The questions whose first gold answer is one figure, with it."""
+    out = []
+    for q in questions:
+        gold = gold_figure(q.answers[0]) if q.answers else None
+        if gold is not None:
+            out.append((q, gold))
+    return out
+
+
+def stated(text: str) -> list[Number]:
+    """The figures an answer states, in order: citation markers and years left out."""
+    return [n for n in numbers(CITATION.sub(" ", text)) if not (_YEARISH.match(n.text) and not n.percent)]
+
+
+def matches(found: Number, gold: Number) -> bool:
+    """Whether a stated figure is the gold one (see the module docstring)."""
+    tolerance = max(abs(gold.value) * TOLERANCE, 0.5 * 10 ** (-gold.decimals) if gold.decimals else 0.0)
+    candidates = [found.value]
+    if found.scale != gold.scale:
+        candidates.append(found.value * found.scale / gold.scale)
+        candidates += [found.value * found.scale / unit for unit in (1e3, 1e6, 1e9)]
+    return any(abs(abs(v) - abs(gold.value)) <= tolerance for v in candidates)
+
+
+def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *, owner: str,
+                backend: str) -> list[dict[str, Any]]:
+    """Each figure question answered with one backend, and read."""
+    rows = []
+    for n, (q, gold) in enumerate(items, start=1):
+        started = time.perf_counter()
+        run = engine.ask(q.question, owner=owner, documents=[q.document], backend=backend)  # type: ignore[arg-type]
+        answer = run.result()
+        figures = stated(answer.answer)
+        in_context = any(p.page in q.gold_pages and p.document == q.document for p in answer.passages)
+        row = {
+            "subset": q.subset, "document": q.document, "question": q.question, "gold": q.answers[0],
+            "backend": backend, "correct": any(matches(f, gold) for f in figures),
+            "first_correct": bool(figures) and matches(figures[0], gold),
+            "gold_in_context": in_context, "read_by_code": answer.figure.kind if answer.figure else None,
+            "answer": answer.answer, "error": answer.error,
+            "first_token_s": round(answer.timings_ms.get("first_token", answer.timings_ms.get("total", 0)) / 1000, 1),
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+        rows.append(row)
+        print(f"answers ({backend}) {n}/{len(items)}: {'right' if row['correct'] else 'wrong'}"
+              f"{', gold page in context' if in_context else ''}{', read by code' if row['read_by_code'] else ''}",
+              file=sys.stderr, flush=True)
+    return rows
+
+
+def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    in_context = [r for r in rows if r["gold_in_context"]]
+    return {
+        "questions": len(rows),
+        "correct": _share(sum(r["correct"] for r in rows), len(rows)),
+        "first_correct": _share(sum(r["first_correct"] for r in rows), len(rows)),
+        "gold_in_context": _share(len(in_context), len(rows)),
+        "correct_with_gold_in_context": _share(sum(r["correct"] for r in in_context), len(in_context)),
+        "read_by_code": _share(sum(bool(r["read_by_code"]) for r in rows), len(rows)),
+        "errors": sum(bool(r["error"]) for r in rows),
+        "first_token_s_median": _median([r["first_token_s"] for r in rows]),
+        "seconds_mean": round(mean([r["seconds"] for r in rows]), 1) if rows else 0.0,
+    }
+
+
+def markdown(outcomes: dict[str, dict[str, dict[str, Any]]]) -> str:
+    """One row per set and backend."""
+    rows = []
+    for name, by_backend in outcomes.items():
+        for backend, outcome in by_backend.items():
+            s = outcome["summary"]
+            rows.append([name, backend, s["questions"], s["correct"], s["first_correct"], s["gold_in_context"],
+                         s["correct_with_gold_in_context"], s["read_by_code"], s["errors"], s["first_token_s_median"],
+                         s["seconds_mean"]])
+    return (
+        f"Figure questions (gold answer: one figure), each scoped to its document, the settings' defaults. Correct: "
+        f"the answer states the gold figure within {TOLERANCE:.1%} (sign aside); first figure: the first it states "
+        f"is the gold one.\n\n"
+        + markdown_table(["set", "backend", "questions", "correct", "first figure correct", "gold page in context",
+                          "correct, gold page in context", "opened by a figure read by code", "errors",
+                          "first token s (median)", "s/answer"], rows)
+    )
+
+
+def _share(count: int, total: int) -> float | None:
+    return round(count / total, 3) if total else None
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else round((ordered[middle - 1] + ordered[middle]) / 2, 1)

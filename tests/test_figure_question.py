@@ -1,0 +1,34 @@
+"""What a figure question asks (``rag_core.answer.figure_question``)."""
+
+from __future__ import annotations
+
+from rag_core.answer.figure_question import asks_for_figure, read_question
+
+
+def test_a_figure_question_is_told_from_an_explanation() -> None:
+    assert asks_for_figure("What is the FY2018 capital expenditure amount (in USD millions) for Acme?")
+    assert asks_for_figure("what is the growth rate in amortization expense in 2009?")
+    assert not asks_for_figure("What drove operating margin change as of FY2022 for Acme?")
+    assert not asks_for_figure("Is Acme a capital-intensive business based on FY2022 data?")
+    assert not asks_for_figure("Why did net sales grow?")
+
+
+def test_the_question_says_what_to_do_with_the_figure() -> None:
+    cell = read_question("What is the FY2018 capital expenditure amount (in USD millions) for 3M?")
+    assert cell is not None and (cell.operation, cell.years, cell.scale, cell.formula) == ("cell", (2018,), 1e6, "")
+    assert cell.metric == "capital expenditure"
+    growth = read_question("What is the year-over-year change in revenue from FY2017 to FY2018?")
+    assert growth is not None and (growth.operation, growth.years) == ("growth", (2017, 2018))
+    change = read_question("what is the net change in the balance of uncertain tax positions from 2007 to 2009?")
+    assert change is not None and change.operation == "change"
+    ratio = read_question("What is the FY2016 working capital ratio? Round your answer to two decimal places.")
+    assert ratio is not None and ratio.formula == "total current assets / total current liabilities"
+    assert ratio.decimals == 2 and not ratio.percent
+    share = read_question("What is the FY2019 capex as a % of revenue?")
+    assert share is not None and share.percent and share.formula == "capex / revenue"
+    defined = read_question("What is the FY2019 fixed asset turnover ratio? Fixed asset turnover ratio is defined "
+                            "as: FY2019 revenue / (average PP&E between FY2018 and FY2019). Round to two decimals.")
+    assert defined is not None and defined.formula == "FY2019 revenue / (average PP&E between FY2018 and FY2019)"
+    average = read_question("What is the FY2017 - FY2019 3 year average of net income?")
+    assert average is not None and average.operation == "average" and average.years == (2017, 2019)
+    assert read_question("Why did revenue grow in 2019?") is None

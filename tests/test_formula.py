@@ -1,0 +1,24 @@
+"""The arithmetic a figure question asks for, evaluated without ``eval`` (``rag_core.answer.formula``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.formula import evaluate, formula_tokens
+
+
+def test_the_evaluator_reads_arithmetic_and_nothing_else() -> None:
+    values = {"a": (6.0, "6 [1]"), "b": (4.0, "4 [2]")}
+    assert evaluate(["365", "*", "(", "a", "+", "b", ")", "/", "2"], values.__getitem__)[:2] == (
+        pytest.approx(1825.0), "365 × (6 [1] + 4 [2]) / 2")
+    assert evaluate(["a", "/", "b"], values.__getitem__)[2] == 0, "an amount over an amount is a ratio"
+    assert evaluate(["a", "-", "b"], values.__getitem__)[2] == 1
+    for broken in (["(", "a"], ["a", "+"], ["*", "a"], ["a", "b"]):
+        with pytest.raises(ValueError):
+            evaluate(broken, values.__getitem__)
+
+
+def test_a_formula_reads_into_numbers_operators_and_phrases() -> None:
+    assert formula_tokens("365 * (average accounts payable) / (COGS + change in inventory)") == [
+        "365", "*", "(", "average accounts payable", ")", "/", "(", "COGS", "+", "change in inventory", ")"]
+    assert formula_tokens("FY2019 revenue ÷ 2") == ["FY2019 revenue", "/", "2"]
