@@ -85,3 +85,58 @@ def test_two_rows_that_fit_alike_are_both_given() -> None:
     figure = read_figure("What were net sales in 2018?", [INCOME, other])
     assert figure is not None and figure.kind == "candidates" and figure.value is None
     assert "32,765" in figure.sentence and "8,278" in figure.sentence and "[1]" in figure.sentence
+
+
+STATEMENT_OF_OPERATIONS = Passage(n=5, document="game-10k.pdf", page=70, tabular=True, text=(
+    "CONSOLIDATED STATEMENTS OF OPERATIONS\n\n(Amounts in millions, except per share data)\n"
+    "|  |  | For | the | Years Ended December | 31, |  |\n"
+    "|  | 2019 |  |  | 2018 | 2017 |  |\n"
+    "| Product sales | $ | 1,975 | $2,255 |  | $ | 2,110 |\n"
+    "| Total net revenues |  | 6,489 |  | 7,500 |  | 7,017 |\n"
+    "| Loss on extinguishment of debt |  | — |  | 40 |  | 12 |\n"))
+BALANCE_SHEET = Passage(n=6, document="game-10k.pdf", page=69, tabular=True, text=(
+    "CONSOLIDATED BALANCE SHEETS (Amounts in millions, except share data)\n\n"
+    "At December 31, 2019 At December 31, 2018\n"
+    "|  | At December 31, 2019 | At December 31, 2018 |\n"
+    "| Property and equipment, net | 253 | 282 |\n"))
+CASH_FLOWS = Passage(n=7, document="game-10k.pdf", page=73, tabular=True, text=(
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS\n\n(Amounts in millions) 2019 2018 2017\n"
+    "| Capital expenditures | (116) | (131) | (155) |\n"))
+
+
+def test_a_row_set_askew_by_the_table_finder_reads_its_figures_by_the_years_in_order() -> None:
+    figure = read_figure("What were total net revenues in FY2018?", [STATEMENT_OF_OPERATIONS])
+    assert figure is not None and figure.cells[0].text == "7,500", "the second figure of the row is 2018's"
+    dash = read_figure("What was the loss on extinguishment of debt in 2017?", [STATEMENT_OF_OPERATIONS])
+    assert dash is not None and dash.cells[0].text == "12", "a dash holds its year's place"
+    above = read_figure("What were capital expenditures in 2017?", [CASH_FLOWS])
+    assert above is not None and above.cells[0].text == "(155)", "the line of years above the table labels it"
+
+
+def test_a_defined_ratio_over_two_statements() -> None:
+    figure = read_figure("What is the FY2019 fixed asset turnover ratio? Fixed asset turnover ratio is defined as: "
+                         "FY2019 revenue / (average PP&E between FY2018 and FY2019). Round your answer to two "
+                         "decimal places.", [BALANCE_SHEET, STATEMENT_OF_OPERATIONS])
+    assert figure is not None and figure.shown == f"{6_489 / ((253 + 282) / 2):.2f}" == "24.26"
+    assert figure.formula == "6,489 [5] / ((282 [6] + 253 [6]) / 2) = 24.26"
+
+
+def test_an_average_share_over_years_reads_cash_paid_as_an_amount() -> None:
+    figure = read_figure("What is the FY2017 - FY2019 3 year average of capex as a % of revenue? Answer in units of "
+                         "percents and round to one decimal place.", [CASH_FLOWS, STATEMENT_OF_OPERATIONS])
+    expected = (155 / 7_017 + 131 / 7_500 + 116 / 6_489) / 3 * 100
+    assert figure is not None and figure.kind == "average" and figure.value == pytest.approx(expected)
+    assert figure.shown == "1.9%" and "155 [7] / 7,017 [5]" in figure.formula
+
+
+def test_what_the_question_does_to_a_term_it_defines() -> None:
+    income = Passage(n=1, document="p.pdf", page=62, tabular=True,
+                     text="(in millions) 2022 2021\n| Operating Profit | 11,512 | 11,162 |\n")
+    cash = Passage(n=2, document="p.pdf", page=64, tabular=True, text=(
+        "(in millions) 2022 2021\n| Depreciation and amortization | 2,763 | 2,710 |\n"
+        "| Capital spending | (5,207) | (4,625) |\n"))
+    figure = read_figure("What is the FY2022 unadjusted EBITDA less capex for PepsiCo? Define unadjusted EBITDA as "
+                         "unadjusted operating income + depreciation and amortization [from cash flow statement]. "
+                         "Answer in USD millions.", [income, cash])
+    assert figure is not None and figure.value == pytest.approx(9_068e6) and figure.shown == "9,068 million"
+    assert figure.formula == "(11,512 [1] + 2,763 [2]) − 5,207 [2] = 9,068 million"

@@ -36,6 +36,9 @@ SENTENCE_KEEPS = 0.8
 between words (a table's rows have few sentence ends)."""
 CUT_TRIES = 4
 """Counts tried to cut the overflowing passage, and to bring an over-long final prompt down."""
+CUT_SHRINK = 0.95
+"""Each further try at a cut aims this share under the characters the last one's count allowed: a
+passage's tokens per character vary along it, so aiming exactly at the room overshoots again."""
 
 
 class Asked(NamedTuple):
@@ -238,7 +241,7 @@ def _cut(
         counted = count.text(block(index, partial + _ELLIPSIS)) + JOIN_SLACK
         if counted <= room:
             return partial + _ELLIPSIS, counted
-        chars = len(partial) * room / counted * 0.95
+        chars = len(partial) * room / counted * CUT_SHRINK
     return None
 
 

@@ -33,7 +33,7 @@ _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
                        re.IGNORECASE)
-_DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+[\w&%' -]{1,60}?)\s+as:?\s*"
+_DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
                       r"(?P<formula>.+?)(?:\.\s|\.?$|\?)",
                       re.IGNORECASE | re.DOTALL)
 _DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>zero|one|two|three|four|\d)\s+"
@@ -71,6 +71,19 @@ def asks_for_figure(question: str) -> bool:
     return bool(_ASKS.search(first)) and not _NOT_A_FIGURE.search(first)
 
 
+def _around(formula: str, term: str, asked: str) -> str:
+    """The formula of a term the question defines, with what the question does to the term around
+    it: 'EBITDA less capex', with EBITDA defined, is '(…) - capex'."""
+    if not term:
+        return formula
+    around = re.search(rf"{re.escape(term.strip())}\s+(?P<op>less|minus|plus)\s+(?P<rest>[\w&' -]+)", asked,
+                       re.IGNORECASE)
+    if around is None:
+        return formula
+    op = "+" if around.group("op").lower() == "plus" else "-"
+    return f"({formula}) {op} {around.group('rest').strip()}"
+
+
 def read_question(question: str) -> Asked | None:
     """What a question asks of a figure, or None when it asks for none."""
     if not asks_for_figure(question):
@@ -86,11 +99,15 @@ def read_question(question: str) -> Asked | None:
                  scale=SCALES[scale.group("scale").lower()] if scale else None)
     defined = _DEFINED.search(asked)
     if defined is not None:
-        formula = _BRACKETS.sub(" ", defined.group("formula"))
-        return replace(cell, formula=formula, percent=bool(re.search(r"\bpercent|%", formula)))
+        formula = _BRACKETS.sub(" ", defined.group("formula")).strip()
+        return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
+                       percent=bool(re.search(r"\bpercent|%", formula)))
     share = _SHARE_OF.search(asked)
     if share is not None:
-        return replace(cell, formula=f"{metric(share.group('part'))} / {metric(share.group('whole'))}", percent=True)
+        part = re.sub(r"^.*\b(?:average|mean)\s+(?:of\s+)?", "", metric(share.group("part")), flags=re.IGNORECASE)
+        averaged = _AVERAGE.search(share.group("part")) is not None and len(set(years)) >= 2
+        return replace(cell, operation="average" if averaged else "cell", formula=f"{part} / "
+                       f"{metric(share.group('whole'))}", percent=True)
     for pattern, (formula, percent) in RATIOS.items():
         if re.search(pattern, asked, re.IGNORECASE):
             return replace(cell, formula=formula, percent=percent)

@@ -19,14 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
 from ..retrieval.terms import STOPWORDS
 from .figure_question import SCALES, YEAR, Asked, read_question
 from .formula import Missing, evaluate, formula_tokens
-from .line_items import LINE_ITEMS
-from .numbers import numbers, row_blocks
-from .tables import labelled_rows
+from .line_items import LINE_ITEMS, OUTFLOWS
+from .numbers import numbers
+from .tables import cells, in_table, is_row, is_rule, labelled_rows
 
 _WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
 _STEM = 5
@@ -57,10 +58,10 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if not rows:
         return None
     reader = _Reader(rows, asked)
-    if asked.formula:
+    if asked.formula and asked.operation != "average":
         return reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
     if asked.operation == "average":
-        return reader.average(asked.metric)
+        return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     return reader.cell(asked.metric)
@@ -68,34 +69,80 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 def table_rows(passages: Sequence[Passage]) -> list[_Row]:
     """Every labelled data row of the passages' tables, with its passage, its table (in reading
-    order) and the scale its caption or header states ('in millions')."""
+    order) and the scale its caption or header states ('in millions'). A table whose columns are
+    years (a header row of years, or the line of years above it: '(Millions) 2022 2021 2020') gives
+    each row's figures to the years in order, so a row whose cells a PDF's table finder set askew
+    ('| $ | 1,975 | $2,255 | | $ | 2,110 |') still reads as 2019, 2018, 2017; any other table is read
+    by its column labels."""
     rows: list[_Row] = []
     table = 0
     for passage in passages:
         scale = _scale_of(f"{passage.section}\n{passage.columns}\n{passage.text}")
-        for block in row_blocks(passage.text):
-            years: list[str] = []  # a row of years labels the columns below it ('| Years ended | 2018 | 2017 |')
-            for labels, row in labelled_rows(block, passage.columns):
-                if len(row) > 1 and all(_YEAR_CELL.fullmatch(cell.strip()) for cell in row[1:] if cell.strip()) \
-                        and any(cell.strip() for cell in row[1:]):
-                    years = [cell.strip() for cell in row]
-                    continue
-                if row and row[0].strip():
-                    cells = {_column(labels, years, c): value for c, value in enumerate(row[1:], start=1) if value}
-                    rows.append(_Row(passage, table, _clean_label(row[0]), cells, scale))
+        for before, block in _blocks(passage.text):
+            lines = [line for line in block if is_row(line)]
+            years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
+                next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
+                or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
+            aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
+            if aligned:
+                rows += [_Row(passage, table, label, by_year, scale) for label, by_year in aligned]
+            else:
+                rows += [_Row(passage, table, _clean_label(row[0]),
+                              {label or f"column {c}": value for c, (label, value) in
+                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale)
+                         for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
             table += 1
     return rows
 
 
-_YEAR_CELL = re.compile(r"(?:fy\s?)?(?:19|20)\d\d", re.IGNORECASE)
+_LINES_ABOVE = 3
+"""Lines above a table searched for its line of years (a caption, the unit, then the years)."""
+_DASHES = {"—", "–", "-", "−"}
+_CURRENCY = {"$", "€", "£", "¥", "%"}
 
 
-def _column(labels: Sequence[str], years: Sequence[str], c: int) -> str:
-    label = labels[c] if c < len(labels) else ""
-    year = years[c] if c < len(years) else ""
-    if year and year not in label:
-        label = f"{label} › {year}" if label else year
-    return label or f"column {c}"
+def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
+    """Each run of table lines (a Markdown rule row inside it) with the non-empty lines above it."""
+    out: list[tuple[list[str], list[str]]] = []
+    before: list[str] = []
+    block: list[str] = []
+    for line in text.splitlines():
+        if in_table(line) or (block and is_rule(line)):
+            block.append(line)
+            continue
+        if block:
+            out.append((before, block))
+            before, block = [], []
+        if line.strip():
+            before.append(line)
+    if block:
+        out.append((before, block))
+    return out
+
+
+def _years_in(text: str) -> list[str]:
+    return [m.group(1) for m in YEAR.finditer(text)]
+
+
+def _header_years(row: Sequence[str]) -> list[str]:
+    """The years a header row names, one a filled cell ('| | At December 31, 2019 | 2018 |'), or []."""
+    filled = [cell for cell in row[1:] if cell.strip()]
+    found = [_years_in(cell) for cell in filled]
+    if not filled or any(len(years) != 1 for years in found) or any(_value(c) is not None and not
+                                                                      YEAR.fullmatch(c.strip()) for c in filled):
+        return []
+    return [years[0] for years in found]
+
+
+def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
+    """A data row's figures given to the years in order, when it has one a year (a dash for none)."""
+    label = _clean_label(row[0]) if row else ""
+    entries = [cell.strip() for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
+    if not label or len(entries) != len(years) or not all(e in _DASHES or _value(e) is not None for e in entries):
+        return None
+    if _header_years(row):
+        return None
+    return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
 
 
 def _scale_of(text: str) -> float:
@@ -236,8 +283,22 @@ class _Reader:
         return self._computed("change", value, f"{_cite(new)} − {_cite(old)}", percent=False,
                               what=f"{new.row}, change {earlier} to {later}", scale=self._row_scale(new))
 
-    def average(self, metric: str) -> FigureReading | None:
+    def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
         first, last = min(self.years), max(self.years)
+        if formula:  # the average of a ratio over the years ('3 year average of capex as a % of revenue')
+            values, shown = [], []
+            for year in range(first, last + 1):
+                try:
+                    value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
+                except Missing:
+                    return self._missing()
+                except (ValueError, ZeroDivisionError):
+                    return None
+                values.append(value * (100 if percent else 1))
+                shown.append(text)
+            mean = sum(values) / len(values)
+            return self._computed("average", mean, f"({' + '.join(shown)}) / {len(values)}"
+                                  + (" × 100" if percent else ""), percent=percent, what=f"{metric}, {first}–{last}")
         read = [self.read(metric, year) for year in range(first, last + 1)]
         if any(r is None for r in read):
             return self._missing()
@@ -293,6 +354,8 @@ class _Reader:
         cell = self.read(metric, own[-1] if own else year)
         if cell is None:
             raise Missing(phrase)
+        if cell.value < 0 and OUTFLOWS.search(cell.row):  # cash paid, written (1,577): the amount is 1,577
+            return -cell.value, _cite(cell).replace(cell.text, cell.text.strip("()"))
         return cell.value, _cite(cell)
 
     # --- saying it ------------------------------------------------------------------------------

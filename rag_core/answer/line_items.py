@@ -7,6 +7,8 @@ total current assets over total current liabilities.
 
 from __future__ import annotations
 
+import re
+
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending": (
         "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
@@ -54,3 +56,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
 stated as a percentage."""
+
+OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of)|capital (?:expenditures?|spending)|additions to|"
+                      r"repurchases? of|dividends paid|acquisitions? of)\b", re.IGNORECASE)
+"""A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'): a formula
+over it ('capex as a % of revenue', 'EBITDA less capex') means the amount paid."""

@@ -29,6 +29,12 @@ PACKAGED_GGUF_PARTS = 22
 _COPY_BUFFER = 16 * 1024 * 1024
 
 
+READING_TEMPERATURE = 0.0
+"""The temperature of the calls that read a question (intent, rephrasings, a follow-up's rewrite):
+fixed, not a user's choice, since their reply is parsed and must be the same for the same question;
+answers use ``LlmSettings.temperature``."""
+
+
 class OpenAIChatModel:
     """Any OpenAI-compatible chat endpoint, through the official client."""
 
@@ -113,7 +119,7 @@ class OpenAIChatModel:
                 model=self._model,
                 messages=list(messages),  # type: ignore[arg-type]
                 max_tokens=max_tokens,
-                temperature=0.0,
+                temperature=READING_TEMPERATURE,
                 timeout=timeout_s,
                 response_format=reply_format,
             )

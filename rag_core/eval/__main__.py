@@ -218,37 +218,15 @@ ANSWER_SETS = ("financebench", "finqa")
 
 def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
     """Answer correctness on the figure questions of each set, per backend (``correctness``)."""
-    from ..pipeline import Engine
-    from . import correctness, pages
+    from . import correctness
 
-    sets: dict[str, list[pages.PageQuestion]] = {}
-    folders: dict[str, Path] = {}
-    if "financebench" in args.sets:
-        folders["financebench"] = _need(args.data / "financebench_dev", "the FinanceBench development split")
-        sets["financebench"] = pages.load_financebench(folders["financebench"])
-    if "finqa" in args.sets:
-        folders["finqa"] = _need(args.data / "uda", "the UDA-QA sample")
-        sets["finqa"] = [q for q in pages.load_uda(folders["finqa"]) if q.subset == "finqa"]
+    folders = {"financebench": ("financebench_dev", "the FinanceBench development split"),
+               "finqa": ("uda", "the UDA-QA sample")}
+    data = {name: _need(args.data / folders[name][0], folders[name][1]) for name in args.sets}
     backends = ["extractive"] if args.answers is None else args.answers
-    outcomes: dict[str, dict[str, Any]] = {}
-    for name, questions in sets.items():
-        items = correctness.figure_questions(questions)[: args.limit]
-        wanted = {q.document for q, _ in items}
-        paths = sorted(p for p in folders[name].rglob("*.pdf") if p.name in wanted)
-        engine = Engine(settings.model_copy(update={"store_dir": args.results / "stores" /
-                                                    f"{name}-{pages.store_slug('default', settings)}"}))
-        try:
-            for path in paths:
-                parsed, data = pages.parsed_file(path, settings, args.results / "cache" / "parsed")
-                result = engine.ingest_parsed(parsed, owner=OWNER, data=data)
-                print(f"{name}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
-            outcomes[name] = {}
-            for backend in backends:
-                rows = correctness.ask_figures(engine, items, owner=OWNER, backend=backend)
-                outcomes[name][backend] = {"summary": correctness.summarize(rows), "rows": rows}
-        finally:
-            engine.close()
-    report = {"sets": list(sets), "backends": backends, "tolerance": correctness.TOLERANCE, "outcomes": outcomes}
+    outcomes = correctness.run_sets(data, settings, backends=backends, results=args.results, owner=OWNER,
+                                    limit=args.limit)
+    report = {"sets": list(data), "backends": backends, "tolerance": correctness.TOLERANCE, "outcomes": outcomes}
     return "answers", report, correctness.markdown(outcomes), []
 
 

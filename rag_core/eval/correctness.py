@@ -23,11 +23,14 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..answer.numbers import Number, numbers
 from ..pipeline import Engine
+from ..settings import Settings
 from ..text import CITATION
+from . import pages
 from .metrics import mean
 from .pages import PageQuestion
 from .report import markdown_table
@@ -39,8 +42,15 @@ figure rounded as the question asks is far closer)."""
 _YEARISH = re.compile(r"^(?:19|20)\d\d$")
 
 
+ANSWER_WORDS = 12
+"""Longest gold answer (in words) that is one figure stated, not an explanation that holds one."""
+
+
 def gold_figure(answer: str) -> Number | None:
-    """The one figure a gold answer states, or None when it states none or several (a text answer)."""
+    """The one figure a gold answer states, or None when it states none or several, explains
+    ("… decreased by 1.7% primarily due to …") or answers yes or no ("Yes, CVS paid a $0.55 …")."""
+    if len(answer.split()) > ANSWER_WORDS or re.match(r"\s*(?:yes|no)\b", answer, re.IGNORECASE):
+        return None
     found = [n for n in numbers(answer) if not (_YEARISH.match(n.text) and not n.percent)]
     return found[0] if len(found) == 1 else None
 
@@ -94,6 +104,34 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
               f"{', gold page in context' if in_context else ''}{', read by code' if row['read_by_code'] else ''}",
               file=sys.stderr, flush=True)
     return rows
+
+
+def run_sets(data: dict[str, Path], settings: Settings, *, backends: Sequence[str], results: Path, owner: str,
+             limit: int | None) -> dict[str, dict[str, Any]]:
+    """Each set's figure questions (``financebench``: the FinanceBench dev folder; ``finqa``: UDA's
+    folder) answered by each backend over a store of the set's documents (kept under
+    ``results/stores``, parsed documents cached under ``results/cache``)."""
+    outcomes: dict[str, dict[str, Any]] = {}
+    for name, folder in data.items():
+        questions = (pages.load_financebench(folder) if name == "financebench"
+                     else [q for q in pages.load_uda(folder) if q.subset == "finqa"])
+        items = figure_questions(questions)[:limit]
+        wanted = {q.document for q, _ in items}
+        paths = sorted(p for p in folder.rglob("*.pdf") if p.name in wanted)
+        store_dir = results / "stores" / f"{name}-{pages.store_slug('default', settings)}"
+        engine = Engine(settings.model_copy(update={"store_dir": store_dir}))
+        try:
+            for path in paths:
+                parsed, raw = pages.parsed_file(path, settings, results / "cache" / "parsed")
+                result = engine.ingest_parsed(parsed, owner=owner, data=raw)
+                print(f"{name}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
+            outcomes[name] = {}
+            for backend in backends:
+                rows = ask_figures(engine, items, owner=owner, backend=backend)
+                outcomes[name][backend] = {"summary": summarize(rows), "rows": rows}
+        finally:
+            engine.close()
+    return outcomes
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
