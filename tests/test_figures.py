@@ -140,3 +140,30 @@ def test_what_the_question_does_to_a_term_it_defines() -> None:
                          "Answer in USD millions.", [income, cash])
     assert figure is not None and figure.value == pytest.approx(9_068e6) and figure.shown == "9,068 million"
     assert figure.formula == "(11,512 [1] + 2,763 [2]) − 5,207 [2] = 9,068 million"
+
+
+def test_a_merged_cell_and_a_sentence_of_figures_read_as_rows() -> None:
+    staff = Passage(n=1, document="bank.pdf", page=56, tabular=True, text=(
+        "|  | Year Ended December |  |\n| $ in millions | 2016 2015 | 2014 |\n"
+        "| Total operating expenses | $20,304 $25,042 | $22,171 |\n| Total staff at period-end | 34,400 36,800 | 34,000 |\n"))
+    change = read_figure("What is the net change in total staff at period-end in 2016?", [staff])
+    assert change is not None and change.value == pytest.approx(34_400 - 36_800), "a finder's merged cells split"
+    prose = Passage(n=2, document="chips.pdf", page=59, text=(
+        "Amortization expense from continuing operations, related to intangibles was $7.4 million, $9.3 million and "
+        "$9.2 million in fiscal 2009, 2008 and 2007, respectively."))
+    growth = read_figure("what is the growth rate in amortization expense in 2009?", [prose])
+    assert growth is not None and growth.shown == "-20.4%" and growth.formula.startswith("($7.4 [2] − $9.3 [2])")
+
+
+def test_a_share_of_a_total_and_a_sum_over_years() -> None:
+    loans = Passage(n=3, document="bank.pdf", page=120, tabular=True, text=(
+        "$ in millions 2016 2015\n| Loans backed by commercial real estate | 4,761 | 5,271 |\n"
+        "| Total loans receivable, gross | 50,181 | 45,821 |\n"))
+    share = read_figure("what percentage of total loans receivable gross in 2016 were loans backed by commercial "
+                        "real estate?", [loans])
+    assert share is not None and share.shown == "9.5%" and share.formula == "4,761 [3] / 50,181 [3] = 9.5%"
+    total = read_figure("for 2016 and 2015, what was total loans backed by commercial real estate?", [loans])
+    assert total is not None and total.kind == "sum" and total.value == pytest.approx((4_761 + 5_271) * 1e6)
+    assert read_figure("What is the total equity securities in 2016?", [Passage(
+        n=4, document="bank.pdf", page=9, tabular=True, text="| | 2016 |\n| Total shareholders' equity | 86,893 |\n"
+    )]) is None, "a line item's name that covers only part of what is asked is no match"

@@ -22,3 +22,5 @@ def test_a_formula_reads_into_numbers_operators_and_phrases() -> None:
     assert formula_tokens("365 * (average accounts payable) / (COGS + change in inventory)") == [
         "365", "*", "(", "average accounts payable", ")", "/", "(", "COGS", "+", "change in inventory", ")"]
     assert formula_tokens("FY2019 revenue ÷ 2") == ["FY2019 revenue", "/", "2"]
+    assert formula_tokens("fixed income / total long-term assets") == ["fixed income", "/", "total long-term assets"]
+    assert formula_tokens("a - b") == ["a", "-", "b"]

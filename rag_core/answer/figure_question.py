@@ -31,6 +31,10 @@ _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year",
                        re.IGNORECASE)
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
+_SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
+_PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|fraction) of (?P<whole>.+?)\s+(?:is|are|was|were)\s+"
+                      r"(?:comprised of |made up of |due to |attributable to |represented by |from )?(?P<part>[^?]+)",
+                      re.IGNORECASE)
 _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
                        re.IGNORECASE)
 _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
@@ -54,7 +58,8 @@ class Asked:
     """What the figure is of, in the question's words ('capital expenditure')."""
     years: tuple[int, ...]
     operation: str
-    """'cell', 'change', 'growth' (relative change) or 'average'; a formula overrides it."""
+    """'cell', 'change', 'growth' (relative change), 'average' or 'sum' (over the years named); a
+    formula overrides a cell."""
     formula: str = ""
     """The arithmetic to do, in ``formula.evaluate``'s language, when the question or a textbook defines it."""
     percent: bool = False
@@ -111,24 +116,42 @@ def read_question(question: str) -> Asked | None:
     for pattern, (formula, percent) in RATIOS.items():
         if re.search(pattern, asked, re.IGNORECASE):
             return replace(cell, formula=formula, percent=percent)
+    part_of = _PART_OF.search(asked)
+    if part_of is not None and metric(part_of.group("part")):
+        part, whole = metric(part_of.group("part")), metric(part_of.group("whole"))
+        return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{part} / {whole}", percent=True)
     if _AVERAGE.search(asked) and len(years) >= 2:
         return replace(cell, operation="average")
     if _CHANGE.search(asked):
         return replace(cell, operation="growth" if _RELATIVE.search(asked) else "change")
+    if _SUM.search(asked) and len(set(years)) >= 2:
+        return replace(cell, operation="sum")
     return cell
 
 
-_LEADING = re.compile(r"^\s*(?:what|how much|how many)\s+(?:is|was|were|are|did|does)?\s*(?:the\s+)?|"
+_LEADING = re.compile(r"^.*?\b(?:what|how much|how many)\s+(?:is|was|were|are|did|does)?\s*(?:the\s+)?|"
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?", re.IGNORECASE)
 _TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
 
 
+_OPERATION = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy)\s+)*"
+    r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline)\s+(?:in|of|between)\s+",
+    re.IGNORECASE)
+"""What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
+_LEFT_OVER = re.compile(r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
+                        r"between|and|as of)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+
+
 def metric(text: str) -> str:
-    """What a question asks the figure of: its first sentence without the question's lead, years,
-    the company it names at its end, parentheses and instructions."""
+    """What a question asks the figure of: its first sentence without the question's lead, what it
+    does to the figure, years, the company it names at its end, parentheses and instructions."""
     first = re.split(r"(?<=\?)\s|\.\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
     first = _TRAILING.sub(" ", _LEADING.sub("", first))
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", first), flags=re.IGNORECASE)
-    return re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.")
+    first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
+    for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
+        first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
+    return re.sub(r"\s+", " ", first)
 
 

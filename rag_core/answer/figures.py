@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
 from ..retrieval.terms import STOPWORDS
-from .figure_question import SCALES, YEAR, Asked, read_question
+from .figure_cells import Row, cell_value, table_rows
+from .figure_question import YEAR, Asked, read_question
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import LINE_ITEMS, OUTFLOWS
 from .numbers import numbers
-from .tables import cells, in_table, is_row, is_rule, labelled_rows
 
 _WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
 _STEM = 5
@@ -36,16 +35,6 @@ _STEM = 5
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 
 
-
-
-@dataclass(frozen=True)
-class _Row:
-    passage: Passage
-    table: int
-    label: str
-    cells: dict[str, str]
-    """Column label -> the cell as written."""
-    scale: float
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -62,97 +51,11 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
     if asked.operation == "average":
         return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
+    if asked.operation == "sum":
+        return reader.total(asked.metric)
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     return reader.cell(asked.metric)
-
-
-def table_rows(passages: Sequence[Passage]) -> list[_Row]:
-    """Every labelled data row of the passages' tables, with its passage, its table (in reading
-    order) and the scale its caption or header states ('in millions'). A table whose columns are
-    years (a header row of years, or the line of years above it: '(Millions) 2022 2021 2020') gives
-    each row's figures to the years in order, so a row whose cells a PDF's table finder set askew
-    ('| $ | 1,975 | $2,255 | | $ | 2,110 |') still reads as 2019, 2018, 2017; any other table is read
-    by its column labels."""
-    rows: list[_Row] = []
-    table = 0
-    for passage in passages:
-        scale = _scale_of(f"{passage.section}\n{passage.columns}\n{passage.text}")
-        for before, block in _blocks(passage.text):
-            lines = [line for line in block if is_row(line)]
-            years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
-                next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
-                or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
-            aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
-            if aligned:
-                rows += [_Row(passage, table, label, by_year, scale) for label, by_year in aligned]
-            else:
-                rows += [_Row(passage, table, _clean_label(row[0]),
-                              {label or f"column {c}": value for c, (label, value) in
-                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale)
-                         for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
-            table += 1
-    return rows
-
-
-_LINES_ABOVE = 3
-"""Lines above a table searched for its line of years (a caption, the unit, then the years)."""
-_DASHES = {"—", "–", "-", "−"}
-_CURRENCY = {"$", "€", "£", "¥", "%"}
-
-
-def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
-    """Each run of table lines (a Markdown rule row inside it) with the non-empty lines above it."""
-    out: list[tuple[list[str], list[str]]] = []
-    before: list[str] = []
-    block: list[str] = []
-    for line in text.splitlines():
-        if in_table(line) or (block and is_rule(line)):
-            block.append(line)
-            continue
-        if block:
-            out.append((before, block))
-            before, block = [], []
-        if line.strip():
-            before.append(line)
-    if block:
-        out.append((before, block))
-    return out
-
-
-def _years_in(text: str) -> list[str]:
-    return [m.group(1) for m in YEAR.finditer(text)]
-
-
-def _header_years(row: Sequence[str]) -> list[str]:
-    """The years a header row names, one a filled cell ('| | At December 31, 2019 | 2018 |'), or []."""
-    filled = [cell for cell in row[1:] if cell.strip()]
-    found = [_years_in(cell) for cell in filled]
-    if not filled or any(len(years) != 1 for years in found) or any(_value(c) is not None and not
-                                                                      YEAR.fullmatch(c.strip()) for c in filled):
-        return []
-    return [years[0] for years in found]
-
-
-def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
-    """A data row's figures given to the years in order, when it has one a year (a dash for none)."""
-    label = _clean_label(row[0]) if row else ""
-    entries = [cell.strip() for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
-    if not label or len(entries) != len(years) or not all(e in _DASHES or _value(e) is not None for e in entries):
-        return None
-    if _header_years(row):
-        return None
-    return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
-
-
-def _scale_of(text: str) -> float:
-    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\)", text,
-                      re.IGNORECASE)
-    return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0
-
-
-def _clean_label(label: str) -> str:
-    return re.sub(r"(?:\s*\.){3,}|\s+", " ", label).strip(" :.$")
 
 
 def _stems(text: str) -> set[str]:
@@ -161,8 +64,15 @@ def _stems(text: str) -> set[str]:
 
 _GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
             "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
-            "avera", "perce", "ratio", "incre", "decre", "betwe"}
+            "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
 """Stems that name no line item: a label matched on these alone is no match."""
+
+
+def _covers(pattern: str, metric: str) -> bool:
+    """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
+    does not name 'total equity securities'."""
+    match = re.search(pattern, metric, re.IGNORECASE)
+    return match is not None and not (_stems(metric[: match.start()] + " " + metric[match.end():]) - _GENERIC)
 
 
 _QUALIFIERS = {"net", "total", "gross", "consol"}
@@ -170,7 +80,7 @@ _QUALIFIERS = {"net", "total", "gross", "consol"}
 
 
 class _Reader:
-    def __init__(self, rows: list[_Row], asked: Asked) -> None:
+    def __init__(self, rows: list[Row], asked: Asked) -> None:
         self.rows, self.years = rows, list(asked.years)
         self.decimals, self.wanted_scale = asked.decimals, asked.scale
         self.cells: list[CellRead] = []
@@ -178,13 +88,13 @@ class _Reader:
 
     # --- finding a row and a column ---------------------------------------------------------
 
-    def candidates(self, metric: str) -> list[tuple[float, _Row]]:
+    def candidates(self, metric: str) -> list[tuple[float, Row]]:
         """The rows whose label the metric names, best first: every content word of the label in the
         metric (or in a report name of a line item the metric names), more words first."""
         words = _stems(metric)
-        names = [name for pattern, labels in LINE_ITEMS.items() if re.search(pattern, metric, re.IGNORECASE)
-                 for name in labels]
-        scored: list[tuple[float, _Row]] = []
+        asked = words - _GENERIC
+        names = [name for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric) for name in labels]
+        scored: list[tuple[float, Row]] = []
         for row in self.rows:
             label = _stems(re.sub(r"\([^)]*\)", " ", row.label))
             if not label or not (label - _GENERIC):
@@ -192,6 +102,8 @@ class _Reader:
             score = 0.0
             if label <= words:
                 score = len(label) + len(label & words) / (len(words) or 1)
+            elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
+                score = len(asked) - len(label - asked) / (len(label) + 1)
             for name in map(_stems, names):
                 if label == name or (label <= name and len(label) >= 2):
                     score = max(score, len(label) + 0.5)
@@ -202,10 +114,10 @@ class _Reader:
         scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
         return scored
 
-    def column(self, row: _Row, year: int | None) -> tuple[str, str] | None:
+    def column(self, row: Row, year: int | None) -> tuple[str, str] | None:
         """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
         no year asked, the row's only figure or its latest year's."""
-        figures = [(label, text) for label, text in row.cells.items() if numbers(text) or _plain(text) is not None]
+        figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
         if not figures:
             return None
         if year is None:
@@ -308,6 +220,17 @@ class _Reader:
         return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
                               scale=self._row_scale(got[0]))
 
+    def total(self, metric: str) -> FigureReading | None:
+        """The sum of a row over the years the question names."""
+        read = [self.read(metric, year) for year in sorted(set(self.years))]
+        got = [r for r in read if r is not None]
+        if len(got) < len(read):
+            return self._missing()
+        formula = " + ".join(_cite(r) for r in got)
+        return self._computed("sum", sum(r.value for r in got), formula, percent=False,
+                              what=f"{got[0].row}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
+                              scale=self._row_scale(got[0]))
+
     def formula(self, text: str, *, percent: bool, name: str) -> FigureReading | None:
         year = max(self.years) if self.years else None
         try:
@@ -392,9 +315,9 @@ class _Reader:
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
 
 
-def _cell_read(row: _Row, cell: tuple[str, str], year: int | None, metric: str) -> CellRead | None:
+def _cell_read(row: Row, cell: tuple[str, str], year: int | None, metric: str) -> CellRead | None:
     """A row's cell read, with why it was chosen (None for a cell without a figure)."""
-    value = _value(cell[1])
+    value = cell_value(cell[1])
     if value is None:
         return None
     why = (f"row '{row.label}' named by the question" if _stems(row.label) <= _stems(metric)
@@ -407,18 +330,3 @@ def _cell_read(row: _Row, cell: tuple[str, str], year: int | None, metric: str) 
 
 def _cite(cell: CellRead) -> str:
     return f"{cell.text.strip()} [{cell.passage}]"
-
-
-def _plain(text: str) -> float | None:
-    match = re.fullmatch(r"\s*\(?[-−]?\$?\s*(\d+(?:\.\d+)?)\s*%?\)?\s*", text)
-    return float(match.group(1)) if match else None
-
-
-def _value(text: str) -> float | None:
-    """A cell's value: '(1,234)' and '−5' negative, '$1,577' 1577, '12.5%' 12.5."""
-    found = numbers(text)
-    value = found[0].value if found else _plain(text)
-    if value is None:
-        return None
-    negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
-    return -value if negative else value

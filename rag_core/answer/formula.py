@@ -15,13 +15,18 @@ _TOKEN = re.compile(r"\s*(?:(?P<number>\d+(?:\.\d+)?)(?![\w])|(?P<op>[-+*/×÷()
 
 
 def formula_tokens(text: str) -> list[str]:
-    """A formula's tokens: numbers, operators, parentheses and the phrases between them."""
+    """A formula's tokens: numbers, operators, parentheses and the phrases between them. A hyphen
+    inside a word ('long-term assets', 'debt-to-equity') is the word's, not a minus."""
     out: list[str] = []
-    for match in _TOKEN.finditer(text):
+    for match in _TOKEN.finditer(_WORD_HYPHEN.sub(_HYPHEN, text)):
         piece = match.group("number") or match.group("op") or (match.group("words") or "").strip()
         if piece:
-            out.append({"×": "*", "÷": "/"}.get(piece, piece))
+            out.append({"×": "*", "÷": "/"}.get(piece, piece).replace(_HYPHEN, "-"))
     return out
+
+
+_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_HYPHEN = "\u2010"
 
 
 def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] | None) -> tuple[float, str, int]:

@@ -43,6 +43,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
 of any test question)."""
 
 RATIOS: dict[str, tuple[str, bool]] = {
+    r"ebitda\s*(?:%\s*)?margin": ("(operating income + depreciation and amortization) / revenue", True),
+    r"\bebitda\b": ("operating income + depreciation and amortization", False),
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
     r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
     r"gross (?:profit )?margin": ("gross profit / revenue", True),

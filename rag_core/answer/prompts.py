@@ -34,7 +34,7 @@ SYSTEM = (
 )
 
 INSTRUCTIONS: dict[Intent, str] = {
-    "qa": "Answer the question directly in a few sentences, citing passages as [n].",
+    "qa": "Answer the question in your first sentence, then support it, citing [n]. Do not list the passages.",
     "technical": (
         "Answer with the exact figures from the passages. Do not copy the passages or their tables. Write a "
         "short Markdown table of at most 6 rows: one row for each thing the question asks about, one column "
@@ -58,7 +58,8 @@ _SECTIONS = ("Problem & Motivation", "Proposed Approach", "Key Components", "Exp
              "Conclusions")
 
 BRIEF_INSTRUCTIONS: dict[Intent, str] = {
-    "qa": "Answer the question directly in two or three sentences, citing passages as [n].",
+    "qa": ("Answer the question in your first sentence, then support it in one or two sentences, citing passages "
+           "as [n]. Do not go through the passages one by one."),
     # the model's strength, copying, put to use: the labelled rows name their row and columns in words, so
     # the rows it copies read on their own and every figure in them is the passage's. Asked for a table of
     # its own instead (at most 6 rows, 4x4, 5 rows of one value a cell) or for bullets in its own words, the
@@ -90,8 +91,7 @@ SETTLED = (
     "restate it, and state no other figure for what the question asks, nor compute one. In one or two sentences, "
     "say what the passages say about it (what it covers, what drove it), citing [n]. Do not list the passages."
 )
-"""The instruction when a figure was read by code: a small model handed every table listed passages
-and picked a figure from the wrong one, or did arithmetic in its head (issue 'Figures read')."""
+"""After a figure read by code: a small model listed passages, read the wrong table, did sums in its head."""
 
 ONE_IDEA = (
     "State the main idea of the document in three or four sentences: what it proposes, how it works and what "

@@ -5,7 +5,8 @@ A question counts as a figure question when its gold answer states one figure ("
 its document, the settings' defaults) with each backend, and the answer is read:
 
 - correct: the answer states the gold figure: one of its numbers within ``TOLERANCE`` of it
-  (relative; or within half a unit of the gold's last decimal, when that is more), its sign aside
+  (relative; or within half a unit of the gold's last digit, when that is more: a gold of "9%" was
+  rounded to a whole percent, and 9.5% rounds to it), its sign aside
   ("a decrease of 27.0%" states -27.0%), a figure with a scale word compared in the gold's units;
 - first figure correct: the first figure the answer states is the gold one (a reader takes the
   first; an answer that lists passages' figures before the right one does not count);
@@ -72,7 +73,7 @@ def stated(text: str) -> list[Number]:
 
 def matches(found: Number, gold: Number) -> bool:
     """Whether a stated figure is the gold one (see the module docstring)."""
-    tolerance = max(abs(gold.value) * TOLERANCE, 0.5 * 10 ** (-gold.decimals) if gold.decimals else 0.0)
+    tolerance = max(abs(gold.value) * TOLERANCE, 0.5 * 10 ** (-gold.decimals))
     candidates = [found.value]
     if found.scale != gold.scale:
         candidates.append(found.value * found.scale / gold.scale)

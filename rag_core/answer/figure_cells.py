@@ -1,0 +1,172 @@
+"""Where the figures of the passages are: each row of their tables (and each sentence that is a row:
+'… was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and 2007, respectively'),
+its label, its figures under their year or column, and the scale its caption states."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..models import Passage
+from .figure_question import SCALES, YEAR
+from .numbers import numbers
+from .tables import cells, in_table, is_row, is_rule, labelled_rows
+
+_UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
+                       r"margin|rate|days)\b|%", re.IGNORECASE)
+"""A row a table's 'in millions' does not scale: a count of people, a figure per share, a ratio."""
+
+
+@dataclass(frozen=True)
+class Row:
+    passage: Passage
+    table: int
+    label: str
+    cells: dict[str, str]
+    """Column label -> the cell as written."""
+    scale: float
+
+
+def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float) -> Row:
+    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) else scale)
+
+
+def table_rows(passages: Sequence[Passage]) -> list[Row]:
+    """Every labelled data row of the passages' tables, with its passage, its table (in reading
+    order) and the scale its caption or header states ('in millions'). A table whose columns are
+    years (a header row of years, or the line of years above it: '(Millions) 2022 2021 2020') gives
+    each row's figures to the years in order, so a row whose cells a PDF's table finder set askew
+    ('| $ | 1,975 | $2,255 | | $ | 2,110 |') still reads as 2019, 2018, 2017; any other table is read
+    by its column labels."""
+    rows: list[Row] = []
+    table = 0
+    for passage in passages:
+        scale = _scale_of(f"{passage.section}\n{passage.columns}\n{passage.text}")
+        for before, block in _blocks(passage.text):
+            lines = [line for line in block if is_row(line)]
+            years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
+                next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
+                or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
+            aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
+            if aligned:
+                rows += [_row(passage, table, label, by_year, scale) for label, by_year in aligned]
+            else:
+                rows += [_row(passage, table, _clean_label(row[0]),
+                              {label or f"column {c}": value for c, (label, value) in
+                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale)
+                         for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
+            table += 1
+        rows += _sentence_rows(passage, table)
+        table += 1
+    return rows
+
+
+_LINES_ABOVE = 3
+"""Lines above a table searched for its line of years (a caption, the unit, then the years)."""
+_DASHES = {"—", "–", "-", "−"}
+_CURRENCY = {"$", "€", "£", "¥", "%"}
+
+
+def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
+    """Each run of table lines (a Markdown rule row inside it) with the non-empty lines above it."""
+    out: list[tuple[list[str], list[str]]] = []
+    before: list[str] = []
+    block: list[str] = []
+    for line in text.splitlines():
+        if in_table(line) or (block and is_rule(line)):
+            block.append(line)
+            continue
+        if block:
+            out.append((before, block))
+            before, block = [], []
+        if line.strip():
+            before.append(line)
+    if block:
+        out.append((before, block))
+    return out
+
+
+def _years_in(text: str) -> list[str]:
+    return [m.group(1) for m in YEAR.finditer(text)]
+
+
+def _header_years(row: Sequence[str]) -> list[str]:
+    """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
+    '| 2016 2015 | 2014 |' too), or [] for a row with a cell that names none or holds another figure."""
+    filled = [cell for cell in row[1:] if cell.strip()]
+    found = [_years_in(cell) for cell in filled]
+    if not filled or not all(found) or any(_figures(YEAR.sub(" ", cell)) for cell in filled):
+        return []
+    return [year for years in found for year in years]
+
+
+_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?\d[\d,]*(?:\.\d+)?%?\)?|[—–−-]")
+
+
+def _figures(cell: str) -> list[str]:
+    """The figures of a cell in order (a dash for none), a merged cell's several ('$11,647 $12,678');
+    [] when it holds words."""
+    tokens = cell.replace("$ ", "$").split()
+    figures = [t for t in tokens if t not in _CURRENCY]
+    return figures if figures and all(_FIGURE_TOKEN.fullmatch(t) for t in figures) else []
+
+
+def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
+    """A data row's figures given to the years in order, when it has one a year (a dash for none)."""
+    label = _clean_label(row[0]) if row else ""
+    filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
+    entries = [figure for cell in filled for figure in _figures(cell)]
+    if not label or len(entries) != len(years) or any(not _figures(cell) for cell in filled) or _header_years(row):
+        return None
+    return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
+
+
+_RESPECTIVELY = re.compile(
+    r"(?P<label>[A-Z][^.;:]{3,160}?)\s+(?:was|were|totaled|amounted to|of)\s+(?P<values>(?:\(?[$€£]?\s?\d[\d,]*"
+    r"(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?,?\s+(?:and\s+)?){2,6})(?:in|for|during|at)\s+"
+    r"(?:fiscal\s+(?:years?\s+)?|the\s+years?\s+)?(?P<years>(?:(?:19|20)\d\d,?\s+(?:and\s+)?){1,5}(?:19|20)\d\d),?\s+"
+    r"respectively")
+"""A sentence that is a row of a table: 'Amortization expense … was $7.4 million, $9.3 million and
+$9.2 million in fiscal 2009, 2008 and 2007, respectively'."""
+
+
+def _sentence_rows(passage: Passage, table: int) -> list[Row]:
+    """The 'respectively' sentences of a passage's prose as rows, their figures given to the years."""
+    rows = []
+    for match in _RESPECTIVELY.finditer(" ".join(line for line in passage.text.splitlines() if not is_row(line))):
+        values = re.findall(r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?",
+                            match.group("values"))
+        years = _years_in(match.group("years"))
+        if len(values) == len(years) >= 2:
+            found = numbers(values[0])
+            scale = found[0].scale if found else 1.0
+            cells = {year: re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
+                     for year, value in zip(years, values, strict=True)}
+            rows.append(_row(passage, table, _clean_label(match.group("label")), cells, scale))
+    return rows
+
+
+def _scale_of(text: str) -> float:
+    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\)", text,
+                      re.IGNORECASE)
+    return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0
+
+
+def _clean_label(label: str) -> str:
+    return re.sub(r"(?:\s*\.){3,}|\s+", " ", label).strip(" :.$")
+
+
+def _plain(text: str) -> float | None:
+    match = re.fullmatch(r"\s*\(?[-−]?\$?\s*(\d+(?:\.\d+)?)\s*%?\)?\s*", text)
+    return float(match.group(1)) if match else None
+
+
+def cell_value(text: str) -> float | None:
+    """A cell's value: '(1,234)' and '−5' negative, '$1,577' 1577, '12.5%' 12.5."""
+    found = numbers(text)
+    value = found[0].value if found else _plain(text)
+    if value is None:
+        return None
+    negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
+    return -value if negative else value
