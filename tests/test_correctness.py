@@ -1,0 +1,28 @@
+"""Whether an answer states the gold figure (``rag_core.eval.correctness``)."""
+
+from __future__ import annotations
+
+from rag_core.eval.correctness import gold_figure, matches, stated
+
+
+def test_a_gold_answer_is_one_figure_stated_briefly() -> None:
+    assert gold_figure("$1577.00") is not None and gold_figure("24.26") is not None
+    assert gold_figure("$ 17966 million") is not None
+    assert gold_figure("Yes, CVS paid a $ 0.55 dividend per share every quarter in FY2022") is None
+    assert gold_figure("The effective tax rate changed from 24.6% in FY 2021 to 21.6% in FY 2022.") is None
+    assert gold_figure("Operating Margin for 3M in FY2022 has decreased by 1.7% primarily due to: a decrease in "
+                       "gross margin, higher costs and a stronger dollar") is None, "an explanation holding a figure"
+    assert gold_figure("single-domain setting") is None
+
+
+def test_the_gold_figure_within_its_tolerance_sign_and_units_aside() -> None:
+    gold = gold_figure("-20.4%")
+    assert gold is not None
+    assert matches(stated("fell by 20.4% [1]")[0], gold) and matches(stated("-20.6%")[0], gold)
+    assert not matches(stated("-21.0%")[0], gold), "3% off is another figure"
+    whole = gold_figure("9%")
+    assert whole is not None and matches(stated("9.5%")[0], whole), "a gold rounded to a whole percent"
+    millions = gold_figure("$9068.00")
+    assert millions is not None and matches(stated("$9.07 billion")[0], millions), "a scale word in the gold's units"
+    assert [n.text for n in stated("In 2019 revenue was $6,489 [2], up 3.5% on 2018.")] == ["$6,489", "3.5%"], (
+        "years and citations are not figures the answer states")
