@@ -294,7 +294,8 @@ def test_debug_shows_the_figure_read_by_code_and_the_plan(app_env: Path, tmp_pat
 
     report = tmp_path / "acme-cash.md"
     report.write_text("Consolidated Statement of Cash Flows (in millions)\n\n| | 2023 | 2022 |\n|---|---|---|\n"
-                      "| Net income | 4,210 | 3,980 |\n| Purchases of property, plant and equipment | (1,577) | (1,373) |\n",
+                      "| Net income | 4,210 | 3,980 |\n"
+                      "| Purchases of property, plant and equipment | (1,577) | (1,373) |\n",
                       encoding="utf-8")
     app_state.engine().ingest_path(report)
     answer = app_state.engine().ask("What was the capital expenditure in 2023?", documents=["acme-cash.md"],

@@ -145,7 +145,8 @@ def test_what_the_question_does_to_a_term_it_defines() -> None:
 def test_a_merged_cell_and_a_sentence_of_figures_read_as_rows() -> None:
     staff = Passage(n=1, document="bank.pdf", page=56, tabular=True, text=(
         "|  | Year Ended December |  |\n| $ in millions | 2016 2015 | 2014 |\n"
-        "| Total operating expenses | $20,304 $25,042 | $22,171 |\n| Total staff at period-end | 34,400 36,800 | 34,000 |\n"))
+        "| Total operating expenses | $20,304 $25,042 | $22,171 |\n"
+        "| Total staff at period-end | 34,400 36,800 | 34,000 |\n"))
     change = read_figure("What is the net change in total staff at period-end in 2016?", [staff])
     assert change is not None and change.value == pytest.approx(34_400 - 36_800), "a finder's merged cells split"
     prose = Passage(n=2, document="chips.pdf", page=59, text=(
