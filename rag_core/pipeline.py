@@ -300,7 +300,6 @@ class Engine:
             RagError: The question is empty.
             DocumentNotFound: A named document does not exist for this owner.
         """
-        clock = time.perf_counter()
         question, owner, records, recorder = self._scope(question, owner, documents, retrievers)
         understanding, intent = Understanding(intent="qa", queries=phrasings_of(question, queries),
                                               source="keywords"), None

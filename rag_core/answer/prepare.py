@@ -43,10 +43,13 @@ def prepare(
         budget, record = fit(steps, question, history, [], counter, sides, config)
         assert budget is not None, "a prompt without passages always fits"
         return Prepared([], budget, None, [r for r in (record,) if r is not None])
-    grouped = kept_rows(steps.rows_kept, question, grouped)
     clock = time.perf_counter()
     figure = read_figure(question, grouped) if "figure" in steps.leads else None
     read_ms = ms_since(clock)
+    # a figure read by code keeps its table whole in the prompt: the rows it was read from, and the row of
+    # years above them, which the brief form's rows that answer would leave out
+    grouped = kept_rows("all" if figure is not None and figure.value is not None else steps.rows_kept, question,
+                        grouped)
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
     budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled)
     if budget is None:
