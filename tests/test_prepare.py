@@ -39,3 +39,17 @@ def test_a_figure_read_by_code_keeps_its_table_whole_in_the_brief_form() -> None
     nothing = prepare(steps, QUESTION, [], [LOANS], WhitespaceTokenCounter(), (), budget, whole=False,
                       no_relevant=True)
     assert nothing is not None and nothing.passages == [] and nothing.figure is None
+
+
+def test_the_passage_a_figure_was_read_from_goes_first_and_survives_a_small_prompt() -> None:
+    budget = BudgetSettings(local_prompt_tokens=700)
+    steps = answering("qa", "local", budget=budget, brief_form=True, figures=True)
+    prose = [Passage(n=n, document="bank-10k.pdf", page=n, text=" ".join(["The firm reviews its markets."] * 40))
+             for n in range(1, 4)]
+    loans = LOANS.model_copy(update={"n": 4, "page": 161})
+    prepared = prepare(steps, QUESTION, [], [*prose, loans], WhitespaceTokenCounter(), (), budget, whole=False,
+                       no_relevant=False)
+    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.5%"
+    assert prepared.passages[0].page == 161 and prepared.passages[0].n == 1, "renumbered from 1, the table first"
+    assert prepared.figure.formula == "4,761 [1] / 50,181 [1] = 9.5%", "cited as the prompt numbers it"
+    assert prepared.budget.cut, "the prose at the end is what the small prompt leaves out"

@@ -45,6 +45,13 @@ def prepare(
         return Prepared([], budget, None, [r for r in (record,) if r is not None])
     clock = time.perf_counter()
     figure = read_figure(question, grouped) if "figure" in steps.leads else None
+    if figure is not None and figure.cells and not whole:
+        # the passages it was read from go first, numbered from 1: a small prompt (the local model's cap) is cut
+        # at its end, and a figure whose passage is cut is not settled
+        used = set(figure.passages)
+        ordered = [*(p for p in grouped if p.n in used), *(p for p in grouped if p.n not in used)]
+        grouped = [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)]
+        figure = read_figure(question, grouped)
     read_ms = ms_since(clock)
     # a figure read by code keeps its table whole in the prompt: the rows it was read from, and the row of
     # years above them, which the brief form's rows that answer would leave out
