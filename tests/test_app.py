@@ -289,24 +289,25 @@ def test_a_streamed_answer_is_redrawn_at_most_once_per_interval_and_loses_nothin
     assert list(app_views.coalesced(iter([]), 0.5)) == []
 
 
-def test_debug_shows_the_figure_read_by_code_and_the_plan(app_env: Path, tmp_path: Path) -> None:
-    import app_state
-
+def test_debug_shows_the_figure_read_by_code_and_the_plan(tmp_path: Path) -> None:
     report = tmp_path / "acme-cash.md"
     report.write_text("Consolidated Statement of Cash Flows (in millions)\n\n| | 2023 | 2022 |\n|---|---|---|\n"
                       "| Net income | 4,210 | 3,980 |\n"
                       "| Purchases of property, plant and equipment | (1,577) | (1,373) |\n",
                       encoding="utf-8")
-    app_state.engine().ingest_path(report)
-    answer = app_state.engine().ask("What was the capital expenditure in 2023?", documents=["acme-cash.md"],
-                                    backend="extractive").result()
-    assert answer.figure is not None
-    at = app()
-    at.run()
-    at.session_state[app_state.TRACES] = [answer]
-    at.switch_page("pages/debug.py").run()
-    assert not at.exception
-    assert any(h.value == "The figure asked for, read by code" for h in at.subheader)
-    assert any(m.value.startswith("**Purchases of property, plant and equipment, 2023: 1,577 million**")
-               for m in at.markdown), "the sentence that opened the answer"
-    assert any(j.value and '"answering"' in str(j.value) for j in at.json), "the plan, answer steps included"
+    with app_environment(tmp_path / "store", RAG_LLM__BACKEND="extractive"):  # a store of its own
+        import app_state
+
+        app_state.engine().ingest_path(report)
+        answer = app_state.engine().ask("What was the capital expenditure in 2023?", documents=["acme-cash.md"],
+                                        backend="extractive").result()
+        assert answer.figure is not None
+        at = app()
+        at.run()
+        at.session_state[app_state.TRACES] = [answer]
+        at.switch_page("pages/debug.py").run()
+        assert not at.exception
+        assert any(h.value == "The figure asked for, read by code" for h in at.subheader)
+        assert any(m.value.startswith("**Purchases of property, plant and equipment, 2023: 1,577 million**")
+                   for m in at.markdown), "the sentence that opened the answer"
+        assert any(j.value and '"answering"' in str(j.value) for j in at.json), "the plan, answer steps included"
