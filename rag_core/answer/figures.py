@@ -5,8 +5,8 @@ A question that asks for a figure ("What is the FY2018 capital expenditure amoun
 millions)?", "what is the growth rate in amortization expense in 2009?", "… ratio is defined as:
 FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
 variant) and a column (a year, a period, a dataset). ``read_figure`` finds the row among the
-passages' table rows (its label's words in the question, or the line items a metric goes by in
-reports: ``LINE_ITEMS``) and the column (the year or the name the question gives), takes the cell
+passages' table rows (``figure_cells.table_rows``: its label's words in the question, or the line
+items a metric goes by in reports: ``LINE_ITEMS``) and the column (the year or the name the question gives), takes the cell
 with its unit and scale, and computes what the question asks of it (a change, a growth rate, an
 average, a ratio, a formula the question or a textbook defines: ``RATIOS``) with a small evaluator
 of + - * / and parentheses (``evaluate``; never ``eval``). The answer opens with one cited sentence
@@ -33,8 +33,6 @@ _STEM = 5
 """Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
 
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
-
-
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
