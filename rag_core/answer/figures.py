@@ -5,13 +5,13 @@ A question that asks for a figure ("What is the FY2018 capital expenditure amoun
 millions)?", "what is the growth rate in amortization expense in 2009?", "… ratio is defined as:
 FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
 variant) and a column (a year, a period, a dataset). ``read_figure`` finds the row among the
-passages' table rows (``figure_cells.table_rows``: its label's words in the question, or the line
-items a metric goes by in reports: ``LINE_ITEMS``) and the column (the year or the name the
-question gives), takes the cell with its unit and scale, and computes what the question asks of it (a change, a growth rate, an
-average, a ratio, a formula the question or a textbook defines: ``RATIOS``) with a small evaluator
-of + - * / and parentheses (``evaluate``; never ``eval``). The answer opens with one cited sentence
-that states it and shows every input; a missing input is named, nothing is guessed; two rows that
-fit equally well are both given, each cited.
+passages' table rows (``figure_cells.table_rows``: its label's words in the question, or the names
+reports give a line item: ``LINE_ITEMS``) and the column (the year or the name the question gives),
+takes the cell with its unit and scale, and computes what the question asks of it (a change, a
+growth rate, an average, a sum, a share, a formula the question or a textbook defines: ``RATIOS``)
+with a small evaluator of + - * / and parentheses (``formula.evaluate``; never ``eval``). The answer
+opens with one cited sentence that states it and shows every input; a missing input is named,
+nothing is guessed; two rows that fit equally well are both given, each cited.
 """
 
 from __future__ import annotations
