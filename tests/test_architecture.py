@@ -66,7 +66,8 @@ def test_only_entry_points_import_the_orchestrator() -> None:
     ("rag_core.ingest", ("rag_core.answer", "rag_core.retrieval", "rag_core.library"),
      {"rag_core.retrieval.terms", "rag_core.retrieval.bm25"}),
     # retrieval asks the chat model to read a question, nothing else of answering
-    ("rag_core.retrieval", ("rag_core.answer",), {"rag_core.answer.llm", "rag_core.answer.prompts"}),
+    ("rag_core.retrieval", ("rag_core.answer",),
+     {"rag_core.answer.llm", "rag_core.answer.prompts", "rag_core.answer.reading_prompts"}),
 ])
 def test_each_flow_imports_only_what_it_needs(area: str, forbidden: tuple[str, ...], allowed: set[str]) -> None:
     offenders = {
@@ -181,8 +182,7 @@ def test_no_public_function_changes_its_inputs() -> None:
 MOST_LINES = 400
 """A module a newcomer reads in one sitting."""
 LONGER_FOR_NOW = {
-    "rag_core/answer/generate.py": 463, "rag_core/answer/prompts.py": 447, "rag_core/store/__init__.py": 448,
-    "rag_core/pipeline.py": 456, "rag_core/answer/tables.py": 423, "rag_core/retrieval/queries.py": 422,
+    "rag_core/store/__init__.py": 448, "rag_core/pipeline.py": 455, "rag_core/answer/tables.py": 423,
 }
 """Modules still over the limit, each held to the length it has: they may only shrink."""
 

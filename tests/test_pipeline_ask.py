@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rag_core.answer.generate import NOT_FOUND
+from rag_core.answer.extractive import NOT_FOUND
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
 from rag_core.stages import RETRIEVAL, Stage, base_name

@@ -8,7 +8,6 @@ from rag_core.answer.llm import ChatSession
 from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.queries import (
     classify_keywords,
-    clean_query,
     comparison_entities,
     parse_understanding,
     refers_back,
@@ -18,6 +17,7 @@ from rag_core.retrieval.queries import (
     trim_history,
     understand,
 )
+from rag_core.retrieval.question_cleanup import clean_query
 from rag_core.retrieval.vocabulary import expansion
 from rag_core.settings import LlmSettings, RetrievalSettings
 

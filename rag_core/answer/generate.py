@@ -19,7 +19,6 @@ from ..models import (
     Answer,
     AttributionSummary,
     Budget,
-    Citation,
     FigureReading,
     Hit,
     Intent,
@@ -33,18 +32,13 @@ from ..models import (
     Understanding,
     UnderstandingInfo,
 )
-from ..retrieval.terms import tokenize
 from ..stages import RETRIEVAL, Stage
-from ..text import CITATION, sentences_of
+from ..text import CITATION
 from ..trace import StageNotes, TraceRecorder, ms_since
 from .check import AnswerCheck
+from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
+from .extractive import NOT_FOUND, extractive_answer
 from .llm import ChatSession
-from .prompts import neutralize
-from .quotes import reading_units, reads_as_statement
-
-NOT_FOUND = "The selected documents do not contain information about this question."
-_NUMERIC = re.compile(r"\d")
-
 
 REPEATING = "The model began repeating itself, so its answer was stopped there."
 LENGTH_CUT = "The answer reached its length limit ({tokens:,} tokens) and stops there: ask about one part at a time."
@@ -343,121 +337,3 @@ class AnswerRun:
         self._recorder.add(Stage.ATTRIBUTION, self.timings["attribution"],
                            {"statements": len(sentences), "tables": len(tables)}, notes)
         return sentences, summary, tables
-
-
-_BARE_CITATIONS = re.compile(rf"(?:\n[ \t]*(?:[-*][ \t]*)?(?:(?:Sources?|References?):?[ \t]*)?"
-                             rf"(?:{CITATION.pattern}[ \t,.;]*)+)+\s*$", re.IGNORECASE)
-
-
-def without_bare_citations(text: str) -> str:
-    """The answer without its closing lines of citations alone ("[1] [2]", "Sources: [3]"): a small
-    model sometimes ends so; such a line states nothing, and its numbers cite no statement."""
-    bare = _BARE_CITATIONS.search(text)
-    return text[: bare.start()].rstrip() if bare else text
-
-
-_SECTION = re.compile(r"(?m)^(?=#{1,6} )")
-_NOTHING_HERE = re.compile(
-    r"\b(?:(?:is|are|was|were) not (?:included|described|mentioned|provided|available|discussed|covered|given|"
-    r"reported)|(?:does|do|did) not (?:include|describe|mention|provide|discuss|contain|cover|report)|"
-    r"no (?:passages?|information|details?|mention|data)\b)",
-    re.IGNORECASE,
-)
-
-
-_PLACEHOLDER = re.compile(r"(?m)^[ \t]*(?:[-*•][ \t]*)?(?:\.\.\.|…)[ \t]*(?:\[n\])?[ \t]*(?:\n|$)")
-"""A line of the summary's form copied as it was shown ("- ... [n]"): it states nothing."""
-
-
-def without_empty_sections(text: str) -> str:
-    """The answer without the form's placeholder lines ("- ... [n]") and its Markdown sections that
-    hold nothing: a heading with no text under it, or whose every sentence says the passages hold
-    nothing for it ("The ablations section is not included in this summary."). The summary's form
-    names six sections; a small model fills one the passages do not cover with such a sentence, or
-    copies the form's placeholders under it, though told to leave it out."""
-    text = _PLACEHOLDER.sub("", text)
-    kept = []
-    for part in _SECTION.split(text):
-        heading, _, body = part.partition("\n")
-        said = sentences_of(" ".join(body.split()))
-        if heading.startswith("#") and all(_NOTHING_HERE.search(sentence) for sentence in said):
-            continue
-        kept.append(part)
-    return "".join(kept).rstrip() if len(kept) < len(_SECTION.split(text)) else text
-
-
-def map_citations(text: str, passages: Sequence[Passage]) -> tuple[str, list[Citation]]:
-    """Citations [n] mapped to document and page; numbers with no passage are removed from
-    the text. With no valid citation, every passage used is attached (cited=False)."""
-    by_n = {p.n: p for p in passages}
-    cited: list[int] = []
-
-    def keep(match: re.Match[str]) -> str:
-        numbers = [int(x) for x in re.split(r"\s*[,;]\s*", match.group(1))]
-        valid = [n for n in numbers if n in by_n]
-        cited.extend(n for n in valid if n not in cited)
-        return "".join(f"[{n}]" for n in valid)
-
-    cleaned = CITATION.sub(keep, text)
-    chosen = [by_n[n] for n in sorted(cited)] if cited else list(passages)
-    return cleaned, [Citation(n=p.n, document=p.document, page=p.page, cited=bool(cited)) for p in chosen]
-
-
-def with_attributed(
-    citations: list[Citation], sentences: Sequence[Statement], passages: Sequence[Passage]
-) -> list[Citation]:
-    """The model's citations, and the passages the check attributed: marked ``attributed`` where
-    already listed, appended (``cited`` false) where not."""
-    attributed = {n for s in sentences for n in s.attributed}
-    if not attributed:
-        return citations
-    listed = {c.n for c in citations}
-    marked = [c.model_copy(update={"attributed": True}) if c.n in attributed and not c.cited else c for c in citations]
-    extra = [
-        Citation(n=p.n, document=p.document, page=p.page, cited=False, attributed=True)
-        for p in passages
-        if p.n in attributed and p.n not in listed
-    ]
-    return sorted([*marked, *extra], key=lambda c: c.n)
-
-
-EXTRACTIVE_LEAD = "Most relevant passages (extractive answer, no LLM):\n"
-
-
-def extractive_answer(
-    question: str, intent: Intent, passages: Sequence[Passage], sentences: int, lead: str = EXTRACTIVE_LEAD
-) -> str:
-    """No LLM: the ``sentences`` sentences of the passages that share the most terms with the
-    question, each with its citation, in passage order. For a summary, the best sentence of each
-    passage (up to twice as many). A sentence two passages share (overlapping chunks, a repeated
-    page) is quoted once, from the first."""
-    terms = set(tokenize(question))
-    scored: list[tuple[float, int, int, str]] = []
-    seen: set[str] = set()
-    for p in passages:
-        for position, sentence in enumerate(reading_units(p)):
-            words = tokenize(sentence)
-            if len(sentence) < 20 or not words or sentence.strip() in seen:
-                continue
-            seen.add(sentence.strip())
-            overlap = len(terms & set(words)) / (len(terms) or 1)
-            score = overlap + (0.1 if intent == "technical" and _NUMERIC.search(sentence) else 0.0)
-            if intent == "summary" and reads_as_statement(sentence):
-                score += 1.0  # a summary's question names no fact: quote a whole sentence, not a cell or a fragment
-            scored.append((score, p.n, position, sentence.strip()))
-    if intent == "summary":
-        best_per_passage: dict[int, tuple[float, int, int, str]] = {}
-        for item in scored:
-            if item[1] not in best_per_passage or item[0] > best_per_passage[item[1]][0]:
-                best_per_passage[item[1]] = item
-        chosen = list(best_per_passage.values())[: 2 * sentences]
-    else:
-        chosen = sorted((s for s in scored if s[0] > 0), key=lambda s: -s[0])[:sentences]
-    if not chosen:
-        return NOT_FOUND
-    chosen.sort(key=lambda s: (s[1], s[2]))
-    # quoted document text is neutralised as in the prompt: its own "[1]" cannot pose as a citation,
-    # and control tokens cannot reach a later prompt through the history
-    lines = [f"- {neutralize(sentence)} [{n}]" for _, n, _, sentence in chosen]
-    return lead + "\n".join(lines) + "\n"
-

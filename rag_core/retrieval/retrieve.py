@@ -4,9 +4,8 @@ The phrasings are cleaned and completed (``queries.search_phrasings``). For each
 and a BM25 list, and over all of them a page list (chunks ordered by their page's evidence);
 weighted Reciprocal Rank Fusion of every list (``lists``); the fused pool becomes candidates with
 every score; a cross-encoder reorders them (or the fused order stays, with the reason); a
-relevance floor and ``top_k`` cut them; neighbours are added. ``Retriever.run`` takes values and
-returns the result with the record of each stage (``stages.RETRIEVAL``); the orchestrator puts
-those records into its trace.
+relevance floor and ``top_k`` cut them; neighbours are added. ``Retriever.run`` takes values and returns
+the result with the record of each stage (``stages.RETRIEVAL``), which the orchestrator puts in its trace.
 """
 
 from __future__ import annotations
@@ -50,7 +49,8 @@ from .lists import (
     statement_list,
 )
 from .plan import Plan, assemble
-from .queries import clean_query, search_phrasings
+from .queries import search_phrasings
+from .question_cleanup import clean_query
 from .rerank import RerankerUnavailable
 from .terms import tokenize
 from .vocabulary import sections_named, statements_named
