@@ -32,3 +32,17 @@ def test_the_question_says_what_to_do_with_the_figure() -> None:
     average = read_question("What is the FY2017 - FY2019 3 year average of net income?")
     assert average is not None and average.operation == "average" and average.years == (2017, 2019)
     assert read_question("Why did revenue grow in 2019?") is None
+
+
+def test_what_a_question_asks_of_its_years_and_its_words() -> None:
+    span = read_question("what was total rent expense for fiscal years 2010 to 2012, in millions?")
+    assert span is not None and (span.metric, span.years, span.operation) == ("total rent expense",
+                                                                              (2010, 2011, 2012), "sum")
+    did = read_question("what percentage did the balance increase from 2007 to 2009?")
+    assert did is not None and (did.metric, did.operation) == ("balance", "growth")
+    counted = read_question("what is the net change in the number of staff in 2016?")
+    assert counted is not None and counted.metric == "staff"
+    dated = read_question("what is the lobor rate as of october 31, 2009?")
+    assert dated is not None and dated.metric == "lobor rate" and dated.years == (2009,)
+    margin = read_question("What is the FY2022 EBITDA margin for Acme?")
+    assert margin is not None and margin.metric == "EBITDA margin", "'mar' in 'margin' is no month"

@@ -168,3 +168,78 @@ def test_a_share_of_a_total_and_a_sum_over_years() -> None:
     assert read_figure("What is the total equity securities in 2016?", [Passage(
         n=4, document="bank.pdf", page=9, tabular=True, text="| | 2016 |\n| Total shareholders' equity | 86,893 |\n"
     )]) is None, "a line item's name that covers only part of what is asked is no match"
+
+
+ROLL_FORWARD = Passage(n=1, document="adi-10k.pdf", page=90, tabular=True, text=(
+    "The following table summarizes the changes in the total amounts of uncertain tax positions for fiscal 2008 "
+    "and fiscal 2009.\n"
+    "| Balance, November 3, 2007 . . . . . . . . . | $ 9,889 |\n"
+    "| Additions for tax positions of current year . . . | 3,861 |\n"
+    "| Balance, November 1, 2008 . . . . . . . . . | 13,750 |\n"
+    "| Additions for tax positions of current year . . . | 4,411 |\n"
+    "| Balance, October 31, 2009 . . . . . . . . . | $18,161 |\n"))
+SCHEDULE = Passage(n=2, document="gs-10k.pdf", page=183, tabular=True, text=(
+    "The table below presents future minimum rental payments, net of minimum sublease rentals.\n"
+    "| $ in millions | As of December 2016 |\n"
+    "| 2017 | $ 290 |\n| 2018 | 282 |\n| 2019 | 238 |\n| 2022 - thereafter | 766 |\n| Total | $1,941 |\n"
+    "Rent charged to operating expense was $244 million for 2016, $249 million for 2015 and $309 million for 2014.\n"))
+STAFF = Passage(n=3, document="gs-10k.pdf", page=56, tabular=True, text=(
+    "The table below presents our operating expenses and total staff.\n"
+    "| | Year Ended December | |\n| $ in millions | 2016 2015 | 2014 |\n"
+    "| Total operating expenses | $20,304 $25,042 | $22,171 |\n"
+    "| Total staff at period-end | 34,400 36,800 | 34,000 |\n"))
+
+
+def test_a_roll_forward_reads_its_balances_by_their_dates() -> None:
+    figure = read_figure("What percentage did the balance increase from 2007 to 2009?", [ROLL_FORWARD])
+    assert figure is not None and figure.kind == "growth" and figure.shown == "83.6%"
+    assert [c.column for c in figure.cells] == ["November 3, 2007", "October 31, 2009"]
+
+
+def test_a_schedule_of_years_gives_a_year_as_a_share_of_its_total() -> None:
+    figure = read_figure("what percentage of future minimum rental payments are due in 2018?", [SCHEDULE])
+    assert figure is not None and figure.shown == "14.5%"
+    assert figure.formula == "282 [2] / $1,941 [2] = 14.5%"
+
+
+def test_a_sentence_of_pairs_and_a_span_of_years_sum_every_year() -> None:
+    figure = read_figure("what was total rent charged to operating expense in millions for 2016, 2015 and 2014?",
+                         [SCHEDULE])
+    assert figure is not None and figure.kind == "sum" and figure.value == pytest.approx(802e6)
+    spanned = read_figure("what was total rent charged to operating expense for 2014 to 2016, in millions?", [SCHEDULE])
+    assert spanned is not None and spanned.value == pytest.approx(802e6), "2014 to 2016 holds 2015 too"
+
+
+def test_a_count_at_period_end_is_the_count_asked_and_is_not_scaled() -> None:
+    figure = read_figure("what is the net change in the number of staff in 2016?", [STAFF])
+    assert figure is not None and figure.value == pytest.approx(-2_400)
+    assert figure.cells[0].row == "Total staff at period-end"
+
+
+def test_a_return_over_years_is_the_growth_of_what_was_invested_in() -> None:
+    graph = Passage(n=1, document="abmd-10k.pdf", page=41, tabular=True, text=(
+        "| | 3/31/2007 | 3/31/2008 | 3/31/2009 | 3/31/2010 |\n"
+        "| Nasdaq Composite Index | 100 | 94.11 | 63.12 | 99.02 |\n"))
+    figure = read_figure("what is the roi of an investment in nasdaq composite index from march 2007 to march 2010?",
+                         [graph])
+    assert figure is not None and figure.kind == "growth" and figure.shown == "-1.0%"
+
+
+RESULTS = Passage(n=3, document="paper.pdf", page=7, tabular=True, text=(
+    "| | Legal | | Mix | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+    "| Comprehensiveness | 16.4% | 83.6% | 38.8% | 61.2% |\n| Diversity | 13.6% | 86.4% | 30.0% | 70.0% |\n"))
+
+
+def test_a_column_named_by_the_question_not_only_a_year() -> None:
+    figure = read_figure("What is the comprehensiveness win rate of LightRAG on the Legal dataset?", [RESULTS])
+    assert figure is not None and figure.kind == "cell"
+    assert (figure.cells[0].row, figure.cells[0].column, figure.shown) == ("Comprehensiveness", "Legal › LightRAG",
+                                                                          "83.6%")
+    both = read_figure("What is the comprehensiveness win rate on Legal?", [RESULTS])
+    assert both is not None and both.kind == "candidates", "two columns say Legal: both are given, each cited"
+    assert [c.column for c in both.cells] == ["Legal › NaiveRAG", "Legal › LightRAG"]
+
+
+def test_a_multiple_is_one_figure_over_the_other() -> None:
+    figure = read_figure("Total operating expenses were what multiple of total staff at period-end in 2016?", [STAFF])
+    assert figure is not None and figure.value == pytest.approx(20_304e6 / 34_400)

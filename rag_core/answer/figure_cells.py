@@ -56,6 +56,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                               {label or f"column {c}": value for c, (label, value) in
                                enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale)
                          for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
+            rows += _dated_rows(passage, table, before, lines, scale)
             table += 1
         rows += _sentence_rows(passage, table)
         table += 1
@@ -122,28 +123,84 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
 
 
+_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|of)(?:\s+approximately)?"
+_AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?"
 _RESPECTIVELY = re.compile(
-    r"(?P<label>[A-Z][^.;:]{3,160}?)\s+(?:was|were|totaled|amounted to|of)\s+(?P<values>(?:\(?[$€£]?\s?\d[\d,]*"
-    r"(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?,?\s+(?:and\s+)?){2,6})(?:in|for|during|at)\s+"
-    r"(?:fiscal\s+(?:years?\s+)?|the\s+years?\s+)?(?P<years>(?:(?:19|20)\d\d,?\s+(?:and\s+)?){1,5}(?:19|20)\d\d),?\s+"
-    r"respectively")
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}})(?:in|for|during|at)\s+"
+    r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+)?"
+    r"(?P<years>(?:(?:19|20)\d\d,?\s+(?:and\s+)?){1,5}(?:19|20)\d\d),?\s+respectively")
 """A sentence that is a row of a table: 'Amortization expense … was $7.4 million, $9.3 million and
 $9.2 million in fiscal 2009, 2008 and 2007, respectively'."""
+_PAIRED = re.compile(
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<pairs>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
+    rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
+"""The same row written pair by pair: 'Rent charged to operating expense was $244 million for 2016,
+$249 million for 2015 and $309 million for 2014'."""
+_PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
 
 
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     """The 'respectively' sentences of a passage's prose as rows, their figures given to the years."""
+    prose = " ".join(line for line in passage.text.splitlines() if not is_row(line))
+    found: list[tuple[str, list[str], list[str]]] = []
+    for match in _RESPECTIVELY.finditer(prose):
+        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")),
+                      _years_in(match.group("years"))))
+    for match in _PAIRED.finditer(prose):
+        pairs = list(_PAIR.finditer(match.group("pairs")))
+        found.append((match.group("label"), [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
     rows = []
-    for match in _RESPECTIVELY.finditer(" ".join(line for line in passage.text.splitlines() if not is_row(line))):
-        values = re.findall(r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?",
-                            match.group("values"))
-        years = _years_in(match.group("years"))
-        if len(values) == len(years) >= 2:
-            found = numbers(values[0])
-            scale = found[0].scale if found else 1.0
+    for label, values, years in found:
+        if len(values) == len(years) >= 2 and len(set(years)) == len(years):
+            amounts = numbers(values[0])
+            scale = amounts[0].scale if amounts else 1.0
             cells = {year: re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
                      for year, value in zip(years, values, strict=True)}
-            rows.append(_row(passage, table, _clean_label(match.group("label")), cells, scale))
+            rows.append(_row(passage, table, _clean_label(label), cells, scale))
+    return rows
+
+
+_DATED = re.compile(r"^(?P<name>.*?)[\s,]*(?:\b(?:at|as of|on|ended|ending)\s+)?(?P<date>(?:(?:[A-Z][a-z]+\.?\s+)?"
+                    r"(?:\d{1,2},?\s+)?|\d{1,2}/\d{1,2}/)(?:19|20)\d\d(?:\s*[-–]\s*(?:thereafter|later|\d{4}))?)\s*$")
+"""A row named by its date: 'Balance, November 3, 2007', 'Outstanding at March 31, 2012', '2017'."""
+_CAPTION = re.compile(r"\b(?:table|schedule)\b[^.]*?\b(?:presents|summarizes|shows|sets forth|provides|lists|details|"
+                      r"reflects)\s+(?:the\s+|our\s+|its\s+)?(?:changes?\s+in\s+(?:the\s+)?)?(?P<what>[^,.;:()]+)",
+                      re.IGNORECASE)
+"""What a table's caption says it holds: 'The table below presents future minimum rental payments, …'."""
+
+
+def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequence[str], scale: float) -> list[Row]:
+    """A table whose rows are dates, read as rows across them: a roll-forward ('Balance, November 3,
+    2007 | $9,889', …, 'Balance, October 31, 2009 | $18,161') is the row 'Balance' over 2007, 2008
+    and 2009; a schedule of years ('2017 | $290', '2018 | 282', …, 'Total | $1,941') is the row its
+    caption names ('future minimum rental payments') with a 'Total' column."""
+    caption = next((m.group("what") for line in reversed(before) if (m := _CAPTION.search(line))), "")
+    caption = re.sub(r"\s+(?:for|in|during|as of|at)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:19|20)\d\d.*$", "",
+                     caption).strip()
+    grouped: dict[str, dict[str, str]] = {}
+    total = ""
+    for line in lines:
+        row = cells(line)
+        figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
+        if not row or len(figures) != 1:
+            continue
+        label = _clean_label(row[0])
+        if label.lower() == "total":
+            total = figures[0]
+            continue
+        match = _DATED.match(label)
+        if match is None:
+            continue
+        name = match.group("name").strip(" ,:-") or caption
+        if name:
+            grouped.setdefault(name, {})[match.group("date")] = figures[0]
+    rows = []
+    for name, by_date in grouped.items():
+        if len(by_date) < 2:
+            continue
+        if total and name == caption:
+            by_date = {**by_date, "Total": total}
+        rows.append(_row(passage, table, name, by_date, scale))
     return rows
 
 

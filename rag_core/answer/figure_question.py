@@ -45,7 +45,26 @@ _DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>ze
 _WHOLE = re.compile(r"nearest (?:whole|integer)", re.IGNORECASE)
 _IN_SCALE = re.compile(r"\b(?:in|usd|\$)\s*(?:usd\s+)?(?P<scale>thousands|millions|billions)\b", re.IGNORECASE)
 _BRACKETS = re.compile(r"\[[^\]]*\]")
+_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-|–)\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b",
+                   re.IGNORECASE)
+"""Years a question names as a span ('fiscal years 2010 to 2012'): every year in it."""
+_RETURN = re.compile(r"\b(?:roi|return on (?:an? |the )?investment|return)\s+(?:of|on)\s+(?:an?\s+)?"
+                     r"(?:investment\s+in\s+)?"
+                     r"(?P<what>.+?)\s+(?:from|between)\b", re.IGNORECASE)
+"""A return on an investment over years: the growth of what was invested in ('the roi of an
+investment in the Nasdaq Composite Index from March 2007 to March 2010')."""
+_MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is|are)\s+(?P<a2>[^?]+?)|"
+                       r"(?P<a>[\w&,' -]+?)\s+(?:was|were|is|are)\s+what\s+(?:multiple|times)\s+of\s+(?P<b>[^?]+?))"
+                       r"\s*(?:\?|$)", re.IGNORECASE)
+"""'Operating expenses were what multiple of pre-tax earnings in 2015?': the one over the other."""
+_WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
+                        r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
+"""What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+_LONGEST_SPAN = 10
+"""Most years a span of years in a question covers ('2010 to 2012'); a wider one is two dates."""
+TOTAL_OF = "the total of"
+"""How a formula names the total of a row (its 'Total' column): '… / the total of future payments'."""
 SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 """A scale word as a number."""
 
@@ -68,6 +87,8 @@ class Asked:
     """Decimals the question asks to round to, or None for the figure's own."""
     scale: float | None = None
     """The scale the question asks for ('in USD millions': 1e6), or None for the table's."""
+    question: str = ""
+    """The question as asked, for the column it names ('… on the Legal dataset')."""
 
 
 def asks_for_figure(question: str) -> bool:
@@ -95,18 +116,30 @@ def read_question(question: str) -> Asked | None:
         return None
     asked = _BRACKETS.sub(" ", question)
     years = tuple(int(y) for y in YEAR.findall(asked))
+    span = _SPAN.search(asked)
+    if span is not None and 0 < int(span.group(2)) - int(span.group(1)) <= _LONGEST_SPAN:
+        years = tuple(range(int(span.group(1)), int(span.group(2)) + 1))
     decimals = _DECIMALS.search(asked)
     rounding = (None if decimals is None and not _WHOLE.search(asked) else 0 if decimals is None
                 else _NUMBER_WORDS.get(decimals.group("n").lower()) if not decimals.group("n").isdigit()
                 else int(decimals.group("n")))
     scale = _IN_SCALE.search(asked)
-    cell = Asked(metric=metric(asked), years=years, operation="cell", decimals=rounding,
+    cell = Asked(metric=metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None)
     defined = _DEFINED.search(asked)
     if defined is not None:
         formula = _BRACKETS.sub(" ", defined.group("formula")).strip()
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)))
+    multiple = _MULTIPLE.search(asked.strip())
+    if multiple is not None:
+        over = metric(multiple.group("a") or multiple.group("a2"))
+        under = metric(multiple.group("b") or multiple.group("b2"))
+        if over and under:
+            return replace(cell, metric=f"{over} as a multiple of {under}", formula=f"{over} / {under}")
+    returned = _RETURN.search(asked)
+    if returned is not None and len(set(years)) >= 2 and metric(returned.group("what")):
+        return replace(cell, metric=metric(returned.group("what")), operation="growth")
     share = _SHARE_OF.search(asked)
     if share is not None:
         part = re.sub(r"^.*\b(?:average|mean)\s+(?:of\s+)?", "", metric(share.group("part")), flags=re.IGNORECASE)
@@ -117,6 +150,10 @@ def read_question(question: str) -> Asked | None:
         if re.search(pattern, asked, re.IGNORECASE):
             return replace(cell, formula=formula, percent=percent)
     part_of = _PART_OF.search(asked)
+    if part_of is not None and years and _WHEN_ONLY.match(metric(part_of.group("part"))):
+        whole = metric(part_of.group("whole"))  # 'what percentage of future payments are due in 2018'
+        return replace(cell, metric=f"{whole} for {years[-1]} as a % of the total", percent=True,
+                       formula=f"{whole} / {TOTAL_OF} {whole}")
     if part_of is not None and metric(part_of.group("part")):
         part, whole = metric(part_of.group("part")), metric(part_of.group("whole"))
         return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{part} / {whole}", percent=True)
@@ -139,7 +176,17 @@ _OPERATION = re.compile(
     r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline)\s+(?:in|of|between)\s+",
     re.IGNORECASE)
 """What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
-_LEFT_OVER = re.compile(r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
+_DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
+                  r"(?P<what>.+?)\s+"
+                  r"(?:increase|decrease|change|grow|decline|rise|fall|drop)\b.*$", re.IGNORECASE)
+"""'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
+_NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+                        r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s+\d{1,2})?\s*,?\s*(?=(?:19|20)\d\d\b)",
+                        re.IGNORECASE)
+"""A date's month and day ('as of october 31 , 2009'): its year is read apart."""
+_LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
+                        r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
                         r"between|and|as of)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
 
 
@@ -148,8 +195,12 @@ def metric(text: str) -> str:
     does to the figure, years, the company it names at its end, parentheses and instructions."""
     first = re.split(r"(?<=\?)\s|\.\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
     first = _TRAILING.sub(" ", _LEADING.sub("", first))
-    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", first), flags=re.IGNORECASE)
+    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
+                   flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
+    did = _DID.match(first)
+    first = did.group("what") if did else first
+    first = _NUMBER_OF.sub(" ", first)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     return re.sub(r"\s+", " ", first)

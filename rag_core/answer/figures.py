@@ -23,7 +23,7 @@ from functools import partial
 from ..models import CellRead, FigureReading, Passage
 from ..retrieval.terms import STOPWORDS
 from .figure_cells import Row, cell_value, table_rows
-from .figure_question import YEAR, Asked, read_question
+from .figure_question import TOTAL_OF, YEAR, Asked, read_question
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import LINE_ITEMS, OUTFLOWS
 from .numbers import numbers
@@ -32,6 +32,8 @@ _WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
 _STEM = 5
 """Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
 
+_LISTED = 3
+"""Most candidates an ambiguous figure question is given."""
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 
 
@@ -75,11 +77,18 @@ def _covers(pattern: str, metric: str) -> bool:
 
 _QUALIFIERS = {"net", "total", "gross", "consol"}
 """Words a report's row label may add to a line item's name without naming another line."""
+_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
+                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
+"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
+_AGREES = 0.1
+"""What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
+the question, and loses for each it has that the question does not."""
 
 
 class _Reader:
     def __init__(self, rows: list[Row], asked: Asked) -> None:
         self.rows, self.years = rows, list(asked.years)
+        self.named = _stems(asked.question)
         self.decimals, self.wanted_scale = asked.decimals, asked.scale
         self.cells: list[CellRead] = []
         self.missing: list[str] = []
@@ -91,15 +100,19 @@ class _Reader:
         metric (or in a report name of a line item the metric names), more words first."""
         words = _stems(metric)
         asked = words - _GENERIC
+        qualifiers = _stems(metric) & _QUALIFIERS
         names = [name for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric) for name in labels]
         scored: list[tuple[float, Row]] = []
         for row in self.rows:
-            label = _stems(re.sub(r"\([^)]*\)", " ", row.label))
+            label = _stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", row.label)))
             if not label or not (label - _GENERIC):
                 continue
             score = 0.0
+            core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
             if label <= words:
                 score = len(label) + len(label & words) / (len(words) or 1)
+            elif core and core == asked:
+                score = len(core) + len(core & words) / (len(words) or 1)
             elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
                 score = len(asked) - len(label - asked) / (len(label) + 1)
             for name in map(_stems, names):
@@ -108,16 +121,24 @@ class _Reader:
                 elif name <= label and label - name <= _QUALIFIERS:  # 'Total net sales' for 'net sales'
                     score = max(score, len(name) + 0.25)
             if score:
-                scored.append((score, row))
+                own = label & _QUALIFIERS
+                scored.append((score + _AGREES * (len(own & qualifiers) - len(own - qualifiers)), row))
         scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
         return scored
 
-    def column(self, row: Row, year: int | None) -> tuple[str, str] | None:
+    def column(self, row: Row, year: int | None, *, total: bool = False) -> tuple[str, str] | None:
         """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
-        no year asked, the row's only figure or its latest year's."""
+        no year asked, the column the question names ('on the Legal dataset'), the row's only figure
+        or its latest year's; with ``total``, its 'Total' column."""
         figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
         if not figures:
             return None
+        if total:
+            return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
+        named = [(label, text) for label, text in figures if (stems := _stems(label) - _GENERIC)
+                 and stems <= self.named and not YEAR.search(label)]
+        if year is None and len(named) == 1:
+            return named[0]
         if year is None:
             dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
                      if YEAR.findall(label)]
@@ -131,10 +152,16 @@ class _Reader:
                 return label, text
         return None
 
-    def read(self, metric: str, year: int | None) -> CellRead | None:
-        """One cell: the best row that has a figure in the asked column."""
+    def partly_named(self, row: Row) -> list[tuple[str, str]]:
+        """The row's columns the question names in part ('on Legal' names 'Legal › NaiveRAG' and
+        'Legal › LightRAG'): the candidates when no column is named whole."""
+        return [(label, text) for label, text in row.cells.items()
+                if (_stems(label) - _GENERIC) & self.named and cell_value(text) is not None]
+
+    def read(self, metric: str, year: int | None, *, total: bool = False) -> CellRead | None:
+        """One cell: the best row that has a figure in the asked column (its 'Total' with ``total``)."""
         for _, row in self.candidates(metric):
-            cell = self.column(row, year)
+            cell = self.column(row, year, total=total)
             if cell is None:
                 continue
             read = _cell_read(row, cell, year, metric)
@@ -142,7 +169,8 @@ class _Reader:
                 continue
             self.cells.append(read)
             return read
-        what = metric.strip() + (f" for {year}" if year is not None else "")
+        what = ("the total of " if total else "") + metric.strip() + (f" for {year}" if year is not None and not total
+                                                                     else "")
         self.missing.append(what)
         return None
 
@@ -159,15 +187,17 @@ class _Reader:
             if score < best:
                 break
             cell = self.column(row, year)
-            read = _cell_read(row, cell, year, metric) if cell is not None else None
-            if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
-                tied.append(read)
+            options = [cell] if cell is not None else self.partly_named(row) if year is None else []
+            for option in options:
+                read = _cell_read(row, option, year, metric)
+                if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
+                    tied.append(read)
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{c.text} ({c.row}, {c.column}) [{c.passage}]" for c in tied[:3])
+            listed = "; ".join(f"{c.text} ({c.row}, {c.column}) [{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
-                                 f"{listed}.", cells=tied[:3], notes=["rows that fit equally well"])
+                                 f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
         only = tied[0]
         shown = self._shown(only.value, percent="%" in only.text, scale=self._row_scale(only), as_written=only.text)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
@@ -251,6 +281,11 @@ class _Reader:
         (with its own year, else the question's)."""
         own = [int(y) for y in YEAR.findall(phrase)]
         metric = YEAR.sub(" ", phrase)
+        if phrase.strip().lower().startswith(TOTAL_OF):
+            total = self.read(metric.strip()[len(TOTAL_OF):], None, total=True)
+            if total is None:
+                raise Missing(phrase)
+            return total.value, _cite(total)
         if re.search(r"\baverage\b", phrase, re.IGNORECASE):
             last = max(own) if own else year
             first = min(own) if len(set(own)) > 1 else (last - 1 if last is not None else None)
