@@ -243,3 +243,24 @@ def test_a_column_named_by_the_question_not_only_a_year() -> None:
 def test_a_multiple_is_one_figure_over_the_other() -> None:
     figure = read_figure("Total operating expenses were what multiple of total staff at period-end in 2016?", [STAFF])
     assert figure is not None and figure.value == pytest.approx(20_304e6 / 34_400)
+
+
+def test_figures_in_units_not_stated_alike_are_not_combined() -> None:
+    prose = Passage(n=1, document="adi-10k.pdf", page=59, tabular=True, text=(
+        "Amortization expense was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and 2007, "
+        "respectively.\nThe Company expects annual amortization expense for these intangible assets to be:\n"
+        "| Fiscal | Years | Amortization Expense |\n| 2010 | . . . . . | $5,425 |\n| 2011 | . . . . . | $1,430 |\n"))
+    expected = read_figure("what is the expected amortization expense in 2011?", [prose])
+    assert expected is not None and expected.cells[0].text == "$1,430", "a schedule's header names its rows"
+    growth = read_figure("what is the expected growth rate in amortization expense in 2010?", [prose])
+    assert growth is not None and growth.kind == "missing" and growth.value is None
+    assert "units the passages do not state alike" in growth.sentence, "not -99.9% from $7.4 million and $5,425"
+
+
+def test_what_a_respectively_sentence_says_after_it_names_the_row() -> None:
+    note = Passage(n=1, document="gs-10k.pdf", page=183, text=(
+        "Investment commitments include $2.10 billion and $2.86 billion as of December 2016 and December 2015, "
+        "respectively, related to commitments to invest in funds managed by the firm."))
+    figure = read_figure("what were total investment commitments in billions for 2016 and 2015 related to "
+                         "commitments to invest in funds managed by the firm?", [note])
+    assert figure is not None and figure.kind == "sum" and figure.shown == "4.96 billion"

@@ -123,12 +123,14 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
 
 
-_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|of)(?:\s+approximately)?"
+_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|includes?|included|of)(?:\s+approximately)?"
 _AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?"
+_DATE = r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
 _RESPECTIVELY = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}})(?:in|for|during|at)\s+"
-    r"(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+)?"
-    r"(?P<years>(?:(?:19|20)\d\d,?\s+(?:and\s+)?){1,5}(?:19|20)\d\d),?\s+respectively")
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}})(?:in|for|during|at|"
+    r"as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+)?"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively"
+    r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
 """A sentence that is a row of a table: 'Amortization expense … was $7.4 million, $9.3 million and
 $9.2 million in fiscal 2009, 2008 and 2007, respectively'."""
 _PAIRED = re.compile(
@@ -144,8 +146,8 @@ def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     prose = " ".join(line for line in passage.text.splitlines() if not is_row(line))
     found: list[tuple[str, list[str], list[str]]] = []
     for match in _RESPECTIVELY.finditer(prose):
-        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")),
-                      _years_in(match.group("years"))))
+        label = match.group("label") + (f" {match.group('tail')}" if match.group("tail") else "")
+        found.append((label, re.findall(_AMOUNT, match.group("values")), _years_in(match.group("years"))))
     for match in _PAIRED.finditer(prose):
         pairs = list(_PAIR.finditer(match.group("pairs")))
         found.append((match.group("label"), [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
@@ -177,6 +179,10 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
     caption = next((m.group("what") for line in reversed(before) if (m := _CAPTION.search(line))), "")
     caption = re.sub(r"\s+(?:for|in|during|as of|at)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:19|20)\d\d.*$", "",
                      caption).strip()
+    header = cells(lines[0]) if lines else []
+    named = next((cell for cell in reversed(header[1:]) if re.search(r"[A-Za-z]{3}", cell)), "")
+    if not caption and named and not _figures(" ".join(header[1:])) and not YEAR.search(named):
+        caption = _clean_label(named)  # '| Fiscal | Years | Amortization Expense |'
     grouped: dict[str, dict[str, str]] = {}
     total = ""
     for line in lines:

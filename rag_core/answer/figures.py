@@ -212,6 +212,8 @@ class _Reader:
         old, new = self.read(metric, earlier), self.read(metric, later)
         if old is None or new is None:
             return self._missing()
+        if (unlike := self._unlike([old, new])) is not None:
+            return unlike
         if relative:
             if old.value == 0:
                 return None
@@ -243,6 +245,8 @@ class _Reader:
         if any(r is None for r in read):
             return self._missing()
         got = [r for r in read if r is not None]
+        if (unlike := self._unlike(got)) is not None:
+            return unlike
         value = sum(r.value for r in got) / len(got)
         formula = f"({' + '.join(_cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
@@ -254,6 +258,8 @@ class _Reader:
         got = [r for r in read if r is not None]
         if len(got) < len(read):
             return self._missing()
+        if (unlike := self._unlike(got)) is not None:
+            return unlike
         formula = " + ".join(_cite(r) for r in got)
         return self._computed("sum", sum(r.value for r in got), formula, percent=False,
                               what=f"{got[0].row}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
@@ -341,6 +347,18 @@ class _Reader:
 
     def _ratio(self, value: float) -> str:
         return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
+
+    def _unlike(self, cells: Sequence[CellRead]) -> FigureReading | None:
+        """A refusal when figures of one line item come from tables of unlike units, one of which
+        states none ('$7.4 million' in a sentence, '$5,425' in a schedule without its '(in
+        thousands)'): a change across them would be off by a thousand times."""
+        scales = {self._row_scale(c) for c in cells}
+        if len(scales) == 1 or 1.0 not in scales:
+            return None
+        shown = "; ".join(f"{_cite(c)} ({c.row}, {c.column})" for c in cells)
+        return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) are in "
+                             "units the passages do not state alike.", cells=list(cells),
+                             notes=["inputs in unlike units"])
 
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"
