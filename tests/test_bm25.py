@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, top_positions
+from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, exact_hits, top_positions
 from rag_core.retrieval.terms import exact_terms, holds_exactly, tokenize
 
 
@@ -167,3 +167,31 @@ def test_an_index_built_while_a_document_changes_is_not_kept() -> None:
     assert not cached, "the stale index was not kept"
     _, cached = cache.get("me", ["d1"], lambda: Bm25Index(["a"], ["alpha"]))
     assert cached
+
+
+@pytest.mark.parametrize("typed", ["inv 2023 48213", "INV2023-48213", "invoice 2023-48213", "Inv.2023.48213",
+                                   "inv-2023-48213", "invoice no. 2023/48213"])
+def test_an_identifier_typed_another_way_finds_its_code_and_not_its_twin(typed: str) -> None:
+    texts = [f"Invoice INV-2023-{10000 + i} for Acme Corp is open." for i in range(12)]
+    texts[3] = "Invoice INV-2023-48231 for Acme Corp is overdue."  # the twin: two digits swapped
+    texts[7] = "Invoice INV-2023-48213 for Acme Corp is paid."
+    index = Bm25Index([f"c{i:02d}" for i in range(12)], texts)
+    question = f"What is the status of {typed}?"
+    chunks = {f"c{i:02d}": text for i, text in enumerate(texts)}
+    report, matches = exact_hits(index, question, max_chunks=2, top_n=5,
+                                 texts=lambda ids: {i: chunks[i] for i in ids})
+    assert [m.chunk_id for m in matches] == ["c07"], "the code's chunk, never the twin's"
+    counted = [t for t in report if t.counted]
+    assert {t.term for t in counted} <= {"inv-2023-48213", "48213"} and counted
+    if typed.lower() != "inv-2023-48213":
+        assert any(t.term == "inv-2023-48213" and t.typed for t in report), "the trace says how it was typed"
+
+
+def test_a_part_number_typed_without_its_dash_and_a_twin_left_alone() -> None:
+    texts = ["Part BQ4471-23, hex bolt, steel: EUR 4.10.", "Part BQ4417-23, gasket, rubber: EUR 2.00.",
+             "Part KX1200-11, fuse: EUR 0.40."]
+    index = Bm25Index(["a", "b", "c"], texts)
+    assert index.typed_terms("how much is bq4471 23") == [("bq4471 23", "bq4471-23")]
+    assert index.typed_terms("how much is BQ 4417 23") == [("BQ 4417 23", "bq4417-23")]
+    assert index.typed_terms("how much is part 4417 23") == [], "a glued prefix is part of the code"
+    assert index.typed_terms("revenue in 2023 and 2024") == []

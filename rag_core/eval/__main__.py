@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)",
     )
+    parser.add_argument("--typed", action="store_true",
+                        help="identifiers: ask each invoice, work order and part also as people type it, with "
+                        "near-miss twins written into the documents (subsets '… typed'; twin_above_gold counts twins "
+                        "ranked above their code's page)")
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")
     parser.add_argument("--no-chunk-variant", action="store_true", help="page-level: skip the 1,000/200 chunking row")
     parser.add_argument("--no-header-variant", action="store_true", help="page-level: skip the no-headers store")
@@ -244,10 +248,12 @@ def _pages(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any]
         from . import identifiers
 
         data_dir = args.results / "identifiers"
-        questions = identifiers.generate(data_dir)[: args.limit]
+        if args.typed:
+            data_dir = args.results / "identifiers-typed"
+        questions = identifiers.generate(data_dir, typed=args.typed)[: args.limit]
         wanted = {q.document for q in questions}
         paths = sorted(p for p in data_dir.glob("*.pdf") if p.name in wanted)
-        name = "identifiers"
+        name = "identifiers-typed" if args.typed else "identifiers"
     elif args.dataset == "financebench":
         data_dir = _need(args.data / "financebench_dev", "the FinanceBench development split")
         questions = pages.load_financebench(data_dir)[: args.limit]

@@ -87,6 +87,7 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
         configs[f"weights dense {dense:g} / bm25 {bm25:g} / pages {page:g}"] = Config(
             tuning={"dense_weight": dense, "bm25_weight": bm25, "page_weight": page}
         )
+    configs["hybrid, identifiers only as written"] = Config(tuning={"typed_identifiers": False})
     configs["hybrid, no statement list"] = Config(tuning={"statement_weight": 0.0})
     configs["hybrid, no section list"] = Config(tuning={"section_weight": 0.0})
     configs["hybrid, whole library, no section list"] = Config(library=True, tuning={"section_weight": 0.0})

@@ -44,6 +44,8 @@ class Item:
     text: str
     question: str
     answer: str
+    code: str = ""
+    """The identifier as the document writes it, for the questions that type it another way."""
 
 
 Maker = Callable[[random.Random, int, set[str]], Item]
@@ -62,7 +64,7 @@ def invoice(rng: random.Random, year: int, taken: set[str]) -> Item:
     status = rng.choice(_STATUS)
     text = (f"Invoice {number} issued {year}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d} to "
             f"{rng.choice(_CUSTOMERS)} for USD {amount}; status: {status}.")
-    return Item(text, f"What is the status of invoice {number}?", status)
+    return Item(text, f"What is the status of invoice {number}?", status, number)
 
 
 def work_order(rng: random.Random, year: int, taken: set[str]) -> Item:
@@ -72,7 +74,7 @@ def work_order(rng: random.Random, year: int, taken: set[str]) -> Item:
     text = (f"Work order {number}: {rng.choice(['inspected', 'repaired', 'replaced filter on', 'lubricated'])} "
             f"{asset}; technician {tech}; {hours} hours; closed {year}-{rng.randint(1, 12):02d}-"
             f"{rng.randint(1, 28):02d}.")
-    return Item(text, f"Who was the technician on work order {number}?", tech)
+    return Item(text, f"Who was the technician on work order {number}?", tech, number)
 
 
 def part(rng: random.Random, year: int, taken: set[str]) -> Item:
@@ -82,7 +84,7 @@ def part(rng: random.Random, year: int, taken: set[str]) -> Item:
     price = f"{rng.randint(1, 900)}.{rng.randint(0, 99):02d}"
     text = (f"Part {number}, {rng.choice(_PARTS)}, {rng.choice(['steel', 'brass', 'nylon', 'rubber'])}, "
             f"pack of {rng.choice([1, 5, 10, 50])}: EUR {price}.")
-    return Item(text, f"How much does part {number} cost?", price)
+    return Item(text, f"How much does part {number} cost?", price, number)
 
 
 def clause(rng: random.Random, year: int, taken: set[str]) -> Item:
@@ -113,22 +115,85 @@ KINDS: dict[str, tuple[str, Maker]] = {
 }
 
 
-def generate(folder: Path, *, seed: int = SEED) -> list[PageQuestion]:
+TYPED: dict[str, tuple[str, Callable[[str], list[str]]]] = {
+    "invoices": ("invoice", lambda code: [  # INV-2023-48213
+        f"invoice {code[4:]}", code.lower(), code.replace("-", " "), f"invoice {code.replace('-', '', 1)}",
+        code.lower().replace("-", " "), f"invoice no. {code[4:].replace('-', '/')}", f"INV.{code[4:]}"]),
+    "work orders": ("work order", lambda code: [  # WO-779022
+        f"work order {code[3:]}", code.lower(), code.replace("-", ""), code.replace("-", " "),
+        f"work order #{code[3:]}", f"wo{code[3:]}"]),
+    "part numbers": ("part", lambda code: [  # BQ4471-23
+        f"part {code.lower().replace('-', ' ')}", code.replace("-", " "), f"part {code.replace('-', '').lower()}",
+        f"{code[:2]} {code[2:]}".lower(), f"part no. {code.lower()}"]),
+}
+"""How people type each kind of identifier (the document writes the code as given): case folded,
+separators changed, a prefix dropped or glued."""
+TWINS = 3
+"""One in this many typed identifiers gets a near-miss twin elsewhere in its document."""
+
+
+def generate(folder: Path, *, seed: int = SEED, typed: bool = False) -> list[PageQuestion]:
     """Write one PDF per kind into ``folder`` and return the questions, each naming one thing that
-    occurs on exactly one page (its gold page)."""
+    occurs on exactly one page (its gold page). With ``typed``, each invoice, work order and part
+    is asked a second time the way a person types it (subset '… typed'), and a third of them get a
+    near-miss twin on another page (two adjacent digits swapped: INV-2023-48213 and INV-2023-48231),
+    a page no question's answer may rank below."""
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
+    typing = random.Random(seed + 1)  # its own draws: the documents without twins stay the same
     questions: list[PageQuestion] = []
     for kind, (title, make) in KINDS.items():
         year = rng.randint(2019, 2025)
         taken: set[str] = set()
         pages = [[make(rng, year, taken) for _ in range(ROWS_PER_PAGE)] for _ in range(PAGES_PER_DOCUMENT)]
         name = kind.replace(" ", "-") + ".pdf"
-        _write_pdf(folder / name, title, [[item.text for item in page] for page in pages])
         chosen = rng.sample([(n, item) for n, page in enumerate(pages, start=1) for item in page],
                             QUESTIONS_PER_DOCUMENT)
-        questions += [PageQuestion(kind, name, item.question, frozenset({n}), (item.answer,)) for n, item in chosen]
+        asked = [PageQuestion(kind, name, item.question, frozenset({n}), (item.answer,)) for n, item in chosen]
+        if typed and kind in TYPED:
+            asked = _typed(typing, kind, pages, chosen, asked, taken)
+        _write_pdf(folder / name, title, [[item.text for item in page] for page in pages])
+        questions += asked
     return questions
+
+
+def _typed(rng: random.Random, kind: str, pages: list[list[Item]], chosen: list[tuple[int, Item]],
+           asked: list[PageQuestion], taken: set[str]) -> list[PageQuestion]:
+    """The questions of one kind, asked as written and as typed, with twins written into ``pages``."""
+    spare = [(n, r) for n, page in enumerate(pages, start=1) for r, item in enumerate(page)
+             if item not in {c for _, c in chosen}]
+    out = list(asked)
+    for number, ((page, item), exact) in enumerate(zip(chosen, asked, strict=True)):
+        avoid: frozenset[int] = frozenset()
+        twin = _twin(item.code, taken) if number % TWINS == 0 else None
+        elsewhere = [(n, r) for n, r in spare if n != page]
+        if twin is not None and elsewhere:
+            at = rng.choice(elsewhere)
+            spare.remove(at)
+            pages[at[0] - 1][at[1]] = Item(item.text.replace(item.code, twin), "", item.answer, twin)
+            avoid = frozenset({at[0]})
+            out[number] = PageQuestion(exact.subset, exact.document, exact.question, exact.gold_pages, exact.answers,
+                                       avoid)
+        noun, forms = TYPED[kind]
+        question = item.question.replace(f"{noun} {item.code}", rng.choice(forms(item.code)))
+        out.append(PageQuestion(f"{kind} typed", exact.document, question.lower() if rng.random() < 0.5 else question,
+                                exact.gold_pages, exact.answers, avoid))
+    return out
+
+
+def _twin(code: str, taken: set[str]) -> str | None:
+    """The code with two adjacent, different digits of its last group swapped, when that code is free."""
+    last = max(i for i, ch in enumerate(code) if ch.isdigit())
+    start = last
+    while start > 0 and code[start - 1].isdigit():
+        start -= 1
+    for i in range(last - 1, start - 1, -1):
+        if code[i] != code[i + 1]:
+            twin = code[:i] + code[i + 1] + code[i] + code[i + 2:]
+            if twin not in taken:
+                taken.add(twin)
+                return twin
+    return None
 
 
 def _write_pdf(path: Path, title: str, pages: list[list[str]]) -> None:

@@ -36,7 +36,7 @@ HIT_KS = (1, 3, 5, 8)
 _PACKAGE = Path(__file__).resolve().parents[1]
 _INDEXING_CODE = sorted(
     [*(_PACKAGE / "ingest" / "parse").glob("*.py"), _PACKAGE / "ingest" / "chunk.py", _PACKAGE / "ingest" / "index.py",
-     _PACKAGE / "retrieval" / "bm25.py"]
+     _PACKAGE / "retrieval" / "terms.py"]
 )
 
 
@@ -48,6 +48,8 @@ class PageQuestion:
     question: str
     gold_pages: frozenset[int]
     answers: tuple[str, ...] = ()
+    avoid_pages: frozenset[int] = frozenset()
+    """Pages that must not rank above a gold page: a near-miss twin's (two digits swapped)."""
 
 
 @dataclass(frozen=True)
@@ -274,11 +276,18 @@ def _search_all(
             row |= {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
             row |= {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
             row["context_hit"] = float(any(h.document == q.document and h.page in q.gold_pages for h in result.hits))
+        if q.avoid_pages:
+            row["twin_above"] = float(_first(pages, q.avoid_pages) < _first(pages, q.gold_pages))
         if n in literal:
             row["answer"] = literal[n]
             row["answer_in_context"] = float(_fold(literal[n]) in _fold(" ".join(_texts(result.hits))))
         rows.append(row)
     return rows
+
+
+def _first(pages: Sequence[int | None], wanted: frozenset[int]) -> int:
+    """The rank of the first page in ``wanted`` (past the end when none is listed)."""
+    return next((rank for rank, page in enumerate(pages) if page in wanted), len(pages))
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -296,6 +305,10 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
             round(mean([r["answer_in_context"] for r in answered]), 4) if answered else None
         )
         summary[subset]["ms_mean"] = round(mean([r["ms"] for r in part]), 1)
+        twinned = [r["twin_above"] for r in part if "twin_above" in r]
+        if twinned:
+            summary[subset]["twins"] = len(twinned)
+            summary[subset]["twin_above_gold"] = int(sum(twinned))
     return summary
 
 

@@ -19,7 +19,7 @@ from scipy import sparse
 
 from ..models import Bm25Match
 from ..store import LexicalRow
-from .terms import exact_terms, holds_exactly, tokenize
+from .terms import exact_terms, holds_exactly, normal_forms, tokenize, typed_forms
 from .vocabulary import heading_parts, primary_statements, statement_of
 
 
@@ -108,17 +108,25 @@ class ExactTerm(NamedTuple):
     """How many chunks of the searched documents hold it (for a phrase: all of its words)."""
     counted: bool
     """Rare enough to count: held by at least one chunk and at most the setting's number."""
+    typed: str = ""
+    """How the question typed it, when it was found by its normal form ('INV 2023 48213' for
+    'inv-2023-48213'); empty when the question wrote the index's own term."""
 
 
 def exact_hits(
     index: Bm25Index, question: str, *, max_chunks: int, top_n: int,
-    texts: Callable[[list[str]], Mapping[str, str]],
+    texts: Callable[[list[str]], Mapping[str, str]], typed: bool = True,
 ) -> tuple[list[ExactTerm], list[Bm25Match]]:
     """The question's exact terms (``exact_terms``) with how many chunks hold each, and the chunks
     holding a counted one (``Bm25Index.exact_matches``), a phrase's words side by side in the text
-    ``texts`` reads for the listed ids."""
+    ``texts`` reads for the listed ids; with ``typed``, the index's identifiers the question types
+    another way too (``Bm25Index.typed_terms``)."""
     groups = exact_terms(question)
+    forms = index.typed_terms(question) if typed else []
+    typed_as = {(term,): written for written, term in forms if (term,) not in groups}
+    groups += list(typed_as)
     terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
+    terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
     held = texts([m.chunk_id for m in matches])
     counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
     return terms, [m for m in matches
@@ -180,6 +188,8 @@ class Bm25Index:
         self._header_of = np.frombuffer(header_of, dtype=np.int32) if header_of else np.zeros(0, np.int32)
         self._page_of = np.frombuffer(page_of, dtype=np.int32) if page_of else np.zeros(0, np.int32)
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
+        self._normal: dict[str, list[str]] | None = None
+        """Normal form of an identifier -> the index's terms with it (``typed_terms``)."""
 
     def __len__(self) -> int:
         return len(self.chunk_ids)
@@ -229,6 +239,24 @@ class Bm25Index:
             Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]), coverage=self.coverage(terms, int(i)))
             for i in chosen
         ]
+
+    def typed_terms(self, question: str) -> list[tuple[str, str]]:
+        """The index's identifiers the question types another way ('INV 2023 48213', 'inv2023-48213',
+        'invoice 2023-48213' for 'inv-2023-48213'): each as the question wrote it and as the index
+        holds it, matched by normal form (``terms.normal_forms``: case, separators and a set-off
+        prefix aside; digits in order, so a twin with two digits swapped does not match). Forms
+        the index holds as they are typed are left to ``exact_terms``."""
+        if self._bm25 is None:
+            return []
+        wanted = [(written, form) for written, form in typed_forms(question) if form not in self._bm25.vocab]
+        if not wanted:
+            return []
+        if self._normal is None:  # built on the first question that types an identifier
+            self._normal = {}
+            for term in self._bm25.vocab:
+                for form in normal_forms(term):
+                    self._normal.setdefault(form, []).append(term)
+        return list(dict.fromkeys((written, term) for written, form in wanted for term in self._normal.get(form, ())))
 
     def naming_all(self, sides: Sequence[Sequence[str]], query: str, *, top_n: int) -> list[Bm25Match]:
         """The chunks holding every term of every side (each side's terms, e.g. ``("lightrag",)``

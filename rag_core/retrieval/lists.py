@@ -116,13 +116,15 @@ def exact_list(
     max_chunks: int,
     names: Mapping[str, str],
     fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    typed: bool = True,
 ) -> tuple[RankedLists, list[ExactTerm]]:
     """The chunks holding a rare exact term of the question (an identifier, a code, a proper name, a
     quoted phrase), as one list named ``exact``, and every such term with how many chunks hold it.
 
     BM25 alone cannot put such a chunk first: one list among several, at weight 0.8, its first rank
     adds less than a dense list's sixteenth (0.8/61 < 1/76), so a chunk the embedder does not see
-    lands past the pool. This list carries the rare match with a weight of its own.
+    lands past the pool. This list carries the rare match with a weight of its own. With ``typed``,
+    an identifier the question types another way counts too (``Bm25Index.typed_terms``).
     """
     chunks: dict[str, StoredChunk] = {}
 
@@ -130,7 +132,7 @@ def exact_list(
         chunks.update(fetch(ids))
         return {chunk_id: chunk.text for chunk_id, chunk in chunks.items()}
 
-    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, texts=texts)
+    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, texts=texts, typed=typed)
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
     return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
@@ -169,7 +171,8 @@ def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weigh
     if not terms:
         return ["the question names no identifier, code, name or quoted phrase"]
     notes = [
-        f"'{t.term}': {t.chunks} chunk{' holds' if t.chunks == 1 else 's hold'} "
+        f"'{t.term}'" + (f" (typed '{t.typed}')" if t.typed else "") + f": {t.chunks} chunk"
+        + (" holds " if t.chunks == 1 else "s hold ")
         + ("all its words; " if " " in t.term else "it; ")
         + ("counted as an exact match" if t.counted else
            "not counted (" + ("no chunk holds it" if not t.chunks else f"more than {max_chunks}: too common") + ")")

@@ -144,7 +144,7 @@ class Retriever:
                                                   else "dense-only retrieval"))
             else:
                 exact, terms = exact_list(index, asked, top_n=config.top_n, max_chunks=config.exact_max_chunks,
-                                          names=names, fetch=fetch)
+                                          typed=config.typed_identifiers, names=names, fetch=fetch)
                 notes.inputs["terms"] = [t._asdict() for t in terms]
                 notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
                                            max_chunks=config.exact_max_chunks)

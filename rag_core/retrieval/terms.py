@@ -99,6 +99,62 @@ def exact_terms(text: str) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(found))
 
 
+_PIECE = re.compile(r"[^\W_]+")
+_SEPARATOR = re.compile(r"^[\s./#:_-]*$")
+_PREFIX_LETTERS = 4
+_PREFIX = re.compile(rf"^([a-z]{{1,{_PREFIX_LETTERS}}})[./#:_-]+(?=\d)")
+"""A code's letter prefix set off by a separator ('inv-' of 'inv-2023-48213', 'wo-' of 'wo-779022'):
+people drop it ('invoice 2023-48213') or glue it ('INV2023-48213')."""
+_LONGEST_TYPED = 4
+"""Most pieces a typed identifier is written in ('inv 2023 48213' is three)."""
+_SHORTEST_TYPED = 5
+"""Fewest letters and digits a typed identifier has: '2023' or 'q3' name nothing alone."""
+
+
+def normal_forms(term: str) -> list[str]:
+    """The forms an identifier is matched by, whatever its case and separators: its letters and
+    digits alone ('inv-2023-48213' -> 'inv202348213'), and without a prefix set off by a separator
+    ('202348213'). Only for a term with a digit; digit groups stay in order, so a twin with two
+    digits swapped has other forms.
+
+    >>> normal_forms("inv-2023-48213"), normal_forms("bq4471-23"), normal_forms("revenue")
+    (['inv202348213', '202348213'], ['bq447123'], [])
+    """
+    if not any(ch.isdigit() for ch in term):
+        return []
+    forms = ["".join(_PIECE.findall(term))]
+    prefix = _PREFIX.match(term)
+    if prefix is not None:
+        forms.append("".join(_PIECE.findall(term[prefix.end():])))
+    return [form for form in dict.fromkeys(forms) if len(form) >= _SHORTEST_TYPED]
+
+
+def typed_forms(question: str) -> list[tuple[str, str]]:
+    """Each run of one to four adjacent pieces of the question, separated by nothing but spaces,
+    dashes, dots, slashes, '#' or ':', that holds a digit: as written, and in its normal form
+    (``normal_forms``). 'invoice inv 2023 48213?' gives ('inv 2023 48213', 'inv202348213'),
+    ('2023 48213', '202348213'), …
+
+    >>> [form for _, form in typed_forms("Status of inv 2023 48213?")]
+    ['inv2023', 'inv202348213', '202348213', '48213']
+    """
+    pieces = list(_PIECE.finditer(question.lower()))
+    found: list[tuple[str, str]] = []
+    for start in range(len(pieces)):
+        for end in range(start, min(start + _LONGEST_TYPED, len(pieces))):
+            if end > start and not _SEPARATOR.match(question[pieces[end - 1].end():pieces[end].start()]):
+                break
+            run = pieces[start:end + 1]
+            words = [m.group() for m in run if m.group().isalpha()]
+            if words and (run[0].group() != words[0] or len(words) > 1 or len(words[0]) > _PREFIX_LETTERS
+                          or words[0] in STOPWORDS):
+                break  # a prefix ('inv', 'wo') opens a code; a word does not
+            form = "".join(m.group() for m in run)
+            if any(ch.isdigit() for ch in form) and len(form) >= _SHORTEST_TYPED:
+                found.append((question[run[0].start():run[-1].end()], form))
+    return list(dict.fromkeys(found))
+
+
 def holds_exactly(text: str, group: Sequence[str]) -> bool:
     """Whether ``text`` holds an exact term: its one term, or a phrase's terms side by side (the
     index only knows which terms a chunk holds, not where: "Ingrid Sorensen … Anton Achebe" holds

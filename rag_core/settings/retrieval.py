@@ -99,6 +99,12 @@ class RetrievalSettings(Group):
         "(an invoice number on one line, which chunk overlap may repeat, does; a company name on every page "
         "does not). 2: chosen on SciFact, whose gene names held by 3 to 5 abstracts mislead (see README).",
     )
+    typed_identifiers: bool = Field(
+        True,
+        description="Match an identifier the question types another way than the document ('inv 2023 48213', "
+        "'INV2023-48213', 'invoice 2023-48213' for INV-2023-48213) by its normal form: case, separators and a "
+        "set-off prefix aside, digits in order (rag_core/retrieval/terms.py, normal_forms); false: only as written.",
+    )
     clean_queries: bool = Field(
         True,
         description="Take role-play and answer-format instructions out of search phrasings (keeping the "
