@@ -123,7 +123,7 @@ def exact_hits(
     another way too (``Bm25Index.typed_terms``)."""
     groups = exact_terms(question)
     forms = index.typed_terms(question) if typed else []
-    typed_as = {(term,): written for written, term in forms if (term,) not in groups}
+    typed_as: dict[tuple[str, ...], str] = {(term,): written for written, term in forms if (term,) not in groups}
     groups += list(typed_as)
     terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
     terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
