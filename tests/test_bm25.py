@@ -195,3 +195,12 @@ def test_a_part_number_typed_without_its_dash_and_a_twin_left_alone() -> None:
     assert index.typed_terms("how much is BQ 4417 23") == [("BQ 4417 23", "bq4417-23")]
     assert index.typed_terms("how much is part 4417 23") == [], "a glued prefix is part of the code"
     assert index.typed_terms("revenue in 2023 and 2024") == []
+
+
+def test_a_piece_of_a_typed_identifier_does_not_count_apart_from_it() -> None:
+    texts = ["Part XX5668-36, fuse: EUR 4.10.", "Part XX5668-63, relay: EUR 2.00.", "Part KX1200-11: EUR 0.40."]
+    index = Bm25Index(["gold", "twin", "other"], texts)
+    report, matches = exact_hits(index, "How much does part xx5668 36 cost?", max_chunks=2, top_n=5,
+                                 texts=lambda ids: {i: texts[["gold", "twin", "other"].index(i)] for i in ids})
+    assert [m.chunk_id for m in matches] == ["gold"], "'xx5668', which the twin holds too, is no term of its own"
+    assert [(t.term, t.typed) for t in report] == [("xx5668-36", "xx5668 36")]

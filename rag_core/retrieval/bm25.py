@@ -99,6 +99,9 @@ def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
     return kept[np.lexsort((kept, -scores[kept]))][:count]
 
 
+_PIECES = re.compile(r"[^\W_]+")
+
+
 class ExactTerm(NamedTuple):
     """A question's exact term (an identifier, a name or a quoted phrase) and the chunks holding it."""
 
@@ -124,6 +127,9 @@ def exact_hits(
     groups = exact_terms(question)
     forms = index.typed_terms(question) if typed else []
     typed_as: dict[tuple[str, ...], str] = {(term,): written for written, term in forms if (term,) not in groups}
+    if typed_as:  # 'xx5668' of 'xx5668 36' is a piece of the identifier, which its twin 'XX5668-63' holds too
+        pieces = ["".join(_PIECES.findall(written.lower())) for written in typed_as.values()]
+        groups = [g for g in groups if len(g) > 1 or not any("".join(_PIECES.findall(g[0])) in p for p in pieces)]
     groups += list(typed_as)
     terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
     terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
