@@ -176,3 +176,23 @@ def test_control_characters_in_file_names_are_replaced_and_kept(tmp_path: Path) 
     assert len(listing.stdout.strip().splitlines()) == 2, "a header and one line per document"
     (record,) = json.loads(cli("docs", "--json", store=store).stdout)
     assert (record["name"], record["original_name"]) == ("q3_report__gpj.md", "q3\nreport\t\u202egpj.md")
+
+
+def test_json_errors_are_one_object_and_an_empty_owner_is_refused(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    for args in (["search", "anything", "--doc", "nosuchdoc", "--json"], ["ask", "", "--json"],
+                 ["docs", "--owner", "", "--json"]):
+        failed = cli(*args, store=store)
+        assert failed.returncode == 1, failed.stderr
+        (reply,) = [json.loads(failed.stdout)]  # exactly one JSON object on stdout
+        assert reply["error"] and reply["kind"], args
+        assert failed.stderr.startswith("error: ") and len(failed.stderr.strip().splitlines()) == 1
+    assert "owner id given with --owner is empty" in cli("docs", "--owner", " ", store=store).stderr
+
+
+def test_a_misspelled_setting_stops_the_command_and_names_the_closest(tmp_path: Path) -> None:
+    env = os.environ | {"HF_HUB_OFFLINE": "1", "RAG_RETRIEVAL__TOPN": "5"}
+    done = subprocess.run([sys.executable, "-m", "rag_core", "docs", "--json", "--store", str(tmp_path / "s")],
+                          cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 1
+    assert "RAG_RETRIEVAL__TOPN (did you mean RAG_RETRIEVAL__TOP_N?)" in json.loads(done.stdout)["error"]

@@ -103,3 +103,18 @@ def test_every_number_has_both_bounds() -> None:
 
 def _constraints(field: object) -> set[str]:
     return {key for m in getattr(field, "metadata", []) for key in ("gt", "ge", "lt", "le") if hasattr(m, key)}
+
+
+def test_a_misspelled_setting_stops_with_the_closest_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAG_RETRIEVAL__TOPN", "5")
+    monkeypatch.setenv("RAG_STOR_DIR", "/tmp/library")
+    with pytest.raises(SettingsError) as raised:
+        Settings()
+    message = str(raised.value)
+    assert "RAG_RETRIEVAL__TOPN (did you mean RAG_RETRIEVAL__TOP_N?)" in message
+    assert "RAG_STOR_DIR (did you mean RAG_STORE_DIR?)" in message
+    monkeypatch.delenv("RAG_RETRIEVAL__TOPN")
+    monkeypatch.delenv("RAG_STOR_DIR")
+    with pytest.raises(SettingsError, match=r"secrets: RAG_LLM__BAKEND \(did you mean RAG_LLM__BACKEND\?\)"):
+        Settings.with_overlay({"rag": {"llm": {"bakend": "openai"}}})
+    assert Settings.with_overlay({"RAG_LLM__BACKEND": "extractive"}).llm.backend == "extractive"

@@ -33,9 +33,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from ..errors import RagError
 
     try:
+        if getattr(args, "owner", None) is not None and not args.owner.strip():  # refused as RAG_OWNER="" is
+            from ..errors import SettingsError
+
+            raise SettingsError("The owner id given with --owner is empty.",
+                                "Give an owner id, or leave --owner out to use RAG_OWNER (default 'local').")
         return int(args.run(args))
     except RagError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        if getattr(args, "json", False):  # a script reading stdout gets one JSON object, on failure too
+            print(json.dumps({"error": str(exc), "kind": type(exc).__name__}))
         return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -8,6 +8,8 @@ directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double un
 
 from __future__ import annotations
 
+import difflib
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -80,6 +82,12 @@ class Settings(BaseSettings):
             SettingsError: A value is out of its range or of the wrong kind; the message names each
                 variable (``RAG_RETRIEVAL__TOP_K``) and its allowed range.
         """
+        unknown = unknown_variables(os.environ)
+        if unknown:
+            from ..errors import SettingsError
+
+            raise SettingsError(f"Unknown setting{'s' if len(unknown) > 1 else ''}: {'; '.join(unknown)}.",
+                                "Fix the name or unset the variable; the README's Configuration lists every setting.")
         try:
             super().__init__(**values)
         except ValidationError as exc:
@@ -117,6 +125,14 @@ class Settings(BaseSettings):
         ``overlay`` holds flat ``RAG_``-style keys (``RAG_LLM__BACKEND = "openai"``), a ``rag``
         table (``[rag.llm] backend = "openai"``), or both, as in Streamlit's secrets.
         """
+        named = [key for key in _flatten(overlay) if key.startswith("RAG_") and not key.startswith("RAG__")]
+        named += ["RAG_" + key for key in _flatten(overlay.get("rag", {}))]
+        unknown = unknown_variables(dict.fromkeys(named, ""))
+        if unknown:
+            from ..errors import SettingsError
+
+            raise SettingsError(f"Unknown setting{'s' if len(unknown) > 1 else ''} in the app's secrets: "
+                                f"{'; '.join(unknown)}.", "Fix the name or remove it from .streamlit/secrets.toml.")
         nested: dict[str, Any] = {}
         for key, value in _flatten(overlay).items():
             if key.startswith("RAG_"):
@@ -139,6 +155,34 @@ class Settings(BaseSettings):
         for group, fields in groups.items():  # validated as the environment's values would be
             values[group] = type(getattr(self, group)).model_validate(fields)
         return type(self).model_validate(values)
+
+
+NOT_SETTINGS = frozenset({"RAG_WRITE_GOLDEN"})
+"""``RAG_`` variables the project's own tools read that are no settings (the golden test's writer)."""
+
+
+def known_variables() -> set[str]:
+    """Every setting's environment variable: ``RAG_STORE_DIR``, ``RAG_RETRIEVAL__TOP_K``, …"""
+    known = set(NOT_SETTINGS)
+    for name, field in Settings.model_fields.items():
+        inner = getattr(field.annotation, "model_fields", None)
+        known |= {f"RAG_{name}__{member}".upper() for member in inner} if inner else {f"RAG_{name}".upper()}
+    return known
+
+
+def unknown_variables(environ: Mapping[str, str]) -> list[str]:
+    """The ``RAG_`` variables of ``environ`` that name no setting (a misspelling is silently
+    ignored otherwise), each with the closest known name: 'RAG_RETRIEVAL__TOPN (did you mean
+    RAG_RETRIEVAL__TOP_N?)'."""
+    known = known_variables()
+    out = []
+    for name in sorted(environ):
+        upper = name.upper()
+        if not upper.startswith("RAG_") or upper in known:
+            continue
+        close = difflib.get_close_matches(upper, sorted(known), n=1, cutoff=0.6)
+        out.append(f"{name}" + (f" (did you mean {close[0]}?)" if close else ""))
+    return out
 
 
 def _flatten(values: Any, prefix: str = "") -> dict[str, Any]:
