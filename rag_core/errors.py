@@ -68,6 +68,33 @@ class StoreLocked(StoreError):
     pass
 
 
+class StoreFolderRefused(StoreError):
+    """The file system refused the store folder: it is a file, cannot be made, is read-only, is
+    full, or is not ours to write."""
+
+    def __init__(self, folder: object, error: OSError) -> None:
+        import errno
+
+        self.folder = folder
+        reasons = {
+            errno.ENOTDIR: ("a part of its path is a file, not a folder", "Give --store (or RAG_STORE_DIR) a folder."),
+            errno.EEXIST: ("a part of its path is a file, not a folder", "Give --store (or RAG_STORE_DIR) a folder."),
+            errno.ENOENT: ("it cannot be created there", "Give --store (or RAG_STORE_DIR) a folder on a disk you can "
+                           "write to."),
+            errno.EACCES: ("this user may not write there", "Give the folder to this user, or choose another."),
+            errno.EPERM: ("this user may not write there", "Give the folder to this user, or choose another."),
+            errno.EROFS: ("the disk is read-only, and the embedded store writes its lock and log beside its data",
+                          "Copy the folder to a writable disk, or serve it with a Qdrant server (RAG_QDRANT_URL)."),
+            errno.ENOSPC: ("the disk is full", "Free some space on that disk, or move the store; nothing was "
+                           "changed."),
+            errno.EDQUOT: ("this user's disk quota is used up", "Free some space, or move the store; nothing was "
+                           "changed."),
+        }
+        reason, action = reasons.get(error.errno or 0, (error.strerror or str(error), "Check the folder and its disk."))
+        super().__init__(f"The store folder {folder} cannot be used: {reason} ({error.strerror}: "
+                         f"{error.filename or folder}).", action)
+
+
 class StoreUnreachable(StoreError):
     """The configured Qdrant server did not answer, or refused the API key."""
 

@@ -196,3 +196,26 @@ def test_a_misspelled_setting_stops_the_command_and_names_the_closest(tmp_path: 
                           cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 1
     assert "RAG_RETRIEVAL__TOPN (did you mean RAG_RETRIEVAL__TOP_N?)" in json.loads(done.stdout)["error"]
+
+
+def test_a_store_path_the_file_system_refuses_is_one_clear_line(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("not a folder")
+    for store, reason in ((a_file, "a part of its path is a file, not a folder"),
+                          (Path("/proc/no-such-store"), "it cannot be created there")):
+        refused = cli("docs", "--json", store=store)
+        assert refused.returncode == 1
+        assert refused.stderr.startswith(f"error: The store folder {store} cannot be used: {reason}")
+        assert "Traceback" not in refused.stderr and json.loads(refused.stdout)["kind"] == "StoreFolderRefused"
+
+
+def test_a_read_only_or_full_disk_says_so_and_what_to_do() -> None:
+    import errno
+
+    from rag_core.errors import StoreFolderRefused
+
+    read_only = StoreFolderRefused("/mnt/backup/library", OSError(errno.EROFS, "Read-only file system",
+                                                                  "/mnt/backup/library/edge/.lock"))
+    assert "the disk is read-only" in str(read_only) and "RAG_QDRANT_URL" in str(read_only)
+    full = StoreFolderRefused("/data/library", OSError(errno.ENOSPC, "No space left on device"))
+    assert "the disk is full" in str(full) and "nothing was changed" in str(full)

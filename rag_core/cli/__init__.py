@@ -47,8 +47,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return _reader_left()
+    except OSError as exc:  # the file system said no where no step names it better: one line, not a traceback
+        if isinstance(exc, BrokenPipeError):
+            return _reader_left()
+        message = f"{exc.strerror or exc} ({exc.filename})" if exc.filename else str(exc.strerror or exc)
+        print(f"error: the file system refused: {message}. Check that path and its disk, and run the command "
+              "again.", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps({"error": f"the file system refused: {message}", "kind": type(exc).__name__}))
+        return 1
 
 
 def _reader_left() -> int:

@@ -40,7 +40,7 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from ..errors import RagError, StoreDamaged, StoreLocked
+from ..errors import RagError, StoreDamaged, StoreFolderRefused, StoreLocked
 from . import SEARCH_FIELDS, Match, Row, Store
 
 EDGE_DIR = "edge"
@@ -99,13 +99,19 @@ class EdgeStore(Store):
 
         Raises:
             StoreLocked: Another process has the folder open.
+            StoreFolderRefused: The file system refused the folder (a file, read-only, full, not ours).
             StoreDamaged: A collection cannot be opened (unless tolerated).
         """
         from .migrate import migrate_local_if_needed
 
         folder = store_dir / EDGE_DIR
-        folder.mkdir(parents=True, exist_ok=True)
-        lock = _acquire(folder / _LOCK_FILE, store_dir)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            lock = _acquire(folder / _LOCK_FILE, store_dir)
+        except StoreLocked:
+            raise
+        except OSError as exc:  # a file, not a folder; read-only; full; not ours: one clear line
+            raise StoreFolderRefused(store_dir, exc) from exc
         try:
             migrate_local_if_needed(store_dir, folder)
             store = cls(folder, lock, tolerate_damage=tolerate_damage)
