@@ -182,7 +182,7 @@ def test_no_public_function_changes_its_inputs() -> None:
 MOST_LINES = 400
 """A module a newcomer reads in one sitting."""
 LONGER_FOR_NOW = {
-    "rag_core/store/__init__.py": 448, "rag_core/pipeline.py": 455, "rag_core/answer/tables.py": 423,
+    "rag_core/store/__init__.py": 404, "rag_core/pipeline.py": 455, "rag_core/answer/tables.py": 423,
 }
 """Modules still over the limit, each held to the length it has: they may only shrink."""
 

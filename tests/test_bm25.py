@@ -3,7 +3,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, exact_hits, top_positions
+from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, top_positions
+from rag_core.retrieval.exact import exact_hits
 from rag_core.retrieval.terms import exact_terms, holds_exactly, tokenize
 
 

@@ -176,3 +176,59 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
     assert retry.status == "ingested" and retry.document.chunks == 20
     assert reopened.store.count_chunks(reopened.collection, "local") == kept.chunks + 20
     reopened.close()
+
+
+DELETE_KILL_SCRIPT = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    sys.path[:0] = [{project!r}, {tests!r}]
+    from fakes import HashEmbedder
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    engine = Engine(Settings(store_dir=Path({store!r})), embedder=HashEmbedder())
+    store = type(engine.store)
+    writes = 0
+
+    def killing(method):
+        def write(self, *args, **kwargs):
+            global writes
+            result = method(self, *args, **kwargs)
+            writes += 1
+            if writes == {kill_after}:
+                os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a power cut would
+            return result
+        return write
+
+    store.put_record, store._delete = killing(store.put_record), killing(store._delete)
+    engine.delete("local", "victim.pdf")
+    """
+)
+
+
+@pytest.mark.parametrize("kill_after", [1, 2])
+def test_a_delete_killed_at_any_step_is_finished_on_the_next_open(tmp_path: Path, kill_after: int) -> None:
+    """Each write of a delete (the record marked, the chunks removed) is a step a kill can follow;
+    after any of them the document is gone from the listing, from search and from a repair."""
+    from rag_core.store.check import check_store
+
+    store = tmp_path / "store"
+    engine = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    engine.ingest_bytes(pdf_bytes([TEXT]), "kept.pdf")
+    engine.ingest_bytes(pdf_bytes(["The victim page names a zebra crossing in Quito."]), "victim.pdf")
+    engine.close()
+    script = DELETE_KILL_SCRIPT.format(project=str(PROJECT), tests=str(PROJECT / "tests"), store=str(store),
+                                       kill_after=kill_after)
+    child = subprocess.run([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300)
+    assert child.returncode == -signal.SIGKILL, "killed inside the delete"
+    reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    assert [r.name for r in reopened.recovered] == ["victim.pdf"], "the cut-short delete was finished"
+    assert [d.name for d in reopened.documents()] == ["kept.pdf"]
+    hits = reopened.search("zebra crossing in Quito", owner="local").hits
+    assert all(h.document == "kept.pdf" for h in hits), "no chunk of the deleted document is searchable"
+    reopened.close()
+    check_store(store, repair=True)
+    again = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    assert [d.name for d in again.documents()] == ["kept.pdf"], "a repair does not bring it back"
+    again.close()

@@ -22,7 +22,8 @@ import numpy as np
 
 from ..backends import Embedder
 from ..ingest.embed import backend_of, make_embedder, model_slug
-from ..retrieval.bm25 import Bm25Index, exact_hits
+from ..retrieval.bm25 import Bm25Index
+from ..retrieval.exact import exact_hits
 from ..retrieval.fuse import reciprocal_rank_fusion
 from ..retrieval.queries import keyword_query, search_phrasings
 from ..settings import RetrievalSettings, Settings

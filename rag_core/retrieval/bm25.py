@@ -10,7 +10,7 @@ import re
 import threading
 from array import array
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -19,7 +19,7 @@ from scipy import sparse
 
 from ..models import Bm25Match
 from ..store import LexicalRow
-from .terms import exact_terms, holds_exactly, normal_forms, tokenize, typed_forms
+from .terms import normal_forms, tokenize, typed_forms
 from .vocabulary import heading_parts, primary_statements, statement_of
 
 
@@ -99,9 +99,6 @@ def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
     return kept[np.lexsort((kept, -scores[kept]))][:count]
 
 
-_PIECES = re.compile(r"[^\W_]+")
-
-
 class ExactTerm(NamedTuple):
     """A question's exact term (an identifier, a name or a quoted phrase) and the chunks holding it."""
 
@@ -114,29 +111,6 @@ class ExactTerm(NamedTuple):
     typed: str = ""
     """How the question typed it, when it was found by its normal form ('INV 2023 48213' for
     'inv-2023-48213'); empty when the question wrote the index's own term."""
-
-
-def exact_hits(
-    index: Bm25Index, question: str, *, max_chunks: int, top_n: int,
-    texts: Callable[[list[str]], Mapping[str, str]], typed: bool = True,
-) -> tuple[list[ExactTerm], list[Bm25Match]]:
-    """The question's exact terms (``exact_terms``) with how many chunks hold each, and the chunks
-    holding a counted one (``Bm25Index.exact_matches``), a phrase's words side by side in the text
-    ``texts`` reads for the listed ids; with ``typed``, the index's identifiers the question types
-    another way too (``Bm25Index.typed_terms``)."""
-    groups = exact_terms(question)
-    forms = index.typed_terms(question) if typed else []
-    typed_as: dict[tuple[str, ...], str] = {(term,): written for written, term in forms if (term,) not in groups}
-    if typed_as:  # 'xx5668' of 'xx5668 36' is a piece of the identifier, which its twin 'XX5668-63' holds too
-        pieces = ["".join(_PIECES.findall(written.lower())) for written in typed_as.values()]
-        groups = [g for g in groups if len(g) > 1 or not any("".join(_PIECES.findall(g[0])) in p for p in pieces)]
-    groups += list(typed_as)
-    terms, matches = index.exact_matches(groups, question, max_chunks=max_chunks, top_n=top_n)
-    terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
-    held = texts([m.chunk_id for m in matches])
-    counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
-    return terms, [m for m in matches
-                   if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
 
 
 class StatementTag(NamedTuple):

@@ -11,7 +11,8 @@ import numpy as np
 from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..trace import chunk_row
-from .bm25 import Bm25Index, ExactTerm, exact_hits
+from .bm25 import Bm25Index, ExactTerm
+from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion
 from .terms import tokenize
 

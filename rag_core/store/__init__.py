@@ -16,80 +16,28 @@ so a document is searchable whole or not at all, and ``recover`` removes what a 
 from __future__ import annotations
 
 import threading
-import uuid
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from ..models import Chunk, DocumentRecord, StoredChunk
 from ..settings import Settings
+from .points import SEARCH_FIELDS, LexicalRow, Match, Row, chunk_collection, chunk_point_id, record_point_id
+
+__all__ = ["SEARCH_FIELDS", "LexicalRow", "Match", "Row", "Store", "chunk_collection", "chunk_point_id", "open_chunks",
+           "open_store", "record_point_id"]
 
 REGISTRY = "rag_documents"
 REGISTRY_FIELDS = ("owner", "sha256", "collection", "status", "embed_model")
 CHUNK_FIELDS = ("owner", "doc_id", "status")
 REFINING = "refining"
 """The status of chunks a table pass has written and not yet swapped in: never searched."""
-_ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 # A server-mode ingest still 'indexing' after this long was interrupted (a server may have
 # other writers, so a fresh 'indexing' record may be someone's ingest in progress).
 _STALE_INDEXING = timedelta(hours=1)
-
-
-class LexicalRow(NamedTuple):
-    """What a BM25 index reads of one chunk: its terms (kept at ingest; None for a chunk written
-    before terms were kept, whose text is given instead) and where it stands."""
-
-    id: str
-    terms: str | None
-    text: str
-    doc_id: str
-    chunk_index: int
-    page: int
-    header: str
-    kind: str
-
-
-# The payload fields a search returns (the BM25 terms stay in the store).
-SEARCH_FIELDS = [*Chunk.model_fields, "owner", "document", "sha256"]
-
-Match = Mapping[str, str | Sequence[str]]
-"""A filter: every field must equal the value, or be one of the values of a list."""
-
-
-@dataclass(frozen=True)
-class Row:
-    """A point as an engine hands it back."""
-
-    id: str
-    payload: dict[str, Any]
-    vector: np.ndarray | None = None
-
-
-def chunk_point_id(owner: str, sha256: str, index: int, generation: int | None = None) -> str:
-    """Deterministic chunk id: the same file ingested again maps onto the same points. A table
-    pass writes the next ``generation`` beside the current one, under other ids (None or 0: an
-    ingest's)."""
-    suffix = f"/g{generation}" if generation else ""
-    return str(uuid.uuid5(_ID_NAMESPACE, f"chunk/{owner}/{sha256}/{index}{suffix}"))
-
-
-def record_point_id(owner: str, sha256: str, collection: str) -> str:
-    return str(uuid.uuid5(_ID_NAMESPACE, f"doc/{owner}/{sha256}/{collection}"))
-
-
-def chunk_dimension(collection: str, rows: Sequence[Row]) -> int:
-    """A chunk collection's vector size: its points', or when it has none, its name's
-    (``rag_chunks__<model>__<dim>``)."""
-    return next((len(r.vector) for r in rows if r.vector is not None), None) or int(collection.rsplit("__", 1)[-1])
-
-
-def chunk_collection(model_id: str, dimension: int) -> str:
-    """The collection name encodes the model and its dimension, so vectors never mix."""
-    return f"rag_chunks__{model_id}__{dimension}"
 
 
 def open_chunks(store: Store, model_id: str, dimension: int) -> str:
@@ -247,19 +195,27 @@ class Store(ABC):
         return ready
 
     def delete_document(self, record: DocumentRecord) -> None:
-        """Remove the record first (the document vanishes at once), then its chunks."""
+        """Mark the record 'deleting' (the document vanishes at once: no listing or search reads
+        it), remove its chunks, then the record. A kill between two steps leaves a 'deleting'
+        record that the next open finishes deleting (``recover``): never chunks without a record,
+        which a repair would bring back."""
         with self._lock:
-            self._delete(REGISTRY, {"owner": record.owner, "sha256": record.sha256, "collection": record.collection})
+            self.put_record(record.model_copy(update={"status": "deleting"}))
             if record.collection in self.collections():
                 self._delete(record.collection, {"owner": record.owner, "doc_id": record.doc_id})
+            self._delete(REGISTRY, {"owner": record.owner, "sha256": record.sha256, "collection": record.collection})
 
     def recover(self, now: datetime | None = None) -> list[DocumentRecord]:
-        """Remove documents whose ingest never finished, and the chunks of a table pass that never
-        swapped in (its document stays searchable by its current chunks and is passed again). The
+        """Finish deletes a kill cut short, remove documents whose ingest never finished, and the
+        chunks of a table pass that never swapped in (its document stays searchable by its current
+        chunks and is passed again). The
         embedded store is held by this process alone, so every 'indexing' record is a leftover; a
         server may have other writers, so only stale ones count there."""
         now = now or datetime.now(UTC)
         removed = []
+        for record in self.records(None, status="deleting"):  # a delete a kill cut short: finished
+            self.delete_document(record)
+            removed.append(record)
         for record in self.records(None, status="indexing"):
             if self.local or now - record.created_at > _STALE_INDEXING:
                 self.delete_document(record)

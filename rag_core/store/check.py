@@ -32,9 +32,10 @@ from pydantic import ValidationError
 from ..errors import StoreDamaged
 from ..ingest.parse.formats import BY_SUFFIX
 from ..models import DocumentRecord
-from . import CHUNK_FIELDS, REFINING, REGISTRY, REGISTRY_FIELDS, Row, chunk_dimension
+from . import CHUNK_FIELDS, REFINING, REGISTRY, REGISTRY_FIELDS, Row
 from .backup import backup, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
+from .points import chunk_dimension
 
 _MEDIA = {suffix: f.media_type for suffix, f in BY_SUFFIX.items()}
 

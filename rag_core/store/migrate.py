@@ -16,8 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import RagError, StoreDamaged, StoreError
-from . import REGISTRY, Row, Store, chunk_dimension
+from . import REGISTRY, Row, Store
 from .backup import backup
+from .points import chunk_dimension
 
 LEGACY_PARTS = ("meta.json", "collection", ".lock")
 _LEGACY_REGISTRY = f"collection/{REGISTRY}"
