@@ -101,9 +101,22 @@ def test_llm_faults_keep_the_sources_and_the_next_question_works(
     answer = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=broken).result()
     assert answer.error and message in answer.error, answer.error
     assert answer.passages and answer.citations, "the sources are still shown"
+    assert answer.llm.requested == "openai" and answer.llm.backend == "openai" and answer.llm.fallback_reason is None
     handler.mode = "ok"
     again = fake_engine.ask("When was invoice INV-2025-0492 paid?", llm=remote(url)).result()
     assert again.error is None and again.answer == "The invoice was paid [1]."
+
+
+def test_a_fallback_to_the_extractive_answer_is_a_field(fake_engine: Engine) -> None:
+    """The model fails while reading the question (before any answer streams): the answer is
+    extractive, and a script reading the JSON sees which backend was asked for and why it did not answer."""
+    fake_engine.settings = fake_engine.settings.replace(llm__understand_with_llm=True, llm__timeout_s=1.0)
+    fake_engine.ingest_bytes(pdf_bytes([TEXT, "Solar panels convert light."] * 20), "a.pdf")
+    answer = fake_engine.ask("When was invoice INV-2025-0492 paid?",
+                             llm=remote(f"http://127.0.0.1:{free_port()}/v1")).result()
+    assert (answer.llm.requested, answer.llm.backend) == ("openai", "extractive")
+    assert answer.llm.fallback_reason and "Could not connect" in answer.llm.fallback_reason
+    assert answer.to_json()["llm"]["fallback_reason"] == answer.llm.fallback_reason
 
 
 def test_reranker_that_cannot_load_degrades_to_fused_order(tmp_path: Path) -> None:

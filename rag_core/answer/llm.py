@@ -353,6 +353,11 @@ class ChatSession:
         return self._model if self.failure is None else None
 
     @property
+    def requested(self) -> str:
+        """The backend asked for: the configured model's, or 'extractive'."""
+        return self._model.backend if self._model is not None else "extractive"
+
+    @property
     def configured(self) -> bool:
         """Whether a chat model was configured at all (not the extractive backend)."""
         return self._model is not None

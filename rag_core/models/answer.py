@@ -160,6 +160,10 @@ class AttributionSummary(Frozen):
 class LlmInfo(Frozen):
     backend: str
     model: str
+    requested: str | None = Field(None, description="The backend the settings or the caller asked for; differs "
+                                  "from 'backend' when it failed and the answer fell back.")
+    fallback_reason: str | None = Field(None, description="Why the requested backend did not answer (the model's "
+                                        "error), or null.")
 
 
 class UnderstandingInfo(Frozen):
