@@ -34,3 +34,61 @@ def test_a_low_priority_child_parses_the_same_and_a_cancelled_one_stops(tmp_path
     cancel.set()
     with pytest.raises(errors.ParseLimit, match="was stopped"):
         parse_untrusted(data, "a.pdf", IngestSettings(), cancel=cancel)
+
+
+PARENT = """
+import json, os, subprocess, sys, time
+from rag_core.settings import IngestSettings
+header = json.dumps({{"name": "a.txt", "settings": IngestSettings().model_dump(mode="json"), "tables": "inline",
+                      "nice": 0, "parent": {parent}}}).encode()
+child = subprocess.Popen([sys.executable, "-m", "rag_core.ingest.child"], stdin=subprocess.PIPE,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+child.stdin.write(len(header).to_bytes(8, "big") + header)
+child.stdin.flush()
+# a sleeper holds the child's stdin open, so only the kernel's notice of this death can end it
+sleeper = subprocess.Popen(["sleep", "120"], pass_fds=(child.stdin.fileno(),))
+print(child.pid, sleeper.pid, flush=True)
+time.sleep(120)
+"""
+
+
+def test_a_parser_child_dies_with_its_parent(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    parent = subprocess.Popen([sys.executable, "-c", PARENT.format(parent="os.getpid()")], stdout=subprocess.PIPE,
+                              text=True, cwd=Path(__file__).resolve().parents[1])
+    child_pid, sleeper_pid = (int(n) for n in parent.stdout.readline().split())  # type: ignore[union-attr]
+    settled, deadline = 0, time.monotonic() + 60
+    while settled < 10 and time.monotonic() < deadline:  # asleep on its stdin, past the check of its parent
+        settled = settled + 1 if "(sleeping)" in _state(child_pid) else 0
+        time.sleep(0.1)
+    assert settled == 10, "the child waits for its file"
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child_pid}").exists() and "zombie" not in _state(child_pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    os.kill(sleeper_pid, signal.SIGKILL)
+    assert not Path(f"/proc/{child_pid}").exists() or "zombie" in _state(child_pid), "the child outlived its parent"
+
+
+def test_a_child_whose_parent_is_already_gone_ends_at_once() -> None:
+    import json
+    import subprocess
+    import sys
+
+    header = json.dumps({"name": "a.txt", "settings": IngestSettings().model_dump(mode="json"), "parent": 1}).encode()
+    done = subprocess.run([sys.executable, "-m", "rag_core.ingest.child"], input=len(header).to_bytes(8, "big") + header
+                          + b"text", capture_output=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 4 and done.stdout == b""
+
+
+def _state(pid: int) -> str:
+    try:
+        return next(line for line in Path(f"/proc/{pid}/status").read_text().splitlines() if line.startswith("State"))
+    except (OSError, StopIteration):
+        return "zombie"

@@ -36,6 +36,10 @@ _CPU_SLACK_S = 5
 _PROGRESS = re.compile(rb"ocr (\d+) (\d+)")
 _OUT_OF_MEMORY = 3
 """The child's exit code when Python itself ran out of memory."""
+_PARENT_GONE = 4
+"""The exit code of a child whose parent died before it started: nobody waits for its reply."""
+_PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal the kernel sends this process when its parent dies."""
 
 
 def parse_untrusted(
@@ -69,7 +73,7 @@ def parse_sandboxed(
             or time, or died, or was stopped by ``cancel``.
     """
     header = json.dumps({"name": name, "settings": settings.model_dump(mode="json"), "tables": tables,
-                         "nice": nice or 0}).encode()
+                         "nice": nice or 0, "parent": os.getpid()}).encode()
     env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     child = subprocess.Popen(
         [sys.executable, "-m", "rag_core.ingest.child"],
@@ -206,6 +210,19 @@ def _package_parent() -> str:
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def _die_with_parent(parent: int | None) -> None:
+    """Ask the kernel to kill this child when its parent dies (Linux), so a killed app or CLI
+    leaves no parser running; a parent already gone (before the request was set) ends it now."""
+    if not sys.platform.startswith("linux") or parent is None:
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(_PARENT_GONE)
+
+
 def _limit_self(settings: IngestSettings) -> None:
     """Cap this child's memory, and its CPU time at the parse's allowance (the hard limit leaves
     room for the most pages OCR may read; ``_allow_ocr`` raises the soft one to what a file needs)."""
@@ -241,6 +258,7 @@ def run_child() -> int:
     size = int.from_bytes(stdin.read(_HEADER_BYTES), "big")
     header = json.loads(stdin.read(size))
     settings = IngestSettings.model_validate(header["settings"])
+    _die_with_parent(header.get("parent"))
     data = stdin.read()
     if header.get("nice"):
         os.nice(int(header["nice"]))
