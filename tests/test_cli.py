@@ -219,3 +219,19 @@ def test_a_read_only_or_full_disk_says_so_and_what_to_do() -> None:
     assert "the disk is read-only" in str(read_only) and "RAG_QDRANT_URL" in str(read_only)
     full = StoreFolderRefused("/data/library", OSError(errno.ENOSPC, "No space left on device"))
     assert "the disk is full" in str(full) and "nothing was changed" in str(full)
+
+
+def test_without_a_terminal_a_long_ingest_prints_progress_lines(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import rag_core.cli as command
+
+    monkeypatch.setattr(command, "PROGRESS_EVERY_S", 0.0)
+    report = command._stage_reporter(None, "long.pdf")
+    report("embed", 120, 500)
+    report("embed", 240, 500)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("progress long.pdf: embed 120/500 after ")
+    monkeypatch.setattr(command, "PROGRESS_EVERY_S", 3600.0)
+    quiet = command._stage_reporter(None, "short.pdf")
+    quiet("parse", 1, 2)
+    assert capsys.readouterr().err == "", "a short ingest stays quiet"

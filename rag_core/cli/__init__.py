@@ -188,7 +188,7 @@ def _ingest(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.set_description(path.name[:40])
             try:
-                result = engine.ingest_path(path, progress=_stage_reporter(bar))
+                result = engine.ingest_path(path, progress=_stage_reporter(bar, path.name))
             except RagError as exc:
                 results.append(
                     {
@@ -369,12 +369,29 @@ def _progress_bar(total: int) -> Any:
     return tqdm(total=total, unit="file", file=sys.stderr)
 
 
-def _stage_reporter(bar: Any) -> Any:
-    if bar is None:
-        return None
+PROGRESS_EVERY_S = 10.0
+"""Without a terminal (a log, a pipe), a long ingest prints a progress line at most this often."""
+
+
+def _stage_reporter(bar: Any, name: str) -> Any:
+    """Progress on the bar; without a terminal, a line on stderr now and then ('progress a.pdf:
+    embed 120/500 after 30 s'), so a log shows a long ingest is alive."""
+    import time
+
+    from ..models import display_name
+
+    started = last = time.monotonic()
 
     def report(stage: str, done: int, total: int) -> None:
-        bar.set_postfix_str(f"{stage} {done}/{total}" if total > 1 else stage)
+        nonlocal last
+        if bar is not None:
+            bar.set_postfix_str(f"{stage} {done}/{total}" if total > 1 else stage)
+            return
+        now = time.monotonic()
+        if now - last >= PROGRESS_EVERY_S:
+            last = now
+            print(display_name(f"progress {name}: {stage} {done}/{total} after {now - started:.0f} s"),
+                  file=sys.stderr, flush=True)
 
     return report
 
