@@ -95,6 +95,20 @@ class StoreFolderRefused(StoreError):
                          f"{error.filename or folder}).", action)
 
 
+class DiskFull(StoreError):
+    """The disk holding the embedded store has too little room for a write (a memory-mapped
+    write that meets a full disk kills the process with SIGBUS, which nothing can catch: the room
+    is checked before writing)."""
+
+    def __init__(self, folder: object, free: int, spare: int, needed: int = 0) -> None:
+        megabytes = 1024 * 1024
+        this = f" and this write needs about {max(1, needed // megabytes):,} MB" if needed else ""
+        super().__init__(f"The disk holding the store folder {folder} is nearly full: {free // megabytes:,} MB free; "
+                         f"the store keeps {spare // megabytes:,} MB spare{this}.",
+                         "Free some space on that disk, or move the store (RAG_STORE_DIR) to a disk with room; nothing "
+                         "was changed (RAG_MIN_FREE_MB sets the spare room).")
+
+
 class StoreUnreachable(StoreError):
     """The configured Qdrant server did not answer, or refused the API key."""
 

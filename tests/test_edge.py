@@ -103,3 +103,49 @@ def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path
         app.kill()
         app.wait()
     assert "in use by another process" in str(locked(tmp_path, ""))
+
+
+def test_a_nearly_full_disk_is_refused_before_any_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write into a full disk through the engine's memory maps kills the process (SIGBUS): the
+    room is checked first, at open and before each write, and nothing is half-stored."""
+    import shutil
+    from collections import namedtuple
+
+    from rag_core.errors import DiskFull
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    from .fakes import HashEmbedder
+    from .hostile import TEXT, pdf_bytes
+
+    usage = namedtuple("usage", "total used free")
+    real = shutil.disk_usage
+    free = {"bytes": 10 * 1024 * 1024}
+    monkeypatch.setattr(shutil, "disk_usage", lambda path: usage(real(path).total, 0, free["bytes"]))
+    settings = Settings(store_dir=tmp_path / "store", min_free_mb=64)
+    with pytest.raises(DiskFull, match=r"nearly full: 10 MB free; the store keeps 64 MB spare"):
+        Engine(settings, embedder=HashEmbedder())
+    free["bytes"] = 64 * 1024 * 1024 + 1024  # room to open, not to write a document
+    engine = Engine(settings, embedder=HashEmbedder())
+    with pytest.raises(DiskFull, match="this write needs about"):
+        engine.ingest_bytes(pdf_bytes([TEXT] * 40), "big.pdf")
+    assert engine.documents() == [] and engine.store.count_chunks(engine.collection, "local") == 0
+    calls = {"n": 0}
+
+    def filling(path: object) -> object:  # room for the record and a first step of chunks, then full
+        calls["n"] += 1
+        return usage(1, 0, 10 ** 12 if calls["n"] <= 2 else 64 * 1024 * 1024 + 1024)
+
+    monkeypatch.setattr(shutil, "disk_usage", filling)
+    settings_small_steps = engine.settings.replace(embed__chunks_per_step=4)
+    engine.close()
+    engine = Engine(settings_small_steps, embedder=HashEmbedder())
+    calls["n"] = 0
+    with pytest.raises(DiskFull):
+        engine.ingest_bytes(pdf_bytes([TEXT] * 40), "big.pdf")
+    assert calls["n"] >= 3, "the disk filled after some chunks were written"
+    assert engine.documents() == [] and engine.store.count_chunks(engine.collection, "local") == 0, "rolled back"
+    assert engine.store.records(None, status=None) == []
+    monkeypatch.setattr(shutil, "disk_usage", real)
+    assert engine.ingest_bytes(pdf_bytes([TEXT] * 40), "big.pdf").status == "ingested", "room again: it goes in"
+    engine.close()

@@ -53,6 +53,13 @@ class Settings(BaseSettings):
     qdrant_api_key: SecretStr | None = Field(None, description="API key for the Qdrant server.")
     owner: str = Field("local", min_length=1, description="Owner id used when a call names none.")
     files_dir: Path | None = Field(None, description="Where original files are kept; default: RAG_STORE_DIR/files.")
+    min_free_mb: int = Field(
+        64,
+        ge=0,
+        le=1_048_576,
+        description="Free disk space, in MB, the embedded store keeps: it opens and writes only with this much "
+        "room left after the write (a write into a full disk would kill the process with SIGBUS).",
+    )
     malloc_arenas: int = Field(
         2,
         ge=0,

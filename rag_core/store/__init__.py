@@ -60,7 +60,7 @@ def open_store(settings: Settings) -> Store:
         return ServerStore.connect(settings)
     from .edge import EdgeStore
 
-    return EdgeStore.open_folder(settings.store_dir)
+    return EdgeStore.open_folder(settings.store_dir, min_free_mb=settings.min_free_mb)
 
 
 class Store(ABC):

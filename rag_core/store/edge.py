@@ -13,6 +13,7 @@ import fcntl
 import json
 import logging
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -40,10 +41,13 @@ from qdrant_edge import (
     UpdateOperation,
 )
 
-from ..errors import RagError, StoreDamaged, StoreFolderRefused, StoreLocked
+from ..errors import DiskFull, RagError, StoreDamaged, StoreFolderRefused, StoreLocked
+from ..models import DocumentRecord
 from . import SEARCH_FIELDS, Match, Row, Store
 
 EDGE_DIR = "edge"
+_WRITE_AMPLIFICATION = 3
+"""Disk bytes a write takes per byte of its points, about: the engine's log, then its segment."""
 _LOCK_FILE = ".lock"
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 5000
@@ -70,6 +74,9 @@ class EdgeStore(Store):
         """
         super().__init__()
         self.folder = folder
+        self.min_free = 0
+        """Bytes of free disk every write leaves (``RAG_MIN_FREE_MB``); 0 checks only for room."""
+        self._freeing = False
         self._lock_file = lock
         self._shards: dict[str, EdgeShard] = {}
         self.unreadable: dict[str, StoreDamaged] = {}
@@ -93,7 +100,7 @@ class EdgeStore(Store):
             raise damaged(self.folder / collection, exc) from exc
 
     @classmethod
-    def open_folder(cls, store_dir: Path, *, tolerate_damage: bool = False) -> EdgeStore:
+    def open_folder(cls, store_dir: Path, *, tolerate_damage: bool = False, min_free_mb: int = 0) -> EdgeStore:
         """Open (or create) the store in ``store_dir``, migrating a previous release's folder first.
         With ``tolerate_damage`` (for ``check``), see ``__init__``; nothing is created then.
 
@@ -105,6 +112,10 @@ class EdgeStore(Store):
         from .migrate import migrate_local_if_needed
 
         folder = store_dir / EDGE_DIR
+        spare = min_free_mb * 1024 * 1024
+        existing = next((p for p in (folder, *folder.parents) if p.is_dir()), None)
+        if existing is not None and (free := shutil.disk_usage(existing).free) < spare:
+            raise DiskFull(store_dir, free, spare)  # opening writes the lock and the engine's log
         try:
             folder.mkdir(parents=True, exist_ok=True)
             lock = _acquire(folder / _LOCK_FILE, store_dir)
@@ -115,6 +126,7 @@ class EdgeStore(Store):
         try:
             migrate_local_if_needed(store_dir, folder)
             store = cls(folder, lock, tolerate_damage=tolerate_damage)
+            store.min_free = spare
             if not tolerate_damage:
                 store.ensure_registry()
         except BaseException:
@@ -154,9 +166,29 @@ class EdgeStore(Store):
         return shard_dimension(self.folder / collection)
 
     def _upsert(self, collection: str, rows: Sequence[Row]) -> None:
+        self._room_for(sum(len(json.dumps(r.payload)) + (4 * len(r.vector) if r.vector is not None else 0)
+                           for r in rows) * _WRITE_AMPLIFICATION)
         points = [Point(r.id, r.vector.tolist() if r.vector is not None else {}, r.payload) for r in rows]
         with self._engine(collection):
             self._shards[collection].update(UpdateOperation.upsert_points(points))
+
+    def delete_document(self, record: DocumentRecord) -> None:
+        """As ``Store.delete_document``, with no room asked for its small writes: a delete frees
+        space, and a rollback on a full disk must finish."""
+        with self._lock:
+            self._freeing = True
+            try:
+                super().delete_document(record)
+            finally:
+                self._freeing = False
+
+    def _room_for(self, needed: int) -> None:
+        """Raise DiskFull unless the disk keeps ``min_free`` bytes after writing ``needed``."""
+        if self._freeing:
+            return
+        free = shutil.disk_usage(self.folder).free
+        if free - needed < self.min_free:
+            raise DiskFull(self.folder.parent, free, self.min_free, needed)
 
     def _retrieve(self, collection: str, ids: Sequence[str], *, vectors: bool) -> list[Row]:
         with self._engine(collection):
