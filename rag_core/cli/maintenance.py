@@ -100,7 +100,7 @@ def migrate(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to migrate.")
     legacy = has_legacy(folder)
-    store = EdgeStore.open_folder(folder)  # migrates a previous release's folder on open
+    store = EdgeStore.open_folder(folder, min_free_mb=settings.min_free_mb)  # migrates a previous release's folder
     try:
         documents = len(store.export(REGISTRY))
         if not args.to:
@@ -131,10 +131,11 @@ def check(args: argparse.Namespace) -> int:
     from ..settings import Settings
     from ..store.check import check_store
 
-    folder = Path(args.store) if args.store else Settings().store_dir
+    settings = Settings()
+    folder = Path(args.store) if args.store else settings.store_dir
     if not folder.is_dir():
         raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to check.")
-    report = check_store(folder, repair=args.repair)
+    report = check_store(folder, repair=args.repair, min_free_mb=settings.min_free_mb)
     if args.json:
         data = asdict(report) | {"ok": report.ok}
         print(json.dumps(data, default=str, indent=1))

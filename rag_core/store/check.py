@@ -84,16 +84,17 @@ class _Collection:
     """Why the points (or, with ``rows`` set, the indexes) cannot be read."""
 
 
-def check_store(store_dir: Path, *, repair: bool = False) -> CheckReport:
+def check_store(store_dir: Path, *, repair: bool = False, min_free_mb: int = 0) -> CheckReport:
     """Read every part of the embedded store in ``store_dir`` and report; with ``repair``, keep
     what can be read (see the module's doc).
 
     Raises:
         StoreLocked: Another process has the folder open.
+        DiskFull: Its disk has less than ``min_free_mb`` free (opening writes).
         StoreDamaged: A previous release's folder cannot be migrated (nothing is changed then).
     """
     report = CheckReport(store_dir)
-    store = EdgeStore.open_folder(store_dir, tolerate_damage=True)
+    store = EdgeStore.open_folder(store_dir, tolerate_damage=True, min_free_mb=min_free_mb)
     try:
         _Checker(store, store_dir, report).run(repair)
     finally:
