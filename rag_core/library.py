@@ -98,6 +98,16 @@ class Library:
             raise DocumentNotFound(f"'{document}' matches several documents: {ids}.", "Name one by its id.")
         return matches[0]
 
+    def recover(self) -> list[DocumentRecord]:
+        """Finish what a kill cut short (``Store.recover``: a delete finished, an ingest removed),
+        and remove the kept files no record names any more; the documents removed."""
+        removed = self.store.recover()
+        kept = {(r.owner, r.sha256) for r in self.store.records(None, status=None)}
+        for record in removed:
+            if (record.owner, record.sha256) not in kept:
+                self.files.delete(record)
+        return removed
+
     def delete(self, record: DocumentRecord) -> None:
         """Remove the document from the registry (it vanishes at once), its chunks, and its file;
         also its copies under other embedding models (kept while a re-embedding runs), so that it

@@ -94,7 +94,7 @@ class Engine:
         self.prompt_speeds = PromptSpeeds(self.settings.llm.prompt_tokens_per_s)
         self._lock = threading.Lock()
         self._collection: str | None = None
-        self.recovered = self.store.recover()
+        self.recovered = self.library.recover()
         self.reindexer = Reindexer(
             self.store, self.embedder, chunks_per_step=self.settings.embed.chunks_per_step, bm25_cache=self.bm25_cache,
             after=self.resume_tables,

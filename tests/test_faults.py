@@ -238,10 +238,69 @@ def test_a_delete_killed_at_any_step_is_finished_on_the_next_open(tmp_path: Path
     reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder())
     assert [r.name for r in reopened.recovered] == ["victim.pdf"], "the cut-short delete was finished"
     assert [d.name for d in reopened.documents()] == ["kept.pdf"]
-    hits = reopened.search("zebra crossing in Quito", owner="local").hits
+    hits = list(reopened.search("zebra crossing in Quito", owner="local").hits)
     assert all(h.document == "kept.pdf" for h in hits), "no chunk of the deleted document is searchable"
     reopened.close()
     check_store(store, repair=True)
     again = Engine(Settings(store_dir=store), embedder=HashEmbedder())
     assert [d.name for d in again.documents()] == ["kept.pdf"], "a repair does not bring it back"
     again.close()
+
+
+INGEST_KILL_SCRIPT = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    sys.path[:0] = [{project!r}, {tests!r}]
+    from fakes import HashEmbedder
+    from rag_core.ingest.files import FileStore
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000), embedder=HashEmbedder())
+    store = type(engine.store)
+    writes = 0
+
+    def killing(method):
+        def write(self, *args, **kwargs):
+            global writes
+            result = method(self, *args, **kwargs)
+            writes += 1
+            if writes == {kill_after}:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return result
+        return write
+
+    store._upsert, store._set_payload, store._delete = (killing(store._upsert), killing(store._set_payload),
+                                                         killing(store._delete))
+    FileStore.save = killing(FileStore.save)
+    engine.ingest_path({pdf!r})
+    print("ingested without a kill", flush=True)
+    """
+)
+INGEST_WRITES = 5
+"""An ingest's writes: the record (indexing), the chunks (one step), the kept file, the chunks
+turned ready, the record turned ready."""
+
+
+@pytest.mark.parametrize("kill_after", range(1, INGEST_WRITES + 1))
+def test_an_ingest_killed_after_any_write_is_whole_or_gone(tmp_path: Path, kill_after: int) -> None:
+    store = tmp_path / "store"
+    pdf = write_pdf(tmp_path / "victim.pdf", ["The victim page names a zebra crossing in Quito.", "More text here."])
+    script = INGEST_KILL_SCRIPT.format(project=str(PROJECT), tests=str(PROJECT / "tests"), store=str(store),
+                                       pdf=str(pdf), kill_after=kill_after)
+    child = subprocess.run([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300,
+                           capture_output=True, text=True)
+    assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr
+    reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder())
+    listed = [d.name for d in reopened.documents()]
+    chunks = reopened.store.count_chunks(reopened.collection, "local")
+    hits = list(reopened.search("zebra crossing in Quito", owner="local").hits)
+    files = [p for p in (store / "files").rglob("*") if p.is_file()] if (store / "files").exists() else []
+    if kill_after < INGEST_WRITES:  # cut short: gone, file and all
+        assert (listed, chunks, hits, files) == ([], 0, [], []), f"after write {kill_after}"
+        assert [r.name for r in reopened.recovered] == ["victim.pdf"]
+    else:  # the last write made it whole
+        assert listed == ["victim.pdf"] and chunks == 2 and hits and len(files) == 1
+    assert reopened.ingest_path(pdf).status == ("duplicate" if listed else "ingested")
+    reopened.close()
