@@ -214,7 +214,8 @@ def test_failure_mid_stream_keeps_sources_and_the_next_question_works(fake_engin
 
 def test_extractive_backend_answers_with_citations(fake_engine: Engine, big_doc: str) -> None:
     answer = fake_engine.ask("Detail 7.2 on warranty terms", backend="extractive").result()
-    assert answer.llm.model_dump() == {"backend": "extractive", "model": "-"}
+    assert answer.llm.model_dump() == {"backend": "extractive", "model": "-", "requested": "extractive",
+                                       "fallback_reason": None}
     assert "Detail 7.2" in answer.answer and all(c.cited for c in answer.citations)
     assert answer.tokens.tokenizer.startswith("cl100k_base")
 
