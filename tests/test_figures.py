@@ -264,3 +264,14 @@ def test_what_a_respectively_sentence_says_after_it_names_the_row() -> None:
     figure = read_figure("what were total investment commitments in billions for 2016 and 2015 related to "
                          "commitments to invest in funds managed by the firm?", [note])
     assert figure is not None and figure.kind == "sum" and figure.shown == "4.96 billion"
+
+
+def test_a_change_during_a_period_is_a_roll_forwards_end_less_its_start() -> None:
+    awards = Passage(n=2, document="abmd-10k.pdf", page=75, tabular=True, text=(
+        "| | Number of Shares (in thousands) | Weighted Average Grant Date Fair Value (per share) |\n"
+        "| Restricted stock and restricted stock units at beginning of year | 407 | $ 9.84 |\n"
+        "| Granted | 607 | 18.13 |\n| Vested | (134) | 10.88 |\n| Forfeited | (9) | 13.72 |\n"
+        "| Restricted stock and restricted stock units at end of year | 871 | $15.76 |\n"))
+    figure = read_figure("what is the net change in the number of shares for restricted stock and restricted stock "
+                         "units during fiscal year ended march 31, 2012?", [awards])
+    assert figure is not None and figure.kind == "change" and figure.formula == "871 [2] − 407 [2] = 464 thousand"

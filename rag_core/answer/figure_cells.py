@@ -207,7 +207,29 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
         if total and name == caption:
             by_date = {**by_date, "Total": total}
         rows.append(_row(passage, table, name, by_date, scale))
-    return rows
+    return rows + _start_and_end(passage, table, lines, scale)
+
+
+_START_END = re.compile(r"^(?P<name>.+?)[\s,]*(?:\b(?:at|as of)\s+)?(?:the\s+)?(?P<when>beginning|start|end)\s+of\s+"
+                        r"(?:the\s+)?(?:fiscal\s+)?(?:year|period)$", re.IGNORECASE)
+"""A roll-forward's first and last rows within one period: 'Options outstanding at beginning of year'."""
+START, END = "beginning of the period", "end of the period"
+"""The columns a roll-forward's row gets: what changed during the period is the one less the other."""
+
+
+def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: float) -> list[Row]:
+    """A roll-forward within one period ('… at beginning of year | 407 | $9.84', …, '… at end of
+    year | 871 | $15.76') as the row it names with a START and an END column, each its first figure
+    (the count, before a weighted price)."""
+    grouped: dict[str, dict[str, str]] = {}
+    for line in lines:
+        row = cells(line)
+        match = _START_END.match(_clean_label(row[0])) if row else None
+        figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
+        if match is not None and figures:
+            column = START if match.group("when").lower() in ("beginning", "start") else END
+            grouped.setdefault(match.group("name").strip(" ,:-"), {})[column] = figures[0]
+    return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
 
 
 def _scale_of(text: str) -> float:

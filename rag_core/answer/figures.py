@@ -1,17 +1,13 @@
 """The figure a question asks for, read from the table cell that holds it, with any arithmetic done
 here and shown.
 
-A question that asks for a figure ("What is the FY2018 capital expenditure amount (in USD
-millions)?", "what is the growth rate in amortization expense in 2009?", "… ratio is defined as:
+A figure question ("What is the FY2018 capital expenditure (in USD millions)?", "… is defined as:
 FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
-variant) and a column (a year, a period, a dataset). ``read_figure`` finds the row among the
-passages' table rows (``figure_cells.table_rows``: its label's words in the question, or the names
-reports give a line item: ``LINE_ITEMS``) and the column (the year or the name the question gives),
-takes the cell with its unit and scale, and computes what the question asks of it (a change, a
-growth rate, an average, a sum, a share, a formula the question or a textbook defines: ``RATIOS``)
-with a small evaluator of + - * / and parentheses (``formula.evaluate``; never ``eval``). The answer
-opens with one cited sentence that states it and shows every input; a missing input is named,
-nothing is guessed; two rows that fit equally well are both given, each cited.
+variant: its label's words, or the names reports give it, ``LINE_ITEMS``) and a column (a year, a
+period, a dataset). ``read_figure`` takes the cell among the passages' rows (``figure_cells``) with
+its scale and computes what is asked (a change, growth, average, sum, share, a formula the question or
+a textbook defines, ``RATIOS``) with ``formula.evaluate`` (never ``eval``). The answer opens with one
+cited sentence that shows every input; a missing input is named; rows that fit alike are all given.
 """
 
 from __future__ import annotations
@@ -22,7 +18,7 @@ from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
 from ..retrieval.terms import STOPWORDS
-from .figure_cells import Row, cell_value, table_rows
+from .figure_cells import END, START, Row, cell_value, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import LINE_ITEMS, OUTFLOWS
@@ -205,6 +201,8 @@ class _Reader:
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 
     def change(self, metric: str, *, relative: bool) -> FigureReading | None:
+        if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
+            return during
         if not self.years:
             return None
         later = max(self.years)
@@ -224,6 +222,25 @@ class _Reader:
         value = new.value - old.value
         return self._computed("change", value, f"{_cite(new)} − {_cite(old)}", percent=False,
                               what=f"{new.row}, change {earlier} to {later}", scale=self._row_scale(new))
+
+    def during(self, metric: str, *, relative: bool) -> FigureReading | None:
+        """The change within one period a roll-forward gives (its END less its START), when one of
+        the best rows for the metric is one."""
+        found = self.candidates(metric)
+        best = found[0][0] if found else 0.0
+        row = next((r for score, r in found if score >= best and {START, END} <= set(r.cells)), None)
+        if row is None:
+            return None
+        old, new = (_cell_read(row, (column, row.cells[column]), None, metric) for column in (START, END))
+        if old is None or new is None or (relative and old.value == 0):
+            return None
+        self.cells += [old, new]
+        what = f"{row.label}, change during the period"
+        if relative:
+            return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
+                                  f"({_cite(new)} − {_cite(old)}) / {_cite(old)}", percent=True, what=what)
+        return self._computed("change", new.value - old.value, f"{_cite(new)} − {_cite(old)}", percent=False,
+                              what=what, scale=self._row_scale(new))
 
     def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
         first, last = min(self.years), max(self.years)
