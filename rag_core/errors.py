@@ -100,7 +100,7 @@ class DiskFull(StoreError):
     write that meets a full disk kills the process with SIGBUS, which nothing can catch: the room
     is checked before writing)."""
 
-    def __init__(self, folder: object, free: int, spare: int, needed: int = 0) -> None:
+    def __init__(self, folder: object, free: int, spare: int, needed: int | None = None) -> None:
         megabytes = 1024 * 1024
         this = f" and this write needs about {max(1, needed // megabytes):,} MB" if needed else ""
         super().__init__(f"The disk holding the store folder {folder} is nearly full: {free // megabytes:,} MB free; "

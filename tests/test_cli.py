@@ -103,7 +103,7 @@ def test_ask_json_contract(tmp_path: Path, make_pdf: Callable[..., Path]) -> Non
         "timings_ms",
         "llm",
     } <= data.keys()
-    assert data["llm"] == {"backend": "extractive", "model": "-"}
+    assert data["llm"] == {"backend": "extractive", "model": "-", "requested": "extractive", "fallback_reason": None}
     assert set(data["tokens"]) >= {"prompt", "reserved_output", "output", "limit", "tokenizer"}
     assert data["tokens"]["prompt"] + data["tokens"]["reserved_output"] <= data["tokens"]["limit"] == 10000
     assert any(c["page"] == 2 and c["document"] == "doc.pdf" for c in data["citations"])
@@ -223,15 +223,15 @@ def test_a_read_only_or_full_disk_says_so_and_what_to_do() -> None:
 
 def test_without_a_terminal_a_long_ingest_prints_progress_lines(monkeypatch: pytest.MonkeyPatch,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    import rag_core.cli as command
+    import rag_core.cli.progress as command
 
     monkeypatch.setattr(command, "PROGRESS_EVERY_S", 0.0)
-    report = command._stage_reporter(None, "long.pdf")
+    report = command.stage_reporter(None, "long.pdf")
     report("embed", 120, 500)
     report("embed", 240, 500)
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 2 and lines[0].startswith("progress long.pdf: embed 120/500 after ")
     monkeypatch.setattr(command, "PROGRESS_EVERY_S", 3600.0)
-    quiet = command._stage_reporter(None, "short.pdf")
+    quiet = command.stage_reporter(None, "short.pdf")
     quiet("parse", 1, 2)
     assert capsys.readouterr().err == "", "a short ingest stays quiet"

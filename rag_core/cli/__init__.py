@@ -18,6 +18,7 @@ from typing import Any
 
 from . import maintenance
 from .maintenance import open_engine
+from .progress import progress_bar, say, stage_reporter
 
 MAX_K = 100
 """Most hits a search may keep (``--k``)."""
@@ -182,13 +183,13 @@ def _ingest(args: argparse.Namespace) -> int:
     files = _expand_paths(args.paths)
     engine = open_engine(args)
     results: list[dict[str, Any]] = []
-    bar = _progress_bar(len(files))
+    bar = progress_bar(len(files))
     try:
         for path in files:
             if bar is not None:
                 bar.set_description(path.name[:40])
             try:
-                result = engine.ingest_path(path, progress=_stage_reporter(bar, path.name))
+                result = engine.ingest_path(path, progress=stage_reporter(bar, path.name))
             except RagError as exc:
                 results.append(
                     {
@@ -197,7 +198,7 @@ def _ingest(args: argparse.Namespace) -> int:
                         "error": {"type": type(exc).__name__, "message": str(exc)},
                     }
                 )
-                _say(display_name(f"rejected {path}: {exc}"), bar, stream=sys.stderr)
+                say(display_name(f"rejected {path}: {exc}"), bar, stream=sys.stderr)
             else:
                 document = result.document
                 entry = {
@@ -219,13 +220,13 @@ def _ingest(args: argparse.Namespace) -> int:
                     if document.pages_without_text:
                         line += f" (pages without text skipped: {_page_list(document.pages_without_text)})"
                 if not args.json:
-                    _say(display_name(line), bar)
+                    say(display_name(line), bar)
             if bar is not None:
                 bar.update(1)
         for record in engine.pending_tables():  # left searchable from their text by the app: finish them
             done = engine.tables.run(record)
             if done.record is not None and not args.json:
-                _say(display_name(f"found the tables of {record.name}: {done.record.chunks} chunks "
+                say(display_name(f"found the tables of {record.name}: {done.record.chunks} chunks "
                                   f"in {done.seconds:.1f} s"), bar)
     finally:
         if bar is not None:
@@ -359,48 +360,6 @@ def _read_history(path: Path) -> list[dict[str, str]]:
         raise RagError(
             f"--history {path} is not a JSON list of {{role, content}} messages ({exc}).", "Fix the file."
         ) from exc
-
-
-def _progress_bar(total: int) -> Any:
-    if not sys.stderr.isatty():
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit="file", file=sys.stderr)
-
-
-PROGRESS_EVERY_S = 10.0
-"""Without a terminal (a log, a pipe), a long ingest prints a progress line at most this often."""
-
-
-def _stage_reporter(bar: Any, name: str) -> Any:
-    """Progress on the bar; without a terminal, a line on stderr now and then ('progress a.pdf:
-    embed 120/500 after 30 s'), so a log shows a long ingest is alive."""
-    import time
-
-    from ..models import display_name
-
-    started = last = time.monotonic()
-
-    def report(stage: str, done: int, total: int) -> None:
-        nonlocal last
-        if bar is not None:
-            bar.set_postfix_str(f"{stage} {done}/{total}" if total > 1 else stage)
-            return
-        now = time.monotonic()
-        if now - last >= PROGRESS_EVERY_S:
-            last = now
-            print(display_name(f"progress {name}: {stage} {done}/{total} after {now - started:.0f} s"),
-                  file=sys.stderr, flush=True)
-
-    return report
-
-
-def _say(line: str, bar: Any, stream: Any = None) -> None:
-    if bar is not None:
-        bar.write(line, file=stream or sys.stdout)
-    else:
-        print(line, file=stream or sys.stdout)
 
 
 def _page_list(pages: Sequence[int]) -> str:

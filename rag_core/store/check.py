@@ -84,7 +84,7 @@ class _Collection:
     """Why the points (or, with ``rows`` set, the indexes) cannot be read."""
 
 
-def check_store(store_dir: Path, *, repair: bool = False, min_free_mb: int = 0) -> CheckReport:
+def check_store(store_dir: Path, *, repair: bool = False, min_free_mb: int | None = None) -> CheckReport:
     """Read every part of the embedded store in ``store_dir`` and report; with ``repair``, keep
     what can be read (see the module's doc).
 

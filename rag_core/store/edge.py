@@ -100,7 +100,9 @@ class EdgeStore(Store):
             raise damaged(self.folder / collection, exc) from exc
 
     @classmethod
-    def open_folder(cls, store_dir: Path, *, tolerate_damage: bool = False, min_free_mb: int = 0) -> EdgeStore:
+    def open_folder(
+        cls, store_dir: Path, *, tolerate_damage: bool = False, min_free_mb: int | None = None
+    ) -> EdgeStore:
         """Open (or create) the store in ``store_dir``, migrating a previous release's folder first.
         With ``tolerate_damage`` (for ``check``), see ``__init__``; nothing is created then.
 
@@ -112,14 +114,13 @@ class EdgeStore(Store):
         from .migrate import migrate_local_if_needed
 
         folder = store_dir / EDGE_DIR
-        spare = min_free_mb * 1024 * 1024
-        existing = next((p for p in (folder, *folder.parents) if p.is_dir()), None)
-        if existing is not None and (free := shutil.disk_usage(existing).free) < spare:
-            raise DiskFull(store_dir, free, spare)  # opening writes the lock and the engine's log
+        spare = (min_free_mb or 0) * 1024 * 1024  # None: no room kept beyond the write (tests, scratch folders)
         try:
             folder.mkdir(parents=True, exist_ok=True)
+            if (free := shutil.disk_usage(folder).free) < spare:
+                raise DiskFull(store_dir, free, spare)  # opening writes the lock and the engine's log
             lock = _acquire(folder / _LOCK_FILE, store_dir)
-        except StoreLocked:
+        except (StoreLocked, DiskFull):
             raise
         except OSError as exc:  # a file, not a folder; read-only; full; not ours: one clear line
             raise StoreFolderRefused(store_dir, exc) from exc
