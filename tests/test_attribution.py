@@ -223,3 +223,18 @@ def test_a_comparison_turned_round_is_unsupported_however_alike_its_words() -> N
     assert "notes" in turned.to_json()
     unchecked = attribute(answer, [passage], None, lenient.model_copy(update={"claims": False}))[0][1]
     assert unchecked.supported and unchecked.notes == [], "the terms alone support it: the claims check decides"
+
+
+def test_a_statement_of_a_figure_computed_by_code_is_supported_by_its_cells() -> None:
+    from rag_core.answer.attribution import Computed
+
+    income = Passage(n=1, document="acme.pdf", page=1, tabular=True,
+                     text="| | 2018 | 2017 |\n| Net sales | 32,765 | 31,657 |\n| Operating income | 7,207 | 7,820 |")
+    computed = [Computed("3.5%", "Net sales", (1,))]
+    answer = ("Net sales grew by 3.5% from 2017 to 2018 [1]. Operating income grew by 3.5% in 2018 [1]. "
+              "Net sales grew by 9.9% [1].")
+    grew, other_row, wrong = attribute(answer, [income], None, TERMS_ONLY, computed=computed)[0]
+    assert grew.supported and grew.cited_supported == [True], "the figure code computed from the rows it names"
+    assert other_row.unverified_numbers == ["3.5%"] and "computed for Net sales" in other_row.number_notes[0], (
+        "the figure computed for one row, stated of another, is marked")
+    assert wrong.unverified_numbers == ["9.9%"] and not wrong.supported

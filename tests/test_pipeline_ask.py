@@ -438,6 +438,8 @@ def test_a_figure_question_opens_with_the_cell_read_by_code_for_every_backend(
     lead = growth.sentences[0]
     assert "5.8%" in lead.text and not lead.unverified_numbers, (
         "a figure computed by code and shown with its inputs is verified though no passage states it")
+    assert lead.supported and lead.cited_supported and all(lead.cited_supported), (
+        "its computation over the cited cells supports it: no warning, no struck citation")
 
     off = Engine(fake_engine.settings.replace(llm__figures=False), store=fake_engine.store,
                  embedder=fake_engine.embedder, reranker=fake_engine.reranker)

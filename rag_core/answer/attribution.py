@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -77,13 +78,24 @@ def _folded(text: str) -> str:
     return " ".join(re.findall(r"\w+(?:[.,%]\w+)*%?", CITATION.sub(" ", text).lower()))
 
 
+class Computed(NamedTuple):
+    """A figure computed by code from cited cells and shown with its formula (``figures.read_figure``)."""
+
+    shown: str
+    """As the answer states it ('3.5%')."""
+    about: str
+    """The rows it was computed from ('Net sales'): a statement of the figure about them is supported."""
+    passages: tuple[int, ...]
+    """The passages of its cells."""
+
+
 def attribute(
     answer: str,
     passages: Sequence[Passage],
     embedder: Embedder | None,
     settings: AttributionSettings,
     passage_vectors: Sequence[np.ndarray | None] | None = None,
-    computed: Sequence[str] = (),
+    computed: Sequence[Computed] = (),
 ) -> tuple[list[Statement], AttributionSummary]:
     """Every statement of ``answer`` with its citations judged, attributed citations added where
     needed, a support score, and its numbers found in no passage.
@@ -96,8 +108,9 @@ def attribute(
         passage_vectors: Per passage, the stored vectors of its chunks (one row each; the best
             row counts), or None to embed that passage's text.
         computed: Figures computed by code from cited cells, shown with their formula in the
-            answer: verified though no passage states them. Any other figure no passage states is
-            marked.
+            answer: verified though no passage states them, and a statement of one about the rows
+            it was computed from is supported by its cells' passages. Any other figure no passage
+            states is marked.
     """
     statements = split_statements(answer)
     if not statements or not passages:
@@ -107,7 +120,7 @@ def attribute(
     passage_text = [_folded(p.text) for p in passages]
     passage_numbers = [numbers(p.text) for p in passages]
     everywhere = [n for group in passage_numbers for n in group]
-    shown = [n for figure in computed for n in numbers(figure)]
+    shown = [n for figure in computed for n in numbers(figure.shown)]
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
@@ -117,18 +130,10 @@ def attribute(
         stated = numbers(statement)
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]
-        notes = [
-            (
-                number,
-                ""
-                if any(quoted_in)  # a quotation states the passage's own figures
-                or (number_in(number, shown) and not number_in(number, everywhere))  # computed, its formula shown
-                else f"{number.text} is in no passage"
-                if not number_in(number, everywhere)
-                else misread(number, terms, cells, prose),
-            )
-            for number in stated
-        ]
+        notes = [(number, "" if any(quoted_in)  # a quotation states the passage's own figures
+                  else _number_note(number, terms, shown, everywhere, computed) or misread(number, terms, cells, prose)
+                  if number_in(number, everywhere) or number_in(number, shown)
+                  else f"{number.text} is in no passage") for number in stated]
         checkable = [number for number, note in notes if not note]
         scores = [
             1.0
@@ -138,6 +143,8 @@ def attribute(
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]
         supported_cited = [n for n in cited if scores[index_of[n]] >= settings.support_threshold]
+        by_code = _computed_support(statement, notes, shown, everywhere, computed)
+        supported_cited += [n for n in cited if n in by_code and n not in supported_cited]
         doubted = doubts(statement, [p.text for p in passages], settings.hedge_term_share) if settings.claims else []
         if doubted:
             supported_cited = []  # the passages refute it or never say it, however alike the words
@@ -146,6 +153,8 @@ def attribute(
             best = max(range(len(passages)), key=lambda i: scores[i])
             if scores[best] >= settings.support_threshold and passages[best].n not in cited:
                 attributed = [passages[best].n]
+            elif by_code:
+                attributed = [n for n in by_code if n in index_of and n not in cited][:1]
         used = [index_of[n] for n in [*supported_cited, *attributed]] or [index_of[n] for n in cited]
         support = max((scores[i] for i in used), default=max(scores))
         results.append(
@@ -163,6 +172,40 @@ def attribute(
             )
         )
     return results, summarize(results)
+
+
+def _number_note(number: Number, terms: set[str], shown: Sequence[Number], everywhere: Sequence[Number],
+                 computed: Sequence[Computed]) -> str:
+    """For a figure code computed (shown with its formula, stated by no passage): '' when the
+    statement names a row it was computed from, else what it was computed for. '' for any other."""
+    if not number_in(number, shown) or number_in(number, everywhere):
+        return ""
+    elsewhere = _computed_for_others(number, terms, computed)
+    return f"{number.text} is computed for {elsewhere}, not for what this names" if elsewhere else ""
+
+
+def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Computed]) -> str:
+    """The rows a computed figure is of, when the statement stating it names none of them ('3.5%'
+    computed for Net sales, stated of operating income); '' when it names one."""
+    of = [figure.about for figure in computed if number_in(number, numbers(figure.shown))]
+    return "" if not of or any(content_terms(about) & terms for about in of) else " and ".join(of)
+
+
+def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown: Sequence[Number],
+                      everywhere: Sequence[Number], computed: Sequence[Computed]) -> tuple[int, ...]:
+    """The passages whose cells support a statement by code: it states a computed figure (one no
+    passage states), every figure it states is verified, and it names the rows the figure was
+    computed from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales')."""
+    stated = [number for number, _ in notes]
+    if not stated or any(note for _, note in notes):
+        return ()
+    terms = content_terms(statement)
+    for figure in computed:
+        figure_numbers = numbers(figure.shown)
+        states_it = any(number_in(n, figure_numbers) and not number_in(n, everywhere) for n in stated)
+        if states_it and content_terms(figure.about) & terms:
+            return figure.passages
+    return ()
 
 
 def summarize(statements: Sequence[Statement]) -> AttributionSummary:

@@ -11,7 +11,7 @@ from ..backends import Embedder
 from ..library import Library
 from ..models import AttributionSummary, DocumentRecord, Passage, Statement, TableView
 from ..settings import AttributionSettings
-from .attribution import attribute
+from .attribution import Computed, attribute
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class AnswerCheck:
     records: tuple[DocumentRecord, ...]
 
     def run(
-        self, text: str, passages: Sequence[Passage], computed: Sequence[str] = ()
+        self, text: str, passages: Sequence[Passage], computed: Sequence[Computed] = ()
     ) -> tuple[list[Statement], AttributionSummary, list[TableView]]:
         """The answer's statements checked, the summary, and the tables behind the cited or
         attributed table passages. ``computed``: figures computed by code from cited cells and shown

@@ -35,6 +35,7 @@ from ..models import (
 from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
 from ..trace import StageNotes, TraceRecorder, ms_since
+from .attribution import Computed
 from .check import AnswerCheck
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
 from .extractive import NOT_FOUND, extractive_answer
@@ -327,7 +328,10 @@ class AnswerRun:
         summary: AttributionSummary | None = None
         tables: list[TableView] = []
         try:
-            computed = [self.figure.shown] if self.figure is not None and self.figure.formula else []
+            figure = self.figure
+            computed = [Computed(figure.shown, " ".join(dict.fromkeys(c.row for c in figure.cells)),
+                                 tuple(dict.fromkeys(c.passage for c in figure.cells)))
+                        ] if figure is not None and figure.formula and figure.shown else []
             sentences, summary, tables = self._check.run(text, self.passages, computed)
         except Exception as exc:  # an optional check degrades visibly, never breaks the answer
             message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
