@@ -151,7 +151,8 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
                 lists[f"bm25[{n}]"] = lexical(phrasing)
             if retrieval.exact_weight > 0:
                 _, matches = exact_hits(bm25, questions[i], max_chunks=retrieval.exact_max_chunks, top_n=DEPTH,
-                                        texts=lambda ids: {d: text_of[d] for d in ids})
+                                        texts=lambda ids: {d: text_of[d] for d in ids},
+                                        typed=retrieval.typed_identifiers)
                 lists["exact"] = [m.chunk_id for m in matches]
             return [f.chunk_id for f in reciprocal_rank_fusion(lists, k=retrieval.rrf_k, weights=weights)]
 
@@ -179,6 +180,8 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             defaults.model_copy(update={"dense_weight": dense_weight, "bm25_weight": bm25_weight})
         )
     configs["settings, no exact list"] = with_settings(defaults.model_copy(update={"exact_weight": 0.0}))
+    configs["settings, identifiers only as written"] = with_settings(
+        defaults.model_copy(update={"typed_identifiers": False}))
     configs["settings (defaults)"] = with_settings(defaults)
     absent = _rerank_config(configs, settings, data, questions)
     results: dict[str, Any] = {}

@@ -109,6 +109,10 @@ _LONGEST_TYPED = 4
 """Most pieces a typed identifier is written in ('inv 2023 48213' is three)."""
 _SHORTEST_TYPED = 5
 """Fewest letters and digits a typed identifier has: '2023' or 'q3' name nothing alone."""
+_TYPED_DIGITS = 4
+"""Fewest digits a typed identifier has: an invoice, order or part number. Short codes typed
+another way ('MEK 1/2', 'TCR/CD3', '400mg') are left alone: on SciFact they misled (nDCG@10 0.6906
+against 0.6921 without them)."""
 
 
 def normal_forms(term: str) -> list[str]:
@@ -150,7 +154,7 @@ def typed_forms(question: str) -> list[tuple[str, str]]:
                           or words[0] in STOPWORDS):
                 break  # a prefix ('inv', 'wo') opens a code; a word does not
             form = "".join(m.group() for m in run)
-            if any(ch.isdigit() for ch in form) and len(form) >= _SHORTEST_TYPED:
+            if sum(ch.isdigit() for ch in form) >= _TYPED_DIGITS and len(form) >= _SHORTEST_TYPED:
                 found.append((question[run[0].start():run[-1].end()], form))
     return list(dict.fromkeys(found))
 
