@@ -275,3 +275,19 @@ def test_a_change_during_a_period_is_a_roll_forwards_end_less_its_start() -> Non
     figure = read_figure("what is the net change in the number of shares for restricted stock and restricted stock "
                          "units during fiscal year ended march 31, 2012?", [awards])
     assert figure is not None and figure.kind == "change" and figure.formula == "871 [2] − 407 [2] = 464 thousand"
+
+
+def test_blocks_of_a_table_that_read_alike_are_told_apart_by_the_column_beside() -> None:
+    blocks = Passage(n=1, document="paper.pdf", page=7, tabular=True, text=(
+        "| | Legal | | Mix | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+        "| Comprehensiveness | 16.4% | 83.6% | 38.8% | 61.2% |\n"
+        "| | RQ-RAG | LightRAG | RQ-RAG | LightRAG |\n| Comprehensiveness | 15.2% | 84.8% | 39.2% | 60.8% |\n"))
+    either = read_figure("What is the comprehensiveness win rate of LightRAG on the Legal dataset?", [blocks])
+    assert either is not None and either.kind == "candidates"
+    assert "83.6% (Comprehensiveness, Legal › LightRAG; beside NaiveRAG 16.4%)" in either.sentence
+    assert "84.8% (Comprehensiveness, Legal › LightRAG; beside RQ-RAG 15.2%)" in either.sentence
+    against = read_figure("What is the comprehensiveness win rate of LightRAG against RQ-RAG on the Legal dataset?",
+                          [blocks])
+    assert against is not None and against.kind == "cell" and against.shown == "84.8%"
+    other_side = read_figure("What comprehensiveness win rate does RQ-RAG reach against LightRAG on Legal?", [blocks])
+    assert other_side is not None and other_side.shown == "15.2%"

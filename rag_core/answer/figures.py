@@ -17,17 +17,13 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
-from ..retrieval.terms import STOPWORDS
 from .figure_cells import END, START, Row, cell_value, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
+from .figure_rows import GENERIC, beside, column_of, partly_named, rows_named, stems
 from .formula import Missing, evaluate, formula_tokens
-from .line_items import LINE_ITEMS, OUTFLOWS
-from .numbers import numbers
+from .line_items import OUTFLOWS
 
-_WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
-_STEM = 5
-"""Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
-
+_AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
@@ -54,110 +50,23 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     return reader.cell(asked.metric)
 
 
-def _stems(text: str) -> set[str]:
-    return {w[:_STEM] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and not w[0].isdigit()}
-
-
-_GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
-            "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
-            "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
-"""Stems that name no line item: a label matched on these alone is no match."""
-
-
-def _covers(pattern: str, metric: str) -> bool:
-    """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
-    does not name 'total equity securities'."""
-    match = re.search(pattern, metric, re.IGNORECASE)
-    return match is not None and not (_stems(metric[: match.start()] + " " + metric[match.end():]) - _GENERIC)
-
-
-_QUALIFIERS = {"net", "total", "gross", "consol"}
-"""Words a report's row label may add to a line item's name without naming another line."""
-_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
-                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
-"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
-_AGREES = 0.1
-"""What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
-the question, and loses for each it has that the question does not."""
-
-
 class _Reader:
     def __init__(self, rows: list[Row], asked: Asked) -> None:
         self.rows, self.years = rows, list(asked.years)
-        self.named = _stems(asked.question)
+        against = _AGAINST.search(asked.question)
+        self.against = stems(against.group("who")) if against else set()
+        """What the figure is compared with ('against RQ-RAG'): the column beside it, not its own."""
+        self.named = stems(asked.question) - self.against
         self.decimals, self.wanted_scale = asked.decimals, asked.scale
         self.cells: list[CellRead] = []
         self.missing: list[str] = []
 
     # --- finding a row and a column ---------------------------------------------------------
 
-    def candidates(self, metric: str) -> list[tuple[float, Row]]:
-        """The rows whose label the metric names, best first: every content word of the label in the
-        metric (or in a report name of a line item the metric names), more words first."""
-        words = _stems(metric)
-        asked = words - _GENERIC
-        qualifiers = _stems(metric) & _QUALIFIERS
-        names = [name for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric) for name in labels]
-        scored: list[tuple[float, Row]] = []
-        for row in self.rows:
-            label = _stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", row.label)))
-            if not label or not (label - _GENERIC):
-                continue
-            score = 0.0
-            core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
-            if label <= words:
-                score = len(label) + len(label & words) / (len(words) or 1)
-            elif core and core == asked:
-                score = len(core) + len(core & words) / (len(words) or 1)
-            elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
-                score = len(asked) - len(label - asked) / (len(label) + 1)
-            for name in map(_stems, names):
-                if label == name or (label <= name and len(label) >= 2):
-                    score = max(score, len(label) + 0.5)
-                elif name <= label and label - name <= _QUALIFIERS:  # 'Total net sales' for 'net sales'
-                    score = max(score, len(name) + 0.25)
-            if score:
-                own = label & _QUALIFIERS
-                scored.append((score + _AGREES * (len(own & qualifiers) - len(own - qualifiers)), row))
-        scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
-        return scored
-
-    def column(self, row: Row, year: int | None, *, total: bool = False) -> tuple[str, str] | None:
-        """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
-        no year asked, the column the question names ('on the Legal dataset'), the row's only figure
-        or its latest year's; with ``total``, its 'Total' column."""
-        figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
-        if not figures:
-            return None
-        if total:
-            return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
-        named = [(label, text) for label, text in figures if (stems := _stems(label) - _GENERIC)
-                 and stems <= self.named and not YEAR.search(label)]
-        if year is None and len(named) == 1:
-            return named[0]
-        if year is None:
-            dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
-                     if YEAR.findall(label)]
-            if dated:
-                _, label, text = max(dated, key=lambda d: d[0])
-                return label, text
-            return figures[0] if len(figures) == 1 else None
-        for label, text in figures:
-            found = {int(y) for y in YEAR.findall(label)}
-            if found == {year}:
-                return label, text
-        return None
-
-    def partly_named(self, row: Row) -> list[tuple[str, str]]:
-        """The row's columns the question names in part ('on Legal' names 'Legal › NaiveRAG' and
-        'Legal › LightRAG'): the candidates when no column is named whole."""
-        return [(label, text) for label, text in row.cells.items()
-                if (_stems(label) - _GENERIC) & self.named and cell_value(text) is not None]
-
     def read(self, metric: str, year: int | None, *, total: bool = False) -> CellRead | None:
         """One cell: the best row that has a figure in the asked column (its 'Total' with ``total``)."""
-        for _, row in self.candidates(metric):
-            cell = self.column(row, year, total=total)
+        for _, row in rows_named(self.rows, metric):
+            cell = column_of(row, year, self.named, total=total)
             if cell is None:
                 continue
             read = _cell_read(row, cell, year, metric)
@@ -174,24 +83,30 @@ class _Reader:
 
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
-        found = self.candidates(metric)
+        found = rows_named(self.rows, metric)
         if not found:
             return None
         best = found[0][0]
         tied: list[CellRead] = []
-        for score, row in found:
-            if score < best:
-                break
-            cell = self.column(row, year)
-            options = [cell] if cell is not None else self.partly_named(row) if year is None else []
+        siblings: dict[int, list[tuple[str, str]]] = {}
+        rows = [row for score, row in found if score >= best]
+        whole = {id(row): cell for row in rows if (cell := column_of(row, year, self.named)) is not None}
+        for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
+            options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
+                whole or year) else []
             for option in options:
                 read = _cell_read(row, option, year, metric)
                 if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
                     tied.append(read)
+                    siblings[id(read)] = beside(row, option[0])
+        named = [c for c in tied if any((stems(label.rpartition(" › ")[2]) - GENERIC) <= self.against
+                                        for label, _ in siblings.get(id(c), []))]
+        tied = named if len(named) == 1 else tied  # 'against RQ-RAG' names the block
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{c.text} ({c.row}, {c.column}) [{c.passage}]" for c in tied[:_LISTED])
+            listed = "; ".join(f"{c.text} ({c.row}, {c.column}{_against(siblings.get(id(c), []))}) [{c.passage}]"
+                               for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
         only = tied[0]
@@ -226,7 +141,7 @@ class _Reader:
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """The change within one period a roll-forward gives (its END less its START), when one of
         the best rows for the metric is one."""
-        found = self.candidates(metric)
+        found = rows_named(self.rows, metric)
         best = found[0][0] if found else 0.0
         row = next((r for score, r in found if score >= best and {START, END} <= set(r.cells)), None)
         if row is None:
@@ -388,12 +303,17 @@ def _cell_read(row: Row, cell: tuple[str, str], year: int | None, metric: str) -
     value = cell_value(cell[1])
     if value is None:
         return None
-    why = (f"row '{row.label}' named by the question" if _stems(row.label) <= _stems(metric)
+    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
            else f"row '{row.label}' is how reports name it")
     why += f"; column '{cell[0]}'" + (f" holds {year}" if year is not None else " (the latest year)"
                                       if YEAR.search(cell[0]) else "")
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
+
+
+def _against(siblings: Sequence[tuple[str, str]]) -> str:
+    """' beside NaiveRAG 16.4%': the other cells of a candidate's column group."""
+    return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)
 
 
 def _cite(cell: CellRead) -> str:

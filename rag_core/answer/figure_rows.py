@@ -1,0 +1,122 @@
+"""Which rows of the passages' tables a figure question names, and which of a row's cells: the row
+whose label's words are all in the question (or a name reports give the line item it asks for,
+``LINE_ITEMS``), best first; the column of a year, the one the question names ('on the Legal
+dataset'), or the row's Total."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..retrieval.terms import STOPWORDS
+from .figure_cells import Row, cell_value
+from .figure_question import YEAR
+from .line_items import LINE_ITEMS
+from .numbers import numbers
+
+_WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
+_STEM = 5
+"""Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
+
+
+def stems(text: str) -> set[str]:
+    """The content words of a text by their first letters, numbers left out."""
+    return {w[:_STEM] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and not w[0].isdigit()}
+
+
+GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
+           "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
+           "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
+"""Stems that name no line item: a label matched on these alone is no match."""
+
+
+def _covers(pattern: str, metric: str) -> bool:
+    """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
+    does not name 'total equity securities'."""
+    match = re.search(pattern, metric, re.IGNORECASE)
+    return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
+
+
+_QUALIFIERS = {"net", "total", "gross", "consol"}
+"""Words a report's row label may add to a line item's name without naming another line."""
+_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
+                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
+"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
+_AGREES = 0.1
+"""What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
+the question, and loses for each it has that the question does not."""
+
+
+def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
+    """The rows whose label the metric names, best first: every content word of the label in the
+    metric (or in a report name of a line item the metric names), more words first."""
+    words = stems(metric)
+    asked = words - GENERIC
+    qualifiers = stems(metric) & _QUALIFIERS
+    names = [name for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric) for name in labels]
+    scored: list[tuple[float, Row]] = []
+    for row in rows:
+        label = stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", row.label)))
+        if not label or not (label - GENERIC):
+            continue
+        score = 0.0
+        core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
+        if label <= words:
+            score = len(label) + len(label & words) / (len(words) or 1)
+        elif core and core == asked:
+            score = len(core) + len(core & words) / (len(words) or 1)
+        elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
+            score = len(asked) - len(label - asked) / (len(label) + 1)
+        for name in map(stems, names):
+            if label == name or (label <= name and len(label) >= 2):
+                score = max(score, len(label) + 0.5)
+            elif name <= label and label - name <= _QUALIFIERS:  # 'Total net sales' for 'net sales'
+                score = max(score, len(name) + 0.25)
+        if score:
+            own = label & _QUALIFIERS
+            scored.append((score + _AGREES * (len(own & qualifiers) - len(own - qualifiers)), row))
+    scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
+    return scored
+
+
+
+def column_of(row: Row, year: int | None, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
+    """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
+    no year asked, the column the question names ('on the Legal dataset'), the row's only figure
+    or its latest year's; with ``total``, its 'Total' column."""
+    figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
+    if not figures:
+        return None
+    if total:
+        return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
+    chosen = [(label, text) for label, text in figures if (own := stems(label) - GENERIC)
+              and own <= named and not YEAR.search(label)]
+    if year is None and len(chosen) == 1:
+        return chosen[0]
+    if year is None:
+        dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
+                 if YEAR.findall(label)]
+        if dated:
+            _, label, text = max(dated, key=lambda d: d[0])
+            return label, text
+        return figures[0] if len(figures) == 1 else None
+    for label, text in figures:
+        found = {int(y) for y in YEAR.findall(label)}
+        if found == {year}:
+            return label, text
+    return None
+
+
+def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:
+    """The row's columns the question names in part ('on Legal' names 'Legal › NaiveRAG' and
+    'Legal › LightRAG'): the candidates when no column is named whole."""
+    return [(label, text) for label, text in row.cells.items()
+            if (stems(label) - GENERIC) & named and cell_value(text) is not None]
+
+
+def beside(row: Row, column: str) -> list[tuple[str, str]]:
+    """The other columns of ``column``'s group in ``row`` ('Legal › NaiveRAG' beside 'Legal ›
+    LightRAG'): what tells apart blocks of a table whose rows and columns read alike."""
+    group, _, _ = column.rpartition(" › ")
+    return [(label, text) for label, text in row.cells.items()
+            if label != column and label.rpartition(" › ")[0] == group and group and cell_value(text) is not None]
