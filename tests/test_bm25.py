@@ -205,3 +205,22 @@ def test_a_piece_of_a_typed_identifier_does_not_count_apart_from_it() -> None:
                                  texts=lambda ids: {i: texts[["gold", "twin", "other"].index(i)] for i in ids})
     assert [m.chunk_id for m in matches] == ["gold"], "'xx5668', which the twin holds too, is no term of its own"
     assert [(t.term, t.typed) for t in report] == [("xx5668-36", "xx5668 36")]
+
+
+def test_a_name_typed_without_its_capitals_is_found_as_the_document_writes_it() -> None:
+    texts = [f"On the budget review, {first} {last} agreed to call the vendor." for first, last in
+             [("Priya", "Raman"), ("Priya", "Tanaka"), ("Tomas", "Raman"), ("Ingrid", "Mensah")]]
+    texts.append("The uncertain tax positions were reviewed; uncertain tax balances rose.")
+    ids = [f"c{i}" for i in range(len(texts))]
+    index = Bm25Index(ids, texts)
+    chunks = dict(zip(ids, texts, strict=True))
+    for typed in ("priya raman", "PRIYA RAMAN"):
+        report, matches = exact_hits(index, f"what did {typed} agree to do?", max_chunks=2, top_n=5,
+                                     texts=lambda found: {i: chunks[i] for i in found})
+        assert [m.chunk_id for m in matches] == ["c0"], typed
+        assert ("priya raman", typed) in [(t.term, t.typed) for t in report if t.counted]
+    report, matches = exact_hits(index, "what were the uncertain tax positions?", max_chunks=2, top_n=5,
+                                 texts=lambda found: {i: chunks[i] for i in found})
+    assert matches == [] and report == [], "words the document writes in lower case are no name"
+    assert exact_hits(index, "what did priya raman do?", max_chunks=2, top_n=5, typed=False,
+                      texts=lambda found: {i: chunks[i] for i in found})[1] == []

@@ -103,7 +103,7 @@ def person(rng: random.Random, year: int, taken: set[str]) -> Item:
                        "review the contract", "prepare the slides"])
     text = (f"On {rng.choice(_TOPICS)}, {name} agreed to {task} before the next meeting; the others took note and "
             f"moved on to the following item.")
-    return Item(text, f"What did {name} agree to do?", task)
+    return Item(text, f"What did {name} agree to do?", task, name)
 
 
 KINDS: dict[str, tuple[str, Maker]] = {
@@ -125,17 +125,18 @@ TYPED: dict[str, tuple[str, Callable[[str], list[str]]]] = {
     "part numbers": ("part", lambda code: [  # BQ4471-23
         f"part {code.lower().replace('-', ' ')}", code.replace("-", " "), f"part {code.replace('-', '').lower()}",
         f"{code[:2]} {code[2:]}".lower(), f"part no. {code.lower()}"]),
+    "names": ("", lambda name: [name.lower(), name.upper()]),  # Priya Raman
 }
 """How people type each kind of identifier (the document writes the code as given): case folded,
-separators changed, a prefix dropped or glued."""
+separators changed, a prefix dropped or glued; a name in lower or upper case."""
 TWINS = 3
 """One in this many typed identifiers gets a near-miss twin elsewhere in its document."""
 
 
 def generate(folder: Path, *, seed: int = SEED, typed: bool = False) -> list[PageQuestion]:
     """Write one PDF per kind into ``folder`` and return the questions, each naming one thing that
-    occurs on exactly one page (its gold page). With ``typed``, each invoice, work order and part
-    is asked a second time the way a person types it (subset '… typed'), and a third of them get a
+    occurs on exactly one page (its gold page). With ``typed``, each invoice, work order, part and
+    name is asked a second time the way a person types it (subset '… typed'), and a third of the codes get a
     near-miss twin on another page (two adjacent digits swapped: INV-2023-48213 and INV-2023-48231),
     a page no question's answer may rank below."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -165,7 +166,7 @@ def _typed(rng: random.Random, kind: str, pages: list[list[Item]], chosen: list[
     out = list(asked)
     for number, ((page, item), exact) in enumerate(zip(chosen, asked, strict=True)):
         avoid: frozenset[int] = frozenset()
-        twin = _twin(item.code, taken) if number % TWINS == 0 else None
+        twin = _twin(item.code, taken) if number % TWINS == 0 and any(ch.isdigit() for ch in item.code) else None
         elsewhere = [(n, r) for n, r in spare if n != page]
         if twin is not None and elsewhere:
             at = rng.choice(elsewhere)
@@ -175,7 +176,7 @@ def _typed(rng: random.Random, kind: str, pages: list[list[Item]], chosen: list[
             out[number] = PageQuestion(exact.subset, exact.document, exact.question, exact.gold_pages, exact.answers,
                                        avoid)
         noun, forms = TYPED[kind]
-        question = item.question.replace(f"{noun} {item.code}", rng.choice(forms(item.code)))
+        question = item.question.replace(f"{noun} {item.code}".strip(), rng.choice(forms(item.code)))
         out.append(PageQuestion(f"{kind} typed", exact.document, question.lower() if rng.random() < 0.5 else question,
                                 exact.gold_pages, exact.answers, avoid))
     return out
