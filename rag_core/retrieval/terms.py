@@ -135,7 +135,7 @@ def normal_forms(term: str) -> list[str]:
 
 def typed_forms(question: str) -> list[tuple[str, str]]:
     """Each run of one to four adjacent pieces of the question, separated by nothing but spaces,
-    dashes, dots, slashes, '#' or ':', that holds a digit: as written, and in its normal form
+    dashes, dots, slashes, '#' or ':', that holds four digits or more: as written, and in its normal form
     (``normal_forms``). 'invoice inv 2023 48213?' gives ('inv 2023 48213', 'inv202348213'),
     ('2023 48213', '202348213'), …
 

@@ -103,7 +103,8 @@ class RetrievalSettings(Group):
         True,
         description="Match an identifier the question types another way than the document ('inv 2023 48213', "
         "'INV2023-48213', 'invoice 2023-48213' for INV-2023-48213) by its normal form: case, separators and a "
-        "set-off prefix aside, digits in order (rag_core/retrieval/terms.py, normal_forms); false: only as written.",
+        "set-off prefix aside, digits in order (rag_core/retrieval/terms.py, normal_forms), and a name typed without "
+        "its capitals ('priya raman') that the documents write as a name; false: only as written.",
     )
     clean_queries: bool = Field(
         True,
