@@ -235,3 +235,18 @@ def test_without_a_terminal_a_long_ingest_prints_progress_lines(monkeypatch: pyt
     quiet = command.stage_reporter(None, "short.pdf")
     quiet("parse", 1, 2)
     assert capsys.readouterr().err == "", "a short ingest stays quiet"
+
+
+def test_an_embedding_model_that_is_not_here_names_the_setting_and_where_it_looked(
+    tmp_path: Path, make_pdf: Callable[..., Path]
+) -> None:
+    stored = cli("ingest", str(make_pdf(["Alpha facts about the moon landing in 1969."], name="a.pdf")),
+                 store=tmp_path / "s")
+    assert stored.returncode == 0, stored.stderr
+    env = os.environ | {"HF_HUB_OFFLINE": "1", "RAG_EMBED__MODEL": "does-not-exist"}
+    for command in (["docs"], ["search", "anything"], ["ingest", str(tmp_path / "a.pdf")]):
+        done = subprocess.run([sys.executable, "-m", "rag_core", *command, "--store", str(tmp_path / "s")], cwd=ROOT,
+                              capture_output=True, text=True, env=env, timeout=300)
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.startswith("error: The embedding model 'does-not-exist' (RAG_EMBED__MODEL) cannot be loaded")
+        assert "Hugging Face cache (" in done.stderr and "hub downloads are off" in done.stderr

@@ -51,11 +51,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:  # the file system said no where no step names it better: one line, not a traceback
         if isinstance(exc, BrokenPipeError):
             return _reader_left()
-        message = f"{exc.strerror or exc} ({exc.filename})" if exc.filename else str(exc.strerror or exc)
-        print(f"error: the file system refused: {message}. Check that path and its disk, and run the command "
-              "again.", file=sys.stderr)
+        if exc.errno is not None:
+            where = f" ({exc.filename})" if exc.filename else ""
+            message = f"the file system refused: {exc.strerror or exc}{where}. Check that path and its disk"
+        else:
+            message = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no detail'}"
+        print(f"error: {message}.", file=sys.stderr)
         if getattr(args, "json", False):
-            print(json.dumps({"error": f"the file system refused: {message}", "kind": type(exc).__name__}))
+            print(json.dumps({"error": message, "kind": type(exc).__name__}))
         return 1
 
 

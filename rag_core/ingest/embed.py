@@ -24,8 +24,9 @@ import numpy as np
 
 from ..backends import Embedder
 from ..cpu import quiet_threads
+from ..errors import SettingsError
 from ..settings import DEFAULT_EMBED_MODEL, EmbedSettings
-from .hub import local_only
+from .hub import in_hub_cache, is_local, local_only
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -58,10 +59,32 @@ def model_slug(name: str) -> str:
 
 
 def load_sentence_transformer(name: str, device: str, allow_download: bool = False) -> SentenceTransformer:
+    """The model, from its folder, its package or the Hugging Face cache (the hub only when
+    downloads are allowed).
+
+    Raises:
+        SettingsError: No such model here: the message names the setting, what was looked for and where.
+    """
     from sentence_transformers import SentenceTransformer
 
     path = resolve_model_path(name)
-    return SentenceTransformer(path, device=device, local_files_only=local_only(path, allow_download))
+    offline = local_only(path, allow_download)
+    if offline and not is_local(path) and not in_hub_cache(path):
+        raise _not_installed(name, "not in the Hugging Face cache" if allow_download else "hub downloads are off")
+    try:
+        return SentenceTransformer(path, device=device, local_files_only=offline)
+    except OSError as exc:  # a folder without a model, a cut download, a hub that went away
+        raise _not_installed(name, str(exc).splitlines()[0]) from exc
+
+
+def _not_installed(name: str, why: str) -> SettingsError:
+    from huggingface_hub.constants import HF_HUB_CACHE
+
+    return SettingsError(
+        f"The embedding model '{name}' (RAG_EMBED__MODEL) cannot be loaded: it is no local folder, no installed "
+        f"model package, and not in the Hugging Face cache ({HF_HUB_CACHE}); {why}.",
+        f"Set RAG_EMBED__MODEL to a sentence-transformers folder on this machine, or unset it for the packaged "
+        f"{DEFAULT_EMBED_MODEL}; to download it, set RAG_EMBED__HUB_DOWNLOAD=true on a machine with a network.")
 
 
 class _Prefixing:
