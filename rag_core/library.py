@@ -11,7 +11,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .answer.tables import has_summing_row, markdown
+from .answer.table_cuts import has_summing_row
+from .answer.tables import markdown
 from .errors import DocumentNotFound
 from .ingest.chunk import document_title, header_caption
 from .ingest.files import FileStore, render_pdf_page

@@ -3,16 +3,15 @@
 ``Engine`` owns one store, one embedder, one reranker, the BM25 cache and one chat model per
 backend; the CLI makes one per run, the app one per process. It resolves an owner's documents
 once per call, calls the stage functions in order (``retrieve``, ``queries``, ``context``,
-``budget``, ``generate``) and records each in the trace; the stages never import it.
+``budget``, ``generate``) and records each in the trace; the stages never import it. Its
+ingestion methods live in ``ingesting.Ingesting``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections.abc import Sequence
-from pathlib import Path
 
 from .answer.check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
@@ -24,43 +23,24 @@ from .backends import ChatModel, Embedder, Reranker
 from .errors import RagError
 from .ingest.embed import make_embedder
 from .ingest.files import file_store
-from .ingest.index import (
-    Progress,
-    index_document,
-    named,
-    ocr_progress,
-    report,
-    stored_already,
-    with_parse_time,
-)
-from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
-from .ingest.sandbox import parse_untrusted
 from .ingest.tables import TablePasses
+from .ingesting import Ingesting
 from .library import Library
-from .memory import limit_malloc_arenas, release_freed_memory
-from .models import (
-    DocumentRecord,
-    Hit,
-    IngestResult,
-    Message,
-    ParsedDocument,
-    RetrievalResult,
-    Understanding,
-    display_name,
-)
+from .memory import limit_malloc_arenas
+from .models import DocumentRecord, Hit, Message, RetrievalResult, Understanding
 from .retrieval.bm25 import Bm25Cache, Bm25Index
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
-from .settings import LimitsSettings, LlmBackend, Retrievers, Settings
+from .settings import LlmBackend, Retrievers, Settings
 from .stages import Stage
 from .store import Store, open_chunks
 from .trace import StageNotes, TraceRecorder, ms_since
 
 
-class Engine:
+class Engine(Ingesting):
     """Ingest, list, delete, search and answer, each call scoped to one owner.
 
     Args:
@@ -178,90 +158,6 @@ class Engine:
         """Re-embed every document stored by another embedding model, from its stored chunks; see
         ``rag_core.ingest.reindex``. Each becomes listed and searchable as soon as its copy is complete."""
         return self.reindexer.run(listener)
-
-    # --- ingestion ---------------------------------------------------------------------
-
-    def ingest_path(
-        self, path: str | Path, owner: str | None = None, progress: Progress | None = None, *,
-        limits: LimitsSettings | None = None,
-    ) -> IngestResult:
-        """Validate, parse (sandboxed), chunk, embed and index one file."""
-        started = time.perf_counter()
-        report(progress, "parsing", 0, 1)
-        data = read_file(Path(path), self.settings.ingest)
-        return self.ingest_bytes(data, Path(path).name, owner, progress, limits=limits, started=started)
-
-    def ingest_bytes(
-        self, data: bytes, name: str, owner: str | None = None, progress: Progress | None = None, *,
-        limits: LimitsSettings | None = None, started: float | None = None, background_tables: bool = False,
-    ) -> IngestResult:
-        """Parse (sandboxed), chunk, embed and index one file's bytes (bytes the owner has stored
-        already are a duplicate at once, unparsed); ``started`` when the clock of the ingest started
-        earlier (reading the file).
-
-        ``background_tables`` (with ``tables_after_search``, as the app ingests): a PDF is stored
-        and searchable from its text alone, and its tables are found next, in the background
-        (``ingest.tables``), once no other ingest is running. Without it the table finder reads each
-        page as it is parsed: the shortest way to a complete document, for a caller that waits."""
-        started = time.perf_counter() if started is None else started
-        existing = stored_already(self.store, owner or self.settings.owner, hashlib.sha256(data).hexdigest(),
-                                  self.collection)
-        if existing is not None:  # these bytes are stored already: nothing to parse
-            return IngestResult(file=display_name(name), status="duplicate", document=existing,
-                                seconds=time.perf_counter() - started)
-        ingest = self.settings.ingest
-        later = background_tables and ingest.tables_after_search and ingest.detect_tables
-        ahead = self.tables.ahead(data, display_name(name)) if later and is_pdf(data, name) else None
-        try:
-            with self.tables.paused():
-                report(progress, "parsing", 0, 1)
-                plan: TablePlan = "defer" if later else "inline"
-                parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
-                result = with_parse_time(
-                    self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
-                )
-        except BaseException:
-            if ahead is not None:
-                ahead.cancel()
-            raise
-        if result.status == "ingested" and result.document.stage == "searchable":
-            self.tables.submit(result.document, parsed, ahead)
-        elif ahead is not None:  # a duplicate, or no page that may hold a table
-            ahead.cancel()
-        return result
-
-    def pending_tables(self) -> list[DocumentRecord]:
-        """Every owner's documents still waiting for their table pass (none is running)."""
-        records = self.store.records(None, embed_model=self.embedder.model_id)
-        return [r for r in records if r.stage == "searchable" and not self.tables.pending(r.doc_id)]
-
-    def resume_tables(self) -> int:
-        """Pass, in the background, the documents left at stage ``searchable`` (by a process that
-        ended before their pass did); returns how many."""
-        waiting = self.pending_tables()
-        for record in waiting:
-            self.tables.submit(record)
-        return len(waiting)
-
-    def ingest_parsed(
-        self, parsed: ParsedDocument, owner: str | None = None, progress: Progress | None = None, *,
-        started: float | None = None, data: bytes | None = None, limits: LimitsSettings | None = None,
-    ) -> IngestResult:
-        """Store a parsed document whole, or recognise a duplicate; see ``ingest.index_document``."""
-        owner = owner or self.settings.owner
-        try:
-            return index_document(
-                parsed, owner, store=self.store, embedder=self.embedder, files=self.files,
-                collection=self.collection, chunking=self.settings.chunk,
-                chunks_per_step=self.settings.embed.chunks_per_step,
-                provisional_chars=self.settings.ingest.provisional_chars,
-                provisional_rows=self.settings.ingest.provisional_rows_only,
-                owned=self.library.records(owner) if limits is not None else (),
-                progress=progress, started=started, data=data, limits=limits,
-            )
-        finally:
-            self.bm25_cache.invalidate(owner, parsed.sha256[:16])
-            release_freed_memory()  # the parse and the embedding batches leave ~200 MB of freed heap
 
     # --- retrieval ---------------------------------------------------------------------
 

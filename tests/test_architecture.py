@@ -181,9 +181,7 @@ def test_no_public_function_changes_its_inputs() -> None:
 
 MOST_LINES = 400
 """A module a newcomer reads in one sitting."""
-LONGER_FOR_NOW = {
-    "rag_core/store/__init__.py": 404, "rag_core/pipeline.py": 455, "rag_core/answer/tables.py": 423,
-}
+LONGER_FOR_NOW: dict[str, int] = {}
 """Modules still over the limit, each held to the length it has: they may only shrink."""
 
 

@@ -60,7 +60,7 @@ def test_trace_has_every_stage_and_serializes(fake_engine: Engine, make_pdf: Cal
 def test_reingest_is_a_noop_that_says_so(
     fake_engine: Engine, make_pdf: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rag_core import pipeline
+    from rag_core import ingesting
 
     path = make_pdf(FACTS)
     first = fake_engine.ingest_path(path)
@@ -68,7 +68,7 @@ def test_reingest_is_a_noop_that_says_so(
     def parse(*args: object, **kwargs: object) -> None:
         raise AssertionError("a file stored already is recognised by its bytes, before any parse")
 
-    monkeypatch.setattr(pipeline, "parse_untrusted", parse)
+    monkeypatch.setattr(ingesting, "parse_untrusted", parse)
     again = fake_engine.ingest_path(path)
     assert (first.status, again.status) == ("ingested", "duplicate")
     assert again.document.doc_id == first.document.doc_id

@@ -157,7 +157,7 @@ BLOCKS = (
 
 
 def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names() -> None:
-    from rag_core.answer.tables import cut_order
+    from rag_core.answer.table_cuts import cut_order
 
     order, blocks = cut_order(BLOCKS)
     assert order == [8, 5, 2, 9, 6, 3], "details from the last up, then the Overall lines; never the header rows"
@@ -173,7 +173,7 @@ def test_a_comparison_keeps_the_block_of_its_sides_longest() -> None:
     """'compare LightRAG with GraphRAG': every block has a LightRAG column, only the last a GraphRAG
     one; its rows leave after the other blocks' details and totals. The question alone asks for
     no block (an ablation question names LightRAG, whose block is one of several it wants)."""
-    from rag_core.answer.tables import cut_order
+    from rag_core.answer.table_cuts import cut_order
 
     baselines = "".join(
         f"| | {name} | LightRAG | {name} | LightRAG |\n| Diversity | 2{b}.6% | 7{b}.4% | 3{b}.0% | 6{b}.0% |\n"
@@ -187,7 +187,7 @@ def test_a_comparison_keeps_the_block_of_its_sides_longest() -> None:
 
 
 def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_summary() -> None:
-    from rag_core.answer.tables import answering_labels
+    from rag_core.answer.table_cuts import answering_labels
 
     results = "Table 2: Performance of ablated versions of LightRAG.\n" + BLOCKS
     assert answering_labels(results, "Performance of ablated versions of LightRAG") == ["Overall"]

@@ -18,7 +18,8 @@ from ..settings import BudgetSettings
 from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage
-from .tables import ROWS_LEFT_OUT, cut_order, is_row
+from .table_cuts import cut_order
+from .tables import ROWS_LEFT_OUT, is_row
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""

@@ -11,16 +11,8 @@ from ..models import Intent, Message, Passage
 from ..retrieval.terms import tokenize
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
-from .tables import (
-    answering_labels,
-    has_summing_row,
-    in_table,
-    is_row,
-    labelled,
-    only_rows_labelled,
-    sums_up,
-    totals_only,
-)
+from .table_cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
+from .tables import in_table, is_row, labelled
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"

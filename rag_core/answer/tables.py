@@ -13,7 +13,6 @@ import re
 from collections.abc import Sequence
 
 from ..ingest.chunk import NON_YEAR_FIGURE, column_header_rows
-from ..retrieval.terms import STOPWORDS
 
 HEADER_JOIN = " › "
 _HEADER_ROWS = 2
@@ -72,7 +71,7 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
     table's own leading column-name rows, or else ``columns`` (the rows a contextual header
     repeats for a later chunk of a long table). Columns the parser merged are split again
     (``merged_columns``)."""
-    headers, rows = _raw_table(text, columns)
+    headers, rows = raw_table(text, columns)
     plan = merged_columns([*headers, *rows])
     return spread_names([split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows])
 
@@ -99,7 +98,7 @@ def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[
                 spans.add((c, n))
         return out
 
-    named = [spread(r) if _names_columns(r) else r for r in [*headers, *rows]]
+    named = [spread(r) if names_columns(r) else r for r in [*headers, *rows]]
     headers, rows = named[: len(headers)], named[len(headers) :]
     for upper in headers[:-1]:
         for c, n in spans:
@@ -109,9 +108,9 @@ def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[
     return headers, rows
 
 
-def _raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
+def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
     lines = [line for line in text.splitlines() if is_row(line)]
-    own = _own_headers(text, lines)
+    own = own_headers(text, lines)
     if own:
         return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
     repeated = [line for line in columns.splitlines() if is_row(line)]
@@ -160,7 +159,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     labels = column_labels(headers, width) if headers else [""] * width
     out = []
     for row in rows:
-        if headers and _names_columns(row):
+        if headers and names_columns(row):
             headers = [*headers[:-1], row]
             labels = column_labels(headers, width)
             continue
@@ -178,8 +177,8 @@ def labelled(text: str, columns: str = "") -> str:
     if not split_table(text, columns)[0]:
         return text
     rows = iter(labelled_rows(text, columns))
-    own = {line.strip() for line in _own_headers(text, [line for line in text.splitlines() if is_row(line)])}
-    plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
+    own = {line.strip() for line in own_headers(text, [line for line in text.splitlines() if is_row(line)])}
+    plan = merged_columns([r for part in raw_table(text, columns) for r in part])
     out: list[str] = []
     names: list[str] = []  # header rows and rows of names, until a labelled row says them or nothing does
     pending = next(rows, None)
@@ -191,170 +190,12 @@ def labelled(text: str, columns: str = "") -> str:
             values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label else values)
-        elif is_row(line) and (line.strip() in own or _names_columns(split_cells(cells(line), plan))):
+        elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))):
             names.append(line)
         else:
             out += [*names, line]
             names.clear()
     return "\n".join([*out, *names])
-
-
-_SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re.IGNORECASE)
-"""A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""
-
-
-def sums_up(label: str) -> bool:
-    """Whether a row's label says it sums up the others ('Overall', 'Total assets', 'Average')."""
-    return bool(_SUMMARY_LABEL.search(label))
-
-
-def _summing_cells(line: str) -> list[str]:
-    """A rendered row's filled cells when the first says it sums up the others, else []."""
-    filled = [cell for cell in cells(line) if cell]
-    return filled if filled and sums_up(filled[0]) else []
-
-
-def has_summing_row(text: str) -> bool:
-    """Whether a table holds a row of figures that sums up the others (its first filled cell
-    'Overall', 'Total net sales', 'Average'; a digit among the rest)."""
-    return any(any(ch.isdigit() for ch in "".join(_summing_cells(line)[1:]))
-               for line in text.splitlines() if is_row(line))
-
-
-def totals_only(text: str) -> str:
-    """A table's text with only the first row of each run of rows (its column names) and the rows
-    that sum up the others; the text around the rows stays."""
-    out: list[str] = []
-    previous_row = False
-    for line in text.splitlines():
-        row = is_row(line)
-        if not row or not previous_row or _summing_cells(line):
-            out.append(line)
-        previous_row = row
-    return "\n".join(out)
-
-
-def cut_order(
-    text: str, columns: str = "", question: str = "", sides: Sequence[str] = ()
-) -> tuple[list[int], dict[int, list[int]]]:
-    """How a table in ``text`` is cut when it must be shorter: the line numbers of its data rows
-    in the order they are left out (rows of detail from the last up, then the rows that sum up
-    the others, 'Overall', 'Total …', from the last up: a table's totals say most per token, and
-    last the rows whose label the question names; when a comparison's ``sides`` name a thing over
-    the columns of a block that is not over every block's, 'GraphRAG', that block's rows leave
-    after the other blocks' details and totals), and each row of names inside the table (a
-    block's '| | NaiveRAG | -High |') with the data rows it labels, to be left out with them. The
-    table's own header rows are never in either: every row kept is labelled by them."""
-    lines = text.splitlines()
-    numbered = [(i, line) for i, line in enumerate(lines) if is_row(line)]
-    own = {line.strip() for line in _own_headers(text, [line for _, line in numbered])}
-    plan = merged_columns([r for part in _raw_table(text, columns) for r in part])
-    words = _stems(question)
-    detail: list[int] = []
-    summary: list[int] = []
-    named: list[int] = []
-    blocks: dict[int, list[int]] = {}
-    block: list[int] | None = None
-    names: list[set[str]] = []  # the names over each block's columns, the first block's in the own headers
-    heading: set[str] = set()
-    of_block: dict[int, int] = {}
-    for i, line in numbered:
-        row = split_cells(cells(line), plan)
-        if line.strip() in own and block is None and not detail and not summary:
-            heading |= {cell for cell in row if cell}
-            continue
-        if _names_columns(row):
-            block = blocks.setdefault(i, [])
-            names.append({cell for cell in row if cell})
-            continue
-        label = row[0] if row else ""
-        (named if _named_by(label, words) else summary if _SUMMARY_LABEL.search(label) else detail).append(i)
-        of_block[i] = len(names)
-        if block is not None:
-            block.append(i)
-    asked = _asked_blocks([heading, *names], _stems(" ".join(sides)))
-
-    def leaving(rows: list[int], side: bool) -> list[int]:
-        return list(reversed([i for i in rows if (of_block[i] in asked) == side]))
-
-    return [*leaving(detail, False), *leaving(summary, False), *leaving(detail, True), *leaving(summary, True),
-            *reversed(named)], blocks
-
-
-def _asked_blocks(names: Sequence[set[str]], words: set[str]) -> set[int]:
-    """The blocks (by position) over whose columns ``words`` name a thing that is not over every
-    block's: the sides 'LightRAG' and 'GraphRAG' ask for the GraphRAG block of a table whose every
-    block has a LightRAG column. None when the table has one block."""
-    if len(names) < 2:
-        return set()
-    common = set.intersection(*names)
-    return {n for n, own in enumerate(names) if any(_named_by(name, words) for name in own - common)}
-
-
-_WORD = re.compile(r"[a-z]{3,}")
-_STEM = 5
-"""Letters two words must share at their start to be one word ('comprehensive', 'Comprehensiveness')."""
-
-
-def only_rows_labelled(text: str, labels: Sequence[str]) -> str | None:
-    """A passage whose table is read in its text after the rows (a results table and the
-    paragraphs that discuss it) with the data rows of other labels left out, each run of them one
-    ``ROWS_LEFT_OUT`` line; the rows of names above a block's columns are kept. None when no prose
-    follows the rows, or when nothing would be left out."""
-    lines = text.splitlines()
-    rows = {i for i, line in enumerate(lines) if is_row(line)}
-    after = " ".join(lines[max(rows) + 1:]) if rows else ""
-    if len(after.split()) < _DISCUSSION_WORDS:
-        return None
-    wanted = set(labels)
-    out: list[str] = []
-    for i, line in enumerate(lines):
-        label = cells(line)[0] if i in rows else ""
-        if i in rows and label and label not in wanted:
-            if out[-1:] != [ROWS_LEFT_OUT]:
-                out.append(ROWS_LEFT_OUT)
-        else:
-            out.append(line)
-    return "\n".join(out) if len(out) < len(lines) else None
-
-
-_DISCUSSION_WORDS = 30
-"""Words after a table's rows that make them a table read in text (a caption or a footnote is shorter)."""
-
-
-def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
-    """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
-    the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
-    2022': 'Net income'), else a label that sums up a block and repeats over the table's blocks
-    ('Overall' under each variant of a results table) when the table is what the question is
-    about (half its content words or more in the passage: its caption, headers and labels), else
-    none. A statement's one 'Total assets' line is not picked for a question naming no row: what
-    it asks may be any line; nor a results table for "What is the main idea of LightRAG?"."""
-    words = _stems(question)
-    labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
-    named = [label for label in labels if _named_by(label, words)]
-    if named:
-        return named
-    asked = {w[:_STEM] for w in _WORD.findall(question.lower()) if w not in STOPWORDS}
-    if not asked or 2 * len(asked & _stems(text)) < len(asked):
-        return []
-    counts: dict[str, int] = {}
-    for _, row in labelled_rows(text, columns):
-        if row and _SUMMARY_LABEL.search(row[0]):
-            counts[row[0]] = counts.get(row[0], 0) + 1
-    return [label for label in labels if counts.get(label, 0) >= 2]
-
-
-def _stems(text: str) -> set[str]:
-    return {w[:_STEM] for w in _WORD.findall(text.lower())}
-
-
-def _named_by(label: str, words: set[str]) -> bool:
-    """Whether every word of a row label is among the question's (by their start), the label is
-    not a total alone ('Total' names no line of a statement) and names more than a short word."""
-    own = _WORD.findall(label.lower())
-    return (bool(own) and all(w[:_STEM] in words for w in own) and not _SUMMARY_LABEL.fullmatch(label.strip())
-            and any(len(w) > 3 for w in own))
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:
@@ -374,7 +215,7 @@ def _grouped(cells: Sequence[tuple[str, str]]) -> str:
     return "; ".join(f"{upper}: {', '.join(values)}" if upper else ", ".join(values) for upper, values in groups)
 
 
-def _names_columns(row: Sequence[str]) -> bool:
+def names_columns(row: Sequence[str]) -> bool:
     """A row inside a table that names columns: two names or more, and no figure but years."""
     return bool(column_header_rows("| " + " | ".join(row) + " |"))
 
@@ -392,7 +233,7 @@ def markdown(text: str, columns: str = "") -> str:
     return "\n".join(lines)
 
 
-def _own_headers(text: str, rows: list[str]) -> list[str]:
+def own_headers(text: str, rows: list[str]) -> list[str]:
     """The table's own header rows: those above a Markdown rule when the source has one (it says
     where the header ends), else the leading column-name rows the parser's rendering shows."""
     lines = text.splitlines()

@@ -25,7 +25,17 @@ import numpy as np
 
 from ..models import Chunk, DocumentRecord, StoredChunk
 from ..settings import Settings
-from .points import SEARCH_FIELDS, LexicalRow, Match, Row, chunk_collection, chunk_point_id, record_point_id
+from .points import (
+    SEARCH_FIELDS,
+    LexicalRow,
+    Match,
+    Row,
+    chunk_collection,
+    chunk_point_id,
+    record_point_id,
+    scope,
+    stored_chunk,
+)
 
 __all__ = ["SEARCH_FIELDS", "LexicalRow", "Match", "Row", "Store", "chunk_collection", "chunk_point_id", "open_chunks",
            "open_store", "record_point_id"]
@@ -299,7 +309,7 @@ class Store(ABC):
         with self._lock:
             if collection not in self.collections():
                 return 0
-            return self._count(collection, _scope(owner, doc_ids, ready=False))
+            return self._count(collection, scope(owner, doc_ids, ready=False))
 
     def chunk_indexes(self, collection: str, owner: str, doc_id: str) -> set[int]:
         """The indexes of a document's chunks in a collection, ready or not (what a resumed
@@ -315,7 +325,7 @@ class Store(ABC):
         with self._lock:
             if collection not in self.collections():
                 return []
-            rows = self._scroll(collection, _scope(owner, [doc_id]), fields=["index", "page", "kind"])
+            rows = self._scroll(collection, scope(owner, [doc_id]), fields=["index", "page", "kind"])
         return sorted((int(r.payload["index"]), int(r.payload.get("page", 0))) for r in rows
                       if r.payload.get("kind") == "table" and "index" in r.payload)
 
@@ -325,16 +335,16 @@ class Store(ABC):
         """(chunk, cosine similarity), best first, among the owner's ready chunks (of ``doc_ids``
         only, when given)."""
         with self._lock:
-            found = self._search(collection, vector, _scope(owner, doc_ids), limit)
+            found = self._search(collection, vector, scope(owner, doc_ids), limit)
         # Equal scores (a passage repeated word for word) in reading order, not the engine's.
-        hits = [(_stored(row), score) for row, score in found]
+        hits = [(stored_chunk(row), score) for row, score in found]
         return sorted(hits, key=lambda hit: (-hit[1], hit[0].doc_id, hit[0].index))
 
     def document_chunks(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[StoredChunk]:
         """Every ready chunk of these documents, in document and reading order."""
         with self._lock:
-            rows = self._scroll(collection, _scope(owner, doc_ids), fields=SEARCH_FIELDS)
-        return sorted((_stored(r) for r in rows), key=lambda c: (c.doc_id, c.index))
+            rows = self._scroll(collection, scope(owner, doc_ids), fields=SEARCH_FIELDS)
+        return sorted((stored_chunk(r) for r in rows), key=lambda c: (c.doc_id, c.index))
 
     def lexical_rows(self, collection: str, owner: str, doc_ids: Sequence[str]) -> list[LexicalRow]:
         """Every ready chunk of these documents as a BM25 index reads it, in document and reading
@@ -342,7 +352,7 @@ class Store(ABC):
         before their terms were kept)."""
         fields = ["bm25", "doc_id", "index", "page", "header", "kind"]
         with self._lock:
-            rows = self._scroll(collection, _scope(owner, doc_ids), fields=fields)
+            rows = self._scroll(collection, scope(owner, doc_ids), fields=fields)
             missing = [r.id for r in rows if "bm25" not in r.payload]
             found = self._retrieve(collection, missing, vectors=False) if missing else []
             texts = {r.id: str(r.payload.get("text", "")) for r in found}
@@ -360,7 +370,7 @@ class Store(ABC):
             return {}
         with self._lock:
             rows = self._retrieve(collection, list(ids), vectors=False)
-        return {r.id: _stored(r) for r in rows if r.payload.get("owner") == owner}
+        return {r.id: stored_chunk(r) for r in rows if r.payload.get("owner") == owner}
 
     def get_vectors(self, collection: str, owner: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
         """Stored vectors by chunk id; ids of another owner are silently absent."""
@@ -387,18 +397,3 @@ class Store(ABC):
                 self._create(collection, dimension, REGISTRY_FIELDS if dimension is None else CHUNK_FIELDS)
             for start in range(0, len(rows), 512):
                 self._upsert(collection, rows[start : start + 512])
-
-
-def _scope(owner: str, doc_ids: Sequence[str] | None, *, ready: bool = True) -> dict[str, Any]:
-    """The owner's chunks (of ``doc_ids``, when given), ready ones only unless ``ready`` is False."""
-    match: dict[str, Any] = {"owner": owner}
-    if doc_ids is not None:
-        match["doc_id"] = list(doc_ids)
-    if ready:
-        match["status"] = "ready"
-    return match
-
-
-def _stored(row: Row) -> StoredChunk:
-    payload = {k: v for k, v in row.payload.items() if k in StoredChunk.model_fields}
-    return StoredChunk.model_validate(payload | {"chunk_id": row.id})

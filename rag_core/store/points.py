@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..models import Chunk
+from ..models import Chunk, StoredChunk
 
 _ID_NAMESPACE = uuid.UUID("4c7d2a8e-6f0b-4b7e-9f55-2f0b5d1e9a61")
 
@@ -66,3 +66,19 @@ def chunk_dimension(collection: str, rows: Sequence[Row]) -> int:
 def chunk_collection(model_id: str, dimension: int) -> str:
     """The collection name encodes the model and its dimension, so vectors never mix."""
     return f"rag_chunks__{model_id}__{dimension}"
+
+
+def scope(owner: str, doc_ids: Sequence[str] | None, *, ready: bool = True) -> dict[str, Any]:
+    """The owner's chunks (of ``doc_ids``, when given), ready ones only unless ``ready`` is False."""
+    match: dict[str, Any] = {"owner": owner}
+    if doc_ids is not None:
+        match["doc_id"] = list(doc_ids)
+    if ready:
+        match["status"] = "ready"
+    return match
+
+
+def stored_chunk(row: Row) -> StoredChunk:
+    """A chunk point as the chunk it holds, its id as ``chunk_id``."""
+    payload = {k: v for k, v in row.payload.items() if k in StoredChunk.model_fields}
+    return StoredChunk.model_validate(payload | {"chunk_id": row.id})
