@@ -191,16 +191,17 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
     reopened.close()
 
 
-DELETE_KILL_SCRIPT = textwrap.dedent(
+KILL_AFTER_WRITE = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
     sys.path[:0] = [{project!r}, {tests!r}]
     from fakes import HashEmbedder
+    from rag_core.ingest.files import FileStore
     from rag_core.pipeline import Engine
     from rag_core.settings import Settings
 
-    engine = Engine(Settings(store_dir=Path({store!r})), embedder=HashEmbedder())
+    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000), embedder=HashEmbedder())
     store = type(engine.store)
     writes = 0
 
@@ -213,7 +214,12 @@ DELETE_KILL_SCRIPT = textwrap.dedent(
                 os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a power cut would
             return result
         return write
-
+    """
+)
+"""The start of a child that kills itself right after its ``kill_after``-th write (each write
+method it wraps with ``killing``)."""
+DELETE_KILL_SCRIPT = KILL_AFTER_WRITE + textwrap.dedent(
+    """
     store.put_record, store._delete = killing(store.put_record), killing(store._delete)
     engine.delete("local", "victim.pdf")
     """
@@ -247,30 +253,8 @@ def test_a_delete_killed_at_any_step_is_finished_on_the_next_open(tmp_path: Path
     again.close()
 
 
-INGEST_KILL_SCRIPT = textwrap.dedent(
+INGEST_KILL_SCRIPT = KILL_AFTER_WRITE + textwrap.dedent(
     """
-    import os, signal, sys
-    from pathlib import Path
-    sys.path[:0] = [{project!r}, {tests!r}]
-    from fakes import HashEmbedder
-    from rag_core.ingest.files import FileStore
-    from rag_core.pipeline import Engine
-    from rag_core.settings import Settings
-
-    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000), embedder=HashEmbedder())
-    store = type(engine.store)
-    writes = 0
-
-    def killing(method):
-        def write(self, *args, **kwargs):
-            global writes
-            result = method(self, *args, **kwargs)
-            writes += 1
-            if writes == {kill_after}:
-                os.kill(os.getpid(), signal.SIGKILL)
-            return result
-        return write
-
     store._upsert, store._set_payload, store._delete = (killing(store._upsert), killing(store._set_payload),
                                                          killing(store._delete))
     FileStore.save = killing(FileStore.save)
