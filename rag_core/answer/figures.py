@@ -24,6 +24,7 @@ from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
+"""What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
@@ -55,7 +56,6 @@ class _Reader:
         self.rows, self.years = rows, list(asked.years)
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
-        """What the figure is compared with ('against RQ-RAG'): the column beside it, not its own."""
         self.named = stems(asked.question) - self.against
         self.decimals, self.wanted_scale = asked.decimals, asked.scale
         self.cells: list[CellRead] = []
@@ -127,16 +127,7 @@ class _Reader:
             return self._missing()
         if (unlike := self._unlike([old, new])) is not None:
             return unlike
-        if relative:
-            if old.value == 0:
-                return None
-            value = (new.value - old.value) / abs(old.value) * 100
-            formula = f"({_cite(new)} − {_cite(old)}) / {_cite(old)}"
-            return self._computed("growth", value, formula, percent=True,
-                                  what=f"{new.row}, change {earlier} to {later}")
-        value = new.value - old.value
-        return self._computed("change", value, f"{_cite(new)} − {_cite(old)}", percent=False,
-                              what=f"{new.row}, change {earlier} to {later}", scale=self._row_scale(new))
+        return self._difference(old, new, relative=relative, what=f"{new.row}, change {earlier} to {later}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """The change within one period a roll-forward gives (its END less its START), when one of
@@ -150,8 +141,13 @@ class _Reader:
         if old is None or new is None or (relative and old.value == 0):
             return None
         self.cells += [old, new]
-        what = f"{row.label}, change during the period"
+        return self._difference(old, new, relative=relative, what=f"{row.label}, change during the period")
+
+    def _difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str) -> FigureReading | None:
+        """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero)."""
         if relative:
+            if old.value == 0:
+                return None
             return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
                                   f"({_cite(new)} − {_cite(old)}) / {_cite(old)}", percent=True, what=what)
         return self._computed("change", new.value - old.value, f"{_cite(new)} − {_cite(old)}", percent=False,
