@@ -9,6 +9,7 @@ directly (``RAG_STORE_DIR``, ``RAG_QDRANT_URL``); grouped fields use a double un
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -89,12 +90,8 @@ class Settings(BaseSettings):
             SettingsError: A value is out of its range or of the wrong kind; the message names each
                 variable (``RAG_RETRIEVAL__TOP_K``) and its allowed range.
         """
-        unknown = unknown_variables(os.environ)
-        if unknown:
-            from ..errors import SettingsError
-
-            raise SettingsError(f"Unknown setting{'s' if len(unknown) > 1 else ''}: {'; '.join(unknown)}.",
-                                "Fix the name or unset the variable; the README's Configuration lists every setting.")
+        _refuse_unknown(os.environ, "", "Fix the name or unset the variable; the README's Configuration lists every "
+                        "setting.")
         try:
             super().__init__(**values)
         except ValidationError as exc:
@@ -134,12 +131,8 @@ class Settings(BaseSettings):
         """
         named = [key for key in _flatten(overlay) if key.startswith("RAG_") and not key.startswith("RAG__")]
         named += ["RAG_" + key for key in _flatten(overlay.get("rag", {}))]
-        unknown = unknown_variables(dict.fromkeys(named, ""))
-        if unknown:
-            from ..errors import SettingsError
-
-            raise SettingsError(f"Unknown setting{'s' if len(unknown) > 1 else ''} in the app's secrets: "
-                                f"{'; '.join(unknown)}.", "Fix the name or remove it from .streamlit/secrets.toml.")
+        _refuse_unknown(dict.fromkeys(named, ""), " in the app's secrets",
+                        "Fix the name or remove it from .streamlit/secrets.toml.")
         nested: dict[str, Any] = {}
         for key, value in _flatten(overlay).items():
             if key.startswith("RAG_"):
@@ -168,16 +161,26 @@ NOT_SETTINGS = frozenset({"RAG_WRITE_GOLDEN"})
 """``RAG_`` variables the project's own tools read that are no settings (the golden test's writer)."""
 
 
-def known_variables() -> set[str]:
+def _refuse_unknown(names: Mapping[str, object], where: str, fix: str) -> None:
+    """SettingsError naming each unknown ``RAG_`` name among ``names`` (``where`` they were given)."""
+    unknown = unknown_variables(names)
+    if unknown:
+        from ..errors import SettingsError
+
+        raise SettingsError(f"Unknown setting{'s' if len(unknown) > 1 else ''}{where}: {'; '.join(unknown)}.", fix)
+
+
+@functools.cache
+def known_variables() -> frozenset[str]:
     """Every setting's environment variable: ``RAG_STORE_DIR``, ``RAG_RETRIEVAL__TOP_K``, …"""
     known = set(NOT_SETTINGS)
     for name, field in Settings.model_fields.items():
         inner = getattr(field.annotation, "model_fields", None)
         known |= {f"RAG_{name}__{member}".upper() for member in inner} if inner else {f"RAG_{name}".upper()}
-    return known
+    return frozenset(known)
 
 
-def unknown_variables(environ: Mapping[str, str]) -> list[str]:
+def unknown_variables(environ: Mapping[str, object]) -> list[str]:
     """The ``RAG_`` variables of ``environ`` that name no setting (a misspelling is silently
     ignored otherwise), each with the closest known name: 'RAG_RETRIEVAL__TOPN (did you mean
     RAG_RETRIEVAL__TOP_N?)'."""
