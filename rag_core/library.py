@@ -103,7 +103,7 @@ class Library:
         """Finish what a kill cut short (``Store.recover``: a delete finished, an ingest removed),
         and remove the kept files no record names any more; the documents removed."""
         removed = self.store.recover()
-        kept = {(r.owner, r.sha256) for r in self.store.records(None, status=None)}
+        kept = {(r.owner, r.sha256) for r in self.store.records(None, status=None)} if removed else set()
         for record in removed:
             if (record.owner, record.sha256) not in kept:
                 self.files.delete(record)

@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)",
     )
     parser.add_argument("--typed", action="store_true",
-                        help="identifiers: ask each invoice, work order and part also as people type it, with "
+                        help="identifiers: ask each invoice, work order, part and name also as people type it, with "
                         "near-miss twins written into the documents (subsets '… typed'; twin_above_gold counts twins "
                         "ranked above their code's page)")
     parser.add_argument("--llm", action="store_true", help="page-level: add the LLM multi-query row (slow on CPU)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pymupdf
@@ -161,8 +161,8 @@ def generate(folder: Path, *, seed: int = SEED, typed: bool = False) -> list[Pag
 def _typed(rng: random.Random, kind: str, pages: list[list[Item]], chosen: list[tuple[int, Item]],
            asked: list[PageQuestion], taken: set[str]) -> list[PageQuestion]:
     """The questions of one kind, asked as written and as typed, with twins written into ``pages``."""
-    spare = [(n, r) for n, page in enumerate(pages, start=1) for r, item in enumerate(page)
-             if item not in {c for _, c in chosen}]
+    asked_of = {item for _, item in chosen}
+    spare = [(n, r) for n, page in enumerate(pages, start=1) for r, item in enumerate(page) if item not in asked_of]
     out = list(asked)
     for number, ((page, item), exact) in enumerate(zip(chosen, asked, strict=True)):
         avoid: frozenset[int] = frozenset()
@@ -173,8 +173,7 @@ def _typed(rng: random.Random, kind: str, pages: list[list[Item]], chosen: list[
             spare.remove(at)
             pages[at[0] - 1][at[1]] = Item(item.text.replace(item.code, twin), "", item.answer, twin)
             avoid = frozenset({at[0]})
-            out[number] = PageQuestion(exact.subset, exact.document, exact.question, exact.gold_pages, exact.answers,
-                                       avoid)
+            out[number] = replace(exact, avoid_pages=avoid)
         noun, forms = TYPED[kind]
         question = item.question.replace(f"{noun} {item.code}".strip(), rng.choice(forms(item.code)))
         out.append(PageQuestion(f"{kind} typed", exact.document, question.lower() if rng.random() < 0.5 else question,
