@@ -181,7 +181,7 @@ class Library:
 
     def summing_table(self, record: DocumentRecord) -> list[Hit]:
         """The first table of the document's body (its first ``SUMMING_TABLE_SHARE``) with a row of
-        figures that sums up the others ('Overall', 'Total …'; ``tables.has_summing_row``): its
+        figures that sums up the others ('Overall', 'Total …'; ``table_cuts.has_summing_row``): its
         chunks on its page, marked as sampled; empty when it has none. A summary's headline figures
         (a paper's main results, a report's totals), which samples of prose never reach."""
         end = math.ceil(record.chunks * SUMMING_TABLE_SHARE)

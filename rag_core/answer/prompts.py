@@ -108,7 +108,7 @@ PICKED_LINES = (
     "above your answer. In one or two sentences, say what the passages' text says about these results, each "
     "sentence ending with its citation. Do not copy lines of the table; do not compute figures of your own."
 )
-"""The brief form's figures when the lines that answer are known (``tables.answering_labels``): they
+"""The brief form's figures when the lines that answer are known (``table_cuts.answering_labels``): they
 are copied into the answer by us (``quoted_lines``) and the model says what they show. Told to pick
 'a table's Overall line' and copy it, the 1.5B model copied the first block it met; told which lines,
 it copied the right labels with figures from other lines (README)."""
@@ -206,7 +206,7 @@ def build_messages(
 
 @dataclass(frozen=True)
 class QuotedLines:
-    """The table lines that answer a question (``tables.answering_labels``), each with the number
+    """The table lines that answer a question (``table_cuts.answering_labels``), each with the number
     of its passage, and the sentences of prose quoted after them (``quotes``): what the text says
     of those lines, or how it compares the things compared."""
 
@@ -253,7 +253,7 @@ def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | No
 def answering_rows_only(question: str, passages: Sequence[Passage]) -> list[Passage]:
     """The brief form's passages when a table's lines answer the question (``quoted_lines``: they
     are quoted above the answer) and text after the table discusses it: that table keeps only the
-    rows it quotes (``tables.only_rows_labelled``). The model is asked what the text says of the
+    rows it quotes (``table_cuts.only_rows_labelled``). The model is asked what the text says of the
     results; handed every cell it copies cells (the 1.5B model copied Table 2's Comprehensiveness
     lines after the quoted Overall lines, README), and the rows it is not to copy cost most of the
     prompt's reading time."""
