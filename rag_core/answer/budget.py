@@ -95,7 +95,7 @@ def fit(
     fit, the one that overflows is cut (in its table rows when text follows them, else at a sentence
     or word boundary), and the rest are dropped.
     With ``whole``, None is returned unless every passage fits uncut. With ``table_share``,
-    a passage of table rows that other passages follow first loses rows (``tables.cut_order``)
+    a passage of table rows that other passages follow first loses rows (``table_cuts.cut_order``)
     until it takes at most that share of the room. ``sides``: the things a comparison compares, whose
     blocks of a table lose their rows last.
 
@@ -264,7 +264,7 @@ def _cut_rows(
     index: int, text: str, room: int, block: Block, count: _Counting, asked: Asked
 ) -> tuple[str, int] | None:
     """A passage whose table rows are followed by text (the paragraph that reads the table, the
-    next section) cut in its rows: rows left out in ``tables.cut_order`` (details from the last
+    next section) cut in its rows: rows left out in ``table_cuts.cut_order`` (details from the last
     up, then the totals, then the rows the question names; a block's row of names with the last
     of its rows), each run of them one
     ``ROWS_LEFT_OUT`` line, and everything that is not a row kept. A prefix cut would drop the
