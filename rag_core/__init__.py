@@ -18,18 +18,18 @@ telemetry_off()
 if TYPE_CHECKING:
     from . import report
     from .answer.generate import AnswerRun
-    from .answer.llm import preload_chat_model
     from .answer.prompts import neutralize
     from .backends import ChatModel
     from .errors import LimitReached, RagError
+    from .formats import FORMATS, page_label, unit_of
     from .ingest.index import OCR_STAGE
     from .ingest.limits import QuestionRate
-    from .ingest.parse.formats import FORMATS, page_label, unit_of
     from .ingest.reindex import Reindexer
     from .ingest.tables import TablePasses
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
     from .pipeline import Engine
     from .retrieval.rerank import Availability
+    from .runtime.llm import preload_chat_model
     from .settings import LlmBackend, Settings
     from .text import CITATION
 
@@ -39,16 +39,16 @@ _EXPORTS = {
     "Availability": ".retrieval.rerank",
     "CITATION": ".text",
     "neutralize": ".answer.prompts",
-    "preload_chat_model": ".answer.llm",
+    "preload_chat_model": ".runtime.llm",
     "Reindexer": ".ingest.reindex",
     "TablePasses": ".ingest.tables",
     "ChatModel": ".backends",
     "Citation": ".models",
     "DocumentRecord": ".models",
     "Engine": ".pipeline",
-    "FORMATS": ".ingest.parse.formats",
-    "page_label": ".ingest.parse.formats",
-    "unit_of": ".ingest.parse.formats",
+    "FORMATS": ".formats",
+    "page_label": ".formats",
+    "unit_of": ".formats",
     "Hit": ".models",
     "IngestResult": ".models",
     "LimitReached": ".errors",

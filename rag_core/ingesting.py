@@ -9,17 +9,17 @@ import time
 from pathlib import Path
 
 from .backends import Embedder
-from .ingest.files import FileStore
 from .ingest.index import Progress, index_document, named, ocr_progress, report, stored_already, with_parse_time
 from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.sandbox import parse_untrusted
 from .ingest.tables import TablePasses
+from .lexical.bm25 import Bm25Cache
 from .library import Library
 from .memory import release_freed_memory
 from .models import DocumentRecord, IngestResult, ParsedDocument, display_name
-from .retrieval.bm25 import Bm25Cache
 from .settings import LimitsSettings, Settings
 from .store import Store
+from .store.files import FileStore
 
 
 class Ingesting:

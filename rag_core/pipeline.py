@@ -17,26 +17,28 @@ from .answer.check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.leads import lead_lines
-from .answer.llm import ChatSession, make_chat_model, preload_chat_model
 from .answer.prepare import prepare
 from .backends import ChatModel, Embedder, Reranker
 from .errors import RagError
-from .ingest.embed import make_embedder
-from .ingest.files import file_store
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.tables import TablePasses
 from .ingesting import Ingesting
+from .lexical.bm25 import Bm25Cache, Bm25Index
 from .library import Library
 from .memory import limit_malloc_arenas
 from .models import DocumentRecord, Hit, Message, RetrievalResult, Understanding
-from .retrieval.bm25 import Bm25Cache, Bm25Index
+from .reader import Reader
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
+from .runtime.embed import make_embedder
+from .runtime.llm import ChatSession, make_chat_model, preload_chat_model
 from .settings import LlmBackend, Retrievers, Settings
 from .stages import Stage
 from .store import Store, open_chunks
+from .store.files import file_store
+from .store.opening import open_store
 from .trace import StageNotes, TraceRecorder, ms_since
 
 
@@ -59,15 +61,16 @@ class Engine(Ingesting):
         reranker: Reranker | None = None,
     ) -> None:
         self.settings = settings or Settings()
-        self.store = store or Store.open(self.settings)
+        self.store = store or open_store(self.settings)
         limit_malloc_arenas(self.settings.malloc_arenas)  # before any worker thread allocates
         self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
         self.files = file_store(self.settings)
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
+        self.reader = Reader(self.store, self.files)
         self.retriever = Retriever(
-            store=self.store, embedder=self.embedder, reranker=self.reranker, library=self.library,
+            store=self.store, embedder=self.embedder, reranker=self.reranker, reader=self.reader,
             bm25_cache=self.bm25_cache, retrieval=self.settings.retrieval, rerank=self.settings.rerank,
         )
         self._chat_models: dict[LlmBackend, ChatModel | None] = {}
@@ -134,18 +137,18 @@ class Engine(Ingesting):
 
     def sample_document(self, owner: str, document: str, n: int | None = None) -> list[Hit]:
         record = self.library.one(owner, document)
-        return self.library.sample(record, n or self.settings.retrieval.sample_count,
+        return self.reader.sample(record, n or self.settings.retrieval.sample_count,
                                    self.settings.retrieval.sample_candidates)
 
     def document_chunks(self, owner: str, document: str) -> list[Hit]:
-        return self.library.chunks(self.library.one(owner, document))
+        return self.reader.chunks(self.library.one(owner, document))
 
     def render_page(self, owner: str, document: str, page: int, highlight: str | None = None) -> bytes | None:
-        return self.library.render_page(self.library.one(owner, document), page, highlight,
+        return self.reader.render_page(self.library.one(owner, document), page, highlight,
                                         zoom=self.settings.app.page_zoom, ocr=self.settings.ingest)
 
     def page_text(self, owner: str, document: str, page: int) -> str:
-        return self.library.page_text(self.library.one(owner, document), page)
+        return self.reader.page_text(self.library.one(owner, document), page)
 
     # --- a change of embedding model ----------------------------------------------------
 
@@ -270,7 +273,7 @@ class Engine(Ingesting):
         clock, before = time.perf_counter(), recorder.total_ms()
         retrieval: RetrievalResult | None = None
         whole = whole_candidates(
-            records, self.library, room_tokens=steps.whole_document_tokens, size_chars=self.settings.chunk.size_chars,
+            records, self.reader, room_tokens=steps.whole_document_tokens, size_chars=self.settings.chunk.size_chars,
             chars_per_token=self.settings.budget.chars_per_token_upper)
         fitted = (prepare(steps, standalone, turns, group_passages(whole), counter, sides, self.settings.budget,
                           whole=True, no_relevant=False) if whole is not None else None)
@@ -307,7 +310,7 @@ class Engine(Ingesting):
                                                   whole_tables=whole_tables)
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
         reads = figure is not None or (led is not None and led[0] == "quoted")
-        check = (AnswerCheck(self.embedder, self.settings.attribution, self.library, tuple(records))
+        check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
             question=typed, standalone=standalone, understanding=understanding, retrieval=retrieval, hits=hits,

@@ -93,7 +93,7 @@ def fake_engine(tmp_path: Path) -> Iterator[Engine]:
 
 @pytest.fixture(scope="session")
 def real_embedder():  # type: ignore[no-untyped-def]
-    from rag_core.ingest.embed import make_embedder
+    from rag_core.runtime.embed import make_embedder
     from rag_core.settings import EmbedSettings
 
     return make_embedder(EmbedSettings())  # the product's default backend
@@ -106,7 +106,7 @@ def tiny_cross_encoder_dir(tmp_path_factory: pytest.TempPathFactory, real_embedd
     import torch
     from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
-    from rag_core.ingest.embed import resolve_model_path
+    from rag_core.runtime.embed import resolve_model_path
 
     source = resolve_model_path("all-MiniLM-L6-v2")
     target = tmp_path_factory.mktemp("tiny-cross-encoder")
@@ -120,7 +120,7 @@ def tiny_cross_encoder_dir(tmp_path_factory: pytest.TempPathFactory, real_embedd
 @pytest.fixture(scope="session")
 def local_llm():  # type: ignore[no-untyped-def]
     """The packaged GGUF in the real runtime, loaded once per test session (on first use)."""
-    from rag_core.answer.llm import LocalChatModel
+    from rag_core.runtime.llm import LocalChatModel
     from rag_core.settings import LlmSettings
 
     return LocalChatModel(LlmSettings())

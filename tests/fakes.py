@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from rag_core.retrieval.terms import tokenize
+from rag_core.lexical.terms import tokenize
 
 
 class HashEmbedder:

@@ -3,9 +3,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index, ExactTerm, top_positions
+from rag_core.lexical.bm25 import Bm25Cache, Bm25Index, ExactTerm, top_positions
+from rag_core.lexical.terms import exact_terms, holds_exactly, tokenize
 from rag_core.retrieval.exact import exact_hits
-from rag_core.retrieval.terms import exact_terms, holds_exactly, tokenize
 
 
 @pytest.mark.parametrize(
@@ -68,7 +68,7 @@ def test_fast_okapi_scores_equal_rank_bm25() -> None:
 
     from rank_bm25 import BM25Okapi
 
-    from rag_core.retrieval.bm25 import FastOkapi
+    from rag_core.lexical.bm25 import FastOkapi
 
     rng = random.Random(7)
     vocab = [f"t{i}" for i in range(40)]
@@ -154,7 +154,7 @@ def test_a_phrase_is_held_only_with_its_words_side_by_side() -> None:
 
 
 def test_an_index_built_while_a_document_changes_is_not_kept() -> None:
-    from rag_core.retrieval.bm25 import Bm25Cache, Bm25Index
+    from rag_core.lexical.bm25 import Bm25Cache, Bm25Index
 
     cache = Bm25Cache(max_entries=4)
 

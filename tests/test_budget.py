@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from rag_core.answer.budget import fit
 from rag_core.answer.prompts import build_messages, render_passage
-from rag_core.answer.tokens import TiktokenCounter
 from rag_core.models import Passage
+from rag_core.runtime.tokens import TiktokenCounter
 
 from .fakes import WhitespaceTokenCounter
 
@@ -144,7 +144,7 @@ def test_a_table_of_blocks_is_cut_in_its_details_and_keeps_every_blocks_total() 
     """The last block's 'Overall' line says more than the first block's details: a cut leaves the
     details out first (last up), and the answer check still reads the rows after the cut as one table."""
     from rag_core.answer.numbers import table_cells
-    from rag_core.answer.tables import labelled
+    from rag_core.tables.rows import labelled
 
     header = "| | Agriculture | | CS | |\n| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |"
     blocks = [("" if b == 1 else f"| | NaiveRAG | -{'HLO'[b - 2]} | NaiveRAG | -{'HLO'[b - 2]} |\n")

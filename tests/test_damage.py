@@ -135,14 +135,14 @@ def test_the_engines_panic_stays_off_the_screen(template: Path, tmp_path: Path) 
 
 def test_a_damaged_store_names_the_folder_and_the_fix(tmp_path: Path) -> None:
     from rag_core.errors import StoreDamaged
-    from rag_core.store.edge import EdgeStore
+    from rag_core.store.opening import open_folder
 
-    store = EdgeStore.open_folder(tmp_path)
+    store = open_folder(tmp_path)
     store.ensure_chunks("rag_chunks__m__4", 4)
     store.close()
     (tmp_path / "edge" / "rag_chunks__m__4" / "edge_config.json").write_bytes(b"\xff\xfe garbage")
     with pytest.raises(StoreDamaged) as caught:
-        EdgeStore.open_folder(tmp_path)
+        open_folder(tmp_path)
     message = str(caught.value)
     assert f"The store in {tmp_path} is damaged: collection rag_chunks__m__4 cannot be read" in message
     assert f"python -m rag_core check --store {tmp_path}" in message
@@ -178,10 +178,10 @@ def test_a_damaged_previous_release_folder_is_left_as_it_was(tmp_path: Path, par
 
 
 def test_a_damaged_store_shows_its_message_on_every_page(tmp_path: Path) -> None:
-    from rag_core.store.edge import EdgeStore
+    from rag_core.store.opening import open_folder
 
     store = tmp_path / "store"
-    EdgeStore.open_folder(store).close()
+    open_folder(store).close()
     (store / "edge" / "rag_documents" / "edge_config.json").write_bytes(b"\x00garbage")
     with app_environment(store, RAG_LLM__BACKEND="extractive", RAG_RERANK__ENABLED="false"):
         for page in ["pages/upload.py", "pages/chat.py", "pages/debug.py"]:

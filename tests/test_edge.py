@@ -16,8 +16,9 @@ from rag_core import errors
 from rag_core.models import Chunk, DocumentRecord
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
-from rag_core.store import chunk_collection, open_store
+from rag_core.store import chunk_collection
 from rag_core.store.edge import EdgeStore
+from rag_core.store.opening import open_store
 
 from .fakes import HashEmbedder
 from .hostile import PROJECT
@@ -64,8 +65,8 @@ def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
             sys.path.insert(0, {str(PROJECT)!r})
             from pathlib import Path
             from rag_core.settings import Settings
-            from rag_core.store import Store
-            store = Store.open(Settings(store_dir=Path({str(store)!r})))
+            from rag_core.store.opening import open_store
+            store = open_store(Settings(store_dir=Path({str(store)!r})))
             print("open", flush=True)
             time.sleep(60)
         """),
@@ -85,7 +86,7 @@ def test_store_locked_by_another_process_names_the_fix(tmp_path: Path) -> None:
 
 
 def test_a_store_held_by_the_app_says_where_the_app_does_the_same(tmp_path: Path) -> None:
-    from rag_core.store.edge import locked
+    from rag_core.store.opening import locked
 
     # a process whose command line reads as the app's (`python -m streamlit run app.py`); its first
     # line says it runs (Popen may return before the new program has replaced the forked one)

@@ -1,4 +1,4 @@
-"""The embedders (rag_core/ingest/embed.py): the packaged MiniLM in ONNX Runtime by default, torch
+"""The embedders (rag_core/runtime/embed.py): the packaged MiniLM in ONNX Runtime by default, torch
 and OpenVINO giving the same vectors, the export that never imports torch in the app's process, and
 the fallback to torch that says so. Nothing here downloads; a missing model fails the test."""
 
@@ -23,7 +23,7 @@ PAGES = [
 
 @pytest.mark.parametrize("make", [HashEmbedder, "real", "torch", "openvino"])
 def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
-    from rag_core.ingest.embed import SentenceTransformerEmbedder, backend_of, make_embedder
+    from rag_core.runtime.embed import SentenceTransformerEmbedder, backend_of, make_embedder
     from rag_core.settings import EmbedSettings
 
     embedder: Embedder = {  # type: ignore[call-overload]
@@ -41,7 +41,7 @@ def test_embedder_contract(make: object, real_embedder: Embedder) -> None:
 
 
 def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
-    from rag_core.ingest.embed import OnnxEmbedder
+    from rag_core.runtime.embed import OnnxEmbedder
 
     assert isinstance(real_embedder, OnnxEmbedder), "the default backend runs in ONNX Runtime"
     assert real_embedder.model_id == "all-minilm-l6-v2"
@@ -51,7 +51,7 @@ def test_real_embedder_is_the_packaged_minilm(real_embedder: Embedder) -> None:
 def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
     """The backends share a collection: their vectors must agree (order of inputs kept, the
     longest-first batching undone). OpenVINO too."""
-    from rag_core.ingest.embed import SentenceTransformerEmbedder, make_embedder
+    from rag_core.runtime.embed import SentenceTransformerEmbedder, make_embedder
     from rag_core.settings import EmbedSettings
 
     texts = [*PAGES, "short", "x" * 3000, ""]
@@ -67,7 +67,7 @@ def test_onnx_and_torch_give_the_same_vectors(real_embedder: Embedder) -> None:
 def test_token_batches_fit_the_budget() -> None:
     """Longest first, each batch as many texts as fit the budget padded to its first, at least one
     (a text longer than the budget runs alone) and at most ``most``; every text in exactly one."""
-    from rag_core.ingest.embed import token_batches
+    from rag_core.runtime.embed import token_batches
 
     lengths = np.array([600, 256, 250, 120, 40, 40, 40, 40, 3, 3, 3])
     batches = token_batches(lengths, 512, 5)
@@ -79,7 +79,7 @@ def test_token_batches_fit_the_budget() -> None:
 def test_batching_does_not_change_the_vectors(real_embedder: Embedder) -> None:
     """A text's vector is the same alone, in a small batch padded to a longer text, or in one batch
     of everything: the padding is masked and each row goes back to its text."""
-    from rag_core.ingest.embed import make_embedder
+    from rag_core.runtime.embed import make_embedder
     from rag_core.settings import EmbedSettings
 
     texts = [*PAGES, "short", "x " * 400, "", PAGES[0] * 3]
@@ -98,7 +98,7 @@ def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
     import sys
 
     code = (
-        "import sys; import numpy as np; from rag_core.ingest.embed import make_embedder; "
+        "import sys; import numpy as np; from rag_core.runtime.embed import make_embedder; "
         "from rag_core.settings import EmbedSettings; "
         f"e = make_embedder(EmbedSettings(cache_dir={str(tmp_path)!r})); v = e.embed_documents(['a cat', 'a dog']); "
         "print(type(e).__name__, e.note or '-', v.shape, round(float(np.linalg.norm(v[0])), 4), 'torch' in sys.modules)"
@@ -110,7 +110,7 @@ def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
 
 
 def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rag_core.ingest import embed
+    from rag_core.runtime import embed
     from rag_core.settings import EmbedSettings
 
     monkeypatch.setattr(embed.sys, "executable", str(tmp_path / "no-python"))  # the export child cannot start

@@ -9,7 +9,7 @@ from pathlib import Path
 import pymupdf
 
 from rag_core.eval.identifiers import KINDS, QUESTIONS_PER_DOCUMENT, TYPED, generate
-from rag_core.retrieval.terms import exact_terms, holds_exactly
+from rag_core.lexical.terms import exact_terms, holds_exactly
 
 
 def test_every_question_names_one_thing_on_exactly_its_gold_page(tmp_path: Path) -> None:

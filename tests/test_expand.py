@@ -5,7 +5,7 @@ from collections.abc import Sequence
 import pytest
 
 from rag_core.models import Hit
-from rag_core.retrieval.expand import (
+from rag_core.reader.spans import (
     expand_neighbors,
     lists_references,
     neighbor_positions,
@@ -14,8 +14,8 @@ from rag_core.retrieval.expand import (
     prose_share,
     sample_evenly,
     spread_candidates,
-    table_discussion,
 )
+from rag_core.retrieval.expand import table_discussion
 
 
 def hit(doc: str, index: int) -> Hit:

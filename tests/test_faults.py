@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from rag_core.answer.llm import OpenAIChatModel
 from rag_core.pipeline import Engine
 from rag_core.retrieval.rerank import CrossEncoderReranker
+from rag_core.runtime.llm import OpenAIChatModel
 from rag_core.settings import RerankSettings, Settings
 
 from .conftest import write_pdf
@@ -197,7 +197,7 @@ KILL_AFTER_WRITE = textwrap.dedent(
     from pathlib import Path
     sys.path[:0] = [{project!r}, {tests!r}]
     from fakes import HashEmbedder
-    from rag_core.ingest.files import FileStore
+    from rag_core.store.files import FileStore
     from rag_core.pipeline import Engine
     from rag_core.settings import Settings
 

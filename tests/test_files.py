@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from rag_core import errors
-from rag_core.ingest.files import FileStore, file_store, render_pdf_page
 from rag_core.models import DocumentRecord
 from rag_core.settings import Settings
+from rag_core.store.files import FileStore, file_store, render_pdf_page
 
 from .conftest import write_pdf
 

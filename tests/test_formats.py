@@ -14,12 +14,12 @@ import pymupdf
 import pytest
 
 from rag_core import errors
-from rag_core.ingest.files import _ocr_textpage, _passage_rects
+from rag_core.formats import BY_SUFFIX, FORMATS, accepted, page_label, unit_of
 from rag_core.ingest.parse import parse_bytes
-from rag_core.ingest.parse.formats import BY_SUFFIX, FORMATS, accepted, page_label, unit_of
-from rag_core.ingest.parse.pdf import tessdata_folder
 from rag_core.pipeline import Engine
+from rag_core.runtime.tessdata import tessdata_folder
 from rag_core.settings import IngestSettings
+from rag_core.store.files import _ocr_textpage, _passage_rects
 
 HTML = b"""<!DOCTYPE html><html><head><title>Delivery | Acme</title><style>p{color:red}</style>
 <script>var tracker = "secret-analytics-id";</script></head><body>

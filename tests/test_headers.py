@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pymupdf
 
-from rag_core.ingest.chunk import chunk_pages, column_header_rows, contextual_header, document_title, running_paragraphs
+from rag_core.chunk_text import column_header_rows, document_title
+from rag_core.ingest.chunk import chunk_pages, contextual_header, running_paragraphs
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Page
 from rag_core.settings import ChunkSettings, IngestSettings

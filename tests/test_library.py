@@ -34,14 +34,14 @@ def test_one_refuses_an_ambiguous_name(fake_engine: Engine, make_pdf: Callable[.
 def test_sample_neighbors_and_page_text(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
     pages = [f"Page {i}. " + " ".join(f"w{i}x{j}" for j in range(80)) for i in range(6)]
     doc = fake_engine.ingest_path(make_pdf(pages)).document
-    library = fake_engine.library
-    sampled = library.sample(doc, 3, 1)
+    reader = fake_engine.reader
+    sampled = reader.sample(doc, 3, 1)
     assert [h.chunk_index * 3 // doc.chunks for h in sampled] == [0, 1, 2], "one from each third"
     assert all(h.source == "sampled" for h in sampled)
-    middle = library.chunks(doc)[4]
-    around = library.neighbors([middle], 1, [doc])
+    middle = reader.chunks(doc)[4]
+    around = reader.neighbors([middle], 1, [doc])
     assert [h.chunk_index for h in around] == [3, 4, 5] and around[0].source == "neighbor"
-    assert library.page_text(doc, 2).startswith("Page 1.")
+    assert reader.page_text(doc, 2).startswith("Page 1.")
 
 
 def test_opening_is_the_text_under_a_documents_own_summary_heading(
@@ -51,12 +51,12 @@ def test_opening_is_the_text_under_a_documents_own_summary_heading(
     pages = [[("A Study of Things", 16.0), ("Abstract", 11.0), (f"We study things. {words}", 11.0)],
              f"Introduction. {words}", f"Method. {words}", f"Results. {words}"]
     doc = fake_engine.ingest_path(make_pdf(pages)).document
-    opening = fake_engine.library.opening(doc, 600)
+    opening = fake_engine.reader.opening(doc, 600)
     assert opening and all(h.source == "sampled" and h.page == 1 for h in opening)
     assert opening[0].heading_path[-1] == "Abstract" and opening[0].text.lstrip().startswith("We study things.")
     assert [h.chunk_index for h in opening] == list(range(opening[0].chunk_index, opening[-1].chunk_index + 1))
     plain = fake_engine.ingest_path(make_pdf([f"Notes. {words}"] * 4, name="plain.pdf")).document
-    assert fake_engine.library.opening(plain, 600) == [], "no heading of its own summary: none"
+    assert fake_engine.reader.opening(plain, 600) == [], "no heading of its own summary: none"
 
 
 def test_a_summary_reads_the_first_table_that_sums_up(fake_engine: Engine, tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_a_summary_reads_the_first_table_that_sums_up(fake_engine: Engine, tmp_p
     doc.save(path)
     doc.close()
     record = fake_engine.ingest_path(path).document
-    table = fake_engine.library.summing_table(record)
+    table = fake_engine.reader.summing_table(record)
     assert table and {h.page for h in table} == {4}
     assert table[0].text.startswith("Table 2: Performance") and all(h.kind == "table" for h in table[1:]), \
         "the caption's chunk first"
@@ -91,4 +91,4 @@ def test_a_summary_reads_the_first_table_that_sums_up(fake_engine: Engine, tmp_p
     moved = tmp_path / "appendix.pdf"
     later.save(moved)
     later.close()
-    assert fake_engine.library.summing_table(fake_engine.ingest_path(moved).document) == []
+    assert fake_engine.reader.summing_table(fake_engine.ingest_path(moved).document) == []

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from rag_core.answer.llm import ChatSession
 from rag_core.backends import ChatModel, TokenCounter
 from rag_core.errors import GenerationError
+from rag_core.runtime.llm import ChatSession
 
 from .fakes import ScriptedChatModel
 

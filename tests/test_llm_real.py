@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from rag_core.answer import llm as llm_module
-from rag_core.answer.llm import LocalChatModel, packaged_gguf
 from rag_core.errors import GenerationError
 from rag_core.models import UnderstandReply
 from rag_core.pipeline import Engine
+from rag_core.runtime import llm as llm_module
+from rag_core.runtime.llm import LocalChatModel, packaged_gguf
 from rag_core.settings import LlmSettings, Settings
 
 PAGES = [
@@ -88,7 +88,7 @@ def test_understanding_call_returns_usable_json(local_llm: LocalChatModel, tmp_p
 
 
 def test_the_local_model_is_sent_its_seed_unless_unset() -> None:
-    from rag_core.answer.llm import local_sampling
+    from rag_core.runtime.llm import local_sampling
 
     assert local_sampling(LlmSettings()) == {"repeat_penalty": 1.1, "seed": 42}
     assert local_sampling(LlmSettings(seed=None, repeat_penalty=1.2)) == {"repeat_penalty": 1.2}
@@ -116,8 +116,8 @@ def test_a_missing_gguf_is_a_clear_error(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: LocalChatModel) -> None:
-    from rag_core.answer.llm import OpenAIChatModel
-    from rag_core.answer.tokens import TiktokenCounter
+    from rag_core.runtime.llm import OpenAIChatModel
+    from rag_core.runtime.tokens import TiktokenCounter
 
     remote = OpenAIChatModel(
         base_url=f"{local_llm.base_url}/v1", api_key="x", model="any",
@@ -139,8 +139,8 @@ def test_openai_backend_streams_from_an_openai_compatible_server(local_llm: Loca
 
 
 def test_refused_connection_is_a_clear_generation_error() -> None:
-    from rag_core.answer.llm import OpenAIChatModel
-    from rag_core.answer.tokens import TiktokenCounter
+    from rag_core.runtime.llm import OpenAIChatModel
+    from rag_core.runtime.tokens import TiktokenCounter
 
     remote = OpenAIChatModel(base_url="http://127.0.0.1:9/v1", api_key="x", model="m",
                              counter=TiktokenCounter("m", unknown_margin=0.1), temperature=0.1, frequency_penalty=0.0)

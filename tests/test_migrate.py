@@ -16,8 +16,9 @@ import pytest
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
 from rag_core.store import REGISTRY
-from rag_core.store.edge import EDGE_DIR, EdgeStore
+from rag_core.store.edge import EDGE_DIR
 from rag_core.store.migrate import copy_library, migrate_local_if_needed
+from rag_core.store.opening import open_folder
 from rag_core.store.server import ServerStore
 
 FIXTURE = Path(__file__).parent / "fixtures" / "legacy_store"
@@ -85,7 +86,7 @@ def test_a_migration_stopped_while_removing_the_old_format_keeps_the_new(legacy:
 
 
 def test_a_library_copies_into_a_server_with_every_point(legacy: Path) -> None:
-    source = EdgeStore.open_folder(legacy)
+    source = open_folder(legacy)
     target = ServerStore.connect(Settings(store_dir=Path(":memory:")))
     copy_library(source, target, progress=lambda line: None)
     for collection in source.collections():

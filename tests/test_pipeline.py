@@ -12,7 +12,7 @@ import pytest
 from rag_core import errors
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
-from rag_core.store import Store
+from rag_core.store.opening import open_store
 
 from .fakes import HashEmbedder, OverlapReranker
 
@@ -150,9 +150,9 @@ def test_interrupted_ingest_is_cleaned_on_open(tmp_path: Path, make_pdf: Callabl
 
 def test_locked_store_names_the_fix(tmp_path: Path) -> None:
     settings = Settings(store_dir=tmp_path / "store")
-    first = Store.open(settings)
+    first = open_store(settings)
     with pytest.raises(errors.StoreLocked, match="RAG_QDRANT_URL"):
-        Store.open(settings)
+        open_store(settings)
     first.close()
 
 

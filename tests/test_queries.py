@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.llm import ChatSession
+from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.queries import (
     classify_keywords,
@@ -18,7 +18,7 @@ from rag_core.retrieval.queries import (
     understand,
 )
 from rag_core.retrieval.question_cleanup import clean_query
-from rag_core.retrieval.vocabulary import expansion
+from rag_core.runtime.llm import ChatSession
 from rag_core.settings import LlmSettings, RetrievalSettings
 
 from .fakes import ScriptedChatModel

@@ -11,8 +11,8 @@ import pymupdf
 import pytest
 
 from rag_core.eval.pages import tuned
+from rag_core.lexical.bm25 import Bm25Index
 from rag_core.pipeline import Engine
-from rag_core.retrieval.bm25 import Bm25Index
 from rag_core.settings import Settings
 
 LEGAL = r"legal|litigation"

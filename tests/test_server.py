@@ -15,7 +15,7 @@ import pytest
 
 from rag_core import errors
 from rag_core.settings import Settings
-from rag_core.store import open_store
+from rag_core.store.opening import open_store
 from rag_core.store.server import ServerStore
 
 from .test_store import record

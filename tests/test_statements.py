@@ -9,8 +9,8 @@ from pathlib import Path
 import pymupdf
 
 from rag_core.eval.pages import tuned
+from rag_core.lexical.bm25 import Bm25Index, StatementTag
 from rag_core.pipeline import Engine
-from rag_core.retrieval.bm25 import Bm25Index, StatementTag
 from rag_core.settings import Settings
 
 

@@ -13,7 +13,8 @@ import pytest
 
 from rag_core.models import Chunk, DocumentRecord
 from rag_core.settings import Settings
-from rag_core.store import Store, chunk_collection, chunk_point_id, open_store
+from rag_core.store import Store, chunk_collection, chunk_point_id
+from rag_core.store.opening import open_store
 
 COLLECTION = chunk_collection("test", 4)
 

@@ -14,9 +14,9 @@ import pymupdf
 import pytest
 
 from rag_core.ingest.parse import parse_bytes
+from rag_core.lexical.terms import chunk_terms
 from rag_core.models import Chunk, DocumentRecord, indexed_text
 from rag_core.pipeline import Engine
-from rag_core.retrieval.terms import chunk_terms
 from rag_core.settings import Settings
 from rag_core.store import chunk_point_id
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pymupdf
 
 from rag_core.answer.prompts import render_passages
-from rag_core.answer.tables import column_labels, labelled, markdown, split_table
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
+from rag_core.tables.rows import column_labels, labelled, markdown, split_table
 
 ROWS = [
     ["", "Agriculture", "", "Legal", ""],
@@ -67,7 +67,7 @@ def test_a_later_chunk_takes_its_headers_from_the_repeated_rows() -> None:
 
 
 def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
-    from rag_core.answer.tables import markdown, split_table
+    from rag_core.tables.rows import markdown, split_table
 
     source = "| question | tokens |\n|---|:--:|\n| summary | 2058 |\n| compare | 3778 |"
     headers, rows = split_table(source)
@@ -76,7 +76,7 @@ def test_a_markdown_source_table_shows_its_rows_without_the_rule() -> None:
 
 
 def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> None:
-    from rag_core.answer.tables import labelled_rows
+    from rag_core.tables.rows import labelled_rows
 
     text = (
         "| | Agriculture | | CS | |\n"
@@ -99,7 +99,7 @@ def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> N
 def test_columns_the_table_finder_merged_are_split_again() -> None:
     """A PDF table finder that missed a column boundary leaves 'NaiveRAG LightRAG' over
     '40.0% 60.0%': every view reads two columns, each figure under its own name."""
-    from rag_core.answer.tables import labelled_rows, merged_columns
+    from rag_core.tables.rows import labelled_rows, merged_columns
 
     text = (
         "| | Agriculture | | Mix |\n"
@@ -157,7 +157,7 @@ BLOCKS = (
 
 
 def test_a_table_is_cut_in_its_details_first_and_a_block_leaves_with_its_names() -> None:
-    from rag_core.answer.table_cuts import cut_order
+    from rag_core.tables.cuts import cut_order
 
     order, blocks = cut_order(BLOCKS)
     assert order == [8, 5, 2, 9, 6, 3], "details from the last up, then the Overall lines; never the header rows"
@@ -173,7 +173,7 @@ def test_a_comparison_keeps_the_block_of_its_sides_longest() -> None:
     """'compare LightRAG with GraphRAG': every block has a LightRAG column, only the last a GraphRAG
     one; its rows leave after the other blocks' details and totals. The question alone asks for
     no block (an ablation question names LightRAG, whose block is one of several it wants)."""
-    from rag_core.answer.table_cuts import cut_order
+    from rag_core.tables.cuts import cut_order
 
     baselines = "".join(
         f"| | {name} | LightRAG | {name} | LightRAG |\n| Diversity | 2{b}.6% | 7{b}.4% | 3{b}.0% | 6{b}.0% |\n"
@@ -187,7 +187,7 @@ def test_a_comparison_keeps_the_block_of_its_sides_longest() -> None:
 
 
 def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_summary() -> None:
-    from rag_core.answer.table_cuts import answering_labels
+    from rag_core.tables.cuts import answering_labels
 
     results = "Table 2: Performance of ablated versions of LightRAG.\n" + BLOCKS
     assert answering_labels(results, "Performance of ablated versions of LightRAG") == ["Overall"]

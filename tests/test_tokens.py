@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from rag_core.answer.tokens import TiktokenCounter
 from rag_core.backends import TokenCounter
+from rag_core.runtime.tokens import TiktokenCounter
 
 from .fakes import WhitespaceTokenCounter
 

@@ -1,4 +1,4 @@
-"""The financial vocabulary (rag_core/retrieval/vocabulary.py): the statements and inputs a question
+"""The financial vocabulary (rag_core/lexical/vocabulary.py): the statements and inputs a question
 names, which statement a table chunk is (by the nearest title in its header), which statements
 are a report's primary ones, and the section titles a topic goes by."""
 
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from rag_core.retrieval.bm25 import build_index
-from rag_core.retrieval.vocabulary import (
+from rag_core.lexical.bm25 import build_index
+from rag_core.lexical.vocabulary import (
     expansion,
     heading_parts,
     primary_statements,

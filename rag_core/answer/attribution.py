@@ -30,10 +30,10 @@ import numpy as np
 from ..backends import Embedder
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
+from ..tables.rows import is_row
 from ..text import CITATION, sentences_of
 from .claims import doubts
 from .numbers import BULLET, Number, content_terms, misread, number_in, numbers, table_cells
-from .tables import is_row
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")

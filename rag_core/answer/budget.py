@@ -15,11 +15,11 @@ from typing import NamedTuple
 from ..backends import TokenCounter
 from ..models import Budget, Intent, Message, Passage
 from ..settings import BudgetSettings
+from ..tables.cuts import cut_order
+from ..tables.rows import ROWS_LEFT_OUT, is_row
 from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage
-from .table_cuts import cut_order
-from .tables import ROWS_LEFT_OUT, is_row
 
 Build = Callable[[str, Sequence[Message], Sequence[str]], list[Message]]
 """build(question, history, passage_texts) -> the full chat messages."""

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..backends import Embedder
-from ..library import Library
 from ..models import AttributionSummary, DocumentRecord, Passage, Statement, TableView
+from ..reader import Reader
 from ..settings import AttributionSettings
 from .attribution import Computed, attribute
 
@@ -17,11 +17,11 @@ from .attribution import Computed, attribute
 @dataclass(frozen=True)
 class AnswerCheck:
     """What checking one answer needs: the embedder, the check's settings, and the documents the
-    passages came from (read through the library)."""
+    passages came from (read through the reader)."""
 
     embedder: Embedder
     settings: AttributionSettings
-    library: Library
+    reader: Reader
     records: tuple[DocumentRecord, ...]
 
     def run(
@@ -30,9 +30,9 @@ class AnswerCheck:
         """The answer's statements checked, the summary, and the tables behind the cited or
         attributed table passages. ``computed``: figures computed by code from cited cells and shown
         with their formula (``figures.read_figure``), which no passage states."""
-        vectors = self.library.passage_vectors(passages, self.records)
+        vectors = self.reader.passage_vectors(passages, self.records)
         statements, summary = attribute(text, passages, self.embedder, self.settings, passage_vectors=vectors,
                                         computed=computed)
         used = {n for s in statements for n in [*s.cited, *s.attributed]}
-        tables = self.library.tables_behind([p for p in passages if p.n in used and p.tabular], self.records)
+        tables = self.reader.tables_behind([p for p in passages if p.n in used and p.tabular], self.records)
         return statements, summary, tables

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..retrieval.terms import STOPWORDS
+from ..lexical.terms import STOPWORDS
 from ..text import CITATION, sentences_of
 from .numbers import content_terms
 

@@ -7,19 +7,19 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from ..ingest.chunk import looks_tabular
-from ..library import Library
+from ..chunk_text import looks_tabular
 from ..models import DocumentRecord, Hit, Passage
+from ..reader import Reader
 
 
 def whole_candidates(
-    records: Sequence[DocumentRecord], library: Library, *, room_tokens: int, size_chars: int, chars_per_token: float
+    records: Sequence[DocumentRecord], reader: Reader, *, room_tokens: int, size_chars: int, chars_per_token: float
 ) -> list[Hit] | None:
     """Every chunk of the documents when a cheap bound on their text says they could fit
     ``room_tokens`` whole (the budget, counting with the real tokenizer, decides), else None."""
     if not may_fit_whole(records, room_tokens=room_tokens, size_chars=size_chars, chars_per_token=chars_per_token):
         return None
-    return [h for r in records for h in library.chunks(r)]
+    return [h for r in records for h in reader.chunks(r)]
 
 
 def may_fit_whole(

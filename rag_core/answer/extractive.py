@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexical.terms import tokenize
 from ..models import Intent, Passage
-from ..retrieval.terms import tokenize
 from .prompts import neutralize
 from .quotes import reading_units, reads_as_statement
 

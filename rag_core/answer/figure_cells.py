@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..models import Passage
+from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows
 from .figure_question import SCALES, YEAR
 from .numbers import numbers
-from .tables import cells, in_table, is_row, is_rule, labelled_rows
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
                        r"margin|rate|days)\b|%", re.IGNORECASE)

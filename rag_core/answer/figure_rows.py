@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..retrieval.terms import STOPWORDS
+from ..lexical.terms import STOPWORDS
 from .figure_cells import Row, cell_value
 from .figure_question import YEAR
 from .line_items import LINE_ITEMS

@@ -32,6 +32,7 @@ from ..models import (
     Understanding,
     UnderstandingInfo,
 )
+from ..runtime.llm import ChatSession
 from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
 from ..trace import StageNotes, TraceRecorder, ms_since
@@ -39,7 +40,6 @@ from .attribution import Computed
 from .check import AnswerCheck
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
 from .extractive import NOT_FOUND, extractive_answer
-from .llm import ChatSession
 
 REPEATING = "The model began repeating itself, so its answer was stopped there."
 LENGTH_CUT = "The answer reached its length limit ({tokens:,} tokens) and stops there: ask about one part at a time."

@@ -8,10 +8,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..retrieval.terms import STOPWORDS, tokenize
+from ..tables.rows import HEADER_JOIN, in_table, is_rule, labelled_rows
 from ..text import CITATION
-from .tables import HEADER_JOIN, in_table, is_rule, labelled_rows
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 """A list item's mark at the start of a line."""

@@ -7,12 +7,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..lexical.terms import tokenize
 from ..models import Intent, Message, Passage
-from ..retrieval.terms import tokenize
+from ..retrieval.queries import asks_one_idea
+from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
+from ..tables.rows import in_table, is_row, labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
-from .table_cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
-from .tables import in_table, is_row, labelled
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -92,17 +93,6 @@ ONE_IDEA = (
 """A summary's instruction when the question asks for one idea ("What is the main idea of
 LightRAG?"): the whole document sampled, as for a summary, and a few sentences, not six sections
 (the local model took 70 s in the app for the sections)."""
-_ONE_IDEA = re.compile(
-    r"\b(gist|in a nutshell|main (idea|point|argument|message)|key (idea|message)|central idea|core idea)\b",
-    re.IGNORECASE,
-)
-
-
-def asks_one_idea(question: str) -> bool:
-    """Whether a question asks for a document's main idea, its gist, in a nutshell."""
-    return bool(_ONE_IDEA.search(question))
-
-
 PICKED_LINES = (
     "The lines of {where} that begin with {labels} answer the question; the reader sees them, copied, "
     "above your answer. In one or two sentences, say what the passages' text says about these results, each "

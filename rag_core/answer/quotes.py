@@ -8,10 +8,10 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from ..lexical.terms import tokenize
 from ..models import Passage
-from ..retrieval.terms import tokenize
+from ..tables.rows import HEADER_JOIN, ROWS_LEFT_OUT, cells, in_table, is_row, labelled, labelled_rows
 from ..text import ends_with_stop, sentences_of
-from .tables import HEADER_JOIN, ROWS_LEFT_OUT, cells, in_table, is_row, labelled, labelled_rows
 
 _NUMERIC = re.compile(r"\d")
 _LETTER = re.compile(r"[^\W\d_]")

@@ -24,8 +24,8 @@ TARGET_TOKENS = 400
 def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
     from ..answer.attribution import split_statements
     from ..answer.check import AnswerCheck
-    from ..answer.tokens import TiktokenCounter
     from ..pipeline import Engine
+    from ..runtime.tokens import TiktokenCounter
 
     paths = next(iter(document_sets(args).values()))
     counter = TiktokenCounter("gpt-4o-mini", unknown_margin=0.0)
@@ -35,7 +35,7 @@ def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]
         try:
             for path in paths:
                 engine.ingest_path(path, owner=OWNER)
-            check = AnswerCheck(engine.embedder, engine.settings.attribution, engine.library,
+            check = AnswerCheck(engine.embedder, engine.settings.attribution, engine.reader,
                                 tuple(engine.documents(OWNER)))
             for question in LLM_QUESTIONS:
                 passages = engine.ask(question, owner=OWNER, backend="extractive").passages

@@ -22,7 +22,8 @@ def markdown_with_headings(count: int) -> bytes:
 
 
 def bench_headings(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
-    from ..ingest.chunk import chunk_pages, document_title
+    from ..chunk_text import document_title
+    from ..ingest.chunk import chunk_pages
     from ..ingest.parse import parse_bytes
 
     rows: list[dict[str, Any]] = []

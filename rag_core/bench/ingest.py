@@ -41,8 +41,8 @@ from .common import OWNER, SET_LABELS, document_sets, fmt, spread
 def bench_ingest(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
     """Ingest timings per document set. (``parsed`` is the retrieval section's; the ingest parses
     in its sandbox, as the app does, and leaves it empty.)"""
-    from ..ingest.embed import SentenceTransformerEmbedder, backend_of, make_embedder
     from ..pipeline import Engine
+    from ..runtime.embed import SentenceTransformerEmbedder, backend_of, make_embedder
 
     embedder = make_embedder(settings.embed)
     torch_model = SentenceTransformerEmbedder(settings.embed)

@@ -56,9 +56,9 @@ class ReusingEmbedder:
 
 
 def bench_retrieval(args: argparse.Namespace, settings: Any, parsed: dict[Path, ParsedDocument]) -> dict[str, Any]:
-    from ..ingest.embed import make_embedder
     from ..ingest.parse import parse_path
     from ..pipeline import Engine
+    from ..runtime.embed import make_embedder
 
     paths = [p for group in document_sets(args).values() for p in group]
     documents = [parsed[p] if p in parsed else parse_path(p, settings.ingest) for p in paths]

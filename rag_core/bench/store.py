@@ -69,9 +69,10 @@ def bench_store(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
 
 def _prepare(args: argparse.Namespace, settings: Any, work: Path) -> None:
     """Parse the documents, embed up to ``_UNIQUE_CHUNKS`` of their chunks once, save both."""
-    from ..ingest.chunk import chunk_pages, document_title
-    from ..ingest.embed import make_embedder
+    from ..chunk_text import document_title
+    from ..ingest.chunk import chunk_pages
     from ..ingest.parse import parse_path
+    from ..runtime.embed import make_embedder
 
     documents, texts = [], []
     for path in [p for group in document_sets(args).values() for p in group]:
@@ -107,9 +108,9 @@ def _child(args: argparse.Namespace, work: Path, size: int, engine: str) -> dict
 
 def store_child(spec: str, settings: Any) -> dict[str, Any]:
     """``build``: a store of ``size`` chunks on one engine; ``measure``: open and search it."""
-    from ..ingest.embed import make_embedder
     from ..models import ParsedDocument
     from ..pipeline import Engine
+    from ..runtime.embed import make_embedder
     from .retrieval import ReusingEmbedder
 
     mode, engine_name, size_text, work_text = spec.split(":", 3)
@@ -144,9 +145,9 @@ def store_child(spec: str, settings: Any) -> dict[str, Any]:
 
 def _open(engine: str, folder: Path) -> Any:
     if engine.startswith("edge"):
-        from ..store.edge import EdgeStore
+        from ..store.opening import open_folder
 
-        return EdgeStore.open_folder(folder)
+        return open_folder(folder)
     import warnings
 
     from qdrant_client import QdrantClient

@@ -94,7 +94,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rag_core", description="Local document retrieval.")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    from ..ingest.parse.formats import accepted
+    from ..formats import accepted
 
     ingest = commands.add_parser(
         "ingest", parents=[common], help=f"add files (or folders of them): {accepted()}"
@@ -180,7 +180,7 @@ def _expand_paths(paths: Sequence[str]) -> list[Path]:
 
 def _ingest(args: argparse.Namespace) -> int:
     from ..errors import RagError
-    from ..ingest.parse.formats import unit_of
+    from ..formats import unit_of
     from ..models import display_name
 
     files = _expand_paths(args.paths)
@@ -272,7 +272,7 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from ..ingest.parse.formats import page_label
+    from ..formats import page_label
 
     engine = open_engine(args)
     try:
@@ -312,7 +312,7 @@ def _emit(args: argparse.Namespace, trace: Any, payload: dict[str, Any]) -> bool
 
 
 def _ask(args: argparse.Namespace) -> int:
-    from ..ingest.parse.formats import page_label
+    from ..formats import page_label
 
     history = _read_history(args.history) if args.history else []
     engine = open_engine(args)

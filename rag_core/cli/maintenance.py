@@ -91,8 +91,8 @@ def migrate(args: argparse.Namespace) -> int:
     from ..errors import StoreError
     from ..settings import Settings
     from ..store import REGISTRY
-    from ..store.edge import EdgeStore
     from ..store.migrate import copy_library, has_legacy
+    from ..store.opening import open_folder
     from ..store.server import ServerStore
 
     settings = Settings()
@@ -100,7 +100,7 @@ def migrate(args: argparse.Namespace) -> int:
     if not folder.is_dir():
         raise StoreError(f"{folder} is not a store folder.", "Pass --store DIR with the folder to migrate.")
     legacy = has_legacy(folder)
-    store = EdgeStore.open_folder(folder, min_free_mb=settings.min_free_mb)  # migrates a previous release's folder
+    store = open_folder(folder, min_free_mb=settings.min_free_mb)  # migrates a previous release's folder
     try:
         documents = len(store.export(REGISTRY))
         if not args.to:

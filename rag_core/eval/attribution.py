@@ -111,7 +111,7 @@ def evaluate(data_dir: Path, engine: Engine, *, owner: str, thresholds: Sequence
         if key not in contexts:
             passages = engine.ask(item.question, owner=owner, documents=[Path(item.source).name],
                                   backend="extractive").passages
-            contexts[key] = (passages, engine.library.passage_vectors(passages, engine.documents(owner)))
+            contexts[key] = (passages, engine.reader.passage_vectors(passages, engine.documents(owner)))
     embedder = _MemoEmbedder(engine.embedder)
     usable: list[Labelled] = []
     left_out: list[Labelled] = []

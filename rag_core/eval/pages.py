@@ -35,8 +35,8 @@ from .metrics import hit_at_k, mean, reciprocal_rank
 HIT_KS = (1, 3, 5, 8)
 _PACKAGE = Path(__file__).resolve().parents[1]
 _INDEXING_CODE = sorted(
-    [*(_PACKAGE / "ingest" / "parse").glob("*.py"), _PACKAGE / "ingest" / "chunk.py", _PACKAGE / "ingest" / "index.py",
-     _PACKAGE / "retrieval" / "terms.py"]
+    [*(_PACKAGE / "ingest" / "parse").glob("*.py"), _PACKAGE / "formats.py", _PACKAGE / "chunk_text.py",
+     _PACKAGE / "ingest" / "chunk.py", _PACKAGE / "ingest" / "index.py", _PACKAGE / "lexical" / "terms.py"]
 )
 
 

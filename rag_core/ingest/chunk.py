@@ -22,6 +22,11 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from ..chunk_text import (
+    HEADER_SEPARATOR,
+    column_header_rows,
+    looks_tabular,
+)
 from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
@@ -31,28 +36,12 @@ Separator = str | Callable[[str, int, int], list[int]]
 _PROSE_SEPARATORS: tuple[Separator, ...] = ("\n\n", "\n", sentence_starts, " ")
 _TABLE_SEPARATORS: tuple[Separator, ...] = ("\n",)
 
-_FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
-_TABLE_MIN_BARS = 6
-_TABLE_MIN_FIGURES = 6
-
-HEADER_SEPARATOR = " › "
-NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
 _HEADING_MARK = re.compile(r"^#{1,6}[ \t]+")
 _EDGE_PARAGRAPHS = 2
 """A running header or footer is among a page's first or last this many paragraphs."""
 _TITLE_PARAGRAPHS = 4
 """A page's title is among its first this many paragraphs."""
-COLUMN_HEADER_ROWS = 2
-"""A table names its columns in at most its first this many rows (the chunker repeats them in each
-of a table's chunks; the answer's table rendering reads them as its header): one rule for both."""
-
 Span = tuple[int, int]
-
-
-def looks_tabular(text: str, kind: ChunkKind = "text") -> bool:
-    """The one rule for 'is this a table': a table chunk, table rows ('| a | b |'), or text
-    dense with figures. Technical answers put such passages first and point the model at them."""
-    return kind == "table" or text.count("|") >= _TABLE_MIN_BARS or len(_FIGURE.findall(text)) >= _TABLE_MIN_FIGURES
 
 
 def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, title: str = "") -> list[Chunk]:
@@ -126,22 +115,10 @@ def contextual_header(title: str, heading_path: Sequence[str], context: Sequence
     return header[:max_chars].rstrip()
 
 
-def header_caption(header: str) -> str:
-    """The last part of a contextual header's first line: a table's caption, else its deepest
-    heading (or the document's title)."""
-    return header.partition("\n")[0].rpartition(HEADER_SEPARATOR)[2].strip()
-
-
 def _short(heading: str, max_chars: int) -> str:
     if len(heading) <= max_chars:
         return heading
     return heading[:max_chars].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
-
-
-def document_title(name: str) -> str:
-    """A readable title from a file name: 'ACME_2022_10K.pdf' -> 'ACME 2022 10K'."""
-    stem = re.sub(r"\.(pdf|txt|md|markdown)$", "", name, flags=re.IGNORECASE)
-    return re.sub(r"[_\s]+", " ", stem).strip()
 
 
 def running_paragraphs(pages: Sequence[Page], settings: ChunkSettings) -> frozenset[str]:
@@ -173,18 +150,6 @@ def _table_context(
     parts += [caption] if caption else []
     columns = "\n".join(column_header_rows(page.text[table.start : table.end])) if start > table.start else ""
     return [*parts, columns]
-
-
-def column_header_rows(table_text: str) -> list[str]:
-    """The leading rows of a rendered table that name columns: two cells or more, and no
-    figure other than years ('| Assets | | |' names a group of rows, not the columns)."""
-    rows = []
-    for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
-        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
-        if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
-            break
-        rows.append(row.strip())
-    return rows
 
 
 def _caption_before(text: str, start: int, running: frozenset[str], max_chars: int) -> str:

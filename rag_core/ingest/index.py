@@ -14,13 +14,14 @@ from datetime import UTC, datetime
 import numpy as np
 
 from ..backends import Embedder
+from ..chunk_text import document_title
 from ..errors import IndexingError, NoTextLayer, RagError
+from ..lexical.terms import chunk_terms
 from ..models import CELL_SEPARATOR, Chunk, DocumentRecord, IngestResult, ParsedDocument, indexed_text
-from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
-from .chunk import chunk_pages, document_title
-from .files import FileStore
+from ..store.files import FileStore
+from .chunk import chunk_pages
 from .limits import check_upload
 
 Progress = Callable[[str, int, int], None]

@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..backends import Embedder
+from ..lexical.bm25 import Bm25Cache
+from ..lexical.terms import chunk_terms
 from ..memory import release_freed_memory
 from ..models import DocumentRecord
-from ..retrieval.bm25 import Bm25Cache
-from ..retrieval.terms import chunk_terms
 from ..store import Store, open_chunks
 from .index import longest_first, plain_chunk
 

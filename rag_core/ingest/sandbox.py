@@ -23,10 +23,10 @@ from typing import Any
 
 from .. import errors
 from ..errors import FileRejected, ParseLimit
+from ..formats import PageProgress, TablePlan
 from ..models import ParsedDocument
 from ..settings import IngestSettings
 from .parse import parse_bytes
-from .parse.formats import PageProgress, TablePlan
 from .parse.guard import check_size
 
 _HEADER_BYTES = 8

@@ -37,15 +37,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..backends import Embedder
+from ..chunk_text import document_title
 from ..errors import RagError
+from ..lexical.bm25 import Bm25Cache
+from ..lexical.terms import chunk_terms
 from ..memory import release_freed_memory
 from ..models import DocumentRecord, ParsedDocument, StoredChunk
-from ..retrieval.bm25 import Bm25Cache
-from ..retrieval.terms import chunk_terms
 from ..settings import ChunkSettings, IngestSettings
 from ..store import Store
-from .chunk import chunk_pages, document_title
-from .files import FileStore
+from ..store.files import FileStore
+from .chunk import chunk_pages
 from .index import Progress, embedded_text, longest_first, plain_chunk, report
 from .sandbox import parse_untrusted
 

@@ -14,7 +14,7 @@ Message = dict[str, str]
 
 
 MediaType = Literal["pdf", "text", "markdown", "docx", "html", "xlsx", "csv"]
-"""A document's format (``rag_core.ingest.parse.formats`` says what each is and how it is parsed)."""
+"""A document's format (``rag_core.formats`` says what each is and how it is parsed)."""
 
 
 class Frozen(BaseModel):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from ..lexical.bm25 import Bm25Index, ExactTerm
+from ..lexical.terms import STOPWORDS, exact_terms, holds_exactly, tokenize
 from ..models import Bm25Match
-from .bm25 import Bm25Index, ExactTerm
-from .terms import STOPWORDS, exact_terms, holds_exactly, tokenize
 
 _PIECES = re.compile(r"[^\W_]+")
 _LETTERS = re.compile(r"[^\W\d_]+")

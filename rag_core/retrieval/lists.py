@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
+from ..lexical.bm25 import Bm25Index, ExactTerm
+from ..lexical.terms import tokenize
 from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..trace import chunk_row
-from .bm25 import Bm25Index, ExactTerm
 from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion
-from .terms import tokenize
 
 
 def dense_lists(

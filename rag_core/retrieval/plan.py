@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from ..ingest.chunk import header_caption, looks_tabular
+from ..chunk_text import header_caption, looks_tabular
 from ..models import Hit, Intent, RetrievalResult, Understanding
+from ..reader.spans import lists_references
 from ..settings import BudgetSettings, RetrievalSettings, Retrievers
-from .expand import lists_references
 
 OPENING_MOST_DOCUMENTS = 4
 """A summary of more documents reads no document's own summary whole: each one's share of
@@ -125,7 +125,7 @@ class Plan:
     table_discussion: int = 0
     """Chunks of the best table's discussion to add (``expand.table_discussion``)."""
     opening_chars: int = 0
-    """Characters of each document's own summary a summary reads whole (``expand.opening_run``)."""
+    """Characters of each document's own summary a summary reads whole (``reader.spans.opening_run``)."""
     summing_table: bool = False
     """Whether a summary reads each document's first table that sums up (``Library.summing_table``)."""
     retrievers: Retrievers = "hybrid"

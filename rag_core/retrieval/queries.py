@@ -25,16 +25,15 @@ from typing import get_args
 
 from pydantic import ValidationError
 
-from ..answer.llm import ChatSession
-from ..answer.prompts import asks_one_idea
-from ..answer.reading_prompts import intent_messages, rewrite_messages, understand_messages
 from ..errors import GenerationError
+from ..lexical.terms import STOPWORDS
+from ..lexical.vocabulary import expansion
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
+from ..runtime.llm import ChatSession
 from ..settings import LlmSettings, RetrievalSettings
 from ..trace import ms_since
 from .question_cleanup import clean_query
-from .terms import STOPWORDS
-from .vocabulary import expansion
+from .reading_prompts import intent_messages, rewrite_messages, understand_messages
 
 INTENTS: tuple[str, ...] = get_args(Intent)
 
@@ -70,6 +69,17 @@ _COMPARE_LEAD = re.compile(
 )
 
 
+_ONE_IDEA = re.compile(
+    r"\b(gist|in a nutshell|main (idea|point|argument|message)|key (idea|message)|central idea|core idea)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_one_idea(question: str) -> bool:
+    """Whether a question asks for a document's main idea, its gist, in a nutshell."""
+    return bool(_ONE_IDEA.search(question))
+
+
 def classify_keywords(question: str) -> Intent:
     """Deterministic intent: comparison, then summary, then technical, else qa."""
     if _COMPARISON.search(question):
@@ -85,7 +95,7 @@ def sure_intent(question: str) -> Intent | None:
     """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
     request; a comparison whose sides can be named; a question about figures, tables or results
     that is neither. A question after a document's main idea is a summary (its prompt asks for a
-    few sentences: ``prompts.asks_one_idea``). A bare question ("who founded the company?") is not
+    few sentences: ``asks_one_idea``). A bare question ("who founded the company?") is not
     sure: it may be any."""
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None

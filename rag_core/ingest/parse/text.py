@@ -8,9 +8,9 @@ import re
 import unicodedata
 
 from ...errors import NoTextLayer, WrongFileType
+from ...formats import PageProgress, TablePlan
 from ...models import Block, Heading, MediaType, Page, ParsedDocument
 from ...settings import IngestSettings
-from .formats import PageProgress, TablePlan
 from .guard import check_chars
 
 # Control characters, zero-width and bidi-override marks (right-to-left text itself stays).

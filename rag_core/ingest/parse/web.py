@@ -5,9 +5,9 @@ headings, lists and tables, which then become sections as in a Word document."""
 from __future__ import annotations
 
 from ...errors import NoTextLayer
+from ...formats import PageProgress, TablePlan
 from ...models import ParsedDocument
 from ...settings import IngestSettings
-from .formats import PageProgress, TablePlan
 from .text import markdown_sections, text_document
 
 

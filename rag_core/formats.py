@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
-from ...models import MediaType, ParsedDocument
-from ...settings import IngestSettings
+from .models import MediaType, ParsedDocument
+from .settings import IngestSettings
 
 PageProgress = Callable[[int, int], None]
 """Told (pages done, pages to do) of a long step within a parse: OCR, so far."""

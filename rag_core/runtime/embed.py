@@ -345,7 +345,7 @@ def exported_model(folder: Path, cache_dir: Path) -> Path:
     partial = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
     try:
         child = subprocess.run(
-            [sys.executable, "-m", "rag_core.ingest.onnx_export", str(folder), str(partial)],
+            [sys.executable, "-m", "rag_core.runtime.onnx_export", str(folder), str(partial)],
             capture_output=True, text=True, check=False, env=os.environ | {"HF_HUB_OFFLINE": "1"},
         )
         error = child.stderr.strip()[-800:] if child.returncode != 0 or not partial.is_file() else ""

@@ -16,10 +16,10 @@ from pathlib import Path
 import pymupdf
 
 from ..errors import DocumentNotFound
+from ..formats import FORMATS
 from ..models import DocumentRecord
+from ..runtime.tessdata import tessdata_folder
 from ..settings import IngestSettings, Settings
-from .parse.formats import FORMATS
-from .parse.pdf import tessdata_folder
 
 _SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
 _HIGHLIGHT_PROBE_CHARS = 60

@@ -1,4 +1,4 @@
-"""``python -m rag_core.ingest.onnx_export MODEL_DIR OUT``: a sentence-transformers model's transformer
+"""``python -m rag_core.runtime.onnx_export MODEL_DIR OUT``: a sentence-transformers model's transformer
 as ONNX (token states out; pooling stays in the caller). Run in a child process by
 ``embed.exported_model``, so the process that embeds never imports torch."""
 

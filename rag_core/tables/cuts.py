@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..retrieval.terms import STOPWORDS
-from .tables import (
+from ..lexical.terms import STOPWORDS
+from .rows import (
     ROWS_LEFT_OUT,
     cells,
     is_row,

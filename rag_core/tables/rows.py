@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..ingest.chunk import NON_YEAR_FIGURE, column_header_rows
+from ..chunk_text import NON_YEAR_FIGURE, column_header_rows
 
 HEADER_JOIN = " › "
 _HEADER_ROWS = 2

@@ -1,0 +1,48 @@
+"""How a stored chunk's text is laid out, read by every flow: its contextual header (the caption
+at its end), whether it is a table, a table's column-header rows, a document's title from its file
+name. The chunker writes chunks this way (``ingest/chunk.py``); retrieval and answering read them."""
+
+from __future__ import annotations
+
+import re
+
+from .models import ChunkKind
+
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
+_TABLE_MIN_BARS = 6
+_TABLE_MIN_FIGURES = 6
+
+HEADER_SEPARATOR = " › "
+NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
+COLUMN_HEADER_ROWS = 2
+"""A table names its columns in at most its first this many rows (the chunker repeats them in each
+of a table's chunks; the answer's table rendering reads them as its header): one rule for both."""
+
+def looks_tabular(text: str, kind: ChunkKind = "text") -> bool:
+    """The one rule for 'is this a table': a table chunk, table rows ('| a | b |'), or text
+    dense with figures. Technical answers put such passages first and point the model at them."""
+    return kind == "table" or text.count("|") >= _TABLE_MIN_BARS or len(_FIGURE.findall(text)) >= _TABLE_MIN_FIGURES
+
+
+def header_caption(header: str) -> str:
+    """The last part of a contextual header's first line: a table's caption, else its deepest
+    heading (or the document's title)."""
+    return header.partition("\n")[0].rpartition(HEADER_SEPARATOR)[2].strip()
+
+
+def document_title(name: str) -> str:
+    """A readable title from a file name: 'ACME_2022_10K.pdf' -> 'ACME 2022 10K'."""
+    stem = re.sub(r"\.(pdf|txt|md|markdown)$", "", name, flags=re.IGNORECASE)
+    return re.sub(r"[_\s]+", " ", stem).strip()
+
+
+def column_header_rows(table_text: str) -> list[str]:
+    """The leading rows of a rendered table that name columns: two cells or more, and no
+    figure other than years ('| Assets | | |' names a group of rows, not the columns)."""
+    rows = []
+    for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
+            break
+        rows.append(row.strip())
+    return rows
