@@ -26,7 +26,7 @@ from .ingesting import Ingesting
 from .lexical.bm25 import Bm25Cache, Bm25Index
 from .library import Library
 from .memory import limit_malloc_arenas
-from .models import DocumentRecord, Hit, Message, RetrievalResult, Understanding
+from .models import DocumentRecord, Hit, Message, RetrievalResult, Searched, Understanding
 from .reader import Reader
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
@@ -221,8 +221,7 @@ class Engine(Ingesting):
             recorder.extend(searched, name)
         recorder.add(Stage.PLAN, ms_since(clock) - (recorder.total_ms() - before), chosen.describe(),
                      StageNotes(notes=notes))
-        return result.model_copy(update={"hits": tuple(hits), "intent": intent,
-                                         "trace": recorder.trace(question, list(result.queries))})
+        return result.result(recorder.trace(question, list(result.queries)), hits=hits, intent=intent)
 
     # --- answering ---------------------------------------------------------------------
 
@@ -271,7 +270,7 @@ class Engine(Ingesting):
                       top_k=top_k, answer=steps)
 
         clock, before = time.perf_counter(), recorder.total_ms()
-        retrieval: RetrievalResult | None = None
+        retrieval: Searched | None = None
         whole = whole_candidates(
             records, self.reader, room_tokens=steps.whole_document_tokens, size_chars=self.settings.chunk.size_chars,
             chars_per_token=self.settings.budget.chars_per_token_upper)

@@ -1,9 +1,11 @@
 """The one writer of a ``Trace``: stages are timed and recorded here, and nowhere else.
 
-The orchestrator opens a stage, runs a stage function and notes what it gave out, dropped and
-why; stage functions never see the orchestrator's recorder. A search or an answer run that records
-its own stages does so in a recorder of its own and hands back the records, which the
-orchestrator adds (``extend``, under a sub-search's name such as ``comparison[A]``).
+A stage function takes values and returns values; it never sees a recorder. The sequences that
+run stages (a search, an answer's generation) time them in ``Stages``, a list of records with no
+trace around it, and hand the records back; only the orchestrator holds a ``TraceRecorder``, adds
+those records (``extend``, under a sub-search's name such as ``comparison[A]``) and makes the
+trace. An answer streamed after the orchestrator returned goes on from its trace with
+``continued``.
 """
 
 from __future__ import annotations
@@ -30,14 +32,11 @@ class StageNotes:
     notes: list[str] = field(default_factory=list)
 
 
-class TraceRecorder:
-    """Collects the stages of one question and hands out frozen ``Trace`` snapshots."""
+class Stages:
+    """The records of stages timed in order, handed back to the orchestrator."""
 
-    def __init__(self, *, owner: str, doc_ids: list[str], settings: dict[str, Any]) -> None:
-        self.owner = owner
-        self.doc_ids = doc_ids
-        self.settings = settings
-        self._stages: list[StageRecord] = []
+    def __init__(self) -> None:
+        self.records: list[StageRecord] = []
 
     @contextmanager
     def stage(self, name: str, **inputs: Any) -> Iterator[StageNotes]:
@@ -51,35 +50,43 @@ class TraceRecorder:
     def add(self, name: str, ms: float, inputs: dict[str, Any], notes: StageNotes | None = None) -> None:
         """Record a stage that was timed elsewhere."""
         notes = notes or StageNotes()
-        self._stages.append(
+        self.records.append(
             StageRecord(
                 name=name, ms=ms, inputs=inputs | notes.inputs,
                 outputs=notes.outputs, dropped=notes.dropped, notes=notes.notes,
             )
         )
 
-    @classmethod
-    def resume(cls, trace: Trace) -> TraceRecorder:
-        """A recorder that goes on from a trace: its stages, then the ones recorded here."""
-        recorder = cls(owner=trace.owner, doc_ids=list(trace.doc_ids), settings=dict(trace.settings))
-        recorder._stages = list(trace.stages)
-        return recorder
-
     def extend(self, stages: Sequence[StageRecord], prefix: str = "") -> None:
-        """Record stages another recorder timed (a search's), named ``prefix.<stage>`` when given."""
+        """Record stages timed elsewhere (a search's), named ``prefix.<stage>`` when given."""
         for stage in stages:
             name = f"{prefix}.{stage.name}" if prefix else stage.name
-            self._stages.append(stage.model_copy(update={"name": name}))
+            self.records.append(stage.model_copy(update={"name": name}))
 
     def total_ms(self) -> float:
         """Milliseconds of every stage recorded so far (sub-searches included)."""
-        return sum(s.ms for s in self._stages)
+        return sum(s.ms for s in self.records)
+
+
+class TraceRecorder(Stages):
+    """The orchestrator's record of one question: its stages, and frozen ``Trace`` snapshots."""
+
+    def __init__(self, *, owner: str, doc_ids: list[str], settings: dict[str, Any]) -> None:
+        super().__init__()
+        self.owner = owner
+        self.doc_ids = doc_ids
+        self.settings = settings
 
     def trace(self, query: str, queries: list[str]) -> Trace:
         return Trace(
             query=query, queries=list(queries), owner=self.owner, doc_ids=list(self.doc_ids),
-            settings=dict(self.settings), stages=list(self._stages),
+            settings=dict(self.settings), stages=list(self.records),
         )
+
+
+def continued(trace: Trace, stages: Stages) -> Trace:
+    """``trace`` with the stages recorded after it (an answer's generation and check)."""
+    return trace.model_copy(update={"stages": [*trace.stages, *stages.records]})
 
 
 def hit_row(hit: Hit, **extra: Any) -> dict[str, Any]:

@@ -10,8 +10,6 @@ import ast
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import pytest
-
 import rag_core
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,6 +113,29 @@ def test_no_stage_is_handed_the_engine_or_the_trace_recorder() -> None:
                     annotation = ast.unparse(argument.annotation) if argument.annotation else ""
                     if "TraceRecorder" in annotation or "Engine" in annotation:
                         offenders.append(f"{name}.{node.name}({argument.arg}: {annotation})")
+    assert offenders == []
+
+
+def test_one_trace_writer() -> None:
+    """Only the orchestrator holds a ``TraceRecorder``: a search and an answer's generation time their
+    stages in ``Stages`` and hand the records back; nothing else names the recorder."""
+    offenders = [name for name, _, tree in modules() if name not in {"rag_core.pipeline", "rag_core.trace"}
+                 and any(isinstance(node, ast.Name | ast.alias) and "TraceRecorder" in (
+                     node.id if isinstance(node, ast.Name) else node.name) for node in ast.walk(tree))]
+    assert offenders == []
+
+
+def test_no_retrieval_stage_is_handed_a_callable() -> None:
+    """A retrieval stage receives values (an index, the store's chunks of one owner, a reader), never a
+    function of its caller's to read with."""
+    offenders = []
+    for name, _, tree in modules():
+        if not (within(name, "rag_core.retrieval") or within(name, "rag_core.reader")):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                offenders += [f"{name}.{node.name}({a.arg})" for a in [*node.args.args, *node.args.kwonlyargs]
+                              if a.annotation is not None and "Callable" in ast.unparse(a.annotation)]
     assert offenders == []
 
 

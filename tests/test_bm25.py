@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pytest
 
@@ -23,6 +25,17 @@ def test_identifiers_and_numbers_stay_whole(text: str, must_contain: list[str]) 
     tokens = tokenize(text)
     for token in must_contain:
         assert token in tokens
+
+
+
+class Held:
+    """The chunks' texts by id, as ``store.OwnedChunks`` reads them for the exact-match list."""
+
+    def __init__(self, by_id: dict[str, str]) -> None:
+        self.by_id = by_id
+
+    def texts(self, ids: Sequence[str]) -> dict[str, str]:
+        return {i: self.by_id[i] for i in ids if i in self.by_id}
 
 
 def test_lowercases_and_drops_stopwords() -> None:
@@ -180,7 +193,7 @@ def test_an_identifier_typed_another_way_finds_its_code_and_not_its_twin(typed: 
     question = f"What is the status of {typed}?"
     chunks = {f"c{i:02d}": text for i, text in enumerate(texts)}
     report, matches = exact_hits(index, question, max_chunks=2, top_n=5,
-                                 texts=lambda ids: {i: chunks[i] for i in ids})
+                                 stored=Held(chunks))
     assert [m.chunk_id for m in matches] == ["c07"], "the code's chunk, never the twin's"
     counted = [t for t in report if t.counted]
     assert {t.term for t in counted} <= {"inv-2023-48213", "48213"} and counted
@@ -202,7 +215,7 @@ def test_a_piece_of_a_typed_identifier_does_not_count_apart_from_it() -> None:
     texts = ["Part XX5668-36, fuse: EUR 4.10.", "Part XX5668-63, relay: EUR 2.00.", "Part KX1200-11: EUR 0.40."]
     index = Bm25Index(["gold", "twin", "other"], texts)
     report, matches = exact_hits(index, "How much does part xx5668 36 cost?", max_chunks=2, top_n=5,
-                                 texts=lambda ids: {i: texts[["gold", "twin", "other"].index(i)] for i in ids})
+                                 stored=Held(dict(zip(["gold", "twin", "other"], texts, strict=True))))
     assert [m.chunk_id for m in matches] == ["gold"], "'xx5668', which the twin holds too, is no term of its own"
     assert [(t.term, t.typed) for t in report] == [("xx5668-36", "xx5668 36")]
 
@@ -216,11 +229,11 @@ def test_a_name_typed_without_its_capitals_is_found_as_the_document_writes_it() 
     chunks = dict(zip(ids, texts, strict=True))
     for typed in ("priya raman", "PRIYA RAMAN"):
         report, matches = exact_hits(index, f"what did {typed} agree to do?", max_chunks=2, top_n=5,
-                                     texts=lambda found: {i: chunks[i] for i in found})
+                                     stored=Held(chunks))
         assert [m.chunk_id for m in matches] == ["c0"], typed
         assert ("priya raman", typed) in [(t.term, t.typed) for t in report if t.counted]
     report, matches = exact_hits(index, "what were the uncertain tax positions?", max_chunks=2, top_n=5,
-                                 texts=lambda found: {i: chunks[i] for i in found})
+                                 stored=Held(chunks))
     assert matches == [] and report == [], "words the document writes in lower case are no name"
     assert exact_hits(index, "what did priya raman do?", max_chunks=2, top_n=5, typed=False,
-                      texts=lambda found: {i: chunks[i] for i in found})[1] == []
+                      stored=Held(chunks))[1] == []

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 
 import pytest
 
@@ -22,12 +23,13 @@ def hit(doc: str, index: int) -> Hit:
     return Hit(chunk_id=f"{doc}:{index}", doc_id=doc, document=doc, page=1, chunk_index=index, text=f"{doc} {index}")
 
 
-def lookup_upto(last: int):  # type: ignore[no-untyped-def]
-    return lambda doc, index: hit(doc, index) if 0 <= index <= last else None
+def read_upto(last: int) -> dict[tuple[str, int], Hit]:
+    """The chunks 0 to ``last`` of documents a and b, as a reader finds them around the hits."""
+    return {(doc, index): hit(doc, index) for doc in "ab" for index in range(last + 1)}
 
 
 def test_neighbors_sit_beside_their_hit_in_reading_order() -> None:
-    out = expand_neighbors([hit("a", 5), hit("b", 0)], 1, lookup_upto(9))
+    out = expand_neighbors([hit("a", 5), hit("b", 0)], 1, read_upto(9))
     assert [(h.doc_id, h.chunk_index, h.source) for h in out] == [
         ("a", 4, "neighbor"),
         ("a", 5, "retrieved"),
@@ -39,7 +41,7 @@ def test_neighbors_sit_beside_their_hit_in_reading_order() -> None:
 
 
 def test_neighbors_dedupe_and_keep_hit_ranks() -> None:
-    out = expand_neighbors([hit("a", 5), hit("a", 6), hit("a", 8)], 1, lookup_upto(8))
+    out = expand_neighbors([hit("a", 5), hit("a", 6), hit("a", 8)], 1, read_upto(8))
     assert [(h.chunk_index, h.source) for h in out] == [
         (4, "neighbor"),
         (5, "retrieved"),
@@ -51,7 +53,7 @@ def test_neighbors_dedupe_and_keep_hit_ranks() -> None:
 
 def test_window_zero_and_positions() -> None:
     hits = [hit("a", 0), hit("a", 2)]
-    assert expand_neighbors(hits, 0, lookup_upto(5)) == hits
+    assert expand_neighbors(hits, 0, read_upto(5)) == hits
     assert neighbor_positions(hits, 1) == [("a", 1), ("a", 3)]
     assert neighbor_positions(hits, 2) == [("a", 1), ("a", 3), ("a", 4)]
 
@@ -135,18 +137,25 @@ def paper_chunks() -> dict[int, Hit]:
     return chunks
 
 
-def fetch_from(chunks: dict[int, Hit], asked: list[list[int]]):  # type: ignore[no-untyped-def]
-    def fetch(doc_id: str, indices: Sequence[int]) -> dict[int, Hit]:
-        asked.append(list(indices))
-        return {i: chunks[i] for i in indices if i in chunks}
-    return fetch
+class ReaderOf:
+    """The document's chunks as ``Reader.chunks_at`` gives them, noting each read."""
+
+    def __init__(self, chunks: dict[int, Hit], asked: list[list[int]]) -> None:
+        self.chunks, self.asked = chunks, asked
+
+    def chunks_at(self, record: object, indices: Sequence[int]) -> dict[int, Hit]:
+        self.asked.append(list(indices))
+        return {i: self.chunks[i] for i in indices if i in self.chunks}
+
+
+PAPER = [SimpleNamespace(doc_id="p")]  # the record table_discussion reads by: its id is all it uses
 
 
 def test_the_best_table_brings_the_text_that_discusses_it() -> None:
     chunks, asked = paper_chunks(), []
     hits = [chunks[9], chunks[10].model_copy(update={"source": "neighbor", "anchor": "p:9"}), chunks[11],
             chunk(3, page=2, section=("Intro",))]
-    out, added = table_discussion(hits, 8, fetch_from(chunks, asked))
+    out, added = table_discussion(hits, 8, ReaderOf(chunks, asked), PAPER)
     # the table's further rows come with it uncounted, then its section's text, never the next section
     assert [h.chunk_index for h in added] == [12, 13, 14, 15, 16]
     assert [h.chunk_index for h in out] == [9, 10, 11, 12, 13, 14, 15, 16, 3]
@@ -156,10 +165,10 @@ def test_the_best_table_brings_the_text_that_discusses_it() -> None:
 
 def test_the_discussion_is_capped_and_stops_at_the_next_table() -> None:
     chunks = paper_chunks()
-    out, added = table_discussion([chunks[11], chunks[12]], 2, fetch_from(chunks, []))
+    out, added = table_discussion([chunks[11], chunks[12]], 2, ReaderOf(chunks, []), PAPER)
     assert [h.chunk_index for h in added] == [13, 14]
     chunks |= {14: chunk(14, "table")}
-    _, added = table_discussion([chunks[11]], 8, fetch_from(chunks, []))
+    _, added = table_discussion([chunks[11]], 8, ReaderOf(chunks, []), PAPER)
     assert [h.chunk_index for h in added] == [12, 13]
 
 
@@ -168,15 +177,15 @@ def test_the_table_whose_passage_ranks_first_is_discussed() -> None:
     chunks = paper_chunks()
     other = chunk(40, "table", page=13, section=("Appendix",))
     hits = [chunks[10], other, chunks[11]]
-    _, added = table_discussion(hits, 8, fetch_from(chunks | {40: other}, []))
+    _, added = table_discussion(hits, 8, ReaderOf(chunks | {40: other}, []), PAPER)
     assert added[0].chunk_index == 12
 
 
 def test_no_table_or_no_count_adds_nothing() -> None:
     chunks, asked = paper_chunks(), []
     hits = [chunks[13], chunks[9]]
-    assert table_discussion(hits, 8, fetch_from(chunks, asked)) == (hits, [])
-    assert table_discussion([chunks[11]], 0, fetch_from(chunks, asked)) == ([chunks[11]], [])
+    assert table_discussion(hits, 8, ReaderOf(chunks, asked), PAPER) == (hits, [])
+    assert table_discussion([chunks[11]], 0, ReaderOf(chunks, asked), PAPER) == ([chunks[11]], [])
     assert asked == []
 
 

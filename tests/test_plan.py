@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rag_core.models import Hit, RerankerStatus, RetrievalResult, Trace, Understanding
+from rag_core.models import Hit, RerankerStatus, Searched, Understanding
 from rag_core.retrieval.plan import Search, assemble, phrasings_of, plan, tables_first
 from rag_core.settings import RetrievalSettings
 
@@ -20,10 +20,9 @@ def hit(i: int, text: str = "words", kind: str = "text", doc: str = "d") -> Hit:
                kind=kind)  # type: ignore[arg-type]
 
 
-def result(*hits: Hit) -> RetrievalResult:
-    trace = Trace(query="q", queries=["q"], owner="o", doc_ids=[], settings={}, stages=[])
-    return RetrievalResult(query="q", queries=("q",), hits=hits, reranker=RerankerStatus(model="m", used=False),
-                           no_relevant_passage=not hits, trace=trace)
+def result(*hits: Hit) -> Searched:
+    return Searched(query="q", queries=("q",), hits=hits, reranker=RerankerStatus(model="m", used=False),
+                    no_relevant_passage=not hits, stages=())
 
 
 def test_each_intent_plans_its_searches_sampling_and_order() -> None:

@@ -24,7 +24,7 @@ from ..models import (
     Intent,
     LlmInfo,
     Passage,
-    RetrievalResult,
+    Searched,
     Statement,
     TableView,
     TokenFigures,
@@ -35,7 +35,7 @@ from ..models import (
 from ..runtime.llm import ChatSession
 from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
-from ..trace import StageNotes, TraceRecorder, ms_since
+from ..trace import StageNotes, Stages, continued, ms_since
 from .attribution import Computed
 from .check import AnswerCheck
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
@@ -114,7 +114,7 @@ class AnswerRun:
         question: str,
         standalone: str,
         understanding: Understanding,
-        retrieval: RetrievalResult | None,
+        retrieval: Searched | None,
         hits: list[Hit],
         passages: list[Passage],
         budget: Budget,
@@ -152,7 +152,8 @@ class AnswerRun:
         self.no_relevant = no_relevant
         self.timings = dict(timings)
         self.notices = list(notices)
-        self._recorder = TraceRecorder.resume(trace)
+        self._before = trace
+        self._recorder = Stages()  # generation and the answer check, recorded after ``trace``
         self._chat = chat
         self._started = started
         self._timeout_s = timeout_s
@@ -175,7 +176,7 @@ class AnswerRun:
     @property
     def trace(self) -> Trace:
         """Every stage so far: complete up to the budget before streaming, with ``generate`` after."""
-        return self._recorder.trace(self.standalone, self.understanding.queries)
+        return continued(self._before, self._recorder)
 
     @property
     def backend(self) -> str:
@@ -286,7 +287,7 @@ class AnswerRun:
         figures = self.budget.figures()
         timings = dict(self.timings)
         if self.retrieval is not None:
-            stages = self.retrieval.trace.stages
+            stages = self.retrieval.stages
             timings |= {f"retrieve.{s.name}": s.ms for s in stages if s.name in RETRIEVAL}
         self._answer = Answer(
             question=self.question,

@@ -45,6 +45,17 @@ class SciFact:
     qrels: dict[str, dict[str, float]]
 
 
+
+@dataclass(frozen=True)
+class Abstracts:
+    """The corpus's texts by id, read as the exact-match list reads stored chunks."""
+
+    by_id: dict[str, str]
+
+    def texts(self, ids: Sequence[str]) -> dict[str, str]:
+        return {i: self.by_id[i] for i in ids if i in self.by_id}
+
+
 def load(folder: Path, limit: int | None = None, corpus_limit: int | None = None) -> SciFact:
     """The corpus, the test queries that have judgements, and their qrels.
 
@@ -136,7 +147,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             query_vectors_by_text[text] = embedder.embed_queries([text])[0]
         return query_vectors_by_text[text]
 
-    text_of = dict(zip(data.doc_ids, data.texts, strict=True))
+    abstracts = Abstracts(dict(zip(data.doc_ids, data.texts, strict=True)))
 
     def with_settings(retrieval: RetrievalSettings) -> Callable[[int], list[str]]:
         """Retrieval as the engine does it with these settings: its phrasings, the exact-match list,
@@ -151,8 +162,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
                 lists[f"bm25[{n}]"] = lexical(phrasing)
             if retrieval.exact_weight > 0:
                 _, matches = exact_hits(bm25, questions[i], max_chunks=retrieval.exact_max_chunks, top_n=DEPTH,
-                                        texts=lambda ids: {d: text_of[d] for d in ids},
-                                        typed=retrieval.typed_identifiers)
+                                        stored=abstracts, typed=retrieval.typed_identifiers)
                 lists["exact"] = [m.chunk_id for m in matches]
             return [f.chunk_id for f in reciprocal_rank_fusion(lists, k=retrieval.rrf_k, weights=weights)]
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -156,6 +157,25 @@ class RetrievalResult(Frozen):
             "timings_ms": self.trace.timings_ms,
         }
 
+
+
+class Searched(Frozen):
+    """One search as the retrieval flow hands it back: its hits and the records of its stages, which
+    the orchestrator adds to its trace before it makes the ``RetrievalResult``."""
+
+    query: str
+    queries: tuple[str, ...]
+    hits: tuple[Hit, ...]
+    reranker: RerankerStatus
+    no_relevant_passage: bool
+    stages: tuple[StageRecord, ...]
+
+    def result(self, trace: Trace, *, hits: Sequence[Hit] | None = None, intent: Intent | None = None
+               ) -> RetrievalResult:
+        """The public result, with the orchestrator's ``trace`` (and the plan's ``hits`` when given)."""
+        return RetrievalResult(query=self.query, queries=self.queries,
+                               hits=tuple(self.hits if hits is None else hits), reranker=self.reranker,
+                               no_relevant_passage=self.no_relevant_passage, trace=trace, intent=intent)
 
 # --- answering ---------------------------------------------------------------------------
 

@@ -159,7 +159,7 @@ class Reader:
             for doc_id, indices in wanted.items()
             for index, hit in self.chunks_at(by_doc[doc_id], indices).items()
         }
-        return expand_neighbors(hits, window, lambda doc_id, index: lookup.get((doc_id, index)))
+        return expand_neighbors(hits, window, lookup)
 
     def render_page(
         self, record: DocumentRecord, page: int, highlight: str | None = None, *, zoom: float,

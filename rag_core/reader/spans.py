@@ -4,7 +4,7 @@ its own opening summary. Pure functions over chunk positions; ``Reader`` reads t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..models import Hit
 from ..text import ends_with_stop, sentences_of
@@ -24,14 +24,14 @@ def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]
 
 
 def expand_neighbors(
-    hits: Sequence[Hit], window: int, lookup: Callable[[str, int], Hit | None]
+    hits: Sequence[Hit], window: int, found: Mapping[tuple[str, int], Hit]
 ) -> list[Hit]:
     """Add the chunks around each hit, in reading order beside it, marked as neighbors.
 
     Args:
         hits: Ranked hits.
         window: Chunks to add on each side (0 returns the hits unchanged).
-        lookup: Returns the chunk at (doc_id, index), or None where there is none.
+        found: The chunks read around the hits, by (doc_id, index); a position not in it has none.
 
     Returns:
         For each hit in rank order: its preceding neighbors, the hit, its following
@@ -48,7 +48,7 @@ def expand_neighbors(
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] < 0 or position in seen:
                 continue
-            neighbor = lookup(*position)
+            neighbor = found.get(position)
             if neighbor is None:
                 continue
             seen.add(position)

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ..models import Hit
+from ..models import DocumentRecord, Hit
+from ..reader import Reader
 
 
 def table_discussion(
-    hits: Sequence[Hit], count: int, fetch: Callable[[str, Sequence[int]], dict[int, Hit]]
+    hits: Sequence[Hit], count: int, reader: Reader, records: Sequence[DocumentRecord]
 ) -> tuple[list[Hit], list[Hit]]:
     """The hits with the text after the table whose passage ranks first: up to ``count`` chunks
     that follow the table's last chunk in its section (the same heading path), none past another
     table, marked as that table's neighbors and placed after its group. A table's discussion says
     in words what its cells show ("the -Origin variant does not exhibit significant performance
-    declines"); the neighbour window alone gives its first sentences. ``fetch(doc_id, indices)``
-    returns the document's chunks at those indices. Returns the hits and the chunks added."""
+    declines"); the neighbour window alone gives its first sentences. The chunks are read from the
+    table's document (among ``records``) by ``reader``. Returns the hits and the chunks added."""
     have = {(h.doc_id, h.chunk_index): h for h in hits}
     rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
     table = min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
@@ -25,7 +26,10 @@ def table_discussion(
     while (table.doc_id, last + 1) in have and have[(table.doc_id, last + 1)].kind == "table":
         last += 1
     # the table may go on past the hits: read its further rows too, then the text after them
-    found = fetch(table.doc_id, range(last + 1, last + 1 + count + _TABLE_PARTS))
+    record = next((r for r in records if r.doc_id == table.doc_id), None)
+    if record is None:
+        return list(hits), []
+    found = reader.chunks_at(record, range(last + 1, last + 1 + count + _TABLE_PARTS))
     added: list[Hit] = []
     index, taken = last + 1, 0
     while index in found:

@@ -4,14 +4,14 @@ Reciprocal Rank Fusion merges them, ties in reading order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import tokenize
 from ..models import Fused, RankedLists, StoredChunk
-from ..store import Store
+from ..store import OwnedChunks, Store
 from ..trace import chunk_row
 from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion
@@ -48,12 +48,12 @@ def bm25_lists(
     *,
     top_n: int,
     names: Mapping[str, str],
-    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    stored: OwnedChunks,
 ) -> RankedLists:
-    """One BM25 list per phrasing, named ``bm25[i]``; ``fetch`` reads the listed chunks (the index
+    """One BM25 list per phrasing, named ``bm25[i]``; the listed chunks read from ``stored`` (the index
     keeps only their terms)."""
     found = {f"bm25[{i}]": index.search(phrasing, top_n) for i, phrasing in enumerate(phrasings)}
-    chunks = fetch(list(dict.fromkeys(m.chunk_id for matches in found.values() for m in matches)))
+    chunks = stored.get(list(dict.fromkeys(m.chunk_id for matches in found.values() for m in matches)))
     best: dict[str, float] = {}
     rows = []
     for name, matches in found.items():
@@ -73,14 +73,14 @@ def statement_list(
     documents: Sequence[str],
     per_statement: int,
     names: Mapping[str, str],
-    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    stored: OwnedChunks,
 ) -> RankedLists:
     """The table chunks of the statements a question needs (``vocabulary.statements_named``) in
     ``documents``, at most ``per_statement`` of each statement in each document, as one list
     named ``statements``: document by document, a report's primary statements first, then the
     chunks holding the phrasings' terms."""
     matches = index.rank_statements(statements, phrasings, documents=documents, per_statement=per_statement)
-    chunks = fetch([m.chunk_id for m in matches])
+    chunks = stored.get([m.chunk_id for m in matches])
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="statements", rank=rank, score=m.score)
             for rank, m in enumerate(matches, start=1) if m.chunk_id in chunks]
     listed = [m.chunk_id for m in matches if m.chunk_id in chunks]
@@ -95,14 +95,14 @@ def section_list(
     documents: Sequence[str],
     per_document: int,
     names: Mapping[str, str],
-    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    stored: OwnedChunks,
 ) -> RankedLists:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
     ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
     BM25 score over the phrasings first, as one list named ``sections``."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document)
-    chunks = fetch([m.chunk_id for m in matches])
+    chunks = stored.get([m.chunk_id for m in matches])
     listed = [m for m in matches if m.chunk_id in chunks]
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sections", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
@@ -116,7 +116,7 @@ def exact_list(
     top_n: int,
     max_chunks: int,
     names: Mapping[str, str],
-    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    stored: OwnedChunks,
     typed: bool = True,
 ) -> tuple[RankedLists, list[ExactTerm]]:
     """The chunks holding a rare exact term of the question (an identifier, a code, a proper name, a
@@ -127,13 +127,8 @@ def exact_list(
     lands past the pool. This list carries the rare match with a weight of its own. With ``typed``,
     an identifier the question types another way counts too (``Bm25Index.typed_terms``).
     """
-    chunks: dict[str, StoredChunk] = {}
-
-    def texts(ids: list[str]) -> dict[str, str]:
-        chunks.update(fetch(ids))
-        return {chunk_id: chunk.text for chunk_id, chunk in chunks.items()}
-
-    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, texts=texts, typed=typed)
+    terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, stored=stored, typed=typed)
+    chunks = stored.get([m.chunk_id for m in listed])  # read while matching: no second read
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
     return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
@@ -147,7 +142,7 @@ def sides_list(
     *,
     top_n: int,
     names: Mapping[str, str],
-    fetch: Callable[[list[str]], dict[str, StoredChunk]],
+    stored: OwnedChunks,
 ) -> tuple[RankedLists, list[tuple[str, ...]]]:
     """The chunks that name every side of a comparison (all the terms of each side), as one list
     named ``sides``, best BM25 score over the question first; and each side's terms.
@@ -159,7 +154,7 @@ def sides_list(
     """
     terms = [tuple(dict.fromkeys(tokenize(side))) for side in sides]
     matches = index.naming_all(terms, question, top_n=top_n)
-    chunks = fetch([m.chunk_id for m in matches])
+    chunks = stored.get([m.chunk_id for m in matches])
     listed = [m for m in matches if m.chunk_id in chunks]
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sides", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from ..chunk_text import header_caption, looks_tabular
-from ..models import Hit, Intent, RetrievalResult, Understanding
+from ..models import Hit, Intent, Searched, Understanding
 from ..reader.spans import lists_references
 from ..settings import BudgetSettings, RetrievalSettings, Retrievers
 
@@ -194,7 +194,7 @@ def plan(
 
 
 def assemble(
-    plan: Plan, results: Sequence[RetrievalResult], sampled: Sequence[Hit], openings: Sequence[Hit] = (),
+    plan: Plan, results: Sequence[Searched], sampled: Sequence[Hit], openings: Sequence[Hit] = (),
     tables: Sequence[Hit] = (),
 ) -> tuple[list[Hit], list[str]]:
     """The hits of a plan's searches (``results``, in the plan's order), samples, openings (each

@@ -5,14 +5,13 @@ and a BM25 list, and over all of them a page list (chunks ordered by their page'
 weighted Reciprocal Rank Fusion of every list (``lists``); the fused pool becomes candidates with
 every score; a cross-encoder reorders them (or the fused order stays, with the reason); a
 relevance floor and ``top_k`` cut them; neighbours are added. ``Retriever.run`` takes values and returns
-the result with the record of each stage (``stages.RETRIEVAL``), which the orchestrator puts in its trace.
+the hits with the record of each stage (``stages.RETRIEVAL``), which the orchestrator puts in its trace.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import numpy as np
 
@@ -26,17 +25,16 @@ from ..models import (
     Hit,
     RankedLists,
     RerankerStatus,
-    RetrievalResult,
     Scores,
+    Searched,
     StageRecord,
     StoredChunk,
-    Trace,
 )
 from ..reader import Reader
 from ..settings import RerankSettings, RetrievalSettings, Retrievers
 from ..stages import Stage
-from ..store import Store
-from ..trace import StageNotes, TraceRecorder, hit_row
+from ..store import OwnedChunks, Store
+from ..trace import StageNotes, Stages, hit_row
 from .expand import table_discussion
 from .lists import (
     bm25_lists,
@@ -78,19 +76,19 @@ class Retriever:
         self, question: str, phrasings: list[str], records: Sequence[DocumentRecord], owner: str, *,
         collection: str, top_k: int | None, rerank: bool | None, neighbors: bool, retrievers: Retrievers | None,
         every_document: bool = False, sides: Sequence[str] = (),
-    ) -> RetrievalResult:
-        """The retrieval stages in order; the result's trace holds their records (and only theirs).
+    ) -> Searched:
+        """The retrieval stages in order, and the record of each.
         ``every_document`` says that ``records`` are all of the owner's documents, so the dense
         search filters by owner alone; ``sides``, the things a comparison compares, add the list
         of the chunks that name them all."""
         config = self.retrieval
         retrievers = retrievers or config.retrievers
         status = reranker_status(self.rerank.model, self.rerank.enabled, rerank)
-        recorder = TraceRecorder(owner=owner, doc_ids=[r.doc_id for r in records], settings={})
+        recorder = Stages()
         if not records:
             recorder.add(Stage.SCOPE, 0.0, {}, StageNotes(notes=["no documents to search"]))
-            return RetrievalResult(query=question, queries=tuple(phrasings), hits=(), reranker=status,
-                                   no_relevant_passage=True, trace=recorder.trace(question, phrasings))
+            return Searched(query=question, queries=tuple(phrasings), hits=(), reranker=status,
+                            no_relevant_passage=True, stages=tuple(recorder.records))
         with recorder.stage(Stage.PHRASINGS, given=phrasings, clean=config.clean_queries,
                             keywords=config.keyword_phrasing, vocabulary=config.metric_vocabulary) as notes:
             sourced = search_phrasings(phrasings, config) or [(question, "question")]
@@ -99,11 +97,11 @@ class Retriever:
         # what the lists below look for (statements, topics, identifiers) is in the question, not in the
         # instructions around it ("… answer in USD millions", "You are an analyst reviewing a 10-K.")
         asked = clean_query(question) if config.clean_queries else question
-        fetch = partial(self.store.get_chunks, collection, owner)  # the stored chunks of these ids, for each list
+        stored = OwnedChunks(self.store, collection, owner)  # where each list reads the chunks it lists
         names = {r.doc_id: r.name for r in records}
         vectors, dense, lexical, index, first = self._first_stage(phrasings, owner, names, collection, retrievers,
                                                                   every_document)
-        recorder.extend(first.stages)
+        recorder.extend(first)
         lists = dense.lists | lexical.lists
         chunks = lexical.chunks | dense.chunks
         weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight,
@@ -116,12 +114,11 @@ class Retriever:
             elif not wanted:
                 notes.notes.append("the question names no financial statement or ratio")
             else:
-                self._add_report_list(
-                    notes, lists, chunks, weights, names,
-                    lambda documents: statement_list(
-                        index, wanted, phrasings, documents=documents, per_statement=config.statement_chunks,
-                        names=names, fetch=fetch),
-                    none="no table in these documents is titled as one of these statements")
+                documents = self._report_documents(notes, lists, chunks, weights, names)
+                found = statement_list(index, wanted, phrasings, documents=documents, names=names, stored=stored,
+                                       per_statement=config.statement_chunks)
+                _take(notes, lists, chunks, found, none="no table in these documents is titled as one of these "
+                                                       "statements")
         titles = sections_named(asked)
         with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
             if config.section_weight <= 0 or retrievers == "dense":
@@ -130,12 +127,11 @@ class Retriever:
             elif not titles:
                 notes.notes.append("the question names no topic that reports file under a section of its own")
             else:
-                self._add_report_list(
-                    notes, lists, chunks, weights, names,
-                    lambda documents: section_list(
-                        index, titles, phrasings, documents=documents, per_document=config.section_chunks,
-                        names=names, fetch=fetch),
-                    none="no chunk holding the question's terms sits under such a heading")
+                documents = self._report_documents(notes, lists, chunks, weights, names)
+                found = section_list(index, titles, phrasings, documents=documents, names=names, stored=stored,
+                                     per_document=config.section_chunks)
+                _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
+                                                       "heading")
         weights["sections"] = config.section_weight
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
             exact = RankedLists()
@@ -144,7 +140,7 @@ class Retriever:
                                                   else "dense-only retrieval"))
             else:
                 exact, terms = exact_list(index, asked, top_n=config.top_n, max_chunks=config.exact_max_chunks,
-                                          typed=config.typed_identifiers, names=names, fetch=fetch)
+                                          typed=config.typed_identifiers, names=names, stored=stored)
                 notes.inputs["terms"] = [t._asdict() for t in terms]
                 notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
                                            max_chunks=config.exact_max_chunks)
@@ -162,7 +158,7 @@ class Retriever:
                                                   else "dense-only retrieval"))
             else:
                 named, side_terms = sides_list(index, sides, question, top_n=config.sides_chunks, names=names,
-                                               fetch=fetch)
+                                               stored=stored)
                 notes.inputs["terms"] = [list(t) for t in side_terms]
                 notes.notes.append(f"{len(named.rows)} chunk(s) name every side" if named.lists
                                    else "no chunk names every side")
@@ -207,32 +203,24 @@ class Retriever:
         with recorder.stage(Stage.NEIGHBORS, window=window) as notes:
             expanded = self.reader.neighbors(top, window, records)
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
-        return RetrievalResult(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
-                               no_relevant_passage=not top, trace=recorder.trace(question, phrasings))
+        return Searched(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
+                        no_relevant_passage=not top, stages=tuple(recorder.records))
 
-    def _add_report_list(
-        self, notes: StageNotes, lists: dict[str, list[str]], chunks: dict[str, StoredChunk],
-        weights: Mapping[str, float], names: Mapping[str, str], build: Callable[[list[str]], RankedLists], *,
-        none: str,
-    ) -> None:
-        """Add a list drawn from the reports a question is about (the documents of the first stage's
-        ``statement_scope`` best chunks): the statement list, the section list. ``none`` says why
-        the stage added nothing."""
+    def _report_documents(
+        self, notes: StageNotes, lists: Mapping[str, list[str]], chunks: Mapping[str, StoredChunk],
+        weights: Mapping[str, float], names: Mapping[str, str],
+    ) -> list[str]:
+        """The reports a question is about, for the statement and section lists: the documents of the
+        first stage's ``statement_scope`` best chunks."""
         config = self.retrieval
         documents = leading_documents(lists, chunks, k=config.rrf_k, weights=weights, top=config.statement_scope)
         notes.inputs["documents"] = [names.get(d, d) for d in documents]
-        found = build(documents)
-        if found.lists:
-            lists |= found.lists
-            chunks |= found.chunks
-        else:
-            notes.notes.append(none)
-        notes.outputs = found.rows
+        return documents
 
     def run_plan(
         self, plan: Plan, records: Sequence[DocumentRecord], owner: str, *, collection: str, rerank: bool | None,
         every_document: bool,
-    ) -> tuple[list[Hit], RetrievalResult, list[str], list[tuple[str, list[StageRecord]]]]:
+    ) -> tuple[list[Hit], Searched, list[str], list[tuple[str, tuple[StageRecord, ...]]]]:
         """A plan's searches and sampling run: the hits (``plan.assemble``), the question's own
         search, notes on how the hits were chosen, and each search's stage records with the name a
         side records them under."""
@@ -248,22 +236,20 @@ class Retriever:
         tables = [h for r in records if plan.summing_table for h in self.reader.summing_table(r)]
         hits, notes = assemble(plan, results, sampled, openings, tables)
         if plan.table_discussion:
-            by_doc = {r.doc_id: r for r in records}
-            hits, added = table_discussion(hits, plan.table_discussion,
-                                           lambda doc_id, indices: self.reader.chunks_at(by_doc[doc_id], indices))
+            hits, added = table_discussion(hits, plan.table_discussion, self.reader, records)
             if added:
                 notes.append(f"technical: {len(added)} chunk(s) of text after the best table (page "
                              f"{added[0].page}, its section) added after it")
-        return hits, results[0], notes, [(s.name, r.trace.stages) for s, r in zip(plan.searches, results, strict=True)]
+        return hits, results[0], notes, [(s.name, r.stages) for s, r in zip(plan.searches, results, strict=True)]
 
     def _first_stage(
         self, phrasings: list[str], owner: str, names: dict[str, str], collection: str, retrievers: Retrievers,
         every_document: bool,
-    ) -> tuple[np.ndarray, RankedLists, RankedLists, Bm25Index, Trace]:
+    ) -> tuple[np.ndarray, RankedLists, RankedLists, Bm25Index, list[StageRecord]]:
         """Query vectors, the dense lists and the BM25 lists, and the records of these three stages."""
         config = self.retrieval
         doc_ids = list(names)
-        recorder = TraceRecorder(owner=owner, doc_ids=doc_ids, settings={})
+        recorder = Stages()
         with recorder.stage(Stage.EMBED_QUERY, queries=phrasings, model=self.embedder.model_id):
             vectors = self.embedder.embed_queries(phrasings)
         with recorder.stage(Stage.DENSE, top_n=config.top_n, collection=collection) as notes:
@@ -276,7 +262,6 @@ class Retriever:
                                     top_n=config.top_n, names=names)
             notes.outputs = dense.rows
         with recorder.stage(Stage.BM25, top_n=config.top_n) as notes:
-            fetch = partial(self.store.get_chunks, collection, owner)
             index, cached = self.index(collection, owner, doc_ids)
             notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
             lexical = RankedLists()
@@ -284,9 +269,20 @@ class Retriever:
                 notes.notes.append("skipped: dense-only retrieval")
             else:
                 lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names,
-                                     fetch=fetch)
+                                     stored=OwnedChunks(self.store, collection, owner))
             notes.outputs = lexical.rows
-        return vectors, dense, lexical, index, recorder.trace("", phrasings)
+        return vectors, dense, lexical, index, recorder.records
+
+
+def _take(notes: StageNotes, lists: dict[str, list[str]], chunks: dict[str, StoredChunk], found: RankedLists, *,
+         none: str) -> None:
+    """Add a list a stage found to the lists to fuse (and its chunks), or note why it added none."""
+    if found.lists:
+        lists |= found.lists
+        chunks |= found.chunks
+    else:
+        notes.notes.append(none)
+    notes.outputs = found.rows
 
 
 def candidates(
