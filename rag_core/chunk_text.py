@@ -10,7 +10,10 @@ from .models import ChunkKind
 
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
 _TABLE_MIN_BARS = 6
+"""Cell bars ('|') that make a chunk read as table rows (fixed: the one table rule every flow shares;
+chunks already stored were judged by it)."""
 _TABLE_MIN_FIGURES = 6
+"""Figures that make a chunk of plain text read as a table (fixed: as above)."""
 
 HEADER_SEPARATOR = " › "
 NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")

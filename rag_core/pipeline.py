@@ -68,7 +68,7 @@ class Engine(Ingesting):
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
         self.files = file_store(self.settings)
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
-        self.reader = Reader(self.store, self.files)
+        self.reader = Reader(self.store, self.files, self.settings.retrieval)
         self.retriever = Retriever(
             store=self.store, embedder=self.embedder, reranker=self.reranker, reader=self.reader,
             bm25_cache=self.bm25_cache, retrieval=self.settings.retrieval, rerank=self.settings.rerank,

@@ -4,7 +4,7 @@ telemetry and usage statistics off, before the dependency initialises.
 ``rag_core/__init__`` calls :func:`telemetry_off` first thing, so that every process the project
 starts (the CLI, the app, the sandboxed parser, the ONNX exporter, the local model's server) has
 these variables before any library reads them; child processes inherit them. A variable the user
-set already is left as it is: their machine, their choice. ``tests/test_privacy.py`` proves the
+set already is left as it is: their machine, their choice. ``tests/flows/test_privacy.py`` proves the
 result by watching every network call of real runs.
 """
 

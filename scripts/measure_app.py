@@ -26,11 +26,13 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.paths import ROOT_DIR
+
+ROOT = ROOT_DIR
 sys.path.insert(0, str(ROOT))
 
+from tests.app.test_browser import CHROMIUM, browser_page, start_app  # noqa: E402
 from tests.conftest import write_pdf  # noqa: E402  (the repository's own helpers)
-from tests.test_browser import CHROMIUM, browser_page, start_app  # noqa: E402
 
 PAPER = ROOT.parent / "shared" / "data" / "lightrag" / "2410.05779v3.pdf"
 QUESTION = "What are the performance results of the ablated versions of LightRAG?"

@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.paths import ROOT_DIR
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
 os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
@@ -17,8 +19,7 @@ from hypothesis import settings as hypothesis_settings
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
 from rag_core.store import Store
-
-from .fakes import HashEmbedder, OverlapReranker
+from tests.fakes import HashEmbedder, OverlapReranker
 
 # In CI the property tests draw the same examples on every run and machine (a failure is then a
 # change of the code, not a new draw); locally they keep exploring new ones.
@@ -26,7 +27,7 @@ hypothesis_settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     hypothesis_settings.load_profile("ci")
 
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = ROOT_DIR
 SHARED_DATA = PROJECT.parent / "shared" / "data"
 
 PageSpec = str | Sequence[tuple[str, float]]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import zlib
-from pathlib import Path
 from typing import Any
 
 import pymupdf
 
-PROJECT = Path(__file__).resolve().parents[1]
+from tests.paths import ROOT_DIR
+
+PROJECT = ROOT_DIR
 TEXT = "The invoice INV-2025-0492 was paid on March 3 by the finance team of the company."
 
 

@@ -60,6 +60,7 @@ def reads_as_statement(sentence: str) -> bool:
 
 
 _STATEMENT_WORDS = 8
+"""Fewest words of a sentence quoted as a statement (fixed: shorter ones are labels and headings)."""
 
 
 def _prose(passage: Passage) -> list[str]:

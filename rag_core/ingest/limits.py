@@ -16,6 +16,7 @@ from ..models import DocumentRecord, ParsedDocument
 from ..settings import LimitsSettings
 
 WINDOW_S = 60.0
+"""The window a visitor's question rate is counted over (fixed: the settings give the rate per minute)."""
 
 
 def check_upload(limits: LimitsSettings, owned: Sequence[DocumentRecord], parsed: ParsedDocument) -> None:

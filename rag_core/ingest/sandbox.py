@@ -30,9 +30,12 @@ from .parse import parse_bytes
 from .parse.guard import check_size
 
 _HEADER_BYTES = 8
+"""Bytes of the length that opens each message to and from the parser's child (fixed: the protocol)."""
 _POLL_S = 0.2
 """How often the parent looks at the child's progress and its deadline."""
 _CPU_SLACK_S = 5
+"""Seconds of CPU the child may use past its wall-clock limit before the kernel stops it (fixed: the
+wall clock decides; this only keeps the CPU limit from firing first)."""
 _PROGRESS = re.compile(rb"ocr (\d+) (\d+)")
 _OUT_OF_MEMORY = 3
 """The child's exit code when Python itself ran out of memory."""

@@ -30,7 +30,7 @@ class FastOkapi(BM25Okapi):
     another loop over every document: about 2 s to build and 0.15 s to score six terms at 50,000
     chunks. Here the counts are one sparse matrix built with numpy, each entry holding the term's
     BM25 weight in its document, so a query is a sum of a few columns. The scores are rank-bm25's
-    own (``tests/test_bm25.py`` compares them with ``BM25Okapi.get_scores``).
+    own (``tests/lexical/test_bm25.py`` compares them with ``BM25Okapi.get_scores``).
     """
 
     def __init__(self, corpus: Sequence[str | Sequence[str]]) -> None:

@@ -102,6 +102,8 @@ def exact_terms(text: str) -> list[tuple[str, ...]]:
 _PIECE = re.compile(r"[^\W_]+")
 _SEPARATOR = re.compile(r"^[\s./#:_-]*$")
 _PREFIX_LETTERS = 4
+"""Most letters of a prefix an identifier is also found without ('inv-2023-48213' as '202348213';
+fixed: a rule of how codes are written, not a tuning)."""
 _PREFIX = re.compile(rf"^([a-z]{{1,{_PREFIX_LETTERS}}})[./#:_-]+(?=\d)")
 """A code's letter prefix set off by a separator ('inv-' of 'inv-2023-48213', 'wo-' of 'wo-779022'):
 people drop it ('invoice 2023-48213') or glue it ('INV2023-48213')."""

@@ -12,13 +12,12 @@ import numpy as np
 
 from ..chunk_text import document_title, header_caption
 from ..models import DocumentRecord, Hit, Passage, TableView
-from ..settings import IngestSettings
+from ..settings import IngestSettings, RetrievalSettings
 from ..store import Store, chunk_point_id
 from ..store.files import FileStore, render_pdf_page
 from ..tables.cuts import has_summing_row
 from ..tables.rows import markdown
 from .spans import (
-    OPENING_SHARE,
     expand_neighbors,
     neighbor_positions,
     opening_heading_at,
@@ -27,16 +26,12 @@ from .spans import (
     spread_candidates,
 )
 
-TABLE_WINDOW = 12
-"""Chunks read on each side of a table chunk to find the rest of its table."""
-SUMMING_TABLE_SHARE = 0.8
-"""Where a summary's headline table is looked for: the document's first four fifths (a paper's
-appendix and a report's exhibits come after)."""
 SUMMING_TABLE_READ = 20
-"""Tables read from the store at a time while looking for the first that sums up."""
+"""Tables read from the store at a time while looking for the first that sums up (fixed: how many
+reads the look takes, not what it finds)."""
 OPENING_READ = 100
 """Chunks read from the store at a time while looking for a document's own summary (a paper's
-abstract is in the first; a 10-K's overview within the first four)."""
+abstract is in the first; a 10-K's overview within the first four; fixed: as above)."""
 
 
 class Reader:
@@ -45,11 +40,14 @@ class Reader:
     Args:
         store: The open store.
         files: Where original files are kept (for page rendering).
+        settings: Where a document's own summary and its summing table are looked for, and how far
+            around a table chunk the rest of its table is.
     """
 
-    def __init__(self, store: Store, files: FileStore) -> None:
+    def __init__(self, store: Store, files: FileStore, settings: RetrievalSettings) -> None:
         self.store = store
         self.files = files
+        self.settings = settings
 
     def chunks(self, record: DocumentRecord) -> list[Hit]:
         """Every chunk of one document, in reading order."""
@@ -60,6 +58,7 @@ class Reader:
         """Each whole table the passages hold part of, as Markdown with its caption and page:
         the run of table chunks around theirs on the same page, read from the store."""
         by_doc = {r.doc_id: r for r in records}
+        reach = self.settings.table_window
         views: dict[tuple[str, int, int], TableView] = {}
         for passage in passages:
             record = by_doc.get(passage.doc_id)
@@ -68,9 +67,7 @@ class Reader:
             start = min(passage.table_chunks)
             if any(key[0] == record.doc_id and key[2] <= start <= key[1] for key in views):
                 continue
-            window = range(
-                max(0, start - TABLE_WINDOW), min(record.chunks, max(passage.table_chunks) + TABLE_WINDOW + 1)
-            )
+            window = range(max(0, start - reach), min(record.chunks, max(passage.table_chunks) + reach + 1))
             around = self.chunks_at(record, list(window))
             run = [around[start]] if start in around else []
             for step in (-1, 1):
@@ -99,7 +96,7 @@ class Reader:
     def opening(self, record: DocumentRecord, max_chars: int) -> list[Hit]:
         """The document's own summary (``expand.opening_run``), read ``OPENING_READ`` chunks at a
         time through its first quarter, marked as sampled; empty when it has none."""
-        end = max(1, math.ceil(record.chunks * OPENING_SHARE))
+        end = max(1, math.ceil(record.chunks * self.settings.opening_share))
         for start in range(0, end, OPENING_READ):
             found = self.chunks_at(record, range(start, min(start + OPENING_READ, end)))
             at = next((i for i in sorted(found) if opening_heading_at(found[i].text) is not None), None)
@@ -112,11 +109,11 @@ class Reader:
         return []
 
     def summing_table(self, record: DocumentRecord) -> list[Hit]:
-        """The first table of the document's body (its first ``SUMMING_TABLE_SHARE``) with a row of
+        """The first table of the document's body (its first ``summary_table_share``) with a row of
         figures that sums up the others ('Overall', 'Total …'; ``table_cuts.has_summing_row``): its
         chunks on its page, marked as sampled; empty when it has none. A summary's headline figures
         (a paper's main results, a report's totals), which samples of prose never reach."""
-        end = math.ceil(record.chunks * SUMMING_TABLE_SHARE)
+        end = math.ceil(record.chunks * self.settings.summary_table_share)
         runs: list[list[int]] = []
         last: tuple[int, int] | None = None
         for index, page in self.store.table_positions(record.collection, record.owner, record.doc_id):

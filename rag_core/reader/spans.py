@@ -138,11 +138,6 @@ OPENING_HEADING = re.compile(
 """A heading under which a document sums itself up, on a line of its own or leading its paragraph
 ("ABSTRACT", "Abstract—In this work …", "Overview" in a 10-K's Item 1, "Executive Summary");
 "Summary of Significant Accounting Policies" is not one."""
-OPENING_SHARE = 0.25
-"""Where a document's own summary is looked for: its first quarter (a 10-K's business overview
-sits on page 4 to 22 of 100 to 250; a paper's abstract on page 1)."""
-
-
 def opening_heading_at(text: str) -> int | None:
     """Where the text after a self-summary heading (``OPENING_HEADING``) starts in a chunk, or None."""
     match = OPENING_HEADING.search(text)

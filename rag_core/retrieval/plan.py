@@ -28,10 +28,6 @@ from ..models import Hit, Intent, Searched, Understanding
 from ..reader.spans import lists_references
 from ..settings import BudgetSettings, RetrievalSettings, Retrievers
 
-OPENING_MOST_DOCUMENTS = 4
-"""A summary of more documents reads no document's own summary whole: each one's share of
-``summary_opening_chars`` would be a fragment, as its samples already are."""
-
 
 def phrasings_of(question: str, queries: Sequence[str] | None) -> list[str]:
     """The phrasings to search with, each once, blank ones left out; the question if none."""
@@ -185,8 +181,8 @@ def plan(
         tables_first=intent == "technical",
         table_discussion=settings.table_discussion if intent == "technical" else 0,
         opening_chars=settings.summary_opening_chars // max(1, documents)
-        if intent == "summary" and documents <= OPENING_MOST_DOCUMENTS else 0,
-        summing_table=settings.summary_table and intent == "summary" and documents <= OPENING_MOST_DOCUMENTS,
+        if intent == "summary" and documents <= settings.summary_documents else 0,
+        summing_table=settings.summary_table and intent == "summary" and documents <= settings.summary_documents,
         retrievers=retrievers,
         weights=tuple((name, weight) for name, weight in weights.items() if weight > 0),
         answering=answer,

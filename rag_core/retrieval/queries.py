@@ -62,6 +62,7 @@ _CONTINUATION = re.compile(
     r"^\s*(?:and|but|or|also|so|then|what about|how about|what else|why not|same for|and what)\b", re.IGNORECASE
 )
 _STANDS_ALONE_WORDS = 5
+"""A follow-up this short without a name of its own refers back (fixed: a rule of reading, not a tuning)."""
 _COMPARE_LEAD = re.compile(
     r"^(?:please\s+)?(?:compare|contrast|what(?:'s| is| are) the (?:differences?|similarit\w+) between|"
     r"how does|how do|difference between|differences between)\s+",

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 _PROBE_TIMEOUT_S = 2.0
+"""Seconds to wait for the model hub when asking whether it is reachable (fixed: a probe, not a download)."""
 
 
 def is_local(name: str) -> bool:

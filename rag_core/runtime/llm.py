@@ -26,6 +26,7 @@ from .tokens import LlamaServerCounter, TiktokenCounter
 PACKAGED_GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 PACKAGED_GGUF_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 PACKAGED_GGUF_PARTS = 22
+"""Wheels the packaged GGUF model is split into (fixed: the packaging's; see requirements.in)."""
 _COPY_BUFFER = 16 * 1024 * 1024
 
 

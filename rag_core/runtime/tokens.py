@@ -36,7 +36,9 @@ _TIKTOKEN_URLS = {
 # OpenAI's chat format: each message costs its text plus a few framing tokens, and the
 # reply is primed with a few more (see the OpenAI cookbook, "How to count tokens").
 _TOKENS_PER_MESSAGE = 3
+"""Tokens a chat message adds around its text (fixed: the chat template's, as OpenAI documents it)."""
 _REPLY_PRIMING_TOKENS = 3
+"""Tokens that open the assistant's reply (fixed: as above)."""
 _seed_lock = threading.Lock()
 
 

@@ -166,6 +166,26 @@ class RetrievalSettings(Group):
         "'Overview' in its first quarter) that a summary reads whole before its samples, shared by the documents "
         "summarised (none for a document whose share is under one chunk); 0: samples only.",
     )
+    summary_documents: int = Field(
+        4, gt=0, le=100,
+        description="A summary reads each document's own summary and its first summing table when it covers at "
+        "most this many documents (past that, samples alone: the room is shared too thin).",
+    )
+    opening_share: float = Field(
+        0.25, gt=0, le=1,
+        description="Where a document's own summary is looked for: this first share of its chunks (a 10-K's "
+        "business overview sits on page 4 to 22 of 100 to 250; a paper's abstract on page 1).",
+    )
+    summary_table_share: float = Field(
+        0.8, gt=0, le=1,
+        description="Where a summary's headline table is looked for: this first share of a document's chunks (a "
+        "paper's appendix and a report's exhibits come after).",
+    )
+    table_window: int = Field(
+        12, gt=0, le=1000,
+        description="Chunks read on each side of a table chunk to find the rest of its table (the whole table "
+        "shown under an answer that cites it).",
+    )
     comparison_top_k: int = Field(
         3, gt=0, le=100, description="Hits kept from the search for each side of a comparison."
     )

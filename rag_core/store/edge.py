@@ -49,7 +49,9 @@ _WRITE_AMPLIFICATION = 3
 """Disk bytes a write takes per byte of its points, about: the engine's log, then its segment."""
 _CONFIG_FILE = "edge_config.json"
 _SCROLL_PAGE = 5000
+"""Points read per scroll request (fixed: how many requests a read takes, not what it reads)."""
 _DETAIL_CHARS = 200
+"""Characters of the engine's own message kept in a one-line error (fixed: the full text is in the log)."""
 _log = logging.getLogger(__name__)
 # Not damage: the user or the interpreter stopping us, or a typed error of our own.
 _NOT_DAMAGE = (KeyboardInterrupt, SystemExit, GeneratorExit, MemoryError, RagError)

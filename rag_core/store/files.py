@@ -23,6 +23,8 @@ from ..settings import IngestSettings, Settings
 
 _SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
 _HIGHLIGHT_PROBE_CHARS = 60
+"""Characters of a passage searched on its page to highlight it (fixed: PyMuPDF's search finds a
+short phrase reliably where it misses a long one across lines)."""
 
 
 class FileStore:

@@ -18,7 +18,9 @@ from ..settings import Settings
 from . import REFINING, SEARCH_FIELDS, Match, Row, Store
 
 _SCROLL_PAGE = 1024
+"""Points read per scroll request from a server (fixed: as for the embedded store)."""
 _UPSERT_BATCH = 256
+"""Points written per request to a server (fixed: request size, not what is written)."""
 
 
 class ServerStore(Store):

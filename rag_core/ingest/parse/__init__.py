@@ -27,6 +27,7 @@ __all__ = [
 _PDF_MAGIC = b"%PDF-"
 _PDF_END = b"%%EOF"
 _PDF_END_WINDOW = 4096
+"""Bytes at a PDF's end searched for its '%%EOF' (fixed: what PDF writers leave after it is short)."""
 _ZIP_MAGIC = b"PK\x03\x04"
 
 

@@ -24,6 +24,7 @@ from .text import clean_text
 _SECTION_NUMBER = re.compile(r"^(\d+(?:\.\d+)*)\.?\s+\S")
 _BOLD_FLAG = 16  # PyMuPDF's span flag for a bold font
 _MAX_HEADING_LEVEL = 6
+"""Deepest heading level ('1.2.3.4.5.6'; fixed: Markdown's six levels)."""
 _ALLOC_FAILED = re.compile(r"\b(?:m|re|c)alloc\b.*\bfailed\b|out of memory", re.IGNORECASE)
 
 

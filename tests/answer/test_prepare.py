@@ -1,0 +1,54 @@
+"""The plan's answer steps before the model writes (``rag_core.answer.prepare``)."""
+
+from __future__ import annotations
+
+from rag_core.answer.prepare import prepare
+from rag_core.models import Passage
+from rag_core.retrieval.plan import answering
+from rag_core.settings import BudgetSettings
+from rag_core.stages import Stage
+from tests.fakes import WhitespaceTokenCounter
+
+LOANS = Passage(n=1, document="bank-10k.pdf", page=161, tabular=True, table_chunks=(0,), text=(
+    "The table below presents details about loans receivable.\n"
+    "|  | As of December |  |\n| $ in millions | 2016 | 2015 |\n| Corporate loans | $24,837 | $20,740 |\n"
+    "| Loans backed by commercial real estate | 4,761 | 5,271 |\n| Other loans | 2,890 | 3,533 |\n"
+    "| Total loans receivable, gross | 50,181 | 45,821 |\n"
+    "As of December 2016 and December 2015, the fair value of loans receivable was $49.80 billion and $45.19 "
+    "billion, respectively, and the loans would have been classified in level 3 of the fair value hierarchy had "
+    "they been carried at fair value, as the firm discusses in the notes on fair value measurements below.\n"))
+QUESTION = "what percentage of total loans receivable gross in 2016 were loans backed by commercial real estate?"
+
+
+def test_a_figure_read_by_code_keeps_its_table_whole_in_the_brief_form() -> None:
+    budget = BudgetSettings()
+    steps = answering("technical", "local", budget=budget, brief_form=True, figures=True)
+    prepared = prepare(steps, QUESTION, [], [LOANS], WhitespaceTokenCounter(), (), budget, whole=False,
+                       no_relevant=False)
+    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.5%"
+    assert "$ in millions" in prepared.passages[0].text, (
+        "the row of years stays: the brief form's rows that answer left it out, and the figure with it")
+    assert prepared.figure.sentence in prepared.budget.messages[-1]["content"], "settled in the prompt"
+    assert [r.name for r in prepared.records] == [Stage.FIGURES, Stage.BUDGET]
+
+    plain = prepare(steps, "What do the loans show?", [], [LOANS], WhitespaceTokenCounter(), (), budget,
+                    whole=False, no_relevant=False)
+    assert plain is not None and plain.figure is None and [r.name for r in plain.records] == [Stage.FIGURES,
+                                                                                                Stage.BUDGET]
+    nothing = prepare(steps, QUESTION, [], [LOANS], WhitespaceTokenCounter(), (), budget, whole=False,
+                      no_relevant=True)
+    assert nothing is not None and nothing.passages == [] and nothing.figure is None
+
+
+def test_the_passage_a_figure_was_read_from_goes_first_and_survives_a_small_prompt() -> None:
+    budget = BudgetSettings(local_prompt_tokens=700)
+    steps = answering("qa", "local", budget=budget, brief_form=True, figures=True)
+    prose = [Passage(n=n, document="bank-10k.pdf", page=n, text=" ".join(["The firm reviews its markets."] * 40))
+             for n in range(1, 4)]
+    loans = LOANS.model_copy(update={"n": 4, "page": 161})
+    prepared = prepare(steps, QUESTION, [], [*prose, loans], WhitespaceTokenCounter(), (), budget, whole=False,
+                       no_relevant=False)
+    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.5%"
+    assert prepared.passages[0].page == 161 and prepared.passages[0].n == 1, "renumbered from 1, the table first"
+    assert prepared.figure.formula == "4,761 [1] / 50,181 [1] = 9.5%", "cited as the prompt numbers it"
+    assert prepared.budget.cut, "the prose at the end is what the small prompt leaves out"

@@ -1,0 +1,171 @@
+"""How a PDF's layout is read (rag_core/ingest/parse/pdf.py and pdf_tables.py): headings from
+fonts, section numbers and the outline; tables as one block of whole rows, compacted; the filter that
+spares prose pages the table finder; and the layout rules taken from Settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from rag_core.ingest.parse import parse_path
+from rag_core.settings import IngestSettings
+from tests.conftest import draw_ruled_table
+
+
+def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Path]) -> None:
+    body = "Plain body text that goes on for a while to set the body size. " * 4
+    path = make_pdf(
+        [
+            [("Results Overview", 22), (body, 11), ("4.2 Ablation Details", 14), (body, 11)],
+        ]
+    )
+    page = parse_path(path, IngestSettings()).pages[0]
+    assert [(h.level, h.title) for h in page.headings] == [(1, "Results Overview"), (2, "4.2 Ablation Details")]
+    assert page.text.startswith("Results Overview")
+
+
+def test_pdf_outline_wins_over_fonts(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    for title in ("Introduction", "Method"):
+        page = doc.new_page()
+        page.insert_text((72, 72), title)
+        page.insert_text((72, 100), f"Text of the {title.lower()} section.")
+    doc.set_toc([[1, "Introduction", 1], [1, "Method", 2]])
+    doc.save(tmp_path / "toc.pdf")
+    pages = parse_path(tmp_path / "toc.pdf", IngestSettings()).pages
+    assert [h.title for h in pages[0].headings] == ["Introduction"]
+    assert [h.title for h in pages[1].headings] == ["Method"]
+
+
+def test_table_becomes_one_block_of_whole_rows(tmp_path: Path) -> None:
+    rows = [["Variant", "Agriculture", "Legal"], ["NaiveRAG", "32.4%", "16.4%"], ["-High", "65.2%", "76.4%"],
+            ["-Low", "64.0%", "80.8%"], ["-Origin", "75.2%", "83.6%"], ["Hybrid", "67.6%", "83.6%"],
+            ["Mixed", "51.0%", "49.0%"]]
+    doc = pymupdf.open()
+    draw_ruled_table(doc.new_page(), rows)
+    doc.save(tmp_path / "table.pdf")
+    parsed = parse_path(tmp_path / "table.pdf", IngestSettings())
+    (page_out,) = parsed.pages
+    assert len(page_out.tables) == 1
+    table = page_out.text[page_out.tables[0].start : page_out.tables[0].end]
+    assert "| NaiveRAG | 32.4% | 16.4% |" in table
+    assert "| -Origin | 75.2% | 83.6% |" in table
+    assert page_out.text.count("32.4%") == 1, "cells are not repeated as loose text"
+    assert "The hybrid mode wins" in page_out.text
+
+
+def test_statement_tables_are_compacted(tmp_path: Path) -> None:
+    """'$' set in a column of its own joins its figure, in the sign's column, and columns empty
+    in every row go: three figures make three cells, not ten."""
+    rows = [["", "", "2022", "", "2021"], ["Net sales", "$", "34,229", "$", "35,355"],
+            ["Cost of sales", "19,232", "", "18,795", ""], ["Gross margin", "32.1", "%", "33.0", "%"]]
+    rows += [[f"Line {n}", f"{n},100", "", f"{n},200", ""] for n in range(1, 9)]
+    widths = [160, 30, 80, 30, 80]
+    doc = pymupdf.open()
+    page = doc.new_page()
+    y0, h = 80, 24
+    for r, row in enumerate(rows):
+        x = 72
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(x, y0 + r * h, x + widths[c], y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((x + 3, y0 + r * h + 16), cell, fontsize=10)
+            x += widths[c]
+    doc.save(tmp_path / "statement.pdf")
+    (parsed,) = parse_path(tmp_path / "statement.pdf", IngestSettings()).pages
+    (table,) = parsed.tables
+    assert parsed.text[table.start : table.end].splitlines() == [
+        "|  | 2022 | 2021 |",
+        "| Net sales | $34,229 | $35,355 |",
+        "| Cost of sales | 19,232 | 18,795 |",
+        "| Gross margin | 32.1% | 33.0% |",
+        *(f"| Line {n} | {n},100 | {n},200 |" for n in range(1, 9)),
+    ]
+
+
+WORD_ROWS = [["Name", "Role", "Team"], ["Ada", "Engineer", "Core"], ["Grace", "Admiral", "Navy"],
+             ["Linus", "Maintainer", "Kernel"]]
+FIGURE_ROWS = [["Item", "2023", "2022"], ["Revenue", "$4,120", "$3,870"], ["Cost of sales", "2,310", "2,205"],
+               ["Gross margin", "1,810", "1,665"], ["Net income", "612", "540"], ["Total assets", "9,870", "9,115"]]
+
+
+def _table_page(path: Path, rows: list[list[str]], *, ruled: str) -> Path:
+    """A page with prose above a table; ``ruled`` is "grid" (every cell boxed by lines), "rules"
+    (three horizontal rules, as in papers) or "none" (aligned columns only)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 50, 540, 120), "Staff and results. " * 12, fontsize=10)
+    x0, y0, w, h = 72, 140, 140, 22
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if ruled == "grid":
+                box = pymupdf.Rect(x0 + c * w, y0 + r * h, x0 + (c + 1) * w, y0 + (r + 1) * h)
+                page.draw_rect(box, color=(0, 0, 0))
+            page.insert_text((x0 + c * w + 4, y0 + r * h + 15), cell, fontsize=10)
+    if ruled == "rules":
+        for y in (y0, y0 + h, y0 + len(rows) * h):
+            page.draw_line((x0, y), (x0 + len(rows[0]) * w, y), color=(0, 0, 0))
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("rows", "ruled"),
+    [(WORD_ROWS, "grid"), (WORD_ROWS, "rules"), (FIGURE_ROWS, "grid"), (FIGURE_ROWS, "rules"), (FIGURE_ROWS, "none")],
+)
+def test_the_table_page_filter_skips_no_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rows: list[list[str]], ruled: str
+) -> None:
+    """The filter that spares prose pages the table finder finds exactly the tables the finder
+    finds on every page, ruled or not, words or figures."""
+    from rag_core.ingest.parse import pdf_tables
+
+    path = _table_page(tmp_path / "t.pdf", rows, ruled=ruled)
+    filtered = parse_path(path, IngestSettings())
+    assert filtered.table_pages == 1
+    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks, settings: True)
+    everywhere = parse_path(path, IngestSettings())
+    assert filtered.pages == everywhere.pages
+    if ruled == "grid":
+        (page,) = filtered.pages
+        assert len(page.tables) == 1 and f"| {' | '.join(rows[1])} |" in page.text
+        # CPU seconds are counted, and none as spent on a page without a table: this one has one
+        assert filtered.table_finder_cpu_s > 0 and filtered.table_finder_empty_cpu_s == 0.0
+
+
+def test_the_finder_s_cpu_on_a_page_without_a_table_is_counted_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_pdf: Callable[..., Path]
+) -> None:
+    from rag_core.ingest.parse import pdf_tables
+
+    monkeypatch.setattr(pdf_tables, "may_hold_table", lambda page, blocks, settings: True)
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]), IngestSettings())
+    assert parsed.table_pages == 1 and not parsed.pages[0].tables
+    assert parsed.table_finder_empty_cpu_s == parsed.table_finder_cpu_s > 0
+
+
+def test_a_page_of_prose_is_spared_the_table_finder(make_pdf: Callable[..., Path]) -> None:
+    parsed = parse_path(make_pdf(["Plain prose about the moon landing, with no table at all. " * 20]), IngestSettings())
+    assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0 and parsed.table_finder_cpu_s == 0.0
+
+
+def test_the_layout_rules_come_from_settings(make_pdf: Callable[..., Path]) -> None:
+    body = "Plain body text that goes on for a while to set the body size. " * 4
+    path = make_pdf([[("Results Overview", 22), (body, 11), ("Method Notes", 14), (body, 11)]])
+    default = parse_path(path, IngestSettings()).pages[0]
+    assert [(h.level, h.title) for h in default.headings] == [(1, "Results Overview"), (2, "Method Notes")]
+    # set in bold, the 14-point line stays a heading, of the level of a bold line once it no longer counts as larger
+    stricter = parse_path(path, IngestSettings(heading_size_ratio=1.5, title_size_ratio=3.0)).pages[0]
+    assert [(h.level, h.title) for h in stricter.headings] == [(2, "Results Overview"), (3, "Method Notes")]
+    no_bold = IngestSettings(heading_size_ratio=1.5, bold_heading_max_chars=5)
+    assert [h.title for h in parse_path(path, no_bold).pages[0].headings] == ["Results Overview"]
+    assert [h.title for h in parse_path(path, IngestSettings(heading_max_chars=10)).pages[0].headings] == []
+
+
+def test_the_table_page_filter_thresholds_come_from_settings(tmp_path: Path) -> None:
+    path = _table_page(tmp_path / "t.pdf", FIGURE_ROWS, ruled="none")
+    assert parse_path(path, IngestSettings()).table_pages == 1
+    strict = IngestSettings(table_min_numbers=1000, table_min_rulings=1000, table_min_cells=1000)
+    assert parse_path(path, strict).table_pages == 0

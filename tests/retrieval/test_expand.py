@@ -1,0 +1,75 @@
+"""A table's discussion: the text after the best-ranked table, added after it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import SimpleNamespace
+
+from rag_core.models import Hit
+from rag_core.retrieval.expand import table_discussion
+
+
+def chunk(index: int, kind: str = "text", page: int = 8, section: tuple[str, ...] = ("Ablation Studies",)) -> Hit:
+    return Hit(chunk_id=f"p:{index}", doc_id="p", document="p.pdf", page=page, chunk_index=index,
+               text=f"chunk {index}", kind=kind, heading_path=section)  # type: ignore[arg-type]
+
+
+def paper_chunks() -> dict[int, Hit]:
+    """A results table (chunks 11-12, titled by 10) read by four paragraphs after it (13-16), then
+    the next section (17) and another table in it (18)."""
+    chunks = {i: chunk(i) for i in range(10, 17)}
+    chunks |= {11: chunk(11, "table"), 12: chunk(12, "table"), 17: chunk(17, section=("Case Study",)),
+               18: chunk(18, "table", section=("Case Study",)), 9: chunk(9, page=7)}
+    return chunks
+
+
+class ReaderOf:
+    """The document's chunks as ``Reader.chunks_at`` gives them, noting each read."""
+
+    def __init__(self, chunks: dict[int, Hit], asked: list[list[int]]) -> None:
+        self.chunks, self.asked = chunks, asked
+
+    def chunks_at(self, record: object, indices: Sequence[int]) -> dict[int, Hit]:
+        self.asked.append(list(indices))
+        return {i: self.chunks[i] for i in indices if i in self.chunks}
+
+
+PAPER = [SimpleNamespace(doc_id="p")]  # the record table_discussion reads by: its id is all it uses
+
+
+def test_the_best_table_brings_the_text_that_discusses_it() -> None:
+    chunks, asked = paper_chunks(), []
+    hits = [chunks[9], chunks[10].model_copy(update={"source": "neighbor", "anchor": "p:9"}), chunks[11],
+            chunk(3, page=2, section=("Intro",))]
+    out, added = table_discussion(hits, 8, ReaderOf(chunks, asked), PAPER)
+    # the table's further rows come with it uncounted, then its section's text, never the next section
+    assert [h.chunk_index for h in added] == [12, 13, 14, 15, 16]
+    assert [h.chunk_index for h in out] == [9, 10, 11, 12, 13, 14, 15, 16, 3]
+    assert all(h.source == "neighbor" and h.anchor == "p:11" for h in added)
+    assert asked == [list(range(12, 12 + 8 + 4))]
+
+
+def test_the_discussion_is_capped_and_stops_at_the_next_table() -> None:
+    chunks = paper_chunks()
+    out, added = table_discussion([chunks[11], chunks[12]], 2, ReaderOf(chunks, []), PAPER)
+    assert [h.chunk_index for h in added] == [13, 14]
+    chunks |= {14: chunk(14, "table")}
+    _, added = table_discussion([chunks[11]], 8, ReaderOf(chunks, []), PAPER)
+    assert [h.chunk_index for h in added] == [12, 13]
+
+
+def test_the_table_whose_passage_ranks_first_is_discussed() -> None:
+    """A table ranked lower whose title chunk ranks first stands first as a passage."""
+    chunks = paper_chunks()
+    other = chunk(40, "table", page=13, section=("Appendix",))
+    hits = [chunks[10], other, chunks[11]]
+    _, added = table_discussion(hits, 8, ReaderOf(chunks | {40: other}, []), PAPER)
+    assert added[0].chunk_index == 12
+
+
+def test_no_table_or_no_count_adds_nothing() -> None:
+    chunks, asked = paper_chunks(), []
+    hits = [chunks[13], chunks[9]]
+    assert table_discussion(hits, 8, ReaderOf(chunks, asked), PAPER) == (hits, [])
+    assert table_discussion([chunks[11]], 0, ReaderOf(chunks, asked), PAPER) == ([chunks[11]], [])
+    assert asked == []
