@@ -13,7 +13,7 @@ import streamlit as st
 
 import app_state
 from rag_core import CITATION, Answer, AnswerRun, Citation, Passage, RagError, neutralize, page_label
-from rag_core.report import counted
+from rag_core.trace_views import counted
 
 if TYPE_CHECKING:
     from rag_core import Availability, DocumentRecord, Reindexer, TablePasses

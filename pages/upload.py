@@ -3,7 +3,7 @@ import streamlit as st
 import app_state
 import app_views
 from rag_core import FORMATS, OCR_STAGE, RagError, unit_of
-from rag_core.report import counted
+from rag_core.trace_views import counted
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 

@@ -16,7 +16,7 @@ from .privacy import telemetry_off
 telemetry_off()
 
 if TYPE_CHECKING:
-    from . import report
+    from . import trace_views as report
     from .answer.generate import AnswerRun
     from .answer.prompts import neutralize
     from .backends import ChatModel
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .ingest.index import OCR_STAGE
     from .ingest.limits import QuestionRate
     from .ingest.reindex import Reindexer
-    from .ingest.tables import TablePasses
+    from .ingest.table_pass import TablePasses
     from .models import Answer, Citation, DocumentRecord, Hit, IngestResult, Passage, RetrievalResult, Trace
     from .pipeline import Engine
     from .retrieval.rerank import Availability
@@ -41,7 +41,7 @@ _EXPORTS = {
     "neutralize": ".answer.prompts",
     "preload_chat_model": ".runtime.llm",
     "Reindexer": ".ingest.reindex",
-    "TablePasses": ".ingest.tables",
+    "TablePasses": ".ingest.table_pass",
     "ChatModel": ".backends",
     "Citation": ".models",
     "DocumentRecord": ".models",
@@ -95,7 +95,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name == "report":
-        return import_module(".report", __name__)
+        return import_module(".trace_views", __name__)
     if name in _EXPORTS:
         return getattr(import_module(_EXPORTS[name], __name__), name)
     raise AttributeError(f"module 'rag_core' has no attribute {name!r}")

@@ -12,7 +12,7 @@ from .backends import Embedder
 from .ingest.index import Progress, index_document, named, ocr_progress, report, stored_already, with_parse_time
 from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.sandbox import parse_untrusted
-from .ingest.tables import TablePasses
+from .ingest.table_pass import TablePasses
 from .lexical.bm25 import Bm25Cache
 from .library import Library
 from .memory import release_freed_memory

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Sequence
 
-from .answer.check import AnswerCheck
+from .answer.answer_check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.leads import lead_lines
@@ -21,7 +21,7 @@ from .answer.prepare import prepare
 from .backends import ChatModel, Embedder, Reranker
 from .errors import RagError
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
-from .ingest.tables import TablePasses
+from .ingest.table_pass import TablePasses
 from .ingesting import Ingesting
 from .lexical.bm25 import Bm25Cache, Bm25Index
 from .library import Library
@@ -29,9 +29,9 @@ from .memory import limit_malloc_arenas
 from .models import DocumentRecord, Hit, Message, RetrievalResult, Searched, Understanding
 from .reader import Reader
 from .retrieval.plan import answering, phrasings_of, plan
-from .retrieval.queries import keyword_understanding, read_question, trim_history, understand
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
+from .retrieval.understand import keyword_understanding, read_question, trim_history, understand
 from .runtime.embed import make_embedder
 from .runtime.llm import ChatSession, make_chat_model, preload_chat_model
 from .settings import LlmBackend, Retrievers, Settings

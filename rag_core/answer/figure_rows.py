@@ -8,20 +8,19 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexical.terms import STOPWORDS
+from ..lexical.terms import word_prefixes
 from .figure_cells import Row, cell_value
 from .figure_question import YEAR
 from .line_items import LINE_ITEMS
 from .numbers import numbers
 
-_WORD = re.compile(r"[a-z&]{2,}|\d+(?:\.\d+)?", re.IGNORECASE)
-_STEM = 5
-"""Letters of a word compared (stems without a stemmer: 'expenditures' and 'expenditure' agree)."""
+_SHORTEST = 2
+"""Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
 
 
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out."""
-    return {w[:_STEM] for w in _WORD.findall(text.lower()) if w not in STOPWORDS and not w[0].isdigit()}
+    return set(word_prefixes(text, shortest=_SHORTEST, content_only=True))
 
 
 GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",

@@ -36,8 +36,8 @@ from ..runtime.llm import ChatSession
 from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
 from ..trace import StageNotes, Stages, continued, ms_since
+from .answer_check import AnswerCheck
 from .attribution import Computed
-from .check import AnswerCheck
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
 from .extractive import NOT_FOUND, extractive_answer
 

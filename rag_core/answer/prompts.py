@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from ..lexical.terms import tokenize
 from ..models import Intent, Message, Passage
-from ..retrieval.queries import asks_one_idea
+from ..retrieval.understand import asks_one_idea
 from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
 from ..tables.rows import in_table, is_row, labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it

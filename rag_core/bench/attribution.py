@@ -22,8 +22,8 @@ TARGET_TOKENS = 400
 
 
 def bench_attribution(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
+    from ..answer.answer_check import AnswerCheck
     from ..answer.attribution import split_statements
-    from ..answer.check import AnswerCheck
     from ..pipeline import Engine
     from ..runtime.tokens import TiktokenCounter
 

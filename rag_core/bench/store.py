@@ -182,7 +182,7 @@ def _fill(engine: Any, documents: list[Any], size: int) -> tuple[float, int]:
 
 
 def _measure(engine: Any, questions: list[str]) -> dict[str, float]:
-    from ..retrieval.queries import keyword_query
+    from ..retrieval.understand import keyword_query
 
     records = engine.documents(OWNER)
     started = time.perf_counter()

@@ -123,7 +123,7 @@ def weights(text: str) -> tuple[float, float, float]:
 
 
 def make_rephrasers(engine: Any, llm: bool) -> dict[str, Callable[[str], list[str]]]:
-    from ..retrieval.queries import keyword_query
+    from ..retrieval.understand import keyword_query
 
     rephrasers: dict[str, Callable[[str], list[str]]] = {
         "keywords": lambda q: [q] + [s for s in [keyword_query(q)] if s],

@@ -24,7 +24,7 @@ from ..backends import Embedder
 from ..lexical.bm25 import Bm25Index
 from ..retrieval.exact import exact_hits
 from ..retrieval.fuse import reciprocal_rank_fusion
-from ..retrieval.queries import keyword_query, search_phrasings
+from ..retrieval.understand import keyword_query, search_phrasings
 from ..runtime.embed import backend_of, make_embedder, model_slug
 from ..settings import RetrievalSettings, Settings
 from .metrics import mean, ndcg_at_k, recall_at_k, reciprocal_rank

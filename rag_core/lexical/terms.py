@@ -172,6 +172,20 @@ def holds_exactly(text: str, group: Sequence[str]) -> bool:
     return any(tuple(tokens[i : i + width]) == tuple(group) for i in range(len(tokens) - width + 1))
 
 
+COMPARED_LETTERS = 5
+"""Letters of a word compared where words are matched by their start, stems without a stemmer
+('expenditures' and 'expenditure', 'comprehensive' and 'Comprehensiveness' agree; fixed: the row
+labels matched and the rows kept depend on it)."""
+
+
+def word_prefixes(text: str, *, shortest: int, content_only: bool) -> list[str]:
+    """The words of a text (``shortest`` letters or more, '&' among them: 'R&D'), in order, each by
+    its first ``COMPARED_LETTERS`` letters; without stopwords when ``content_only``. The one way
+    answering matches a question's words to a table's labels."""
+    words = re.findall(rf"[a-z&]{{{shortest},}}", text.lower())
+    return [w[:COMPARED_LETTERS] for w in words if not (content_only and w in STOPWORDS)]
+
+
 def _stem(word: str) -> str:
     """Harman's S-stemmer: fold plurals, nothing more aggressive."""
     if len(word) <= 3 or not word.isalpha():

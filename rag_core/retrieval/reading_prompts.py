@@ -1,5 +1,5 @@
 """The prompts that read a question before retrieval: its intent and search phrasings, its intent
-alone, and a follow-up rewritten to stand alone (``retrieval.queries`` sends them)."""
+alone, and a follow-up rewritten to stand alone (``retrieval.understand`` sends them)."""
 
 from __future__ import annotations
 

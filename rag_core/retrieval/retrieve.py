@@ -49,9 +49,9 @@ from .lists import (
     statement_list,
 )
 from .plan import Plan, assemble
-from .queries import search_phrasings
 from .question_cleanup import clean_query
 from .rerank import RerankerUnavailable
+from .understand import search_phrasings
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexical.terms import STOPWORDS
+from ..lexical.terms import COMPARED_LETTERS, word_prefixes
 from .rows import (
     ROWS_LEFT_OUT,
     cells,
@@ -112,9 +112,8 @@ def _asked_blocks(names: Sequence[set[str]], words: set[str]) -> set[int]:
     return {n for n, own in enumerate(names) if any(_named_by(name, words) for name in own - common)}
 
 
-_WORD = re.compile(r"[a-z]{3,}")
-_STEM = 5
-"""Letters two words must share at their start to be one word ('comprehensive', 'Comprehensiveness')."""
+_SHORTEST = 3
+"""Letters of the shortest word a row label is named by (fixed: 'of', 'in' and 'to' name no row)."""
 
 
 def only_rows_labelled(text: str, labels: Sequence[str]) -> str | None:
@@ -156,7 +155,7 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
     named = [label for label in labels if _named_by(label, words)]
     if named:
         return named
-    asked = {w[:_STEM] for w in _WORD.findall(question.lower()) if w not in STOPWORDS}
+    asked = set(word_prefixes(question, shortest=_SHORTEST, content_only=True))
     if not asked or 2 * len(asked & _stems(text)) < len(asked):
         return []
     counts: dict[str, int] = {}
@@ -167,12 +166,12 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
 
 
 def _stems(text: str) -> set[str]:
-    return {w[:_STEM] for w in _WORD.findall(text.lower())}
+    return set(word_prefixes(text, shortest=_SHORTEST, content_only=False))
 
 
 def _named_by(label: str, words: set[str]) -> bool:
     """Whether every word of a row label is among the question's (by their start), the label is
     not a total alone ('Total' names no line of a statement) and names more than a short word."""
-    own = _WORD.findall(label.lower())
-    return (bool(own) and all(w[:_STEM] in words for w in own) and not _SUMMARY_LABEL.fullmatch(label.strip())
-            and any(len(w) > 3 for w in own))
+    own = re.findall(rf"[a-z&]{{{_SHORTEST},}}", label.lower())
+    return (bool(own) and all(w[:COMPARED_LETTERS] in words for w in own)
+            and not _SUMMARY_LABEL.fullmatch(label.strip()) and any(len(w) > 3 for w in own))

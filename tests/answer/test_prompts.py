@@ -158,7 +158,7 @@ def test_a_table_read_in_text_keeps_only_the_rows_it_quotes_in_the_brief_prompt(
 
 
 def test_a_question_after_the_main_idea_gets_a_few_sentences_not_the_summarys_sections() -> None:
-    from rag_core.retrieval.queries import asks_one_idea
+    from rag_core.retrieval.understand import asks_one_idea
 
     passages = [Passage(n=1, document="paper.pdf", page=1, text="LightRAG keys retrieval at two levels.")]
     for brief in (True, False):

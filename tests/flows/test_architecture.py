@@ -61,7 +61,7 @@ def test_only_entry_points_import_the_orchestrator() -> None:
 FLOORS: list[set[str]] = [
     # the foundation: data, settings, errors, the trace, the format registry, how chunk text is laid out
     {"rag_core.models", "rag_core.errors", "rag_core.settings", "rag_core.text", "rag_core.stages", "rag_core.cpu",
-     "rag_core.memory", "rag_core.privacy", "rag_core.backends", "rag_core.trace", "rag_core.report",
+     "rag_core.memory", "rag_core.privacy", "rag_core.backends", "rag_core.trace", "rag_core.trace_views",
      "rag_core.formats", "rag_core.chunk_text"},
     {"rag_core.runtime"},  # the local models and their runtimes: embedder, chat model, tokenizers, OCR data
     {"rag_core.store"},  # points and payloads in Qdrant, the kept files
@@ -151,7 +151,7 @@ def test_pages_use_the_app_modules_and_public_names_only() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rag_core"):
                 if node.module == "rag_core":
                     offenders += [f"{path.name}: {a.name}" for a in node.names if a.name not in public]
-                elif node.module != "rag_core.report":
+                elif node.module != "rag_core.trace_views":
                     offenders.append(f"{path.name}: {node.module}")
             elif isinstance(node, ast.Import):
                 offenders += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("rag_core.")]

@@ -200,7 +200,8 @@ KILL_AFTER_WRITE = textwrap.dedent(
     from rag_core.pipeline import Engine
     from rag_core.settings import Settings
 
-    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000), embedder=HashEmbedder())
+    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000, {replace}),
+                    embedder=HashEmbedder({dimension}))
     store = type(engine.store)
     writes = 0
 
@@ -237,7 +238,7 @@ def test_a_delete_killed_at_any_step_is_finished_on_the_next_open(tmp_path: Path
     engine.ingest_bytes(pdf_bytes(["The victim page names a zebra crossing in Quito."]), "victim.pdf")
     engine.close()
     script = DELETE_KILL_SCRIPT.format(project=str(PROJECT), tests=str(PROJECT / "tests"), store=str(store),
-                                       kill_after=kill_after)
+                                       kill_after=kill_after, replace="", dimension=64)
     child = subprocess.run([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300)
     assert child.returncode == -signal.SIGKILL, "killed inside the delete"
     reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder())
@@ -271,7 +272,7 @@ def test_an_ingest_killed_after_any_write_is_whole_or_gone(tmp_path: Path, kill_
     store = tmp_path / "store"
     pdf = write_pdf(tmp_path / "victim.pdf", ["The victim page names a zebra crossing in Quito.", "More text here."])
     script = INGEST_KILL_SCRIPT.format(project=str(PROJECT), tests=str(PROJECT / "tests"), store=str(store),
-                                       pdf=str(pdf), kill_after=kill_after)
+                                       pdf=str(pdf), kill_after=kill_after, replace="", dimension=64)
     child = subprocess.run([sys.executable, "-c", script], env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300,
                            capture_output=True, text=True)
     assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr
@@ -287,3 +288,105 @@ def test_an_ingest_killed_after_any_write_is_whole_or_gone(tmp_path: Path, kill_
         assert listed == ["victim.pdf"] and chunks == 2 and hits and len(files) == 1
     assert reopened.ingest_path(pdf).status == ("duplicate" if listed else "ingested")
     reopened.close()
+
+
+WRAP_WRITES = """
+store._upsert, store._set_payload, store._delete = (killing(store._upsert), killing(store._set_payload),
+                                                     killing(store._delete))
+"""
+TABLE_PASS_KILL_SCRIPT = KILL_AFTER_WRITE + textwrap.dedent(WRAP_WRITES) + textwrap.dedent(
+    """
+    (record,) = engine.documents("me")
+    engine.tables.run(record)
+    print("writes", writes, flush=True)
+    """
+)
+REINDEX_KILL_SCRIPT = KILL_AFTER_WRITE + textwrap.dedent(WRAP_WRITES) + textwrap.dedent(
+    """
+    engine.reindex()
+    print("writes", writes, flush=True)
+    """
+)
+
+
+def killed_at_each_write(script: str, prepared: Path, tmp_path: Path, **fields: Any) -> Iterator[tuple[int, Path]]:
+    """Run ``script`` over a copy of the ``prepared`` store once whole (to count its writes), then once
+    killed after each of them; yield the write it was killed after and the store it left."""
+    import shutil
+
+    def run(kill_after: int) -> tuple[subprocess.CompletedProcess[str], Path]:
+        store = tmp_path / f"store-{kill_after}"
+        shutil.copytree(prepared, store)
+        code = script.format(project=str(PROJECT), tests=str(PROJECT / "tests"), store=str(store),
+                             kill_after=kill_after, **fields)
+        child = subprocess.run([sys.executable, "-c", code], env=os.environ | {"HF_HUB_OFFLINE": "1"}, timeout=300,
+                               capture_output=True, text=True)
+        return child, store
+
+    whole, _ = run(0)
+    assert whole.returncode == 0, whole.stdout + whole.stderr
+    writes = int(whole.stdout.split("writes")[-1])
+    assert writes >= 3, whole.stdout
+    for kill_after in range(1, writes + 1):
+        child, store = run(kill_after)
+        assert child.returncode == -signal.SIGKILL, child.stdout + child.stderr
+        yield kill_after, store
+
+
+def test_a_table_pass_killed_after_any_write_leaves_the_document_searchable_and_whole(tmp_path: Path) -> None:
+    """The pass writes the new generation's chunks beside the old, then swaps: killed after any
+    write, the document is listed once, searchable, with one generation's chunks; its pass runs
+    again and completes."""
+    from tests.ingest.test_table_pass import kinds, searchable_first, table_pdf
+
+    settings = Settings(store_dir=tmp_path / "prepared").replace(ingest__sandbox=False)
+    engine = Engine(settings, embedder=HashEmbedder())
+    record = searchable_first(engine, table_pdf())
+    engine.close()
+    for kill_after, store in killed_at_each_write(TABLE_PASS_KILL_SCRIPT, tmp_path / "prepared", tmp_path,
+                                                  replace="ingest__sandbox=False", dimension=64):
+        reopened = Engine(settings.replace(store_dir=store), embedder=HashEmbedder())
+        try:
+            (listed,) = reopened.documents("me")
+            stored = reopened.store.count_chunks(reopened.collection, "me", [listed.doc_id])
+            assert (listed.doc_id, stored) == (record.doc_id, listed.chunks), f"after write {kill_after}"
+            assert reopened.search("Graph indexing builds entities", owner="me").hits, f"after write {kill_after}"
+            if listed.stage != "complete":
+                assert reopened.resume_tables() == 1
+                reopened.tables.wait()
+            (done,) = reopened.documents("me")
+            assert (done.stage, done.generation) == ("complete", 1), f"after write {kill_after}"
+            assert "table" in kinds(reopened, done)
+            assert reopened.store.count_chunks(reopened.collection, "me", [done.doc_id]) == done.chunks
+        finally:
+            reopened.close()
+
+
+def test_a_re_embedding_killed_after_any_write_loses_nothing_and_finishes(tmp_path: Path) -> None:
+    """A change of embedding model copies each document into the new model's collection: killed after
+    any write, the document is listed under the new model whole or not yet (then pending), never
+    twice; the next run finishes it, and the old model's copy is untouched."""
+    prepared = tmp_path / "prepared"
+    first = Engine(Settings(store_dir=prepared), embedder=HashEmbedder(64))
+    first.ingest_bytes(pdf_bytes([TEXT]), "kept.pdf")
+    first.close()
+    for kill_after, store in killed_at_each_write(REINDEX_KILL_SCRIPT, prepared, tmp_path, replace="",
+                                                  dimension=32):
+        reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder(32))
+        try:
+            listed = [d.name for d in reopened.documents()]
+            pending = [r.name for r in reopened.pending_reindex()]
+            assert (listed, pending) in ((["kept.pdf"], []), ([], ["kept.pdf"])), f"after write {kill_after}"
+            reopened.reindex()
+            (done,) = reopened.documents()
+            stored = reopened.store.count_chunks(reopened.collection, "local", [done.doc_id])
+            assert (done.name, stored) == ("kept.pdf", done.chunks), f"after write {kill_after}"
+            hits = reopened.search("invoice INV-2025-0492 paid", owner="local").hits
+            assert [h.document for h in hits[:1]] == ["kept.pdf"], f"after write {kill_after}"
+        finally:
+            reopened.close()
+        old = Engine(Settings(store_dir=store), embedder=HashEmbedder(64))
+        try:
+            assert [d.name for d in old.documents()] == ["kept.pdf"], "the old model's copy is untouched"
+        finally:
+            old.close()

@@ -1,4 +1,4 @@
-"""Searchable first, tables after (rag_core/ingest/tables.py): a PDF uploaded with
+"""Searchable first, tables after (rag_core/ingest/table_pass.py): a PDF uploaded with
 ``background_tables`` is searchable from its text before the table finder runs; the table pass
 swaps in the chunks with tables whole; a document deleted, ingested again or left half-passed
 is never mixed up. Passes run through ``TablePasses.run`` (this thread) so nothing depends on
@@ -180,7 +180,7 @@ def test_pages_waiting_for_their_pass_are_embedded_in_brief_then_whole(tmp_path:
 def test_the_tables_found_beside_the_ingest_serve_its_pass(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the sandbox, the parse with tables starts beside the ingest (a low-priority child) and
     the pass takes its pages instead of parsing again; the result is the inline ingest's."""
-    from rag_core.ingest import tables
+    from rag_core.ingest import table_pass as tables
 
     own_parses: list[object] = []
     real = tables.parse_untrusted
@@ -210,7 +210,7 @@ def test_a_parse_ahead_that_fails_is_told_and_the_pass_reads_the_pages_itself(
     """The parse started beside the upload fails (here: the child hit a limit): the pass parses
     the pending pages itself, says so while it runs and in its result, and the document completes."""
     from rag_core.errors import ParseLimit
-    from rag_core.ingest import tables
+    from rag_core.ingest import table_pass as tables
 
     real = tables.parse_untrusted
 

@@ -6,7 +6,8 @@ import pytest
 
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
-from rag_core.retrieval.queries import (
+from rag_core.retrieval.question_cleanup import clean_query
+from rag_core.retrieval.understand import (
     classify_keywords,
     comparison_entities,
     parse_understanding,
@@ -17,7 +18,6 @@ from rag_core.retrieval.queries import (
     trim_history,
     understand,
 )
-from rag_core.retrieval.question_cleanup import clean_query
 from rag_core.runtime.llm import ChatSession
 from rag_core.settings import LlmSettings, RetrievalSettings
 from tests.fakes import ScriptedChatModel
