@@ -126,10 +126,11 @@ class DocumentRecord(Frozen):
     chunks: int
     pages_without_text: tuple[int, ...] = ()
     created_at: datetime
-    status: Literal["indexing", "reindexing", "ready", "deleting"] = Field(
+    status: Literal["indexing", "reindexing", "ready", "deleting", "swapping"] = Field(
         description="indexing: an ingest in progress; reindexing: a copy for a new embedding model in progress "
         "(the document's ready copy under the old model is still whole); ready: searchable; deleting: a delete "
-        "in progress (the next open finishes one a kill cut short)."
+        "in progress; swapping: a table pass's chunks replacing the document's (the record already describes "
+        "them). The next open finishes a delete or a swap a kill cut short."
     )
     embed_model: str
     collection: str = Field(description="The chunk collection that holds its vectors.")

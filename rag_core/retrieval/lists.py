@@ -11,7 +11,8 @@ import numpy as np
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import tokenize
 from ..models import Fused, RankedLists, StoredChunk
-from ..store import OwnedChunks, Store
+from ..store import Store
+from ..store.owned import OwnedChunks
 from ..trace import chunk_row
 from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion

@@ -33,7 +33,8 @@ from ..models import (
 from ..reader import Reader
 from ..settings import RerankSettings, RetrievalSettings, Retrievers
 from ..stages import Stage
-from ..store import OwnedChunks, Store
+from ..store import Store
+from ..store.owned import OwnedChunks
 from ..trace import StageNotes, Stages, hit_row
 from .expand import table_discussion
 from .lists import (

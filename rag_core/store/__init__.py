@@ -18,7 +18,6 @@ from __future__ import annotations
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -195,7 +194,7 @@ class Store(ABC):
             self._delete(REGISTRY, {"owner": record.owner, "sha256": record.sha256, "collection": record.collection})
 
     def recover(self, now: datetime | None = None) -> list[DocumentRecord]:
-        """Finish deletes a kill cut short, remove documents whose ingest never finished, and the
+        """Finish deletes and table-pass swaps a kill cut short, remove documents whose ingest never finished, and the
         chunks of a table pass that never swapped in (its document stays searchable by its current
         chunks and is passed again). The
         embedded store is held by this process alone, so every 'indexing' record is a leftover; a
@@ -205,6 +204,8 @@ class Store(ABC):
         for record in self.records(None, status="deleting"):  # a delete a kill cut short: finished
             self.delete_document(record)
             removed.append(record)
+        for record in self.records(None, status="swapping"):  # a table pass's swap a kill cut short: finished
+            self.finish_swap(record)
         for record in self.records(None, status="indexing"):
             if self.local or now - record.created_at > _STALE_INDEXING:
                 self.delete_document(record)
@@ -229,9 +230,20 @@ class Store(ABC):
             if not whole:
                 self.drop_refined(current)
                 return False
+            if self.local:  # the record says where the swap goes first: ``recover`` finishes one a kill cut short
+                self.put_record(refined.model_copy(update={"status": "swapping"}))
             self._replace(current.collection, scope)
             self.put_record(refined)
         return True
+
+    def finish_swap(self, record: DocumentRecord) -> None:
+        """Finish a swap a kill cut short (a 'swapping' record, which already describes the new
+        chunks): the refining chunks left replace the ready ones, and the record turns ready."""
+        scope = {"owner": record.owner, "doc_id": record.doc_id}
+        with self._lock:
+            if self._count(record.collection, scope | {"status": REFINING}):
+                self._replace(record.collection, scope)
+            self.put_record(record.model_copy(update={"status": "ready"}))
 
     def _replace(self, collection: str, scope: Match) -> None:
         """The ready chunks of ``scope`` deleted and its refining ones made ready. Here, under the
@@ -376,25 +388,3 @@ class Store(ABC):
                 self._create(collection, dimension, REGISTRY_FIELDS if dimension is None else CHUNK_FIELDS)
             for start in range(0, len(rows), 512):
                 self._upsert(collection, rows[start : start + 512])
-
-
-@dataclass(frozen=True)
-class OwnedChunks:
-    """One owner's stored chunks in one collection, as one search reads them: each list reads the chunks
-    it lists here, and a chunk two lists hold is read from the store once."""
-
-    store: Store
-    collection: str
-    owner: str
-    _read: dict[str, StoredChunk] = field(default_factory=dict, compare=False, repr=False)
-
-    def get(self, ids: Sequence[str]) -> dict[str, StoredChunk]:
-        """Chunks by id (``Store.get_chunks``: ids of another owner are absent)."""
-        missing = [i for i in dict.fromkeys(ids) if i not in self._read]
-        if missing:
-            self._read.update(self.store.get_chunks(self.collection, self.owner, missing))
-        return {i: self._read[i] for i in ids if i in self._read}
-
-    def texts(self, ids: Sequence[str]) -> dict[str, str]:
-        """The text of each chunk by id."""
-        return {i: chunk.text for i, chunk in self.get(ids).items()}

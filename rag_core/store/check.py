@@ -192,6 +192,12 @@ class _Checker:
                 part, f"its re-embedding into {record.collection} is not finished (the copy under the old model is "
                 "whole; opening the store with the new model, or `python -m rag_core reindex`, resumes it)", note=True))
             return
+        if record.status == "swapping":
+            self._finding(part, "the swap of its table pass's chunks was cut short (opening the store finishes it)",
+                          "finished" if repair else "")
+            if repair:
+                self.store.finish_swap(record)
+            return
         if record.status != "ready":
             self._finding(part, "its ingest never finished", "removed with its chunks" if repair else "")
             if repair:

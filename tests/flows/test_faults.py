@@ -190,19 +190,11 @@ def test_killed_ingest_leaves_a_consistent_store(tmp_path: Path) -> None:
     reopened.close()
 
 
-KILL_AFTER_WRITE = textwrap.dedent(
+KILLING = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
     sys.path[:0] = [{project!r}, {tests!r}]
-    from fakes import HashEmbedder
-    from rag_core.store.files import FileStore
-    from rag_core.pipeline import Engine
-    from rag_core.settings import Settings
-
-    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000, {replace}),
-                    embedder=HashEmbedder({dimension}))
-    store = type(engine.store)
     writes = 0
 
     def killing(method):
@@ -214,6 +206,18 @@ KILL_AFTER_WRITE = textwrap.dedent(
                 os.kill(os.getpid(), signal.SIGKILL)  # no cleanup, no flush: as a power cut would
             return result
         return write
+    """
+)
+KILL_AFTER_WRITE = KILLING + textwrap.dedent(
+    """
+    from fakes import HashEmbedder
+    from rag_core.store.files import FileStore
+    from rag_core.pipeline import Engine
+    from rag_core.settings import Settings
+
+    engine = Engine(Settings(store_dir=Path({store!r})).replace(embed__chunks_per_step=1000, {replace}),
+                    embedder=HashEmbedder({dimension}))
+    store = type(engine.store)
     """
 )
 """The start of a child that kills itself right after its ``kill_after``-th write (each write
@@ -363,30 +367,82 @@ def test_a_table_pass_killed_after_any_write_leaves_the_document_searchable_and_
 
 
 def test_a_re_embedding_killed_after_any_write_loses_nothing_and_finishes(tmp_path: Path) -> None:
-    """A change of embedding model copies each document into the new model's collection: killed after
-    any write, the document is listed under the new model whole or not yet (then pending), never
-    twice; the next run finishes it, and the old model's copy is untouched."""
+    """A change of embedding model copies each document into the new model's collection, then drops the
+    old copies: killed after any write, the document is whole under one model at least (listed, every
+    chunk stored), never listed twice under one; the next run finishes it, and it is searchable."""
     prepared = tmp_path / "prepared"
     first = Engine(Settings(store_dir=prepared), embedder=HashEmbedder(64))
     first.ingest_bytes(pdf_bytes([TEXT]), "kept.pdf")
     first.close()
+
+    def whole(engine: Engine) -> bool:
+        listed = engine.documents()
+        return [d.name for d in listed] == ["kept.pdf"] and engine.store.count_chunks(
+            engine.collection, "local", [listed[0].doc_id]) == listed[0].chunks
+
     for kill_after, store in killed_at_each_write(REINDEX_KILL_SCRIPT, prepared, tmp_path, replace="",
                                                   dimension=32):
+        old = Engine(Settings(store_dir=store), embedder=HashEmbedder(64))
+        try:
+            under_old = whole(old)
+            assert len(old.documents()) <= 1
+        finally:
+            old.close()
         reopened = Engine(Settings(store_dir=store), embedder=HashEmbedder(32))
         try:
-            listed = [d.name for d in reopened.documents()]
-            pending = [r.name for r in reopened.pending_reindex()]
-            assert (listed, pending) in ((["kept.pdf"], []), ([], ["kept.pdf"])), f"after write {kill_after}"
+            assert under_old or whole(reopened), f"after write {kill_after}: whole under neither model"
+            assert len(reopened.documents()) <= 1
             reopened.reindex()
-            (done,) = reopened.documents()
-            stored = reopened.store.count_chunks(reopened.collection, "local", [done.doc_id])
-            assert (done.name, stored) == ("kept.pdf", done.chunks), f"after write {kill_after}"
+            assert whole(reopened), f"after write {kill_after}"
             hits = reopened.search("invoice INV-2025-0492 paid", owner="local").hits
             assert [h.document for h in hits[:1]] == ["kept.pdf"], f"after write {kill_after}"
         finally:
             reopened.close()
-        old = Engine(Settings(store_dir=store), embedder=HashEmbedder(64))
-        try:
-            assert [d.name for d in old.documents()] == ["kept.pdf"], "the old model's copy is untouched"
+
+
+REPAIR_KILL_SCRIPT = KILLING + textwrap.dedent(
+    """
+    from rag_core.store.check import check_store
+    from rag_core.store.edge import EdgeStore as store
+    """
+) + textwrap.dedent(WRAP_WRITES) + textwrap.dedent(
+    """
+    check_store(Path({store!r}), repair=True)
+    print("writes", writes, flush=True)
+    """
+)
+
+
+def test_a_repair_killed_after_any_write_is_finished_by_the_next(tmp_path: Path) -> None:
+    """A repair that drops a document whose chunks are gone and rebuilds the record of chunks that lost
+    theirs, killed after any of its writes: the whole document is never lost, and a repair run again
+    leaves the store as one uninterrupted repair does."""
+    from rag_core.store import REGISTRY
+    from rag_core.store.check import check_store
+    from tests.store.test_check import library, open_engine
+
+    prepared = tmp_path / "prepared"
+    held = library(prepared)
+    engine = open_engine(prepared)
+    owner, doc_id, _, collection = held["solar.txt"]
+    engine.store._delete(collection, {"owner": owner, "doc_id": doc_id})  # its chunks gone: dropped
+    owner, _, sha256, collection = held["glaciers.txt"]
+    engine.store._delete(REGISTRY, {"owner": owner, "sha256": sha256, "collection": collection})  # rebuilt
+    engine.close()
+    for kill_after, store in killed_at_each_write(REPAIR_KILL_SCRIPT, prepared, tmp_path):
+        reopened = open_engine(store)
+        try:  # what the engine reads between the two repairs: whole documents only
+            for listed in reopened.documents():
+                stored = reopened.store.count_chunks(reopened.collection, "local", [listed.doc_id])
+                assert stored == listed.chunks or listed.name == "solar.txt", f"after write {kill_after}"
         finally:
-            old.close()
+            reopened.close()
+        check_store(store, repair=True)
+        again = open_engine(store)
+        try:
+            assert [d.name for d in again.documents()] == ["glaciers.txt"], f"after write {kill_after}"
+            hits = again.search("Glaciers move slowly").hits
+            assert [h.document for h in hits] == ["glaciers.txt", "glaciers.txt"], f"after write {kill_after}"
+        finally:
+            again.close()
+        assert check_store(store).ok, f"after write {kill_after}"

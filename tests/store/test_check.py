@@ -87,3 +87,20 @@ def open_engine_documents(store_dir: Path) -> list[DocumentRecord]:
         return list(engine.documents())
     finally:
         engine.close()
+
+
+def test_a_swap_cut_short_is_reported_and_finished_by_a_repair(tmp_path: Path) -> None:
+    """A table pass's swap killed between its writes leaves a 'swapping' record (the new state); the
+    check says so, and a repair (as the next open would) finishes it: the document is listed whole."""
+    store_dir = tmp_path / "store"
+    library(store_dir)
+    engine = open_engine(store_dir)
+    (solar,) = [d for d in engine.documents() if d.name == "solar.txt"]
+    engine.store.put_record(solar.model_copy(update={"status": "swapping"}))
+    engine.store.close()
+    report = check_store(store_dir)
+    (problem,) = report.problems
+    assert "solar.txt" in problem.part and "swap" in problem.problem
+    check_store(store_dir, repair=True)
+    assert sorted(d.name for d in open_engine_documents(store_dir)) == ["glaciers.txt", "solar.txt"]
+    assert check_store(store_dir).ok
