@@ -34,9 +34,10 @@ SHORTEST_CUT = 12
 """Fewest tokens worth sending of a passage cut short."""
 SENTENCE_KEEPS = 0.8
 """A passage is cut at a sentence's end when that keeps this share of the room's characters, else
-between words (a table's rows have few sentence ends)."""
+between words (a table's rows have few sentence ends; fixed: where a cut falls, not how much is sent)."""
 CUT_TRIES = 4
-"""Counts tried to cut the overflowing passage, and to bring an over-long final prompt down."""
+"""Counts tried to cut the overflowing passage, and to bring an over-long final prompt down (fixed: the
+limit holds whatever the count; more tries only send a few more tokens)."""
 CUT_SHRINK = 0.95
 """Each further try at a cut aims this share under the characters the last one's count allowed: a
 passage's tokens per character vary along it, so aiming exactly at the room overshoots again."""

@@ -103,7 +103,8 @@ are copied into the answer by us (``quoted_lines``) and the model says what they
 'a table's Overall line' and copy it, the 1.5B model copied the first block it met; told which lines,
 it copied the right labels with figures from other lines (README)."""
 LABELS_NAMED = 3
-"""Most row labels the instruction names."""
+"""Most row labels the instruction names (fixed, as the two below: what the local model's brief form
+quotes was measured with the packaged model; other backends answer in the full form, which quotes nothing)."""
 LINES_QUOTED = 6
 """Most lines of a table quoted at the head of the answer."""
 SENTENCES_QUOTED = 4
