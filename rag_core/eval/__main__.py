@@ -217,19 +217,23 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
     return "attribution", report, attribution.markdown(report), []
 
 
-ANSWER_SETS = ("financebench", "finqa")
+ANSWER_SETS = ("financebench", "finqa", "paper_tables")
 
 
 def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
     """Answer correctness on the figure questions of each set, per backend (``correctness``)."""
-    from . import correctness
+    from . import correctness, paper_tables
 
     folders = {"financebench": ("financebench_dev", "the FinanceBench development split"),
-               "finqa": ("uda", "the UDA-QA sample")}
+               "finqa": ("uda", "the UDA-QA sample"), "paper_tables": ("uda", "the UDA-QA sample")}
     data = {name: _need(args.data / folders[name][0], folders[name][1]) for name in args.sets}
     backends = ["extractive"] if args.answers is None else args.answers
-    outcomes = correctness.run_sets(data, settings, backends=backends, results=args.results, owner=OWNER,
+    figures = {name: folder for name, folder in data.items() if name != "paper_tables"}
+    outcomes = correctness.run_sets(figures, settings, backends=backends, results=args.results, owner=OWNER,
                                     limit=args.limit)
+    if "paper_tables" in data:
+        outcomes["paper_tables"] = paper_tables.run(data["paper_tables"], settings, backends=backends,
+                                                    results=args.results, owner=OWNER, limit=args.limit)
     report = {"sets": list(data), "backends": backends, "tolerance": correctness.TOLERANCE, "outcomes": outcomes}
     return "answers", report, correctness.markdown(outcomes), []
 

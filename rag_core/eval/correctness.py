@@ -117,15 +117,8 @@ def run_sets(data: dict[str, Path], settings: Settings, *, backends: Sequence[st
         questions = (pages.load_financebench(folder) if name == "financebench"
                      else [q for q in pages.load_uda(folder) if q.subset == "finqa"])
         items = figure_questions(questions)[:limit]
-        wanted = {q.document for q, _ in items}
-        paths = sorted(p for p in folder.rglob("*.pdf") if p.name in wanted)
-        store_dir = results / "stores" / f"{name}-{pages.store_slug('default', settings)}"
-        engine = Engine(settings.model_copy(update={"store_dir": store_dir}))
+        engine = set_engine(name, folder, {q.document for q, _ in items}, settings, results=results, owner=owner)
         try:
-            for path in paths:
-                parsed, raw = pages.parsed_file(path, settings, results / "cache" / "parsed")
-                result = engine.ingest_parsed(parsed, owner=owner, data=raw)
-                print(f"{name}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
             outcomes[name] = {}
             for backend in backends:
                 rows = ask_figures(engine, items, owner=owner, backend=backend)
@@ -133,6 +126,24 @@ def run_sets(data: dict[str, Path], settings: Settings, *, backends: Sequence[st
         finally:
             engine.close()
     return outcomes
+
+
+def set_engine(name: str, folder: Path, documents: set[str], settings: Settings, *, results: Path,
+               owner: str) -> Engine:
+    """An engine over a store of these documents of the set's folder (kept under ``results/stores``,
+    parsed documents cached under ``results/cache``), ingested as the CLI ingests them."""
+    paths = sorted(p for p in folder.rglob("*.pdf") if p.name in documents)
+    store_dir = results / "stores" / f"{name}-{pages.store_slug('default', settings)}"
+    engine = Engine(settings.model_copy(update={"store_dir": store_dir}))
+    try:
+        for path in paths:
+            parsed, raw = pages.parsed_file(path, settings, results / "cache" / "parsed")
+            result = engine.ingest_parsed(parsed, owner=owner, data=raw)
+            print(f"{name}: {result.status:9} {path.name}: {result.document.chunks} chunks", file=sys.stderr)
+    except BaseException:
+        engine.close()
+        raise
+    return engine
 
 
 def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -162,7 +173,8 @@ def markdown(outcomes: dict[str, dict[str, dict[str, Any]]]) -> str:
     return (
         f"Figure questions (gold answer: one figure), each scoped to its document, the settings' defaults. Correct: "
         f"the answer states the gold figure within {TOLERANCE:.1%} (sign aside); first figure: the first it states "
-        f"is the gold one.\n\n"
+        f"is the gold one. Paper tables (UDA's questions on NLP papers' tables): the answer states every figure of "
+        f"one annotator's answer, or most of its words; 'gold page in context' is the gold evidence paragraph.\n\n"
         + markdown_table(["set", "backend", "questions", "correct", "first figure correct", "gold page in context",
                           "correct, gold page in context", "opened by a figure read by code", "errors",
                           "first token s (median)", "s/answer"], rows)
