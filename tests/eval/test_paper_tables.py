@@ -22,6 +22,10 @@ def test_a_figure_free_gold_answer_is_stated_by_most_of_its_words() -> None:
     assert states("They compare with a linear SVM, an RBF SVM and a random forest [2].", golds)
     assert states("The baselines are state-of-the-art PDTB taggers [1].", golds)
     assert not states("They compare with BERT and a CRF [1].", golds)
+    assert not states("It performs better in the multi-domain setting. Single-domain setting results lag [1].",
+                      ["single-domain setting"]), "the first statement answers"
+    assert states("Most relevant passages:\n- It is better in the single-domain setting [1].",
+                  ["single-domain setting"])
 
 
 def test_the_evidence_is_in_context_when_a_passage_holds_most_of_its_words() -> None:
