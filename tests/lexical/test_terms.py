@@ -1,0 +1,60 @@
+"""The one tokenizer, the exact terms of a question, a phrase held word by word, words by their start."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.lexical.terms import exact_terms, holds_exactly, tokenize, word_prefixes
+
+
+@pytest.mark.parametrize(
+    ("text", "must_contain"),
+    [
+        ("Invoice INV-2025-0492 is due", ["inv-2025-0492", "inv", "2025", "0492", "invoice"]),
+        ("Accuracy rose to 84.8% overall", ["84.8%", "accuracy"]),
+        ("We use GPT-4o-mini for rewriting", ["gpt-4o-mini", "gpt", "4o", "mini"]),
+        ("Revenue was $1,234,567.89 in 2024", ["1234567.89", "2024", "revenue"]),
+        ("The models' results", ["model", "result"]),
+        ("version v2.1.3 of snake_case_name", ["v2.1.3", "snake_case_name"]),
+    ],
+)
+def test_identifiers_and_numbers_stay_whole(text: str, must_contain: list[str]) -> None:
+    tokens = tokenize(text)
+    for token in must_contain:
+        assert token in tokens
+
+
+def test_lowercases_and_drops_stopwords() -> None:
+    assert tokenize("The CAT and the Hat") == ["cat", "hat"]
+    assert tokenize("") == []
+    assert tokenize("... !!!") == []
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the status of invoice INV-2023-48213?", [("inv-2023-48213",)]),
+        ("How much does part BQ4471-23 cost?", [("bq4471-23",)]),
+        ("What did Priya Raman agree to do?", [("priya", "raman")]),
+        ('Where does the report say "late delivery fee"?', [("late", "delivery", "fee")]),
+        ("What does clause 3.12.4 require?", [("3.12.4",)]),
+        ("Which account received 48213 dollars?", [("48213",)]),
+        ("What was revenue in 2023 and in Q3?", [("q3",)]),  # a year alone is ordinary; Q3 is a code
+        ("Which categories are more than 20% of revenue?", []),  # a percentage is a threshold, not a name
+        ("Summarize the document. Which section covers pricing?", []),  # sentence openers are no names
+    ],
+)
+def test_exact_terms_are_identifiers_names_and_quoted_phrases(question: str, expected: list[tuple[str, ...]]) -> None:
+    assert exact_terms(question) == expected
+
+
+def test_a_phrase_is_held_only_with_its_words_side_by_side() -> None:
+    assert holds_exactly("On hiring, Anton Sorensen agreed.", ("anton", "sorensen"))
+    assert not holds_exactly("Ingrid Sorensen and Anton Achebe agreed.", ("anton", "sorensen"))
+    assert holds_exactly("Invoice INV-7 is open.", ("inv-7",))
+
+
+def test_words_compared_by_their_start() -> None:
+    assert word_prefixes("Expenditures on R&D and the expenditure", shortest=2, content_only=True) == [
+        "expen", "r&d", "expen"]
+    assert word_prefixes("of the Comprehensiveness", shortest=3, content_only=False) == ["the", "compr"]
