@@ -100,8 +100,7 @@ class Retriever:
         asked = clean_query(question) if config.clean_queries else question
         stored = OwnedChunks(self.store, collection, owner)  # where each list reads the chunks it lists
         names = {r.doc_id: r.name for r in records}
-        vectors, dense, lexical, index, first = self._first_stage(phrasings, owner, names, collection, retrievers,
-                                                                  every_document)
+        vectors, dense, lexical, index, first = self._first_stage(phrasings, stored, names, retrievers, every_document)
         recorder.extend(first)
         lists = dense.lists | lexical.lists
         chunks = lexical.chunks | dense.chunks
@@ -244,11 +243,12 @@ class Retriever:
         return hits, results[0], notes, [(s.name, r.stages) for s, r in zip(plan.searches, results, strict=True)]
 
     def _first_stage(
-        self, phrasings: list[str], owner: str, names: dict[str, str], collection: str, retrievers: Retrievers,
+        self, phrasings: list[str], stored: OwnedChunks, names: dict[str, str], retrievers: Retrievers,
         every_document: bool,
     ) -> tuple[np.ndarray, RankedLists, RankedLists, Bm25Index, list[StageRecord]]:
         """Query vectors, the dense lists and the BM25 lists, and the records of these three stages."""
         config = self.retrieval
+        collection, owner = stored.collection, stored.owner
         doc_ids = list(names)
         recorder = Stages()
         with recorder.stage(Stage.EMBED_QUERY, queries=phrasings, model=self.embedder.model_id):
@@ -270,7 +270,7 @@ class Retriever:
                 notes.notes.append("skipped: dense-only retrieval")
             else:
                 lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names,
-                                     stored=OwnedChunks(self.store, collection, owner))
+                                     stored=stored)
             notes.outputs = lexical.rows
         return vectors, dense, lexical, index, recorder.records
 
