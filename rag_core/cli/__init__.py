@@ -1,4 +1,4 @@
-"""Command line: ``python -m rag_core ingest|docs|delete|search|ask|reindex|migrate|check``.
+"""Command line: ``python -m rag_core ingest|docs|delete|search|why|ask|reindex|migrate|check``.
 
 Each command builds one Engine, calls it, and prints text or (with ``--json``) the models' JSON.
 
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import maintenance
+from . import maintenance, why
 from .maintenance import open_engine
 from .progress import progress_bar, say, stage_reporter
 
@@ -121,6 +121,8 @@ def _parser() -> argparse.ArgumentParser:
     search.add_argument("--trace", metavar="FILE", type=Path, help="also write the full stage trace as JSON")
     search.add_argument("--llm", choices=["local", "openai", "extractive"], help="who detects intent and rephrases")
     search.set_defaults(run=_search)
+
+    why.add_parser(commands, common)
 
     ask = commands.add_parser("ask", parents=[common], help="answer a question with page citations")
     ask.add_argument("question", metavar="QUESTION")

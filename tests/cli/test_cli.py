@@ -252,3 +252,28 @@ def test_an_embedding_model_that_is_not_here_names_the_setting_and_where_it_look
         assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
         assert done.stderr.startswith("error: The embedding model 'does-not-exist' (RAG_EMBED__MODEL) cannot be loaded")
         assert "Hugging Face cache (" in done.stderr and "hub downloads are off" in done.stderr
+
+
+def test_why_follows_each_chunk_of_a_page_to_where_it_was_kept_or_dropped(
+    tmp_path: Path, make_pdf: Callable[..., Path]
+) -> None:
+    store = tmp_path / "store"
+    pdf = make_pdf(["Alpha facts about the moon landing in 1969.", "Beta facts: invoice INV-7 is overdue.",
+                    "Gamma facts about the tides of the northern sea."], name="facts.pdf")
+    assert cli("ingest", str(pdf), store=store).returncode == 0
+    kept = cli("why", "Which invoice is overdue?", "--page", "2", "--doc", "facts.pdf", "--llm", "extractive",
+               "--json", store=store)
+    assert kept.returncode == 0, kept.stderr
+    report = json.loads(kept.stdout)
+    (row,) = report["chunks"]
+    assert (row["page"], row["kept"], row["stage"], row["fused_rank"]) == (2, True, "hits", 1) and row["lists"]
+    assert row["reason"].startswith("hit ") and "neighbour" not in row["reason"]
+    beside = json.loads(cli("why", "Which invoice is overdue?", "--page", "3", "--doc", "facts.pdf", "--llm",
+                            "extractive", "--json", store=store).stdout)
+    (row,) = beside["chunks"]
+    assert row["kept"] and "(a neighbour of a hit)" in row["reason"], "the page after the hit comes as its neighbour"
+    text = cli("why", "Which invoice is overdue?", "--page", "2", "--doc", "facts.pdf", "--llm", "extractive",
+               store=store)
+    assert text.returncode == 0 and "KEPT: hit " in text.stdout and "lists: " in text.stdout
+    missing = cli("why", "Which invoice is overdue?", "--page", "9", "--doc", "facts.pdf", "--json", store=store)
+    assert missing.returncode == 1 and json.loads(missing.stdout)["error"].startswith("Page 9 of facts.pdf")
