@@ -25,7 +25,7 @@ from rag_core import (
 )
 
 if TYPE_CHECKING:
-    from rag_core import Availability, IngestResult, Reindexer, RetrievalResult, TablePasses
+    from rag_core import Availability, Hit, IngestResult, Reindexer, RetrievalResult, TablePasses
     from rag_core.settings import LimitsSettings
 
 os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
@@ -90,6 +90,11 @@ def documents() -> list[DocumentRecord]:
     except RagError as error:
         st.error(str(error))
         st.stop()
+
+
+def page_chunks(record: DocumentRecord, page: int) -> list[Hit]:
+    """The chunks of one page of one of the visitor's documents (for the debug page's "why not this page")."""
+    return [h for h in engine().document_chunks(owner(), record.doc_id) if h.page == page]
 
 
 def table_passes() -> TablePasses:

@@ -385,3 +385,15 @@ def highlighted_text(text: str, passage: str) -> str:
         body = (html.escape(text[:start]) + '<mark class="rag-passage">' + html.escape(text[start:end]) + "</mark>"
                 + html.escape(text[end:]))
     return f'<div style="white-space:pre-wrap;font-size:.9em;max-height:70vh;overflow:auto">{body}</div>'
+
+
+def why_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rag_core.why_not`` rows (``rag_core/why.py``) flattened for a table: one line per chunk and search."""
+    return [{
+        "search": row["search"], "#": row["chunk_index"], "kind": row["kind"],
+        "outcome": "kept" if row["kept"] else f"dropped at {row['stage']}", "why": row["reason"],
+        "lists": ", ".join(f"{name} #{at['rank']}" for name, at in row["lists"].items()) or "none",
+        "fused": row["fused_rank"], "rrf": row["rrf"],
+        "ahead of it": "; ".join(f"p.{a['page']} #{a['chunk_index']} (fused {a['fused_rank']})" for a in row["ahead"]),
+        "to change": row["setting"] or "",
+    } for row in rows]

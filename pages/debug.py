@@ -7,7 +7,7 @@ import streamlit as st
 
 import app_state
 import app_views
-from rag_core import RagError, report
+from rag_core import RagError, report, why_not
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
@@ -54,6 +54,18 @@ with tab_trace:
                 st.dataframe(pd.DataFrame(rows), use_container_width=True, hide_index=True)
         st.subheader("Dropped, and why")
         st.dataframe(pd.DataFrame(report.dropped_rows(trace)), use_container_width=True, hide_index=True)
+        st.subheader("Why not this page?")
+        library = {r.name: r for r in app_state.documents()}
+        if library:
+            left, right = st.columns([3, 1])
+            name = left.selectbox("Document", list(library), key="why_document")
+            page = right.number_input("Page", min_value=1, max_value=max(1, library[name].pages), value=1,
+                                      key="why_page")
+            why = why_not(trace, app_state.page_chunks(library[name], int(page)), chosen.hits)
+            if why:
+                st.dataframe(pd.DataFrame(app_views.why_rows(why)), use_container_width=True, hide_index=True)
+            else:
+                st.caption("No search ran for this answer (the whole document fit), or the page holds no chunk.")
         movement = pd.DataFrame(report.rank_movement(trace))
         left, right = st.columns(2)
         if not movement.empty:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .runtime.llm import preload_chat_model
     from .settings import LlmBackend, Settings
     from .text import CITATION
+    from .why import why_not
 
 _EXPORTS = {
     "Answer": ".models",
@@ -49,6 +50,7 @@ _EXPORTS = {
     "FORMATS": ".formats",
     "page_label": ".formats",
     "unit_of": ".formats",
+    "why_not": ".why",
     "Hit": ".models",
     "IngestResult": ".models",
     "LimitReached": ".errors",
@@ -90,6 +92,7 @@ __all__ = [
     "preload_chat_model",
     "report",
     "unit_of",
+    "why_not",
 ]
 
 

@@ -1,6 +1,6 @@
 """``python -m rag_core why "QUESTION" --page N [--doc NAME] [--json]``: why a page was, or was not,
 retrieved for a question: the search run as ``search`` runs it, then each chunk of the page followed
-through every list, the fusion, the pool, the floor and the cut (``rag_core.why_not``)."""
+through every list, the fusion, the pool, the floor and the cut (``rag_core.why``)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def add_parser(commands: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..formats import page_label
-    from ..why_not import why_not
+    from ..why import why_not
 
     engine = open_engine(args)
     try:

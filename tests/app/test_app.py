@@ -159,6 +159,14 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     assert at.json, "budget figures and the prompt are shown"
     assert any(c.value.startswith("summary: ") and "sampled" in c.value for c in at.caption), (
         "the plan's note says how the context was chosen")
+    # why not this page: the summary's search (the first question read its small document whole), page 3
+    at.selectbox(key="why_document").set_value("long-report.pdf")
+    at.number_input(key="why_page").set_value(3).run()
+    assert not at.exception
+    assert any(h.value == "Why not this page?" for h in at.subheader)
+    (why,) = [d.value for d in at.dataframe if "outcome" in d.value.columns]
+    assert {"why", "lists", "to change"} <= set(why.columns) and len(why) >= 1
+    assert set(why["outcome"]) <= {"kept", "dropped at lists", "dropped at fuse", "dropped at floor", "dropped at plan"}
 
 
 def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:

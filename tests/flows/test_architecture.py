@@ -62,7 +62,7 @@ FLOORS: list[set[str]] = [
     # the foundation: data, settings, errors, the trace, the format registry, how chunk text is laid out
     {"rag_core.models", "rag_core.errors", "rag_core.settings", "rag_core.text", "rag_core.stages", "rag_core.cpu",
      "rag_core.memory", "rag_core.privacy", "rag_core.backends", "rag_core.trace", "rag_core.trace_views",
-     "rag_core.formats", "rag_core.chunk_text", "rag_core.why_not"},
+     "rag_core.formats", "rag_core.chunk_text", "rag_core.why"},
     {"rag_core.runtime"},  # the local models and their runtimes: embedder, chat model, tokenizers, OCR data
     {"rag_core.store"},  # points and payloads in Qdrant, the kept files
     {"rag_core.lexical"},  # words as every flow reads them: the tokenizer, terms, vocabulary, BM25 indexes

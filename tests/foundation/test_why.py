@@ -1,4 +1,4 @@
-"""Why a page was or was not retrieved, read from the search's trace (``rag_core.why_not``)."""
+"""Why a page was or was not retrieved, read from the search's trace (``rag_core.why``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rag_core.pipeline import Engine
 from rag_core.settings import Settings
-from rag_core.why_not import SETTINGS, why_not
+from rag_core.why import SETTINGS, why_not
 from tests.fakes import HashEmbedder
 
 PAGES = [
