@@ -41,12 +41,21 @@ def searches(trace: Trace) -> dict[str, dict[str, StageRecord]]:
 
 
 def why_not(trace: Trace, chunks: Sequence[Hit], hits: Sequence[Hit]) -> list[dict[str, Any]]:
-    """For each chunk and each search of ``trace``, where it stood and why it was kept or dropped
-    (``hits``: what the search or answer finally gave)."""
+    """For each chunk of a page (``chunks``: the page's chunks as stored now) and each search of
+    ``trace``, where it stood and why it was kept or dropped (``hits``: what the search or answer
+    finally gave). The page's chunks the trace lists are followed as the search saw them, by their
+    document and page (a table pass since the question may have re-cut the page under new ids), and
+    each chunk of the page now at a place none of those held is said to be in no list."""
     final = {h.chunk_id: n for n, h in enumerate(hits, start=1)}
+    pages = {(c.document, c.page) for c in chunks}
     rows = []
     for search, stages in searches(trace).items():
-        for chunk in chunks:
+        seen = {cid: where for cid, where in _where(stages).items() if (where["document"], where["page"]) in pages}
+        listed = [Hit(chunk_id=cid, doc_id="", text="", kind=next((c.kind for c in chunks if c.chunk_id == cid),
+                                                                    "text"), **where) for cid, where in seen.items()]
+        at = {(h.document, h.chunk_index) for h in listed}  # a chunk re-cut since keeps its place: listed once
+        unlisted = [c for c in chunks if c.chunk_id not in seen and (c.document, c.chunk_index) not in at]
+        for chunk in sorted([*listed, *unlisted], key=lambda h: (h.document, h.chunk_index)):
             rows.append({"search": search or "question", "chunk_id": chunk.chunk_id, "document": chunk.document,
                          "page": chunk.page, "chunk_index": chunk.chunk_index, "kind": chunk.kind,
                          "lists": _lists(stages, chunk.chunk_id)} | _outcome(trace, stages, chunk, final))

@@ -46,3 +46,22 @@ def test_each_chunk_of_a_page_is_followed_to_the_stage_that_kept_or_dropped_it(t
         elif row["stage"] == "floor":  # in the pool, past top_k = 1
             assert row["fused_rank"] <= 2 and "past top_k=1" in row["reason"]
             assert row["setting"] == SETTINGS["top_k"] and [a["page"] for a in row["ahead"]] == [hit.page]
+
+
+def test_a_page_re_cut_since_the_question_is_followed_as_the_search_saw_it(tmp_path: Path) -> None:
+    """A table pass after the question gives the page's chunks new ids: the rows follow the ids the
+    search listed (by document and page), and a chunk at a place none of them held is in no list."""
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder())
+    try:
+        engine.ingest_bytes("\f".join(PAGES).encode(), "ice.txt", "me")
+        result = engine.search("Do glaciers carve valleys?", owner="me", neighbors=False)
+        page = [c for c in engine.document_chunks("me", "ice.txt") if c.page == 1]
+    finally:
+        engine.close()
+    before = why_not(result.trace, page, result.hits)
+    recut = [c.model_copy(update={"chunk_id": "new-" + c.chunk_id}) for c in page]
+    extra = page[0].model_copy(update={"chunk_id": "new-extra", "chunk_index": 99})
+    after = why_not(result.trace, [*recut, extra], result.hits)
+    assert [r["chunk_id"] for r in after[:-1]] == [r["chunk_id"] for r in before], "the search's own ids"
+    assert [r["stage"] for r in after[:-1]] == [r["stage"] for r in before]
+    assert (after[-1]["chunk_id"], after[-1]["stage"]) == ("new-extra", "lists")
