@@ -37,10 +37,13 @@ def stage_notes(trace: Trace, name: str) -> list[str]:
 
 
 def dropped_rows(trace: Trace) -> list[dict[str, Any]]:
-    """Everything any stage dropped, with the stage and the reason."""
+    """Everything any stage dropped, with the stage, the page (the fusion's rows name only the chunk: its
+    page is read from the lists that held it) and the reason."""
+    pages = {row["chunk_id"]: row.get("page") for s in trace.stages for row in s.outputs
+             if "chunk_id" in row and row.get("page") is not None}
     return [
-        {"stage": s.name, "chunk_id": d.get("chunk_id", d.get("passage")), "page": d.get("page"),
-         "reason": d.get("reason")}
+        {"stage": s.name, "chunk_id": d.get("chunk_id", d.get("passage")),
+         "page": d.get("page", pages.get(d.get("chunk_id", ""))), "reason": d.get("reason")}
         for s in trace.stages
         for d in s.dropped
     ]

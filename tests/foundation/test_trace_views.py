@@ -20,6 +20,8 @@ def test_views_of_an_answer_trace(fake_engine: Engine, make_pdf: Callable[..., P
     assert trace.prompt and trace.prompt[0]["role"] == "system"
     dropped = report.dropped_rows(trace)
     assert dropped and all(r["reason"] for r in dropped)
+    past_pool = [r for r in dropped if r["stage"] == "fuse"]
+    assert past_pool and all(isinstance(r["page"], int) for r in past_pool), "the fusion's drops name their page"
     movement = report.rank_movement(trace)
     assert movement and all("fused" in r for r in movement)
     assert {r["kept"] for r in report.score_rows(trace)} <= {True, False}
