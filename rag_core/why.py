@@ -50,7 +50,9 @@ def why_not(trace: Trace, chunks: Sequence[Hit], hits: Sequence[Hit]) -> list[di
     pages = {(c.document, c.page) for c in chunks}
     rows = []
     for search, stages in searches(trace).items():
-        seen = {cid: where for cid, where in _where(stages).items() if (where["document"], where["page"]) in pages}
+        where_of = _where(stages)
+        fused = {row["chunk_id"]: row | where_of.get(row["chunk_id"], {}) for row in stages[Stage.FUSE].outputs}
+        seen = {cid: where for cid, where in where_of.items() if (where["document"], where["page"]) in pages}
         listed = [Hit(chunk_id=cid, doc_id="", text="", kind=next((c.kind for c in chunks if c.chunk_id == cid),
                                                                     "text"), **where) for cid, where in seen.items()]
         at = {(h.document, h.chunk_index) for h in listed}  # a chunk re-cut since keeps its place: listed once
@@ -58,7 +60,7 @@ def why_not(trace: Trace, chunks: Sequence[Hit], hits: Sequence[Hit]) -> list[di
         for chunk in sorted([*listed, *unlisted], key=lambda h: (h.document, h.chunk_index)):
             rows.append({"search": search or "question", "chunk_id": chunk.chunk_id, "document": chunk.document,
                          "page": chunk.page, "chunk_index": chunk.chunk_index, "kind": chunk.kind,
-                         "lists": _lists(stages, chunk.chunk_id)} | _outcome(trace, stages, chunk, final))
+                         "lists": _lists(stages, chunk.chunk_id)} | _outcome(trace, stages, fused, chunk, final))
     return rows
 
 
@@ -72,9 +74,10 @@ def _lists(stages: dict[str, StageRecord], chunk_id: str) -> dict[str, dict[str,
     return held
 
 
-def _outcome(trace: Trace, stages: dict[str, StageRecord], chunk: Hit, final: dict[str, int]) -> dict[str, Any]:
-    """The stage that kept or dropped the chunk, the reason, what was ahead of it and the setting."""
-    fused = {row["chunk_id"]: row | _where(stages).get(row["chunk_id"], {}) for row in stages[Stage.FUSE].outputs}
+def _outcome(trace: Trace, stages: dict[str, StageRecord], fused: dict[str, dict[str, Any]], chunk: Hit,
+             final: dict[str, int]) -> dict[str, Any]:
+    """The stage that kept or dropped the chunk, the reason, what was ahead of it and the setting
+    (``fused``: the fusion's rows by chunk, with where each chunk is)."""
     row = fused.get(chunk.chunk_id)
     base: dict[str, Any] = {"fused_rank": row["rank"] if row else None, "rrf": _round(row["rrf"]) if row else None}
     if chunk.chunk_id in final:

@@ -29,8 +29,7 @@ def run(args: argparse.Namespace) -> int:
     engine = open_engine(args)
     try:
         records = [engine.library.one(engine.settings.owner, args.doc)] if args.doc else engine.documents()
-        chunks = [h for r in records for h in engine.document_chunks(engine.settings.owner, r.doc_id)
-                  if h.page == args.page]
+        chunks = [h for r in records for h in engine.reader.chunks(r) if h.page == args.page]
         if not chunks:
             where = args.doc or "any of the owner's documents"
             raise RagError(f"Page {args.page} of {where} holds no chunk.",

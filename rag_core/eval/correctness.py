@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..answer.numbers import Number, numbers
+from ..models import Answer
 from ..pipeline import Engine
 from ..settings import Settings
 from ..text import CITATION
@@ -81,6 +82,18 @@ def matches(found: Number, gold: Number) -> bool:
     return any(abs(abs(v) - abs(gold.value)) <= tolerance for v in candidates)
 
 
+def read_row(answer: Answer, *, subset: str, document: str, question: str, gold: str, backend: str, correct: bool,
+             first_correct: bool, in_context: bool, started: float) -> dict[str, Any]:
+    """One answered question, as ``summarize`` pools it: the judgement and what the answer was."""
+    return {
+        "subset": subset, "document": document, "question": question, "gold": gold, "backend": backend,
+        "correct": correct, "first_correct": first_correct, "gold_in_context": in_context,
+        "read_by_code": answer.figure.kind if answer.figure else None, "answer": answer.answer, "error": answer.error,
+        "first_token_s": round(answer.timings_ms.get("first_token", answer.timings_ms.get("total", 0)) / 1000, 1),
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
 def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *, owner: str,
                 backend: str) -> list[dict[str, Any]]:
     """Each figure question answered with one backend, and read."""
@@ -91,15 +104,11 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
         answer = run.result()
         figures = stated(answer.answer)
         in_context = any(p.page in q.gold_pages and p.document == q.document for p in answer.passages)
-        row = {
-            "subset": q.subset, "document": q.document, "question": q.question, "gold": q.answers[0],
-            "backend": backend, "correct": any(matches(f, gold) for f in figures),
-            "first_correct": bool(figures) and matches(figures[0], gold),
-            "gold_in_context": in_context, "read_by_code": answer.figure.kind if answer.figure else None,
-            "answer": answer.answer, "error": answer.error,
-            "first_token_s": round(answer.timings_ms.get("first_token", answer.timings_ms.get("total", 0)) / 1000, 1),
-            "seconds": round(time.perf_counter() - started, 1),
-        }
+        row = read_row(answer, subset=q.subset, document=q.document, question=q.question, gold=q.answers[0],
+                       backend=backend,
+                       correct=any(matches(f, gold) for f in figures),
+                       first_correct=bool(figures) and matches(figures[0], gold), in_context=in_context,
+                       started=started)
         rows.append(row)
         print(f"answers ({backend}) {n}/{len(items)}: {'right' if row['correct'] else 'wrong'}"
               f"{', gold page in context' if in_context else ''}{', read by code' if row['read_by_code'] else ''}",

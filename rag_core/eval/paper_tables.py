@@ -26,7 +26,7 @@ from ..models import Passage
 from ..pipeline import Engine
 from ..settings import Settings
 from ..text import sentences_of
-from .correctness import matches, set_engine, stated, summarize
+from .correctness import matches, read_row, set_engine, stated, summarize
 
 WORDS_STATED = 2 / 3
 """Share of a figure-free gold answer's content words an answer must state."""
@@ -88,22 +88,16 @@ def holds_evidence(passages: Sequence[Passage], evidence: Sequence[str]) -> bool
 
 
 def ask(engine: Engine, questions: Sequence[TableQuestion], *, owner: str, backend: str) -> list[dict[str, Any]]:
-    """Each question answered with one backend, scoped to its paper, and read (the row keys of
-    ``correctness.ask_figures``, so ``correctness.summarize`` pools them)."""
+    """Each question answered with one backend, scoped to its paper, and read (``correctness.read_row``)."""
     rows = []
     for n, q in enumerate(questions, start=1):
         started = time.perf_counter()
         answer = engine.ask(q.question, owner=owner, documents=[q.document], backend=backend).result()  # type: ignore[arg-type]
         correct = states(answer.answer, q.answers)
-        rows.append({
-            "subset": "paper_tab", "document": q.document, "question": q.question, "gold": " / ".join(q.answers),
-            "backend": backend, "correct": correct, "first_correct": correct,
-            "gold_in_context": holds_evidence(answer.passages, q.evidence),
-            "read_by_code": answer.figure.kind if answer.figure else None,
-            "answer": answer.answer, "error": answer.error,
-            "first_token_s": round(answer.timings_ms.get("first_token", answer.timings_ms.get("total", 0)) / 1000, 1),
-            "seconds": round(time.perf_counter() - started, 1),
-        })
+        rows.append(read_row(answer, subset="paper_tab", document=q.document, question=q.question,
+                             gold=" / ".join(q.answers),
+                             backend=backend, correct=correct, first_correct=correct,
+                             in_context=holds_evidence(answer.passages, q.evidence), started=started))
         print(f"answers ({backend}) paper tables {n}/{len(questions)}: {'right' if correct else 'wrong'}",
               file=sys.stderr, flush=True)
     return rows
