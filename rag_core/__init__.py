@@ -20,6 +20,14 @@ if TYPE_CHECKING:
     from .answer.generate import AnswerRun
     from .answer.prompts import neutralize
     from .backends import ChatModel
+    from .conversations import (
+        ChatMessage,
+        Conversation,
+        ConversationSummary,
+        answer_from_trace_file,
+        conversation_markdown,
+        trace_file,
+    )
     from .errors import LimitReached, RagError
     from .formats import FORMATS, page_label, unit_of
     from .ingest.index import OCR_STAGE
@@ -35,6 +43,12 @@ if TYPE_CHECKING:
     from .why import why_not
 
 _EXPORTS = {
+    "ChatMessage": ".conversations",
+    "Conversation": ".conversations",
+    "ConversationSummary": ".conversations",
+    "answer_from_trace_file": ".conversations",
+    "conversation_markdown": ".conversations",
+    "trace_file": ".conversations",
     "Answer": ".models",
     "AnswerRun": ".answer.generate",
     "Availability": ".retrieval.rerank",
@@ -65,6 +79,12 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "ChatMessage",
+    "Conversation",
+    "ConversationSummary",
+    "answer_from_trace_file",
+    "conversation_markdown",
+    "trace_file",
     "Answer",
     "AnswerRun",
     "Availability",

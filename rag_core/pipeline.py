@@ -19,6 +19,7 @@ from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.leads import lead_lines
 from .answer.prepare import prepare
 from .backends import ChatModel, Embedder, Reranker
+from .conversations import conversations_of
 from .errors import RagError
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.table_pass import TablePasses
@@ -67,6 +68,8 @@ class Engine(Ingesting):
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)
         self.files = file_store(self.settings)
+        self.conversations = conversations_of(self.settings)
+        """Each owner's conversations, kept with the library (``conversations.py``)."""
         self.library = Library(self.store, self.files, embed_model=self.embedder.model_id)
         self.reader = Reader(self.store, self.files, self.settings.retrieval)
         self.retriever = Retriever(
@@ -95,6 +98,7 @@ class Engine(Ingesting):
         self.reindexer.stop()  # a background re-embedding stops after its step; the next open resumes it
         self.store.close()
         self.files.close()
+        self.conversations.close()
 
     def reranker_availability(self) -> Availability:
         """Whether the reranker can run (probed once, loading nothing); a reranker without a probe,

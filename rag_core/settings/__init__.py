@@ -54,6 +54,11 @@ class Settings(BaseSettings):
     qdrant_api_key: SecretStr | None = Field(None, description="API key for the Qdrant server.")
     owner: str = Field("local", min_length=1, description="Owner id used when a call names none.")
     files_dir: Path | None = Field(None, description="Where original files are kept; default: RAG_STORE_DIR/files.")
+    conversations_dir: Path | None = Field(
+        None,
+        description="Where the app keeps conversations (messages, sources, traces); default: RAG_STORE_DIR/"
+        "conversations. A server or in-memory store without it keeps them until the process ends.",
+    )
     min_free_mb: int = Field(
         64,
         ge=0,

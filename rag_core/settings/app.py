@@ -16,6 +16,9 @@ class LimitsSettings(Group):
         400, ge=0, le=10_000_000, description="Most pages (text pages of PDFs, pages of text files) in total."
     )
     questions_per_minute: int = Field(8, ge=0, le=10_000, description="Most questions one visitor may ask in any 60 s.")
+    max_conversations: int = Field(
+        10, ge=0, le=100_000, description="Most conversations one visitor keeps; a new one past it removes the oldest."
+    )
 
 
 class AppSettings(Group):

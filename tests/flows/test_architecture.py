@@ -67,7 +67,8 @@ FLOORS: list[set[str]] = [
     {"rag_core.store"},  # points and payloads in Qdrant, the kept files
     {"rag_core.lexical"},  # words as every flow reads them: the tokenizer, terms, vocabulary, BM25 indexes
     {"rag_core.tables"},  # a table chunk's rows and cells, and which rows answer
-    {"rag_core.library", "rag_core.reader"},  # an owner's documents, and reading them by position
+    # an owner's documents, reading them by position, and the conversations kept with them
+    {"rag_core.library", "rag_core.reader", "rag_core.conversations"},
     {"rag_core.ingest", "rag_core.retrieval"},  # the two flows, apart: neither imports the other
     {"rag_core.answer"},  # answering reads what retrieval returns (and its plan)
     {"rag_core.ingesting"},  # the engine's ingestion half
