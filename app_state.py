@@ -13,8 +13,12 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from rag_core import (
+    Answer,
     AnswerRun,
+    ChatMessage,
     ChatModel,
+    Conversation,
+    ConversationSummary,
     DocumentRecord,
     Engine,
     LlmBackend,
@@ -39,6 +43,12 @@ BACKEND = "backend"
 RERANK = "rerank"
 TOP_K = "top_k"
 SELECTED_DOCS = "selected_docs"
+CONVERSATION = "conversation"
+"""The id of the conversation the chat shows (kept with the library), or None before its first answer."""
+CONVERSATION_PARAM = "c"
+CONVERSATION_NOTES = "conversation_notes"
+"""What could not be read back of the open conversation (a damaged line, an old answer), shown above it."""
+"""The URL's query parameter naming the open conversation, so a reload of the page reopens it."""
 STARTED = "_session_started"
 REINDEX_SEEN = "_reindex_documents_seen"
 """Documents re-embedded when this session last drew the page (it reruns when more are done)."""
@@ -243,7 +253,86 @@ def init_session(*, entry: bool = False) -> None:
     st.session_state.setdefault(RERANK, config.rerank.enabled)
     st.session_state.setdefault(TOP_K, config.retrieval.top_k)
     st.session_state.setdefault(SELECTED_DOCS, [])
+    st.session_state.setdefault(CONVERSATION, None)
+    st.session_state.setdefault(CONVERSATION_NOTES, [])
+    wanted = st.query_params.get(CONVERSATION_PARAM)
+    if wanted and wanted != st.session_state[CONVERSATION]:  # a reload, or a link to a kept conversation
+        try:
+            open_conversation(wanted)
+        except RagError as error:
+            st.query_params.pop(CONVERSATION_PARAM, None)
+            st.session_state[CONVERSATION_NOTES] = [f"The conversation in this page's address was not opened: {error}"]
 
 
 def owner() -> str:
     return str(st.session_state[OWNER])
+
+
+def conversations() -> list[ConversationSummary]:
+    """The visitor's kept conversations, the latest first."""
+    return engine().conversations.summaries(owner())
+
+
+def conversations_last_the_process() -> bool:
+    """Whether conversations go when the app stops (a server or in-memory store without a folder)."""
+    return engine().conversations.temporary
+
+
+def keep_answer(answer: Answer) -> str | None:
+    """Store a question and its answer in the open conversation (a new one at the first answer).
+    Returns why it could not be kept, or None: the answer stays on the page either way."""
+    kept = engine().conversations
+    try:
+        if st.session_state[CONVERSATION] is None:
+            st.session_state[CONVERSATION] = kept.start(owner(), answer.question).id
+        kept.append(owner(), st.session_state[CONVERSATION], [
+            ChatMessage(role="user", content=answer.question),
+            ChatMessage(role="assistant", content=answer.answer, answer=answer),
+        ])
+    except (RagError, OSError) as error:
+        st.session_state[CONVERSATION] = None  # the next answer starts a new one
+        return f"This answer could not be kept with your conversations: {error}"
+    st.query_params[CONVERSATION_PARAM] = st.session_state[CONVERSATION]
+    return None
+
+
+def open_conversation(conversation_id: str) -> Conversation:
+    """Show a kept conversation in the chat, its answers on the debug page. Raises RagError."""
+    conversation = engine().conversations.read(owner(), conversation_id)
+    st.session_state[MESSAGES] = [
+        {"role": m.role, "content": m.content} | ({"answer": m.answer} if m.answer is not None else {})
+        for m in conversation.messages
+    ]
+    st.session_state[TRACES] = conversation.answers[-settings().app.max_history_traces:]
+    st.session_state[CONVERSATION] = conversation.id
+    st.session_state[CONVERSATION_NOTES] = list(conversation.notes)
+    st.query_params[CONVERSATION_PARAM] = conversation.id
+    return conversation
+
+
+def current_conversation() -> Conversation | None:
+    conversation_id = st.session_state[CONVERSATION]
+    if conversation_id is None:
+        return None
+    try:
+        return engine().conversations.read(owner(), conversation_id)
+    except RagError:
+        return None
+
+
+def new_conversation() -> None:
+    """An empty chat; the conversation it replaces stays kept."""
+    st.session_state[MESSAGES] = []
+    st.session_state[CONVERSATION] = None
+    st.session_state[CONVERSATION_NOTES] = []
+    st.query_params.pop(CONVERSATION_PARAM, None)
+
+
+def rename_conversation(conversation_id: str, title: str) -> None:
+    engine().conversations.rename(owner(), conversation_id, title)
+
+
+def delete_conversation(conversation_id: str) -> None:
+    engine().conversations.delete(owner(), conversation_id)
+    if st.session_state[CONVERSATION] == conversation_id:
+        new_conversation()

@@ -12,7 +12,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import streamlit as st
 
 import app_state
-from rag_core import CITATION, Answer, AnswerRun, Citation, Passage, RagError, neutralize, page_label
+from rag_core import (
+    CITATION,
+    Answer,
+    AnswerRun,
+    Citation,
+    ConversationSummary,
+    Passage,
+    RagError,
+    conversation_markdown,
+    neutralize,
+    page_label,
+)
 from rag_core.trace_views import counted
 
 if TYPE_CHECKING:
@@ -397,3 +408,68 @@ def why_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
         "ahead of it": "; ".join(f"p.{a['page']} #{a['chunk_index']} (fused {a['fused_rank']})" for a in row["ahead"]),
         "to change": row["setting"] or "",
     } for row in rows]
+
+
+CONVERSATIONS_LISTED = 12
+"""Conversations listed in the sidebar as buttons; older ones are behind 'older conversations'."""
+
+
+def conversations_sidebar() -> None:
+    """The visitor's kept conversations: a new one, each to reopen, and the open one's rename,
+    Markdown export and delete."""
+    st.subheader("Conversations")
+    if st.button("New conversation", icon=":material/add:", use_container_width=True):
+        app_state.new_conversation()
+        st.rerun()
+    try:
+        listed = app_state.conversations()
+    except OSError as error:  # a folder the file system refuses: the chat still works
+        st.caption(f"Kept conversations cannot be read: {error}")
+        return
+    current = st.session_state[app_state.CONVERSATION]
+    for summary in listed[:CONVERSATIONS_LISTED]:
+        _conversation_button(summary, current)
+    if len(listed) > CONVERSATIONS_LISTED:
+        with st.expander(f"{len(listed) - CONVERSATIONS_LISTED} older conversations"):
+            for summary in listed[CONVERSATIONS_LISTED:]:
+                _conversation_button(summary, current)
+    if app_state.conversations_last_the_process():
+        st.caption("Kept until the app stops: the store has no folder. Set RAG_CONVERSATIONS_DIR to keep them.")
+    conversation = app_state.current_conversation()
+    if conversation is None:
+        return
+    with st.expander("This conversation"):
+        title = st.text_input("Title", value=conversation.title, key=f"title-{conversation.id}")
+        if st.button("Rename", key=f"rename-{conversation.id}") and title != conversation.title:
+            try:
+                app_state.rename_conversation(conversation.id, title)
+            except RagError as error:
+                st.error(str(error))
+            else:
+                st.rerun()
+        st.download_button("Export as Markdown", conversation_markdown(conversation),
+                           file_name=f"{_file_stem(conversation.title)}.md", mime="text/markdown",
+                           key=f"export-{conversation.id}")
+        if st.button("Delete", key=f"delete-{conversation.id}", icon=":material/delete:"):
+            app_state.delete_conversation(conversation.id)
+            st.rerun()
+
+
+def _conversation_button(summary: ConversationSummary, current: str | None) -> None:
+    label = summary.title if len(summary.title) <= 40 else summary.title[:39] + "…"
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(summary.updated))
+    if st.button(label, key=f"conversation-{summary.id}", use_container_width=True,
+                 type="primary" if summary.id == current else "secondary",
+                 help=f"{summary.title} · {summary.questions} questions · {when}"
+                 + (f" · {summary.note}" if summary.note else "")):
+        try:
+            app_state.open_conversation(summary.id)
+        except RagError as error:
+            st.error(str(error))
+        else:
+            st.rerun()
+
+
+def _file_stem(title: str) -> str:
+    """A title as a download's file name (letters, digits and dashes)."""
+    return re.sub(r"[^\w-]+", "-", title).strip("-")[:60] or "conversation"

@@ -1,4 +1,3 @@
-import json
 from typing import Any
 
 import altair as alt
@@ -7,7 +6,7 @@ import streamlit as st
 
 import app_state
 import app_views
-from rag_core import RagError, report, why_not
+from rag_core import RagError, answer_from_trace_file, report, trace_file, why_not
 
 app_state.init_session()  # idempotent; a first-visit deep link may run this page without app.py
 
@@ -19,8 +18,19 @@ answers = st.session_state[app_state.TRACES]
 tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
 
 with tab_trace:
+    with st.expander("Open a downloaded trace (JSON)"):
+        sent = st.file_uploader("A trace.json downloaded from this page", type=["json"], key="open_trace")
+        if sent is not None:
+            try:
+                opened = answer_from_trace_file(sent.getvalue())
+            except RagError as error:
+                st.error(str(error))
+            else:
+                if opened not in answers:
+                    answers.append(opened)
+                st.caption(f"Opened: {opened.question[:80]} (the last question below).")
     if not answers:
-        st.info("Ask a question on the Chat page; its full trace appears here.")
+        st.info("Ask a question on the Chat page, or open a conversation there: its full traces appear here.")
     else:
         labels = [f"{i + 1}. {a.question[:80]}" for i, a in enumerate(answers)]
         chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
@@ -89,8 +99,8 @@ with tab_trace:
         st.json(report.budget_figures(trace) | {"tokens": chosen.tokens.model_dump()})
         with st.expander("The exact prompt that was sent"):
             st.json(trace.prompt)
-        export = json.dumps(chosen.to_json() | {"trace": trace.model_dump(mode="json")}, indent=2, default=str)
-        st.download_button("Download trace (JSON)", export, file_name="trace.json", mime="application/json")
+        st.download_button("Download trace (JSON)", trace_file(chosen), file_name="trace.json",
+                           mime="application/json", help="This page opens it again (above): send it to a colleague.")
 
 with tab_playground:
     reranker = app_state.reranker_availability()

@@ -91,7 +91,7 @@ class Conversation(Frozen):
 class Conversations:
     """The conversations of every owner under one folder (see the module's docstring)."""
 
-    def __init__(self, root: Path, *, temporary: bool = False, keep: int = 0) -> None:
+    def __init__(self, root: Path, *, keep: int, temporary: bool = False) -> None:
         self.root = root
         self.temporary = temporary
         """A process's own folder (beside an in-memory or server store without a folder): conversations

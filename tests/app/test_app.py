@@ -169,6 +169,26 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     assert set(why["outcome"]) <= {"kept", "dropped at lists", "dropped at fuse", "dropped at floor", "dropped at plan"}
 
 
+def test_a_downloaded_trace_opens_on_the_debug_page(app_env: Path, tmp_path: Path) -> None:
+    import app_state
+    from rag_core import trace_file
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    answer = app_state.engine().ask("What did revenue grow to?", backend="extractive").result()
+    at = app()
+    at.run()
+    at.switch_page("pages/debug.py").run()
+    uploader = next(u for u in at.file_uploader if u.key == "open_trace")
+    uploader.set_value([("trace.json", b"not json", "application/json")]).run()
+    assert not at.exception and any("not JSON" in e.value for e in at.error)
+    uploader = next(u for u in at.file_uploader if u.key == "open_trace")
+    uploader.set_value([("trace.json", trace_file(answer).encode(), "application/json")]).run()
+    assert not at.exception and not at.error
+    assert at.session_state[app_state.TRACES] == [answer]
+    assert any("What did revenue grow to?" in s.value for s in at.selectbox), "the opened trace is shown"
+    assert len(at.dataframe) >= 5
+
+
 def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:
     import app_state
 

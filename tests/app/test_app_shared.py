@@ -68,3 +68,14 @@ def test_visitors_are_isolated_and_capped(shared_env: Path, tmp_path: Path) -> N
     assert any("questions in the last minute" in e.value for e in alice.error), "question rate cap"
     assert not alice.exception
     assert len(alice.session_state[app_state.MESSAGES]) == 4, "the refused question is not in the history"
+
+    # alice's conversation is kept for her, and bob's session cannot open it, even by its address
+    conversation = alice.session_state[app_state.CONVERSATION]
+    assert conversation and any(b.key == f"conversation-{conversation}" for b in alice.button)
+    bob.switch_page("pages/chat.py").run()
+    assert not any(b.key == f"conversation-{conversation}" for b in bob.button), "not listed for bob"
+    intruder = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    intruder.query_params[app_state.CONVERSATION_PARAM] = conversation
+    intruder.run()
+    assert not intruder.exception and intruder.session_state[app_state.MESSAGES] == []
+    assert any("was not opened" in n for n in intruder.session_state[app_state.CONVERSATION_NOTES])

@@ -69,7 +69,7 @@ def test_a_conversation_is_there_after_a_restart_whole(tmp_path: Path, make_pdf:
 
 
 def test_another_owner_never_sees_or_opens_a_conversation(tmp_path: Path) -> None:
-    kept = Conversations(tmp_path)
+    kept = Conversations(tmp_path, keep=0)
     alice = kept.start("alice", "What is in my contract?")
     kept.append("alice", alice.id, [ChatMessage(role="user", content="What is in my contract?")])
     assert kept.summaries("bob") == []
@@ -90,7 +90,7 @@ def test_another_owner_never_sees_or_opens_a_conversation(tmp_path: Path) -> Non
 
 
 def test_an_id_from_outside_is_never_a_path(tmp_path: Path) -> None:
-    kept = Conversations(tmp_path / "c")
+    kept = Conversations(tmp_path / "c", keep=0)
     (tmp_path / "secret").mkdir()
     for bad in ("../secret", "..", "a" * 31, "A" * 32, ""):
         with pytest.raises(ConversationNotFound):
@@ -104,7 +104,7 @@ def test_a_damaged_line_and_an_old_answer_are_notes_and_the_rest_is_kept(
 ) -> None:
     fake_engine.ingest_path(make_pdf(PAGES, name="acme.pdf"))
     answer = answered(fake_engine, "How much did revenue grow?")
-    kept = Conversations(tmp_path)
+    kept = Conversations(tmp_path, keep=0)
     started = kept.start("local", answer.question)
     kept.append("local", started.id, turn(answer))
     lines = kept._owner_dir("local") / started.id / "messages.jsonl"
@@ -126,7 +126,7 @@ def test_a_damaged_line_and_an_old_answer_are_notes_and_the_rest_is_kept(
 
 
 def test_a_damaged_or_newer_meta_is_listed_with_a_note_and_others_open(tmp_path: Path) -> None:
-    kept = Conversations(tmp_path)
+    kept = Conversations(tmp_path, keep=0)
     good = kept.start("local", "good one")
     damaged = kept.start("local", "damaged one")
     newer = kept.start("local", "newer one")
@@ -152,7 +152,7 @@ def test_a_visitor_keeps_at_most_the_cap_the_oldest_goes(tmp_path: Path) -> None
 
 
 def test_a_deletion_cut_short_is_finished_by_the_next_listing(tmp_path: Path) -> None:
-    kept = Conversations(tmp_path)
+    kept = Conversations(tmp_path, keep=0)
     doomed = kept.start("local", "going")
     folder = kept._owner_dir("local")
     (folder / doomed.id).rename(folder / f".deleting-{doomed.id}")  # killed between the rename and the removal
@@ -174,7 +174,7 @@ def test_markdown_export_cites_pages_with_quotes(fake_engine: Engine, make_pdf: 
                                                  tmp_path: Path) -> None:
     fake_engine.ingest_path(make_pdf(PAGES, name="acme.pdf"))
     answer = answered(fake_engine, "How much did revenue grow?")
-    kept = Conversations(tmp_path)
+    kept = Conversations(tmp_path, keep=0)
     started = kept.start("local", answer.question)
     kept.append("local", started.id, turn(answer))
     text = conversation_markdown(kept.read("local", started.id))
