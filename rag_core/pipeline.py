@@ -216,7 +216,7 @@ class Engine(Ingesting):
                 noted.outputs = [understanding.model_dump(exclude={"raw"})]
             intent = understanding.intent
         # the plan an answer would run, without its answer steps: ``search`` and ``ask`` retrieve alike
-        chosen = plan(understanding, question, documents=len(records), settings=self.settings.retrieval,
+        chosen = plan(understanding, question, documents=len(records), settings=self.retriever.retrieval,
                       top_k=top_k, retrievers=retrievers, neighbors=neighbors)
         clock, before = time.perf_counter(), recorder.total_ms()
         hits, result, notes, stages = self.retriever.run_plan(
@@ -270,7 +270,7 @@ class Engine(Ingesting):
         steps = answering(intent, chat.model.backend if chat.model is not None else "extractive",
                           budget=self.settings.budget, brief_form=self.settings.llm.local_brief,
                           figures=self.settings.llm.figures)
-        chosen = plan(understanding, standalone, documents=len(records), settings=self.settings.retrieval,
+        chosen = plan(understanding, standalone, documents=len(records), settings=self.retriever.retrieval,
                       top_k=top_k, answer=steps)
 
         clock, before = time.perf_counter(), recorder.total_ms()
@@ -347,9 +347,9 @@ class Engine(Ingesting):
         if not question.strip():
             raise RagError("The question is empty.", "Type a question.")
         records = self.library.find(owner, documents)
-        settings = self.settings.retrieval.model_dump() | {
+        settings = self.retriever.retrieval.model_dump() | {
             "chunk": self.settings.chunk.model_dump(),
-            "retrievers": retrievers or self.settings.retrieval.retrievers,
+            "retrievers": retrievers or self.retriever.retrieval.retrievers,
             # documents searched by their text alone while their table pass is pending: name -> its pages
             "tables_pending": {r.name: list(r.table_pages_pending) for r in records if r.stage == "searchable"},
         }

@@ -1,4 +1,4 @@
-"""``python -m rag_core.eval {scifact,uda,financebench,identifiers,lightrag,folder,attribution,answers}``: retrieval
+"""``python -m rag_core.eval {scifact,uda,financebench,identifiers,lightrag,folder,attribution,answers,set}``: retrieval
 and answer quality on real documents (and, for ``identifiers``, on documents it writes), every ablation
 measured in the same run on the same data; ``answers``: whether the answer states the gold figure of each
 figure question, per backend (``correctness``).
@@ -32,8 +32,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rag_core.eval", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "dataset",
-        choices=["scifact", "uda", "financebench", "identifiers", "lightrag", "folder", "attribution", "answers"],
+        choices=["scifact", "uda", "financebench", "identifiers", "lightrag", "folder", "attribution", "answers",
+                 "set"],
     )
+    parser.add_argument("file", nargs="?", type=Path,
+                        help="set: a question set (JSONL or CSV: question, document[, gold_pages, answer, subset]) "
+                        "over the library of RAG_STORE_DIR")
+    parser.add_argument("--config", type=Path, action="append", default=[],
+                        help="set: a configuration (TOML: name, retrievers, rerank, neighbors, top_k, [retrieval]); "
+                        "once or twice, side by side (default: the settings)")
+    parser.add_argument("--owner", default=None, help="set: whose library (default: RAG_OWNER)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared data folder")
     parser.add_argument("--results", type=Path, default=Path("results"), help="where JSON, Markdown and PNG go")
     parser.add_argument("--docs", type=Path, help="folder: the documents to evaluate")
@@ -122,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
+    from ..errors import RagError
     from ..settings import Settings
     from .report import run_metadata, write_results
 
@@ -136,9 +145,11 @@ def main(argv: list[str] | None = None) -> int:
             name, report, markdown, charts = _attribution(args, settings)
         elif args.dataset == "answers":
             name, report, markdown, charts = _answers(args, settings)
+        elif args.dataset == "set":
+            name, report, markdown, charts = _set(args, settings)
         else:
             name, report, markdown, charts = _pages(args, settings)
-    except (FileNotFoundError, ValueError) as exc:
+    except (FileNotFoundError, ValueError, RagError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     report = run_metadata(settings) | {"seconds": round(time.perf_counter() - started, 1)} | report
@@ -146,6 +157,39 @@ def main(argv: list[str] | None = None) -> int:
     print(markdown)
     print("wrote " + ", ".join(str(p) for p in written), file=sys.stderr)
     return 0
+
+
+def _set(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
+    from ..errors import RagError
+    from ..pipeline import Engine
+    from .question_set import SetConfig, SetRun, markdown, read_set, run_set
+
+    if args.file is None:
+        raise ValueError("set: give the question set's file (python -m rag_core.eval set FILE)")
+    if len(args.config) > 2:
+        raise ValueError("set: at most two configurations, side by side")
+    if args.answers and len(args.answers) > 1:
+        raise ValueError("set: at most one answer backend (--answers extractive, local or openai)")
+    configs = [SetConfig.from_toml(_need(c, "--config").read_text(), settings, name=c.stem) for c in args.config]
+    if len({c.name for c in configs}) < len(configs):
+        raise ValueError("set: the two configurations have the same name; give one a name = ...")
+    owner = args.owner or settings.owner
+    engine = Engine(settings)
+    try:
+        documents = [d.name for d in engine.documents(owner)]
+        questions = read_set(_need(args.file, "the question set").read_bytes(), args.file.name, documents)
+        run = SetRun(configs or [SetConfig.default(settings)], questions[: args.limit],
+                     backend=args.answers[0] if args.answers else None)
+
+        def tell(run: SetRun) -> None:
+            print(f"set: {run.done}/{run.total}", file=sys.stderr, flush=True)
+
+        run_set(engine, run, owner=owner, progress=tell)
+    finally:
+        engine.close()
+    if run.error:
+        raise RagError(f"The set stopped: {run.error}")
+    return f"set-{args.file.stem}", run.to_json(), markdown(run), []
 
 
 def _need(path: Path, what: str) -> Path:

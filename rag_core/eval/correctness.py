@@ -28,10 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from ..answer.numbers import Number, numbers
+from ..lexical.terms import tokenize
 from ..models import Answer
 from ..pipeline import Engine
 from ..settings import Settings
-from ..text import CITATION
+from ..text import CITATION, sentences_of
 from . import pages
 from .metrics import mean
 from .pages import PageQuestion
@@ -44,6 +45,8 @@ figure rounded as the question asks is far closer)."""
 _YEARISH = re.compile(r"^(?:19|20)\d\d$")
 
 
+WORDS_STATED = 2 / 3
+"""Share of a figure-free gold answer's content words an answer must state."""
 ANSWER_WORDS = 12
 """Longest gold answer (in words) that is one figure stated, not an explanation that holds one."""
 
@@ -80,6 +83,23 @@ def matches(found: Number, gold: Number) -> bool:
         candidates.append(found.value * found.scale / gold.scale)
         candidates += [found.value * found.scale / unit for unit in (1e3, 1e6, 1e9)]
     return any(abs(abs(v) - abs(gold.value)) <= tolerance for v in candidates)
+
+
+def states(text: str, golds: Sequence[str]) -> bool:
+    """Whether an answer states one of the gold answers: every figure of one (each within ``matches``)
+    or, for a gold answer without figures, most of its content words (``WORDS_STATED``) in the
+    answer's first statement (a reader takes the first)."""
+    found = stated(text)
+    first = next((s for s in sentences_of(text, lines=True) if not s.rstrip().endswith(":")), "")
+    words = set(tokenize(first))
+    for gold in golds:
+        figures = stated(gold)
+        if figures:
+            if all(any(matches(f, g) for f in found) for g in figures):
+                return True
+        elif (own := set(tokenize(gold))) and len(own & words) >= WORDS_STATED * len(own):
+            return True
+    return False
 
 
 def read_row(answer: Answer, *, subset: str, document: str, question: str, gold: str, backend: str, correct: bool,

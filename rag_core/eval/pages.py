@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ingest.sandbox import parse_untrusted
-from ..models import Hit, ParsedDocument
+from ..models import Hit, ParsedDocument, RetrievalResult
 from ..pipeline import Engine
 from ..settings import Retrievers, Settings
 from .metrics import hit_at_k, mean, reciprocal_rank
@@ -246,43 +246,58 @@ def _search_all(
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for n, q in enumerate(questions):
-        started = time.perf_counter()
-        asked = config.wrap.replace("{question}", q.question) if config.wrap else q.question
-        queries = [asked]
-        if config.multi_query and rephrase is not None:
-            queries = rephrase(asked)
-        result = engine.search(
-            asked,
-            owner=owner,
-            documents=None if config.library else [q.document],
-            queries=queries,
-            top_k=top_k,
-            rerank=config.rerank,
-            neighbors=config.neighbors,
-            retrievers=config.retrievers,
-        )
-        pages = [h.page if h.document == q.document else None for h in result.hits if h.source == "retrieved"]
-        row: dict[str, Any] = {
-            "subset": q.subset,
-            "document": q.document,
-            "question": asked,
-            "queries": list(result.queries),
-            "gold_pages": sorted(q.gold_pages),
-            "pages": pages,
-            "ms": round((time.perf_counter() - started) * 1000, 1),
-            "reranker_used": result.reranker.used,
-        }
-        if q.gold_pages:
-            row |= {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
-            row |= {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
-            row["context_hit"] = float(any(h.document == q.document and h.page in q.gold_pages for h in result.hits))
-        if q.avoid_pages:
-            row["twin_above"] = float(_first(pages, q.avoid_pages) < _first(pages, q.gold_pages))
+        row, result = search_row(engine, q, config, owner=owner, top_k=top_k, rephrase=rephrase)
         if n in literal:
             row["answer"] = literal[n]
             row["answer_in_context"] = float(_fold(literal[n]) in _fold(" ".join(_texts(result.hits))))
         rows.append(row)
     return rows
+
+
+def search_row(
+    engine: Engine,
+    q: PageQuestion,
+    config: Config,
+    *,
+    owner: str,
+    top_k: int,
+    rephrase: Callable[[str], list[str]] | None = None,
+) -> tuple[dict[str, Any], RetrievalResult]:
+    """One question searched under one configuration: its row (the retrieved pages in rank order,
+    hit@k, reciprocal rank, whether a gold page is in the context) and the search itself."""
+    started = time.perf_counter()
+    asked = config.wrap.replace("{question}", q.question) if config.wrap else q.question
+    queries = [asked]
+    if config.multi_query and rephrase is not None:
+        queries = rephrase(asked)
+    result = engine.search(
+        asked,
+        owner=owner,
+        documents=None if config.library else [q.document],
+        queries=queries,
+        top_k=top_k,
+        rerank=config.rerank,
+        neighbors=config.neighbors,
+        retrievers=config.retrievers,
+    )
+    pages = [h.page if h.document == q.document else None for h in result.hits if h.source == "retrieved"]
+    row: dict[str, Any] = {
+        "subset": q.subset,
+        "document": q.document,
+        "question": asked,
+        "queries": list(result.queries),
+        "gold_pages": sorted(q.gold_pages),
+        "pages": pages,
+        "ms": round((time.perf_counter() - started) * 1000, 1),
+        "reranker_used": result.reranker.used,
+    }
+    if q.gold_pages:
+        row |= {f"hit@{k}": hit_at_k(pages, q.gold_pages, k) for k in HIT_KS}
+        row |= {"mrr": reciprocal_rank(pages, q.gold_pages, top_k)}
+        row["context_hit"] = float(any(h.document == q.document and h.page in q.gold_pages for h in result.hits))
+    if q.avoid_pages:
+        row["twin_above"] = float(_first(pages, q.avoid_pages) < _first(pages, q.gold_pages))
+    return row, result
 
 
 def _first(pages: Sequence[int | None], wanted: frozenset[int]) -> int:

@@ -4,7 +4,7 @@ A gold answer here is a phrase or a list, up to three per question by different 
 scores of 85.99 on the DL-PS data, 75.15 on the EC-MT data and 71.53 on the EC-UQ data", "Linear
 SVM, RBF SVM, and Random Forest"). An answer is correct when it states every figure of one gold
 answer (each within ``correctness.matches``) or, for a gold answer without figures, most of its
-content words (``WORDS_STATED``) in its first statement (a reader takes the first: "The approach
+content words (``correctness.WORDS_STATED``) in its first statement (a reader takes the first: "The approach
 performs better in the multi-domain setting" is wrong however often "single-domain" comes later).
 The gold evidence is in context when a passage of the answer's prompt holds most of the words of
 one of the annotators' evidence paragraphs (``EVIDENCE_HELD``): the set gives paragraphs, not pages.
@@ -25,11 +25,8 @@ from ..lexical.terms import tokenize
 from ..models import Passage
 from ..pipeline import Engine
 from ..settings import Settings
-from ..text import sentences_of
-from .correctness import matches, read_row, set_engine, stated, summarize
+from .correctness import read_row, set_engine, states, summarize
 
-WORDS_STATED = 2 / 3
-"""Share of a figure-free gold answer's content words an answer must state."""
 EVIDENCE_HELD = 0.6
 """Share of an evidence paragraph's words one passage must hold for the evidence to be in context."""
 ANSWER_COLUMNS = ("answer_1", "answer_2", "answer_3")
@@ -60,21 +57,6 @@ def load(folder: Path) -> list[TableQuestion]:
                 questions.append(TableQuestion(f"{row['doc_name']}.pdf", row["question"], answers,
                                                evidence.get((row["doc_name"], row["question"]), ())))
     return questions
-
-
-def states(text: str, golds: Sequence[str]) -> bool:
-    """Whether an answer states one of the gold answers (see the module docstring)."""
-    found = stated(text)
-    first = next((s for s in sentences_of(text, lines=True) if not s.rstrip().endswith(":")), "")
-    words = set(tokenize(first))
-    for gold in golds:
-        figures = stated(gold)
-        if figures:
-            if all(any(matches(f, g) for f in found) for g in figures):
-                return True
-        elif (own := set(tokenize(gold))) and len(own & words) >= WORDS_STATED * len(own):
-            return True
-    return False
 
 
 def holds_evidence(passages: Sequence[Passage], evidence: Sequence[str]) -> bool:
