@@ -14,14 +14,14 @@ documents with a questions file (``load_folder``): JSONL or CSV with ``question`
 
 from __future__ import annotations
 
+import copy
 import csv
 import dataclasses
 import hashlib
 import json
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,21 +217,20 @@ def evaluate(
     the share of questions whose final context holds a gold page; and, for literal answers,
     the share whose final context holds the answer."""
     engine = engines[config.store]
-    with tuned(engine, config.tuning):
-        rows = _search_all(engine, questions, config, owner=owner, top_k=top_k, literal=literal, rephrase=rephrase)
+    rows = _search_all(tuned(engine, config.tuning), questions, config, owner=owner, top_k=top_k, literal=literal,
+                       rephrase=rephrase)
     return {"summary": summarize(rows), "rows": rows}
 
 
-@contextmanager
-def tuned(engine: Engine, tuning: dict[str, Any]) -> Iterator[None]:
-    """The engine's retrieval with these settings changed, for the duration of the block."""
-    original = engine.retriever
-    if tuning:
-        engine.retriever = dataclasses.replace(original, retrieval=original.retrieval.model_copy(update=tuning))
-    try:
-        yield
-    finally:
-        engine.retriever = original
+def tuned(engine: Engine, tuning: dict[str, Any]) -> Engine:
+    """The engine with these retrieval settings changed, as a view: its searches use them, and the
+    engine itself is unchanged (in the app, other sessions search it meanwhile)."""
+    if not tuning:
+        return engine
+    view = copy.copy(engine)  # shares the store, the models and the caches; only the retriever differs
+    view.retriever = dataclasses.replace(engine.retriever, retrieval=engine.retriever.retrieval.model_copy(
+        update=tuning))
+    return view
 
 
 def _search_all(

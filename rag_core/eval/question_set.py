@@ -216,25 +216,25 @@ def run_set(engine: Engine, run: SetRun, *, owner: str, stop: threading.Event | 
             rows = run.rows.setdefault(config.name, [])
             searches = run.searches.setdefault(config.name, [])
             answers = run.answers.setdefault(config.name, [])
-            with tuned(engine, config.search.tuning):
-                for q in run.questions:
-                    if stop is not None and stop.is_set():
-                        run.error = "stopped"
-                        return run
-                    row, result = search_row(engine, q, config.search, owner=owner, top_k=config.top_k)
-                    answer = _answer(engine, q, config, owner=owner, backend=run.backend) if run.backend else None
-                    if answer is not None:
-                        row |= {"answer": answer.answer, "expected": " / ".join(q.answers),
-                                "correct": float(states(answer.answer, q.answers)) if q.answers else None,
-                                "answer_error": answer.error}
-                    elif q.answers:
-                        row["expected"] = " / ".join(q.answers)
-                    searches.append(result)
-                    answers.append(answer)
-                    rows.append(row)
-                    run.done += 1
-                    if progress is not None:
-                        progress(run)
+            searching = tuned(engine, config.search.tuning)
+            for q in run.questions:
+                if stop is not None and stop.is_set():
+                    run.error = "stopped"
+                    return run
+                row, result = search_row(searching, q, config.search, owner=owner, top_k=config.top_k)
+                answer = _answer(searching, q, config, owner=owner, backend=run.backend) if run.backend else None
+                if answer is not None:
+                    row |= {"answer": answer.answer, "expected": " / ".join(q.answers),
+                            "correct": float(states(answer.answer, q.answers)) if q.answers else None,
+                            "answer_error": answer.error}
+                elif q.answers:
+                    row["expected"] = " / ".join(q.answers)
+                searches.append(result)
+                answers.append(answer)
+                rows.append(row)
+                run.done += 1
+                if progress is not None:
+                    progress(run)
         run.finished = True
         return run
     except RagError as error:

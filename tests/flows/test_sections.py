@@ -83,8 +83,8 @@ def test_a_legal_battles_question_lands_on_the_litigation_note(tmp_path: Path, r
             (4, "ACME 2022 10K › Note 12. Litigation and Regulatory Proceedings")]
         assert [h.page for h in result.hits if h.source == "retrieved"][0] == 4
 
-        with tuned(engine, {"section_weight": 0.0}):
-            without = engine.search(question)
+        without = tuned(engine, {"section_weight": 0.0}).search(question)
+        assert engine.retriever.retrieval.section_weight != 0.0, "the engine itself is unchanged"
         skipped = without.trace.stage("sections")
         assert skipped is not None and skipped.notes == ["skipped: section_weight is 0"]
         assert [h.page for h in without.hits if h.source == "retrieved"][0] != 4, "the certifications win alone"

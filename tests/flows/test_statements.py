@@ -87,8 +87,8 @@ def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedd
         retrieved = [h.page for h in result.hits if h.source == "retrieved"]
         assert retrieved[0] == 6, retrieved
 
-        with tuned(engine, {"statement_weight": 0.0}):
-            without = engine.search(question)
+        without = tuned(engine, {"statement_weight": 0.0}).search(question)
+        assert engine.retriever.retrieval.statement_weight != 0.0, "the engine itself is unchanged"
         skipped = without.trace.stage("statements")
         assert skipped is not None and skipped.notes == ["skipped: statement_weight is 0"]
         assert "statements" not in without.trace.stage("fuse").inputs["lists"]  # type: ignore[union-attr]
