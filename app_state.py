@@ -3,6 +3,7 @@ one chat model per backend), settings from the environment overlaid with st.secr
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import uuid
@@ -336,3 +337,47 @@ def delete_conversation(conversation_id: str) -> None:
     engine().conversations.delete(owner(), conversation_id)
     if st.session_state[CONVERSATION] == conversation_id:
         new_conversation()
+
+
+QUESTION_SET = "question_set"
+"""The debug page's question set run (``rag_core.eval.question_set.SetRun``) and its stop event."""
+
+
+def start_question_set(data: bytes, file_name: str, configs: Sequence[tuple[str, str]],
+                       backend: LlmBackend | None) -> None:
+    """Read a set and its configurations (name, TOML text; empty text: the settings as they are) and run
+    it in a background thread; the page polls ``question_set()``. Raises RagError before anything runs."""
+    from rag_core.eval.question_set import SetConfig, SetRun, read_set, run_set
+
+    running = question_set()
+    if running is not None and not running[0].finished and running[0].error is None:
+        raise RagError("A question set is still running.", "Stop it first, or wait for it to finish.")
+    config = settings()
+    chosen = [SetConfig.from_toml(text, config, name=name) if text.strip() else SetConfig.default(config, name)
+              for name, text in configs]
+    if len({c.name for c in chosen}) < len(chosen):
+        raise RagError("The two configurations have the same name.", "Give one another name = \"...\".")
+    questions = read_set(data, file_name, [r.name for r in documents()], most=config.app.max_set_questions)
+    check_question()  # a set counts as one question against a visitor's rate
+    run, stop = SetRun(chosen, questions, backend=backend), threading.Event()
+    the_engine, whose = engine(), owner()
+    # the local model writes one answer at a time: while a set is answered by it, the chat's wait
+    slot = _generation_lock() if backend == "local" else contextlib.nullcontext()
+
+    def work() -> None:
+        try:
+            with slot:
+                run_set(the_engine, run, owner=whose, stop=stop)
+        except Exception as error:  # a thread's error would vanish: the page shows it instead
+            run.error = f"{type(error).__name__}: {error}"
+        if run.error is None and not run.finished:
+            run.error = "stopped"
+
+    st.session_state[QUESTION_SET] = (run, stop)
+    threading.Thread(target=work, name="question-set", daemon=True).start()
+
+
+def question_set() -> tuple[Any, threading.Event] | None:
+    """The session's question set run and its stop event, or None."""
+    found = st.session_state.get(QUESTION_SET)
+    return found if isinstance(found, tuple) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import itertools
+import json
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -23,6 +24,7 @@ from rag_core import (
     conversation_markdown,
     neutralize,
     page_label,
+    why_not,
 )
 from rag_core.trace_views import counted
 
@@ -473,3 +475,98 @@ def _conversation_button(summary: ConversationSummary, current: str | None) -> N
 def _file_stem(title: str) -> str:
     """A title as a download's file name (letters, digits and dashes)."""
     return re.sub(r"[^\w-]+", "-", title).strip("-")[:60] or "conversation"
+
+
+SET_REFRESH_S = 1.0
+"""How often the debug page redraws a running question set's progress."""
+
+
+def question_set_results() -> None:
+    """The session's question set: its progress while it runs, then the configurations side by side,
+    each question's row and, for a chosen question, its pages and why its gold page was not first."""
+    found = app_state.question_set()
+    if found is None:
+        return
+    import pandas as pd  # the debug page's, loaded when a set is shown (the chat page needs none)
+
+    run, stop = found
+    polling = not run.finished and run.error is None
+
+    @st.fragment(run_every=SET_REFRESH_S if polling else None)
+    def results() -> None:
+        running = not run.finished and run.error is None
+        if polling and not running:
+            st.rerun()  # it ended while this part polled: draw the page again, without polling
+        if running:
+            st.progress(run.done / max(1, run.total), text=f"{run.done} of {run.total} searched")
+            if st.button("Stop the set"):
+                stop.set()
+        elif run.error:
+            st.warning(f"The set did not finish ({run.error}): {run.done} of {run.total} searched.")
+        else:
+            st.success(f"{len(run.questions)} questions under {len(run.configs)} configuration(s) in "
+                       f"{run.seconds:.1f} s.")
+        if run.done:
+            summary = run.summary()
+            st.dataframe(pd.DataFrame(summary), use_container_width=True)
+            st.dataframe(pd.DataFrame(set_rows(run)), use_container_width=True, hide_index=True)
+        if not running and run.done:
+            left, right = st.columns(2)
+            left.download_button("Download CSV", run.to_csv(), file_name="question-set.csv", mime="text/csv")
+            right.download_button("Download JSON", json.dumps(run.to_json(), indent=1, default=str),
+                                  file_name="question-set.json", mime="application/json")
+            question_drilldown(run)
+
+    results()
+
+
+def set_rows(run: Any) -> list[dict[str, Any]]:
+    """One line per question: its gold pages and, per configuration, its pages and first gold rank."""
+    table = []
+    for i, q in enumerate(run.questions):
+        line: dict[str, Any] = {"#": i + 1, "question": q.question, "document": q.document,
+                                "gold": ";".join(map(str, sorted(q.gold_pages)))}
+        for name, rows in run.rows.items():
+            if i < len(rows):
+                row = rows[i]
+                line[f"{name}: pages"] = ";".join("-" if p is None else str(p) for p in row["pages"][:8])
+                line[f"{name}: rank"] = _gold_rank(row)
+                if row.get("correct") is not None:
+                    line[f"{name}: correct"] = bool(row["correct"])
+        table.append(line)
+    return table
+
+
+def _gold_rank(row: dict[str, Any]) -> int | None:
+    gold = set(row["gold_pages"])
+    return next((n for n, page in enumerate(row["pages"], start=1) if page in gold), None)
+
+
+def question_drilldown(run: Any) -> None:
+    """One question of the set: under each configuration, its hits and why its first gold page's
+    chunks were kept or dropped (``rag_core.why_not``), and its answer when the set was answered."""
+    import pandas as pd
+
+    labels = [f"{i + 1}. {q.question[:80]}" for i, q in enumerate(run.questions)]
+    chosen = labels.index(st.selectbox("Open a question", labels, key="set_question"))
+    q = run.questions[chosen]
+    record = next((r for r in app_state.documents() if r.name == q.document), None)
+    for config in run.configs:
+        searches = run.searches.get(config.name, [])
+        if chosen >= len(searches):
+            continue
+        result = searches[chosen]
+        st.markdown(f"**{config.name}** · queries: {' | '.join(result.queries)}")
+        st.dataframe(pd.DataFrame([{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf,
+                                    "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]),
+                     use_container_width=True, hide_index=True)
+        answer = run.answers.get(config.name, [None] * (chosen + 1))[chosen]
+        if answer is not None:
+            st.caption(f"Answer ({run.backend}): {answer.answer[:400]}")
+        if record is None or not q.gold_pages:
+            continue
+        page = min(q.gold_pages)
+        why = why_not(result.trace, app_state.page_chunks(record, page), result.hits)
+        st.caption(f"Why not page {page}? (its first gold page)")
+        if why:
+            st.dataframe(pd.DataFrame(why_rows(why)), use_container_width=True, hide_index=True)

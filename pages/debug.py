@@ -15,7 +15,7 @@ for record in app_state.documents():
     if record.stage != "complete" or record.table_error:
         st.caption(f"{record.name}: {app_views.stage_line(record, app_state.table_passes())}")
 answers = st.session_state[app_state.TRACES]
-tab_trace, tab_playground = st.tabs(["Last questions", "Playground"])
+tab_trace, tab_playground, tab_sets = st.tabs(["Last questions", "Playground", "Question sets"])
 
 with tab_trace:
     with st.expander("Open a downloaded trace (JSON)"):
@@ -157,3 +157,26 @@ with tab_playground:
                 for h in result.hits
             ]
             column.dataframe(pd.DataFrame(rows), hide_index=True)
+
+with tab_sets:
+    st.caption("Your questions, each with its document and the pages that answer it (JSONL or CSV: question, "
+               "document, gold_pages, optionally answer), searched as the chat searches, under one or two "
+               "configurations side by side. Retrieval figures need no language model.")
+    set_file = st.file_uploader("Question set", type=["jsonl", "json", "csv"], key="set_file")
+    left, right = st.columns(2)
+    config_a = left.text_area("Configuration A (TOML; empty: the settings as they are)", key="set_config_a",
+                              placeholder='name = "settings"')
+    config_b = right.text_area("Configuration B (TOML; empty: none)", key="set_config_b",
+                               placeholder='name = "bigger pool"\nrerank = false\n[retrieval]\npool_size = 30')
+    answered_by = st.selectbox("Answers", ["none (retrieval only)", "extractive", "local", "openai"], key="set_answers",
+                               help="With a backend, each question is also answered and judged against its answer.")
+    if set_file is not None and st.button("Run the set", type="primary"):
+        configs = [((config_a.strip() and "A") or "settings", config_a)]
+        if config_b.strip():
+            configs.append(("B", config_b))
+        try:
+            app_state.start_question_set(set_file.getvalue(), set_file.name, configs,
+                                         None if answered_by.startswith("none") else answered_by)
+        except RagError as error:
+            st.error(str(error))
+    app_views.question_set_results()

@@ -41,3 +41,6 @@ class AppSettings(Group):
         "the local model.",
     )
     page_zoom: float = Field(1.5, gt=0, le=8, description="A cited page's image, in multiples of 72 dpi.")
+    max_set_questions: int = Field(
+        200, gt=0, le=100_000, description="Most questions of a question set the debug page runs at once."
+    )

@@ -189,6 +189,45 @@ def test_a_downloaded_trace_opens_on_the_debug_page(app_env: Path, tmp_path: Pat
     assert len(at.dataframe) >= 5
 
 
+def test_a_question_set_runs_under_two_configurations_with_drilldown(app_env: Path, tmp_path: Path) -> None:
+    import json
+    import threading
+
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    rows = [{"question": "When was invoice INV-2025-0492 paid?", "document": "acme.pdf", "gold_pages": [2]},
+            {"question": "How much did revenue grow?", "document": "acme.pdf", "gold_pages": [1],
+             "answer": "12%"}]
+    at = app()
+    at.run()
+    at.switch_page("pages/debug.py").run()
+    uploader = next(u for u in at.file_uploader if u.key == "set_file")
+    uploader.set_value([("mine.jsonl", b"\n".join(json.dumps(r).encode() for r in rows), "application/json")])
+    at.text_area(key="set_config_b").set_value('name = "bm25"\nretrievers = "bm25"\ntop_k = 3')
+    at.run()
+    at.button(key=[b.key for b in at.button if b.label == "Run the set"][0]).click().run()
+    assert not at.exception and not at.error
+    for thread in threading.enumerate():
+        if thread.name == "question-set":
+            thread.join(timeout=60)
+    run = at.session_state[app_state.QUESTION_SET][0]
+    assert run.finished and list(run.rows) == ["settings", "bm25"]
+    at.run()
+    assert not at.exception
+    assert any("2 questions under 2 configuration(s)" in s.value for s in at.success)
+    summary = next(d.value for d in at.dataframe if "settings" in d.value.columns and "bm25" in d.value.columns)
+    assert summary.loc["hit@8", "settings"] == 1.0 and summary.loc["questions", "bm25"] == 2
+    assert summary.loc["hit@8", "bm25"] == run.summary()["bm25"]["hit@8"]
+    per_question = next(d.value for d in at.dataframe if "settings: rank" in d.value.columns)
+    assert list(per_question["settings: rank"]) == [1, 1] and "bm25: pages" in per_question.columns
+    at.selectbox(key="set_question").set_value("1. When was invoice INV-2025-0492 paid?").run()
+    assert not at.exception
+    assert any(c.value == "Why not page 2? (its first gold page)" for c in at.caption)
+    assert any("outcome" in d.value.columns for d in at.dataframe), "the gold page's chunks, followed"
+    assert app_state.engine().retriever.retrieval.top_k == app_state.settings().retrieval.top_k
+
+
 def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:
     import app_state
 
