@@ -48,14 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=Path, help="folder: JSONL/CSV of question, document, gold_pages[, answer]")
     parser.add_argument("--k", type=bounded(1, MAX_K), default=8, help="hits kept per question (page-level datasets)")
     parser.add_argument("--limit", type=bounded(1, 1_000_000), default=None, help="evaluate only the first N questions")
-    parser.add_argument(
-        "--corpus-limit", type=bounded(1, 10_000_000), default=None, help="scifact: keep judged + first N abstracts"
-    )
-    parser.add_argument(
-        "--compare-backend",
-        action="store_true",
-        help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)",
-    )
+    parser.add_argument("--corpus-limit", type=bounded(1, 10_000_000), default=None,
+                        help="scifact: keep judged + first N abstracts")
+    parser.add_argument("--compare-backend", action="store_true",
+                        help="scifact: also dense and hybrid with the embedder on its other backend (onnx or torch)")
     parser.add_argument("--typed", action="store_true",
                         help="identifiers: ask each invoice, work order, part and name also as people type it, with "
                         "near-miss twins written into the documents (subsets '… typed'; twin_above_gold counts twins "
@@ -68,37 +64,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="page-level: add a store ingested without the table finder (documents whose tables it misses)",
     )
-    parser.add_argument(
-        "--table-sizes", type=bounded(100, 100_000), nargs="*", default=[], help="page-level: table chunk sizes to try"
-    )
-    parser.add_argument(
-        "--weights",
-        type=weights,
-        nargs="*",
-        default=[],
-        help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)",
-    )
-    parser.add_argument(
-        "--statement-weights",
-        type=float,
-        nargs="*",
-        default=[],
-        help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)",
-    )
-    parser.add_argument(
-        "--section-weights",
-        type=float,
-        nargs="*",
-        default=[],
-        help="page-level: RRF weights of the section list to try (e.g. 1 3)",
-    )
-    parser.add_argument(
-        "--exact-weights",
-        type=float,
-        nargs="*",
-        default=[],
-        help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)",
-    )
+    parser.add_argument("--table-sizes", type=bounded(100, 100_000), nargs="*", default=[],
+                        help="page-level: table chunk sizes to try")
+    parser.add_argument("--weights", type=weights, nargs="*", default=[],
+                        help="page-level: RRF weights to try, each dense/bm25/pages (e.g. 1/0.5/1)")
+    parser.add_argument("--statement-weights", type=float, nargs="*", default=[],
+                        help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)")
+    parser.add_argument("--section-weights", type=float, nargs="*", default=[],
+                        help="page-level: RRF weights of the section list to try (e.g. 1 3)")
+    parser.add_argument("--exact-weights", type=float, nargs="*", default=[],
+                        help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)")
     parser.add_argument(
         "--prompt-caps",
         type=bounded(0, 1_000_000),
@@ -106,12 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="lightrag: answer once per local-model prompt cap (RAG_BUDGET__LOCAL_PROMPT_TOKENS; 0: the limit alone)",
     )
-    parser.add_argument(
-        "--labels",
-        type=Path,
-        default=None,
-        help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)",
-    )
+    parser.add_argument("--labels", type=Path, default=None,
+                        help="attribution: a labelled statement set (default: rag_core/eval/attribution_set.jsonl)")
     parser.add_argument(
         "--answers",
         nargs="*",
@@ -119,15 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="generators whose answers are checked (statements supported, numbers verified, "
         "citation page precision); default: extractive for page-level datasets, the settings' "
-        "for lightrag; give none to skip",
+        "for lightrag; give none to skip; set: one backend, each answer judged against the set's answer",
     )
-    parser.add_argument(
-        "--sets",
-        nargs="*",
-        choices=ANSWER_SETS,
-        default=list(ANSWER_SETS),
-        help="answers: the question sets whose figure questions are answered (default: all)",
-    )
+    parser.add_argument("--sets", nargs="*", choices=ANSWER_SETS, default=list(ANSWER_SETS),
+                        help="answers: the question sets whose figure questions are answered (default: all)")
     args = parser.parse_args(argv)
 
     from ..errors import RagError
@@ -160,35 +126,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _set(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
-    from ..errors import RagError
-    from ..pipeline import Engine
-    from .question_set import SetConfig, SetRun, markdown, read_set, run_set
+    from .question_set import command, markdown
 
     if args.file is None:
         raise ValueError("set: give the question set's file (python -m rag_core.eval set FILE)")
-    if len(args.config) > 2:
-        raise ValueError("set: at most two configurations, side by side")
-    if args.answers and len(args.answers) > 1:
-        raise ValueError("set: at most one answer backend (--answers extractive, local or openai)")
-    configs = [SetConfig.from_toml(_need(c, "--config").read_text(), settings, name=c.stem) for c in args.config]
-    if len({c.name for c in configs}) < len(configs):
-        raise ValueError("set: the two configurations have the same name; give one a name = ...")
-    owner = args.owner or settings.owner
-    engine = Engine(settings)
-    try:
-        documents = [d.name for d in engine.documents(owner)]
-        questions = read_set(_need(args.file, "the question set").read_bytes(), args.file.name, documents)
-        run = SetRun(configs or [SetConfig.default(settings)], questions[: args.limit],
-                     backend=args.answers[0] if args.answers else None)
-
-        def tell(run: SetRun) -> None:
-            print(f"set: {run.done}/{run.total}", file=sys.stderr, flush=True)
-
-        run_set(engine, run, owner=owner, progress=tell)
-    finally:
-        engine.close()
-    if run.error:
-        raise RagError(f"The set stopped: {run.error}")
+    configs = [(c.stem, _need(c, "--config").read_text()) for c in args.config]
+    run = command(_need(args.file, "the question set"), configs, settings, owner=args.owner,
+                  backends=args.answers or [], limit=args.limit)
     return f"set-{args.file.stem}", run.to_json(), markdown(run), []
 
 

@@ -31,11 +31,13 @@ import difflib
 import io
 import json
 import re
+import sys
 import threading
 import time
 import tomllib
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -295,3 +297,34 @@ def _first_error(error: Exception) -> str:
         first = error.errors()[0]
         return f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"
     return str(error)
+
+
+def command(path: Path, configs: Sequence[tuple[str, str]], settings: Settings, *, owner: str | None,
+            backends: Sequence[str], limit: int | None) -> SetRun:
+    """``eval set``: the set at ``path`` over the library of ``settings``, under each (name, TOML) of
+    ``configs`` (none: the settings as they are), progress on stderr.
+
+    Raises:
+        ValueError: Three configurations or more, two of one name, or more than one answer backend.
+        RagError: The set or a configuration cannot run, or the run stopped.
+    """
+    if len(configs) > 2:
+        raise ValueError("set: at most two configurations, side by side")
+    if len(backends) > 1:
+        raise ValueError("set: at most one answer backend (--answers extractive, local or openai)")
+    chosen = [SetConfig.from_toml(text, settings, name=name) for name, text in configs]
+    if len({c.name for c in chosen}) < len(chosen):
+        raise ValueError("set: the two configurations have the same name; give one a name = ...")
+    owner = owner or settings.owner
+    engine = Engine(settings)
+    try:
+        questions = read_set(path.read_bytes(), path.name, [d.name for d in engine.documents(owner)])
+        run = SetRun(chosen or [SetConfig.default(settings)], questions[:limit], backend=backends[0] if backends
+                     else None)
+        run_set(engine, run, owner=owner,
+                progress=lambda run: print(f"set: {run.done}/{run.total}", file=sys.stderr, flush=True))
+    finally:
+        engine.close()
+    if run.error:
+        raise RagError(f"The set stopped: {run.error}")
+    return run
