@@ -182,6 +182,12 @@ class SetRun:
     finished: bool = False
     seconds: float = 0.0
 
+    def __post_init__(self) -> None:
+        for config in self.configs:  # every mapping whole from the start: a reader's loop never sees one grow
+            self.rows.setdefault(config.name, [])
+            self.searches.setdefault(config.name, [])
+            self.answers.setdefault(config.name, [])
+
     @property
     def total(self) -> int:
         return len(self.configs) * len(self.questions)
@@ -215,9 +221,7 @@ def run_set(engine: Engine, run: SetRun, *, owner: str, stop: threading.Event | 
     started = time.perf_counter()
     try:
         for config in run.configs:
-            rows = run.rows.setdefault(config.name, [])
-            searches = run.searches.setdefault(config.name, [])
-            answers = run.answers.setdefault(config.name, [])
+            rows, searches, answers = run.rows[config.name], run.searches[config.name], run.answers[config.name]
             searching = tuned(engine, config.search.tuning)
             for q in run.questions:
                 if stop is not None and stop.is_set():
