@@ -14,6 +14,8 @@ st.title("Retrieval debugger")
 for record in app_state.documents():
     if record.stage != "complete" or record.table_error:
         st.caption(f"{record.name}: {app_views.stage_line(record, app_state.table_passes())}")
+    if record.statements:  # recognized at ingest: what the statement list reads for a question that names one
+        st.caption(f"{record.name}, financial statements: {report.statement_line(record.statements)}")
 answers = st.session_state[app_state.TRACES]
 tab_trace, tab_playground, tab_sets = st.tabs(["Last questions", "Playground", "Question sets"])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .models import Trace
@@ -147,3 +148,14 @@ def phrasing_rows(trace: Trace) -> list[dict[str, Any]]:
 
 def _round(value: Any) -> Any:
     return round(value, 4) if isinstance(value, float) else value
+
+
+STATEMENT_NAMES = {"income": "income statement", "comprehensive_income": "comprehensive income",
+                   "balance_sheet": "balance sheet", "cash_flows": "cash flows", "equity": "equity statement"}
+"""How the debug page names the financial statements a document's record lists."""
+
+
+def statement_line(statements: Mapping[str, Sequence[int]]) -> str:
+    """A record's primary statements in words: 'income statement: p.50 · balance sheet: p.51'."""
+    return " · ".join(f"{STATEMENT_NAMES.get(name, name)}: " + ", ".join(f"p.{p}" for p in pages)
+                      for name, pages in sorted(statements.items(), key=lambda item: min(item[1], default=0)))

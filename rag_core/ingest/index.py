@@ -17,6 +17,7 @@ from ..backends import Embedder
 from ..chunk_text import document_title
 from ..errors import IndexingError, NoTextLayer, RagError
 from ..lexical.terms import chunk_terms
+from ..lexical.vocabulary import Tagged, statement_pages
 from ..models import CELL_SEPARATOR, Chunk, DocumentRecord, IngestResult, ParsedDocument, indexed_text
 from ..settings import ChunkSettings, LimitsSettings
 from ..store import Store
@@ -90,7 +91,9 @@ def index_document(
     if not chunks:
         raise NoTextLayer(f"{parsed.name} yields no text to index.", "Upload a file with some text in it.")
     timings = {"chunk": time.perf_counter() - clock, "embed": 0.0, "store": 0.0}
+    terms = dict(zip((c.index for c in chunks), chunk_terms(chunks), strict=True))
     record = _indexing_record(parsed, owner, doc_id, len(chunks), embedder.model_id, collection)
+    record = record.model_copy(update={"statements": statements_of(chunks, terms)})
     if record.table_pages_pending:
         record = record.model_copy(update={"provisional_chars": provisional_chars,
                                            "provisional_rows": provisional_rows})
@@ -107,7 +110,8 @@ def index_document(
             vectors = embed_once(embedder, [embedded[c.index] for c in part])
             timings["embed"] += time.perf_counter() - clock
             clock = time.perf_counter()
-            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors, chunk_terms(part))
+            store.upsert_chunks(collection, owner, parsed.sha256, parsed.name, part, vectors,
+                                [terms[c.index] for c in part])
         report(progress, "indexing", len(chunks), len(chunks))
         if data is not None:
             files.save(record, data)
@@ -168,6 +172,12 @@ def longest_first(chunks: Sequence[Chunk]) -> list[Chunk]:
     each step holds texts of about one length, so the embedder pads little (in the LightRAG paper's
     ingest, steps in reading order took 7.0 s to embed against 5.8 s for the same texts sorted)."""
     return sorted(chunks, key=lambda c: -len(c.indexed_text()))
+
+
+def statements_of(chunks: Sequence[Chunk], terms: dict[int, str]) -> dict[str, tuple[int, ...]]:
+    """A document's primary financial statements and their pages, from its chunks and their terms
+    (``vocabulary.statement_pages``: the recognition its searches' statement list makes)."""
+    return statement_pages([Tagged(c.doc_id, c.page, c.header, c.kind, terms[c.index]) for c in chunks])
 
 
 def _indexing_record(

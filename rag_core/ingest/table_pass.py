@@ -47,7 +47,7 @@ from ..settings import ChunkSettings, IngestSettings
 from ..store import Store
 from ..store.files import FileStore
 from .chunk import chunk_pages
-from .index import Progress, embedded_text, longest_first, plain_chunk, report
+from .index import Progress, embedded_text, longest_first, plain_chunk, report, statements_of
 from .sandbox import parse_untrusted
 
 TABLE_STAGE = "finding tables"
@@ -143,7 +143,9 @@ def find_tables(
         raise
     refined = record.model_copy(update={"chunks": len(chunks), "stage": "complete", "table_pages_pending": (),
                                         "generation": generation, "provisional_chars": None,
-                                        "table_error": error or None})
+                                        "table_error": error or None,
+                                        "statements": statements_of(chunks, dict(zip(
+                                            (c.index for c in chunks), chunk_terms(chunks), strict=True)))})
     swapped = store.swap_chunks(record, refined)
     report(progress, TABLE_STAGE, steps, steps)
     return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo),

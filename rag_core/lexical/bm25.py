@@ -20,7 +20,7 @@ from scipy import sparse
 from ..models import Bm25Match
 from ..store import LexicalRow
 from .terms import normal_forms, tokenize, typed_forms
-from .vocabulary import heading_parts, primary_statements, statement_of
+from .vocabulary import Tagged, heading_parts, statement_tags
 
 
 class FastOkapi(BM25Okapi):
@@ -373,13 +373,8 @@ def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
     A statement of which a document has no table (the table finder missed it, or was off) is read
     from the document's text chunks under its title that are dense with amounts."""
     terms = [r.terms if r.terms is not None else " ".join(tokenize(r.text)) for r in rows]
-    statements = [statement_of(r.header, r.kind) for r in rows]
-    tabled = {(r.doc_id, s) for r, s in zip(rows, statements, strict=True) if s}
-    for n, (row, words) in enumerate(zip(rows, terms, strict=True)):
-        if row.kind != "table" and (found := statement_of(row.header, row.kind, words)) and (
-            row.doc_id, found) not in tabled:
-            statements[n] = found
-    primary = primary_statements([(r.doc_id, r.page, s) for r, s in zip(rows, statements, strict=True)])
-    tags = [StatementTag(s, p, r.doc_id) if s else None for r, s, p in zip(rows, statements, primary, strict=True)]
+    found = statement_tags([Tagged(r.doc_id, r.page, r.header, r.kind, words) for r, words in zip(rows, terms,
+                                                                                                 strict=True)])
+    tags = [StatementTag(tag[0], tag[1], r.doc_id) if tag else None for r, tag in zip(rows, found, strict=True)]
     return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags,
                      headings=[(r.doc_id, r.page, r.header) for r in rows])

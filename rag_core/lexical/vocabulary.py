@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Statement = Literal["balance_sheet", "income", "cash_flows", "equity", "comprehensive_income"]
 
@@ -201,18 +201,77 @@ _AMOUNT = re.compile(r"\d[\d.]*")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+LINES: dict[Statement, tuple[str, ...]] = {
+    INCOME: (r"(?:total|net) (?:net )?(?:revenue|sale)", r"cost (?:good sold|sale|revenue|product)",
+             r"gross (?:profit|margin)",
+             r"operating (?:income|profit|loss)|income (?:loss )?operation", r"income (?:loss )?(?:before )?income tax|"
+             r"earning (?:before )?income tax|provision (?:benefit )?income tax|income tax (?:expense|provision)",
+             r"net (?:income|earning|loss)", r"(?:earning|income|loss) per (?:common )?share",
+             r"research development", r"selling general administrative"),
+    BALANCE: (r"total asset", r"total (?:current )?liabilit", r"total current asset", r"account receivable",
+              r"account payable", r"inventor(?:y|ie)", r"(?:retained earning|accumulated deficit)",
+              r"property plant equipment net", r"total liabilit (?:shareholder|stockholder|owner) equity|"
+              r"total liabilit equity"),
+    CASH: (r"operating activit", r"investing activit", r"financing activit", r"net cash (?:provided|used)",
+           r"depreciation (?:depletion )?amortization", r"cash cash equivalent (?:end|beginning)",
+           r"(?:purchase|addition|acquisition) property plant equipment|capital expenditure"),
+    EQUITY: (r"balance (?:at )?(?:begin|end|\w+ \d{1,2} (?:19|20)\d\d)", r"dividend (?:declared|paid)",
+             r"treasury stock", r"additional paid (?:in )?capital", r"common stock (?:issued|repurchased)|"
+             r"(?:issuance|repurchase) common stock", r"stock[- ]based compensation|share[- ]based compensation"),
+    COMPREHENSIVE: (r"other comprehensive (?:income|loss)", r"comprehensive (?:income|loss)",
+                    r"foreign currency translation", r"unrealized (?:gain|loss|holding)",
+                    r"reclassification"),
+}
+"""A statement's own line items, as BM25 terms read them (lower case, plural and stop words out:
+'Net cash provided by operating activities' is 'net cash provided operating activity'): what a
+statement's table is made of, whatever its title says. Textbook lines of each statement."""
+_LINES = {statement: [re.compile(rf"\b(?:{line})") for line in lines] for statement, lines in LINES.items()}
+STATEMENT_LINES = 3
+"""Distinct line items of one statement a chunk's rows must hold, more than of any other, to be
+read as that statement by its rows (a lease note's 'operating lease cost' table holds none)."""
+_MENTION = re.compile(r"\b(?:in|on|from|to|within|into|per|under|see)\s+(?:(?:our|the|its|their|these|this|such)\s+)?"
+                      r"(?:accompanying\s+)?(?:(?:consolidated|condensed|combined)\s+)*$", re.IGNORECASE)
+"""What stands before a statement's name that a sentence mentions rather than a title gives ('Lease
+cost recognized in our consolidated statements of operations')."""
+
+
 def statement_of(header: str, kind: str, terms: str = "") -> Statement | None:
-    """Which statement a chunk belongs to, from the nearest title in its contextual header
-    (``title › heading › … › caption``; the document's own title is not read): a table chunk,
-    or a text chunk whose ``terms`` hold ``STATEMENT_TEXT_FIGURES`` amounts or more (the rows of a
-    statement read as text); None for prose and for tables under no statement title."""
+    """Which statement a chunk belongs to: a table chunk, or a text chunk whose ``terms`` hold
+    ``STATEMENT_TEXT_FIGURES`` amounts or more (the rows of a statement read as text); None for
+    prose. Read from the nearest title in its contextual header (``title › heading › … ›
+    caption``; the document's own title is not read, nor a caption that mentions a statement in a
+    sentence), and from its rows (``LINES``): rows that are another statement's line items override
+    the title (a comprehensive income or equity statement, which repeat net income, aside), and
+    rows alone recognize a table titled in words the titles do not know; a title whose rows are
+    none of that statement's keeps it (a statement's table cut into chunks). Text chunks go by their
+    title alone (an MD&A paragraph names the same lines)."""
     if kind != "table" and amounts(terms) < STATEMENT_TEXT_FIGURES:
         return None
+    titled = _titled(header)
+    rows = statement_by_lines(terms) if kind == "table" else None  # MD&A prose is dense with these lines too
+    if titled is not None and (rows is None or rows == titled or titled in (COMPREHENSIVE, EQUITY)):
+        return titled
+    return rows
+
+
+def _titled(header: str) -> Statement | None:
     for part in reversed(heading_parts(header)):
         for statement, title in _TITLES:
-            if title.search(part):
-                return statement
+            for match in title.finditer(part):
+                if not _MENTION.search(part[: match.start()]):
+                    return statement
     return None
+
+
+def statement_by_lines(terms: str) -> Statement | None:
+    """The statement whose line items (``LINES``) a chunk's terms hold: ``STATEMENT_LINES`` or more
+    distinct ones, and more than of any other statement; None otherwise."""
+    if not terms:
+        return None
+    counts = sorted(((sum(1 for line in lines if line.search(terms)), statement)
+                     for statement, lines in _LINES.items()), reverse=True)
+    (best, statement), (second, _) = counts[0], counts[1]
+    return statement if best >= STATEMENT_LINES and best > second else None
 
 
 def amounts(terms: str) -> int:
@@ -251,3 +310,36 @@ def primary_statements(tags: Sequence[tuple[str, int, Statement | None]], gap: i
             largest[doc_id] = max(size[number], largest.get(doc_id, 0))
             run_of |= {(doc_id, page): number for page, _ in run}
     return [statement is not None and size[run_of[doc_id, page]] == largest[doc_id] for doc_id, page, statement in tags]
+
+
+class Tagged(NamedTuple):
+    """What recognizing a chunk's statement reads of it."""
+
+    doc_id: str
+    page: int
+    header: str
+    kind: str
+    terms: str
+
+
+def statement_tags(chunks: Sequence[Tagged]) -> list[tuple[Statement, bool] | None]:
+    """Each chunk's statement and whether it is one of its report's primary ones (or None): table
+    chunks by ``statement_of``; a statement of which a document has no table (the table finder missed
+    it, or was off) from the document's text chunks under its title that are dense with amounts."""
+    statements = [statement_of(c.header, c.kind, c.terms) if c.kind == "table" else None for c in chunks]
+    tabled = {(c.doc_id, s) for c, s in zip(chunks, statements, strict=True) if s}
+    for n, chunk in enumerate(chunks):
+        if chunk.kind != "table" and (found := statement_of(chunk.header, chunk.kind, chunk.terms)) and (
+                chunk.doc_id, found) not in tabled:
+            statements[n] = found
+    primary = primary_statements([(c.doc_id, c.page, s) for c, s in zip(chunks, statements, strict=True)])
+    return [(s, p) if s else None for s, p in zip(statements, primary, strict=True)]
+
+
+def statement_pages(chunks: Sequence[Tagged]) -> dict[str, tuple[int, ...]]:
+    """A document's primary statements and their pages ('income': (38,)), from its chunks."""
+    pages: dict[str, set[int]] = {}
+    for chunk, tag in zip(chunks, statement_tags(chunks), strict=True):
+        if tag and tag[1]:
+            pages.setdefault(tag[0], set()).add(chunk.page)
+    return {statement: tuple(sorted(found)) for statement, found in sorted(pages.items())}

@@ -164,6 +164,13 @@ class DocumentRecord(Frozen):
     table_error: str | None = Field(
         None, description="Why its table pass could not read the tables (it is searchable by its text alone)."
     )
+    statements: dict[str, tuple[int, ...]] = Field(
+        default_factory=dict,
+        description="Its primary financial statements, recognized at ingest by their titles and rows "
+        "(lexical.vocabulary.statement_pages), and their pages: {'income': [38], 'balance_sheet': [40]}. Empty "
+        "for a document without them, and for one stored by an earlier release (its search recognizes them all "
+        "the same).",
+    )
 
 
 class IngestResult(Frozen):

@@ -111,3 +111,36 @@ def test_in_a_library_only_the_reports_asked_about_give_statements(tmp_path: Pat
         assert {row["document"] for row in stage.outputs} == {"Zenith_annual_report.pdf"}
     finally:
         engine.close()
+
+
+def test_a_statement_is_known_by_its_rows_and_a_note_that_mentions_one_is_not(
+    tmp_path: Path, real_embedder  # type: ignore[no-untyped-def]
+) -> None:
+    """The income statement under a title no rule knows ('Results for the year'), and a lease note
+    whose caption names the statement of operations: the statement list reads the statement, the
+    record lists the statements' pages, and the note is in neither."""
+    path = annual_report(tmp_path / "ACME_2022_10K.pdf")
+    doc = pymupdf.open(path)
+    doc[4].add_redact_annot(doc[4].search_for("CONSOLIDATED STATEMENTS OF INCOME (in millions)")[0])
+    doc[4].apply_redactions()
+    doc[4].insert_text((72, 60), "RESULTS FOR THE YEAR (in millions)", fontsize=11)
+    note = doc.new_page()
+    note.insert_text((72, 60), "Lease cost recognized in our consolidated statements of operations", fontsize=11)
+    rows = [["", "2022", "2021"], ["Operating lease cost", "120", "105"], ["Short-term lease cost", "10", "12"],
+            ["Variable lease cost", "20", "18"], ["Total lease cost", "150", "135"]]
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            rect = pymupdf.Rect(72 + c * 150, 80 + r * 24, 72 + (c + 1) * 150, 80 + (r + 1) * 24)
+            note.draw_rect(rect, color=(0, 0, 0))
+            note.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
+    doc.save(tmp_path / "ACME_2022_10K_b.pdf")
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        record = engine.ingest_path(tmp_path / "ACME_2022_10K_b.pdf").document
+        assert record.statements == {"income": (5,), "balance_sheet": (6,), "cash_flows": (7,)}
+        result = engine.search("Using only the income statement, what was ACME's net income in FY2022?")
+        stage = result.trace.stage("statements")
+        assert stage is not None and stage.inputs["statements"] == ["income"]
+        assert {row["page"] for row in stage.outputs} == {5}, "the statement, not the lease note on page 9"
+    finally:
+        engine.close()

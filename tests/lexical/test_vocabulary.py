@@ -76,6 +76,38 @@ BALANCE_ROWS = "cash 3655 4564 receivable 4532 4660 inventory 5372 4985 total as
 INCOME_ROWS = "net sale 34229 35355 32184 cost sale 19232 18795 16605 operating income 6539 7369 7161 net income 5777"
 
 
+LEASE_ROWS = "operating lease cost 120 105 short term lease cost 10 12 variable lease cost 20 18 total lease cost 150"
+CASH_ROWS = ("net income 5777 depreciation amortization 1831 net cash provided operating activity 7009 purchase "
+             "property plant equipment 1749 net cash used investing activity 1046 net cash used financing "
+             "activity 4479")
+
+
+@pytest.mark.parametrize(
+    ("header", "terms", "statement"),
+    [
+        # a note's table whose caption mentions a statement in a sentence is not that statement
+        ("ACME 10K › Note 7. Leases › Lease cost recognized in our consolidated statements of operations", LEASE_ROWS,
+         None),
+        ("ACME 10K › Note 7. Leases › Amounts included in the consolidated balance sheets", LEASE_ROWS, None),
+        # a statement titled as no rule knows it is known by its rows
+        ("ACME 10K › Item 8 › Results of the year (in millions)", INCOME_ROWS, "income"),
+        ("ACME 10K › Item 8 › Sources and uses of cash", CASH_ROWS, "cash_flows"),
+        ("ACME 10K › Item 8 › Where we stand at year end", BALANCE_ROWS + " account payable 1200 total liability 900",
+         "balance_sheet"),
+        # rows that are another statement's lines win over a title; a title with rows of none keeps it
+        ("ACME 10K › CONSOLIDATED BALANCE SHEETS", CASH_ROWS, "cash_flows"),
+        ("ACME 10K › CONSOLIDATED STATEMENTS OF OPERATIONS", LEASE_ROWS, "income"),
+        # comprehensive income and equity statements repeat net income: their titles stand
+        ("ACME 10K › Consolidated Statements of Comprehensive Income", INCOME_ROWS, "comprehensive_income"),
+        ("ACME 10K › Consolidated Statements of Shareholders' Equity", INCOME_ROWS, "equity"),
+        # a table of a few lines of each is none
+        ("ACME 10K › Selected data", "net sale 100 total asset 200 net cash provided operating activity 50", None),
+    ],
+)
+def test_a_statement_table_is_known_by_its_rows(header: str, terms: str, statement: str | None) -> None:
+    assert statement_of(header, "table", terms) == statement
+
+
 def test_a_statement_read_as_text_is_known_by_its_amounts() -> None:
     header = "ACME 10K › CONSOLIDATED STATEMENT OF INCOME"
     assert statement_of(header, "text", INCOME_ROWS) == "income"
