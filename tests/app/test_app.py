@@ -228,6 +228,19 @@ def test_a_question_set_runs_under_two_configurations_with_drilldown(app_env: Pa
     assert app_state.engine().retriever.retrieval.top_k == app_state.settings().retrieval.top_k
 
 
+def test_the_debug_page_names_each_reports_statement_pages(app_env: Path, tmp_path: Path) -> None:
+    import app_state
+    from tests.flows.test_statements import annual_report
+
+    app_state.engine().ingest_path(annual_report(tmp_path / "ACME_2022_10K.pdf"))
+    at = app()
+    at.run()
+    at.switch_page("pages/debug.py").run()
+    assert not at.exception
+    assert any(c.value == "ACME_2022_10K.pdf, financial statements: income statement: p.5 · balance sheet: p.6 · "
+               "cash flows: p.7" for c in at.caption)
+
+
 def test_the_reranker_toggle_is_disabled_while_it_cannot_run(app_env: Path) -> None:
     import app_state
 
