@@ -40,7 +40,7 @@ STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
                                                      (COMPREHENSIVE,)),
     r"cash[- ]?flows? statements?|statements? of cash flows?": (f"consolidated {CASH_FLOWS}", (CASH,)),
-    r"statements? of (?:stockholders|shareholders)['’]? equity|equity statement":
+    r"statements? of (?:changes in )?(?:(?:stockholders|shareholders|owners)['’]? )?equity|equity statement":
         ("consolidated statement of equity", (EQUITY,)),
 }
 """A statement as questions name it -> the titles it goes by in reports, and which statement it is."""

@@ -35,6 +35,8 @@ from rag_core.store import LexicalRow
         ("Does Adobe have an improving free cashflow conversion?", ("cash_flows",)),
         ("Answer from the cashflow statement: what was capex?", ("cash_flows",)),
         ("What is the FY2021 retention ratio (using dividends paid and net income)?", ("cash_flows", "income")),
+        ("From the statement of changes in shareholders' equity, what were the dividends declared?", ("equity",)),
+        ("What does the statement of changes in equity show for share buybacks?", ("equity",)),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
         ("Which retrieval method wins on the Agriculture dataset?", ()),
