@@ -118,7 +118,8 @@ class Engine(Ingesting):
         """The chat model of a backend, made once (None for extractive); it loads on first use."""
         with self._lock:
             if backend not in self._chat_models:
-                config = self.settings.llm.model_copy(update={"backend": backend})
+                config = self.settings.llm.model_copy(update={
+                    "backend": backend, "n_ctx": self.settings.llm.n_ctx or self.settings.budget.local_context()})
                 self._chat_models[backend] = make_chat_model(config, self.settings.budget.unknown_model_margin)
             return self._chat_models[backend]
 

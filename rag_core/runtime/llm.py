@@ -20,7 +20,7 @@ from typing import Any
 from ..backends import ChatModel, TokenCounter
 from ..errors import GenerationError
 from ..models import Message
-from ..settings import LlmSettings
+from ..settings import BudgetSettings, LlmSettings
 from .tokens import LlamaServerCounter, TiktokenCounter
 
 PACKAGED_GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
@@ -211,7 +211,8 @@ class LocalChatModel:
 
                     params = xllamacpp.CommonParams()
                     params.model.path = str(path)
-                    params.n_ctx = self.settings.n_ctx
+                    # sized by the Engine to what the budget sends it; a model made alone takes the default budget's
+                    params.n_ctx = self.settings.n_ctx or BudgetSettings().local_context()
                     params.cpuparams.n_threads = self.settings.n_threads
                     params.cpuparams_batch.n_threads = self.settings.n_threads
                     params.no_extra_bufts = not self.settings.repack_weights

@@ -120,10 +120,11 @@ class Settings(BaseSettings):
                 f"the largest RAG_BUDGET__RESERVED_* ({reserved}) must be smaller than "
                 f"RAG_BUDGET__TOKEN_LIMIT ({self.budget.token_limit})"
             )
-        if self.llm.n_ctx < self.budget.token_limit:
+        if self.llm.n_ctx and self.llm.n_ctx < self.budget.local_context():
             raise ValueError(
-                f"RAG_LLM__N_CTX ({self.llm.n_ctx}) must be at least RAG_BUDGET__TOKEN_LIMIT "
-                f"({self.budget.token_limit})"
+                f"RAG_LLM__N_CTX ({self.llm.n_ctx}) must be at least what the local model can be sent and write "
+                f"({self.budget.local_context()}: RAG_BUDGET__LOCAL_PROMPT_TOKENS plus "
+                "RAG_BUDGET__LOCAL_OUTPUT_TOKENS, or RAG_BUDGET__TOKEN_LIMIT without a prompt cap); 0 sizes it so"
             )
         return self
 

@@ -11,6 +11,9 @@ from pydantic import Field, SecretStr
 from ..models import Intent
 from .base import Group
 
+CONTEXT_STEP = 256
+"""llama.cpp pads a context window to a multiple of 256 tokens; the local one is sized in these steps."""
+
 LlmBackend = Literal["local", "openai", "extractive"]
 
 
@@ -85,6 +88,18 @@ class BudgetSettings(Group):
         """Most prompt tokens for a generator of this backend, or None for the limit alone."""
         return self.local_prompt_tokens or None if backend == "local" else None
 
+    def local_context(self) -> int:
+        """The tokens the local model can be sent and write in one call: its prompt cap and the most it
+        writes, or the token limit without a cap; rounded up to ``CONTEXT_STEP`` (the runtime's own
+        step). Its KV cache and attention buffers are sized to this: the default 2,560 keeps about 200 MB
+        less resident than the token limit's 10,240 (python -m rag_core.bench, docs/measurements.md)."""
+        written = self.local_output_tokens or max(self.reserved_summary, self.reserved_comparison,
+                                                  self.reserved_technical, self.reserved_qa)
+        need = self.token_limit
+        if self.local_prompt_tokens:
+            need = min(need, self.local_prompt_tokens + written)
+        return -(-need // CONTEXT_STEP) * CONTEXT_STEP
+
 
 class ConversationSettings(Group):
     """How much history follow-up rewriting and the prompt see."""
@@ -110,7 +125,12 @@ class LlmSettings(Group):
         Path.home() / ".cache" / "rag_core", description="Where the packaged GGUF is assembled, once."
     )
     n_threads: int = Field(max(1, os.cpu_count() or 1), gt=0, le=1024, description="CPU threads for the local runtime.")
-    n_ctx: int = Field(10_240, gt=0, le=1_048_576, description="Local context window; at least the token limit.")
+    n_ctx: int = Field(
+        0, ge=0, le=1_048_576,
+        description="Local context window in tokens; 0: what the local model can be sent and write "
+        "(RAG_BUDGET__LOCAL_PROMPT_TOKENS plus RAG_BUDGET__LOCAL_OUTPUT_TOKENS, rounded up to 256: 2,560 with the "
+        "defaults; the token limit without a prompt cap). Its KV cache is sized to it.",
+    )
     repack_weights: bool = Field(
         False,
         description="Let llama.cpp copy the weights into its CPU-optimised layout. Measured here: +620 MB RSS "

@@ -71,7 +71,8 @@ def test_every_tunable_has_a_description() -> None:
         ),
         ("RAG_LIMITS__MAX_DOCUMENTS", "-5", "(allowed: from 0 to 100,000)"),
         ("RAG_INGEST__MAX_PAGES", "0", "RAG_INGEST__MAX_PAGES='0'"),
-        ("RAG_LLM__N_CTX", "4096", "RAG_LLM__N_CTX (4096) must be at least RAG_BUDGET__TOKEN_LIMIT (10000)"),
+        ("RAG_LLM__N_CTX", "2048", "RAG_LLM__N_CTX (2048) must be at least what the local model can be sent and "
+         "write (2560"),
         ("RAG_BUDGET__RESERVED_QA", "20000", "RAG_BUDGET__RESERVED_* (20000) must be smaller than"),
         ("RAG_ATTRIBUTION__SUPPORT_THRESHOLD", "1.5", "(allowed: from 0 to 1)"),
         ("RAG_LLM__TEMPERATURE", "9", "(allowed: from 0 to 2)"),
@@ -118,3 +119,12 @@ def test_a_misspelled_setting_stops_with_the_closest_name(monkeypatch: pytest.Mo
     with pytest.raises(SettingsError, match=r"secrets: RAG_LLM__BAKEND \(did you mean RAG_LLM__BACKEND\?\)"):
         Settings.with_overlay({"rag": {"llm": {"bakend": "openai"}}})
     assert Settings.with_overlay({"RAG_LLM__BACKEND": "extractive"}).llm.backend == "extractive"
+
+
+def test_the_local_context_is_what_the_local_model_can_be_sent_and_write() -> None:
+    from rag_core.settings import Settings
+
+    assert Settings().budget.local_context() == 2560, "1,800 prompt tokens and 512 written, in steps of 256"
+    assert Settings().replace(budget__local_prompt_tokens=0).budget.local_context() == 10_240, "no cap: the limit"
+    assert Settings().replace(budget__local_output_tokens=0).budget.local_context() == 4096, "1,800 + 2,048"
+    assert Settings().replace(llm__n_ctx=4096).llm.n_ctx == 4096
