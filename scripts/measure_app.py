@@ -1,6 +1,7 @@
 """The app's memory as a person uses it: start ``streamlit run app.py``, drive Debian's Chromium
-through an upload and one question answered by the local model, and print the server's peak RSS
-(VmHWM, as the demo host counts it) with where the memory goes.
+through an upload, three questions answered by the local model in one chat, the debug page and a
+question set of 20 retrieval-only questions run there, and print the server's peak RSS (VmHWM, as
+the demo host counts it) with where the memory goes.
 
 Run by hand (minutes: the local model reads its prompt at about 44 tokens/s on 2 cores), not in CI:
 
@@ -36,6 +37,8 @@ from tests.conftest import write_pdf  # noqa: E402  (the repository's own helper
 
 PAPER = ROOT.parent / "shared" / "data" / "lightrag" / "2410.05779v3.pdf"
 QUESTION = "What are the performance results of the ablated versions of LightRAG?"
+FOLLOW_UPS = ["And how does it compare with GraphRAG on diversity?", "Summarize the document."]
+SET_QUESTIONS = 20
 FALLBACK_PAGES = [
     f"Quarterly report page {n}. Revenue grew {n}% to {n * 1.5:.1f} million dollars." for n in range(1, 13)
 ]
@@ -116,13 +119,23 @@ def main() -> int:
                 expect(page.get_by_text(stored).first).to_be_visible()
                 samples["after_upload"] = status_mb(pid, "VmRSS")
                 page.goto(f"{url}/chat")
-                box = page.get_by_placeholder("Ask a question about your documents")
-                box.fill(args.question)
-                box.press("Enter")
-                answer = page.locator('[data-testid="stChatMessage"]').last
-                expect(answer).to_contain_text(" · total ")  # the footer, written when the answer is done
-                samples["after_answer"] = status_mb(pid, "VmRSS")
+                for n, question in enumerate([args.question, *FOLLOW_UPS], start=1):
+                    box = page.get_by_placeholder("Ask a question about your documents")
+                    box.fill(question)
+                    box.press("Enter")
+                    answer = page.locator('[data-testid="stChatMessage"]').nth(2 * n - 1)
+                    expect(answer).to_contain_text(" · total ")  # the footer, written when the answer is done
+                    samples[f"after_answer_{n}"] = status_mb(pid, "VmRSS")
                 meta = answer.inner_text()
+                page.get_by_role("link", name="Debug").click()
+                expect(page.get_by_text("Retrieval debugger")).to_be_visible()
+                samples["debug_page"] = status_mb(pid, "VmRSS")
+                page.get_by_role("tab", name="Question sets").click()
+                page.locator('input[type="file"]').last.set_input_files(str(question_set(document, work)))
+                page.get_by_role("button", name="Run the set").click()
+                finished = re.compile(rf"{SET_QUESTIONS} questions under 1 configuration")
+                expect(page.get_by_text(finished)).to_be_visible()
+                samples["after_question_set"] = status_mb(pid, "VmRSS")
                 seconds = round(time.perf_counter() - started, 1)
             done.set()
             report = {
@@ -131,7 +144,7 @@ def main() -> int:
                 "rss_mb": samples,
                 "resident_now_by_kind_mb": where_it_goes(pid),
                 "document": document.name,
-                "question": args.question,
+                "questions": [args.question, *FOLLOW_UPS],
                 "seconds": seconds,
                 "settings": settings,
                 "answer_footer": meta.strip().splitlines()[-1] if meta.strip() else "",
@@ -146,6 +159,24 @@ def main() -> int:
     if args.json:
         print(json.dumps(report))
     return 0
+
+
+def question_set(document: Path, work: Path) -> Path:
+    """``SET_QUESTIONS`` questions on the document's pages (a sentence of each page, the page its gold),
+    as a question set file for the debug page."""
+    import pymupdf
+
+    rows = []
+    with pymupdf.open(document) as doc:
+        texts = [(n + 1, " ".join(page.get_text().split())) for n, page in enumerate(doc)]
+    for n in range(SET_QUESTIONS):
+        number, text = texts[n % len(texts)]
+        words = text.split()[20 * (n // len(texts)) :][:14]
+        rows.append({"question": "What does the document say about " + " ".join(words) + "?",
+                     "document": document.name, "gold_pages": [number]})
+    path = work / "questions.jsonl"
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
 
 
 def _server_pid(work: Path) -> int:
