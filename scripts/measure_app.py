@@ -27,10 +27,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tests.paths import ROOT_DIR
-
-ROOT = ROOT_DIR
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the repository's own test helpers, run as `python scripts/measure_app.py`
 
 from tests.app.test_browser import CHROMIUM, browser_page, start_app  # noqa: E402
 from tests.conftest import write_pdf  # noqa: E402  (the repository's own helpers)
