@@ -245,13 +245,18 @@ def statement_of(header: str, kind: str, terms: str = "") -> Statement | None:
     rows alone recognize a table titled in words the titles do not know; a title whose rows are
     none of that statement's keeps it (a statement's table cut into chunks). Text chunks go by their
     title alone (an MD&A paragraph names the same lines)."""
+    return _recognized(header, kind, terms)[0]
+
+
+def _recognized(header: str, kind: str, terms: str) -> tuple[Statement | None, bool]:
+    """``statement_of``, and whether a title says so (False: its rows alone)."""
     if kind != "table" and amounts(terms) < STATEMENT_TEXT_FIGURES:
-        return None
+        return None, False
     titled = _titled(header)
     rows = statement_by_lines(terms) if kind == "table" else None  # MD&A prose is dense with these lines too
     if titled is not None and (rows is None or rows == titled or titled in (COMPREHENSIVE, EQUITY)):
-        return titled
-    return rows
+        return titled, True
+    return rows, titled is not None
 
 
 def _titled(header: str) -> Statement | None:
@@ -324,9 +329,15 @@ class Tagged(NamedTuple):
 
 def statement_tags(chunks: Sequence[Tagged]) -> list[tuple[Statement, bool] | None]:
     """Each chunk's statement and whether it is one of its report's primary ones (or None): table
-    chunks by ``statement_of``; a statement of which a document has no table (the table finder missed
-    it, or was off) from the document's text chunks under its title that are dense with amounts."""
-    statements = [statement_of(c.header, c.kind, c.terms) if c.kind == "table" else None for c in chunks]
+    chunks by ``statement_of``, by their rows alone only for a statement no title of their document
+    names; a statement of which a document has no table (the table finder missed it, or was off) from
+    the document's text chunks under its title that are dense with amounts."""
+    recognized = [_recognized(c.header, c.kind, c.terms) if c.kind == "table" else (None, False) for c in chunks]
+    titled = {(c.doc_id, s) for c, (s, by_title) in zip(chunks, recognized, strict=True) if s and by_title}
+    # rows alone name a statement no title of its report names: a titled report's segment or quarterly
+    # table that repeats an income statement's lines is a note's, not a second statement
+    statements = [s if by_title or (c.doc_id, s) not in titled else None
+                  for c, (s, by_title) in zip(chunks, recognized, strict=True)]
     tabled = {(c.doc_id, s) for c, s in zip(chunks, statements, strict=True) if s}
     for n, chunk in enumerate(chunks):
         if chunk.kind != "table" and (found := statement_of(chunk.header, chunk.kind, chunk.terms)) and (

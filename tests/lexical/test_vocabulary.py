@@ -10,11 +10,14 @@ import pytest
 
 from rag_core.lexical.bm25 import build_index
 from rag_core.lexical.vocabulary import (
+    Tagged,
     expansion,
     heading_parts,
     primary_statements,
     sections_named,
     statement_of,
+    statement_pages,
+    statement_tags,
     statements_named,
 )
 from rag_core.store import LexicalRow
@@ -108,6 +111,18 @@ CASH_ROWS = ("net income 5777 depreciation amortization 1831 net cash provided o
 )
 def test_a_statement_table_is_known_by_its_rows(header: str, terms: str, statement: str | None) -> None:
     assert statement_of(header, "table", terms) == statement
+
+
+def test_rows_alone_name_only_a_statement_no_title_of_the_report_names() -> None:
+    segment = "total revenue 66608 62286 operating earning 3547 2902 earning income taxe 5176 net earning 4935"
+    chunks = [
+        Tagged("boeing", 55, "Boeing 10K › Consolidated Statements of Operations", "table", INCOME_ROWS),
+        Tagged("boeing", 57, "Boeing 10K › Consolidated Statements of Financial Position", "table", BALANCE_ROWS),
+        Tagged("boeing", 62, "Boeing 10K › Notes to the Consolidated Financial Statements", "table", segment),
+        Tagged("acme", 40, "ACME 10K › Item 8 › Results for the year", "table", INCOME_ROWS),
+    ]
+    assert statement_tags(chunks) == [("income", True), ("balance_sheet", True), None, ("income", True)]
+    assert statement_pages(chunks[:3]) == {"balance_sheet": (57,), "income": (55,)}
 
 
 def test_a_statement_read_as_text_is_known_by_its_amounts() -> None:
