@@ -10,7 +10,8 @@ the evaluation (``python -m rag_core.eval financebench``) measures whether the p
 
 The same entries say which *statements* hold a question's answer (``statements_named``), and
 ``statement_of`` recognizes a table chunk of such a statement by the title in its contextual
-header ("CONSOLIDATED BALANCE SHEETS", "Consolidated Statements of Operations"). Retrieval adds
+header ("CONSOLIDATED BALANCE SHEETS", "Consolidated Statements of Operations") or by its rows, the
+statement's own line items (``LINES``). Retrieval adds
 the chunks of the statements a question needs as one more ranked list: a balance sheet's rows
 of figures rarely share a word with "has the quick ratio improved?".
 """
