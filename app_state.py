@@ -26,6 +26,7 @@ from rag_core import (
     QuestionRate,
     RagError,
     Settings,
+    conversation_markdown,
     preload_chat_model,
 )
 
@@ -311,14 +312,15 @@ def open_conversation(conversation_id: str) -> Conversation:
     return conversation
 
 
-def current_conversation() -> Conversation | None:
-    conversation_id = st.session_state[CONVERSATION]
-    if conversation_id is None:
-        return None
-    try:
-        return engine().conversations.read(owner(), conversation_id)
-    except RagError:
-        return None
+def conversation_export(conversation_id: str) -> Callable[[], str]:
+    """A conversation as Markdown, read from the store only when its download is clicked (not at each
+    run of the chat page)."""
+    whose, kept = owner(), engine().conversations
+
+    def markdown() -> str:
+        return conversation_markdown(kept.read(whose, conversation_id))
+
+    return markdown
 
 
 def new_conversation() -> None:

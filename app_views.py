@@ -21,7 +21,6 @@ from rag_core import (
     ConversationSummary,
     Passage,
     RagError,
-    conversation_markdown,
     neutralize,
     page_label,
     why_not,
@@ -437,7 +436,7 @@ def conversations_sidebar() -> None:
                 _conversation_button(summary, current)
     if app_state.conversations_last_the_process():
         st.caption("Kept until the app stops: the store has no folder. Set RAG_CONVERSATIONS_DIR to keep them.")
-    conversation = app_state.current_conversation()
+    conversation = next((s for s in listed if s.id == current), None)  # its summary: no message read here
     if conversation is None:
         return
     with st.expander("This conversation"):
@@ -449,7 +448,7 @@ def conversations_sidebar() -> None:
                 st.error(str(error))
             else:
                 st.rerun()
-        st.download_button("Export as Markdown", conversation_markdown(conversation),
+        st.download_button("Export as Markdown", app_state.conversation_export(conversation.id),
                            file_name=f"{_file_stem(conversation.title)}.md", mime="text/markdown",
                            key=f"export-{conversation.id}")
         if st.button("Delete", key=f"delete-{conversation.id}", icon=":material/delete:"):

@@ -121,6 +121,7 @@ def find_tables(
         with_tables = {page.number: page for page in found.pages if page.number in record.table_pages_pending}
         pages = [with_tables.get(page.number, page) for page in text.pages]
         chunks = chunk_pages(pages, record.doc_id, chunking, title=document_title(record.name))
+    terms = dict(zip((c.index for c in chunks), chunk_terms(chunks), strict=True))
     generation = record.generation + 1
     store.drop_refined(record)
     try:
@@ -131,21 +132,21 @@ def find_tables(
             for start in range(0, len(kept), chunks_per_step):
                 part = kept[start : start + chunks_per_step]
                 store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part,
-                                    vectors[start : start + chunks_per_step], chunk_terms(part), generation=generation)
+                                    vectors[start : start + chunks_per_step], [terms[c.index] for c in part],
+                                    generation=generation)
         report(progress, TABLE_STAGE, 2, steps)
         for start in range(0, len(todo), chunks_per_step):
             part = todo[start : start + chunks_per_step]
             vectors = embedder.embed_documents([c.indexed_text() for c in part])
             store.upsert_chunks(record.collection, record.owner, record.sha256, record.name, part, vectors,
-                                chunk_terms(part), generation=generation)
+                                [terms[c.index] for c in part], generation=generation)
     except BaseException:  # nothing of a failed pass stays behind; the document keeps its chunks
         store.drop_refined(record)
         raise
     refined = record.model_copy(update={"chunks": len(chunks), "stage": "complete", "table_pages_pending": (),
                                         "generation": generation, "provisional_chars": None,
                                         "table_error": error or None,
-                                        "statements": statements_of(chunks, dict(zip(
-                                            (c.index for c in chunks), chunk_terms(chunks), strict=True)))})
+                                        "statements": statements_of(chunks, terms)})
     swapped = store.swap_chunks(record, refined)
     report(progress, TABLE_STAGE, steps, steps)
     return TablePassResult(refined if swapped else None, time.perf_counter() - started, embedded=len(todo),
