@@ -323,7 +323,8 @@ def conversation_markdown(conversation: Conversation) -> str:
     """A conversation for a report: each question, its answer, and the sources it cites (document,
     page, and the sentence of the passage that best supports what cites it)."""
     written = datetime.fromtimestamp(conversation.updated, UTC).strftime("%Y-%m-%d %H:%M UTC")
-    out = [f"# {conversation.title}", "", f"_{len(conversation.answers)} answers, last on {written}._", ""]
+    answered = len(conversation.answers)
+    out = [f"# {conversation.title}", "", f"_{answered} answer{'' if answered == 1 else 's'}, last on {written}._", ""]
     for message in conversation.messages:
         if message.role == "user":
             out += [f"## {message.content.strip()}", ""]
