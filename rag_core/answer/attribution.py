@@ -33,7 +33,8 @@ from ..settings import AttributionSettings
 from ..tables.rows import is_row
 from ..text import CITATION, sentences_of
 from .claims import doubts
-from .numbers import BULLET, Number, content_terms, misread, number_in, numbers, table_cells
+from .meaning import Shown, arithmetic_note, derivation, said_as_change, shown_arithmetic
+from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -124,21 +125,23 @@ def attribute(
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
+    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers)
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
         stated = numbers(statement)
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]
+        equations = shown_arithmetic(statement)
         notes = [(number, "" if any(quoted_in)  # a quotation states the passage's own figures
-                  else _number_note(number, terms, shown, everywhere, computed) or misread(number, terms, cells, prose)
-                  if number_in(number, everywhere) or number_in(number, shown)
-                  else f"{number.text} is in no passage") for number in stated]
+                  else _note(statement, number, terms, equations, context)) for number in stated]
         checkable = [number for number, note in notes if not note]
+        by_arithmetic = [n for n in checkable if not number_in(n, everywhere) and not number_in(n, shown)]
+        weighed = [n for n in stated if n not in by_arithmetic]  # a shown result rests on its inputs
         scores = [
             1.0
             if quoted_in[i]
-            else _support(similarity[s, i], terms, passage_terms[i], stated, checkable, passage_numbers[i], settings)
+            else _support(similarity[s, i], terms, passage_terms[i], weighed, checkable, passage_numbers[i], settings)
             for i in range(len(passages))
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]
@@ -172,6 +175,35 @@ def attribute(
             )
         )
     return results, summarize(results)
+
+
+class _Figures(NamedTuple):
+    """The passages' figures a statement's numbers are judged against."""
+
+    everywhere: Sequence[Number]
+    shown: Sequence[Number]
+    """Figures code computed and the answer shows with their formula."""
+    computed: Sequence[Computed]
+    cells: Sequence[Cell]
+    prose: Sequence[Number]
+    per_passage: Sequence[Sequence[Number]]
+
+
+def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
+    """Why a stated number is not verified, or '' when it is: a passage's figure read from its
+    cell under the names the statement gives and with the meaning it gives (``meaning``); a figure
+    code computed, stated of its rows; or the result of arithmetic the statement shows, right, over
+    the passages' figures. A figure in no passage names the step that gives it when one does."""
+    if number_in(number, figures.everywhere) or number_in(number, figures.shown):
+        return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
+                or misread(number, terms, figures.cells, figures.prose)
+                or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
+                                                                               figures.prose)))
+    arithmetic = arithmetic_note(number, equations, figures.everywhere)
+    if arithmetic is not None:
+        return arithmetic
+    step = derivation(number, figures.per_passage)
+    return f"{number.text} is in no passage" + (f"; it is {step}, computed without showing how" if step else "")
 
 
 def _number_note(number: Number, terms: set[str], shown: Sequence[Number], everywhere: Sequence[Number],

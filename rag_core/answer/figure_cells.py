@@ -133,6 +133,12 @@ _RESPECTIVELY = re.compile(
     r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
 """A sentence that is a row of a table: 'Amortization expense … was $7.4 million, $9.3 million and
 $9.2 million in fiscal 2009, 2008 and 2007, respectively'."""
+_YEARS_FIRST = re.compile(
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+(?:in|for|during|at|as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?"
+    rf"(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+{_VERB}\s+"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
+"""The same sentence with its years first: 'The total fair value of … vested in fiscal years 2012,
+2011, and 2010 was $1.5 million, $1.0 million and $0.4 million, respectively'."""
 _PAIRED = re.compile(
     rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<pairs>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
     rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
@@ -148,6 +154,9 @@ def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     for match in _RESPECTIVELY.finditer(prose):
         label = match.group("label") + (f" {match.group('tail')}" if match.group("tail") else "")
         found.append((label, re.findall(_AMOUNT, match.group("values")), _years_in(match.group("years"))))
+    for match in _YEARS_FIRST.finditer(prose):
+        values = re.findall(_AMOUNT, match.group("values"))
+        found.append((match.group("label"), values, _years_in(match.group("years"))))
     for match in _PAIRED.finditer(prose):
         pairs = list(_PAIR.finditer(match.group("pairs")))
         found.append((match.group("label"), [m.group("value") for m in pairs], [m.group("year") for m in pairs]))

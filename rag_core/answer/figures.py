@@ -28,6 +28,9 @@ _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative 
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
 _SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
+_NEAR = 10.0
+"""A figure without a stated unit is read in the unit that brings it within this many times of the
+same line item's figure with one."""
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -60,6 +63,10 @@ class _Reader:
         self.decimals, self.wanted_scale = asked.decimals, asked.scale
         self.cells: list[CellRead] = []
         self.missing: list[str] = []
+        self.inferred: dict[tuple[str, int], float] = {}
+        """Scales read off a figure of the same line item whose unit is stated, by (row, passage)."""
+        self.assumed: list[str] = []
+        """Each such reading, said in the answer's sentence."""
 
     # --- finding a row and a column ---------------------------------------------------------
 
@@ -84,12 +91,17 @@ class _Reader:
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
         found = rows_named(self.rows, metric)
-        if not found:
-            return None
-        best = found[0][0]
+        for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
+            reading = self._cell_among([row for score, row in found if score == level], metric, year)
+            if reading is not None:
+                return reading
+        return None
+
+    def _cell_among(self, rows: list[Row], metric: str, year: int | None) -> FigureReading | None:
+        """The asked cell among rows that name the metric equally well; the candidates when more
+        than one fits."""
         tied: list[CellRead] = []
         siblings: dict[int, list[tuple[str, str]]] = {}
-        rows = [row for score, row in found if score >= best]
         whole = {id(row): cell for row in rows if (cell := column_of(row, year, self.named)) is not None}
         for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
             options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
@@ -125,8 +137,10 @@ class _Reader:
         old, new = self.read(metric, earlier), self.read(metric, later)
         if old is None or new is None:
             return self._missing()
-        if (unlike := self._unlike([old, new])) is not None:
-            return unlike
+        aligned = self._aligned([old, new])
+        if isinstance(aligned, FigureReading):
+            return aligned
+        old, new = aligned
         return self._difference(old, new, relative=relative, what=f"{new.row}, change {earlier} to {later}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
@@ -172,9 +186,10 @@ class _Reader:
         read = [self.read(metric, year) for year in range(first, last + 1)]
         if any(r is None for r in read):
             return self._missing()
-        got = [r for r in read if r is not None]
-        if (unlike := self._unlike(got)) is not None:
-            return unlike
+        aligned = self._aligned([r for r in read if r is not None])
+        if isinstance(aligned, FigureReading):
+            return aligned
+        got = aligned
         value = sum(r.value for r in got) / len(got)
         formula = f"({' + '.join(_cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
@@ -186,8 +201,10 @@ class _Reader:
         got = [r for r in read if r is not None]
         if len(got) < len(read):
             return self._missing()
-        if (unlike := self._unlike(got)) is not None:
-            return unlike
+        aligned = self._aligned(got)
+        if isinstance(aligned, FigureReading):
+            return aligned
+        got = aligned
         formula = " + ".join(_cite(r) for r in got)
         return self._computed("sum", sum(r.value for r in got), formula, percent=False,
                               what=f"{got[0].row}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
@@ -251,6 +268,8 @@ class _Reader:
     # --- saying it ------------------------------------------------------------------------------
 
     def _row_scale(self, cell: CellRead) -> float:
+        if (cell.row, cell.passage) in self.inferred:
+            return self.inferred[cell.row, cell.passage]
         return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
@@ -269,24 +288,46 @@ class _Reader:
                   scale: float = 1.0) -> FigureReading:
         shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
         cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
+        assumed = f" ({'; '.join(self.assumed)})" if self.assumed else ""
         return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
-                             f"{formula} = {shown} {cited}", value=value, shown=shown, formula=f"{formula} = {shown}",
+                             f"{formula} = {shown} {cited}{assumed}", value=value, shown=shown,
+                             formula=f"{formula} = {shown}",
                              cells=list(self.cells), notes=[c.why for c in self.cells])
 
     def _ratio(self, value: float) -> str:
         return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
 
-    def _unlike(self, cells: Sequence[CellRead]) -> FigureReading | None:
-        """A refusal when figures of one line item come from tables of unlike units, one of which
-        states none ('$7.4 million' in a sentence, '$5,425' in a schedule without its '(in
-        thousands)'): a change across them would be off by a thousand times."""
+    def _aligned(self, cells: Sequence[CellRead]) -> list[CellRead] | FigureReading:
+        """Figures of one line item in one unit. A table that states no unit ('$5,425' in a schedule
+        without its '(in thousands)') beside the same item with one ('$7.4 million' in a sentence) is
+        read in the one unit (thousand, million, billion) that brings it within ten times of the
+        stated figure, and the answer says so; when none does, or more than one, nothing is
+        computed: a change across them could be off by a thousand times."""
         scales = {self._row_scale(c) for c in cells}
         if len(scales) == 1 or 1.0 not in scales:
-            return None
-        shown = "; ".join(f"{_cite(c)} ({c.row}, {c.column})" for c in cells)
-        return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) are in "
-                             "units the passages do not state alike.", cells=list(cells),
-                             notes=["inputs in unlike units"])
+            return list(cells)
+        stated = [c for c in cells if self._row_scale(c) != 1.0 and c.value]
+        aligned = []
+        for cell in cells:
+            if self._row_scale(cell) != 1.0:
+                aligned.append(cell)
+                continue
+            fits = [unit for unit in _SCALE_NAMES if stated and cell.value
+                    and all(1 / _NEAR < cell.value * unit / other.value < _NEAR for other in stated)]
+            if len(fits) != 1:
+                shown = "; ".join(f"{_cite(c)} ({c.row}, {c.column})" for c in cells)
+                return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) "
+                                     "are in units the passages do not state alike.", cells=list(cells),
+                                     notes=["inputs in unlike units"])
+            unit = fits[0]
+            said = (f"{_cite(cell)} read as {_SCALE_NAMES[unit]}s: its table states no unit, and "
+                    f"{_cite(stated[0])} states {stated[0].row} in {_SCALE_NAMES[self._row_scale(stated[0])]}s")
+            read = cell.model_copy(update={"value": cell.value * unit, "why": f"{cell.why}; {said}"})
+            self.inferred[cell.row, cell.passage] = unit
+            self.assumed.append(said)
+            self.cells = [read if c is cell else c for c in self.cells]
+            aligned.append(read)
+        return aligned
 
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"

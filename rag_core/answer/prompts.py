@@ -13,6 +13,7 @@ from ..retrieval.understand import asks_one_idea
 from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
 from ..tables.rows import in_table, is_row, labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
+from .figure_question import asks_for_figure
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
 
 SYSTEM = (
@@ -85,6 +86,16 @@ SETTLED = (
     "say what the passages say about it (what it covers, what drove it), citing [n]. Do not list the passages."
 )
 """After a figure read by code: a small model listed passages, read the wrong table, did sums in its head."""
+
+FIGURE_ANSWER = (
+    "Your first sentence answers: the figure the question asks for, with its unit and period, copied from the "
+    "passage that states it, and its citation [n]; or, when no passage states it, that the passages do not give "
+    "it. When it must be computed, show the computation with each figure and its citation. Then support it in "
+    "one or two sentences, citing [n]. Do not list the passages or their figures one by one."
+)
+"""The brief form for a question that asks for a figure no table cell gave code: one sentence that
+answers, then the support (the technical form's copied lines read as a list of passages, and the
+model then picked among them or summed them)."""
 
 ONE_IDEA = (
     "State the main idea of the document in three or four sentences: what it proposes, how it works and what "
@@ -177,6 +188,8 @@ def build_messages(
     picked = _picked_lines(question, passages) if brief and intent == "technical" else None
     if picked is not None:
         hint, instruction = "", picked
+    elif brief and intent in ("technical", "qa") and asks_for_figure(question):
+        hint, instruction = "", FIGURE_ANSWER
     if settled:
         hint, instruction = "", SETTLED.format(settled=settled)
     if intent == "comparison" and len(sides) >= 2:

@@ -245,7 +245,7 @@ def test_a_multiple_is_one_figure_over_the_other() -> None:
     assert figure is not None and figure.value == pytest.approx(20_304e6 / 34_400)
 
 
-def test_figures_in_units_not_stated_alike_are_not_combined() -> None:
+def test_a_table_without_its_unit_is_read_in_the_unit_of_the_same_items_stated_figure() -> None:
     prose = Passage(n=1, document="adi-10k.pdf", page=59, tabular=True, text=(
         "Amortization expense was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and 2007, "
         "respectively.\nThe Company expects annual amortization expense for these intangible assets to be:\n"
@@ -253,8 +253,20 @@ def test_figures_in_units_not_stated_alike_are_not_combined() -> None:
     expected = read_figure("what is the expected amortization expense in 2011?", [prose])
     assert expected is not None and expected.cells[0].text == "$1,430", "a schedule's header names its rows"
     growth = read_figure("what is the expected growth rate in amortization expense in 2010?", [prose])
+    assert growth is not None and growth.kind == "growth", "not -99.9% from $7.4 million and $5,425"
+    assert growth.shown == "-26.7%" and growth.value == pytest.approx((5.425 - 7.4) / 7.4 * 100)
+    assert "$5,425 [1] read as thousands: its table states no unit" in growth.sentence
+    assert any("read as thousands" in note for note in growth.notes)
+
+
+def test_figures_in_units_no_unit_brings_alike_are_not_combined() -> None:
+    prose = Passage(n=1, document="adi-10k.pdf", page=59, tabular=True, text=(
+        "Amortization expense was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and 2007, "
+        "respectively.\nThe Company expects annual amortization expense for these intangible assets to be:\n"
+        "| Fiscal | Years | Amortization Expense |\n| 2010 | . . . . . | $542 |\n| 2011 | . . . . . | $143 |\n"))
+    growth = read_figure("what is the expected growth rate in amortization expense in 2010?", [prose])
     assert growth is not None and growth.kind == "missing" and growth.value is None
-    assert "units the passages do not state alike" in growth.sentence, "not -99.9% from $7.4 million and $5,425"
+    assert "units the passages do not state alike" in growth.sentence
 
 
 def test_what_a_respectively_sentence_says_after_it_names_the_row() -> None:
@@ -291,3 +303,22 @@ def test_blocks_of_a_table_that_read_alike_are_told_apart_by_the_column_beside()
     assert against is not None and against.kind == "cell" and against.shown == "84.8%"
     other_side = read_figure("What comprehensiveness win rate does RQ-RAG reach against LightRAG on Legal?", [blocks])
     assert other_side is not None and other_side.shown == "15.2%"
+
+
+def test_a_respectively_sentence_with_its_years_first_is_a_row() -> None:
+    note = Passage(n=1, document="abmd-10k.pdf", page=75, text=(
+        "The total fair value of restricted stock and restricted stock units vested in fiscal years 2012, 2011, and "
+        "2010 was $1.5 million, $1.0 million and $0.4 million, respectively."))
+    figure = read_figure("what was the total fair value of restricted stock vested in fiscal 2011?", [note])
+    assert figure is not None and figure.kind == "cell" and figure.cells[0].text == "$1.0"
+    assert figure.shown == "$1.0 million"
+
+
+def test_a_row_named_best_without_the_asked_column_gives_way_to_the_next_that_has_it() -> None:
+    activity = Passage(n=1, document="abmd-10k.pdf", page=75, tabular=True, text=(
+        "| | Shares | Per share |\n| Fair value of vested awards | 134 | 10.88 |\n"
+        "Vested awards totaled $1.5 million, $1.0 million and $0.4 million in fiscal 2012, 2011 and 2010, "
+        "respectively."))
+    figure = read_figure("what was the fair value of vested awards in 2012?", [activity])
+    assert figure is not None and figure.kind == "cell" and figure.cells[0].column == "2012"
+    assert figure.cells[0].text == "$1.5"

@@ -206,3 +206,15 @@ def test_a_local_summary_leads_with_the_lines_that_sum_up_its_first_table() -> N
     assert summing_rows_only([captioned])[0].text.startswith("Table 1: Win rates (%) of baselines.\nOverall — ")
     detail = Passage(n=2, document="paper.pdf", page=7, text="| | A | B |\n| Diversity | 1 | 2 |", table_chunks=(3,))
     assert summing_lines([passages[0], detail]) is None, "no row sums up"
+
+
+def test_a_figure_no_cell_gave_is_asked_for_in_one_answering_sentence_not_a_list_of_lines() -> None:
+    passages = [Passage(n=1, document="8-K.pdf", page=2, text="The commitment was increased by $400 million.")]
+    question = "By how much did the company increase its revolving credit agreement?"
+    user = build_messages("technical", question, passages, brief=True)[-1]["content"]
+    assert "Your first sentence answers: the figure the question asks for" in user
+    assert "copy each as a bullet" not in user
+    settled = build_messages("technical", question, passages, brief=True, settled="**Increase: $400 million** [1]")
+    assert "Your first sentence answers" not in settled[-1]["content"], "a figure read by code is settled instead"
+    explained = build_messages("technical", "What does the ablation study show?", passages, brief=True)[-1]["content"]
+    assert "Your first sentence answers" not in explained

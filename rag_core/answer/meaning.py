@@ -1,0 +1,171 @@
+"""What an answer's figures mean, beyond being found in a passage.
+
+Three readings of a statement's numbers that the answer check (``attribution``) adds to their
+presence in the passages:
+
+- **Arithmetic shown**: "$375 million − $128.0 million = $247 million" states a figure no passage
+  holds, and shows how it got it. The expression is evaluated here (``formula.evaluate``, never
+  ``eval``): when it gives the stated result at the result's rounding and its inputs are the
+  passages' own, the result is verified as computed; when it does not, the result is marked with
+  what the arithmetic gives.
+- **Computed without saying so**: a figure no passage holds that one step of arithmetic over two
+  figures of one passage gives (a difference, a sum, a ratio, a change in percent) is marked with
+  that step ("247 is 375 − 128.0 of [1]"), so a reader sees where it came from and that the
+  answer did not show it.
+- **A value said as a change**: a figure found only in a table's cells, under names that are not
+  a change (no 'change', 'increase', 'Δ' …), stated as one ("an improvement of 84.8%", "grew by
+  12%") is marked: the table gives it as a value ("84.8% is under Legal › LightRAG, row Overall,
+  a value, not an improvement").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import permutations
+
+from ..text import CITATION
+from .formula import evaluate, formula_tokens
+from .numbers import Cell, Number, number_in, numbers
+
+_OPERAND = r"[-−(]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\)?(?:\s?%|\s?(?:thousand|million|billion|mn|bn)\b)?"
+_EQUATION = re.compile(
+    rf"(?P<left>\(?\s*{_OPERAND}(?:\s*\)?\s*[-−+*/×÷x]\s*\(?\s*{_OPERAND}\s*\)?)+)\s*(?:=|≈)\s*(?P<right>{_OPERAND})",
+    re.IGNORECASE,
+)
+"""An expression of two or more amounts and its stated result: '375 − 128.0 = 247', '(6,069 − 4,195)
+/ 4,195 = 44.7%'."""
+_CLEAN = re.compile(r"[$€£¥,%]|\b(?:thousand|million|billion|mn|bn)\b", re.IGNORECASE)
+
+_CHANGE_WORD = (r"improv\w*|increas\w*|decreas\w*|grew|grow\w*|gain\w*|rose|rise[sn]?|declin\w*|drop\w*|fell|"
+                r"fall\w*|reduc\w*|boost\w*|jump\w*|climb\w*|higher|lower|up|down")
+_AS_CHANGE_BEFORE = re.compile(rf"\b(?P<word>{_CHANGE_WORD})\b(?:\s+\w+){{0,2}}?\s+(?:by|of)\s+(?:about\s+|roughly\s+|"
+                               r"approximately\s+|nearly\s+|almost\s+|over\s+)?$", re.IGNORECASE)
+_AS_CHANGE_AFTER = re.compile(r"^\s*(?:points?\s+)?(?P<word>improvement|increase|decrease|gain|growth|rise|drop|"
+                              r"decline|reduction|boost|jump|higher|lower|more|less)\b", re.IGNORECASE)
+_CHANGE_NAME = re.compile(r"chang|increas|decreas|improv|growth|grow|gain|diff|delta|δ|\bvs\b|versus|varian|yoy|"
+                          r"y/y|chg|\+/-|±|relative|lift|declin|reduc", re.IGNORECASE)
+"""A table's row or column name that says its cells are changes ('% Change', 'Increase (Decrease)')."""
+_CARRIED = 0.005
+"""How far a shown result may be from its arithmetic (inputs rounded before it) and still follow."""
+_MOST_FIGURES = 60
+"""Figures of one passage searched for a step of arithmetic (pairs grow with the square)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An equation an answer states: the result as written, its inputs, and what the arithmetic gives."""
+
+    result: Number
+    inputs: tuple[Number, ...]
+    value: float
+    """What the left side evaluates to (in percent when the result is one and the left side a ratio)."""
+
+    @property
+    def holds(self) -> bool:
+        return _rounds_to(self.value, self.result)
+
+
+def shown_arithmetic(statement: str) -> list[Shown]:
+    """The equations a statement states, each evaluated; an expression it cannot read is left out."""
+    text = CITATION.sub(" ", statement)
+    found = []
+    for match in _EQUATION.finditer(text):
+        left, right = match.group("left"), numbers(match.group("right"))
+        if not right:
+            continue
+        cleaned = re.sub(r"(?<=\d)\s?x\s?(?=[\d($])", "*", _CLEAN.sub("", left)).replace("−", "-")
+        try:
+            value, _, _ = evaluate(formula_tokens(cleaned), None)
+        except (ValueError, ZeroDivisionError):
+            continue
+        result = right[0]
+        if result.percent and "%" not in left and abs(value) < 10 and not _rounds_to(value, result):
+            value *= 100  # '(6,069 − 4,195) / 4,195 = 44.7%': a ratio stated in percent
+        found.append(Shown(result, tuple(numbers(left)), value))
+    return found
+
+
+def arithmetic_note(number: Number, shown: Sequence[Shown], everywhere: Sequence[Number]) -> str | None:
+    """For a number no passage holds: '' when it is the result of arithmetic the statement shows,
+    correct, over the passages' figures; what the arithmetic gives when it is wrong; None when the
+    statement shows no arithmetic for it."""
+    for equation in shown:
+        if not _same_number(number, equation.result):
+            continue
+        if not equation.holds:
+            gives = f"{equation.value:,.{equation.result.decimals}f}"
+            return f"{number.text} does not follow from the arithmetic shown, which gives {gives}"
+        unread = [n.text for n in equation.inputs if not number_in(n, everywhere)]
+        if unread:
+            return f"{number.text} is computed from {', '.join(unread)}, which no passage holds"
+        return ""
+    return None
+
+
+def derivation(number: Number, passage_figures: Sequence[Sequence[Number]]) -> str:
+    """One step of arithmetic over two figures of one passage that gives ``number`` at its rounding
+    ('375 − 128.0'), when exactly one does; '' otherwise (no step, or several: a coincidence)."""
+    steps: set[str] = set()
+    for figures in passage_figures:
+        distinct = list({(f.value, f.percent): f for f in figures}.values())[:_MOST_FIGURES]
+        for a, b in permutations(distinct, 2):
+            if a.percent != b.percent:
+                continue
+            candidates = [(a.value - b.value, a.percent, f"{a.text} − {b.text}"),
+                          (a.value + b.value, a.percent, f"{a.text} + {b.text}")]
+            if b.value and not a.percent:
+                candidates += [(a.value / b.value, False, f"{a.text} / {b.text}"),
+                               ((a.value - b.value) / abs(b.value) * 100, True, f"({a.text} − {b.text}) / {b.text}")]
+            for value, percent, text in candidates:
+                if percent == number.percent and value and _rounds_to(value, number, strict=True):
+                    steps.add(text)
+        if len(steps) > 1:
+            return ""
+    return next(iter(steps)) if len(steps) == 1 else ""
+
+
+def said_as_change(statement: str, number: Number, cells: Sequence[Cell], prose: Sequence[Number]) -> str:
+    """When the statement says ``number`` is a change ('an improvement of 84.8%', '84.8% higher')
+    and the passages hold it only in table cells whose names say nothing of a change: why that is
+    a misreading; '' otherwise."""
+    word = _change_word(statement, number)
+    if not word or number_in(number, prose):
+        return ""
+    holding = [c for c in cells if c.number is not None and number_in(number, [c.number])]
+    if not holding or any(_CHANGE_NAME.search(" ".join(c.names)) for c in holding):
+        return ""
+    where = "; ".join(dict.fromkeys(c.where() for c in holding[:3]))
+    return f"{number.text} is a value in the table (under {where}), not {_article(word)}"
+
+
+def _change_word(statement: str, number: Number) -> str:
+    text = CITATION.sub(" ", statement)
+    for match in re.finditer(re.escape(number.text), text):
+        before = _AS_CHANGE_BEFORE.search(text[: match.start()])
+        if before:
+            return before.group("word").lower()
+        after = _AS_CHANGE_AFTER.match(text[match.end():])
+        if after:
+            return after.group("word").lower()
+    return ""
+
+
+def _article(word: str) -> str:
+    nouns = {"improvement", "increase", "decrease", "gain", "growth", "rise", "drop", "decline", "reduction",
+             "boost", "jump"}
+    return (("an " if word[0] in "aeiou" else "a ") + word) if word in nouns else "a change"
+
+
+def _rounds_to(value: float, number: Number, *, strict: bool = False) -> bool:
+    """``value`` written at ``number``'s decimals is ``number``; unless ``strict``, also within
+    ``_CARRIED`` of it (a rounded input carried through a division)."""
+    if abs(round(value, number.decimals) - number.value) < 10 ** (-number.decimals) / 2 + 1e-9:
+        return True
+    return not strict and abs(value - number.value) <= abs(number.value) * _CARRIED
+
+
+def _same_number(a: Number, b: Number) -> bool:
+    return a.value == b.value and a.percent == b.percent
+

@@ -1,0 +1,102 @@
+"""What an answer's figures mean: arithmetic it shows, figures computed without showing how, and a
+table's value said to be a change, judged by the answer check on fixed passages."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.attribution import attribute
+from rag_core.answer.meaning import derivation, shown_arithmetic
+from rag_core.answer.numbers import numbers
+from rag_core.models import Passage
+from rag_core.settings import AttributionSettings
+
+TERMS_ONLY = AttributionSettings()
+HEDGES = Passage(
+    n=1, document="10-K.pdf", page=60,
+    text="The total notional amount of derivative instruments designated as hedging instruments is $375 million "
+    "of interest rate swap agreements and $128.0 million of foreign currency forward contracts.",
+)
+WIN_RATES = Passage(
+    n=2, document="paper.pdf", page=7, tabular=True,
+    text="Table 1: Win rates (%) of baselines v.s. LightRAG.\n"
+    "| | Agriculture | | Legal | |\n"
+    "| | NaiveRAG | LightRAG | NaiveRAG | LightRAG |\n"
+    "| Overall | 32.4% | 67.6% | 15.2% | 84.8% |",
+)
+CHANGES = Passage(
+    n=3, document="10-K.pdf", page=31, tabular=True,
+    text="| | 2009 | 2008 | % Change |\n| Net revenue | 2,014 | 2,583 | (22)% |\n| Gross margin % | 58.8% | 61.1% | |",
+)
+
+
+def _one(answer: str, passages: list[Passage]) -> tuple[list[str], list[str]]:
+    (statement,), _ = attribute(answer, passages, None, TERMS_ONLY)
+    return statement.unverified_numbers, statement.number_notes
+
+
+def test_arithmetic_the_answer_shows_is_evaluated() -> None:
+    (shown,) = shown_arithmetic("The difference is $375 million − $128.0 million = $247 million [1].")
+    assert shown.holds and shown.value == pytest.approx(247.0)
+    (growth,) = shown_arithmetic("(6,069 − 4,195) / 4,195 = 44.7%")
+    assert growth.holds and growth.value == pytest.approx(44.67, abs=0.01)
+    (wrong,) = shown_arithmetic("1,001,425 / 577,464 = 1.93")
+    assert not wrong.holds
+    assert shown_arithmetic("Revenue was 2,014 in 2009 and 2,583 in 2008 [3].") == []
+
+
+def test_a_figure_computed_and_shown_right_over_the_passages_figures_is_verified() -> None:
+    unverified, notes = _one("The net difference is $375 million - $128.0 million = $247 million [1].", [HEDGES])
+    assert unverified == [] and notes == []
+
+
+def test_a_figure_whose_shown_arithmetic_does_not_give_it_is_marked_with_what_it_gives() -> None:
+    unverified, notes = _one("The net difference is $375 million - $128.0 million = $250 million [1].", [HEDGES])
+    assert unverified == ["$250 million"]
+    assert notes == ["$250 million does not follow from the arithmetic shown, which gives 247"]
+
+
+def test_a_shown_computation_over_a_figure_no_passage_holds_is_marked() -> None:
+    unverified, notes = _one("The difference is $375 million - $130 million = $245 million [1].", [HEDGES])
+    assert unverified == ["$130 million", "$245 million"]
+    assert notes[1] == "$245 million is computed from $130 million, which no passage holds"
+
+
+def test_a_figure_computed_without_showing_how_is_marked_with_the_step_that_gives_it() -> None:
+    unverified, notes = _one("The net difference between the hedging instruments is $247 million [1].", [HEDGES])
+    assert unverified == ["$247 million"]
+    assert notes == ["$247 million is in no passage; it is $375 million − $128.0 million, computed without showing how"]
+
+
+def test_a_step_is_named_only_when_one_step_gives_the_figure() -> None:
+    figures = [numbers("Sales were 40 and 60, costs 10 and 30.")]
+    assert derivation(numbers("20")[0], figures) == ""  # 60 − 40 and 30 − 10: a coincidence, no step named
+    assert derivation(numbers("50.0%")[0], figures) == "(60 − 40) / 40"
+    assert derivation(numbers("7,777")[0], figures) == ""
+
+
+@pytest.mark.parametrize("answer", [
+    "On the Legal dataset the ablation shows a performance improvement of 84.8% [2].",
+    "LightRAG improves by 84.8% on Legal [2].",
+    "On Legal, LightRAG is 84.8% higher than NaiveRAG [2].",
+])
+def test_a_tables_value_said_to_be_a_change_is_marked(answer: str) -> None:
+    unverified, notes = _one(answer, [WIN_RATES])
+    assert unverified == ["84.8%"]
+    assert notes[0].startswith("84.8% is a value in the table (under Legal › LightRAG, row Overall), not ")
+
+
+@pytest.mark.parametrize("answer,passages", [
+    ("On the Legal dataset LightRAG's overall win rate is 84.8% [2].", [WIN_RATES]),
+    ("LightRAG's win rate on Legal rose to 84.8% [2].", [WIN_RATES]),  # a level it rose to
+    ("Net revenue decreased by 22% [3].", [CHANGES]),  # the table's column is a change
+    ("The gross margin fell to 58.8% in 2009 [3].", [CHANGES]),
+])
+def test_a_value_said_as_a_value_or_a_change_read_from_a_change_column_is_verified(answer: str,
+                                                                                    passages: list[Passage]) -> None:
+    assert _one(answer, passages) == ([], [])
+
+
+def test_a_change_the_prose_states_is_not_judged_by_a_cell() -> None:
+    prose = WIN_RATES.model_copy(update={"text": WIN_RATES.text + "\nOn Legal, LightRAG improves by 84.8% over it."})
+    assert _one("LightRAG improves by 84.8% on Legal [2].", [prose]) == ([], [])
