@@ -169,6 +169,13 @@ def read_question(question: str) -> Asked | None:
 _LEADING = re.compile(r"^.*?\b(?:what|how much|how many)\s+(?:is|was|were|are|did|does)?\s*(?:the\s+)?|"
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?", re.IGNORECASE)
 _TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
+_WHERE_STATED = re.compile(
+    r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"
+    r"recognized|recognised|listed|found)?\s*(?:in|on|within|from)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*['’]s\s+)?"
+    r"(?:consolidated\s+)?(?:income statements?|balance sheets?|cash flows? statements?|statements? of [\w\s,']+?|"
+    r"financial statements|10-?K|annual report|filing)\b.*$", re.IGNORECASE)
+"""Where the question says the figure is ('… directly outlined in Pepsico's income statements'):
+the statement to read, not words of the line item."""
 
 
 _OPERATION = re.compile(
@@ -195,6 +202,7 @@ def metric(text: str) -> str:
     does to the figure, years, the company it names at its end, parentheses and instructions."""
     first = re.split(r"(?<=\?)\s|\.\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
     first = _TRAILING.sub(" ", _LEADING.sub("", first))
+    first = _WHERE_STATED.sub(" ", first)
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))

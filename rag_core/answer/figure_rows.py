@@ -19,8 +19,12 @@ _SHORTEST = 2
 
 
 def stems(text: str) -> set[str]:
-    """The content words of a text by their first letters, numbers left out."""
-    return set(word_prefixes(text, shortest=_SHORTEST, content_only=True))
+    """The content words of a text by their first letters, numbers left out; words reports use
+    alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
+    return {_ALIKE.get(stem, stem) for stem in word_prefixes(text, shortest=_SHORTEST, content_only=True)}
+
+
+_ALIKE = {"cost": "costs", "charg": "costs"}
 
 
 GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",

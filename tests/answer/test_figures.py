@@ -322,3 +322,15 @@ def test_a_row_named_best_without_the_asked_column_gives_way_to_the_next_that_ha
     figure = read_figure("what was the fair value of vested awards in 2012?", [activity])
     assert figure is not None and figure.kind == "cell" and figure.cells[0].column == "2012"
     assert figure.cells[0].text == "$1.5"
+
+
+def test_where_the_question_says_a_figure_is_stated_is_not_part_of_its_line_items_name() -> None:
+    cash_flows = Passage(n=4, document="pep-10k.pdf", page=64, tabular=True, text=(
+        "Consolidated Statement of Cash Flows (in millions)\n| | 2022 | 2021 | 2020 |\n"
+        "| Restructuring and impairment charges | 411 | 247 | 289 |\n"
+        "| Cash payments for restructuring charges | (224) | (256) | (255) |"))
+    figure = read_figure("What is the quantity of restructuring costs directly outlined in Pepsico's income "
+                         "statements for FY2022? If restructuring costs are not explicitly outlined then state 0.",
+                         [cash_flows])
+    assert figure is not None and figure.kind == "cell", "costs and charges name one line item"
+    assert figure.cells[0].row == "Restructuring and impairment charges" and figure.shown == "411 million"
