@@ -90,6 +90,12 @@ class IngestSettings(Group):
     ocr_dpi: int = Field(
         150, ge=72, le=600, description="Resolution OCR reads a page at (150: the words of 200, about 15% faster)."
     )
+    ocr_cell_spaces: float = Field(
+        2.0, ge=0.0, le=50.0,
+        description="On a page read by OCR, a gap of this many of the page's usual spaces between words parts two "
+        "cells of a table (lines of RAG_INGEST__WAITING_ROW_CELLS cells or more, three or more of them, are a "
+        "table, found from the words' boxes; 0: no tables on such pages).",
+    )
     ocr_tessdata: str | None = Field(
         None,
         description="Folder of Tesseract's .traineddata files (default: TESSDATA_PREFIX, else the environment's "

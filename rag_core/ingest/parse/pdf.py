@@ -18,6 +18,7 @@ from ...models import CELL_SEPARATOR, Block, Heading, Page, ParsedDocument
 from ...runtime.tessdata import tessdata_folder
 from ...settings import IngestSettings
 from .guard import check_chars, check_streams
+from .ocr_tables import ocr_tables
 from .pdf_tables import TEXT_FLAGS, TableFinder, line_text, mostly_inside
 from .text import clean_text
 
@@ -218,7 +219,14 @@ def _pdf_page_text(
     textpage: pymupdf.TextPage | None = None,
 ) -> tuple[str, tuple[Heading, ...], tuple[Block, ...]]:
     blocks = page.get_text("dict", flags=TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
-    table_boxes = finder.tables(page, blocks) if finder is not None else []
+    if finder is not None:
+        table_boxes = finder.tables(page, blocks)
+    elif textpage is not None and settings.ocr_cell_spaces:  # a scan: its tables from the words OCR read
+        table_boxes = ocr_tables(page.get_text("words", textpage=textpage), min_cells=settings.waiting_row_cells,
+                                 gap=settings.ocr_cell_spaces)
+        blocks = _split_at_tables(blocks, table_boxes)
+    else:
+        table_boxes = []
     waiting = finder is not None and finder.defer and page.number + 1 in finder.deferred[-1:]
 
     parts: list[str] = []
@@ -266,6 +274,28 @@ def _pdf_page_text(
             start = append(rendered)
             tables.append(Block(start=start, end=start + len(rendered)))
     return "\n\n".join(parts), tuple(headings), tuple(tables)
+
+
+def _split_at_tables(blocks: list[dict[str, Any]], boxes: list[tuple[pymupdf.Rect, str]]) -> list[dict[str, Any]]:
+    """Blocks OCR read across a table's edge (a paragraph and the rows under it), cut into runs of
+    their lines inside and outside each table, so the rows are read once, as the table's."""
+    if not boxes:
+        return blocks
+    out = []
+    for block in blocks:
+        lines = block.get("lines") or []
+        marks = [next((i for i, (rect, _) in enumerate(boxes) if mostly_inside(pymupdf.Rect(line["bbox"]), rect)),
+                      None) for line in lines]
+        if len(set(marks)) <= 1:
+            out.append(block)
+            continue
+        for _, run in itertools.groupby(zip(marks, lines, strict=True), key=lambda marked: marked[0]):
+            part = [line for _, line in run]
+            bbox = pymupdf.Rect(part[0]["bbox"])
+            for line in part[1:]:
+                bbox |= pymupdf.Rect(line["bbox"])
+            out.append({**block, "lines": part, "bbox": (bbox.x0, bbox.y0, bbox.x1, bbox.y1)})
+    return out
 
 
 def _rows(lines: list[dict[str, Any]], min_cells: int, gap: float) -> list[list[str]] | None:
