@@ -88,14 +88,18 @@ SETTLED = (
 """After a figure read by code: a small model listed passages, read the wrong table, did sums in its head."""
 
 FIGURE_ANSWER = (
-    "Your first sentence answers: the figure the question asks for, with its unit and period, copied from the "
-    "passage that states it, and its citation [n]; or, when no passage states it, that the passages do not give "
-    "it. When it must be computed, show the computation with each figure and its citation. Then support it in "
-    "one or two sentences, citing [n]. Do not list the passages or their figures one by one."
+    "Begin with one sentence that answers the question: the figure as the passage writes it, with its unit, "
+    "period and citation [n]. Only when no passage states it, but passages state the figures it comes from, "
+    "write that computation instead, each figure with its citation, and its result. Then support the answer in "
+    "one or two sentences, citing [n]. Do not list the passages or their figures."
 )
 """The brief form for a question that asks for a figure no table cell gave code: one sentence that
 answers, then the support (the technical form's copied lines read as a list of passages, and the
-model then picked among them or summed them)."""
+model then picked among them or summed them). On eight such questions (FinanceBench and FinQA,
+2026-11-27) it stated the right figure first as often as the copied lines (one each; the answers
+of both are mostly wrong: these figures need reading prose or a step of reasoning), and a shorter
+wording ("answers … with the figure, its unit and its period; … show how it follows") was worse
+(none, and figures of its own)."""
 
 ONE_IDEA = (
     "State the main idea of the document in three or four sentences: what it proposes, how it works and what "

@@ -212,9 +212,9 @@ def test_a_figure_no_cell_gave_is_asked_for_in_one_answering_sentence_not_a_list
     passages = [Passage(n=1, document="8-K.pdf", page=2, text="The commitment was increased by $400 million.")]
     question = "By how much did the company increase its revolving credit agreement?"
     user = build_messages("technical", question, passages, brief=True)[-1]["content"]
-    assert "Your first sentence answers: the figure the question asks for" in user
+    assert "Begin with one sentence that answers the question" in user
     assert "copy each as a bullet" not in user
     settled = build_messages("technical", question, passages, brief=True, settled="**Increase: $400 million** [1]")
-    assert "Your first sentence answers" not in settled[-1]["content"], "a figure read by code is settled instead"
+    assert "Begin with one sentence that answers" not in settled[-1]["content"], "a figure read by code is settled instead"
     explained = build_messages("technical", "What does the ablation study show?", passages, brief=True)[-1]["content"]
-    assert "Your first sentence answers" not in explained
+    assert "Begin with one sentence that answers" not in explained
