@@ -9,7 +9,8 @@ its document, the settings' defaults) with each backend, and the answer is read:
   rounded to a whole percent, and 9.5% rounds to it), its sign aside
   ("a decrease of 27.0%" states -27.0%), a figure with a scale word compared in the gold's units;
 - first figure correct: the first figure the answer states is the gold one (a reader takes the
-  first; an answer that lists passages' figures before the right one does not count);
+  first; an answer that lists passages' figures before the right one does not count); an answer
+  that opens with arithmetic ("$375 million − $128.0 million = $247 million") states its result;
 - gold page in context: a passage of the answer's prompt is on a gold page, so a wrong answer is
   told apart as retrieval's (not in context) or reading's (in context);
 - read by code: the answer opened with a figure read by code (``answer.figures``).
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..answer.meaning import shown_arithmetic
 from ..answer.numbers import Number, numbers
 from ..lexical.terms import tokenize
 from ..models import Answer
@@ -73,6 +75,18 @@ def figure_questions(questions: Sequence[PageQuestion]) -> list[tuple[PageQuesti
 def stated(text: str) -> list[Number]:
     """The figures an answer states, in order: citation markers and years left out."""
     return [n for n in numbers(CITATION.sub(" ", text)) if not (_YEARISH.match(n.text) and not n.percent)]
+
+
+def first_stated(text: str) -> Number | None:
+    """The figure an answer gives first: its first figure, or, when that is an input of arithmetic
+    it shows ('$375 million − $128.0 million = $247 million'), the result."""
+    figures = stated(text)
+    if not figures:
+        return None
+    for equation in shown_arithmetic(CITATION.sub(" ", text)):
+        if any(i.text == figures[0].text for i in equation.inputs):
+            return equation.result
+    return figures[0]
 
 
 def matches(found: Number, gold: Number) -> bool:
@@ -122,12 +136,12 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
         started = time.perf_counter()
         run = engine.ask(q.question, owner=owner, documents=[q.document], backend=backend)  # type: ignore[arg-type]
         answer = run.result()
-        figures = stated(answer.answer)
+        figures, first = stated(answer.answer), first_stated(answer.answer)
         in_context = any(p.page in q.gold_pages and p.document == q.document for p in answer.passages)
         row = read_row(answer, subset=q.subset, document=q.document, question=q.question, gold=q.answers[0],
                        backend=backend,
                        correct=any(matches(f, gold) for f in figures),
-                       first_correct=bool(figures) and matches(figures[0], gold), in_context=in_context,
+                       first_correct=first is not None and matches(first, gold), in_context=in_context,
                        started=started)
         rows.append(row)
         print(f"answers ({backend}) {n}/{len(items)}: {'right' if row['correct'] else 'wrong'}"

@@ -215,6 +215,6 @@ def test_a_figure_no_cell_gave_is_asked_for_in_one_answering_sentence_not_a_list
     assert "Begin with one sentence that answers the question" in user
     assert "copy each as a bullet" not in user
     settled = build_messages("technical", question, passages, brief=True, settled="**Increase: $400 million** [1]")
-    assert "Begin with one sentence that answers" not in settled[-1]["content"], "a figure read by code is settled instead"
+    assert "Begin with one sentence that answers" not in settled[-1]["content"], "a figure read by code is settled"
     explained = build_messages("technical", "What does the ablation study show?", passages, brief=True)[-1]["content"]
     assert "Begin with one sentence that answers" not in explained

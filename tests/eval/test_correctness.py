@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_core.eval.correctness import gold_figure, matches, stated
+from rag_core.eval.correctness import first_stated, gold_figure, matches, stated
 
 
 def test_a_gold_answer_is_one_figure_stated_briefly() -> None:
@@ -26,3 +26,13 @@ def test_the_gold_figure_within_its_tolerance_sign_and_units_aside() -> None:
     assert millions is not None and matches(stated("$9.07 billion")[0], millions), "a scale word in the gold's units"
     assert [n.text for n in stated("In 2019 revenue was $6,489 [2], up 3.5% on 2018.")] == ["$6,489", "3.5%"], (
         "years and citations are not figures the answer states")
+
+
+def test_the_figure_an_answer_gives_first_is_the_result_of_arithmetic_it_opens_with() -> None:
+    computed = first_stated("The net difference is $375 million - $128.0 million = $247 million [1].")
+    assert computed is not None and computed.text == "$247 million"
+    listed = first_stated("- $6,109 - $6,460 = -$351 [2]\n- $375 million - $128.0 million = $247 million [1]")
+    assert listed is not None and listed.value == 351, "the first computation is the one read first"
+    read = first_stated("**Interest expense, 2009: 4,094** [1], from $375 million - $128.0 million = $247 million.")
+    assert read is not None and read.text == "4,094"
+    assert first_stated("The passages do not give it.") is None
