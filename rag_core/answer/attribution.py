@@ -15,6 +15,10 @@ statement names a row or a column of that table ('LightRAG', 'Comprehensiveness'
 holding the number sits under a name it gives, the number was read from the wrong column or row
 ('32.4% is under Agriculture › NaiveRAG'), and it is marked as unverified, with that reason.
 
+What a figure means is read too (``meaning``): a table's value said to be a change is marked;
+arithmetic a statement shows is evaluated, its result verified when it follows from the passages'
+figures; a figure in no passage names the step over a passage's figures that gives it.
+
 The thresholds live in ``AttributionSettings`` and were chosen on a labelled set
 (``python -m rag_core.eval attribution``).
 """
