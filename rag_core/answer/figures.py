@@ -320,8 +320,9 @@ class _Reader:
                                      "are in units the passages do not state alike.", cells=list(cells),
                                      notes=["inputs in unlike units"])
             unit = fits[0]
+            named = _SCALE_NAMES.get(self._row_scale(stated[0]))  # a sentence's 'trillion' has no name here
             said = (f"{_cite(cell)} read as {_SCALE_NAMES[unit]}s: its table states no unit, and "
-                    f"{_cite(stated[0])} states {stated[0].row} in {_SCALE_NAMES[self._row_scale(stated[0])]}s")
+                    f"{_cite(stated[0])} states {stated[0].row} in {f'{named}s' if named else 'a stated unit'}")
             read = cell.model_copy(update={"value": cell.value * unit, "why": f"{cell.why}; {said}"})
             self.inferred[cell.row, cell.passage] = unit
             self.assumed.append(said)
