@@ -15,7 +15,8 @@ its document, the settings' defaults) with each backend, and the answer is read:
   told apart as retrieval's (not in context) or reading's (in context);
 - read by code: the answer opened with a figure read by code (``answer.figures``).
 
-Sets: FinanceBench dev (its gold answers), UDA's FinQA questions (answer_1), each over its own
+Sets: FinanceBench dev (its gold answers), UDA's FinQA questions (answer_1), and the statement
+questions (``STATEMENT_SETS``: figures read off the statement pages by hand), each over its own
 filing; any set of questions written as ``folder`` takes (question, document, gold_pages, answer).
 """
 
@@ -150,17 +151,33 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
     return rows
 
 
+STATEMENT_SETS = {"statements": "statement_questions.jsonl", "statements_untuned": "statement_questions_untuned.jsonl"}
+"""Statement questions with the figures read off their statement pages by hand (revenue, total
+assets, capex, capex as a % of revenue, ROA): the dev 10-Ks, and UDA's three annual reports that no
+rule was tuned on."""
+SHARED_STORE = {"statements": "financebench", "statements_untuned": "finqa"}
+"""A statement set asks about the filings of another set: it uses that set's store."""
+
+
+def set_questions(name: str, folder: Path) -> list[PageQuestion]:
+    """A set's questions: ``financebench`` from the FinanceBench dev folder, ``finqa`` from UDA's,
+    a statement set (``STATEMENT_SETS``) over the PDFs of ``folder``."""
+    if name == "financebench":
+        return pages.load_financebench(folder)
+    if name in STATEMENT_SETS:
+        return pages.load_folder(folder, Path(__file__).parent / STATEMENT_SETS[name])
+    return [q for q in pages.load_uda(folder) if q.subset == "finqa"]
+
+
 def run_sets(data: dict[str, Path], settings: Settings, *, backends: Sequence[str], results: Path, owner: str,
              limit: int | None) -> dict[str, dict[str, Any]]:
-    """Each set's figure questions (``financebench``: the FinanceBench dev folder; ``finqa``: UDA's
-    folder) answered by each backend over a store of the set's documents (kept under
-    ``results/stores``, parsed documents cached under ``results/cache``)."""
+    """Each set's figure questions (``set_questions``) answered by each backend over a store of the
+    set's documents (kept under ``results/stores``, parsed documents cached under ``results/cache``)."""
     outcomes: dict[str, dict[str, Any]] = {}
     for name, folder in data.items():
-        questions = (pages.load_financebench(folder) if name == "financebench"
-                     else [q for q in pages.load_uda(folder) if q.subset == "finqa"])
-        items = figure_questions(questions)[:limit]
-        engine = set_engine(name, folder, {q.document for q, _ in items}, settings, results=results, owner=owner)
+        items = figure_questions(set_questions(name, folder))[:limit]
+        store = SHARED_STORE.get(name, name)
+        engine = set_engine(store, folder, {q.document for q, _ in items}, settings, results=results, owner=owner)
         try:
             outcomes[name] = {}
             for backend in backends:
