@@ -1,4 +1,5 @@
-"""A table's discussion: the text after the best-ranked table, added after it."""
+"""A table's discussion (the text after the best-ranked table, added after it), and the tables
+of the pages the best text hits are on (added at the end, for a figure read by code)."""
 
 from __future__ import annotations
 
@@ -64,3 +65,34 @@ def _run_rank(hit: Hit, have: dict[tuple[str, int], Hit], rank: dict[tuple[str, 
 
 _TABLE_PARTS = 4
 """Chunks of a table read past its last chunk among the hits, before its discussion is looked for."""
+
+
+def page_tables(
+    hits: Sequence[Hit], count: int, reader: Reader, records: Sequence[DocumentRecord]
+) -> tuple[list[Hit], list[Hit]]:
+    """The hits with the tables of the pages of the first ``count`` hits that are text, added at
+    the end: a page's prose or a chart's labels can rank above the table beside it that holds the
+    figures ('… the investment of $100 on March 31, 2007 …' above the table of cumulative returns),
+    and a figure read by code needs that table. Placed last, a table is read by the figure reader
+    before the prompt is cut, and a figure read from it moves it to the front
+    (``answer.prepare``); one that answers nothing is the first the budget cuts. Each is marked as
+    a neighbor of the hit whose page it is on. Returns the hits and the chunks added."""
+    have = {(h.doc_id, h.chunk_index) for h in hits}
+    by_doc = {r.doc_id: r for r in records}
+    added: list[Hit] = []
+    seen: set[tuple[str, int]] = set()
+    for hit in [h for h in hits if h.source == "retrieved"][:count]:
+        record = by_doc.get(hit.doc_id)
+        if hit.kind == "table" or record is None or (hit.doc_id, hit.page) in seen:
+            continue
+        seen.add((hit.doc_id, hit.page))
+        around = range(hit.chunk_index - _PAGE_CHUNKS, hit.chunk_index + _PAGE_CHUNKS + 1)
+        for index, chunk in sorted(reader.chunks_at(record, around).items()):
+            if chunk.page == hit.page and chunk.kind == "table" and (hit.doc_id, index) not in have:
+                have.add((hit.doc_id, index))
+                added.append(chunk.model_copy(update={"source": "neighbor", "anchor": hit.chunk_id}))
+    return [*hits, *added], added
+
+
+_PAGE_CHUNKS = 12
+"""Chunks read on each side of a hit for the tables of its page."""

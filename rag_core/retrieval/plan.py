@@ -15,6 +15,9 @@ is an answer's plan without its ``Answering``); ``assemble`` merges the hits; th
 - technical: the best match, then groups holding tables or figures, the best table with the text
   that discusses it;
 - qa: the top hits with their neighbors.
+
+A question answered with a figure read by code (qa, technical) also gets the tables of its best text
+hits' pages, at the end of its context.
 """
 
 from __future__ import annotations
@@ -120,6 +123,8 @@ class Plan:
     tables_first: bool
     table_discussion: int = 0
     """Chunks of the best table's discussion to add (``expand.table_discussion``)."""
+    page_tables: int = 0
+    """Text hits whose page's tables are added at the end, for a figure read by code (``expand.page_tables``)."""
     opening_chars: int = 0
     """Characters of each document's own summary a summary reads whole (``reader.spans.opening_run``)."""
     summing_table: bool = False
@@ -135,8 +140,8 @@ class Plan:
         return {"intent": self.intent, "searches": [s.name or "question" for s in self.searches],
                 "retrievers": self.retrievers, "weights": dict(self.weights),
                 "sample_per_document": self.sample_per_document, "tables_first": self.tables_first,
-                "table_discussion": self.table_discussion, "opening_chars": self.opening_chars,
-                "summing_table": self.summing_table,
+                "table_discussion": self.table_discussion, "page_tables": self.page_tables,
+                "opening_chars": self.opening_chars, "summing_table": self.summing_table,
                 "answering": self.answering.describe() if self.answering is not None else None}
 
 
@@ -152,7 +157,9 @@ def plan(
       own, then one smaller search for each side it names;
     - technical: the question's search, groups holding tables moved forward after the best one,
       the best table followed by the text after it in its section;
-    - qa: the question's search with its neighbours.
+    - qa: the question's search with its neighbours;
+    - qa and technical, answered with a figure read by code: the tables of the first text hits'
+      pages after everything else.
 
     ``retrievers`` (the settings' if None) and ``neighbors`` as a search is asked; ``answer``: how
     an answer is made, for ``ask``.
@@ -180,6 +187,7 @@ def plan(
         sample_candidates=settings.sample_candidates,
         tables_first=intent == "technical",
         table_discussion=settings.table_discussion if intent == "technical" else 0,
+        page_tables=settings.page_tables if answer is not None and "figure" in answer.leads else 0,
         opening_chars=settings.summary_opening_chars // max(1, documents)
         if intent == "summary" and documents <= settings.summary_documents else 0,
         summing_table=settings.summary_table and intent == "summary" and documents <= settings.summary_documents,

@@ -144,6 +144,15 @@ class RetrievalSettings(Group):
         "words, not only its cells); a tight prompt then loses the table's detail rows before this text "
         "(0: the neighbours alone).",
     )
+    page_tables: int = Field(
+        3,
+        ge=0,
+        le=20,
+        description="For a question answered with a figure read by code (qa, technical): the first this many "
+        "text hits have the tables of their page added at the end of the context, where the figure reader sees "
+        "them and the budget cuts them first (a chart's labels or a page's prose can outrank the table beside it "
+        "that holds the figures); 0: off.",
+    )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(
         5,

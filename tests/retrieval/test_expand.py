@@ -1,4 +1,5 @@
-"""A table's discussion: the text after the best-ranked table, added after it."""
+"""A table's discussion: the text after the best-ranked table, added after it; the tables of the
+best text hits' pages, added at the end."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 
 from rag_core.models import Hit
-from rag_core.retrieval.expand import table_discussion
+from rag_core.retrieval.expand import page_tables, table_discussion
 
 
 def chunk(index: int, kind: str = "text", page: int = 8, section: tuple[str, ...] = ("Ablation Studies",)) -> Hit:
@@ -73,3 +74,31 @@ def test_no_table_or_no_count_adds_nothing() -> None:
     assert table_discussion(hits, 8, ReaderOf(chunks, asked), PAPER) == (hits, [])
     assert table_discussion([chunks[11]], 0, ReaderOf(chunks, asked), PAPER) == ([chunks[11]], [])
     assert asked == []
+
+
+def performance_page() -> dict[int, Hit]:
+    """Page 41: a chart's labels (20-21) above the table of its figures (22), then a note (23);
+    page 42 opens with another table (24)."""
+    return {20: chunk(20, page=41), 21: chunk(21, page=41), 22: chunk(22, "table", page=41),
+            23: chunk(23, page=41), 24: chunk(24, "table", page=42), 5: chunk(5, page=3),
+            6: chunk(6, "table", page=3)}
+
+
+def test_the_tables_of_the_best_text_hits_pages_come_at_the_end() -> None:
+    chunks = performance_page()
+    hits = [chunks[21], chunks[20].model_copy(update={"source": "neighbor", "anchor": "p:21"}), chunks[5]]
+    out, added = page_tables(hits, 3, ReaderOf(chunks, []), PAPER)
+    # page 41's table, not page 42's; page 3's table too; each a neighbour of the hit on its page
+    assert [h.chunk_index for h in added] == [22, 6]
+    assert [h.chunk_index for h in out] == [21, 20, 5, 22, 6]
+    assert [h.anchor for h in added] == ["p:21", "p:5"]
+    assert all(h.source == "neighbor" for h in added)
+
+
+def test_a_table_hit_or_a_table_already_there_adds_nothing() -> None:
+    chunks = performance_page()
+    assert page_tables([chunks[22], chunks[21]], 3, ReaderOf(chunks, []), PAPER)[1] == []
+    assert page_tables([chunks[24]], 3, ReaderOf(chunks, []), PAPER)[1] == []
+    asked: list[list[int]] = []
+    _, added = page_tables([chunks[5], chunks[21]], 1, ReaderOf(chunks, asked), PAPER)
+    assert [h.chunk_index for h in added] == [6] and len(asked) == 1  # only the first text hit's page is read

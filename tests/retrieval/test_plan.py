@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from rag_core.models import Hit, RerankerStatus, Searched, Understanding
-from rag_core.retrieval.plan import Search, assemble, phrasings_of, plan, tables_first
-from rag_core.settings import RetrievalSettings
+from rag_core.retrieval.plan import Search, answering, assemble, phrasings_of, plan, tables_first
+from rag_core.settings import BudgetSettings, RetrievalSettings
 
 SETTINGS = RetrievalSettings(sample_count=12, sample_candidates=5, comparison_top_k=3)
 
@@ -54,6 +54,17 @@ def test_each_intent_plans_its_searches_sampling_and_order() -> None:
     assert technical.describe()["searches"] == ["question"]
     assert technical.table_discussion == SETTINGS.table_discussion > 0, "the best table comes with its discussion"
     assert (qa.table_discussion, summary.table_discussion, comparison.table_discussion) == (0, 0, 0)
+
+
+def test_an_answer_with_a_figure_read_by_code_gets_the_tables_of_its_pages() -> None:
+    def asked(intent: str, *, figures: bool) -> int:
+        how = answering(intent, "local", budget=BudgetSettings(), brief_form=True, figures=figures)  # type: ignore[arg-type]
+        return plan(understood(intent, "q"), "q", documents=1, settings=SETTINGS, top_k=None, answer=how).page_tables
+
+    assert asked("qa", figures=True) == asked("technical", figures=True) == SETTINGS.page_tables > 0
+    assert asked("summary", figures=True) == asked("qa", figures=False) == 0
+    search = plan(understood("qa", "q"), "q", documents=1, settings=SETTINGS, top_k=None)
+    assert search.page_tables == 0, "a search is not an answer: its hits are what was found"
 
 
 def test_assemble_merges_by_the_plan() -> None:
