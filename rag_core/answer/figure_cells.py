@@ -147,6 +147,32 @@ $249 million for 2015 and $309 million for 2014'."""
 _PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
 
 
+_SPANNED = re.compile(
+    r"(?P<label>[A-Z][^.;:•]{3,120}?)\s+(?:for|from|during)\s+(?:the\s+period\s+)?(?P<span>(?:[A-Z][a-z]+\.?\s+)?"
+    r"(?:19|20)\d\d\s+(?:through|to|until|thru|-|–)\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d\d),?\s+(?:was|is|will be|"
+    r"were|are|totaled|totalled|amounted to)\s+(?:approximately\s+)?(?P<value>[$€£]\s?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s?(?:million|billion|thousand))?)")
+"""A figure stated for a span of time: 'The base rent for November 2008 through June 2010 was
+$40,000 per month'; each such sentence of one label is a column of its row, named by the span."""
+
+
+def _spanned_rows(prose: str, passage: Passage, table: int) -> list[Row]:
+    """The figures prose states for spans of time, one row a label with a column a span, when
+    it states two or more."""
+    grouped: dict[str, dict[str, str]] = {}
+    for match in _SPANNED.finditer(prose):
+        years = _years_in(match.group("span"))
+        span = f"{years[0]}–{years[-1]} ({match.group('span')})"
+        grouped.setdefault(_clean_label(match.group("label")), {})[span] = match.group("value")
+    rows = []
+    for label, by_span in grouped.items():
+        if len(by_span) >= 2:
+            amounts = numbers(next(iter(by_span.values())))
+            cells = {span: re.sub(r"\s?(?:million|billion|thousand)$", "", value) for span, value in by_span.items()}
+            rows.append(_row(passage, table, label, cells, amounts[0].scale if amounts else 1.0))
+    return rows
+
+
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     """The 'respectively' sentences of a passage's prose as rows, their figures given to the years."""
     prose = " ".join(line for line in passage.text.splitlines() if not is_row(line))
@@ -160,7 +186,7 @@ def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     for match in _PAIRED.finditer(prose):
         pairs = list(_PAIR.finditer(match.group("pairs")))
         found.append((match.group("label"), [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
-    rows = []
+    rows = _spanned_rows(prose, passage, table)
     for label, values, years in found:
         if len(values) == len(years) >= 2 and len(set(years)) == len(years):
             amounts = numbers(values[0])

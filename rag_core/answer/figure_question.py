@@ -48,6 +48,10 @@ _BRACKETS = re.compile(r"\[[^\]]*\]")
 _SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-|–)\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b",
                    re.IGNORECASE)
 """Years a question names as a span ('fiscal years 2010 to 2012'): every year in it."""
+_SPAN_OF = r"((?:19|20)\d\d)\s*(?:-|–|to|through)\s*((?:19|20)\d\d)"
+_PERIODS = re.compile(rf"\bfrom\s+(?:the\s+)?(?:period\s+)?{_SPAN_OF}\s+to\s+(?:the\s+)?(?:period\s+)?{_SPAN_OF}\b",
+                      re.IGNORECASE)
+"""Two periods a change is asked between ('from the period 2008-2010 to 2010 - 2014')."""
 _RETURN = re.compile(r"\b(?:roi|return on (?:an? |the )?investment|return)\s+(?:of|on)\s+(?:an?\s+)?"
                      r"(?:investment\s+in\s+)?"
                      r"(?P<what>.+?)\s+(?:from|between)\b", re.IGNORECASE)
@@ -89,6 +93,9 @@ class Asked:
     """The scale the question asks for ('in USD millions': 1e6), or None for the table's."""
     question: str = ""
     """The question as asked, for the column it names ('… on the Legal dataset')."""
+    periods: tuple[tuple[int, int], ...] = ()
+    """Two periods a change is asked between, each its first and last year, when the question names
+    them ('from the period 2008-2010 to 2010-2014'); their figures are in columns of those spans."""
 
 
 def asks_for_figure(question: str) -> bool:
@@ -124,8 +131,10 @@ def read_question(question: str) -> Asked | None:
                 else _NUMBER_WORDS.get(decimals.group("n").lower()) if not decimals.group("n").isdigit()
                 else int(decimals.group("n")))
     scale = _IN_SCALE.search(asked)
+    spans = _PERIODS.search(asked)
+    periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     cell = Asked(metric=metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
-                 scale=SCALES[scale.group("scale").lower()] if scale else None)
+                 scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     defined = _DEFINED.search(asked)
     if defined is not None:
         formula = _BRACKETS.sub(" ", defined.group("formula")).strip()

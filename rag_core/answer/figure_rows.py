@@ -83,8 +83,13 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
 
 
 
-def column_of(row: Row, year: int | None, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
-    """The cell of ``row`` in the column of ``year`` (its label names that year alone), or with
+When = int | tuple[int, int] | None
+"""A column a question asks for: a year, a span of years (its first and last), or none."""
+
+
+def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
+    """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
+    label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
     or its latest year's; with ``total``, its 'Total' column."""
     figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
@@ -105,7 +110,7 @@ def column_of(row: Row, year: int | None, named: set[str], *, total: bool = Fals
         return figures[0] if len(figures) == 1 else None
     for label, text in figures:
         found = {int(y) for y in YEAR.findall(label)}
-        if found == {year}:
+        if found == (set(year) if isinstance(year, tuple) else {year}):
             return label, text
     return None
 

@@ -19,7 +19,7 @@ from functools import partial
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import END, START, Row, cell_value, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
-from .figure_rows import GENERIC, beside, column_of, partly_named, rows_named, stems
+from .figure_rows import GENERIC, When, beside, column_of, partly_named, rows_named, stems
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
@@ -56,7 +56,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 class _Reader:
     def __init__(self, rows: list[Row], asked: Asked) -> None:
-        self.rows, self.years = rows, list(asked.years)
+        self.rows, self.years, self.periods = rows, list(asked.years), asked.periods
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
@@ -70,7 +70,7 @@ class _Reader:
 
     # --- finding a row and a column ---------------------------------------------------------
 
-    def read(self, metric: str, year: int | None, *, total: bool = False) -> CellRead | None:
+    def read(self, metric: str, year: When, *, total: bool = False) -> CellRead | None:
         """One cell: the best row that has a figure in the asked column (its 'Total' with ``total``)."""
         for _, row in rows_named(self.rows, metric):
             cell = column_of(row, year, self.named, total=total)
@@ -81,8 +81,8 @@ class _Reader:
                 continue
             self.cells.append(read)
             return read
-        what = ("the total of " if total else "") + metric.strip() + (f" for {year}" if year is not None and not total
-                                                                     else "")
+        what = ("the total of " if total else "") + metric.strip() + (f" for {_when(year)}" if year is not None
+                                                                     and not total else "")
         self.missing.append(what)
         return None
 
@@ -128,6 +128,12 @@ class _Reader:
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 
     def change(self, metric: str, *, relative: bool) -> FigureReading | None:
+        if len(self.periods) == 2:  # 'from the period 2008-2010 to 2010-2014'
+            old, new = self.read(metric, self.periods[0]), self.read(metric, self.periods[1])
+            if old is None or new is None:
+                return self._missing()
+            return self._difference(old, new, relative=relative, what=f"{new.row}, change {_when(self.periods[0])} "
+                                    f"to {_when(self.periods[1])}")
         if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
             return during
         if not self.years:
@@ -336,14 +342,18 @@ class _Reader:
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
 
 
-def _cell_read(row: Row, cell: tuple[str, str], year: int | None, metric: str) -> CellRead | None:
+def _when(year: When) -> str:
+    return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
+
+
+def _cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
     """A row's cell read, with why it was chosen (None for a cell without a figure)."""
     value = cell_value(cell[1])
     if value is None:
         return None
     why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
            else f"row '{row.label}' is how reports name it")
-    why += f"; column '{cell[0]}'" + (f" holds {year}" if year is not None else " (the latest year)"
+    why += f"; column '{cell[0]}'" + (f" holds {_when(year)}" if year is not None else " (the latest year)"
                                       if YEAR.search(cell[0]) else "")
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)

@@ -334,3 +334,23 @@ def test_where_the_question_says_a_figure_is_stated_is_not_part_of_its_line_item
                          [cash_flows])
     assert figure is not None and figure.kind == "cell", "costs and charges name one line item"
     assert figure.cells[0].row == "Restructuring and impairment charges" and figure.shown == "411 million"
+
+
+def test_a_change_between_two_periods_reads_the_figures_prose_states_for_them() -> None:
+    lease = Passage(n=2, document="lease.pdf", page=79, text=(
+        "The Company rents its facility under an operating lease. Monthly rent under the facility lease is as "
+        "follows:\n\n• The base rent for November 2008 through June 2010 was $40,000 per month;\n\n• The base rent "
+        "for July 2010 through February 2014 is $64,350 per month; and\n\n• The base rent for March 2014 through "
+        "February 2016 will be $66,000 per month."))
+    first = read_figure("what is the percentage increase in base rent for the facility from the period 2008-2010 "
+                        "to 2010 - 2014?", [lease])
+    assert first is not None and first.kind == "growth" and first.shown == "60.9%"
+    assert first.formula == "($64,350 [2] − $40,000 [2]) / $40,000 [2] = 60.9%"
+    assert [c.column for c in first.cells] == ["2008–2010 (November 2008 through June 2010)",
+                                               "2010–2014 (July 2010 through February 2014)"]
+    later = read_figure("what is the percentage increase in base rent from the period 2010-2014 to 2014-2016?",
+                        [lease])
+    assert later is not None and later.shown == "2.6%"
+    missing = read_figure("what is the percentage increase in base rent from the period 2016-2018 to 2018-2020?",
+                          [lease])
+    assert missing is not None and missing.kind == "missing" and "base rent for 2016–2018" in missing.sentence
