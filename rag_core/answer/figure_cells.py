@@ -102,7 +102,7 @@ def _header_years(row: Sequence[str]) -> list[str]:
     return [year for years in found for year in years]
 
 
-_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?\d[\d,]*(?:\.\d+)?%?\)?|[—–−-]")
+_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?%?\)?|[—–−-]")
 
 
 def _figures(cell: str) -> list[str]:
@@ -113,11 +113,19 @@ def _figures(cell: str) -> list[str]:
     return figures if figures and all(_FIGURE_TOKEN.fullmatch(t) for t in figures) else []
 
 
+_LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?"
+                          r"(?:\s+(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?)*)\s*$")
+"""A label cell that swallowed its row's first figures after its leader dots ('Total revenue . . .
+2,014,908')."""
+
+
 def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
-    """A data row's figures given to the years in order, when it has one a year (a dash for none)."""
-    label = _clean_label(row[0]) if row else ""
+    """A data row's figures given to the years in order, when it has one a year (a dash for none);
+    figures a label cell swallowed after its leader dots come first."""
+    led = _LED_FIGURES.match(row[0]) if row else None
+    label = _clean_label(led.group("label") if led else row[0]) if row else ""
     filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
-    entries = [figure for cell in filled for figure in _figures(cell)]
+    entries = (_figures(led.group("figures")) if led else []) + [figure for cell in filled for figure in _figures(cell)]
     if not label or len(entries) != len(years) or any(not _figures(cell) for cell in filled) or _header_years(row):
         return None
     return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
@@ -268,13 +276,15 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
 
 
 def _scale_of(text: str) -> float:
-    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\)", text,
-                      re.IGNORECASE)
+    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b", text,
+                      re.IGNORECASE)  # '(Millions, except per share amounts)' too
     return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0
 
 
 def _clean_label(label: str) -> str:
-    return re.sub(r"(?:\s*\.){3,}|\s+", " ", label).strip(" :.$")
+    """A row's label without leader dots, and without a tail of figures after a colon ('Purchase
+    of premises and equipment, net of sales: 2022, $1; 2021, $88; …')."""
+    return re.sub(r":\s[^:]*\d[^:]*$", "", re.sub(r"(?:\s*\.){3,}|\s+", " ", label)).strip(" :.$")
 
 
 def _plain(text: str) -> float | None:

@@ -61,6 +61,8 @@ _MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is
                        r"(?P<a>[\w&,' -]+?)\s+(?:was|were|is|are)\s+what\s+(?:multiple|times)\s+of\s+(?P<b>[^?]+?))"
                        r"\s*(?:\?|$)", re.IGNORECASE)
 """'Operating expenses were what multiple of pre-tax earnings in 2015?': the one over the other."""
+_TO_RATIO = re.compile(r"^(?P<a>[\w&' -]+?)[- ]to[- ](?P<b>[\w&' -]+?)[- ]ratio$", re.IGNORECASE)
+"""A ratio named by its two figures ('revenue to total assets ratio'): the one over the other."""
 _WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
                         r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
 """What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
@@ -158,6 +160,10 @@ def read_question(question: str) -> Asked | None:
     for pattern, (formula, percent) in RATIOS.items():
         if re.search(pattern, asked, re.IGNORECASE):
             return replace(cell, formula=formula, percent=percent)
+    to_ratio = _TO_RATIO.search(metric(asked))
+    if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
+        over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))
+        return replace(cell, metric=f"{over} to {under} ratio", formula=f"{over} / {under}")
     part_of = _PART_OF.search(asked)
     if part_of is not None and years and _WHEN_ONLY.match(metric(part_of.group("part"))):
         whole = metric(part_of.group("whole"))  # 'what percentage of future payments are due in 2018'
@@ -206,11 +212,33 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"between|and|as of)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
 
 
+_ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
+_WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
+"""The company a question names before its line item ('American Express's capital expenditure')."""
+_DOES = re.compile(r"^(?:[A-Z][\w&.’'-]*\s+){1,4}(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
+                   r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?\s+(?:on|in|for|as)?\s*"
+                   r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
+"""What a company does with the figure, or a statement shows it as ('Analog Devices spend on
+additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
+line item follows."""
+
+
+def asking(text: str) -> str:
+    """The sentence of a question that asks (a framing before it left out: 'Assume that you are a
+    public equities analyst. … shown in the balance sheet: what is the year end FY2022 total
+    assets?'), from its question word on when a colon introduces it."""
+    sentences = [s for s in re.split(r"(?<=\?)\s+|\.\s+(?=[A-Z])", text.strip()) if s.strip()]
+    first = next((s for s in sentences if "?" in s and _ASKING.search(s)), None) or \
+        next((s for s in sentences if _ASKING.search(s)), sentences[0] if sentences else "")
+    introduced = re.search(r":\s*(?=(?:what|how much|how many|calculate|compute|determine)\b)", first, re.IGNORECASE)
+    return first[introduced.end():] if introduced else first
+
+
 def metric(text: str) -> str:
-    """What a question asks the figure of: its first sentence without the question's lead, what it
-    does to the figure, years, the company it names at its end, parentheses and instructions."""
-    first = re.split(r"(?<=\?)\s|\.\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
-    first = _TRAILING.sub(" ", _LEADING.sub("", first))
+    """What a question asks the figure of: its asking sentence without the question's lead, what
+    it does to the figure, years, the company it names, parentheses and instructions."""
+    first = _TRAILING.sub(" ", _LEADING.sub("", asking(text)))
+    first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = _WHERE_STATED.sub(" ", first)
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)

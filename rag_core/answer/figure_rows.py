@@ -21,7 +21,12 @@ _SHORTEST = 2
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out; words reports use
     alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
-    return {_ALIKE.get(stem, stem) for stem in word_prefixes(text, shortest=_SHORTEST, content_only=True)}
+    found = {_ALIKE.get(stem, stem) for stem in word_prefixes(text, shortest=_SHORTEST, content_only=True)}
+    return found | {"other"} if _OTHER.search(text) else found
+
+
+_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+"""'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
 
 
 _ALIKE = {"cost": "costs", "charg": "costs"}
@@ -56,7 +61,8 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     words = stems(metric)
     asked = words - GENERIC
     qualifiers = stems(metric) & _QUALIFIERS
-    names = [name for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric) for name in labels]
+    names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
+             for name in labels]
     scored: list[tuple[float, Row]] = []
     for row in rows:
         label = stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", row.label)))
@@ -70,10 +76,11 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
             score = len(core) + len(core & words) / (len(words) or 1)
         elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
             score = len(asked) - len(label - asked) / (len(label) + 1)
-        for name in map(stems, names):
-            if label == name or (label <= name and len(label) >= 2):
+        for name, head in names:
+            if label == name or (label <= name and len(label) >= 2 and head in label):
                 score = max(score, len(label) + 0.5)
-            elif name <= label and label - name <= _QUALIFIERS:  # 'Total net sales' for 'net sales'
+            elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
+                  or name == stems(row.label.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
                 score = max(score, len(name) + 0.25)
         if score:
             own = label & _QUALIFIERS
@@ -85,6 +92,13 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
 
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""
+
+
+def _head(name: str) -> str:
+    """The first word of a line item's name that is not a qualifier ('revenues' of 'total revenues
+    net of interest expense'): a label that is part of the name must hold it ('Interest expense,
+    net' is no name of revenue)."""
+    return next((stem for word in name.split() for stem in stems(word) if stem not in _QUALIFIERS), "")
 
 
 def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> tuple[str, str] | None:

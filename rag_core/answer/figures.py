@@ -280,7 +280,8 @@ class _Reader:
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
-            return f"{value:,.{1 if self.decimals is None else self.decimals}f}%"
+            own = 2 if abs(value) < 1 else 1  # 0.86%, not 0.9%
+            return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
         unit = self.wanted_scale or (scale if scale > 1 else 1.0)
         if as_written and self.decimals is None and unit == scale:
             money = "$" if "$" in as_written else ""

@@ -12,12 +12,15 @@ import re
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending": (
         "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
-        "equipment", "payments for property plant and equipment", "capital spending"),
+        "equipment", "payments for property plant and equipment", "payments to acquire property plant and equipment",
+        "purchases of property and equipment", "purchase of premises and equipment", "capital spending"),
     r"\brevenues?\b|\bnet sales\b|\bsales\b|top line": ("total revenues", "net revenues", "revenues", "net sales",
-                                                        "total net sales", "sales", "revenue"),
+                                                        "total net sales", "sales", "revenue",
+                                                        "total revenues net of interest expense"),
     r"cogs|cost of goods sold|cost of sales|cost of revenues?": ("cost of goods sold", "cost of sales",
                                                                  "cost of revenues", "cost of revenue"),
-    r"net income|net earnings|net profit": ("net income", "net earnings", "net income attributable"),
+    r"net income|net earnings|net profit|net loss": ("net income", "net earnings", "net income attributable",
+                                                     "net loss", "net loss attributable"),
     r"operating income|operating profit|income from operations": ("operating income", "operating profit",
                                                                    "income from operations"),
     r"d&a|depreciation and amortization|depreciation & amortization": (
@@ -59,7 +62,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
 stated as a percentage."""
 
-OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of)|capital (?:expenditures?|spending)|additions to|"
-                      r"repurchases? of|dividends paid|acquisitions? of)\b", re.IGNORECASE)
+OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capital (?:expenditures?|spending)|"
+                      r"additions to|repurchases? of|dividends paid|acquisitions? of)\b", re.IGNORECASE)
 """A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'): a formula
 over it ('capex as a % of revenue', 'EBITDA less capex') means the amount paid."""
