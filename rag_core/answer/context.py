@@ -75,6 +75,7 @@ def _passage(n: int, group: Sequence[Hit]) -> Passage:
         chunk_ids=tuple(h.chunk_id for h in group),
         table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
         columns=next((h.header.partition("\n")[2] for h in group if h.kind == "table"), ""),
+        caption=next((h.header.partition("\n")[0] for h in group if h.kind == "table"), ""),
     )
 
 

@@ -42,7 +42,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     rows: list[Row] = []
     table = 0
     for passage in passages:
-        scale = _scale_of(f"{passage.section}\n{passage.columns}\n{passage.text}")
+        scale = _scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
         for before, block in _blocks(passage.text):
             lines = [line for line in block if is_row(line)]
             years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \

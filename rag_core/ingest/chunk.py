@@ -144,12 +144,32 @@ def _table_context(
     if table is None:
         title = _page_title(page, running, settings.caption_max_chars) if looks_tabular(text, kind) else ""
         return [title, ""] if title and not title.endswith((".", ",", ";", ":")) and title not in text else []
-    caption = _caption_before(page.text, table.start, running, settings.caption_max_chars)
+    years = _years_above(page.text, table.start)
+    above = table.start - len(years[1]) if years else table.start  # a line of years is no caption: look above it
+    caption = _caption_before(page.text, above, running, settings.caption_max_chars)
     title = _page_title(page, running, settings.caption_max_chars)
     parts = [title] if title and title not in caption else []
     parts += [caption] if caption else []
-    columns = "\n".join(column_header_rows(page.text[table.start : table.end])) if start > table.start else ""
+    rows = column_header_rows(page.text[table.start : table.end])
+    if years and not any(_YEAR.search(row) for row in rows):  # the table's columns are the years set above it
+        return [*parts, years[0]]
+    columns = "\n".join(rows) if start > table.start else ""
     return [*parts, columns]
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_YEARS_LINE = re.compile(r"(?:(?:FY\s?)?(?:19|20)\d\d[ \t]+){1,5}(?:FY\s?)?(?:19|20)\d\d")
+
+
+def _years_above(text: str, start: int) -> tuple[str, str] | None:
+    """The line of years just above a table ('2022 2021 2020': a statement whose table finder left
+    its header out) as a header row ('|  | 2022 | 2021 | 2020 |'), with the text it takes up
+    before ``start``; None when the paragraph above is anything else."""
+    head = text[:start]
+    last = head.rstrip().rsplit("\n\n", 1)[-1].strip()
+    if not _YEARS_LINE.fullmatch(last):
+        return None
+    return "|  | " + " | ".join(re.findall(r"(?:FY\s?)?(?:19|20)\d\d", last)) + " |", head[head.rstrip().rfind(last):]
 
 
 def _caption_before(text: str, start: int, running: frozenset[str], max_chars: int) -> str:

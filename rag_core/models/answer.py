@@ -28,6 +28,8 @@ class Passage(Frozen):
     chunk_ids: tuple[str, ...] = Field((), description="The chunks it is made of.")
     table_chunks: tuple[int, ...] = Field((), description="Indexes of the table chunks it is made of.")
     columns: str = Field("", description="Column-header rows of its table, when its own text starts past them.")
+    caption: str = Field("", description="Its table's title and caption ('Consolidated Statement of Cash Flows … "
+                         "(in millions)'), when the table's chunk has them in its header.")
 
 
 class CellRead(Frozen):

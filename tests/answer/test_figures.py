@@ -392,3 +392,13 @@ def test_other_income_is_not_net_income_and_a_loss_is_its_net_income() -> None:
 def test_a_ratio_named_by_its_two_figures_is_the_one_over_the_other() -> None:
     turnover = read_figure("Calculate Co's fiscal 2022 net sales to total assets ratio.", [FILING_INCOME, FILING_CASH])
     assert turnover is not None and turnover.formula == "$34,229 [1] / 46,455 [2] = 0.74"
+
+
+def test_a_table_whose_years_and_unit_are_in_its_chunks_header() -> None:
+    flows = Passage(n=1, document="pep-10k.pdf", page=64, tabular=True, columns="|  | 2022 | 2021 | 2020 |",
+                    caption="Filing › Consolidated Statement of Cash Flows (in millions)", text=(
+                        "| Operating Activities |  |  |  |\n| Net income | $8,978 | $7,679 | $7,175 |\n"
+                        "| Capital spending | (5,207) | (4,625) | (4,240) |\n"))
+    capex = read_figure("Using only the information within the statement of cash flows, what is PepsiCo's FY2021 "
+                        "capital expenditure amount (in USD millions)?", [flows])
+    assert capex is not None and capex.shown == "4,625 million" and capex.cells[0].column == "2021"

@@ -10,7 +10,7 @@ import pymupdf
 from rag_core.chunk_text import column_header_rows, document_title
 from rag_core.ingest.chunk import chunk_pages, contextual_header, running_paragraphs
 from rag_core.ingest.parse import parse_path
-from rag_core.models import Page
+from rag_core.models import Block, Page
 from rag_core.settings import ChunkSettings, IngestSettings
 
 CHUNKS = ChunkSettings()
@@ -122,3 +122,16 @@ def test_headings_are_said_once_and_kept_short() -> None:
     assert header.startswith("Oklahoma › A bold sentence") and header.count("Oklahoma") == 1
     assert "…" in header and len(header.split(" › ")[1]) <= 81
     assert header.endswith("› Topography")
+
+
+def test_a_line_of_years_above_a_table_is_every_chunks_column_header() -> None:
+    """A statement whose table finder left its header out: 'Consolidated Statement of Cash Flows …
+    (in millions)', then '2022 2021 2020', then rows without years. Each chunk of the table says
+    which column is which year, under the caption above the years."""
+    caption = "Consolidated Statement of Cash Flows (in millions)"
+    table = "\n".join(f"| Line item {i} | {i},100 | {i},200 | {i},300 |" for i in range(60))
+    text = f"{caption}\n\n2022 2021 2020\n\n{table}"
+    page = Page(number=64, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    assert all(c.header == f"Filing › {caption}\n|  | 2022 | 2021 | 2020 |" for c in tables)

@@ -169,3 +169,20 @@ def test_the_table_page_filter_thresholds_come_from_settings(tmp_path: Path) -> 
     assert parse_path(path, IngestSettings()).table_pages == 1
     strict = IngestSettings(table_min_numbers=1000, table_min_rulings=1000, table_min_cells=1000)
     assert parse_path(path, strict).table_pages == 0
+
+
+def test_a_line_of_years_read_in_one_block_with_the_rows_below_it_is_kept() -> None:
+    """A statement's 'In millions 2022 2021' line, which the text layer puts in one block with the
+    first rows and the table finder leaves above its box, stays as the text above the table."""
+    from rag_core.ingest.parse.pdf import _split_at_tables
+
+    def line(y: float, text: str) -> dict[str, object]:
+        return {"bbox": (76.0, y, 340.0, y + 12), "spans": [{"text": text}]}
+
+    block = {"type": 0, "bbox": (76.0, 85.0, 340.0, 131.0),
+             "lines": [line(85, "In millions 2022 2021"), line(101, "Net sales 34,229 35,355"),
+                       line(117, "Cost of sales 19,232 18,795")]}
+    table = (pymupdf.Rect(72, 100, 432, 132), "| Net sales | 34,229 | 35,355 |\n| Cost of sales | 19,232 | 18,795 |")
+    above, rows = _split_at_tables([block], [table])
+    assert [ln["spans"][0]["text"] for ln in above["lines"]] == ["In millions 2022 2021"]  # type: ignore[index]
+    assert len(rows["lines"]) == 2 and pymupdf.Rect(above["bbox"]).y1 <= 100

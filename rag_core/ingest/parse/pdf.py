@@ -221,6 +221,7 @@ def _pdf_page_text(
     blocks = page.get_text("dict", flags=TEXT_FLAGS, sort=textpage is not None, textpage=textpage)["blocks"]
     if finder is not None:
         table_boxes = finder.tables(page, blocks)
+        blocks = _split_at_tables(blocks, table_boxes)  # a header line the finder left above its box is kept
     elif textpage is not None and settings.ocr_cell_spaces:  # a scan: its tables from the words OCR read
         table_boxes = ocr_tables(page.get_text("words", textpage=textpage), min_cells=settings.waiting_row_cells,
                                  gap=settings.ocr_cell_spaces)
@@ -277,8 +278,10 @@ def _pdf_page_text(
 
 
 def _split_at_tables(blocks: list[dict[str, Any]], boxes: list[tuple[pymupdf.Rect, str]]) -> list[dict[str, Any]]:
-    """Blocks OCR read across a table's edge (a paragraph and the rows under it), cut into runs of
-    their lines inside and outside each table, so the rows are read once, as the table's."""
+    """Blocks read across a table's edge (OCR's paragraph and the rows under it; a statement's line
+    of years the table finder left above its box, in one block with the first rows), cut into runs
+    of their lines inside and outside each table, so the rows are read once, as the table's, and
+    nothing outside it is lost."""
     if not boxes:
         return blocks
     out = []
