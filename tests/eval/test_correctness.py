@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from rag_core.eval.correctness import first_stated, gold_figure, matches, stated
+import pytest
+
+from rag_core.eval.correctness import (
+    SHARED_STORE,
+    figure_questions,
+    first_stated,
+    gold_figure,
+    matches,
+    set_questions,
+    stated,
+)
+from tests.conftest import SHARED_DATA
 
 
 def test_a_gold_answer_is_one_figure_stated_briefly() -> None:
@@ -36,3 +47,14 @@ def test_the_figure_an_answer_gives_first_is_the_result_of_arithmetic_it_opens_w
     read = first_stated("**Interest expense, 2009: 4,094** [1], from $375 million - $128.0 million = $247 million.")
     assert read is not None and read.text == "4,094"
     assert first_stated("The passages do not give it.") is None
+
+
+@pytest.mark.skipif(not (SHARED_DATA / "financebench_dev").is_dir() or not (SHARED_DATA / "uda").is_dir(),
+                    reason="needs ../shared/data/financebench_dev and ../shared/data/uda")
+def test_every_statement_question_has_one_gold_figure_read_off_its_page() -> None:
+    folders = {"statements": SHARED_DATA / "financebench_dev" / "pdfs",
+               "statements_untuned": SHARED_DATA / "uda" / "pdfs" / "fin_docs"}
+    for name, folder in folders.items():
+        questions = set_questions(name, folder)
+        assert len(figure_questions(questions)) == len(questions) == {"statements": 30, "statements_untuned": 15}[name]
+        assert all(q.gold_pages for q in questions) and SHARED_STORE[name] in ("financebench", "finqa")
