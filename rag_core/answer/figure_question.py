@@ -84,7 +84,7 @@ class Asked:
     years: tuple[int, ...]
     operation: str
     """'cell', 'change', 'growth' (relative change), 'average' or 'sum' (over the years named); a
-    formula overrides a cell."""
+    formula overrides a cell; a formula's 'change' is its later year's value less its earlier's."""
     formula: str = ""
     """The arithmetic to do, in ``formula.evaluate``'s language, when the question or a textbook defines it."""
     percent: bool = False
@@ -159,7 +159,8 @@ def read_question(question: str) -> Asked | None:
                        f"{metric(share.group('whole'))}", percent=True)
     for pattern, (formula, percent) in RATIOS.items():
         if re.search(pattern, asked, re.IGNORECASE):
-            return replace(cell, formula=formula, percent=percent)
+            changed = _CHANGE.search(asked) is not None and len(set(years)) >= 2  # 'the change in operating margin'
+            return replace(cell, formula=formula, percent=percent, operation="change" if changed else "cell")
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))

@@ -43,6 +43,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if not rows:
         return None
     reader = _Reader(rows, asked)
+    if asked.formula and asked.operation == "change":
+        return reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
     if asked.formula and asked.operation != "average":
         return reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
     if asked.operation == "average":
@@ -176,16 +178,10 @@ class _Reader:
     def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
         first, last = min(self.years), max(self.years)
         if formula:  # the average of a ratio over the years ('3 year average of capex as a % of revenue')
-            values, shown = [], []
-            for year in range(first, last + 1):
-                try:
-                    value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
-                except Missing:
-                    return self._missing()
-                except (ValueError, ZeroDivisionError):
-                    return None
-                values.append(value * (100 if percent else 1))
-                shown.append(text)
+            each = self._each_year(formula, range(first, last + 1), percent=percent)
+            if not isinstance(each, list):
+                return each
+            values, shown = [value for value, _ in each], [text for _, text in each]
             mean = sum(values) / len(values)
             return self._computed("average", mean, f"({' + '.join(shown)}) / {len(values)}"
                                   + (" × 100" if percent else ""), percent=percent, what=f"{metric}, {first}–{last}")
@@ -200,6 +196,40 @@ class _Reader:
         formula = f"({' + '.join(_cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
                               scale=self._row_scale(got[0]))
+
+    def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
+            FigureReading | None:
+        """A formula evaluated for each year (in percent with ``percent``), each shown with its
+        inputs; the missing inputs named, or None for a formula that cannot be read."""
+        out = []
+        for year in years:
+            try:
+                value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
+            except Missing:
+                return self._missing()
+            except (ValueError, ZeroDivisionError):
+                return None
+            out.append((value * (100 if percent else 1), text))
+        return out
+
+    def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:
+        """The change of a ratio between two years ('the FY2019 - FY2020 change in operating
+        margin'): the later year's less the earlier's, in points when it is a percentage."""
+        if len(set(self.years)) < 2:
+            return self.formula(formula, percent=percent, name=metric)
+        first, last = min(self.years), max(self.years)
+        each = self._each_year(formula, (first, last), percent=percent)
+        if not isinstance(each, list):
+            return each
+        (old, old_shown), (new, new_shown) = each
+        scaled = " × 100" if percent else ""
+        reading = self._computed("change", new - old, f"({new_shown}){scaled} − ({old_shown}){scaled}",
+                                 percent=percent, what=f"{metric}, change {first} to {last}")
+        if not percent:
+            return reading
+        points = reading.shown.replace("%", " percentage points")
+        return reading.model_copy(update={"sentence": reading.sentence.replace(f"{reading.shown}", points),
+                                          "shown": points, "formula": reading.formula.replace(reading.shown, points)})
 
     def total(self, metric: str) -> FigureReading | None:
         """The sum of a row over the years the question names."""

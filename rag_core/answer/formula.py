@@ -18,6 +18,8 @@ def formula_tokens(text: str) -> list[str]:
     """A formula's tokens: numbers, operators, parentheses and the phrases between them. A hyphen
     inside a word ('long-term assets', 'debt-to-equity') is the word's, not a minus."""
     out: list[str] = []
+    for word, op in _WORD_OPERATORS:
+        text = word.sub(f" {op} ", text)
     for match in _TOKEN.finditer(_WORD_HYPHEN.sub(_HYPHEN, text)):
         piece = match.group("number") or match.group("op") or (match.group("words") or "").strip()
         if piece:
@@ -25,6 +27,10 @@ def formula_tokens(text: str) -> list[str]:
     return out
 
 
+_WORD_OPERATORS = ((re.compile(r"\bdivided by\b", re.IGNORECASE), "/"),
+                   (re.compile(r"\b(?:multiplied by|times)\b", re.IGNORECASE), "*"),
+                   (re.compile(r"\bplus\b", re.IGNORECASE), "+"), (re.compile(r"\bminus\b", re.IGNORECASE), "-"))
+"""Arithmetic a question writes in words ('total current assets divided by total current liabilities')."""
 _WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 _HYPHEN = "\u2010"
 

@@ -51,12 +51,13 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
     r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
     r"gross (?:profit )?margin": ("gross profit / revenue", True),
-    r"operating (?:profit )?margin": ("operating income / revenue", True),
+    r"operating (?:income |profit )?(?:%\s*)?margin": ("operating income / revenue", True),
     r"net (?:profit )?margin|profit margin": ("net income / revenue", True),
     r"effective tax rate": ("income taxes / income before income taxes", True),
     r"fixed asset turnover": ("revenue / average pp&e", False),
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
     r"return on assets|\broa\b": ("net income / average total assets", True),
+    r"(?:dividend )?payout ratio": ("dividends / net income", False),
     r"debt[- ]to[- ]equity": ("total debt / total equity", False),
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is

@@ -402,3 +402,27 @@ def test_a_table_whose_years_and_unit_are_in_its_chunks_header() -> None:
     capex = read_figure("Using only the information within the statement of cash flows, what is PepsiCo's FY2021 "
                         "capital expenditure amount (in USD millions)?", [flows])
     assert capex is not None and capex.shown == "4,625 million" and capex.cells[0].column == "2021"
+
+
+STATEMENT = Passage(n=1, document="acme-10k.pdf", page=40, tabular=True, text=(
+    "Consolidated Statements of Operations (in millions)\n| | 2020 | 2019 |\n| Net sales | 20,000 | 16,000 |\n"
+    "| Operating income | 3,000 | 2,000 |\n| Net income | 2,000 | 1,500 |\n| Total current assets | 9,000 | 8,000 |\n"
+    "| Total current liabilities | 6,000 | 5,000 |\n| Dividends paid | (500) | (450) |\n"))
+
+
+def test_a_change_in_a_ratio_between_two_years_is_in_percentage_points() -> None:
+    margin = read_figure("Taking into account the information outlined in the income statement, what is the FY2019 - "
+                         "FY2020 change in unadjusted operating income % margin for Acme? Answer in units of percents "
+                         "and round to one decimal place.", [STATEMENT])
+    assert margin is not None and margin.kind == "change" and margin.shown == "2.5 percentage points"
+    assert margin.formula.startswith("(3,000 [1] / 20,000 [1]) × 100 − (2,000 [1] / 16,000 [1]) × 100 = ")
+
+
+def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
+    ratio = read_figure("What is the FY2020 working capital ratio for Acme? Define working capital ratio as total "
+                        "current assets divided by total current liabilities. Round your answer to two decimal "
+                        "places.", [STATEMENT])
+    assert ratio is not None and ratio.shown == "1.50" and ratio.formula == "9,000 [1] / 6,000 [1] = 1.50"
+    payout = read_figure("What is the FY2019 dividend payout ratio (using total cash dividends paid and net income "
+                         "attributable to shareholders) for Acme? Round answer to two decimal places.", [STATEMENT])
+    assert payout is not None and payout.shown == "0.30" and payout.formula == "450 [1] / 1,500 [1] = 0.30"
