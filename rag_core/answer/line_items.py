@@ -28,6 +28,11 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"pp&e|property,? plant,? and equipment|fixed assets": (
         "property plant and equipment net", "property and equipment net", "property plant and equipment"),
     r"accounts payable": ("accounts payable", "trade accounts payable"),
+    r"accounts receivable|\bnet ar\b|\bar\b": ("accounts receivable net", "accounts receivable",
+                                                "trade accounts receivable", "receivables net"),
+    r"sg&a|selling,? general,? and administrative": ("selling general and administrative expenses",
+                                                    "selling general and administrative"),
+    r"r&d|research and development": ("research and development expenses", "research and development"),
     r"inventor(?:y|ies)": ("inventories", "inventory", "total inventories"),
     r"total assets": ("total assets",),
     r"current assets": ("total current assets",),
@@ -58,6 +63,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
     r"return on assets|\broa\b": ("net income / average total assets", True),
     r"(?:dividend )?payout ratio": ("dividends / net income", False),
+    r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     r"debt[- ]to[- ]equity": ("total debt / total equity", False),
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is

@@ -426,3 +426,12 @@ def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
     payout = read_figure("What is the FY2019 dividend payout ratio (using total cash dividends paid and net income "
                          "attributable to shareholders) for Acme? Round answer to two decimal places.", [STATEMENT])
     assert payout is not None and payout.shown == "0.30" and payout.formula == "450 [1] / 1,500 [1] = 0.30"
+
+
+def test_free_cash_flow_is_operating_cash_less_capital_expenditure() -> None:
+    flows = Passage(n=2, document="acme-10k.pdf", page=42, tabular=True, text=(
+        "Consolidated Statements of Cash Flows (in millions)\n| | 2020 | 2019 |\n"
+        "| Net cash provided by operating activities | 4,100 | 3,900 |\n"
+        "| Purchases of property, plant and equipment | (1,200) | (1,100) |\n"))
+    fcf = read_figure("What is Acme's FY2020 free cash flow (in USD millions)?", [flows])
+    assert fcf is not None and fcf.formula == "4,100 [2] − 1,200 [2] = 2,900 million" and fcf.value == 2_900e6
