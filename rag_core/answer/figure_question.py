@@ -231,7 +231,7 @@ def asking(text: str) -> str:
     sentences = [s for s in re.split(r"(?<=\?)\s+|\.\s+(?=[A-Z])", text.strip()) if s.strip()]
     first = next((s for s in sentences if "?" in s and _ASKING.search(s)), None) or \
         next((s for s in sentences if _ASKING.search(s)), sentences[0] if sentences else "")
-    introduced = re.search(r":\s*(?=(?:what|how much|how many|calculate|compute|determine)\b)", first, re.IGNORECASE)
+    introduced = re.search(rf":\s*(?={_ASKING.pattern})", first, re.IGNORECASE)
     return first[introduced.end():] if introduced else first
 
 
