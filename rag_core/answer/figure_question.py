@@ -17,7 +17,8 @@ _ASKS = re.compile(
     r"\b(?:amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
     r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|profit|"
     r"loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|change|increase|decrease|average|"
-    r"percentage|percent|share|score|accuracy|win rate|balance|price|shares|\d)",
+    r"percentage|percent|share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|"
+    r"coverage|outstanding|\d)",
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_A_FIGURE = re.compile(
@@ -159,8 +160,10 @@ def read_question(question: str) -> Asked | None:
                        f"{metric(share.group('whole'))}", percent=True)
     for pattern, (formula, percent) in RATIOS.items():
         if re.search(pattern, asked, re.IGNORECASE):
-            changed = _CHANGE.search(asked) is not None and len(set(years)) >= 2  # 'the change in operating margin'
-            return replace(cell, formula=formula, percent=percent, operation="change" if changed else "cell")
+            several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
+            operation = "average" if several and _AVERAGE.search(asked) else "change" if several and \
+                _CHANGE.search(asked) else "cell"
+            return replace(cell, formula=formula, percent=percent, operation=operation)
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))
@@ -217,7 +220,8 @@ _ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
 _DOES = re.compile(r"^(?:[A-Z][\w&.’'-]*\s+){1,4}(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
-                   r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?\s+(?:on|in|for|as)?\s*"
+                   r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
+                   r"(?:on|in|for|as)?\s*"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
@@ -238,7 +242,7 @@ def asking(text: str) -> str:
 def metric(text: str) -> str:
     """What a question asks the figure of: its asking sentence without the question's lead, what
     it does to the figure, years, the company it names, parentheses and instructions."""
-    first = _TRAILING.sub(" ", _LEADING.sub("", asking(text)))
+    first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = _WHERE_STATED.sub(" ", first)
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),

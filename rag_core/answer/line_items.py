@@ -41,7 +41,7 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"income taxes|tax provision|provision for income tax": ("provision for income taxes", "income tax expense"),
     r"income before (?:income )?taxes|pre-?tax income": ("income before income taxes",
                                                          "earnings before income taxes"),
-    r"dividends": ("dividends paid", "cash dividends paid"),
+    r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
     r"shareholders'? equity|stockholders'? equity|total equity": (
@@ -62,6 +62,13 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"fixed asset turnover": ("revenue / average pp&e", False),
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
     r"return on assets|\broa\b": ("net income / average total assets", True),
+    r"return on (?:shareholders'?|stockholders'?|common )?equity|\broe\b": (
+        "net income / average shareholders equity", True),
+    r"inventory turnover": ("cost of goods sold / average inventories", False),
+    r"days sales outstanding|\bdso\b": ("365 * average accounts receivable / revenue", False),
+    r"days inventory outstanding|\bdio\b": ("365 * average inventories / cost of goods sold", False),
+    r"days payables? outstanding|\bdpo\b": ("365 * average accounts payable / cost of goods sold", False),
+    r"interest coverage": ("operating income / interest expense", False),
     r"(?:dividend )?payout ratio": ("dividends / net income", False),
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     r"debt[- ]to[- ]equity": ("total debt / total equity", False),

@@ -435,3 +435,13 @@ def test_free_cash_flow_is_operating_cash_less_capital_expenditure() -> None:
         "| Purchases of property, plant and equipment | (1,200) | (1,100) |\n"))
     fcf = read_figure("What is Acme's FY2020 free cash flow (in USD millions)?", [flows])
     assert fcf is not None and fcf.formula == "4,100 [2] − 1,200 [2] = 2,900 million" and fcf.value == 2_900e6
+
+
+def test_textbook_ratios_averaged_over_years_and_over_averaged_balances() -> None:
+    average = read_figure("What is the 3 year average net profit margin (as a %) for Acme from FY2019 to FY2020? "
+                          "Answer in units of percents and round to one decimal place.", [STATEMENT])
+    assert average is not None and average.kind == "average" and average.shown == "9.7%"  # (10.0 + 9.375) / 2
+    coverage = read_figure("What is the FY2020 interest coverage ratio for Acme?", [STATEMENT])
+    assert coverage is not None and coverage.kind == "missing" and "interest expense" in coverage.sentence
+    paid = read_figure("How much (in USD millions) did Acme pay out in cash dividends for FY2020?", [STATEMENT])
+    assert paid is not None and paid.shown == "500 million"
