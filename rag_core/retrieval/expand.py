@@ -94,5 +94,12 @@ def page_tables(
     return [*hits, *added], added
 
 
+def page_tables_note(added: Sequence[Hit]) -> str:
+    """What ``page_tables`` added, for the trace."""
+    pages = ", ".join(dict.fromkeys(f"{h.document} p.{h.page}" for h in added))
+    return f"figures: {len(added)} table chunk(s) of the best text hits' pages ({pages}) added at the end, for the " \
+        "figure reader"
+
+
 _PAGE_CHUNKS = 12
 """Chunks read on each side of a hit for the tables of its page."""

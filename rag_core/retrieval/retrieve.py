@@ -36,7 +36,7 @@ from ..stages import Stage
 from ..store import Store
 from ..store.owned import OwnedChunks
 from ..trace import StageNotes, Stages, hit_row
-from .expand import page_tables, table_discussion
+from .expand import page_tables, page_tables_note, table_discussion
 from .lists import (
     bm25_lists,
     dense_lists,
@@ -242,10 +242,7 @@ class Retriever:
                              f"{added[0].page}, its section) added after it")
         if plan.page_tables:
             hits, added = page_tables(hits, plan.page_tables, self.reader, records)
-            if added:
-                pages = ", ".join(dict.fromkeys(f"{h.document} p.{h.page}" for h in added))
-                notes.append(f"figures: {len(added)} table chunk(s) of the best text hits' pages ({pages}) added at "
-                             "the end, for the figure reader")
+            notes += [page_tables_note(added)] if added else []
         return hits, results[0], notes, [(s.name, r.stages) for s, r in zip(plan.searches, results, strict=True)]
 
     def _first_stage(

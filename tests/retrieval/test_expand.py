@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 
 from rag_core.models import Hit
-from rag_core.retrieval.expand import page_tables, table_discussion
+from rag_core.retrieval.expand import page_tables, page_tables_note, table_discussion
 
 
 def chunk(index: int, kind: str = "text", page: int = 8, section: tuple[str, ...] = ("Ablation Studies",)) -> Hit:
@@ -93,6 +93,8 @@ def test_the_tables_of_the_best_text_hits_pages_come_at_the_end() -> None:
     assert [h.chunk_index for h in out] == [21, 20, 5, 22, 6]
     assert [h.anchor for h in added] == ["p:21", "p:5"]
     assert all(h.source == "neighbor" for h in added)
+    assert page_tables_note(added) == ("figures: 2 table chunk(s) of the best text hits' pages (p.pdf p.41, p.pdf p.3) "
+                                       "added at the end, for the figure reader")
 
 
 def test_a_table_hit_or_a_table_already_there_adds_nothing() -> None:
