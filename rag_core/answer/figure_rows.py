@@ -45,8 +45,9 @@ def _covers(pattern: str, metric: str) -> bool:
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
 
-_QUALIFIERS = {"net", "total", "gross", "consol"}
-"""Words a report's row label may add to a line item's name without naming another line."""
+_QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
+"""Words a report's row label may add to a line item's name without naming another line (a
+company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
                       r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
 """When a row's figure is taken ('Total staff at period-end'): not what it is of."""

@@ -445,3 +445,11 @@ def test_textbook_ratios_averaged_over_years_and_over_averaged_balances() -> Non
     assert coverage is not None and coverage.kind == "missing" and "interest expense" in coverage.sentence
     paid = read_figure("How much (in USD millions) did Acme pay out in cash dividends for FY2020?", [STATEMENT])
     assert paid is not None and paid.shown == "500 million"
+
+
+def test_a_company_named_without_its_inc_names_its_row() -> None:
+    graph = Passage(n=1, document="abmd-10k.pdf", page=41, tabular=True, text=(
+        "| | 3/31/2007 | 3/31/2008 | 3/31/2009 | 3/31/2010 |\n| ABIOMED, Inc | 100 | 96.19 | 35.87 | 75.55 |\n"
+        "| Nasdaq Composite Index | 100 | 94.11 | 63.12 | 99.02 |\n"))
+    roi = read_figure("What is the ROI of an investment in ABIOMED from March 2007 to March 2010?", [graph])
+    assert roi is not None and roi.kind == "growth" and roi.shown == "-24.5%" and roi.cells[0].row == "ABIOMED, Inc"
