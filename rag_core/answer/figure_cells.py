@@ -164,6 +164,11 @@ _SPANNED = re.compile(
 $40,000 per month'; each such sentence of one label is a column of its row, named by the span."""
 
 
+def _unscaled(value: str) -> str:
+    """A stated figure without its scale word ('$7.4 million' is '$7.4'; the row keeps the scale)."""
+    return re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
+
+
 def _spanned_rows(prose: str, passage: Passage, table: int) -> list[Row]:
     """The figures prose states for spans of time, one row a label with a column a span, when
     it states two or more."""
@@ -176,7 +181,7 @@ def _spanned_rows(prose: str, passage: Passage, table: int) -> list[Row]:
     for label, by_span in grouped.items():
         if len(by_span) >= 2:
             amounts = numbers(next(iter(by_span.values())))
-            cells = {span: re.sub(r"\s?(?:million|billion|thousand)$", "", value) for span, value in by_span.items()}
+            cells = {span: _unscaled(value) for span, value in by_span.items()}
             rows.append(_row(passage, table, label, cells, amounts[0].scale if amounts else 1.0))
     return rows
 
@@ -199,8 +204,7 @@ def _sentence_rows(passage: Passage, table: int) -> list[Row]:
         if len(values) == len(years) >= 2 and len(set(years)) == len(years):
             amounts = numbers(values[0])
             scale = amounts[0].scale if amounts else 1.0
-            cells = {year: re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
-                     for year, value in zip(years, values, strict=True)}
+            cells = {year: _unscaled(value) for year, value in zip(years, values, strict=True)}
             rows.append(_row(passage, table, _clean_label(label), cells, scale))
     return rows
 

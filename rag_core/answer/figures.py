@@ -228,7 +228,7 @@ class _Reader:
         if not percent:
             return reading
         points = reading.shown.replace("%", " percentage points")
-        return reading.model_copy(update={"sentence": reading.sentence.replace(f"{reading.shown}", points),
+        return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points),
                                           "shown": points, "formula": reading.formula.replace(reading.shown, points)})
 
     def total(self, metric: str) -> FigureReading | None:

@@ -145,7 +145,7 @@ def _table_context(
         title = _page_title(page, running, settings.caption_max_chars) if looks_tabular(text, kind) else ""
         return [title, ""] if title and not title.endswith((".", ",", ";", ":")) and title not in text else []
     years = _years_above(page.text, table.start)
-    above = table.start - len(years[1]) if years else table.start  # a line of years is no caption: look above it
+    above = years[1] if years else table.start  # a line of years is no caption: look above it
     caption = _caption_before(page.text, above, running, settings.caption_max_chars)
     title = _page_title(page, running, settings.caption_max_chars)
     parts = [title] if title and title not in caption else []
@@ -161,15 +161,15 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEARS_LINE = re.compile(r"(?:(?:FY\s?)?(?:19|20)\d\d[ \t]+){1,5}(?:FY\s?)?(?:19|20)\d\d")
 
 
-def _years_above(text: str, start: int) -> tuple[str, str] | None:
+def _years_above(text: str, start: int) -> tuple[str, int] | None:
     """The line of years just above a table ('2022 2021 2020': a statement whose table finder left
-    its header out) as a header row ('|  | 2022 | 2021 | 2020 |'), with the text it takes up
-    before ``start``; None when the paragraph above is anything else."""
-    head = text[:start]
-    last = head.rstrip().rsplit("\n\n", 1)[-1].strip()
+    its header out) as a header row ('|  | 2022 | 2021 | 2020 |'), with where the line starts; None
+    when the paragraph above is anything else."""
+    head = text[:start].rstrip()
+    last = head.rsplit("\n\n", 1)[-1].strip()
     if not _YEARS_LINE.fullmatch(last):
         return None
-    return "|  | " + " | ".join(re.findall(r"(?:FY\s?)?(?:19|20)\d\d", last)) + " |", head[head.rstrip().rfind(last):]
+    return "|  | " + " | ".join(re.findall(r"(?:FY\s?)?(?:19|20)\d\d", last)) + " |", head.rfind(last)
 
 
 def _caption_before(text: str, start: int, running: frozenset[str], max_chars: int) -> str:

@@ -79,15 +79,18 @@ def page_tables(
     a neighbor of the hit whose page it is on. Returns the hits and the chunks added."""
     have = {(h.doc_id, h.chunk_index) for h in hits}
     by_doc = {r.doc_id: r for r in records}
-    added: list[Hit] = []
-    seen: set[tuple[str, int]] = set()
+    anchors: dict[tuple[str, int], Hit] = {}  # each page once, by the first text hit on it
     for hit in [h for h in hits if h.source == "retrieved"][:count]:
-        record = by_doc.get(hit.doc_id)
-        if hit.kind == "table" or record is None or (hit.doc_id, hit.page) in seen:
-            continue
-        seen.add((hit.doc_id, hit.page))
-        around = range(hit.chunk_index - _PAGE_CHUNKS, hit.chunk_index + _PAGE_CHUNKS + 1)
-        for index, chunk in sorted(reader.chunks_at(record, around).items()):
+        if hit.kind != "table" and hit.doc_id in by_doc:
+            anchors.setdefault((hit.doc_id, hit.page), hit)
+    wanted: dict[str, set[int]] = {}
+    for hit in anchors.values():
+        wanted.setdefault(hit.doc_id, set()).update(range(hit.chunk_index - _PAGE_CHUNKS,
+                                                          hit.chunk_index + _PAGE_CHUNKS + 1))
+    found = {doc_id: reader.chunks_at(by_doc[doc_id], sorted(indices)) for doc_id, indices in wanted.items()}
+    added: list[Hit] = []
+    for hit in anchors.values():
+        for index, chunk in sorted(found[hit.doc_id].items()):
             if chunk.page == hit.page and chunk.kind == "table" and (hit.doc_id, index) not in have:
                 have.add((hit.doc_id, index))
                 added.append(chunk.model_copy(update={"source": "neighbor", "anchor": hit.chunk_id}))
