@@ -26,10 +26,13 @@ class Row:
     cells: dict[str, str]
     """Column label -> the cell as written."""
     scale: float
+    prose: bool = False
+    """A sentence read as a row: a table's row of the same name is the better evidence ('Debt
+    includes $14.23 billion … of direct loans' is part of the table's 'Debt | 21,675')."""
 
 
-def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float) -> Row:
-    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) else scale)
+def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False) -> Row:
+    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) else scale, prose)
 
 
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
@@ -42,7 +45,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     rows: list[Row] = []
     table = 0
     for passage in passages:
-        scale = _scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
+        scale = scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
         for before, block in _blocks(passage.text):
             lines = [line for line in block if is_row(line)]
             years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
@@ -182,7 +185,7 @@ def _spanned_rows(prose: str, passage: Passage, table: int) -> list[Row]:
         if len(by_span) >= 2:
             amounts = numbers(next(iter(by_span.values())))
             cells = {span: _unscaled(value) for span, value in by_span.items()}
-            rows.append(_row(passage, table, label, cells, amounts[0].scale if amounts else 1.0))
+            rows.append(_row(passage, table, label, cells, amounts[0].scale if amounts else 1.0, prose=True))
     return rows
 
 
@@ -205,7 +208,7 @@ def _sentence_rows(passage: Passage, table: int) -> list[Row]:
             amounts = numbers(values[0])
             scale = amounts[0].scale if amounts else 1.0
             cells = {year: _unscaled(value) for year, value in zip(years, values, strict=True)}
-            rows.append(_row(passage, table, _clean_label(label), cells, scale))
+            rows.append(_row(passage, table, _clean_label(label), cells, scale, prose=True))
     return rows
 
 
@@ -279,7 +282,8 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
 
 
-def _scale_of(text: str) -> float:
+def scale_of(text: str) -> float:
+    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)'), else 1."""
     match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b", text,
                       re.IGNORECASE)  # '(Millions, except per share amounts)' too
     return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0

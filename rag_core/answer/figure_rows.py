@@ -9,7 +9,8 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.terms import word_prefixes
-from .figure_cells import Row, cell_value
+from ..models import CellRead
+from .figure_cells import Row, cell_value, scale_of
 from .figure_question import YEAR
 from .line_items import LINE_ITEMS
 from .numbers import numbers
@@ -86,7 +87,7 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
         if score:
             own = label & _QUALIFIERS
             scored.append((score + _AGREES * (len(own & qualifiers) - len(own - qualifiers)), row))
-    scored.sort(key=lambda s: -s[0])  # stable: the passage order breaks a tie
+    scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 
 
@@ -143,3 +144,45 @@ def beside(row: Row, column: str) -> list[tuple[str, str]]:
     group, _, _ = column.rpartition(" › ")
     return [(label, text) for label, text in row.cells.items()
             if label != column and label.rpartition(" › ")[0] == group and group and cell_value(text) is not None]
+
+
+def said_when(year: When) -> str:
+    """A year or a span as the answer says it ('2008–2010')."""
+    return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
+
+
+def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
+    """A row's cell read, with why it was chosen (None for a cell without a figure)."""
+    value = cell_value(cell[1])
+    if value is None:
+        return None
+    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
+           else f"row '{row.label}' is how reports name it")
+    why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
+                                      if YEAR.search(cell[0]) else "")
+    return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
+                    row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
+
+
+def cite(cell: CellRead) -> str:
+    """A cell as an input of shown arithmetic: its figure as written and its passage's number."""
+    return f"{cell.text.strip()} [{cell.passage}]"
+
+
+_COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
+_PRICE = re.compile(r"\bper (?:share|unit|option)\b|\bprice\b", re.IGNORECASE)
+
+
+def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] | None:
+    """A row's count of shares (with its column's scale: 'Number of Shares (in thousands)') and its
+    price per share ('Weighted Average Grant Date Fair Value (per share)'), when it has both: an
+    equity award table's row, whose value is the one times the other."""
+    counts = [(label, text) for label, text in row.cells.items()
+              if _COUNT.search(label) and not _PRICE.search(label) and cell_value(text) is not None]
+    prices = [(label, text) for label, text in row.cells.items() if _PRICE.search(label) and cell_value(text)]
+    if len(counts) != 1 or len(prices) != 1:
+        return None
+    (label, text), price = counts[0], prices[0]
+    own = scale_of(label)
+    return (label, text, own if own > 1 else row.scale), price
+

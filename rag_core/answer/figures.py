@@ -6,8 +6,9 @@ FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line 
 variant: its label's words, or the names reports give it, ``LINE_ITEMS``) and a column (a year, a
 period, a dataset). ``read_figure`` takes the cell among the passages' rows (``figure_cells``) with
 its scale and computes what is asked (a change, growth, average, sum, share, a formula the question or
-a textbook defines, ``RATIOS``) with ``formula.evaluate`` (never ``eval``). The answer opens with one
-cited sentence that shows every input; a missing input is named; rows that fit alike are all given.
+a textbook defines, ``RATIOS``; what shares are worth, their number times their price per share)
+with ``formula.evaluate`` (never ``eval``). The answer opens with one cited sentence that shows every
+input (``figure_saying``); a missing input is named; rows that fit alike are all given.
 """
 
 from __future__ import annotations
@@ -17,20 +18,31 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import END, START, Row, cell_value, table_rows
+from .figure_cells import END, START, Row, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
-from .figure_rows import GENERIC, When, beside, column_of, partly_named, rows_named, stems
+from .figure_rows import (
+    GENERIC,
+    When,
+    beside,
+    cell_read,
+    cite,
+    column_of,
+    count_and_price,
+    partly_named,
+    rows_named,
+    said_when,
+    stems,
+)
+from .figure_saying import SCALE_NAMES, Saying
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
+_WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
+"""A question that asks what a count of shares is worth ('the total value of vested shares')."""
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
-_SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
-_NEAR = 10.0
-"""A figure without a stated unit is read in the unit that brings it within this many times of the
-same line item's figure with one."""
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -53,22 +65,17 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return reader.total(asked.metric)
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
-    return reader.cell(asked.metric)
+    found = reader.cell(asked.metric)
+    return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 
-class _Reader:
+class _Reader(Saying):
     def __init__(self, rows: list[Row], asked: Asked) -> None:
-        self.rows, self.years, self.periods = rows, list(asked.years), asked.periods
+        super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale)
+        self.years, self.periods = list(asked.years), asked.periods
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
-        self.decimals, self.wanted_scale = asked.decimals, asked.scale
-        self.cells: list[CellRead] = []
-        self.missing: list[str] = []
-        self.inferred: dict[tuple[str, int], float] = {}
-        """Scales read off a figure of the same line item whose unit is stated, by (row, passage)."""
-        self.assumed: list[str] = []
-        """Each such reading, said in the answer's sentence."""
 
     # --- finding a row and a column ---------------------------------------------------------
 
@@ -78,12 +85,12 @@ class _Reader:
             cell = column_of(row, year, self.named, total=total)
             if cell is None:
                 continue
-            read = _cell_read(row, cell, year, metric)
+            read = cell_read(row, cell, year, metric)
             if read is None:
                 continue
             self.cells.append(read)
             return read
-        what = ("the total of " if total else "") + metric.strip() + (f" for {_when(year)}" if year is not None
+        what = ("the total of " if total else "") + metric.strip() + (f" for {said_when(year)}" if year is not None
                                                                      and not total else "")
         self.missing.append(what)
         return None
@@ -109,7 +116,7 @@ class _Reader:
             options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
                 whole or year) else []
             for option in options:
-                read = _cell_read(row, option, year, metric)
+                read = cell_read(row, option, year, metric)
                 if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
                     tied.append(read)
                     siblings[id(read)] = beside(row, option[0])
@@ -134,8 +141,8 @@ class _Reader:
             old, new = self.read(metric, self.periods[0]), self.read(metric, self.periods[1])
             if old is None or new is None:
                 return self._missing()
-            return self._difference(old, new, relative=relative, what=f"{new.row}, change {_when(self.periods[0])} "
-                                    f"to {_when(self.periods[1])}")
+            return self._difference(old, new, relative=relative, what=f"{new.row}, change {said_when(self.periods[0])} "
+                                    f"to {said_when(self.periods[1])}")
         if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
             return during
         if not self.years:
@@ -159,7 +166,7 @@ class _Reader:
         row = next((r for score, r in found if score >= best and {START, END} <= set(r.cells)), None)
         if row is None:
             return None
-        old, new = (_cell_read(row, (column, row.cells[column]), None, metric) for column in (START, END))
+        old, new = (cell_read(row, (column, row.cells[column]), None, metric) for column in (START, END))
         if old is None or new is None or (relative and old.value == 0):
             return None
         self.cells += [old, new]
@@ -171,8 +178,8 @@ class _Reader:
             if old.value == 0:
                 return None
             return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
-                                  f"({_cite(new)} − {_cite(old)}) / {_cite(old)}", percent=True, what=what)
-        return self._computed("change", new.value - old.value, f"{_cite(new)} − {_cite(old)}", percent=False,
+                                  f"({cite(new)} − {cite(old)}) / {cite(old)}", percent=True, what=what)
+        return self._computed("change", new.value - old.value, f"{cite(new)} − {cite(old)}", percent=False,
                               what=what, scale=self._row_scale(new))
 
     def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
@@ -193,7 +200,7 @@ class _Reader:
             return aligned
         got = aligned
         value = sum(r.value for r in got) / len(got)
-        formula = f"({' + '.join(_cite(r) for r in got)}) / {len(got)}"
+        formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
                               scale=self._row_scale(got[0]))
 
@@ -241,10 +248,27 @@ class _Reader:
         if isinstance(aligned, FigureReading):
             return aligned
         got = aligned
-        formula = " + ".join(_cite(r) for r in got)
+        formula = " + ".join(cite(r) for r in got)
         return self._computed("sum", sum(r.value for r in got), formula, percent=False,
                               what=f"{got[0].row}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
                               scale=self._row_scale(got[0]))
+
+    def product(self, metric: str) -> FigureReading | None:
+        """What a row's shares are worth: its number of shares times its price per share."""
+        for _, row in rows_named(self.rows, metric):
+            if (pair := count_and_price(row)) is None:
+                continue
+            (label, text, scale), price = pair
+            count, each = cell_read(row, (label, text), None, metric), cell_read(row, price, None, metric)
+            if count is None or each is None:
+                continue
+            count = count.model_copy(update={"value": abs(count.value / row.scale) * scale})
+            each = each.model_copy(update={"value": each.value / row.scale})  # a price per share is not scaled
+            self.cells += [count, each]
+            shares = f"{text.strip('() ')} {SCALE_NAMES.get(scale, '')}".strip()
+            return self._computed("product", count.value * each.value, f"{shares} [{count.passage}] × {cite(each)}",
+                                  percent=False, what=f"{row.label}, value", scale=scale)
+        return None
 
     def formula(self, text: str, *, percent: bool, name: str) -> FigureReading | None:
         year = max(self.years) if self.years else None
@@ -272,7 +296,7 @@ class _Reader:
             total = self.read(metric.strip()[len(TOTAL_OF):], None, total=True)
             if total is None:
                 raise Missing(phrase)
-            return total.value, _cite(total)
+            return total.value, cite(total)
         if re.search(r"\baverage\b", phrase, re.IGNORECASE):
             last = max(own) if own else year
             first = min(own) if len(set(own)) > 1 else (last - 1 if last is not None else None)
@@ -283,7 +307,7 @@ class _Reader:
             if any(c is None for c in cells):
                 raise Missing(phrase)
             got = [c for c in cells if c is not None]
-            return sum(c.value for c in got) / 2, f"({' + '.join(_cite(c) for c in got)}) / 2"
+            return sum(c.value for c in got) / 2, f"({' + '.join(cite(c) for c in got)}) / 2"
         if re.search(r"\bchange in\b", phrase, re.IGNORECASE):
             last = max(own) if own else year
             if last is None:
@@ -293,107 +317,14 @@ class _Reader:
             new, old = self.read(name, last), self.read(name, first)
             if new is None or old is None:
                 raise Missing(phrase)
-            return new.value - old.value, f"({_cite(new)} − {_cite(old)})"
+            return new.value - old.value, f"({cite(new)} − {cite(old)})"
         cell = self.read(metric, own[-1] if own else year)
         if cell is None:
             raise Missing(phrase)
         if cell.value < 0 and OUTFLOWS.search(cell.row):  # cash paid, written (1,577): the amount is 1,577
-            return -cell.value, _cite(cell).replace(cell.text, cell.text.strip("()"))
-        return cell.value, _cite(cell)
-
-    # --- saying it ------------------------------------------------------------------------------
-
-    def _row_scale(self, cell: CellRead) -> float:
-        if (cell.row, cell.passage) in self.inferred:
-            return self.inferred[cell.row, cell.passage]
-        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
-
-    def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
-        if percent:
-            own = 2 if abs(value) < 1 else 1  # 0.86%, not 0.9%
-            return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
-        unit = self.wanted_scale or (scale if scale > 1 else 1.0)
-        if as_written and self.decimals is None and unit == scale:
-            money = "$" if "$" in as_written else ""
-            plain = re.sub(r"[$()\s]", "", as_written)  # '(1,577)', an outflow, is stated as 1,577
-            return f"{money}{plain}" + (f" {_SCALE_NAMES[unit]}" if unit in _SCALE_NAMES else "")
-        amount = value / unit
-        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 else 2)
-        return f"{amount:,.{decimals}f}" + (f" {_SCALE_NAMES[unit]}" if unit in _SCALE_NAMES else "")
-
-    def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,
-                  scale: float = 1.0) -> FigureReading:
-        shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
-        cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
-        assumed = f" ({'; '.join(self.assumed)})" if self.assumed else ""
-        return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
-                             f"{formula} = {shown} {cited}{assumed}", value=value, shown=shown,
-                             formula=f"{formula} = {shown}",
-                             cells=list(self.cells), notes=[c.why for c in self.cells])
-
-    def _ratio(self, value: float) -> str:
-        return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
-
-    def _aligned(self, cells: Sequence[CellRead]) -> list[CellRead] | FigureReading:
-        """Figures of one line item in one unit. A table that states no unit ('$5,425' in a schedule
-        without its '(in thousands)') beside the same item with one ('$7.4 million' in a sentence) is
-        read in the one unit (thousand, million, billion) that brings it within ten times of the
-        stated figure, and the answer says so; when none does, or more than one, nothing is
-        computed: a change across them could be off by a thousand times."""
-        scales = {self._row_scale(c) for c in cells}
-        if len(scales) == 1 or 1.0 not in scales:
-            return list(cells)
-        stated = [c for c in cells if self._row_scale(c) != 1.0 and c.value]
-        aligned = []
-        for cell in cells:
-            if self._row_scale(cell) != 1.0:
-                aligned.append(cell)
-                continue
-            fits = [unit for unit in _SCALE_NAMES if stated and cell.value
-                    and all(1 / _NEAR < cell.value * unit / other.value < _NEAR for other in stated)]
-            if len(fits) != 1:
-                shown = "; ".join(f"{_cite(c)} ({c.row}, {c.column})" for c in cells)
-                return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) "
-                                     "are in units the passages do not state alike.", cells=list(cells),
-                                     notes=["inputs in unlike units"])
-            unit = fits[0]
-            named = _SCALE_NAMES.get(self._row_scale(stated[0]))  # a sentence's 'trillion' has no name here
-            said = (f"{_cite(cell)} read as {_SCALE_NAMES[unit]}s: its table states no unit, and "
-                    f"{_cite(stated[0])} states {stated[0].row} in {f'{named}s' if named else 'a stated unit'}")
-            read = cell.model_copy(update={"value": cell.value * unit, "why": f"{cell.why}; {said}"})
-            self.inferred[cell.row, cell.passage] = unit
-            self.assumed.append(said)
-            self.cells = [read if c is cell else c for c in self.cells]
-            aligned.append(read)
-        return aligned
-
-    def _missing(self) -> FigureReading:
-        named = "; ".join(dict.fromkeys(self.missing)) or "an input"
-        return FigureReading(kind="missing", sentence=f"No figure is computed: the passages' tables do not give "
-                             f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
-
-
-def _when(year: When) -> str:
-    return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
-
-
-def _cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
-    """A row's cell read, with why it was chosen (None for a cell without a figure)."""
-    value = cell_value(cell[1])
-    if value is None:
-        return None
-    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
-           else f"row '{row.label}' is how reports name it")
-    why += f"; column '{cell[0]}'" + (f" holds {_when(year)}" if year is not None else " (the latest year)"
-                                      if YEAR.search(cell[0]) else "")
-    return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
-                    row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
-
+            return -cell.value, cite(cell).replace(cell.text, cell.text.strip("()"))
+        return cell.value, cite(cell)
 
 def _against(siblings: Sequence[tuple[str, str]]) -> str:
     """' beside NaiveRAG 16.4%': the other cells of a candidate's column group."""
     return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)
-
-
-def _cite(cell: CellRead) -> str:
-    return f"{cell.text.strip()} [{cell.passage}]"

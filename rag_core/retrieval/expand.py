@@ -80,9 +80,8 @@ def page_tables(
     have = {(h.doc_id, h.chunk_index) for h in hits}
     by_doc = {r.doc_id: r for r in records}
     anchors: dict[tuple[str, int], Hit] = {}  # each page once, by the first text hit on it
-    for hit in [h for h in hits if h.source == "retrieved"][:count]:
-        if hit.kind != "table" and hit.doc_id in by_doc:
-            anchors.setdefault((hit.doc_id, hit.page), hit)
+    for hit in [h for h in hits if h.source == "retrieved" and h.kind != "table" and h.doc_id in by_doc][:count]:
+        anchors.setdefault((hit.doc_id, hit.page), hit)  # table hits do not count: they are what is looked for
     wanted: dict[str, set[int]] = {}
     for hit in anchors.values():
         wanted.setdefault(hit.doc_id, set()).update(range(hit.chunk_index - _PAGE_CHUNKS,

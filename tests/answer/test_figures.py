@@ -391,7 +391,20 @@ def test_other_income_is_not_net_income_and_a_loss_is_its_net_income() -> None:
 
 def test_a_ratio_named_by_its_two_figures_is_the_one_over_the_other() -> None:
     turnover = read_figure("Calculate Co's fiscal 2022 net sales to total assets ratio.", [FILING_INCOME, FILING_CASH])
-    assert turnover is not None and turnover.formula == "$34,229 [1] / 46,455 [2] = 0.74"
+    assert turnover is not None and turnover.formula == "$34,229 [1] / 46,455 [2] = 0.737 (73.7%)"
+
+
+def test_a_small_ratio_keeps_three_figures_and_a_table_row_outranks_a_sentence_of_its_name() -> None:
+    """'Debt includes $17.29 billion … of direct loans' is part of the table's 'Debt | 23,216'; and
+    23,216 / 861,395 at two places is 0.03, which no reader of '2.7%' would take for it."""
+    prose = Passage(n=1, document="gs.pdf", page=81, text=(
+        "Debt includes $14.23 billion and $17.29 billion as of December 2016 and December 2015, respectively, of "
+        "direct loans primarily extended to corporate clients."))
+    table = Passage(n=2, document="gs.pdf", page=81, tabular=True, text=(
+        "| $ in millions | 2016 | 2015 |\n| Debt | 21,675 | 23,216 |\n| Total assets | $860,165 | $861,395 |\n"))
+    ratio = read_figure("what is the debt-to-total asset ratio in 2015?", [prose, table])
+    assert ratio is not None and ratio.cells[0].text == "23,216", "the table's row, though the sentence comes first"
+    assert ratio.shown == "0.027 (2.7%)"
 
 
 def test_a_table_whose_years_and_unit_are_in_its_chunks_header() -> None:
@@ -453,3 +466,18 @@ def test_a_company_named_without_its_inc_names_its_row() -> None:
         "| Nasdaq Composite Index | 100 | 94.11 | 63.12 | 99.02 |\n"))
     roi = read_figure("What is the ROI of an investment in ABIOMED from March 2007 to March 2010?", [graph])
     assert roi is not None and roi.kind == "growth" and roi.shown == "-24.5%" and roi.cells[0].row == "ABIOMED, Inc"
+
+
+def test_what_shares_are_worth_is_their_number_times_their_price_per_share() -> None:
+    awards = Passage(n=1, document="abmd.pdf", page=75, tabular=True, text=(
+        "The following table summarizes restricted stock unit activity for the fiscal year ended March 31, 2012:\n"
+        "| | Number of Shares (in thousands) | Weighted Average Grant Date Fair Value (per share) |\n"
+        "| Granted | 607 | 18.13 |\n| Vested | (134) | 10.88 |\n| Forfeited | (9) | 13.72 |\n"))
+    worth = read_figure("what is the total value of vested shares during the fiscal year ended march 31, 2012, in "
+                        "millions?", [awards])
+    assert worth is not None and worth.kind == "product"
+    assert worth.formula == "134 thousand [1] × 10.88 [1] = 1.46 million" and [c.row for c in worth.cells] == \
+        ["Vested", "Vested"]
+    assert read_figure("what is the total value of vested shares in 2012?", [FILING_INCOME]) is None, \
+        "no count and price: nothing is multiplied"
+

@@ -104,3 +104,11 @@ def test_a_table_hit_or_a_table_already_there_adds_nothing() -> None:
     asked: list[list[int]] = []
     _, added = page_tables([chunks[5], chunks[21]], 1, ReaderOf(chunks, asked), PAPER)
     assert [h.chunk_index for h in added] == [6] and len(asked) == 1  # only the first text hit's page is read
+
+
+def test_table_hits_ranked_first_do_not_use_up_the_count() -> None:
+    """A filing's best hits are often tables of other pages; the count is of text hits (seen: the
+    prose of a balance sheet allocation 6th, its table 'Debt | 21,675 23,216' in no list)."""
+    chunks = performance_page()
+    _, added = page_tables([chunks[24], chunks[6], chunks[21]], 1, ReaderOf(chunks, []), PAPER)
+    assert [h.chunk_index for h in added] == [22]

@@ -1,0 +1,101 @@
+"""How a figure read by code is said: rounded as the question asks, in its unit and scale, with
+its formula and citations; figures of one line item brought to one unit before arithmetic; the
+inputs no passage holds named (``answer.figures`` reads the cells, this says them)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..models import CellRead, FigureReading
+from .figure_cells import Row
+from .figure_rows import cite
+
+SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
+_NEAR = 10.0
+"""A figure without a stated unit is read in the unit that brings it within this many times of the
+same line item's figure with one."""
+
+
+class Saying:
+    """The cells a reading used, what it assumed and what it missed, and how its figure is said."""
+
+    def __init__(self, rows: list[Row], *, decimals: int | None, wanted_scale: float | None) -> None:
+        self.rows, self.decimals, self.wanted_scale = rows, decimals, wanted_scale
+        self.cells: list[CellRead] = []
+        self.missing: list[str] = []
+        self.inferred: dict[tuple[str, int], float] = {}
+        """Scales read off a figure of the same line item whose unit is stated, by (row, passage)."""
+        self.assumed: list[str] = []
+        """Each such reading, said in the answer's sentence."""
+
+    def _row_scale(self, cell: CellRead) -> float:
+        if (cell.row, cell.passage) in self.inferred:
+            return self.inferred[cell.row, cell.passage]
+        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
+
+    def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
+        if percent:
+            own = 2 if abs(value) < 1 else 1  # 0.86%, not 0.9%
+            return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
+        unit = self.wanted_scale or (scale if scale > 1 else 1.0)
+        if as_written and self.decimals is None and unit == scale:
+            money = "$" if "$" in as_written else ""
+            plain = re.sub(r"[$()\s]", "", as_written)  # '(1,577)', an outflow, is stated as 1,577
+            return f"{money}{plain}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
+        amount = value / unit
+        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 else 2)
+        return f"{amount:,.{decimals}f}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
+
+    def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,
+                  scale: float = 1.0) -> FigureReading:
+        shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
+        cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
+        assumed = f" ({'; '.join(self.assumed)})" if self.assumed else ""
+        return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
+                             f"{formula} = {shown} {cited}{assumed}", value=value, shown=shown,
+                             formula=f"{formula} = {shown}",
+                             cells=list(self.cells), notes=[c.why for c in self.cells])
+
+    def _ratio(self, value: float) -> str:
+        if self.decimals is None and 0 < abs(value) < 1:  # 0.027 (2.7%), not 0.03: two places lose a small ratio
+            return f"{value:.3g} ({value * 100:.{2 if abs(value) < 0.01 else 1}f}%)"
+        return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
+
+    def _aligned(self, cells: Sequence[CellRead]) -> list[CellRead] | FigureReading:
+        """Figures of one line item in one unit. A table that states no unit ('$5,425' in a schedule
+        without its '(in thousands)') beside the same item with one ('$7.4 million' in a sentence) is
+        read in the one unit (thousand, million, billion) that brings it within ten times of the
+        stated figure, and the answer says so; when none does, or more than one, nothing is
+        computed: a change across them could be off by a thousand times."""
+        scales = {self._row_scale(c) for c in cells}
+        if len(scales) == 1 or 1.0 not in scales:
+            return list(cells)
+        stated = [c for c in cells if self._row_scale(c) != 1.0 and c.value]
+        aligned = []
+        for cell in cells:
+            if self._row_scale(cell) != 1.0:
+                aligned.append(cell)
+                continue
+            fits = [unit for unit in SCALE_NAMES if stated and cell.value
+                    and all(1 / _NEAR < cell.value * unit / other.value < _NEAR for other in stated)]
+            if len(fits) != 1:
+                shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
+                return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) "
+                                     "are in units the passages do not state alike.", cells=list(cells),
+                                     notes=["inputs in unlike units"])
+            unit = fits[0]
+            named = SCALE_NAMES.get(self._row_scale(stated[0]))  # a sentence's 'trillion' has no name here
+            said = (f"{cite(cell)} read as {SCALE_NAMES[unit]}s: its table states no unit, and "
+                    f"{cite(stated[0])} states {stated[0].row} in {f'{named}s' if named else 'a stated unit'}")
+            read = cell.model_copy(update={"value": cell.value * unit, "why": f"{cell.why}; {said}"})
+            self.inferred[cell.row, cell.passage] = unit
+            self.assumed.append(said)
+            self.cells = [read if c is cell else c for c in self.cells]
+            aligned.append(read)
+        return aligned
+
+    def _missing(self) -> FigureReading:
+        named = "; ".join(dict.fromkeys(self.missing)) or "an input"
+        return FigureReading(kind="missing", sentence=f"No figure is computed: the passages' tables do not give "
+                             f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
