@@ -12,6 +12,8 @@ from .figure_cells import Row
 from .figure_rows import cite
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
+NOT_COMPUTED = "No figure is computed"
+"""How the sentence of a reading that found no figure opens (an input missing, or in unlike units)."""
 _NEAR = 10.0
 """A figure without a stated unit is read in the unit that brings it within this many times of the
 same line item's figure with one."""
@@ -81,7 +83,7 @@ class Saying:
                     and all(1 / _NEAR < cell.value * unit / other.value < _NEAR for other in stated)]
             if len(fits) != 1:
                 shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
-                return FigureReading(kind="missing", sentence=f"No figure is computed: the figures found ({shown}) "
+                return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the figures found ({shown}) "
                                      "are in units the passages do not state alike.", cells=list(cells),
                                      notes=["inputs in unlike units"])
             unit = fits[0]
@@ -97,5 +99,5 @@ class Saying:
 
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"
-        return FigureReading(kind="missing", sentence=f"No figure is computed: the passages' tables do not give "
+        return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the passages' tables do not give "
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))

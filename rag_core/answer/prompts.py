@@ -14,6 +14,7 @@ from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled,
 from ..tables.rows import in_table, is_row, labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .figure_question import asks_for_figure
+from .figure_saying import NOT_COMPUTED
 from .quotes import comparing_statements, distinguishing_names, explaining_statements
 
 SYSTEM = (
@@ -86,6 +87,13 @@ SETTLED = (
     "say what the passages say about it (what it covers, what drove it), citing [n]. Do not list the passages."
 )
 """After a figure read by code: a small model listed passages, read the wrong table, did sums in its head."""
+UNREAD = (
+    "Code looked for this figure in the passages' tables and could not read it: {settled} That sentence already "
+    "opens the answer. Do not compute or guess the figure. In one or two sentences, say what the passages do state "
+    "about it, any figure only as written, citing [n]. Do not list the passages."
+)
+"""After code found an input missing: told the figure was 'settled', the 1.5B model echoed the instruction
+and then computed a figure of its own from unlike rows (FinQA, 2026-11-27)."""
 
 FIGURE_ANSWER = (
     "Begin with one sentence that answers the question: the figure as the passage writes it, with its unit, "
@@ -195,7 +203,7 @@ def build_messages(
     elif brief and intent in ("technical", "qa") and asks_for_figure(question):
         hint, instruction = "", FIGURE_ANSWER
     if settled:
-        hint, instruction = "", SETTLED.format(settled=settled)
+        hint, instruction = "", (UNREAD if settled.startswith(NOT_COMPUTED) else SETTLED).format(settled=settled)
     if intent == "comparison" and len(sides) >= 2:
         compared = compared_lines(sides, passages) if brief else None
         if compared is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rag_core.answer.figures import read_figure
 from rag_core.answer.prompts import build_messages, neutralize
 from rag_core.models import Passage
 
@@ -216,5 +217,11 @@ def test_a_figure_no_cell_gave_is_asked_for_in_one_answering_sentence_not_a_list
     assert "copy each as a bullet" not in user
     settled = build_messages("technical", question, passages, brief=True, settled="**Increase: $400 million** [1]")
     assert "Begin with one sentence that answers" not in settled[-1]["content"], "a figure read by code is settled"
+    missing = read_figure("What was the growth in interest expense in 2009?", [Passage(
+        n=1, document="10-K.pdf", page=9, tabular=True, text="| | 2009 |\n| Interest expense | 4,094 |")])
+    assert missing is not None and missing.kind == "missing"
+    unread = build_messages("technical", missing.sentence, passages, brief=True, settled=missing.sentence)
+    assert "could not read it" in unread[-1]["content"] and "It is settled" not in unread[-1]["content"], \
+        "a missing input is not a settled figure: the model is told not to compute one"
     explained = build_messages("technical", "What does the ablation study show?", passages, brief=True)[-1]["content"]
     assert "Begin with one sentence that answers" not in explained
