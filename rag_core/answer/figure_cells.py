@@ -47,7 +47,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     for passage in passages:
         scale = scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
         for before, block in _blocks(passage.text):
-            lines = [line for line in block if is_row(line)]
+            lines = _subtotals([line for line in block if is_row(line)])
             years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
                 next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
                 or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
@@ -88,6 +88,29 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
             before.append(line)
     if block:
         out.append((before, block))
+    return out
+
+
+def _subtotals(lines: list[str]) -> list[str]:
+    """A row without a label whose figures are the sums of the rows since a heading ('Revenue:',
+    'Product revenue', 'Funded research …', then '| | 126,375 | 101,151 |') named as that heading's
+    total ('Total Revenue'); a statement's subtotals are often unlabelled."""
+    out: list[str] = []
+    since: list[list[float]]
+    heading, since = "", []  # the heading's name, and the figures of each row since it
+    for line in lines:
+        row = cells(line)
+        label = row[0].strip() if row else ""
+        values = [cell_value(f) or 0.0 for cell in row[1:] for f in _figures(cell)]
+        if label.endswith(":") and not values:
+            heading, since = label.rstrip(":").strip(), []
+        elif label:
+            since = since + [values] if values else since
+        elif values and heading and len(since) >= 2 and all(len(v) == len(values) for v in since) and all(
+                abs(sum(column) - total) <= 1 for column, total in zip(zip(*since, strict=True), values, strict=True)):
+            line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
+            heading, since = "", []
+        out.append(line)
     return out
 
 

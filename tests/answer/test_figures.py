@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.figure_cells import table_rows
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 
@@ -480,4 +481,16 @@ def test_what_shares_are_worth_is_their_number_times_their_price_per_share() -> 
         ["Vested", "Vested"]
     assert read_figure("what is the total value of vested shares in 2012?", [FILING_INCOME]) is None, \
         "no count and price: nothing is multiplied"
+
+
+def test_an_unlabelled_subtotal_is_its_headings_total_when_it_sums_the_rows_above() -> None:
+    operations = Passage(n=1, document="abmd.pdf", page=62, tabular=True, text=(
+        "Consolidated Statements of Operations\n(in thousands, except per share data)\n| | 2012 | 2011 |\n"
+        "| Revenue: | | |\n| Product revenue | $125,286 | $ 99,837 |\n| Funded research and development | 1,089 | "
+        "1,314 |\n| | 126,375 | 101,151 |\n| Costs and expenses: | | |\n| Cost of product revenue | 24,507 | "
+        "21,977 |\n| Research and development | 27,159 | 26,677 |\n| | 50,000 | 48,654 |\n"))
+    revenue = read_figure("What was the fiscal 2012 revenue?", [operations])
+    assert revenue is not None and revenue.cells[0].row == "Total Revenue" and revenue.shown == "126,375 thousand"
+    assert "Total Costs and expenses" not in {r.label for r in table_rows([operations])}, \
+        "a row that does not sum the rows above it is no total"
 
