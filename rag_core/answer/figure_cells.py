@@ -47,10 +47,11 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     for passage in passages:
         scale = scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
         for before, block in _blocks(passage.text):
-            lines = _subtotals([line for line in block if is_row(line)])
+            lines = [line for line in block if is_row(line)]
             years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
                 next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
                 or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
+            lines = _subtotals(_unmerged(lines, len(years)))
             aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
             if aligned:
                 rows += [_row(passage, table, label, by_year, scale) for label, by_year in aligned]
@@ -77,7 +78,7 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
     out: list[tuple[list[str], list[str]]] = []
     before: list[str] = []
     block: list[str] = []
-    for line in text.splitlines():
+    for line in _rejoined(text.splitlines()):
         if in_table(line) or (block and is_rule(line)):
             block.append(line)
             continue
@@ -88,6 +89,28 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
             before.append(line)
     if block:
         out.append((before, block))
+    return out
+
+
+_LEADERS = re.compile(r"(?:\s*\.){3,}")
+"""The leader dots after a row's label in a filing's statement ('Goodwill . . . . . .')."""
+
+
+def _unmerged(lines: list[str], years: int) -> list[str]:
+    """Rows a PDF's table finder set into one ('Cash . . . Short-term investments . . . | $ 639,729
+    $ 593,599 1,176,244 716,087 |'), apart again: labels cut at their leader dots, the figures given
+    to them a year at a time, when there are as many as the labels times the years."""
+    out: list[str] = []
+    for line in lines:
+        row = cells(line)
+        labels = [label.strip() for label in _LEADERS.split(row[0])] if row else []
+        labels = [label for label in labels if label]
+        figures = [f for cell in row[1:] for f in _figures(cell)]
+        if years and len(labels) >= 2 and len(figures) == len(labels) * years:
+            out += ["| " + " | ".join([label, *figures[n * years:(n + 1) * years]]) + " |" for n, label in
+                    enumerate(labels)]
+        else:
+            out.append(line)
     return out
 
 
@@ -111,6 +134,19 @@ def _subtotals(lines: list[str]) -> list[str]:
             line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
             heading, since = "", []
         out.append(line)
+    return out
+
+
+def _rejoined(lines: list[str]) -> list[str]:
+    """Table rows a line break inside a cell cut in two ('| … | 15,468 — 438 (18,' then '586) (40,871)
+    11,595 |') joined again: a row's start without its closing bar, and the rest that closes it."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].startswith("|") and not out[-1].rstrip().endswith("|") and line.rstrip().endswith("|") \
+                and not line.lstrip().startswith("|"):
+            out[-1] += ("" if out[-1].endswith(",") else " ") + line.strip()
+        else:
+            out.append(line)
     return out
 
 

@@ -494,3 +494,18 @@ def test_an_unlabelled_subtotal_is_its_headings_total_when_it_sums_the_rows_abov
     assert "Total Costs and expenses" not in {r.label for r in table_rows([operations])}, \
         "a row that does not sum the rows above it is no total"
 
+
+def test_rows_a_table_finder_set_into_one_cell_and_a_row_a_line_break_cut_read_apart() -> None:
+    """ADI's statements: labels cut by leader dots in one cell, their figures in one cell after
+    them, a year at a time; a line break inside '(18,586)' cut the row in two."""
+    cash = Passage(n=1, document="adi.pdf", page=54, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF CASH FLOWS\n| (thousands) | 2009 2008 |\n"
+        "| Adjustments: Depreciation . . . . . . Excess tax benefit . . . . . . | 132,493 144,222 (20) (18,\n"
+        "586) |\n| Investing: Purchases of investments . . . . Additions to property, plant and equipment, net . . . "
+        ". | (2,787,141) (1,831,363) (56,095) (157,408) |\n| Net cash used by investing . . . . | (534,729) 188,363 |\n"))
+    labels = {r.label: r.cells for r in table_rows([cash])}
+    assert labels["Excess tax benefit"] == {"2009": "(20)", "2008": "(18,586)"}
+    capex = read_figure("According to the statement of cash flows, how much did Analog Devices spend on additions "
+                        "to property, plant and equipment in fiscal 2009?", [cash])
+    assert capex is not None and capex.shown == "56,095 thousand"
+
