@@ -120,21 +120,39 @@ def _subtotals(lines: list[str]) -> list[str]:
     total ('Total Revenue'); a statement's subtotals are often unlabelled."""
     out: list[str] = []
     since: list[list[float]]
+    totals: list[list[float]]
     heading, since = "", []  # the heading's name, and the figures of each row since it
+    section, totals = "", []  # a section's heading in capitals ('ASSETS'), and its subtotals' figures
     for line in lines:
         row = cells(line)
         label = row[0].strip() if row else ""
         values = [cell_value(f) or 0.0 for cell in row[1:] for f in _figures(cell)]
+        if capitals := _SECTION.match(label):
+            section, totals = capitals.group(1), []
         if label.endswith(":") and not values:
             heading, since = label.rstrip(":").strip(), []
         elif label:
             since = since + [values] if values else since
-        elif values and heading and len(since) >= 2 and all(len(v) == len(values) for v in since) and all(
-                abs(sum(column) - total) <= 1 for column, total in zip(zip(*since, strict=True), values, strict=True)):
+            totals = totals + [values] if values and _SUBTOTAL.match(label) else totals
+        elif values and heading and _sums(since, values):
             line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
             heading, since = "", []
+        elif values and section and _sums(totals, values):  # 'Total current assets', …, then '| | $3,404,294 |'
+            line = "| " + " | ".join([f"Total {section.lower()}", *row[1:]]) + " |"
+            section, totals = "", []
         out.append(line)
     return out
+
+
+_SECTION = re.compile(r"^([A-Z][A-Z’'&, ]*[A-Z])(?=\s+[A-Z][a-z]|$)")
+"""A statement's section heading in capitals at the head of a row ('ASSETS Current Assets Cash …')."""
+_SUBTOTAL = re.compile(r"^(?:total|net)\b", re.IGNORECASE)
+
+
+def _sums(rows: list[list[float]], total: list[float]) -> bool:
+    """Whether ``total`` is the sum of two or more rows of as many figures, column by column."""
+    return len(rows) >= 2 and all(len(r) == len(total) for r in rows) and all(
+        abs(sum(column) - value) <= 1 for column, value in zip(zip(*rows, strict=True), total, strict=True))
 
 
 def _rejoined(lines: list[str]) -> list[str]:

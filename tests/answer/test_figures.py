@@ -509,3 +509,15 @@ def test_rows_a_table_finder_set_into_one_cell_and_a_row_a_line_break_cut_read_a
                         "to property, plant and equipment in fiscal 2009?", [cash])
     assert capex is not None and capex.shown == "56,095 thousand"
 
+
+def test_an_unlabelled_grand_total_of_a_section_in_capitals_is_its_total() -> None:
+    balance = Passage(n=1, document="adi.pdf", page=51, tabular=True, text=(
+        "CONSOLIDATED BALANCE SHEETS\n| (thousands) | 2009 2008 |\n"
+        "| ASSETS Current Assets Cash . . . . Inventories . . . . | $ 639,729 $ 593,599 253,161 314,629 |\n"
+        "| Total current assets . . . . | 2,490,636 2,089,577 |\n| Net property, plant and equipment . . . | 476,516 "
+        "567,439 |\n| Total other assets . . . . | 437,142 433,976 |\n| | $3,404,294 $3,090,992 |\n"
+        "| LIABILITIES AND SHAREHOLDERS’ EQUITY Accounts payable . . . | $ 107,334 $ 130,451 |\n| | 1 | 2 |\n"))
+    assets = read_figure("What were total assets at the end of fiscal 2009?", [balance])
+    assert assets is not None and assets.cells[0].row == "Total assets" and assets.shown == "$3,404,294 thousand"
+    assert sum(r.label.startswith("Total liabilities") for r in table_rows([balance])) == 0, "1 and 2 sum nothing"
+
