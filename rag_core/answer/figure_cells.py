@@ -1,6 +1,8 @@
 """Where the figures of the passages are: each row of their tables (and each sentence that is a row:
 '… was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and 2007, respectively'),
-its label, its figures under their year or column, and the scale its caption states."""
+its label, its figures under their year or column, and the scale its caption states. Rows a PDF's
+table finder set into one cell, or cut at a line break, are read apart or whole again, and a row
+without a label that sums the rows above it is named as their total ('Total Revenue')."""
 
 from __future__ import annotations
 
