@@ -13,6 +13,17 @@ def test_a_figure_question_is_told_from_an_explanation() -> None:
     assert not asks_for_figure("Why did net sales grow?")
 
 
+def test_a_follow_up_in_a_chat_asks_with_the_figures_name_alone() -> None:
+    """Seen in the app: 'And the total rent expense for fiscal years 2010 to 2012?' after a figure
+    question was read as no figure question, and the model listed passages with a figure of another row."""
+    follow = read_question("And the total rent expense for fiscal years 2010 to 2012, in millions?")
+    assert follow is not None and (follow.metric, follow.operation, follow.years) == (
+        "total rent expense", "sum", (2010, 2011, 2012))
+    assert read_question("And its net income in 2012?") is not None
+    assert not asks_for_figure("The methods used in the paper"), "no question mark: a topic, not a question"
+    assert not asks_for_figure("And the main idea?")
+
+
 def test_the_question_says_what_to_do_with_the_figure() -> None:
     cell = read_question("What is the FY2018 capital expenditure amount (in USD millions) for 3M?")
     assert cell is not None and (cell.operation, cell.years, cell.scale, cell.formula) == ("cell", (2018,), 1e6, "")

@@ -502,7 +502,8 @@ def test_rows_a_table_finder_set_into_one_cell_and_a_row_a_line_break_cut_read_a
         "CONSOLIDATED STATEMENTS OF CASH FLOWS\n| (thousands) | 2009 2008 |\n"
         "| Adjustments: Depreciation . . . . . . Excess tax benefit . . . . . . | 132,493 144,222 (20) (18,\n"
         "586) |\n| Investing: Purchases of investments . . . . Additions to property, plant and equipment, net . . . "
-        ". | (2,787,141) (1,831,363) (56,095) (157,408) |\n| Net cash used by investing . . . . | (534,729) 188,363 |\n"))
+        ". | (2,787,141) (1,831,363) (56,095) (157,408) |\n"
+        "| Net cash used by investing . . . . | (534,729) 188,363 |\n"))
     labels = {r.label: r.cells for r in table_rows([cash])}
     assert labels["Excess tax benefit"] == {"2009": "(20)", "2008": "(18,586)"}
     capex = read_figure("According to the statement of cash flows, how much did Analog Devices spend on additions "
