@@ -12,9 +12,12 @@ from .line_items import RATIOS
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
 
+_NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
+"""A follow-up in a chat that asks with the figure's name alone ('And the total rent expense for fiscal
+years 2010 to 2012?'): a question only with its question mark."""
 _ASKS = re.compile(
-    r"(?:\b(?:what|how much|how many|calculate|compute|determine|give|report|state|find)\b|^\s*(?:and|also|then|now)?"
-    r"[\s,]*(?:the|its|their)\s(?=[^?]*\?\s*$)).*?"
+    rf"(?:\b(?:what|how much|how many|calculate|compute|determine|give|report|state|find)\b|{_NAMED_ALONE}"
+    r"(?=[^?]*\?\s*$)).*?"
     r"\b(?:amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
     r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|profit|"
     r"loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|change|increase|decrease|average|"
@@ -188,9 +191,8 @@ def read_question(question: str) -> Asked | None:
 
 _LEADING = re.compile(r"^.*?\b(?:what|how much|how many)\s+(?:is|was|were|are|did|does)?\s*(?:the\s+)?|"
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
-                      r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+", re.IGNORECASE)
-"""Words before the figure's name; a follow-up in a chat asks with its name alone ('And the total rent
-expense for fiscal years 2010 to 2012?')."""
+                      + _NAMED_ALONE, re.IGNORECASE)
+"""Words before the figure's name."""
 _TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
 _WHERE_STATED = re.compile(
     r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"

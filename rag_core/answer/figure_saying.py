@@ -61,7 +61,7 @@ class Saying:
 
     def _ratio(self, value: float) -> str:
         if self.decimals is None and 0 < abs(value) < 1:  # 0.027 (2.7%), not 0.03: two places lose a small ratio
-            return f"{value:.3g} ({value * 100:.{2 if abs(value) < 0.01 else 1}f}%)"
+            return f"{value:.3g} ({self._shown(value * 100, percent=True)})"
         return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
 
     def _aligned(self, cells: Sequence[CellRead]) -> list[CellRead] | FigureReading:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import END, START, Row, table_rows
+from .figure_cells import END, START, Row, cell_value, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     GENERIC,
@@ -262,8 +262,8 @@ class _Reader(Saying):
             count, each = cell_read(row, (label, text), None, metric), cell_read(row, price, None, metric)
             if count is None or each is None:
                 continue
-            count = count.model_copy(update={"value": abs(count.value / row.scale) * scale})
-            each = each.model_copy(update={"value": each.value / row.scale})  # a price per share is not scaled
+            count = count.model_copy(update={"value": abs(cell_value(text) or 0.0) * scale})  # the column's scale
+            each = each.model_copy(update={"value": cell_value(price[1]) or 0.0})  # a price per share is not scaled
             self.cells += [count, each]
             shares = f"{text.strip('() ')} {SCALE_NAMES.get(scale, '')}".strip()
             return self._computed("product", count.value * each.value, f"{shares} [{count.passage}] × {cite(each)}",
