@@ -160,6 +160,16 @@ class IngestSettings(Group):
         "RAG_INGEST__TABLE_CELL_MAX_CHARS characters (cells) may hold a table.",
     )
     table_cell_max_chars: int = Field(24, gt=0, le=1000, description="Longest one-line block counted as a cell.")
+    table_min_cell_rows: int = Field(
+        2, ge=0, le=10_000, description="Besides the signs above, a page may hold a table only when at least this "
+        "many of its lines have words RAG_INGEST__TABLE_CELL_GAP apart (two cells side by side): a page of prose "
+        "with its figures in sentences is spared the finder (0: no such test).",
+    )
+    table_cell_gap: float = Field(
+        1.0, gt=0, le=100, description="Words of a line this many of the page's usual word heights apart or more "
+        "are two cells (RAG_INGEST__TABLE_MIN_CELL_ROWS): the words of a sentence, even spread out to justify a "
+        "line, are closer.",
+    )
     waiting_row_cells: int = Field(
         3, ge=0, le=1000, description="On a page waiting for its table pass, a text block whose lines stand in rows "
         "of at least this many cells keeps a row per line, its cells joined by ' | ', instead of "

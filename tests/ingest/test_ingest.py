@@ -46,7 +46,10 @@ def test_limits_are_checked_before_anything_is_stored(fake_engine: Engine, make_
 
 
 def test_an_ingest_reports_its_seconds_by_step(fake_engine: Engine, make_pdf: Callable[..., Path]) -> None:
-    figures = "Revenue 4,120 3,870 Cost 2,310 2,205 Margin 1,810 1,665 Income 612 540 Assets 9,870 9,115 Debt 310 290"
+    gap = " " * 12  # the cells of a row stand apart
+    figures = [(gap.join(row), 11.0) for row in (("Revenue", "4,120", "3,870"), ("Cost", "2,310", "2,205"),
+                                                   ("Margin", "1,810", "1,665"), ("Income", "612", "540"),
+                                                   ("Assets", "9,870", "9,115"), ("Debt", "310", "290"))]
     result = fake_engine.ingest_path(make_pdf(["Plain prose about the moon landing.", figures]))
     steps = result.timings_s
     assert set(steps) == {"parse", "table_finder", "ocr", "chunk", "embed", "store"}

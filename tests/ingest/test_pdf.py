@@ -151,6 +151,29 @@ def test_a_page_of_prose_is_spared_the_table_finder(make_pdf: Callable[..., Path
     assert parsed.table_pages == 0 and parsed.table_finder_s == 0.0 and parsed.table_finder_cpu_s == 0.0
 
 
+FIGURES_IN_PROSE = ("Net sales were $34,229 million in 2022 and $35,355 million in 2021, down 3.2% as 12 of 18 "
+                    "divisions sold less; 2,310 people joined in 2022, 1,810 in 2021 and 1,665 in 2020. ") * 6
+
+
+def test_a_page_of_figures_in_sentences_is_spared_the_table_finder(make_pdf: Callable[..., Path]) -> None:
+    """A report's prose states many figures, which made nearly every page of a 10-K one the finder
+    ran on; without two lines whose words stand apart as cells do, none can be a table."""
+    path = make_pdf([FIGURES_IN_PROSE])
+    assert parse_path(path, IngestSettings()).table_pages == 0
+    assert parse_path(path, IngestSettings(table_min_cell_rows=0)).table_pages == 1  # the numbers alone pass
+
+
+def test_a_table_set_on_its_side_is_still_given_to_the_finder(tmp_path: Path) -> None:
+    """Lines turned on the page are no rows to test: the page goes to the finder as before."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for r, row in enumerate(FIGURE_ROWS):
+        page.insert_text((100 + r * 20, 700), "   ".join(row), fontsize=10, rotate=90)
+    page.insert_text((72, 72), FIGURES_IN_PROSE[:80], fontsize=10)
+    doc.save(tmp_path / "turned.pdf")
+    assert parse_path(tmp_path / "turned.pdf", IngestSettings()).table_pages == 1
+
+
 def test_the_layout_rules_come_from_settings(make_pdf: Callable[..., Path]) -> None:
     body = "Plain body text that goes on for a while to set the body size. " * 4
     path = make_pdf([[("Results Overview", 22), (body, 11), ("Method Notes", 14), (body, 11)]])
@@ -169,6 +192,8 @@ def test_the_table_page_filter_thresholds_come_from_settings(tmp_path: Path) -> 
     assert parse_path(path, IngestSettings()).table_pages == 1
     strict = IngestSettings(table_min_numbers=1000, table_min_rulings=1000, table_min_cells=1000)
     assert parse_path(path, strict).table_pages == 0
+    assert parse_path(path, IngestSettings(table_min_cell_rows=len(FIGURE_ROWS) + 1)).table_pages == 0
+    assert parse_path(path, IngestSettings(table_cell_gap=50)).table_pages == 0  # no two words that far apart
 
 
 def test_a_line_of_years_read_in_one_block_with_the_rows_below_it_is_kept() -> None:

@@ -141,7 +141,8 @@ def test_pages_waiting_for_their_pass_are_embedded_in_brief_then_whole(tmp_path:
     those vectors where it leaves the chunk's text as it was. After it, every vector embeds its
     chunk whole, on the page whose table was found and on the page of figures where none was."""
     settings = Settings(store_dir=tmp_path / "store").replace(
-        ingest__sandbox=False, ingest__provisional_chars=20, ingest__provisional_rows_only=rows_only)
+        ingest__sandbox=False, ingest__provisional_chars=20, ingest__provisional_rows_only=rows_only,
+        ingest__table_min_cell_rows=0)  # page 3's figures in prose then wait for the pass too, which finds no table
     engine = Engine(settings, embedder=HashEmbedder(), reranker=OverlapReranker())
     doc = pymupdf.open(stream=table_pdf())
     doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 700), " ".join(

@@ -16,12 +16,12 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 import pymupdf
 
 from .pdf_tables import render_table
+from .word_lines import Cell, Line, line_cells, median, visual_lines, words_of
 
 _TALLEST = 2.5
 """A word this many times the page's usual height is a smear OCR read as one word; it joins no line."""
@@ -34,52 +34,19 @@ _SHORT_LINE_WORDS = 4
 """A line of one cell this short inside a run (a section's label, 'Operating activities') keeps the run going."""
 
 
-@dataclass
-class _Cell:
-    x0: float
-    x1: float
-    text: str
-
-
-_Word = tuple[float, float, float, float, str]
-
-
-@dataclass
-class _Line:
-    words: list[_Word] = field(default_factory=list)
-    cells: list[_Cell] = field(default_factory=list)
-
-    @property
-    def middle(self) -> float:
-        return sum((w[1] + w[3]) / 2 for w in self.words) / len(self.words)
-
-    @property
-    def height(self) -> float:
-        return _median([w[3] - w[1] for w in self.words])
-
-    @property
-    def y0(self) -> float:
-        return min(w[1] for w in self.words)
-
-    @property
-    def y1(self) -> float:
-        return max(w[3] for w in self.words)
-
-
 def ocr_tables(words: Sequence[Sequence[Any]], *, min_cells: int, gap: float) -> list[tuple[pymupdf.Rect, str]]:
     """The tables among a page's words (``page.get_text("words", textpage=…)`` rows: x0, y0, x1,
     y1, text, …), each as its box and its rows rendered; [] when none, or with ``min_cells`` 0.
     ``gap``: how many of the page's usual spaces between words part two cells."""
-    boxes: list[_Word] = [(float(w[0]), float(w[1]), float(w[2]), float(w[3]), str(w[4])) for w in words
-                          if str(w[4]).strip()]
+    boxes = words_of(words)
     if not min_cells or not boxes:
         return []
-    usual = _median([w[3] - w[1] for w in boxes])
-    lines = _lines([w for w in boxes if w[3] - w[1] <= _TALLEST * usual])  # a smear OCR read as one word
-    space = _median([b[0] - a[2] for line in lines for a, b in itertools.pairwise(sorted(line.words)) if b[0] > a[2]]
+    usual = median([w[3] - w[1] for w in boxes])
+    lines = visual_lines([w for w in boxes if w[3] - w[1] <= _TALLEST * usual])  # a smear OCR read as one word
+    space = median([b[0] - a[2] for line in lines for a, b in itertools.pairwise(sorted(line.words)) if b[0] > a[2]]
                     or [usual / 3])
     for line in lines:
-        line.cells = _cells(line, gap * space)
+        line.cells = line_cells(line, gap * space)
     found = []
     for run in _runs(lines, min_cells):
         grid = _grid(run, min_cells)
@@ -91,33 +58,10 @@ def ocr_tables(words: Sequence[Sequence[Any]], *, min_cells: int, gap: float) ->
     return found
 
 
-def _lines(words: list[_Word]) -> list[_Line]:
-    """Visual lines: a word joins the line above when its middle is within half a height (the
-    smaller of the two) of the line's; rows of a table set close stay apart."""
-    lines: list[_Line] = []
-    for word in sorted(words, key=lambda w: (w[1] + w[3]) / 2):
-        line = lines[-1] if lines else None
-        if line is not None and abs((word[1] + word[3]) / 2 - line.middle) < min(word[3] - word[1], line.height) / 2:
-            line.words.append(word)
-        else:
-            lines.append(_Line([word]))
-    return lines
-
-
-def _cells(line: _Line, gap: float) -> list[_Cell]:
-    cells: list[_Cell] = []
-    for x0, _, x1, _, text in sorted(line.words, key=lambda w: w[0]):
-        if cells and x0 - cells[-1].x1 < gap:
-            cells[-1].x1, cells[-1].text = max(cells[-1].x1, x1), f"{cells[-1].text} {text}"
-        else:
-            cells.append(_Cell(x0, x1, text))
-    return cells
-
-
-def _runs(lines: list[_Line], min_cells: int) -> list[list[_Line]]:
+def _runs(lines: list[Line], min_cells: int) -> list[list[Line]]:
     """Runs of lines of two cells or more (a short line of one inside), kept when they are a table."""
-    runs: list[list[_Line]] = []
-    current: list[_Line] = []
+    runs: list[list[Line]] = []
+    current: list[Line] = []
     for i, line in enumerate(lines):
         following = lines[i + 1] if i + 1 < len(lines) else None
         inside = len(line.cells) >= 2 or (
@@ -133,13 +77,13 @@ def _runs(lines: list[_Line], min_cells: int) -> list[list[_Line]]:
     return [run for run in runs if _is_table(run, min_cells)]
 
 
-def _is_table(run: list[_Line], min_cells: int) -> bool:
+def _is_table(run: list[Line], min_cells: int) -> bool:
     wide = [line for line in run if len(line.cells) >= min_cells]
     with_figures = [line for line in wide if any(any(ch.isdigit() for ch in c.text) for c in line.cells)]
     return len(wide) >= _MIN_ROWS and 2 * len(with_figures) >= len(wide)
 
 
-def _grid(run: list[_Line], min_cells: int) -> list[list[str]]:
+def _grid(run: list[Line], min_cells: int) -> list[list[str]]:
     """The run's cells in columns: those of its most common row shape among its wide rows."""
     width = Counter(len(line.cells) for line in run if len(line.cells) >= min_cells).most_common(1)[0][0]
     shaped = [line.cells for line in run if len(line.cells) == width]
@@ -156,11 +100,6 @@ def _grid(run: list[_Line], min_cells: int) -> list[list[str]]:
     return grid
 
 
-def _median(values: Sequence[float]) -> float:
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
-
-
-def _overlap(cell: _Cell, column: tuple[float, float]) -> float:
+def _overlap(cell: Cell, column: tuple[float, float]) -> float:
     return max(0.0, min(cell.x1, column[1]) - max(cell.x0, column[0]))
 
