@@ -174,6 +174,27 @@ def test_a_table_set_on_its_side_is_still_given_to_the_finder(tmp_path: Path) ->
     assert parse_path(tmp_path / "turned.pdf", IngestSettings()).table_pages == 1
 
 
+def test_a_page_turned_by_its_rotation_is_read_as_it_is_shown(tmp_path: Path) -> None:
+    """A landscape statement in a portrait report: the page's /Rotate turns it, and its text is set
+    sideways in the page's own space. Read as it is shown, its title heads the page and its rows are
+    found as a table (read sideways, ABIOMED's equity statement came a column at a time, its title
+    among the figures; this one's table was not found)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.set_rotation(90)
+    shown = page.derotation_matrix  # where a point of the page as shown is in the page's own space
+    page.insert_text(pymupdf.Point(72, 60) * shown, "Consolidated Statements of Stockholders' Equity", fontsize=18,
+                     rotate=90)
+    for r, row in enumerate(FIGURE_ROWS):
+        for c, cell in enumerate(row):
+            page.insert_text(pymupdf.Point(72 + c * 160, 100 + r * 18) * shown, cell, fontsize=10, rotate=90)
+    doc.save(tmp_path / "turned.pdf")
+    (parsed,) = parse_path(tmp_path / "turned.pdf", IngestSettings()).pages
+    assert [h.title for h in parsed.headings] == ["Consolidated Statements of Stockholders' Equity"]
+    assert parsed.text.startswith("Consolidated Statements of Stockholders' Equity")
+    assert "| Revenue | $4,120 | $3,870 |" in parsed.text and len(parsed.tables) == 1
+
+
 def test_the_layout_rules_come_from_settings(make_pdf: Callable[..., Path]) -> None:
     body = "Plain body text that goes on for a while to set the body size. " * 4
     path = make_pdf([[("Results Overview", 22), (body, 11), ("Method Notes", 14), (body, 11)]])

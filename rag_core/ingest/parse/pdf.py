@@ -170,7 +170,7 @@ def _pdf_pages(
 
     numbers = range(doc.page_count) if only is None else sorted({n - 1 for n in only if 0 < n <= doc.page_count})
     for number in numbers:
-        page = doc[number]
+        page = upright(doc[number])
         text, headings, tables = _pdf_page_text(page, body_size, settings, finder)
         visible = len(text) - text.count(" ") - text.count("\n")
         if only is not None:
@@ -212,6 +212,16 @@ def _body_font_size(doc: pymupdf.Document, sample_pages: int) -> float:
                 for span in line["spans"]:
                     sizes[round(span["size"], 1)] += len(span["text"].strip())
     return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def upright(page: pymupdf.Page) -> pymupdf.Page:
+    """The page as it is shown: a page turned by its /Rotate entry (a landscape statement in a
+    portrait report) has its text set sideways in the page's own space, so its lines would be read
+    a column at a time, the title among the figures. Its rotation is taken into its content (in the
+    parse's copy of the file), which leaves it looking the same and its lines left to right."""
+    if page.rotation:
+        page.remove_rotation()
+    return page
 
 
 def _pdf_page_text(
