@@ -43,6 +43,8 @@ _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
 """A question that asks what a count of shares is worth ('the total value of vested shares')."""
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
+_BALANCE = re.compile(r"\s*balances?\b", re.IGNORECASE)
+"""The row of an equity statement that gives the balance at a date ('Balance, March 31, 2011')."""
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -104,6 +106,25 @@ class _Reader(Saying):
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
             if reading is not None:
                 return reading
+        return self._balance(metric, year)
+
+    def _balance(self, metric: str, year: int | None) -> FigureReading | None:
+        """An equity statement's figure: its columns are the parts of equity ('Total › Stockholders'
+        Equity') and its rows what changed them, between rows of the balance at each date ('Balance,
+        March 31, 2011'). The column the metric names, fewest other words first, in the balance row of
+        the asked year (else the latest)."""
+        asked = stems(metric) - GENERIC
+        dated = [(max(int(y) for y in YEAR.findall(row.label)), row) for row in self.rows
+                 if _BALANCE.match(row.label) and YEAR.search(row.label)]
+        if not asked or not dated:
+            return None
+        wanted = year if year is not None else max(y for y, _ in dated)
+        for row in [row for y, row in dated if y == wanted]:
+            named = sorted((len(stems(label) - GENERIC - asked), label, text) for label, text in row.cells.items()
+                           if asked <= stems(label) and cell_value(text) is not None)
+            read = cell_read(row, named[0][1:], wanted, metric) if named else None
+            if read is not None:
+                return self._one(read)
         return None
 
     def _cell_among(self, rows: list[Row], metric: str, year: int | None) -> FigureReading | None:
@@ -130,7 +151,10 @@ class _Reader(Saying):
                                for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
-        only = tied[0]
+        return self._one(tied[0])
+
+    def _one(self, only: CellRead) -> FigureReading:
+        """One cell read as the answer, said as its row and column write it."""
         shown = self._shown(only.value, percent="%" in only.text, scale=self._row_scale(only), as_written=only.text)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
         return FigureReading(kind="cell", sentence=f"**{only.row}, {only.column}: {shown}** [{only.passage}]{written}",

@@ -522,3 +522,30 @@ def test_an_unlabelled_grand_total_of_a_section_in_capitals_is_its_total() -> No
     assert assets is not None and assets.cells[0].row == "Total assets" and assets.shown == "$3,404,294 thousand"
     assert sum(r.label.startswith("Total liabilities") for r in table_rows([balance])) == 0, "1 and 2 sum nothing"
 
+
+
+EQUITY = Passage(n=1, document="abmd-10k.pdf", page=63, tabular=True, text=(
+    "Consolidated Statements of Stockholders' Equity (in thousands, except share data)\n"
+    "| | Common Stock | | Additional | Total |\n"
+    "| | Number of shares | Par value | Paid in Capital | Stockholders' Equity |\n"
+    "| Balance, March 31, 2010 | 37,433,064 | 375 | 372,425 | 107,956 |\n"
+    "| Stock compensation expense | — | — | 5,421 | 5,421 |\n"
+    "| Net loss | — | — | — | (11,755) |\n"
+    "| Balance, March 31, 2011 | 37,705,765 | 377 | 379,218 | 104,743 |\n"
+    "| Net income | — | — | — | 1,495 |\n"
+    "| Balance, March 31, 2012 | 39,272,754 | 393 | 401,771 | 126,297 |\n"))
+
+
+@pytest.mark.parametrize(("asked", "value"), [("at March 31, 2011", 104_743), ("at March 31, 2012", 126_297),
+                                              ("", 126_297)])
+def test_an_equity_statement_s_balance_is_read_from_its_column_in_the_row_of_its_date(asked: str, value: int) -> None:
+    """An equity statement's columns are the parts of equity and its rows what changed them, between
+    the balance rows of each date: no row is named 'total stockholders' equity'; its column is."""
+    figure = read_figure(f"What does Abiomed's statement of stockholders' equity show as total stockholders' equity "
+                         f"{asked}?".replace(" ?", "?"), [EQUITY])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(value * 1e3)
+    (cell,) = figure.cells
+    assert cell.row.startswith("Balance, March 31,") and cell.column == "Total › Stockholders' Equity"
+    # a question on a part of equity, asked the same way, reads that part's column
+    paid_in = read_figure("What was Abiomed's additional paid in capital at March 31, 2011?", [EQUITY])
+    assert paid_in is not None and paid_in.value == pytest.approx(379_218e3)
