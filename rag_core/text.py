@@ -1,6 +1,8 @@
 """Where a sentence ends and what a citation looks like: one definition for every stage that cuts
 text into sentences (the chunker, the extractive answer, the budget's cut, the answer check's
-statements, the question's cleanup, the prose share of a passage) or reads a citation.
+statements, the question's cleanup, the prose share of a passage) or reads a citation; and how a
+chat's follow-up carries the question it follows (written by the follow-up's rewrite, read by the
+figure reader).
 
 A sentence ends after '.', '!', '?' or '。', any closing quotes or brackets and any citations that
 follow it ("dividends. [3]" is one sentence), then white space. It does not end when the next word
@@ -88,3 +90,17 @@ def _ends_sentence(text: str, match: re.Match[str], end: int) -> bool:
 def _stop(text: str, match: re.Match[str]) -> int:
     """The end of the punctuation, closing marks and citations: the match less its trailing space."""
     return match.start() + len(match.group(0).rstrip())
+
+
+_FOLLOWING_UP = " (following up on: "
+
+
+def following_up(question: str, previous: str) -> str:
+    """A follow-up joined to the question it follows: 'And on Mix? (following up on: What is …?)'."""
+    return f"{question}{_FOLLOWING_UP}{previous})"
+
+
+def follow_up_parts(text: str) -> tuple[str, str]:
+    """A question and the question it follows up on (``following_up``), or the text and ''."""
+    question, mark, previous = text.partition(_FOLLOWING_UP)
+    return (question, previous.removesuffix(")")) if mark else (text, "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..text import follow_up_parts
 from .line_items import RATIOS
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
@@ -125,7 +126,20 @@ def _around(formula: str, term: str, asked: str) -> str:
 
 
 def read_question(question: str) -> Asked | None:
-    """What a question asks of a figure, or None when it asks for none."""
+    """What a question asks of a figure, or None when it asks for none. A chat's follow-up joined
+    to the question it follows (``text.following_up``) is read alone when it names what it asks
+    for ('And what were its total assets at March 31, 2012?' after a question on 2011's equity);
+    else the question it follows is, in the follow-up's years ('And for 2011?')."""
+    now, before = follow_up_parts(question)
+    asked = _read(now)
+    if before and (asked is None or not asked.metric.strip()):
+        earlier = _read(before)
+        years = tuple(int(y) for y in YEAR.findall(now))
+        return earlier if earlier is None or not years else replace(earlier, years=years)
+    return asked
+
+
+def _read(question: str) -> Asked | None:
     if not asks_for_figure(question):
         return None
     asked = _BRACKETS.sub(" ", question)

@@ -31,6 +31,7 @@ from ..lexical.vocabulary import expansion
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..runtime.llm import ChatSession
 from ..settings import LlmSettings, RetrievalSettings
+from ..text import following_up
 from ..trace import ms_since
 from .question_cleanup import clean_query
 from .reading_prompts import intent_messages, rewrite_messages, understand_messages
@@ -277,7 +278,7 @@ def _previous_question(history: Sequence[Message]) -> str:
 
 
 def _joined(question: str, history: Sequence[Message]) -> str:
-    return f"{question} (following up on: {_previous_question(history)[:300]})"
+    return following_up(question, _previous_question(history)[:300])
 
 
 def understand(question: str, chat: ChatSession, llm: LlmSettings, *, rephrase: bool = True) -> Understanding:

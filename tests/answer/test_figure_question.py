@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rag_core.answer.figure_question import asks_for_figure, read_question
+from rag_core.text import follow_up_parts, following_up
 
 
 def test_a_figure_question_is_told_from_an_explanation() -> None:
@@ -57,3 +58,18 @@ def test_what_a_question_asks_of_its_years_and_its_words() -> None:
     assert dated is not None and dated.metric == "lobor rate" and dated.years == (2009,)
     margin = read_question("What is the FY2022 EBITDA margin for Acme?")
     assert margin is not None and margin.metric == "EBITDA margin", "'mar' in 'margin' is no month"
+
+
+def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_names_its_figure() -> None:
+    """The chat joins a follow-up to the question before it; the years of that one are not asked
+    (seen in the app: 'total assets at March 31, 2012' after a question on 2011 was summed over both)."""
+    joined = following_up("And what were its total assets at March 31, 2012, from the balance sheet?",
+                          "What does Abiomed's statement of stockholders' equity show at March 31, 2011?")
+    asked = read_question(joined)
+    assert asked is not None and (asked.metric.strip(), asked.years, asked.operation) == ("its total assets at",
+                                                                                          (2012,), "cell")
+    # a follow-up that names only its year asks the question before it, for that year
+    again = read_question(following_up("And for 2011?", "What was Acme's total revenue in 2012?"))
+    assert again is not None and (again.metric, again.years) == ("total revenue", (2011,))
+    assert follow_up_parts(joined)[1] == "What does Abiomed's statement of stockholders' equity show at March 31, 2011?"
+    assert follow_up_parts("What was revenue (in millions) in 2012?") == ("What was revenue (in millions) in 2012?", "")
