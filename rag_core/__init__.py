@@ -11,9 +11,12 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .privacy import telemetry_off
+from .runtime.layout import defer_layout_model
 
-# Before any dependency loads: every process that imports rag_core starts with telemetry off.
+# Before any dependency loads: every process that imports rag_core starts with telemetry off, and
+# PyMuPDF's layout model is loaded only where tables are found (runtime/layout.py).
 telemetry_off()
+defer_layout_model()
 
 if TYPE_CHECKING:
     from . import trace_views as report

@@ -7,7 +7,7 @@ child while a PDF becomes searchable and then complete (the table finder's CPU s
 10-K 109 -> 87, README), and the embedder beside the local model's server while an answer is written.
 ``quiet_threads`` sets it on options the project builds (the embedder's); ``quiet_every_session``
 on the sessions a library opens with its own options (PyMuPDF's layout model, whose three sessions
-open when ``pymupdf`` is imported), and must run before that import.
+open when the table finder loads it: ``runtime/layout.py``), and must run before that.
 """
 
 from __future__ import annotations

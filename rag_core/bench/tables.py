@@ -31,7 +31,9 @@ def bench_tables(args: argparse.Namespace, settings: Any) -> dict[str, Any]:
     import pymupdf
 
     from ..ingest.parse.pdf_tables import TEXT_FLAGS, may_hold_table
+    from ..runtime.layout import layout_model
 
+    layout_model()  # the reference strategy is the finder with it, as ingest runs it
     sets: dict[str, Any] = {}
     for key, paths in document_sets(args).items():
         pdfs = [p for p in paths if p.suffix.lower() == ".pdf"]

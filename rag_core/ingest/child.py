@@ -1,8 +1,8 @@
 """The sandboxed parser's process, ``python -m rag_core.ingest.child`` (see ``sandbox``).
 
-ONNX Runtime's threads are made to block when idle before anything imports ``pymupdf``, which
-opens its layout model's sessions as it loads (``rag_core.cpu``): the table finder runs in this
-process beside the embedder in the app's.
+ONNX Runtime's threads are made to block when idle before PyMuPDF's layout model opens its sessions
+(``rag_core.cpu``; the table finder loads the model before its first page, ``runtime/layout.py``):
+the finder runs in this process beside the embedder in the app's.
 """
 
 import sys

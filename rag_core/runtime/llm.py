@@ -213,6 +213,8 @@ class LocalChatModel:
                     params.model.path = str(path)
                     # sized by the Engine to what the budget sends it; a model made alone takes the default budget's
                     params.n_ctx = self.settings.n_ctx or BudgetSettings().local_context()
+                    params.n_ubatch = self.settings.n_ubatch
+                    params.n_batch = max(params.n_batch, self.settings.n_ubatch)  # llama.cpp: ubatch <= batch
                     params.cpuparams.n_threads = self.settings.n_threads
                     params.cpuparams_batch.n_threads = self.settings.n_threads
                     params.no_extra_bufts = not self.settings.repack_weights

@@ -12,14 +12,16 @@ import shutil
 import tempfile
 import weakref
 from pathlib import Path
-
-import pymupdf
+from typing import TYPE_CHECKING
 
 from ..errors import DocumentNotFound
 from ..formats import FORMATS
 from ..models import DocumentRecord
 from ..runtime.tessdata import tessdata_folder
 from ..settings import IngestSettings, Settings
+
+if TYPE_CHECKING:
+    import pymupdf
 
 _SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
 _HIGHLIGHT_PROBE_CHARS = 60
@@ -66,7 +68,12 @@ def render_pdf_page(
     data: bytes, page: int, highlight: str | None = None, *, zoom: float, ocr: IngestSettings | None = None
 ) -> bytes:
     """A PNG of one 1-based page, with the passage highlighted where it can be found: in the text
-    layer, or, on a scanned page and with ``ocr`` given, in the words OCR reads from its image."""
+    layer, or, on a scanned page and with ``ocr`` given, in the words OCR reads from its image.
+
+    PyMuPDF is imported here, when a page is first drawn: the app's server needs it for nothing
+    else (its parses run in a child), and it holds about 40 MB once loaded."""
+    import pymupdf
+
     with pymupdf.open(stream=data, filetype="pdf") as doc:
         if not 1 <= page <= doc.page_count:
             raise DocumentNotFound(

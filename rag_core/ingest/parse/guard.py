@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
-
-import pymupdf
+from typing import TYPE_CHECKING
 
 from ...errors import EmptyFile, FileTooLarge, ParseLimit
 from ...models import Page
 from ...settings import IngestSettings
+
+if TYPE_CHECKING:  # (the checks before a parse run where PyMuPDF is not loaded: the app's server)
+    import pymupdf
 
 
 def check_size(name: str, size: int, settings: IngestSettings) -> None:

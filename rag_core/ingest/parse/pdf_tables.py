@@ -10,6 +10,7 @@ from typing import Any
 
 import pymupdf
 
+from ...runtime.layout import layout_model
 from ...settings import IngestSettings
 from .text import clean_text
 from .word_lines import line_cells, median, visual_lines, words_of
@@ -114,6 +115,7 @@ def _signs(page: pymupdf.Page, blocks: list[dict[str, Any]], settings: IngestSet
 def find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
     """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
     page's words, which keep decimals intact where the finder's own extraction splits them."""
+    layout_model()  # the finder's model, in this process only now (runtime/layout.py)
     # word centers as plain numbers: cell membership is then cheap comparisons, row by row
     words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=TEXT_FLAGS, sort=True)]
     found = []
