@@ -71,7 +71,7 @@ def render_pdf_page(
     layer, or, on a scanned page and with ``ocr`` given, in the words OCR reads from its image.
 
     PyMuPDF is imported here, when a page is first drawn: the app's server needs it for nothing
-    else (its parses run in a child), and it holds about 40 MB once loaded."""
+    else (its parses run in a child), and it holds 40–50 MB once loaded."""
     import pymupdf
 
     with pymupdf.open(stream=data, filetype="pdf") as doc:

@@ -41,7 +41,8 @@ def test_the_layout_model_loads_with_the_table_finder_not_with_pymupdf() -> None
     assert deferred["at_import"] == [False, 0]
     plain = _run("plain")
     assert plain["at_import"][0] and plain["at_import"][1] > 0  # PyMuPDF's own: loaded as it is imported
-    assert deferred["after_finder"] == plain["after_finder"] == plain["at_import"]  # the finder then holds what an import would load
+    # the finder then holds what PyMuPDF's own import would have loaded
+    assert deferred["after_finder"] == plain["after_finder"] == plain["at_import"]
 
 
 DRAW = """
