@@ -10,13 +10,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .memory import limit_arenas_at_import
 from .privacy import telemetry_off
 from .runtime.layout import defer_layout_model
 
-# Before any dependency loads: every process that imports rag_core starts with telemetry off, and
-# PyMuPDF's layout model is loaded only where tables are found (runtime/layout.py).
+# Before any dependency loads: every process that imports rag_core starts with telemetry off,
+# PyMuPDF's layout model is loaded only where tables are found (runtime/layout.py), and malloc's
+# arenas are limited while glibc still takes a limit (memory.py).
 telemetry_off()
 defer_layout_model()
+limit_arenas_at_import()
 
 if TYPE_CHECKING:
     from . import trace_views as report

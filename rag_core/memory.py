@@ -6,6 +6,11 @@ after an ingest about 200 MB stays resident that nothing uses (LightRAG paper: 4
 282 MB after a trim); ONNX Runtime's two worker threads kept 270 MB in their arenas after one
 batch (224 MB resident instead of 480 with two arenas). On a shared demo host the local model
 then loads on top of it. Elsewhere than glibc both calls do nothing.
+
+The arena limit must come early: glibc fixes its limit for good once more than 8 arenas exist
+(``arena_get2``'s ``narenas_limit``), and a Streamlit server has 15 by the time a page has built the
+Engine (counted in the app's maps). ``rag_core`` therefore sets it at import
+(:func:`limit_arenas_at_import`), when the server has 3.
 """
 
 from __future__ import annotations
@@ -13,10 +18,14 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import functools
+import os
 from collections.abc import Callable
 
 _M_ARENA_MAX = -8
 """mallopt's parameter number for the arena limit (glibc's malloc.h)."""
+
+ARENAS_VARIABLE = "RAG_MALLOC_ARENAS"
+"""The environment variable of ``Settings.malloc_arenas``."""
 
 
 @functools.cache
@@ -39,3 +48,17 @@ def limit_malloc_arenas(arenas: int) -> bool:
     when the C library took it. Process-wide: threads started later share them."""
     mallopt = _libc_function("mallopt")
     return bool(arenas > 0 and mallopt is not None and mallopt(_M_ARENA_MAX, arenas))
+
+
+def limit_arenas_at_import() -> bool:
+    """:func:`limit_malloc_arenas` with ``Settings.malloc_arenas`` as the environment gives it (read
+    here, before a Settings object exists: by the time an Engine is built, glibc may have fixed its
+    limit). A value that is not a whole number is left to Settings to report."""
+    from .settings import Settings
+
+    given = next((value for name, value in os.environ.items() if name.upper() == ARENAS_VARIABLE), None)
+    try:
+        arenas = int(Settings.model_fields["malloc_arenas"].default if given is None else given)
+    except ValueError:
+        return False
+    return limit_malloc_arenas(arenas)

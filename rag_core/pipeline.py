@@ -63,7 +63,9 @@ class Engine(Ingesting):
     ) -> None:
         self.settings = settings or Settings()
         self.store = store or open_store(self.settings)
-        limit_malloc_arenas(self.settings.malloc_arenas)  # before any worker thread allocates
+        # rag_core's import set the environment's limit; a value given otherwise (st.secrets, a caller's
+        # Settings) applies here while glibc still takes one (memory.py)
+        limit_malloc_arenas(self.settings.malloc_arenas)
         self.embedder: Embedder = embedder or make_embedder(self.settings.embed)
         self.reranker: Reranker = reranker or CrossEncoderReranker(self.settings.rerank)
         self.bm25_cache = Bm25Cache(max_entries=self.settings.retrieval.bm25_cache_entries)

@@ -71,7 +71,8 @@ class Settings(BaseSettings):
         ge=0,
         le=1024,
         description="At most this many glibc malloc arenas in the process (0: glibc's default of 8 per core). "
-        "2 keeps about 250 MB less resident with the ONNX embedder's threads (rag_core/memory.py).",
+        "2 keeps about 250 MB less resident with the ONNX embedder's threads (rag_core/memory.py). Read from the "
+        "environment when rag_core is imported: glibc takes no limit once more than 8 arenas exist.",
     )
 
     ingest: IngestSettings = IngestSettings()
