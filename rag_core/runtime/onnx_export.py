@@ -1,18 +1,42 @@
 """``python -m rag_core.runtime.onnx_export MODEL_DIR OUT``: a sentence-transformers model's transformer
 as ONNX (token states out; pooling stays in the caller). Run in a child process by
-``embed.exported_model``, so the process that embeds never imports torch."""
+``embed.exported_model``, so the process that embeds never imports torch.
+
+Two files come out. ``OUT`` holds standard ONNX operators only (OpenVINO reads it). Beside it,
+``fused_path(OUT)`` holds the same model with ONNX Runtime's transformer fusions (one ``Attention``
+operator a layer instead of a dozen, the layer norms and GELU folded): where the model is of a
+family the fusions know and its states match ``OUT``'s on a padded batch. Measured on the packaged
+MiniLM (2 cores, docs/measurements.md, 2026-11-27): what a batch holds in ONNX Runtime's arena 24 MB
+against 48 (150 batches of every length up to 512 tokens), the LightRAG paper's passages embedded 4%
+faster, the vectors within 2e-7 of the plain export's.
+"""
 
 from __future__ import annotations
 
+import json
 import sys
 import warnings
+from pathlib import Path
+
+FUSED_FAMILIES = {"bert": "bert", "roberta": "bert", "xlm-roberta": "bert", "mpnet": "bert"}
+"""Hugging Face ``model_type`` -> ONNX Runtime optimizer's model type, for the families it fuses."""
+
+AGREEMENT = 1e-4
+"""The most a fused model's token states may differ from the plain export's (float32 reordering
+gives about 1e-6); more, and only the plain export is kept."""
+
+
+def fused_path(out: Path) -> Path:
+    """Where the fused model of the plain export ``out`` is written."""
+    return out.with_name(out.name.removesuffix(".onnx") + ".fused.onnx")
 
 
 def export(folder: str, out: str) -> None:
     import torch
     from transformers import AutoModel
 
-    model = AutoModel.from_pretrained(folder, local_files_only=True).eval()
+    # eager attention exports as MatMul/Softmax, which the fusions recognise (SDPA's graph they do not)
+    model = AutoModel.from_pretrained(folder, local_files_only=True, attn_implementation="eager").eval()
 
     class States(torch.nn.Module):
         def __init__(self) -> None:
@@ -32,6 +56,52 @@ def export(folder: str, out: str) -> None:
         torch.onnx.export(States(), (ids, ids, torch.zeros_like(ids)), out, dynamo=False, opset_version=17,
                           input_names=["input_ids", "attention_mask", "token_type_ids"],
                           output_names=["last_hidden_state"], dynamic_axes=axes)
+    fuse(Path(folder), Path(out))
+
+
+def fuse(folder: Path, plain: Path) -> bool:
+    """Write ``fused_path(plain)`` when the model's family has fusions and the fused states agree
+    with the plain export's; True when written. Any failure keeps the plain export alone."""
+    config = json.loads((folder / "config.json").read_text())
+    family = FUSED_FAMILIES.get(str(config.get("model_type", "")))
+    if family is None:
+        return False
+    target = fused_path(plain)
+    try:
+        from onnxruntime.transformers import optimizer
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fused = optimizer.optimize_model(str(plain), model_type=family, opt_level=0,
+                                             num_heads=int(config["num_attention_heads"]),
+                                             hidden_size=int(config["hidden_size"]))
+        if not fused.get_fused_operator_statistics().get("Attention"):
+            return False
+        fused.save_model_to_file(str(target))
+        if _difference(plain, target, int(config.get("vocab_size", 1000))) <= AGREEMENT:
+            return True
+    except Exception as exc:  # the plain export still serves
+        print(f"fusing the ONNX model failed, the plain export is used: {exc}", file=sys.stderr)
+    target.unlink(missing_ok=True)
+    return False
+
+
+def _difference(plain: Path, fused: Path, vocabulary: int) -> float:
+    """The largest difference between the two models' token states on a padded batch of three."""
+    import numpy as np
+    import onnxruntime
+
+    ids = np.random.default_rng(0).integers(1, min(vocabulary, 30_000), size=(3, 40), dtype=np.int64)
+    mask = np.ones_like(ids)
+    mask[1, 25:] = mask[2, 9:] = 0
+    ids[mask == 0] = 0
+    feeds = {"input_ids": ids, "attention_mask": mask, "token_type_ids": np.zeros_like(ids)}
+    states = []
+    for path in (plain, fused):
+        session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        states.append(session.run(None, {i.name: feeds[i.name] for i in session.get_inputs()})[0])
+    real = mask.astype(bool)
+    return float(np.abs(states[0][real] - states[1][real]).max())
 
 
 if __name__ == "__main__":

@@ -106,6 +106,7 @@ def test_the_onnx_embedder_never_imports_torch(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600, env=env)
     assert out.stdout.split() == ["OnnxEmbedder", "-", "(2,", "384)", "1.0", "False"]
     assert list(tmp_path.glob("model-*.onnx")), "exported into the given cache"
+    assert list(tmp_path.glob("model-*.fused.onnx")), "and fused beside"
 
 
 def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,3 +119,32 @@ def test_a_failed_export_falls_back_to_torch_and_says_so(tmp_path: Path, monkeyp
     assert vectors.shape == (2, 384) and embedder.loaded
     assert embedder.note.startswith("ONNX export failed, torch runs the embedder instead")
     assert not list((tmp_path / "cache").glob("*")), "no half-written export is left"
+
+
+def test_the_fused_model_is_kept_only_where_it_agrees(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The export writes a plain model of standard operators (OpenVINO reads it) and, beside it, ONNX
+    Runtime's fused form, which the default embedder runs; a fused model whose states differ from the
+    plain export's, or a family without fusions, leaves the plain export alone."""
+    import json
+    import shutil
+
+    import onnx
+
+    from rag_core.runtime import onnx_export
+    from rag_core.runtime.embed import exported_model, resolve_model_path
+    from rag_core.settings import DEFAULT_EMBED_MODEL, EmbedSettings
+
+    folder = Path(resolve_model_path(DEFAULT_EMBED_MODEL))
+    plain = exported_model(folder, EmbedSettings().cache_dir)
+    fused = onnx_export.fused_path(plain)
+    assert fused.is_file(), "the packaged MiniLM is a BERT: its fused form is made"
+    ops = {(node.domain, node.op_type) for node in onnx.load(str(fused), load_external_data=False).graph.node}
+    assert ("com.microsoft", "Attention") in ops
+    assert not {domain for domain, _ in {(n.domain, n.op_type) for n in onnx.load(str(plain)).graph.node}} - {""}
+    copy = shutil.copy(plain, tmp_path / "model.onnx")
+    monkeypatch.setattr(onnx_export, "AGREEMENT", -1.0)  # no fused model can agree this closely
+    assert not onnx_export.fuse(folder, Path(copy)) and not onnx_export.fused_path(Path(copy)).exists()
+    other = tmp_path / "gpt"
+    other.mkdir()
+    (other / "config.json").write_text(json.dumps({"model_type": "gpt2"}))
+    assert not onnx_export.fuse(other, Path(copy)) and not onnx_export.fused_path(Path(copy)).exists()
