@@ -97,6 +97,17 @@ def coalesced(deltas: Iterator[str], every_s: float, clock: Callable[[], float] 
         yield "".join(pending)
 
 
+def write_stream(slot: Any, deltas: Iterator[str]) -> str:
+    """The answer so far redrawn in ``slot`` (an ``st.empty``) at each piece, as ``st.write_stream``
+    draws text; its first step asks pandas whether the stream is a data frame, which loads pandas and
+    pyarrow into the server (about 60 MB resident) for a page that shows no table."""
+    text = ""
+    for delta in deltas:
+        text += delta
+        slot.markdown(text)
+    return text
+
+
 def preview_markdown(run: AnswerRun) -> str | None:
     """The run's preview with each citation's page: "… [2 · p.7]"."""
     text = run.preview()
@@ -397,6 +408,14 @@ def highlighted_text(text: str, passage: str) -> str:
         body = (html.escape(text[:start]) + '<mark class="rag-passage">' + html.escape(text[start:end]) + "</mark>"
                 + html.escape(text[end:]))
     return f'<div style="white-space:pre-wrap;font-size:.9em;max-height:70vh;overflow:auto">{body}</div>'
+
+
+def chart(title: str, mark: str, **channels: tuple[str, str]) -> dict[str, Any]:
+    """A Vega-Lite spec for ``st.vega_lite_chart``, each channel a (field, type). Streamlit draws a spec
+    as it is; an Altair chart would load Altair into the server (26 MB resident) for the debug page's
+    three charts."""
+    encoding = {channel: {"field": field, "type": kind} for channel, (field, kind) in channels.items()}
+    return {"title": title, "mark": mark, "encoding": encoding}
 
 
 def why_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -70,8 +70,7 @@ if question := st.chat_input("Ask a question about your documents"):
                 st.stop()
             deltas = app_views.wait_for_first_token(run, st.empty())
             streamed = st.empty()
-            with streamed:
-                st.write_stream(deltas)
+            app_views.write_stream(streamed, deltas)
             answer = run.result()
         # kept before anything is drawn: a visitor who opens the debug page while the answer's marks
         # and footer render stops this run, and the trace must already be there

@@ -1,6 +1,5 @@
 from typing import Any
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -81,18 +80,19 @@ with tab_trace:
         movement = pd.DataFrame(report.rank_movement(trace))
         left, right = st.columns(2)
         if not movement.empty:
-            chart = alt.Chart(movement).mark_point().encode(x="fused", y="reranked", tooltip="chunk")
-            left.altair_chart(chart.properties(title="Rank: fused → reranked"), use_container_width=True)
+            spec = app_views.chart("Rank: fused → reranked", "point", x=("fused", "quantitative"),
+                         y=("reranked", "quantitative"), tooltip=("chunk", "nominal"))
+            left.vega_lite_chart(movement, spec, use_container_width=True)
         else:
             left.info("No rerank stage ran: the fused order was kept.")
         scores = pd.DataFrame(report.score_rows(trace))
         if not scores.empty:
-            chart = alt.Chart(scores).mark_tick().encode(x="value", y="score", color="kept")
-            right.altair_chart(chart.properties(title="Candidate scores"), use_container_width=True)
-        timings = (
-            alt.Chart(pd.DataFrame(report.timing_rows(trace))).mark_bar().encode(x="ms", y=alt.Y("stage", sort=None))
-        )
-        st.altair_chart(timings.properties(title="Timings (ms)"), use_container_width=True)
+            spec = app_views.chart("Candidate scores", "tick", x=("value", "quantitative"), y=("score", "nominal"),
+                         color=("kept", "nominal"))
+            right.vega_lite_chart(scores, spec, use_container_width=True)
+        timings = app_views.chart("Timings (ms)", "bar", x=("ms", "quantitative"), y=("stage", "nominal"))
+        timings["encoding"]["y"]["sort"] = None  # the stages in the order they ran
+        st.vega_lite_chart(pd.DataFrame(report.timing_rows(trace)), timings, use_container_width=True)
         checked = report.attribution_rows(trace)
         if checked:
             st.subheader("Answer check: each statement against the passages")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,6 +92,38 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     assert not at.exception
 
 
+CHAT_WITHOUT_PANDAS = """
+import pathlib, sys
+from streamlit.testing.v1 import AppTest
+import app_state
+from tests.conftest import write_pdf
+app_state.engine().ingest_path(write_pdf(pathlib.Path(sys.argv[1]) / "acme.pdf", sys.argv[2:]))
+at = AppTest.from_file("app.py", default_timeout=300)
+at.run()
+at.switch_page("pages/chat.py").run()
+at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+assert not at.exception, at.exception
+assert any("INV-2025-0492" in m.value for m in at.chat_message[1].markdown), "an answer was written"
+print("pandas" in sys.modules, "pyarrow" in sys.modules)
+"""
+
+
+def test_the_chat_page_answers_without_loading_pandas(tmp_path: Path) -> None:
+    """A visitor who only chats never needs a data frame: pandas and pyarrow (about 60 MB resident)
+    load with the debug page's tables, not with a streamed answer (st.write_stream's first step
+    would load them). In a fresh interpreter, so no other test has imported them."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {"RAG_STORE_DIR": str(tmp_path / "store"), "RAG_LLM__BACKEND": "extractive",
+                        "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-c", CHAT_WITHOUT_PANDAS, str(tmp_path), *PAGES], cwd=ROOT, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert run.stdout.split()[-2:] == ["False", "False"]
+
+
 def test_an_answer_cut_at_its_length_limit_says_so_under_it_and_after_a_redraw(
     app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,6 +192,9 @@ def test_debug_renders_a_stored_trace(app_env: Path, tmp_path: Path) -> None:
     assert at.json, "budget figures and the prompt are shown"
     assert any(c.value.startswith("summary: ") and "sampled" in c.value for c in at.caption), (
         "the plan's note says how the context was chosen")
+    charts = [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+    assert {"Candidate scores", "Timings (ms)"} <= {chart["title"] for chart in charts}, "drawn from Vega-Lite specs"
+    assert all(chart["encoding"]["x"]["type"] == "quantitative" for chart in charts)
     # why not this page: the summary's search (the first question read its small document whole), page 3
     at.selectbox(key="why_document").set_value("long-report.pdf")
     at.number_input(key="why_page").set_value(3).run()
