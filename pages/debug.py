@@ -81,14 +81,14 @@ with tab_trace:
         left, right = st.columns(2)
         if not movement.empty:
             spec = app_views.chart("Rank: fused → reranked", "point", x=("fused", "quantitative"),
-                         y=("reranked", "quantitative"), tooltip=("chunk", "nominal"))
+                                   y=("reranked", "quantitative"), tooltip=("chunk", "nominal"))
             left.vega_lite_chart(movement, spec, use_container_width=True)
         else:
             left.info("No rerank stage ran: the fused order was kept.")
         scores = pd.DataFrame(report.score_rows(trace))
         if not scores.empty:
             spec = app_views.chart("Candidate scores", "tick", x=("value", "quantitative"), y=("score", "nominal"),
-                         color=("kept", "nominal"))
+                                   color=("kept", "nominal"))
             right.vega_lite_chart(scores, spec, use_container_width=True)
         timings = app_views.chart("Timings (ms)", "bar", x=("ms", "quantitative"), y=("stage", "nominal"))
         timings["encoding"]["y"]["sort"] = None  # the stages in the order they ran
