@@ -232,10 +232,10 @@ class EmbedSettings(Group):
     )
     backend: Literal["onnx", "openvino", "torch"] = Field(
         "onnx",
-        description="onnx: the model runs in ONNX Runtime (exported once from its weights into cache_dir; about "
-        "400 MB less memory than torch, same vectors); openvino: the same export in OpenVINO's CPU runtime (same "
-        "vectors); torch: sentence-transformers. A model the export cannot run (pooling other than mean or CLS, "
-        "or a hub name not downloaded) uses torch, and says so.",
+        description="onnx: the model runs in ONNX Runtime (exported once from its weights into cache_dir, fused "
+        "where its family allows; about 400 MB less memory than torch, same vectors); openvino: the same export, "
+        "unfused, in OpenVINO's CPU runtime (same vectors); torch: sentence-transformers. A model the export "
+        "cannot run (pooling other than mean or CLS, or a hub name not downloaded) uses torch, and says so.",
     )
     cache_dir: Path = Field(Path.home() / ".cache" / "rag_core", description="Where the exported ONNX model is kept.")
     batch_size: int = Field(32, gt=0, le=4096, description="Most passages encoded per forward pass.")
