@@ -97,7 +97,7 @@ def coalesced(deltas: Iterator[str], every_s: float, clock: Callable[[], float] 
         yield "".join(pending)
 
 
-def write_stream(slot: Any, deltas: Iterator[str]) -> str:
+def write_stream(slot: Any, deltas: Iterator[str]) -> None:
     """The answer so far redrawn in ``slot`` (an ``st.empty``) at each piece, as ``st.write_stream``
     draws text; its first step asks pandas whether the stream is a data frame, which loads pandas and
     pyarrow into the server (about 60 MB resident) for a page that shows no table."""
@@ -105,7 +105,6 @@ def write_stream(slot: Any, deltas: Iterator[str]) -> str:
     for delta in deltas:
         text += delta
         slot.markdown(text)
-    return text
 
 
 def preview_markdown(run: AnswerRun) -> str | None:

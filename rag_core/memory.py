@@ -8,9 +8,9 @@ batch (224 MB resident instead of 480 with two arenas). On a shared demo host th
 then loads on top of it. Elsewhere than glibc both calls do nothing.
 
 The arena limit must come early: glibc fixes its limit for good once more than 8 arenas exist
-(``arena_get2``'s ``narenas_limit``), and a Streamlit server has 15 by the time a page has built the
-Engine (counted in the app's maps). ``rag_core`` therefore sets it at import
-(:func:`limit_arenas_at_import`), when the server has 3.
+(``arena_get2``'s ``narenas_limit``), and a Streamlit server's memory map holds 15 malloc heaps by the
+time a page has built the Engine. ``rag_core`` therefore sets it at import
+(:func:`limit_arenas_at_import`), when the map holds 3.
 """
 
 from __future__ import annotations
