@@ -409,6 +409,70 @@ def highlighted_text(text: str, passage: str) -> str:
     return f'<div style="white-space:pre-wrap;font-size:.9em;max-height:70vh;overflow:auto">{body}</div>'
 
 
+def table(rows: Sequence[dict[str, Any]]) -> Any:
+    """Rows as a ``pyarrow.Table`` for ``st.dataframe`` and ``st.vega_lite_chart``, which serialize
+    one as it is; any other input goes through pandas (about 50 MB resident beyond pyarrow's own, for
+    a debug page that has no other use for it). Read by pyarrow's JSON reader: ``pa.array`` on
+    Python values imports pandas too. Columns are every key of any row, in first-seen order, a
+    missing cell empty; a column mixing kinds (integers and floats apart) is shown as text."""
+    import pyarrow as pa
+    import pyarrow.json as pa_json
+
+    fields, lines = [], [{} for _ in rows]
+    for name in dict.fromkeys(key for row in rows for key in row):
+        values = [row.get(name) for row in rows]
+        kind = _arrow_kind([v for v in values if v is not None])
+        fields.append(pa.field(name, kind))
+        for line, value in zip(lines, values, strict=True):
+            line[name] = str(value) if kind == pa.string() and value is not None else value
+    schema = pa.schema(fields)
+    if not rows:
+        return schema.empty_table()
+    data = "\n".join(json.dumps(line) for line in lines).encode()
+    return pa_json.read_json(pa.BufferReader(data), read_options=pa_json.ReadOptions(block_size=len(data) + 1),
+                             parse_options=pa_json.ParseOptions(explicit_schema=schema))
+
+
+def _arrow_kind(values: list[Any]) -> Any:
+    """The Arrow type of one column's non-empty cells: text unless they are all of one plain kind."""
+    import math
+
+    import pyarrow as pa
+
+    if not values:
+        return pa.null()
+    if all(isinstance(v, bool) for v in values):
+        return pa.bool_()
+    if all(isinstance(v, int) and not isinstance(v, bool) and -(2**63) <= v < 2**63 for v in values):
+        return pa.int64()
+    if all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in values):
+        return pa.float64()
+    return pa.string()
+
+
+def dataframe(rows: Sequence[dict[str, Any]], slot: Any = st) -> None:
+    """Rows as an interactive table (sortable, searchable, downloadable) in ``slot``, from an Arrow
+    table (``table``) and eagerly: Streamlit's check for a table to page in lazily imports pandas
+    first. The debug page's tables are a few hundred rows at most."""
+    slot.dataframe(table(rows), width="stretch", hide_index=True, lazy=False)
+
+
+def hit_rows(hits: Sequence[Any]) -> list[dict[str, Any]]:
+    """A search's hits as the playground and a question's drill-down show them."""
+    return [{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf,
+             "rerank": h.scores.rerank, "text": h.text[:120]} for h in hits]
+
+
+def html_table(rows: Sequence[dict[str, Any]]) -> str:
+    """Rows as a static HTML table for ``st.markdown(..., unsafe_allow_html=True)``, every cell escaped:
+    ``st.table`` would load pandas for it (``table`` above says why that matters)."""
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape('' if row.get(c) is None else str(row.get(c)))}</td>"
+                                    for c in columns) + "</tr>" for row in rows)
+    return f'<table class="rag-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
 def chart(title: str, mark: str, **channels: tuple[str, str]) -> dict[str, Any]:
     """A Vega-Lite spec for ``st.vega_lite_chart``, each channel a (field, type). Streamlit draws a spec
     as it is; an Altair chart would load Altair into the server (26 MB resident) for the debug page's
@@ -504,8 +568,6 @@ def question_set_results() -> None:
     found = app_state.question_set()
     if found is None:
         return
-    import pandas as pd  # the debug page's, loaded when a set is shown (the chat page needs none)
-
     run, stop = found
     polling = not run.finished and run.error is None
 
@@ -524,9 +586,11 @@ def question_set_results() -> None:
             st.success(f"{len(run.questions)} questions under {len(run.configs)} configuration(s) in "
                        f"{run.seconds:.1f} s.")
         if run.done:
-            summary = run.summary()
-            st.dataframe(pd.DataFrame(summary), use_container_width=True)
-            st.dataframe(pd.DataFrame(set_rows(run)), use_container_width=True, hide_index=True)
+            summary = run.summary()  # per configuration: metric -> figure; drawn a metric a line
+            metrics = next(iter(summary.values()), {})
+            side_by_side = [{"metric": m} | {name: got.get(m) for name, got in summary.items()} for m in metrics]
+            dataframe(side_by_side)
+            dataframe(set_rows(run))
         if not running and run.done:
             left, right = st.columns(2)
             left.download_button("Download CSV", run.to_csv(), file_name="question-set.csv", mime="text/csv")
@@ -562,8 +626,6 @@ def _gold_rank(row: dict[str, Any]) -> int | None:
 def question_drilldown(run: Any) -> None:
     """One question of the set: under each configuration, its hits and why its first gold page's
     chunks were kept or dropped (``rag_core.why_not``), and its answer when the set was answered."""
-    import pandas as pd
-
     labels = [f"{i + 1}. {q.question[:80]}" for i, q in enumerate(run.questions)]
     chosen = labels.index(st.selectbox("Open a question", labels, key="set_question"))
     q = run.questions[chosen]
@@ -574,9 +636,7 @@ def question_drilldown(run: Any) -> None:
             continue
         result = searches[chosen]
         st.markdown(f"**{config.name}** · queries: {' | '.join(result.queries)}")
-        st.dataframe(pd.DataFrame([{"page": h.page, "#": h.chunk_index, "source": h.source, "rrf": h.scores.rrf,
-                                    "rerank": h.scores.rerank, "text": h.text[:120]} for h in result.hits]),
-                     use_container_width=True, hide_index=True)
+        dataframe(hit_rows(result.hits))
         answer = run.answers.get(config.name, [None] * (chosen + 1))[chosen]
         if answer is not None:
             st.caption(f"Answer ({run.backend}): {answer.answer[:400]}")
@@ -586,4 +646,4 @@ def question_drilldown(run: Any) -> None:
         why = why_not(result.trace, app_state.page_chunks(record, page), result.hits)
         st.caption(f"Why not page {page}? (its first gold page)")
         if why:
-            st.dataframe(pd.DataFrame(why_rows(why)), use_container_width=True, hide_index=True)
+            dataframe(why_rows(why))

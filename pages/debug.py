@@ -1,6 +1,5 @@
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 import app_state
@@ -39,13 +38,13 @@ with tab_trace:
         st.markdown(f"**Intent:** {chosen.intent} · **queries:** {' | '.join(chosen.queries)}")
         if chosen.reranker is not None and not chosen.reranker.used:
             st.caption(f"Reranker not used: {chosen.reranker.reason}")
-        st.dataframe(pd.DataFrame(report.phrasing_rows(trace)), use_container_width=True, hide_index=True)
+        app_views.dataframe(report.phrasing_rows(trace))
         st.subheader("Final context: why each passage is here")
         context = report.context_rows(trace)
         if context:
             for note in report.plan_notes(trace):  # what the intent's plan added or moved (samples, a table's text)
                 st.caption(note)
-            st.table(pd.DataFrame(context))
+            st.markdown(app_views.html_table(context), unsafe_allow_html=True)
         else:
             st.info(" ".join(report.plan_notes(trace)) or "No passage cleared retrieval for this question.")
         with st.expander("The plan: searches, weights, rows kept, leads, budget"):
@@ -56,15 +55,15 @@ with tab_trace:
             st.markdown(figure["sentence"])
             if figure.get("missing"):
                 st.caption("Missing: " + "; ".join(figure["missing"]))
-            st.dataframe(pd.DataFrame(report.figure_rows(trace)), use_container_width=True, hide_index=True)
+            app_views.dataframe(report.figure_rows(trace))
         for name in report.STAGE_TABLES:
             rows = report.stage_rows(trace, name)
             with st.expander(f"{name} ({len(rows)} rows)", expanded=name == "floor"):
                 for note in report.stage_notes(trace, name):
                     st.caption(note)
-                st.dataframe(pd.DataFrame(rows), use_container_width=True, hide_index=True)
+                app_views.dataframe(rows)
         st.subheader("Dropped, and why")
-        st.dataframe(pd.DataFrame(report.dropped_rows(trace)), use_container_width=True, hide_index=True)
+        app_views.dataframe(report.dropped_rows(trace))
         st.subheader("Why not this page?")
         library = {r.name: r for r in app_state.documents()}
         if library:
@@ -74,29 +73,29 @@ with tab_trace:
                                       key="why_page")
             why = why_not(trace, app_state.page_chunks(library[name], int(page)), chosen.hits)
             if why:
-                st.dataframe(pd.DataFrame(app_views.why_rows(why)), use_container_width=True, hide_index=True)
+                app_views.dataframe(app_views.why_rows(why))
             else:
                 st.caption("No search ran for this answer (the whole document fit), or the page holds no chunk.")
-        movement = pd.DataFrame(report.rank_movement(trace))
+        movement = report.rank_movement(trace)
         left, right = st.columns(2)
-        if not movement.empty:
+        if movement:
             spec = app_views.chart("Rank: fused → reranked", "point", x=("fused", "quantitative"),
                                    y=("reranked", "quantitative"), tooltip=("chunk", "nominal"))
-            left.vega_lite_chart(movement, spec, use_container_width=True)
+            left.vega_lite_chart(app_views.table(movement), spec, use_container_width=True)
         else:
             left.info("No rerank stage ran: the fused order was kept.")
-        scores = pd.DataFrame(report.score_rows(trace))
-        if not scores.empty:
+        scores = report.score_rows(trace)
+        if scores:
             spec = app_views.chart("Candidate scores", "tick", x=("value", "quantitative"), y=("score", "nominal"),
                                    color=("kept", "nominal"))
-            right.vega_lite_chart(scores, spec, use_container_width=True)
+            right.vega_lite_chart(app_views.table(scores), spec, use_container_width=True)
         timings = app_views.chart("Timings (ms)", "bar", x=("ms", "quantitative"), y=("stage", "nominal"))
         timings["encoding"]["y"]["sort"] = None  # the stages in the order they ran
-        st.vega_lite_chart(pd.DataFrame(report.timing_rows(trace)), timings, use_container_width=True)
+        st.vega_lite_chart(app_views.table(report.timing_rows(trace)), timings, use_container_width=True)
         checked = report.attribution_rows(trace)
         if checked:
             st.subheader("Answer check: each statement against the passages")
-            st.dataframe(pd.DataFrame(checked), use_container_width=True, hide_index=True)
+            app_views.dataframe(checked)
         st.subheader("Token budget")
         st.json(report.budget_figures(trace) | {"tokens": chosen.tokens.model_dump()})
         with st.expander("The exact prompt that was sent"):
@@ -147,18 +146,7 @@ with tab_playground:
                 continue
             column.caption("queries: " + " | ".join(result.queries))
             column.caption(f"reranker used: {result.reranker.used} {result.reranker.reason or ''}")
-            rows = [
-                {
-                    "page": h.page,
-                    "#": h.chunk_index,
-                    "source": h.source,
-                    "rrf": h.scores.rrf,
-                    "rerank": h.scores.rerank,
-                    "text": h.text[:120],
-                }
-                for h in result.hits
-            ]
-            column.dataframe(pd.DataFrame(rows), hide_index=True)
+            app_views.dataframe(app_views.hit_rows(result.hits), column)
 
 with tab_sets:
     st.caption("Your questions, each with its document and the pages that answer it (JSONL or CSV: question, "

@@ -129,7 +129,9 @@ def main() -> int:
                 expect(page.get_by_text("Retrieval debugger")).to_be_visible()
                 samples["debug_page"] = status_mb(pid, "VmRSS")
                 page.get_by_role("tab", name="Question sets").click()
-                page.locator('input[type="file"]').last.set_input_files(str(question_set(document, work)))
+                # the set's own uploader, waited for: the trace uploader above it is on the page first
+                uploader = page.locator('[data-testid="stFileUploader"]').filter(has_text="Question set")
+                uploader.locator('input[type="file"]').set_input_files(str(question_set(document, work)))
                 page.get_by_role("button", name="Run the set").click()
                 finished = re.compile(rf"{SET_QUESTIONS} questions under 1 configuration")
                 expect(page.get_by_text(finished)).to_be_visible()

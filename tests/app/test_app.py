@@ -92,8 +92,8 @@ def test_chat_streams_an_answer_with_citations(app_env: Path, tmp_path: Path, mo
     assert not at.exception
 
 
-CHAT_WITHOUT_PANDAS = """
-import pathlib, sys
+WITHOUT_PANDAS = """
+import json, pathlib, sys, threading
 from streamlit.testing.v1 import AppTest
 import app_state
 from tests.conftest import write_pdf
@@ -105,23 +105,41 @@ at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
 assert not at.exception, at.exception
 assert any("INV-2025-0492" in m.value for m in at.chat_message[1].markdown), "an answer was written"
 print("pandas" in sys.modules, "pyarrow" in sys.modules)
+at.switch_page("pages/debug.py").run()
+at.number_input(key="why_page").set_value(2).run()
+question = {"question": "When was invoice INV-2025-0492 paid?", "document": "acme.pdf", "gold_pages": [2]}
+uploader = next(u for u in at.file_uploader if u.key == "set_file")
+uploader.set_value([("mine.jsonl", json.dumps(question).encode(), "application/json")])
+at.text_area(key="set_config_b").set_value('name = "bm25"\\nretrievers = "bm25"')
+at.run()
+at.button(key=[b.key for b in at.button if b.label == "Run the set"][0]).click().run()
+for thread in threading.enumerate():
+    if thread.name == "question-set":
+        thread.join(timeout=120)
+at.run()
+at.selectbox(key="set_question").set_value("1. When was invoice INV-2025-0492 paid?").run()
+assert not at.exception, at.exception
+assert len(at.dataframe) >= 12 and at.get("vega_lite_chart"), "the trace's tables and timings, the set's tables"
+print("pandas" in sys.modules, "pyarrow" in sys.modules)
 """
 
 
-def test_the_chat_page_answers_without_loading_pandas(tmp_path: Path) -> None:
-    """A visitor who only chats never needs a data frame: pandas and pyarrow (about 60 MB resident)
-    load with the debug page's tables, not with a streamed answer (st.write_stream's first step
-    would load them). In a fresh interpreter, so no other test has imported them."""
+def test_the_chat_page_needs_no_pandas_and_the_debug_page_only_pyarrow(tmp_path: Path) -> None:
+    """A visitor who only chats never needs a data frame: pyarrow (about 45 MB resident) loads with
+    the debug page's tables, not with a streamed answer (st.write_stream's first step would load
+    pandas). The debug page hands Streamlit Arrow tables: pandas (50 MB more) is not loaded by a
+    trace, a why-not, a question set and its drill-down. In a fresh interpreter, so no other test
+    has imported them."""
     import os
     import subprocess
     import sys
 
     env = os.environ | {"RAG_STORE_DIR": str(tmp_path / "store"), "RAG_LLM__BACKEND": "extractive",
                         "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-c", CHAT_WITHOUT_PANDAS, str(tmp_path), *PAGES], cwd=ROOT, env=env,
+    run = subprocess.run([sys.executable, "-c", WITHOUT_PANDAS, str(tmp_path), *PAGES], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-3000:]
-    assert run.stdout.split()[-2:] == ["False", "False"]
+    assert run.stdout.split()[-4:] == ["False", "False", "False", "True"]
 
 
 def test_an_answer_cut_at_its_length_limit_says_so_under_it_and_after_a_redraw(
@@ -253,6 +271,7 @@ def test_a_question_set_runs_under_two_configurations_with_drilldown(app_env: Pa
     assert not at.exception
     assert any("2 questions under 2 configuration(s)" in s.value for s in at.success)
     summary = next(d.value for d in at.dataframe if "settings" in d.value.columns and "bm25" in d.value.columns)
+    summary = summary.set_index("metric")
     assert summary.loc["hit@8", "settings"] == 1.0 and summary.loc["questions", "bm25"] == 2
     assert summary.loc["hit@8", "bm25"] == run.summary()["bm25"]["hit@8"]
     per_question = next(d.value for d in at.dataframe if "settings: rank" in d.value.columns)
@@ -403,6 +422,27 @@ def test_a_streamed_answer_is_redrawn_at_most_once_per_interval_and_loses_nothin
     assert pieces == ["LightRAG indexes ", "a graph [1]", "."], "one piece per half second, the rest at the end"
     assert list(app_views.coalesced(iter(["a", "b"]), 0.0)) == ["a", "b"], "0: every delta as it comes"
     assert list(app_views.coalesced(iter([]), 0.5)) == []
+
+
+def test_debug_tables_keep_every_column_and_show_mixed_columns_as_text() -> None:
+    """The debug page's rows as Arrow tables: a key that only a later row has is a column, a
+    missing cell is empty, integers and floats stay numbers (not NaN), anything mixed is text. The HTML
+    table escapes its cells."""
+    import app_views
+
+    rows = [{"page": 3, "score": 1, "text": "<b>x</b>", "kept": True},
+            {"page": 4, "score": 0.25, "kept": "floor", "lead": 2**70},
+            {"page": None, "score": float("nan"), "extra": [1, 2]}]
+    table = app_views.table(rows)
+    assert table.column_names == ["page", "score", "text", "kept", "lead", "extra"]
+    assert [str(t) for t in table.schema.types] == ["int64", "string", "string", "string", "double", "string"]
+    assert table.column("page").to_pylist() == [3, 4, None]
+    assert table.column("kept").to_pylist() == ["True", "floor", None]
+    assert table.column("lead").to_pylist() == [None, float(2**70), None], "beyond int64: a float, still a number"
+    assert app_views.table(rows[:2]).column("score").to_pylist() == [1.0, 0.25]
+    assert app_views.table([]).num_rows == 0
+    markup = app_views.html_table(rows)
+    assert "&lt;b&gt;x&lt;/b&gt;" in markup and "<b>" not in markup and markup.count("<tr>") == 4
 
 
 def test_debug_shows_the_figure_read_by_code_and_the_plan(tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ def start_app(tmp_path: Path, settings: dict[str, str], wrap: Sequence[str] = ()
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     url = f"http://127.0.0.1:{port}"
+    (tmp_path / "server.pid").write_text(str(server.pid))  # the server's process, for a test that reads its maps
     try:
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -183,10 +184,13 @@ def test_upload_ask_cite_and_debug_in_a_real_browser(running_app: str, tmp_path:
 
         page.get_by_role("link", name="Debug").click()
         expect(page.get_by_text("Final context: why each passage is here")).to_be_visible()
-        table = page.locator('[data-testid="stTable"]').first
+        table = page.locator("table.rag-table").first
         expect(table).to_contain_text("rrf")
         expect(table).to_contain_text("dense")
         assert any(ch.isdigit() for ch in table.inner_text()), "scores are shown"
+        expect(page.locator('[data-testid="stDataFrame"]').first).to_be_visible()
+        maps = Path(f"/proc/{(tmp_path / 'server.pid').read_text()}/maps").read_text()
+        assert "/pandas/" not in maps, "the debug page's tables reach Streamlit as Arrow tables, without pandas"
         page.screenshot(path=str(SHOTS / "4-debug.png"), full_page=True)
 
 
