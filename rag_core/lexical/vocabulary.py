@@ -255,9 +255,16 @@ def _recognized(header: str, kind: str, terms: str) -> tuple[Statement | None, b
         return None, False
     titled = _titled(header)
     rows = statement_by_lines(terms) if kind == "table" else None  # MD&A prose is dense with these lines too
-    if titled is not None and (rows is None or rows == titled or titled in (COMPREHENSIVE, EQUITY)):
+    stands = rows in (None, titled) or titled in (COMPREHENSIVE, EQUITY) or _changes_in(titled, rows)
+    if titled is not None and stands:
         return titled, True
     return rows, titled is not None
+
+
+def _changes_in(titled: Statement | None, rows: Statement | None) -> bool:
+    """A cash flow statement's working-capital lines name the balance sheet's items (changes in
+    receivables, inventories, payables): under its title they are its rows, not a balance sheet."""
+    return titled == CASH and rows == BALANCE
 
 
 def _titled(header: str) -> Statement | None:

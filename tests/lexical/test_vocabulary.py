@@ -102,6 +102,9 @@ CASH_ROWS = ("net income 5777 depreciation amortization 1831 net cash provided o
         # rows that are another statement's lines win over a title; a title with rows of none keeps it
         ("ACME 10K › CONSOLIDATED BALANCE SHEETS", CASH_ROWS, "cash_flows"),
         ("ACME 10K › CONSOLIDATED STATEMENTS OF OPERATIONS", LEASE_ROWS, "income"),
+        # ... but a cash flow statement's working-capital lines are the balance sheet's items, changed
+        ("ACME 10K › CONSOLIDATED STATEMENTS OF CASH FLOWS", "change operating asset liability decrease increase "
+         "account receivable 586 40871 inventory 11595 11369 account payable 2850 16561", "cash_flows"),
         # comprehensive income and equity statements repeat net income: their titles stand
         ("ACME 10K › Consolidated Statements of Comprehensive Income", INCOME_ROWS, "comprehensive_income"),
         ("ACME 10K › Consolidated Statements of Shareholders' Equity", INCOME_ROWS, "equity"),
