@@ -28,7 +28,7 @@ from ..cpu import quiet_threads
 from ..errors import SettingsError
 from ..settings import DEFAULT_EMBED_MODEL, EmbedSettings
 from .hub import in_hub_cache, is_local, local_only
-from .onnx_export import fused_path
+from .onnx_export import drop_stale, fused_path
 
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
@@ -336,8 +336,9 @@ def _pooling_of(folder: Path) -> str | None:
 
 def exported_model(folder: Path, cache_dir: Path) -> Path:
     """The ONNX export of the model in ``folder``, made once (in a child process, atomically)
-    and kept in ``cache_dir`` under a name tied to the weights' file sizes and times and to
-    :data:`EXPORT_RECIPE`; its fused form, where one was made, is at ``fused_path`` of it.
+    and kept in ``cache_dir`` under a name tied to the folder, to the weights' file sizes and times
+    and to :data:`EXPORT_RECIPE`; its fused form, where one was made, is at ``fused_path`` of it.
+    A new export removes the ones it replaces (``onnx_export.drop_stale``).
 
     Raises:
         EmbedderExportError: The export failed (its error output is in the message).
@@ -347,7 +348,8 @@ def exported_model(folder: Path, cache_dir: Path) -> Path:
         "|".join([EXPORT_RECIPE, *(f"{p.resolve()}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in weights)])
         .encode()
     ).hexdigest()[:16]
-    target = cache_dir / f"{model_slug(folder.name)}-{key}.onnx"
+    source = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:8]  # which folder: see drop_stale
+    target = cache_dir / f"{model_slug(folder.name)}-{source}-{key}.onnx"
     if target.is_file():
         return target
     cache_dir.mkdir(parents=True, exist_ok=True)
@@ -367,6 +369,7 @@ def exported_model(folder: Path, cache_dir: Path) -> Path:
     if fused_path(partial).is_file():
         fused_path(partial).replace(fused_path(target))  # before the plain file, whose presence ends the export
     partial.replace(target)
+    drop_stale(target)
     return target
 
 

@@ -14,6 +14,7 @@ faster, the vectors within 2e-7 of the plain export's.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -29,6 +30,34 @@ gives about 1e-6); more, and only the plain export is kept."""
 def fused_path(out: Path) -> Path:
     """Where the fused model of the plain export ``out`` is written."""
     return out.with_name(out.name.removesuffix(".onnx") + ".fused.onnx")
+
+
+_EXPORT_NAME = re.compile(r"(?P<slug>.+?)-(?:(?P<source>[0-9a-f]{8})-)?(?P<key>[0-9a-f]{16})(?:\.fused)?\.onnx")
+"""An export's file name: the model's slug, the hash of its folder (none before 2026-11-28), the key."""
+
+
+def drop_stale(target: Path) -> list[Path]:
+    """Remove the exports ``target`` replaces, in its folder: those of the same model folder made from
+    other weights or by another recipe, and those named as releases before 2026-11-28 named them (no
+    folder in the name; this release never reads them). Each was 87 MB for the packaged MiniLM, one
+    more at every upgrade. A file in use elsewhere stays readable there (the system keeps it until it
+    is closed); one that cannot be removed is left. Returns what was removed."""
+    this = _EXPORT_NAME.fullmatch(target.name)
+    if this is None:
+        return []
+    removed = []
+    for path in target.parent.glob("*.onnx"):
+        other = _EXPORT_NAME.fullmatch(path.name)
+        same = other is not None and other.group("source", "key") == this.group("source", "key")  # it, or its fused
+        if other is None or same or other["slug"] != this["slug"]:
+            continue
+        if other["source"] in (None, this["source"]):
+            try:
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed
 
 
 def export(folder: str, out: str) -> None:

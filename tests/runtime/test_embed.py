@@ -148,3 +148,31 @@ def test_the_fused_model_is_kept_only_where_it_agrees(tmp_path: Path, monkeypatc
     other.mkdir()
     (other / "config.json").write_text(json.dumps({"model_type": "gpt2"}))
     assert not onnx_export.fuse(other, Path(copy)) and not onnx_export.fused_path(Path(copy)).exists()
+
+
+def test_a_new_export_removes_the_exports_it_replaces(tmp_path: Path) -> None:
+    """Each upgrade that changes the export's recipe exported the model again and left the old file
+    (87 MB) in the cache: the new export removes the same folder's other exports, and those named
+    as earlier releases named them; another folder's, another model's and other files stay."""
+    from rag_core.runtime.embed import exported_model, resolve_model_path
+    from rag_core.runtime.onnx_export import drop_stale
+    from rag_core.settings import DEFAULT_EMBED_MODEL
+
+    names = ["model-aaaaaaaa-1111111111111111.onnx", "model-aaaaaaaa-1111111111111111.fused.onnx",  # the new one
+             "model-aaaaaaaa-2222222222222222.onnx", "model-aaaaaaaa-2222222222222222.fused.onnx",  # its folder's
+             "model-4444444444444444.onnx", "model-1111111111111111.fused.onnx",  # earlier releases' names
+             "model-bbbbbbbb-3333333333333333.onnx", "bge-small-aaaaaaaa-5555555555555555.onnx",  # other models
+             ".model-aaaaaaaa-6666666666666666.12.34.partial.onnx", "notes.onnx"]
+    for name in names:
+        (tmp_path / name).write_bytes(b"x")
+    removed = drop_stale(tmp_path / names[0])
+    assert sorted(p.name for p in removed) == sorted(names[2:6])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names[:2] + names[6:])
+
+    cache = tmp_path / "cache"  # the real export, in a cache holding an earlier release's
+    cache.mkdir()
+    (cache / "model-0123456789abcdef.onnx").write_bytes(b"an earlier release's export")
+    folder = Path(resolve_model_path(DEFAULT_EMBED_MODEL))
+    made = exported_model(folder, cache)
+    assert not (cache / "model-0123456789abcdef.onnx").exists() and made.is_file()
+    assert exported_model(folder, cache) == made, "made once: the second call finds it"
