@@ -19,8 +19,7 @@ def table_discussion(
     declines"); the neighbour window alone gives its first sentences. The chunks are read from the
     table's document (among ``records``) by ``reader``. Returns the hits and the chunks added."""
     have = {(h.doc_id, h.chunk_index): h for h in hits}
-    rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
-    table = min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
+    table = _best_table(hits, have)
     if table is None or count <= 0:
         return list(hits), []
     last = table.chunk_index
@@ -50,6 +49,31 @@ def table_discussion(
     return [*out[:at], *added, *out[at:]], added
 
 
+def _best_table(hits: Sequence[Hit], have: dict[tuple[str, int], Hit]) -> Hit | None:
+    """The table chunk whose passage ranks first among the hits (``_run_rank``), or None."""
+    rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
+    return min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
+
+
+def _table_start(table: Hit, have: dict[tuple[str, int], Hit], reader: Reader, record: DocumentRecord) -> list[Hit]:
+    """The rows of ``table`` on its page before its first chunk among the hits (at most
+    ``_TABLE_START`` chunks, tables of its heading path), in order. A statement's rows are read
+    under its first rows: its column header, and the section headings an unlabelled total is
+    named by ('ASSETS', 'Total current assets', …, then '| | $3,404,294 |': total assets,
+    ``answer.figure_cells``); a search that ranks the table's middle first leaves them out."""
+    first = table.chunk_index
+    while (table.doc_id, first - 1) in have and have[(table.doc_id, first - 1)].kind == "table":
+        first -= 1
+    found = reader.chunks_at(record, range(max(0, first - _TABLE_START), first))
+    start: list[Hit] = []
+    index = first - 1
+    while index in found and (chunk := found[index]).kind == "table" and chunk.page == table.page \
+            and chunk.heading_path == table.heading_path:
+        start.insert(0, chunk.model_copy(update={"source": "neighbor", "anchor": table.chunk_id}))
+        index -= 1
+    return start
+
+
 def _run_rank(hit: Hit, have: dict[tuple[str, int], Hit], rank: dict[tuple[str, int], int]) -> int:
     """The best rank in the run of consecutive chunks of one page that holds ``hit``: where its
     passage stands (``answer.context.group_passages`` merges such a run into one; a table's
@@ -65,6 +89,9 @@ def _run_rank(hit: Hit, have: dict[tuple[str, int], Hit], rank: dict[tuple[str, 
 
 _TABLE_PARTS = 4
 """Chunks of a table read past its last chunk among the hits, before its discussion is looked for."""
+_TABLE_START = 6
+"""Chunks of a table read before its first chunk among the hits, on its page (a statement page holds
+four to eight)."""
 
 
 def page_tables(
@@ -76,9 +103,17 @@ def page_tables(
     and a figure read by code needs that table. Placed last, a table is read by the figure reader
     before the prompt is cut, and a figure read from it moves it to the front
     (``answer.prepare``); one that answers nothing is the first the budget cuts. Each is marked as
-    a neighbor of the hit whose page it is on. Returns the hits and the chunks added."""
-    have = {(h.doc_id, h.chunk_index) for h in hits}
+    a neighbor of the hit whose page it is on. The best-ranked table gets its first rows on its page
+    where its hits begin past them (``_table_start``), placed before it. Returns the hits and the
+    chunks added."""
     by_doc = {r.doc_id: r for r in records}
+    ranked = {(h.doc_id, h.chunk_index): h for h in hits}
+    table = _best_table(hits, ranked)
+    start = _table_start(table, ranked, reader, by_doc[table.doc_id]) if table and table.doc_id in by_doc else []
+    if start and table is not None:  # before the table: one passage with it (``answer.context.group_passages``)
+        at = list(hits).index(table)
+        hits = [*hits[:at], *start, *hits[at:]]
+    have = {(h.doc_id, h.chunk_index) for h in hits}
     anchors: dict[tuple[str, int], Hit] = {}  # each page once, by the first text hit on it
     for hit in [h for h in hits if h.source == "retrieved" and h.kind != "table" and h.doc_id in by_doc][:count]:
         anchors.setdefault((hit.doc_id, hit.page), hit)  # table hits do not count: they are what is looked for
@@ -93,14 +128,14 @@ def page_tables(
             if chunk.page == hit.page and chunk.kind == "table" and (hit.doc_id, index) not in have:
                 have.add((hit.doc_id, index))
                 added.append(chunk.model_copy(update={"source": "neighbor", "anchor": hit.chunk_id}))
-    return [*hits, *added], added
+    return [*hits, *added], [*start, *added]
 
 
 def page_tables_note(added: Sequence[Hit]) -> str:
     """What ``page_tables`` added, for the trace."""
     pages = ", ".join(dict.fromkeys(f"{h.document} p.{h.page}" for h in added))
-    return f"figures: {len(added)} table chunk(s) of the best text hits' pages ({pages}) added at the end, for the " \
-        "figure reader"
+    return f"figures: {len(added)} table chunk(s) added for the figure reader ({pages}): the best table's first rows " \
+        "before it, the best text hits' pages' tables at the end"
 
 
 _PAGE_CHUNKS = 12

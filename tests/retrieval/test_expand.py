@@ -1,5 +1,5 @@
 """A table's discussion: the text after the best-ranked table, added after it; the tables of the
-best text hits' pages, added at the end."""
+best text hits' pages, added at the end; the best table's first rows, added before it."""
 
 from __future__ import annotations
 
@@ -93,8 +93,9 @@ def test_the_tables_of_the_best_text_hits_pages_come_at_the_end() -> None:
     assert [h.chunk_index for h in out] == [21, 20, 5, 22, 6]
     assert [h.anchor for h in added] == ["p:21", "p:5"]
     assert all(h.source == "neighbor" for h in added)
-    assert page_tables_note(added) == ("figures: 2 table chunk(s) of the best text hits' pages (p.pdf p.41, p.pdf p.3) "
-                                       "added at the end, for the figure reader")
+    assert page_tables_note(added) == ("figures: 2 table chunk(s) added for the figure reader (p.pdf p.41, p.pdf p.3): "
+                                       "the best table's first rows before it, the best text hits' pages' tables at "
+                                       "the end")
 
 
 def test_a_table_hit_or_a_table_already_there_adds_nothing() -> None:
@@ -112,3 +113,29 @@ def test_table_hits_ranked_first_do_not_use_up_the_count() -> None:
     chunks = performance_page()
     _, added = page_tables([chunks[24], chunks[6], chunks[21]], 1, ReaderOf(chunks, []), PAPER)
     assert [h.chunk_index for h in added] == [22]
+
+
+def balance_sheet_page() -> dict[int, Hit]:
+    """Page 51: the statement's title (38, text), then its table in six chunks (39-44): 39 holds
+    'ASSETS Current Assets …', 42 the unlabelled total of assets; page 52 opens with the next
+    statement's table (45)."""
+    section = ("CONSOLIDATED BALANCE SHEETS",)
+    return {38: chunk(38, page=51, section=section)} | {
+        i: chunk(i, "table", page=51, section=section) for i in range(39, 45)} | {
+        45: chunk(45, "table", page=52, section=("STATEMENTS OF INCOME",))}
+
+
+def test_the_best_table_gets_its_first_rows_on_its_page() -> None:
+    """A search that ranks a statement's middle first ('Total other assets … | $3,404,294') leaves
+    out its section headings, by which the unlabelled total is named: they come before it, up to
+    the table's start on its page (not its title's text, not another page's)."""
+    chunks, asked = balance_sheet_page(), []
+    hits = [chunks[42], chunks[43], chunks[41].model_copy(update={"source": "neighbor", "anchor": "p:42"})]
+    out, added = page_tables(hits, 3, ReaderOf(chunks, asked), PAPER)
+    assert [h.chunk_index for h in added] == [39, 40]
+    assert [h.chunk_index for h in out] == [39, 40, 42, 43, 41]
+    assert all(h.source == "neighbor" and h.anchor == "p:42" for h in added)
+    assert asked == [list(range(35, 41))]
+    assert page_tables([chunks[39], chunks[40]], 3, ReaderOf(chunks, []), PAPER)[1] == [], "from its start: none"
+    _, added = page_tables([chunks[45]], 3, ReaderOf(chunks, []), PAPER)
+    assert added == [], "the page before is another statement's"
