@@ -48,9 +48,8 @@ STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
 
 METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # a statement's own lines, asked for by name (its totals, its income lines): MD&A and the notes name
-    # them in passing, the statement states them (without these, "total assets" found the balance sheet
-    # first for none of 12 such questions on six 10-Ks and three annual reports; rag_core/eval has no set
-    # of them: they were written for this check, docs/measurements.md)
+    # them in passing, the statement states them (without these, 1 of 24 such questions on six 10-Ks and
+    # three annual reports had its statement page first: rag_core/eval/line_item_questions*.jsonl)
     r"total (?:current )?(?:assets|liabilities)": (f"total assets total liabilities {BALANCE_SHEET}", (BALANCE,)),
     # (not revenue: a segment's revenue is asked for as often, and its page is the segment's discussion)
     r"net (?:income|earnings|loss)|operating (?:income|loss)|cost of (?:sales|goods sold|revenues?)|income before "
