@@ -470,7 +470,8 @@ def html_table(rows: Sequence[dict[str, Any]]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape('' if row.get(c) is None else str(row.get(c)))}</td>"
                                     for c in columns) + "</tr>" for row in rows)
-    return f'<table class="rag-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    table = f'<table class="rag-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    return f'<div style="overflow-x:auto">{table}</div>'  # wider than the page: scrolled, as st.table is
 
 
 def chart(title: str, mark: str, **channels: tuple[str, str]) -> dict[str, Any]:
