@@ -8,6 +8,8 @@ child while a PDF becomes searchable and then complete (the table finder's CPU s
 ``quiet_threads`` sets it on options the project builds (the embedder's); ``quiet_every_session``
 on the sessions a library opens with its own options (PyMuPDF's layout model, whose three sessions
 open when the table finder loads it: ``runtime/layout.py``), and must run before that.
+``session_threads`` gives those sessions fewer threads than cores, when several processes share
+the cores (the table finder's children: ``ingest.table_pass.parse_shares``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,16 @@ NO_SPINNING: dict[str, str] = {
     "session.inter_op.allow_spinning": "0",
 }
 """ONNX Runtime's session options (config entries) that make idle worker threads block."""
+
+_threads = 0
+"""Threads of each session ``quiet_every_session`` opens without a count of its own (0: one per core)."""
+
+
+def session_threads(count: int) -> None:
+    """Sessions this process opens from now on (through ``quiet_every_session``'s wrapper, without
+    a count of their own) run on ``count`` threads."""
+    global _threads
+    _threads = max(0, count)
 
 
 def quiet_threads(options: Any) -> Any:
@@ -42,7 +54,9 @@ def quiet_every_session() -> None:
         quiet_threads = True
 
         def __init__(self, path_or_bytes: Any, sess_options: Any = None, *args: Any, **kwargs: Any) -> None:
-            super().__init__(path_or_bytes, quiet_threads(sess_options or onnxruntime.SessionOptions()),
-                             *args, **kwargs)
+            options = quiet_threads(sess_options or onnxruntime.SessionOptions())
+            if _threads and not options.intra_op_num_threads:
+                options.intra_op_num_threads = _threads
+            super().__init__(path_or_bytes, options, *args, **kwargs)
 
     onnxruntime.InferenceSession = QuietSession

@@ -12,7 +12,7 @@ from .backends import Embedder
 from .ingest.index import Progress, index_document, named, ocr_progress, report, stored_already, with_parse_time
 from .ingest.parse import TablePlan, is_pdf, read_file
 from .ingest.sandbox import parse_untrusted
-from .ingest.table_pass import TablePasses
+from .ingest.table_pass import TablePasses, TablesAhead
 from .lexical.bm25 import Bm25Cache
 from .library import Library
 from .memory import release_freed_memory
@@ -68,12 +68,14 @@ class Ingesting:
                                 seconds=time.perf_counter() - started)
         ingest = self.settings.ingest
         later = background_tables and ingest.tables_after_search and ingest.detect_tables
-        ahead = self.tables.ahead(data, display_name(name)) if later and is_pdf(data, name) else None
+        ahead: TablesAhead | None = None
         try:
             with self.tables.paused():
                 report(progress, "parsing", 0, 1)
                 plan: TablePlan = "defer" if later else "inline"
                 parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
+                if later and parsed.table_candidates and is_pdf(data, name):
+                    ahead = self.tables.ahead(data, display_name(name), parsed.table_candidates)
                 result = with_parse_time(
                     self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
                 )

@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from .. import errors
+from ..cpu import session_threads
 from ..errors import FileRejected, ParseLimit
 from ..formats import PageProgress, TablePlan
 from ..models import ParsedDocument
@@ -48,35 +49,39 @@ _PR_SET_PDEATHSIG = 1
 def parse_untrusted(
     data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
     tables: TablePlan = "inline", *, nice: int | None = None, cancel: threading.Event | None = None,
+    threads: int | None = None,
 ) -> ParsedDocument:
     """Parse an uploaded file: cheap checks here, the parsing itself in the memory- and
     time-limited child when ``settings.sandbox`` is on (the default). ``progress`` is told
     (pages done, pages to do) while scanned pages are read by OCR, in the calling thread;
     ``tables`` says when a PDF's table finder runs (``TablePlan``); ``nice`` lowers the child's
-    CPU priority by that much, and ``cancel``, once set, stops it (``parse_sandboxed``)."""
+    CPU priority by that much, ``threads`` limits its layout model's threads, and ``cancel``,
+    once set, stops it (``parse_sandboxed``)."""
     check_size(name, len(data), settings)
     if not settings.sandbox:
         return parse_bytes(data, name, settings, progress, tables)
-    return parse_sandboxed(data, name, settings, progress, tables, nice=nice, cancel=cancel)
+    return parse_sandboxed(data, name, settings, progress, tables, nice=nice, cancel=cancel, threads=threads)
 
 
 def parse_sandboxed(
     data: bytes, name: str, settings: IngestSettings, progress: PageProgress | None = None,
     tables: TablePlan = "inline", *, nice: int | None = None, cancel: threading.Event | None = None,
+    threads: int | None = None,
 ) -> ParsedDocument:
     """Like :func:`rag_core.ingest.parse.parse_bytes`, in a limited child process.
 
     The child has ``sandbox_timeout_s``; when it reports pages to read by OCR, it gets
     ``ocr_seconds_per_page`` more for each (at most ``ocr_max_pages`` of them), so a long scan is
     given the time it needs and a stalled parser still is not. ``nice``: the child lowers its
-    CPU priority by that much first (it then takes the cores when nothing else wants them).
+    CPU priority by that much first (it then takes the cores when nothing else wants them);
+    ``threads``: its ONNX Runtime sessions (the table finder's layout model) run on that many.
 
     Raises:
         FileRejected: The file's own rejection, or ParseLimit when the child ran out of memory
             or time, or died, or was stopped by ``cancel``.
     """
     header = json.dumps({"name": name, "settings": settings.model_dump(mode="json"), "tables": tables,
-                         "nice": nice or 0, "parent": os.getpid()}).encode()
+                         "nice": nice or 0, "threads": threads or 0, "parent": os.getpid()}).encode()
     env = os.environ | {"OMP_NUM_THREADS": "1", "PYTHONDONTWRITEBYTECODE": "1"}
     child = subprocess.Popen(
         [sys.executable, "-m", "rag_core.ingest.child"],
@@ -130,6 +135,56 @@ def parse_sandboxed(
         f"{settings.sandbox_memory_mb:,} MB to parse.",
         "Export or download it again; if it is genuine and large, raise RAG_INGEST__SANDBOX_MEMORY_MB.",
     )
+
+
+def parse_pages(
+    data: bytes, name: str, settings: IngestSettings, pages: tuple[int, ...], *, processes: int = 1,
+    nice: int | None = None, cancel: threading.Event | None = None,
+) -> ParsedDocument:
+    """A PDF's ``pages`` (1-based) with their tables, read by up to ``processes`` sandboxed
+    children side by side (at most one per core), each on every n-th of them, so that each gets a
+    like share of the statement pages; each child's layout model runs on its share of the cores.
+    One parse when the sandbox is off (in this process: PyMuPDF is not thread-safe). A child that
+    fails stops the others, and its error is raised.
+
+    Raises:
+        FileRejected: As :func:`parse_untrusted`."""
+    cores = os.cpu_count() or 1
+    count = max(1, min(processes, cores, len(pages)))
+    if not settings.sandbox or count == 1:
+        return parse_untrusted(data, name, settings, tables=pages, nice=nice, cancel=cancel)
+    check_size(name, len(data), settings)
+    stop = threading.Event()
+    found: list[ParsedDocument | None] = [None] * count
+    failed: list[BaseException] = []
+
+    def share(k: int) -> None:
+        try:
+            found[k] = parse_sandboxed(data, name, settings, None, pages[k::count], nice=nice, cancel=stop,
+                                       threads=max(1, cores // count))
+        except BaseException as exc:  # the first failure stops the other children and is raised
+            failed.append(exc)
+            stop.set()
+
+    children = [threading.Thread(target=share, args=(k,), name=f"pages-{k}", daemon=True) for k in range(count)]
+    for child in children:
+        child.start()
+    for child in children:
+        while child.is_alive():
+            if cancel is not None and cancel.is_set():
+                stop.set()
+            child.join(timeout=_POLL_S)
+    parsed = [doc for doc in found if doc is not None]
+    if failed or len(parsed) < count:
+        raise failed[0] if failed else ParseLimit(f"Parsing {name} was stopped.", "Nothing to do.")
+    first = parsed[0]
+    return first.model_copy(update={
+        "pages": tuple(sorted((page for doc in parsed for page in doc.pages), key=lambda page: page.number)),
+        "table_pages": sum(doc.table_pages for doc in parsed),
+        "table_finder_s": sum(doc.table_finder_s for doc in parsed),
+        "table_finder_cpu_s": sum(doc.table_finder_cpu_s for doc in parsed),
+        "table_finder_empty_cpu_s": sum(doc.table_finder_empty_cpu_s for doc in parsed),
+    })
 
 
 def allowed_seconds(settings: IngestSettings, ocr_pages: int) -> float:
@@ -265,6 +320,7 @@ def run_child() -> int:
     data = stdin.read()
     if header.get("nice"):
         os.nice(int(header["nice"]))
+    session_threads(int(header.get("threads") or 0))
     _limit_self(settings)  # after the imports: the limits are for the file, not for loading code
     try:
         given = header.get("tables", "inline")

@@ -5,10 +5,11 @@ finder, which is half of a parse, and stores it as soon as its text is indexed: 
 ``ready`` and searchable, at stage ``searchable``, with the pages that may hold a table in
 ``table_pages_pending``. Their chunks, which the pass cuts again, are embedded in brief until then
 (``index.embedded_text``; with ``provisional_rows_only``, only those holding a table's rows), and
-their words indexed whole. ``TablesAhead`` starts the parse with
-tables at once, in a sandboxed child at the lowest CPU priority, beside the text parse and the
-embedding. The table pass then takes that parse's pages (or reads the pending pages with the
-finder itself, in the sandbox, from the kept original), chunks the whole document with them,
+their words indexed whole. ``TablesAhead`` starts reading those
+pages with the finder as soon as the text is parsed, in sandboxed children at the lowest CPU
+priority (each on a share of the pages: ``sandbox.parse_pages``), beside the embedding. The table
+pass then takes what they read (or reads the pending pages with the finder itself, in the same way,
+from the kept original), chunks the whole document with them,
 embeds the chunks whose text is new or whose vector was provisional (the others keep their stored
 vectors; a pass that cannot read the tables makes the provisional vectors whole and says why),
 writes them as the record's next ``generation`` (status ``refining``: never searched) and swaps
@@ -48,7 +49,7 @@ from ..store import Store
 from ..store.files import FileStore
 from .chunk import chunk_pages
 from .index import Progress, embedded_text, longest_first, plain_chunk, report, statements_of
-from .sandbox import parse_untrusted
+from .sandbox import parse_pages, parse_untrusted
 
 TABLE_STAGE = "finding tables"
 """The progress stage of a table pass: done and total count its steps."""
@@ -106,7 +107,8 @@ def find_tables(
             if text is None:
                 text = parse_untrusted(data, record.name, ingest, tables="defer")
             if found is None:
-                found = parse_untrusted(data, record.name, ingest, tables=record.table_pages_pending)
+                found = parse_pages(data, record.name, ingest, record.table_pages_pending,
+                                    processes=ingest.table_finder_processes)
     except RagError as exc:  # the document keeps its text; the pass is not tried again
         error = f"{exc.what} {exc.fix}".strip()
         if record.provisional_chars is None:  # every vector is whole: nothing to write
@@ -167,13 +169,16 @@ class PassStopped(Exception):
 
 
 class TablesAhead:
-    """A PDF's parse with its tables, started beside its ingest: in a sandboxed child at the
-    lowest CPU priority (``ingest.table_finder_nice``), without OCR (the text parse reads scans),
-    so the table finder uses what the text parse and the embedding leave of the cores. ``start``
-    runs it; ``release`` is told once the child has ended, whatever happened."""
+    """A PDF's pages that may hold a table (``pages``, as its text parse listed them) read with their
+    tables, started as soon as its text is parsed: in sandboxed children at the lowest CPU priority
+    (``ingest.table_finder_nice``; ``ingest.table_finder_processes`` of them, each on a share of the
+    pages: ``sandbox.parse_pages``), without OCR (the text parse reads scans), so the table finder
+    uses what the embedding leaves of the cores. ``start`` runs it; ``release`` is told once the
+    children have ended, whatever happened."""
 
     def __init__(
-        self, data: bytes, name: str, ingest: IngestSettings, release: Callable[[TablesAhead], None]
+        self, data: bytes, name: str, ingest: IngestSettings, release: Callable[[TablesAhead], None],
+        pages: tuple[int, ...],
     ) -> None:
         self._cancel = threading.Event()
         self._done = threading.Event()
@@ -182,8 +187,9 @@ class TablesAhead:
 
         def parse() -> None:
             try:
-                self._found = parse_untrusted(data, name, ingest.model_copy(update={"ocr": False}), tables="inline",
-                                              nice=ingest.table_finder_nice, cancel=self._cancel)
+                self._found = parse_pages(data, name, ingest.model_copy(update={"ocr": False}), pages,
+                                          processes=ingest.table_finder_processes, nice=ingest.table_finder_nice,
+                                          cancel=self._cancel)
             except Exception as exc:  # the table pass parses the pages again itself
                 self.error = f"{type(exc).__name__}: {exc}"
             finally:
@@ -271,15 +277,15 @@ class TablePasses:
                 self._ingests -= 1
                 self._idle.notify_all()
 
-    def ahead(self, data: bytes, name: str) -> TablesAhead | None:
-        """Start a PDF's parse with tables beside its ingest (``TablesAhead``), unless one is
-        running already, or ``ingest.tables_ahead`` or the sandbox is off (its pass then parses
-        it itself)."""
+    def ahead(self, data: bytes, name: str, pages: tuple[int, ...]) -> TablesAhead | None:
+        """Start reading a PDF's ``pages`` with their tables beside its ingest (``TablesAhead``),
+        unless one is running already, or ``ingest.tables_ahead`` or the sandbox is off (its pass
+        then parses them itself)."""
         if not (self._ingest.tables_ahead and self._ingest.sandbox) or self._stopping.is_set():
             return None  # (PyMuPDF is not thread-safe: beside a parse in this process, only in a child)
         if not self._ahead_slot.acquire(blocking=False):
             return None
-        ahead = TablesAhead(data, name, self._ingest, self._release)
+        ahead = TablesAhead(data, name, self._ingest, self._release, pages)
         self._aheads.add(ahead)
         return ahead.start()
 

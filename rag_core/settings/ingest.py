@@ -40,16 +40,26 @@ class IngestSettings(Group):
     )
     tables_ahead: bool = Field(
         True,
-        description="With tables_after_search: start the table finder on a PDF at once, in a second sandboxed "
-        "child at a low CPU priority (table_finder_nice) beside the text parse and the embedding, one such child "
-        "at a time; its table pass then takes what it found instead of parsing again.",
+        description="With tables_after_search: start the table finder on a PDF's pages that may hold a table as "
+        "soon as its text is parsed, in sandboxed children (table_finder_processes) at a low CPU priority "
+        "(table_finder_nice) beside the embedding, for one document at a time; its table pass then takes what they "
+        "found instead of parsing again.",
     )
     table_finder_nice: int = Field(
         19,
         ge=0,
         le=19,
-        description="How much that child lowers its CPU priority (19: it runs when nothing else wants the cores, "
-        "so the time to searchable does not change).",
+        description="How much those children lower their CPU priority (19: they run when nothing else wants the "
+        "cores, so the time to searchable does not change).",
+    )
+    table_finder_processes: int = Field(
+        2,
+        ge=1,
+        le=16,
+        description="Sandboxed children that find a PDF's tables after its text parse, each on an even share of "
+        "the pages that may hold one (at most one per core; each child's layout model then runs on its share of "
+        "the cores). One child leaves a core idle once the text is searchable: the finder's layout model keeps "
+        "about one and a half busy. Each holds a parser's memory (about 300 MB for a 250-page 10-K).",
     )
     provisional_chars: int = Field(
         80,

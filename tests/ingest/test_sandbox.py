@@ -5,13 +5,14 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from rag_core import errors
 from rag_core.ingest.parse import parse_bytes
-from rag_core.ingest.sandbox import parse_untrusted
+from rag_core.ingest.sandbox import parse_pages, parse_untrusted
 from rag_core.settings import IngestSettings
-from tests.conftest import write_pdf
+from tests.conftest import draw_ruled_table, write_pdf
 from tests.paths import ROOT_DIR
 
 
@@ -34,6 +35,29 @@ def test_a_low_priority_child_parses_the_same_and_a_cancelled_one_stops(tmp_path
     cancel.set()
     with pytest.raises(errors.ParseLimit, match="was stopped"):
         parse_untrusted(data, "a.pdf", IngestSettings(), cancel=cancel)
+
+
+def test_pages_read_by_two_children_are_the_pages_one_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table pass's pages shared out to two children (every other page each, their layout model on
+    one thread each) come back as one parse of them all: the same pages, tables and counts."""
+    monkeypatch.setattr("rag_core.ingest.sandbox.os.cpu_count", lambda: 2)  # two cores, whatever this machine has
+    doc = pymupdf.open()
+    for year in range(2019, 2024):
+        draw_ruled_table(doc.new_page(), [["Segment", str(year)], ["Retail", f"{year - 1900}.5"], ["Cloud", "7.25"]])
+    data = doc.tobytes()
+    doc.close()
+    pages = (1, 2, 3, 4, 5)
+    one = parse_untrusted(data, "t.pdf", IngestSettings(), tables=pages)
+    two = parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    assert [p.tables for p in one.pages] == [p.tables for p in two.pages] and all(p.tables for p in one.pages)
+    assert (two.pages, two.table_pages) == (one.pages, one.table_pages)
+    assert parse_pages(data, "t.pdf", IngestSettings(sandbox=False), pages, processes=2).pages == one.pages
+    with pytest.raises(errors.WrongFileType, match="not a PDF"):  # a child's rejection, typed
+        parse_pages(b"plain text", "fake.pdf", IngestSettings(), pages, processes=2)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(errors.ParseLimit, match="was stopped"):
+        parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2, cancel=cancel)
 
 
 PARENT = """

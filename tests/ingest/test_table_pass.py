@@ -6,7 +6,7 @@ thread timing; one test drives the background thread and waits for it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -184,14 +184,16 @@ def test_the_tables_found_beside_the_ingest_serve_its_pass(tmp_path: Path, monke
     from rag_core.ingest import table_pass as tables
 
     own_parses: list[object] = []
-    real = tables.parse_untrusted
 
-    def parse(*args: object, **kwargs: object) -> object:
-        if kwargs.get("nice") is None:
-            own_parses.append(kwargs.get("tables"))
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def counted(real: Callable[..., object]) -> Callable[..., object]:
+        def parse(*args: object, **kwargs: object) -> object:
+            if kwargs.get("nice") is None:
+                own_parses.append(args[3:] or kwargs.get("tables"))
+            return real(*args, **kwargs)
+        return parse
 
-    monkeypatch.setattr(tables, "parse_untrusted", parse)
+    monkeypatch.setattr(tables, "parse_untrusted", counted(tables.parse_untrusted))
+    monkeypatch.setattr(tables, "parse_pages", counted(tables.parse_pages))
     engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
     try:
         record = engine.ingest_bytes(table_pdf(), "report.pdf", "me", background_tables=True).document
@@ -213,18 +215,19 @@ def test_a_parse_ahead_that_fails_is_told_and_the_pass_reads_the_pages_itself(
     from rag_core.errors import ParseLimit
     from rag_core.ingest import table_pass as tables
 
-    real = tables.parse_untrusted
+    real = tables.parse_pages
 
     def parse(*args: object, **kwargs: object) -> object:
         if kwargs.get("nice") is not None:  # the parse ahead
             raise ParseLimit("The table finder's child ran out of memory.", "Upload a smaller file.")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tables, "parse_untrusted", parse)
+    monkeypatch.setattr(tables, "parse_pages", parse)
     engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
     try:
         record = searchable_first(engine, table_pdf())  # (stopping the passes cancels the ingest's parse ahead)
-        failing = tables.TablesAhead(table_pdf(), "report.pdf", engine.settings.ingest, lambda _: None).start()
+        failing = tables.TablesAhead(table_pdf(), "report.pdf", engine.settings.ingest, lambda _: None,
+                                     record.table_pages_pending).start()
         told: list[str] = []
 
         def step(_stage: str, _done: int, _total: int) -> None:  # what the pages read while the pass runs
@@ -246,7 +249,7 @@ def test_a_duplicate_upload_starts_no_parse_ahead(tmp_path: Path, monkeypatch: p
         data = table_pdf()
         first = engine.ingest_bytes(data, "report.pdf", "me")
         started: list[str] = []
-        monkeypatch.setattr(engine.tables, "ahead", lambda data, name: started.append(name))
+        monkeypatch.setattr(engine.tables, "ahead", lambda data, name, pages: started.append(name))
         again = engine.ingest_bytes(data, "copy.pdf", "me", background_tables=True)
         assert (first.status, again.status, started) == ("ingested", "duplicate", [])
         engine.ingest_bytes(data, "report.pdf", "someone else", background_tables=True)
