@@ -163,6 +163,38 @@ def test_a_page_of_figures_in_sentences_is_spared_the_table_finder(make_pdf: Cal
     assert parse_path(path, IngestSettings(table_min_cell_rows=0)).table_pages == 1  # the numbers alone pass
 
 
+def _prose_and(path: Path, lines: list[tuple[float, float, str]]) -> Path:
+    """A page of figures in prose (numbers, no cells), then ``lines``: (x, y, text) each."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(72, 72, 540, 300), FIGURES_IN_PROSE[:400], fontsize=10)
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontsize=10)
+    doc.save(path)
+    return path
+
+
+def test_a_lists_markers_and_numbered_paragraphs_are_no_cells_but_an_exhibit_index_is(tmp_path: Path) -> None:
+    """A bullet, '(a)' or a section number and its text stand apart like two cells; on a 10-K's
+    pages of prose those lines sent a fifth of the pages to the finder, which found no table on
+    them. A section number is a table's cell when the row goes on under its text (an exhibit
+    index), and a marker's when the paragraph wraps back to its margin."""
+    items = ["In 2022 sales grew in every region we serve", "Organic growth was led by the safety business",
+             "Costs rose with the price of raw materials"]
+    listed = [(x, 320 + n * 14, text) for n, (marker, item) in enumerate(zip(["•", "(a)", "•"], items, strict=True))
+              for x, text in ((72, marker), (96, item))]
+    assert parse_path(_prose_and(tmp_path / "list.pdf", listed), IngestSettings()).table_pages == 0
+
+    def numbered(wrapped_at: float) -> Path:
+        lines = [line for n, number in enumerate(["3.1", "3.2", "3.3"]) for line in (
+            (72, 320 + n * 42, number), (120, 320 + n * 42, "Transferability of the shares granted under the plan"),
+            (wrapped_at, 334 + n * 42, "as amended, incorporated by reference"))]
+        return _prose_and(tmp_path / f"numbered-{wrapped_at}.pdf", lines)
+
+    assert parse_path(numbered(72), IngestSettings()).table_pages == 0  # paragraphs wrap back to the margin
+    assert parse_path(numbered(120), IngestSettings()).table_pages == 1  # rows go on under their text: a table
+
+
 def test_a_table_set_on_its_side_is_still_given_to_the_finder(tmp_path: Path) -> None:
     """Lines turned on the page are no rows to test: the page goes to the finder as before."""
     doc = pymupdf.open()
