@@ -62,3 +62,28 @@ def limit_arenas_at_import() -> bool:
     except ValueError:
         return False
     return limit_malloc_arenas(arenas)
+
+
+_CGROUP_FILES = (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),  # cgroup v2
+                 ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes"))
+
+
+def available_mb(meminfo: str = "/proc/meminfo", cgroups: tuple[tuple[str, str], ...] = _CGROUP_FILES) -> float | None:
+    """Memory this process's processes may still take, in MB: the machine's available memory, or
+    less where a container's limit leaves less (a hosted app sees the host's memory in
+    /proc/meminfo, and is killed at its container's limit); None where neither can be read."""
+    found: list[float] = []
+    try:
+        with open(meminfo) as lines:
+            found += [int(line.split()[1]) / 1024 for line in lines if line.startswith("MemAvailable:")]
+    except (OSError, ValueError, IndexError):
+        pass
+    for limit_file, usage_file in cgroups:
+        try:
+            with open(limit_file) as limit, open(usage_file) as usage:
+                text = limit.read().strip()
+                if text != "max" and int(text) < 1 << 60:  # v1 writes a huge number for no limit
+                    found.append((int(text) - int(usage.read().strip())) / 2**20)
+        except (OSError, ValueError):
+            continue
+    return min(found) if found else None

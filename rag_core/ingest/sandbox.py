@@ -25,6 +25,7 @@ from .. import errors
 from ..cpu import session_threads
 from ..errors import FileRejected, ParseLimit
 from ..formats import PageProgress, TablePlan
+from ..memory import available_mb
 from ..models import ParsedDocument
 from ..settings import IngestSettings
 from .parse import parse_bytes
@@ -144,13 +145,17 @@ def parse_pages(
     """A PDF's ``pages`` (1-based) with their tables, read by up to ``processes`` sandboxed
     children side by side (at most one per core), each on every n-th of them, so that each gets a
     like share of the statement pages; each child's layout model runs on its share of the cores.
-    One parse when the sandbox is off (in this process: PyMuPDF is not thread-safe). A child that
-    fails stops the others, and its error is raised.
+    A child past the first runs only where ``settings.table_finder_child_mb`` is free for each
+    (``memory.available_mb``). One parse when the sandbox is off (in this process: PyMuPDF is not
+    thread-safe). A child that fails stops the others, and its error is raised.
 
     Raises:
         FileRejected: As :func:`parse_untrusted`."""
     cores = os.cpu_count() or 1
     count = max(1, min(processes, cores, len(pages)))
+    free = available_mb() if settings.table_finder_child_mb and count > 1 else None
+    if free is not None:
+        count = max(1, min(count, int(free // settings.table_finder_child_mb)))
     if not settings.sandbox or count == 1:
         return parse_untrusted(data, name, settings, tables=pages, nice=nice, cancel=cancel)
     check_size(name, len(data), settings)

@@ -59,7 +59,15 @@ class IngestSettings(Group):
         description="Sandboxed children that find a PDF's tables after its text parse, each on an even share of "
         "the pages that may hold one (at most one per core; each child's layout model then runs on its share of "
         "the cores). One child leaves a core idle once the text is searchable: the finder's layout model keeps "
-        "about one and a half busy. Each holds a parser's memory (about 300 MB for a 250-page 10-K).",
+        "about one and a half busy. A child past the first starts only where table_finder_child_mb is free for "
+        "each (the machine's available memory, or its container's limit less its use).",
+    )
+    table_finder_child_mb: int = Field(
+        800,
+        ge=0,
+        le=1_048_576,
+        description="The memory a table finder's child is counted to take (its peak on the 3M 2022 10-K: 760 MB "
+        "alone, 520-540 MB each of two): with less free than this for each, fewer children run (0: no check).",
     )
     provisional_chars: int = Field(
         80,

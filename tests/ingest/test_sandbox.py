@@ -60,6 +60,28 @@ def test_pages_read_by_two_children_are_the_pages_one_reads(tmp_path: Path, monk
         parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2, cancel=cancel)
 
 
+def test_a_second_table_finder_starts_only_where_its_memory_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a host with 1.1 GB left (a 2.7 GB demo, its server holding the rest), one child reads all
+    the pages; with room for two, each reads its share."""
+    from rag_core.ingest import sandbox
+
+    monkeypatch.setattr(sandbox.os, "cpu_count", lambda: 2)
+    doc = pymupdf.open()
+    for _ in range(4):
+        draw_ruled_table(doc.new_page(), [["Segment", "2022"], ["Retail", "12.5"]])
+    data, pages = doc.tobytes(), (1, 2, 3, 4)
+    parsed = parse_bytes(data, "t.pdf", IngestSettings(), None, pages)
+    started: list[object] = []  # the pages each child was given (its parse is not what this tests)
+    monkeypatch.setattr(sandbox, "parse_sandboxed", lambda *args, **kwargs: started.append(args[4]) or parsed)
+    monkeypatch.setattr(sandbox, "available_mb", lambda: 1_100.0)
+    sandbox.parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    assert started == [pages]
+    started.clear()
+    monkeypatch.setattr(sandbox, "available_mb", lambda: 1_700.0)
+    sandbox.parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    assert sorted(started) == [(1, 3), (2, 4)]  # type: ignore[type-var]
+
+
 PARENT = """
 import json, os, subprocess, sys, time
 from rag_core.settings import IngestSettings
