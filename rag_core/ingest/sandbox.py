@@ -139,11 +139,11 @@ def parse_sandboxed(
 
 
 def parse_pages(
-    data: bytes, name: str, settings: IngestSettings, pages: tuple[int, ...], *, processes: int = 1,
-    nice: int | None = None, cancel: threading.Event | None = None,
+    data: bytes, name: str, settings: IngestSettings, pages: tuple[int, ...], *, nice: int | None = None,
+    cancel: threading.Event | None = None,
 ) -> ParsedDocument:
-    """A PDF's ``pages`` (1-based) with their tables, read by up to ``processes`` sandboxed
-    children side by side (at most one per core), each on every n-th of them, so that each gets a
+    """A PDF's ``pages`` (1-based) with their tables, read by up to ``settings.table_finder_processes``
+    sandboxed children side by side (at most one per core), each on every n-th of them, so that each gets a
     like share of the statement pages; each child's layout model runs on its share of the cores.
     A child past the first runs only where ``settings.table_finder_child_mb`` is free for each
     (``memory.available_mb``). One parse when the sandbox is off (in this process: PyMuPDF is not
@@ -152,7 +152,7 @@ def parse_pages(
     Raises:
         FileRejected: As :func:`parse_untrusted`."""
     cores = os.cpu_count() or 1
-    count = max(1, min(processes, cores, len(pages)))
+    count = max(1, min(settings.table_finder_processes, cores, len(pages)))
     free = available_mb() if settings.table_finder_child_mb and count > 1 else None
     if free is not None:
         count = max(1, min(count, int(free // settings.table_finder_child_mb)))

@@ -107,8 +107,7 @@ def find_tables(
             if text is None:
                 text = parse_untrusted(data, record.name, ingest, tables="defer")
             if found is None:
-                found = parse_pages(data, record.name, ingest, record.table_pages_pending,
-                                    processes=ingest.table_finder_processes)
+                found = parse_pages(data, record.name, ingest, record.table_pages_pending)
     except RagError as exc:  # the document keeps its text; the pass is not tried again
         error = f"{exc.what} {exc.fix}".strip()
         if record.provisional_chars is None:  # every vector is whole: nothing to write
@@ -188,8 +187,7 @@ class TablesAhead:
         def parse() -> None:
             try:
                 self._found = parse_pages(data, name, ingest.model_copy(update={"ocr": False}), pages,
-                                          processes=ingest.table_finder_processes, nice=ingest.table_finder_nice,
-                                          cancel=self._cancel)
+                                          nice=ingest.table_finder_nice, cancel=self._cancel)
             except Exception as exc:  # the table pass parses the pages again itself
                 self.error = f"{type(exc).__name__}: {exc}"
             finally:

@@ -48,16 +48,16 @@ def test_pages_read_by_two_children_are_the_pages_one_reads(tmp_path: Path, monk
     doc.close()
     pages = (1, 2, 3, 4, 5)
     one = parse_untrusted(data, "t.pdf", IngestSettings(), tables=pages)
-    two = parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    two = parse_pages(data, "t.pdf", IngestSettings(table_finder_processes=2), pages)
     assert [p.tables for p in one.pages] == [p.tables for p in two.pages] and all(p.tables for p in one.pages)
     assert (two.pages, two.table_pages) == (one.pages, one.table_pages)
-    assert parse_pages(data, "t.pdf", IngestSettings(sandbox=False), pages, processes=2).pages == one.pages
+    assert parse_pages(data, "t.pdf", IngestSettings(sandbox=False, table_finder_processes=2), pages).pages == one.pages
     with pytest.raises(errors.WrongFileType, match="not a PDF"):  # a child's rejection, typed
-        parse_pages(b"plain text", "fake.pdf", IngestSettings(), pages, processes=2)
+        parse_pages(b"plain text", "fake.pdf", IngestSettings(table_finder_processes=2), pages)
     cancel = threading.Event()
     cancel.set()
     with pytest.raises(errors.ParseLimit, match="was stopped"):
-        parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2, cancel=cancel)
+        parse_pages(data, "t.pdf", IngestSettings(table_finder_processes=2), pages, cancel=cancel)
 
 
 def test_a_second_table_finder_starts_only_where_its_memory_is_free(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -74,11 +74,11 @@ def test_a_second_table_finder_starts_only_where_its_memory_is_free(monkeypatch:
     started: list[object] = []  # the pages each child was given (its parse is not what this tests)
     monkeypatch.setattr(sandbox, "parse_sandboxed", lambda *args, **kwargs: started.append(args[4]) or parsed)
     monkeypatch.setattr(sandbox, "available_mb", lambda: 1_100.0)
-    sandbox.parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    sandbox.parse_pages(data, "t.pdf", IngestSettings(table_finder_processes=2), pages)
     assert started == [pages]
     started.clear()
     monkeypatch.setattr(sandbox, "available_mb", lambda: 1_700.0)
-    sandbox.parse_pages(data, "t.pdf", IngestSettings(), pages, processes=2)
+    sandbox.parse_pages(data, "t.pdf", IngestSettings(table_finder_processes=2), pages)
     assert sorted(started) == [(1, 3), (2, 4)]  # type: ignore[type-var]
 
 
