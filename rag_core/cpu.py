@@ -9,7 +9,7 @@ child while a PDF becomes searchable and then complete (the table finder's CPU s
 on the sessions a library opens with its own options (PyMuPDF's layout model, whose three sessions
 open when the table finder loads it: ``runtime/layout.py``), and must run before that.
 ``session_threads`` gives those sessions fewer threads than cores, when several processes share
-the cores (the table finder's children: ``ingest.table_pass.parse_shares``).
+the cores (the table finder's children: ``ingest.sandbox.parse_pages``).
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ def test_pages_read_by_two_children_are_the_pages_one_reads(tmp_path: Path, monk
     """A table pass's pages shared out to two children (every other page each, their layout model on
     one thread each) come back as one parse of them all: the same pages, tables and counts."""
     monkeypatch.setattr("rag_core.ingest.sandbox.os.cpu_count", lambda: 2)  # two cores, whatever this machine has
+    monkeypatch.setattr("rag_core.ingest.sandbox.available_mb", lambda: 1e6)  # and memory for two children
     doc = pymupdf.open()
     for year in range(2019, 2024):
         draw_ruled_table(doc.new_page(), [["Segment", str(year)], ["Retail", f"{year - 1900}.5"], ["Cloud", "7.25"]])
