@@ -10,8 +10,8 @@ from pathlib import Path
 
 from .backends import Embedder
 from .ingest.index import Progress, index_document, named, ocr_progress, report, stored_already, with_parse_time
-from .ingest.parse import TablePlan, is_pdf, read_file
-from .ingest.sandbox import parse_untrusted
+from .ingest.parse import TablePlan, is_pdf, read_file, with_tables
+from .ingest.sandbox import parse_pages, parse_untrusted
 from .ingest.table_pass import TablePasses, TablesAhead
 from .lexical.bm25 import Bm25Cache
 from .library import Library
@@ -58,8 +58,9 @@ class Ingesting:
 
         ``background_tables`` (with ``tables_after_search``, as the app ingests): a PDF is stored
         and searchable from its text alone, and its tables are found next, in the background
-        (``ingest.tables``), once no other ingest is running. Without it the table finder reads each
-        page as it is parsed: the shortest way to a complete document, for a caller that waits."""
+        (``ingest.tables``), once no other ingest is running. Without it the pages the text parse
+        lists as maybe holding a table are read with the finder right after it, by children side by
+        side (``sandbox.parse_pages``): the shortest way to a complete document, for a caller that waits."""
         started = time.perf_counter() if started is None else started
         existing = stored_already(self.store, owner or self.settings.owner, hashlib.sha256(data).hexdigest(),
                                   self.collection)
@@ -72,10 +73,14 @@ class Ingesting:
         try:
             with self.tables.paused():
                 report(progress, "parsing", 0, 1)
-                plan: TablePlan = "defer" if later else "inline"
+                plan: TablePlan = "defer" if ingest.detect_tables else "inline"
                 parsed = named(parse_untrusted(data, display_name(name), ingest, ocr_progress(progress), plan), name)
                 if later and parsed.table_candidates and is_pdf(data, name):
                     ahead = self.tables.ahead(data, display_name(name), parsed.table_candidates)
+                elif parsed.table_candidates:  # a caller that waits: the pages it listed read now, side by side
+                    found = parse_pages(data, display_name(name), ingest.model_copy(update={"ocr": False}),
+                                        parsed.table_candidates)
+                    parsed = with_tables(parsed, found, parsed.table_candidates)
                 result = with_parse_time(
                     self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed
                 )

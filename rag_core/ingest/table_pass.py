@@ -49,6 +49,7 @@ from ..store import Store
 from ..store.files import FileStore
 from .chunk import chunk_pages
 from .index import Progress, embedded_text, longest_first, plain_chunk, report, statements_of
+from .parse import with_tables
 from .sandbox import parse_pages, parse_untrusted
 
 TABLE_STAGE = "finding tables"
@@ -119,8 +120,7 @@ def find_tables(
     if text is None or found is None:  # its chunks as they are, the provisional vectors made whole
         chunks = sorted((plain_chunk(c) for c in stored), key=lambda c: c.index)
     else:
-        with_tables = {page.number: page for page in found.pages if page.number in record.table_pages_pending}
-        pages = [with_tables.get(page.number, page) for page in text.pages]
+        pages = with_tables(text, found, record.table_pages_pending).pages
         chunks = chunk_pages(pages, record.doc_id, chunking, title=document_title(record.name))
     terms = dict(zip((c.index for c in chunks), chunk_terms(chunks), strict=True))
     generation = record.generation + 1

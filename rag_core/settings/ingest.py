@@ -36,7 +36,8 @@ class IngestSettings(Group):
         True,
         description="Make a PDF searchable from its text first, then run the table finder (half of a parse) on "
         "the pages that may hold a table and swap the document's chunks for the ones with tables, whole. The app "
-        "does the second pass in the background; the CLI waits for it. False: tables are found during the parse.",
+        "does the second pass in the background; the CLI waits for it. False: tables are found as part of the "
+        "parse (the pages the text parse lists, read right after it).",
     )
     tables_ahead: bool = Field(
         True,

@@ -243,6 +243,31 @@ def test_a_parse_ahead_that_fails_is_told_and_the_pass_reads_the_pages_itself(
         engine.close()
 
 
+def test_an_ingest_that_waits_reads_the_listed_pages_with_the_finder_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without the background pass (the CLI), the text parse lists the pages that may hold a table
+    and they are read with the finder right after it (``parse_pages``, children side by side): the
+    document is stored complete, its table whole, as the app's pass leaves it."""
+    import rag_core.ingesting as ingesting
+
+    asked: list[tuple[int, ...]] = []
+    real = ingesting.parse_pages
+
+    def parse_pages(data: bytes, name: str, settings: Settings, pages: tuple[int, ...], **kwargs: object) -> object:
+        asked.append(pages)
+        return real(data, name, settings, pages, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ingesting, "parse_pages", parse_pages)
+    engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
+    try:
+        record = engine.ingest_bytes(table_pdf(), "report.pdf", "me").document
+        assert (record.stage, record.table_pages_pending, asked) == ("complete", (), [(2,)])
+        assert "| NaiveRAG | 32.4% | 16.4% |" in engine.page_text("me", record.doc_id, 2)
+    finally:
+        engine.close()
+
+
 def test_a_duplicate_upload_starts_no_parse_ahead(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     engine = Engine(Settings(store_dir=tmp_path / "store"), embedder=HashEmbedder(), reranker=OverlapReranker())
     try:

@@ -21,7 +21,7 @@ from .text import clean_text
 
 __all__ = [
     "FORMATS", "SUPPORTED_SUFFIXES", "TablePlan", "accepted", "clean_text", "is_pdf", "parse_bytes", "parse_path",
-    "read_file",
+    "read_file", "with_tables",
 ]
 
 _PDF_MAGIC = b"%PDF-"
@@ -109,3 +109,16 @@ def check_signature(data: bytes, name: str, declared: Format) -> None:
             f"{name} is a zip archive (an Office file?) with a '{suffix}' name.",
             "Give it its real extension (.docx or .xlsx) and upload it again.",
         )
+
+
+def with_tables(text: ParsedDocument, found: ParsedDocument, pages: tuple[int, ...]) -> ParsedDocument:
+    """A parse that left its table ``pages`` for later (``TablePlan`` "defer"), with those pages
+    as ``found`` read them (given those page numbers): a complete parse, its finder's figures
+    ``found``'s."""
+    wanted = set(pages)
+    read = {page.number: page for page in found.pages if page.number in wanted}
+    return text.model_copy(update={
+        "pages": tuple(read.get(page.number, page) for page in text.pages), "table_candidates": (),
+        "table_pages": found.table_pages, "table_finder_s": found.table_finder_s,
+        "table_finder_cpu_s": found.table_finder_cpu_s, "table_finder_empty_cpu_s": found.table_finder_empty_cpu_s,
+    })
