@@ -58,7 +58,8 @@ class ParsedDocument(Frozen):
     pages: tuple[Page, ...] = Field(description="Pages that have text, in order.")
     pages_without_text: tuple[int, ...] = Field(default=(), description="1-based pages skipped: no text layer.")
     table_pages: int = Field(0, description="Pages the table finder ran on (the others cannot hold a table).")
-    table_finder_s: float = Field(0.0, description="Seconds the table finder took, of the whole parse.")
+    table_finder_s: float = Field(0.0, description="Seconds the table finder took, of the whole parse (finders side "
+                                  "by side: the longest one's).")
     table_finder_cpu_s: float = Field(
         0.0, description="CPU seconds of the parsing process while the table finder ran, every thread counted."
     )
