@@ -78,8 +78,7 @@ class Ingesting:
                 if later and parsed.table_candidates and is_pdf(data, name):
                     ahead = self.tables.ahead(data, display_name(name), parsed.table_candidates)
                 elif parsed.table_candidates:  # a caller that waits: the pages it listed read now, side by side
-                    found = parse_pages(data, display_name(name), ingest.model_copy(update={"ocr": False}),
-                                        parsed.table_candidates)
+                    found = parse_pages(data, display_name(name), ingest, parsed.table_candidates)
                     parsed = with_tables(parsed, found, parsed.table_candidates)
                 result = with_parse_time(
                     self.ingest_parsed(parsed, owner, progress, started=started, data=data, limits=limits), parsed

@@ -142,7 +142,8 @@ def parse_pages(
     data: bytes, name: str, settings: IngestSettings, pages: tuple[int, ...], *, nice: int | None = None,
     cancel: threading.Event | None = None,
 ) -> ParsedDocument:
-    """A PDF's ``pages`` (1-based) with their tables, read by up to ``settings.table_finder_processes``
+    """A PDF's ``pages`` (1-based) with their tables, from their text layer (``TablePlan`` given page
+    numbers: no OCR), read by up to ``settings.table_finder_processes``
     sandboxed children side by side (at most one per core), each on every n-th of them, so that each gets a
     like share of the statement pages; each child's layout model runs on its share of the cores.
     A child past the first runs only where ``settings.table_finder_child_mb`` is free for each

@@ -171,7 +171,7 @@ class TablesAhead:
     """A PDF's pages that may hold a table (``pages``, as its text parse listed them) read with their
     tables, started as soon as its text is parsed: in sandboxed children at the lowest CPU priority
     (``ingest.table_finder_nice``; ``ingest.table_finder_processes`` of them, each on a share of the
-    pages: ``sandbox.parse_pages``), without OCR (the text parse reads scans), so the table finder
+    pages: ``sandbox.parse_pages``), from their text layer (the text parse reads scans), so the table finder
     uses what the embedding leaves of the cores. ``start`` runs it; ``release`` is told once the
     children have ended, whatever happened."""
 
@@ -186,8 +186,8 @@ class TablesAhead:
 
         def parse() -> None:
             try:
-                self._found = parse_pages(data, name, ingest.model_copy(update={"ocr": False}), pages,
-                                          nice=ingest.table_finder_nice, cancel=self._cancel)
+                self._found = parse_pages(data, name, ingest, pages, nice=ingest.table_finder_nice,
+                                          cancel=self._cancel)
             except Exception as exc:  # the table pass parses the pages again itself
                 self.error = f"{type(exc).__name__}: {exc}"
             finally:
