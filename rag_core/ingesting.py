@@ -13,7 +13,7 @@ from .ingest.index import Progress, index_document, named, ocr_progress, report,
 from .ingest.parse import TablePlan, is_pdf, read_file, with_tables
 from .ingest.sandbox import parse_pages, parse_untrusted
 from .ingest.table_pass import TablePasses, TablesAhead
-from .lexical.bm25 import Bm25Cache
+from .lexical.cache import Bm25Cache
 from .library import Library
 from .memory import release_freed_memory
 from .models import DocumentRecord, IngestResult, ParsedDocument, display_name

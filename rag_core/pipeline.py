@@ -24,7 +24,8 @@ from .errors import RagError
 from .ingest.reindex import Listener, Reindexer, ReindexStatus, pending
 from .ingest.table_pass import TablePasses
 from .ingesting import Ingesting
-from .lexical.bm25 import Bm25Cache, Bm25Index
+from .lexical.bm25 import Bm25Index
+from .lexical.cache import Bm25Cache
 from .library import Library
 from .memory import limit_malloc_arenas
 from .models import DocumentRecord, Hit, Message, RetrievalResult, Searched, Understanding

@@ -21,6 +21,7 @@ class Stage(StrEnum):
     BM25 = "bm25"
     STATEMENTS = "statements"
     SECTIONS = "sections"
+    ROWS = "rows"
     EXACT = "exact"
     SIDES = "sides"
     FUSE = "fuse"
@@ -44,6 +45,7 @@ RECORDS: dict[Stage, str] = {
     Stage.BM25: "one BM25 list per phrasing: chunk, rank, score; the index's size and whether it was cached",
     Stage.STATEMENTS: "the financial statements the question needs and their chunks' list",
     Stage.SECTIONS: "the section titles the question's topic is filed under, and their chunks' list",
+    Stage.ROWS: "the question's phrases a table's row may be labelled by, and the list of tables with such a row",
     Stage.EXACT: "the question's rare exact terms, how many chunks hold each, and their list",
     Stage.SIDES: "the sides of a comparison, each one's terms, and the list of chunks naming them all",
     Stage.FUSE: "every chunk's weighted RRF score and its rank in each list; the ones past the pool",
@@ -61,14 +63,14 @@ RECORDS: dict[Stage, str] = {
 }
 
 RETRIEVAL: tuple[Stage, ...] = (
-    Stage.PHRASINGS, Stage.EMBED_QUERY, Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.EXACT,
-    Stage.SIDES, Stage.FUSE, Stage.CANDIDATES, Stage.RERANK, Stage.FLOOR, Stage.NEIGHBORS,
+    Stage.PHRASINGS, Stage.EMBED_QUERY, Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.ROWS,
+    Stage.EXACT, Stage.SIDES, Stage.FUSE, Stage.CANDIDATES, Stage.RERANK, Stage.FLOOR, Stage.NEIGHBORS,
 )
 """The stages of one search, in order (what ``Retriever.run`` records)."""
 
 TABLES: tuple[Stage, ...] = (
-    Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.EXACT, Stage.SIDES, Stage.FUSE, Stage.RERANK,
-    Stage.FLOOR,
+    Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.ROWS, Stage.EXACT, Stage.SIDES, Stage.FUSE,
+    Stage.RERANK, Stage.FLOOR,
 )
 """The stages whose rows the debug page shows as tables."""
 

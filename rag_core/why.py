@@ -15,7 +15,7 @@ from typing import Any
 from .models import Hit, StageRecord, Trace
 from .stages import Stage
 
-LISTS = (Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.EXACT, Stage.SIDES)
+LISTS = (Stage.DENSE, Stage.BM25, Stage.STATEMENTS, Stage.SECTIONS, Stage.ROWS, Stage.EXACT, Stage.SIDES)
 """The stages whose outputs are ranked lists fed to the fusion."""
 AHEAD = 3
 """Rows shown of what stood just ahead of a dropped chunk (fixed: a view, not a tuning)."""

@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="page-level: RRF weights of the statement list to try (e.g. 1 2 4)")
     parser.add_argument("--section-weights", type=float, nargs="*", default=[],
                         help="page-level: RRF weights of the section list to try (e.g. 1 3)")
+    parser.add_argument("--row-ranks", type=int, nargs="*", default=[],
+                        help="page-level: fused ranks the row list's first chunk takes to try (e.g. 1 8)")
     parser.add_argument("--exact-weights", type=float, nargs="*", default=[],
                         help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)")
     parser.add_argument(

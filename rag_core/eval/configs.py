@@ -93,6 +93,9 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
     configs["hybrid, whole library, no section list"] = Config(library=True, tuning={"section_weight": 0.0})
     for weight in args.section_weights:
         configs[f"hybrid, section list weight {weight:g}"] = Config(tuning={"section_weight": weight})
+    configs["hybrid, no row list"] = Config(tuning={"row_rank": 0})
+    for rank in args.row_ranks:
+        configs[f"hybrid, row list at rank {rank}"] = Config(tuning={"row_rank": rank})
     configs["hybrid, no exact list"] = Config(tuning={"exact_weight": 0.0})
     configs["hybrid, whole library, no exact list"] = Config(library=True, tuning={"exact_weight": 0.0})
     for weight in args.exact_weights:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..backends import Embedder
-from ..lexical.bm25 import Bm25Cache
+from ..lexical.cache import Bm25Cache
 from ..lexical.terms import chunk_terms
 from ..memory import release_freed_memory
 from ..models import DocumentRecord

@@ -40,7 +40,7 @@ import numpy as np
 from ..backends import Embedder
 from ..chunk_text import document_title
 from ..errors import RagError
-from ..lexical.bm25 import Bm25Cache
+from ..lexical.cache import Bm25Cache
 from ..lexical.terms import chunk_terms
 from ..memory import release_freed_memory
 from ..models import DocumentRecord, ParsedDocument, StoredChunk

@@ -7,10 +7,8 @@ exactly), and their parts are added as plain words (so "GPT 4o" still matches).
 from __future__ import annotations
 
 import re
-import threading
 from array import array
-from collections import OrderedDict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -133,12 +131,14 @@ class Bm25Index:
         terms: Sequence[str | Sequence[str]] | None = None,
         statements: Sequence[StatementTag | None] | None = None,
         headings: Sequence[tuple[str, int, str]] | None = None,
+        kinds: Sequence[str] | None = None,
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
         ``statements`` tags each chunk of a financial statement: which statement, whether it is
         one of its report's primary statements (not a note's table restating one), and which
         document. ``headings`` gives each chunk's document, page and contextual header, for the
-        sections a question's topic is filed under (``in_sections``). Only the ids, the term
+        sections a question's topic is filed under (``in_sections``); ``kinds``, each chunk's kind
+        ('table', 'text', …), for the tables whose rows a question names (``tables_holding``). Only the ids, the term
         matrix, the statements' chunk positions and each distinct header once are kept: the chunks
         themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
@@ -167,6 +167,9 @@ class Bm25Index:
         self._document_of = np.frombuffer(document_of, dtype=np.int32) if document_of else np.zeros(0, np.int32)
         self._header_of = np.frombuffer(header_of, dtype=np.int32) if header_of else np.zeros(0, np.int32)
         self._page_of = np.frombuffer(page_of, dtype=np.int32) if page_of else np.zeros(0, np.int32)
+        if kinds is not None and len(kinds) != len(corpus):
+            raise ValueError(f"{len(kinds)} kinds for {len(corpus)} texts")
+        self._table = np.array([kind == "table" for kind in kinds or ()], dtype=bool)
         self._bm25 = FastOkapi(corpus) if any(corpus) else None
         self._normal: dict[str, list[str]] | None = None
         """Normal form of an identifier -> the index's terms with it (``typed_terms``)."""
@@ -317,6 +320,35 @@ class Bm25Index:
                                        coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
         return found
 
+    def tables_holding(
+        self, phrases: Sequence[Sequence[str]], queries: Sequence[str], *, documents: Sequence[str], top_n: int
+    ) -> list[tuple[Bm25Match, int]]:
+        """The table chunks of these documents that hold every term of one of ``phrases`` (where a
+        row may be labelled by it; the caller reads the labels), each with the most terms of a
+        phrase it holds: the most terms first, then the best BM25 score over ``queries``, then
+        reading order; at most ``top_n``. Nothing when the index was built without kinds."""
+        if self._bm25 is None or not len(self._table) or not len(self._document_of) or not phrases:
+            return []
+        numbers = [self._documents[d] for d in dict.fromkeys(documents) if d in self._documents]
+        allowed = np.flatnonzero(self._table & np.isin(self._document_of, numbers))
+        longest = np.zeros(len(self), dtype=np.int64)
+        for phrase in phrases:
+            held = allowed
+            for term in dict.fromkeys(phrase):
+                held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
+                if not len(held):
+                    break
+            longest[held] = np.maximum(longest[held], len(phrase))
+        chosen = np.flatnonzero(longest)
+        if not len(chosen):
+            return []
+        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
+        scores = np.max([self._bm25.get_scores(t) for t in term_lists if t] or [np.zeros(len(self))], axis=0)
+        chosen = chosen[np.lexsort((chosen, -scores[chosen], -longest[chosen]))][:top_n]
+        return [(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
+                           coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)), int(longest[i]))
+                for i in chosen]
+
     def coverage(self, terms: Sequence[str], position: int) -> float:
         """Share of ``terms`` that occur in the chunk at ``position``."""
         if not terms or self._bm25 is None:
@@ -324,45 +356,6 @@ class Bm25Index:
         present = self._bm25.has(position)
         vocab = self._bm25.vocab
         return sum(vocab.get(term, -1) in present for term in terms) / len(terms)
-
-
-class Bm25Cache:
-    """One index per (owner, document set), built on first use and dropped when any of its
-    documents is ingested, deleted or given its tables. Thread-safe; least recently used entries go
-    first; an index built while one of the owner's documents changed is used once and not kept."""
-
-    def __init__(self, *, max_entries: int) -> None:
-        self._entries: OrderedDict[tuple[str, frozenset[str]], Bm25Index] = OrderedDict()
-        self._changes: dict[str, int] = {}
-        """Per owner, how many times its documents changed (an index built across a change is stale)."""
-        self._max_entries = max_entries
-        self._lock = threading.Lock()
-        self.builds = 0
-
-    def get(self, owner: str, doc_ids: Collection[str], build: Callable[[], Bm25Index]) -> tuple[Bm25Index, bool]:
-        """The index for this document set and whether it came from the cache."""
-        key = (owner, frozenset(doc_ids))
-        with self._lock:
-            if key in self._entries:
-                self._entries.move_to_end(key)
-                return self._entries[key], True
-            changes = self._changes.get(owner, 0)
-        index = build()
-        with self._lock:
-            self.builds += 1
-            if self._changes.get(owner, 0) != changes:
-                return index, False
-            self._entries[key] = index
-            while len(self._entries) > self._max_entries:
-                self._entries.popitem(last=False)
-        return index, False
-
-    def invalidate(self, owner: str, doc_id: str | None = None) -> None:
-        """Drop every cached index of ``owner`` that covers ``doc_id`` (all of them if None)."""
-        with self._lock:
-            self._changes[owner] = self._changes.get(owner, 0) + 1
-            for key in [k for k in self._entries if k[0] == owner and (doc_id is None or doc_id in k[1])]:
-                del self._entries[key]
 
 
 def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
@@ -377,4 +370,4 @@ def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
                                                                                                  strict=True)])
     tags = [StatementTag(tag[0], tag[1], r.doc_id) if tag else None for r, tag in zip(rows, found, strict=True)]
     return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags,
-                     headings=[(r.doc_id, r.page, r.header) for r in rows])
+                     headings=[(r.doc_id, r.page, r.header) for r in rows], kinds=[r.kind for r in rows])

@@ -172,6 +172,40 @@ def holds_exactly(text: str, group: Sequence[str]) -> bool:
     return any(tuple(tokens[i : i + width]) == tuple(group) for i in range(len(tokens) - width + 1))
 
 
+_CLAUSE = re.compile(r"[;:?!()\[\]\"“”]|\.\s|\s[-–—]\s")
+"""What ends a run of words that may name one thing: a sentence's or a clause's punctuation, a dash
+set apart; not a comma ('purchases of property, plant and equipment' is one label)."""
+_LONGEST_LABEL = 8
+"""Most content terms of a row label matched whole ('purchases of property, plant and equipment' is
+five; fixed: labels longer than this are sentences, not names of a line)."""
+
+
+def label_terms(text: str) -> tuple[str, ...]:
+    """A row label's content terms in order, a parenthesis's words and figures aside: 'Effective tax
+    rate (a)' and 'Net income (loss)' read as ('effective', 'tax', 'rate') and ('net', 'income').
+    How a table's row label and a run of a question's words are compared (``phrases``)."""
+    plain = re.sub(r"\([^()]*\)", " ", text)
+    return tuple(t for t in tokenize(plain) if not any(ch.isdigit() for ch in t))
+
+
+def phrases(text: str) -> list[tuple[str, ...]]:
+    """Every run of two to ``_LONGEST_LABEL`` consecutive content terms of ``text`` (``label_terms``
+    of each clause, figures and stopwords left out), longest first: what a table's row label may
+    be, as the question names it ('effective tax rate', 'tax rate' in "How much has the effective
+    tax rate changed between FY2021 and FY2022?").
+
+    >>> phrases("Has the effective tax rate changed?")
+    [('effective', 'tax', 'rate', 'changed'), ('effective', 'tax', 'rate'), ('tax', 'rate', 'changed'), \
+('effective', 'tax'), ('tax', 'rate'), ('rate', 'changed')]
+    """
+    found: list[tuple[str, ...]] = []
+    for clause in _CLAUSE.split(text):
+        terms = label_terms(clause)
+        found += [terms[i:i + n] for n in range(2, min(_LONGEST_LABEL, len(terms)) + 1)
+                  for i in range(len(terms) - n + 1)]
+    return sorted(dict.fromkeys(found), key=len, reverse=True)
+
+
 COMPARED_LETTERS = 5
 """Letters of a word compared where words are matched by their start, stems without a stemmer
 ('expenditures' and 'expenditure', 'comprehensive' and 'Comprehensiveness' agree; fixed: the row

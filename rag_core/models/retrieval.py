@@ -76,7 +76,8 @@ class Bm25Match(Frozen):
 
 class Fused(Frozen):
     chunk_id: str
-    score: float = Field(description="Sum over lists of 1 / (k + rank).")
+    score: float = Field(description="Sum over lists of w / (k + rank); a chunk a placed list put ahead of others "
+                                     "(the row list) has the score of the one it goes before.")
     ranks: dict[str, int] = Field(default_factory=dict, description="1-based rank of the chunk in each list.")
 
 

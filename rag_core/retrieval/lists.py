@@ -9,10 +9,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..lexical.bm25 import Bm25Index, ExactTerm
-from ..lexical.terms import tokenize
+from ..lexical.terms import label_terms, tokenize
 from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
+from ..tables.rows import row_labels
 from ..trace import chunk_row
 from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion
@@ -110,6 +111,51 @@ def section_list(
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks, rows=rows)
 
 
+def row_list(
+    index: Bm25Index,
+    phrases: Sequence[tuple[str, ...]],
+    phrasings: Sequence[str],
+    *,
+    documents: Sequence[str],
+    candidates: int,
+    per_document: int,
+    names: Mapping[str, str],
+    stored: OwnedChunks,
+) -> RankedLists:
+    """The table chunks with a row the question names by its label ('Effective tax rate' for "How
+    much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
+    longest label matched first, then the best BM25 score over the phrasings; at most
+    ``per_document`` of each document.
+
+    A figure a report states in a table (a summary of results, a rate, a segment's line) is named
+    by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
+    table ranks below every paragraph that mentions the words. ``candidates`` tables holding a
+    phrase's terms (``Bm25Index.tables_holding``) are read and their labels compared whole
+    (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count.
+    """
+    held = index.tables_holding(phrases, phrasings, documents=documents, top_n=candidates)
+    chunks = stored.get([m.chunk_id for m, _ in held])
+    wanted = set(phrases)
+    named: list[tuple[int, int, str]] = []  # (terms of the label matched, order held, chunk id)
+    for order, (match, _) in enumerate(held):
+        chunk = chunks.get(match.chunk_id)
+        labels = [label_terms(label) for label in row_labels(chunk.text)] if chunk is not None else []
+        matched = max((len(terms) for terms in labels if terms in wanted), default=0)
+        if matched:
+            named.append((matched, order, match.chunk_id))
+    taken: dict[str, int] = {}
+    listed: list[str] = []
+    for _, _, chunk_id in sorted(named, key=lambda n: (-n[0], n[1])):
+        doc_id = chunks[chunk_id].doc_id
+        if taken.get(doc_id, 0) < per_document:
+            taken[doc_id] = taken.get(doc_id, 0) + 1
+            listed.append(chunk_id)
+    scores = {m.chunk_id: m.score for m, _ in held}
+    rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=scores[c])
+            for rank, c in enumerate(listed, start=1)]
+    return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)
+
+
 def exact_list(
     index: Bm25Index,
     question: str,
@@ -195,11 +241,32 @@ def leading_documents(
 
 def fuse(
     lists: Mapping[str, Sequence[str]], *, k: int, pool_size: int, weights: Mapping[str, float] | None = None,
-    position: Mapping[str, tuple[str, int]] | None = None,
+    position: Mapping[str, tuple[str, int]] | None = None, inserted: Mapping[str, int] | None = None,
 ) -> tuple[list[Fused], list[Fused]]:
     """Every list fused by (weighted) RRF: the pool sent on, and the rest (dropped); ties in
-    reading order (``position``: document, chunk index)."""
-    fused = reciprocal_rank_fusion(lists, k=k, weights=weights, position=position)
+    reading order (``position``: document, chunk index).
+
+    ``inserted`` names lists that are not fused but placed: the list's first chunk takes at
+    least the given fused rank, its second the rank after, and so on, each ahead of what the fused
+    lists ranked lower, with the score of the chunk it goes before. They bring in what the others
+    missed and leave the order of what the others found above them as it is.
+    """
+    inserted = inserted or {}
+    fused = reciprocal_rank_fusion({n: ids for n, ids in lists.items() if n not in inserted}, k=k, weights=weights,
+                                   position=position)
+    for name, at in inserted.items():
+        for offset, chunk_id in enumerate(lists.get(name, ())):
+            target = max(at, 1) - 1 + offset
+            now = next((n for n, f in enumerate(fused) if f.chunk_id == chunk_id), None)
+            ranks = (fused[now].ranks if now is not None else {}) | {name: offset + 1}
+            if now is not None and now <= target:
+                fused[now] = fused[now].model_copy(update={"ranks": ranks})
+                continue
+            if now is not None:
+                fused.pop(now)
+            target = min(target, len(fused))
+            score = fused[target].score if target < len(fused) else 0.0
+            fused.insert(target, Fused(chunk_id=chunk_id, score=score, ranks=ranks))
     return fused[:pool_size], fused[pool_size:]
 
 

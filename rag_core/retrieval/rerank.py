@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ..backends import Reranker
+from ..models import Hit, RerankerStatus
 from ..runtime.embed import model_slug
 from ..runtime.hub import hub_reachable, in_hub_cache, is_local, local_only
 from ..settings import DEFAULT_RERANK_MODEL, RerankSettings
@@ -134,3 +137,39 @@ _HOW = (
     "then restart the app."
 )
 
+
+def rerank_hits(
+    reranker: Reranker, hits: list[Hit], phrasings: Sequence[str], status: RerankerStatus
+) -> tuple[list[Hit], RerankerStatus]:
+    """Hits reordered by the best cross-encoder score over the phrasings. When the reranker is
+    off, absent or fails, the fused order is kept and the status says why."""
+    if not status.used or not hits:
+        return hits, status
+    pairs = [(q, hit.text) for hit in hits for q in phrasings]
+    try:
+        raw = reranker.score(pairs)
+    except RerankerUnavailable as exc:
+        return hits, RerankerStatus(model=status.model, used=False, reason=str(exc))
+    except Exception as exc:  # a failing optional stage degrades, never crashes
+        reason = f"reranker failed ({type(exc).__name__}: {exc})"
+        return hits, RerankerStatus(model=status.model, used=False, reason=reason)
+    best = np.asarray(raw, dtype=float).reshape(len(hits), len(phrasings)).max(axis=1)
+    order = sorted(range(len(hits)), key=lambda i: (-best[i], i))
+    return [
+        hits[i].model_copy(
+            update={
+                "scores": hits[i].scores.model_copy(update={"rerank": float(best[i])}),
+                "ranks": hits[i].ranks | {"reranked": n},
+            }
+        )
+        for n, i in enumerate(order, start=1)
+    ], status
+
+
+def reranker_status(model: str, enabled: bool, rerank: bool | None) -> RerankerStatus:
+    """Whether to rerank this search: ``rerank`` forces it on or off, else the setting decides."""
+    if rerank is False:
+        return RerankerStatus(model=model, used=False, reason="turned off for this search (--no-rerank)")
+    if rerank is None and not enabled:
+        return RerankerStatus(model=model, used=False, reason="turned off in settings (RAG_RERANK__ENABLED=false)")
+    return RerankerStatus(model=model, used=True)

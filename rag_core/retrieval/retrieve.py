@@ -16,15 +16,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..backends import Embedder, Reranker
-from ..lexical.bm25 import Bm25Cache, Bm25Index, build_index
-from ..lexical.terms import tokenize
+from ..lexical.bm25 import Bm25Index, build_index
+from ..lexical.cache import Bm25Cache
+from ..lexical.terms import phrases, tokenize
 from ..lexical.vocabulary import sections_named, statements_named
 from ..models import (
     DocumentRecord,
     Fused,
     Hit,
     RankedLists,
-    RerankerStatus,
     Scores,
     Searched,
     StageRecord,
@@ -45,13 +45,14 @@ from .lists import (
     fuse,
     leading_documents,
     page_list,
+    row_list,
     section_list,
     sides_list,
     statement_list,
 )
 from .plan import Plan, assemble
 from .question_cleanup import clean_query
-from .rerank import RerankerUnavailable
+from .rerank import rerank_hits, reranker_status
 from .understand import search_phrasings
 
 
@@ -133,6 +134,20 @@ class Retriever:
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")
         weights["sections"] = config.section_weight
+        wording = [p for p in phrases(asked) if len(p) >= config.row_min_terms]
+        with recorder.stage(Stage.ROWS, rank=config.row_rank, candidates=config.row_candidates) as notes:
+            if config.row_rank <= 0 or retrievers == "dense":
+                notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0
+                                                  else "dense-only retrieval"))
+            elif not wording:
+                notes.notes.append("the question has no run of two words or more a row may be labelled by")
+            else:
+                documents = self._report_documents(notes, lists, chunks, weights, names)
+                notes.inputs["phrases"] = [" ".join(p) for p in wording]
+                found = row_list(index, wording, phrasings, documents=documents, candidates=config.row_candidates,
+                                 per_document=config.row_chunks, names=names, stored=stored)
+                _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "
+                                                       "phrase of the question")
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
             exact = RankedLists()
             if config.exact_weight <= 0 or retrievers == "dense":
@@ -166,12 +181,19 @@ class Retriever:
                 chunks |= named.chunks
             notes.outputs = named.rows
         weights["sides"] = config.sides_weight
+        placed = {"rows": config.row_rank} if config.row_rank > 0 else {}
         with recorder.stage(Stage.FUSE, k=config.rrf_k, weights=weights) as notes:
             position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
             if config.page_weight > 0 and lists:
-                lists["pages"] = page_list(lists, chunks, k=config.rrf_k, weights=weights, share=config.page_share)
+                fused_lists = {name: ids for name, ids in lists.items() if name not in placed}
+                lists["pages"] = page_list(fused_lists, chunks, k=config.rrf_k, weights=weights,
+                                           share=config.page_share)
             notes.inputs["lists"] = list(lists)
-            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights, position=position)
+            notes.inputs["placed"] = {name: at for name, at in placed.items() if name in lists}
+            notes.notes += [f"the {name} list's {len(lists[name])} chunk(s) placed from fused rank {at} on, not fused: "
+                            "each takes that rank or keeps a better one" for name, at in notes.inputs["placed"].items()]
+            pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights, position=position,
+                              inserted=placed)
             notes.outputs = [{"chunk_id": f.chunk_id, "rrf": f.score, "ranks": f.ranks, "rank": n}
                              for n, f in enumerate([*pool, *rest], start=1)]
             notes.dropped = [{"chunk_id": f.chunk_id, "rrf": f.score,
@@ -324,34 +346,6 @@ def candidates(
     return hits
 
 
-def rerank_hits(
-    reranker: Reranker, hits: list[Hit], phrasings: Sequence[str], status: RerankerStatus
-) -> tuple[list[Hit], RerankerStatus]:
-    """Hits reordered by the best cross-encoder score over the phrasings. When the reranker is
-    off, absent or fails, the fused order is kept and the status says why."""
-    if not status.used or not hits:
-        return hits, status
-    pairs = [(q, hit.text) for hit in hits for q in phrasings]
-    try:
-        raw = reranker.score(pairs)
-    except RerankerUnavailable as exc:
-        return hits, RerankerStatus(model=status.model, used=False, reason=str(exc))
-    except Exception as exc:  # a failing optional stage degrades, never crashes
-        reason = f"reranker failed ({type(exc).__name__}: {exc})"
-        return hits, RerankerStatus(model=status.model, used=False, reason=reason)
-    best = np.asarray(raw, dtype=float).reshape(len(hits), len(phrasings)).max(axis=1)
-    order = sorted(range(len(hits)), key=lambda i: (-best[i], i))
-    return [
-        hits[i].model_copy(
-            update={
-                "scores": hits[i].scores.model_copy(update={"rerank": float(best[i])}),
-                "ranks": hits[i].ranks | {"reranked": n},
-            }
-        )
-        for n, i in enumerate(order, start=1)
-    ], status
-
-
 def apply_floor(
     hits: Sequence[Hit], *, dense_floor: float, lexical_floor: float, top_k: int, per_page: int,
     one_page: Collection[str], exact: Collection[str] = (),
@@ -389,12 +383,3 @@ def apply_floor(
                     f" (its page had {per_page} hit{'s' if per_page > 1 else ''} before it)"
                     if h.chunk_id in later else "")) for n, h in enumerate(kept[top_k:], top_k + 1)]
     return kept[:top_k], dropped
-
-
-def reranker_status(model: str, enabled: bool, rerank: bool | None) -> RerankerStatus:
-    """Whether to rerank this search: ``rerank`` forces it on or off, else the setting decides."""
-    if rerank is False:
-        return RerankerStatus(model=model, used=False, reason="turned off for this search (--no-rerank)")
-    if rerank is None and not enabled:
-        return RerankerStatus(model=model, used=False, reason="turned off in settings (RAG_RERANK__ENABLED=false)")
-    return RerankerStatus(model=model, used=True)

@@ -83,6 +83,36 @@ class RetrievalSettings(Group):
         description="Pages the section list takes from each report (of the statement_scope reports the "
         "question is about), the best chunk of each, best BM25 score first.",
     )
+    row_rank: int = Field(
+        2,
+        ge=0,
+        le=1000,
+        description="Fused rank the row list's first chunk takes at least (its next ones the ranks after): the "
+        "table chunks with a row the question names by its label ('Effective tax rate' for \"how much has the "
+        "effective tax rate changed\"; rag_core/retrieval/lists.py, row_list). Placed, not fused: what the other "
+        "lists rank above it keeps its order. 0 leaves it out (2: at 1, or fused with a weight, UDA's FinQA hit@1 "
+        "fell from 0.795 to 0.59-0.68, another table with the same line put first; see README).",
+    )
+    row_min_terms: int = Field(
+        2,
+        ge=2,
+        le=8,
+        description="Fewest content terms of a phrase the row list matches a row label to.",
+    )
+    row_candidates: int = Field(
+        60,
+        gt=0,
+        le=10_000,
+        description="Tables holding the words of one of the question's phrases that the row list reads to compare "
+        "their row labels, most words and best BM25 score first.",
+    )
+    row_chunks: int = Field(
+        3,
+        gt=0,
+        le=1000,
+        description="Chunks the row list takes from each report (of the statement_scope reports the question is "
+        "about).",
+    )
     exact_weight: float = Field(
         3.0,
         ge=0,

@@ -48,6 +48,15 @@ def cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip()[1:-1].split("|")]
 
 
+def row_labels(text: str) -> list[str]:
+    """The label of each table row in ``text`` that states a figure: its first cell, when another
+    cell holds a digit ('Effective tax rate' of '| Effective tax rate | 21.6 % | 24.6 % |'), in
+    order. A row of names or a heading inside the table ('| Fiscal Year Ended March 31, 2011 | | |')
+    labels no figure."""
+    rows = [cells(line) for line in text.splitlines() if is_row(line)]
+    return [row[0] for row in rows if row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell)]
+
+
 def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """One label per column: the header rows' cells joined top to bottom. A cell left empty in
     an upper header row belongs to the spanning cell on its left ('Agriculture' over the

@@ -42,8 +42,8 @@ def test_trace_has_every_stage_and_serializes(fake_engine: Engine, make_pdf: Cal
     ingest_facts(fake_engine, make_pdf)
     result = fake_engine.search("warranty months", queries=["warranty months", "guarantee duration"])
     names = [s.name for s in result.trace.stages]
-    assert names == ["phrasings", "embed_query", "dense", "bm25", "statements", "sections", "exact", "sides", "fuse",
-                     "candidates", "rerank", "floor", "neighbors", "plan"]
+    assert names == ["phrasings", "embed_query", "dense", "bm25", "statements", "sections", "rows", "exact", "sides",
+                     "fuse", "candidates", "rerank", "floor", "neighbors", "plan"]
     plan = result.trace.stage("plan")
     assert plan is not None and plan.inputs["intent"] == "qa" and plan.inputs["answering"] is None, (
         "a search runs the plan an answer would, without its answer steps, and the trace says so")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.lexical.bm25 import Bm25Cache, Bm25Index, ExactTerm, top_positions
+from rag_core.lexical.bm25 import Bm25Index, ExactTerm, top_positions
+from rag_core.lexical.cache import Bm25Cache
 from rag_core.lexical.terms import exact_terms, tokenize
 
 
@@ -108,7 +109,8 @@ def test_the_chunks_naming_every_side_rank_by_the_question() -> None:
 
 
 def test_an_index_built_while_a_document_changes_is_not_kept() -> None:
-    from rag_core.lexical.bm25 import Bm25Cache, Bm25Index
+    from rag_core.lexical.bm25 import Bm25Index
+    from rag_core.lexical.cache import Bm25Cache
 
     cache = Bm25Cache(max_entries=4)
 
@@ -132,3 +134,29 @@ def test_a_part_number_typed_without_its_dash_and_a_twin_left_alone() -> None:
     assert index.typed_terms("how much is BQ 4417 23") == [("BQ 4417 23", "bq4417-23")]
     assert index.typed_terms("how much is part 4417 23") == [], "a glued prefix is part of the code"
     assert index.typed_terms("revenue in 2023 and 2024") == []
+
+
+def test_tables_holding_a_phrases_words_most_words_first_in_the_documents_asked() -> None:
+    chunks = [  # (document, kind, text)
+        ("a", "text", "The effective tax rate was 21.6 percent."),
+        ("a", "table", "| Effective tax rate | 21.6 % |"),
+        ("a", "table", "| Tax rate changes | 12 | | Effective date | 2022 |"),
+        ("a", "table", "| Income tax provision | 2,071 |"),
+        ("b", "table", "| Effective tax rate of the subsidiary in its own jurisdiction | 19.0 % |"),
+    ]
+    index = Bm25Index([f"c{i}" for i in range(len(chunks))], [c[2] for c in chunks],
+                      headings=[(doc, 1, "") for doc, _, _ in chunks], kinds=[kind for _, kind, _ in chunks])
+    phrases = [("effective", "tax", "rate"), ("tax", "rate")]
+
+    def held(documents: list[str], top_n: int = 10) -> list[tuple[str, int]]:
+        return [(m.chunk_id, longest) for m, longest in
+                index.tables_holding(phrases, ["effective tax rate"], documents=documents, top_n=top_n)]
+
+    assert held(["a"]) == [("c1", 3), ("c2", 3)], "tables only; both hold all three words (the labels are read later)"
+    assert held(["a", "b"], top_n=1) == [("c1", 3)], "the best BM25 score first"
+    assert held(["b"]) == [("c4", 3)]
+    assert held(["elsewhere"]) == []
+    assert Bm25Index(["x"], ["| Effective tax rate | 1 |"]).tables_holding(
+        phrases, ["tax"], documents=["a"], top_n=5) == [], "an index built without kinds has no tables"
+    with pytest.raises(ValueError, match="kinds"):
+        Bm25Index(["x", "y"], ["one", "two"], kinds=["table"])

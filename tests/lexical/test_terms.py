@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.lexical.terms import exact_terms, holds_exactly, tokenize, word_prefixes
+from rag_core.lexical.terms import exact_terms, holds_exactly, label_terms, phrases, tokenize, word_prefixes
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,22 @@ def test_words_compared_by_their_start() -> None:
     assert word_prefixes("Expenditures on R&D and the expenditure", shortest=2, content_only=True) == [
         "expen", "r&d", "expen"]
     assert word_prefixes("of the Comprehensiveness", shortest=3, content_only=False) == ["the", "compr"]
+
+
+def test_a_row_label_reads_without_its_parenthesis_and_figures() -> None:
+    assert label_terms("Effective tax rate (a)") == ("effective", "tax", "rate")
+    assert label_terms("Net income (loss)") == ("net", "income")
+    assert label_terms("Purchases of property, plant and equipment") == ("purchase", "property", "plant", "equipment")
+    assert label_terms("Fiscal Year Ended March 31, 2012") == ("fiscal", "year", "ended", "march")
+
+
+def test_a_questions_phrases_are_its_runs_of_words_within_a_clause_longest_first() -> None:
+    found = phrases("How much has the effective tax rate changed between FY2021 and FY2022?")
+    assert ("effective", "tax", "rate") in found and ("tax", "rate") in found
+    assert all(len(p) >= 2 for p in found), "a word alone names no line"
+    assert [len(p) for p in found] == sorted((len(p) for p in found), reverse=True)
+    assert not any("fy2021" in p or "2021" in p for p in found), "figures and years are no label's words"
+    # a clause's end parts phrases; a comma does not ('property, plant and equipment' is one label)
+    assert ("revenue", "net", "income") not in phrases("What was revenue? Net income?")
+    assert ("purchase", "property", "plant", "equipment") in phrases("Purchases of property, plant and equipment")
+    assert phrases("Revenue?") == []

@@ -3,6 +3,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.retrieval.fuse import reciprocal_rank_fusion
+from rag_core.retrieval.lists import fuse
 
 
 def test_matches_hand_computation() -> None:
@@ -75,3 +76,18 @@ def test_equal_fused_scores_go_in_reading_order() -> None:
     assert [f.chunk_id for f in reciprocal_rank_fusion(lists, k=60, position=position)] == ["c1", "c9"]
     position = {"c9": ("doc-a", 9), "c1": ("doc-b", 1)}
     assert [f.chunk_id for f in reciprocal_rank_fusion(lists, k=60, position=position)] == ["c9", "c1"]
+
+
+def test_a_placed_list_brings_in_what_the_others_missed_without_reordering_them() -> None:
+    lists = {"dense": ["a", "b", "c", "d"], "bm25": ["a", "c", "b", "d"], "rows": ["x", "c", "a"]}
+    pool, rest = fuse(lists, k=60, pool_size=3, inserted={"rows": 2})
+    order = [f.chunk_id for f in [*pool, *rest]]
+    assert order == ["a", "x", "c", "b", "d"], "x takes rank 2; c (its second) rank 3 holds already; a stays first"
+    assert [f.chunk_id for f in pool] == ["a", "x", "c"]
+    scores = [f.score for f in [*pool, *rest]]
+    assert scores == sorted(scores, reverse=True), "a placed chunk has the score of the one it goes before"
+    assert pool[1].ranks == {"rows": 1} and pool[2].ranks["rows"] == 2 and pool[0].ranks["rows"] == 3
+    alone = fuse({"rows": ["x"]}, k=60, pool_size=5, inserted={"rows": 4})[0]
+    assert [(f.chunk_id, f.score) for f in alone] == [("x", 0.0)], "placed past the end of an empty fusion"
+    unplaced = fuse({"dense": ["a"], "rows": ["x"]}, k=60, pool_size=5)[0]
+    assert [f.chunk_id for f in unplaced] == ["a", "x"], "without inserted the list is fused as any other"

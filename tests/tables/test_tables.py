@@ -11,7 +11,7 @@ from rag_core.answer.prompts import render_passages
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
-from rag_core.tables.rows import column_labels, labelled, markdown, split_table
+from rag_core.tables.rows import column_labels, labelled, markdown, row_labels, split_table
 
 ROWS = [
     ["", "Agriculture", "", "Legal", ""],
@@ -197,3 +197,14 @@ def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_sum
     assert answering_labels(statement, "What was the net income in 2023?") == ["Net income"]
     assert answering_labels(statement, "What was the capital expenditure?") == [], "one total answers nothing asked"
     assert answering_labels(statement, "What is the total?") == [], "'Total' alone names no line"
+
+
+def test_a_rows_label_is_its_first_cell_when_the_row_states_a_figure() -> None:
+    text = ("TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n"
+            "| | 2022 | 2021 |\n|---|---|---|\n"
+            "| Selected Metrics and Ratios | | |\n"
+            "| Effective tax rate | 21.6 % | 24.6 % |\n"
+            "| Net income (a) | $7,514 | $8,060 |\n"
+            "| | 12 | 13 |\n")
+    assert row_labels(text) == ["Effective tax rate", "Net income (a)"], "a heading row and an unlabelled row name none"
+    assert row_labels("Prose with no table, 21.6 percent.") == []

@@ -1,0 +1,67 @@
+"""The row list (rag_core/retrieval/lists.py, row_list): a table whose row the question names by its
+label is brought into the fused order at the rank the settings give, in a generated operations report
+where every page of prose talks about the same metric and only the table states it. How phrases and
+labels are read is tested in test_terms.py and test_tables.py; the placing in test_fuse.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from rag_core.eval.pages import tuned
+from rag_core.pipeline import Engine
+from rag_core.settings import Settings
+
+DISCUSSION = (
+    "Customer churn remains the focus of our retention program. The churn rate of our customers is reviewed by the "
+    "board each quarter, and management believes that lower customer churn drives the rate of growth of recurring "
+    "revenue. Our customers who leave cite price and service; the rate at which customers churn varies by region. ")
+METRICS = [["", "2022", "2021"], ["Units shipped (thousands)", "4,210", "3,870"],
+           ["Active accounts", "81,400", "77,950"], ["Average order value", "$212", "$198"],
+           ["Customer churn rate", "4.1 %", "5.3 %"],
+           ["On-time delivery", "96.2 %", "94.8 %"], ["Warehouse utilization", "88 %", "84 %"],
+           ["Return rate", "2.7 %", "3.1 %"], ["Net promoter score", "61", "57"]]
+
+
+def operations_report(path: Path) -> Path:
+    """Ten pages that discuss churn in prose, then the operating metrics as a ruled table (page 11)."""
+    doc = pymupdf.open()
+    for number in range(10):
+        page = doc.new_page()
+        page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + DISCUSSION * 5, fontsize=10)
+    page = doc.new_page()
+    page.insert_text((72, 60), "TABLE 3: OPERATING METRICS", fontsize=11)
+    for r, row in enumerate(METRICS):
+        for c, cell in enumerate(row):
+            rect = pymupdf.Rect(72 + c * 150, 80 + r * 24, 72 + (c + 1) * 150, 80 + (r + 1) * 24)
+            page.draw_rect(rect, color=(0, 0, 0))
+            page.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
+    doc.save(path)
+    return path
+
+
+def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(operations_report(tmp_path / "ACME_operations_2022.pdf"))
+        question = "How much did the customer churn rate of ACME change between 2021 and 2022?"
+        result = engine.search(question)
+        stage = result.trace.stage("rows")
+        assert stage is not None and "customer churn rate" in stage.inputs["phrases"]
+        assert [row["page"] for row in stage.outputs] == [11], "the table, not the prose that uses the words"
+        retrieved = [h.page for h in result.hits if h.source == "retrieved"]
+        rank = engine.retriever.retrieval.row_rank
+        assert 11 in retrieved[:rank], retrieved
+        fuse = result.trace.stage("fuse")
+        assert fuse is not None and fuse.inputs["placed"] == {"rows": rank}
+
+        without = tuned(engine, {"row_rank": 0}).search(question)
+        skipped = without.trace.stage("rows")
+        assert skipped is not None and skipped.notes == ["skipped: row_rank is 0"]
+        assert 11 not in [h.page for h in without.hits if h.source == "retrieved"], "the prose fills the top alone"
+
+        unnamed = engine.search("What drives churn?").trace.stage("rows")
+        assert unnamed is not None and unnamed.outputs == []
+    finally:
+        engine.close()
