@@ -50,6 +50,9 @@ _DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>ze
                        r"decimal", re.IGNORECASE)
 _WHOLE = re.compile(r"nearest (?:whole|integer)", re.IGNORECASE)
 _IN_SCALE = re.compile(r"\b(?:in|usd|\$)\s*(?:usd\s+)?(?P<scale>thousands|millions|billions)\b", re.IGNORECASE)
+_CALCULATED = re.compile(r"\b(?:calculat\w*|comput\w*|line items?|statements?|balance sheets?|p&l)\b", re.IGNORECASE)
+"""A question that asks for a ratio to be worked out from the statements ('… calculated using line items
+clearly shown in the income statement'): the textbook formula, not the figure a report states."""
 _BRACKETS = re.compile(r"\[[^\]]*\]")
 _SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:to|through|thru|-|–)\s*(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d\d)\b",
                    re.IGNORECASE)
@@ -95,6 +98,9 @@ class Asked:
     """The arithmetic to do, in ``formula.evaluate``'s language, when the question or a textbook defines it."""
     percent: bool = False
     """Whether the formula's result is stated as a percentage."""
+    ratio: str = ""
+    """The textbook ratio the formula is of, as the question names it ('effective tax rate'), when the
+    question does not ask for it to be calculated: a report that states it is read first."""
     decimals: int | None = None
     """Decimals the question asks to round to, or None for the figure's own."""
     scale: float | None = None
@@ -177,11 +183,12 @@ def _read(question: str) -> Asked | None:
         return replace(cell, operation="average" if averaged else "cell", formula=f"{part} / "
                        f"{metric(share.group('whole'))}", percent=True)
     for pattern, (formula, percent) in RATIOS.items():
-        if re.search(pattern, asked, re.IGNORECASE):
+        if (named := re.search(pattern, asked, re.IGNORECASE)) is not None:
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
             operation = "average" if several and _AVERAGE.search(asked) else "change" if several and \
                 _CHANGE.search(asked) else "cell"
-            return replace(cell, formula=formula, percent=percent, operation=operation)
+            return replace(cell, formula=formula, percent=percent, operation=operation,
+                           ratio="" if _CALCULATED.search(asked) else named.group())
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))

@@ -56,6 +56,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     rows = table_rows(passages)
     if not rows:
         return None
+    if asked.ratio and (stated := _stated(rows, asked)) is not None:
+        return stated
     reader = _Reader(rows, asked)
     if asked.formula and asked.operation == "change":
         return reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
@@ -71,6 +73,45 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 
+def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
+    """A textbook ratio as the report states it ('Effective tax rate | 21.6 % | 24.6 %', 'The effective
+    tax rate was 21.6 percent'), read rather than computed from its inputs: the rows whose label holds
+    every word of its name and, for a percentage, cells that are percentages; a change between two
+    years in percentage points. None when the report states it for none of the years asked."""
+    name = stems(asked.ratio) - GENERIC
+    kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or _in_percent(r))]
+    if not kept:
+        return None
+    reader = _Reader(kept, asked)
+    if asked.operation == "change":
+        reading = reader.change(asked.ratio, relative=False)
+    elif asked.operation == "average":
+        reading = reader.average(asked.ratio)
+    else:
+        reading = reader.cell(asked.ratio)
+    if reading is None or reading.missing or not reading.cells:
+        return None
+    if asked.operation != "change" or not asked.percent:
+        return reading
+    points = f"{reading.shown.rstrip('%').strip()} percentage points"
+    return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
+                                      "formula": reading.formula.replace(reading.shown, points)})
+
+
+def _in_percent(row: Row) -> bool:
+    """Whether a row states percentages: its cells say so ('21.6 percent'), or its line in the table does
+    ('| Effective tax rate | 21.6 | % |': the figures are read without the sign)."""
+    if any("%" in text or "percent" in text.lower() for text in row.cells.values()):
+        return True
+    tail = row.label[-_LABEL_TAIL:]
+    return any(tail in line and "%" in line for line in row.passage.text.splitlines())
+
+
+_LABEL_TAIL = 24
+"""Characters of a row's label its table line is found by (a label joined to its section's is longer
+than the line's first cell)."""
+
+
 class _Reader(Saying):
     def __init__(self, rows: list[Row], asked: Asked) -> None:
         super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale)
@@ -78,6 +119,9 @@ class _Reader(Saying):
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
+        self.operands: dict[tuple[int, str, str], str] = {}
+        """The cells one evaluation of a formula has read, each with the operand it was read for: two
+        operands are two cells ('income taxes / income before income taxes' is no sentence's one rate)."""
 
     # --- finding a row and a column ---------------------------------------------------------
 
@@ -234,6 +278,7 @@ class _Reader(Saying):
         inputs; the missing inputs named, or None for a formula that cannot be read."""
         out = []
         for year in years:
+            self.operands = {}
             try:
                 value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
             except Missing:
@@ -296,6 +341,7 @@ class _Reader(Saying):
 
     def formula(self, text: str, *, percent: bool, name: str) -> FigureReading | None:
         year = max(self.years) if self.years else None
+        self.operands = {}
         try:
             tokens = formula_tokens(text)
             value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
@@ -344,6 +390,12 @@ class _Reader(Saying):
             return new.value - old.value, f"({cite(new)} − {cite(old)})"
         cell = self.read(metric, own[-1] if own else year)
         if cell is None:
+            raise Missing(phrase)
+        where = (cell.passage, cell.row, cell.column)
+        if self.operands.setdefault(where, metric.strip().lower()) != metric.strip().lower():
+            self.cells.remove(cell)
+            self.missing.append(metric.strip() + (f" for {said_when(own[-1] if own else year)}" if (own or year)
+                                                  else ""))
             raise Missing(phrase)
         if cell.value < 0 and OUTFLOWS.search(cell.row):  # cash paid, written (1,577): the amount is 1,577
             return -cell.value, cite(cell).replace(cell.text, cell.text.strip("()"))

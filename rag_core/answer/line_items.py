@@ -38,9 +38,10 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),
     r"gross profit": ("gross profit", "gross margin"),
-    r"income taxes|tax provision|provision for income tax": ("provision for income taxes", "income tax expense"),
+    r"income taxes|tax provision|provision for income tax": ("provision for income taxes", "income tax expense",
+                                                             "income tax provision"),
     r"income before (?:income )?taxes|pre-?tax income": ("income before income taxes",
-                                                         "earnings before income taxes"),
+                                                         "earnings before income taxes", "pretax income"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),

@@ -73,3 +73,12 @@ def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_nam
     assert again is not None and (again.metric, again.years) == ("total revenue", (2011,))
     assert follow_up_parts(joined)[1] == "What does Abiomed's statement of stockholders' equity show at March 31, 2011?"
     assert follow_up_parts("What was revenue (in millions) in 2012?") == ("What was revenue (in millions) in 2012?", "")
+
+
+def test_a_named_ratio_is_read_as_stated_unless_the_question_asks_for_it_calculated() -> None:
+    stated = read_question("What was the operating margin of Acme in FY2022?")
+    assert stated is not None and stated.ratio == "operating margin" and stated.formula == "operating income / revenue"
+    for asked in ("What is the FY2022 operating margin of Acme? Calculate what was asked by utilizing the line items "
+                  "clearly shown in the income statement.", "Compute Acme's FY2022 operating margin."):
+        computed = read_question(asked)
+        assert computed is not None and computed.ratio == "" and computed.formula == "operating income / revenue"

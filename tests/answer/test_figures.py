@@ -549,3 +549,42 @@ def test_an_equity_statement_s_balance_is_read_from_its_column_in_the_row_of_its
     # a question on a part of equity, asked the same way, reads that part's column
     paid_in = read_figure("What was Abiomed's additional paid in capital at March 31, 2011?", [EQUITY])
     assert paid_in is not None and paid_in.value == pytest.approx(379_218e3)
+
+
+CARD_INCOME = Passage(n=1, document="card-10k.pdf", page=96, tabular=True, text=(
+    "CONSOLIDATED STATEMENTS OF INCOME (Millions)\n"
+    "| | 2022 | 2021 | 2020 |\n"
+    "| Pretax income | 9,585 | 10,689 | 4,296 |\n"
+    "| Income tax provision | 2,071 | 2,629 | 1,161 |\n"
+    "| Net income | $7,514 | $8,060 | $3,135 |\n"))
+CARD_SUMMARY = Passage(n=2, document="card-10k.pdf", page=44, tabular=True, text=(
+    "TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n"
+    "| | 2022 | 2021 | 2020 |\n"
+    "| Return on average equity | 32.3 % | 33.7 % | 14.2 % |\n"
+    "| Effective tax rate | 21.6 % | 24.6 % | 27.0 % |\n"))
+CARD_TAXES = Passage(n=3, document="card-10k.pdf", page=49, text=(
+    "INCOME TAXES\n\nThe effective tax rate was 21.6 percent and 24.6 percent for 2022 and 2021, respectively."))
+
+
+def test_a_ratio_the_report_states_is_read_and_one_asked_to_be_calculated_is_computed() -> None:
+    asked = "How much has the effective tax rate of Card Co changed between FY2021 and FY2022?"
+    stated = read_figure(asked, [CARD_INCOME, CARD_SUMMARY])
+    assert stated is not None and stated.kind == "change"
+    assert stated.value == pytest.approx(-3.0) and stated.shown.endswith("percentage points")
+    assert stated.formula.startswith("21.6 [2] − 24.6 [2]"), stated.formula
+    assert [c.row for c in stated.cells] == ["Effective tax rate", "Effective tax rate"], "read, not computed"
+    prose = read_figure(asked, [CARD_TAXES])
+    assert prose is not None and prose.value == pytest.approx(-3.0) and "percentage points" in prose.shown
+    calculated = read_figure("Calculate the change in the effective tax rate of Card Co between FY2021 and FY2022 "
+                             "from the income statement.", [CARD_INCOME, CARD_SUMMARY])
+    assert calculated is not None and [c.row for c in calculated.cells] == [
+        "Income tax provision", "Pretax income", "Income tax provision", "Pretax income"]
+    assert calculated.value == pytest.approx((2_071 / 9_585 - 2_629 / 10_689) * 100)
+
+
+def test_two_operands_of_a_formula_are_never_one_cell() -> None:
+    """'income taxes / income before income taxes' must not read the one sentence that names both
+    words twice (it gave 21.6 / 21.6 = 100%, a change of 0.00 points)."""
+    figure = read_figure("Calculate the effective tax rate of Card Co for FY2022.", [CARD_TAXES])
+    assert figure is not None and figure.kind == "missing", figure
+    assert figure.missing and "income before income taxes" in figure.missing[0]
