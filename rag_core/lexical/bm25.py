@@ -321,23 +321,30 @@ class Bm25Index:
         return found
 
     def tables_holding(
-        self, phrases: Sequence[Sequence[str]], queries: Sequence[str], *, documents: Sequence[str], top_n: int
+        self, phrases: Sequence[Sequence[str]], queries: Sequence[str], *, documents: Sequence[str], top_n: int,
+        most_share: float,
     ) -> list[tuple[Bm25Match, int]]:
         """The table chunks of these documents that hold every term of one of ``phrases`` (where a
         row may be labelled by it; the caller reads the labels), each with the most terms of a
         phrase it holds: the most terms first, then the best BM25 score over ``queries``, then
-        reading order; at most ``top_n``. Nothing when the index was built without kinds."""
+        reading order; at most ``top_n``. A phrase more than ``most_share`` of the documents' chunks
+        hold names the documents themselves (the company, in every chunk's header), not a line.
+        Nothing when the index was built without kinds."""
         if self._bm25 is None or not len(self._table) or not len(self._document_of) or not phrases:
             return []
         numbers = [self._documents[d] for d in dict.fromkeys(documents) if d in self._documents]
-        allowed = np.flatnonzero(self._table & np.isin(self._document_of, numbers))
+        mine = np.flatnonzero(np.isin(self._document_of, numbers))
+        tables = mine[self._table[mine]]
         longest = np.zeros(len(self), dtype=np.int64)
         for phrase in phrases:
-            held = allowed
+            held = mine
             for term in dict.fromkeys(phrase):
                 held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
                 if not len(held):
                     break
+            if len(held) > most_share * len(mine):
+                continue
+            held = np.intersect1d(held, tables, assume_unique=True)
             longest[held] = np.maximum(longest[held], len(phrase))
         chosen = np.flatnonzero(longest)
         if not len(chosen):

@@ -119,6 +119,7 @@ def row_list(
     documents: Sequence[str],
     candidates: int,
     per_document: int,
+    most_share: float,
     names: Mapping[str, str],
     stored: OwnedChunks,
 ) -> RankedLists:
@@ -131,9 +132,10 @@ def row_list(
     by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
     table ranks below every paragraph that mentions the words. ``candidates`` tables holding a
     phrase's terms (``Bm25Index.tables_holding``) are read and their labels compared whole
-    (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count.
+    (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
+    phrase most chunks hold (more than ``most_share``: the company's name) is no line's label.
     """
-    held = index.tables_holding(phrases, phrasings, documents=documents, top_n=candidates)
+    held = index.tables_holding(phrases, phrasings, documents=documents, top_n=candidates, most_share=most_share)
     chunks = stored.get([m.chunk_id for m, _ in held])
     wanted = set(phrases)
     named: list[tuple[int, int, str]] = []  # (terms of the label matched, order held, chunk id)

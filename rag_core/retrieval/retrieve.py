@@ -145,7 +145,8 @@ class Retriever:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
                 notes.inputs["phrases"] = [" ".join(p) for p in wording]
                 found = row_list(index, wording, phrasings, documents=documents, candidates=config.row_candidates,
-                                 per_document=config.row_chunks, names=names, stored=stored)
+                                 per_document=config.row_chunks, most_share=config.row_common_share, names=names,
+                                 stored=stored)
                 _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "
                                                        "phrase of the question")
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:

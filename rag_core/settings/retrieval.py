@@ -99,6 +99,13 @@ class RetrievalSettings(Group):
         le=8,
         description="Fewest content terms of a phrase the row list matches a row label to.",
     )
+    row_common_share: float = Field(
+        0.5,
+        gt=0,
+        le=1,
+        description="A phrase held by more than this share of the chunks of the reports searched names the reports "
+        "themselves (the company, which every chunk's header holds), not a line: the row list leaves it out.",
+    )
     row_candidates: int = Field(
         60,
         gt=0,

@@ -148,15 +148,17 @@ def test_tables_holding_a_phrases_words_most_words_first_in_the_documents_asked(
                       headings=[(doc, 1, "") for doc, _, _ in chunks], kinds=[kind for _, kind, _ in chunks])
     phrases = [("effective", "tax", "rate"), ("tax", "rate")]
 
-    def held(documents: list[str], top_n: int = 10) -> list[tuple[str, int]]:
-        return [(m.chunk_id, longest) for m, longest in
-                index.tables_holding(phrases, ["effective tax rate"], documents=documents, top_n=top_n)]
+    def held(documents: list[str], top_n: int = 10, most_share: float = 1.0) -> list[tuple[str, int]]:
+        return [(m.chunk_id, longest) for m, longest in index.tables_holding(
+            phrases, ["effective tax rate"], documents=documents, top_n=top_n, most_share=most_share)]
 
     assert held(["a"]) == [("c1", 3), ("c2", 3)], "tables only; both hold all three words (the labels are read later)"
     assert held(["a", "b"], top_n=1) == [("c1", 3)], "the best BM25 score first"
     assert held(["b"]) == [("c4", 3)]
     assert held(["elsewhere"]) == []
+    assert held(["a"], most_share=0.5) == [], "words 3 of a's 4 chunks hold name the document, as a company's name does"
+    assert sorted(held(["a", "b"], most_share=0.8)) == [("c1", 3), ("c2", 3), ("c4", 3)], "4 of 5: not more than 0.8"
     assert Bm25Index(["x"], ["| Effective tax rate | 1 |"]).tables_holding(
-        phrases, ["tax"], documents=["a"], top_n=5) == [], "an index built without kinds has no tables"
+        phrases, ["tax"], documents=["a"], top_n=5, most_share=1.0) == [], "an index built without kinds has no tables"
     with pytest.raises(ValueError, match="kinds"):
         Bm25Index(["x", "y"], ["one", "two"], kinds=["table"])
