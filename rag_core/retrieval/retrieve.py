@@ -140,7 +140,8 @@ class Retriever:
                 notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0
                                                   else "dense-only retrieval"))
             elif not wording:
-                notes.notes.append("the question has no run of two words or more a row may be labelled by")
+                notes.notes.append(f"the question has no run of {config.row_min_terms} words or more a row may be "
+                                   "labelled by")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
                 notes.inputs["phrases"] = [" ".join(p) for p in wording]
