@@ -186,3 +186,16 @@ def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] 
     own = scale_of(label)
     return (label, text, own if own > 1 else row.scale), price
 
+
+def in_percent(row: Row) -> bool:
+    """Whether a row states percentages: its cells say so ('21.6 percent'), or its line in the table does
+    ('| Effective tax rate | 21.6 | % |': the figures are read without the sign)."""
+    if any("%" in text or "percent" in text.lower() for text in row.cells.values()):
+        return True
+    tail = row.label[-_LABEL_TAIL:]
+    return any(tail in line and "%" in line for line in row.passage.text.splitlines())
+
+
+_LABEL_TAIL = 24
+"""Characters of a row's label its table line is found by (a label joined to its section's is longer
+than the line's first cell)."""

@@ -28,6 +28,7 @@ from .figure_rows import (
     cite,
     column_of,
     count_and_price,
+    in_percent,
     partly_named,
     rows_named,
     said_when,
@@ -79,7 +80,7 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     every word of its name and, for a percentage, cells that are percentages; a change between two
     years in percentage points. None when the report states it for none of the years asked."""
     name = stems(asked.ratio) - GENERIC
-    kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or _in_percent(r))]
+    kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or in_percent(r))]
     if not kept:
         return None
     reader = _Reader(kept, asked)
@@ -96,20 +97,6 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     points = f"{reading.shown.rstrip('%').strip()} percentage points"
     return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
                                       "formula": reading.formula.replace(reading.shown, points)})
-
-
-def _in_percent(row: Row) -> bool:
-    """Whether a row states percentages: its cells say so ('21.6 percent'), or its line in the table does
-    ('| Effective tax rate | 21.6 | % |': the figures are read without the sign)."""
-    if any("%" in text or "percent" in text.lower() for text in row.cells.values()):
-        return True
-    tail = row.label[-_LABEL_TAIL:]
-    return any(tail in line and "%" in line for line in row.passage.text.splitlines())
-
-
-_LABEL_TAIL = 24
-"""Characters of a row's label its table line is found by (a label joined to its section's is longer
-than the line's first cell)."""
 
 
 class _Reader(Saying):
