@@ -76,6 +76,17 @@ class FastOkapi(BM25Okapi):
         start, end = self.by_term.indptr[column], self.by_term.indptr[column + 1]
         return np.sort(self.by_term.indices[start:end]).astype(np.int64)
 
+    def holding_all(self, terms: Sequence[str], within: np.ndarray | None = None) -> np.ndarray:
+        """The positions (ascending) of the documents that hold every one of ``terms`` (at least one),
+        among ``within`` when given."""
+        held = within
+        for term in dict.fromkeys(terms):
+            holding = self.holding(term)
+            held = holding if held is None else np.intersect1d(held, holding, assume_unique=True)
+            if not len(held):
+                break
+        return held if held is not None else np.zeros(0, dtype=np.int64)
+
     def has(self, position: int) -> set[int]:
         """The term ids present in one document."""
         start, end = self.by_doc.indptr[position], self.by_doc.indptr[position + 1]
@@ -205,9 +216,7 @@ class Bm25Index:
         weight = np.zeros(len(self.chunk_ids))
         report = []
         for group in groups:
-            held = self._bm25.holding(group[0])
-            for term in group[1:]:
-                held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
+            held = self._bm25.holding_all(group)
             counted = 0 < len(held) <= max_chunks
             report.append(ExactTerm(" ".join(group), len(held), counted))
             if counted:
@@ -247,11 +256,8 @@ class Bm25Index:
         ``top_n``. Nothing when a side has no terms."""
         if self._bm25 is None or not sides or not all(sides):
             return []
-        held: np.ndarray | None = None
-        for term in dict.fromkeys(t for side in sides for t in side):
-            holding = self._bm25.holding(term)
-            held = holding if held is None else np.intersect1d(held, holding, assume_unique=True)
-        if held is None or not len(held):
+        held = self._bm25.holding_all([t for side in sides for t in side])
+        if not len(held):
             return []
         terms = list(dict.fromkeys(tokenize(query)))
         scores = self._bm25.get_scores(terms) if terms else np.zeros(len(self.chunk_ids))
@@ -305,8 +311,7 @@ class Bm25Index:
         matching = [n for header, n in self._headers.items() if any(map(pattern.search, heading_parts(header)))]
         if not matching:
             return []
-        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
-        scores = np.max([self._bm25.get_scores(t) for t in term_lists if t] or [np.zeros(len(self))], axis=0)
+        term_lists, scores = self._best_scores(queries)
         under = np.flatnonzero(np.isin(self._header_of, matching) & (scores > 0))
         found: list[Bm25Match] = []
         for doc_id in dict.fromkeys(documents):
@@ -337,11 +342,7 @@ class Bm25Index:
         tables = mine[self._table[mine]]
         longest = np.zeros(len(self), dtype=np.int64)
         for phrase in phrases:
-            held = mine
-            for term in dict.fromkeys(phrase):
-                held = np.intersect1d(held, self._bm25.holding(term), assume_unique=True)
-                if not len(held):
-                    break
+            held = self._bm25.holding_all(phrase, within=mine)
             if len(held) > most_share * len(mine):
                 continue
             held = np.intersect1d(held, tables, assume_unique=True)
@@ -349,12 +350,18 @@ class Bm25Index:
         chosen = np.flatnonzero(longest)
         if not len(chosen):
             return []
-        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
-        scores = np.max([self._bm25.get_scores(t) for t in term_lists if t] or [np.zeros(len(self))], axis=0)
+        term_lists, scores = self._best_scores(queries)
         chosen = chosen[np.lexsort((chosen, -scores[chosen], -longest[chosen]))][:top_n]
         return [(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
                            coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)), int(longest[i]))
                 for i in chosen]
+
+    def _best_scores(self, queries: Sequence[str]) -> tuple[list[list[str]], np.ndarray]:
+        """Each query's distinct terms, and every chunk's best BM25 score over the queries."""
+        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
+        bm25 = self._bm25
+        found = [bm25.get_scores(t) for t in term_lists if t] if bm25 is not None else []
+        return term_lists, np.max(found or [np.zeros(len(self))], axis=0)
 
     def coverage(self, terms: Sequence[str], position: int) -> float:
         """Share of ``terms`` that occur in the chunk at ``position``."""
