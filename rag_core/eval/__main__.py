@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="page-level: RRF weights of the section list to try (e.g. 1 3)")
     parser.add_argument("--row-ranks", type=int, nargs="*", default=[],
                         help="page-level: fused ranks the row list's first chunk takes to try (e.g. 1 8)")
+    parser.add_argument("--stem-weights", type=float, nargs="*", default=[],
+                        help="page-level: stem weights to try (RAG_RETRIEVAL__STEM_WEIGHT, e.g. 0.5 1)")
     parser.add_argument("--exact-weights", type=float, nargs="*", default=[],
                         help="page-level: RRF weights of the exact-match list to try (e.g. 1 2 5)")
     parser.add_argument(

@@ -96,6 +96,9 @@ def ablation_configs(engines: dict[str, Any], args: argparse.Namespace) -> dict[
     configs["hybrid, no row list"] = Config(tuning={"row_rank": 0})
     for rank in args.row_ranks:
         configs[f"hybrid, row list at rank {rank}"] = Config(tuning={"row_rank": rank})
+    configs["hybrid, words alone (no stems)"] = Config(tuning={"stem_weight": 0.0})
+    for weight in args.stem_weights:
+        configs[f"hybrid, stem weight {weight:g}"] = Config(tuning={"stem_weight": weight})
     configs["hybrid, no exact list"] = Config(tuning={"exact_weight": 0.0})
     configs["hybrid, whole library, no exact list"] = Config(library=True, tuning={"exact_weight": 0.0})
     for weight in args.exact_weights:

@@ -111,7 +111,7 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
     data = load(folder, limit, corpus_limit)
     embedder = make_embedder(settings.embed)
     started = time.perf_counter()
-    bm25 = Bm25Index(data.doc_ids, data.texts)
+    bm25 = Bm25Index(data.doc_ids, data.texts, stem_weight=settings.retrieval.stem_weight)
     bm25_s = time.perf_counter() - started
     vectors, cached = corpus_vectors(data, embedder, cache_dir)
     query_ids = list(data.queries)
@@ -140,6 +140,14 @@ def evaluate(folder: Path, settings: Settings, cache_dir: Path, *, limit: int | 
             | ({"dense[1]": dense(second_vectors[i]), "bm25[1]": lexical(second[i] or "")} if second[i] else {})
         ),
     }
+    alone = Bm25Index(data.doc_ids, data.texts) if settings.retrieval.stem_weight else bm25  # no stems
+
+    def words_alone(text: str) -> list[str]:
+        return [m.chunk_id for m in alone.search(text, DEPTH)]
+
+    configs["bm25, words alone (no stems)"] = lambda i: words_alone(questions[i])
+    configs["hybrid, words alone (no stems)"] = lambda i: fused({"dense": dense(query_vectors[i]),
+                                                                 "bm25": words_alone(questions[i])})
     query_vectors_by_text: dict[str, np.ndarray] = dict(zip(questions, query_vectors, strict=True))
 
     def vector_of(text: str) -> np.ndarray:

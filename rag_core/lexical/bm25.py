@@ -12,100 +12,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-from rank_bm25 import BM25Okapi
-from scipy import sparse
 
 from ..models import Bm25Match
 from ..store import LexicalRow
-from .terms import normal_forms, tokenize, typed_forms
+from .okapi import FastOkapi, top_positions
+from .terms import normal_forms, tokenize, typed_forms, word_stem
 from .vocabulary import Tagged, heading_parts, statement_tags
-
-
-class FastOkapi(BM25Okapi):
-    """rank-bm25's BM25Okapi (its parameters, idf and epsilon floor) over a sparse term matrix.
-
-    rank-bm25 counts terms with a Python loop per document and scores each query term with
-    another loop over every document: about 2 s to build and 0.15 s to score six terms at 50,000
-    chunks. Here the counts are one sparse matrix built with numpy, each entry holding the term's
-    BM25 weight in its document, so a query is a sum of a few columns. The scores are rank-bm25's
-    own (``tests/lexical/test_bm25.py`` compares them with ``BM25Okapi.get_scores``).
-    """
-
-    def __init__(self, corpus: Sequence[str | Sequence[str]]) -> None:
-        """``corpus``: each document's terms, as a list or as one space-separated string (split
-        one document at a time, so a large corpus never holds every term as a string at once)."""
-        self.vocab: dict[str, int] = {}
-        super().__init__(corpus)
-
-    def _initialize(self, corpus: Sequence[str | Sequence[str]]) -> dict[str, int]:
-        vocab = self.vocab
-        ids, sizes = array("q"), array("q")
-        for doc in corpus:
-            terms = doc.split() if isinstance(doc, str) else doc
-            sizes.append(len(terms))
-            ids.extend(vocab.setdefault(term, len(vocab)) for term in terms)
-        lengths = np.frombuffer(sizes, dtype=np.int64) if sizes else np.zeros(0, np.int64)
-        term_ids = np.frombuffer(ids, dtype=np.int64) if ids else np.zeros(0, np.int64)
-        doc_ids = np.repeat(np.arange(len(corpus)), lengths)
-        counts = sparse.csr_matrix((np.ones(len(term_ids)), (doc_ids, term_ids)), shape=(len(corpus), len(vocab)))
-        counts.sum_duplicates()
-        self.corpus_size = len(corpus)
-        self.doc_len = lengths
-        self.avgdl = float(lengths.sum()) / len(corpus)
-        norm = self.k1 * (1 - self.b + self.b * lengths / self.avgdl)
-        rows = np.repeat(np.arange(len(corpus)), np.diff(counts.indptr))
-        weights = counts.data * (self.k1 + 1) / (counts.data + norm[rows])
-        self.by_doc = sparse.csr_matrix((weights, counts.indices, counts.indptr), shape=counts.shape)
-        self.by_term = self.by_doc.tocsc()
-        documents_per_term = np.bincount(counts.indices, minlength=len(vocab))
-        self.document_frequency: dict[str, int] = dict(zip(vocab, documents_per_term.tolist(), strict=True))
-        return self.document_frequency
-
-    def get_scores(self, query: Sequence[str]) -> np.ndarray:
-        known = [term for term in query if term in self.vocab]
-        if not known:
-            return np.zeros(self.corpus_size)
-        columns = self.by_term[:, [self.vocab[t] for t in known]]
-        return np.asarray(columns @ np.array([self.idf[t] for t in known])).ravel()
-
-    def holding(self, term: str) -> np.ndarray:
-        """The positions of the documents that hold ``term``, ascending."""
-        column = self.vocab.get(term)
-        if column is None:
-            return np.zeros(0, dtype=np.int64)
-        start, end = self.by_term.indptr[column], self.by_term.indptr[column + 1]
-        return np.sort(self.by_term.indices[start:end]).astype(np.int64)
-
-    def holding_all(self, terms: Sequence[str], within: np.ndarray | None = None) -> np.ndarray:
-        """The positions (ascending) of the documents that hold every one of ``terms`` (at least one),
-        among ``within`` when given."""
-        held = within
-        for term in dict.fromkeys(terms):
-            holding = self.holding(term)
-            held = holding if held is None else np.intersect1d(held, holding, assume_unique=True)
-            if not len(held):
-                break
-        return held if held is not None else np.zeros(0, dtype=np.int64)
-
-    def has(self, position: int) -> set[int]:
-        """The term ids present in one document."""
-        start, end = self.by_doc.indptr[position], self.by_doc.indptr[position + 1]
-        return set(self.by_doc.indices[start:end].tolist())
-
-
-def top_positions(scores: np.ndarray, count: int) -> np.ndarray:
-    """The positions of the ``count`` highest scores, best first; equal scores in position order.
-
-    Positions are the index's reading order (document, then chunk), so a tie always resolves the
-    same way. ``np.argpartition`` alone would not do: which members of a tie at the cut it keeps
-    depends on the selection algorithm, and numpy picks a different one by CPU (its SIMD sorts).
-    """
-    count = min(count, len(scores))
-    if count <= 0:
-        return np.zeros(0, dtype=np.int64)
-    threshold = np.partition(scores, len(scores) - count)[len(scores) - count]
-    kept = np.flatnonzero(scores >= threshold)
-    return kept[np.lexsort((kept, -scores[kept]))][:count]
 
 
 class ExactTerm(NamedTuple):
@@ -143,13 +55,16 @@ class Bm25Index:
         statements: Sequence[StatementTag | None] | None = None,
         headings: Sequence[tuple[str, int, str]] | None = None,
         kinds: Sequence[str] | None = None,
+        stem_weight: float | None = None,
     ) -> None:
         """Index ``texts`` (tokenized here), or ``terms`` when they were tokenized before (at ingest).
         ``statements`` tags each chunk of a financial statement: which statement, whether it is
         one of its report's primary statements (not a note's table restating one), and which
         document. ``headings`` gives each chunk's document, page and contextual header, for the
         sections a question's topic is filed under (``in_sections``); ``kinds``, each chunk's kind
-        ('table', 'text', …), for the tables whose rows a question names (``tables_holding``). Only the ids, the term
+        ('table', 'text', …), for the tables whose rows a question names (``tables_holding``); ``stem_weight``:
+        how much a question's word scores the other words with its stem (``terms.word_stem``;
+        ``build_index`` passes the setting; None: none). Only the ids, the term
         matrix, the statements' chunk positions and each distinct header once are kept: the chunks
         themselves stay in the store."""
         corpus = terms if terms is not None else [tokenize(t) for t in texts]
@@ -181,7 +96,7 @@ class Bm25Index:
         if kinds is not None and len(kinds) != len(corpus):
             raise ValueError(f"{len(kinds)} kinds for {len(corpus)} texts")
         self._table = np.array([kind == "table" for kind in kinds or ()], dtype=bool)
-        self._bm25 = FastOkapi(corpus) if any(corpus) else None
+        self._bm25 = FastOkapi(corpus, stem=word_stem, stem_weight=stem_weight) if any(corpus) else None
         self._normal: dict[str, list[str]] | None = None
         """Normal form of an identifier -> the index's terms with it (``typed_terms``)."""
 
@@ -200,6 +115,13 @@ class Bm25Index:
             for i in best
             if scores[i] > 0
         ]
+
+    def stem_siblings(self, terms: Sequence[str]) -> dict[str, list[str]]:
+        """Each of ``terms`` that also scores other words of the index by its stem -> those words."""
+        if self._bm25 is None:
+            return {}
+        found = {term: self._bm25.siblings(term) for term in dict.fromkeys(terms)}
+        return {term: others for term, others in found.items() if others}
 
     def exact_matches(
         self, groups: Sequence[tuple[str, ...]], query: str, *, max_chunks: int, top_n: int
@@ -372,16 +294,19 @@ class Bm25Index:
         return sum(vocab.get(term, -1) in present for term in terms) / len(terms)
 
 
-def build_index(rows: Sequence[LexicalRow]) -> Bm25Index:
+def build_index(rows: Sequence[LexicalRow], *, stem_weight: float) -> Bm25Index:
     """The BM25 index of a store's lexical rows (in reading order): their terms as kept at ingest
     (a chunk written before terms were kept is tokenized from its text), and the financial
     statement each table chunk belongs to (``vocabulary.statement_of``, read from its header)
     with whether it is among its report's primary statements (``vocabulary.primary_statements``).
     A statement of which a document has no table (the table finder missed it, or was off) is read
-    from the document's text chunks under its title that are dense with amounts."""
+    from the document's text chunks under its title that are dense with amounts. ``stem_weight``: how
+    much a question's word scores the other words with its stem (``RAG_RETRIEVAL__STEM_WEIGHT``); the
+    stored terms are as written, so the setting needs no reindex."""
     terms = [r.terms if r.terms is not None else " ".join(tokenize(r.text)) for r in rows]
     found = statement_tags([Tagged(r.doc_id, r.page, r.header, r.kind, words) for r, words in zip(rows, terms,
                                                                                                  strict=True)])
     tags = [StatementTag(tag[0], tag[1], r.doc_id) if tag else None for r, tag in zip(rows, found, strict=True)]
     return Bm25Index([r.id for r in rows], [], terms=terms, statements=tags,
-                     headings=[(r.doc_id, r.page, r.header) for r in rows], kinds=[r.kind for r in rows])
+                     headings=[(r.doc_id, r.page, r.header) for r in rows], kinds=[r.kind for r in rows],
+                     stem_weight=stem_weight)

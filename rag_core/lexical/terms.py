@@ -5,7 +5,10 @@ question names, and the terms the store keeps for each chunk."""
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
+
+import Stemmer
 
 from ..models import Chunk
 
@@ -231,6 +234,26 @@ def _stem(word: str) -> str:
     if word.endswith("s") and not word.endswith(("us", "ss")):
         return word[:-1]
     return word
+
+
+_STEMMERS = threading.local()
+
+
+def word_stem(term: str) -> str:
+    """A term as BM25 matches it when words are matched by their stem (``RAG_RETRIEVAL__STEMMING``):
+    a word's Snowball English stem ('cyclicality' and 'cyclical' -> 'cyclic', 'profitability' ->
+    'profit'); a term with a digit or a separator (an identifier, a code, a figure) stays whole, so
+    that 'inv-2023-48213' matches nothing but itself.
+
+    >>> word_stem("cyclicality"), word_stem("cyclical"), word_stem("inv-2023-48213")
+    ('cyclic', 'cyclic', 'inv-2023-48213')
+    """
+    if not term.isalpha():
+        return term
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:  # a stemmer object is not to be shared between threads: one each
+        stemmer = _STEMMERS.english = Stemmer.Stemmer("english")
+    return str(stemmer.stemWord(term))
 
 
 def chunk_terms(chunks: Sequence[Chunk]) -> list[str]:

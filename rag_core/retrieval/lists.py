@@ -67,6 +67,20 @@ def bm25_lists(
     return RankedLists(lists=lists, best=best, chunks=chunks, rows=rows)
 
 
+STEMS_NOTED = 4
+"""Other words named per question word in the BM25 stage's note on stems (the trace keeps it short)."""
+
+
+def stems_note(siblings: Mapping[str, Sequence[str]], weight: float) -> list[str]:
+    """The BM25 stage's note on the other words the question's words also scored by their stem."""
+    if not siblings:
+        return []
+    named = "; ".join(f"{word!r}: " + ", ".join(map(repr, others[:STEMS_NOTED])) +
+                      (f" and {len(others) - STEMS_NOTED} more" if len(others) > STEMS_NOTED else "")
+                      for word, others in siblings.items())
+    return [f"words also found by their stem, at {weight:g} of their own weight: {named}"]
+
+
 def statement_list(
     index: Bm25Index,
     statements: Sequence[str],

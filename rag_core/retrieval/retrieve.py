@@ -49,6 +49,7 @@ from .lists import (
     section_list,
     sides_list,
     statement_list,
+    stems_note,
 )
 from .plan import Plan, assemble
 from .question_cleanup import clean_query
@@ -71,8 +72,9 @@ class Retriever:
 
     def index(self, collection: str, owner: str, doc_ids: Sequence[str]) -> tuple[Bm25Index, bool]:
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
-        return self.bm25_cache.get(owner, doc_ids, lambda: build_index(self.store.lexical_rows(collection, owner,
-                                                                                                 doc_ids)))
+        stem_weight = self.retrieval.stem_weight
+        return self.bm25_cache.get(owner, doc_ids, lambda: build_index(
+            self.store.lexical_rows(collection, owner, doc_ids), stem_weight=stem_weight), variant=stem_weight)
 
     def run(
         self, question: str, phrasings: list[str], records: Sequence[DocumentRecord], owner: str, *,
@@ -289,15 +291,17 @@ class Retriever:
                                     doc_ids=None if every_document else doc_ids,
                                     top_n=config.top_n, names=names)
             notes.outputs = dense.rows
-        with recorder.stage(Stage.BM25, top_n=config.top_n) as notes:
+        with recorder.stage(Stage.BM25, top_n=config.top_n, stem_weight=config.stem_weight) as notes:
             index, cached = self.index(collection, owner, doc_ids)
-            notes.inputs = {"chunks": len(index), "cached": cached, "terms": [tokenize(q) for q in phrasings]}
+            terms = [tokenize(q) for q in phrasings]
+            notes.inputs = {"chunks": len(index), "cached": cached, "terms": terms}
             lexical = RankedLists()
             if retrievers == "dense":
                 notes.notes.append("skipped: dense-only retrieval")
             else:
-                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names,
-                                     stored=stored)
+                lexical = bm25_lists(index, phrasings, top_n=config.top_n, names=names, stored=stored)
+                notes.notes += stems_note(index.stem_siblings([t for words in terms for t in words]),
+                                          config.stem_weight)
             notes.outputs = lexical.rows
         return vectors, dense, lexical, index, recorder.records
 

@@ -47,6 +47,15 @@ class RetrievalSettings(Group):
     page_share: float = Field(
         0.5, ge=0, le=1, description="A page's evidence: its best chunk's fused score plus this share of the others'."
     )
+    stem_weight: float = Field(
+        0.3,
+        ge=0,
+        le=1,
+        description="How much a question's word also scores the other words of the index with its Snowball "
+        "English stem ('cyclicality': 'cyclical'; 'profitability': 'profitable'), as a share of its own BM25 "
+        "weight; identifiers, codes and figures match only themselves. Read when an index is built (the store "
+        "keeps the terms as written: no reindex). 0: the word alone, plurals folded.",
+    )
     statement_weight: float = Field(
         4.0,
         ge=0,

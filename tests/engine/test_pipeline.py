@@ -260,3 +260,17 @@ def test_an_identifier_named_in_the_question_puts_its_page_first(
     assert "adds 3/(60 + rank)" in exact.notes[-1]
     common = fake_engine.search("Which invoices to Contoso are open?", rerank=False).trace.stage("exact")
     assert common is not None and common.notes[0].endswith("more than 2: too common)"), common.notes
+
+
+def test_a_word_finds_its_other_forms_and_the_trace_names_them(
+    fake_engine: Engine, make_pdf: Callable[..., Path]
+) -> None:
+    pages = [f"The quarterly report covers revenue, costs and staff in region {n}." for n in range(5)]
+    pages.insert(2, "Historically, the airline industry has been cyclical and very competitive.")
+    fake_engine.ingest_path(make_pdf(pages, name="airline.pdf"))
+    result = fake_engine.search("Is the business subject to cyclicality?", rerank=False)
+    bm25 = result.trace.stage("bm25")
+    assert bm25 is not None and bm25.inputs["stem_weight"] == pytest.approx(0.3)
+    asked = [row["page"] for row in bm25.outputs if row["list"] == "bm25[0]"]  # the question's own words
+    assert asked == [3], "'cyclicality' finds the page that says 'cyclical'"
+    assert bm25.notes == ["words also found by their stem, at 0.3 of their own weight: 'cyclicality': 'cyclical'"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rag_core.lexical.bm25 import Bm25Index, ExactTerm, top_positions
+from rag_core.lexical.bm25 import Bm25Index, ExactTerm
 from rag_core.lexical.cache import Bm25Cache
+from rag_core.lexical.okapi import top_positions
 from rag_core.lexical.terms import exact_terms, tokenize
 
 
@@ -39,6 +40,10 @@ def test_cache_builds_once_and_invalidates_by_document() -> None:
     cache.invalidate("me", "d1")
     assert not cache.get("me", ["d1", "d2"], build)[1]
     assert len(built) == 2
+    assert not cache.get("me", ["d1", "d2"], build, variant=0.0)[1]  # built another way: its own entry
+    assert cache.get("me", ["d1", "d2"], build)[1] and cache.get("me", ["d1", "d2"], build, variant=0.0)[1]
+    cache.invalidate("me", "d2")
+    assert not cache.get("me", ["d1", "d2"], build, variant=0.0)[1]
 
 
 def test_fast_okapi_scores_equal_rank_bm25() -> None:
@@ -47,7 +52,7 @@ def test_fast_okapi_scores_equal_rank_bm25() -> None:
 
     from rank_bm25 import BM25Okapi
 
-    from rag_core.lexical.bm25 import FastOkapi
+    from rag_core.lexical.okapi import FastOkapi
 
     rng = random.Random(7)
     vocab = [f"t{i}" for i in range(40)]
@@ -57,6 +62,26 @@ def test_fast_okapi_scores_equal_rank_bm25() -> None:
     assert fast.idf == pytest.approx(reference.idf) and fast.avgdl == pytest.approx(reference.avgdl)
     for query in (["t1"], ["t0", "t3", "t3", "t39"], ["absent", "t7"], ["absent"]):
         assert np.allclose(fast.get_scores(query), reference.get_scores(query))
+
+
+def test_a_word_also_finds_the_other_words_with_its_stem_at_their_share() -> None:
+    """'cyclicality' scores a chunk that says 'cyclical' at the stem weight of that word's own BM25
+    score; a chunk holding the question's own word still ranks first; an identifier finds only itself."""
+    from rag_core.lexical.okapi import FastOkapi
+    from rag_core.lexical.terms import word_stem
+
+    corpus = [tokenize(t) for t in ["the airline industry has been cyclical", "cyclicality of demand",
+                                    "seasonal demand", "invoice inv-2023-48213", "invoice inv-2023-48214",
+                                    "annual report", "segment results"]]
+    plain, stemmed = FastOkapi(corpus), FastOkapi(corpus, stem=word_stem, stem_weight=0.3)
+    assert plain.get_scores(["cyclicality"])[0] == 0
+    assert stemmed.get_scores(["cyclicality"])[0] == pytest.approx(0.3 * plain.get_scores(["cyclical"])[0])
+    assert stemmed.get_scores(["cyclicality"])[1] == pytest.approx(plain.get_scores(["cyclicality"])[1])
+    assert list(np.flatnonzero(stemmed.get_scores(["inv-2023-48213"]))) == [3]
+    assert np.allclose(FastOkapi(corpus, stem=word_stem, stem_weight=0).get_scores(["cyclicality"]),
+                       plain.get_scores(["cyclicality"]))
+    index = Bm25Index([f"c{i}" for i in range(len(corpus))], [], terms=corpus, stem_weight=0.3)
+    assert [m.chunk_id for m in index.search("Is the business subject to cyclicality?", 3)] == ["c1", "c0"]
 
 
 def test_stored_terms_give_the_same_index_as_the_text() -> None:

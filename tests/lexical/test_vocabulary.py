@@ -154,7 +154,7 @@ def test_a_statement_without_a_table_is_read_from_its_text_and_only_then() -> No
         row(0, "b", 60, "table", "Consolidated Statement of Income", INCOME_ROWS),
         row(1, "b", 61, "text", "Consolidated Statement of Income", INCOME_ROWS),
     ]
-    index = build_index(rows)
+    index = build_index(rows, stem_weight=0.3)
     assert {key: [rows[p].id for p in positions] for key, positions in index.statements.items()} == {
         ("a", "income"): ["a1"], ("a", "balance_sheet"): ["a3"], ("b", "income"): ["b0"]}
 
