@@ -39,15 +39,17 @@ class FastOkapi(BM25Okapi):
         groups: dict[str, list[str]] = {}
         if self._stem is not None:
             for term in self.vocab:
-                groups.setdefault(self._stem(term), []).append(term)
-        self._stems = {key: tuple(terms) for key, terms in groups.items()}
-        """A stem -> the index's words with it (a question's word the index lacks finds them too)."""
+                key = self._stem(term)
+                groups.setdefault(term if key == term else key, []).append(term)  # a word its own stem: no copy
+        self._stems = {key: terms[0] if len(terms) == 1 else tuple(terms) for key, terms in groups.items()}
+        """A stem -> the index's word with it, or its words (a question's word the index lacks finds them too)."""
 
     def siblings(self, term: str) -> list[str]:
         """The index's other words with ``term``'s stem, which it also scores (none without stems)."""
         if self._stem is None:
             return []
-        return [other for other in self._stems.get(self._stem(term), ()) if other != term]
+        found = self._stems.get(self._stem(term), ())
+        return [other for other in ((found,) if isinstance(found, str) else found) if other != term]
 
     def _initialize(self, corpus: Sequence[str | Sequence[str]]) -> dict[str, int]:
         vocab = self.vocab

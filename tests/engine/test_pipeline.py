@@ -270,7 +270,7 @@ def test_a_word_finds_its_other_forms_and_the_trace_names_them(
     fake_engine.ingest_path(make_pdf(pages, name="airline.pdf"))
     result = fake_engine.search("Is the business subject to cyclicality?", rerank=False)
     bm25 = result.trace.stage("bm25")
-    assert bm25 is not None and bm25.inputs["stem_weight"] == pytest.approx(0.3)
+    assert bm25 is not None and bm25.inputs["stem_weight"] == pytest.approx(0.5)
     asked = [row["page"] for row in bm25.outputs if row["list"] == "bm25[0]"]  # the question's own words
     assert asked == [3], "'cyclicality' finds the page that says 'cyclical'"
-    assert bm25.notes == ["words also found by their stem, at 0.3 of their own weight: 'cyclicality': 'cyclical'"]
+    assert bm25.notes == ["words also found by their stem, at 0.5 of their own weight: 'cyclicality': 'cyclical'"]
