@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from ..errors import GenerationError
 from ..lexical.terms import STOPWORDS
-from ..lexical.vocabulary import expansion
+from ..lexical.vocabulary import expansion, statements_named
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..runtime.llm import ChatSession
 from ..settings import LlmSettings, RetrievalSettings
@@ -57,6 +57,9 @@ _TECHNICAL = re.compile(
     r"dataset sizes?|tokens?)\b|%",
     re.IGNORECASE,
 )
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b",
+                     re.IGNORECASE)
+"""How a yes/no question opens ('Is the business subject to cyclicality?')."""
 _ENTITY_SPLIT = re.compile(r"\s+(?:with|and|to|against|versus|vs\.?|or|from)\s+", re.IGNORECASE)
 _FOLLOW_UP = re.compile(r"\b(it|its|they|them|their|this|that|these|those|he|she|his|her|the same|also)\b", re.I)
 _CONTINUATION = re.compile(
@@ -96,15 +99,19 @@ def classify_keywords(question: str) -> Intent:
 def sure_intent(question: str) -> Intent | None:
     """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
     request; a comparison whose sides can be named; a question about figures, tables or results
-    that is neither. A question after a document's main idea is a summary (its prompt asks for a
-    few sentences: ``asks_one_idea``). A bare question ("who founded the company?") is not
-    sure: it may be any."""
+    that is neither; a yes/no question that names no figure, statement or ratio, which the text
+    answers in a sentence (the small model read "Is the business subject to cyclicality?" as
+    technical, and its answer then read a table's figures as 'cyclicality scores'). A question
+    after a document's main idea is a summary (its prompt asks for a few sentences:
+    ``asks_one_idea``). A bare question ("who founded the company?") is not sure: it may be any."""
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None
     if _SUMMARY.search(question) or asks_one_idea(question):
         return "summary"
     if _TECHNICAL.search(question):
         return "technical"
+    if _YES_NO.match(question) and not re.search(r"\d", question) and not statements_named(question):
+        return "qa"
     return None
 
 

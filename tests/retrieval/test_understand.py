@@ -219,6 +219,11 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         ("What is detail 12.3 about?", None),  # one item's content, not the document's
         ("how do the invoices differ?", None),  # a comparison, but of what: the LLM reads it
         ("Who founded the company?", None),  # no rule: any intent is possible
+        ("Is the business subject to cyclicality?", "qa"),  # the small model read it as technical
+        ("Has Boeing reported any materially important ongoing legal battles?", "qa"),
+        ("Does 3M have an improving gross margin profile as of FY2022?", None),  # a ratio: figures may answer it
+        ("Did net income rise in 2022?", None),
+        ("Is the table's accuracy higher on Legal?", "technical"),
     ],
 )
 def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:
