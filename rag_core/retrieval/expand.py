@@ -55,6 +55,16 @@ def _best_table(hits: Sequence[Hit], have: dict[tuple[str, int], Hit]) -> Hit | 
     return min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
 
 
+def _best_tables(hits: Sequence[Hit], have: dict[tuple[str, int], Hit], count: int) -> list[Hit]:
+    """The table chunk whose passage ranks first on each page, for the first ``count`` such pages,
+    best first (``_run_rank``)."""
+    rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
+    best: dict[tuple[str, int], Hit] = {}
+    for table in sorted((h for h in hits if h.kind == "table"), key=lambda h: _run_rank(h, have, rank)):
+        best.setdefault((table.doc_id, table.page), table)
+    return list(best.values())[:count]
+
+
 def _table_start(table: Hit, have: dict[tuple[str, int], Hit], reader: Reader, record: DocumentRecord) -> list[Hit]:
     """The rows of ``table`` on its page before its first chunk among the hits (at most
     ``_TABLE_START`` chunks, tables of its heading path), in order. A statement's rows are read
@@ -103,16 +113,20 @@ def page_tables(
     and a figure read by code needs that table. Placed last, a table is read by the figure reader
     before the prompt is cut, and a figure read from it moves it to the front
     (``answer.prepare``); one that answers nothing is the first the budget cuts. Each is marked as
-    a neighbor of the hit whose page it is on. The best-ranked table gets its first rows on its page
-    where its hits begin past them (``_table_start``), placed before it. Returns the hits and the
-    chunks added."""
+    a neighbor of the hit whose page it is on. The best-ranked tables of the first ``count`` pages
+    that have one each get their first rows on their page where their hits begin past them
+    (``_table_start``), placed before them: a figure from two statements (return on assets: the
+    income statement's net income, the balance sheet's total assets) needs both read whole. Returns
+    the hits and the chunks added."""
     by_doc = {r.doc_id: r for r in records}
     ranked = {(h.doc_id, h.chunk_index): h for h in hits}
-    table = _best_table(hits, ranked)
-    start = _table_start(table, ranked, reader, by_doc[table.doc_id]) if table and table.doc_id in by_doc else []
-    if start and table is not None:  # before the table: one passage with it (``answer.context.group_passages``)
-        at = list(hits).index(table)
-        hits = [*hits[:at], *start, *hits[at:]]
+    starts: list[Hit] = []
+    for table in _best_tables(hits, ranked, count):
+        start = _table_start(table, ranked, reader, by_doc[table.doc_id]) if table.doc_id in by_doc else []
+        if start:  # before the table: one passage with it (``answer.context.group_passages``)
+            at = list(hits).index(table)
+            hits = [*hits[:at], *start, *hits[at:]]
+            starts += start
     have = {(h.doc_id, h.chunk_index) for h in hits}
     anchors: dict[tuple[str, int], Hit] = {}  # each page once, by the first text hit on it
     for hit in [h for h in hits if h.source == "retrieved" and h.kind != "table" and h.doc_id in by_doc][:count]:
@@ -128,14 +142,14 @@ def page_tables(
             if chunk.page == hit.page and chunk.kind == "table" and (hit.doc_id, index) not in have:
                 have.add((hit.doc_id, index))
                 added.append(chunk.model_copy(update={"source": "neighbor", "anchor": hit.chunk_id}))
-    return [*hits, *added], [*start, *added]
+    return [*hits, *added], [*starts, *added]
 
 
 def page_tables_note(added: Sequence[Hit]) -> str:
     """What ``page_tables`` added, for the trace."""
     pages = ", ".join(dict.fromkeys(f"{h.document} p.{h.page}" for h in added))
-    return f"figures: {len(added)} table chunk(s) added for the figure reader ({pages}): the best table's first rows " \
-        "before it, the best text hits' pages' tables at the end"
+    return f"figures: {len(added)} table chunk(s) added for the figure reader ({pages}): the best tables' first rows " \
+        "before them, the best text hits' pages' tables at the end"
 
 
 _PAGE_CHUNKS = 12

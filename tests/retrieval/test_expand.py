@@ -1,5 +1,5 @@
 """A table's discussion: the text after the best-ranked table, added after it; the tables of the
-best text hits' pages, added at the end; the best table's first rows, added before it."""
+best text hits' pages, added at the end; the best tables' first rows, added before them."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def test_the_tables_of_the_best_text_hits_pages_come_at_the_end() -> None:
     assert [h.anchor for h in added] == ["p:21", "p:5"]
     assert all(h.source == "neighbor" for h in added)
     assert page_tables_note(added) == ("figures: 2 table chunk(s) added for the figure reader (p.pdf p.41, p.pdf p.3): "
-                                       "the best table's first rows before it, the best text hits' pages' tables at "
+                                       "the best tables' first rows before them, the best text hits' pages' tables at "
                                        "the end")
 
 
@@ -139,3 +139,17 @@ def test_the_best_table_gets_its_first_rows_on_its_page() -> None:
     assert page_tables([chunks[39], chunks[40]], 3, ReaderOf(chunks, []), PAPER)[1] == [], "from its start: none"
     _, added = page_tables([chunks[45]], 3, ReaderOf(chunks, []), PAPER)
     assert added == [], "the page before is another statement's"
+
+
+def test_each_of_the_best_tables_gets_its_first_rows() -> None:
+    """Return on assets reads two statements: the income statement ranked first (from its start)
+    and the balance sheet's middle after it; the balance sheet's headings come before its rows too.
+    Only the first ``count`` pages' tables are completed."""
+    chunks = balance_sheet_page() | {i: chunk(i, "table", page=50, section=("STATEMENTS OF INCOME",))
+                                     for i in range(30, 33)}
+    hits = [chunks[30], chunks[31], chunks[42], chunks[43]]
+    out, added = page_tables(hits, 3, ReaderOf(chunks, []), PAPER)
+    assert [h.chunk_index for h in added] == [39, 40, 41]
+    assert [h.chunk_index for h in out] == [30, 31, 39, 40, 41, 42, 43]
+    assert all(h.anchor == "p:42" for h in added)
+    assert page_tables(hits, 1, ReaderOf(chunks, []), PAPER)[1] == [], "one page's table only: the income statement"
