@@ -233,6 +233,11 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
                   r"(?P<what>.+?)\s+"
                   r"(?:increase|decrease|change|grow|decline|rise|fall|drop)\b.*$", re.IGNORECASE)
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
+_HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
+                   r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
+                   r"(?:have|hold|own|carry|report|record)\b.*$")
+"""'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
+capitalised, as ``_WHOSE`` reads it)."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
                         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s+\d{1,2})?\s*,?\s*(?=(?:19|20)\d\d\b)",
@@ -275,7 +280,7 @@ def metric(text: str) -> str:
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
-    did = _DID.match(first)
+    did = _DID.match(first) or _HAVE.match(first)
     first = did.group("what") if did else first
     first = _NUMBER_OF.sub(" ", first)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year

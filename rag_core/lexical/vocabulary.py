@@ -55,6 +55,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"net (?:income|earnings|loss)|operating (?:income|loss)|cost of (?:sales|goods sold|revenues?)|income before "
     r"(?:income )?taxes": (f"net sales revenue cost of sales operating income net income {INCOME_STATEMENT}",
                            (INCOME,)),
+    # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
+    # ("additions to property, plant and equipment") is the cash flow statement's, left to capex below
+    r"pp&e|pp and e|(?<!purchases of )(?<!purchase of )(?<!additions to )(?<!payments for )property,? plant,? "
+    r"(?:and|&) equipment|fixed assets": (f"property plant and equipment net {BALANCE_SHEET}", (BALANCE,)),
     r"quick ratio|acid[- ]test": (f"cash and cash equivalents marketable securities accounts receivable total "
                                   f"current liabilities {BALANCE_SHEET}", (BALANCE,)),
     r"current ratio": (f"total current assets total current liabilities {BALANCE_SHEET}", (BALANCE,)),
@@ -75,7 +79,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"net (?:profit )?margins?|profit margins?": (f"net income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"ebitda": (f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}", (INCOME, CASH)),
     r"ebit": (f"operating income earnings before interest and taxes {INCOME_STATEMENT}", (INCOME,)),
-    r"capex|capital expenditures?|capital spending": (f"purchases of property plant and equipment {CASH_FLOWS}",
+    r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) property,? "
+    r"plant,? (?:and|&) equipment": (f"purchases of property plant and equipment {CASH_FLOWS}",
                                                       (CASH,)),
     r"capital[- ]intensive|capital intensity": ("capital expenditures purchases of property plant and equipment "
                                                 f"total assets net revenue {CASH_FLOWS}", (CASH, BALANCE, INCOME)),

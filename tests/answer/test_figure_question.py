@@ -58,6 +58,11 @@ def test_what_a_question_asks_of_its_years_and_its_words() -> None:
     assert dated is not None and dated.metric == "lobor rate" and dated.years == (2009,)
     margin = read_question("What is the FY2022 EBITDA margin for Acme?")
     assert margin is not None and margin.metric == "EBITDA margin", "'mar' in 'margin' is no month"
+    held = [read_question(q) for q in ("How much PP&E, net, did 3M have at the end of 2022?",
+                                       "How much debt did the company have in 2021?",
+                                       "How much inventory did Home Depot hold at year end 2021?")]
+    assert [(h.metric, h.years) for h in held if h is not None] == [("PP&E, net", (2022,)), ("debt", (2021,)),
+                                                                   ("inventory", (2021,))], "who holds it is no line"
 
 
 def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_names_its_figure() -> None:
