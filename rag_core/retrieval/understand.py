@@ -101,7 +101,7 @@ def sure_intent(question: str) -> Intent | None:
     request; a comparison whose sides can be named; a question about figures, tables or results
     that is neither; a yes/no question that names no figure, statement or ratio, which the text
     answers in a sentence (the small model read "Is the business subject to cyclicality?" as
-    technical, and its answer then read a table's figures as 'cyclicality scores'). A question
+    technical, and its intent call costs seconds). A question
     after a document's main idea is a summary (its prompt asks for a few sentences:
     ``asks_one_idea``). A bare question ("who founded the company?") is not sure: it may be any."""
     if _COMPARISON.search(question):
