@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .answer.answer_check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
+from .answer.figure_question import read_question as figure_question
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.leads import lead_lines
 from .answer.prepare import prepare
@@ -271,9 +272,11 @@ class Engine(Ingesting):
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
         counter = chat.counter()
+        # a qa question that asks for no figure gets no figure step: nor the tables of its hits' pages, which a
+        # small model then reads figures from ("Is the business subject to cyclicality?": "cyclicality scores")
+        figures = self.settings.llm.figures and (intent == "technical" or figure_question(standalone) is not None)
         steps = answering(intent, chat.model.backend if chat.model is not None else "extractive",
-                          budget=self.settings.budget, brief_form=self.settings.llm.local_brief,
-                          figures=self.settings.llm.figures)
+                          budget=self.settings.budget, brief_form=self.settings.llm.local_brief, figures=figures)
         chosen = plan(understanding, standalone, documents=len(records), settings=self.retriever.retrieval,
                       top_k=top_k, answer=steps)
 
