@@ -195,11 +195,11 @@ class RetrievalSettings(Group):
         3,
         ge=0,
         le=20,
-        description="For a question answered with a figure read by code (qa, technical): the first this many "
-        "text hits have the tables of their page added at the end of the context, where the figure reader sees "
-        "them and the budget cuts them first (a chart's labels or a page's prose can outrank the table beside it "
-        "that holds the figures), and the best table of each of the first this many pages with one gets its "
-        "first rows on its page (the headings an unlabelled total is named by); 0: off.",
+        description="For a question answered with a figure read by code (technical; qa asking for a figure): the "
+        "first this many text hits have the tables of their page added at the end of the context, where the "
+        "figure reader sees them and the budget cuts them first (a chart's labels or a page's prose can outrank "
+        "the table beside it that holds the figures), and the best table of each of the first this many pages "
+        "with one gets its first rows on its page (the headings an unlabelled total is named by); 0: off.",
     )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(
