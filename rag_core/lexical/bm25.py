@@ -196,8 +196,7 @@ class Bm25Index:
         order, at most ``per_statement`` of each statement in each: within a document, its
         primary statements' chunks (the others only when it has no primary one), those holding
         the queries' terms (best BM25 score over ``queries``) first, then reading order."""
-        term_lists = [list(dict.fromkeys(tokenize(q))) for q in queries]
-        scores = [self._bm25.get_scores(terms) for terms in term_lists if terms] if self._bm25 is not None else []
+        term_lists, scores = self._best_scores(queries)
         ranked: list[tuple[float, int]] = []
         for doc_id in dict.fromkeys(documents):
             chosen: list[tuple[int, float]] = []  # (position, score)
@@ -205,7 +204,7 @@ class Bm25Index:
                 positions = self.statements.get((doc_id, statement), [])
                 if any(self.primary[p] for p in positions):
                     positions = [p for p in positions if self.primary[p]]
-                best = {p: max((float(s[p]) for s in scores), default=0.0) for p in positions}
+                best = {p: float(scores[p]) for p in positions}
                 chosen += sorted(best.items(), key=lambda item: (-item[1], item[0]))[:per_statement]
             chosen.sort(key=lambda c: (not self.primary[c[0]], -c[1], c[0]))
             ranked += [(score, p) for p, score in chosen]

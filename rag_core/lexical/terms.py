@@ -240,7 +240,7 @@ _STEMMERS = threading.local()
 
 
 def word_stem(term: str) -> str:
-    """A term as BM25 matches it when words are matched by their stem (``RAG_RETRIEVAL__STEMMING``):
+    """A term as BM25 matches it when words are matched by their stem (``RAG_RETRIEVAL__STEM_WEIGHT``):
     a word's Snowball English stem ('cyclicality' and 'cyclical' -> 'cyclic', 'profitability' ->
     'profit'); a term with a digit or a separator (an identifier, a code, a figure) stays whole, so
     that 'inv-2023-48213' matches nothing but itself.

@@ -51,8 +51,7 @@ def table_discussion(
 
 def _best_table(hits: Sequence[Hit], have: dict[tuple[str, int], Hit]) -> Hit | None:
     """The table chunk whose passage ranks first among the hits (``_run_rank``), or None."""
-    rank = {(h.doc_id, h.chunk_index): i for i, h in reversed(list(enumerate(hits)))}
-    return min((h for h in hits if h.kind == "table"), default=None, key=lambda h: _run_rank(h, have, rank))
+    return next(iter(_best_tables(hits, have, 1)), None)
 
 
 def _best_tables(hits: Sequence[Hit], have: dict[tuple[str, int], Hit], count: int) -> list[Hit]:
