@@ -172,6 +172,14 @@ class Bm25Index:
                     self._normal.setdefault(form, []).append(term)
         return list(dict.fromkeys((written, term) for written, form in wanted for term in self._normal.get(form, ())))
 
+    def names(self, terms: Sequence[str], *, documents: Sequence[str]) -> bool:
+        """Whether a chunk of these documents holds every one of ``terms`` (at least one)."""
+        if self._bm25 is None or not terms:
+            return False
+        numbers = [self._documents[d] for d in dict.fromkeys(documents) if d in self._documents]
+        mine = np.flatnonzero(np.isin(self._document_of, numbers))
+        return bool(len(self._bm25.holding_all(terms, within=mine)))
+
     def naming_all(self, sides: Sequence[Sequence[str]], query: str, *, top_n: int) -> list[Bm25Match]:
         """The chunks holding every term of every side (each side's terms, e.g. ``("lightrag",)``
         and ``("graphrag",)``), best BM25 score over ``query`` first, then reading order; at most

@@ -121,6 +121,12 @@ DEBT_CHANGE = (r"(?:debt|borrowings?)(?: of [\w&.'’ -]{1,40}?)? (?:rise|rose|g
 # and divestitures; "organic" alone is a chemist's word too
 ORGANIC = (r"organic (?:sales|revenues?|growth)|(?:grew|grow|growth) organically|m&a|mergers and acquisitions|"
            r"(?:impacts?|effects?) of (?:acquisitions|divestitures)")
+# a question that asks why a figure moved is answered by the report's discussion of its results (MD&A),
+# whose prose explains the change; "explain why" alone is the instructions' ("… state that and explain why")
+DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
+              r"why (?:did|was|were|has|had|have|is|are|does|do)|(?:drivers?|reasons?|causes?) (?:of|for|behind) "
+              r"(?:the |this |its )?(?:[\w&-]+ ){0,2}(?:change|increase|decrease|decline|rise|drop|growth|fall|"
+              r"improvement|deterioration|reduction|expansion|contraction)s?")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
@@ -148,12 +154,15 @@ SECTIONS: dict[str, str] = {
     ACQUISITIONS: r"acquisitions?|business combinations?",
     DEBT_CHANGE: r"debt|borrowings?",
     NEW_CEO: r"executive officers",
+    DISCUSSION: r"results of operations|management['’]s discussion|operating results|"
+                r"(?:discussion|analysis|review) of (?:the )?(?:results|operations)",
 }
 """A topic as questions name it -> how reports title the section that holds it ("legal battles": a
 note titled "Litigation and Regulatory Proceedings", "Item 3. Legal Proceedings"). A topic's own words
 rarely meet the report's, and the small embedder reads such a question by its company name and years
 (certifications and exhibits restate both): the section's title is the report's own filing of the
-topic. Retention has no usual section."""
+topic; why a figure moved is discussed under the report's results of operations. Retention has no usual
+section."""
 
 TITLES: dict[Statement, str] = {
     "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial (?:position|condition)|condition)",
@@ -170,6 +179,7 @@ income" is not the income statement: the order of the checks below puts it first
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS | TOPICS).items()]
+_METRICS = [re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern in METRICS]
 _SECTIONS = [(re.compile(rf"\b(?:{topic})\b", re.IGNORECASE), title) for topic, title in SECTIONS.items()]
 _CHECK_ORDER: tuple[Statement, ...] = (COMPREHENSIVE, CASH, EQUITY, BALANCE, INCOME)
 _TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
@@ -193,6 +203,20 @@ def statements_named(question: str) -> tuple[Statement, ...]:
     inputs of the ratios it names, each once, in the order found."""
     found = [s for pattern, (_, statements) in _COMPILED if pattern.search(question) for s in statements]
     return tuple(dict.fromkeys(found))
+
+
+_DISCUSSION = re.compile(rf"\b(?:{DISCUSSION})\b", re.IGNORECASE)
+
+
+def metrics_named(question: str) -> tuple[str, ...]:
+    """The ratios and metrics a question names, as it words them ("operating margin"), each once."""
+    return tuple(dict.fromkeys(m.group(0).lower() for pattern in _METRICS if (m := pattern.search(question))))
+
+
+def asks_why(question: str) -> bool:
+    """Whether a question asks what drove a change ("What drove operating margin change?"): the
+    report's discussion of its results answers it, not the statement that states the figures."""
+    return _DISCUSSION.search(question) is not None
 
 
 def sections_named(question: str) -> tuple[str, ...]:

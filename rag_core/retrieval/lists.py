@@ -10,6 +10,7 @@ import numpy as np
 
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import label_terms, tokenize
+from ..lexical.vocabulary import asks_why, metrics_named
 from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
@@ -101,6 +102,16 @@ def statement_list(
             for rank, m in enumerate(matches, start=1) if m.chunk_id in chunks]
     listed = [m.chunk_id for m in matches if m.chunk_id in chunks]
     return RankedLists(lists={"statements": listed} if listed else {}, chunks=chunks, rows=rows)
+
+
+def discussed_metrics(index: Bm25Index, asked: str, documents: Sequence[str]) -> list[str]:
+    """The metrics a question asks what drove a change in ("What drove operating margin change?")
+    that ``documents`` name (a chunk holds all of its words): their discussion of results answers it.
+    A metric they never name (a bank's gross margin) leaves the statements to answer: the metric does
+    not apply, and the statement shows what does."""
+    if not asks_why(asked):
+        return []
+    return [metric for metric in metrics_named(asked) if index.names(tokenize(metric), documents=documents)]
 
 
 def section_list(

@@ -40,6 +40,7 @@ from .expand import page_tables, page_tables_note, table_discussion
 from .lists import (
     bm25_lists,
     dense_lists,
+    discussed_metrics,
     exact_list,
     exact_notes,
     fuse,
@@ -118,10 +119,16 @@ class Retriever:
                 notes.notes.append("the question names no financial statement or ratio")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
-                found = statement_list(index, wanted, phrasings, documents=documents, names=names, stored=stored,
-                                       per_statement=config.statement_chunks)
-                _take(notes, lists, chunks, found, none="no table in these documents is titled as one of these "
-                                                       "statements")
+                discussed = discussed_metrics(index, asked, documents)
+                if discussed:
+                    notes.notes.append(f"the question asks what drove a change in {', '.join(map(repr, discussed))}, "
+                                       "which these documents name: their discussion of results answers it, not the "
+                                       "statements that state the figures; no statement list")
+                else:
+                    found = statement_list(index, wanted, phrasings, documents=documents, names=names, stored=stored,
+                                           per_statement=config.statement_chunks)
+                    _take(notes, lists, chunks, found, none="no table in these documents is titled as one of these "
+                                                           "statements")
         titles = sections_named(asked)
         with recorder.stage(Stage.SECTIONS, titles=list(titles), weight=config.section_weight) as notes:
             if config.section_weight <= 0 or retrievers == "dense":

@@ -54,9 +54,10 @@ PROSE = ("Management discusses liquidity. Our balance sheet remained strong and 
          "as the quick ratio and the current ratio are watched closely by management and lenders. ")
 
 
-def annual_report(path: Path, company: str = "ACME") -> Path:
+def annual_report(path: Path, company: str = "ACME", discussion: str = "") -> Path:
     """Prose pages that talk about the balance sheet and ratios, then the statements as ruled
-    tables on consecutive pages, then a note whose table restates balance sheet lines."""
+    tables on consecutive pages, then a note whose table restates balance sheet lines; with a
+    ``discussion``, its page titled "Results of Operations" last (page 9)."""
     doc = pymupdf.open()
     for number in range(4):
         page = doc.new_page()
@@ -71,6 +72,10 @@ def annual_report(path: Path, company: str = "ACME") -> Path:
                 page.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
     page = doc.new_page()
     page.insert_textbox(pymupdf.Rect(72, 72, 540, 300), "Note 9. Leases. " + PROSE, fontsize=10)
+    if discussion:
+        page = doc.new_page()
+        page.insert_text((72, 60), "Results of Operations", fontsize=15, fontname="hebo")
+        page.insert_textbox(pymupdf.Rect(72, 80, 540, 760), discussion, fontsize=10)
     doc.save(path)
     return path
 
@@ -96,6 +101,33 @@ def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedd
 
         unrelated = engine.search("Who audits ACME?").trace.stage("statements")
         assert unrelated is not None and unrelated.notes == ["the question names no financial statement or ratio"]
+    finally:
+        engine.close()
+
+
+DISCUSSION = ("Operating margin decreased to 12.8 percent in 2022 from 12.5 percent in 2021, primarily due to higher "
+              "raw material and freight costs and the startup of the new pump plant, partially offset by selling "
+              "price increases and lower incentive compensation. ")
+
+
+def test_what_drove_a_margin_is_answered_by_the_discussion_unless_the_report_never_names_it(  # type: ignore[no-untyped-def]
+    tmp_path: Path, real_embedder,
+) -> None:
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(annual_report(tmp_path / "ACME_2022_10K.pdf", discussion=DISCUSSION * 3))
+        result = engine.search("What drove operating margin change for ACME in 2022?")
+        statements = result.trace.stage("statements")
+        assert statements is not None and statements.outputs == [] and statements.notes == [
+            "the question asks what drove a change in 'operating margin', which these documents name: their "
+            "discussion of results answers it, not the statements that state the figures; no statement list"]
+        sections = result.trace.stage("sections")
+        assert sections is not None and [row["page"] for row in sections.outputs] == [9]
+        assert [h.page for h in result.hits if h.source == "retrieved"][0] == 9
+
+        # a margin the report never names (a bank has no gross margin): the statement shows what applies
+        never = engine.search("What drove gross margin change for ACME in 2022?").trace.stage("statements")
+        assert never is not None and {row["page"] for row in never.outputs} == {5}, "the income statement"
     finally:
         engine.close()
 

@@ -187,3 +187,16 @@ def test_tables_holding_a_phrases_words_most_words_first_in_the_documents_asked(
         phrases, ["tax"], documents=["a"], top_n=5, most_share=1.0) == [], "an index built without kinds has no tables"
     with pytest.raises(ValueError, match="kinds"):
         Bm25Index(["x", "y"], ["one", "two"], kinds=["table"])
+
+
+def test_an_index_says_whether_its_documents_name_a_phrase_in_one_chunk() -> None:
+    texts = ["Operating margin fell.", "Operating income rose; the margin of safety held.", "Gross profit rose.",
+             "Gross margin widened."]
+    index = Bm25Index([f"c{i}" for i in range(4)], texts,
+                      headings=[("a", 1, "A"), ("a", 2, "A"), ("a", 3, "A"), ("b", 1, "B")])
+    assert index.names(["operating", "margin"], documents=["a"])
+    assert not index.names(["gross", "margin"], documents=["a"]), "b's chunk is not a's"
+    assert index.names(["gross", "margin"], documents=["a", "b"])
+    assert not index.names(["net", "margin"], documents=["a", "b"])
+    assert not index.names([], documents=["a"])
+    assert not index.names(["operating"], documents=["elsewhere"])

@@ -11,8 +11,10 @@ import pytest
 from rag_core.lexical.bm25 import build_index
 from rag_core.lexical.vocabulary import (
     Tagged,
+    asks_why,
     expansion,
     heading_parts,
+    metrics_named,
     primary_statements,
     sections_named,
     statement_of,
@@ -223,6 +225,33 @@ def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: 
     pattern = re.compile(rf"\b(?:{'|'.join(titles)})\b", re.IGNORECASE)
     assert pattern.search(heading), (titles, heading)
     assert not pattern.search(other), (titles, other)
+
+
+@pytest.mark.parametrize(("question", "why"), [
+    ("What drove operating margin change as of FY2022 for 3M? If operating margin is not a useful metric, "
+     "then please state that and explain why.", True),
+    ("Why did gross margin fall in 2023?", True),
+    ("What were the main reasons for the decline in SG&A as a percent of sales?", True),
+    ("What caused the increase in the effective tax rate?", True),
+    ("What are the drivers of the gross margin expansion?", True),
+    ("Is smoking a primary cause of lung disease?", False),
+    # the instructions' "explain why" is no question of why
+    ("Does AMEX have an improving gross margin profile? If gross margin is not a useful metric, explain why.", False),
+    ("What is the operating margin for FY2022?", False),
+])
+def test_a_question_of_what_drove_a_change_goes_to_the_discussion_of_results(question: str, why: bool) -> None:
+    assert asks_why(question) is why
+    titles = sections_named(question)
+    pattern = re.compile(rf"\b(?:{'|'.join(titles)})\b", re.IGNORECASE) if titles else None
+    for heading in ("RESULTS OF OPERATIONS", "Item 7. Management’s Discussion and Analysis of Financial Condition",
+                    "Consolidated Results of Operations"):
+        assert (pattern is not None and pattern.search(heading) is not None) is why, (titles, heading)
+
+
+def test_the_metrics_a_question_names_are_read_as_it_words_them() -> None:
+    assert metrics_named("What drove Operating Margin change, and the gross margin?") == ("gross margin",
+                                                                                         "operating margin")
+    assert metrics_named("Who audits the company?") == ()
 
 
 def test_a_question_naming_no_sectioned_topic_has_no_section_titles() -> None:
