@@ -141,6 +141,7 @@ TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     DEBT_CHANGE: ("long-term debt total debt borrowings issued repaid", ()),
     NEW_CEO: ("chief executive officer appointed previously served as president", ()),
     ORGANIC: ("organic local-currency sales acquisitions divestitures", ()),
+    DISCUSSION: ("primarily due to driven by partially offset", ()),
 }
 """Topics of annual reports as questions name them -> the words reports file them under ("legal
 battles": litigation, legal proceedings), for the vocabulary phrasing only (no statement list)."""
@@ -154,15 +155,15 @@ SECTIONS: dict[str, str] = {
     ACQUISITIONS: r"acquisitions?|business combinations?",
     DEBT_CHANGE: r"debt|borrowings?",
     NEW_CEO: r"executive officers",
-    DISCUSSION: r"results of operations|management['’]s discussion|operating results|"
-                r"(?:discussion|analysis|review) of (?:the )?(?:results|operations)",
+    # a heading that opens with it ("Item 7. Management's Discussion …"), not a caption ("… quarterly results …")
+    DISCUSSION: r"^(?:[\w.]+\s+){0,2}(?:results of operations|management['’]s discussion|operating results|"
+                r"(?:discussion|analysis|review) of (?:the )?(?:results|operations))",
 }
-"""A topic as questions name it -> how reports title the section that holds it ("legal battles": a
-note titled "Litigation and Regulatory Proceedings", "Item 3. Legal Proceedings"). A topic's own words
-rarely meet the report's, and the small embedder reads such a question by its company name and years
-(certifications and exhibits restate both): the section's title is the report's own filing of the
-topic; why a figure moved is discussed under the report's results of operations. Retention has no usual
-section."""
+"""A topic as questions name it -> how reports title the section that holds it ("legal battles": a note titled
+"Litigation and Regulatory Proceedings", "Item 3. Legal Proceedings"). A topic's own words rarely meet the report's,
+and the small embedder reads such a question by its company name and years (certifications and exhibits restate
+both): the section's title is the report's own filing of the topic. Why a figure moved is discussed under the
+report's results of operations. Retention has no usual section."""
 
 TITLES: dict[Statement, str] = {
     "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial (?:position|condition)|condition)",
@@ -181,6 +182,7 @@ _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS | TOPICS).items()]
 _METRICS = [re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern in METRICS]
 _SECTIONS = [(re.compile(rf"\b(?:{topic})\b", re.IGNORECASE), title) for topic, title in SECTIONS.items()]
+_DISCUSSION = re.compile(rf"\b(?:{DISCUSSION})\b", re.IGNORECASE)
 _CHECK_ORDER: tuple[Statement, ...] = (COMPREHENSIVE, CASH, EQUITY, BALANCE, INCOME)
 _TITLES = [(statement, re.compile(rf"\b(?:{TITLES[statement]})\b", re.IGNORECASE)) for statement in _CHECK_ORDER]
 _HEADER_PARTS = " › "
@@ -203,9 +205,6 @@ def statements_named(question: str) -> tuple[Statement, ...]:
     inputs of the ratios it names, each once, in the order found."""
     found = [s for pattern, (_, statements) in _COMPILED if pattern.search(question) for s in statements]
     return tuple(dict.fromkeys(found))
-
-
-_DISCUSSION = re.compile(rf"\b(?:{DISCUSSION})\b", re.IGNORECASE)
 
 
 def metrics_named(question: str) -> tuple[str, ...]:

@@ -201,6 +201,7 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("How much has the total debt of Amcor changed between FY2022 and FY2023?", {"borrowings", "repaid"}),
     ("If we exclude the impact of M&A, which segment has dragged down growth?", {"organic", "divestitures"}),
     ("Did the Health Care segment grow organically in 2022?", {"organic", "acquisitions"}),
+    ("Why did selling, general and administrative expenses increase in 2022?", {"primarily", "driven", "offset"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
     """The words of annual reports for a topic a question names in its own words; no statement."""
