@@ -150,7 +150,7 @@ SECTIONS: dict[str, str] = {
     LEGAL: r"legal|litigation|lawsuits?|contingenc(?:y|ies)",
     GEOGRAPHY: r"geograph(?:y|ic|ical)|regions?|international operations",
     CYCLES: r"cyclical(?:ity)?|seasonal(?:ity)?",
-    CUSTOMERS: r"customers?|concentrations?",
+    CUSTOMERS: r"(?:major|significant|principal|largest|key|primary) customers?|^customers\b|concentrations?",
     RESTRUCTURING: r"restructuring",
     ACQUISITIONS: r"acquisitions?|business combinations?",
     DEBT_CHANGE: r"debt|borrowings?",

@@ -219,6 +219,9 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("What is the quantity of restructuring costs in the income statement?",
      "Note 3 — Restructuring and Impairment Charges", "2019 Multi-Year Productivity Plan"),
     ("Who are the primary customers of Boeing?", "Concentration of Credit Risk", "Risk Factors"),
+    # who the customers are, not how they are financed or how revenue from them is recognised
+    ("Who are the primary customers of Boeing?", "Customers and Backlog", "Note 9 – Customer Financing"),
+    ("Who are the major customers of the company?", "Major Customers", "Revenue from Contracts with Customers"),
     ("Which companies did the company acquire in 2022?", "Note 2. Business Combinations", "Goodwill"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
