@@ -4,13 +4,14 @@ Reciprocal Rank Fusion merges them, ties in reading order."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import label_terms, tokenize
-from ..lexical.vocabulary import asks_why, metrics_named
+from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
 from ..models import Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
@@ -114,6 +115,36 @@ def discussed_metrics(index: Bm25Index, asked: str, documents: Sequence[str]) ->
     return [metric for metric in metrics_named(asked) if index.names(tokenize(metric), documents=documents)]
 
 
+POINTER_REST_WORDS = 20
+"""Most words of prose a chunk may hold besides its sentences that send the reader elsewhere, to be read as a pointer:
+Item 3 of a 10-K often says no more than "Currently, we are involved in a number of legal proceedings. For a
+discussion of contingencies related to legal proceedings, see Note 21 to our Consolidated Financial Statements, which
+is hereby incorporated by reference", and the note holds the topic. Prose is a sentence of five words or more
+(headings, "Not applicable" and page numbers are not); a passage that cites a note in passing says more."""
+
+_POINTER = re.compile(r"^(?:for\b[^.]{0,150}?,\s*)?(?:see|refer to)\b[^.]{0,60}?\bnotes?\s+\d+|"
+                      r"incorporated\s+(?:herein\s+)?by\s+reference", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
+_PROSE_WORDS = 5  # a sentence of prose, not a heading, "Not applicable" or a page number
+
+
+_ITEM = re.compile(r"^item\s*\d+[a-z]?\b", re.IGNORECASE)
+
+
+def points_elsewhere(chunk: StoredChunk) -> bool:
+    """Whether a chunk is a 10-K's Item (its heading "Item 3. Legal Proceedings") that only sends the reader to a
+    note, or to a document incorporated by reference. (A passage under another heading that says little besides
+    "see Note 25" may still say it: "In 2016, we generated 40% of our net revenues outside the Americas.")"""
+    parts = heading_parts(chunk.header)
+    if not parts or not _ITEM.match(parts[-1]):
+        return False
+    text = chunk.text
+    sentences = [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    pointers = [s for s in sentences if _POINTER.search(s)]
+    rest = sum(n for s in sentences if (n := len(s.split())) >= _PROSE_WORDS and not _POINTER.search(s))
+    return bool(pointers) and rest <= POINTER_REST_WORDS
+
+
 def section_list(
     index: Bm25Index,
     titles: Sequence[str],
@@ -123,17 +154,23 @@ def section_list(
     per_document: int,
     names: Mapping[str, str],
     stored: OwnedChunks,
-) -> RankedLists:
+) -> tuple[RankedLists, list[str]]:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
     ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
-    BM25 score over the phrasings first, as one list named ``sections``."""
+    BM25 score over the phrasings first, as one list named ``sections``; and a note on each chunk left out
+    because it only points to a note (``points_elsewhere``)."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document)
     chunks = stored.get([m.chunk_id for m in matches])
-    listed = [m for m in matches if m.chunk_id in chunks]
+    pointers = [chunks[m.chunk_id] for m in matches if m.chunk_id in chunks and points_elsewhere(chunks[m.chunk_id])]
+    pointing = {c.chunk_id for c in pointers}
+    listed = [m for m in matches if m.chunk_id in chunks and m.chunk_id not in pointing]
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sections", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
-    return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks, rows=rows)
+    left_out = [f"left out {names.get(c.doc_id, c.doc_id)} p.{c.page} #{c.index} ({heading_parts(c.header)[-1]!r}): "
+                "it only points to a note, which holds the topic" for c in pointers]
+    return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
+                       rows=rows), left_out
 
 
 def row_list(

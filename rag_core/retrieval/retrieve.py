@@ -138,8 +138,9 @@ class Retriever:
                 notes.notes.append("the question names no topic that reports file under a section of its own")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
-                found = section_list(index, titles, phrasings, documents=documents, names=names, stored=stored,
-                                     per_document=config.section_chunks)
+                found, left_out = section_list(index, titles, phrasings, documents=documents, names=names,
+                                               stored=stored, per_document=config.section_chunks)
+                notes.notes += left_out
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")
         weights["sections"] = config.section_weight

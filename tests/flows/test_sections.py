@@ -12,7 +12,9 @@ import pytest
 
 from rag_core.eval.pages import tuned
 from rag_core.lexical.bm25 import Bm25Index
+from rag_core.models import StoredChunk
 from rag_core.pipeline import Engine
+from rag_core.retrieval.lists import points_elsewhere
 from rag_core.settings import Settings
 
 LEGAL = r"legal|litigation"
@@ -57,13 +59,20 @@ LITIGATION = (
     "claims and has recorded a liability of $42 million for the settlement of certain of them. ")
 
 
+POINTER = ("Currently, ACME Corporation is involved in a number of legal proceedings from 2022, 2021 and 2020. For a "
+           "discussion of legal battles and lawsuits, see Note 12 to our consolidated financial statements, which is "
+           "hereby incorporated by reference.")
+
+
 def annual_report(path: Path) -> Path:
-    """Business pages, the litigation note (page 4), then three certifications that restate the
-    company's name and the report's years, each page under a heading of its own."""
+    """Business pages, the litigation note (page 4), three certifications that restate the
+    company's name and the report's years, then Item 3, which only points to the note (page 8),
+    each page under a heading of its own."""
     doc = pymupdf.open()
     for heading, text in [*((f"Item {n}. Business", BUSINESS * 8) for n in (1, 2, 3)),
                           ("Note 12. Litigation and Regulatory Proceedings", LITIGATION * 3),
-                          *((f"Exhibit 31.{n} Certification", CERTIFICATION * 6) for n in (1, 2, 3))]:
+                          *((f"Exhibit 31.{n} Certification", CERTIFICATION * 6) for n in (1, 2, 3)),
+                          ("Item 3. Legal Proceedings", POINTER)]:
         page = doc.new_page()
         page.insert_text((72, 60), heading, fontsize=15, fontname="hebo")
         page.insert_textbox(pymupdf.Rect(72, 80, 540, 760), text, fontsize=10)
@@ -81,6 +90,8 @@ def test_a_legal_battles_question_lands_on_the_litigation_note(tmp_path: Path, r
         assert stage is not None and stage.inputs["documents"] == ["ACME_2022_10K.pdf"]
         assert [(row["page"], row["header"]) for row in stage.outputs] == [
             (4, "ACME 2022 10K › Note 12. Litigation and Regulatory Proceedings")]
+        assert len(stage.notes) == 1 and stage.notes[0].startswith("left out ACME_2022_10K.pdf p.8 #")
+        assert stage.notes[0].endswith("('Item 3. Legal Proceedings'): it only points to a note, which holds the topic")
         assert [h.page for h in result.hits if h.source == "retrieved"][0] == 4
 
         without = tuned(engine, {"section_weight": 0.0}).search(question)
@@ -94,3 +105,24 @@ def test_a_legal_battles_question_lands_on_the_litigation_note(tmp_path: Path, r
             "the question names no topic that reports file under a section of its own"]
     finally:
         engine.close()
+
+
+def stored(header: str, text: str) -> StoredChunk:
+    return StoredChunk(chunk_id="c", doc_id="d", owner="o", document="d.pdf", sha256="s", index=0, page=1, text=text,
+                       char_start=0, char_end=len(text), header=header)
+
+
+def test_an_item_that_only_points_to_a_note_is_a_pointer() -> None:
+    item3 = "ACME 10K › Part I › Item 3. Legal Proceedings"
+    assert points_elsewhere(stored(item3, "Item 3. Legal Proceedings\n\n" + POINTER + "\n\nItem 4. Mine Safety "
+                                          "Disclosures\n\nNot applicable\n\n18"))
+    assert points_elsewhere(stored("ACME 10K › ITEM 3. LEGAL PROCEEDINGS", "Refer to Note 12 to our Consolidated "
+                                   "Financial Statements, which is incorporated herein by reference."))
+    # an Item that says what it is about, and a passage under another heading that cites a note, are no pointers
+    assert not points_elsewhere(stored(item3, "We are named as a defendant in several putative class actions alleging "
+                                       "that our pumps failed in service, and we have recorded a liability of $42 "
+                                       "million for them. See Note 12."))
+    assert not points_elsewhere(stored("ACME 10K › Our Businesses", "In 2016, we generated 40% of our net revenues "
+                                       "outside the Americas. For more information, see Note 25."))
+    assert not points_elsewhere(stored(item3, "Certain impairment costs related to exiting PFAS manufacturing (see "
+                                       "Note 15), costs related to exiting Russia (see Note 15) and restructuring."))
