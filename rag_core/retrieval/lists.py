@@ -126,9 +126,7 @@ _POINTER = re.compile(r"^(?:for\b[^.]{0,150}?,\s*)?(?:see|refer to)\b[^.]{0,60}?
                       r"incorporated\s+(?:herein\s+)?by\s+reference", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 _PROSE_WORDS = 5  # a sentence of prose, not a heading, "Not applicable" or a page number
-
-
-_ITEM = re.compile(r"^item\s*\d+[a-z]?\b", re.IGNORECASE)
+_ITEM = re.compile(r"^item\s*\d+[a-z]?\b", re.IGNORECASE)  # a 10-K's part: "Item 3. Legal Proceedings"
 
 
 def points_elsewhere(chunk: StoredChunk) -> bool:
@@ -138,8 +136,7 @@ def points_elsewhere(chunk: StoredChunk) -> bool:
     parts = heading_parts(chunk.header)
     if not parts or not _ITEM.match(parts[-1]):
         return False
-    text = chunk.text
-    sentences = [s.strip() for s in _SENTENCE.split(text) if s.strip()]
+    sentences = [s.strip() for s in _SENTENCE.split(chunk.text) if s.strip()]
     pointers = [s for s in sentences if _POINTER.search(s)]
     rest = sum(n for s in sentences if (n := len(s.split())) >= _PROSE_WORDS and not _POINTER.search(s))
     return bool(pointers) and rest <= POINTER_REST_WORDS
