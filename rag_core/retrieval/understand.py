@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from ..errors import GenerationError
 from ..lexical.terms import STOPWORDS
-from ..lexical.vocabulary import expansion, statements_named
+from ..lexical.vocabulary import asks_why, expansion, statements_named
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..runtime.llm import ChatSession
 from ..settings import LlmSettings, RetrievalSettings
@@ -86,28 +86,34 @@ def asks_one_idea(question: str) -> bool:
 
 
 def classify_keywords(question: str) -> Intent:
-    """Deterministic intent: comparison, then summary, then technical, else qa."""
+    """Deterministic intent: comparison, then summary, then a question of what drove a change (qa: the
+    report's prose says why, ``vocabulary.asks_why``), then technical, else qa."""
     if _COMPARISON.search(question):
         return "comparison"
     if _SUMMARY.search(question) or asks_one_idea(question):
         return "summary"
+    if asks_why(question):
+        return "qa"
     if _TECHNICAL.search(question):
         return "technical"
     return "qa"
 
 
 def sure_intent(question: str) -> Intent | None:
-    """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary
-    request; a comparison whose sides can be named; a question about figures, tables or results
-    that is neither; a yes/no question that names no figure, statement or ratio, which the text
-    answers in a sentence (the small model read "Is the business subject to cyclicality?" as
-    technical, and its intent call costs seconds). A question
-    after a document's main idea is a summary (its prompt asks for a few sentences:
-    ``asks_one_idea``). A bare question ("who founded the company?") is not sure: it may be any."""
+    """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary request; a
+    comparison whose sides can be named; a question of what drove a change, answered in the report's words (qa: as
+    technical, the small model copied the table lines of the figure that moved and not why); a question about
+    figures, tables or results that is none of these; a yes/no question that names no figure, statement or ratio,
+    which the text answers in a sentence (the small model read "Is the business subject to cyclicality?" as
+    technical, and its intent call costs seconds). A question after a document's main idea is a summary (its prompt
+    asks for a few sentences: ``asks_one_idea``). A bare question ("who founded the company?") is not sure: it may
+    be any."""
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None
     if _SUMMARY.search(question) or asks_one_idea(question):
         return "summary"
+    if asks_why(question):
+        return "qa"
     if _TECHNICAL.search(question):
         return "technical"
     if _YES_NO.match(question) and not re.search(r"\d", question) and not statements_named(question):

@@ -224,6 +224,11 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         ("Does 3M have an improving gross margin profile as of FY2022?", None),  # a ratio: figures may answer it
         ("Did net income rise in 2022?", None),
         ("Is the table's accuracy higher on Legal?", "technical"),
+        # why a figure moved is said in the report's prose: as technical, the small model copied the figure's lines
+        ("What drove operating margin change as of FY2022 for 3M? If operating margin is not a useful metric, "
+         "then please state that and explain why.", "qa"),
+        ("Why were Goldman Sachs' operating expenses lower in 2016?", "qa"),
+        ("What were Goldman Sachs' operating expenses in 2016?", "technical"),
     ],
 )
 def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:
