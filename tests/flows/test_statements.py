@@ -105,7 +105,7 @@ def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedd
         engine.close()
 
 
-DISCUSSION = ("Operating margin decreased to 12.8 percent in 2022 from 12.5 percent in 2021, primarily due to higher "
+DISCUSSION = ("Operating margin decreased to 12.8 percent in 2022 from 13.5 percent in 2021, primarily due to higher "
               "raw material and freight costs and the startup of the new pump plant, partially offset by selling "
               "price increases and lower incentive compensation. ")
 
