@@ -176,9 +176,12 @@ class Bm25Index:
         """Whether a chunk of these documents holds every one of ``terms`` (at least one)."""
         if self._bm25 is None or not terms:
             return False
+        return bool(len(self._bm25.holding_all(terms, within=self._positions_of(documents))))
+
+    def _positions_of(self, documents: Sequence[str]) -> np.ndarray:
+        """The positions (ascending) of these documents' chunks."""
         numbers = [self._documents[d] for d in dict.fromkeys(documents) if d in self._documents]
-        mine = np.flatnonzero(np.isin(self._document_of, numbers))
-        return bool(len(self._bm25.holding_all(terms, within=mine)))
+        return np.flatnonzero(np.isin(self._document_of, numbers))
 
     def naming_all(self, sides: Sequence[Sequence[str]], query: str, *, top_n: int) -> list[Bm25Match]:
         """The chunks holding every term of every side (each side's terms, e.g. ``("lightrag",)``
@@ -266,8 +269,7 @@ class Bm25Index:
         Nothing when the index was built without kinds."""
         if self._bm25 is None or not len(self._table) or not len(self._document_of) or not phrases:
             return []
-        numbers = [self._documents[d] for d in dict.fromkeys(documents) if d in self._documents]
-        mine = np.flatnonzero(np.isin(self._document_of, numbers))
+        mine = self._positions_of(documents)
         tables = mine[self._table[mine]]
         longest = np.zeros(len(self), dtype=np.int64)
         for phrase in phrases:

@@ -136,10 +136,9 @@ def points_elsewhere(chunk: StoredChunk) -> bool:
     parts = heading_parts(chunk.header)
     if not parts or not _ITEM.match(parts[-1]):
         return False
-    sentences = [s.strip() for s in _SENTENCE.split(chunk.text) if s.strip()]
-    pointers = [s for s in sentences if _POINTER.search(s)]
-    rest = sum(n for s in sentences if (n := len(s.split())) >= _PROSE_WORDS and not _POINTER.search(s))
-    return bool(pointers) and rest <= POINTER_REST_WORDS
+    sentences = [(s, _POINTER.search(s) is not None) for s in _SENTENCE.split(chunk.text) if s.strip()]
+    rest = sum(n for s, pointer in sentences if not pointer and (n := len(s.split())) >= _PROSE_WORDS)
+    return any(pointer for _, pointer in sentences) and rest <= POINTER_REST_WORDS
 
 
 def section_list(
