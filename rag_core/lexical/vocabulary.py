@@ -1,26 +1,26 @@
 """A small, documented vocabulary of financial statements and ratios, for search only.
 
-A question about a ratio rarely names the lines it is computed from: "has the quick ratio
-improved?" is answered on the balance sheet, by current assets and current liabilities, and
-none of those words is in the question. ``expansion`` turns the ratios and statements a question
-names into one more search phrasing made of those inputs and the statements' usual titles.
+A question about a ratio rarely names the lines it is computed from: "has the quick ratio improved?" is
+answered on the balance sheet, by current assets and current liabilities, words the question lacks.
+``expansion`` turns the ratios and statements it names into one more phrasing of those inputs and titles.
 
-Entries are textbook definitions (the inputs of each ratio), not phrasings of any test question;
-the evaluation (``python -m rag_core.eval financebench``) measures whether the phrasing helps.
+Entries are textbook definitions (the inputs of each ratio), not phrasings of any test question; the
+evaluation (``python -m rag_core.eval financebench``) measures whether the phrasing helps.
 
 The same entries say which *statements* hold a question's answer (``statements_named``), and
-``statement_of`` recognizes a table chunk of such a statement by the title in its contextual
-header ("CONSOLIDATED BALANCE SHEETS", "Consolidated Statements of Operations") or by its rows, the
-statement's own line items (``LINES``). Retrieval adds
-the chunks of the statements a question needs as one more ranked list: a balance sheet's rows
-of figures rarely share a word with "has the quick ratio improved?".
-"""
+``statement_of`` recognizes a table chunk of such a statement by the title in its contextual header
+("CONSOLIDATED BALANCE SHEETS", "Consolidated Statements of Operations") or by its rows, the statement's
+own line items (``LINES``). Retrieval adds the chunks of the statements a question needs as one more
+ranked list: a balance sheet's rows of figures rarely share a word with "has the quick ratio improved?".
+A ratio asked for in plain words is read by its textbook name (``paraphrase``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
+
+from .paraphrase import with_paraphrases
 
 Statement = Literal["balance_sheet", "income", "cash_flows", "equity", "comprehensive_income"]
 
@@ -193,23 +193,23 @@ SET_GAP = 2
 def expansion(question: str) -> str | None:
     """The inputs and statement titles of every ratio or statement the question names, as one
     phrasing (each term once), or None when it names none."""
-    found = [terms for pattern, (terms, _) in _COMPILED if pattern.search(question)]
-    if not found:
-        return None
-    words = dict.fromkeys(w for terms in found for w in terms.split())
-    return " ".join(words)
+    asked = with_paraphrases(question)
+    words = dict.fromkeys(w for pattern, (terms, _) in _COMPILED if pattern.search(asked) for w in terms.split())
+    return " ".join(words) or None
 
 
 def statements_named(question: str) -> tuple[Statement, ...]:
     """The statements that hold the answer to a question: those it names, and those holding the
     inputs of the ratios it names, each once, in the order found."""
-    found = [s for pattern, (_, statements) in _COMPILED if pattern.search(question) for s in statements]
+    asked = with_paraphrases(question)
+    found = [s for pattern, (_, statements) in _COMPILED if pattern.search(asked) for s in statements]
     return tuple(dict.fromkeys(found))
 
 
 def metrics_named(question: str) -> tuple[str, ...]:
     """The ratios and metrics a question names, as it words them ("operating margin"), each once."""
-    return tuple(dict.fromkeys(m.group(0).lower() for pattern in _METRICS if (m := pattern.search(question))))
+    asked = with_paraphrases(question)
+    return tuple(dict.fromkeys(m.group(0).lower() for pattern in _METRICS if (m := pattern.search(asked))))
 
 
 def asks_why(question: str) -> bool:

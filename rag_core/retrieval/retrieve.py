@@ -18,18 +18,10 @@ import numpy as np
 from ..backends import Embedder, Reranker
 from ..lexical.bm25 import Bm25Index, build_index
 from ..lexical.cache import Bm25Cache
+from ..lexical.paraphrase import named_metrics
 from ..lexical.terms import phrases, tokenize
 from ..lexical.vocabulary import sections_named, statements_named
-from ..models import (
-    DocumentRecord,
-    Fused,
-    Hit,
-    RankedLists,
-    Scores,
-    Searched,
-    StageRecord,
-    StoredChunk,
-)
+from ..models import DocumentRecord, Fused, Hit, RankedLists, Scores, Searched, StageRecord, StoredChunk
 from ..reader import Reader
 from ..settings import RerankSettings, RetrievalSettings, Retrievers
 from ..stages import Stage
@@ -111,7 +103,10 @@ class Retriever:
         weights = {"dense": config.dense_weight, "bm25": config.bm25_weight, "pages": config.page_weight,
                    "statements": config.statement_weight}
         wanted = statements_named(" ".join([asked, *phrasings]))
-        with recorder.stage(Stage.STATEMENTS, statements=list(wanted), weight=config.statement_weight) as notes:
+        # a ratio asked for in plain words ("how many times did it sell its inventory?"), by its textbook name
+        plain = list(named_metrics(asked))
+        with recorder.stage(Stage.STATEMENTS, statements=list(wanted), ratios_in_plain_words=plain,
+                            weight=config.statement_weight) as notes:
             if config.statement_weight <= 0 or retrievers != "hybrid":
                 notes.notes.append("skipped: " + ("statement_weight is 0" if config.statement_weight <= 0
                                                   else f"{retrievers}-only retrieval"))

@@ -105,6 +105,23 @@ def test_a_ratio_question_lands_on_the_balance_sheet(tmp_path: Path, real_embedd
         engine.close()
 
 
+def test_a_ratio_asked_for_in_plain_words_lands_on_its_statements(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(annual_report(tmp_path / "ACME_2022_10K.pdf"))
+        result = engine.search("Roughly how many times did ACME sell through its inventory in 2022?")
+        stage = result.trace.stage("statements")
+        assert stage is not None and stage.inputs["ratios_in_plain_words"] == ["inventory turnover"]
+        assert stage.inputs["statements"] == ["income", "balance_sheet"], "cost of sales, and the inventories"
+        assert {row["page"] for row in stage.outputs} == {5, 6}
+        assert [h.page for h in result.hits if h.source == "retrieved"][0] in {5, 6}
+
+        named = engine.search("Who audits ACME?").trace.stage("statements")
+        assert named is not None and named.inputs["ratios_in_plain_words"] == []
+    finally:
+        engine.close()
+
+
 DISCUSSION = ("Operating margin decreased to 12.8 percent in 2022 from 13.5 percent in 2021, primarily due to higher "
               "raw material and freight costs and the startup of the new pump plant, partially offset by selling "
               "price increases and lower incentive compensation. ")

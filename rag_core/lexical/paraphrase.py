@@ -1,0 +1,102 @@
+"""Ratios asked for in plain words, by the textbook name that says which statements answer them.
+
+"How many times did CVS sell through its inventory?" is the inventory turnover, computed from the
+income statement's cost of sales and the balance sheet's inventories; so is "how long did goods sit
+in inventory" (days of inventory, the same two lines). A person who is not an analyst asks that way,
+and none of those words is a ratio's name, so ``vocabulary`` (which maps a ratio's name to its
+statements and lines) finds nothing. ``named_metrics`` gives the textbook names such a question asks
+for; the vocabulary reads them as if the question had named them.
+
+Each entry is the plain-language shape of one textbook definition, as the ideas a question must hold
+in any order (a turnover: how often, the thing turned over, a verb of selling it; a margin: what is
+kept, of what profit, out of the revenue), not a test question's wording.
+"""
+
+from __future__ import annotations
+
+import re
+
+_OFTEN = r"how (?:many times|often)|times (?:over|a year|per year)|turn(?:s|ed)? over"
+"""How often: a turnover ("how many times did it sell its inventory?")."""
+_LONG = (r"how (?:long|quickly|fast|many days['’]?)|(?:number of|average) days|days (?:on average|does|did|do)|"
+         r"days['’]? (?:worth|of)")
+"""How long: the days a turnover's figure is outstanding (the same two lines, the other way up)."""
+_SELLS = (r"sell|sells|sold|selling|turn\w*|cycle\w*|move\w*|sits?|sat|sitting|clear\w*|hold\w*|held|stay\w*|"
+          r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept")
+_COLLECTS = r"collect\w*|(?:get|gets|got|be|being) paid"
+_PAYS = (r"pay|pays|paid|paying", r"suppliers|vendors|bills|creditors")
+_KEPT = r"keeps?|kept|retain\w*|left|leaves|convert\w*|turn(?:s|ed)?|end(?:s|ed)? up with"
+_OF_SALES = r"revenues?|sales|dollar|turnover"
+_EARNS = r"earn\w*|made|makes?|profits?|net income"
+_FOR_EACH = (r"(?:each|every|per) dollar of|for (?:each|every)|relative to|on (?:its |their )?(?:total |average )?"
+             r"(?:shareholders['’]? |stockholders['’]? )?(?:equity|assets)(?! method)")
+_WHOSE = r"(?:its|their|total|the company['’]s|\w+['’]s?) (?:total )?"
+"""A company's own assets or liabilities, not a kind of them ("Level 3 assets")."""
+_OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
+            r"faster than|slower than")
+
+PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
+    # how often it sells its stock of goods, or how long goods sit: cost of sales over inventories
+    "inventory turnover": ((_OFTEN, r"inventor(?:y|ies)", _SELLS),),
+    "days inventory outstanding": ((_LONG, r"inventor(?:y|ies)", _SELLS),),
+    # how long it takes to be paid by its customers: receivables over revenue
+    "receivables turnover": ((_OFTEN, _COLLECTS), (_OFTEN, r"receivables", r"cash|turn\w*|convert\w*")),
+    "days sales outstanding": ((_LONG, _COLLECTS), (_LONG, r"receivables", r"cash|turn\w*|convert\w*")),
+    # how long it takes to pay its suppliers: payables over cost of sales
+    "payables turnover": ((_OFTEN, *_PAYS),),
+    "days payables outstanding": ((_LONG, *_PAYS),),
+    # whether what it holds covers what falls due within the year: current assets over current liabilities
+    "current ratio": ((r"cover\w*|pay (?:off|down)|meet|settle|enough|sufficient",
+                       r"(?:short|near)[- ]term (?:obligations|liabilities|debts?|bills)|current (?:obligations|"
+                       r"liabilities)|(?:bills|obligations) (?:coming |falling )?due|(?:liabilities|debts?) "
+                       r"(?:coming |falling )?due (?:within|in) (?:the )?(?:next )?(?:year|twelve months|12 months)"),),
+    "quick ratio": ((r"most liquid assets|quick assets",),),
+    # how much of its profit it hands to its owners: dividends paid over net income
+    "dividend payout ratio": ((r"share|portion|percentage|part|fraction|proportion|much", r"income|earnings|profits?",
+                               r"(?:to|as) (?:its |their )?(?:shareholders|stockholders|owners|investors|dividends)",
+                               r"paid|pay\w*|returned|return|distribut\w*|hand\w*|went|go(?:es)?|given|gave"),),
+    # how much it sells for what it owns: revenue over total assets
+    "asset turnover": ((r"assets", r"per dollar|for (?:each|every) dollar|efficien\w*|productiv\w*|work(?:s|ed)? "
+                        r"(?:its |their )?assets", _OF_SALES),
+                       (r"turn(?:s|ed)? over (?:its |their )?(?:total )?assets",)),
+    # what it earns for what its owners put in, or for what it owns: net income over equity, over assets
+    "return on equity": ((_EARNS, _FOR_EACH, r"equity"),),
+    "return on assets": ((_EARNS, _FOR_EACH, r"assets"),),
+    # how many times its profit covers the interest it pays: operating income over interest expense
+    "interest coverage": ((r"cover\w*|times over|enough", r"interest (?:payments?|expenses?|costs?|charges?|bills?)"),),
+    # what it owes against what its owners put in
+    "debt-to-equity": ((r"debt|borrowings?|liabilities|leverag\w*", r"relative to|compared? (?:to|with)|compares|"
+                        r"against|versus|vs\.?|per dollar of|for (?:each|every) dollar of|(?:more|less|larger|smaller|"
+                        r"bigger|greater|higher|lower)\b[^?.]{0,20}?\bthan|exceed\w*|outweigh\w*", r"equity"),),
+    # what it spends on buildings and machines: the cash flow statement's capital expenditures
+    "capital expenditures": ((r"(?:invest\w*|spen[dt]|spending|put money)\b[^?.]{0,40}?\b(?:in|on|into) (?:new |its |"
+                              r"their )?(?:property|plant|equipment|fixed assets|capital assets|factories|"
+                              r"facilities|machinery)",),),
+    # cash that the business itself brought in
+    "operating cash flow": ((r"cash", r"operations|operating business|core business|business(?:es)?|day-to-day",
+                             r"generate[ds]?|generating|produce[ds]?|bring in|brought in|brings in|provide[ds]?|"
+                             r"throws? off|threw off"),),
+    # how much of each dollar of sales is kept as profit: a margin
+    "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),),
+    "net profit margin": ((_KEPT, r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)", _OF_SALES),
+                          (r"how profitable",)),
+    # what it owns set against what it owes
+    "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
+}
+"""A ratio's textbook name, as ``vocabulary.METRICS`` knows it -> the ideas a question that asks for it
+in plain words holds, in any order (each a regular expression; one alternative of them all found)."""
+
+_COMPILED = [(name, [[re.compile(rf"(?<!\w)(?:{idea})(?!\w)", re.IGNORECASE) for idea in ideas]
+                     for ideas in alternatives]) for name, alternatives in PARAPHRASES.items()]
+
+
+def named_metrics(question: str) -> tuple[str, ...]:
+    """The textbook names of the ratios a question asks for in plain words ("how many times did it sell
+    its inventory?": "inventory turnover"); none when it asks for none in such words."""
+    return tuple(name for name, alternatives in _COMPILED
+                 if any(all(idea.search(question) for idea in ideas) for ideas in alternatives))
+
+
+def with_paraphrases(question: str) -> str:
+    """The question, and the textbook names of the ratios it asks for in plain words."""
+    return " ".join((question, *named_metrics(question)))

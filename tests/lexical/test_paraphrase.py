@@ -1,0 +1,77 @@
+"""Ratios asked for in plain words (rag_core/lexical/paraphrase.py), and the statements the vocabulary
+then gives them. Whether such a question lands on its statement is tested in flows/test_statements.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.lexical.paraphrase import named_metrics
+from rag_core.lexical.vocabulary import statements_named
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("Roughly how many times did CVS Health sell through its inventory in 2022?", ("inventory turnover",)),
+        ("How long, on average, did goods sit in inventory before being sold?", ("days inventory outstanding",)),
+        ("How many days' worth of inventory was the company holding?", ("days inventory outstanding",)),
+        ("How long does PepsiCo take to collect payment from its customers?", ("days sales outstanding",)),
+        ("How many times a year does it collect its receivables?", ("receivables turnover",)),
+        ("How quickly did it turn its receivables into cash?", ("days sales outstanding",)),
+        ("How quickly does Boeing pay its suppliers?", ("days payables outstanding",)),
+        ("How many times a year does it pay its suppliers?", ("payables turnover",)),
+        ("Can it cover its short-term obligations with its current assets?", ("current ratio",)),
+        ("Could it pay off its current liabilities with its most liquid assets?", ("current ratio", "quick ratio")),
+        ("What share of its net income did it pay out to shareholders as dividends?", ("dividend payout ratio",)),
+        ("What percentage of its earnings went to shareholders as dividends?", ("dividend payout ratio",)),
+        ("How efficiently did 3M use its assets to generate sales?", ("asset turnover",)),
+        ("How many times did it turn over its assets in fiscal 2009?", ("asset turnover",)),
+        ("How much did it earn for each dollar of shareholders' equity?", ("return on equity",)),
+        ("How much profit did it generate relative to its total assets?", ("return on assets",)),
+        ("Did it earn enough from operations to cover its interest payments several times over?",
+         ("interest coverage",)),
+        ("How much debt does Boeing carry relative to its shareholders' equity?", ("debt-to-equity",)),
+        ("Is it carrying more debt than equity?", ("debt-to-equity",)),
+        ("How much did Analog Devices invest in property, plant and equipment?", ("capital expenditures",)),
+        ("How much cash did its operations generate in 2022?", ("operating cash flow",)),
+        ("How much of each dollar of sales did it keep as operating profit?", ("operating margin",)),
+        ("How much of its revenue did it keep as profit after all expenses?", ("net profit margin",)),
+        ("How profitable was Goldman Sachs in 2016 relative to its net revenues?", ("net profit margin",)),
+        ("Did American Express's liabilities grow faster than its assets?", ("total assets total liabilities",)),
+    ],
+)
+def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question: str, names: tuple[str, ...]) -> None:
+    assert named_metrics(question) == names
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the inventory turnover ratio?",  # named: the vocabulary reads it itself
+        "Did the fair value of Level 3 assets and liabilities increase in 2022?",  # a kind of asset, not its total
+        "How much net income was attributable to shareholders of the company?",  # no payout
+        "Does the company have enough cash to repay debt due in 2025?",  # a maturity, the debt note's
+        "What net income did it report on its equity method investments?",
+        "How many times has the CEO met the board?",
+        "How long has the company operated in Mexico?",
+        "Which plant and equipment suppliers does it use?",
+    ],
+)
+def test_a_question_that_asks_for_no_ratio_in_plain_words_names_none(question: str) -> None:
+    assert named_metrics(question) == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "statements"),
+    [
+        ("How many times did 3M turn over its inventory in 2022?", {"income", "balance_sheet"}),
+        ("How long does it take to collect payment from its customers?", {"balance_sheet", "income"}),
+        ("How much cash did its operations generate in 2022?", {"cash_flows"}),
+        ("Is it carrying more debt than equity?", {"balance_sheet"}),
+        ("How much of its revenue did it keep as profit after all expenses?", {"income"}),
+    ],
+)
+def test_a_ratio_asked_for_in_plain_words_needs_the_statements_of_its_textbook_name(
+    question: str, statements: set[str],
+) -> None:
+    assert set(statements_named(question)) == statements
