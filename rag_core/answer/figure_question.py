@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..lexical.paraphrase import named_metrics
 from ..text import follow_up_parts
-from .line_items import RATIOS
+from .line_items import LINE_ITEMS, RATIOS
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
@@ -115,7 +116,7 @@ class Asked:
 def asks_for_figure(question: str) -> bool:
     """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no."""
     first = re.split(r"(?<=\?)\s", question.strip(), maxsplit=1)[0]
-    return bool(_ASKS.search(first)) and not _NOT_A_FIGURE.search(first)
+    return bool(_ASKS.search(first) or named_metrics(first)) and not _NOT_A_FIGURE.search(first)
 
 
 def _around(formula: str, term: str, asked: str) -> str:
@@ -160,7 +161,9 @@ def _read(question: str) -> Asked | None:
     scale = _IN_SCALE.search(asked)
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
-    cell = Asked(metric=metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
+    plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
+    line = next((name for name in plain if any(re.search(p, name) for p in LINE_ITEMS)), "")
+    cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     defined = _DEFINED.search(asked)
     if defined is not None:
@@ -182,13 +185,15 @@ def _read(question: str) -> Asked | None:
         averaged = _AVERAGE.search(share.group("part")) is not None and len(set(years)) >= 2
         return replace(cell, operation="average" if averaged else "cell", formula=f"{part} / "
                        f"{metric(share.group('whole'))}", percent=True)
+    named_in = " ".join((asked, *plain))
     for pattern, (formula, percent) in RATIOS.items():
-        if (named := re.search(pattern, asked, re.IGNORECASE)) is not None:
+        if (named := re.search(pattern, named_in, re.IGNORECASE)) is not None:
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
             operation = "average" if several and _AVERAGE.search(asked) else "change" if several and \
                 _CHANGE.search(asked) else "cell"
             return replace(cell, formula=formula, percent=percent, operation=operation,
-                           ratio="" if _CALCULATED.search(asked) else named.group())
+                           ratio="" if _CALCULATED.search(asked) else named.group(),
+                           metric=named.group() if named.start() > len(asked) else cell.metric)
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))

@@ -18,7 +18,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                                         "total net sales", "sales", "revenue",
                                                         "total revenues net of interest expense"),
     r"cogs|cost of goods sold|cost of sales|cost of revenues?": ("cost of goods sold", "cost of sales",
-                                                                 "cost of revenues", "cost of revenue"),
+                                                                 "cost of revenues", "cost of revenue",
+                                                                 "cost of products sold", "cost of product revenue"),
     r"net income|net earnings|net profit|net loss": ("net income", "net earnings", "net income attributable",
                                                      "net loss", "net loss attributable"),
     r"operating income|operating profit|income from operations": ("operating income", "operating profit",
@@ -66,6 +67,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"return on (?:shareholders'?|stockholders'?|common )?equity|\broe\b": (
         "net income / average shareholders equity", True),
     r"inventory turnover": ("cost of goods sold / average inventories", False),
+    r"receivables? turnover": ("revenue / average accounts receivable", False),
+    r"payables? turnover": ("cost of goods sold / average accounts payable", False),
     r"days sales outstanding|\bdso\b": ("365 * average accounts receivable / revenue", False),
     r"days inventory outstanding|\bdio\b": ("365 * average inventories / cost of goods sold", False),
     r"days payables? outstanding|\bdpo\b": ("365 * average accounts payable / cost of goods sold", False),
@@ -78,6 +81,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
 stated as a percentage."""
 
 OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capital (?:expenditures?|spending)|"
-                      r"additions to|repurchases? of|dividends paid|acquisitions? of)\b", re.IGNORECASE)
-"""A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'): a formula
-over it ('capex as a % of revenue', 'EBITDA less capex') means the amount paid."""
+                      r"additions to|repurchases? of|dividends paid|acquisitions? of|cost of)\b", re.IGNORECASE)
+"""A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'), or a cost an
+income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of
+revenue', 'EBITDA less capex', days payables outstanding) means the amount paid."""

@@ -209,7 +209,8 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
     return "attribution", report, attribution.markdown(report), []
 
 
-ANSWER_SETS = ("financebench", "finqa", "paper_tables", "statements", "statements_untuned")
+ANSWER_SETS = ("financebench", "finqa", "paper_tables", "statements", "statements_untuned", "paraphrases",
+               "paraphrases_uda")
 
 
 def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
@@ -219,7 +220,9 @@ def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
     folders = {"financebench": ("financebench_dev", "the FinanceBench development split"),
                "finqa": ("uda", "the UDA-QA sample"), "paper_tables": ("uda", "the UDA-QA sample"),
                "statements": ("financebench_dev/pdfs", "the FinanceBench development split"),
-               "statements_untuned": ("uda/pdfs/fin_docs", "the UDA-QA sample")}
+               "statements_untuned": ("uda/pdfs/fin_docs", "the UDA-QA sample"),
+               "paraphrases": ("financebench_dev/pdfs", "the FinanceBench development split"),
+               "paraphrases_uda": ("uda/pdfs/fin_docs", "the UDA-QA sample")}
     data = {name: _need(args.data / folders[name][0], folders[name][1]) for name in args.sets}
     backends = ["extractive"] if args.answers is None else args.answers
     figures = {name: folder for name, folder in data.items() if name != "paper_tables"}

@@ -151,11 +151,14 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
     return rows
 
 
-STATEMENT_SETS = {"statements": "statement_questions.jsonl", "statements_untuned": "statement_questions_untuned.jsonl"}
+STATEMENT_SETS = {"statements": "statement_questions.jsonl", "statements_untuned": "statement_questions_untuned.jsonl",
+                  "paraphrases": "paraphrase_questions.jsonl", "paraphrases_uda": "paraphrase_questions_uda.jsonl"}
 """Statement questions with the figures read off their statement pages by hand (revenue, total
 assets, capex, capex as a % of revenue, ROA): the dev 10-Ks, and UDA's three annual reports that no
-rule was tuned on."""
-SHARED_STORE = {"statements": "financebench", "statements_untuned": "finqa"}
+rule was tuned on; and ratios asked for in plain words ("how many times did it sell its inventory?"),
+each worked out by hand from its statements by the textbook formula, on both."""
+SHARED_STORE = {"statements": "financebench", "statements_untuned": "finqa", "paraphrases": "financebench",
+                "paraphrases_uda": "finqa"}
 """A statement set asks about the filings of another set: it uses that set's store."""
 
 

@@ -588,3 +588,26 @@ def test_two_operands_of_a_formula_are_never_one_cell() -> None:
     figure = read_figure("Calculate the effective tax rate of Card Co for FY2022.", [CARD_TAXES])
     assert figure is not None and figure.kind == "missing", figure
     assert figure.missing and "income before income taxes" in figure.missing[0]
+
+
+BOEING_STYLE = Passage(n=1, document="acme-10k.pdf", page=55, tabular=True, text=(
+    "Consolidated Statements of Operations (Dollars in millions)\n"
+    "| Years ended December 31, | 2022 | 2021 |\n"
+    "| Total revenues | 66,608 | 62,286 |\n"
+    "| Cost of products | (53,969) | (49,954) |\n"))
+BALANCE = Passage(n=2, document="acme-10k.pdf", page=57, tabular=True, text=(
+    "Consolidated Statements of Financial Position (Dollars in millions)\n"
+    "| December 31, | 2022 | 2021 |\n"
+    "| Accounts receivable, net | 2,517 | 2,641 |\n"
+    "| Inventories | 78,151 | 78,823 |\n"
+    "| Accounts payable | 10,200 | 9,261 |\n"))
+
+
+def test_a_ratio_asked_for_in_plain_words_is_worked_out_by_its_textbook_formula() -> None:
+    figure = read_figure("How many times did Acme turn over its inventory in 2022?", [BOEING_STYLE, BALANCE])
+    assert figure is not None and figure.sentence.startswith("**inventory turnover, 2022:")
+    assert figure.value == pytest.approx(53_969 / ((78_151 + 78_823) / 2)), "a cost written (53,969) is its amount"
+    days = read_figure("How long does it take Acme to collect payment from its customers in 2022?",
+                       [BOEING_STYLE, BALANCE])
+    assert days is not None and days.sentence.startswith("**days sales outstanding, 2022:")
+    assert days.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
