@@ -107,6 +107,8 @@ class Retriever:
         plain = list(named_metrics(asked))
         with recorder.stage(Stage.STATEMENTS, statements=list(wanted), ratios_in_plain_words=plain,
                             weight=config.statement_weight) as notes:
+            if plain:
+                notes.notes.append(f"the question asks in plain words for {', '.join(map(repr, plain))}")
             if config.statement_weight <= 0 or retrievers != "hybrid":
                 notes.notes.append("skipped: " + ("statement_weight is 0" if config.statement_weight <= 0
                                                   else f"{retrievers}-only retrieval"))

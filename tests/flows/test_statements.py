@@ -114,6 +114,7 @@ def test_a_ratio_asked_for_in_plain_words_lands_on_its_statements(tmp_path: Path
         assert stage is not None and stage.inputs["ratios_in_plain_words"] == ["inventory turnover"]
         assert stage.inputs["statements"] == ["income", "balance_sheet"], "cost of sales, and the inventories"
         assert {row["page"] for row in stage.outputs} == {5, 6}
+        assert stage.notes == ["the question asks in plain words for 'inventory turnover'"]
         assert [h.page for h in result.hits if h.source == "retrieved"][0] in {5, 6}
 
         named = engine.search("Who audits ACME?").trace.stage("statements")
