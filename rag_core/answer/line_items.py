@@ -46,6 +46,12 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
+    r"short-term debt|short-term borrowings": ("short-term debt and current portion of long-term debt",
+                                              "short-term borrowings and current portion of long-term debt",
+                                              "short-term debt", "short-term borrowings",
+                                              "short-term debt obligations"),
+    r"long-term debt": ("long-term debt", "long-term debt obligations", "long-term debt net",
+                        "long-term borrowings"),
     r"shareholders'? equity|stockholders'? equity|total equity": (
         "total shareholders equity", "total stockholders equity", "total equity"),
 }
@@ -75,7 +81,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"interest coverage": ("operating income / interest expense", False),
     r"(?:dividend )?payout ratio": ("dividends / net income", False),
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
-    r"debt[- ]to[- ]equity": ("total debt / total equity", False),
+    # a balance sheet states its debt in two lines, due within the year and after it; rarely a total
+    r"debt[- ]to[- ]equity": ("(short-term debt + long-term debt) / total equity", False),
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
 stated as a percentage."""

@@ -611,3 +611,14 @@ def test_a_ratio_asked_for_in_plain_words_is_worked_out_by_its_textbook_formula(
                        [BOEING_STYLE, BALANCE])
     assert days is not None and days.sentence.startswith("**days sales outstanding, 2022:")
     assert days.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
+
+
+def test_a_debt_to_equity_adds_the_debt_due_within_the_year_to_the_long_term_debt() -> None:
+    sheet = Passage(n=1, document="acme-10k.pdf", page=57, tabular=True, text=(
+        "Consolidated Statements of Financial Position (Dollars in millions)\n"
+        "| December 31, | 2022 | 2021 |\n"
+        "| Short-term debt and current portion of long-term debt | 5,190 | 1,296 |\n"
+        "| Long-term debt | 51,811 | 56,806 |\n"
+        "| Total equity | (15,848) | (14,846) |\n"))
+    figure = read_figure("How much debt does Acme carry relative to its shareholders' equity at the end of 2022?", [sheet])
+    assert figure is not None and figure.value == pytest.approx((5_190 + 51_811) / -15_848), "a deficit stays negative"
