@@ -620,5 +620,6 @@ def test_a_debt_to_equity_adds_the_debt_due_within_the_year_to_the_long_term_deb
         "| Short-term debt and current portion of long-term debt | 5,190 | 1,296 |\n"
         "| Long-term debt | 51,811 | 56,806 |\n"
         "| Total equity | (15,848) | (14,846) |\n"))
-    figure = read_figure("How much debt does Acme carry relative to its shareholders' equity at the end of 2022?", [sheet])
+    figure = read_figure("How much debt does Acme carry relative to its shareholders' equity at the end of 2022?",
+                         [sheet])
     assert figure is not None and figure.value == pytest.approx((5_190 + 51_811) / -15_848), "a deficit stays negative"
