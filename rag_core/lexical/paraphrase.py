@@ -24,14 +24,21 @@ _LONG = (r"how (?:long|quickly|fast|many days['’]?)|(?:number of|average) days
 _SELLS = (r"sell|sells|sold|selling|turn\w*|cycle\w*|move\w*|sits?|sat|sitting|clear\w*|hold\w*|held|stay\w*|"
           r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept")
 _COLLECTS = r"collect\w*|(?:get|gets|got|be|being) paid"
-_PAYS = (r"pay|pays|paid|paying", r"suppliers|vendors|bills|creditors")
+_PAYS = (r"pay|pays|paid|paying|settle\w*|clear\w*", r"suppliers|vendors|bills|creditors")
 _KEPT = r"keeps?|kept|retain\w*|left|leaves|convert\w*|turn(?:s|ed)?|end(?:s|ed)? up with"
 _OF_SALES = r"revenues?|sales|dollar|turnover"
+_MADE = r"made|makes?|earn\w*|generat\w*"
+_PER_DOLLAR = r"(?:each|every|per) dollar of (?:sales|revenues?)|out of (?:each|every) dollar"
+"""Made for each dollar of sales: a margin (what it made alone is the profit, not a margin)."""
+_NET = r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)"
 _EARNS = r"earn\w*|made|makes?|profits?|net income"
 _FOR_EACH = (r"(?:each|every|per) dollar of|for (?:each|every)|relative to|on (?:its |their )?(?:total |average )?"
              r"(?:shareholders['’]? |stockholders['’]? )?(?:equity|assets)(?! method)")
 _WHOSE = r"(?:its|their|total|the company['’]s|\w+['’]s?) (?:total )?"
 """A company's own assets or liabilities, not a kind of them ("Level 3 assets")."""
+_EQUITY = (r"equity|what (?:its |the |their )?(?:shareholders|stockholders|owners) own|(?:shareholders|stockholders|"
+           r"owners)['’]? stake|book value|net worth")
+"""What its owners put in, as a person says it: equity."""
 _OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
             r"faster than|slower than")
 
@@ -41,7 +48,8 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "days inventory outstanding": ((_LONG, r"inventor(?:y|ies)", _SELLS),),
     # how long it takes to be paid by its customers: receivables over revenue
     "receivables turnover": ((_OFTEN, _COLLECTS), (_OFTEN, r"receivables", r"cash|turn\w*|convert\w*")),
-    "days sales outstanding": ((_LONG, _COLLECTS), (_LONG, r"receivables", r"cash|turn\w*|convert\w*")),
+    "days sales outstanding": ((_LONG, _COLLECTS), (_LONG, r"receivables", r"cash|turn\w*|convert\w*|tied up|"
+                                                   r"locked up|outstanding|sit\w*|sat")),
     # how long it takes to pay its suppliers: payables over cost of sales
     "payables turnover": ((_OFTEN, *_PAYS),),
     "days payables outstanding": ((_LONG, *_PAYS),),
@@ -60,14 +68,14 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                         r"(?:its |their )?assets", _OF_SALES),
                        (r"turn(?:s|ed)? over (?:its |their )?(?:total )?assets",)),
     # what it earns for what its owners put in, or for what it owns: net income over equity, over assets
-    "return on equity": ((_EARNS, _FOR_EACH, r"equity"),),
+    "return on equity": ((_EARNS, _FOR_EACH, _EQUITY),),
     "return on assets": ((_EARNS, _FOR_EACH, r"assets"),),
     # how many times its profit covers the interest it pays: operating income over interest expense
     "interest coverage": ((r"cover\w*|times over|enough", r"interest (?:payments?|expenses?|costs?|charges?|bills?)"),),
     # what it owes against what its owners put in
     "debt-to-equity": ((r"debt|borrowings?|liabilities|leverag\w*", r"relative to|compared? (?:to|with)|compares|"
                         r"against|versus|vs\.?|per dollar of|for (?:each|every) dollar of|(?:more|less|larger|smaller|"
-                        r"bigger|greater|higher|lower)\b[^?.]{0,20}?\bthan|exceed\w*|outweigh\w*", r"equity"),),
+                        r"bigger|greater|higher|lower)\b[^?.]{0,20}?\bthan|exceed\w*|outweigh\w*", _EQUITY),),
     # what it spends on buildings and machines: the cash flow statement's capital expenditures
     "capital expenditures": ((r"(?:invest\w*|spen[dt]|spending|put money)\b[^?.]{0,40}?\b(?:in|on|into) (?:new |its |"
                               r"their )?(?:property|plant|equipment|fixed assets|capital assets|factories|"
@@ -77,9 +85,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                              r"generate[ds]?|generating|produce[ds]?|bring in|brought in|brings in|provide[ds]?|"
                              r"throws? off|threw off"),),
     # how much of each dollar of sales is kept as profit: a margin
-    "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),),
-    "net profit margin": ((_KEPT, r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)", _OF_SALES),
-                          (r"how profitable",)),
+    "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),
+                         (_MADE, r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),
+    "net profit margin": ((_KEPT, _NET, _OF_SALES), (_MADE, _NET, _PER_DOLLAR), (r"how profitable",)),
     # what it owns set against what it owes
     "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
 }

@@ -32,6 +32,10 @@ from rag_core.lexical.vocabulary import statements_named
          ("interest coverage",)),
         ("How much debt does Boeing carry relative to its shareholders' equity?", ("debt-to-equity",)),
         ("Is it carrying more debt than equity?", ("debt-to-equity",)),
+        ("Is its debt load large compared with what its shareholders own?", ("debt-to-equity",)),
+        ("How many days of sales were tied up in its receivables?", ("days sales outstanding",)),
+        ("Roughly how long did it take to settle its bills with suppliers?", ("days payables outstanding",)),
+        ("For every dollar of sales, how much operating income did it make?", ("operating margin",)),
         ("How much did Analog Devices invest in property, plant and equipment?", ("capital expenditures",)),
         ("How much cash did its operations generate in 2022?", ("operating cash flow",)),
         ("How much of each dollar of sales did it keep as operating profit?", ("operating margin",)),
@@ -53,6 +57,7 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "Does the company have enough cash to repay debt due in 2025?",  # a maturity, the debt note's
         "What net income did it report on its equity method investments?",
         "How many times has the CEO met the board?",
+        "How much net income did it make in 2022 on higher sales?",  # the profit, not a margin
         "How long has the company operated in Mexico?",
         "Which plant and equipment suppliers does it use?",
     ],
