@@ -162,7 +162,7 @@ def _read(question: str) -> Asked | None:
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
-    line = next((name for name in plain if any(re.search(p, name) for p in LINE_ITEMS)), "")
+    line = next((name for name in plain if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     defined = _DEFINED.search(asked)
