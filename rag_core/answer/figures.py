@@ -29,6 +29,7 @@ from .figure_rows import (
     column_of,
     count_and_price,
     in_percent,
+    latest_year,
     partly_named,
     rows_named,
     said_when,
@@ -355,22 +356,22 @@ class _Reader(Saying):
                 raise Missing(phrase)
             return total.value, cite(total)
         if re.search(r"\baverage\b", phrase, re.IGNORECASE):
-            last = max(own) if own else year
+            name = re.sub(r"\baverage\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
+            last = max(own) if own else year if year is not None else latest_year(self.rows, name)
             first = min(own) if len(set(own)) > 1 else (last - 1 if last is not None else None)
             if last is None or first is None:
                 raise Missing(phrase)
-            cells = [self.read(re.sub(r"\baverage\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE), y)
-                     for y in (first, last)]
+            cells = [self.read(name, y) for y in (first, last)]
             if any(c is None for c in cells):
                 raise Missing(phrase)
             got = [c for c in cells if c is not None]
             return sum(c.value for c in got) / 2, f"({' + '.join(cite(c) for c in got)}) / 2"
         if re.search(r"\bchange in\b", phrase, re.IGNORECASE):
-            last = max(own) if own else year
+            name = re.sub(r"\bchange in\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
+            last = max(own) if own else year if year is not None else latest_year(self.rows, name)
             if last is None:
                 raise Missing(phrase)
             first = min(own) if len(set(own)) > 1 else last - 1
-            name = re.sub(r"\bchange in\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
             new, old = self.read(name, last), self.read(name, first)
             if new is None or old is None:
                 raise Missing(phrase)

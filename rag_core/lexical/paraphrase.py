@@ -24,6 +24,8 @@ _LONG = (r"how (?:long|quickly|fast|many days['’]?)|(?:number of|average) days
 _SELLS = (r"sell|sells|sold|selling|turn\w*|cycle\w*|move\w*|sits?|sat|sitting|clear\w*|hold\w*|held|stay\w*|"
           r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept")
 _COLLECTS = r"collect\w*|(?:get|gets|got|be|being) paid"
+_CUSTOMERS_PAY = (r"customers|clients|buyers", r"pay|pays|paid|paying")
+"""How long its customers take to pay it: the receivables' days (its suppliers are the payables')."""
 _PAYS = (r"pay|pays|paid|paying|settle\w*|clear\w*", r"suppliers|vendors|bills|creditors")
 _KEPT = r"keeps?|kept|retain\w*|left|leaves|convert\w*|turn(?:s|ed)?|end(?:s|ed)? up with"
 _OF_SALES = r"revenues?|sales|dollar|turnover"
@@ -47,9 +49,10 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "inventory turnover": ((_OFTEN, r"inventor(?:y|ies)", _SELLS),),
     "days inventory outstanding": ((_LONG, r"inventor(?:y|ies)", _SELLS),),
     # how long it takes to be paid by its customers: receivables over revenue
-    "receivables turnover": ((_OFTEN, _COLLECTS), (_OFTEN, r"receivables", r"cash|turn\w*|convert\w*")),
+    "receivables turnover": ((_OFTEN, _COLLECTS), (_OFTEN, r"receivables", r"cash|turn\w*|convert\w*"),
+                             (_OFTEN, *_CUSTOMERS_PAY)),
     "days sales outstanding": ((_LONG, _COLLECTS), (_LONG, r"receivables", r"cash|turn\w*|convert\w*|tied up|"
-                                                   r"locked up|outstanding|sit\w*|sat")),
+                                                   r"locked up|outstanding|sit\w*|sat"), (_LONG, *_CUSTOMERS_PAY)),
     # how long it takes to pay its suppliers: payables over cost of sales
     "payables turnover": ((_OFTEN, *_PAYS),),
     "days payables outstanding": ((_LONG, *_PAYS),),

@@ -623,3 +623,9 @@ def test_a_debt_to_equity_adds_the_debt_due_within_the_year_to_the_long_term_deb
     figure = read_figure("How much debt does Acme carry relative to its shareholders' equity at the end of 2022?",
                          [sheet])
     assert figure is not None and figure.value == pytest.approx((5_190 + 51_811) / -15_848), "a deficit stays negative"
+
+
+def test_a_ratio_over_an_average_asked_without_a_year_is_of_the_latest_year_and_the_one_before() -> None:
+    figure = read_figure("And how long did its customers take to pay, on average?", [BOEING_STYLE, BALANCE])
+    assert figure is not None and figure.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
+    assert [c.column for c in figure.cells] == ["2021", "2022", "2022"]

@@ -18,6 +18,7 @@ from rag_core.lexical.vocabulary import statements_named
         ("How long does PepsiCo take to collect payment from its customers?", ("days sales outstanding",)),
         ("How many times a year does it collect its receivables?", ("receivables turnover",)),
         ("How quickly did it turn its receivables into cash?", ("days sales outstanding",)),
+        ("And how long did its customers take to pay, on average?", ("days sales outstanding",)),
         ("How quickly does Boeing pay its suppliers?", ("days payables outstanding",)),
         ("How many times a year does it pay its suppliers?", ("payables turnover",)),
         ("Can it cover its short-term obligations with its current assets?", ("current ratio",)),
