@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.paraphrase import named_metrics
+from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..text import follow_up_parts
 from .line_items import LINE_ITEMS, RATIOS
 
@@ -119,6 +119,11 @@ def asks_for_figure(question: str) -> bool:
     return bool(_ASKS.search(first) or named_metrics(first)) and not _NOT_A_FIGURE.search(first)
 
 
+def _meant(name: str) -> str:
+    """A ratio read from a question's plain words, with what it means: the question never named it."""
+    return f"{name}, the {MEANINGS[name]}" if name in MEANINGS else name
+
+
 def _around(formula: str, term: str, asked: str) -> str:
     """The formula of a term the question defines, with what the question does to the term around
     it: 'EBITDA less capex', with EBITDA defined, is '(…) - capex'."""
@@ -193,7 +198,7 @@ def _read(question: str) -> Asked | None:
                 _CHANGE.search(asked) else "cell"
             return replace(cell, formula=formula, percent=percent, operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),
-                           metric=named.group() if named.start() > len(asked) else cell.metric)
+                           metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))

@@ -97,6 +97,27 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
 """A ratio's textbook name, as ``vocabulary.METRICS`` knows it -> the ideas a question that asks for it
 in plain words holds, in any order (each a regular expression; one alternative of them all found)."""
 
+MEANINGS: dict[str, str] = {
+    "inventory turnover": "times its inventory was sold through in the year",
+    "days inventory outstanding": "days its goods sit in inventory",
+    "receivables turnover": "times its receivables were collected in the year",
+    "days sales outstanding": "days its customers take to pay",
+    "payables turnover": "times it paid its suppliers' bills in the year",
+    "days payables outstanding": "days it takes to pay its suppliers",
+    "current ratio": "current assets for each dollar of current liabilities",
+    "quick ratio": "current assets but inventories, for each dollar of current liabilities",
+    "dividend payout ratio": "share of net income paid out as dividends",
+    "asset turnover": "revenue for each dollar of assets",
+    "return on equity": "net income for each dollar of shareholders' equity",
+    "return on assets": "net income for each dollar of assets",
+    "interest coverage": "times operating income covers interest expense",
+    "debt-to-equity": "debt for each dollar of equity",
+    "operating margin": "operating income for each dollar of revenue",
+    "net profit margin": "net income for each dollar of revenue",
+}
+"""What a ratio read from plain words means, in the words of its question: an answer names the ratio and
+says what it is ("days sales outstanding, the days its customers take to pay: 39.81")."""
+
 _COMPILED = [(name, [[re.compile(rf"(?<!\w)(?:{idea})(?!\w)", re.IGNORECASE) for idea in ideas]
                      for ideas in alternatives]) for name, alternatives in PARAPHRASES.items()]
 

@@ -94,18 +94,19 @@ def test_a_named_ratio_is_read_as_stated_unless_the_question_asks_for_it_calcula
 @pytest.mark.parametrize(
     ("question", "metric", "formula"),
     [
-        ("Roughly how many times did CVS Health sell through its inventory in 2022?", "inventory turnover",
+        ("Roughly how many times did CVS Health sell through its inventory in 2022?",
+         "inventory turnover, the times its inventory was sold through in the year",
          "cost of goods sold / average inventories"),
         ("How long does PepsiCo take to collect payment from its customers, based on its 2022 figures?",
-         "days sales outstanding", "365 * average accounts receivable / revenue"),
-        ("How much of its 2022 revenue did PepsiCo keep as profit after all expenses?", "net profit margin",
-         "net income / revenue"),
+         "days sales outstanding, the days its customers take to pay", "365 * average accounts receivable / revenue"),
+        ("How much of its 2022 revenue did PepsiCo keep as profit after all expenses?",
+         "net profit margin, the net income for each dollar of revenue", "net income / revenue"),
         ("How much cash did CVS Health's operations generate in 2022?", "operating cash flow", ""),
         ("How much did Analog Devices invest in property, plant and equipment during fiscal 2009?",
          "capital expenditures", ""),
     ],
 )
-def test_a_ratio_or_line_asked_for_in_plain_words_is_read_by_its_textbook_name(question: str, metric: str,
+def test_a_ratio_or_line_asked_for_in_plain_words_is_read_by_its_textbook_name_and_meaning(question: str, metric: str,
                                                                                 formula: str) -> None:
     asked = read_question(question)
     assert asked is not None and (asked.metric, asked.formula) == (metric, formula)

@@ -605,11 +605,13 @@ BALANCE = Passage(n=2, document="acme-10k.pdf", page=57, tabular=True, text=(
 
 def test_a_ratio_asked_for_in_plain_words_is_worked_out_by_its_textbook_formula() -> None:
     figure = read_figure("How many times did Acme turn over its inventory in 2022?", [BOEING_STYLE, BALANCE])
-    assert figure is not None and figure.sentence.startswith("**inventory turnover, 2022:")
+    assert figure is not None and figure.sentence.startswith(
+        "**inventory turnover, the times its inventory was sold through in the year, 2022:"), "named, and what it means"
     assert figure.value == pytest.approx(53_969 / ((78_151 + 78_823) / 2)), "a cost written (53,969) is its amount"
     days = read_figure("How long does it take Acme to collect payment from its customers in 2022?",
                        [BOEING_STYLE, BALANCE])
-    assert days is not None and days.sentence.startswith("**days sales outstanding, 2022:")
+    assert days is not None
+    assert days.sentence.startswith("**days sales outstanding, the days its customers take to pay, 2022:")
     assert days.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
 
 
