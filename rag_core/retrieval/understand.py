@@ -26,6 +26,7 @@ from typing import get_args
 from pydantic import ValidationError
 
 from ..errors import GenerationError
+from ..lexical.paraphrase import named_metrics
 from ..lexical.terms import STOPWORDS
 from ..lexical.vocabulary import asks_why, expansion, statements_named
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
@@ -86,8 +87,11 @@ def asks_one_idea(question: str) -> bool:
 
 
 def classify_keywords(question: str) -> Intent:
-    """Deterministic intent: comparison, then summary, then a question of what drove a change (qa: the
-    report's prose says why, ``vocabulary.asks_why``), then technical, else qa."""
+    """Deterministic intent: a ratio asked for in plain words (technical: "how does its debt compare with its
+    equity?" asks for a figure, not two sides), comparison, then summary, then a question of what drove a change
+    (qa: the report's prose says why, ``vocabulary.asks_why``), then technical, else qa."""
+    if _asks_ratio(question):
+        return "technical"
     if _COMPARISON.search(question):
         return "comparison"
     if _SUMMARY.search(question) or asks_one_idea(question):
@@ -99,15 +103,22 @@ def classify_keywords(question: str) -> Intent:
     return "qa"
 
 
+def _asks_ratio(question: str) -> bool:
+    """Whether a question asks for a ratio in plain words, not yes or no ("how long do its customers take to pay?")."""
+    return bool(named_metrics(question)) and not _YES_NO.match(question)
+
+
 def sure_intent(question: str) -> Intent | None:
     """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary request; a
     comparison whose sides can be named; a question of what drove a change, answered in the report's words (qa: as
     technical, the small model copied the table lines of the figure that moved and not why); a question about
-    figures, tables or results that is none of these; a yes/no question that names no figure, statement or ratio,
-    which the text answers in a sentence (the small model read "Is the business subject to cyclicality?" as
-    technical, and its intent call costs seconds). A question after a document's main idea is a summary (its prompt
-    asks for a few sentences: ``asks_one_idea``). A bare question ("who founded the company?") is not sure: it may
-    be any."""
+    figures, tables or results that is none of these (a ratio asked for in plain words first, whatever it compares);
+    a yes/no question that names no figure, statement or ratio, which the text answers in a sentence (the small
+    model read "Is the business subject to cyclicality?" as technical, and its intent call costs seconds). A
+    question after a document's main idea is a summary (its prompt asks for a few sentences: ``asks_one_idea``). A
+    bare question ("who founded the company?") is not sure: it may be any."""
+    if _asks_ratio(question):
+        return "technical"
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None
     if _SUMMARY.search(question) or asks_one_idea(question):

@@ -229,6 +229,9 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
          "then please state that and explain why.", "qa"),
         ("Why were Goldman Sachs' operating expenses lower in 2016?", "qa"),
         ("What were Goldman Sachs' operating expenses in 2016?", "technical"),
+        # a ratio asked for in plain words is a figure, though it compares two lines
+        ("How leveraged is PepsiCo: how does its debt compare with its shareholders' equity?", "technical"),
+        ("How long does PepsiCo take to collect payment from its customers?", "technical"),
     ],
 )
 def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:
