@@ -96,9 +96,8 @@ def latest_year(rows: Sequence[Row], metric: str) -> int | None:
     """The latest year the best row of the metric has a figure for: what a question that names no year
     asks about ('how long did its customers take to pay, on average?' of the latest year and the one before)."""
     best = rows_named(rows, metric)[:1]
-    years = [int(y) for _, row in best for label, text in row.cells.items()
-             if numbers(text) or cell_value(text) is not None for y in YEAR.findall(label)]
-    return max(years, default=None)
+    cell = column_of(best[0][1], None, set()) if best else None  # no column named: the latest year's
+    return max((int(y) for y in YEAR.findall(cell[0])), default=None) if cell else None
 
 
 When = int | tuple[int, int] | None
