@@ -14,6 +14,9 @@ from .figure_rows import cite
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
 """How the sentence of a reading that found no figure opens (an input missing, or in unlike units)."""
+_THREE_FIGURES = 10.0
+"""A computed percentage below this is said with two places (1.18%, not 1.2%: a small margin's one
+place loses a sixth of it), above it with one (24.8%)."""
 _NEAR = 10.0
 """A figure without a stated unit is read in the unit that brings it within this many times of the
 same line item's figure with one."""
@@ -38,7 +41,8 @@ class Saying:
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
-            own = 2 if abs(value) < 1 else 1  # 0.86%, not 0.9%
+            small = 1 if as_written else _THREE_FIGURES  # a cell is said with the places it is written with
+            own = 2 if abs(value) < small else 1  # a computed 0.86% and 1.18%, not 0.9% and 1.2%
             return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
         unit = self.wanted_scale or (scale if scale > 1 else 1.0)
         if as_written and self.decimals is None and unit == scale:

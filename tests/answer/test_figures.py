@@ -44,8 +44,8 @@ def test_a_growth_rate_is_computed_and_shown_with_its_inputs() -> None:
     figure = read_figure("What is the year-over-year change in revenue from FY2017 to FY2018 for Acme?", PASSAGES)
     assert figure is not None and figure.kind == "growth"
     assert figure.value == pytest.approx((32_765 - 31_657) / 31_657 * 100)
-    assert figure.shown == "3.5%"
-    assert figure.formula == "(32,765 [1] − 31,657 [1]) / 31,657 [1] = 3.5%", "each input with its citation"
+    assert figure.shown == "3.50%"
+    assert figure.formula == "(32,765 [1] − 31,657 [1]) / 31,657 [1] = 3.50%", "each input with its citation"
 
 
 def test_a_textbook_ratio_rounds_as_asked() -> None:
@@ -163,7 +163,7 @@ def test_a_share_of_a_total_and_a_sum_over_years() -> None:
         "| Total loans receivable, gross | 50,181 | 45,821 |\n"))
     share = read_figure("what percentage of total loans receivable gross in 2016 were loans backed by commercial "
                         "real estate?", [loans])
-    assert share is not None and share.shown == "9.5%" and share.formula == "4,761 [3] / 50,181 [3] = 9.5%"
+    assert share is not None and share.shown == "9.49%" and share.formula == "4,761 [3] / 50,181 [3] = 9.49%"
     total = read_figure("for 2016 and 2015, what was total loans backed by commercial real estate?", [loans])
     assert total is not None and total.kind == "sum" and total.value == pytest.approx((4_761 + 5_271) * 1e6)
     assert read_figure("What is the total equity securities in 2016?", [Passage(
@@ -351,7 +351,7 @@ def test_a_change_between_two_periods_reads_the_figures_prose_states_for_them() 
                                                "2010–2014 (July 2010 through February 2014)"]
     later = read_figure("what is the percentage increase in base rent from the period 2010-2014 to 2014-2016?",
                         [lease])
-    assert later is not None and later.shown == "2.6%"
+    assert later is not None and later.shown == "2.56%"
     missing = read_figure("what is the percentage increase in base rent from the period 2016-2018 to 2018-2020?",
                           [lease])
     assert missing is not None and missing.kind == "missing" and "base rent for 2016–2018" in missing.sentence
@@ -405,7 +405,7 @@ def test_a_small_ratio_keeps_three_figures_and_a_table_row_outranks_a_sentence_o
         "| $ in millions | 2016 | 2015 |\n| Debt | 21,675 | 23,216 |\n| Total assets | $860,165 | $861,395 |\n"))
     ratio = read_figure("what is the debt-to-total asset ratio in 2015?", [prose, table])
     assert ratio is not None and ratio.cells[0].text == "23,216", "the table's row, though the sentence comes first"
-    assert ratio.shown == "0.027 (2.7%)"
+    assert ratio.shown == "0.027 (2.70%)"
 
 
 def test_a_table_whose_years_and_unit_are_in_its_chunks_header() -> None:

@@ -25,7 +25,7 @@ def test_a_figure_read_by_code_keeps_its_table_whole_in_the_brief_form() -> None
     steps = answering("technical", "local", budget=budget, brief_form=True, figures=True)
     prepared = prepare(steps, QUESTION, [], [LOANS], WhitespaceTokenCounter(), (), budget, whole=False,
                        no_relevant=False)
-    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.5%"
+    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.49%"
     assert "$ in millions" in prepared.passages[0].text, (
         "the row of years stays: the brief form's rows that answer left it out, and the figure with it")
     assert prepared.figure.sentence in prepared.budget.messages[-1]["content"], "settled in the prompt"
@@ -48,7 +48,7 @@ def test_the_passage_a_figure_was_read_from_goes_first_and_survives_a_small_prom
     loans = LOANS.model_copy(update={"n": 4, "page": 161})
     prepared = prepare(steps, QUESTION, [], [*prose, loans], WhitespaceTokenCounter(), (), budget, whole=False,
                        no_relevant=False)
-    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.5%"
+    assert prepared is not None and prepared.figure is not None and prepared.figure.shown == "9.49%"
     assert prepared.passages[0].page == 161 and prepared.passages[0].n == 1, "renumbered from 1, the table first"
-    assert prepared.figure.formula == "4,761 [1] / 50,181 [1] = 9.5%", "cited as the prompt numbers it"
+    assert prepared.figure.formula == "4,761 [1] / 50,181 [1] = 9.49%", "cited as the prompt numbers it"
     assert prepared.budget.cut, "the prose at the end is what the small prompt leaves out"

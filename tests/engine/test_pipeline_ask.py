@@ -432,10 +432,10 @@ def test_a_figure_question_opens_with_the_cell_read_by_code_for_every_backend(
 
     growth = fake_engine.ask("What was the percentage change in net income from FY2022 to FY2023?",
                              backend="extractive").result()
-    assert growth.figure is not None and growth.figure.shown == "5.8%"
-    assert "(4,210 [" in growth.answer and "3,980 [" in growth.answer and "= 5.8%" in growth.answer
+    assert growth.figure is not None and growth.figure.shown == "5.78%"
+    assert "(4,210 [" in growth.answer and "3,980 [" in growth.answer and "= 5.78%" in growth.answer
     lead = growth.sentences[0]
-    assert "5.8%" in lead.text and not lead.unverified_numbers, (
+    assert "5.78%" in lead.text and not lead.unverified_numbers, (
         "a figure computed by code and shown with its inputs is verified though no passage states it")
     assert lead.supported and lead.cited_supported and all(lead.cited_supported), (
         "its computation over the cited cells supports it: no warning, no struck citation")
