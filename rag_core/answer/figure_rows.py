@@ -9,10 +9,11 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.terms import word_prefixes
+from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import Row, cell_value, scale_of
 from .figure_question import YEAR
-from .line_items import LINE_ITEMS
+from .line_items import BALANCES, LINE_ITEMS
 from .numbers import numbers
 
 _SHORTEST = 2
@@ -59,37 +60,76 @@ the question, and loses for each it has that the question does not."""
 
 def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
-    metric (or in a report name of a line item the metric names), more words first."""
+    metric (or in a report name of a line item the metric names), more words first. A label that
+    opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
+    when its whole names nothing; a balance's row in a cash flow statement, its change in the
+    year, comes after every other."""
     words = stems(metric)
-    asked = words - GENERIC
-    qualifiers = stems(metric) & _QUALIFIERS
     names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
+    balance = BALANCES.search(metric) is not None
     scored: list[tuple[float, Row]] = []
     for row in rows:
-        label = stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", row.label)))
-        if not label or not (label - GENERIC):
-            continue
-        score = 0.0
-        core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
-        if label <= words:
-            score = len(label) + len(label & words) / (len(words) or 1)
-        elif core and core == asked:
-            score = len(core) + len(core & words) / (len(words) or 1)
-        elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
-            score = len(asked) - len(label - asked) / (len(label) + 1)
-        for name, head in names:
-            if label == name or (label <= name and len(label) >= 2 and head in label):
-                score = max(score, len(label) + 0.5)
-            elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
-                  or name == stems(row.label.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
-                score = max(score, len(name) + 0.25)
+        score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score:
-            own = label & _QUALIFIERS
-            scored.append((score + _AGREES * (len(own & qualifiers) - len(own - qualifiers)), row))
+            own = _label(row.label) & _QUALIFIERS
+            score += _AGREES * (len(own & words) - len(own - words))
+            scored.append((score - (_CHANGED if balance and _in_cash_flows(row) else 0.0), row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 
+
+def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) -> float:
+    """How well a row label names the metric of ``words`` or one of its line items' report ``names``
+    (0: not at all)."""
+    label = _label(text)
+    if not label or not (label - GENERIC):
+        return 0.0
+    asked = words - GENERIC
+    score = 0.0
+    core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
+    if label <= words:
+        score = len(label) + len(label & words) / (len(words) or 1)
+    elif core and core == asked:
+        score = len(core) + len(core & words) / (len(words) or 1)
+    elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
+        score = len(asked) - len(label - asked) / (len(label) + 1)
+    for name, head in names:
+        if label == name or (label <= name and len(label) >= 2 and head in label):
+            score = max(score, len(label) + 0.5)
+        elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
+              or name == stems(text.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
+            score = max(score, len(name) + 0.25)
+    return score
+
+
+def _label(text: str) -> set[str]:
+    """A row label's words, without its notes' marks and when it is taken ('Inventories(1)', 'at period-end')."""
+    return stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", text)))
+
+
+_HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"
+                     r"(?P<item>[A-Z][a-z][\w'’-]*(?:\s+(?![A-Z])\S+)+)")
+"""A label a PDF's text joined to its group's heading, the heading's words capitalized and the line's
+own words not after the first ('Costs and Expenses Cost of sales(1)', 'ASSETS Current Assets Cash and
+cash equivalents'): the line is the last such run."""
+
+
+def _item(label: str) -> str | None:
+    """The line a label joined to its group's heading names ('Cost of sales(1)'), or None."""
+    found = _HEADED.fullmatch(label.strip())
+    return found.group("item") if found else None
+
+
+_CASH_FLOWS = re.compile(rf"\b(?:{TITLES['cash_flows']})\b", re.IGNORECASE)
+_CHANGED = 100.0
+"""What a balance's row in a cash flow statement loses: 'Accounts receivable, net | (114) | 182'
+there is the year's change in the receivables, not their amount (Activision Blizzard's days sales
+outstanding read 1.91 from it), though its label is the balance sheet's."""
+
+
+def _in_cash_flows(row: Row) -> bool:
+    return _CASH_FLOWS.search(f"{row.passage.caption}\n{row.passage.section}") is not None
 
 
 def latest_year(rows: Sequence[Row], metric: str) -> int | None:

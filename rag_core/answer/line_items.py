@@ -92,3 +92,9 @@ OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capit
 """A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'), or a cost an
 income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of
 revenue', 'EBITDA less capex', days payables outstanding) means the amount paid."""
+
+BALANCES = re.compile(r"\baccounts? (?:receivable|payable)|\b(?:receivables|payables)\b|\binventor(?:y|ies)\b|"
+                      r"\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|property,? plant,? and equipment|"
+                      r"\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b", re.IGNORECASE)
+"""Line items a balance sheet states at a date; a cash flow statement's row of the same name ('Accounts
+receivable, net' among the changes in operating assets) is their change in the year."""

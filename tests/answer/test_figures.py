@@ -631,3 +631,37 @@ def test_a_ratio_over_an_average_asked_without_a_year_is_of_the_latest_year_and_
     figure = read_figure("And how long did its customers take to pay, on average?", [BOEING_STYLE, BALANCE])
     assert figure is not None and figure.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
     assert [c.column for c in figure.cells] == ["2021", "2022", "2022"]
+
+
+def test_a_balance_is_read_from_the_balance_sheet_not_from_its_change_in_the_cash_flow_statement() -> None:
+    flows = Passage(n=1, document="acme-10k.pdf", page=73, tabular=True,
+                    caption="FORM 10-K › (Amounts in millions) › CONSOLIDATED STATEMENTS OF CASH FLOWS", text=(
+                        "| | 2022 | 2021 |\n"
+                        "| Changes in operating assets and liabilities: | | |\n"
+                        "| Accounts receivable, net | 124 | (114) |\n"))
+    sheet = Passage(n=2, document="acme-10k.pdf", page=69, tabular=True,
+                    caption="FORM 10-K › CONSOLIDATED BALANCE SHEETS (Amounts in millions)", text=(
+                        "| | At December 31, 2022 | At December 31, 2021 |\n"
+                        "| Accounts receivable, net of allowances of $132 and $190 | 2,517 | 2,641 |\n"))
+    days = read_figure("How long does it take Acme to collect payment from its customers in 2022?",
+                       [flows, BOEING_STYLE, sheet])
+    assert days is not None and days.value == pytest.approx(365 * (2_517 + 2_641) / 2 / 66_608)
+    assert {c.page for c in days.cells} == {69, BOEING_STYLE.page}, "the change in the year is not the balance"
+    change = read_figure("What were Acme's accounts receivable in 2022?", [flows])
+    assert change is not None and change.value == pytest.approx(124e6), "the cash flow's row when it is the only one"
+
+
+def test_a_row_label_joined_to_its_group_s_heading_is_read_by_its_own_words() -> None:
+    income = Passage(n=1, document="adi-10k.pdf", page=50, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF INCOME (thousands)\n"
+        "| | 2009 | 2008 |\n"
+        "| Revenue Product revenue . . . . . . . . | 2,014,908 | 2,582,931 |\n"
+        "| Costs and Expenses Cost of sales(1) . . . . . . | 896,271 | 1,005,656 |\n"
+        "| Research and Development . . . . | 446,980 | 533,480 |\n"))
+    cost = read_figure("What was the cost of goods sold in fiscal 2009?", [income])
+    assert cost is not None and cost.value == pytest.approx(896_271e3)
+    assert cost.cells[0].row == "Costs and Expenses Cost of sales(1)", "the row as the document writes it"
+    revenue = read_figure("What was product revenue in 2008?", [income])
+    assert revenue is not None and revenue.value == pytest.approx(2_582_931e3)
+    research = read_figure("What were research and development expenses in 2009?", [income])
+    assert research is not None and research.value == pytest.approx(446_980e3), "a title-case label is one line"
