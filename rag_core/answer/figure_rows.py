@@ -13,7 +13,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import Row, cell_value, scale_of
 from .figure_question import YEAR
-from .line_items import BALANCES, LINE_ITEMS
+from .line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from .numbers import numbers
 
 _SHORTEST = 2
@@ -53,6 +53,9 @@ company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
                       r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
 """When a row's figure is taken ('Total staff at period-end'): not what it is of."""
+_WHOLE, _PART_OF_NAME = 0.5, 0.4
+"""What a label gains that is a report name of the line item, or part of one: 'Cost of sales' before
+'Cost of products' (of 'cost of products sold') when both are in a table."""
 _AGREES = 0.1
 """What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
 the question, and loses for each it has that the question does not."""
@@ -95,8 +98,8 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) ->
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
     for name, head in names:
-        if label == name or (label <= name and len(label) >= 2 and head in label):
-            score = max(score, len(label) + 0.5)
+        if label == name or (label <= name and len(label) >= 2 and head in label):  # or a part of one
+            score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
         elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
               or name == stems(text.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
             score = max(score, len(name) + 0.25)
@@ -130,6 +133,23 @@ outstanding read 1.91 from it), though its label is the balance sheet's."""
 
 def _in_cash_flows(row: Row) -> bool:
     return _CASH_FLOWS.search(f"{row.passage.caption}\n{row.passage.section}") is not None
+
+
+_COST_PART = re.compile(r"\s*cost of (?!goods sold|sales\b|revenues?\b)\w", re.IGNORECASE)
+_COST_WHOLE = re.compile(r"\s*(?:total )?cost of (?:goods sold|sales|revenues?)\b|\s*total cost of\b", re.IGNORECASE)
+
+
+def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
+    """The other lines a cost of revenue is split into, in the read cell's column, when its statement
+    states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
+    sold is both: 63,078, not 53,969). None when the cell's row is the whole cost, or its table totals them."""
+    if not _covers(COST_OF_REVENUE, metric) or not _COST_PART.match(cell.row):
+        return []
+    table = [row for row in rows if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
+    if any(_COST_WHOLE.match(row.label) for row in table):
+        return []
+    return [read for row in table if row.label != cell.row and _COST_PART.match(row.label) and cell.column in row.cells
+            and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
 
 
 def latest_year(rows: Sequence[Row], metric: str) -> int | None:

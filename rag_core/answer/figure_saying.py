@@ -105,3 +105,10 @@ class Saying:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"
         return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the passages' tables do not give "
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
+
+
+def in_points(reading: FigureReading) -> FigureReading:
+    """A change of a percentage, said in percentage points."""
+    points = f"{reading.shown.rstrip('%').strip()} percentage points"
+    return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
+                                      "formula": reading.formula.replace(reading.shown, points)})

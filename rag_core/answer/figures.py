@@ -27,6 +27,7 @@ from .figure_rows import (
     cell_read,
     cite,
     column_of,
+    cost_parts,
     count_and_price,
     in_percent,
     latest_year,
@@ -35,7 +36,7 @@ from .figure_rows import (
     said_when,
     stems,
 )
-from .figure_saying import SCALE_NAMES, Saying
+from .figure_saying import SCALE_NAMES, Saying, in_points
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
@@ -93,11 +94,7 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
         reading = reader.cell(asked.ratio)
     if reading is None or reading.missing or not reading.cells:
         return None
-    if asked.operation != "change" or not asked.percent:
-        return reading
-    points = f"{reading.shown.rstrip('%').strip()} percentage points"
-    return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
-                                      "formula": reading.formula.replace(reading.shown, points)})
+    return in_points(reading) if asked.operation == "change" and asked.percent else reading
 
 
 class _Reader(Saying):
@@ -136,6 +133,11 @@ class _Reader(Saying):
         found = rows_named(self.rows, metric)
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
+            if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
+                self.cells += [reading.cells[0], *parts]  # a cost of revenue split into lines it does not total
+                value, shown = self._paid(self.cells)
+                return self._computed("sum", value, shown, percent=False, what=f"{metric}, {said_when(year)}",
+                                      scale=self._row_scale(self.cells[0]))
             if reading is not None:
                 return reading
         return self._balance(metric, year)
@@ -289,11 +291,7 @@ class _Reader(Saying):
         scaled = " × 100" if percent else ""
         reading = self._computed("change", new - old, f"({new_shown}){scaled} − ({old_shown}){scaled}",
                                  percent=percent, what=f"{metric}, change {first} to {last}")
-        if not percent:
-            return reading
-        points = reading.shown.replace("%", " percentage points")
-        return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points),
-                                          "shown": points, "formula": reading.formula.replace(reading.shown, points)})
+        return in_points(reading) if percent else reading
 
     def total(self, metric: str) -> FigureReading | None:
         """The sum of a row over the years the question names."""
@@ -385,9 +383,16 @@ class _Reader(Saying):
             self.missing.append(metric.strip() + (f" for {said_when(own[-1] if own else year)}" if (own or year)
                                                   else ""))
             raise Missing(phrase)
-        if cell.value < 0 and OUTFLOWS.search(cell.row):  # cash paid, written (1,577): the amount is 1,577
-            return -cell.value, cite(cell).replace(cell.text, cell.text.strip("()"))
-        return cell.value, cite(cell)
+        parts = cost_parts(self.rows, cell, metric, own[-1] if own else year)
+        self.cells += parts
+        return self._paid([cell, *parts])
+
+    @staticmethod
+    def _paid(cells: Sequence[CellRead]) -> tuple[float, str]:
+        """The sum of cells, an amount paid written (1,577) counted as 1,577, with its inputs."""
+        paid = [(-c.value, cite(c).replace(c.text, c.text.strip("()"))) if c.value < 0 and OUTFLOWS.search(c.row)
+                else (c.value, cite(c)) for c in cells]
+        return (sum(v for v, _ in paid), f"({' + '.join(t for _, t in paid)})") if len(paid) > 1 else paid[0]
 
 def _against(siblings: Sequence[tuple[str, str]]) -> str:
     """' beside NaiveRAG 16.4%': the other cells of a candidate's column group."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
+
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending": (
         "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
@@ -17,11 +19,12 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"\brevenues?\b|\bnet sales\b|\bsales\b|top line": ("total revenues", "net revenues", "revenues", "net sales",
                                                         "total net sales", "sales", "revenue",
                                                         "total revenues net of interest expense"),
-    r"cogs|cost of goods sold|cost of sales|cost of revenues?": ("cost of goods sold", "cost of sales",
+    COST_OF_REVENUE: ("cost of goods sold", "cost of sales",
                                                                  "cost of revenues", "cost of revenue",
                                                                  "cost of products sold", "cost of product revenue"),
-    r"net income|net earnings|net profit|net loss": ("net income", "net earnings", "net income attributable",
-                                                     "net loss", "net loss attributable"),
+    r"net income|net earnings|net profit|net loss|bottom[- ]line": ("net income", "net earnings",
+                                                                     "net income attributable", "net loss",
+                                                                     "net loss attributable"),
     r"operating income|operating profit|income from operations": ("operating income", "operating profit",
                                                                    "income from operations"),
     r"d&a|depreciation and amortization|depreciation & amortization": (

@@ -665,3 +665,27 @@ def test_a_row_label_joined_to_its_group_s_heading_is_read_by_its_own_words() ->
     assert revenue is not None and revenue.value == pytest.approx(2_582_931e3)
     research = read_figure("What were research and development expenses in 2009?", [income])
     assert research is not None and research.value == pytest.approx(446_980e3), "a title-case label is one line"
+
+
+def test_a_cost_of_revenue_split_into_lines_it_does_not_total_is_their_sum() -> None:
+    split = Passage(n=1, document="acme-10k.pdf", page=55, tabular=True, text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n"
+        "| Years ended December 31, | 2022 | 2021 |\n"
+        "| Sales of products | 55,893 | 51,386 |\n"
+        "| Sales of services | 10,715 | 10,900 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n"
+        "| Cost of products | (53,969) | (49,954) |\n"
+        "| Cost of services | (9,109) | (9,283) |\n"
+        "| Boeing Capital interest expense | (28) | (32) |\n"
+        "| Total costs and expenses | (63,106) | (59,269) |\n"))
+    cost = read_figure("What was the cost of goods sold in 2022?", [split])
+    assert cost is not None and cost.kind == "sum" and cost.value == pytest.approx(63_078e6), "not the total costs"
+    assert cost.formula == "(53,969 [1] + 9,109 [1]) = 63,078 million"
+    days = read_figure("How many days' worth of inventory was it holding at the end of 2022?", [split, BALANCE])
+    assert days is not None and days.value == pytest.approx(365 * (78_151 + 78_823) / 2 / 63_078)
+    products = read_figure("What was the cost of products in 2022?", [split])
+    assert products is not None and products.value == pytest.approx(-53_969e6), "a line asked by its name is itself"
+    stated = Passage(n=1, document="acme-10k.pdf", page=55, tabular=True, text=split.text.replace(
+        "| Boeing Capital", "| Cost of sales | (63,078) | (59,237) |\n| Boeing Capital"))
+    whole = read_figure("What was the cost of goods sold in 2022?", [stated])
+    assert whole is not None and whole.kind == "cell" and whole.value == pytest.approx(-63_078e6), "a stated total"
