@@ -22,7 +22,7 @@ _LONG = (r"how (?:long|quickly|fast|many days['’]?)|(?:number of|average) days
          r"days['’]? (?:worth|of)")
 """How long: the days a turnover's figure is outstanding (the same two lines, the other way up)."""
 _SELLS = (r"sell|sells|sold|selling|turn\w*|cycle\w*|move\w*|sits?|sat|sitting|clear\w*|hold\w*|held|stay\w*|"
-          r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept")
+          r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept|replac\w*|replenish\w*|restock\w*")
 _COLLECTS = r"collect\w*|(?:get|gets|got|be|being) paid"
 _CUSTOMERS_PAY = (r"customers|clients|buyers", r"pay|pays|paid|paying")
 """How long its customers take to pay it: the receivables' days (its suppliers are the payables')."""
@@ -32,14 +32,17 @@ _OF_SALES = r"revenues?|sales|dollar|turnover"
 _MADE = r"made|makes?|earn\w*|generat\w*"
 _PER_DOLLAR = r"(?:each|every|per) dollar of (?:sales|revenues?)|out of (?:each|every) dollar"
 """Made for each dollar of sales: a margin (what it made alone is the profit, not a margin)."""
-_NET = r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)"
-_EARNS = r"earn\w*|made|makes?|profits?|net income"
-_FOR_EACH = (r"(?:each|every|per) dollar of|for (?:each|every)|relative to|on (?:its |their )?(?:total |average )?"
-             r"(?:shareholders['’]? |stockholders['’]? )?(?:equity|assets)(?! method)")
+_NET = r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)|bottom[- ]line"
+_SHARE_OF = r"(?:as )?an? (?:share|percentage|portion|fraction|proportion) of|relative to"
+"""Set against (the revenue): what a margin is."""
+_EARNS = r"earn\w*|made|makes?|profits?|net income|returns?(?! to)"
+_FOR_EACH = (r"(?:each|every|per) dollar|for (?:each|every)|relative to|(?:on|out of|from) (?:its |their )?"
+             r"(?:total |average )?(?:shareholders['’]? |stockholders['’]? )?(?:equity|assets)(?! method| held)")
 _WHOSE = r"(?:its|their|total|the company['’]s|\w+['’]s?) (?:total )?"
 """A company's own assets or liabilities, not a kind of them ("Level 3 assets")."""
 _EQUITY = (r"equity|what (?:its |the |their )?(?:shareholders|stockholders|owners) own|(?:shareholders|stockholders|"
-           r"owners)['’]? stake|book value|net worth")
+           r"owners)['’]? stake|book value|net worth|(?:shareholders|stockholders|owners) (?:have |had )?"
+           r"(?:invested|put in)")
 """What its owners put in, as a person says it: equity."""
 _OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
             r"faster than|slower than")
@@ -63,7 +66,8 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                        r"(?:coming |falling )?due (?:within|in) (?:the )?(?:next )?(?:year|twelve months|12 months)"),),
     "quick ratio": ((r"most liquid assets|quick assets",),),
     # how much of its profit it hands to its owners: dividends paid over net income
-    "dividend payout ratio": ((r"share|portion|percentage|part|fraction|proportion|much", r"income|earnings|profits?",
+    "dividend payout ratio": ((r"share|portion|percentage|part|fraction|proportion|slice|cut|much",
+                               r"income|earnings|profits?",
                                r"(?:to|as) (?:its |their )?(?:shareholders|stockholders|owners|investors|dividends)",
                                r"paid|pay\w*|returned|return|distribut\w*|hand\w*|went|go(?:es)?|given|gave"),),
     # how much it sells for what it owns: revenue over total assets
@@ -74,7 +78,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "return on equity": ((_EARNS, _FOR_EACH, _EQUITY),),
     "return on assets": ((_EARNS, _FOR_EACH, r"assets"),),
     # how many times its profit covers the interest it pays: operating income over interest expense
-    "interest coverage": ((r"cover\w*|times over|enough", r"interest (?:payments?|expenses?|costs?|charges?|bills?)"),),
+    "interest coverage": ((r"cover\w*|times over|enough", r"interest (?:payments?|expenses?|costs?|charges?|bills?)"),
+                          (r"meet|cover\w*|service|pay|afford", r"interest",
+                           r"(?:out of|from|with) (?:its |their )?(?:operating )?(?:earnings|profits?|income)"),),
     # what it owes against what its owners put in
     "debt-to-equity": ((r"debt|borrowings?|liabilities|leverag\w*", r"relative to|compared? (?:to|with)|compares|"
                         r"against|versus|vs\.?|per dollar of|for (?:each|every) dollar of|(?:more|less|larger|smaller|"
@@ -90,7 +96,13 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     # how much of each dollar of sales is kept as profit: a margin
     "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),
                          (_MADE, r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),
-    "net profit margin": ((_KEPT, _NET, _OF_SALES), (_MADE, _NET, _PER_DOLLAR), (r"how profitable",)),
+    "net profit margin": ((_KEPT, _NET, _OF_SALES), (_MADE, _NET, _PER_DOLLAR), (r"how profitable",),
+                          (_NET, rf"(?:{_SHARE_OF}) (?:its |their |the )?(?:\w+['’]?s? )?(?:\d{{4}} )?(?:total |net )?"
+                                 r"(?:revenues?|sales)")),
+    # the cash left once it has paid for its buildings and machines
+    "free cash flow": ((r"cash(?! flows?\b)", r"left over|left after|remain\w*|after|less|minus|net of",
+                        r"capital (?:spending|expenditures?|investments?)|capex|(?:new |its |their )?(?:property|plant|"
+                        r"equipment|fixed assets|factories|machinery)"),),
     # what it owns set against what it owes
     "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
 }
@@ -114,6 +126,7 @@ MEANINGS: dict[str, str] = {
     "debt-to-equity": "debt for each dollar of equity",
     "operating margin": "operating income for each dollar of revenue",
     "net profit margin": "net income for each dollar of revenue",
+    "free cash flow": "operating cash flow less capital expenditures",
 }
 """What a ratio read from plain words means, in the words of its question: an answer names the ratio and
 says what it is ("days sales outstanding, the days its customers take to pay: 39.81")."""

@@ -43,6 +43,14 @@ from rag_core.lexical.vocabulary import statements_named
         ("How much of its revenue did it keep as profit after all expenses?", ("net profit margin",)),
         ("How profitable was Goldman Sachs in 2016 relative to its net revenues?", ("net profit margin",)),
         ("Did American Express's liabilities grow faster than its assets?", ("total assets total liabilities",)),
+        ("How often was its stock of inventory replenished last year?", ("inventory turnover",)),
+        ("What cut of its profits went to its owners as dividends?", ("dividend payout ratio",)),
+        ("Could it service its interest from its operating income comfortably?", ("interest coverage",)),
+        ("What returns did it make on its average equity?", ("return on equity",)),
+        ("How much did it earn for every dollar its owners put in?", ("return on equity",)),
+        ("How much profit did it wring out of its total assets?", ("return on assets",)),
+        ("What was its bottom line as a percentage of net sales?", ("net profit margin",)),
+        ("How much cash remained after paying for new equipment?", ("free cash flow",)),
     ],
 )
 def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question: str, names: tuple[str, ...]) -> None:
@@ -61,6 +69,10 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "How much net income did it make in 2022 on higher sales?",  # the profit, not a margin
         "How long has the company operated in Mexico?",
         "Which plant and equipment suppliers does it use?",
+        "What was EBITDA less capex? Use the statement of cash flows.",  # no cash left: a cash flow statement
+        "How much interest did it pay in 2022?",  # the expense, not what covers it
+        "What was the total return to shareholders in 2022?",
+        "What were the assets held for sale relative to total assets?",  # no profit on them
     ],
 )
 def test_a_question_that_asks_for_no_ratio_in_plain_words_names_none(question: str) -> None:
