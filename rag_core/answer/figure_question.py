@@ -42,6 +42,9 @@ _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|fraction) of (?P<whole>.+?)\s+(?:is|are|was|were)\s+"
                       r"(?:comprised of |made up of |due to |attributable to |represented by |from )?(?P<part>[^?]+)",
                       re.IGNORECASE)
+_AS_SHARE = re.compile(r"\bwhat (?:percentage|percent|share|portion|slice|part|proportion)\b|\bas a percentage\b|"
+                       r"\bin percent\b|%", re.IGNORECASE)
+"""A ratio asked for as a part of a whole ('what share of its profit went out as dividends?'): said in percent."""
 _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
                        re.IGNORECASE)
 _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
@@ -196,7 +199,8 @@ def _read(question: str) -> Asked | None:
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
             operation = "average" if several and _AVERAGE.search(asked) else "change" if several and \
                 _CHANGE.search(asked) else "cell"
-            return replace(cell, formula=formula, percent=percent, operation=operation,
+            return replace(cell, formula=formula, percent=percent or _AS_SHARE.search(asked) is not None,
+                           operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     to_ratio = _TO_RATIO.search(metric(asked))

@@ -440,6 +440,8 @@ def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
     payout = read_figure("What is the FY2019 dividend payout ratio (using total cash dividends paid and net income "
                          "attributable to shareholders) for Acme? Round answer to two decimal places.", [STATEMENT])
     assert payout is not None and payout.shown == "0.30" and payout.formula == "450 [1] / 1,500 [1] = 0.30"
+    share = read_figure("What share of its 2019 net income did Acme pay out to shareholders as dividends?", [STATEMENT])
+    assert share is not None and share.shown == "30.0%", "a ratio asked for as a part of a whole is said in percent"
 
 
 def test_free_cash_flow_is_operating_cash_less_capital_expenditure() -> None:
