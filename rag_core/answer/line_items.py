@@ -46,7 +46,11 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                                              "income tax provision"),
     r"income before (?:income )?taxes|pre-?tax income": ("income before income taxes",
                                                          "earnings before income taxes", "pretax income"),
-    r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid"),
+    r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
+                                          "dividends paid to stockholders", "cash dividends paid to shareholders",
+                                          "cash dividends paid to stockholders",
+                                          "dividends paid to common shareholders",
+                                          "dividends paid to common stockholders"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
     r"short-term debt|short-term borrowings": ("short-term debt and current portion of long-term debt",

@@ -691,3 +691,16 @@ def test_a_cost_of_revenue_split_into_lines_it_does_not_total_is_their_sum() -> 
         "| Boeing Capital", "| Cost of sales | (63,078) | (59,237) |\n| Boeing Capital"))
     whole = read_figure("What was the cost of goods sold in 2022?", [stated])
     assert whole is not None and whole.kind == "cell" and whole.value == pytest.approx(-63_078e6), "a stated total"
+
+
+def test_dividends_paid_to_shareholders_are_the_dividends_and_those_to_minority_owners_are_not() -> None:
+    flows = Passage(n=1, document="acme-10k.pdf", page=52, tabular=True, text=(
+        "Consolidated Statement of Cash Flows (Millions)\n"
+        "| Years ended December 31 | 2022 | 2021 |\n"
+        "| Dividends paid to noncontrolling interests | (8) | (5) |\n"
+        "| Dividends paid to shareholders | (3,369) | (3,420) |\n"))
+    income = Passage(n=2, document="acme-10k.pdf", page=48, tabular=True, text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net income | 5,777 | 5,921 |\n"))
+    payout = read_figure("What share of its 2022 net income did Acme pay out to shareholders as dividends?",
+                         [flows, income])
+    assert payout is not None and payout.value == pytest.approx(3_369 / 5_777 * 100)
