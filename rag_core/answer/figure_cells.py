@@ -50,11 +50,15 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
         scale = scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
         for before, block in _blocks(passage.text):
             lines = [line for line in block if is_row(line)]
-            years = next((found for line in lines if (found := _header_years(cells(line)))), None) or \
-                next((found for line in reversed(before[-_LINES_ABOVE:]) if len(found := _years_in(line)) >= 2), None) \
-                or next((found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
+            header = next((found for line in lines if (found := _header_years(cells(line)))), None)
+            above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
+                                              if len(found := _years_in(line)) >= 2), None)
+            years = header or above or next((found for line in passage.columns.splitlines()
+                                             if (found := _header_years(cells(line)))), [])
             lines = _subtotals(_unmerged(lines, len(years)))
             aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
+            if above and 2 * len(aligned) < sum(1 for line in lines if _figures(" ".join(cells(line)[1:]))):
+                aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             if aligned:
                 rows += [_row(passage, table, label, by_year, scale) for label, by_year in aligned]
             else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..lexical.terms import word_prefixes
 from ..lexical.vocabulary import TITLES
@@ -150,6 +151,30 @@ def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> 
         return []
     return [read for row in table if row.label != cell.row and _COST_PART.match(row.label) and cell.column in row.cells
             and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
+
+
+BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
+"""The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""
+
+
+def by_period(rows: Sequence[Row]) -> list[Row]:
+    """The rows of roll-forward tables (an equity statement, a goodwill note) with their period: a row
+    between two balances ('BALANCE, NOVEMBER 1, 2008' … 'Dividends declared and paid | (232,988)' …
+    'BALANCE, OCTOBER 31, 2009') is what changed the balance in the year of the one below it, its
+    columns the parts of the balance; each of its cells is put under that year ('2009 › Retained
+    Earnings'), so a question of 2009's dividends finds 2009's row among the three alike. Other rows
+    as they are."""
+    out = list(rows)
+    upcoming: int | None = None
+    for n in range(len(out) - 1, -1, -1):  # upwards: each row is of the period of the next balance below it
+        row = out[n]
+        if n + 1 < len(out) and (out[n + 1].passage.n, out[n + 1].table) != (row.passage.n, row.table):
+            upcoming = None
+        if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
+            upcoming = max(int(y) for y in dated)
+        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
+            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
+    return out
 
 
 def latest_year(rows: Sequence[Row], metric: str) -> int | None:

@@ -21,9 +21,11 @@ from ..models import CellRead, FigureReading, Passage
 from .figure_cells import END, START, Row, cell_value, table_rows
 from .figure_question import TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
+    BALANCE_AT,
     GENERIC,
     When,
     beside,
+    by_period,
     cell_read,
     cite,
     column_of,
@@ -46,8 +48,6 @@ _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
 """A question that asks what a count of shares is worth ('the total value of vested shares')."""
 _LISTED = 3
 """Most candidates an ambiguous figure question is given."""
-_BALANCE = re.compile(r"\s*balances?\b", re.IGNORECASE)
-"""The row of an equity statement that gives the balance at a date ('Balance, March 31, 2011')."""
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -56,7 +56,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     asked = read_question(question)
     if asked is None:
         return None
-    rows = table_rows(passages)
+    rows = by_period(table_rows(passages))
     if not rows:
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
@@ -149,7 +149,7 @@ class _Reader(Saying):
         the asked year (else the latest)."""
         asked = stems(metric) - GENERIC
         dated = [(max(int(y) for y in YEAR.findall(row.label)), row) for row in self.rows
-                 if _BALANCE.match(row.label) and YEAR.search(row.label)]
+                 if BALANCE_AT.match(row.label) and YEAR.search(row.label)]
         if not asked or not dated:
             return None
         wanted = year if year is not None else max(y for y, _ in dated)

@@ -50,7 +50,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
                                           "dividends paid to common shareholders",
-                                          "dividends paid to common stockholders"),
+                                          "dividends paid to common stockholders",
+                                          "dividends declared and paid"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
     r"short-term debt|short-term borrowings": ("short-term debt and current portion of long-term debt",

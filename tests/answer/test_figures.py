@@ -704,3 +704,24 @@ def test_dividends_paid_to_shareholders_are_the_dividends_and_those_to_minority_
     payout = read_figure("What share of its 2022 net income did Acme pay out to shareholders as dividends?",
                          [flows, income])
     assert payout is not None and payout.value == pytest.approx(3_369 / 5_777 * 100)
+
+
+def test_a_roll_forward_row_is_of_the_year_of_the_balance_below_it() -> None:
+    equity = Passage(n=1, document="adi-10k.pdf", page=52, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF SHAREHOLDERS' EQUITY Years ended October 31, 2009, November 1, 2008 and "
+        "November 3, 2007\n"
+        "| | Common Stock | Retained | Other Comprehensive |\n"
+        "| (thousands) | Shares Amount | Earnings | (Loss) Income |\n"
+        "| BALANCE, NOVEMBER 3, 2007 | 303,354 50,560 | 2,253,483 | 33,091 |\n"
+        "| Activity in Fiscal 2008 | | | |\n"
+        "| Dividends declared and paid | | (222,530) | |\n"
+        "| Issuance of stock under stock plans | 7,256 1,209 | 92,946 | |\n"
+        "| BALANCE, NOVEMBER 1, 2008 | 291,193 48,533 | 2,419,908 | (48,178) |\n"
+        "| Activity in Fiscal 2009 | | | |\n"
+        "| Dividends declared and paid | | (232,988) | |\n"
+        "| Issuance of stock under stock plans | 851 142 | 12,235 | |\n"
+        "| BALANCE, OCTOBER 31, 2009 | 291,862 $48,645 | $ 2,490,752 | $(10,248) |\n"))
+    for year, paid in ((2009, 232_988), (2008, 222_530)):
+        figure = read_figure(f"How much did Analog Devices declare and pay in dividends in fiscal {year}?", [equity])
+        assert figure is not None and figure.kind == "cell", "the title's dates above the table are no columns"
+        assert figure.value == pytest.approx(-paid * 1e3) and figure.cells[0].column.startswith(f"{year} › ")
