@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
+"""The cost of revenue as questions name it (``figure_rows.cost_parts`` sums the lines a statement splits it into)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending": (
@@ -19,9 +20,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"\brevenues?\b|\bnet sales\b|\bsales\b|top line": ("total revenues", "net revenues", "revenues", "net sales",
                                                         "total net sales", "sales", "revenue",
                                                         "total revenues net of interest expense"),
-    COST_OF_REVENUE: ("cost of goods sold", "cost of sales",
-                                                                 "cost of revenues", "cost of revenue",
-                                                                 "cost of products sold", "cost of product revenue"),
+    COST_OF_REVENUE: ("cost of goods sold", "cost of sales", "cost of revenues", "cost of revenue",
+                      "cost of products sold", "cost of product revenue"),
     r"net income|net earnings|net profit|net loss|bottom[- ]line": ("net income", "net earnings",
                                                                      "net income attributable", "net loss",
                                                                      "net loss attributable"),
