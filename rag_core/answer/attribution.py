@@ -92,6 +92,9 @@ class Computed(NamedTuple):
     """The rows it was computed from ('Net sales'): a statement of the figure about them is supported."""
     passages: tuple[int, ...]
     """The passages of its cells."""
+    formula: str = ""
+    """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it gives
+    each input as code read it."""
 
 
 def attribute(
@@ -200,7 +203,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     the passages' figures. A figure in no passage names the step that gives it when one does."""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
-                or misread(number, terms, figures.cells, figures.prose)
+                or ("" if _an_input(statement, number, figures) else misread(number, terms, figures.cells,
+                                                                                figures.prose))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose)))
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
@@ -218,6 +222,23 @@ def _number_note(number: Number, terms: set[str], shown: Sequence[Number], every
         return ""
     elsewhere = _computed_for_others(number, terms, computed)
     return f"{number.text} is computed for {elsewhere}, not for what this names" if elsewhere else ""
+
+
+def _an_input(statement: str, number: Number, figures: _Figures) -> bool:
+    """Whether the statement writes the computation of a figure code computed ('… = 58.3%, computed from
+    the document's figures: 3,369 [2] / $5,777 [1] = 58.3%', its citations aside) and the number is one
+    of its inputs, held by a cell of a row code read it from: read by code from that cell, whatever
+    other rows the statement's words name ('the share of net income paid out as dividends' names 'Net
+    income' and 'Other — net')."""
+    plain = _formula_text(statement)
+    return any(figure.formula and _formula_text(figure.formula) in plain
+               and any(cell.number is not None and number_in(number, [cell.number]) and cell.names
+                       and content_terms(cell.names[0]) <= content_terms(figure.about) for cell in figures.cells)
+               for figure in figures.computed)
+
+
+def _formula_text(text: str) -> str:
+    return re.sub(r"\s+", "", CITATION.sub("", text))
 
 
 def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Computed]) -> str:

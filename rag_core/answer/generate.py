@@ -331,7 +331,7 @@ class AnswerRun:
         try:
             figure = self.figure
             computed = [Computed(figure.shown, " ".join(dict.fromkeys(c.row for c in figure.cells)),
-                                 tuple(dict.fromkeys(c.passage for c in figure.cells)))
+                                 tuple(dict.fromkeys(c.passage for c in figure.cells)), figure.formula)
                         ] if figure is not None and figure.formula and figure.shown else []
             sentences, summary, tables = self._check.run(text, self.passages, computed)
         except Exception as exc:  # an optional check degrades visibly, never breaks the answer

@@ -238,3 +238,19 @@ def test_a_statement_of_a_figure_computed_by_code_is_supported_by_its_cells() ->
     assert other_row.unverified_numbers == ["3.5%"] and "computed for Net sales" in other_row.number_notes[0], (
         "the figure computed for one row, stated of another, is marked")
     assert wrong.unverified_numbers == ["9.9%"] and not wrong.supported
+
+
+def test_the_inputs_of_a_computation_code_wrote_out_are_read_from_their_cells_whatever_rows_its_words_name() -> None:
+    from rag_core.answer.attribution import Computed
+
+    flows = Passage(n=1, document="acme.pdf", page=52, tabular=True, text=(
+        "| | 2022 | 2021 |\n| Dividends paid to shareholders | (3,369) | (3,420) |\n| Other — net | (60) | (20) |"))
+    income = Passage(n=2, document="acme.pdf", page=48, tabular=True,
+                     text="| | 2022 | 2021 |\n| Net income | 5,777 | 5,921 |")
+    computed = [Computed("58.3%", "Dividends paid to shareholders Net income", (1, 2),
+                         "3,369 [1] / 5,777 [2] = 58.3%")]
+    answer = ("**dividend payout ratio, the share of net income paid out as dividends, 2022: 58.3%**, computed from "
+              "the document's figures: 3,369 [1] / 5,777 [2] = 58.3% [1][2]. Other net costs were 3,369 [1].")
+    code, other = attribute(answer, [flows, income], None, TERMS_ONLY, computed=computed)[0]
+    assert code.unverified_numbers == [] and code.supported, "'net income' and 'Other — net' do not move 3,369"
+    assert other.unverified_numbers == ["3,369"], "a sentence that does not write the computation is judged as before"
