@@ -49,6 +49,8 @@ class Asked(NamedTuple):
 
     question: str
     sides: tuple[str, ...] = ()
+    keep: tuple[str, ...] = ()
+    """The labels of the rows a figure was read from by code: a cut keeps them, as long as it keeps any row."""
 
 
 class BudgetTooSmall(ValueError):
@@ -87,6 +89,7 @@ def fit(
     whole: bool = False,
     table_share: float | None = None,
     sides: Sequence[str] = (),
+    keep: Sequence[str] = (),
 ) -> Budget | None:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
     and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
@@ -98,7 +101,8 @@ def fit(
     With ``whole``, None is returned unless every passage fits uncut. With ``table_share``,
     a passage of table rows that other passages follow first loses rows (``table_cuts.cut_order``)
     until it takes at most that share of the room. ``sides``: the things a comparison compares, whose
-    blocks of a table lose their rows last.
+    blocks of a table lose their rows last. ``keep``: the labels of the rows a figure was read from,
+    which a table with nothing after it loses last too (a cut at its end would lose the bottom rows).
 
     Raises:
         BudgetTooSmall: The fixed parts alone exceed the room.
@@ -127,7 +131,7 @@ def fit(
             skeleton = count.messages(build(question, history, []))
 
     cap = min(room, prompt_cap or room)
-    asked = Asked(question, tuple(sides))
+    asked = Asked(question, tuple(sides), tuple(keep))
     if table_share is not None and not whole:
         passages = [_within_share(i, text, int((cap - skeleton) * table_share), block, count, asked)
                     if i < len(passages) - 1 else text for i, text in enumerate(passages)]
@@ -171,10 +175,11 @@ def fit(
 def fit_prompt(
     intent: Intent, question: str, history: Sequence[Message], passages: Sequence[Passage], sides: Sequence[str],
     counter: TokenCounter, config: BudgetSettings, *, reserved: int, prompt_cap: int | None, whole: bool,
-    brief: bool = False, settled: str = "",
+    brief: bool = False, settled: str = "", keep: Sequence[str] = (),
 ) -> Budget | None:
     """``fit`` for the answer's prompt (``prompts.build_messages``, each passage rendered as its own
-    block, the instruction brief or not), with the budget's limit and shares."""
+    block, the instruction brief or not), with the budget's limit and shares; ``keep``: the rows
+    the settled figure was read from."""
     return fit(
         lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides, brief, settled),
         lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
@@ -182,7 +187,7 @@ def fit_prompt(
         limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
         history_share=config.history_share, prompt_cap=prompt_cap, whole=whole,
         table_share=config.comparison_table_share if intent == "comparison" else None,
-        sides=sides if intent == "comparison" else (),
+        sides=sides if intent == "comparison" else (), keep=keep,
     )
 
 
@@ -275,9 +280,11 @@ def _cut_rows(
     None when the passage has no text after its rows, or when it does not fit with one row kept."""
     lines = text.splitlines()
     rows = [i for i, line in enumerate(lines) if is_row(line)]
-    if not rows or not any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:]):
+    kept = [i for i in rows if any(label and label in lines[i] for label in asked.keep)]
+    if not rows or not (kept or any(line.strip() and line.strip() != ROWS_LEFT_OUT for line in lines[rows[-1] + 1:])):
         return None
     order, blocks = cut_order(text, question=asked.question, sides=asked.sides)
+    order = [*(i for i in order if i not in kept), *(i for i in order if i in kept)]  # a figure's rows go last
     best: tuple[str, int] | None = None
     low, high = 1, len(order) - 1
     while low <= high:

@@ -58,7 +58,9 @@ def prepare(
     grouped = kept_rows("all" if figure is not None and figure.value is not None else steps.rows_kept, question,
                         grouped)
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
-    budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled)
+    rows = tuple(dict.fromkeys(c.row for c in figure.cells)) if figure is not None else ()
+    budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled,
+                         keep=rows)
     if budget is None:
         return None
     kept = {p.n for p in with_texts(grouped, budget.passages)}
@@ -78,13 +80,14 @@ def prepare(
 def fit(
     steps: Answering, question: str, history: Sequence[Message], passages: list[Passage], counter: TokenCounter,
     sides: Sequence[str], config: BudgetSettings, *, whole: bool = False, settled: str = "",
+    keep: Sequence[str] = (),
 ) -> tuple[Budget | None, StageRecord | None]:
     """The prompt within the token budget, and the record of the ``budget`` stage. With ``whole``,
-    every passage uncut or None (and no record)."""
+    every passage uncut or None (and no record); ``keep``: the rows the settled figure was read from."""
     clock = time.perf_counter()
     budget = fit_prompt(steps.intent, question, history, passages, sides, counter, config,
                         reserved=steps.reserved_output, prompt_cap=steps.prompt_cap, whole=whole, brief=steps.brief,
-                        settled=settled)
+                        settled=settled, keep=keep)
     if budget is None:
         return None, None
     dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}

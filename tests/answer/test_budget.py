@@ -196,3 +196,16 @@ def test_a_comparisons_table_leaves_room_for_the_passages_after_it() -> None:
     technical = fit_prompt("technical", "compare LightRAG with GraphRAG", [], passages, ["LightRAG", "GraphRAG"],
                            tokens, config, reserved=512, prompt_cap=1100, whole=False)
     assert technical is not None and technical.kept < 4, "another intent: the table first, as it is"
+
+
+def test_a_table_with_nothing_after_it_keeps_the_row_a_figure_was_read_from() -> None:
+    tokens = TiktokenCounter("gpt-4o-mini", unknown_margin=0.1)
+    table = "\n".join(TABLE_THEN_READING.splitlines()[:-2])
+    common = {"limit": 10_000, "reserved_output": 1024, "question_share": 0.5, "history_share": 0.35, "prompt_cap": 700}
+    result = fit(build, block, "q", [], [table], tokens, keep=["Metric 59"], **common)  # type: ignore[arg-type]
+    assert result is not None and result.prompt_tokens <= 700
+    kept = result.passages[0].splitlines()
+    assert "| Metric 59 | 59.1% | 59.2% | 59.3% | 59.4% |" in kept, "the bottom row a figure was read from"
+    assert kept[:3] == table.splitlines()[:3], "the caption, the header and the first rows still come first"
+    plain = fit(build, block, "q", [], [table], tokens, **common)  # type: ignore[arg-type]
+    assert plain is not None and "| Metric 59 |" not in plain.passages[0], "without it, the end is cut"
