@@ -93,8 +93,8 @@ class Computed(NamedTuple):
     passages: tuple[int, ...]
     """The passages of its cells."""
     formula: str = ""
-    """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it gives
-    each input as code read it."""
+    """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it out
+    states each of its numbers as code read or computed it."""
 
 
 def attribute(
@@ -201,10 +201,11 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     cell under the names the statement gives and with the meaning it gives (``meaning``); a figure
     code computed, stated of its rows; or the result of arithmetic the statement shows, right, over
     the passages' figures. A figure in no passage names the step that gives it when one does."""
+    if _written_out(statement, number, figures.computed):
+        return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
-                or ("" if _an_input(statement, number, figures) else misread(number, terms, figures.cells,
-                                                                                figures.prose))
+                or misread(number, terms, figures.cells, figures.prose)
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose)))
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
@@ -224,17 +225,15 @@ def _number_note(number: Number, terms: set[str], shown: Sequence[Number], every
     return f"{number.text} is computed for {elsewhere}, not for what this names" if elsewhere else ""
 
 
-def _an_input(statement: str, number: Number, figures: _Figures) -> bool:
-    """Whether the statement writes the computation of a figure code computed ('… = 58.3%, computed from
-    the document's figures: 3,369 [2] / $5,777 [1] = 58.3%', its citations aside) and the number is one
-    of its inputs, held by a cell of a row code read it from: read by code from that cell, whatever
-    other rows the statement's words name ('the share of net income paid out as dividends' names 'Net
-    income' and 'Other — net')."""
+def _written_out(statement: str, number: Number, computed: Sequence[Computed]) -> bool:
+    """Whether the number is one of a computation code did and the statement writes out whole ('…
+    58.62, computed from the document's figures: 365 × (2,994 [1] + 3,183 [1]) / 2 / 19,232 [2] =
+    58.62', its citations aside): an input code read from its cell (shown on the debug page), a
+    constant of the formula (365 days), or its result, whatever other rows the statement's words
+    name ('the share of net income paid out as dividends' names 'Net income' and 'Other — net')."""
     plain = _formula_text(statement)
-    return any(figure.formula and _formula_text(figure.formula) in plain
-               and any(cell.number is not None and number_in(number, [cell.number]) and cell.names
-                       and content_terms(cell.names[0]) <= content_terms(figure.about) for cell in figures.cells)
-               for figure in figures.computed)
+    return any(figure.formula and _formula_text(figure.formula) in plain and number_in(number, numbers(figure.formula))
+               for figure in computed)
 
 
 def _formula_text(text: str) -> str:

@@ -254,3 +254,9 @@ def test_the_inputs_of_a_computation_code_wrote_out_are_read_from_their_cells_wh
     code, other = attribute(answer, [flows, income], None, TERMS_ONLY, computed=computed)[0]
     assert code.unverified_numbers == [] and code.supported, "'net income' and 'Other — net' do not move 3,369"
     assert other.unverified_numbers == ["3,369"], "a sentence that does not write the computation is judged as before"
+    formula = "365 × 3,369 [1] / 5,777 [2] = 212.86"
+    days = [Computed("212.86", "Dividends paid to shareholders Net income", (1, 2), formula)]
+    written = attribute(f"Days: 212.86, computed from the document's figures: {formula} [1][2]. "
+                        "A year has 365 days [1].", [flows, income], None, TERMS_ONLY, computed=days)[0]
+    assert written[0].unverified_numbers == [] and written[1].unverified_numbers == ["365"], (
+        "a constant of the formula code wrote out, not a figure of the passages elsewhere")
