@@ -277,7 +277,9 @@ def _cut_rows(
     text after the table first, though a table's discussion states in a few sentences what a
     hundred cells show, and a cut of the last rows would drop the last block's 'Overall' line
     before the first block's details. The fewest rows to leave out are found by binary search;
-    None when the passage has no text after its rows, or when it does not fit with one row kept."""
+    None when the passage has no text after its rows nor a row a figure was read from (``Asked.keep``,
+    left out last: a prefix cut would lose a statement's bottom rows), or when it does not fit with one
+    row kept."""
     lines = text.splitlines()
     rows = [i for i, line in enumerate(lines) if is_row(line)]
     kept = [i for i in rows if any(label and label in lines[i] for label in asked.keep)]
