@@ -135,9 +135,9 @@ class _Reader(Saying):
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
             if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
                 self.cells += [reading.cells[0], *parts]  # a cost of revenue split into lines it does not total
-                value, shown = self._paid(self.cells)
-                return self._computed("sum", value, shown, percent=False, what=f"{metric}, {said_when(year)}",
-                                      scale=self._row_scale(self.cells[0]))
+                value, shown = self._paid([reading.cells[0], *parts])
+                return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
+                                      scale=self._row_scale(reading.cells[0]))
             if reading is not None:
                 return reading
         return self._balance(metric, year)

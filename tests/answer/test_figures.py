@@ -683,6 +683,9 @@ def test_a_cost_of_revenue_split_into_lines_it_does_not_total_is_their_sum() -> 
     cost = read_figure("What was the cost of goods sold in 2022?", [split])
     assert cost is not None and cost.kind == "sum" and cost.value == pytest.approx(63_078e6), "not the total costs"
     assert cost.formula == "(53,969 [1] + 9,109 [1]) = 63,078 million"
+    latest = read_figure("What was the cost of goods sold?", [split])
+    assert latest is not None and latest.sentence.startswith("**cost of goods sold, 2022: 63,078 million**"), (
+        "no year asked: the latest year's, and said so")
     days = read_figure("How many days' worth of inventory was it holding at the end of 2022?", [split, BALANCE])
     assert days is not None and days.value == pytest.approx(365 * (78_151 + 78_823) / 2 / 63_078)
     products = read_figure("What was the cost of products in 2022?", [split])
