@@ -136,20 +136,25 @@ def _in_cash_flows(row: Row) -> bool:
     return _CASH_FLOWS.search(f"{row.passage.caption}\n{row.passage.section}") is not None
 
 
-_COST_PART = re.compile(r"\s*cost of (?!goods sold|sales\b|revenues?\b)\w", re.IGNORECASE)
-_COST_WHOLE = re.compile(r"\s*(?:total )?cost of (?:goods sold|sales|revenues?)\b|\s*total cost of\b", re.IGNORECASE)
+_COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
+"""A row of the whole cost of revenue ('Cost of sales', 'Total cost of revenues')."""
+
+
+def _cost_part(label: str) -> bool:
+    """A row of a part of the cost of revenue ('Cost of products', 'Cost of services')."""
+    return re.match(r"\s*cost of \w", label, re.IGNORECASE) is not None and not _COST_WHOLE.match(label)
 
 
 def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
     """The other lines a cost of revenue is split into, in the read cell's column, when its statement
     states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
     sold is both: 63,078, not 53,969). None when the cell's row is the whole cost, or its table totals them."""
-    if not _covers(COST_OF_REVENUE, metric) or not _COST_PART.match(cell.row):
+    if not _covers(COST_OF_REVENUE, metric) or not _cost_part(cell.row):
         return []
     table = [row for row in rows if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
     if any(_COST_WHOLE.match(row.label) for row in table):
         return []
-    return [read for row in table if row.label != cell.row and _COST_PART.match(row.label) and cell.column in row.cells
+    return [read for row in table if row.label != cell.row and _cost_part(row.label) and cell.column in row.cells
             and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
 
 
