@@ -108,7 +108,10 @@ that hold them (a textbook definition: the effective tax rate is the income stat
 provision over its income before taxes)."""
 
 LEGAL = r"legal (?:battles?|matters|cases|disputes|actions|proceedings|issues)|lawsuits?|litigation|sued|court cases?"
-GEOGRAPHY = r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? in"
+GEOGRAPHY = (r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? in|"
+             r"(?:which|what) (?:of (?:its|the|their) )?(?:regions?|countr(?:y|ies)|geographic areas?)\b(?![^?.]*\bincorporat)")
+# a report's revenue, as analysts call it
+TOPLINE = r"top[- ]?line"
 CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
 CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
 RESTRUCTURING = r"restructuring"
@@ -122,17 +125,27 @@ DEBT_CHANGE = (r"(?:debt|borrowings?)(?: of [\w&.'’ -]{1,40}?)? (?:rise|rose|g
 ORGANIC = (r"organic (?:sales|revenues?|growth)|(?:grew|grow|growth) organically|m&a|mergers and acquisitions|"
            r"(?:impacts?|effects?) of (?:acquisitions|divestitures)")
 # a question that asks why a figure moved is answered by the report's discussion of its results (MD&A),
-# whose prose explains the change; "explain why" alone is the instructions' ("… state that and explain why")
+# whose prose explains the change; "explain why" alone is the instructions' ("… state that and explain why").
+# A looser asking ("what was behind …", "the main reasons …", "what factors …") counts when a change follows it
+# in the same sentence ("what was behind the decline in …", "the main reasons its revenues rose"), so "what
+# accounts for most of its revenue?" and "a primary cause of lung disease" are no questions of why.
+_CHANGE = (r"(?:change|increase|decrease|decline|rise|drop|growth|fall|improvement|deterioration|reduction|expansion|"
+           r"contraction|swing|jump|slide|shortfall)s?|(?:rose|risen|rising|fell|fallen|falling|grew|grown|growing|"
+           r"increas|decreas|declin|dropp|improv|deteriorat|shr[ai]nk|expand|contract|lift|boost|push|dragg?|"
+           r"weigh|jump|slid|soar|plung)\w*|higher|lower|(?:went|go|gone|goes) (?:up|down)")
+_ASKING = (r"what (?:explains?|explained|(?:is|was|are|were) behind|accounts? for|accounted for|(?:\w+ ){0,2}factors)|"
+           r"(?:the|main|key|primary|principal|major|biggest|which) (?:drivers?|reasons?|causes?|factors?)|"
+           r"explain(?! why)")
 DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
-              r"why (?:did|was|were|has|had|have|is|are|does|do)|(?:drivers?|reasons?|causes?) (?:of|for|behind) "
-              r"(?:the |this |its )?(?:[\w&-]+ ){0,2}(?:change|increase|decrease|decline|rise|drop|growth|fall|"
-              r"improvement|deterioration|reduction|expansion|contraction)s?")
+              r"why (?:did|was|were|has|had|have|is|are|does|do)|"
+              rf"(?:{_ASKING})\b[^?.;]{{0,60}}?\b(?:{_CHANGE})")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
 TOPICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     LEGAL: ("litigation legal proceedings lawsuits claims contingencies", ()),
     GEOGRAPHY: ("geographic regions segments countries international operations", ()),
+    TOPLINE: ("revenues net sales", ()),
     CYCLES: ("cyclical seasonal demand economic conditions", ()),
     CUSTOMERS: ("customers customer concentration sales to", ()),
     RESTRUCTURING: ("restructuring severance impairment charges", ()),
