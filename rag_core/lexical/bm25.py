@@ -229,14 +229,20 @@ class Bm25Index:
         ]
 
     def in_sections(
-        self, titles: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_document: int
+        self, titles: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_document: int,
+        headed_by: str = "",
     ) -> list[Bm25Match]:
         """The chunks under a heading that matches one of ``titles`` (regular expressions; the
         document's own title is not read) in these documents, document by document in the given
         order: the best chunk of each page (best BM25 score over ``queries``, then reading order),
         at most ``per_document`` pages of each, best first; chunks holding none of the queries'
         terms are left out. One chunk a page, so that a long note's first page does not fill the
-        list and hide the page that answers."""
+        list and hide the page that answers.
+
+        With ``headed_by`` (a question), a chunk whose own headings name more of its words (weighted
+        by their rarity, ``heading_weights``) ranks first: a report's discussion of results gives each
+        line and each segment a heading of its own ("Defense, Space & Security › Revenues", "Cost of
+        Revenues"), and the consolidated summary above them names every line in its prose."""
         if self._bm25 is None or not titles or not len(self._header_of):
             return []
         pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)
@@ -245,17 +251,35 @@ class Bm25Index:
             return []
         term_lists, scores = self._best_scores(queries)
         under = np.flatnonzero(np.isin(self._header_of, matching) & (scores > 0))
+        named = self.heading_weights(headed_by, matching)[self._header_of] if headed_by else np.zeros(len(self))
         found: list[Bm25Match] = []
         for doc_id in dict.fromkeys(documents):
             number = self._documents.get(doc_id)
             mine = under[self._document_of[under] == number] if number is not None else under[:0]
-            ranked = mine[np.lexsort((mine, -scores[mine]))]
+            ranked = mine[np.lexsort((mine, -scores[mine], -named[mine]))]
             pages = self._page_of[ranked]
             best_of_page = ranked[np.unique(pages, return_index=True)[1]] if len(ranked) else ranked
-            for i in best_of_page[np.lexsort((best_of_page, -scores[best_of_page]))][:per_document]:
+            order = np.lexsort((best_of_page, -scores[best_of_page], -named[best_of_page]))
+            for i in best_of_page[order][:per_document]:
                 found.append(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
                                        coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
         return found
+
+    def heading_weights(self, question: str, headers: Sequence[int]) -> np.ndarray:
+        """For each distinct header (by number; those not in ``headers`` weigh 0): the summed idf of the
+        question's words but numbers that its headings (``vocabulary.heading_parts``) hold, by stem."""
+        weights = np.zeros(len(self._headers))
+        if self._bm25 is None:
+            return weights
+        idf = self._bm25.idf
+        # a year names the period, not the line ("Years ended December 31, 2022 2021" captions every table)
+        asked = {word_stem(t): idf.get(t, 0.0) for t in dict.fromkeys(tokenize(question)) if not t.isdigit()}
+        wanted = set(headers)
+        for header, n in self._headers.items():
+            if n in wanted:
+                held = {word_stem(t) for part in heading_parts(header) for t in tokenize(part)}
+                weights[n] = sum(w for stem, w in asked.items() if stem in held)
+        return weights
 
     def tables_holding(
         self, phrases: Sequence[Sequence[str]], queries: Sequence[str], *, documents: Sequence[str], top_n: int,

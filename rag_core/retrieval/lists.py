@@ -150,13 +150,17 @@ def section_list(
     per_document: int,
     names: Mapping[str, str],
     stored: OwnedChunks,
+    headed_by: str = "",
 ) -> tuple[RankedLists, list[str]]:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
     ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
     BM25 score over the phrasings first, as one list named ``sections``; and a note on each chunk left out
-    because it only points to a note (``points_elsewhere``)."""
-    matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document)
+    because it only points to a note (``points_elsewhere``). With ``headed_by`` (a question of what drove a
+    change), a chunk whose own headings name more of the question's words comes first
+    (``Bm25Index.in_sections``)."""
+    matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document,
+                                headed_by=headed_by)
     chunks = stored.get([m.chunk_id for m in matches])
     pointers = [chunks[m.chunk_id] for m in matches if m.chunk_id in chunks and points_elsewhere(chunks[m.chunk_id])]
     pointing = {c.chunk_id for c in pointers}

@@ -20,7 +20,7 @@ from ..lexical.bm25 import Bm25Index, build_index
 from ..lexical.cache import Bm25Cache
 from ..lexical.paraphrase import named_metrics
 from ..lexical.terms import phrases, tokenize
-from ..lexical.vocabulary import sections_named, statements_named
+from ..lexical.vocabulary import asks_why, sections_named, statements_named
 from ..models import DocumentRecord, Fused, Hit, RankedLists, Scores, Searched, StageRecord, StoredChunk
 from ..reader import Reader
 from ..settings import RerankSettings, RetrievalSettings, Retrievers
@@ -135,8 +135,11 @@ class Retriever:
                 notes.notes.append("the question names no topic that reports file under a section of its own")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
+                # why a figure moved: the discussion's heading of that line or segment names it
+                headed_by = asked if asks_why(asked) else ""
                 found, left_out = section_list(index, titles, phrasings, documents=documents, names=names,
-                                               stored=stored, per_document=config.section_chunks)
+                                               stored=stored, per_document=config.section_chunks,
+                                               headed_by=headed_by)
                 notes.notes += left_out
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")

@@ -47,6 +47,31 @@ def test_section_chunks_are_one_a_page_best_first_capped_per_document() -> None:
         Bm25Index(["x", "y"], ["one", "two"], headings=[("a", 1, "A")])
 
 
+RESULTS = r"results of operations"
+
+
+def test_a_question_of_why_ranks_first_the_chunk_whose_headings_name_its_line() -> None:
+    """The discussion of results summarizes every line in its prose, then gives each line a heading of its own."""
+    chunks = [  # (document, page, header, text)
+        ("a", 30, "A › Results of Operations", "Revenues and cost of revenues decreased, cost of revenues "
+                                               "decreased primarily due to lower revenues; revenues fell."),
+        ("a", 34, "A › Results of Operations › Cost of Revenues", "Cost of product sales decreased on lower volumes."),
+        ("a", 35, "A › Results of Operations › Selling Expenses", "Selling costs were flat in 2019."),
+        ("a", 36, "A › Results of Operations › Other Income 2019 2018", "Revenues of investments and cost noted."),
+        *[("a", page, "A › Risk Factors", f"Risk number {page} may harm the business.") for page in range(10, 20)],
+    ]
+    index = Bm25Index([f"c{i}" for i in range(len(chunks))], [c[3] for c in chunks],
+                      headings=[(doc, page, header) for doc, page, header, _ in chunks])
+    question = "Why did cost of revenues decrease in 2019?"
+    plain = [m.chunk_id for m in index.in_sections([RESULTS], [question], documents=["a"], per_document=4)]
+    headed = [m.chunk_id for m in index.in_sections([RESULTS], [question], documents=["a"], per_document=4,
+                                                    headed_by=question)]
+    assert plain[0] != "c1", plain
+    assert headed[0] == "c1", headed
+    assert headed.index("c0") < headed.index("c3"), "a year in a caption names the period, not the line"
+    assert set(headed) == set(plain), "the same chunks, in another order"
+
+
 CERTIFICATION = (
     "I have reviewed this annual report on Form 10-K of ACME Corporation for the fiscal years 2022, 2021 and "
     "2020. Based on my knowledge, this report does not contain any untrue statement of a material fact. ")
@@ -100,7 +125,7 @@ def test_a_legal_battles_question_lands_on_the_litigation_note(tmp_path: Path, r
         assert skipped is not None and skipped.notes == ["skipped: section_weight is 0"]
         assert [h.page for h in without.hits if h.source == "retrieved"][0] != 4, "the certifications win alone"
 
-        unrelated = engine.search("What does ACME sell?").trace.stage("sections")
+        unrelated = engine.search("Who is ACME's auditor?").trace.stage("sections")
         assert unrelated is not None and unrelated.notes == [
             "the question names no topic that reports file under a section of its own"]
     finally:
