@@ -188,6 +188,8 @@ def test_a_ratio_expands_to_its_inputs_and_statements(question: str, words: set[
 def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     assert expansion("What is the capital of France?") is None
     assert expansion("In which country is the company incorporated?") is None, "a domicile, not a region of sales"
+    assert expansion("Are there any product categories that represent more than 20% of revenue?") is None, \
+        "a share of revenue, which the segment note states"
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
     assert expansion("Does organic matter in soil raise crop yields?") is None, "a finance term only for growth"
 
@@ -197,6 +199,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("What are the geographies that Pepsico primarily operates in as of FY2022?", {"geographic", "countries"}),
     ("Which region had the worst topline performance for the company during FY2022?", {"geographic", "revenues"}),
     ("Is Boeing's business subject to cyclicality?", {"cyclical", "seasonal"}),
+    ("What are the major products and services that 3M sells as of FY2022?", {"products", "segments"}),
+    ("What does the company sell?", {"products", "services"}),
     ("Was American Express able to retain card members during 2022?", {"retention", "attrition"}),
     ("Which companies did the company acquire in 2022?", {"acquisitions", "combinations"}),
     ("Did total debt increase in 2023?", {"borrowings", "long-term"}),
@@ -226,6 +230,10 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("Who are the primary customers of Boeing?", "Customers and Backlog", "Note 9 – Customer Financing"),
     ("Who are the major customers of the company?", "Major Customers", "Revenue from Contracts with Customers"),
     ("Which companies did the company acquire in 2022?", "Note 2. Business Combinations", "Goodwill"),
+    # what it sells: the report's description of its business, not a note on revenue recognition
+    ("What are the major products and services that 3M sells?", "PART I Item 1. Business.", "Item 1A. Risk Factors."),
+    ("What services does the firm provide to its clients?", "Health Care Benefits Products and Services",
+     "Revenue from Contracts with Customers"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)

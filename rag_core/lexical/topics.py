@@ -1,0 +1,90 @@
+"""Topics of annual reports as questions name them, for search only: the words reports file each under
+(``TOPICS``, one more phrasing) and how reports title the section that holds it (``SECTIONS``, one more
+ranked list). "Has it reported any legal battles?" shares no word with "Note 21 – Legal Proceedings";
+"what was behind the decline in its revenues?" is answered by the discussion of results. Each entry is how
+analysts and readers ask, not a test question's wording; ``vocabulary`` reads them with the ratios and
+statements."""
+
+from __future__ import annotations
+
+LEGAL = r"legal (?:battles?|matters|cases|disputes|actions|proceedings|issues)|lawsuits?|litigation|sued|court cases?"
+# "which region had the worst topline performance?" (not "in which country is it incorporated?")
+GEOGRAPHY = (r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segments?)?)|regions? (?:it|they) operates? "
+             r"in|(?:which|what) (?:of (?:its|the|their) )?(?:regions?|countr(?:y|ies)|geographic areas?)\b"
+             r"(?![^?.]*\bincorporat)")
+# a report's revenue, as analysts call it
+TOPLINE = r"top[- ]?line"
+# what a company sells: the report's description of its business (a 10-K's Item 1) names its products and segments
+PRODUCTS = (r"(?:products?|offerings?) (?:and|or|&) services|services (?:and|or|&) products|"
+            r"what (?:products|services|goods)|"
+            r"(?:main|major|key|primary|principal|core) (?:products|services|offerings|product lines)|"
+            r"what (?:does|do|did) [\w&.'’ -]{1,40}? (?:sell|make|offer|produce|manufacture)\b")
+CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
+CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
+RESTRUCTURING = r"restructuring"
+ACQUISITIONS = r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)"
+RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention(?!\s+ratio)|churn|attrition"
+DEBT_CHANGE = (r"(?:debt|borrowings?)(?: of [\w&.'’ -]{1,40}?)? (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|"
+               r"fall|fell|go up|went (?:up|down)|change[ds]?)|"
+               r"(?:increase|decrease|change) in (?:its |total |long[- ]term )?(?:debt|borrowings?)")
+# growth "excluding M&A" is what reports call organic (or local-currency) sales change, net of acquisitions
+# and divestitures; "organic" alone is a chemist's word too
+ORGANIC = (r"organic (?:sales|revenues?|growth)|(?:grew|grow|growth) organically|m&a|mergers and acquisitions|"
+           r"(?:impacts?|effects?) of (?:acquisitions|divestitures)")
+# a question that asks why a figure moved is answered by the report's discussion of its results (MD&A),
+# whose prose explains the change; "explain why" alone is the instructions' ("… state that and explain why").
+# A looser asking ("what was behind …", "the main reasons …", "what factors …") counts when a change follows it
+# in the same sentence ("what was behind the decline in …", "the main reasons its revenues rose"), so "what
+# accounts for most of its revenue?" and "a primary cause of lung disease" are no questions of why.
+_CHANGE = (r"(?:change|increase|decrease|decline|rise|drop|growth|fall|improvement|deterioration|reduction|expansion|"
+           r"contraction|swing|jump|slide|shortfall)s?|(?:rose|risen|rising|fell|fallen|falling|grew|grown|growing|"
+           r"increas|decreas|declin|dropp|improv|deteriorat|shr[ai]nk|expand|contract|lift|boost|push|dragg?|"
+           r"weigh|jump|slid|soar|plung)\w*|higher|lower|(?:went|go|gone|goes) (?:up|down)")
+_ASKING = (r"what (?:explains?|explained|(?:is|was|are|were) behind|accounts? for|accounted for|(?:\w+ ){0,2}factors)|"
+           r"(?:the|main|key|primary|principal|major|biggest|which) (?:drivers?|reasons?|causes?|factors?)|"
+           r"explain(?! why)")
+DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
+              r"why (?:did|was|were|has|had|have|is|are|does|do)|"
+              rf"(?:{_ASKING})\b[^?.;]{{0,60}}?\b(?:{_CHANGE})")
+NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
+           r"(?:background|experience|career|earlier roles?|previous roles?)")
+
+TOPICS: dict[str, str] = {
+    LEGAL: "litigation legal proceedings lawsuits claims contingencies",
+    GEOGRAPHY: "geographic regions segments countries international operations",
+    TOPLINE: "revenues net sales",
+    PRODUCTS: "products services segments businesses brands",
+    CYCLES: "cyclical seasonal demand economic conditions",
+    CUSTOMERS: "customers customer concentration sales to",
+    RESTRUCTURING: "restructuring severance impairment charges",
+    ACQUISITIONS: "acquisitions acquired business combinations",
+    RETENTION: "retention retained attrition renewals",
+    DEBT_CHANGE: "long-term debt total debt borrowings issued repaid",
+    NEW_CEO: "chief executive officer appointed previously served as president",
+    ORGANIC: "organic local-currency sales acquisitions divestitures",
+    DISCUSSION: "primarily due to driven by partially offset",
+}
+"""Topics of annual reports as questions name them -> the words reports file them under ("legal
+battles": litigation, legal proceedings), for the vocabulary phrasing only (no statement list)."""
+
+SECTIONS: dict[str, str] = {
+    LEGAL: r"legal|litigation|lawsuits?|contingenc(?:y|ies)",
+    GEOGRAPHY: r"geograph(?:y|ic|ical)|regions?|international operations",
+    CYCLES: r"cyclical(?:ity)?|seasonal(?:ity)?",
+    CUSTOMERS: r"(?:major|significant|principal|largest|key|primary) customers?|^customers\b|concentrations?",
+    RESTRUCTURING: r"restructuring",
+    ACQUISITIONS: r"acquisitions?|business combinations?",
+    DEBT_CHANGE: r"debt|borrowings?",
+    NEW_CEO: r"executive officers",
+    # "PART I Item 1. Business", "ITEM 1. BUSINESS Company Overview", "Our Products"
+    PRODUCTS: r"^(?:part i\W+)?item\s*1\W+business\b|\bproducts and services$|"
+              r"^(?:our )?(?:products|businesses|business segments)$",
+    # a heading that opens with it ("Item 7. Management's Discussion …"), not a caption ("… quarterly results …")
+    DISCUSSION: r"^(?:[\w.]+\s+){0,2}(?:results of operations|management['’]s discussion|operating results|"
+                r"(?:discussion|analysis|review) of (?:the )?(?:results|operations))",
+}
+"""A topic as questions name it -> how reports title the section that holds it ("legal battles": a note titled
+"Litigation and Regulatory Proceedings", "Item 3. Legal Proceedings"). A topic's own words rarely meet the report's,
+and the small embedder reads such a question by its company name and years (certifications and exhibits restate
+both): the section's title is the report's own filing of the topic. Why a figure moved is discussed under the
+report's results of operations. Retention has no usual section."""
