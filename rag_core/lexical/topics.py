@@ -14,7 +14,8 @@ GEOGRAPHY = (r"geograph(?:y|ies|ic(?:al)?(?: areas?| regions?| markets?| segment
              r"(?![^?.]*\bincorporat)")
 # a report's revenue, as analysts call it
 TOPLINE = r"top[- ]?line"
-# what a company sells: the report's description of its business (a 10-K's Item 1) names its products and segments
+# what a company sells: the report's description of its business (a 10-K's Item 1) names its products and segments;
+# a section only (as one more phrasing, "products services segments" put other pages first: topic_questions*.jsonl)
 PRODUCTS = (r"(?:products?|offerings?) (?:and|or|&) services|services (?:and|or|&) products|"
             r"what (?:products|services|goods)|"
             r"(?:main|major|key|primary|principal|core) (?:products|services|offerings|product lines)|"
@@ -53,7 +54,6 @@ TOPICS: dict[str, str] = {
     LEGAL: "litigation legal proceedings lawsuits claims contingencies",
     GEOGRAPHY: "geographic regions segments countries international operations",
     TOPLINE: "revenues net sales",
-    PRODUCTS: "products services segments businesses brands",
     CYCLES: "cyclical seasonal demand economic conditions",
     CUSTOMERS: "customers customer concentration sales to",
     RESTRUCTURING: "restructuring severance impairment charges",
