@@ -155,10 +155,10 @@ def section_list(
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
     ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
-    BM25 score over the phrasings first, as one list named ``sections``; and a note on each chunk left out
-    because it only points to a note (``points_elsewhere``). With ``headed_by`` (a question of what drove a
-    change), a chunk whose own headings name more of the question's words comes first
-    (``Bm25Index.in_sections``)."""
+    BM25 score over the phrasings first, as one list named ``sections``; and the trace's notes: one on each chunk
+    left out because it only points to a note (``points_elsewhere``), and one when ``headed_by`` (a question of
+    what drove a change) ordered the list: a chunk whose own headings name more of the question's words comes
+    first (``Bm25Index.in_sections``)."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document,
                                 headed_by=headed_by)
     chunks = stored.get([m.chunk_id for m in matches])
@@ -167,10 +167,13 @@ def section_list(
     listed = [m for m in matches if m.chunk_id in chunks and m.chunk_id not in pointing]
     rows = [chunk_row(chunks[m.chunk_id], dict(names), list="sections", rank=rank, score=m.score)
             for rank, m in enumerate(listed, start=1)]
-    left_out = [f"left out {names.get(c.doc_id, c.doc_id)} p.{c.page} #{c.index} ({heading_parts(c.header)[-1]!r}): "
-                "it only points to a note, which holds the topic" for c in pointers]
+    notes = [f"left out {names.get(c.doc_id, c.doc_id)} p.{c.page} #{c.index} ({heading_parts(c.header)[-1]!r}): "
+             "it only points to a note, which holds the topic" for c in pointers]
+    if headed_by and listed:
+        notes.insert(0, "a question of why a figure moved: a chunk whose own headings name more of its words "
+                        "(the discussion's heading of that line or segment) comes first")
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
-                       rows=rows), left_out
+                       rows=rows), notes
 
 
 def row_list(

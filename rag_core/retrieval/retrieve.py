@@ -137,10 +137,10 @@ class Retriever:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
                 # why a figure moved: the discussion's heading of that line or segment names it
                 headed_by = asked if asks_why(asked) else ""
-                found, left_out = section_list(index, titles, phrasings, documents=documents, names=names,
-                                               stored=stored, per_document=config.section_chunks,
-                                               headed_by=headed_by)
-                notes.notes += left_out
+                found, said = section_list(index, titles, phrasings, documents=documents, names=names,
+                                           stored=stored, per_document=config.section_chunks,
+                                           headed_by=headed_by)
+                notes.notes += said
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")
         weights["sections"] = config.section_weight
