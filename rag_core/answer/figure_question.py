@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..lexical.paraphrase import MEANINGS, named_metrics
+from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .line_items import LINE_ITEMS, RATIOS
 
@@ -117,9 +118,11 @@ class Asked:
 
 
 def asks_for_figure(question: str) -> bool:
-    """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no."""
+    """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no
+    (what was behind a change is the report's prose: ``vocabulary.asks_why``)."""
     first = re.split(r"(?<=\?)\s", question.strip(), maxsplit=1)[0]
-    return bool(_ASKS.search(first) or named_metrics(first)) and not _NOT_A_FIGURE.search(first)
+    return (bool(_ASKS.search(first) or named_metrics(first)) and not _NOT_A_FIGURE.search(first)
+            and not asks_why(first))
 
 
 def _meant(name: str) -> str:

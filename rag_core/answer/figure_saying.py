@@ -73,7 +73,13 @@ class Saying:
         without its '(in thousands)') beside the same item with one ('$7.4 million' in a sentence) is
         read in the one unit (thousand, million, billion) that brings it within ten times of the
         stated figure, and the answer says so; when none does, or more than one, nothing is
-        computed: a change across them could be off by a thousand times."""
+        computed: a change across them could be off by a thousand times. Nor is it between a percentage
+        and an amount ('21%' of one page, '$7,027' of another)."""
+        if len({"%" in c.text for c in cells}) > 1:
+            shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
+            return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the figures found ({shown}) are a "
+                                 "percentage and an amount, not one figure in two years.", cells=list(cells),
+                                 notes=["a percentage beside an amount"])
         scales = {self._row_scale(c) for c in cells}
         if len(scales) == 1 or 1.0 not in scales:
             return list(cells)

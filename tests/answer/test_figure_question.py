@@ -14,6 +14,8 @@ def test_a_figure_question_is_told_from_an_explanation() -> None:
     assert not asks_for_figure("What drove operating margin change as of FY2022 for Acme?")
     assert not asks_for_figure("Is Acme a capital-intensive business based on FY2022 data?")
     assert not asks_for_figure("Why did net sales grow?")
+    assert not asks_for_figure("What was behind the decline in its Investment Banking net revenues in 2016?")
+    assert not asks_for_figure("What were the main reasons its total revenues rose in 2022?")
 
 
 def test_a_follow_up_in_a_chat_asks_with_the_figures_name_alone() -> None:
