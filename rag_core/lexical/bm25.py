@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -246,11 +246,11 @@ class Bm25Index:
         if self._bm25 is None or not titles or not len(self._header_of):
             return []
         pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)
-        matching = [n for header, n in self._headers.items() if any(map(pattern.search, heading_parts(header)))]
+        matching = {n: header for header, n in self._headers.items() if any(map(pattern.search, heading_parts(header)))}
         if not matching:
             return []
         term_lists, scores = self._best_scores(queries)
-        under = np.flatnonzero(np.isin(self._header_of, matching) & (scores > 0))
+        under = np.flatnonzero(np.isin(self._header_of, list(matching)) & (scores > 0))
         named = self.heading_weights(headed_by, matching)[self._header_of] if headed_by else np.zeros(len(self))
         found: list[Bm25Match] = []
         for doc_id in dict.fromkeys(documents):
@@ -265,20 +265,19 @@ class Bm25Index:
                                        coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
         return found
 
-    def heading_weights(self, question: str, headers: Sequence[int]) -> np.ndarray:
-        """For each distinct header (by number; those not in ``headers`` weigh 0): the summed idf of the
-        question's words but numbers that its headings (``vocabulary.heading_parts``) hold, by stem."""
+    def heading_weights(self, question: str, headers: Mapping[int, str]) -> np.ndarray:
+        """For each distinct header by its number (those not in ``headers``, number -> header, weigh 0): the
+        summed idf of the question's words but numbers that its headings (``vocabulary.heading_parts``) hold,
+        by stem."""
         weights = np.zeros(len(self._headers))
         if self._bm25 is None:
             return weights
         idf = self._bm25.idf
         # a year names the period, not the line ("Years ended December 31, 2022 2021" captions every table)
         asked = {word_stem(t): idf.get(t, 0.0) for t in dict.fromkeys(tokenize(question)) if not t.isdigit()}
-        wanted = set(headers)
-        for header, n in self._headers.items():
-            if n in wanted:
-                held = {word_stem(t) for part in heading_parts(header) for t in tokenize(part)}
-                weights[n] = sum(w for stem, w in asked.items() if stem in held)
+        for n, header in headers.items():
+            held = {word_stem(t) for part in heading_parts(header) for t in tokenize(part)}
+            weights[n] = sum(w for stem, w in asked.items() if stem in held)
         return weights
 
     def tables_holding(
