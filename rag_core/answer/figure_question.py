@@ -30,10 +30,10 @@ _ASKS = re.compile(
 )
 _NOT_A_FIGURE = re.compile(
     r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
-    r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what (?:drove|drives|caused|are the (?:main|key)))\b"
-    r"|\bwhat (?:drove|drives|caused)\b",
+    r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b",
     re.IGNORECASE,
 )
+"""An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
                      r"declined|year[- ]over[- ]year|yoy|difference|differ)\b", re.IGNORECASE)
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year",
