@@ -45,7 +45,7 @@ _ASKING = (r"what (?:explains?|explained|(?:is|was|are|were) behind|accounts? fo
            r"(?:the|main|key|primary|principal|major|biggest|which) (?:drivers?|reasons?|causes?|factors?)|"
            r"explain(?! why)")
 DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
-              r"why (?:did|was|were|has|had|have|is|are|does|do)|"
+              r"why (?:did|was|were|has|had|have|is|are|does|do)|(?:,|\band) why(?=\s*(?:\?|$))|"
               rf"(?:{_ASKING})\b[^?.;]{{0,60}}?\b(?:{_CHANGE})")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")

@@ -101,6 +101,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"financing)": (f"net cash provided by used in operating investing financing activities {CASH_FLOWS}", (CASH,)),
     r"(?:dividend )?payout ratio|retention ratio|plowback ratio": (f"dividends paid net income {CASH_FLOWS}",
                                                                     (CASH, INCOME)),
+    # what it paid to buy back its own shares: the cash flow statement's financing line and the equity
+    # statement's treasury stock state it ("buy back" shares no word with "Common stock repurchased")
+    r"buy[- ]?backs?|buy(?:s|ing)? back|bought back|(?:share|stock) repurchases?|repurchas\w* (?:any |some )?(?:of )?"
+    r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)": (
+        f"repurchases of common stock treasury stock repurchase program {CASH_FLOWS}", (CASH, EQUITY)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }

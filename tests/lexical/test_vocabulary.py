@@ -41,7 +41,12 @@ from rag_core.store import LexicalRow
         ("Answer from the cashflow statement: what was capex?", ("cash_flows",)),
         ("What is the FY2021 retention ratio (using dividends paid and net income)?", ("cash_flows", "income")),
         ("From the statement of changes in shareholders' equity, what were the dividends declared?", ("equity",)),
-        ("What does the statement of changes in equity show for share buybacks?", ("equity",)),
+        # a buyback is stated by the cash flow statement's financing line and the equity statement's treasury stock
+        ("What does the statement of changes in equity show for share buybacks?", ("equity", "cash_flows")),
+        ("How much common stock did the firm buy back in 2016?", ("cash_flows", "equity")),
+        ("How much did it spend on share repurchases in 2022?", ("cash_flows", "equity")),
+        ("Did it repurchase any of its own shares?", ("cash_flows", "equity")),
+        ("Did the lender call back the loan?", ()),
         ("What were 3M's total assets at the end of 2022?", ("balance_sheet",)),
         ("How much were total current liabilities at December 31, 2022?", ("balance_sheet",)),
         ("What was Analog Devices' net income in fiscal 2009?", ("income",)),
@@ -263,6 +268,11 @@ def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: 
     # the instructions' "explain why" is no question of why
     ("Does AMEX have an improving gross margin profile? If gross margin is not a useful metric, explain why.", False),
     ("What is the operating margin for FY2022?", False),
+    # "…, and why?" closing a question of a change
+    ("How did the effective tax rate change in 2016, and why?", True),
+    ("Did gross margin fall in fiscal 2009, and why", True),
+    ("Why?", False),
+    ("Is it known why the trial stopped?", False),
 ])
 def test_a_question_of_what_drove_a_change_goes_to_the_discussion_of_results(question: str, why: bool) -> None:
     assert asks_why(question) is why
