@@ -27,6 +27,29 @@ def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Pat
     assert page.text.startswith("Results Overview")
 
 
+def test_a_filings_items_hold_its_sections_and_a_year_is_no_section_number(tmp_path: Path) -> None:
+    body = "Plain body text that goes on for a while to set the body size of this filing's page. "
+    lines = [("PART I Item 1. Business.", True), (body * 3, False), ("Company Overview", True), (body * 3, False),
+             ("2020 Acquisitions", True), (body * 2, False), ("737 MAX Grounding", True), (body * 2, False),
+             ("21. Legal Proceedings", True), (body * 2, False),
+             ("Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations.", True),
+             (body * 2, False)]
+    doc = pymupdf.open()
+    page = doc.new_page(height=1400)
+    y = 40.0
+    for text, bold in lines:
+        rect = pymupdf.Rect(72, y, 540, y + 300)
+        spare = page.insert_textbox(rect, text, fontsize=10, fontname="hebo" if bold else "helv")
+        y += 300 - spare + 12
+    doc.save(tmp_path / "filing.pdf")
+    headings = parse_path(tmp_path / "filing.pdf", IngestSettings()).pages[0].headings
+    assert [(h.level, h.title) for h in headings] == [
+        (2, "PART I Item 1. Business."), (3, "Company Overview"), (3, "2020 Acquisitions"), (3, "737 MAX Grounding"),
+        (1, "21. Legal Proceedings"),
+        (2, "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations."),
+    ]
+
+
 def test_pdf_outline_wins_over_fonts(tmp_path: Path) -> None:
     doc = pymupdf.open()
     for title in ("Introduction", "Method"):
