@@ -27,7 +27,7 @@ def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Pat
     assert page.text.startswith("Results Overview")
 
 
-def test_a_filings_items_hold_its_sections_and_a_year_is_no_section_number(tmp_path: Path) -> None:
+def test_a_filings_items_are_headings_and_a_year_is_no_section_number(tmp_path: Path) -> None:
     body = "Plain body text that goes on for a while to set the body size of this filing's page. "
     lines = [("PART I Item 1. Business.", True), (body * 3, False), ("Company Overview", True), (body * 3, False),
              ("2020 Acquisitions", True), (body * 2, False), ("737 MAX Grounding", True), (body * 2, False),
@@ -44,9 +44,9 @@ def test_a_filings_items_hold_its_sections_and_a_year_is_no_section_number(tmp_p
     doc.save(tmp_path / "filing.pdf")
     headings = parse_path(tmp_path / "filing.pdf", IngestSettings()).pages[0].headings
     assert [(h.level, h.title) for h in headings] == [
-        (2, "PART I Item 1. Business."), (3, "Company Overview"), (3, "2020 Acquisitions"), (3, "737 MAX Grounding"),
+        (3, "PART I Item 1. Business."), (3, "Company Overview"), (3, "2020 Acquisitions"), (3, "737 MAX Grounding"),
         (1, "21. Legal Proceedings"),
-        (2, "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations."),
+        (3, "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations."),
     ]
 
 

@@ -26,10 +26,12 @@ from .text import clean_text
 # ("2020 Acquisitions", "2012 2011 2010") or a model ("737 MAX Grounding") opening a bold line is no section number,
 # and read as one it made a level-1 heading that every later page of the report sat under
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.?\s+\S")
-# a filing's part ("Item 7. Management's Discussion …", "PART I Item 1. Business.", an 8-K's "Item 5.07 …"): the
-# sections under it are its children, and its full stop does not make it a sentence
+# a filing's part ("Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations.",
+# "PART I Item 1. Business.", an 8-K's "Item 5.07 …"): a heading however long, its full stop no sentence's. Its level
+# is a bold line's, as most filings set it: made the parent of the sections under it, every page of a 10-K's
+# discussion sat under "Management's Discussion", and a question's section list took them all (measured: fewer
+# discussion pages first)
 _FILING_ITEM = re.compile(r"^(?:part\s+[ivx]+\W+)?item\s*\d{1,2}[a-z]?(?:\.\d{2})?\b", re.IGNORECASE)
-_FILING_ITEM_LEVEL = 2
 _BOLD_FLAG = 16  # PyMuPDF's span flag for a bold font
 _MAX_HEADING_LEVEL = 6
 """Deepest heading level ('1.2.3.4.5.6'; fixed: Markdown's six levels)."""
@@ -346,8 +348,7 @@ def _rows(lines: list[dict[str, Any]], min_cells: int, gap: float) -> list[list[
 
 def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, settings: IngestSettings) -> int:
     """A short block set larger than the body text, or bold, is a heading. Its level comes
-    from its section number ("4.2 Results" is level 2), a filing's item (level 2, above the bold
-    headings of its sections) or else from its size."""
+    from its section number ("4.2 Results" is level 2) or else from its size."""
     if (len(lines) > settings.heading_max_lines or len(text) > settings.heading_max_chars or not body_size
             or not any(c.isalpha() for c in text)):
         return 0
@@ -363,8 +364,6 @@ def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, set
     bold_line = bold and size >= body_size * settings.bold_heading_size_ratio and (item or short_line)
     if not (larger or bold_line):
         return 0
-    if item:
-        return 1 if size >= body_size * settings.title_size_ratio else _FILING_ITEM_LEVEL
     if numbered:
         return min(numbered.group(1).count(".") + 1, _MAX_HEADING_LEVEL)
     if size >= body_size * settings.title_size_ratio:
