@@ -23,6 +23,7 @@ from .answer import (
 from .base import ChunkKind, Frozen, HitSource, Intent, MediaType, Message
 from .documents import (
     CELL_SEPARATOR,
+    FILING_ITEM,
     Block,
     Chunk,
     DocumentRecord,
@@ -54,6 +55,7 @@ __all__ = [
     "Answer",
     "AttributionSummary",
     "CELL_SEPARATOR",
+    "FILING_ITEM",
     "Block",
     "Bm25Match",
     "Budget",

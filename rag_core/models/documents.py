@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import datetime
 from typing import Literal
@@ -20,6 +21,12 @@ class Heading(Frozen):
     offset: int = Field(ge=0, description="Character offset in the page text where the heading starts.")
     level: int = Field(ge=1, description="1 for a top-level heading.")
     title: str
+
+
+FILING_ITEM = re.compile(r"^(?:part\s+[ivx]+\W+)?item\s*\d{1,2}[a-z]?(?:\.\d{2})?\b", re.IGNORECASE)
+"""A heading that is a filing's part ("Item 3. Legal Proceedings", "PART I Item 1. Business.", an 8-K's
+"Item 5.07 …"): the PDF parser makes such a line a heading however it ends, and search reads a chunk under it
+that only sends the reader to a note as pointing elsewhere (``retrieval.lists.points_elsewhere``)."""
 
 
 class Block(Frozen):

@@ -12,7 +12,7 @@ import numpy as np
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import label_terms, tokenize
 from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
-from ..models import Fused, RankedLists, StoredChunk
+from ..models import FILING_ITEM, Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
 from ..tables.rows import row_labels
@@ -126,7 +126,6 @@ _POINTER = re.compile(r"^(?:for\b[^.]{0,150}?,\s*)?(?:see|refer to)\b[^.]{0,60}?
                       r"incorporated\s+(?:herein\s+)?by\s+reference", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|\n+")
 _PROSE_WORDS = 5  # a sentence of prose, not a heading, "Not applicable" or a page number
-_ITEM = re.compile(r"^item\s*\d+[a-z]?\b", re.IGNORECASE)  # a 10-K's part: "Item 3. Legal Proceedings"
 
 
 def points_elsewhere(chunk: StoredChunk) -> bool:
@@ -134,7 +133,7 @@ def points_elsewhere(chunk: StoredChunk) -> bool:
     note, or to a document incorporated by reference. (A passage under another heading that says little besides
     "see Note 25" may still say it: "In 2016, we generated 40% of our net revenues outside the Americas.")"""
     parts = heading_parts(chunk.header)
-    if not parts or not _ITEM.match(parts[-1]):
+    if not parts or not FILING_ITEM.match(parts[-1]):
         return False
     sentences = [(s, _POINTER.search(s) is not None) for s in _SENTENCE.split(chunk.text) if s.strip()]
     rest = sum(n for s, pointer in sentences if not pointer and (n := len(s.split())) >= _PROSE_WORDS)

@@ -143,6 +143,8 @@ def test_an_item_that_only_points_to_a_note_is_a_pointer() -> None:
                                           "Disclosures\n\nNot applicable\n\n18"))
     assert points_elsewhere(stored("ACME 10K › ITEM 3. LEGAL PROCEEDINGS", "Refer to Note 12 to our Consolidated "
                                    "Financial Statements, which is incorporated herein by reference."))
+    # the parser's heading of an item set on one line with its part
+    assert points_elsewhere(stored("ACME 10K › PART I Item 3. Legal Proceedings.", POINTER))
     # an Item that says what it is about, and a passage under another heading that cites a note, are no pointers
     assert not points_elsewhere(stored(item3, "We are named as a defendant in several putative class actions alleging "
                                        "that our pumps failed in service, and we have recorded a liability of $42 "

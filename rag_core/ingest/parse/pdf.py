@@ -14,7 +14,7 @@ import pymupdf
 
 from ...errors import CorruptFile, EncryptedPdf, NoTextLayer, ParseLimit, TooManyPages
 from ...formats import PageProgress, TablePlan
-from ...models import CELL_SEPARATOR, Block, Heading, Page, ParsedDocument
+from ...models import CELL_SEPARATOR, FILING_ITEM, Block, Heading, Page, ParsedDocument
 from ...runtime.tessdata import tessdata_folder
 from ...settings import IngestSettings
 from .guard import check_chars, check_streams
@@ -26,12 +26,6 @@ from .text import clean_text
 # ("2020 Acquisitions", "2012 2011 2010") or a model ("737 MAX Grounding") opening a bold line is no section number,
 # and read as one it made a level-1 heading that every later page of the report sat under
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.?\s+\S")
-# a filing's part ("Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations.",
-# "PART I Item 1. Business.", an 8-K's "Item 5.07 …"): a heading however long, its full stop no sentence's. Its level
-# is a bold line's, as most filings set it: made the parent of the sections under it, every page of a 10-K's
-# discussion sat under "Management's Discussion", and a question's section list took them all (measured: fewer
-# discussion pages first)
-_FILING_ITEM = re.compile(r"^(?:part\s+[ivx]+\W+)?item\s*\d{1,2}[a-z]?(?:\.\d{2})?\b", re.IGNORECASE)
 _BOLD_FLAG = 16  # PyMuPDF's span flag for a bold font
 _MAX_HEADING_LEVEL = 6
 """Deepest heading level ('1.2.3.4.5.6'; fixed: Markdown's six levels)."""
@@ -358,7 +352,11 @@ def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, set
     size = statistics.median(span["size"] for span in spans)
     bold = all(span["flags"] & _BOLD_FLAG or "bold" in span["font"].lower() for span in spans)
     numbered = _SECTION_NUMBER.match(text)
-    item = _FILING_ITEM.match(text) is not None
+    # a filing's part ("Item 7. Management's Discussion and Analysis of Financial Condition and Results of
+    # Operations."): a heading however long, its full stop no sentence's. Its level is a bold line's, as most filings
+    # set it: made the parent of the sections under it, every page of a 10-K's discussion sat under "Management's
+    # Discussion", and a question's section list took them all (measured: fewer discussion pages first)
+    item = FILING_ITEM.match(text) is not None
     larger = size >= body_size * settings.heading_size_ratio
     short_line = len(text) <= settings.bold_heading_max_chars and not text.endswith((".", ",", ";", ":"))
     bold_line = bold and size >= body_size * settings.bold_heading_size_ratio and (item or short_line)
