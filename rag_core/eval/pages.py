@@ -34,9 +34,11 @@ from .metrics import hit_at_k, mean, reciprocal_rank
 
 HIT_KS = (1, 3, 5, 8)
 _PACKAGE = Path(__file__).resolve().parents[1]
+_PARSER_CODE = sorted((_PACKAGE / "ingest" / "parse").glob("*.py"))
+"""The parser's modules: a cached parse is of the code that wrote it."""
 _INDEXING_CODE = sorted(
-    [*(_PACKAGE / "ingest" / "parse").glob("*.py"), _PACKAGE / "formats.py", _PACKAGE / "chunk_text.py",
-     _PACKAGE / "ingest" / "chunk.py", _PACKAGE / "ingest" / "index.py", _PACKAGE / "lexical" / "terms.py"]
+    [*_PARSER_CODE, _PACKAGE / "formats.py", _PACKAGE / "chunk_text.py", _PACKAGE / "ingest" / "chunk.py",
+     _PACKAGE / "ingest" / "abbreviations.py", _PACKAGE / "ingest" / "index.py", _PACKAGE / "lexical" / "terms.py"]
 )
 
 
@@ -166,7 +168,7 @@ def parsed_file(path: Path, settings: Settings, cache_dir: Path) -> tuple[Parsed
     parser code and settings before: parsing long reports costs minutes, and every store variant
     of a run parses the same files."""
     data = path.read_bytes()
-    parser_code = b"".join(p.read_bytes() for p in sorted((_PACKAGE / "parse").glob("*.py")))
+    parser_code = b"".join(p.read_bytes() for p in _PARSER_CODE)
     key = hashlib.sha256(data + parser_code + settings.ingest.model_dump_json().encode()).hexdigest()[:24]
     cached = cache_dir / f"{key}.json"
     if cached.is_file():

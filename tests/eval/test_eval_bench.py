@@ -312,3 +312,13 @@ def test_the_store_variants_follow_the_flags() -> None:
     assert variants["default"].ingest.detect_tables and not variants["no table finder"].ingest.detect_tables
     assert list(ingest_variants(Settings(), argparse.Namespace(**flags, no_table_finder_variant=False))) == [
         "default", "tables 800"]
+
+
+def test_the_evals_cached_parses_and_stores_are_keyed_on_the_code_that_wrote_them() -> None:
+    """A parse cached before the parser changed, or a store chunked before the chunker did, is not reused."""
+    from rag_core.eval import pages
+
+    assert {p.name for p in pages._PARSER_CODE} >= {"pdf.py", "pdf_tables.py", "ocr_tables.py", "office.py"}
+    assert set(pages._PARSER_CODE) <= set(pages._INDEXING_CODE)
+    assert {p.name for p in pages._INDEXING_CODE} >= {"chunk.py", "abbreviations.py", "index.py"}
+    assert all(p.is_file() for p in pages._INDEXING_CODE)
