@@ -8,7 +8,8 @@ share text with prose. Chunks never cross a page, and each one's text is exactly
 ``page.text[char_start:char_end]``.
 
 Each chunk also gets a *contextual header*, embedded and indexed with its text but never part of
-it: the document title and the heading path (each heading cut to a few words), and for a table
+it: the document title and the heading path (each heading cut to a few words, an abbreviation the document
+defines spelled out: "FLNA (Frito-Lay North America)"), and for a table
 chunk the table's caption (or else the page's title) and, past a table's first chunk, its column
 headers. The tenth chunk of a balance sheet is bare rows of numbers; its header still says
 "Consolidated Balance Sheets (in millions) › 2022 2021", so BM25 and the embedder can tie it to a
@@ -30,6 +31,7 @@ from ..chunk_text import (
 from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
+from .abbreviations import Glossary
 
 Separator = str | Callable[[str, int, int], list[int]]
 """A string split after, or a function giving the cuts in ``text[start:end]``."""
@@ -61,6 +63,7 @@ def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, 
     chunks: list[Chunk] = []
     path: list[tuple[int, str]] = []  # (level, title) of the headings in force
     running = running_paragraphs(pages, settings)
+    glossary = Glossary.of(page.text for page in pages)
     for page in pages:
         headings = sorted(page.headings, key=lambda h: h.offset)
         next_heading = 0
@@ -74,7 +77,7 @@ def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, 
             header = ""
             if settings.contextual_headers:
                 context = _table_context(page, start, kind, text, running, settings)
-                header = contextual_header(title, heading_path, context, settings)
+                header = contextual_header(title, [glossary.spell_out(h) for h in heading_path], context, settings)
             chunks.append(
                 Chunk(
                     doc_id=doc_id,
