@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 # "(FLNA)", "(“LatAm”)", "(the “Company”)" is no short form: two capitals at least, and no more than ten characters
 _SHORT_FORM = re.compile(r"\(\s*(?:the\s+)?[“\"']?([A-Z][A-Za-z&\-]{1,9})[”\"']?\s*\)")
 _CAPITALS = 2
+"""Capitals a short form has at least (fixed: "(Board)", "(Walmart)" name one thing; "FLNA", "LatAm" abbreviate)."""
 _LOOK_BACK_CHARS = 400
 """How far before a short form its long form is looked for (within its clause)."""
 _LINKING_WORDS = frozenset({"and", "of", "the", "for", "in", "on", "&"})
