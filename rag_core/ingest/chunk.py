@@ -15,6 +15,10 @@ headers. The tenth chunk of a balance sheet is bare rows of numbers; its header 
 "Consolidated Balance Sheets (in millions) › 2022 2021", so BM25 and the embedder can tie it to a
 question. Prose gets no caption: the paragraph before a paragraph is not its title; figure rows
 set as plain text get the page's title when the page opens with one.
+
+A chunk's heading path follows the headings' levels, and where a document sets every heading alike, sections that
+repeat one run of sub-headings (a 10-K's segments, each with "Results of Operations", "Revenues", "Backlog") are
+nested under the heading that opens each of them (``outline.nested_levels``).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
 from .abbreviations import Glossary
+from .outline import nested_levels
 
 Separator = str | Callable[[str, int, int], list[int]]
 """A string split after, or a function giving the cuts in ``text[start:end]``."""
@@ -63,9 +68,8 @@ def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, 
     chunks: list[Chunk] = []
     path: list[tuple[int, str]] = []  # (level, title) of the headings in force
     running = running_paragraphs(pages, settings)
-    glossary = Glossary.of(page.text for page in pages)
-    for page in pages:
-        headings = sorted(page.headings, key=lambda h: h.offset)
+    glossary = Glossary.of(page.text for page in pages) if settings.contextual_headers else Glossary({})
+    for page, headings in zip(pages, _nested(pages), strict=True):
         next_heading = 0
         spans = _page_spans(page, settings.size_chars, settings.overlap_chars, settings.table_size_chars)
         for start, end, kind in spans:
@@ -212,6 +216,14 @@ def _first_paragraphs(text: str, count: int) -> list[str]:
             break
         start = end + 2
     return found
+
+
+def _nested(pages: Sequence[Page]) -> list[list[Heading]]:
+    """Each page's headings in order, at their levels once sections that repeat one outline are nested
+    (``outline.nested_levels``)."""
+    per_page = [sorted(page.headings, key=lambda h: h.offset) for page in pages]
+    levels = iter(nested_levels([heading for headings in per_page for heading in headings]))
+    return [[heading.model_copy(update={"level": next(levels)}) for heading in headings] for headings in per_page]
 
 
 def _fold(paragraph: str) -> str:

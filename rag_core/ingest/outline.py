@@ -1,0 +1,104 @@
+"""A document's outline where its typography is flat: sections that repeat one run of sub-headings are nested
+under the heading that opens each of them.
+
+A 10-K's segment discussion sets every heading in one bold style: "Commercial Airplanes", then "Business Environment
+and Trends", "Results of Operations", "Revenues", "Backlog"; then "Defense, Space & Security" and the same run again.
+Read by size and weight they are all siblings, so the page that discusses Commercial Airplanes' margins sits under
+"Results of Operations" alone, a title four other pages share, and a question that names the segment finds no word
+of it in the chunk's header. The repetition itself says what the type does not: a run of sub-headings that recurs,
+each time after a heading of its own, is that heading's section. The nesting is read from the headings alone, so
+it holds for every format that has headings, and it only adds a level: nothing is taken out of a heading path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+from ..models import Heading
+
+_LOOK_AHEAD = 2
+"""A heading of its own (not one of the recurring run) stays inside the section when one of the run's headings not yet
+seen in it comes within this many headings after it: "United States Government Defense Environment Overview" between
+"Business Environment and Trends" and "Results of Operations". Further than that, the section has ended (after Boeing
+Capital's "Earnings From Operations", "Financial Position" and "Liquidity and Capital Resources" are the company's)."""
+_OPENINGS = 3
+"""A recurring heading opens a section when it does so this many times at least, each time after a different heading
+of its own: a run that comes back once may be a topic the discussion and the notes both treat (critical estimates,
+then the accounting policies, each a sibling), three sections that open alike are an outline."""
+_RUN = 2
+"""A section holds at least this many of the recurring headings: one title that comes back ("New Accounting
+Pronouncements" in the discussion and again in the notes) is a section of its own, not a sub-heading."""
+
+
+def nested_levels(headings: Sequence[Heading]) -> list[int]:
+    """Each heading's level once repeated sections are nested, in the order given (the document's reading order).
+
+    A heading whose title recurs at its level belongs to a run; where such a heading follows one that does not recur,
+    at the same level, the one before opens a section, and the run after it (up to a title already seen in the
+    section, a heading set higher, the next section's opening, or a stretch without the run's headings) moves one
+    level down, with everything under it. The title that opens most sections is read first, and a section it found
+    is not opened again by another: Boeing's "Backlog" comes back after a heading of its own too, inside the segments
+    that "Business Environment and Trends" opens.
+    """
+    keys = [(heading.level, _fold(heading.title)) for heading in headings]
+    counts = Counter(keys)
+    recurring = [counts[key] > 1 for key in keys]
+    starts = [i for i in range(1, len(headings))
+              if recurring[i] and not recurring[i - 1] and headings[i - 1].level == headings[i].level]
+    by_key: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for i in starts:
+        by_key[keys[i]].append(i)
+    levels = [heading.level for heading in headings]
+    taken: set[int] = set()  # the headings of the sections found, and the ones opening them
+    for key in sorted(by_key, key=lambda k: -len(by_key[k])):  # stable: a tie keeps reading order
+        group = [i for i in by_key[key] if not {i - 1, i} & taken]
+        if len(group) < _OPENINGS:
+            continue
+        stops = taken | {i - 1 for i in group}
+        for start in group:
+            end, seen = _section(headings, keys, recurring, stops, start)
+            if len(seen) >= _RUN:
+                taken.update(range(start - 1, end))
+                for i in range(start, end):
+                    levels[i] += 1
+    return levels
+
+
+def _section(headings: Sequence[Heading], keys: Sequence[tuple[int, str]], recurring: Sequence[bool],
+             stops: set[int], start: int) -> tuple[int, set[tuple[int, str]]]:
+    """Where the section whose run begins at ``start`` ends (exclusive), and the recurring titles it holds."""
+    level = headings[start].level
+    seen: set[tuple[int, str]] = set()
+    end = start
+    while end < len(headings):
+        heading = headings[end]
+        if heading.level < level or end in stops:
+            break
+        if heading.level == level:
+            if recurring[end] and keys[end] in seen:
+                break
+            if recurring[end]:
+                seen.add(keys[end])
+            elif not _run_continues(headings, keys, recurring, seen, stops, end):
+                break
+        end += 1
+    return end, seen
+
+
+def _run_continues(headings: Sequence[Heading], keys: Sequence[tuple[int, str]], recurring: Sequence[bool],
+                   seen: set[tuple[int, str]], stops: set[int], at: int) -> bool:
+    """Whether a recurring heading not yet seen in the section comes within ``_LOOK_AHEAD`` headings after ``at``,
+    before the next section opens."""
+    level = headings[at].level
+    for i in range(at + 1, min(at + 1 + _LOOK_AHEAD, len(headings))):
+        if headings[i].level < level or i in stops:
+            return False
+        if headings[i].level == level and recurring[i] and keys[i] not in seen:
+            return True
+    return False
+
+
+def _fold(title: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", title.casefold()).split())

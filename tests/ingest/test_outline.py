@@ -1,0 +1,73 @@
+"""Sections that repeat one run of sub-headings, nested under the heading that opens each of them."""
+
+from __future__ import annotations
+
+from rag_core.ingest.chunk import chunk_pages
+from rag_core.ingest.outline import nested_levels
+from rag_core.models import Heading, Page
+from rag_core.settings import ChunkSettings
+
+RUN = ["Business Environment and Trends", "Results of Operations", "Revenues", "Backlog"]
+
+
+def flat(*titles: str, level: int = 3) -> list[Heading]:
+    return [Heading(offset=0, level=level, title=title) for title in titles]
+
+
+def test_a_run_of_sub_headings_that_recurs_after_three_headings_moves_under_each() -> None:
+    headings = flat(
+        "Consolidated Results of Operations", "Revenues", "Backlog",
+        "Segment Results of Operations",
+        "Commercial Airplanes", *RUN,
+        "Defense, Space & Security", RUN[0], "Government Defense Environment", *RUN[1:],
+        "Global Services", *RUN,
+        "Liquidity and Capital Resources", "Cash Flow Summary", "Capital Resources",
+    )
+    levels = nested_levels(headings)
+    nested = {h.title for h, level in zip(headings, levels, strict=True) if level == 4}
+    assert nested == {*RUN, "Government Defense Environment"}
+    by_title = [(h.title, level) for h, level in zip(headings, levels, strict=True)]
+    assert by_title[:5] == [("Consolidated Results of Operations", 3), ("Revenues", 3), ("Backlog", 3),
+                            ("Segment Results of Operations", 3), ("Commercial Airplanes", 3)]
+    # a stretch with none of the run's headings ends the last section: liquidity is the company's
+    assert by_title[-3:] == [("Liquidity and Capital Resources", 3), ("Cash Flow Summary", 3), ("Capital Resources", 3)]
+
+
+def test_what_is_no_outline_keeps_its_levels() -> None:
+    # a run that comes back once (the discussion's critical estimates, then the notes' policies): siblings
+    twice = flat("Critical Accounting Estimates", "Inventory", "Goodwill", "Notes", "Policies", "Inventory", "Goodwill")
+    assert nested_levels(twice) == [3] * len(twice)
+    # one title that comes back after three headings is a section of its own, not a sub-heading
+    alone = flat("A", "New Accounting Pronouncements", "B", "New Accounting Pronouncements", "C",
+                 "New Accounting Pronouncements")
+    assert nested_levels(alone) == [3] * len(alone)
+    assert nested_levels([]) == []
+    assert nested_levels(flat("Only")) == [3]
+
+
+def test_a_heading_set_higher_ends_a_section_and_deeper_headings_move_with_it() -> None:
+    sections = [
+        heading
+        for segment in ("Americas", "Europe", "Asia")
+        for heading in [*flat(segment, "Net Revenue", "Operating Profit"), *flat("Pricing", level=4)]
+    ]
+    headings = [*sections, *flat("Item 8. Financial Statements", level=2), *flat("Net Revenue", "Operating Profit")]
+    levels = nested_levels(headings)
+    assert levels[:4] == [3, 4, 4, 5]  # "Americas", its run, the run's own sub-heading a level further down
+    assert levels[-3:] == [2, 3, 3]  # past a higher heading nothing is nested
+
+
+def test_a_chunk_in_a_repeated_section_carries_the_heading_that_opens_it() -> None:
+    pages = []
+    for number, segment in enumerate(("Commercial Airplanes", "Defense, Space & Security", "Global Services"), 1):
+        titles = [segment, *RUN]
+        text = "".join(f"{title}\n\n{segment} text under {title}.\n\n" for title in titles)
+        offsets = [text.index(f"{title}\n\n{segment} text") for title in titles]
+        headings = tuple(Heading(offset=o, level=3, title=t) for o, t in zip(offsets, titles, strict=True))
+        pages.append(Page(number=number, text=text, headings=headings))
+    chunks = chunk_pages(pages, "doc", ChunkSettings(size_chars=60, overlap_chars=0), title="10-K")
+    margins = next(c for c in chunks if c.page == 1 and "text under Results of Operations" in c.text)
+    assert margins.heading_path == ("Commercial Airplanes", "Results of Operations")
+    assert "Commercial Airplanes › Results of Operations" in margins.header
+    defense = next(c for c in chunks if c.page == 2 and "text under Revenues" in c.text)
+    assert defense.heading_path == ("Defense, Space & Security", "Revenues")
