@@ -4,10 +4,10 @@ under the heading that opens each of them.
 A 10-K's segment discussion sets every heading in one bold style: "Commercial Airplanes", then "Business Environment
 and Trends", "Results of Operations", "Revenues", "Backlog"; then "Defense, Space & Security" and the same run again.
 Read by size and weight they are all siblings, so the page that discusses Commercial Airplanes' margins sits under
-"Results of Operations" alone, a title four other pages share, and a question that names the segment finds no word
-of it in the chunk's header. The repetition itself says what the type does not: a run of sub-headings that recurs,
-each time after a heading of its own, is that heading's section. The nesting is read from the headings alone, so
-it holds for every format that has headings, and it only adds a level: nothing is taken out of a heading path.
+"Results of Operations" alone, a title the other three segments use too, and a question that names the segment finds
+no word of it in the chunk's header. The repetition itself says what the type does not: a run of sub-headings that
+recurs, each time after a heading of its own, is that heading's section. The nesting is read from the headings alone,
+so it holds for every format that has headings, and it only adds a level: nothing is taken out of a heading path.
 """
 
 from __future__ import annotations
