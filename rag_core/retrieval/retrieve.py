@@ -149,6 +149,10 @@ class Retriever:
             if config.row_rank <= 0 or retrievers == "dense":
                 notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0
                                                   else "dense-only retrieval"))
+            elif asks_why(asked):
+                # the row states the figure; what moved it is said in the discussion, which the row would push down
+                notes.notes.append("skipped: the question asks what drove a change, which the discussion of results "
+                                   "answers, not the row that states the figure")
             elif not wording:
                 notes.notes.append(f"the question has no run of {config.row_min_terms} words or more a row may be "
                                    "labelled by")
