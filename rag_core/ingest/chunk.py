@@ -69,7 +69,7 @@ def chunk_pages(pages: Sequence[Page], doc_id: str, settings: ChunkSettings, *, 
     path: list[tuple[int, str]] = []  # (level, title) of the headings in force
     running = running_paragraphs(pages, settings)
     glossary = Glossary.of(page.text for page in pages) if settings.contextual_headers else Glossary({})
-    for page, headings in zip(pages, _nested(pages), strict=True):
+    for page, headings in zip(pages, _nested(pages, running), strict=True):
         next_heading = 0
         spans = _page_spans(page, settings.size_chars, settings.overlap_chars, settings.table_size_chars)
         for start, end, kind in spans:
@@ -218,10 +218,22 @@ def _first_paragraphs(text: str, count: int) -> list[str]:
     return found
 
 
-def _nested(pages: Sequence[Page]) -> list[list[Heading]]:
+def _nested(pages: Sequence[Page], running: frozenset[str]) -> list[list[Heading]]:
     """Each page's headings in order, at their levels once sections that repeat one outline are nested
-    (``outline.nested_levels``)."""
-    per_page = [sorted(page.headings, key=lambda h: h.offset) for page in pages]
+    (``outline.nested_levels``); a running header set as a heading ("NOTES TO CONSOLIDATED FINANCIAL
+    STATEMENTS — (Continued)", the company's name, "A-12") only where it first comes: repeated at the
+    top of each page, it would close the sub-section that goes on from the page before."""
+    seen: set[str] = set()
+    per_page = []
+    for page in pages:
+        kept = []
+        for heading in sorted(page.headings, key=lambda h: h.offset):
+            folded = _fold(heading.title)
+            if folded in running and folded in seen:
+                continue
+            seen.add(folded)
+            kept.append(heading)
+        per_page.append(kept)
     levels = iter(nested_levels([heading for headings in per_page for heading in headings]))
     return [[heading.model_copy(update={"level": next(levels)}) for heading in headings] for headings in per_page]
 

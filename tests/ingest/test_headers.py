@@ -10,7 +10,7 @@ import pymupdf
 from rag_core.chunk_text import column_header_rows, document_title
 from rag_core.ingest.chunk import chunk_pages, contextual_header, running_paragraphs
 from rag_core.ingest.parse import parse_path
-from rag_core.models import Block, Page
+from rag_core.models import Block, Heading, Page
 from rag_core.settings import ChunkSettings, IngestSettings
 
 CHUNKS = ChunkSettings()
@@ -114,6 +114,32 @@ def test_running_paragraphs_and_titles() -> None:
     assert {"table of contents", "page #"} <= running
     assert document_title("ACME_2022_10K.pdf") == "ACME 2022 10K"
     assert document_title("notes  on_things.md") == "notes on things"
+
+
+def test_a_running_header_set_as_a_heading_does_not_close_the_section_going_on() -> None:
+    """A note's pages each open with "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS — (Continued)",
+    set as a heading: a continuation page's chunks stay under the sub-section of the page before,
+    and the running header's first coming still opens its section."""
+    running = "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS — (Continued)"
+    subsections = ["j. Fair Values of Financial Instruments", "k. Use of Estimates", "l. Concentrations of Risk"]
+    pages = []
+    for number, subsection in enumerate(subsections, start=2):
+        text = (f"{running}\n\nThe rest of the previous subsection, page {number}.\n\n{subsection}\n\n"
+                f"The text of {subsection}, page {number}.\n\nPage {60 + number}")
+        headings = (Heading(offset=0, level=2, title=running),
+                    Heading(offset=text.index(subsection), level=3, title=subsection))
+        pages.append(Page(number=number, text=text, headings=headings))
+    pages.insert(0, Page(number=1, text="2. Summary of Significant Accounting Policies\n\nPolicies.",
+                         headings=(Heading(offset=0, level=1, title="2. Summary of Significant Accounting Policies"),)))
+    chunks = chunk_pages(pages, "d", ChunkSettings(size_chars=60, overlap_chars=0), title="10-K")
+    first = next(c for c in chunks if c.page == 2 and "previous subsection" in c.text)
+    assert first.heading_path == ("2. Summary of Significant Accounting Policies", running)
+    for number, before in ((3, subsections[0]), (4, subsections[1])):
+        going_on = next(c for c in chunks if c.page == number and "previous subsection" in c.text)
+        assert going_on.heading_path[-1] == before, going_on.heading_path
+        assert going_on.header.endswith(f"› {before}"), going_on.header
+    own = next(c for c in chunks if c.page == 4 and "The text of l." in c.text)
+    assert own.heading_path[-1] == subsections[2]
 
 
 def test_headings_are_said_once_and_kept_short() -> None:
