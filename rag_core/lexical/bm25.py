@@ -239,10 +239,12 @@ class Bm25Index:
         terms are left out. One chunk a page, so that a long note's first page does not fill the
         list and hide the page that answers.
 
-        With ``headed_by`` (a question), a chunk whose own headings name more of its words (weighted
-        by their rarity, ``heading_weights``) ranks first: a report's discussion of results gives each
-        line and each segment a heading of its own ("Defense, Space & Security › Revenues", "Cost of
-        Revenues"), and the consolidated summary above them names every line in its prose."""
+        With ``headed_by`` (a question), only the pages whose chunk's own headings name the most of its
+        words (weighted by their rarity, ``heading_weights``): a report's discussion of results gives each
+        line and each segment a heading of its own ("Global Services › Results of Operations", "Cost of
+        Revenues"), and the consolidated summary above them names every line in its prose, so the pages
+        headed by fewer of the question's words are the other lines', or the summary's (the dense and
+        BM25 lists still hold them)."""
         if self._bm25 is None or not titles or not len(self._header_of):
             return []
         pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)
@@ -260,7 +262,11 @@ class Bm25Index:
             pages = self._page_of[ranked]
             best_of_page = ranked[np.unique(pages, return_index=True)[1]] if len(ranked) else ranked
             order = np.lexsort((best_of_page, -scores[best_of_page], -named[best_of_page]))
-            for i in best_of_page[order][:per_document]:
+            ranked_pages = best_of_page[order]
+            if headed_by and len(ranked_pages):
+                # a page whose headings name fewer of its words discusses another line or segment, or all of them
+                ranked_pages = ranked_pages[named[ranked_pages] >= named[ranked_pages].max()]
+            for i in ranked_pages[:per_document]:
                 found.append(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
                                        coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
         return found

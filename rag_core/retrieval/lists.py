@@ -156,8 +156,8 @@ def section_list(
     ``documents``: the best chunk of each page, at most ``per_document`` pages of each document, best
     BM25 score over the phrasings first, as one list named ``sections``; and the trace's notes: one on each chunk
     left out because it only points to a note (``points_elsewhere``), and one when ``headed_by`` (a question of
-    what drove a change) ordered the list: a chunk whose own headings name more of the question's words comes
-    first (``Bm25Index.in_sections``)."""
+    what drove a change) chose the pages: those whose chunk's own headings name the most of the question's
+    words (``Bm25Index.in_sections``)."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document,
                                 headed_by=headed_by)
     chunks = stored.get([m.chunk_id for m in matches])
@@ -169,8 +169,8 @@ def section_list(
     notes = [f"left out {names.get(c.doc_id, c.doc_id)} p.{c.page} #{c.index} ({heading_parts(c.header)[-1]!r}): "
              "it only points to a note, which holds the topic" for c in pointers]
     if headed_by and listed:
-        notes.insert(0, "a question of why a figure moved: a chunk whose own headings name more of its words "
-                        "(the discussion's heading of that line or segment) comes first")
+        notes.insert(0, "a question of why a figure moved: only the pages whose chunk's own headings name the most "
+                        "of its words (the discussion's heading of that line or segment)")
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
                        rows=rows), notes
 
