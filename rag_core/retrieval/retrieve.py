@@ -147,12 +147,9 @@ class Retriever:
         wording = [p for p in phrases(asked) if len(p) >= config.row_min_terms]
         with recorder.stage(Stage.ROWS, rank=config.row_rank, candidates=config.row_candidates) as notes:
             if config.row_rank <= 0 or retrievers == "dense":
-                notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0
-                                                  else "dense-only retrieval"))
-            elif asks_why(asked):
-                # the row states the figure; what moved it is said in the discussion, which the row would push down
-                notes.notes.append("skipped: the question asks what drove a change, which the discussion of results "
-                                   "answers, not the row that states the figure")
+                notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0 else "dense-only retrieval"))
+            elif asks_why(asked):  # a row states the figure; the discussion says what moved it (the row pushed it down)
+                notes.notes.append("skipped: the question asks what drove a change, which the discussion answers")
             elif not wording:
                 notes.notes.append(f"the question has no run of {config.row_min_terms} words or more a row may be "
                                    "labelled by")

@@ -141,7 +141,8 @@ def test_what_drove_a_margin_is_answered_by_the_discussion_unless_the_report_nev
             "discussion of results answers it, not the statements that state the figures; no statement list"]
         sections = result.trace.stage("sections")
         assert sections is not None and [row["page"] for row in sections.outputs] == [9]
-        assert sections.notes[0].startswith("a question of why a figure moved: a chunk whose own headings name")
+        assert sections.notes[0].startswith(
+            "a question of why a figure moved: only the pages whose chunk's own headings name")
         assert [h.page for h in result.hits if h.source == "retrieved"][0] == 9
 
         # a margin the report never names (a bank has no gross margin): the statement shows what applies
