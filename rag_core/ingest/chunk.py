@@ -221,21 +221,31 @@ def _first_paragraphs(text: str, count: int) -> list[str]:
 def _nested(pages: Sequence[Page], running: frozenset[str]) -> list[list[Heading]]:
     """Each page's headings in order, at their levels once sections that repeat one outline are nested
     (``outline.nested_levels``); a running header set as a heading ("NOTES TO CONSOLIDATED FINANCIAL
-    STATEMENTS — (Continued)", the company's name, "A-12") only where it first comes: repeated at the
-    top of each page, it would close the sub-section that goes on from the page before."""
+    STATEMENTS — (Continued)", the company's name, "A-12") only where it first comes, and a heading
+    that says it continues one already met ("Note 2. Summary of Significant Accounting Policies
+    (Continued)") not at all: repeated at the top of a page, it would close the sub-section that
+    goes on from the page before."""
     seen: set[str] = set()
     per_page = []
     for page in pages:
         kept = []
         for heading in sorted(page.headings, key=lambda h: h.offset):
             folded = _fold(heading.title)
-            if folded in running and folded in seen:
+            stem = _fold(_CONTINUED.sub("", heading.title))
+            if (folded in running or stem != folded) and stem in seen:
                 continue
-            seen.add(folded)
+            seen.add(stem)
             kept.append(heading)
         per_page.append(kept)
     levels = iter(nested_levels([heading for headings in per_page for heading in headings]))
     return [[heading.model_copy(update={"level": next(levels)}) for heading in headings] for headings in per_page]
+
+
+_CONTINUED_WORD = r"(?:continued|cont['’]?d|cont\.)"
+_CONTINUED = re.compile(
+    rf"\s*(?:[—–-]+\s*)?\(\s*{_CONTINUED_WORD}\s*\)\s*$|\s*[—–-]+\s*{_CONTINUED_WORD}\s*$", re.IGNORECASE
+)
+"""A heading's mark that it continues a section begun before: "(Continued)", "— continued", "(cont'd)"."""
 
 
 def _fold(paragraph: str) -> str:

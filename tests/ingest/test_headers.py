@@ -142,6 +142,27 @@ def test_a_running_header_set_as_a_heading_does_not_close_the_section_going_on()
     assert own.heading_path[-1] == subsections[2]
 
 
+def test_a_heading_that_continues_a_note_does_not_close_the_sub_section_going_on() -> None:
+    """ "Note 2. Summary of Significant Accounting Policies (Continued)" atop a page, too rare to be a
+    running header: the page's first chunk stays under the sub-section the page before opened; a
+    heading merely containing the word ("Discontinued Operations") still opens its own section."""
+    note = "Note 2. Summary of Significant Accounting Policies"
+    first = f"{note}\n\nPolicies.\n\nStock-Based Compensation\n\nAwards granted, page 1."
+    going_on = f"{note} (Continued)\n\nThe rest of the awards, page 2.\n\nDiscontinued Operations\n\nSold, page 2."
+    stock, sold = "Stock-Based Compensation", "Discontinued Operations"
+    pages = [
+        Page(number=1, text=first, headings=(Heading(offset=0, level=1, title=note),
+                                             Heading(offset=first.index("Stock"), level=2, title=stock))),
+        Page(number=2, text=going_on, headings=(Heading(offset=0, level=1, title=f"{note} (Continued)"),
+                                                Heading(offset=going_on.index("Disc"), level=2, title=sold))),
+    ]
+    chunks = chunk_pages(pages, "d", ChunkSettings(size_chars=60, overlap_chars=0), title="10-K")
+    rest = next(c for c in chunks if "rest of the awards" in c.text)
+    assert rest.heading_path == (note, stock), rest.heading_path
+    after = next(c for c in chunks if "Sold" in c.text)
+    assert after.heading_path == (note, sold), after.heading_path
+
+
 def test_headings_are_said_once_and_kept_short() -> None:
     long = "A bold sentence that the parser took for a heading because it was set in bold type on the page"
     header = contextual_header("Oklahoma", ["Oklahoma", long, "Topography"], ["", ""], header_within(300))
