@@ -36,7 +36,7 @@ from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
 from .abbreviations import Glossary
-from .outline import nested_levels
+from .outline import nested_levels, settle_strays
 
 Separator = str | Callable[[str, int, int], list[int]]
 """A string split after, or a function giving the cuts in ``text[start:end]``."""
@@ -237,7 +237,7 @@ def _nested(pages: Sequence[Page], running: frozenset[str]) -> list[list[Heading
             seen.add(stem)
             kept.append(heading)
         per_page.append(kept)
-    levels = iter(nested_levels([heading for headings in per_page for heading in headings]))
+    levels = iter(nested_levels(settle_strays([heading for headings in per_page for heading in headings])))
     return [[heading.model_copy(update={"level": next(levels)}) for heading in headings] for headings in per_page]
 
 

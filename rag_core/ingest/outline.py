@@ -32,6 +32,11 @@ _RUN = 2
 Pronouncements" in the discussion and again in the notes) is a section of its own, not a sub-heading."""
 
 
+_STRAY_AFTER = 3
+"""A heading set larger than its siblings is stray only after this many of them: one line set small between a part's
+title and its first section ("Abstract" before "1 Introduction") says nothing about the part's outline."""
+
+
 def nested_levels(headings: Sequence[Heading]) -> list[int]:
     """Each heading's level once repeated sections are nested, in the order given (the document's reading order).
 
@@ -64,6 +69,44 @@ def nested_levels(headings: Sequence[Heading]) -> list[int]:
                 for i in range(start, end):
                     levels[i] += 1
     return levels
+
+
+def settle_strays(headings: Sequence[Heading]) -> list[Heading]:
+    """The headings with a stray one set among its siblings: a heading set larger than those around it that would
+    otherwise hold the rest of its parent's section.
+
+    ABIOMED's 10-K sets every heading from "ITEM 1. BUSINESS" on at one size, under the company's name; in Item 5 the
+    stock graph's title, "COMPARISON OF 5 YEAR CUMULATIVE TOTAL RETURN*", is set a size larger, and read by size it
+    opened a section that held Items 6 to 15 and every note: each of their chunks said "› COMPARISON OF 5 YEAR
+    CUMULATIVE TOTAL RETURN* ›" in its header. A heading is stray when it is the first of its level inside its
+    parent's section, at least ``_STRAY_AFTER`` headings (all set smaller) came before it there, and none of its level
+    follows it before a heading set larger: nothing in the document says it opens a part. It takes the level of the
+    headings before it. A heading with no parent (a document's title, the name over a cover page) is never stray.
+    """
+    levels = [heading.level for heading in headings]
+    before = _nearest_at_most(levels)
+    after = [None if j is None else len(levels) - 1 - j for j in reversed(_nearest_at_most(levels[::-1]))]
+    settled = list(headings)
+    for i, level in enumerate(levels):
+        parent, following = before[i], after[i]  # the nearest headings set as large or larger, before and after
+        if parent is None or levels[parent] == level or i - parent - 1 < _STRAY_AFTER:
+            continue  # no parent, a sibling before it, or too few headings under the parent to say
+        if following is not None and levels[following] == level:
+            continue  # a sibling after it: a part of its own
+        settled[i] = headings[i].model_copy(update={"level": min(levels[parent + 1 : i])})
+    return settled
+
+
+def _nearest_at_most(levels: Sequence[int]) -> list[int | None]:
+    """For each heading, the nearest one before it set as large or larger (a smaller or equal level), if any."""
+    open_: list[int] = []
+    nearest: list[int | None] = []
+    for i, level in enumerate(levels):
+        while open_ and levels[open_[-1]] > level:
+            open_.pop()
+        nearest.append(open_[-1] if open_ else None)
+        open_.append(i)
+    return nearest
 
 
 def _section(headings: Sequence[Heading], keys: Sequence[tuple[int, str]], recurring: Sequence[bool],

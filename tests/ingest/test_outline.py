@@ -1,9 +1,10 @@
-"""Sections that repeat one run of sub-headings, nested under the heading that opens each of them."""
+"""Sections that repeat one run of sub-headings, nested under the heading that opens each of them; a heading set
+larger than its siblings, alone among them, set among them."""
 
 from __future__ import annotations
 
 from rag_core.ingest.chunk import chunk_pages
-from rag_core.ingest.outline import nested_levels
+from rag_core.ingest.outline import nested_levels, settle_strays
 from rag_core.models import Heading, Page
 from rag_core.settings import ChunkSettings
 
@@ -71,3 +72,36 @@ def test_a_chunk_in_a_repeated_section_carries_the_heading_that_opens_it() -> No
     assert "Commercial Airplanes › Results of Operations" in margins.header
     defense = next(c for c in chunks if c.page == 2 and "text under Revenues" in c.text)
     assert defense.heading_path == ("Defense, Space & Security", "Revenues")
+
+
+def levels_of(*pairs: tuple[str, int]) -> list[int]:
+    return [h.level for h in settle_strays([Heading(offset=0, level=level, title=title) for title, level in pairs])]
+
+
+def test_a_lone_heading_set_larger_than_its_siblings_does_not_hold_the_rest_of_the_document() -> None:
+    """An annual report's stock graph title, a size larger than the Items around it: it would hold Items 6 on."""
+    report = [("ABIOMED, Inc.", 1), ("ITEM 1. BUSINESS", 3), ("Overview", 3), ("ITEM 5. MARKET", 3),
+              ("COMPARISON OF 5 YEAR CUMULATIVE TOTAL RETURN*", 2), ("ITEM 6. SELECTED FINANCIAL DATA", 3),
+              ("ITEM 7. MANAGEMENT'S DISCUSSION", 3), ("Shareholder information", 1)]
+    assert levels_of(*report) == [1, 3, 3, 3, 3, 3, 3, 1]
+    pages = [Page(number=n, text=f"{title}\n\nThe text of {title}.",
+                  headings=(Heading(offset=0, level=level, title=title),))
+             for n, (title, level) in enumerate(report, start=1)]
+    chunks = chunk_pages(pages, "d", ChunkSettings(), title="10-K")
+    item6 = next(c for c in chunks if "ITEM 6" in c.text)
+    assert item6.heading_path == ("ABIOMED, Inc.", "ITEM 6. SELECTED FINANCIAL DATA"), item6.heading_path
+
+
+def test_a_part_with_a_sibling_a_first_heading_or_few_before_it_keeps_its_level() -> None:
+    # a paper: a small "Abstract" under the title, then its sections
+    assert levels_of(("Title", 1), ("Abstract", 3), ("1 Introduction", 2), ("Background", 3),
+                     ("2 Method", 2)) == [1, 3, 2, 3, 2]
+    # a part that a second part of its level follows opens a part, however many headings came before it
+    parts = [("Report", 1), ("a", 3), ("b", 3), ("c", 3), ("Part II", 2), ("d", 3), ("Part III", 2), ("e", 3)]
+    assert levels_of(*parts) == [1, 3, 3, 3, 2, 3, 2, 3]
+    # the name over a cover page has no parent: never stray
+    assert levels_of(("FORM 10-K", 2), ("For the year ended", 3), ("OR", 3), ("Commission file", 3),
+                     ("American Express Company", 1), ("PART I", 3)) == [2, 3, 3, 3, 1, 3]
+    # fewer than three headings before it under its parent: nothing to say it is out of place
+    assert levels_of(("Title", 1), ("a", 3), ("b", 3), ("Part", 2), ("c", 3)) == [1, 3, 3, 2, 3]
+    assert settle_strays([]) == []
