@@ -27,6 +27,15 @@ def test_headings_from_font_size_and_section_numbers(make_pdf: Callable[..., Pat
     assert page.text.startswith("Results Overview")
 
 
+def test_a_front_matters_page_number_set_large_is_no_heading(make_pdf: Callable[..., Path]) -> None:
+    """An exhibit's table of contents numbered "ii" in a large type: no heading, or the rest of the filing sits under
+    it; a heading with a capital numeral ("Part II") still is one."""
+    body = "Plain body text that goes on for a while to set the body size. " * 4
+    path = make_pdf([[("Table of Contents", 16), (body, 11), ("ii", 16)], [("Part II", 16), (body, 11), ("iv", 16)]])
+    pages = parse_path(path, IngestSettings()).pages
+    assert [[h.title for h in page.headings] for page in pages] == [["Table of Contents"], ["Part II"]]
+
+
 def test_a_filings_items_are_headings_and_a_year_is_no_section_number(tmp_path: Path) -> None:
     body = "Plain body text that goes on for a while to set the body size of this filing's page. "
     lines = [("PART I Item 1. Business.", True), (body * 3, False), ("Company Overview", True), (body * 3, False),

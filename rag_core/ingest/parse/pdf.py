@@ -26,6 +26,9 @@ from .text import clean_text
 # ("2020 Acquisitions", "2012 2011 2010") or a model ("737 MAX Grounding") opening a bold line is no section number,
 # and read as one it made a level-1 heading that every later page of the report sat under
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,3})*)\.?\s+\S")
+_ROMAN_PAGE_NUMBER = re.compile(r"(?=[mdclxvi])m{0,3}(?:c[md]|d?c{0,3})(?:x[cl]|l?x{0,3})(?:i[xv]|v?i{0,3})")
+"""A front matter's page number, "i" to "xii", lower case: set large under an exhibit's table of contents it was read
+as a heading, and everything after it in the filing sat under "iii"."""
 _BOLD_FLAG = 16  # PyMuPDF's span flag for a bold font
 _MAX_HEADING_LEVEL = 6
 """Deepest heading level ('1.2.3.4.5.6'; fixed: Markdown's six levels)."""
@@ -344,7 +347,7 @@ def _heading_level(lines: list[dict[str, Any]], text: str, body_size: float, set
     """A short block set larger than the body text, or bold, is a heading. Its level comes
     from its section number ("4.2 Results" is level 2) or else from its size."""
     if (len(lines) > settings.heading_max_lines or len(text) > settings.heading_max_chars or not body_size
-            or not any(c.isalpha() for c in text)):
+            or not any(c.isalpha() for c in text) or _ROMAN_PAGE_NUMBER.fullmatch(text.strip())):
         return 0
     spans = [span for line in lines for span in line["spans"] if span["text"].strip()]
     if not spans:
