@@ -47,6 +47,9 @@ _ASKING = (r"what (?:explains?|explained|(?:is|was|are|were) behind|accounts? fo
 DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
               r"why (?:did|was|were|has|had|have|is|are|does|do)|(?:,|\band) why(?=\s*(?:\?|$))|"
               rf"(?:{_ASKING})\b[^?.;]{{0,60}}?\b(?:{_CHANGE})")
+# the securities a company has listed: a 10-K's cover page lists each class ("Securities registered pursuant to
+# Section 12(b) of the Act": its title, trading symbol and exchange), in words no question uses
+LISTED = r"(?:stock|securities) exchanges?|exchanges? on which|trading symbols?|ticker(?: symbols?)?|listed on"
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
@@ -61,6 +64,8 @@ TOPICS: dict[str, str] = {
     RETENTION: "retention retained attrition renewals",
     DEBT_CHANGE: "long-term debt total debt borrowings issued repaid",
     NEW_CEO: "chief executive officer appointed previously served as president",
+    LISTED: "securities registered pursuant to section 12(b) of the act title of each class trading symbol name of "
+            "each exchange on which registered",
     ORGANIC: "organic local-currency sales acquisitions divestitures",
     DISCUSSION: "primarily due to driven by partially offset",
 }
@@ -76,6 +81,7 @@ SECTIONS: dict[str, str] = {
     ACQUISITIONS: r"acquisitions?|business combinations?",
     DEBT_CHANGE: r"debt|borrowings?",
     NEW_CEO: r"executive officers",
+    LISTED: r"securities registered pursuant to section 12",
     # "PART I Item 1. Business", "ITEM 1. BUSINESS Company Overview", "Our Products"
     PRODUCTS: r"^(?:part i\W+)?item\s*1\W+business\b|\bproducts and services$|"
               r"^(?:our )?(?:products|businesses|business segments)$",

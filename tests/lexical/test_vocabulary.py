@@ -214,6 +214,10 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("If we exclude the impact of M&A, which segment has dragged down growth?", {"organic", "divestitures"}),
     ("Did the Health Care segment grow organically in 2022?", {"organic", "acquisitions"}),
     ("Why did selling, general and administrative expenses increase in 2022?", {"primarily", "driven", "offset"}),
+    # the cover page's words for a company's listed securities
+    ("Which debt securities are registered to trade on a national securities exchange under Boeing's name?",
+     {"pursuant", "trading", "symbol", "class"}),
+    ("Under what ticker does the company's stock trade?", {"registered", "symbol", "exchange"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
     """The words of annual reports for a topic a question names in its own words; no statement."""
@@ -242,6 +246,8 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("What are the major products and services that 3M sells?", "PART I Item 1. Business.", "Item 1A. Risk Factors."),
     ("What services does the firm provide to its clients?", "Health Care Benefits Products and Services",
      "Revenue from Contracts with Customers"),
+    ("Which notes are listed on a stock exchange?", "Securities registered pursuant to Section 12(b) of the Act:",
+     "Issuer Purchases of Equity Securities"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)
