@@ -32,11 +32,14 @@ EQUITY: Statement = "equity"
 COMPREHENSIVE: Statement = "comprehensive_income"
 
 BALANCE_SHEET = "balance sheet statement of financial position"
+_NOT_OFF = r"(?<!off-)(?<!off )(?<!off–)"
+"""An "off-balance sheet arrangement" (a guarantee, a lease kept off the books) is no balance sheet."""
 INCOME_STATEMENT = "income statement statement of income operations earnings"
 CASH_FLOWS = "statement of cash flows"
 
 STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
-    r"balance sheets?|statements? of financial (?:position|condition)": (f"consolidated {BALANCE_SHEET}", (BALANCE,)),
+    rf"{_NOT_OFF}balance sheets?|statements? of financial (?:position|condition)": (f"consolidated {BALANCE_SHEET}",
+                                                                                   (BALANCE,)),
     r"income statements?|statements? of (?:income|operations|earnings)|p&l|profit (?:and|or) loss":
         (f"consolidated {INCOME_STATEMENT}", (INCOME,)),
     r"statements? of comprehensive (?:income|loss)": ("consolidated statement of comprehensive income",
@@ -117,7 +120,8 @@ that hold them (a textbook definition: the effective tax rate is the income stat
 provision over its income before taxes)."""
 
 TITLES: dict[Statement, str] = {
-    "balance_sheet": r"balance sheets?|statements? of (?:consolidated )?(?:financial (?:position|condition)|condition)",
+    "balance_sheet": rf"{_NOT_OFF}balance sheets?|statements? of (?:consolidated )?(?:financial (?:position|condition)|"
+                     r"condition)",
     "income": r"statements? of (?:consolidated )?\(?(?:income|operations|earnings|loss)|income statements?|"
               r"profit (?:and|or) loss",
     "cash_flows": r"statements? of (?:consolidated )?cash flows?",

@@ -90,6 +90,9 @@ def test_statements_a_question_needs(question: str, statements: tuple[str, ...])
         ("ACME 10K › CONSOLIDATED BALANCE SHEETS", "text", None),
         ("ACME 10K › Note 7 — Leases › Maturities of lease liabilities", "table", None),
         ("Balance sheet 2022", "table", None),
+        # a note on what the company keeps off its books: no balance sheet
+        ("ACME 10K › Note 14 – Arrangements with Off-Balance Sheet Risk", "table", None),
+        ("ACME 10K › Off-balance sheet arrangements", "table", None),
     ],
 )
 def test_a_statement_is_known_by_the_nearest_title_in_its_header(header: str, kind: str, statement: str | None) -> None:
@@ -200,6 +203,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
         "a share of revenue, which the segment note states"
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
     assert expansion("Does organic matter in soil raise crop yields?") is None, "a finance term only for growth"
+    assert statements_named("What is the nature & purpose of Boeing's off-balance sheet arrangements?") == ()
+    assert statements_named("Does it have any off balance sheet arrangements?") == ()
 
 
 @pytest.mark.parametrize(("question", "words"), [
