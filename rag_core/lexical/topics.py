@@ -50,6 +50,10 @@ DISCUSSION = (r"what (?:drove|drives|caused|causes|led to|contributed to)|"
 # the securities a company has listed: a 10-K's cover page lists each class ("Securities registered pursuant to
 # Section 12(b) of the Act": its title, trading symbol and exchange), in words no question uses
 LISTED = r"(?:stock|securities) exchanges?|exchanges? on which|trading symbols?|ticker(?: symbols?)?|listed on"
+# how many people a company employs: a 10-K's Item 1 says so under "Human Capital" (or "Employees"), in words such as
+# "we employed over 300,000 colleagues"
+HEADCOUNT = (r"(?:how many|number of|total|count of) (?:[\w-]+ ){0,2}(?:employees|staff|workers|people|colleagues|"
+             r"personnel)|headcount|workforce|(?:employee|staff) (?:count|numbers?)")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
@@ -66,6 +70,7 @@ TOPICS: dict[str, str] = {
     NEW_CEO: "chief executive officer appointed previously served as president",
     LISTED: "securities registered pursuant to section 12(b) of the act title of each class trading symbol name of "
             "each exchange on which registered",
+    HEADCOUNT: "employees employed colleagues workforce human capital full-time",
     ORGANIC: "organic local-currency sales acquisitions divestitures",
     DISCUSSION: "primarily due to driven by partially offset",
 }
@@ -82,6 +87,7 @@ SECTIONS: dict[str, str] = {
     DEBT_CHANGE: r"debt|borrowings?",
     NEW_CEO: r"executive officers",
     LISTED: r"securities registered pursuant to section 12",
+    HEADCOUNT: r"human capital|employees|our people|workforce",
     # "PART I Item 1. Business", "ITEM 1. BUSINESS Company Overview", "Our Products"
     PRODUCTS: r"^(?:part i\W+)?item\s*1\W+business\b|\bproducts and services$|"
               r"^(?:our )?(?:products|businesses|business segments)$",

@@ -223,6 +223,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("Which debt securities are registered to trade on a national securities exchange under Boeing's name?",
      {"pursuant", "trading", "symbol", "class"}),
     ("Under what ticker does the company's stock trade?", {"registered", "symbol", "exchange"}),
+    ("How many employees did CVS Health have as of FY2022?", {"employed", "colleagues", "workforce"}),
+    ("What is the net change in the number of staff in 2016?", {"employees", "employed"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
     """The words of annual reports for a topic a question names in its own words; no statement."""
@@ -252,7 +254,8 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("What services does the firm provide to its clients?", "Health Care Benefits Products and Services",
      "Revenue from Contracts with Customers"),
     ("Which notes are listed on a stock exchange?", "Securities registered pursuant to Section 12(b) of the Act:",
-     "Issuer Purchases of Equity Securities"),
+     "Issuer Purchases of Equity Securities"),    ("How many people does the company employ in total?", "Human Capital", "Total Rewards"),
+    ("What was the company's headcount at year end?", "Employees", "Employee Benefit Plans"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)
