@@ -254,7 +254,8 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("What services does the firm provide to its clients?", "Health Care Benefits Products and Services",
      "Revenue from Contracts with Customers"),
     ("Which notes are listed on a stock exchange?", "Securities registered pursuant to Section 12(b) of the Act:",
-     "Issuer Purchases of Equity Securities"),    ("How many people does the company employ in total?", "Human Capital", "Total Rewards"),
+     "Issuer Purchases of Equity Securities"),
+    ("How many people does the company employ in total?", "Human Capital", "Total Rewards"),
     ("What was the company's headcount at year end?", "Employees", "Employee Benefit Plans"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
