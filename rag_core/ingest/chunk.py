@@ -18,7 +18,8 @@ set as plain text get the page's title when the page opens with one.
 
 A chunk's heading path follows the headings' levels, and where a document sets every heading alike, sections that
 repeat one run of sub-headings (a 10-K's segments, each with "Results of Operations", "Revenues", "Backlog") are
-nested under the heading that opens each of them (``outline.nested_levels``).
+nested under the heading that opens each of them (``outline.nested_levels``), and a report's numbered notes hold
+the headings set like them up to the next note (``outline.nest_in_notes``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
 from .abbreviations import Glossary
-from .outline import nested_levels, settle_strays
+from .outline import nest_in_notes, nested_levels, settle_strays
 
 Separator = str | Callable[[str, int, int], list[int]]
 """A string split after, or a function giving the cuts in ``text[start:end]``."""
@@ -224,7 +225,8 @@ def _nested(pages: Sequence[Page], running: frozenset[str]) -> list[list[Heading
     STATEMENTS — (Continued)", the company's name, "A-12") only where it first comes, and a heading
     that says it continues one already met ("Note 2. Summary of Significant Accounting Policies
     (Continued)") not at all: repeated at the top of a page, it would close the sub-section that
-    goes on from the page before."""
+    goes on from the page before. A report's numbered notes then hold the headings set like them
+    (``outline.nest_in_notes``)."""
     seen: set[str] = set()
     per_page = []
     for page in pages:
@@ -237,7 +239,10 @@ def _nested(pages: Sequence[Page], running: frozenset[str]) -> list[list[Heading
             seen.add(stem)
             kept.append(heading)
         per_page.append(kept)
-    levels = iter(nested_levels(settle_strays([heading for headings in per_page for heading in headings])))
+    settled = settle_strays([heading for headings in per_page for heading in headings])
+    nested = [heading.model_copy(update={"level": level}) for heading, level in zip(settled, nested_levels(settled),
+                                                                                   strict=True)]
+    levels = iter(nest_in_notes(nested))
     return [[heading.model_copy(update={"level": next(levels)}) for heading in headings] for headings in per_page]
 
 

@@ -16,7 +16,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from ..models import Heading
+from ..models import FILING_ITEM, Heading
 
 _LOOK_AHEAD = 2
 """A heading of its own (not one of the recurring run) stays inside the section when one of the run's headings not yet
@@ -95,6 +95,46 @@ def settle_strays(headings: Sequence[Heading]) -> list[Heading]:
             continue  # a sibling after it: a part of its own
         settled[i] = headings[i].model_copy(update={"level": min(levels[parent + 1 : i])})
     return settled
+
+
+def nest_in_notes(headings: Sequence[Heading]) -> list[int]:
+    """Each heading's level once a report's notes hold the headings set like them: a note's own sub-headings,
+    in the order given (the document's reading order).
+
+    PepsiCo's 10-K sets "Note 13 — Acquisitions and Divestitures" and the "Juice Transaction" under it in one bold
+    style, so read by type the sub-heading closes the note and the page that says what the company sold sits under
+    "Juice Transaction" alone: a question on its divestitures finds no word of them in the chunk's header. The note's
+    number says what the type does not. Where at least ``_OPENINGS`` headings of one level are numbered notes ("Note
+    13 —", "NOTE 4.", "Note 2."), each note holds the headings of its level after it, with everything under them, up
+    to the next note, a heading set larger, or one that closes the notes (``_AFTER_NOTES``: "Item 9.", the auditor's
+    report, the signatures, a schedule or exhibit).
+    """
+    levels = [heading.level for heading in headings]
+    notes = Counter(level for heading, level in zip(headings, levels, strict=True) if _NOTE.match(heading.title))
+    for level, count in notes.items():
+        if count < _OPENINGS:
+            continue
+        inside = False
+        for i, heading in enumerate(headings):
+            if headings[i].level < level or (headings[i].level == level and _AFTER_NOTES.match(heading.title)):
+                inside = False
+            elif heading.level == level and _NOTE.match(heading.title):
+                inside = True
+            elif inside:
+                levels[i] += 1
+    return levels
+
+
+_NOTE = re.compile(r"^note\s+\d{1,3}[a-z]?\b(?!\s*(?:to|of|on)\b)", re.IGNORECASE)
+"""A numbered note of a report's financial statements: "Note 13 — Acquisitions and Divestitures", "NOTE 4.", not
+"Notes to Consolidated Financial Statements" nor a sentence that refers to one ("Note 2 to the financial
+statements …")."""
+_AFTER_NOTES = re.compile(
+    rf"{FILING_ITEM.pattern}|^part\s+[ivx]+\b|^(?:the\s+)?report\s+of\s+independent|^signatures?\b|^schedule\b|"
+    r"^exhibits?\b|^index\s+to\b|^glossary\b", re.IGNORECASE)
+"""A heading that closes a report's notes: the filing's next part ("Item 9. Changes in and Disagreements with
+Accountants", "PART III"), the auditor's report after them, the signatures, a financial statement schedule, the
+exhibits, a glossary."""
 
 
 def _nearest_at_most(levels: Sequence[int]) -> list[int | None]:

@@ -1,10 +1,11 @@
 """Sections that repeat one run of sub-headings, nested under the heading that opens each of them; a heading set
-larger than its siblings, alone among them, set among them."""
+larger than its siblings, alone among them, set among them; a report's numbered notes holding the headings set like
+them."""
 
 from __future__ import annotations
 
 from rag_core.ingest.chunk import chunk_pages
-from rag_core.ingest.outline import nested_levels, settle_strays
+from rag_core.ingest.outline import nest_in_notes, nested_levels, settle_strays
 from rag_core.models import Heading, Page
 from rag_core.settings import ChunkSettings
 
@@ -105,3 +106,43 @@ def test_a_part_with_a_sibling_a_first_heading_or_few_before_it_keeps_its_level(
     # fewer than three headings before it under its parent: nothing to say it is out of place
     assert levels_of(("Title", 1), ("a", 3), ("b", 3), ("Part", 2), ("c", 3)) == [1, 3, 3, 2, 3]
     assert settle_strays([]) == []
+
+
+def test_a_numbered_note_holds_the_headings_set_like_it_up_to_the_next_note() -> None:
+    """A 10-K's notes and their sub-headings in one bold style: each sub-heading belongs to the note before it, up
+    to the next note, a heading set larger or the headings that close the notes."""
+    headings = [*flat("Note 12 — Leases", "Lessee", "Lessor", "Note 13 — Acquisitions and Divestitures",
+                      "Juice Transaction"), *flat("Purchase price", level=4),
+                *flat("2020 Acquisitions", "NOTE 14. Supplemental Financial Information", "Balance Sheet",
+                      "Report of Independent Registered Public Accounting Firm", "Critical Audit Matters",
+                      "Item 9. Changes in and Disagreements with Accountants")]
+    assert nest_in_notes(headings) == [3, 4, 4, 3, 4, 5, 4, 3, 4, 3, 3, 3]
+    # a heading set larger closes the note: what follows it is no part of the note
+    closed = [*flat("Note 1. Basis", "Policies", "Note 2. Leases", "Note 3. Debt", "Notes"),
+              *flat("Item 9A. Controls", level=2), *flat("Evaluation")]
+    assert nest_in_notes(closed) == [3, 4, 3, 3, 4, 2, 3]
+
+
+def test_fewer_than_three_notes_or_a_note_titled_larger_is_no_outline() -> None:
+    # two notes could be a cross-reference set as a heading; three make a series
+    assert nest_in_notes(flat("Note 1. Basis", "Policies", "Note 2. Leases", "Lessee")) == [3, 3, 3, 3]
+    # "Notes to Consolidated Financial Statements" is no numbered note
+    assert nest_in_notes(flat("Notes to Consolidated Financial Statements", "Basis", "Note 2 to the statements",
+                              "Policies", "Other")) == [3] * 5
+    # a report that sets each note's label small and its title larger ("NOTE 1", then "SUMMARY OF …") already nests
+    labelled = []
+    for number, title in enumerate(("SUMMARY OF SIGNIFICANT ACCOUNTING POLICIES", "LOANS", "RESERVES"), start=1):
+        labelled += [*flat(f"NOTE {number}"), *flat(title, level=2), *flat("A sub-heading")]
+    assert nest_in_notes(labelled) == [3, 2, 3] * 3
+    assert nest_in_notes([]) == []
+
+
+def test_a_chunk_under_a_note_carries_the_note_in_its_header() -> None:
+    titles = ["Note 12 — Leases", "Lessor", "Note 13 — Acquisitions and Divestitures", "Juice Transaction",
+              "Note 14 — Supplemental Financial Information"]
+    pages = [Page(number=n, text=f"{title}\n\nThe text of {title}.",
+                  headings=(Heading(offset=0, level=3, title=title),)) for n, title in enumerate(titles, start=1)]
+    chunks = chunk_pages(pages, "d", ChunkSettings(), title="10-K")
+    juice = next(c for c in chunks if "The text of Juice" in c.text)
+    assert juice.heading_path == ("Note 13 — Acquisitions and Divestitures", "Juice Transaction")
+    assert "Acquisitions and Divestitures › Juice Transaction" in juice.header
