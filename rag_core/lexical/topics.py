@@ -24,6 +24,12 @@ CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
 CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
 RESTRUCTURING = r"restructuring"
 ACQUISITIONS = r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)"
+# what a company sold or spun off; "the impact of acquisitions and divestitures" on growth is ``ORGANIC``'s
+_SOLD_PARTS = r"(?:business(?:es)?|business units?|divisions?|subsidiar(?:y|ies)|operations)"
+DIVESTITURES = (r"(?<!\bof )(?<!\band )(?<!excluding )(?:divest(?:s|ed|ing|itures?|ments?)?|dispositions?|"
+                r"spin-?offs?|spin(?:s|ning)? off|spun[- ]off|(?:sold|sell|sale of) (?:(?:any|its|the|their|which|"
+                rf"what|a) )?(?:\w+ )?{_SOLD_PARTS}|{_SOLD_PARTS} (?:(?:were|was|it|they|did it|has it) )?"
+                r"(?:sold|divested))")
 RETENTION = r"retain(?:s|ing)?|retained(?!\s+earnings)|retention(?!\s+ratio)|churn|attrition"
 DEBT_CHANGE = (r"(?:debt|borrowings?)(?: of [\w&.'’ -]{1,40}?)? (?:rise|rose|grow|grew|increase[ds]?|decrease[ds]?|"
                r"fall|fell|go up|went (?:up|down)|change[ds]?)|"
@@ -65,6 +71,7 @@ TOPICS: dict[str, str] = {
     CUSTOMERS: "customers customer concentration sales to",
     RESTRUCTURING: "restructuring severance impairment charges",
     ACQUISITIONS: "acquisitions acquired business combinations",
+    DIVESTITURES: "divestitures divested sold sale disposition discontinued operations",
     RETENTION: "retention retained attrition renewals",
     DEBT_CHANGE: "long-term debt total debt borrowings issued repaid",
     NEW_CEO: "chief executive officer appointed previously served as president",
@@ -84,6 +91,7 @@ SECTIONS: dict[str, str] = {
     CUSTOMERS: r"(?:major|significant|principal|largest|key|primary) customers?|^customers\b|concentrations?",
     RESTRUCTURING: r"restructuring",
     ACQUISITIONS: r"acquisitions?|business combinations?",
+    DIVESTITURES: r"divestitures?|dispositions?|discontinued operations|spin-?offs?",
     DEBT_CHANGE: r"debt|borrowings?",
     NEW_CEO: r"executive officers",
     LISTED: r"securities registered pursuant to section 12",

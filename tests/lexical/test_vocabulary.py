@@ -203,6 +203,9 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
         "a share of revenue, which the segment note states"
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
     assert expansion("Does organic matter in soil raise crop yields?") is None, "a finance term only for growth"
+    assert expansion("Which segment sold the most units?") is None, "units sold are products, not a business"
+    assert not any(re.search(title, "Discontinued Operations", re.IGNORECASE) for title in sections_named(
+        "If we exclude the impact of divestitures, which segment grew?")), "growth net of divestitures is organic"
     assert statements_named("What is the nature & purpose of Boeing's off-balance sheet arrangements?") == ()
     assert statements_named("Does it have any off balance sheet arrangements?") == ()
 
@@ -224,6 +227,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
      {"pursuant", "trading", "symbol", "class"}),
     ("Under what ticker does the company's stock trade?", {"registered", "symbol", "exchange"}),
     ("How many employees did CVS Health have as of FY2022?", {"employed", "colleagues", "workforce"}),
+    ("What major divestitures did the company complete in FY2022?", {"divested", "sold", "disposition"}),
+    ("Did it sell any businesses in 2021?", {"divestitures", "discontinued"}),
     ("What is the net change in the number of staff in 2016?", {"employees", "employed"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
@@ -257,6 +262,9 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
      "Issuer Purchases of Equity Securities"),
     ("How many people does the company employ in total?", "Human Capital", "Total Rewards"),
     ("What was the company's headcount at year end?", "Employees", "Employee Benefit Plans"),
+    ("What major divestitures did PepsiCo complete in FY2022?", "Note 13 — Acquisitions and Divestitures",
+     "Our Brands and Intellectual Property Rights"),
+    ("Which businesses were sold in 2016?", "Discontinued Operations", "Revenue Recognition"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)
