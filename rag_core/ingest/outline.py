@@ -8,6 +8,8 @@ Read by size and weight they are all siblings, so the page that discusses Commer
 no word of it in the chunk's header. The repetition itself says what the type does not: a run of sub-headings that
 recurs, each time after a heading of its own, is that heading's section. The nesting is read from the headings alone,
 so it holds for every format that has headings, and it only adds a level: nothing is taken out of a heading path.
+A report's numbered notes say the same by their numbers: "Note 13 — Acquisitions and Divestitures" holds the
+headings set like it up to the next note.
 """
 
 from __future__ import annotations
@@ -110,13 +112,13 @@ def nest_in_notes(headings: Sequence[Heading]) -> list[int]:
     report, the signatures, a schedule or exhibit).
     """
     levels = [heading.level for heading in headings]
-    notes = Counter(level for heading, level in zip(headings, levels, strict=True) if _NOTE.match(heading.title))
+    notes = Counter(heading.level for heading in headings if _NOTE.match(heading.title))
     for level, count in notes.items():
         if count < _OPENINGS:
             continue
         inside = False
         for i, heading in enumerate(headings):
-            if headings[i].level < level or (headings[i].level == level and _AFTER_NOTES.match(heading.title)):
+            if heading.level < level or (heading.level == level and _AFTER_NOTES.match(heading.title)):
                 inside = False
             elif heading.level == level and _NOTE.match(heading.title):
                 inside = True
