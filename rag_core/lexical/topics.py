@@ -20,7 +20,10 @@ PRODUCTS = (r"(?:products?|offerings?) (?:and|or|&) services|services (?:and|or|
             r"what (?:products|services|goods)|"
             r"(?:main|major|key|primary|principal|core) (?:products|services|offerings|product lines)|"
             r"what (?:does|do|did) [\w&.'’ -]{1,40}? (?:sell|make|offer|produce|manufacture)\b")
-CYCLES = r"cyclical(?:ity)?|seasonal(?:ity)?"
+# a business that moves with the economy's cycles is not one that moves with the seasons: a report's "Seasonality"
+# section does not answer whether its market is cyclical
+CYCLICAL = r"(?:counter-?)?cyclical(?:ity|ly)?|economic cycles?|business cycles?"
+SEASONAL = r"seasonal(?:ity|ly)?"
 CUSTOMERS = r"(?:primary|main|largest|major|key|biggest) customers?|customer concentration"
 RESTRUCTURING = r"restructuring"
 ACQUISITIONS = r"acquired|acquisitions?|acquire|bought|purchased (?:companies|businesses)"
@@ -67,7 +70,8 @@ TOPICS: dict[str, str] = {
     LEGAL: "litigation legal proceedings lawsuits claims contingencies",
     GEOGRAPHY: "geographic regions segments countries international operations",
     TOPLINE: "revenues net sales",
-    CYCLES: "cyclical seasonal demand economic conditions",
+    CYCLICAL: "cyclical cyclicality downturns upturns economic cycles demand",
+    SEASONAL: "seasonal seasonality seasonally fluctuations quarters",
     CUSTOMERS: "customers customer concentration sales to",
     RESTRUCTURING: "restructuring severance impairment charges",
     ACQUISITIONS: "acquisitions acquired business combinations",
@@ -87,7 +91,8 @@ battles": litigation, legal proceedings), for the vocabulary phrasing only (no s
 SECTIONS: dict[str, str] = {
     LEGAL: r"legal|litigation|lawsuits?|contingenc(?:y|ies)",
     GEOGRAPHY: r"geograph(?:y|ic|ical)|regions?|international operations",
-    CYCLES: r"cyclical(?:ity)?|seasonal(?:ity)?",
+    CYCLICAL: r"cyclical(?:ity)?|(?:economic|business) cycles?",
+    SEASONAL: r"seasonal(?:ity)?",
     CUSTOMERS: r"(?:major|significant|principal|largest|key|primary) customers?|^customers\b|concentrations?",
     RESTRUCTURING: r"restructuring",
     ACQUISITIONS: r"acquisitions?|business combinations?",

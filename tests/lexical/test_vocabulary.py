@@ -204,6 +204,7 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     assert expansion("Which retrieval method wins on the Agriculture dataset?") is None
     assert expansion("Does organic matter in soil raise crop yields?") is None, "a finance term only for growth"
     assert expansion("Which segment sold the most units?") is None, "units sold are products, not a business"
+    assert expansion("How many seasons has the show run?") is None, "a television season is no seasonality"
     assert not any(re.search(title, "Discontinued Operations", re.IGNORECASE) for title in sections_named(
         "If we exclude the impact of divestitures, which segment grew?")), "growth net of divestitures is organic"
     assert statements_named("What is the nature & purpose of Boeing's off-balance sheet arrangements?") == ()
@@ -214,7 +215,8 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("Has Boeing reported any materially important ongoing legal battles from FY2022?", {"litigation", "proceedings"}),
     ("What are the geographies that Pepsico primarily operates in as of FY2022?", {"geographic", "countries"}),
     ("Which region had the worst topline performance for the company during FY2022?", {"geographic", "revenues"}),
-    ("Is Boeing's business subject to cyclicality?", {"cyclical", "seasonal"}),
+    ("Is Boeing's business subject to cyclicality?", {"cyclical", "downturns"}),
+    ("Is PepsiCo's business subject to seasonality?", {"seasonal", "fluctuations"}),
     ("Was American Express able to retain card members during 2022?", {"retention", "attrition"}),
     ("Which companies did the company acquire in 2022?", {"acquisitions", "combinations"}),
     ("Did total debt increase in 2023?", {"borrowings", "long-term"}),
@@ -265,6 +267,9 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     ("What major divestitures did PepsiCo complete in FY2022?", "Note 13 — Acquisitions and Divestitures",
      "Our Brands and Intellectual Property Rights"),
     ("Which businesses were sold in 2016?", "Discontinued Operations", "Revenue Recognition"),
+    # the economy's cycles are not the seasons': a "Seasonality" section does not say whether a market is cyclical
+    ("Is the company's business subject to cyclicality?", "Cyclical Nature of the Industry", "Seasonality"),
+    ("Is the company's business seasonal?", "Seasonality", "Cyclical Nature of the Industry"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)
