@@ -16,7 +16,7 @@ import numpy as np
 from ..models import Bm25Match
 from ..store import LexicalRow
 from .okapi import FastOkapi, top_positions
-from .terms import normal_forms, tokenize, typed_forms, word_stem
+from .terms import PERIOD_TERMS, normal_forms, tokenize, typed_forms, word_stem
 from .vocabulary import Tagged, heading_parts, statement_tags
 
 
@@ -230,7 +230,7 @@ class Bm25Index:
 
     def in_sections(
         self, titles: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_document: int,
-        headed_by: str = "",
+        headed_by: str = "", most_share: float = 1.0,
     ) -> list[Bm25Match]:
         """The chunks under a heading that matches one of ``titles`` (regular expressions; the
         document's own title is not read) in these documents, document by document in the given
@@ -244,7 +244,10 @@ class Bm25Index:
         line and each segment a heading of its own ("Global Services › Results of Operations", "Cost of
         Revenues"), and the consolidated summary above them names every line in its prose, so the pages
         headed by fewer of the question's words are the other lines', or the summary's (the dense and
-        BM25 lists still hold them)."""
+        BM25 lists still hold them). A word more than ``most_share`` of the documents' chunks hold (the company's
+        name) heads them all and is not read; where no page's headings name a word of the question, the section
+        gives nothing: its first page is the summary's, and the line's discussion sits under a heading of its own
+        that the report sets beside the section's, not under it."""
         if self._bm25 is None or not titles or not len(self._header_of):
             return []
         pattern = re.compile(rf"\b(?:{'|'.join(f'(?:{t})' for t in titles)})\b", re.IGNORECASE)
@@ -253,7 +256,11 @@ class Bm25Index:
             return []
         term_lists, scores = self._best_scores(queries)
         under = np.flatnonzero(np.isin(self._header_of, list(matching)) & (scores > 0))
-        named = self.heading_weights(headed_by, matching)[self._header_of] if headed_by else np.zeros(len(self))
+        if headed_by:
+            named = self.heading_weights(headed_by, matching, within=self._positions_of(documents),
+                                         most_share=most_share)[self._header_of]
+        else:
+            named = np.zeros(len(self))
         found: list[Bm25Match] = []
         for doc_id in dict.fromkeys(documents):
             number = self._documents.get(doc_id)
@@ -265,22 +272,31 @@ class Bm25Index:
             ranked_pages = best_of_page[order]
             if headed_by and len(ranked_pages):
                 # a page whose headings name fewer of its words discusses another line or segment, or all of them
-                ranked_pages = ranked_pages[named[ranked_pages] >= named[ranked_pages].max()]
+                most = named[ranked_pages].max()
+                ranked_pages = ranked_pages[named[ranked_pages] >= most] if most > 0 else ranked_pages[:0]
             for i in ranked_pages[:per_document]:
                 found.append(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
                                        coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)))
         return found
 
-    def heading_weights(self, question: str, headers: Mapping[int, str]) -> np.ndarray:
+    def heading_weights(
+        self, question: str, headers: Mapping[int, str], *, within: np.ndarray | None = None, most_share: float = 1.0,
+    ) -> np.ndarray:
         """For each distinct header by its number (those not in ``headers``, number -> header, weigh 0): the
-        summed idf of the question's words but numbers that its headings (``vocabulary.heading_parts``) hold,
-        by stem."""
+        summed idf of the question's words that its headings (``vocabulary.heading_parts``) hold, by stem; not
+        numbers nor words of a period (``terms.PERIOD_TERMS``), nor a word more than ``most_share`` of the chunks
+        ``within`` (positions) hold."""
         weights = np.zeros(len(self._headers))
         if self._bm25 is None:
             return weights
         idf = self._bm25.idf
-        # a year names the period, not the line ("Years ended December 31, 2022 2021" captions every table)
-        asked = {word_stem(t): idf.get(t, 0.0) for t in dict.fromkeys(tokenize(question)) if not t.isdigit()}
+        # a year names the period, not the line ("Years ended December 31, 2022 2021" captions every table, and
+        # "Fiscal Years Ended March 31, 2012 and March 31, 2011" heads a whole discussion of results); the
+        # company's name ("ABIOMED, Inc.") heads the whole report
+        words = [t for t in dict.fromkeys(tokenize(question)) if not t.isdigit() and t not in PERIOD_TERMS]
+        if within is not None and len(within):
+            words = [t for t in words if len(self._bm25.holding_all((t,), within=within)) <= most_share * len(within)]
+        asked = {word_stem(t): idf.get(t, 0.0) for t in words}
         for n, header in headers.items():
             held = {word_stem(t) for part in heading_parts(header) for t in tokenize(part)}
             weights[n] = sum(w for stem, w in asked.items() if stem in held)

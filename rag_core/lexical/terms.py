@@ -29,6 +29,16 @@ STOPWORDS = frozenset(
 )
 
 
+PERIOD_WORDS = frozenset(
+    """
+    fiscal fy year years yearly annual quarter quarters quarterly month months monthly week weeks period periods
+    ended ending end january february march april may june july august september october november december
+    """.split()  # noqa: SIM905 - read as prose
+)
+"""Words that name a period, not what happened in it: "fiscal 2012", "the year ended March 31" head a report's
+results as its years do (their tokens: ``PERIOD_TERMS``)."""
+
+
 def tokenize(text: str) -> list[str]:
     """Lowercase tokens for BM25: identifiers and numbers whole, plus their word parts.
 
@@ -260,3 +270,7 @@ def chunk_terms(chunks: Sequence[Chunk]) -> list[str]:
     """Each chunk's BM25 terms as the store keeps them (space-separated), from the text it is
     indexed by (``Chunk.indexed_text``: its contextual header and its text)."""
     return [" ".join(tokenize(chunk.indexed_text())) for chunk in chunks]
+
+
+PERIOD_TERMS = frozenset(token for word in PERIOD_WORDS for token in tokenize(word))
+"""``PERIOD_WORDS`` as ``tokenize`` writes them."""

@@ -150,6 +150,7 @@ def section_list(
     names: Mapping[str, str],
     stored: OwnedChunks,
     headed_by: str = "",
+    most_share: float = 1.0,
 ) -> tuple[RankedLists, list[str]]:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in
@@ -157,9 +158,9 @@ def section_list(
     BM25 score over the phrasings first, as one list named ``sections``; and the trace's notes: one on each chunk
     left out because it only points to a note (``points_elsewhere``), and one when ``headed_by`` (a question of
     what drove a change) chose the pages: those whose chunk's own headings name the most of the question's
-    words (``Bm25Index.in_sections``)."""
+    words, a word more than ``most_share`` of the documents' chunks hold not counted (``Bm25Index.in_sections``)."""
     matches = index.in_sections(titles, phrasings, documents=documents, per_document=per_document,
-                                headed_by=headed_by)
+                                headed_by=headed_by, most_share=most_share)
     chunks = stored.get([m.chunk_id for m in matches])
     pointers = [chunks[m.chunk_id] for m in matches if m.chunk_id in chunks and points_elsewhere(chunks[m.chunk_id])]
     pointing = {c.chunk_id for c in pointers}
@@ -168,9 +169,10 @@ def section_list(
             for rank, m in enumerate(listed, start=1)]
     notes = [f"left out {names.get(c.doc_id, c.doc_id)} p.{c.page} #{c.index} ({heading_parts(c.header)[-1]!r}): "
              "it only points to a note, which holds the topic" for c in pointers]
-    if headed_by and listed:
+    if headed_by:
         notes.insert(0, "a question of why a figure moved: only the pages whose chunk's own headings name the most "
-                        "of its words (the discussion's heading of that line or segment)")
+                        "of its words (the discussion's heading of that line or segment)"
+                        + ("" if listed else "; no page's headings name one (not its period, nor the company)"))
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
                        rows=rows), notes
 

@@ -139,7 +139,7 @@ class Retriever:
                 headed_by = asked if asks_why(asked) else ""
                 found, said = section_list(index, titles, phrasings, documents=documents, names=names,
                                            stored=stored, per_document=config.section_chunks,
-                                           headed_by=headed_by)
+                                           headed_by=headed_by, most_share=config.row_common_share)
                 notes.notes += said
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")

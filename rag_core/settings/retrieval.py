@@ -115,7 +115,8 @@ class RetrievalSettings(Group):
         gt=0,
         le=1,
         description="A phrase held by more than this share of the chunks of the reports searched names the reports "
-        "themselves (the company, which every chunk's header holds), not a line: the row list leaves it out.",
+        "themselves (the company, which every chunk's header holds), not a line: the row list leaves it out, and "
+        "a question of what drove a change does not choose its discussion's pages by it in their headings.",
     )
     row_candidates: int = Field(
         60,
