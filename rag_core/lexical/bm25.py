@@ -230,7 +230,7 @@ class Bm25Index:
 
     def in_sections(
         self, titles: Sequence[str], queries: Sequence[str], *, documents: Sequence[str], per_document: int,
-        headed_by: str = "", most_share: float = 1.0,
+        headed_by: str = "", most_share: float | None = None,
     ) -> list[Bm25Match]:
         """The chunks under a heading that matches one of ``titles`` (regular expressions; the
         document's own title is not read) in these documents, document by document in the given
@@ -280,12 +280,13 @@ class Bm25Index:
         return found
 
     def heading_weights(
-        self, question: str, headers: Mapping[int, str], *, within: np.ndarray | None = None, most_share: float = 1.0,
+        self, question: str, headers: Mapping[int, str], *, within: np.ndarray | None = None,
+        most_share: float | None = None,
     ) -> np.ndarray:
         """For each distinct header by its number (those not in ``headers``, number -> header, weigh 0): the
         summed idf of the question's words that its headings (``vocabulary.heading_parts``) hold, by stem; not
         numbers nor words of a period (``terms.PERIOD_TERMS``), nor a word more than ``most_share`` of the chunks
-        ``within`` (positions) hold."""
+        ``within`` (positions) hold (None: every word counts)."""
         weights = np.zeros(len(self._headers))
         if self._bm25 is None:
             return weights
@@ -294,7 +295,7 @@ class Bm25Index:
         # "Fiscal Years Ended March 31, 2012 and March 31, 2011" heads a whole discussion of results); the
         # company's name ("ABIOMED, Inc.") heads the whole report
         words = [t for t in dict.fromkeys(tokenize(question)) if not t.isdigit() and t not in PERIOD_TERMS]
-        if within is not None and len(within):
+        if within is not None and most_share is not None and len(within):
             words = [t for t in words if len(self._bm25.holding_all((t,), within=within)) <= most_share * len(within)]
         asked = {word_stem(t): idf.get(t, 0.0) for t in words}
         for n, header in headers.items():

@@ -150,7 +150,7 @@ def section_list(
     names: Mapping[str, str],
     stored: OwnedChunks,
     headed_by: str = "",
-    most_share: float = 1.0,
+    most_share: float | None = None,
 ) -> tuple[RankedLists, list[str]]:
     """The chunks filed under the sections a question's topic goes by in reports
     (``vocabulary.sections_named``: "Litigation and Regulatory Proceedings" for "legal battles") in

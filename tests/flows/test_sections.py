@@ -89,11 +89,11 @@ def test_a_question_of_why_does_not_read_its_period_nor_the_company_in_headings(
                       headings=[(doc, page, header) for doc, page, header, _ in chunks])
     question = "What drove ACME's gross margin change in fiscal 2012?"
 
-    def headed(documents: list[str], most_share: float) -> list[str]:
+    def headed(documents: list[str], most_share: float | None) -> list[str]:
         return [m.chunk_id for m in index.in_sections([RESULTS], [question], documents=documents, per_document=4,
                                                       headed_by=question, most_share=most_share)]
 
-    assert headed(["a"], most_share=1.0) == ["c0"], "read whole, the company's name heads the summary"
+    assert headed(["a"], most_share=None) == ["c0"], "every word read, the company's name heads the summary"
     assert headed(["a"], most_share=0.5) == [], "'ACME' names the report (every chunk holds it), 'fiscal' its period"
     assert headed(["b", "a"], most_share=0.5) == ["c6"], "another report's discussion headed by the line still counts"
 
