@@ -31,10 +31,19 @@ class Row:
     prose: bool = False
     """A sentence read as a row: a table's row of the same name is the better evidence ('Debt
     includes $14.23 billion … of direct loans' is part of the table's 'Debt | 21,675')."""
+    shares: bool = False
+    """A row of a table that states each line as a percentage of one ('… data for the periods indicated as a
+    percentage of total revenues'): its cells are percentages, written without the sign ('Total revenues | 100.0')."""
 
 
-def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False) -> Row:
-    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) else scale, prose)
+def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
+         shares: bool = False) -> Row:
+    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares else scale, prose, shares)
+
+
+_SHARES = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b", re.IGNORECASE)
+"""A table's caption saying that its rows are shares of revenue ('as a percentage of total revenues', 'percent of
+net sales')."""
 
 
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
@@ -47,8 +56,16 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     rows: list[Row] = []
     table = 0
     for passage in passages:
-        scale = scale_of(f"{passage.section}\n{passage.caption}\n{passage.columns}\n{passage.text}")
-        for before, block in _blocks(passage.text):
+        shared = f"{passage.section}\n{passage.caption}\n{passage.columns}"
+        blocks = _blocks(passage.text)
+        for before, block in blocks:
+            # a table's own unit ('(in $000’s)' in its header, '(Millions)' above it) before the passage's: a
+            # passage of two tables may hold one in thousands and one of percentages of revenue
+            scale = scale_of("\n".join([*before, *block]))
+            if scale == 1.0:
+                scale = scale_of(shared if len(blocks) > 1 else f"{shared}\n{passage.text}")
+            # its caption: the lines above it, or the passage's for a table that opens it
+            shares = _SHARES.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             lines = [line for line in block if is_row(line)]
             header = next((found for line in lines if (found := _header_years(cells(line)))), None)
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
@@ -60,11 +77,12 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             if above and 2 * len(aligned) < sum(1 for line in lines if _figures(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             if aligned:
-                rows += [_row(passage, table, label, by_year, scale) for label, by_year in aligned]
+                rows += [_row(passage, table, label, by_year, scale, shares=shares) for label, by_year in aligned]
             else:
                 rows += [_row(passage, table, _clean_label(row[0]),
                               {label or f"column {c}": value for c, (label, value) in
-                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale)
+                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale,
+                              shares=shares)
                          for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
             rows += _dated_rows(passage, table, before, lines, scale)
             table += 1
@@ -366,10 +384,14 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
 
 
 def scale_of(text: str) -> float:
-    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)'), else 1."""
-    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b", text,
+    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)', '(in $000’s)',
+    '($000)'), else 1."""
+    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
+                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text,
                       re.IGNORECASE)  # '(Millions, except per share amounts)' too
-    return SCALES[(match.group(1) or match.group(2)).lower()] if match else 1.0
+    if match is None:
+        return 1.0
+    return SCALES["thousands"] if match.group(3) else SCALES[(match.group(1) or match.group(2)).lower()]
 
 
 def _clean_label(label: str) -> str:

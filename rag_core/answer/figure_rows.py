@@ -286,9 +286,10 @@ def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] 
 
 
 def in_percent(row: Row) -> bool:
-    """Whether a row states percentages: its cells say so ('21.6 percent'), or its line in the table does
-    ('| Effective tax rate | 21.6 | % |': the figures are read without the sign)."""
-    if any("%" in text or "percent" in text.lower() for text in row.cells.values()):
+    """Whether a row states percentages: its table is one of shares of revenue (``Row.shares``), its cells say so
+    ('21.6 percent'), or its line in the table does ('| Effective tax rate | 21.6 | % |': the figures are read
+    without the sign)."""
+    if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
         return True
     tail = row.label[-_LABEL_TAIL:]
     return any(tail in line and "%" in line for line in row.passage.text.splitlines())

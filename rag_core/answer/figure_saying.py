@@ -37,7 +37,10 @@ class Saying:
     def _row_scale(self, cell: CellRead) -> float:
         if (cell.row, cell.passage) in self.inferred:
             return self.inferred[cell.row, cell.passage]
-        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
+        # its own table's row: a passage's two tables may both have a 'Total revenues', in thousands and in percent
+        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage
+                     and r.table == cell.table), None) or next(
+            (r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:

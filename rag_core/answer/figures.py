@@ -42,6 +42,9 @@ from .figure_saying import SCALE_NAMES, Saying, in_points
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
+_IN_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|\brates?\b|\bratio\b",
+                         re.IGNORECASE)
+"""A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it)."""
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
@@ -104,6 +107,9 @@ class _Reader(Saying):
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
+        self.amount = _IN_PERCENT.search(asked.question) is None
+        """Whether the question asks for an amount: a table of shares of revenue ('Total revenues | 100.0') does
+        not state it."""
         self.operands: dict[tuple[int, str, str], str] = {}
         """The cells one evaluation of a formula has read, each with the operand it was read for: two
         operands are two cells ('income taxes / income before income taxes' is no sentence's one rate)."""
@@ -131,6 +137,8 @@ class _Reader(Saying):
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
         found = rows_named(self.rows, metric)
+        if self.amount:  # the statement's 'Total revenues', not its share of itself in a table of percentages
+            found = [(score, row) for score, row in found if not row.shares] or found
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
             if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
@@ -181,15 +189,19 @@ class _Reader(Saying):
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{c.text} ({c.row}, {c.column}{_against(siblings.get(id(c), []))}) [{c.passage}]"
-                               for c in tied[:_LISTED])
+            listed = "; ".join(f"{self._said(c)} ({c.row}, {c.column}{_against(siblings.get(id(c), []))}) "
+                               f"[{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
         return self._one(tied[0])
 
+    def _said(self, cell: CellRead) -> str:
+        """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)')."""
+        return self._shown(cell.value, percent="%" in cell.text, scale=self._row_scale(cell), as_written=cell.text)
+
     def _one(self, only: CellRead) -> FigureReading:
         """One cell read as the answer, said as its row and column write it."""
-        shown = self._shown(only.value, percent="%" in only.text, scale=self._row_scale(only), as_written=only.text)
+        shown = self._said(only)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
         return FigureReading(kind="cell", sentence=f"**{only.row}, {only.column}: {shown}** [{only.passage}]{written}",
                              value=only.value, shown=shown, cells=[only], notes=[only.why])

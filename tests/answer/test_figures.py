@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.figure_cells import table_rows
+from rag_core.answer.figure_cells import scale_of, table_rows
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 
@@ -739,3 +739,43 @@ def test_a_roll_forward_row_is_of_the_year_of_the_balance_below_it() -> None:
         figure = read_figure(f"How much did Analog Devices declare and pay in dividends in fiscal {year}?", [equity])
         assert figure is not None and figure.kind == "cell", "the title's dates above the table are no columns"
         assert figure.value == pytest.approx(-paid * 1e3) and figure.cells[0].column.startswith(f"{year} › ")
+
+
+SHARES_AND_AMOUNTS = Passage(n=1, document="abmd-10k.pdf", page=46, tabular=True,
+                  caption="The following table sets forth certain consolidated statements of operations data for the "
+                          "periods indicated as a percentage of total revenues:", text=(
+    "| | Year | Ended March 31, | |\n"
+    "| | 2012 | 2011 | 2010 |\n"
+    "| Product | 99.1% | 98.7% | 98.9% |\n"
+    "| Total revenues | 100.0 | 100.0 | 100.0 |\n"
+    "| Research and development | 21.5 | 26.4 | 30.3 |\n"
+    "\n"
+    "Revenue\n"
+    "\n"
+    "Our revenues are comprised of the following:\n"
+    "| | Year Ended March 31, | |\n"
+    "| | 2012 | 2011 |\n"
+    "| | (in $000’s) | |\n"
+    "| Impella product revenue | $106,925 | $ 78,230 |\n"
+    "| Total revenues | $126,375 | $101,151 |\n"))
+
+
+def test_each_table_of_a_passage_has_its_own_unit_and_a_table_of_shares_of_revenue_states_no_amount() -> None:
+    """ABIOMED's page 46: a table of each line as a percentage of total revenues, then the revenues '(in $000’s)'."""
+    rows = {(row.table, row.label): row for row in table_rows([SHARES_AND_AMOUNTS])}
+    assert [(row.scale, row.shares) for row in rows.values() if row.label == "Total revenues"] == [
+        (1.0, True), (1_000.0, False)], "the percentages are not thousands; '(in $000’s)' is the second table's"
+    figure = read_figure("What was ABIOMED's total revenue in fiscal 2012?", [SHARES_AND_AMOUNTS])
+    assert figure is not None and figure.kind == "cell", "the share table's 100.0 is no candidate for an amount"
+    assert figure.value == pytest.approx(126_375e3)
+    assert figure.sentence.startswith("**Total revenues, 2012: $126,375 thousand** [1]")
+    share = read_figure("What was ABIOMED's research and development expense as a percentage of total revenues in "
+                        "fiscal 2012?", [SHARES_AND_AMOUNTS])
+    assert share is not None and share.shown == "21.5%", "a share is read where the table states shares"
+
+
+@pytest.mark.parametrize(("caption", "scale"), [
+    ("(in $000’s)", 1e3), ("($000)", 1e3), ("(000's omitted)", 1e3), ("(in thousands)", 1e3),
+    ("(Millions, except per share amounts)", 1e6), ("It paid $1,000 in cash in the 2000s", 1.0)])
+def test_the_unit_a_caption_states(caption: str, scale: float) -> None:
+    assert scale_of(caption) == scale
