@@ -772,6 +772,11 @@ def test_each_table_of_a_passage_has_its_own_unit_and_a_table_of_shares_of_reven
     share = read_figure("What was ABIOMED's research and development expense as a percentage of total revenues in "
                         "fiscal 2012?", [SHARES_AND_AMOUNTS])
     assert share is not None and share.shown == "21.5%", "a share is read where the table states shares"
+    part = read_figure("And how much of ABIOMED's total revenue in fiscal 2012 came from Impella products?",
+                       [SHARES_AND_AMOUNTS])
+    assert part is not None and part.kind == "cell" and part.cells[0].row == "Impella product revenue", \
+        "the part's line of the whole, not the whole's total"
+    assert part.value == pytest.approx(106_925e3)
 
 
 @pytest.mark.parametrize(("caption", "scale"), [
