@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..models import Passage
 from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows
-from .figure_question import SCALES, YEAR
+from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .numbers import numbers
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
@@ -32,18 +32,13 @@ class Row:
     """A sentence read as a row: a table's row of the same name is the better evidence ('Debt
     includes $14.23 billion … of direct loans' is part of the table's 'Debt | 21,675')."""
     shares: bool = False
-    """A row of a table that states each line as a percentage of one ('… data for the periods indicated as a
-    percentage of total revenues'): its cells are percentages, written without the sign ('Total revenues | 100.0')."""
+    """A row of a table of each line as a percentage of revenue: percentages, unsigned ('Total revenues | 100.0')."""
 
 
 def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
          shares: bool = False) -> Row:
     return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares else scale, prose, shares)
 
-
-_SHARES = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b", re.IGNORECASE)
-"""A table's caption saying that its rows are shares of revenue ('as a percentage of total revenues', 'percent of
-net sales')."""
 
 
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
@@ -65,7 +60,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             if scale == 1.0:
                 scale = scale_of(shared if len(blocks) > 1 else f"{shared}\n{passage.text}")
             # its caption: the lines above it, or the passage's for a table that opens it
-            shares = _SHARES.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
+            shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             lines = [line for line in block if is_row(line)]
             header = next((found for line in lines if (found := _header_years(cells(line)))), None)
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
@@ -381,17 +376,6 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
             column = START if match.group("when").lower() in ("beginning", "start") else END
             grouped.setdefault(match.group("name").strip(" ,:-"), {})[column] = figures[0]
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
-
-
-def scale_of(text: str) -> float:
-    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)', '(in $000’s)',
-    '($000)'), else 1."""
-    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
-                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text,
-                      re.IGNORECASE)  # '(Millions, except per share amounts)' too
-    if match is None:
-        return 1.0
-    return SCALES["thousands"] if match.group(3) else SCALES[(match.group(1) or match.group(2)).lower()]
 
 
 def _clean_label(label: str) -> str:

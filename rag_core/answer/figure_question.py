@@ -47,6 +47,13 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
+SHARES_OF_REVENUE = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b",
+                               re.IGNORECASE)
+"""A table's caption saying that its rows are shares of revenue ('as a percentage of total revenues', 'percent of
+net sales')."""
+ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|\brates?\b|\bratio\b",
+                          re.IGNORECASE)
+"""A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it)."""
 _AS_SHARE = re.compile(r"\bwhat (?:percentage|percent|share|portion|slice|part|proportion)\b|\bas a percentage\b|"
                        r"\bin percent\b|%", re.IGNORECASE)
 """A ratio asked for as a part of a whole ('what share of its profit went out as dividends?'): said in percent."""
@@ -91,6 +98,17 @@ TOTAL_OF = "the total of"
 """How a formula names the total of a row (its 'Total' column): '… / the total of future payments'."""
 SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
 """A scale word as a number."""
+
+
+def scale_of(text: str) -> float:
+    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)', '(in $000’s)',
+    '($000)'), else 1."""
+    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
+                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text,
+                      re.IGNORECASE)  # '(Millions, except per share amounts)' too
+    if match is None:
+        return 1.0
+    return SCALES["thousands"] if match.group(3) else SCALES[(match.group(1) or match.group(2)).lower()]
 
 
 @dataclass(frozen=True)

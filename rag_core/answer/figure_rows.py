@@ -12,8 +12,8 @@ from dataclasses import replace
 from ..lexical.terms import word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
-from .figure_cells import Row, cell_value, scale_of
-from .figure_question import YEAR
+from .figure_cells import Row, cell_value
+from .figure_question import YEAR, scale_of
 from .line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from .numbers import numbers
 

@@ -42,6 +42,10 @@ class Saying:
                      and r.table == cell.table), None) or next(
             (r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
 
+    def _said(self, cell: CellRead) -> str:
+        """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)')."""
+        return self._shown(cell.value, percent="%" in cell.text, scale=self._row_scale(cell), as_written=cell.text)
+
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
             small = 1 if as_written else _THREE_FIGURES  # a cell is said with the places it is written with

@@ -19,7 +19,7 @@ from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import END, START, Row, cell_value, table_rows
-from .figure_question import TOTAL_OF, YEAR, Asked, read_question
+from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     BALANCE_AT,
     GENERIC,
@@ -42,9 +42,6 @@ from .figure_saying import SCALE_NAMES, Saying, in_points
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import OUTFLOWS
 
-_IN_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|\brates?\b|\bratio\b",
-                         re.IGNORECASE)
-"""A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it)."""
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
@@ -107,9 +104,7 @@ class _Reader(Saying):
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
-        self.amount = _IN_PERCENT.search(asked.question) is None
-        """Whether the question asks for an amount: a table of shares of revenue ('Total revenues | 100.0') does
-        not state it."""
+        self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
         self.operands: dict[tuple[int, str, str], str] = {}
         """The cells one evaluation of a formula has read, each with the operand it was read for: two
         operands are two cells ('income taxes / income before income taxes' is no sentence's one rate)."""
@@ -137,8 +132,7 @@ class _Reader(Saying):
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
         found = rows_named(self.rows, metric)
-        if self.amount:  # the statement's 'Total revenues', not its share of itself in a table of percentages
-            found = [(score, row) for score, row in found if not row.shares] or found
+        found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
             if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
@@ -170,8 +164,7 @@ class _Reader(Saying):
         return None
 
     def _cell_among(self, rows: list[Row], metric: str, year: int | None) -> FigureReading | None:
-        """The asked cell among rows that name the metric equally well; the candidates when more
-        than one fits."""
+        """The asked cell among rows that name the metric equally well; the candidates when more than one fits."""
         tied: list[CellRead] = []
         siblings: dict[int, list[tuple[str, str]]] = {}
         whole = {id(row): cell for row in rows if (cell := column_of(row, year, self.named)) is not None}
@@ -194,10 +187,6 @@ class _Reader(Saying):
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
         return self._one(tied[0])
-
-    def _said(self, cell: CellRead) -> str:
-        """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)')."""
-        return self._shown(cell.value, percent="%" in cell.text, scale=self._row_scale(cell), as_written=cell.text)
 
     def _one(self, only: CellRead) -> FigureReading:
         """One cell read as the answer, said as its row and column write it."""
