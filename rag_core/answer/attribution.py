@@ -17,7 +17,9 @@ holding the number sits under a name it gives, the number was read from the wron
 
 What a figure means is read too (``meaning``): a table's value said to be a change is marked;
 arithmetic a statement shows is evaluated, its result verified when it follows from the passages'
-figures; a figure in no passage names the step over a passage's figures that gives it.
+figures; a figure in no passage names the step over a passage's figures that gives it; a figure
+said with a scale word its table's unit does not give ('$126,375 million' of a table in thousands)
+is marked with the amount it is.
 
 The thresholds live in ``AttributionSettings`` and were chosen on a labelled set
 (``python -m rag_core.eval attribution``).
@@ -37,7 +39,8 @@ from ..settings import AttributionSettings
 from ..tables.rows import is_row
 from ..text import CITATION, sentences_of
 from .claims import doubts
-from .meaning import Shown, arithmetic_note, derivation, said_as_change, shown_arithmetic
+from .figure_cells import Row, table_rows
+from .meaning import Shown, arithmetic_note, derivation, said_as_change, said_in_other_unit, shown_arithmetic
 from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -132,7 +135,7 @@ def attribute(
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
-    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers)
+    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers, table_rows(passages))
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
@@ -194,6 +197,8 @@ class _Figures(NamedTuple):
     cells: Sequence[Cell]
     prose: Sequence[Number]
     per_passage: Sequence[Sequence[Number]]
+    rows: Sequence[Row]
+    """The passages' table rows, each with the unit its table states."""
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
@@ -207,7 +212,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
                 or misread(number, terms, figures.cells, figures.prose)
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
-                                                                               figures.prose)))
+                                                                               figures.prose))
+                or said_in_other_unit(number, figures.rows, figures.prose))
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
     if arithmetic is not None:
         return arithmetic

@@ -16,6 +16,10 @@ presence in the passages:
   a change (no 'change', 'increase', 'Δ' …), stated as one ("an improvement of 84.8%", "grew by
   12%") is marked: the table gives it as a value ("84.8% is under Legal › LightRAG, row Overall,
   a value, not an improvement").
+- **A figure said in another unit**: "$126,375 million" where the table, in thousands, says 126,375
+  (or "$4.2 billion" where the passage says "$4.2 million") is marked with the amount its unit
+  gives ("the table gives $126,375 in thousands (under Total revenues), which is 126.4 million");
+  a figure said without a scale word is not judged, nor one whose table states no unit.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from ..text import CITATION
+from .figure_cells import Row
+from .figure_saying import SCALE_NAMES
 from .formula import evaluate, formula_tokens
 from .numbers import Cell, Number, number_in, numbers
 
@@ -138,6 +144,37 @@ def said_as_change(statement: str, number: Number, cells: Sequence[Cell], prose:
         return ""
     where = "; ".join(dict.fromkeys(c.where() for c in holding[:3]))
     return f"{number.text} is a value in the table (under {where}), not {_article(word)}"
+
+
+def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number]) -> str:
+    """When ``number`` is said with a scale word ('$126,375 million') and the passages hold its
+    digits only in a unit that gives another amount (a table in thousands, a sentence's '$126,375
+    thousand'): what the figure is in its own unit; '' when a table or sentence states the amount
+    it says ('$126.4 million' for 126,375 in thousands, '126,375,000' written out), or when none
+    states a unit for its digits. A figure is one amount wherever a report repeats it: a table of
+    no stated unit holding the same digits (a quarterly table's total) does not excuse it."""
+    if number.scale == 1 or number.percent:
+        return ""
+    unitless = [found for row in rows if row.scale == 1 for cell in row.cells.values() for found in numbers(cell)]
+    if any(_rounds_to(found.value / number.scale, number, strict=True)
+           for found in [*unitless, *prose] if found.scale == 1 and not found.percent):
+        return ""  # the amount written out ('126,375,000')
+    scaled = [(found, row.scale, row.label) for row in rows if not row.prose and row.scale > 1
+              for cell in row.cells.values() for found in numbers(cell) if not found.percent and found.scale == 1]
+    scaled += [(found, found.scale, "") for found in prose if found.scale > 1 and not found.percent]
+    if any(_rounds_to(found.value * unit / number.scale, number, strict=True) for found, unit, _ in scaled):
+        return ""
+    other = [(found, unit, label) for found, unit, label in scaled if number_in(number, [found])]
+    if not other:
+        return ""
+    found, unit, label = other[0]
+    if not label:
+        return f"{number.text}: the passage says {found.text}"
+    amount = found.value * unit / number.scale
+    decimals = max(0, 4 - len(str(int(abs(amount)))))  # about four figures: 126.4 million, 0.126 billion
+    said = f"{amount:,.{decimals}f} {SCALE_NAMES.get(number.scale, '')}".rstrip()
+    return (f"{number.text}: the table gives {found.text} in {SCALE_NAMES.get(unit, '')}s (under {label}), "
+            f"which is {said}")
 
 
 def _change_word(statement: str, number: Number) -> str:

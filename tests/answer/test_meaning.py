@@ -100,3 +100,47 @@ def test_a_value_said_as_a_value_or_a_change_read_from_a_change_column_is_verifi
 def test_a_change_the_prose_states_is_not_judged_by_a_cell() -> None:
     prose = WIN_RATES.model_copy(update={"text": WIN_RATES.text + "\nOn Legal, LightRAG improves by 84.8% over it."})
     assert _one("LightRAG improves by 84.8% on Legal [2].", [prose]) == ([], [])
+
+
+REVENUES = Passage(
+    n=4, document="10-K.pdf", page=46, tabular=True,
+    text="The following table sets forth our revenues (in $000’s):\n"
+    "| | Fiscal Years Ended March 31, | |\n| | 2012 | 2011 |\n"
+    "| Impella product revenue | $ 106,925 | $ 71,373 |\n| Total revenues | $ 126,375 | $ 101,283 |",
+)
+
+
+@pytest.mark.parametrize("answer,note", [
+    ("Total revenues in fiscal 2012 were $126,375 million [4].",
+     "$126,375 million: the table gives $126,375 in thousands (under Total revenues), which is 126.4 million"),
+    ("Total revenues in fiscal 2012 were $126.4 billion [4].",
+     "$126.4 billion: the table gives $126,375 in thousands (under Total revenues), which is 0.126 billion"),
+    ("The notional amount of swaps is $375 billion [1].", "$375 billion: the passage says $375 million"),
+])
+def test_a_figure_said_in_a_unit_its_passage_does_not_give_is_marked_with_what_it_is(answer: str, note: str) -> None:
+    unverified, notes = _one(answer, [HEDGES, REVENUES])
+    assert notes == [note] and unverified == [note.split(":")[0]]
+
+
+@pytest.mark.parametrize("answer", [
+    "Total revenues in fiscal 2012 were $126,375 thousand [4].",
+    "Total revenues in fiscal 2012 were $126.4 million [4].",
+    "Total revenues in fiscal 2012 were $126,375 [4].",  # no scale word: not judged
+    "The notional amount of swaps is $375 million [1].",
+])
+def test_a_figure_said_in_its_own_unit_or_without_one_is_verified(answer: str) -> None:
+    assert _one(answer, [HEDGES, REVENUES]) == ([], [])
+
+
+def test_a_unit_is_not_judged_where_the_table_states_none() -> None:
+    unitless = REVENUES.model_copy(update={"text": REVENUES.text.replace(" (in $000’s)", "")})
+    assert _one("Total revenues in fiscal 2012 were $126,375 million [4].", [unitless]) == ([], [])
+
+
+def test_a_figure_repeated_in_a_table_of_no_stated_unit_is_still_judged_by_the_unit_stated_for_it() -> None:
+    quarters = Passage(n=5, document="10-K.pdf", page=81, tabular=True,
+                       text="| | Q1 | Q2 | Q3 | Q4 | Fiscal year |\n"
+                       "| Total revenues | $27,355 | $29,478 | $32,198 | $37,344 | $126,375 |")
+    (statement,), _ = attribute("Total revenues in fiscal 2012 were $126,375 million [4].", [REVENUES, quarters], None,
+                                TERMS_ONLY)
+    assert statement.unverified_numbers == ["$126,375 million"]
