@@ -40,7 +40,6 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
     return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares else scale, prose, shares)
 
 
-
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
     """Every labelled data row of the passages' tables, with its passage, its table (in reading
     order) and the scale its caption or header states ('in millions'). A table whose columns are

@@ -296,7 +296,7 @@ class Bm25Index:
         # company's name ("ABIOMED, Inc.") heads the whole report
         words = [t for t in dict.fromkeys(tokenize(question)) if not t.isdigit() and t not in PERIOD_TERMS]
         if within is not None and most_share is not None and len(within):
-            words = [t for t in words if len(self._bm25.holding_all((t,), within=within)) <= most_share * len(within)]
+            words = [t for t in words if self._held_not_common((t,), within, most_share) is not None]
         asked = {word_stem(t): idf.get(t, 0.0) for t in words}
         for n, header in headers.items():
             held = {word_stem(t) for part in heading_parts(header) for t in tokenize(part)}
@@ -319,8 +319,8 @@ class Bm25Index:
         tables = mine[self._table[mine]]
         longest = np.zeros(len(self), dtype=np.int64)
         for phrase in phrases:
-            held = self._bm25.holding_all(phrase, within=mine)
-            if len(held) > most_share * len(mine):
+            held = self._held_not_common(phrase, mine, most_share)
+            if held is None:
                 continue
             held = np.intersect1d(held, tables, assume_unique=True)
             longest[held] = np.maximum(longest[held], len(phrase))
@@ -332,6 +332,14 @@ class Bm25Index:
         return [(Bm25Match(chunk_id=self.chunk_ids[i], score=float(scores[i]),
                            coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)), int(longest[i]))
                 for i in chosen]
+
+    def _held_not_common(self, terms: Sequence[str], within: np.ndarray, most_share: float) -> np.ndarray | None:
+        """The chunks of ``within`` (positions) holding every term, or None when more than ``most_share`` of
+        them do: such terms name the documents themselves (the company, in every chunk's header), not a line."""
+        if self._bm25 is None:
+            return None
+        held = self._bm25.holding_all(terms, within=within)
+        return None if len(held) > most_share * len(within) else held
 
     def _best_scores(self, queries: Sequence[str]) -> tuple[list[list[str]], np.ndarray]:
         """Each query's distinct terms, and every chunk's best BM25 score over the queries."""
