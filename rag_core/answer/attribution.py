@@ -40,7 +40,15 @@ from ..tables.rows import is_row
 from ..text import CITATION, sentences_of
 from .claims import doubts
 from .figure_cells import Row, table_rows
-from .meaning import Shown, arithmetic_note, derivation, said_as_change, said_in_other_unit, shown_arithmetic
+from .meaning import (
+    Shown,
+    arithmetic_note,
+    derivation,
+    in_its_unit,
+    said_as_change,
+    said_in_other_unit,
+    shown_arithmetic,
+)
 from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -214,6 +222,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.rows, figures.prose))
+    if in_its_unit(number, figures.rows, figures.prose):
+        return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
     if arithmetic is not None:
         return arithmetic

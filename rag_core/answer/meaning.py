@@ -159,9 +159,7 @@ def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Numb
     if any(_rounds_to(found.value / number.scale, number, strict=True)
            for found in [*unitless, *prose] if found.scale == 1 and not found.percent):
         return ""  # the amount written out ('126,375,000')
-    scaled = [(found, row.scale, row.label) for row in rows if not row.prose and row.scale > 1
-              for cell in row.cells.values() for found in numbers(cell) if not found.percent and found.scale == 1]
-    scaled += [(found, found.scale, "") for found in prose if found.scale > 1 and not found.percent]
+    scaled = _scaled(rows, prose)
     if any(_rounds_to(found.value * unit / number.scale, number, strict=True) for found, unit, _ in scaled):
         return ""
     other = [(found, unit, label) for found, unit, label in scaled if number_in(number, [found])]
@@ -175,6 +173,20 @@ def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Numb
     said = f"{amount:,.{decimals}f} {SCALE_NAMES.get(number.scale, '')}".rstrip()
     return (f"{number.text}: the table gives {found.text} in {SCALE_NAMES.get(unit, '')}s (under {label}), "
             f"which is {said}")
+
+
+def in_its_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number]) -> bool:
+    """Whether ``number`` is the amount a table or sentence states in its unit ('$126,375,000' for
+    126,375 in a table in thousands), however it is written."""
+    return not number.percent and any(_rounds_to(found.value * unit / number.scale, number, strict=True)
+                                      for found, unit, _ in _scaled(rows, prose))
+
+
+def _scaled(rows: Sequence[Row], prose: Sequence[Number]) -> list[tuple[Number, float, str]]:
+    """The passages' amounts of a stated unit, each with its unit and its row's label ('' in a sentence)."""
+    found = [(n, row.scale, row.label) for row in rows if not row.prose and row.scale > 1
+             for cell in row.cells.values() for n in numbers(cell) if not n.percent and n.scale == 1]
+    return found + [(n, n.scale, "") for n in prose if n.scale > 1 and not n.percent]
 
 
 def _change_word(statement: str, number: Number) -> str:

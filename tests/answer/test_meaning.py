@@ -125,6 +125,7 @@ def test_a_figure_said_in_a_unit_its_passage_does_not_give_is_marked_with_what_i
 @pytest.mark.parametrize("answer", [
     "Total revenues in fiscal 2012 were $126,375 thousand [4].",
     "Total revenues in fiscal 2012 were $126.4 million [4].",
+    "Total revenues in fiscal 2012 were $126,375,000 [4].",  # written out in full
     "Total revenues in fiscal 2012 were $126,375 [4].",  # no scale word: not judged
     "The notional amount of swaps is $375 million [1].",
 ])
@@ -144,3 +145,4 @@ def test_a_figure_repeated_in_a_table_of_no_stated_unit_is_still_judged_by_the_u
     (statement,), _ = attribute("Total revenues in fiscal 2012 were $126,375 million [4].", [REVENUES, quarters], None,
                                 TERMS_ONLY)
     assert statement.unverified_numbers == ["$126,375 million"]
+    assert _one("Total revenues in fiscal 2012 were $126,375,000 [4].", [REVENUES, quarters]) == ([], [])
