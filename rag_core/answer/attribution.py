@@ -45,6 +45,7 @@ from .meaning import (
     arithmetic_note,
     derivation,
     in_its_unit,
+    plain_units,
     said_as_change,
     said_in_other_unit,
     shown_arithmetic,
@@ -143,7 +144,8 @@ def attribute(
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
-    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers, table_rows(passages))
+    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers, table_rows(passages),
+                       plain_units(passages))
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
@@ -207,6 +209,8 @@ class _Figures(NamedTuple):
     per_passage: Sequence[Sequence[Number]]
     rows: Sequence[Row]
     """The passages' table rows, each with the unit its table states."""
+    plain: Sequence[tuple[Number, float]]
+    """The figures of passages whose tables are plain text, with the one unit such a passage states."""
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
@@ -221,8 +225,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or misread(number, terms, figures.cells, figures.prose)
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
-                or said_in_other_unit(number, figures.rows, figures.prose))
-    if in_its_unit(number, figures.rows, figures.prose):
+                or said_in_other_unit(number, figures.rows, figures.prose, figures.plain))
+    if in_its_unit(number, figures.rows, figures.prose, figures.plain):
         return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
     if arithmetic is not None:

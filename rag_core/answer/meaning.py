@@ -28,9 +28,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import NamedTuple
 
+from ..models import Passage
+from ..tables.rows import is_row
 from ..text import CITATION
 from .figure_cells import Row
+from .figure_question import scale_of
 from .figure_saying import SCALE_NAMES
 from .formula import evaluate, formula_tokens
 from .numbers import Cell, Number, number_in, numbers
@@ -146,47 +150,76 @@ def said_as_change(statement: str, number: Number, cells: Sequence[Cell], prose:
     return f"{number.text} is a value in the table (under {where}), not {_article(word)}"
 
 
-def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number]) -> str:
+def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number],
+                       plain: Sequence[tuple[Number, float]]) -> str:
     """When ``number`` is said with a scale word ('$126,375 million') and the passages hold its
     digits only in a unit that gives another amount (a table in thousands, a sentence's '$126,375
-    thousand'): what the figure is in its own unit; '' when a table or sentence states the amount
-    it says ('$126.4 million' for 126,375 in thousands, '126,375,000' written out), or when none
-    states a unit for its digits. A figure is one amount wherever a report repeats it: a table of
-    no stated unit holding the same digits (a quarterly table's total) does not excuse it."""
+    thousand', a table still in plain text under '(in $000’s)': ``plain_units``): what the figure
+    is in its own unit; '' when a table or sentence states the amount it says ('$126.4 million'
+    for 126,375 in thousands, '126,375,000' written out), or when none states a unit for its
+    digits. A figure is one amount wherever a report repeats it: a table of no stated unit holding
+    the same digits (a quarterly table's total) does not excuse it."""
     if number.scale == 1 or number.percent:
         return ""
     unitless = [found for row in rows if row.scale == 1 for cell in row.cells.values() for found in numbers(cell)]
     if any(_rounds_to(found.value / number.scale, number, strict=True)
            for found in [*unitless, *prose] if found.scale == 1 and not found.percent):
         return ""  # the amount written out ('126,375,000')
-    scaled = _scaled(rows, prose)
-    if any(_rounds_to(found.value * unit / number.scale, number, strict=True) for found, unit, _ in scaled):
+    scaled = _scaled(rows, prose, plain)
+    if any(_rounds_to(amount.figure.value * amount.unit / number.scale, number, strict=True) for amount in scaled):
         return ""
-    other = [(found, unit, label) for found, unit, label in scaled if number_in(number, [found])]
-    if not other:
+    other = next((amount for amount in scaled if number_in(number, [amount.figure])), None)
+    if other is None:
         return ""
-    found, unit, label = other[0]
-    if not label:
-        return f"{number.text}: the passage says {found.text}"
-    amount = found.value * unit / number.scale
-    decimals = max(0, 4 - len(str(int(abs(amount)))))  # about four figures: 126.4 million, 0.126 billion
-    said = f"{amount:,.{decimals}f} {SCALE_NAMES.get(number.scale, '')}".rstrip()
-    return (f"{number.text}: the table gives {found.text} in {SCALE_NAMES.get(unit, '')}s (under {label}), "
-            f"which is {said}")
+    if not other.label and not other.plain:
+        return f"{number.text}: the passage says {other.figure.text}"
+    value = other.figure.value * other.unit / number.scale
+    decimals = max(0, 4 - len(str(int(abs(value)))))  # about four figures: 126.4 million, 0.126 billion
+    said = f"{value:,.{decimals}f} {SCALE_NAMES.get(number.scale, '')}".rstrip()
+    where = "the passage gives" if other.plain else "the table gives"
+    under = f" (under {other.label})" if other.label else ""
+    return f"{number.text}: {where} {other.figure.text} in {SCALE_NAMES.get(other.unit, '')}s{under}, which is {said}"
 
 
-def in_its_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number]) -> bool:
+def in_its_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number],
+                plain: Sequence[tuple[Number, float]]) -> bool:
     """Whether ``number`` is the amount a table or sentence states in its unit ('$126,375,000' for
     126,375 in a table in thousands), however it is written."""
-    return not number.percent and any(_rounds_to(found.value * unit / number.scale, number, strict=True)
-                                      for found, unit, _ in _scaled(rows, prose))
+    return not number.percent and any(_rounds_to(amount.figure.value * amount.unit / number.scale, number, strict=True)
+                                      for amount in _scaled(rows, prose, plain))
 
 
-def _scaled(rows: Sequence[Row], prose: Sequence[Number]) -> list[tuple[Number, float, str]]:
-    """The passages' amounts of a stated unit, each with its unit and its row's label ('' in a sentence)."""
-    found = [(n, row.scale, row.label) for row in rows if not row.prose and row.scale > 1
+def plain_units(passages: Sequence[Passage]) -> list[tuple[Number, float]]:
+    """The figures of each passage that holds no table's rows (a PDF's table as plain text, one figure a
+    line, before the table pass reads it) and states one unit ('(in $000’s)' and no other), with that unit."""
+    found: list[tuple[Number, float]] = []
+    for passage in passages:
+        lines = passage.text.splitlines()
+        units = {scale_of(line) for line in lines} - {1.0}
+        if len(units) == 1 and not any(is_row(line) for line in lines):
+            unit = units.pop()
+            found += [(n, unit) for n in numbers(passage.text) if n.scale == 1 and not n.percent]
+    return found
+
+
+class _Amount(NamedTuple):
+    """A figure of the passages in the unit stated for it."""
+
+    figure: Number
+    unit: float
+    label: str
+    """Its row's label; '' outside a table."""
+    plain: bool
+    """One of ``plain_units``: a table's figure, still in plain text."""
+
+
+def _scaled(rows: Sequence[Row], prose: Sequence[Number], plain: Sequence[tuple[Number, float]]) -> list[_Amount]:
+    """The passages' figures of a stated unit: table cells under a unit, plain figures of a passage stating one,
+    and figures a sentence says with their scale word."""
+    found = [_Amount(n, row.scale, row.label, False) for row in rows if not row.prose and row.scale > 1
              for cell in row.cells.values() for n in numbers(cell) if not n.percent and n.scale == 1]
-    return found + [(n, n.scale, "") for n in prose if n.scale > 1 and not n.percent]
+    found += [_Amount(n, unit, "", True) for n, unit in plain]
+    return found + [_Amount(n, n.scale, "", False) for n in prose if n.scale > 1 and not n.percent]
 
 
 def _change_word(statement: str, number: Number) -> str:

@@ -146,3 +146,14 @@ def test_a_figure_repeated_in_a_table_of_no_stated_unit_is_still_judged_by_the_u
                                 TERMS_ONLY)
     assert statement.unverified_numbers == ["$126,375 million"]
     assert _one("Total revenues in fiscal 2012 were $126,375,000 [4].", [REVENUES, quarters]) == ([], [])
+
+
+def test_a_table_still_in_plain_text_is_judged_by_the_one_unit_its_passage_states() -> None:
+    plain = Passage(n=4, document="10-K.pdf", page=46, text="Our revenues are comprised of the following:\n"
+                    "Year Ended March 31,\n2012\n2011\n(in $000’s)\nImpella product revenue\n$106,925\n$ 78,230\n"
+                    "Total revenues\n$126,375\n$101,151")
+    assert _one("Total revenues in fiscal 2012 were $126,375 million [4].", [plain]) == (
+        ["$126,375 million"], ["$126,375 million: the passage gives $126,375 in thousands, which is 126.4 million"])
+    assert _one("Total revenues in fiscal 2012 were $126.4 million [4].", [plain]) == ([], [])
+    two_units = plain.model_copy(update={"text": plain.text + "\n(in millions)\nBacklog\n42"})
+    assert _one("Total revenues in fiscal 2012 were $126,375 million [4].", [two_units]) == ([], [])
