@@ -192,6 +192,29 @@ def reranker_toggle(availability: Availability) -> None:
     st.caption(availability.line, help=availability.how_to_enable or None)
 
 
+STOPPED = ("No answer: it was stopped before it was written, when another question was sent or the page was left "
+           "while it ran. Ask this question again to get its answer.")
+
+
+def close_unanswered(messages: list[dict[str, Any]]) -> None:
+    """Give each question whose answer never came (its run stopped by a newer question, or by leaving the page,
+    before the answer was kept) a note that says so in its answer's place: it would stand without one, and a
+    follow-up would take it as answered. Every run of the chat page ends with the answer kept or the question
+    taken back, so at the start of a run a question with no answer after it is one whose run was stopped."""
+    i = 0
+    while i < len(messages):
+        if messages[i]["role"] == "user" and (i + 1 == len(messages) or messages[i + 1]["role"] == "user"):
+            messages.insert(i + 1, {"role": "assistant", "content": STOPPED, "stopped": True})
+        i += 1
+
+
+def history_of(messages: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The turns a follow-up reads: each question with its answer, without those stopped before an answer."""
+    stopped = {i for i, m in enumerate(messages) if m.get("stopped")}
+    return [{"role": m["role"], "content": m["content"]} for i, m in enumerate(messages)
+            if i not in stopped and i + 1 not in stopped]
+
+
 def message_record(answer: Answer) -> dict[str, Any]:
     """What the chat keeps of an answer: its text for the follow-up history, and the Answer."""
     return {"role": "assistant", "content": answer.answer, "answer": answer}

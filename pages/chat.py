@@ -35,16 +35,19 @@ app_views.persistent(st.multiselect, "Documents (none selected = all)", app_stat
 for note in st.session_state[app_state.CONVERSATION_NOTES]:
     st.warning(note)
 messages = st.session_state[app_state.MESSAGES]
+app_views.close_unanswered(messages)
 for i, message in enumerate(messages):
     with st.chat_message(message["role"]):
         if message.get("answer") is not None:
             app_views.render_answer(message["answer"])
             app_views.render_answer_footer(message["answer"], key=f"m{i}")
+        elif message.get("stopped"):
+            st.info(message["content"])
         else:
             st.markdown(message["content"])
 
 if question := st.chat_input("Ask a question about your documents"):
-    history = [{"role": m["role"], "content": m["content"]} for m in messages]
+    history = app_views.history_of(messages)
     messages.append({"role": "user", "content": question})
     with st.chat_message("user"):
         st.markdown(question)

@@ -336,6 +336,24 @@ def test_a_second_question_while_the_local_model_writes_is_refused(
     assert [c for c in scripted.calls if c[0] == "stream"], "once the slot is free, the answer is written"
 
 
+def test_the_chat_page_shows_a_stopped_answer_as_stopped(app_env: Path, tmp_path: Path) -> None:
+    import app_state
+
+    at = app()
+    at.run()
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    at.switch_page("pages/chat.py")
+    at.session_state[app_state.MESSAGES] = [{"role": "user", "content": "When was invoice INV-2025-0492 paid?"}]
+    at.run()
+    assert not at.exception
+    assert any("stopped before it was written" in i.value for i in at.info)
+    at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
+    assert not at.exception
+    roles = [m["role"] for m in at.session_state[app_state.MESSAGES]]
+    assert roles == ["user", "assistant", "user", "assistant"]
+    assert "March 3" in at.session_state[app_state.MESSAGES][-1]["content"]
+
+
 def test_a_library_stored_by_another_embedding_model_is_re_embedded_on_open(tmp_path: Path) -> None:
     """The store was written with another embedder; the app re-embeds it in the background with the
     real one, and the upload page lists the document again."""
@@ -361,6 +379,22 @@ def test_a_library_stored_by_another_embedding_model_is_re_embedded_on_open(tmp_
         assert not at.exception
         assert any("**notes.md**" in m.value for m in at.markdown)
         assert [r.embed_model for r in app_state._engine().documents("local")] == ["all-minilm-l6-v2"]
+
+
+def test_a_question_whose_answer_was_stopped_says_so_and_is_no_turn_of_the_history() -> None:
+    import app_views
+
+    messages = [{"role": "user", "content": "What was revenue?"}, {"role": "assistant", "content": "4.2 million [1]."},
+                {"role": "user", "content": "And its growth?"},  # stopped: the next question was sent while it ran
+                {"role": "user", "content": "Who paid the invoice?"}]  # stopped: the page was left
+    app_views.close_unanswered(messages)
+    assert [(m["role"], bool(m.get("stopped"))) for m in messages] == [
+        ("user", False), ("assistant", False), ("user", False), ("assistant", True), ("user", False),
+        ("assistant", True)]
+    app_views.close_unanswered(messages)
+    assert len(messages) == 6, "a question is closed once"
+    assert app_views.history_of(messages) == messages[:2] == [
+        {"role": "user", "content": "What was revenue?"}, {"role": "assistant", "content": "4.2 million [1]."}]
 
 
 def test_source_chips_show_the_page_first_one_chip_per_page() -> None:
