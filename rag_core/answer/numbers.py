@@ -23,6 +23,9 @@ _NUMBER = re.compile(
     r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
     re.IGNORECASE,
 )
+_REFERENCE = re.compile(r"\b(?:pages?|pp?\.|passages?)\s*(?:\d+\s*(?:[-–,]|and|to)\s*)*$", re.IGNORECASE)
+"""Words that make the number after them a page or passage of the sources ('on page 46', 'pages 46-47', 'Passage
+3'), not a figure."""
 _NAME_CHARS = 60
 """Longest row or column name shown in a number's note."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -42,7 +45,8 @@ class Number:
 
 def numbers(text: str) -> list[Number]:
     """The numbers a text states, citation markers and list enumerators left out, and single
-    digits (counts like 'two variants' or '3 steps') too, since they are rarely facts to check."""
+    digits (counts like 'two variants' or '3 steps') too, since they are rarely facts to check, and
+    the pages and passages an answer points to ('on page 46')."""
     text = CITATION.sub(" ", text)
     text = BULLET.sub("", text)
     found = []
@@ -52,6 +56,8 @@ def numbers(text: str) -> list[Number]:
         value = float(plain)
         decimals = len(plain.split(".", 1)[1]) if "." in plain else 0
         if not percent and not scale and decimals == 0 and value < 10:
+            continue
+        if not percent and not scale and _REFERENCE.search(text, max(0, match.start() - 40), match.start()):
             continue
         found.append(
             Number(

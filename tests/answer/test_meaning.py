@@ -157,3 +157,13 @@ def test_a_table_still_in_plain_text_is_judged_by_the_one_unit_its_passage_state
     assert _one("Total revenues in fiscal 2012 were $126.4 million [4].", [plain]) == ([], [])
     two_units = plain.model_copy(update={"text": plain.text + "\n(in millions)\nBacklog\n42"})
     assert _one("Total revenues in fiscal 2012 were $126,375 million [4].", [two_units]) == ([], [])
+
+
+@pytest.mark.parametrize("text,stated", [
+    ("This figure is found in Passage 1 on page 46 [4].", []),  # the local model's way of pointing to its source
+    ("See pages 46-47 and p. 12.", []),
+    ("Revenue on page 46 was $126,375 thousand.", ["$126,375 thousand"]),
+    ("The report has 46 pages.", ["46"]),
+])
+def test_the_pages_and_passages_an_answer_points_to_are_no_figures(text: str, stated: list[str]) -> None:
+    assert [n.text for n in numbers(text)] == stated
