@@ -39,16 +39,17 @@ from ..settings import AttributionSettings
 from ..tables.rows import is_row
 from ..text import CITATION, sentences_of
 from .claims import doubts
-from .figure_cells import Row, table_rows
+from .figure_cells import table_rows
 from .meaning import (
     Shown,
+    Units,
     arithmetic_note,
     derivation,
     in_its_unit,
-    plain_units,
     said_as_change,
     said_in_other_unit,
     shown_arithmetic,
+    units_of,
 )
 from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
 
@@ -144,8 +145,8 @@ def attribute(
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
-    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers, table_rows(passages),
-                       plain_units(passages))
+    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers,
+                       units_of(passages, table_rows(passages), prose))
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
@@ -207,10 +208,8 @@ class _Figures(NamedTuple):
     cells: Sequence[Cell]
     prose: Sequence[Number]
     per_passage: Sequence[Sequence[Number]]
-    rows: Sequence[Row]
-    """The passages' table rows, each with the unit its table states."""
-    plain: Sequence[tuple[Number, float]]
-    """The figures of passages whose tables are plain text, with the one unit such a passage states."""
+    units: Units
+    """The passages' figures by the unit stated for them."""
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
@@ -225,8 +224,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or misread(number, terms, figures.cells, figures.prose)
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
-                or said_in_other_unit(number, figures.rows, figures.prose, figures.plain))
-    if in_its_unit(number, figures.rows, figures.prose, figures.plain):
+                or said_in_other_unit(number, figures.units))
+    if in_its_unit(number, figures.units):
         return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
     if arithmetic is not None:

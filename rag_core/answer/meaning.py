@@ -150,25 +150,60 @@ def said_as_change(statement: str, number: Number, cells: Sequence[Cell], prose:
     return f"{number.text} is a value in the table (under {where}), not {_article(word)}"
 
 
-def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number],
-                       plain: Sequence[tuple[Number, float]]) -> str:
+class Amount(NamedTuple):
+    """A figure of the passages in the unit stated for it."""
+
+    figure: Number
+    unit: float
+    label: str
+    """Its row's label; '' outside a table."""
+    plain: bool
+    """A figure of a passage whose table is still plain text, in the one unit the passage states."""
+
+
+class Units(NamedTuple):
+    """The passages' figures by unit, read once per answer (``units_of``)."""
+
+    scaled: list[Amount]
+    """Figures of a stated unit: table cells under a unit, a plain-text table's figures in its passage's one unit,
+    and figures a sentence says with their scale word."""
+    unitless: list[Number]
+    """Figures no unit is stated for (a table's without one, a sentence's without a scale word)."""
+
+
+def units_of(passages: Sequence[Passage], rows: Sequence[Row], prose: Sequence[Number]) -> Units:
+    """The figures of the passages (their table ``rows``, their ``prose`` figures) by the unit stated for them; a
+    passage that holds no table's rows (a PDF's table as plain text, one figure a line, before the table pass reads
+    it) and states one unit ('(in $000’s)' and no other) gives its figures that unit."""
+    scaled = [Amount(n, row.scale, row.label, False) for row in rows if not row.prose and row.scale > 1
+              for cell in row.cells.values() for n in numbers(cell) if not n.percent and n.scale == 1]
+    for passage in passages:
+        lines = passage.text.splitlines()
+        stated = {scale_of(line) for line in lines} - {1.0}
+        if len(stated) == 1 and not any(is_row(line) for line in lines):
+            unit = stated.pop()
+            scaled += [Amount(n, unit, "", True) for n in numbers(passage.text) if n.scale == 1 and not n.percent]
+    scaled += [Amount(n, n.scale, "", False) for n in prose if n.scale > 1 and not n.percent]
+    unitless = [n for row in rows if row.scale == 1 for cell in row.cells.values() for n in numbers(cell)]
+    unitless += [n for n in prose if n.scale == 1]
+    return Units(scaled, [n for n in unitless if n.scale == 1 and not n.percent])
+
+
+def said_in_other_unit(number: Number, units: Units) -> str:
     """When ``number`` is said with a scale word ('$126,375 million') and the passages hold its
     digits only in a unit that gives another amount (a table in thousands, a sentence's '$126,375
-    thousand', a table still in plain text under '(in $000’s)': ``plain_units``): what the figure
-    is in its own unit; '' when a table or sentence states the amount it says ('$126.4 million'
-    for 126,375 in thousands, '126,375,000' written out), or when none states a unit for its
-    digits. A figure is one amount wherever a report repeats it: a table of no stated unit holding
-    the same digits (a quarterly table's total) does not excuse it."""
+    thousand', a table still in plain text under '(in $000’s)'): what the figure is in its own
+    unit; '' when a table or sentence states the amount it says ('$126.4 million' for 126,375 in
+    thousands, '126,375,000' written out), or when none states a unit for its digits. A figure is
+    one amount wherever a report repeats it: a table of no stated unit holding the same digits (a
+    quarterly table's total) does not excuse it."""
     if number.scale == 1 or number.percent:
         return ""
-    unitless = [found for row in rows if row.scale == 1 for cell in row.cells.values() for found in numbers(cell)]
-    if any(_rounds_to(found.value / number.scale, number, strict=True)
-           for found in [*unitless, *prose] if found.scale == 1 and not found.percent):
+    if any(_rounds_to(found.value / number.scale, number, strict=True) for found in units.unitless):
         return ""  # the amount written out ('126,375,000')
-    scaled = _scaled(rows, prose, plain)
-    if any(_rounds_to(amount.figure.value * amount.unit / number.scale, number, strict=True) for amount in scaled):
+    if in_its_unit(number, units):
         return ""
-    other = next((amount for amount in scaled if number_in(number, [amount.figure])), None)
+    other = next((amount for amount in units.scaled if number_in(number, [amount.figure])), None)
     if other is None:
         return ""
     if not other.label and not other.plain:
@@ -181,45 +216,11 @@ def said_in_other_unit(number: Number, rows: Sequence[Row], prose: Sequence[Numb
     return f"{number.text}: {where} {other.figure.text} in {SCALE_NAMES.get(other.unit, '')}s{under}, which is {said}"
 
 
-def in_its_unit(number: Number, rows: Sequence[Row], prose: Sequence[Number],
-                plain: Sequence[tuple[Number, float]]) -> bool:
+def in_its_unit(number: Number, units: Units) -> bool:
     """Whether ``number`` is the amount a table or sentence states in its unit ('$126,375,000' for
     126,375 in a table in thousands), however it is written."""
     return not number.percent and any(_rounds_to(amount.figure.value * amount.unit / number.scale, number, strict=True)
-                                      for amount in _scaled(rows, prose, plain))
-
-
-def plain_units(passages: Sequence[Passage]) -> list[tuple[Number, float]]:
-    """The figures of each passage that holds no table's rows (a PDF's table as plain text, one figure a
-    line, before the table pass reads it) and states one unit ('(in $000’s)' and no other), with that unit."""
-    found: list[tuple[Number, float]] = []
-    for passage in passages:
-        lines = passage.text.splitlines()
-        units = {scale_of(line) for line in lines} - {1.0}
-        if len(units) == 1 and not any(is_row(line) for line in lines):
-            unit = units.pop()
-            found += [(n, unit) for n in numbers(passage.text) if n.scale == 1 and not n.percent]
-    return found
-
-
-class _Amount(NamedTuple):
-    """A figure of the passages in the unit stated for it."""
-
-    figure: Number
-    unit: float
-    label: str
-    """Its row's label; '' outside a table."""
-    plain: bool
-    """One of ``plain_units``: a table's figure, still in plain text."""
-
-
-def _scaled(rows: Sequence[Row], prose: Sequence[Number], plain: Sequence[tuple[Number, float]]) -> list[_Amount]:
-    """The passages' figures of a stated unit: table cells under a unit, plain figures of a passage stating one,
-    and figures a sentence says with their scale word."""
-    found = [_Amount(n, row.scale, row.label, False) for row in rows if not row.prose and row.scale > 1
-             for cell in row.cells.values() for n in numbers(cell) if not n.percent and n.scale == 1]
-    found += [_Amount(n, unit, "", True) for n, unit in plain]
-    return found + [_Amount(n, n.scale, "", False) for n in prose if n.scale > 1 and not n.percent]
+                                      for amount in units.scaled)
 
 
 def _change_word(statement: str, number: Number) -> str:
