@@ -4,14 +4,17 @@ one chat model per backend), settings from the environment overlaid with st.secr
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from rag_core import (
     Answer,
@@ -177,28 +180,108 @@ def ask(question: str, history: Sequence[dict[str, str]]) -> AnswerRun:
     )
 
 
+QUESTION_SET_HOLDER = "a question set"
+"""Who holds the slot while a question set is answered; no browser session has that id."""
+
+
+class GenerationSlot:
+    """The local model writes one answer at a time in a process (two would share two cores and its
+    memory, and each would take twice as long); the slot says whose answer it is writing.
+
+    A question sent while an answer is written stops that script run, and Streamlit starts the new
+    one at once (``runner.fastReruns``) while the old one still waits inside the runtime for its
+    first token. Its session's next run cancels that answer, which nobody will see, so the model
+    stops reading its prompt within a step and the new question gets the slot."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._guard = threading.Lock()
+        self._holder: tuple[str, Callable[[], None]] | None = None
+
+    def take(self, session: str, cancel: Callable[[], None], wait_s: float) -> bool:
+        """Hold the slot for ``session``'s answer (``cancel`` stops it), waiting up to ``wait_s``."""
+        if wait_s <= 0:
+            taken = self._lock.acquire(blocking=False)
+        else:
+            taken = self._lock.acquire(timeout=-1 if math.isinf(wait_s) else wait_s)  # -1: as long as it takes
+        if not taken:
+            return False
+        with self._guard:
+            self._holder = (session, cancel)
+        return True
+
+    def release(self) -> None:
+        with self._guard:  # both at once: ``stop_own`` sees a slot held with its holder, or free
+            self._holder = None
+            self._lock.release()
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Hold the slot for work no later run stops (a question set), waiting as long as it takes."""
+        self.take(QUESTION_SET_HOLDER, lambda: None, math.inf)
+        try:
+            yield
+        finally:
+            self.release()
+
+    def stop_own(self, session: str) -> bool:
+        """Cancel the answer ``session``'s earlier, stopped run is writing. Whether the slot is this
+        session's to wait for: held by that answer, or already free; not when another session's
+        answer or a question set holds it (never stopped from here)."""
+        with self._guard:
+            holder, free = self._holder, not self._lock.locked()
+        if holder is None or holder[0] != session:
+            return holder is None and free  # held with no holder yet: someone else is taking it
+        holder[1]()
+        return True
+
+
 @st.cache_resource
-def _generation_lock() -> threading.Lock:
-    """One per process: the local model writes one answer at a time (two would share two cores and
-    its memory, and each would take twice as long)."""
-    return threading.Lock()
+def generation_slot() -> GenerationSlot:
+    """One per process, shared by every session."""
+    return GenerationSlot()
+
+
+def session_id() -> str:
+    """This browser session's id (each tab has its own)."""
+    context = get_script_run_ctx()
+    return context.session_id if context is not None else ""
+
+
+WAIT_TICK_S = 0.25
+"""How often a question waiting for its stopped answer to let go checks in with Streamlit (where a
+newer question stops this run too)."""
 
 
 @contextmanager
 def one_generation(run: AnswerRun) -> Iterator[bool]:
     """Hold the process's generation slot while a local model writes ``run``'s answer; yields
-    False, holding nothing, when another answer is being generated. Other backends need no slot."""
+    False, holding nothing, when another session's answer is being generated. When it is this
+    session's stopped answer, that one is cancelled and waited for, up to
+    ``app.stopped_answer_wait_s``. Other backends need no slot."""
     if not (run.generates and run.backend == "local"):
         yield True
         return
-    lock = _generation_lock()
-    if not lock.acquire(blocking=False):
+    slot, session = generation_slot(), session_id()
+    if not slot.take(session, run.cancel, 0) and not (slot.stop_own(session) and _taken_when_let_go(slot, run)):
         yield False
         return
     try:
         yield True
     finally:
-        lock.release()
+        slot.release()
+
+
+def _taken_when_let_go(slot: GenerationSlot, run: AnswerRun) -> bool:
+    session = session_id()
+    deadline = time.monotonic() + settings().app.stopped_answer_wait_s
+    with st.spinner("Stopping the answer to the question before this one…"):
+        beat = st.empty()
+        while time.monotonic() < deadline:
+            if slot.take(session, run.cancel, WAIT_TICK_S):
+                return True
+            beat.empty()  # a call into Streamlit: a newer question stops this run here
+    return False
 
 
 @st.cache_resource
@@ -248,6 +331,8 @@ def init_session(*, entry: bool = False) -> None:
     except RagError as error:
         st.error(str(error))
         st.stop()
+    # a run of this session that was writing an answer has been stopped by this one: nobody will see it
+    generation_slot().stop_own(session_id())
     st.session_state.setdefault(OWNER, config.owner if config.app.single_user else f"visitor-{uuid.uuid4().hex}")
     st.session_state.setdefault(MESSAGES, [])
     st.session_state.setdefault(TRACES, [])
@@ -364,7 +449,7 @@ def start_question_set(data: bytes, file_name: str, configs: Sequence[tuple[str,
     run, stop = SetRun(chosen, questions, backend=backend), threading.Event()
     the_engine, whose = engine(), owner()
     # the local model writes one answer at a time: while a set is answered by it, the chat's wait
-    slot = _generation_lock() if backend == "local" else contextlib.nullcontext()
+    slot = generation_slot().held() if backend == "local" else contextlib.nullcontext()
 
     def work() -> None:
         try:

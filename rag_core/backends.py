@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+import threading
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -55,6 +56,37 @@ class TokenCounter(Protocol):
         ...
 
 
+class Cancel:
+    """Stops a model's reply from another thread. A stream registers how it is stopped (its
+    connection cut, after which a runtime stops reading the prompt too); ``cancel`` runs that step
+    once, now or, when the stream registers later, then."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cancelled = False
+        self._steps: list[Callable[[], None]] = []
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled
+
+    def cancel(self) -> None:
+        with self._lock:
+            if self._cancelled:
+                return
+            self._cancelled = True
+            steps, self._steps = self._steps, []
+        for step in steps:
+            step()
+
+    def on_cancel(self, step: Callable[[], None]) -> None:
+        with self._lock:
+            if not self._cancelled:
+                self._steps.append(step)
+                return
+        step()
+
+
 @runtime_checkable
 class ChatModel(Protocol):
     @property
@@ -67,10 +99,11 @@ class ChatModel(Protocol):
     def token_counter(self) -> TokenCounter: ...
 
     def stream(
-        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, cancel: Cancel | None = None
     ) -> Generator[str, None, str | None]:
         """Text deltas of the reply; the generator returns the runtime's finish reason ("stop",
-        "length" when ``max_tokens`` cut it) or None when it gave none.
+        "length" when ``max_tokens`` cut it) or None when it gave none. ``cancel``, from another
+        thread, ends the reply where it is, the prompt's reading included, with a GenerationError.
 
         Raises:
             GenerationError: The model timed out, refused the connection or failed.

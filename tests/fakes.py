@@ -120,7 +120,7 @@ class ScriptedChatModel:
             return self.rewrite
         return self.understanding
 
-    def stream(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float):  # type: ignore[no-untyped-def]
+    def stream(self, messages: Sequence[dict[str, str]], *, max_tokens: int, timeout_s: float, cancel=None):  # type: ignore[no-untyped-def]
         from rag_core.errors import GenerationError
 
         self.calls.append(("stream", list(messages), max_tokens))
@@ -128,5 +128,7 @@ class ScriptedChatModel:
         for i, word in enumerate(words[:max_tokens]):
             if self.fail_stream_after is not None and i >= self.fail_stream_after:
                 raise GenerationError("The scripted model dropped the connection.", "Try again.")
+            if cancel is not None and cancel.cancelled:
+                raise GenerationError("The scripted reply was stopped.", "Ask again.")
             yield word if i == 0 else " " + word
         return "length" if len(words) > max_tokens else "stop"

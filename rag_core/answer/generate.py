@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 
-from ..backends import ChatModel
+from ..backends import Cancel, ChatModel
 from ..errors import GenerationError
 from ..memory import release_freed_memory
 from ..models import (
@@ -165,6 +165,7 @@ class AnswerRun:
         self.figure = figure
         self._max_tokens = max_tokens
         self._answer: Answer | None = None
+        self._cancel = Cancel()
         self._text = ""
         self._error: str | None = None
         self._done = False
@@ -211,6 +212,11 @@ class AnswerRun:
             return self.lead.strip()
         text = extractive_answer(self.standalone, self.intent, self.passages, self._extractive_sentences, lead="")
         return None if text == NOT_FOUND else text
+
+    def cancel(self) -> None:
+        """From another thread: stop the model's reply where it is (its prompt's reading too), so
+        the runtime is free for the next one; the stream ends with the error that says so."""
+        self._cancel.cancel()
 
     def stream(self) -> Iterator[str]:
         """Text deltas. A failure mid-stream ends the stream; ``result().error`` says what happened."""
@@ -259,7 +265,7 @@ class AnswerRun:
             yield from re.split(r"(?<=\n)", text)
             return
         reason = yield from model.stream(
-            self.budget.messages, max_tokens=self._max_tokens, timeout_s=self._timeout_s
+            self.budget.messages, max_tokens=self._max_tokens, timeout_s=self._timeout_s, cancel=self._cancel
         )
         if reason == "length":
             self.notices.append(self._cut_notice)

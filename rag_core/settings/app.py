@@ -32,6 +32,14 @@ class AppSettings(Group):
     max_history_traces: int = Field(
         20, gt=0, le=10_000, description="Questions whose traces the debug page keeps per session."
     )
+    stopped_answer_wait_s: float = Field(
+        60.0,
+        gt=0,
+        le=3600,
+        description="Longest a question waits for the local model to let go of the answer it stopped (one sent "
+        "while another was written): that answer is cancelled and the model stops within one step of its prompt's "
+        "reading, about a second here; past the wait the question is refused and can be asked again.",
+    )
     source_chips: int = Field(
         6, gt=0, le=1000, description="Cited pages shown as chips under an answer; the rest behind 'more pages'."
     )

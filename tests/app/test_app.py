@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,10 @@ def app_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 def app() -> AppTest:
     return AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+
+
+APP_TEST_SESSION = "test session id"
+"""The browser session id of AppTest's script runs (streamlit.testing's LocalScriptRunner)."""
 
 
 def chat_page(scripted: ScriptedChatModel, monkeypatch: pytest.MonkeyPatch) -> AppTest:
@@ -321,19 +326,52 @@ def test_a_second_question_while_the_local_model_writes_is_refused(
     scripted = ScriptedChatModel(answer="It was paid on March 3, 2025 [1].", understanding='{"intent": "qa"}')
     scripted.backend = "local"  # type: ignore[misc]  # the local runtime is what writes one answer at a time
     at = chat_page(scripted, monkeypatch)
-    slot = app_state._generation_lock()
-    assert slot.acquire(blocking=False), "no other answer is being written"
-    try:  # another session's answer holds the slot
+    slot = app_state.generation_slot()
+    cancelled: list[str] = []
+    assert slot.take("another visitor's session", lambda: cancelled.append("theirs"), 0), "no answer is being written"
+    try:  # another session's answer holds the slot: it is never stopped from here
         at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
     finally:
         slot.release()
-    assert not at.exception
+    assert not at.exception and cancelled == []
     assert any("one at a time" in w.value for w in at.warning)
     assert not any(m.name == "assistant" and m.markdown and "March 3" in m.markdown[-1].value for m in at.chat_message)
     assert not [c for c in scripted.calls if c[0] == "stream"], "no second generation started"
     at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run()
     assert not at.exception
     assert [c for c in scripted.calls if c[0] == "stream"], "once the slot is free, the answer is written"
+
+
+def test_a_question_sent_while_its_chat_was_answered_stops_that_answer_and_is_answered(
+    app_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app_state
+
+    app_state.engine().ingest_path(write_pdf(tmp_path / "acme.pdf", PAGES))
+    scripted = ScriptedChatModel(answer="It was paid on March 3, 2025 [1].", understanding='{"intent": "qa"}')
+    scripted.backend = "local"  # type: ignore[misc]
+    at = chat_page(scripted, monkeypatch)
+    # this session's earlier run, stopped by the new question, still holds the slot: the local
+    # runtime keeps it until told to stop (AnswerRun.cancel), then lets go
+    stopped = threading.Event()
+    held = threading.Event()
+
+    def stopped_run() -> None:
+        assert app_state.generation_slot().take(APP_TEST_SESSION, stopped.set, 0)
+        held.set()
+        stopped.wait(timeout=120)
+        app_state.generation_slot().release()
+
+    holder = threading.Thread(target=stopped_run)
+    holder.start()
+    assert held.wait(timeout=120)
+    at.chat_input[0].set_value("When was invoice INV-2025-0492 paid?").run(timeout=120)
+    holder.join(timeout=120)
+    assert not at.exception
+    assert stopped.is_set(), "the stopped answer was cancelled"
+    assert not any("one at a time" in w.value for w in at.warning)
+    assert [c for c in scripted.calls if c[0] == "stream"], "the new question is answered"
+    assert any(m.name == "assistant" and m.markdown and "March 3" in m.markdown[-1].value for m in at.chat_message)
 
 
 def test_the_chat_page_shows_a_stopped_answer_as_stopped(app_env: Path, tmp_path: Path) -> None:

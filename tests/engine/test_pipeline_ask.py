@@ -211,6 +211,17 @@ def test_failure_mid_stream_keeps_sources_and_the_next_question_works(fake_engin
     assert fake_engine.ask("What is detail 3.4 about?", llm=llm).result().error is None
 
 
+def test_a_cancelled_answer_stops_where_it_is_and_says_so(fake_engine: Engine, big_doc: str) -> None:
+    run = fake_engine.ask("What is detail 3.4 about?", llm=ScriptedChatModel(answer="one two three four five six"))
+    deltas = run.stream()
+    assert next(deltas) == "one"
+    run.cancel()  # the app does this from another run's thread, when a newer question stopped this one
+    assert "".join(deltas) == ""
+    answer = run.result()
+    assert answer.answer == "one" and answer.error and "stopped" in answer.error
+    assert answer.citations and answer.hits, "sources are still shown"
+
+
 def test_extractive_backend_answers_with_citations(fake_engine: Engine, big_doc: str) -> None:
     answer = fake_engine.ask("Detail 7.2 on warranty terms", backend="extractive").result()
     assert answer.llm.model_dump() == {"backend": "extractive", "model": "-", "requested": "extractive",

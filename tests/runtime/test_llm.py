@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rag_core.backends import ChatModel, TokenCounter
+from rag_core.backends import Cancel, ChatModel, TokenCounter
 from rag_core.errors import GenerationError
 from rag_core.runtime.llm import ChatSession
 from tests.fakes import ScriptedChatModel
@@ -31,6 +31,26 @@ def test_chat_model_contract(chat: Any) -> None:
     assert deltas and all(isinstance(d, str) for d in deltas) and "".join(deltas).strip()
     assert isinstance(chat.complete(HELLO, max_tokens=8, timeout_s=120), str)
     assert isinstance(chat.token_counter, TokenCounter)
+
+
+def test_a_cancelled_reply_ends_with_an_error_and_the_next_one_is_written(chat: Any) -> None:
+    cancel = Cancel()
+    cancel.cancel()  # as another thread does while the model reads: the reply ends where it is
+    with pytest.raises(GenerationError):
+        list(chat.stream(HELLO, max_tokens=8, timeout_s=120, cancel=cancel))
+    assert "".join(chat.stream(HELLO, max_tokens=8, timeout_s=120)).strip(), "the runtime is free for the next one"
+
+
+def test_a_cancel_runs_its_stopping_step_once_whenever_it_is_registered() -> None:
+    steps: list[str] = []
+    cancel = Cancel()
+    cancel.on_cancel(lambda: steps.append("before"))
+    assert steps == [] and not cancel.cancelled
+    cancel.cancel()
+    cancel.cancel()
+    assert steps == ["before"] and cancel.cancelled
+    cancel.on_cancel(lambda: steps.append("after"))  # a stream that starts once its answer was stopped
+    assert steps == ["before", "after"]
 
 
 def test_a_session_remembers_the_first_failure() -> None:

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from rag_core.backends import Cancel
 from rag_core.errors import GenerationError
 from rag_core.models import UnderstandReply
 from rag_core.pipeline import Engine
-from rag_core.runtime import llm as llm_module
-from rag_core.runtime.llm import LocalChatModel, packaged_gguf
+from rag_core.runtime import gguf as gguf_module
+from rag_core.runtime.gguf import packaged_gguf
+from rag_core.runtime.llm import LocalChatModel
 from rag_core.settings import LlmSettings, Settings
 
 PAGES = [
@@ -94,15 +96,34 @@ def test_the_local_model_is_sent_its_seed_unless_unset() -> None:
     assert local_sampling(LlmSettings(seed=None, repeat_penalty=1.2)) == {"repeat_penalty": 1.2}
 
 
+@pytest.mark.slow
+def test_a_cancelled_reply_stops_the_runtime_reading_its_prompt(local_llm: LocalChatModel) -> None:
+    """The app cancels an answer a newer question stopped, so that question need not wait while
+    the model reads the stopped one's prompt to its end."""
+    import httpx
+
+    lines = " ".join(f"Line {i}: segment {i} earned {i * 37} million dollars in {2000 + i % 20}." for i in range(80))
+    prompt = [{"role": "user", "content": f"{lines}\nSummarise."}]
+    total = local_llm.token_counter.count_messages(prompt)
+    cancel = Cancel()
+    cancel.cancel()  # as soon as the reply starts, while the model reads the prompt
+    with pytest.raises(GenerationError, match="stopped"):
+        list(local_llm.stream(prompt, max_tokens=8, timeout_s=600, cancel=cancel))
+    # the runtime keeps what it read of a prompt: sent again, it reads what it had not
+    again = httpx.post(f"{local_llm.base_url}/v1/chat/completions", json={"messages": prompt, "max_tokens": 1},
+                       timeout=600).json()["timings"]
+    assert again["prompt_n"] > total / 2, f"the cancelled reading went on ({total} tokens): {again}"
+
+
 def test_packaged_gguf_is_assembled_once_and_verified(tmp_path: Path) -> None:
     path = packaged_gguf(LlmSettings().cache_dir)
     assert path.stat().st_size > 900_000_000
-    assert path.with_suffix(".sha256").read_text() == llm_module.PACKAGED_GGUF_SHA256
+    assert path.with_suffix(".sha256").read_text() == gguf_module.PACKAGED_GGUF_SHA256
     assert packaged_gguf(LlmSettings().cache_dir) == path  # cached: no second assembly
 
 
 def test_a_wrong_checksum_leaves_nothing_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(llm_module, "PACKAGED_GGUF_SHA256", "0" * 64)
+    monkeypatch.setattr(gguf_module, "PACKAGED_GGUF_SHA256", "0" * 64)
     with pytest.raises(GenerationError, match="sha256"):
         packaged_gguf(tmp_path)
     assert list(tmp_path.iterdir()) == []
