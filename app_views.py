@@ -562,9 +562,36 @@ def conversations_sidebar() -> None:
             st.rerun()
 
 
+WHEN = "%Y-%m-%d %H:%M"
+"""How a kept conversation's last change is shown."""
+
+
+def kept_conversation_picker() -> None:
+    """On a page with no answers of its session (the debug page opened by its own address is a new
+    session): a kept conversation chosen here opens, its answers' traces with it."""
+    try:
+        listed = app_state.conversations()
+    except OSError:  # the chat's sidebar says so; nothing to pick here
+        return
+    if not listed:
+        return
+    labels = {s.id: f"{s.title} · {s.questions} questions · {time.strftime(WHEN, time.localtime(s.updated))}"
+              for s in listed}
+    chosen = st.selectbox("Kept conversations", list(labels), index=None, format_func=labels.__getitem__,
+                          placeholder="Open a kept conversation's traces")
+    if chosen is None:
+        return
+    try:
+        app_state.open_conversation(chosen)
+    except RagError as error:
+        st.error(str(error))
+    else:
+        st.rerun()
+
+
 def _conversation_button(summary: ConversationSummary, current: str | None) -> None:
     label = summary.title if len(summary.title) <= 40 else summary.title[:39] + "…"
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(summary.updated))
+    when = time.strftime(WHEN, time.localtime(summary.updated))
     if st.button(label, key=f"conversation-{summary.id}", use_container_width=True,
                  type="primary" if summary.id == current else "secondary",
                  help=f"{summary.title} · {summary.questions} questions · {when}"

@@ -30,7 +30,8 @@ with tab_trace:
                     answers.append(opened)
                 st.caption(f"Opened: {opened.question[:80]} (the last question below).")
     if not answers:
-        st.info("Ask a question on the Chat page, or open a conversation there: its full traces appear here.")
+        st.info("Ask a question on the Chat page, or open a conversation: its full traces appear here.")
+        app_views.kept_conversation_picker()
     else:
         labels = [f"{i + 1}. {a.question[:80]}" for i, a in enumerate(answers)]
         chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]

@@ -52,6 +52,16 @@ def test_a_conversation_is_kept_and_reopened_after_a_restart_by_its_address(tmp_
         assert not reloaded.exception
         assert any("How much did revenue grow?" in s.value for s in reloaded.selectbox)
 
+        debugging = app()  # the debug page opened by its address: a new session, which picks a kept conversation
+        debugging.run()
+        debugging.switch_page("pages/debug.py").run()
+        assert not debugging.exception and not debugging.session_state[app_state.TRACES]
+        picker = next(s for s in debugging.selectbox if s.label == "Kept conversations")
+        picker.select(conversation).run()
+        assert not debugging.exception
+        assert len(debugging.session_state[app_state.TRACES]) == 2
+        assert any("How much did revenue grow?" in s.value for s in debugging.selectbox if s.label == "Question")
+
         other = app()  # a new session without the address: the conversation is listed, and opens by its button
         other.run()
         other.switch_page("pages/chat.py").run()
