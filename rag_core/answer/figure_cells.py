@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..models import Passage
 from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows
 from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
+from .figure_sentences import clean_label, sentence_rows, years_in
 from .numbers import numbers
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
@@ -63,7 +64,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             lines = [line for line in block if is_row(line)]
             header = next((found for line in lines if (found := _header_years(cells(line)))), None)
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
-                                              if len(found := _years_in(line)) >= 2), None)
+                                              if len(found := years_in(line)) >= 2), None)
             years = header or above or next((found for line in passage.columns.splitlines()
                                              if (found := _header_years(cells(line)))), [])
             lines = _subtotals(_unmerged(lines, len(years)))
@@ -73,7 +74,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             if aligned:
                 rows += [_row(passage, table, label, by_year, scale, shares=shares) for label, by_year in aligned]
             else:
-                rows += [_row(passage, table, _clean_label(row[0]),
+                rows += [_row(passage, table, clean_label(row[0]),
                               {label or f"column {c}": value for c, (label, value) in
                                enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale,
                               shares=shares)
@@ -186,15 +187,11 @@ def _rejoined(lines: list[str]) -> list[str]:
     return out
 
 
-def _years_in(text: str) -> list[str]:
-    return [m.group(1) for m in YEAR.finditer(text)]
-
-
 def _header_years(row: Sequence[str]) -> list[str]:
     """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
     '| 2016 2015 | 2014 |' too), or [] for a row with a cell that names none or holds another figure."""
     filled = [cell for cell in row[1:] if cell.strip()]
-    found = [_years_in(cell) for cell in filled]
+    found = [years_in(cell) for cell in filled]
     if not filled or not all(found) or any(_figures(YEAR.sub(" ", cell)) for cell in filled):
         return []
     return [year for years in found for year in years]
@@ -221,7 +218,7 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
     figures a label cell swallowed after its leader dots come first."""
     led = _LED_FIGURES.match(row[0]) if row else None
-    label = _clean_label(led.group("label") if led else row[0]) if row else ""
+    label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
     entries = (_figures(led.group("figures")) if led else []) + [figure for cell in filled for figure in _figures(cell)]
     if not label or len(entries) != len(years) or any(not _figures(cell) for cell in filled) or _header_years(row):
@@ -229,82 +226,10 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
 
 
-_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|includes?|included|of)(?:\s+approximately)?"
-_AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?"
-_DATE = r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
-_RESPECTIVELY = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}})(?:in|for|during|at|"
-    r"as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+)?"
-    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively"
-    r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
-"""A sentence that is a row of a table: 'Amortization expense … was $7.4 million, $9.3 million and
-$9.2 million in fiscal 2009, 2008 and 2007, respectively'."""
-_YEARS_FIRST = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+(?:in|for|during|at|as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?"
-    rf"(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+{_VERB}\s+"
-    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
-"""The same sentence with its years first: 'The total fair value of … vested in fiscal years 2012,
-2011, and 2010 was $1.5 million, $1.0 million and $0.4 million, respectively'."""
-_PAIRED = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<pairs>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
-    rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
-"""The same row written pair by pair: 'Rent charged to operating expense was $244 million for 2016,
-$249 million for 2015 and $309 million for 2014'."""
-_PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
-
-
-_SPANNED = re.compile(
-    r"(?P<label>[A-Z][^.;:•]{3,120}?)\s+(?:for|from|during)\s+(?:the\s+period\s+)?(?P<span>(?:[A-Z][a-z]+\.?\s+)?"
-    r"(?:19|20)\d\d\s+(?:through|to|until|thru|-|–)\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d\d),?\s+(?:was|is|will be|"
-    r"were|are|totaled|totalled|amounted to)\s+(?:approximately\s+)?(?P<value>[$€£]\s?\d[\d,]*(?:\.\d+)?"
-    r"(?:\s?(?:million|billion|thousand))?)")
-"""A figure stated for a span of time: 'The base rent for November 2008 through June 2010 was
-$40,000 per month'; each such sentence of one label is a column of its row, named by the span."""
-
-
-def _unscaled(value: str) -> str:
-    """A stated figure without its scale word ('$7.4 million' is '$7.4'; the row keeps the scale)."""
-    return re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
-
-
-def _spanned_rows(prose: str, passage: Passage, table: int) -> list[Row]:
-    """The figures prose states for spans of time, one row a label with a column a span, when
-    it states two or more."""
-    grouped: dict[str, dict[str, str]] = {}
-    for match in _SPANNED.finditer(prose):
-        years = _years_in(match.group("span"))
-        span = f"{years[0]}–{years[-1]} ({match.group('span')})"
-        grouped.setdefault(_clean_label(match.group("label")), {})[span] = match.group("value")
-    rows = []
-    for label, by_span in grouped.items():
-        if len(by_span) >= 2:
-            amounts = numbers(next(iter(by_span.values())))
-            cells = {span: _unscaled(value) for span, value in by_span.items()}
-            rows.append(_row(passage, table, label, cells, amounts[0].scale if amounts else 1.0, prose=True))
-    return rows
-
-
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
-    """The 'respectively' sentences of a passage's prose as rows, their figures given to the years."""
+    """The sentences of a passage's prose that are rows (``figure_sentences``), as rows."""
     prose = " ".join(line for line in passage.text.splitlines() if not is_row(line))
-    found: list[tuple[str, list[str], list[str]]] = []
-    for match in _RESPECTIVELY.finditer(prose):
-        label = match.group("label") + (f" {match.group('tail')}" if match.group("tail") else "")
-        found.append((label, re.findall(_AMOUNT, match.group("values")), _years_in(match.group("years"))))
-    for match in _YEARS_FIRST.finditer(prose):
-        values = re.findall(_AMOUNT, match.group("values"))
-        found.append((match.group("label"), values, _years_in(match.group("years"))))
-    for match in _PAIRED.finditer(prose):
-        pairs = list(_PAIR.finditer(match.group("pairs")))
-        found.append((match.group("label"), [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
-    rows = _spanned_rows(prose, passage, table)
-    for label, values, years in found:
-        if len(values) == len(years) >= 2 and len(set(years)) == len(years):
-            amounts = numbers(values[0])
-            scale = amounts[0].scale if amounts else 1.0
-            cells = {year: _unscaled(value) for year, value in zip(years, values, strict=True)}
-            rows.append(_row(passage, table, _clean_label(label), cells, scale, prose=True))
-    return rows
+    return [_row(passage, table, label, figures, scale, prose=True) for label, figures, scale in sentence_rows(prose)]
 
 
 _DATED = re.compile(r"^(?P<name>.*?)[\s,]*(?:\b(?:at|as of|on|ended|ending)\s+)?(?P<date>(?:(?:[A-Z][a-z]+\.?\s+)?"
@@ -327,7 +252,7 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
     header = cells(lines[0]) if lines else []
     named = next((cell for cell in reversed(header[1:]) if re.search(r"[A-Za-z]{3}", cell)), "")
     if not caption and named and not _figures(" ".join(header[1:])) and not YEAR.search(named):
-        caption = _clean_label(named)  # '| Fiscal | Years | Amortization Expense |'
+        caption = clean_label(named)  # '| Fiscal | Years | Amortization Expense |'
     grouped: dict[str, dict[str, str]] = {}
     total = ""
     for line in lines:
@@ -335,7 +260,7 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
         figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
         if not row or len(figures) != 1:
             continue
-        label = _clean_label(row[0])
+        label = clean_label(row[0])
         if label.lower() == "total":
             total = figures[0]
             continue
@@ -369,18 +294,12 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
     grouped: dict[str, dict[str, str]] = {}
     for line in lines:
         row = cells(line)
-        match = _START_END.match(_clean_label(row[0])) if row else None
+        match = _START_END.match(clean_label(row[0])) if row else None
         figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
         if match is not None and figures:
             column = START if match.group("when").lower() in ("beginning", "start") else END
             grouped.setdefault(match.group("name").strip(" ,:-"), {})[column] = figures[0]
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
-
-
-def _clean_label(label: str) -> str:
-    """A row's label without leader dots, and without a tail of figures after a colon ('Purchase
-    of premises and equipment, net of sales: 2022, $1; 2021, $88; …')."""
-    return re.sub(r":\s[^:]*\d[^:]*$", "", re.sub(r"(?:\s*\.){3,}|\s+", " ", label)).strip(" :.$")
 
 
 def _plain(text: str) -> float | None:

@@ -784,3 +784,46 @@ def test_each_table_of_a_passage_has_its_own_unit_and_a_table_of_shares_of_reven
     ("(Millions, except per share amounts)", 1e6), ("It paid $1,000 in cash in the 2000s", 1.0)])
 def test_the_unit_a_caption_states(caption: str, scale: float) -> None:
     assert scale_of(caption) == scale
+
+
+def test_a_sentence_whose_figures_are_part_of_what_it_names_is_the_row_of_that_part() -> None:
+    """'R&D expenses … included $8.8 million … in clinical trial expenses' states no R&D figure (found
+    using the app: a follow-up's answer opened with 'Research and development expenses, 2011: $8.8 million')."""
+    part = Passage(n=1, document="devices-10k.pdf", page=49, text=(
+        "Research and development expenses for fiscal 2011 and 2010 included $8.8 million and $7.4 million, "
+        "respectively, in clinical trial expenses primarily associated with our pump trials."))
+    whole = read_figure("How much did the company spend on research and development in fiscal 2011?", [part])
+    assert whole is None or "8.8" not in whole.sentence
+    trials = read_figure("What were clinical trial expenses in fiscal 2011?", [part])
+    assert trials is not None and trials.kind == "cell" and trials.shown == "$8.8 million"
+    unnamed = Passage(n=1, document="devices-10k.pdf", page=49, text=(
+        "Research and development expenses for fiscal 2011 and 2010 included $8.8 million and $7.4 million, "
+        "respectively."))
+    assert table_rows([unnamed]) == [], "a part it does not name is no row"
+
+
+def test_what_was_spent_on_something_and_a_change_between_two_years_are_rows() -> None:
+    spent = Passage(n=1, document="devices-10k.pdf", page=20, text=(
+        "We expended $27.2 million, $26.7 million and $26.0 million on research and development in fiscal years "
+        "2012, 2011 and 2010, respectively."))
+    figure = read_figure("How much did the company spend on research and development in fiscal 2011?", [spent])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "$26.7 million"
+    moved = Passage(n=2, document="devices-10k.pdf", page=49, text=(
+        "Research and Development Expenses Research and development expenses for fiscal 2011 increased by $0.7 "
+        "million, or 3%, to $26.7 million from $26.0 million in fiscal 2010. Product revenue increased $5.1 million, "
+        "or 4%, to $126.4 million in fiscal 2012 from $121.3 million in fiscal 2011."))
+    rows = {row.label: row.cells for row in table_rows([moved])}
+    assert rows == {"Research and development expenses": {"2011": "$26.7", "2010": "$26.0"},
+                    "Product revenue": {"2012": "$126.4", "2011": "$121.3"}}, "the change itself is no cell"
+    before = read_figure("What were research and development expenses in fiscal 2010?", [moved])
+    assert before is not None and before.shown == "$26.0 million"
+
+
+def test_a_sentences_figures_share_one_scale_or_are_no_row() -> None:
+    once = Passage(n=1, document="chips.pdf", page=59, text=(
+        "Amortization expense was $7.4, $9.3 and $9.2 million in fiscal 2009, 2008 and 2007, respectively."))
+    assert [(r.cells, r.scale) for r in table_rows([once])] == [({"2009": "$7.4", "2008": "$9.3", "2007": "$9.2"},
+                                                                  1e6)]
+    mixed = Passage(n=1, document="chips.pdf", page=59, text=(
+        "Net revenues were $1.2 billion and $950 million in 2011 and 2010, respectively."))
+    assert table_rows([mixed]) == [], "two scales in one row would read $950 as billions"

@@ -1,0 +1,172 @@
+"""Sentences of prose that are rows of a table: a label, its figures by year (or span of time), and
+their scale. Reports state many figures so, above all in their discussion of the results:
+
+- by years, 'respectively': 'Amortization expense … was $7.4 million, $9.3 million and $9.2 million
+  in fiscal 2009, 2008 and 2007, respectively' (the years first too, or figure by figure: '$244
+  million for 2016, $249 million for 2015'); what was spent on something: 'We expended $27.2
+  million, $26.7 million and $26.0 million on research and development in fiscal years 2012, 2011
+  and 2010, respectively';
+- a change between two years: 'Research and development expenses for fiscal 2011 increased by $0.7
+  million, or 3%, to $26.7 million from $26.0 million in fiscal 2010' is the row's 2011 and 2010,
+  never the change;
+- by spans of time: 'The base rent for November 2008 through June 2010 was $40,000 per month'.
+
+A sentence whose figures are part of what it names ('Research and development expenses for fiscal
+2011 and 2010 included $8.8 million and $7.4 million, respectively, in clinical trial expenses') is
+the row of that part ('clinical trial expenses'), never of the whole; a part it does not name is no
+row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .figure_question import YEAR
+from .numbers import numbers
+
+_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|includes?|included|of)(?:\s+approximately)?"
+_AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?"
+_DATE = r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
+_IN_YEARS = (r"(?:in|for|during|at|as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+"
+             r"\d{1,2},\s+)?")
+_RESPECTIVELY = re.compile(
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}){_IN_YEARS}"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively"
+    r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
+"""'Amortization expense … was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and
+2007, respectively'."""
+_YEARS_FIRST = re.compile(
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"
+    rf"{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
+"""The same sentence with its years first: 'The total fair value of … vested in fiscal years 2012,
+2011, and 2010 was $1.5 million, $1.0 million and $0.4 million, respectively'."""
+_PAIRED = re.compile(
+    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
+    rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
+"""The same row written pair by pair: 'Rent charged to operating expense was $244 million for 2016,
+$249 million for 2015 and $309 million for 2014'."""
+_PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
+_SPENT = re.compile(
+    rf"\b(?:spent|expended|invested|incurred)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}"
+    rf"{_AMOUNT})\s+(?:on|for)\s+(?P<label>[A-Za-z][^.;:,$]{{2,80}}?)\s+{_IN_YEARS}"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
+"""What was spent on something, by years: 'We expended $27.2 million, $26.7 million and $26.0 million on
+research and development in fiscal years 2012, 2011 and 2010, respectively'."""
+_MOVED = r"(?:increased|decreased|grew|declined|rose|fell)\s+(?:by\s+)?(?:approximately\s+)?"
+_BY_SHARE = r"(?:,?\s+or\s+(?:approximately\s+)?\d[\d.]*\s?(?:%|percent),?)?"
+_FROM = r"(?:from|(?:as\s+)?compared\s+(?:to|with))\s+"
+_ONE_YEAR = r"(?:in|for)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
+_CHANGED = [
+    re.compile(  # 'R&D expenses for fiscal 2011 increased by $0.7 million, or 3%, to $26.7 million from $26.0 …'
+        rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_ONE_YEAR}(?P<year>(?:19|20)\d\d)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+"
+        rf"(?:approximately\s+)?(?P<now>{_AMOUNT})\s+{_FROM}(?:approximately\s+)?(?P<then>{_AMOUNT})\s+{_ONE_YEAR}"
+        r"(?P<before>(?:19|20)\d\d)"),
+    re.compile(  # 'Revenue increased $5.1 million, or 4%, to $126.4 million in fiscal 2012 from $121.3 million in …'
+        rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+(?:approximately\s+)?"
+        rf"(?P<now>{_AMOUNT})\s+{_ONE_YEAR}(?P<year>(?:19|20)\d\d),?\s+{_FROM}(?:approximately\s+)?(?P<then>{_AMOUNT})\s+"
+        rf"{_ONE_YEAR}(?P<before>(?:19|20)\d\d)"),
+]
+"""A change between two years, stated with both figures: the row's two years (the change itself is
+none of its cells)."""
+_SCALE_WORD = re.compile(r"(?:million|billion|thousand)\)?$")
+_INCLUDES = re.compile(r"\binclud(?:es?|ed)(?:\s+approximately)?\s*$")
+"""The verb before a sentence's figures when they are part of what it names."""
+_PART = re.compile(r",?\s+(?:respectively,?\s+)?(?:in|of|for|from|related to|relating to|attributable to|"
+                   r"associated with)\s+(?P<part>[^.;:,]{3,100}?)"
+                   r"(?=\s+(?:primarily|principally|mainly|largely|mostly)\b|[.;:,]|$)")
+"""What a sentence whose figures are a part names after them: 'included $8.8 million and $7.4 million,
+respectively, in clinical trial expenses primarily associated with …'."""
+_SPANNED = re.compile(
+    r"(?P<label>[A-Z][^.;:•]{3,120}?)\s+(?:for|from|during)\s+(?:the\s+period\s+)?(?P<span>(?:[A-Z][a-z]+\.?\s+)?"
+    r"(?:19|20)\d\d\s+(?:through|to|until|thru|-|–)\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d\d),?\s+(?:was|is|will be|"
+    r"were|are|totaled|totalled|amounted to)\s+(?:approximately\s+)?(?P<value>[$€£]\s?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s?(?:million|billion|thousand))?)")
+"""A figure stated for a span of time: 'The base rent for November 2008 through June 2010 was
+$40,000 per month'; each such sentence of one label is a column of its row, named by the span."""
+
+_DOUBLED = re.compile(r"^(?P<heading>.{3,}?)\s+(?P<said>(?P=heading))$", re.IGNORECASE)
+
+SentenceRow = tuple[str, dict[str, str], float]
+"""A label, its figures as written (without their scale word) by column, and their scale."""
+
+
+def sentence_rows(prose: str) -> list[SentenceRow]:
+    """The rows the sentences of ``prose`` state (see the module's docstring)."""
+    found: list[tuple[str, list[str], list[str]]] = []
+    for match in _RESPECTIVELY.finditer(prose):
+        tail = f" {match.group('tail')}" if match.group("tail") else ""
+        label = _whole_or_part(prose, match, "years", match.group("label") + tail)
+        found.append((label, re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _YEARS_FIRST.finditer(prose):
+        label = _whole_or_part(prose, match, "values", match.group("label"))
+        found.append((label, re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _PAIRED.finditer(prose):
+        pairs = list(_PAIR.finditer(match.group("values")))
+        label = _whole_or_part(prose, match, "values", match.group("label"))
+        found.append((label, [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
+    for match in _SPENT.finditer(prose):
+        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for pattern in _CHANGED:
+        for match in pattern.finditer(prose):
+            found.append((match.group("label"), [match.group("now"), match.group("then")],
+                          [match.group("year"), match.group("before")]))
+    rows = _spanned_rows(prose)
+    for label, values, years in found:
+        scale = _scale_of(values)
+        if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
+            rows.append((clean_label(label), {y: unscaled(v) for y, v in zip(years, values, strict=True)}, scale))
+    return rows
+
+
+def _scale_of(values: list[str]) -> float | None:
+    """The scale the figures share: the one their scale words state ('$7.4, $9.3 and $9.2 million'
+    states it once), 1 with none; None when they state two, or mix percentages with amounts."""
+    stated = {numbers(value)[0].scale for value in values if _SCALE_WORD.search(value) and numbers(value)}
+    if len(stated) > 1 or len({value.rstrip(")").endswith(("%", "percent")) for value in values}) > 1:
+        return None
+    return stated.pop() if stated else 1.0
+
+
+def _whole_or_part(prose: str, match: re.Match[str], last: str, label: str) -> str:
+    """``label``, unless the sentence's verb says its figures are part of it: then the part it names
+    after them ('' when it names none: no row). ``last``: the group the sentence's 'respectively' follows."""
+    if not _INCLUDES.search(prose, 0, match.start("values")):
+        return label
+    part = _PART.match(prose, match.end(last))
+    return part.group("part") if part else ""
+
+
+def _spanned_rows(prose: str) -> list[SentenceRow]:
+    """The figures prose states for spans of time, one row a label with a column a span, when
+    it states two or more."""
+    grouped: dict[str, dict[str, str]] = {}
+    for match in _SPANNED.finditer(prose):
+        years = years_in(match.group("span"))
+        span = f"{years[0]}–{years[-1]} ({match.group('span')})"
+        grouped.setdefault(clean_label(match.group("label")), {})[span] = match.group("value")
+    rows = []
+    for label, by_span in grouped.items():
+        if len(by_span) >= 2:
+            amounts = numbers(next(iter(by_span.values())))
+            rows.append((label, {span: unscaled(value) for span, value in by_span.items()},
+                         amounts[0].scale if amounts else 1.0))
+    return rows
+
+
+def unscaled(value: str) -> str:
+    """A stated figure without its scale word ('$7.4 million' is '$7.4'; the row keeps the scale)."""
+    return re.sub(r"\s?(?:million|billion|thousand)$", "", value.strip())
+
+
+def years_in(text: str) -> list[str]:
+    return [m.group(1) for m in YEAR.finditer(text)]
+
+
+def clean_label(label: str) -> str:
+    """A row's label without leader dots, without a tail of figures after a colon ('Purchase of
+    premises and equipment, net of sales: 2022, $1; 2021, $88; …'), and said once where a heading
+    runs into the sentence that repeats it ('Research and Development Expenses Research and
+    development expenses')."""
+    label = re.sub(r":\s[^:]*\d[^:]*$", "", re.sub(r"(?:\s*\.){3,}|\s+", " ", label)).strip(" :.$")
+    doubled = _DOUBLED.match(label)
+    return doubled.group("said") if doubled else label
