@@ -72,8 +72,8 @@ _SCALE_WORD = re.compile(r"(?:million|billion|thousand)\)?$")
 _INCLUDES = re.compile(r"\binclud(?:es?|ed)(?:\s+approximately)?\s*$")
 """The verb before a sentence's figures when they are part of what it names."""
 _PART = re.compile(r",?\s+(?:respectively,?\s+)?(?:in|of|for|from|related to|relating to|attributable to|"
-                   r"associated with)\s+(?P<part>[^.;:,]{3,100}?)"
-                   r"(?=\s+(?:primarily|principally|mainly|largely|mostly)\b|[.;:,]|$)")
+                   r"associated with)\s+(?P<part>[^.;:]{3,120}?)(?=,?\s+(?:primarily|principally|mainly|largely|"
+                   r"mostly)\b|,\s+(?:which|including)\b|[.;:]|$)")
 """What a sentence whose figures are a part names after them: 'included $8.8 million and $7.4 million,
 respectively, in clinical trial expenses primarily associated with …'."""
 _SPANNED = re.compile(
