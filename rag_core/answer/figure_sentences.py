@@ -114,7 +114,9 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
     for label, values, years in found:
         scale = _scale_of(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
-            rows.append((clean_label(label), {y: unscaled(v) for y, v in zip(years, values, strict=True)}, scale))
+            named = clean_label(label)
+            rows.append((named[:1].upper() + named[1:], {y: unscaled(v) for y, v in zip(years, values, strict=True)},
+                         scale))
     return rows
 
 
