@@ -41,13 +41,16 @@ from ..text import CITATION, sentences_of
 from .claims import doubts
 from .figure_cells import table_rows
 from .meaning import (
+    Said,
     Shown,
     Units,
     arithmetic_note,
     derivation,
     in_its_unit,
+    in_place_of,
     said_as_change,
     said_in_other_unit,
+    sentences_said,
     shown_arithmetic,
     units_of,
 )
@@ -146,7 +149,7 @@ def attribute(
     prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
     context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers,
-                       units_of(passages, table_rows(passages), prose))
+                       units_of(passages, table_rows(passages), prose), sentences_said(passages))
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(statement)
@@ -210,6 +213,8 @@ class _Figures(NamedTuple):
     per_passage: Sequence[Sequence[Number]]
     units: Units
     """The passages' figures by the unit stated for them."""
+    said: Sequence[Said]
+    """The sentences of the passages that state figures, a statement may repeat."""
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
@@ -224,7 +229,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or misread(number, terms, figures.cells, figures.prose)
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
-                or said_in_other_unit(number, figures.units))
+                or said_in_other_unit(number, figures.units)
+                or in_place_of(statement, number, figures.said))
     if in_its_unit(number, figures.units):
         return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)

@@ -20,6 +20,10 @@ presence in the passages:
   (or "$4.2 billion" where the passage says "$4.2 million") is marked with the amount its unit
   gives ("the table gives $126,375 in thousands (under Total revenues), which is 126.4 million");
   a figure said without a scale word is not judged, nor one whose table states no unit.
+- **A figure put in another's place**: a statement that repeats a sentence of the passages with
+  one figure changed ("R&D expenses for fiscal 2011 increased by $8.8 million, or 3%, to $26.7
+  million from $26.0 million" where the sentence says "$0.7 million", and $8.8 million is a figure
+  of another sentence) is marked with what the sentence says in its place.
 """
 
 from __future__ import annotations
@@ -32,12 +36,12 @@ from typing import NamedTuple
 
 from ..models import Passage
 from ..tables.rows import is_row
-from ..text import CITATION
+from ..text import CITATION, sentences_of
 from .figure_cells import Row
 from .figure_question import scale_of
 from .figure_saying import SCALE_NAMES
 from .formula import evaluate, formula_tokens
-from .numbers import Cell, Number, number_in, numbers
+from .numbers import Cell, Number, content_terms, number_in, numbers
 
 _OPERAND = r"[-−(]?[$€£¥]?\s?\d[\d,]*(?:\.\d+)?\)?(?:\s?%|\s?(?:thousand|million|billion|mn|bn)\b)?"
 _EQUATION = re.compile(
@@ -214,6 +218,59 @@ def said_in_other_unit(number: Number, units: Units) -> str:
     where = "the passage gives" if other.plain else "the table gives"
     under = f" (under {other.label})" if other.label else ""
     return f"{number.text}: {where} {other.figure.text} in {SCALE_NAMES.get(other.unit, '')}s{under}, which is {said}"
+
+
+class Said(NamedTuple):
+    """A sentence of a passage's prose that states figures: its content words and its figures."""
+
+    terms: set[str]
+    figures: list[Number]
+    passage: int
+
+
+REPEATED_TERMS = 0.6
+"""Share of a statement's content words a passage's sentence must hold for the statement to repeat it."""
+_SAID_FIGURES = 3
+"""Fewest figures (years aside) of a sentence whose one figure a statement can be said to have
+changed: two it keeps, one it changes; and fewest content words of such a statement."""
+
+
+def sentences_said(passages: Sequence[Passage]) -> list[Said]:
+    """The sentences of the passages' prose (their table rows aside) that state enough figures."""
+    said = []
+    for passage in passages:
+        for sentence in sentences_of("\n".join(line for line in passage.text.splitlines() if not is_row(line))):
+            found = numbers(sentence)
+            if sum(not _year(n) for n in found) >= _SAID_FIGURES:
+                said.append(Said(content_terms(sentence), found, passage.n))
+    return said
+
+
+def in_place_of(statement: str, number: Number, said: Sequence[Said]) -> str:
+    """When the statement repeats a sentence of the passages (most of its words, every other figure
+    it states) with ``number`` where that sentence has one other figure: what it says there; ''
+    otherwise. A statement that joins figures of two sentences keeps more than one apart, and is
+    not judged."""
+    stated = numbers(statement)
+    kept = [n for n in stated if not _same_number(n, number)]
+    terms = content_terms(statement)
+    if _year(number) or len([n for n in kept if not _year(n)]) < _SAID_FIGURES - 1 or len(terms) < _SAID_FIGURES:
+        return ""
+    for sentence in said:
+        if number_in(number, sentence.figures) or not all(number_in(n, sentence.figures) for n in kept):
+            continue
+        there = [f for f in sentence.figures if not _year(f) and not any(number_in(n, [f]) for n in stated)]
+        if len(there) == 1 and there[0].percent == number.percent and (
+            len(terms & sentence.terms) >= REPEATED_TERMS * len(terms)
+        ):
+            return f"{number.text}: the sentence this repeats [{sentence.passage}] says {there[0].text} there"
+    return ""
+
+
+def _year(number: Number) -> bool:
+    """A year ('2011'): the frame of a sentence's figures, none of them."""
+    return (not number.percent and number.decimals == 0 and number.scale == 1.0 and 1900 <= number.value <= 2100
+            and number.text.strip().isdigit())
 
 
 def in_its_unit(number: Number, units: Units) -> bool:

@@ -167,3 +167,39 @@ def test_a_table_still_in_plain_text_is_judged_by_the_one_unit_its_passage_state
 ])
 def test_the_pages_and_passages_an_answer_points_to_are_no_figures(text: str, stated: list[str]) -> None:
     assert [n.text for n in numbers(text)] == stated
+
+
+RND = Passage(n=6, document="devices-10k.pdf", page=49, text=(
+    "Research and development expenses for fiscal 2011 increased by $0.7 million, or 3%, to $26.7 million from "
+    "$26.0 million in fiscal 2010. Research and development expenses for fiscal 2011 and 2010 included $8.8 million "
+    "and $7.4 million, respectively, in clinical trial expenses primarily associated with our pump trials."))
+
+
+def test_a_figure_put_in_the_place_of_another_in_a_sentence_it_repeats_is_marked() -> None:
+    """Found using the app: the local model's '… increased by $8.8 million, or 3%, to $26.7 million …'
+    was counted as checked, since $8.8 million is a figure of the passage (of another sentence)."""
+    unverified, notes = _one("Research and development expenses for fiscal 2011 increased by $8.8 million, or 3%, to "
+                             "$26.7 million from $26.0 million in fiscal 2010 [6].", [RND])
+    assert unverified == ["$8.8 million"]
+    assert notes == ["$8.8 million: the sentence this repeats [6] says $0.7 million there"]
+
+
+@pytest.mark.parametrize("answer", [
+    "Research and development expenses for fiscal 2011 increased by $0.7 million, or 3%, to $26.7 million from "
+    "$26.0 million in fiscal 2010 [6].",  # the sentence as it is
+    "Research and development expenses rose to $26.7 million in fiscal 2011 from $26.0 million, and included "
+    "$8.8 million of clinical trial expenses [6].",  # figures of two sentences, joined
+    "In fiscal 2011, clinical trial expenses of $8.8 million were part of the $26.7 million spent on research [6].",
+])
+def test_a_statement_that_keeps_its_sentences_figures_or_joins_two_is_not_marked(answer: str) -> None:
+    assert _one(answer, [RND]) == ([], [])
+
+
+def test_the_years_a_statement_shares_with_a_sentence_do_not_make_it_a_repetition() -> None:
+    """Found by running the check over code-read answers: a table line of years and one figure was
+    'a repetition' of a schedule's heading that names the same years."""
+    schedule = Passage(n=7, document="chips-10k.pdf", page=101, text=(
+        "SCHEDULE II — VALUATION AND QUALIFYING ACCOUNTS Years ended October 31, 2009, November 1, 2008 and "
+        "November 3, 2007 (Thousands)"))
+    licence = Passage(n=1, document="chips-10k.pdf", page=50, text="Revenue from one-time IP license was 35,000.")
+    assert _one("— 2009: —; 2008: —; 2007: 35,000 [1]", [schedule, licence]) == ([], [])
