@@ -36,7 +36,7 @@ import numpy as np
 from ..backends import Embedder
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
-from ..tables.rows import is_row
+from ..tables.rows import prose_lines
 from ..text import CITATION, sentences_of
 from .claims import doubts
 from .figure_cells import table_rows
@@ -146,7 +146,7 @@ def attribute(
     everywhere = [n for group in passage_numbers for n in group]
     shown = [n for figure in computed for n in numbers(figure.shown)]
     cells = table_cells(passages)
-    prose = [n for p in passages for n in numbers("\n".join(line for line in p.text.splitlines() if not is_row(line)))]
+    prose = [n for p in passages for n in numbers("\n".join(prose_lines(p.text)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
     context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers,
                        units_of(passages, table_rows(passages), prose), sentences_said(passages))
@@ -230,7 +230,7 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)
-                or in_place_of(statement, number, figures.said))
+                or in_place_of(statement, number, terms, figures.said))
     if in_its_unit(number, figures.units):
         return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)

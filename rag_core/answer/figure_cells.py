@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..models import Passage
-from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows
+from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines
 from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .numbers import numbers
@@ -228,7 +228,7 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
 
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
     """The sentences of a passage's prose that are rows (``figure_sentences``), as rows."""
-    prose = " ".join(line for line in passage.text.splitlines() if not is_row(line))
+    prose = " ".join(prose_lines(passage.text))
     return [_row(passage, table, label, figures, scale, prose=True) for label, figures, scale in sentence_rows(prose)]
 
 

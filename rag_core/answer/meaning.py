@@ -35,7 +35,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from ..models import Passage
-from ..tables.rows import is_row
+from ..tables.rows import is_row, prose_lines
 from ..text import CITATION, sentences_of
 from .figure_cells import Row
 from .figure_question import scale_of
@@ -239,21 +239,20 @@ def sentences_said(passages: Sequence[Passage]) -> list[Said]:
     """The sentences of the passages' prose (their table rows aside) that state enough figures."""
     said = []
     for passage in passages:
-        for sentence in sentences_of("\n".join(line for line in passage.text.splitlines() if not is_row(line))):
+        for sentence in sentences_of("\n".join(prose_lines(passage.text))):
             found = numbers(sentence)
             if sum(not _year(n) for n in found) >= _SAID_FIGURES:
                 said.append(Said(content_terms(sentence), found, passage.n))
     return said
 
 
-def in_place_of(statement: str, number: Number, said: Sequence[Said]) -> str:
+def in_place_of(statement: str, number: Number, terms: set[str], said: Sequence[Said]) -> str:
     """When the statement repeats a sentence of the passages (most of its words, every other figure
     it states) with ``number`` where that sentence has one other figure: what it says there; ''
     otherwise. A statement that joins figures of two sentences keeps more than one apart, and is
-    not judged."""
+    not judged. ``terms``: the statement's content words."""
     stated = numbers(statement)
     kept = [n for n in stated if not _same_number(n, number)]
-    terms = content_terms(statement)
     if _year(number) or len([n for n in kept if not _year(n)]) < _SAID_FIGURES - 1 or len(terms) < _SAID_FIGURES:
         return ""
     for sentence in said:

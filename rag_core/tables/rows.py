@@ -43,6 +43,11 @@ def is_row(line: str) -> bool:
     return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
 
 
+def prose_lines(text: str) -> list[str]:
+    """The lines of a passage's text that are not rows of a table."""
+    return [line for line in text.splitlines() if not is_row(line)]
+
+
 def cells(line: str) -> list[str]:
     """The cells of one rendered row."""
     return [cell.strip() for cell in line.strip()[1:-1].split("|")]
