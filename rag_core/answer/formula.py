@@ -79,6 +79,8 @@ def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] 
         while peek() in ("*", "/"):
             op = take()
             right, right_shown, right_unit = atom()
+            if op == "/" and _operators_outside_parentheses(right_shown):  # an average's '(a + b) / 2'
+                right_shown = f"({right_shown})"
             value, unit = (value * right, unit + right_unit) if op == "*" else (value / right, unit - right_unit)
             shown = f"{shown} {'×' if op == '*' else '/'} {right_shown}"
         return value, shown, unit
@@ -96,3 +98,14 @@ def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] 
     if position != len(tokens):
         raise ValueError(f"unread tokens: {tokens[position:]}")
     return value, shown, unit
+
+
+def _operators_outside_parentheses(shown: str) -> bool:
+    """Whether an operand as shown holds arithmetic outside parentheses ('(a + b) / 2', an average
+    read for one phrase), so that after a division it must be written in parentheses of its own."""
+    depth = 0
+    for previous, char, following in zip(" " + shown[:-1], shown, shown[1:] + " ", strict=True):
+        depth += (char == "(") - (char == ")")
+        if depth == 0 and char in "+−×/" and previous == " " and following == " ":
+            return True
+    return False

@@ -13,6 +13,11 @@ def test_the_evaluator_reads_arithmetic_and_nothing_else() -> None:
         pytest.approx(1825.0), "365 × (6 [1] + 4 [2]) / 2")
     assert evaluate(["a", "/", "b"], values.__getitem__)[2] == 0, "an amount over an amount is a ratio"
     assert evaluate(["a", "-", "b"], values.__getitem__)[2] == 1
+    averaged = {"net income": (10.0, "10 [1]"), "average total assets": (4.0, "(3 [2] + 5 [2]) / 2")}
+    assert evaluate(["net income", "/", "average total assets"], averaged.__getitem__)[:2] == (
+        pytest.approx(2.5), "10 [1] / ((3 [2] + 5 [2]) / 2)"), "an average after a division is in parentheses"
+    assert evaluate(["average total assets", "/", "net income"], averaged.__getitem__)[1] == \
+        "(3 [2] + 5 [2]) / 2 / 10 [1]", "before it, it reads right as it is"
     for broken in (["(", "a"], ["a", "+"], ["*", "a"], ["a", "b"]):
         with pytest.raises(ValueError):
             evaluate(broken, values.__getitem__)
