@@ -90,6 +90,7 @@ def fit(
     table_share: float | None = None,
     sides: Sequence[str] = (),
     keep: Sequence[str] = (),
+    together: int = 0,
 ) -> Budget | None:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
     and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
@@ -103,6 +104,9 @@ def fit(
     until it takes at most that share of the room. ``sides``: the things a comparison compares, whose
     blocks of a table lose their rows last. ``keep``: the labels of the rows a figure was read from,
     which a table with nothing after it loses last too (a cut at its end would lose the bottom rows).
+    ``together``: the first passages that must all be kept (those a figure was read from, over two
+    statements): when they do not fit the room together, those over an even share of it lose rows
+    (``_shares``), the figure's rows last.
 
     Raises:
         BudgetTooSmall: The fixed parts alone exceed the room.
@@ -135,6 +139,8 @@ def fit(
     if table_share is not None and not whole:
         passages = [_within_share(i, text, int((cap - skeleton) * table_share), block, count, asked)
                     if i < len(passages) - 1 else text for i, text in enumerate(passages)]
+    if together > 1 and not whole:
+        passages = _together(passages, together, cap - skeleton, block, count, asked)
     kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole, asked)
     if whole and (cut or truncated is not None):
         return None
@@ -175,11 +181,11 @@ def fit(
 def fit_prompt(
     intent: Intent, question: str, history: Sequence[Message], passages: Sequence[Passage], sides: Sequence[str],
     counter: TokenCounter, config: BudgetSettings, *, reserved: int, prompt_cap: int | None, whole: bool,
-    brief: bool = False, settled: str = "", keep: Sequence[str] = (),
+    brief: bool = False, settled: str = "", keep: Sequence[str] = (), together: int = 0,
 ) -> Budget | None:
     """``fit`` for the answer's prompt (``prompts.build_messages``, each passage rendered as its own
     block, the instruction brief or not), with the budget's limit and shares; ``keep``: the rows
-    the settled figure was read from."""
+    the settled figure was read from, ``together``: how many passages it was read from (the first)."""
     return fit(
         lambda q, h, texts: build_messages(intent, q, with_texts(passages, texts), h, sides, brief, settled),
         lambda i, text: render_passage(passages[i].model_copy(update={"text": text})),
@@ -187,7 +193,7 @@ def fit_prompt(
         limit=config.token_limit, reserved_output=reserved, question_share=config.question_share,
         history_share=config.history_share, prompt_cap=prompt_cap, whole=whole,
         table_share=config.comparison_table_share if intent == "comparison" else None,
-        sides=sides if intent == "comparison" else (), keep=keep,
+        sides=sides if intent == "comparison" else (), keep=keep, together=together,
     )
 
 
@@ -200,6 +206,30 @@ def _within_share(index: int, text: str, share: int, block: Block, count: _Count
         return text
     shorter = _cut_rows(index, text, share, block, count, asked)
     return shorter[0] if shorter is not None else text
+
+
+def _together(
+    passages: Sequence[str], together: int, room: int, block: Block, count: _Counting, asked: Asked
+) -> list[str]:
+    """The passages with the first ``together`` cut in their rows to their shares of ``room`` when
+    their blocks do not fit it together (``_within_share``); the rest as they are."""
+    sizes = [count.text(block(i, text)) + JOIN_SLACK for i, text in enumerate(passages[:together])]
+    if sum(sizes) <= room:
+        return list(passages)
+    shares = _shares(sizes, room)
+    return [_within_share(i, text, shares[i], block, count, asked) if i < together else text
+            for i, text in enumerate(passages)]
+
+
+def _shares(sizes: Sequence[int], room: int) -> list[int]:
+    """Each size's share of ``room``: the smaller ones whole while an even share of what is left
+    holds them, the others an even share of the rest."""
+    shares = [0] * len(sizes)
+    left = room
+    for done, i in enumerate(sorted(range(len(sizes)), key=sizes.__getitem__)):
+        shares[i] = min(sizes[i], left // (len(sizes) - done))
+        left -= shares[i]
+    return shares
 
 
 def _fill(

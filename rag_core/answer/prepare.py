@@ -60,11 +60,15 @@ def prepare(
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
     rows = tuple(dict.fromkeys(c.row for c in figure.cells)) if figure is not None else ()
     budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled,
-                         keep=rows)
+                         keep=rows, together=len(set(figure.passages)) if figure is not None else 0)
     if budget is None:
         return None
     kept = {p.n for p in with_texts(grouped, budget.passages)}
+    notes = [] if figure is not None else ["no table row of the passages fits the figure asked for"]
     if figure is not None and not set(figure.passages) <= kept:
+        sources = sorted(set(figure.passages))
+        notes = [f"the figure read from passages {', '.join(map(str, sources))} is not settled: the prompt's "
+                 f"budget keeps {', '.join(str(n) for n in sources if n in kept) or 'none'} of them"]
         figure = None
         budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole)
         assert budget is not None, "a prompt that fits with a settled figure fits without it"
@@ -72,22 +76,22 @@ def prepare(
     if "figure" in steps.leads:
         records.append(StageRecord(
             name=Stage.FIGURES, ms=read_ms, inputs={"question": question},
-            outputs=[figure.model_dump()] if figure is not None else [],
-            notes=[] if figure is not None else ["no table row of the passages fits the figure asked for"]))
+            outputs=[figure.model_dump()] if figure is not None else [], notes=notes))
     return Prepared(grouped, budget, figure, [*records, *(r for r in (record,) if r is not None)])
 
 
 def fit(
     steps: Answering, question: str, history: Sequence[Message], passages: list[Passage], counter: TokenCounter,
     sides: Sequence[str], config: BudgetSettings, *, whole: bool = False, settled: str = "",
-    keep: Sequence[str] = (),
+    keep: Sequence[str] = (), together: int = 0,
 ) -> tuple[Budget | None, StageRecord | None]:
     """The prompt within the token budget, and the record of the ``budget`` stage. With ``whole``,
-    every passage uncut or None (and no record); ``keep``: the rows the settled figure was read from."""
+    every passage uncut or None (and no record); ``keep``: the rows the settled figure was read from,
+    ``together``: the passages it was read from (the first), which share a prompt too small for all."""
     clock = time.perf_counter()
     budget = fit_prompt(steps.intent, question, history, passages, sides, counter, config,
                         reserved=steps.reserved_output, prompt_cap=steps.prompt_cap, whole=whole, brief=steps.brief,
-                        settled=settled, keep=keep)
+                        settled=settled, keep=keep, together=together)
     if budget is None:
         return None, None
     dropped = [{"passage": passages[i].n, "page": passages[i].page, "reason": "over the token budget"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rag_core.answer.prepare import prepare
 from rag_core.models import Passage
 from rag_core.retrieval.plan import answering
@@ -52,3 +54,45 @@ def test_the_passage_a_figure_was_read_from_goes_first_and_survives_a_small_prom
     assert prepared.passages[0].page == 161 and prepared.passages[0].n == 1, "renumbered from 1, the table first"
     assert prepared.figure.formula == "4,761 [1] / 50,181 [1] = 9.49%", "cited as the prompt numbers it"
     assert prepared.budget.cut, "the prose at the end is what the small prompt leaves out"
+
+
+def _statement(n: int, page: int, title: str, rows: dict[str, str], filler: str) -> Passage:
+    details = "".join(f"| {filler} item {k} | {k},{k:03d} | {k},{k + 1:03d} |\n" for k in range(1, 31))
+    lines = "".join(f"| {label} | {value} |\n" for label, value in rows.items())
+    return Passage(n=n, document="acme-10k.pdf", page=page, tabular=True,
+                   text=f"{title} (in millions)\n| | 2022 | 2021 |\n{details}{lines}")
+
+
+def test_a_figure_over_two_statements_keeps_both_in_a_prompt_too_small_for_both_whole() -> None:
+    """The local model's prompt cap held the first statement whole and had no room for the second,
+    so the figure read from both was not settled (PepsiCo's EBITDA margin: the P&L and the cash
+    flow statement). The two now share the room: rows the figure was not read from leave."""
+    income = _statement(1, 62, "Consolidated Statement of Income",
+                        {"Net revenue": "86,392 | 79,474", "Operating profit": "11,512 | 11,162"}, "Selling cost")
+    cash = _statement(2, 64, "Consolidated Statement of Cash Flows",
+                      {"Depreciation and amortization": "2,763 | 2,710"}, "Other working capital")
+    question = ("What is the FY2022 EBITDA margin? EBITDA margin is defined as: (FY2022 operating profit + FY2022 "
+                "depreciation and amortization) / FY2022 net revenue.")
+    config = BudgetSettings(local_prompt_tokens=520)
+    steps = answering("technical", "local", budget=config, brief_form=True, figures=True)
+    counter = WhitespaceTokenCounter()
+    assert sum(counter.count_text(p.text) for p in (income, cash)) > 520, "the two do not fit whole"
+    prepared = prepare(steps, question, [], [income, cash], counter, (), config, whole=False, no_relevant=False)
+    assert prepared is not None and prepared.figure is not None
+    assert prepared.figure.value == pytest.approx((11_512 + 2_763) / 86_392)
+    kept = "\n".join(prepared.budget.passages)
+    for row in ("| Net revenue | 86,392", "| Operating profit | 11,512", "| Depreciation and amortization | 2,763",
+                "| | 2022 | 2021 |"):
+        assert row in kept, f"{row!r}: a row the figure was read from, or the years above it"
+    assert "Selling cost item 30" not in kept and "Other working capital item 30" not in kept, "details leave"
+    assert prepared.figure.sentence in prepared.budget.messages[-1]["content"], "settled in the prompt"
+
+
+def test_a_figure_whose_passages_the_budget_cannot_keep_says_so_in_its_record() -> None:
+    config = BudgetSettings(local_prompt_tokens=120)
+    steps = answering("technical", "local", budget=config, brief_form=True, figures=True)
+    prepared = prepare(steps, QUESTION, [], [LOANS], WhitespaceTokenCounter(), (), config, whole=False,
+                       no_relevant=False)
+    assert prepared is not None and prepared.figure is None
+    figures = next(r for r in prepared.records if r.name == Stage.FIGURES)
+    assert figures.notes == ["the figure read from passages 1 is not settled: the prompt's budget keeps none of them"]
