@@ -263,7 +263,8 @@ def one_generation(run: AnswerRun) -> Iterator[bool]:
         yield True
         return
     slot, session = generation_slot(), session_id()
-    if not slot.take(session, run.cancel, 0) and not (slot.stop_own(session) and _taken_when_let_go(slot, run)):
+    taken = slot.take(session, run.cancel, 0) or (slot.stop_own(session) and _taken_when_let_go(slot, session, run))
+    if not taken:
         yield False
         return
     try:
@@ -272,8 +273,7 @@ def one_generation(run: AnswerRun) -> Iterator[bool]:
         slot.release()
 
 
-def _taken_when_let_go(slot: GenerationSlot, run: AnswerRun) -> bool:
-    session = session_id()
+def _taken_when_let_go(slot: GenerationSlot, session: str, run: AnswerRun) -> bool:
     deadline = time.monotonic() + settings().app.stopped_answer_wait_s
     with st.spinner("Stopping the answer to the question before this one…"):
         beat = st.empty()

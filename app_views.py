@@ -575,8 +575,7 @@ def kept_conversation_picker() -> None:
         return
     if not listed:
         return
-    labels = {s.id: f"{s.title} · {s.questions} questions · {time.strftime(WHEN, time.localtime(s.updated))}"
-              for s in listed}
+    labels = {s.id: _described(s) for s in listed}
     chosen = st.selectbox("Kept conversations", list(labels), index=None, format_func=labels.__getitem__,
                           placeholder="Open a kept conversation's traces")
     if chosen is None:
@@ -589,13 +588,16 @@ def kept_conversation_picker() -> None:
         st.rerun()
 
 
+def _described(summary: ConversationSummary) -> str:
+    """'title · n questions · when': a kept conversation as the picker and the sidebar's hover name it."""
+    return f"{summary.title} · {summary.questions} questions · {time.strftime(WHEN, time.localtime(summary.updated))}"
+
+
 def _conversation_button(summary: ConversationSummary, current: str | None) -> None:
     label = summary.title if len(summary.title) <= 40 else summary.title[:39] + "…"
-    when = time.strftime(WHEN, time.localtime(summary.updated))
     if st.button(label, key=f"conversation-{summary.id}", use_container_width=True,
                  type="primary" if summary.id == current else "secondary",
-                 help=f"{summary.title} · {summary.questions} questions · {when}"
-                 + (f" · {summary.note}" if summary.note else "")):
+                 help=_described(summary) + (f" · {summary.note}" if summary.note else "")):
         try:
             app_state.open_conversation(summary.id)
         except RagError as error:
