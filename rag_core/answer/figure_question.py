@@ -62,6 +62,9 @@ _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?
 _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
                       r"(?P<formula>.+?)(?:\.\s|\.?$|\?)",
                       re.IGNORECASE | re.DOTALL)
+_DIVIDED = re.compile(r"[,:;]\s*(?P<formula>[^,:;?]*?\bdivided by\b[^,:;?]+)", re.IGNORECASE)
+"""A formula a question writes after the figure's name ('cash conversion, net cash provided by
+operating activities divided by net income'): evaluated as written."""
 _DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>zero|one|two|three|four|\d)\s+"
                        r"decimal", re.IGNORECASE)
 _WHOLE = re.compile(r"nearest (?:whole|integer)", re.IGNORECASE)
@@ -203,6 +206,10 @@ def _read(question: str) -> Asked | None:
         formula = _BRACKETS.sub(" ", defined.group("formula")).strip()
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)))
+    divided = _DIVIDED.search(asked)
+    if divided is not None and metric(asked[: divided.start()]):
+        return replace(cell, metric=metric(asked[: divided.start()]), formula=divided.group("formula").strip(),
+                       percent=_AS_SHARE.search(asked) is not None)
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:
         over = metric(multiple.group("a") or multiple.group("a2"))
@@ -289,6 +296,8 @@ _MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august
 _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
                         r"between|and|as of)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+_BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
+"""A word that led a year the figure's name lost, before a comma."""
 
 
 _ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
@@ -326,6 +335,7 @@ def metric(text: str) -> str:
     did = _DID.match(first) or _HAVE.match(first)
     first = did.group("what") if did else first
     first = _NUMBER_OF.sub(" ", first)
+    first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     return re.sub(r"\s+", " ", first)

@@ -77,8 +77,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"effective tax rate": ("income taxes / income before income taxes", True),
     r"fixed asset turnover": ("revenue / average pp&e", False),
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
-    r"return on assets|\broa\b": ("net income / average total assets", True),
-    r"return on (?:shareholders'?|stockholders'?|common )?equity|\broe\b": (
+    r"return on (?:average )?(?:total )?assets|\broaa?\b": ("net income / average total assets", True),
+    r"return on (?:average )?(?:total )?(?:shareholders['’]?|stockholders['’]?|common )?equity|\broa?e\b": (
         "net income / average shareholders equity", True),
     r"inventory turnover": ("cost of goods sold / average inventories", False),
     r"receivables? turnover": ("revenue / average accounts receivable", False),

@@ -113,3 +113,22 @@ def test_a_ratio_or_line_asked_for_in_plain_words_is_read_by_its_textbook_name_a
     asked = read_question(question)
     assert asked is not None and (asked.metric, asked.formula) == (metric, formula)
 
+
+
+def test_a_formula_written_after_the_figures_name_and_the_average_names_of_returns() -> None:
+    """Unseen two-statement questions (written for this release, before it was run): 'divided by'
+    after a comma was read as one line item; 'return on average total assets' as no ratio."""
+    conversion = read_question("What was Acme's 2022 cash conversion, net cash provided by operating activities "
+                               "divided by net income attributable to Acme?")
+    assert conversion is not None and (conversion.metric, conversion.formula, conversion.percent) == (
+        "cash conversion", "net cash provided by operating activities divided by net income attributable to Acme",
+        False)
+    for named, formula in (("return on average total assets", "net income / average total assets"),
+                           ("return on average equity", "net income / average shareholders equity"),
+                           ("ROAE", "net income / average shareholders equity")):
+        asked = read_question(f"What was Acme's {named} in 2022?")
+        assert asked is not None and asked.formula == formula and asked.percent, named
+    turnover = read_question("What was Acme's inventory turnover in 2022, cost of products sold over average "
+                             "inventories?")
+    assert turnover is not None and turnover.metric == "inventory turnover, cost of products sold over average "\
+        "inventories", "no 'in ,' left where the year was"
