@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
+from .formula import grouped
 from .line_items import LINE_ITEMS, RATIOS
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
@@ -215,7 +216,8 @@ def _read(question: str) -> Asked | None:
         over = metric(multiple.group("a") or multiple.group("a2"))
         under = metric(multiple.group("b") or multiple.group("b2"))
         if over and under:
-            return replace(cell, metric=f"{over} as a multiple of {under}", formula=f"{over} / {under}")
+            return replace(cell, metric=f"{over} as a multiple of {under}",
+                           formula=f"{grouped(over)} / {grouped(under)}")
     returned = _RETURN.search(asked)
     if returned is not None and len(set(years)) >= 2 and metric(returned.group("what")):
         return replace(cell, metric=metric(returned.group("what")), operation="growth")
@@ -223,8 +225,8 @@ def _read(question: str) -> Asked | None:
     if share is not None:
         part = re.sub(r"^.*\b(?:average|mean)\s+(?:of\s+)?", "", metric(share.group("part")), flags=re.IGNORECASE)
         averaged = _AVERAGE.search(share.group("part")) is not None and len(set(years)) >= 2
-        return replace(cell, operation="average" if averaged else "cell", formula=f"{part} / "
-                       f"{metric(share.group('whole'))}", percent=True)
+        return replace(cell, operation="average" if averaged else "cell", formula=f"{grouped(part)} / "
+                       f"{grouped(metric(share.group('whole')))}", percent=True)
     named_in = " ".join((asked, *plain))
     for pattern, (formula, percent) in RATIOS.items():
         if (named := re.search(pattern, named_in, re.IGNORECASE)) is not None:
@@ -238,7 +240,7 @@ def _read(question: str) -> Asked | None:
     to_ratio = _TO_RATIO.search(metric(asked))
     if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
         over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))
-        return replace(cell, metric=f"{over} to {under} ratio", formula=f"{over} / {under}")
+        return replace(cell, metric=f"{over} to {under} ratio", formula=f"{grouped(over)} / {grouped(under)}")
     part_of = _PART_OF.search(asked)
     if part_of is not None and years and _WHEN_ONLY.match(metric(part_of.group("part"))):
         whole = metric(part_of.group("whole"))  # 'what percentage of future payments are due in 2018'
@@ -246,7 +248,8 @@ def _read(question: str) -> Asked | None:
                        formula=f"{whole} / {TOTAL_OF} {whole}")
     if part_of is not None and metric(part_of.group("part")):
         part, whole = metric(part_of.group("part")), metric(part_of.group("whole"))
-        return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{part} / {whole}", percent=True)
+        return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{grouped(part)} / {grouped(whole)}",
+                       percent=True)
     came = _CAME_FROM.search(asked)
     if came is not None and metric(came.group("part")):
         head = [w for w in metric(came.group("whole")).split() if w.lower() not in ("total", "overall", "all")][-1:]

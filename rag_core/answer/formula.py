@@ -29,10 +29,18 @@ def formula_tokens(text: str) -> list[str]:
 
 _WORD_OPERATORS = ((re.compile(r"\bdivided by\b", re.IGNORECASE), "/"),
                    (re.compile(r"\b(?:multiplied by|times)\b", re.IGNORECASE), "*"),
-                   (re.compile(r"\bplus\b", re.IGNORECASE), "+"), (re.compile(r"\bminus\b", re.IGNORECASE), "-"))
-"""Arithmetic a question writes in words ('total current assets divided by total current liabilities')."""
+                   (re.compile(r"\bplus\b", re.IGNORECASE), "+"),
+                   (re.compile(r"\b(?:minus|less)\b(?!\s+than\b)", re.IGNORECASE), "-"))
+"""Arithmetic a question writes in words ('total current assets divided by total current liabilities',
+'operating cash flow less purchases of PP&E')."""
 _WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 _HYPHEN = "\u2010"
+
+
+def grouped(phrase: str) -> str:
+    """A formula's part in parentheses when it holds arithmetic ('operating cash flow less capex'),
+    so that a division after it divides the whole part; a single phrase as it is."""
+    return f"({phrase})" if any(t in "+-*/" for t in formula_tokens(phrase)) else phrase
 
 
 def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] | None) -> tuple[float, str, int]:

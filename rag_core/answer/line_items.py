@@ -13,7 +13,8 @@ COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
 """The cost of revenue as questions name it (``figure_rows.cost_parts`` sums the lines a statement splits it into)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
-    r"capex|capital expenditures?|capital spending": (
+    r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:pp&e|"
+    r"property,? plant,? (?:and|&) equipment)": (
         "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
         "equipment", "payments for property plant and equipment", "payments to acquire property plant and equipment",
         "purchases of property and equipment", "purchase of premises and equipment", "capital spending"),

@@ -61,8 +61,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
                            (INCOME,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
     # ("additions to property, plant and equipment") is the cash flow statement's, left to capex below
-    r"pp&e|pp and e|(?<!purchases of )(?<!purchase of )(?<!additions to )(?<!payments for )property,? plant,? "
-    r"(?:and|&) equipment|fixed assets": (f"property plant and equipment net {BALANCE_SHEET}", (BALANCE,)),
+    r"(?<!purchases of )(?<!purchase of )(?<!additions to )(?<!payments for )(?:pp&e|pp and e|property,? plant,? "
+    r"(?:and|&) equipment)|fixed assets": (f"property plant and equipment net {BALANCE_SHEET}", (BALANCE,)),
     r"quick ratio|acid[- ]test": (f"cash and cash equivalents marketable securities accounts receivable total "
                                   f"current liabilities {BALANCE_SHEET}", (BALANCE,)),
     r"current ratio": (f"total current assets total current liabilities {BALANCE_SHEET}", (BALANCE,)),
@@ -83,11 +83,13 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"net (?:profit )?margins?|profit margins?": (f"net income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"ebitda": (f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}", (INCOME, CASH)),
     r"ebit": (f"operating income earnings before interest and taxes {INCOME_STATEMENT}", (INCOME,)),
-    r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) property,? "
-    r"plant,? (?:and|&) equipment": (f"purchases of property plant and equipment {CASH_FLOWS}",
+    r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:property,? "
+    r"plant,? (?:and|&) equipment|pp&e)": (f"purchases of property plant and equipment {CASH_FLOWS}",
                                                       (CASH,)),
     r"capital[- ]intensive|capital intensity": ("capital expenditures purchases of property plant and equipment "
                                                 f"total assets net revenue {CASH_FLOWS}", (CASH, BALANCE, INCOME)),
+    r"(?:free cash ?flow|fcf) margins?": (f"net cash provided by operating activities capital expenditures "
+                                          f"net sales revenue {CASH_FLOWS} {INCOME_STATEMENT}", (CASH, INCOME)),
     r"free cash ?flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
     r"operating cash ?flows?|cash (?:flows? )?from operations": (
         f"net cash provided by operating activities {CASH_FLOWS}", (CASH,)),

@@ -827,3 +827,19 @@ def test_a_sentences_figures_share_one_scale_or_are_no_row() -> None:
     mixed = Passage(n=1, document="chips.pdf", page=59, text=(
         "Net revenues were $1.2 billion and $950 million in 2011 and 2010, respectively."))
     assert table_rows([mixed]) == [], "two scales in one row would read $950 as billions"
+
+
+def test_a_part_written_as_arithmetic_is_divided_whole_and_purchases_of_ppe_are_capex() -> None:
+    """An unseen question (written for this release): 'net cash … less purchases of PP&E, as a share of
+    net sales' was read as operating cash over sales, 16.3% stated for 11.2% (the words 'less purchases
+    of PP&E' fell into one operand, which the operating cash row matched)."""
+    cash = Passage(n=1, document="acme-10k.pdf", page=52, tabular=True, text=(
+        "Consolidated Statement of Cash Flows (Millions)\n| Years ended December 31 | 2022 | 2021 |\n"
+        "| Net cash provided by (used in) operating activities | 5,591 | 7,454 |\n"
+        "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) |\n"))
+    income = Passage(n=2, document="acme-10k.pdf", page=48, tabular=True, text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | $ 34,229 | $ 35,355 |\n"))
+    figure = read_figure("What was Acme's 2022 free cash flow margin: net cash provided by operating activities "
+                         "less purchases of PP&E, as a share of net sales?", [cash, income])
+    assert figure is not None and figure.value == pytest.approx((5_591 - 1_749) / 34_229 * 100)
+    assert figure.formula.startswith("(5,591 [1] − 1,749 [1]) / $34,229 [2] = ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.formula import evaluate, formula_tokens
+from rag_core.answer.formula import evaluate, formula_tokens, grouped
 
 
 def test_the_evaluator_reads_arithmetic_and_nothing_else() -> None:
@@ -29,3 +29,8 @@ def test_a_formula_reads_into_numbers_operators_and_phrases() -> None:
     assert formula_tokens("FY2019 revenue ÷ 2") == ["FY2019 revenue", "/", "2"]
     assert formula_tokens("fixed income / total long-term assets") == ["fixed income", "/", "total long-term assets"]
     assert formula_tokens("a - b") == ["a", "-", "b"]
+    assert formula_tokens("operating cash flow less purchases of PP&E") == [
+        "operating cash flow", "-", "purchases of PP&E"]
+    assert formula_tokens("cash less than debt") == ["cash less than debt"], "a comparison, not a subtraction"
+    assert grouped("operating cash flow less capex") == "(operating cash flow less capex)"
+    assert grouped("net sales") == "net sales"

@@ -58,6 +58,10 @@ from rag_core.store import LexicalRow
         ("Did 3M grow its PP&E in 2022?", ("balance_sheet",)),
         ("What was net property, plant and equipment at the end of 2022?", ("balance_sheet",)),
         ("How much did it spend on additions to property, plant and equipment?", ("cash_flows",)),
+        # what it spent on PP&E, abbreviated, is the cash flow statement's line too; a free cash flow margin is over
+        # the income statement's revenue
+        ("What were its purchases of PP&E in 2022?", ("cash_flows",)),
+        ("What was its 2022 free cash flow margin?", ("cash_flows", "income")),
         ("What were purchases of property, plant & equipment in 2021?", ("cash_flows",)),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
