@@ -306,7 +306,8 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 _ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
-_DOES = re.compile(r"^(?:[A-Z][\w&.’'-]*\s+){1,4}(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
+_DOES = re.compile(r"^(?:(?:[A-Z][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|(?:it|they)\s+)"
+                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:on|in|for|as)?\s*"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")

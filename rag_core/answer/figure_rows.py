@@ -72,15 +72,40 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
     balance = BALANCES.search(metric) is not None
+    head, tail = _split(metric)
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
+        if score and tail and _label(row.label) <= tail and not _about(row, head):
+            continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
         if score:
             own = _label(row.label) & _QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
             scored.append((score - (_CHANGED if balance and _in_cash_flows(row) else 0.0), row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
+
+
+_OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
+
+
+def _split(metric: str) -> tuple[set[str], set[str]]:
+    """A metric's head and what it is of ('dividends' and 'common stock' of 'dividends on common
+    stock'), as stems beyond the generic; two empty sets when it names no such part."""
+    parts = _OF.split(metric, maxsplit=1)
+    if len(parts) < 2:
+        return set(), set()
+    head, tail = stems(parts[0]) - GENERIC, stems(parts[1]) - GENERIC
+    return (head, tail - head) if head and tail - head else (set(), set())
+
+
+def _about(row: Row, head: set[str]) -> bool:
+    """Whether a row's passage names, beside the row, what the metric's head names ('Our revenues
+    are comprised of the following' above an 'Impella' row, of 'revenue of Impella'; a 'Shares'
+    column over a 'Restricted stock units' row, of 'shares for restricted stock units')."""
+    said = " ".join((row.passage.section, row.passage.caption, row.passage.columns,
+                     *(line for line in row.passage.text.splitlines() if row.label not in line)))
+    return bool(stems(said) & head)
 
 
 def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) -> float:

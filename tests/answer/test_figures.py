@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figure_cells import scale_of, table_rows
+from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 
@@ -843,3 +844,29 @@ def test_a_part_written_as_arithmetic_is_divided_whole_and_purchases_of_ppe_are_
                          "less purchases of PP&E, as a share of net sales?", [cash, income])
     assert figure is not None and figure.value == pytest.approx((5_591 - 1_749) / 34_229 * 100)
     assert figure.formula.startswith("(5,591 [1] − 1,749 [1]) / $34,229 [2] = ")
+
+
+def test_a_row_naming_only_what_the_figure_is_of_is_not_the_figure() -> None:
+    """The local model's answer to 'how much did it declare in dividends on common stock?' opened
+    with 'Common stock, 2016: 75,354 million', a row of an average balance sheet: its label is all
+    words of the question, but none of 'dividends'. The equity statement's row is the figure."""
+    balances = Passage(n=1, document="bank-10k.pdf", page=216, tabular=True, text=(
+        "| | Average Balance for the Year Ended December | |\n| $ in millions | 2016 | 2015 |\n"
+        "| Preferred stock | 11,203 | 9,608 |\n| Common stock | 75,354 | 75,729 |\n"))
+    equity = Passage(n=2, document="bank-10k.pdf", page=127, tabular=True, text=(
+        "Consolidated Statements of Changes in Shareholders' Equity\n| $ in millions | 2016 | 2015 |\n"
+        "| Dividends and dividend equivalents declared on common stock and share-based awards | (1,129) | (1,195) |\n"))
+    question = "How much did the bank declare in dividends on common stock in 2016?"
+    figure = read_figure(question, [balances, equity])
+    assert figure is not None and figure.cells[0].page == 127 and figure.cells[0].text == "(1,129)"
+    assert read_figure(question, [balances]) is None, "no figure rather than the balance"
+    revenue = Passage(n=1, document="devices-10k.pdf", page=30, tabular=True, text=(
+        "Our revenues are comprised of the following:\n| (in $000's) | 2012 | 2011 |\n"
+        "| Impella | 106,925 | 78,230 |\n"))
+    impella = read_figure("What was the revenue of Impella in 2012?", [revenue])
+    assert impella is not None and impella.cells[0].text == "106,925", "the passage says what its rows are of"
+
+
+def test_what_the_company_spends_is_read_without_the_company() -> None:
+    asked = read_question("How much did the company spend on research and development in fiscal 2011?")
+    assert asked is not None and asked.metric == "research and development"
