@@ -286,7 +286,7 @@ def _marked(escaped: str, statement: Any) -> str:
     for number in dict.fromkeys(statement.unverified_numbers):
         shown = html.escape(number, quote=False)
         tip = html.escape(_number_tip(reasons.get(number, "")), quote=True)
-        body = body.replace(shown, f'<span class="rag-unverified" title="{tip}">{shown}</span>', 1)
+        body = _mark_in_text(body, shown, f'<span class="rag-unverified" title="{tip}">{shown}</span>')
     added = "".join(
         f' <span class="rag-cite-sys" title="Added by the answer check, not by the model: this passage supports '
         f'the statement">+[{n}]</span>'
@@ -303,6 +303,24 @@ def _marked(escaped: str, statement: Any) -> str:
     if not statement.supported:
         body = f'<span class="rag-unsupported" title="{tip}">⚠ {body}</span>'
     return body + added
+
+
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def _mark_in_text(body: str, shown: str, marked: str) -> str:
+    """``body`` with the first ``shown`` in its text (not in a tag's attribute, not in a number
+    marked before: '126,297' inside the mark of '$126,297', whose hover text names it too) as ``marked``."""
+    parts = _TAG.split(body)
+    inside = 0  # depth of the unverified marks around the text part
+    for i, part in enumerate(parts):
+        if i % 2:
+            inside += part.startswith('<span class="rag-unverified"') or (inside > 0 and part.startswith("<span"))
+            inside -= inside > 0 and part == "</span>"
+        elif not inside and shown in part:
+            parts[i] = part.replace(shown, marked, 1)
+            return "".join(parts)
+    return body
 
 
 def _number_tip(reason: str) -> str:

@@ -485,6 +485,25 @@ def test_a_table_in_an_answer_stays_a_table_with_its_marks_inside_the_cells() ->
     assert "⚠" in rendered.split("<tr>")[3] and "⚠" not in rendered.split("<tr>")[2]
 
 
+def test_a_number_marked_twice_is_marked_in_the_text_never_inside_another_mark() -> None:
+    """Seen in the app: '$126,297' and '126,297' both unverified; the second mark went into the first's
+    hover text, which names the number, and the chat showed '<span class="rag-unverified" …' as text."""
+    import markdown_it
+
+    import app_views
+    from rag_core.models import Statement
+
+    text = "Average equity: ($131,588 [1] + $126,297 [1]) / 2, that is (104,743 + 126,297) / 2 [1]."
+    why = "$126,297 is in the table under 2012, row Total stockholders' equity"
+    statement = Statement(text=text, cited=[1], support=0.9, supported=True,
+                          unverified_numbers=["$126,297", "126,297"], number_notes=[why, why])
+    answer = app_views.Answer.model_construct(answer=text, sentences=[statement])
+    rendered = markdown_it.MarkdownIt("commonmark").render(app_views.checked_markdown(answer))
+    assert rendered.count('<span class="rag-unverified"') == 2
+    assert "&lt;span" not in rendered and 'title="Unverified: $<span' not in rendered
+    assert rendered.index('">$126,297</span>') < rendered.index('">126,297</span>'), "each in its own place"
+
+
 def test_a_streamed_answer_is_redrawn_at_most_once_per_interval_and_loses_nothing() -> None:
     import app_views
 
