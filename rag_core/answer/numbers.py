@@ -105,8 +105,9 @@ class Cell:
     """Which table of the context (cells of one table share their names' dimensions)."""
 
     def where(self) -> str:
+        """'2012 › Total, row Revenue'; 'row Revenue' when its column has no name."""
         row, *column = (_shown(name) for name in self.names)
-        return " › ".join(n for n in column if n) + (f", row {row}" if row else "")
+        return ", ".join(part for part in (" › ".join(n for n in column if n), f"row {row}" if row else "") if part)
 
 
 def _shown(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.attribution import attribute, cited_numbers, split_statements
-from rag_core.answer.numbers import number_in, numbers
+from rag_core.answer.numbers import Cell, number_in, numbers
 from rag_core.models import Passage
 from rag_core.settings import AttributionSettings
 
@@ -260,3 +260,9 @@ def test_the_inputs_of_a_computation_code_wrote_out_are_read_from_their_cells_wh
                         "A year has 365 days [1].", [flows, income], None, TERMS_ONLY, computed=days)[0]
     assert written[0].unverified_numbers == [] and written[1].unverified_numbers == ["365"], (
         "a constant of the formula code wrote out, not a figure of the passages elsewhere")
+
+
+def test_where_a_cell_is_names_its_row_alone_when_its_column_has_no_name() -> None:
+    """Seen in the app: 'in the table under , row Total stockholders' equity'."""
+    assert Cell(None, ("Total stockholders’ equity", "", ""), 0).where() == "row Total stockholders’ equity"
+    assert Cell(None, ("Revenue", "Fiscal year", "2012"), 0).where() == "Fiscal year › 2012, row Revenue"
