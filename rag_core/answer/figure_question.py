@@ -173,13 +173,17 @@ def read_question(question: str) -> Asked | None:
     """What a question asks of a figure, or None when it asks for none. A chat's follow-up joined
     to the question it follows (``text.following_up``) is read alone when it names what it asks
     for ('And what were its total assets at March 31, 2012?' after a question on 2011's equity);
-    else the question it follows is, in the follow-up's years ('And for 2011?')."""
+    else the question it follows is, in the follow-up's years ('And for 2011?'); one that names no
+    year asks of the years of the question it follows ('And its return on equity?')."""
     now, before = follow_up_parts(question)
     asked = _read(now)
     if before and (asked is None or not asked.metric.strip()):
         earlier = _read(before)
         years = tuple(int(y) for y in YEAR.findall(now))
         return earlier if earlier is None or not years else replace(earlier, years=years)
+    if before and asked is not None and not asked.years:  # 'And its return on equity?': of the same years
+        earlier = _read(before)
+        return asked if earlier is None else replace(asked, years=earlier.years)
     return asked
 
 

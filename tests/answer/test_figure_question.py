@@ -80,6 +80,10 @@ def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_nam
     # a follow-up that names only its year asks the question before it, for that year
     again = read_question(following_up("And for 2011?", "What was Acme's total revenue in 2012?"))
     assert again is not None and (again.metric, again.years) == ("total revenue", (2011,))
+    # one that names its figure and no year asks of the years of the question before it (seen in the app: 'And its
+    # return on equity?' after a return on assets in fiscal 2012 was stated without its year)
+    same = read_question(following_up("And its return on equity?", "What was Acme's return on assets in fiscal 2012?"))
+    assert same is not None and (same.metric, same.years) == ("return on equity", (2012,))
     assert follow_up_parts(joined)[1] == "What does Abiomed's statement of stockholders' equity show at March 31, 2011?"
     assert follow_up_parts("What was revenue (in millions) in 2012?") == ("What was revenue (in millions) in 2012?", "")
 
