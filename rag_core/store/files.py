@@ -11,6 +11,7 @@ import os
 import shutil
 import tempfile
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -105,12 +106,24 @@ def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage 
     if not words:
         return []
     found: list[pymupdf.Rect] = []
-    step = 8
-    for start in range(0, len(words), step):
-        probe = " ".join(words[start : start + step])[:_HIGHLIGHT_PROBE_CHARS]
+    for probe in highlight_probes(words):
         if len(probe) >= 12:
             found.extend(page.search_for(probe, textpage=textpage))
     return found
+
+
+def highlight_probes(words: Sequence[str], most_words: int = 8) -> list[str]:
+    """The passage's words in runs of at most ``most_words`` and ``_HIGHLIGHT_PROBE_CHARS`` characters,
+    each whole word in one run (a run cut at its characters highlighted 'Consolidated Statements of
+    Op' and never the rest of its words)."""
+    probes: list[str] = []
+    run: list[str] = []
+    for word in words:
+        if run and (len(run) >= most_words or len(" ".join([*run, word])) > _HIGHLIGHT_PROBE_CHARS):
+            probes.append(" ".join(run))
+            run = []
+        run.append(word)
+    return [*probes, " ".join(run)] if run else probes
 
 
 def file_store(settings: Settings) -> FileStore:

@@ -10,7 +10,7 @@ import pytest
 from rag_core import errors
 from rag_core.models import DocumentRecord
 from rag_core.settings import Settings
-from rag_core.store.files import FileStore, file_store, render_pdf_page
+from rag_core.store.files import FileStore, file_store, highlight_probes, render_pdf_page
 from tests.conftest import write_pdf
 
 
@@ -55,3 +55,13 @@ def test_render_a_page_and_refuse_a_missing_one(tmp_path: Path) -> None:
     assert png.startswith(b"\x89PNG")
     with pytest.raises(errors.DocumentNotFound, match="Page 3 does not exist"):
         render_pdf_page(data, 3, zoom=1.5)
+
+
+def test_a_passage_is_highlighted_in_runs_of_whole_words() -> None:
+    """A run cut at its characters highlighted 'Consolidated Statements of Op' (seen in the app) and
+    never the words after the cut."""
+    words = "ABIOMED, INC. AND SUBSIDIARIES Consolidated Statements of Operations (in thousands, except per share data)"
+    probes = highlight_probes(words.split())
+    assert " ".join(probes) == words, "every word, once, whole"
+    assert all(len(p) <= 60 and len(p.split()) <= 8 for p in probes)
+    assert highlight_probes(["x" * 70]) == ["x" * 70], "a word longer than a run is a run of its own"
