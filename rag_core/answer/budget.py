@@ -90,7 +90,7 @@ def fit(
     table_share: float | None = None,
     sides: Sequence[str] = (),
     keep: Sequence[str] = (),
-    together: int = 0,
+    together: int | None = None,
 ) -> Budget | None:
     """Fit question, history and passages (in rank order) into ``limit - reserved_output`` tokens,
     and into ``prompt_cap`` tokens when given (a model that reads slowly gets a shorter prompt).
@@ -104,9 +104,9 @@ def fit(
     until it takes at most that share of the room. ``sides``: the things a comparison compares, whose
     blocks of a table lose their rows last. ``keep``: the labels of the rows a figure was read from,
     which a table with nothing after it loses last too (a cut at its end would lose the bottom rows).
-    ``together``: the first passages that must all be kept (those a figure was read from, over two
-    statements): when they do not fit the room together, those over an even share of it lose rows
-    (``_shares``), the figure's rows last.
+    ``together``: how many of the first passages must all be kept (those a figure was read from,
+    over two statements; None: none): when they do not fit the room together, those over an even
+    share of it lose rows (``_shares``), the figure's rows last.
 
     Raises:
         BudgetTooSmall: The fixed parts alone exceed the room.
@@ -139,7 +139,7 @@ def fit(
     if table_share is not None and not whole:
         passages = [_within_share(i, text, int((cap - skeleton) * table_share), block, count, asked)
                     if i < len(passages) - 1 else text for i, text in enumerate(passages)]
-    if together > 1 and not whole:
+    if together is not None and together > 1 and not whole:
         passages = _together(passages, together, cap - skeleton, block, count, asked)
     kept, per_passage, truncated, cut = _fill(passages, block, count, cap - skeleton, whole, asked)
     if whole and (cut or truncated is not None):
@@ -181,7 +181,7 @@ def fit(
 def fit_prompt(
     intent: Intent, question: str, history: Sequence[Message], passages: Sequence[Passage], sides: Sequence[str],
     counter: TokenCounter, config: BudgetSettings, *, reserved: int, prompt_cap: int | None, whole: bool,
-    brief: bool = False, settled: str = "", keep: Sequence[str] = (), together: int = 0,
+    brief: bool = False, settled: str = "", keep: Sequence[str] = (), together: int | None = None,
 ) -> Budget | None:
     """``fit`` for the answer's prompt (``prompts.build_messages``, each passage rendered as its own
     block, the instruction brief or not), with the budget's limit and shares; ``keep``: the rows

@@ -60,7 +60,7 @@ def prepare(
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
     rows = tuple(dict.fromkeys(c.row for c in figure.cells)) if figure is not None else ()
     budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled,
-                         keep=rows, together=len(set(figure.passages)) if figure is not None else 0)
+                         keep=rows, together=len(set(figure.passages)) if figure is not None else None)
     if budget is None:
         return None
     kept = {p.n for p in with_texts(grouped, budget.passages)}
@@ -83,7 +83,7 @@ def prepare(
 def fit(
     steps: Answering, question: str, history: Sequence[Message], passages: list[Passage], counter: TokenCounter,
     sides: Sequence[str], config: BudgetSettings, *, whole: bool = False, settled: str = "",
-    keep: Sequence[str] = (), together: int = 0,
+    keep: Sequence[str] = (), together: int | None = None,
 ) -> tuple[Budget | None, StageRecord | None]:
     """The prompt within the token budget, and the record of the ``budget`` stage. With ``whole``,
     every passage uncut or None (and no record); ``keep``: the rows the settled figure was read from,

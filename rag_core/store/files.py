@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 _SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
 _HIGHLIGHT_PROBE_CHARS = 60
-"""Characters of a passage searched on its page to highlight it (fixed: PyMuPDF's search finds a
-short phrase reliably where it misses a long one across lines)."""
+"""Characters of a passage searched at once on its page to highlight it (``_HIGHLIGHT_PROBE_WORDS``)."""
+_HIGHLIGHT_PROBE_WORDS = 8
+"""Characters and words of a passage searched at once on its page to highlight it (fixed: PyMuPDF's
+search finds a short phrase reliably where it misses a long one across lines)."""
 
 
 class FileStore:
@@ -112,14 +114,14 @@ def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage 
     return found
 
 
-def highlight_probes(words: Sequence[str], most_words: int = 8) -> list[str]:
-    """The passage's words in runs of at most ``most_words`` and ``_HIGHLIGHT_PROBE_CHARS`` characters,
-    each whole word in one run (a run cut at its characters highlighted 'Consolidated Statements of
-    Op' and never the rest of its words)."""
+def highlight_probes(words: Sequence[str]) -> list[str]:
+    """The passage's words in runs of at most ``_HIGHLIGHT_PROBE_WORDS`` words and
+    ``_HIGHLIGHT_PROBE_CHARS`` characters, each whole word in one run (a run cut at its characters
+    highlighted 'Consolidated Statements of Op' and never the rest of its words)."""
     probes: list[str] = []
     run: list[str] = []
     for word in words:
-        if run and (len(run) >= most_words or len(" ".join([*run, word])) > _HIGHLIGHT_PROBE_CHARS):
+        if run and (len(run) >= _HIGHLIGHT_PROBE_WORDS or len(" ".join([*run, word])) > _HIGHLIGHT_PROBE_CHARS):
             probes.append(" ".join(run))
             run = []
         run.append(word)
