@@ -89,6 +89,16 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
 _OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
 
 
+def alike_first(named: Sequence[Row], rows: Sequence[Row], read: Sequence[CellRead]) -> list[Row]:
+    """The rows a formula's operand names, those of a table of shares of revenue ('Total revenues |
+    100.0') after the others, unless the first cell the formula read is a share (a share of revenue
+    over the 'Total revenues' of its own table)."""
+    first = read[0] if read else None
+    shares = first is not None and any(r.shares for r in rows if (r.passage.n, r.table, r.label) == (
+        first.passage, first.table, first.row))
+    return [*(r for r in named if r.shares == shares), *(r for r in named if r.shares != shares)]
+
+
 def _split(metric: str) -> tuple[set[str], set[str]]:
     """A metric's head and what it is of ('dividends' and 'common stock' of 'dividends on common
     stock'), as stems beyond the generic; two empty sets when it names no such part."""
@@ -267,6 +277,11 @@ def beside(row: Row, column: str) -> list[tuple[str, str]]:
     group, _, _ = column.rpartition(" › ")
     return [(label, text) for label, text in row.cells.items()
             if label != column and label.rpartition(" › ")[0] == group and group and cell_value(text) is not None]
+
+
+def besides(siblings: Sequence[tuple[str, str]]) -> str:
+    """' beside NaiveRAG 16.4%': the other cells of a candidate's column group (``beside``)."""
+    return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)
 
 
 def said_when(year: When) -> str:

@@ -24,7 +24,9 @@ from .figure_rows import (
     BALANCE_AT,
     GENERIC,
     When,
+    alike_first,
     beside,
+    besides,
     by_period,
     cell_read,
     cite,
@@ -112,8 +114,8 @@ class _Reader(Saying):
     # --- finding a row and a column ---------------------------------------------------------
 
     def read(self, metric: str, year: When, *, total: bool = False) -> CellRead | None:
-        """One cell: the best row that has a figure in the asked column (its 'Total' with ``total``)."""
-        for _, row in rows_named(self.rows, metric):
+        """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``."""
+        for row in alike_first([row for _, row in rows_named(self.rows, metric)], self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total)
             if cell is None:
                 continue
@@ -182,7 +184,7 @@ class _Reader(Saying):
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{self._said(c)} ({c.row}, {c.column}{_against(siblings.get(id(c), []))}) "
+            listed = "; ".join(f"{self._said(c)} ({c.row}, {c.column}{besides(siblings.get(id(c), []))}) "
                                f"[{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
@@ -394,7 +396,3 @@ class _Reader(Saying):
         paid = [(-c.value, cite(c).replace(c.text, c.text.strip("()"))) if c.value < 0 and OUTFLOWS.search(c.row)
                 else (c.value, cite(c)) for c in cells]
         return (sum(v for v, _ in paid), f"({' + '.join(t for _, t in paid)})") if len(paid) > 1 else paid[0]
-
-def _against(siblings: Sequence[tuple[str, str]]) -> str:
-    """' beside NaiveRAG 16.4%': the other cells of a candidate's column group."""
-    return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)

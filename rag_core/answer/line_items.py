@@ -97,6 +97,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
 stated as a percentage."""
 
 OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capital (?:expenditures?|spending)|"
+                      r"expenditures? (?:for|on)|"
                       r"additions to|repurchases? of|dividends paid|acquisitions? of|cost of)\b", re.IGNORECASE)
 """A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'), or a cost an
 income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of

@@ -870,3 +870,18 @@ def test_a_row_naming_only_what_the_figure_is_of_is_not_the_figure() -> None:
 def test_what_the_company_spends_is_read_without_the_company() -> None:
     asked = read_question("How much did the company spend on research and development in fiscal 2011?")
     assert asked is not None and asked.metric == "research and development"
+
+
+def test_a_formula_over_amounts_reads_no_share_of_revenue_and_an_expenditure_is_paid() -> None:
+    """An unseen question (written for this release): ABIOMED's free cash flow margin read 'Total
+    revenues | 100.0' of the table of shares of revenue for the revenue, and added the expenditure
+    for property written (1,745): 5,379,000.0%."""
+    cash = Passage(n=2, document="abmd-10k.pdf", page=64, tabular=True, text=(
+        "Consolidated Statements of Cash Flows (in thousands)\n| | 2012 | 2011 |\n"
+        "| Net cash provided by (used for) operating activities | 3,634 | 1,574 |\n"
+        "| Expenditures for property and equipment | (1,745) | (1,804) |\n"))
+    figure = read_figure("What was ABIOMED's fiscal 2012 free cash flow margin, net cash provided by operating "
+                         "activities less expenditures for property and equipment, as a percentage of total revenues?",
+                         [SHARES_AND_AMOUNTS, cash])
+    assert figure is not None and figure.value == pytest.approx((3_634 - 1_745) / 126_375 * 100)
+    assert "100.0" not in figure.formula and "1,745" in figure.formula
