@@ -90,8 +90,10 @@ _MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is
                        r"(?P<a>[\w&,' -]+?)\s+(?:was|were|is|are)\s+what\s+(?:multiple|times)\s+of\s+(?P<b>[^?]+?))"
                        r"\s*(?:\?|$)", re.IGNORECASE)
 """'Operating expenses were what multiple of pre-tax earnings in 2015?': the one over the other."""
-_TO_RATIO = re.compile(r"^(?P<a>[\w&' -]+?)[- ]to[- ](?P<b>[\w&' -]+?)[- ]ratio$", re.IGNORECASE)
-"""A ratio named by its two figures ('revenue to total assets ratio'): the one over the other."""
+_TO_RATIO = re.compile(r"^(?P<a>[\w&' -]+?)[- ]to[- ](?P<b>[\w&' -]+?)[- ]ratio$|"
+                       r"^ratio of (?P<a2>[\w&,'’ -]+?) to (?P<b2>[\w&,'’ -]+)$", re.IGNORECASE)
+"""A ratio named by its two figures ('revenue to total assets ratio', 'the ratio of operating cash
+flow to net earnings'): the one over the other."""
 _WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
                         r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
 """What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
@@ -242,8 +244,9 @@ def _read(question: str) -> Asked | None:
                            ratio="" if _CALCULATED.search(asked) else named.group(),
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     to_ratio = _TO_RATIO.search(metric(asked))
-    if to_ratio is not None and metric(to_ratio.group("a")) and metric(to_ratio.group("b")):
-        over, under = metric(to_ratio.group("a")), metric(to_ratio.group("b"))
+    over, under = (metric(to_ratio.group("a") or to_ratio.group("a2")),
+                   metric(to_ratio.group("b") or to_ratio.group("b2"))) if to_ratio is not None else ("", "")
+    if over and under:
         return replace(cell, metric=f"{over} to {under} ratio", formula=f"{grouped(over)} / {grouped(under)}")
     part_of = _PART_OF.search(asked)
     if part_of is not None and years and _WHEN_ONLY.match(metric(part_of.group("part"))):

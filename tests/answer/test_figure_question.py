@@ -136,3 +136,12 @@ def test_a_formula_written_after_the_figures_name_and_the_average_names_of_retur
                              "inventories?")
     assert turnover is not None and turnover.metric == "inventory turnover, cost of products sold over average "\
         "inventories", "no 'in ,' left where the year was"
+
+
+def test_the_ratio_of_one_figure_to_another_is_the_one_over_the_other() -> None:
+    """Unseen (written for this release): 'the ratio of … to …' was read as one line item."""
+    asked = read_question("What was the ratio of Acme's 2016 net cash provided by operating activities to its net "
+                          "earnings?")
+    assert asked is not None and asked.formula == "net cash provided by operating activities / net earnings"
+    named = read_question("What is the revenue to total assets ratio in 2016?")
+    assert named is not None and named.formula == "revenue / total assets"
