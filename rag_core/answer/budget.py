@@ -197,12 +197,15 @@ def fit_prompt(
     )
 
 
-def _within_share(index: int, text: str, share: int, block: Block, count: _Counting, asked: Asked) -> str:
+def _within_share(
+    index: int, text: str, share: int, block: Block, count: _Counting, asked: Asked, tokens: int | None = None
+) -> str:
     """A passage holding table rows with rows left out until its block takes at most ``share``
-    tokens (``_cut_rows``); any other passage, or one that fits, or one no row cut fits, as it is."""
+    tokens (``_cut_rows``); any other passage, or one that fits, or one no row cut fits, as it is.
+    ``tokens``: its block's count when the caller has it."""
     if not any(is_row(line) for line in text.splitlines()):
         return text
-    if count.text(block(index, text)) + JOIN_SLACK <= share:
+    if (count.text(block(index, text)) + JOIN_SLACK if tokens is None else tokens) <= share:
         return text
     shorter = _cut_rows(index, text, share, block, count, asked)
     return shorter[0] if shorter is not None else text
@@ -217,7 +220,7 @@ def _together(
     if sum(sizes) <= room:
         return list(passages)
     shares = _shares(sizes, room)
-    return [_within_share(i, text, shares[i], block, count, asked) if i < together else text
+    return [_within_share(i, text, shares[i], block, count, asked, sizes[i]) if i < together else text
             for i, text in enumerate(passages)]
 
 
