@@ -32,7 +32,7 @@ _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
 
 
-_ALIKE = {"cost": "costs", "charg": "costs"}
+_ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
 
 
 GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
@@ -48,6 +48,9 @@ def _covers(pattern: str, metric: str) -> bool:
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
 
+_BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
+"""An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
+earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
 _QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
 """Words a report's row label may add to a line item's name without naming another line (a
 company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
@@ -67,7 +70,9 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     metric (or in a report name of a line item the metric names), more words first. A label that
     opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
     when its whole names nothing; a balance's row in a cash flow statement, its change in the
-    year, comes after every other."""
+    year, or what moved it ('Payments of long-term debt'), comes after every other. A row of an
+    amount before something is taken from it ('Income before income tax provision') is named only
+    by a metric that says 'before' too."""
     words = stems(metric)
     names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
@@ -78,10 +83,13 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
         score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score and tail and _label(row.label) <= tail and not _about(row, head):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
+        if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
+            continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = _label(row.label) & _QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
-            scored.append((score - (_CHANGED if balance and _in_cash_flows(row) else 0.0), row))
+            moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
+            scored.append((score - (_CHANGED if moved else 0.0), row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 
@@ -165,6 +173,13 @@ _CHANGED = 100.0
 """What a balance's row in a cash flow statement loses: 'Accounts receivable, net | (114) | 182'
 there is the year's change in the receivables, not their amount (Activision Blizzard's days sales
 outstanding read 1.91 from it), though its label is the balance sheet's."""
+
+
+_FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?|additions?|retirements?|"
+                   r"redemptions?|repurchases?|changes?|increases?|decreases?|net (?:increase|decrease|change))\s+"
+                   r"(?:of|from|for|to|in)\b", re.IGNORECASE)
+"""A row of what moved a balance in the year ('Payments of long-term debt', 'Proceeds from borrowings'),
+wherever its table is: not the balance."""
 
 
 def _in_cash_flows(row: Row) -> bool:
@@ -331,8 +346,9 @@ def in_percent(row: Row) -> bool:
     without the sign)."""
     if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
         return True
-    tail = row.label[-_LABEL_TAIL:]
-    return any(tail in line and "%" in line for line in row.passage.text.splitlines())
+    # its line ends the label's cell there: 'Gross Margin' is not the line '| Gross Margin % | 55.5% |'
+    ends = re.compile(rf"{re.escape(row.label[-_LABEL_TAIL:])}\s*(?:\||$)")
+    return any(ends.search(line) and "%" in line for line in row.passage.text.splitlines())
 
 
 _LABEL_TAIL = 24

@@ -22,6 +22,11 @@ _NEAR = 10.0
 same line item's figure with one."""
 
 
+def is_percent(written: str) -> bool:
+    """Whether a figure as written is a percentage ('21.6%', '21.6 percent')."""
+    return re.search(r"%|\bpercent\b", written, re.IGNORECASE) is not None
+
+
 class Saying:
     """The cells a reading used, what it assumed and what it missed, and how its figure is said."""
 
@@ -44,7 +49,7 @@ class Saying:
 
     def _said(self, cell: CellRead) -> str:
         """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)')."""
-        return self._shown(cell.value, percent="%" in cell.text, scale=self._row_scale(cell), as_written=cell.text)
+        return self._shown(cell.value, percent=is_percent(cell.text), scale=self._row_scale(cell), as_written=cell.text)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
@@ -82,7 +87,7 @@ class Saying:
         stated figure, and the answer says so; when none does, or more than one, nothing is
         computed: a change across them could be off by a thousand times. Nor is it between a percentage
         and an amount ('21%' of one page, '$7,027' of another)."""
-        if len({"%" in c.text for c in cells}) > 1:
+        if len({is_percent(c.text) for c in cells}) > 1:
             shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
             return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the figures found ({shown}) are a "
                                  "percentage and an amount, not one figure in two years.", cells=list(cells),

@@ -114,7 +114,7 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
     for label, values, years in found:
         scale = _scale_of(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
-            named = clean_label(label)
+            named = _sentence_label(label)
             rows.append((named[:1].upper() + named[1:], {y: unscaled(v) for y, v in zip(years, values, strict=True)},
                          scale))
     return rows
@@ -145,7 +145,7 @@ def _spanned_rows(prose: str) -> list[SentenceRow]:
     for match in _SPANNED.finditer(prose):
         years = years_in(match.group("span"))
         span = f"{years[0]}–{years[-1]} ({match.group('span')})"
-        grouped.setdefault(clean_label(match.group("label")), {})[span] = match.group("value")
+        grouped.setdefault(_sentence_label(match.group("label")), {})[span] = match.group("value")
     rows = []
     for label, by_span in grouped.items():
         if len(by_span) >= 2:
@@ -162,6 +162,16 @@ def unscaled(value: str) -> str:
 
 def years_in(text: str) -> list[str]:
     return [m.group(1) for m in YEAR.finditer(text)]
+
+
+_RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(?=[a-z])")
+"""What opens a sentence before the name of its figures: a heading in capitals its text ran into
+('INCOME TAXES The effective tax rate was …'), an article."""
+
+
+def _sentence_label(label: str) -> str:
+    """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate')."""
+    return _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label)))
 
 
 def clean_label(label: str) -> str:

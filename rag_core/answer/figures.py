@@ -42,7 +42,7 @@ from .figure_rows import (
 )
 from .figure_saying import SCALE_NAMES, Saying, in_points
 from .formula import Missing, evaluate, formula_tokens
-from .line_items import OUTFLOWS
+from .line_items import BENEFIT_SIGNED, OUTFLOWS
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
@@ -392,7 +392,9 @@ class _Reader(Saying):
 
     @staticmethod
     def _paid(cells: Sequence[CellRead]) -> tuple[float, str]:
-        """The sum of cells, an amount paid written (1,577) counted as 1,577, with its inputs."""
-        paid = [(-c.value, cite(c).replace(c.text, c.text.strip("()"))) if c.value < 0 and OUTFLOWS.search(c.row)
-                else (c.value, cite(c)) for c in cells]
+        """The sum of cells, an amount paid written (1,577) counted as 1,577 (an expense beside a benefit
+        written so too, and the benefit as less expense), with its inputs."""
+        paid = [(-c.value, cite(c).replace(c.text, c.text.strip("()") if c.value < 0 else f"-{c.text}"))
+                if (c.value < 0 and OUTFLOWS.search(c.row)) or BENEFIT_SIGNED.search(c.row) else (c.value, cite(c))
+                for c in cells]
         return (sum(v for v, _ in paid), f"({' + '.join(t for _, t in paid)})") if len(paid) > 1 else paid[0]

@@ -43,10 +43,11 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),
     r"gross profit": ("gross profit", "gross margin"),
-    r"income taxes|tax provision|provision for income tax": ("provision for income taxes", "income tax expense",
-                                                             "income tax provision"),
-    r"income before (?:income )?taxes|pre-?tax income": ("income before income taxes",
-                                                         "earnings before income taxes", "pretax income"),
+    r"income taxes|tax provision|provision for (?:income )?taxes|income tax expense": (
+        "provision for income taxes", "income tax expense", "income tax provision", "provision for taxes"),
+    r"income before (?:income )?taxes|pre-?tax (?:income|earnings)|earnings before (?:income )?taxes": (
+        "income before income taxes", "earnings before income taxes", "pretax income", "pre-tax income",
+        "pre-tax earnings", "pretax earnings", "loss before income taxes"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
@@ -102,6 +103,11 @@ OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capit
 """A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'), or a cost an
 income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of
 revenue', 'EBITDA less capex', days payables outstanding) means the amount paid."""
+
+BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*/\s*\((?:expense|provision)\)",
+                            re.IGNORECASE)
+"""A row that states a benefit as more and an expense in parentheses ('Income tax (expense)/benefit |
+(31) | 743'): a formula over it ('the effective tax rate') means the expense, 31 and -743."""
 
 BALANCES = re.compile(r"\baccounts? (?:receivable|payable)|\b(?:receivables|payables)\b|\binventor(?:y|ies)\b|"
                       r"\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|property,? plant,? and equipment|"

@@ -58,6 +58,11 @@ _TECHNICAL = re.compile(
     r"dataset sizes?|tokens?)\b|%",
     re.IGNORECASE,
 )
+_YEAR_AGAINST_YEAR = re.compile(
+    r"(?<!\d)(?:19|20)\d\d\b.*\b(?:compar\w*(?:\s+(?:with|to|against))?|versus|vs\.?|against)\s+\(?(?:the\s+)?"
+    r"(?:fiscal\s+(?:year\s+)?|fy\s?'?)?(?:19|20)\d\d\b", re.IGNORECASE)
+"""One figure of one year compared with another's ('net income in 2022 compared with 2021', 'its tax rate in
+FY2022 compare to FY2021'): the change of a figure, asked as a comparison."""
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b",
                      re.IGNORECASE)
 """How a yes/no question opens ('Is the business subject to cyclicality?')."""
@@ -88,9 +93,10 @@ def asks_one_idea(question: str) -> bool:
 
 def classify_keywords(question: str) -> Intent:
     """Deterministic intent: a ratio asked for in plain words (technical: "how does its debt compare with its
-    equity?" asks for a figure, not two sides), comparison, then summary, then a question of what drove a change
-    (qa: the report's prose says why, ``vocabulary.asks_why``), then technical, else qa."""
-    if _asks_ratio(question):
+    equity?" asks for a figure, not two sides) or one figure's years compared, comparison, then summary, then a
+    question of what drove a change (qa: the report's prose says why, ``vocabulary.asks_why``), then technical,
+    else qa."""
+    if _asks_ratio(question) or _years_compared(question):
         return "technical"
     if _COMPARISON.search(question):
         return "comparison"
@@ -108,16 +114,22 @@ def _asks_ratio(question: str) -> bool:
     return bool(named_metrics(question)) and not _YES_NO.match(question)
 
 
+def _years_compared(question: str) -> bool:
+    """Whether a question compares one figure's years, not two things (``_YEAR_AGAINST_YEAR``), and is no yes/no."""
+    return bool(_YEAR_AGAINST_YEAR.search(question)) and not _YES_NO.match(question)
+
+
 def sure_intent(question: str) -> Intent | None:
     """The intent when the keywords leave no doubt, else None (then the LLM reads it): a summary request; a
     comparison whose sides can be named; a question of what drove a change, answered in the report's words (qa: as
     technical, the small model copied the table lines of the figure that moved and not why); a question about
-    figures, tables or results that is none of these (a ratio asked for in plain words first, whatever it compares);
+    figures, tables or results that is none of these (a ratio asked for in plain words first, whatever it compares,
+    and one figure's year against another's: its change);
     a yes/no question that names no figure, statement or ratio, which the text answers in a sentence (the small
     model read "Is the business subject to cyclicality?" as technical, and its intent call costs seconds). A
     question after a document's main idea is a summary (its prompt asks for a few sentences: ``asks_one_idea``). A
     bare question ("who founded the company?") is not sure: it may be any."""
-    if _asks_ratio(question):
+    if _asks_ratio(question) or _years_compared(question):
         return "technical"
     if _COMPARISON.search(question):
         return "comparison" if len(comparison_entities(question)) >= 2 else None

@@ -601,7 +601,8 @@ def test_two_operands_of_a_formula_are_never_one_cell() -> None:
     words twice (it gave 21.6 / 21.6 = 100%, a change of 0.00 points)."""
     figure = read_figure("Calculate the effective tax rate of Card Co for FY2022.", [CARD_TAXES])
     assert figure is not None and figure.kind == "missing", figure
-    assert figure.missing and "income before income taxes" in figure.missing[0]
+    # its label is 'Effective tax rate' (the heading the text ran into left out): no operand's row at all
+    assert figure.missing and figure.missing[0].startswith(("income taxes", "income before income taxes"))
 
 
 BOEING_STYLE = Passage(n=1, document="acme-10k.pdf", page=55, tabular=True, text=(

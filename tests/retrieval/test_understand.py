@@ -232,6 +232,10 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         # a ratio asked for in plain words is a figure, though it compares two lines
         ("How leveraged is PepsiCo: how does its debt compare with its shareholders' equity?", "technical"),
         ("How long does PepsiCo take to collect payment from its customers?", "technical"),
+        # one figure's year against another's is its change, a figure; two things compared are a comparison
+        ("How much did American Express's net income change in 2022 compared with 2021?", "technical"),
+        ("How does Boeing's effective tax rate in FY2022 compare to FY2021?", "technical"),
+        ("Did revenue in 2022 grow compared with 2021?", None),
     ],
 )
 def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:

@@ -1,0 +1,114 @@
+"""Figure questions as a person asks them in a chat, on statements as companies write them: a tax
+rate over rows that say "before" and "(expense)/benefit", a margin a table states beside its amount,
+a change asked as a comparison of two years, a share of revenue "went to" something, a balance
+beside what moved it (``rag_core.answer.figures``; found by questions written before any answer
+was read: docs/measurements.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+OPERATIONS = Passage(n=1, document="heart-10k.pdf", page=62, tabular=True, text=(
+    "Consolidated Statements of Operations (in thousands)\n"
+    "| Fiscal Years Ended March 31, | 2012 | 2011 |\n"
+    "| Product revenue | $125,286 | $ 99,837 |\n"
+    "| Research and development | 27,159 | 26,677 |\n"
+    "| Income (loss) before income tax provision | 2,543 | (10,863) |\n"
+    "| Income tax provision | 1,048 | 892 |\n"
+    "| Net income (loss) | $1,495 | $ (11,755) |\n"))
+EARNINGS = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, text=(
+    "Consolidated Statements of Earnings (in millions)\n"
+    "| Year Ended December | 2016 | 2015 |\n"
+    "| Pre-tax earnings | 10,304 | 8,778 |\n"
+    "| Provision for taxes | 2,906 | 2,695 |\n"
+    "| Net earnings | 7,398 | 6,083 |\n"))
+LOSS = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, text=(
+    "Consolidated Statements of Operations (Dollars in millions)\n"
+    "| Years ended December 31, | 2022 | 2021 |\n"
+    "| Loss before income taxes | (5,022) | (5,033) |\n"
+    "| Income tax (expense)/benefit | (31) | 743 |\n"
+    "| Net loss | (5,053) | (4,290) |\n"))
+MARGINS = Passage(n=1, document="chips-10k.pdf", page=35, tabular=True, text=(
+    "Results of operations (thousands)\n"
+    "| | 2009 | 2008 |\n"
+    "| Gross Margin | $1,118,637 | $1,577,275 |\n"
+    "| Gross Margin % | 55.5% | 61.1% |\n"))
+CARD_TAXES = Passage(n=1, document="card-10k.pdf", page=49, text=(
+    "INCOME TAXES\n\nThe effective tax rate was 21.6 percent and 24.6 percent for 2022 and 2021, respectively."))
+DEBT_PAID = Passage(n=1, document="snacks-10k.pdf", page=65, tabular=True, text=(
+    "Financing Activities (in millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Payments of long-term debt | (2,458) | (4,030) |\n"))
+BALANCE = Passage(n=2, document="snacks-10k.pdf", page=66, tabular=True, text=(
+    "Consolidated Balance Sheet (in millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Total Current Liabilities | 26,785 | 26,220 |\n"
+    "| Long-Term Debt Obligations | 35,657 | 36,026 |\n"))
+
+
+def test_a_tax_rate_reads_the_tax_not_the_income_before_it() -> None:
+    """'Income (loss) before income tax provision' names every word of 'income tax provision': it is
+    the income before the tax, never the tax (it gave 2,543 / 2,543 = 100%)."""
+    figure = read_figure("What was Heart Co's effective tax rate in fiscal 2012?", [OPERATIONS])
+    assert figure is not None and figure.value == pytest.approx(1_048 / 2_543 * 100)
+    assert [c.row for c in figure.cells] == ["Income tax provision", "Income (loss) before income tax provision"]
+
+
+def test_pre_tax_earnings_and_a_provision_for_taxes_are_a_tax_rate_s_inputs() -> None:
+    figure = read_figure("What was the bank's effective tax rate in 2016?", [EARNINGS])
+    assert figure is not None and figure.shown == "28.2%"
+    assert [c.row for c in figure.cells] == ["Provision for taxes", "Pre-tax earnings"]
+
+
+def test_an_expense_written_beside_a_benefit_is_the_expense() -> None:
+    """'Income tax (expense)/benefit | (31) | 743' on a loss: a tax of 31 on a loss is a rate below
+    zero, a benefit of 743 one above (the report: (0.6)% and 14.7%)."""
+    figure = read_figure("What was the effective tax rate in 2022?", [LOSS])
+    assert figure is not None and figure.value == pytest.approx(31 / -5_022 * 100)
+    changed = read_figure("How does the effective tax rate in FY2022 compare to FY2021?", [LOSS])
+    assert changed is not None and changed.shown.endswith("percentage points")
+    assert changed.value == pytest.approx(31 / -5_022 * 100 - (-743 / -5_033 * 100))
+
+
+def test_a_margin_stated_beside_its_amount_is_read_as_a_percentage() -> None:
+    """'Gross Margin' (an amount) and 'Gross Margin %': a margin asked for is the percentage."""
+    figure = read_figure("What was the gross margin in fiscal 2009?", [MARGINS])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "55.5%"
+
+
+def test_a_sentence_s_figure_is_named_without_the_heading_its_text_ran_into() -> None:
+    figure = read_figure("What was Card Co's effective tax rate in 2022?", [CARD_TAXES])
+    assert figure is not None and figure.sentence.startswith("**Effective tax rate, 2022: 21.6%**")
+
+
+def test_a_balance_is_not_what_moved_it() -> None:
+    """'Payments of long-term debt' names long-term debt; what was paid in the year is not the debt held."""
+    figure = read_figure("What was Snacks Co's long-term debt at the end of 2022?", [DEBT_PAID, BALANCE])
+    assert figure is not None and [c.row for c in figure.cells] == ["Long-Term Debt Obligations"]
+    assert figure.value == pytest.approx(35_657e6)
+
+
+@pytest.mark.parametrize(("question", "metric", "operation", "formula"), [
+    ("How much did American Express's net income change in 2022 compared with 2021?", "net income", "change", ""),
+    ("What was revenue in 2022 compared with 2021?", "revenue", "change", ""),
+    ("How did net sales change from 2021 to 2022?", "net sales", "change", ""),
+    ("How does Boeing's effective tax rate in FY2022 compare to FY2021?", "effective tax rate", "change",
+     "income taxes / income before income taxes"),
+    ("What was PepsiCo's long-term debt at the end of 2022?", "long-term debt", "cell", ""),
+    ("What were cash and cash equivalents as of the end of fiscal 2022?", "cash and cash equivalents", "cell", ""),
+    ("What percent of ABIOMED's fiscal 2012 revenue went to research and development?",
+     "research and development as a % of revenue", "cell", "research and development / revenue"),
+])
+def test_what_a_chat_question_asks_of_a_figure(question: str, metric: str, operation: str, formula: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation, asked.formula) == (metric, operation, formula)
+
+
+def test_one_year_compared_with_a_thing_is_no_change() -> None:
+    """'compared with' is a change only between two years of the figure."""
+    asked = read_question("How much revenue did the Americas earn in 2022 compared with Europe?")
+    assert asked is not None and asked.operation == "cell"
