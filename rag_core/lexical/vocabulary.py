@@ -59,6 +59,12 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"net (?:income|earnings|loss)|operating (?:income|loss)|cost of (?:sales|goods sold|revenues?)|income before "
     r"(?:income )?taxes": (f"net sales revenue cost of sales operating income net income {INCOME_STATEMENT}",
                            (INCOME,)),
+    # more of each statement's own lines: what it spent on research; the debt and cash it holds (a debt note
+    # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
+    # general and administrative costs: asked for, it is most often why they moved, which the discussion says
+    r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents": (
+        f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
     # ("additions to property, plant and equipment") is the cash flow statement's, left to capex below
     r"(?<!purchases of )(?<!purchase of )(?<!additions to )(?<!payments for )(?:pp&e|pp and e|property,? plant,? "
