@@ -210,7 +210,7 @@ def _attribution(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str
 
 
 ANSWER_SETS = ("financebench", "finqa", "paper_tables", "statements", "statements_untuned", "paraphrases",
-               "paraphrases_uda", "two_statements")
+               "paraphrases_uda", "two_statements", "everyday", "everyday_uda")
 
 
 def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, Any], str, list[Path]]:
@@ -223,7 +223,9 @@ def _answers(args: argparse.Namespace, settings: Any) -> tuple[str, dict[str, An
                "statements_untuned": ("uda/pdfs/fin_docs", "the UDA-QA sample"),
                "paraphrases": ("financebench_dev/pdfs", "the FinanceBench development split"),
                "paraphrases_uda": ("uda/pdfs/fin_docs", "the UDA-QA sample"),
-               "two_statements": ("financebench_dev/pdfs", "the FinanceBench development split")}
+               "two_statements": ("financebench_dev/pdfs", "the FinanceBench development split"),
+               "everyday": ("financebench_dev/pdfs", "the FinanceBench development split"),
+               "everyday_uda": ("uda/pdfs/fin_docs", "the UDA-QA sample")}
     data = {name: _need(args.data / folders[name][0], folders[name][1]) for name in args.sets}
     backends = ["extractive"] if args.answers is None else args.answers
     figures = {name: folder for name, folder in data.items() if name != "paper_tables"}

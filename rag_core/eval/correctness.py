@@ -153,15 +153,20 @@ def ask_figures(engine: Engine, items: Sequence[tuple[PageQuestion, Number]], *,
 
 STATEMENT_SETS = {"statements": "statement_questions.jsonl", "statements_untuned": "statement_questions_untuned.jsonl",
                   "paraphrases": "paraphrase_questions.jsonl", "paraphrases_uda": "paraphrase_questions_uda.jsonl",
-                  "two_statements": "two_statement_questions.jsonl"}
+                  "two_statements": "two_statement_questions.jsonl", "everyday": "everyday_questions.jsonl",
+                  "everyday_uda": "everyday_questions_uda.jsonl"}
 """Statement questions with the figures read off their statement pages by hand (revenue, total
 assets, capex, capex as a % of revenue, ROA): the dev 10-Ks, and UDA's three annual reports that no
 rule was tuned on; and ratios asked for in plain words ("how many times did it sell its inventory?"),
 each worked out by hand from its statements by the textbook formula, on both; and ratios over two
 statements of the dev 10-Ks (returns on assets and equity, turnovers, a free cash flow margin, a
-cash conversion), written by hand and worked out from their pages before any answer was read."""
+cash conversion), written by hand and worked out from their pages before any answer was read; and
+figures as a person asks them in a chat (a margin, a tax rate, a change "compared with" a year, a
+balance "at the end of" one, a share of revenue that "went to" something), on both, written and
+worked out from their pages before any answer was read."""
 SHARED_STORE = {"statements": "financebench", "statements_untuned": "finqa", "paraphrases": "financebench",
-                "paraphrases_uda": "finqa", "two_statements": "financebench"}
+                "paraphrases_uda": "finqa", "two_statements": "financebench", "everyday": "financebench",
+                "everyday_uda": "finqa"}
 """A statement set asks about the filings of another set: it uses that set's store."""
 
 
