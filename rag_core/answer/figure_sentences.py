@@ -114,8 +114,7 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
     for label, values, years in found:
         scale = _scale_of(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
-            named = _sentence_label(label)
-            rows.append((named[:1].upper() + named[1:], {y: unscaled(v) for y, v in zip(years, values, strict=True)},
+            rows.append((_sentence_label(label), {y: unscaled(v) for y, v in zip(years, values, strict=True)},
                          scale))
     return rows
 
@@ -171,7 +170,8 @@ _RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(
 
 def _sentence_label(label: str) -> str:
     """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate')."""
-    return _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label)))
+    named = _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label)))
+    return named[:1].upper() + named[1:]
 
 
 def clean_label(label: str) -> str:
