@@ -36,9 +36,21 @@ class Row:
     """A row of a table of each line as a percentage of revenue: percentages, unsigned ('Total revenues | 100.0')."""
 
 
+_CENTS = re.compile(r"\(?\$?\s?\d{1,3}\.\d\d\)?")
+"""A figure per share as statements write it ('$5.49', '(8.30)')."""
+
+
 def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
-         shares: bool = False) -> Row:
-    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares else scale, prose, shares)
+         shares: bool = False, per_share: bool = False) -> Row:
+    """A row; unscaled when its label says it is no amount, or when its table states amounts 'except per
+    share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
+    Income Attributable to PepsiCo per Common Share')."""
+    cents = per_share and bool(cells) and all(_CENTS.fullmatch(text.strip()) for text in cells.values() if text.strip())
+    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares or cents else scale, prose,
+               shares)
+
+
+_PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)
 
 
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
@@ -61,6 +73,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                 scale = scale_of(shared if len(blocks) > 1 else f"{shared}\n{passage.text}")
             # its caption: the lines above it, or the passage's for a table that opens it
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
+            per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
             header = next((found for line in lines if (found := _header_years(cells(line)))), None)
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
@@ -72,12 +85,13 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             if above and 2 * len(aligned) < sum(1 for line in lines if _figures(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             if aligned:
-                rows += [_row(passage, table, label, by_year, scale, shares=shares) for label, by_year in aligned]
+                rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
+                         for label, by_year in aligned]
             else:
                 rows += [_row(passage, table, clean_label(row[0]),
                               {label or f"column {c}": value for c, (label, value) in
                                enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale,
-                              shares=shares)
+                              shares=shares, per_share=per_share)
                          for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
             rows += _dated_rows(passage, table, before, lines, scale)
             table += 1

@@ -39,7 +39,8 @@ _NOT_A_FIGURE = re.compile(
 )
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
-                     r"declined|year[- ]over[- ]year|yoy|difference|differ)\b", re.IGNORECASE)
+                     r"declined|fall|fell|drop|dropped|rise|rose|year[- ]over[- ]year|yoy|difference|differ)\b",
+                     re.IGNORECASE)
 _COMPARED = re.compile(r"\b(?:compare|compared|versus|vs)\b", re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021'): their change."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year",
@@ -326,9 +327,11 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 _ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
-_DOES = re.compile(r"^(?:(?:[A-Z][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|(?:it|they)\s+)"
+_DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
+                   r"(?:it|they)\s+)"
                    r"(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
+                   r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
                    r"(?:on|in|for|as)?\s*"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
@@ -357,7 +360,7 @@ def metric(text: str) -> str:
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     did = _DID.match(first) or _HAVE.match(first)
-    first = did.group("what") if did else first
+    first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
     first = _NUMBER_OF.sub(" ", first)
     first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year

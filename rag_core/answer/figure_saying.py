@@ -17,6 +17,9 @@ NOT_COMPUTED = "No figure is computed"
 _THREE_FIGURES = 10.0
 """A computed percentage below this is said with two places (1.18%, not 1.2%: a small margin's one
 place loses a sixth of it), above it with one (24.8%)."""
+_WHOLE_FROM = 1_000.0
+"""A figure computed over amounts a table states without their unit is said without cents from this
+size on ('-568,023', the change of revenue in a table without '(in thousands)'; not '-568,023.00')."""
 _NEAR = 10.0
 """A figure without a stated unit is read in the unit that brings it within this many times of the
 same line item's figure with one."""
@@ -78,7 +81,8 @@ class Saying:
     def _ratio(self, value: float) -> str:
         if self.decimals is None and 0 < abs(value) < 1:  # 0.027 (2.7%), not 0.03: two places lose a small ratio
             return f"{value:.3g} ({self._shown(value * 100, percent=True)})"
-        return f"{value:,.{2 if self.decimals is None else self.decimals}f}"
+        places = self.decimals if self.decimals is not None else 0 if abs(value) >= _WHOLE_FROM else 2
+        return f"{value:,.{places}f}"
 
     def _aligned(self, cells: Sequence[CellRead]) -> list[CellRead] | FigureReading:
         """Figures of one line item in one unit. A table that states no unit ('$5,425' in a schedule

@@ -76,6 +76,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"gross (?:profit )?margin": ("gross profit / revenue", True),
     r"operating (?:income |profit )?(?:%\s*)?margin": ("operating income / revenue", True),
     r"net (?:profit )?margin|profit margin": ("net income / revenue", True),
+    r"return on sales|\bros\b": ("operating income / revenue", True),
     r"effective tax rate": ("income taxes / income before income taxes", True),
     r"fixed asset turnover": ("revenue / average pp&e", False),
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),

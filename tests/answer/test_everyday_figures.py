@@ -112,3 +112,57 @@ def test_one_year_compared_with_a_thing_is_no_change() -> None:
     """'compared with' is a change only between two years of the figure."""
     asked = read_question("How much revenue did the Americas earn in 2022 compared with Europe?")
     assert asked is not None and asked.operation == "cell"
+
+
+PER_SHARE = Passage(n=1, document="snacks-10k.pdf", page=62, tabular=True, text=(
+    "Consolidated Statement of Income (in millions except per share amounts)\n"
+    "| | 2022 | 2021 |\n"
+    "| Net Income Attributable to Snacks | $ 8,910 | $ 7,618 |\n"
+    "| Net Income Attributable to Snacks per Common Share | | |\n"
+    "| Basic | $6.45 | $5.51 |\n"
+    "| Diluted | $6.42 | $5.49 |\n"
+    "| Weighted-average common shares outstanding | | |\n"
+    "| Basic | 1,380 | 1,382 |\n"
+    "| Diluted | 1,387 | 1,389 |\n"))
+
+
+def test_a_figure_per_share_is_not_scaled_and_not_the_count_of_shares() -> None:
+    """'in millions except per share amounts': '$5.49' is dollars a share, not $5.49 million, and the
+    'Diluted | 1,389' of the weighted shares below it is no earnings per share."""
+    figure = read_figure("What was Snacks Co's diluted EPS in 2021?", [PER_SHARE])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.value == pytest.approx(5.49) and figure.sentence.startswith("**Diluted, 2021: $5.49** [1]")
+
+
+@pytest.mark.parametrize(("question", "metric", "operation", "formula"), [
+    ("By what percent did CVS Health's operating income fall from 2021 to 2022?", "operating income", "growth", ""),
+    ("How much did Analog Devices' total revenue fall from fiscal 2008 to fiscal 2009?", "total revenue", "change", ""),
+    ("How much did 3M pay its shareholders in dividends in 2022?", "dividends", "cell", ""),
+    ("What was 3M's return on sales in 2022?", "return on sales", "cell", "operating income / revenue"),
+])
+def test_more_of_what_a_chat_question_asks(question: str, metric: str, operation: str, formula: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation, asked.formula) == (metric, operation, formula)
+
+
+def test_a_change_of_amounts_without_a_unit_is_said_without_cents() -> None:
+    revenue = Passage(n=1, document="chips-10k.pdf", page=35, tabular=True, text=(
+        "Results of operations\n| | 2009 | 2008 |\n| Total Revenue | $2,014,908 | $2,582,931 |\n"))
+    figure = read_figure("How much did Chips Co's total revenue fall from fiscal 2008 to fiscal 2009?", [revenue])
+    assert figure is not None and figure.kind == "change" and figure.shown == "-568,023"
+
+
+def test_a_statement_s_row_is_read_before_a_segment_table_s_of_the_same_name() -> None:
+    """'Total revenues' in the statement of operations and in a segment's table fit 'total revenues'
+    equally; the primary statement (recognized at ingest) states the company's. A question that
+    names the part of the company it asks about is not answered from the statement."""
+    segment = Passage(n=1, document="drug-10k.pdf", page=81, tabular=True, text=(
+        "Health Care Benefits Segment (in millions)\n| | 2022 | 2021 |\n| Total revenues | 6,931 | 6,719 |\n"))
+    statement = Passage(n=2, document="drug-10k.pdf", page=108, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (in millions)\n| | 2022 | 2021 |\n"
+        "| Total revenues | 322,467 | 292,111 |\n"))
+    figure = read_figure("What were Drug Co's total revenues in 2021?", [segment, statement])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "292,111 million"
+    unmarked = read_figure("What were Drug Co's total revenues in 2021?",
+                           [segment, statement.model_copy(update={"statement": ""})])
+    assert unmarked is not None and unmarked.kind == "candidates", "two equal rows, neither a statement's"
