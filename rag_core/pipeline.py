@@ -285,8 +285,8 @@ class Engine(Ingesting):
         whole = whole_candidates(
             records, self.reader, room_tokens=steps.whole_document_tokens, size_chars=self.settings.chunk.size_chars,
             chars_per_token=self.settings.budget.chars_per_token_upper)
-        fitted = (prepare(steps, standalone, turns, group_passages(whole), counter, sides, self.settings.budget,
-                          whole=True, no_relevant=False) if whole is not None else None)
+        fitted = (prepare(steps, standalone, turns, group_passages(whole, records), counter, sides,
+                          self.settings.budget, whole=True, no_relevant=False) if whole is not None else None)
         if fitted is not None:
             hits, notes = whole or [], ["whole document: it fits the budget, so retrieval was skipped"]
         else:
@@ -301,7 +301,7 @@ class Engine(Ingesting):
         no_relevant = not is_whole and intent != "summary" and (retrieval is None or retrieval.no_relevant_passage)
         no_relevant = no_relevant or (not is_whole and intent == "summary" and not hits)
         clock = time.perf_counter()
-        whole_tables = group_passages(hits)  # a summary's lead quotes its table's totals from these
+        whole_tables = group_passages(hits, records)  # a summary's lead quotes its table's totals from these
         prepared = fitted or prepare(steps, standalone, turns, whole_tables, counter, sides, self.settings.budget,
                                      whole=False, no_relevant=no_relevant)
         assert prepared is not None, "only a whole-document fit may come back empty"

@@ -32,11 +32,14 @@ def may_fit_whole(
     return sum(r.chunks for r in records) * size_chars <= room_tokens * chars_per_token * 2
 
 
-def group_passages(hits: Sequence[Hit]) -> list[Passage]:
+def group_passages(hits: Sequence[Hit], records: Sequence[DocumentRecord] = ()) -> list[Passage]:
     """Numbered passages: the chunks of one page that follow each other in the document merged
     into one run (their overlap removed), in reading order whatever order the hits name them in,
     so a table split across chunks is one passage with its block headers above its rows; each
-    run stands where its best-ranked chunk stood."""
+    run stands where its best-ranked chunk stood, and says which primary statement its page is
+    when ``records`` recognized one there at ingest."""
+    statements = {(r.doc_id, page): statement for r in records for statement, pages in r.statements.items()
+                  for page in pages}
     position: dict[str, int] = {}
     for rank, hit in enumerate(hits):
         position.setdefault(hit.chunk_id, rank)
@@ -53,10 +56,10 @@ def group_passages(hits: Sequence[Hit]) -> list[Passage]:
             else:
                 runs.append([current])
     runs.sort(key=lambda run: min(position[h.chunk_id] for h in run))
-    return [_passage(n, run) for n, run in enumerate(runs, start=1)]
+    return [_passage(n, run, statements.get((run[0].doc_id, run[0].page), "")) for n, run in enumerate(runs, start=1)]
 
 
-def _passage(n: int, group: Sequence[Hit]) -> Passage:
+def _passage(n: int, group: Sequence[Hit], statement: str) -> Passage:
     text = group[0].text
     for previous, current in itertools.pairwise(group):
         overlap = (previous.char_end or 0) - (current.char_start or 0)
@@ -76,6 +79,7 @@ def _passage(n: int, group: Sequence[Hit]) -> Passage:
         table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
         columns=next((h.header.partition("\n")[2] for h in group if h.kind == "table"), ""),
         caption=next((h.header.partition("\n")[0] for h in group if h.kind == "table"), ""),
+        statement=statement,
     )
 
 

@@ -48,6 +48,8 @@ def _covers(pattern: str, metric: str) -> bool:
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
 
+_PER_SHARE = re.compile(r"\beps\b|\bper (?:common |diluted |basic )?share\b", re.IGNORECASE)
+"""A figure per share asked for: a row its table scales ('in millions') is none."""
 _BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
@@ -60,6 +62,10 @@ _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|
 _WHOLE, _PART_OF_NAME = 0.5, 0.4
 """What a label gains that is a report name of the line item, or part of one: 'Cost of sales' before
 'Cost of products' (of 'cost of products sold') when both are in a table."""
+_STATED = 0.05
+"""What a row of a primary statement gains over an equal one elsewhere ('Total revenues' of the
+statement of operations before a segment table's), when the metric names no part of the company
+('revenues of the Defense segment' names one)."""
 _AGREES = 0.1
 """What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
 the question, and loses for each it has that the question does not."""
@@ -77,19 +83,23 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
     balance = BALANCES.search(metric) is not None
+    per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric)
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score and tail and _label(row.label) <= tail and not _about(row, head):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
+        if score and per_share and row.scale != 1.0:
+            continue  # 'Diluted | 1,389' of the weighted shares, in millions, is no diluted EPS
         if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = _label(row.label) & _QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
-            scored.append((score - (_CHANGED if moved else 0.0), row))
+            stated = _STATED if row.passage.statement and not row.prose and not tail else 0.0
+            scored.append((score + stated - (_CHANGED if moved else 0.0), row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 

@@ -30,6 +30,8 @@ class Passage(Frozen):
     columns: str = Field("", description="Column-header rows of its table, when its own text starts past them.")
     caption: str = Field("", description="Its table's title and caption ('Consolidated Statement of Cash Flows … "
                          "(in millions)'), when the table's chunk has them in its header.")
+    statement: str = Field("", description="The primary financial statement its page is ('income', 'balance_sheet', "
+                           "…), as recognized at ingest (DocumentRecord.statements); '' for any other page.")
 
 
 class CellRead(Frozen):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from rag_core.answer.context import group_passages
-from rag_core.models import Hit
+from rag_core.models import DocumentRecord, Hit
 
 
 def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
@@ -44,3 +46,15 @@ def test_a_table_split_across_chunks_is_one_passage_in_reading_order() -> None:
     assert [(p.page, p.chunk_ids) for p in passages] == [(8, ("c10", "c11", "c12")), (2, ("c3",)), (8, ("c20",))]
     assert passages[0].text.splitlines()[0] == "| | NaiveRAG | -Low |"
     assert [p.n for p in passages] == [1, 2, 3]
+
+
+def test_a_passage_says_which_primary_statement_its_page_is() -> None:
+    """The pages a document's ingest recognized as its statements ('income': [108]) mark their passages; a note's
+    page marks none."""
+    record = DocumentRecord(doc_id="d", owner="v", name="d.pdf", sha256="s", size_bytes=1, media_type="pdf", pages=200,
+                            chunks=2, created_at=datetime.now(UTC), status="ready", embed_model="m", collection="c",
+                            statements={"income": (108,)})
+    hits = [Hit(chunk_id="a", doc_id="d", document="d.pdf", page=108, chunk_index=1, text="| Total revenues | 1 |"),
+            Hit(chunk_id="b", doc_id="d", document="d.pdf", page=81, chunk_index=0, text="| Total revenues | 2 |")]
+    assert [(p.page, p.statement) for p in group_passages(hits, [record])] == [(108, "income"), (81, "")]
+    assert [p.statement for p in group_passages(hits)] == ["", ""], "without the records, no page is marked"
