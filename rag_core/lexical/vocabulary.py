@@ -63,6 +63,13 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
     r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    # a statement's totals, asked for, when the question names no part of the company (a segment's total
+    # revenues are its own table's) and not why they moved (the discussion says it). Not the dividends it paid:
+    # "has it paid dividends in Q2?" is the quarterly data's and the discussion's (with it, three such questions
+    # fell from 1-2 to 7-8: docs/measurements.md)
+    r"^(?!.*\b(?:segments?|divisions?|units?|regions?|geograph\w*|products?|services?|business(?:es)?|categor\w*|"
+    r"why|reasons?|drove|drivers?|driven)\b).*\btotal (?:net )?(?:revenues?|expenses|costs and expenses)": (
+        f"total revenues total expenses {INCOME_STATEMENT}", (INCOME,)),
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
@@ -84,8 +91,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"asset turnover": (f"net revenue total assets {BALANCE_SHEET}", (INCOME, BALANCE)),
     r"gross (?:profit )?margins?|gross profit": (f"net sales revenue cost of sales gross profit {INCOME_STATEMENT}",
                                                 (INCOME,)),
-    r"operating (?:profit )?margins?|operating profit": (f"operating income net sales revenue {INCOME_STATEMENT}",
-                                                        (INCOME,)),
+    r"operating (?:profit )?margins?|operating profit|return on sales": (
+        f"operating income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"net (?:profit )?margins?|profit margins?": (f"net income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"ebitda": (f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}", (INCOME, CASH)),
     r"ebit": (f"operating income earnings before interest and taxes {INCOME_STATEMENT}", (INCOME,)),

@@ -67,6 +67,12 @@ from rag_core.store import LexicalRow
         ("What was PepsiCo's long-term debt at the end of 2022?", ("balance_sheet",)),
         ("How much cash and cash equivalents did CVS Health have at the end of 2022?", ("balance_sheet",)),
         ("What were its proceeds from long-term debt in 2022?", ()),
+        # a statement's totals when no part of the company is named; the dividends it paid
+        ("What were CVS Health's total revenues in 2021?", ("income",)),
+        ("What were American Express's total expenses in 2022?", ("income",)),
+        ("What were the total revenues of the Health Care Benefits segment in 2022?", ()),
+        ("What were the main reasons CVS Health's total revenues rose in 2022?", ()),
+        ("What was 3M's return on sales in 2022?", ("income",)),
         ("What were purchases of property, plant & equipment in 2021?", ("cash_flows",)),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
