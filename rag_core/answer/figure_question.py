@@ -327,6 +327,9 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 _ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
+_OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
+"""The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
+segment'), before the part of it asked about."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
                    r"(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
@@ -355,7 +358,7 @@ def metric(text: str) -> str:
     it does to the figure, years, the company it names, parentheses and instructions."""
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
-    first = _WHERE_STATED.sub(" ", first)
+    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))

@@ -90,8 +90,13 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
         score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score and tail and _label(row.label) <= tail and not _about(row, head):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
+        if score and _label(row.label) <= words and stems(_heading_of(row)) & (
+                head or words - GENERIC - _PARTS - _label(row.label)):
+            score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
         if score and per_share and row.scale != 1.0:
             continue  # 'Diluted | 1,389' of the weighted shares, in millions, is no diluted EPS
+        if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
+            continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
@@ -125,6 +130,35 @@ def _split(metric: str) -> tuple[set[str], set[str]]:
         return set(), set()
     head, tail = stems(parts[0]) - GENERIC, stems(parts[1]) - GENERIC
     return (head, tail - head) if head and tail - head else (set(), set())
+
+
+_PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
+"""Words a question names a part of the company with ('the Defense segment'), no figure of it."""
+
+
+def _names_part(row: Row, part: set[str]) -> bool:
+    """Whether a row, its heading or its table's caption names the part of the company asked about."""
+    return bool(stems(" ".join((row.label, _heading_of(row), row.passage.section, row.passage.caption))) & part)
+
+
+def _heading_of(row: Row) -> str:
+    """The heading a table row stands under in its passage: the nearest line above it that holds no
+    figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
+    lines = row.passage.text.splitlines()
+    at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
+               and all(text in line for text in row.cells.values())), None)
+    for line in reversed(lines[:at] if at is not None else []):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.lstrip().startswith("|") and cells[0] and not any(cells[1:]):
+            return cells[0]
+        if line.strip() and not line.lstrip().startswith("|") and len(YEAR.findall(line)) < 2:  # not its years
+            return line if len(line) <= _HEADING_CHARS else ""
+    return ""
+
+
+_HEADING_CHARS = 120
+"""Longest line above a table read as its heading ('Capital Expenditures', 'Segment assets are
+summarized in the table below.'); a longer one is a paragraph, no heading."""
 
 
 def _about(row: Row, head: set[str]) -> bool:

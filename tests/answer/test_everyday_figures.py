@@ -166,3 +166,37 @@ def test_a_statement_s_row_is_read_before_a_segment_table_s_of_the_same_name() -
     unmarked = read_figure("What were Drug Co's total revenues in 2021?",
                            [segment, statement.model_copy(update={"statement": ""})])
     assert unmarked is not None and unmarked.kind == "candidates", "two equal rows, neither a statement's"
+
+
+SEGMENT_NOTE = Passage(n=1, document="planes-10k.pdf", page=118, tabular=True, text=(
+    "Assets\n\nSegment assets are summarized in the table below.\n\nDecember 31, 2022 2021\n"
+    "| Commercial Airplanes | $75,212 | $75,863 |\n| Defense, Space & Security | 14,426 | 14,974 |\n"
+    "| Total | $137,100 | $138,552 |\n"
+    "Capital Expenditures\n\nYears ended December 31, 2022 2021 2020\n"
+    "| Commercial Airplanes | $218 | $177 | $322 |\n| Defense, Space & Security | 202 | 199 | 172 |\n"
+    "| Total | $1,222 | $980 | $1,303 |\n"))
+SEGMENT_DATA = Passage(n=2, document="planes-10k.pdf", page=62, tabular=True, text=(
+    "Summary of Business Segment Data\n\n(Dollars in millions) Years ended December 31, 2022 2021 2020\n"
+    "| Revenues: | | | |\n| Commercial Airplanes | $25,867 | $19,493 | $16,162 |\n"
+    "| Defense, Space & Security | 23,162 | 26,540 | 26,257 |\n| Total revenues | $66,608 | $62,286 | $58,158 |\n"
+    "| (Loss)/earnings from operations: | | | |\n| Defense, Space & Security | (3,544) | 1,544 | 1,539 |\n"))
+POSITION = Passage(n=3, document="planes-10k.pdf", page=57, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Statements of Financial Position (Dollars in millions)\n| | 2022 | 2021 |\n"
+    "| Total assets | $137,100 | $138,552 |\n"))
+
+
+@pytest.mark.parametrize(("question", "row", "shown"), [
+    ("What were the revenues of Planes Co's Defense, Space & Security segment in 2022?",
+     "Defense, Space & Security", "23,162 million"),
+    ("What were Planes Co's Defense, Space & Security capital expenditures in 2022?",
+     "Defense, Space & Security", "202"),
+    ("What were the total assets of Planes Co's Commercial Airplanes segment at the end of 2022?",
+     "Commercial Airplanes", "$75,212"),
+])
+def test_a_segment_s_figure_is_the_row_under_the_heading_of_what_is_asked(question: str, row: str,
+                                                                          shown: str) -> None:
+    """One segment's row in four tables of a note: the one under the heading the question names
+    ('Revenues:', 'Capital Expenditures'); the company's own total is no segment's."""
+    figure = read_figure(question, [SEGMENT_NOTE, SEGMENT_DATA, POSITION])
+    assert figure is not None and figure.kind == "cell", figure
+    assert [c.row for c in figure.cells] == [row] and figure.shown.startswith(shown)
