@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_rows import cite
+from .line_items import BENEFIT_SIGNED, OUTFLOWS
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -23,6 +24,16 @@ size on ('-568,023', the change of revenue in a table without '(in thousands)'; 
 _NEAR = 10.0
 """A figure without a stated unit is read in the unit that brings it within this many times of the
 same line item's figure with one."""
+
+
+def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
+    """The sum of cells, an amount paid written (1,577) counted as 1,577 (an expense beside a benefit
+    written so too, and the benefit as less expense), with its inputs."""
+    amounts = [(-c.value, cite(c).replace(c.text, c.text.strip("()") if c.value < 0 else f"-{c.text}"))
+               if (c.value < 0 and OUTFLOWS.search(c.row)) or BENEFIT_SIGNED.search(c.row) else (c.value, cite(c))
+               for c in cells]
+    return ((sum(v for v, _ in amounts), f"({' + '.join(t for _, t in amounts)})") if len(amounts) > 1
+            else amounts[0])
 
 
 def is_percent(written: str) -> bool:

@@ -40,9 +40,9 @@ from .figure_rows import (
     said_when,
     stems,
 )
-from .figure_saying import SCALE_NAMES, Saying, in_points
+from .figure_saying import SCALE_NAMES, Saying, in_points, paid
 from .formula import Missing, evaluate, formula_tokens
-from .line_items import BENEFIT_SIGNED, OUTFLOWS
+from .line_items import derived_formula
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
@@ -139,7 +139,7 @@ class _Reader(Saying):
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
             if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
                 self.cells += [reading.cells[0], *parts]  # a cost of revenue split into lines it does not total
-                value, shown = self._paid([reading.cells[0], *parts])
+                value, shown = paid([reading.cells[0], *parts])
                 return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
                                       scale=self._row_scale(reading.cells[0]))
             if reading is not None:
@@ -335,7 +335,10 @@ class _Reader(Saying):
             tokens = formula_tokens(text)
             value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
         except Missing:
-            return self._missing()
+            if (again := derived_formula(text, self.missing)) is None:
+                return self._missing()
+            self.cells, self.missing = [], []  # 'gross profit' no row states: revenue less the cost of revenue
+            return self.formula(again, percent=percent, name=name)
         except (ValueError, ZeroDivisionError):
             return None
         if not self.cells:
@@ -388,13 +391,4 @@ class _Reader(Saying):
             raise Missing(phrase)
         parts = cost_parts(self.rows, cell, metric, own[-1] if own else year)
         self.cells += parts
-        return self._paid([cell, *parts])
-
-    @staticmethod
-    def _paid(cells: Sequence[CellRead]) -> tuple[float, str]:
-        """The sum of cells, an amount paid written (1,577) counted as 1,577 (an expense beside a benefit
-        written so too, and the benefit as less expense), with its inputs."""
-        paid = [(-c.value, cite(c).replace(c.text, c.text.strip("()") if c.value < 0 else f"-{c.text}"))
-                if (c.value < 0 and OUTFLOWS.search(c.row)) or BENEFIT_SIGNED.search(c.row) else (c.value, cite(c))
-                for c in cells]
-        return (sum(v for v, _ in paid), f"({' + '.join(t for _, t in paid)})") if len(paid) > 1 else paid[0]
+        return paid([cell, *parts])

@@ -105,6 +105,20 @@ OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capit
 income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of
 revenue', 'EBITDA less capex', days payables outstanding) means the amount paid."""
 
+DERIVED = {"gross profit": "(revenue - cost of goods sold)"}
+"""A line a statement may not state, and what it is of the lines it does: 3M's statement of income has
+no 'Gross profit', its net sales less its cost of sales are it."""
+
+
+def derived_formula(formula: str, missing: list[str]) -> str | None:
+    """The formula with the first line no passage states (``missing``) written as what it is of others
+    (``DERIVED``), or None when none of those is missing."""
+    for line, lines in DERIVED.items():
+        if any(m.lower().startswith(line) for m in missing) and re.search(rf"\b{line}\b", formula, re.IGNORECASE):
+            return re.sub(rf"\b{line}\b", lines, formula, flags=re.IGNORECASE)
+    return None
+
+
 BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*/\s*\((?:expense|provision)\)",
                             re.IGNORECASE)
 """A row that states a benefit as more and an expense in parentheses ('Income tax (expense)/benefit |
