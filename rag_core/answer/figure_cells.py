@@ -329,3 +329,21 @@ def cell_value(text: str) -> float | None:
         return None
     negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
     return -value if negative else value
+
+
+_COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
+_PRICE = re.compile(r"\bper (?:share|unit|option)\b|\bprice\b", re.IGNORECASE)
+
+
+def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] | None:
+    """A row's count of shares (with its column's scale: 'Number of Shares (in thousands)') and its
+    price per share ('Weighted Average Grant Date Fair Value (per share)'), when it has both: an
+    equity award table's row, whose value is the one times the other."""
+    counts = [(label, text) for label, text in row.cells.items()
+              if _COUNT.search(label) and not _PRICE.search(label) and cell_value(text) is not None]
+    prices = [(label, text) for label, text in row.cells.items() if _PRICE.search(label) and cell_value(text)]
+    if len(counts) != 1 or len(prices) != 1:
+        return None
+    (label, text), price = counts[0], prices[0]
+    own = scale_of(label)
+    return (label, text, own if own > 1 else row.scale), price

@@ -229,12 +229,12 @@ def _read(question: str) -> Asked | None:
     divided = _DIVIDED.search(asked)
     written = (divided.group("formula") or re.sub(r"\s(?:over|to)\s", " divided by ", divided.group("over"), count=1)
                if divided is not None else "")
-    named = asked[: divided.start("formula") if divided and divided.group("formula") else
+    ahead = asked[: divided.start("formula") if divided and divided.group("formula") else
                   divided.start("over") if divided else 0].rstrip(" ,:;")
-    if divided is not None and metric(named):
-        return replace(cell, metric=metric(named), formula=written.strip(),
+    if divided is not None and metric(ahead):
+        return replace(cell, metric=metric(ahead), formula=written.strip(),
                        percent=_AS_SHARE.search(asked) is not None or bool(
-                           divided.group("over") and re.search(r"\b(?:rate|margin)\b", named, re.IGNORECASE)))
+                           divided.group("over") and re.search(r"\b(?:rate|margin)\b", ahead, re.IGNORECASE)))
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:
         over = metric(multiple.group("a") or multiple.group("a2"))
@@ -335,7 +335,7 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+                        r"between|and|as of|as)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""
 

@@ -13,7 +13,7 @@ from ..lexical.terms import word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import Row, cell_value
-from .figure_question import YEAR, scale_of
+from .figure_question import YEAR
 from .line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from .numbers import numbers
 
@@ -207,9 +207,14 @@ cash equivalents'): the line is the last such run."""
 
 
 def _item(label: str) -> str | None:
-    """The line a label joined to its group's heading names ('Cost of sales(1)'), or None."""
-    found = _HEADED.fullmatch(label.strip())
+    """The line a label joined to its group's heading names ('Cost of sales(1)'; 'Depreciation' after
+    'Adjustments to reconcile …:'; 'Deposits' after 'Liabilities and shareholders’ equity'), or None."""
+    found = _HEADED.fullmatch(label.strip()) or _JOINED.fullmatch(re.sub(r"\s*\([^)]*\)", "", label).strip())
     return found.group("item") if found else None
+
+
+_JOINED = re.compile(r".*(?::\s+|(?<=[a-z’'])\s+(?=[A-Z][a-z]))(?P<item>[A-Z][^:]*)")
+"""A heading run into its line another way: after a colon, or a capitalized word after a lowercase one."""
 
 
 _CASH_FLOWS = re.compile(rf"\b(?:{TITLES['cash_flows']})\b", re.IGNORECASE)
@@ -364,24 +369,6 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
 def cite(cell: CellRead) -> str:
     """A cell as an input of shown arithmetic: its figure as written and its passage's number."""
     return f"{cell.text.strip()} [{cell.passage}]"
-
-
-_COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
-_PRICE = re.compile(r"\bper (?:share|unit|option)\b|\bprice\b", re.IGNORECASE)
-
-
-def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] | None:
-    """A row's count of shares (with its column's scale: 'Number of Shares (in thousands)') and its
-    price per share ('Weighted Average Grant Date Fair Value (per share)'), when it has both: an
-    equity award table's row, whose value is the one times the other."""
-    counts = [(label, text) for label, text in row.cells.items()
-              if _COUNT.search(label) and not _PRICE.search(label) and cell_value(text) is not None]
-    prices = [(label, text) for label, text in row.cells.items() if _PRICE.search(label) and cell_value(text)]
-    if len(counts) != 1 or len(prices) != 1:
-        return None
-    (label, text), price = counts[0], prices[0]
-    own = scale_of(label)
-    return (label, text, own if own > 1 else row.scale), price
 
 
 def in_percent(row: Row) -> bool:

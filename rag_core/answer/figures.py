@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import END, START, Row, cell_value, table_rows
+from .figure_cells import END, START, Row, cell_value, count_and_price, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     BALANCE_AT,
@@ -32,7 +32,6 @@ from .figure_rows import (
     cite,
     column_of,
     cost_parts,
-    count_and_price,
     in_percent,
     latest_year,
     partly_named,

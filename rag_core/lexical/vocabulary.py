@@ -70,6 +70,13 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"^(?!.*\b(?:segments?|divisions?|units?|regions?|geograph\w*|products?|services?|business(?:es)?|categor\w*|"
     r"why|reasons?|drove|drivers?|driven)\b).*\btotal (?:net )?(?:revenues?|expenses|costs and expenses)": (
         f"total revenues total expenses {INCOME_STATEMENT}", (INCOME,)),
+    # balances a balance sheet states and what it wrote off in the year, asked for (not why they moved, nor
+    # a ratio over them: those have entries of their own)
+    r"^(?!.*\b(?:why|reasons?|drove|drivers?|driven|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
+    r".*\b(?:inventor(?:y|ies)|accounts receivable|accounts payable|deposits)\b": (
+        f"inventories accounts receivable accounts payable deposits {BALANCE_SHEET}", (BALANCE,)),
+    r"^(?!.*\b(?:why|reasons?|drove|drivers?|driven)\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
+    r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it

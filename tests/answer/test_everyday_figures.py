@@ -200,3 +200,45 @@ def test_a_segment_s_figure_is_the_row_under_the_heading_of_what_is_asked(questi
     figure = read_figure(question, [SEGMENT_NOTE, SEGMENT_DATA, POSITION])
     assert figure is not None and figure.kind == "cell", figure
     assert [c.row for c in figure.cells] == [row] and figure.shown.startswith(shown)
+
+
+def test_a_gross_margin_without_a_gross_profit_row_is_revenue_less_its_cost() -> None:
+    """3M's statement of income states net sales and cost of sales, no gross profit; Boeing's splits
+    its cost into products and services."""
+    sales = Passage(n=1, document="tape-10k.pdf", page=48, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | $34,229 | $35,355 |\n"
+        "| Cost of sales | 19,232 | 18,795 |\n| Operating income | 6,539 | 7,369 |\n"))
+    figure = read_figure("What was Tape Co's gross margin in 2021?", [sales])
+    assert figure is not None and figure.shown == "46.8%", figure
+    assert figure.formula == "($35,355 [1] − 18,795 [1]) / $35,355 [1] = 46.8%"
+
+
+@pytest.mark.parametrize(("question", "metric", "formula", "percent"), [
+    ("How much cash did ABIOMED's operating activities provide in fiscal 2012?",
+     "net cash provided by operating activities", "", False),
+    ("What was Goldman Sachs' compensation ratio in 2016, compensation and benefits over net revenues?",
+     "compensation ratio", "compensation and benefits divided by net revenues", False),
+    ("What was the operating margin in 2022, operating income over net sales?",
+     "operating margin", "operating income divided by net sales", True),
+])
+def test_a_ratio_s_formula_and_a_cash_flow_as_a_chat_writes_them(question: str, metric: str, formula: str,
+                                                                 percent: bool) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.formula, asked.percent) == (metric, formula, percent)
+
+
+def test_a_line_run_into_its_group_s_heading_is_read_by_its_own_name() -> None:
+    """'Adjustments to reconcile net income …: Depreciation' and 'Liabilities and shareholders’
+    equity Deposits (includes …)' as a PDF's text joins them."""
+    flows = Passage(n=1, document="chips-10k.pdf", page=54, tabular=True, text=(
+        "Consolidated Statements of Cash Flows (thousands)\n| | 2009 | 2008 |\n"
+        "| Adjustments to reconcile net income to net cash provided by operations: Depreciation | 132,493 | "
+        "144,222 |\n"))
+    condition = Passage(n=2, document="bank-10k.pdf", page=126, tabular=True, text=(
+        "Consolidated Statements of Financial Condition ($ in millions)\n| | 2016 | 2015 |\n"
+        "| Liabilities and shareholders’ equity Deposits (includes $13,782 as of December 2016 at fair value) | "
+        "$124,098 | $97,519 |\n"))
+    depreciation = read_figure("What was Chips Co's depreciation expense in fiscal 2009?", [flows])
+    assert depreciation is not None and depreciation.value == pytest.approx(132_493e3)
+    deposits = read_figure("What were the bank's deposits as of December 2016?", [condition])
+    assert deposits is not None and deposits.value == pytest.approx(124_098e6)

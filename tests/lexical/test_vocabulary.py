@@ -72,6 +72,12 @@ from rag_core.store import LexicalRow
         ("What were American Express's total expenses in 2022?", ("income",)),
         ("What were the total revenues of the Health Care Benefits segment in 2022?", ()),
         ("What were the main reasons CVS Health's total revenues rose in 2022?", ()),
+        # balances asked for are the balance sheet's, what was written off in the year the cash flow statement's
+        ("What were Analog Devices' inventories at the end of fiscal 2009?", ("balance_sheet",)),
+        ("What were Goldman Sachs' deposits as of December 2016?", ("balance_sheet",)),
+        ("What was Analog Devices' depreciation expense in fiscal 2009?", ("cash_flows",)),
+        ("Why did inventories increase in 2022?", ()),
+        ("What was accumulated depreciation at the end of 2022?", ()),
         ("What was 3M's return on sales in 2022?", ("income",)),
         ("What were purchases of property, plant & equipment in 2021?", ("cash_flows",)),
         ("Who are the primary customers of Boeing?", ()),
