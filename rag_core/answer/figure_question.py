@@ -75,10 +75,10 @@ _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+
                       re.IGNORECASE | re.DOTALL)
 _DIVIDED = re.compile(r"[,:;]\s*(?P<formula>[^,:;?]*?\bdivided by\b[^,:;?]+)|"
                       r"\b(?:ratio|rate|margin|coverage|turnover|yield|return)\b[^,:;?]*[,:;]\s*"
-                      r"(?P<over>[^,:;?]*?\s(?:over|to)\s[^,:;?]+)", re.IGNORECASE)
+                      r"(?!using\b|with\b|from\b|based\b)(?P<over>[^,:;?]*?\sover\s[^,:;?]+)", re.IGNORECASE)
 """A formula a question writes after the figure's name ('cash conversion, net cash provided by
 operating activities divided by net income'; a ratio's 'compensation ratio, compensation and
-benefits over net revenues'): evaluated as written."""
+benefits over net revenues', a percentage when the ratio named is one): evaluated as written."""
 _DECIMALS = re.compile(r"\b(?:round(?:ed)?|rounding)\b[^.]*?\b(?:to\s+)?(?P<n>zero|one|two|three|four|\d)\s+"
                        r"decimal", re.IGNORECASE)
 _WHOLE = re.compile(r"nearest (?:whole|integer)", re.IGNORECASE)
@@ -227,14 +227,16 @@ def _read(question: str) -> Asked | None:
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)))
     divided = _DIVIDED.search(asked)
-    written = (divided.group("formula") or re.sub(r"\s(?:over|to)\s", " divided by ", divided.group("over"), count=1)
+    written = (divided.group("formula") or re.sub(r"\sover\s", " divided by ", divided.group("over"), count=1)
                if divided is not None else "")
     ahead = asked[: divided.start("formula") if divided and divided.group("formula") else
                   divided.start("over") if divided else 0].rstrip(" ,:;")
     if divided is not None and metric(ahead):
         return replace(cell, metric=metric(ahead), formula=written.strip(),
-                       percent=_AS_SHARE.search(asked) is not None or bool(
-                           divided.group("over") and re.search(r"\b(?:rate|margin)\b", ahead, re.IGNORECASE)))
+                       percent=_AS_SHARE.search(asked) is not None or bool(divided.group("over") and (
+                           re.search(r"\b(?:rate|margin)\b", ahead, re.IGNORECASE) or any(
+                               percent and re.search(pattern, ahead, re.IGNORECASE)
+                               for pattern, (_, percent) in RATIOS.items()))))
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:
         over = metric(multiple.group("a") or multiple.group("a2"))

@@ -209,12 +209,18 @@ cash equivalents'): the line is the last such run."""
 def _item(label: str) -> str | None:
     """The line a label joined to its group's heading names ('Cost of sales(1)'; 'Depreciation' after
     'Adjustments to reconcile …:'; 'Deposits' after 'Liabilities and shareholders’ equity'), or None."""
-    found = _HEADED.fullmatch(label.strip()) or _JOINED.fullmatch(re.sub(r"\s*\([^)]*\)", "", label).strip())
-    return found.group("item") if found else None
+    if found := _HEADED.fullmatch(label.strip()):
+        return found.group("item")
+    plain = re.sub(r"\s*\([^)]*\)", "", label).strip()
+    joined = _JOINED.fullmatch(plain)
+    heading = plain[: joined.start("item")] if joined else ""
+    return joined.group("item") if joined and (":" in heading or _LOWER_WORD.search(heading)) else None
 
 
 _JOINED = re.compile(r".*(?::\s+|(?<=[a-z’'])\s+(?=[A-Z][a-z]))(?P<item>[A-Z][^:]*)")
-"""A heading run into its line another way: after a colon, or a capitalized word after a lowercase one."""
+"""A heading run into its line another way: after a colon, or a capitalized word after a heading with
+a word in lower case ('… equity Deposits'; not 'Total Revenue', nor 'Net Income Attributable to PepsiCo')."""
+_LOWER_WORD = re.compile(r"\b(?!(?:and|of|the|to|in|for|on|at|by|or|from|with)\b)[a-z][a-z’']{2,}")
 
 
 _CASH_FLOWS = re.compile(rf"\b(?:{TITLES['cash_flows']})\b", re.IGNORECASE)

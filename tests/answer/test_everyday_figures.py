@@ -220,6 +220,12 @@ def test_a_gross_margin_without_a_gross_profit_row_is_revenue_less_its_cost() ->
      "compensation ratio", "compensation and benefits divided by net revenues", False),
     ("What was the operating margin in 2022, operating income over net sales?",
      "operating margin", "operating income divided by net sales", True),
+    ("What was Acme's return on equity in 2019, net income over average total shareholders' equity?",
+     "return on equity", "net income divided by average total shareholders' equity", True),
+    # instructions after the comma are no formula ('attributable to' is no ratio)
+    ("What was Acme's 2022 return on average shareholders' equity, using net income attributable to Acme and total "
+     "Acme shareholders' equity?", "return on equity, the net income for each dollar of shareholders' equity",
+     "net income / average shareholders equity", True),
 ])
 def test_a_ratio_s_formula_and_a_cash_flow_as_a_chat_writes_them(question: str, metric: str, formula: str,
                                                                  percent: bool) -> None:
@@ -242,3 +248,13 @@ def test_a_line_run_into_its_group_s_heading_is_read_by_its_own_name() -> None:
     assert depreciation is not None and depreciation.value == pytest.approx(132_493e3)
     deposits = read_figure("What were the bank's deposits as of December 2016?", [condition])
     assert deposits is not None and deposits.value == pytest.approx(124_098e6)
+
+
+def test_a_title_case_label_is_no_heading_run_into_its_line() -> None:
+    """'Total Revenue' (an unlabelled subtotal, named) is not 'Total' run into 'Revenue': it does not
+    answer a question of the operating profit on each dollar of revenue."""
+    revenue = Passage(n=1, document="heart-10k.pdf", page=62, tabular=True, text=(
+        "Consolidated Statements of Operations (in thousands)\n| | 2012 | 2011 |\n"
+        "| Total Revenue | 126,375 | 101,151 |\n"))
+    figure = read_figure("What was Heart Co's operating profit on each dollar of revenue in fiscal 2012?", [revenue])
+    assert figure is None or not figure.cells or figure.cells[0].row != "Total Revenue", figure
