@@ -36,6 +36,12 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
             else amounts[0])
 
 
+def said_row(label: str) -> str:
+    """A row's label as an answer names it: without a note in parentheses that holds figures of its own
+    ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's."""
+    return re.sub(r"\s*\([^)]*\d[^)]*\)", "", label).strip() or label
+
+
 def is_percent(written: str) -> bool:
     """Whether a figure as written is a percentage ('21.6%', '21.6 percent')."""
     return re.search(r"%|\bpercent\b", written, re.IGNORECASE) is not None

@@ -39,7 +39,7 @@ from .figure_rows import (
     said_when,
     stems,
 )
-from .figure_saying import SCALE_NAMES, Saying, in_points, paid
+from .figure_saying import SCALE_NAMES, Saying, in_points, paid, said_row
 from .formula import Missing, evaluate, formula_tokens
 from .line_items import derived_formula
 
@@ -193,7 +193,8 @@ class _Reader(Saying):
         """One cell read as the answer, said as its row and column write it."""
         shown = self._said(only)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
-        return FigureReading(kind="cell", sentence=f"**{only.row}, {only.column}: {shown}** [{only.passage}]{written}",
+        return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {only.column}: {shown}** "
+                             f"[{only.passage}]{written}",
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 
     def change(self, metric: str, *, relative: bool) -> FigureReading | None:

@@ -248,6 +248,8 @@ def test_a_line_run_into_its_group_s_heading_is_read_by_its_own_name() -> None:
     assert depreciation is not None and depreciation.value == pytest.approx(132_493e3)
     deposits = read_figure("What were the bank's deposits as of December 2016?", [condition])
     assert deposits is not None and deposits.value == pytest.approx(124_098e6)
+    # the note's own figures in parentheses are not said: '$13,782' would read as the answer's first figure
+    assert deposits.sentence.startswith("**Liabilities and shareholders’ equity Deposits, 2016: $124,098 million**")
 
 
 def test_a_title_case_label_is_no_heading_run_into_its_line() -> None:
