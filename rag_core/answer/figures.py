@@ -337,7 +337,7 @@ class _Reader(Saying):
         except Missing:
             if (again := derived_formula(text, self.missing)) is None:
                 return self._missing()
-            self.cells, self.missing = [], []  # 'gross profit' no row states: revenue less the cost of revenue
+            self.cells, self.missing, self.assumed = [], [], []  # 'gross profit': revenue less its cost
             return self.formula(again, percent=percent, name=name)
         except (ValueError, ZeroDivisionError):
             return None
