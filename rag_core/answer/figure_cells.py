@@ -211,7 +211,8 @@ def _header_years(row: Sequence[str]) -> list[str]:
     return [year for years in found for year in years]
 
 
-_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?%?\)?|[—–−-]")
+_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?(?:%?\)?|\)%)|[—–−-]")
+"""A figure as a cell writes it: '$1,048', '(96.0)', '35.8%', and a negative percentage '(8.2)%'."""
 
 
 def _figures(cell: str) -> list[str]:

@@ -66,6 +66,10 @@ _STATED = 0.05
 """What a row of a primary statement gains over an equal one elsewhere ('Total revenues' of the
 statement of operations before a segment table's), when the metric names no part of the company
 ('revenues of the Defense segment' names one)."""
+_PROSE = 1.0
+"""What a sentence's row loses against a table's: the table states the line ('Research and development |
+27,159'), the sentence rounds it and names it its own way ('Research and development expenses … $27.2
+million'), which a report's name of the line item can favour by a word."""
 _AGREES = 0.1
 """What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
 the question, and loses for each it has that the question does not."""
@@ -104,7 +108,7 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
             score += _AGREES * (len(own & words) - len(own - words))
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
             stated = _STATED if row.passage.statement and not row.prose and not tail else 0.0
-            scored.append((score + stated - (_CHANGED if moved else 0.0), row))
+            scored.append((score + stated - (_CHANGED if moved else 0.0) - (_PROSE if row.prose else 0.0), row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 

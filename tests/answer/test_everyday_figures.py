@@ -260,3 +260,28 @@ def test_a_title_case_label_is_no_heading_run_into_its_line() -> None:
         "| Total Revenue | 126,375 | 101,151 |\n"))
     figure = read_figure("What was Heart Co's operating profit on each dollar of revenue in fiscal 2012?", [revenue])
     assert figure is None or not figure.cells or figure.cells[0].row != "Total Revenue", figure
+
+
+def test_a_rate_the_report_states_is_read_though_its_negative_years_write_the_sign_inside() -> None:
+    """ABIOMED's reconciliation states 'Effective tax rate | 35.8% | (8.2)% | (3.7)%'; '(8.2)%' was no
+    figure, so the row was dropped and the rate computed (41.2%, which the report does not state)."""
+    note = Passage(n=2, document="heart-10k.pdf", page=77, tabular=True, text=(
+        "Differences between the federal statutory income tax rate and the effective tax rates are as follows:\n"
+        "|  | 2012 | 2011 | 2010 |\n| Statutory income tax rate | 34.0% | 34.0% | 34.0% |\n"
+        "| Change in valuation allowance | (96.0) | (33.8) | (44.1) |\n"
+        "| Effective tax rate | 35.8% | (8.2)% | (3.7)% |\n"))
+    figure = read_figure("What was Heart Co's effective tax rate in fiscal 2012?", [OPERATIONS, note])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "35.8%", figure
+    earlier = read_figure("What was Heart Co's effective tax rate in fiscal 2011?", [OPERATIONS, note])
+    assert earlier is not None and earlier.value == pytest.approx(-8.2)
+
+
+def test_a_table_s_row_is_read_before_a_sentence_that_rounds_it() -> None:
+    """'Research and development | 27,159' of the statement, not 'Research and development expenses …
+    $27.2 million' of the discussion, though the sentence's label is a report's name of the line."""
+    discussion = Passage(n=1, document="heart-10k.pdf", page=47, text=(
+        "Research and development expenses were $27.2 million, $26.7 million and $26.0 million in fiscal years "
+        "2012, 2011 and 2010, respectively."))
+    figure = read_figure("What percent of Heart Co's fiscal 2012 revenue went to research and development?",
+                         [discussion, OPERATIONS])
+    assert figure is not None and figure.cells[0].row == "Research and development", figure
