@@ -184,6 +184,12 @@ def _around(formula: str, term: str, asked: str) -> str:
     return f"({formula}) {op} {around.group('rest').strip()}"
 
 
+def _in_percent(name: str) -> bool:
+    """Whether a ratio so named is said in percent: a rate, a margin, a textbook ratio stated so (``RATIOS``)."""
+    return re.search(r"\b(?:rate|margin)\b", name, re.IGNORECASE) is not None or any(
+        percent and re.search(pattern, name, re.IGNORECASE) for pattern, (_, percent) in RATIOS.items())
+
+
 def read_question(question: str) -> Asked | None:
     """What a question asks of a figure, or None when it asks for none. A chat's follow-up joined
     to the question it follows (``text.following_up``) is read alone when it names what it asks
@@ -227,16 +233,13 @@ def _read(question: str) -> Asked | None:
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)))
     divided = _DIVIDED.search(asked)
-    written = (divided.group("formula") or re.sub(r"\sover\s", " divided by ", divided.group("over"), count=1)
-               if divided is not None else "")
-    ahead = asked[: divided.start("formula") if divided and divided.group("formula") else
-                  divided.start("over") if divided else 0].rstrip(" ,:;")
-    if divided is not None and metric(ahead):
-        return replace(cell, metric=metric(ahead), formula=written.strip(),
-                       percent=_AS_SHARE.search(asked) is not None or bool(divided.group("over") and (
-                           re.search(r"\b(?:rate|margin)\b", ahead, re.IGNORECASE) or any(
-                               percent and re.search(pattern, ahead, re.IGNORECASE)
-                               for pattern, (_, percent) in RATIOS.items()))))
+    if divided is not None:
+        over = divided.group("over")
+        ahead = asked[: divided.start("over" if over else "formula")].rstrip(" ,:;")
+        written = re.sub(r"\sover\s", " divided by ", over, count=1) if over else divided.group("formula")
+        if metric(ahead):
+            return replace(cell, metric=metric(ahead), formula=written.strip(),
+                           percent=_AS_SHARE.search(asked) is not None or (bool(over) and _in_percent(ahead)))
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:
         over = metric(multiple.group("a") or multiple.group("a2"))

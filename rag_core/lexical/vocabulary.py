@@ -33,6 +33,9 @@ COMPREHENSIVE: Statement = "comprehensive_income"
 
 BALANCE_SHEET = "balance sheet statement of financial position"
 _NOT_OFF = r"(?<!off-)(?<!off )(?<!off–)"
+_WHY = r"why|reasons?|drove|drivers?|driven"
+"""Words of a question asking why a line moved, which a statement's line asked for must not hold (the
+discussion of results says why: ``asks_why``)."""
 """An "off-balance sheet arrangement" (a guarantee, a lease kept off the books) is no balance sheet."""
 INCOME_STATEMENT = "income statement statement of income operations earnings"
 CASH_FLOWS = "statement of cash flows"
@@ -67,15 +70,15 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # revenues are its own table's) and not why they moved (the discussion says it). Not the dividends it paid:
     # "has it paid dividends in Q2?" is the quarterly data's and the discussion's (with it, three such questions
     # fell from 1-2 to 7-8: docs/measurements.md)
-    r"^(?!.*\b(?:segments?|divisions?|units?|regions?|geograph\w*|products?|services?|business(?:es)?|categor\w*|"
-    r"why|reasons?|drove|drivers?|driven)\b).*\btotal (?:net )?(?:revenues?|expenses|costs and expenses)": (
+    rf"^(?!.*\b(?:segments?|divisions?|units?|regions?|geograph\w*|products?|services?|business(?:es)?|categor\w*|"
+    rf"{_WHY})\b).*\btotal (?:net )?(?:revenues?|expenses|costs and expenses)": (
         f"total revenues total expenses {INCOME_STATEMENT}", (INCOME,)),
     # balances a balance sheet states and what it wrote off in the year, asked for (not why they moved, nor
     # a ratio over them: those have entries of their own)
-    r"^(?!.*\b(?:why|reasons?|drove|drivers?|driven|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
+    rf"^(?!.*\b(?:{_WHY}|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
     r".*\b(?:inventor(?:y|ies)|accounts receivable|accounts payable|deposits)\b": (
         f"inventories accounts receivable accounts payable deposits {BALANCE_SHEET}", (BALANCE,)),
-    r"^(?!.*\b(?:why|reasons?|drove|drivers?|driven)\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
+    rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
     r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),

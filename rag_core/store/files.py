@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 
 _SUFFIX: dict[str, str] = {f.media_type: f.suffixes[0] for f in FORMATS}
 _HIGHLIGHT_PROBE_CHARS = 60
-"""Characters of a passage searched at once on its page to highlight it (``_HIGHLIGHT_PROBE_WORDS``)."""
+"""Most characters of one run of a passage's words searched at once on its page (``highlight_probes``)."""
 _HIGHLIGHT_PROBE_WORDS = 8
-"""Characters and words of a passage searched at once on its page to highlight it (fixed: PyMuPDF's
-search finds a short phrase reliably where it misses a long one across lines)."""
+"""Most words of one such run (fixed: PyMuPDF's search finds a short phrase reliably where it misses a
+long one across lines)."""
 
 
 class FileStore:
