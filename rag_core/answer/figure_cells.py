@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..models import Passage
 from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines
@@ -34,10 +34,21 @@ class Row:
     includes $14.23 billion … of direct loans' is part of the table's 'Debt | 21,675')."""
     shares: bool = False
     """A row of a table of each line as a percentage of revenue: percentages, unsigned ('Total revenues | 100.0')."""
+    unit_from: str = ""
+    """Where the unit of a table that states none was read: a row of the same document that states one of
+    its amounts in a unit ('Total inventories | $253,161' of a note, in the thousands of the balance sheet's
+    'Inventories | 253,161')."""
 
 
 _CENTS = re.compile(r"\(?\$?\s?\d{1,3}\.\d\d\)?")
 """A figure per share as statements write it ('$5.49', '(8.30)')."""
+
+
+def unit_unstated(row: Row, written: str) -> bool:
+    """Whether a cell is an amount its table states no unit for ('Total inventories | $253,161' of a note
+    without '(in thousands)'), not one left unscaled on purpose: a count, a figure per share, a ratio."""
+    return (row.scale == 1.0 and not row.shares and not _UNSCALED.search(row.label)
+            and not _CENTS.fullmatch(written.strip()) and "%" not in written)
 
 
 def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
@@ -97,7 +108,35 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             table += 1
         rows += _sentence_rows(passage, table)
         table += 1
-    return rows
+    return _units_shared(rows)
+
+
+_SAME_FROM = 1_000.0
+"""The smallest amount two tables share that tells one's unit by the other's ('253,161'; a '12' may be
+anything)."""
+
+
+def _units_shared(rows: list[Row]) -> list[Row]:
+    """Rows of tables that state no unit, read in the unit of a row of the same document, in a table that
+    states one, that holds one of their amounts (a note's 'Total inventories | $253,161' is the balance
+    sheet's 'Inventories | 253,161', in thousands); left as they are when such rows state two units."""
+    stated: dict[tuple[str, float], set[float]] = {}
+    source: dict[tuple[str, float], Row] = {}
+    for row in rows:
+        for text in row.cells.values() if row.scale != 1.0 and not row.prose else ():
+            if (value := cell_value(text)) is not None and abs(value) >= _SAME_FROM and "%" not in text:
+                stated.setdefault((row.passage.document, abs(value)), set()).add(row.scale)
+                source.setdefault((row.passage.document, abs(value)), row)
+    out = []
+    for row in rows:
+        keys = [(row.passage.document, abs(v)) for t in row.cells.values() if (v := cell_value(t)) is not None]
+        units = {unit for key in keys for unit in stated.get(key, ())}
+        if (not row.prose and row.cells and len(units) == 1 and all(unit_unstated(row, t) for t in row.cells.values())):
+            same = next(source[key] for key in keys if key in stated)
+            row = replace(row, scale=units.pop(), unit_from=f"the unit of '{same.label}' on p.{same.passage.page}, "
+                                                            "which states the same figure")
+        out.append(row)
+    return out
 
 
 _LINES_ABOVE = 3
@@ -231,14 +270,18 @@ _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)
 
 def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
-    figures a label cell swallowed after its leader dots come first."""
+    figures a label cell swallowed after its leader dots come first. A year is its first column: the
+    line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
     entries = (_figures(led.group("figures")) if led else []) + [figure for cell in filled for figure in _figures(cell)]
     if not label or len(entries) != len(years) or any(not _figures(cell) for cell in filled) or _header_years(row):
         return None
-    return label, {year: entry for year, entry in zip(years, entries, strict=True) if entry not in _DASHES}
+    given: dict[str, str] = {}
+    for year, entry in zip(years, entries, strict=True):
+        given.setdefault(year, entry)
+    return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
 
 
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:

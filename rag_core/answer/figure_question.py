@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .formula import grouped
-from .line_items import LINE_ITEMS, RATIOS
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
@@ -184,9 +184,12 @@ def _around(formula: str, term: str, asked: str) -> str:
     return f"({formula}) {op} {around.group('rest').strip()}"
 
 
-def _in_percent(name: str) -> bool:
-    """Whether a ratio so named is said in percent: a rate, a margin, a textbook ratio stated so (``RATIOS``)."""
-    return re.search(r"\b(?:rate|margin)\b", name, re.IGNORECASE) is not None or any(
+def _in_percent(name: str, over: str) -> bool:
+    """Whether a ratio so named, of a formula written ``over`` something, is said in percent: a rate, a
+    margin, a textbook ratio stated so (``RATIOS``), or a line over revenue, which is its share of it
+    ('compensation ratio, compensation and benefits over net revenues')."""
+    over_revenue = re.search(r"\sover\s+(?:(?:total|net)\s+)?(?:revenues?|sales)\s*$", over, re.IGNORECASE)
+    return re.search(r"\b(?:rate|margin)\b", name, re.IGNORECASE) is not None or over_revenue is not None or any(
         percent and re.search(pattern, name, re.IGNORECASE) for pattern, (_, percent) in RATIOS.items())
 
 
@@ -239,7 +242,7 @@ def _read(question: str) -> Asked | None:
         written = re.sub(r"\sover\s", " divided by ", over, count=1) if over else divided.group("formula")
         if metric(ahead):
             return replace(cell, metric=metric(ahead), formula=written.strip(),
-                           percent=_AS_SHARE.search(asked) is not None or (bool(over) and _in_percent(ahead)))
+                           percent=_AS_SHARE.search(asked) is not None or (bool(over) and _in_percent(ahead, over)))
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:
         over = metric(multiple.group("a") or multiple.group("a2"))

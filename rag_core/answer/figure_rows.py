@@ -9,12 +9,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from ..lexical.terms import word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import Row, cell_value
 from .figure_question import YEAR
-from .line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from .numbers import numbers
 
 _SHORTEST = 2
@@ -24,14 +24,15 @@ _SHORTEST = 2
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out; words reports use
     alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
-    found = {_ALIKE.get(stem, stem) for stem in word_prefixes(text, shortest=_SHORTEST, content_only=True)}
+    plain = _EFFECTS.sub("impact", text)
+    found = {_ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
     return found | {"other"} if _OTHER.search(text) else found
 
 
+_EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
+"""'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
-
-
 _ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
 
 
@@ -371,7 +372,8 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
            else f"row '{row.label}' is how reports name it")
     why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
-                                      if YEAR.search(cell[0]) else "")
+                                      if YEAR.search(cell[0]) else "") + (f"; read in {row.unit_from}" if row.unit_from
+                                                                          else "")
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
 

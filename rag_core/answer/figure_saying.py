@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
+from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
 from ..models import CellRead, FigureReading
-from .figure_cells import Row
+from .figure_cells import Row, unit_unstated
 from .figure_rows import cite
-from .line_items import BENEFIT_SIGNED, OUTFLOWS
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -38,8 +39,9 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
 
 def said_row(label: str) -> str:
     """A row's label as an answer names it: without a note in parentheses that holds figures of its own
-    ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's."""
-    return re.sub(r"\s*\([^)]*\d[^)]*\)", "", label).strip() or label
+    ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's,
+    nor a footnote's mark ('Days Sales Outstanding*')."""
+    return re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip() or label
 
 
 def is_percent(written: str) -> bool:
@@ -139,6 +141,28 @@ class Saying:
             self.cells = [read if c is cell else c for c in self.cells]
             aligned.append(read)
         return aligned
+
+    def in_one_unit(self) -> bool:
+        """Whether the amounts a formula has read, all of one document, state one unit but for those of
+        tables that state none, now read in that unit (their rows rescaled, the cells read cleared, the
+        answer told): a report's note ('Total inventories | $253,161' without its '(in thousands)') is
+        in the unit of its statements ('Cost of sales | 896,271' in thousands), not in dollars a
+        thousand times smaller. False, nothing changed, when they share one unit or state two."""
+        rows = {(r.label, r.passage.n, r.table): r for r in self.rows}
+        read = [(c, row) for c in self.cells if (row := rows.get((c.row, c.passage, c.table))) is not None]
+        stated = {self._row_scale(c) for c, _ in read if not is_percent(c.text)} - {1.0}
+        bare = {(c.passage, c.table) for c, row in read if unit_unstated(row, c.text)
+                and (c.row, c.passage) not in self.inferred}
+        if len(stated) != 1 or not bare or len({c.document for c in self.cells}) != 1:
+            return False
+        unit = stated.pop()
+        self.rows = [replace(r, scale=unit) if (r.passage.n, r.table) in bare
+                     and all(unit_unstated(r, t) for t in r.cells.values()) else r for r in self.rows]
+        passages = ", ".join(f"[{n}]" for n in sorted({n for n, _ in bare}))
+        self.cells, self.missing = [], []
+        self.assumed = [f"{passages} read in {SCALE_NAMES.get(unit, 'the stated unit')}s: its table states no unit, "
+                        "the other figures' tables do"]
+        return True
 
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
+from ..lexical.line_items import derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import END, START, Row, cell_value, count_and_price, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
@@ -41,7 +42,6 @@ from .figure_rows import (
 )
 from .figure_saying import SCALE_NAMES, Saying, in_points, paid, said_row
 from .formula import Missing, evaluate, formula_tokens
-from .line_items import derived_formula
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
@@ -328,7 +328,8 @@ class _Reader(Saying):
                                   percent=False, what=f"{row.label}, value", scale=scale)
         return None
 
-    def formula(self, text: str, *, percent: bool, name: str) -> FigureReading | None:
+    def formula(self, text: str, *, percent: bool, name: str, in_units: bool = False) -> FigureReading | None:
+        """A formula's value for the latest year asked; ``in_units``: its amounts already read in one unit."""
         year = max(self.years) if self.years else None
         self.operands = {}
         try:
@@ -343,6 +344,8 @@ class _Reader(Saying):
             return None
         if not self.cells:
             return None
+        if not in_units and self.in_one_unit():  # a note's amounts in its statements' unit, read again
+            return self.formula(text, percent=percent, name=name, in_units=True)
         if percent:
             value *= 100
         what = name + (f", {year}" if year is not None else "")

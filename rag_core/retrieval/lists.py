@@ -12,7 +12,7 @@ import numpy as np
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.terms import label_terms, tokenize
 from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
-from ..models import FILING_ITEM, Fused, RankedLists, StoredChunk
+from ..models import FILING_ITEM, Bm25Match, Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
 from ..tables.rows import row_labels
@@ -182,6 +182,7 @@ def row_list(
     phrases: Sequence[tuple[str, ...]],
     phrasings: Sequence[str],
     *,
+    lines: Sequence[tuple[str, ...]],
     documents: Sequence[str],
     candidates: int,
     per_document: int,
@@ -192,7 +193,9 @@ def row_list(
     """The table chunks with a row the question names by its label ('Effective tax rate' for "How
     much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
     longest label matched first, then the best BM25 score over the phrasings; at most
-    ``per_document`` of each document.
+    ``per_document`` of each document. ``lines``: the labels of the rows a figure for the question is
+    read from that it does not word ('Interest expense' of an interest coverage ratio, 'Cash dividends
+    paid' of the dividends it paid), listed after every table with a row of the question's own words.
 
     A figure a report states in a table (a summary of results, a rate, a segment's line) is named
     by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
@@ -201,24 +204,30 @@ def row_list(
     (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
     phrase most chunks hold (more than ``most_share``: the company's name) is no line's label.
     """
-    held = index.tables_holding(phrases, phrasings, documents=documents, top_n=candidates, most_share=most_share)
-    chunks = stored.get([m.chunk_id for m, _ in held])
-    wanted = set(phrases)
-    named: list[tuple[int, int, str]] = []  # (terms of the label matched, order held, chunk id)
-    for order, (match, _) in enumerate(held):
+    own, read = set(phrases), set(lines) - set(phrases)
+    held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
+    for wanted_terms in (phrases, sorted(read)):
+        for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
+                                             most_share=most_share):
+            held.setdefault(match.chunk_id, match)
+    chunks = stored.get(list(held))
+    named: list[tuple[bool, int, int, str]] = []  # (not the question's words, terms matched, order held, chunk id)
+    for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
         labels = [label_terms(label) for label in row_labels(chunk.text)] if chunk is not None else []
-        matched = max((len(terms) for terms in labels if terms in wanted), default=0)
-        if matched:
-            named.append((matched, order, match.chunk_id))
+        for wanted, its_own in ((own, True), (read, False)):
+            matched = max((len(terms) for terms in labels if terms in wanted), default=0)
+            if matched:
+                named.append((not its_own, matched, order, match.chunk_id))
+                break
     taken: dict[str, int] = {}
     listed: list[str] = []
-    for _, _, chunk_id in sorted(named, key=lambda n: (-n[0], n[1])):
+    for _, _, _, chunk_id in sorted(named, key=lambda n: (n[0], -n[1], n[2])):
         doc_id = chunks[chunk_id].doc_id
         if taken.get(doc_id, 0) < per_document:
             taken[doc_id] = taken.get(doc_id, 0) + 1
             listed.append(chunk_id)
-    scores = {m.chunk_id: m.score for m, _ in held}
+    scores = {c: m.score for c, m in held.items()}
     rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=scores[c])
             for rank, c in enumerate(listed, start=1)]
     return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)

@@ -18,8 +18,9 @@ import numpy as np
 from ..backends import Embedder, Reranker
 from ..lexical.bm25 import Bm25Index, build_index
 from ..lexical.cache import Bm25Cache
+from ..lexical.line_items import lines_read
 from ..lexical.paraphrase import named_metrics
-from ..lexical.terms import phrases, tokenize
+from ..lexical.terms import label_terms, phrases, tokenize
 from ..lexical.vocabulary import asks_why, sections_named, statements_named
 from ..models import DocumentRecord, Fused, Hit, RankedLists, Scores, Searched, StageRecord, StoredChunk
 from ..reader import Reader
@@ -145,18 +146,21 @@ class Retriever:
                                                        "heading")
         weights["sections"] = config.section_weight
         wording = [p for p in phrases(asked) if len(p) >= config.row_min_terms]
+        lines = [read for line in lines_read(asked) if len(read := label_terms(line)) >= config.row_min_terms]
         with recorder.stage(Stage.ROWS, rank=config.row_rank, candidates=config.row_candidates) as notes:
             if config.row_rank <= 0 or retrievers == "dense":
                 notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0 else "dense-only retrieval"))
             elif asks_why(asked):  # a row states the figure; the discussion says what moved it (the row pushed it down)
                 notes.notes.append("skipped: the question asks what drove a change, which the discussion answers")
-            elif not wording:
+            elif not wording and not lines:
                 notes.notes.append(f"the question has no run of {config.row_min_terms} words or more a row may be "
                                    "labelled by")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
                 notes.inputs["phrases"] = [" ".join(p) for p in wording]
-                found = row_list(index, wording, phrasings, documents=documents, candidates=config.row_candidates,
+                notes.inputs["lines_read"] = [" ".join(p) for p in lines]
+                found = row_list(index, wording, phrasings, lines=lines, documents=documents,
+                                 candidates=config.row_candidates,
                                  per_document=config.row_chunks, most_share=config.row_common_share, names=names,
                                  stored=stored)
                 _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "

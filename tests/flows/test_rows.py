@@ -38,13 +38,45 @@ def operations_report(path: Path) -> Path:
         page = doc.new_page()
         text = DISCUSSION if number < 10 else LOGISTICS
         page.insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + text * 5, fontsize=10)
-    page = doc.new_page()
-    page.insert_text((72, 60), "TABLE 3: OPERATING METRICS", fontsize=11)
-    for r, row in enumerate(METRICS):
+    ruled_table(doc.new_page(), "TABLE 3: OPERATING METRICS", METRICS)
+    doc.save(path)
+    return path
+
+
+def ruled_table(page: pymupdf.Page, caption: str, rows: list[list[str]]) -> None:
+    """A table with its caption at the top of a page, every cell ruled."""
+    page.insert_text((72, 60), caption, fontsize=11)
+    for r, row in enumerate(rows):
         for c, cell in enumerate(row):
             rect = pymupdf.Rect(72 + c * 150, 80 + r * 24, 72 + (c + 1) * 150, 80 + (r + 1) * 24)
             page.draw_rect(rect, color=(0, 0, 0))
             page.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
+
+
+FINANCING = (
+    "Our interest coverage remains strong. Management watches the coverage ratio each quarter, and the interest "
+    "coverage ratio is one of the covenants of our revolving credit facility, which we met throughout the year. "
+    "Rating agencies consider the ratio with our leverage when they review the company. ")
+INCOME = [["", "2022", "2021"], ["Net sales", "2,400", "2,150"], ["Cost of sales", "1,500", "1,380"],
+          ["Selling, general and administrative", "500", "470"], ["Operating income", "400", "300"],
+          ["Other expense, net", "30", "35"], ["Income before income taxes", "370", "265"]]
+OTHER_EXPENSE = [["", "2022", "2021"], ["Interest expense", "50", "48"], ["Interest income", "(12)", "(9)"],
+                 ["Pension benefits other than service cost", "(8)", "(4)"], ["Total", "30", "35"]]
+
+
+def financing_report(path: Path) -> Path:
+    """Twelve pages of prose on the interest coverage ratio, a statement of income (page 13) that
+    states operating income and a note (page 20) that alone states interest expense; six pages of
+    logistics between them."""
+    doc = pymupdf.open()
+    for number in range(12):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF INCOME (in millions)", INCOME)
+    for number in range(6):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Note {number + 1}. " + LOGISTICS * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "NOTE 7. OTHER EXPENSE, NET (in millions)", OTHER_EXPENSE)
     doc.save(path)
     return path
 
@@ -80,5 +112,26 @@ def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: P
             "the words every chunk's header holds (the document's name) label no line")
         every = tuned(engine, {"row_common_share": 1.0}).search(named).trace.stage("rows")
         assert every is not None and [row["page"] for row in every.outputs] == [25], "without the share, the row counts"
+    finally:
+        engine.close()
+
+
+def test_a_ratios_lines_are_rows_the_question_does_not_word(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    """An interest coverage ratio is operating income over interest expense: the note that alone states
+    interest expense is found by its row, though the question never says "interest expense", and the
+    ratio is computed from both tables."""
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(financing_report(tmp_path / "ACME_2022_annual_report.pdf"))
+        question = "What was the interest coverage ratio in 2022?"
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and {"operating income", "interest expense"} <= set(stage.inputs["lines_read"])
+        assert 20 in [row["page"] for row in stage.outputs], stage.outputs
+        run = engine.ask(question, backend="extractive")
+        lead = run.result().answer.splitlines()[0]
+        assert "interest coverage ratio, 2022: 8.00" in lead and "400" in lead and "50" in lead, lead
+
+        without = tuned(engine, {"row_rank": 0}).search(question)
+        assert 20 not in [h.page for h in without.hits], "without the row list, the prose on the ratio fills the top"
     finally:
         engine.close()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .paraphrase import with_paraphrases
+
 COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
 """The cost of revenue as questions name it (``figure_rows.cost_parts`` sums the lines a statement splits it into)."""
 
@@ -100,10 +102,11 @@ stated as a percentage."""
 
 OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capital (?:expenditures?|spending)|"
                       r"expenditures? (?:for|on)|"
-                      r"additions to|repurchases? of|dividends paid|acquisitions? of|cost of)\b", re.IGNORECASE)
-"""A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'), or a cost an
-income statement subtracts that way ('Cost of products (53,969)'): a formula over it ('capex as a % of
-revenue', 'EBITDA less capex', days payables outstanding) means the amount paid."""
+                      r"additions to|repurchases? of|dividends(?! received)|acquisitions? of|cost of)\b", re.IGNORECASE)
+"""A row of cash paid out, which a cash flow statement writes in parentheses ('(1,577)'; an equity
+statement its 'Common stock dividends (2,910)'), or a cost an income statement subtracts that way
+('Cost of products (53,969)'): a formula over it ('capex as a % of revenue', 'EBITDA less capex', days
+payables outstanding, a payout ratio) means the amount paid."""
 
 DERIVED = {"gross profit": "(revenue - cost of goods sold)"}
 """A line a statement may not state, and what it is of the lines it does: 3M's statement of income has
@@ -129,3 +132,22 @@ BALANCES = re.compile(r"\baccounts? (?:receivable|payable)|\b(?:receivables|paya
                       r"\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b", re.IGNORECASE)
 """Line items a balance sheet states at a date; a cash flow statement's row of the same name ('Accounts
 receivable, net' among the changes in operating assets) is their change in the year."""
+
+
+_OPERAND_WORDS = re.compile(r"\baverage\b|\bchange in\b|\d+(?:\.\d+)?|[-+*/()]", re.IGNORECASE)
+"""What a ratio's formula holds besides the names of its lines: arithmetic, a number, 'average', 'change in'."""
+
+
+def lines_read(question: str) -> tuple[str, ...]:
+    """The row labels a figure for this question is read from, beyond the question's own words: the
+    lines of each textbook ratio it names, in plain words too ('interest coverage': 'operating income',
+    'interest expense'), and the names reports give each line item it names or a ratio reads
+    ('dividends': 'cash dividends paid', …), each once, in the order found."""
+    asked = with_paraphrases(question)
+    names = [name.strip() for pattern, (formula, _) in RATIOS.items() if re.search(pattern, asked, re.IGNORECASE)
+             for name in _OPERAND_WORDS.split(formula) if name.strip()]
+    found: list[str] = []
+    for text in (asked, *names):
+        found += [label for pattern, labels in LINE_ITEMS.items() if re.search(pattern, text, re.IGNORECASE)
+                  for label in labels]
+    return tuple(dict.fromkeys([*names, *found]))
