@@ -43,7 +43,7 @@ _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased
                      re.IGNORECASE)
 _COMPARED = re.compile(r"\b(?:compare|compared|versus|vs)\b", re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021'): their change."""
-_RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year",
+_RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\bgr[eo]w\b|\byoy\b|year[- ]over[- ]year",
                        re.IGNORECASE)
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)

@@ -202,8 +202,8 @@ class _Reader(Saying):
             old, new = self.read(metric, self.periods[0]), self.read(metric, self.periods[1])
             if old is None or new is None:
                 return self._missing()
-            return self._difference(old, new, relative=relative, what=f"{new.row}, change {said_when(self.periods[0])} "
-                                    f"to {said_when(self.periods[1])}")
+            return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change "
+                                   f"{said_when(self.periods[0])} to {said_when(self.periods[1])}")
         if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
             return during
         if not self.years:
@@ -217,7 +217,7 @@ class _Reader(Saying):
         if isinstance(aligned, FigureReading):
             return aligned
         old, new = aligned
-        return self._difference(old, new, relative=relative, what=f"{new.row}, change {earlier} to {later}")
+        return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change {earlier} to {later}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """The change within one period a roll-forward gives (its END less its START), when one of
@@ -231,17 +231,7 @@ class _Reader(Saying):
         if old is None or new is None or (relative and old.value == 0):
             return None
         self.cells += [old, new]
-        return self._difference(old, new, relative=relative, what=f"{row.label}, change during the period")
-
-    def _difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str) -> FigureReading | None:
-        """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero)."""
-        if relative:
-            if old.value == 0:
-                return None
-            return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
-                                  f"({cite(new)} − {cite(old)}) / {cite(old)}", percent=True, what=what)
-        return self._computed("change", new.value - old.value, f"{cite(new)} − {cite(old)}", percent=False,
-                              what=what, scale=self._row_scale(new))
+        return self.difference(old, new, relative=relative, what=f"{said_row(row.label)}, change during the period")
 
     def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
         first, last = min(self.years), max(self.years)
@@ -262,8 +252,8 @@ class _Reader(Saying):
         got = aligned
         value = sum(r.value for r in got) / len(got)
         formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
-        return self._computed("average", value, formula, percent=False, what=f"{got[0].row}, average {first}–{last}",
-                              scale=self._row_scale(got[0]))
+        return self._computed("average", value, formula, percent=False,
+                              what=f"{said_row(got[0].row)}, average {first}–{last}", scale=self._row_scale(got[0]))
 
     def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
             FigureReading | None:
@@ -308,7 +298,7 @@ class _Reader(Saying):
         got = aligned
         formula = " + ".join(cite(r) for r in got)
         return self._computed("sum", sum(r.value for r in got), formula, percent=False,
-                              what=f"{got[0].row}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
+                              what=f"{said_row(got[0].row)}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
                               scale=self._row_scale(got[0]))
 
     def product(self, metric: str) -> FigureReading | None:
@@ -325,7 +315,7 @@ class _Reader(Saying):
             self.cells += [count, each]
             shares = f"{text.strip('() ')} {SCALE_NAMES.get(scale, '')}".strip()
             return self._computed("product", count.value * each.value, f"{shares} [{count.passage}] × {cite(each)}",
-                                  percent=False, what=f"{row.label}, value", scale=scale)
+                                  percent=False, what=f"{said_row(row.label)}, value", scale=scale)
         return None
 
     def formula(self, text: str, *, percent: bool, name: str, in_units: bool = False) -> FigureReading | None:

@@ -41,6 +41,12 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                                     "selling general and administrative"),
     r"r&d|research and development": ("research and development expenses", "research and development"),
     r"inventor(?:y|ies)": ("inventories", "inventory", "total inventories"),
+    # cash held, not a flow of it ('operating cash flow', 'cash paid for interest')
+    r"(?<!free )(?<!operating )(?<!net )\bcash(?: and (?:cash )?equivalents)?\b(?!\s*(?:flows?|from|provided|used|"
+    r"paid|generated|dividends|conversion|ratio|taxes|payments?|received|outflows?|inflows?)\b)(?!(?:\s+[\w'’]+){0,4}"
+    r"\s+(?:pay|paid|spend|spent|generate|generated|use|used|receive|received|provide|provided|return|returned)\b)": (
+        "cash and cash equivalents", "total cash and cash equivalents", "cash and equivalents",
+        "cash and due from banks"),
     r"total assets": ("total assets",),
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),

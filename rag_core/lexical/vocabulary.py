@@ -80,8 +80,12 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         f"inventories accounts receivable accounts payable deposits {BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
     r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
-    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents": (
+    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"
+    r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
+    r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
+    # goodwill held; not its impairment, which a note and the discussion say
+    rf"^(?!.*\b(?:{_WHY}|impairments?|impaired|impair)\b).*\bgoodwill\b": (f"goodwill {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
     # ("additions to property, plant and equipment") is the cash flow statement's, left to capex below
     r"(?<!purchases of )(?<!purchase of )(?<!additions to )(?<!payments for )(?:pp&e|pp and e|property,? plant,? "

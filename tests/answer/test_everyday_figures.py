@@ -382,3 +382,26 @@ def test_a_stated_ratio_is_named_without_its_footnote_mark() -> None:
         "Selected balance sheet metrics\n| | 2009 | 2008 |\n| Days Sales Outstanding* | 48 | 45 |\n"))
     figure = read_figure("What were the company's days sales outstanding in fiscal 2009?", [metrics])
     assert figure is not None and figure.sentence.startswith("**Days Sales Outstanding, 2009: 48**"), figure.sentence
+    moved = read_figure("How did the company's days sales outstanding change from fiscal 2008 to 2009?", [metrics])
+    assert moved is not None and moved.sentence.startswith("**Days Sales Outstanding, change 2008 to 2009: 3"), moved
+
+
+SNACKS = Passage(n=1, document="snacks-10k.pdf", page=62, tabular=True, text=(
+    "Consolidated Statement of Income (in millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Net Revenue | $86,392 | $79,474 |\n"
+    "| Provisions for credit losses | 2,182 | (1,419) |\n"))
+
+
+def test_a_change_says_its_rate_and_a_growth_its_amount() -> None:
+    """'How much did … grow' asks the rate, and the amount is said beside it; an increase asks the
+    amount, and its rate is said beside it (found by a chat question written before it was run)."""
+    grew = read_figure("How much did Snacks Co's net revenue grow in 2022?", [SNACKS])
+    assert grew is not None and grew.kind == "growth" and grew.value == pytest.approx(6_918 / 79_474 * 100)
+    assert grew.sentence.endswith("(up 6,918 million)"), grew.sentence
+    rose = read_figure("By how much did Snacks Co's net revenue increase in 2022?", [SNACKS])
+    assert rose is not None and rose.kind == "change" and rose.value == pytest.approx(6_918e6)
+    assert rose.sentence.endswith("(up 8.70%)"), rose.sentence
+    turned = read_figure("How did Snacks Co's provisions for credit losses change from 2021 to 2022?", [SNACKS])
+    assert turned is not None and turned.value == pytest.approx(3_601e6)
+    assert "%" not in turned.sentence, "no rate of a change from a release of provisions to a charge"

@@ -26,5 +26,16 @@ def test_a_ratios_own_lines_come_before_the_names_reports_give_them_each_once() 
     assert not any(word in line for line in read for word in ("average", "change", "(", "/"))
 
 
+@pytest.mark.parametrize(("question", "held"), [
+    ("How much cash did the company have at the end of 2022?", True),
+    ("What was its cash and cash equivalents balance in 2022?", True),
+    ("What was its operating cash flow in 2022?", False),
+    ("How much cash did it pay for interest in 2022?", False),
+    ("What were its cash dividends in 2022?", False),
+])
+def test_cash_held_is_read_from_its_balance_not_from_a_flow_of_cash(question: str, held: bool) -> None:
+    assert ("cash and cash equivalents" in lines_read(question)) is held
+
+
 def test_a_question_naming_no_ratio_or_line_item_reads_no_other_line() -> None:
     assert lines_read("Who audits the company's financial statements?") == ()

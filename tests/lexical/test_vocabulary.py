@@ -67,6 +67,11 @@ from rag_core.store import LexicalRow
         ("What was PepsiCo's long-term debt at the end of 2022?", ("balance_sheet",)),
         ("How much cash and cash equivalents did CVS Health have at the end of 2022?", ("balance_sheet",)),
         ("What were its proceeds from long-term debt in 2022?", ()),
+        # cash held, in a chat's words, and goodwill held; not cash that flowed, nor goodwill written off
+        ("How much cash did Boeing have at the end of 2022?", ("balance_sheet",)),
+        ("What was its cash balance in 2022?", ("balance_sheet",)),
+        ("How much goodwill did CVS Health have at the end of 2022?", ("balance_sheet",)),
+        ("Why did goodwill impairment charges rise in 2022?", ()),
         # a statement's totals when no part of the company is named; the dividends it paid
         ("What were CVS Health's total revenues in 2021?", ("income",)),
         ("What were American Express's total expenses in 2022?", ("income",)),
