@@ -372,8 +372,8 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
            else f"row '{row.label}' is how reports name it")
     why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
-                                      if YEAR.search(cell[0]) else "") + (f"; read in {row.unit_from}" if row.unit_from
-                                                                          else "")
+                                      if YEAR.search(cell[0]) else "")
+    why += f"; read in {row.unit_from}" if row.unit_from else ""
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
 

@@ -1,4 +1,5 @@
-"""Line items and ratios as questions name them, for reading figures (``figures.read_figure``).
+"""Line items and ratios as questions name them, for reading figures (``answer.figures.read_figure``) and
+for finding the rows they are read from (``lines_read``, the row list of ``retrieval.lists``).
 
 Textbook names and definitions, not phrasings of any test question: capital expenditure is what
 cash flow statements call "Purchases of property, plant and equipment"; the current ratio is
