@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
-from ..lexical.terms import word_prefixes
+from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import Row, cell_value
@@ -200,8 +200,9 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) ->
 
 
 def _label(text: str) -> set[str]:
-    """A row label's words, without its notes' marks and when it is taken ('Inventories(1)', 'at period-end')."""
-    return stems(_AT_DATE.sub(" ", re.sub(r"\([^)]*\)", " ", text)))
+    """A row label's words, without its notes' marks, when it is taken and its class of shares ('Inventories(1)',
+    'at period-end', '- common')."""
+    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*\)", " ", text))))
 
 
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"

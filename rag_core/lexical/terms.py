@@ -197,8 +197,13 @@ def label_terms(text: str) -> tuple[str, ...]:
     """A row label's content terms in order, a parenthesis's words and figures aside: 'Effective tax
     rate (a)' and 'Net income (loss)' read as ('effective', 'tax', 'rate') and ('net', 'income').
     How a table's row label and a run of a question's words are compared (``phrases``)."""
-    plain = re.sub(r"\([^()]*\)", " ", text)
+    plain = SHARE_CLASS.sub(" ", re.sub(r"\([^()]*\)", " ", text))
     return tuple(t for t in tokenize(plain) if not any(ch.isdigit() for ch in t))
+
+
+SHARE_CLASS = re.compile(r"\s+[-–—]\s+(?:common|preferred|class [a-c])\s*$", re.IGNORECASE)
+"""The class of shares a row label names after a dash ('Share repurchases - common'): the line is its
+name before it."""
 
 
 def phrases(text: str) -> list[tuple[str, ...]]:

@@ -405,3 +405,12 @@ def test_a_change_says_its_rate_and_a_growth_its_amount() -> None:
     turned = read_figure("How did Snacks Co's provisions for credit losses change from 2021 to 2022?", [SNACKS])
     assert turned is not None and turned.value == pytest.approx(3_601e6)
     assert "%" not in turned.sentence, "no rate of a change from a release of provisions to a charge"
+
+
+def test_a_line_named_with_its_class_of_shares_is_the_line() -> None:
+    flows = Passage(n=1, document="snacks-10k.pdf", page=65, tabular=True, text=(
+        "Consolidated Statement of Cash Flows (in millions)\n| | 2022 | 2021 |\n"
+        "| Cash dividends paid | (6,172) | (5,815) |\n"
+        "| Share repurchases - common | (1,500) | (106) |\n"))
+    figure = read_figure("How much did Snacks Co spend on share repurchases in 2022?", [flows])
+    assert figure is not None and figure.shown == "1,500 million", figure

@@ -65,6 +65,9 @@ def test_a_row_label_reads_without_its_parenthesis_and_figures() -> None:
     assert label_terms("Net income (loss)") == ("net", "income")
     assert label_terms("Purchases of property, plant and equipment") == ("purchase", "property", "plant", "equipment")
     assert label_terms("Fiscal Year Ended March 31, 2012") == ("fiscal", "year", "ended", "march")
+    # the class of shares after a dash is no word of the line's name; a kind of earnings per share is
+    assert label_terms("Share repurchases - common") == ("share", "repurchase")
+    assert label_terms("Net income per share - diluted")[-1] == "diluted"
 
 
 def test_a_questions_phrases_are_its_runs_of_words_within_a_clause_longest_first() -> None:
