@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..backends import Embedder
-from ..models import AttributionSummary, Passage, Statement
+from ..models import AttributionSummary, FigureReading, Passage, Statement
 from ..settings import AttributionSettings
 from ..tables.rows import prose_lines
 from ..text import CITATION, sentences_of
@@ -111,6 +111,16 @@ class Computed(NamedTuple):
     formula: str = ""
     """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it out
     states each of its numbers as code read or computed it."""
+
+
+def computed_of(figure: FigureReading | None) -> list[Computed]:
+    """The figures code computed for an answer's lead, for the check: the one asked for and the one said
+    beside it (a change's rate), each about the rows of its cells."""
+    if figure is None or not figure.formula or not figure.shown:
+        return []
+    about = " ".join(dict.fromkeys(c.row for c in figure.cells))
+    passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
+    return [Computed(shown, about, passages, figure.formula) for shown in (figure.shown, figure.beside) if shown]
 
 
 def attribute(

@@ -170,17 +170,18 @@ class Saying:
         change, scale = new.value - old.value, self._row_scale(new)
         if relative and old.value == 0:
             return None
-        way = "up" if change >= 0 else "down"
         if relative:
             reading = self._computed("growth", change / abs(old.value) * 100, f"({cite(new)} − {cite(old)}) / "
                                      f"{cite(old)}", percent=True, what=what)
-            also = f"{way} {self._shown(abs(change), percent=False, scale=scale)}" if scale > 1 else ""
+            beside = self._shown(abs(change), percent=False, scale=scale) if scale > 1 else ""
         else:
             reading = self._computed("change", change, f"{cite(new)} − {cite(old)}", percent=False, what=what,
                                      scale=scale)
             rated = old.value * new.value > 0 and not is_percent(new.text + old.text)  # not from a loss to a profit
-            also = f"{way} {self._shown(abs(change) / abs(old.value) * 100, percent=True)}" if rated else ""
-        return reading.model_copy(update={"sentence": f"{reading.sentence} ({also})"}) if also else reading
+            beside = self._shown(abs(change) / abs(old.value) * 100, percent=True) if rated else ""
+        way = "up" if change >= 0 else "down"
+        return reading.model_copy(update={"sentence": f"{reading.sentence} ({way} {beside})", "beside": beside}
+                                  ) if beside else reading
 
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"

@@ -37,7 +37,7 @@ from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
 from ..trace import StageNotes, Stages, continued, ms_since
 from .answer_check import AnswerCheck
-from .attribution import Computed
+from .attribution import computed_of
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
 from .extractive import NOT_FOUND, extractive_answer
 
@@ -335,11 +335,7 @@ class AnswerRun:
         summary: AttributionSummary | None = None
         tables: list[TableView] = []
         try:
-            figure = self.figure
-            computed = [Computed(figure.shown, " ".join(dict.fromkeys(c.row for c in figure.cells)),
-                                 tuple(dict.fromkeys(c.passage for c in figure.cells)), figure.formula)
-                        ] if figure is not None and figure.formula and figure.shown else []
-            sentences, summary, tables = self._check.run(text, self.passages, computed)
+            sentences, summary, tables = self._check.run(text, self.passages, computed_of(self.figure))
         except Exception as exc:  # an optional check degrades visibly, never breaks the answer
             message = f"answer check failed ({type(exc).__name__}: {exc}); the citations are the model's alone"
             self.notices.append(message)

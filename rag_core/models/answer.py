@@ -61,6 +61,8 @@ class FigureReading(Frozen):
     cells: list[CellRead] = Field(default_factory=list)
     missing: list[str] = Field(default_factory=list, description="Inputs no passage's table holds.")
     notes: list[str] = Field(default_factory=list, description="How the figure was read.")
+    beside: str = Field("", description="A second figure computed from the same cells and said beside the first: "
+                                        "a change's rate ('8.70%'), a growth rate's amount ('6,918 million').")
 
     @property
     def passages(self) -> list[int]:

@@ -266,3 +266,21 @@ def test_where_a_cell_is_names_its_row_alone_when_its_column_has_no_name() -> No
     """Seen in the app: 'in the table under , row Total stockholders' equity'."""
     assert Cell(None, ("Total stockholders’ equity", "", ""), 0).where() == "row Total stockholders’ equity"
     assert Cell(None, ("Revenue", "Fiscal year", "2012"), 0).where() == "Fiscal year › 2012, row Revenue"
+
+
+def test_a_lead_with_a_change_and_its_rate_computed_by_code_is_supported_whole() -> None:
+    """A change said with its rate beside it ('(up 8.70%)'): both figures code computed from the cells
+    are the lead's own, not numbers no passage holds (the app's answer check marked such a lead)."""
+    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.figures import read_figure
+
+    income = Passage(n=1, document="snacks.pdf", page=62, tabular=True, text=(
+        "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 |\n| Net Revenue | $86,392 | $79,474 |"))
+    for question in ("By how much did Snacks Co's net revenue increase in 2022?",
+                     "How much did Snacks Co's net revenue grow in 2022?"):
+        figure = read_figure(question, [income])
+        assert figure is not None and figure.beside, figure
+        lead = attribute(figure.sentence, [income], None, TERMS_ONLY, computed=computed_of(figure))[0]
+        assert all(s.supported and not s.unverified_numbers for s in lead), [s.unverified_numbers for s in lead]
+        bare = attribute(figure.sentence, [income], None, TERMS_ONLY, computed=computed_of(figure)[:1])[0]
+        assert any(s.unverified_numbers for s in bare), "without the figure said beside, the check cannot place it"
