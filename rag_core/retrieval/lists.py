@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..lexical.bm25 import Bm25Index, ExactTerm
-from ..lexical.terms import label_terms, tokenize
+from ..lexical.line_items import lines_read
+from ..lexical.terms import label_terms, phrases, tokenize
 from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
 from ..models import FILING_ITEM, Bm25Match, Fused, RankedLists, StoredChunk
 from ..store import Store
@@ -175,6 +176,14 @@ def section_list(
                         + ("" if listed else "; no page's headings name one (not its period, nor the company)"))
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
                        rows=rows), notes
+
+
+def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """What the row list looks for: the runs of ``min_terms`` words or more of the question that may label a
+    row (``phrases``), and the labels of the rows a figure for it is read from that it does not word
+    (``line_items.lines_read``), each as ``label_terms``."""
+    own = [p for p in phrases(question) if len(p) >= min_terms]
+    return own, [read for line in lines_read(question) if len(read := label_terms(line)) >= min_terms]
 
 
 def row_list(

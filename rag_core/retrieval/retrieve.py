@@ -18,9 +18,8 @@ import numpy as np
 from ..backends import Embedder, Reranker
 from ..lexical.bm25 import Bm25Index, build_index
 from ..lexical.cache import Bm25Cache
-from ..lexical.line_items import lines_read
 from ..lexical.paraphrase import named_metrics
-from ..lexical.terms import label_terms, phrases, tokenize
+from ..lexical.terms import tokenize
 from ..lexical.vocabulary import asks_why, sections_named, statements_named
 from ..models import DocumentRecord, Fused, Hit, RankedLists, Scores, Searched, StageRecord, StoredChunk
 from ..reader import Reader
@@ -40,6 +39,7 @@ from .lists import (
     leading_documents,
     page_list,
     row_list,
+    row_phrases,
     section_list,
     sides_list,
     statement_list,
@@ -136,8 +136,7 @@ class Retriever:
                 notes.notes.append("the question names no topic that reports file under a section of its own")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
-                # why a figure moved: the discussion's heading of that line or segment names it
-                headed_by = asked if asks_why(asked) else ""
+                headed_by = asked if asks_why(asked) else ""  # why it moved: its discussion's heading names it
                 found, said = section_list(index, titles, phrasings, documents=documents, names=names,
                                            stored=stored, per_document=config.section_chunks,
                                            headed_by=headed_by, most_share=config.row_common_share)
@@ -145,8 +144,7 @@ class Retriever:
                 _take(notes, lists, chunks, found, none="no chunk holding the question's terms sits under such a "
                                                        "heading")
         weights["sections"] = config.section_weight
-        wording = [p for p in phrases(asked) if len(p) >= config.row_min_terms]
-        lines = [read for line in lines_read(asked) if len(read := label_terms(line)) >= config.row_min_terms]
+        wording, lines = row_phrases(asked, config.row_min_terms)
         with recorder.stage(Stage.ROWS, rank=config.row_rank, candidates=config.row_candidates) as notes:
             if config.row_rank <= 0 or retrievers == "dense":
                 notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0 else "dense-only retrieval"))
@@ -154,15 +152,13 @@ class Retriever:
                 notes.notes.append("skipped: the question asks what drove a change, which the discussion answers")
             elif not wording and not lines:
                 notes.notes.append(f"the question has no run of {config.row_min_terms} words or more a row may be "
-                                   "labelled by")
+                                   "labelled by, and names no line a figure is read from")
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
-                notes.inputs["phrases"] = [" ".join(p) for p in wording]
-                notes.inputs["lines_read"] = [" ".join(p) for p in lines]
+                notes.inputs.update(phrases=[" ".join(p) for p in wording], lines_read=[" ".join(p) for p in lines])
                 found = row_list(index, wording, phrasings, lines=lines, documents=documents,
-                                 candidates=config.row_candidates,
-                                 per_document=config.row_chunks, most_share=config.row_common_share, names=names,
-                                 stored=stored)
+                                 candidates=config.row_candidates, per_document=config.row_chunks,
+                                 most_share=config.row_common_share, names=names, stored=stored)
                 _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "
                                                        "phrase of the question")
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
