@@ -120,21 +120,19 @@ def _units_shared(rows: list[Row]) -> list[Row]:
     """Rows of tables that state no unit, read in the unit of a row of the same document, in a table that
     states one, that holds one of their amounts (a note's 'Total inventories | $253,161' is the balance
     sheet's 'Inventories | 253,161', in thousands); left as they are when such rows state two units."""
-    stated: dict[tuple[str, float], set[float]] = {}
-    source: dict[tuple[str, float], Row] = {}
+    stated: dict[tuple[str, float], list[Row]] = {}  # (document, amount) -> the rows with a unit that state it
     for row in rows:
         for text in row.cells.values() if row.scale != 1.0 and not row.prose else ():
             if (value := cell_value(text)) is not None and abs(value) >= _SAME_FROM and "%" not in text:
-                stated.setdefault((row.passage.document, abs(value)), set()).add(row.scale)
-                source.setdefault((row.passage.document, abs(value)), row)
+                stated.setdefault((row.passage.document, abs(value)), []).append(row)
     out = []
     for row in rows:
-        keys = [(row.passage.document, abs(v)) for t in row.cells.values() if (v := cell_value(t)) is not None]
-        units = {unit for key in keys for unit in stated.get(key, ())}
-        if (not row.prose and row.cells and len(units) == 1 and all(unit_unstated(row, t) for t in row.cells.values())):
-            same = next(source[key] for key in keys if key in stated)
-            row = replace(row, scale=units.pop(), unit_from=f"the unit of '{same.label}' on p.{same.passage.page}, "
-                                                            "which states the same figure")
+        same = [r for t in row.cells.values() if (v := cell_value(t)) is not None
+                for r in stated.get((row.passage.document, abs(v)), ())]
+        unstated = all(unit_unstated(row, t) for t in row.cells.values())
+        if not row.prose and unstated and len({r.scale for r in same}) == 1:
+            row = replace(row, scale=same[0].scale, unit_from=f"the unit of '{same[0].label}' on "
+                                                              f"p.{same[0].passage.page}, which states the same figure")
         out.append(row)
     return out
 

@@ -188,7 +188,7 @@ def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], l
 
 def row_list(
     index: Bm25Index,
-    phrases: Sequence[tuple[str, ...]],
+    wording: Sequence[tuple[str, ...]],
     phrasings: Sequence[str],
     *,
     lines: Sequence[tuple[str, ...]],
@@ -199,7 +199,7 @@ def row_list(
     names: Mapping[str, str],
     stored: OwnedChunks,
 ) -> RankedLists:
-    """The table chunks with a row the question names by its label ('Effective tax rate' for "How
+    """The table chunks with a row the question names by its label (``wording``: 'Effective tax rate' for "How
     much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
     longest label matched first, then the best BM25 score over the phrasings; at most
     ``per_document`` of each document. ``lines``: the labels of the rows a figure for the question is
@@ -213,9 +213,9 @@ def row_list(
     (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
     phrase most chunks hold (more than ``most_share``: the company's name) is no line's label.
     """
-    own, read = set(phrases), set(lines) - set(phrases)
+    own, read = set(wording), set(lines) - set(wording)
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
-    for wanted_terms in (phrases, sorted(read)):
+    for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
                                              most_share=most_share):
             held.setdefault(match.chunk_id, match)
@@ -236,8 +236,7 @@ def row_list(
         if taken.get(doc_id, 0) < per_document:
             taken[doc_id] = taken.get(doc_id, 0) + 1
             listed.append(chunk_id)
-    scores = {c: m.score for c, m in held.items()}
-    rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=scores[c])
+    rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=held[c].score)
             for rank, c in enumerate(listed, start=1)]
     return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)
 
