@@ -329,6 +329,7 @@ class Engine(Ingesting):
             timings=timings, notices=notices, started=started, timeout_s=self.settings.llm.timeout_s,
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
+            echo_words=self.settings.llm.echo_words,
             lead=lead, figure=figure,
             max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )

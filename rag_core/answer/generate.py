@@ -39,6 +39,7 @@ from ..trace import StageNotes, Stages, continued, ms_since
 from .answer_check import AnswerCheck
 from .attribution import computed_of
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
+from .echoes import ECHOED, without_echoes
 from .extractive import NOT_FOUND, extractive_answer
 
 REPEATING = "The model began repeating itself, so its answer was stopped there."
@@ -130,6 +131,7 @@ class AnswerRun:
         check: AnswerCheck | None,
         prompt_speed: PromptSpeed | None,
         repeat_limit: int,
+        echo_words: int,
         lead: str,
         max_tokens: int,
         figure: FigureReading | None = None,
@@ -140,7 +142,8 @@ class AnswerRun:
         cited: ``prompts.quoted_lines``), streamed before the model reads. ``max_tokens``: what the
         model may write (the budget's reserved output, or less after a lead). ``figure``: the figure
         the question asks for, read by code, whose sentence opens ``lead`` for every backend, the
-        extractive one too."""
+        extractive one too. ``echo_words``: a sentence of the model's with this many words in a row
+        of its instructions is left out of the answer (``echoes``; 0: never)."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -161,6 +164,8 @@ class AnswerRun:
         self._check = check
         self._prompt_speed = prompt_speed
         self._repeat_limit = repeat_limit
+        self._echo_words = echo_words
+        self._led = 0  # how much of ``_text`` is the lead, not the model's
         self.lead = lead
         self.figure = figure
         self._max_tokens = max_tokens
@@ -228,6 +233,7 @@ class AnswerRun:
                 # the first token (timings) stays the model's
                 self.timings["lead"] = ms_since(self._started)
                 self._text += self.lead
+                self._led = len(self.lead)
                 yield self.lead
             for delta in self._deltas():
                 if "first_token" not in self.timings:
@@ -244,6 +250,7 @@ class AnswerRun:
         except GenerationError as exc:
             self._error = str(exc)
         finally:
+            echoed = self._leave_out_echoes()
             self.timings["generate"] = ms_since(clock)
             self.timings["total"] = ms_since(self._started)
             self._done = True
@@ -252,8 +259,20 @@ class AnswerRun:
                 Stage.GENERATE,
                 self.timings["generate"],
                 {"backend": self.backend, "model": self.model, "max_tokens": self._max_tokens},
-                StageNotes(notes=notes + [n for n in self.notices if n in (REPEATING, self._cut_notice)]),
+                StageNotes(notes=notes + [n for n in self.notices if n in (REPEATING, self._cut_notice, echoed)]),
             )
+
+    def _leave_out_echoes(self) -> str | None:
+        """The model's sentences that copy its instructions out of the answer, and the notice that says
+        so; kept when they are all it wrote and no lead opens the answer (an answer of nothing says less)."""
+        if not self.generates:
+            return None
+        written, count = without_echoes(self._text[self._led :], self._echo_words)
+        if not count or not (self._led or written.strip()):
+            return None
+        self._text = self._text[: self._led] + written
+        self.notices.append(ECHOED.format(count=count))
+        return self.notices[-1]
 
     def _deltas(self) -> Iterator[str]:
         if self.no_relevant:

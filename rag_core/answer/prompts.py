@@ -148,6 +148,12 @@ SIDES = (
     "say nothing about one of them on an aspect, say so in that bullet."
 )
 
+CLOSING = "Use only the passages above, and end each sentence or bullet with the number of its passage, like [2]."
+INSTRUCTION_TEXTS = (SYSTEM, *INSTRUCTIONS.values(), *BRIEF_INSTRUCTIONS.values(), FIGURE_ANSWER, ONE_IDEA,
+                     PICKED_LINES, COMPARED_LINES, SIDES, SETTLED, UNREAD, CLOSING)
+"""Every instruction a model is given, with its places to fill ('{settled}'): what an answer must not copy
+(``echoes``)."""
+
 _TAG = re.compile(r"</?\s*(documents|passage)\b[^>]*>", re.IGNORECASE)
 # Chat-template control tokens (<|im_start|>, <|eot_id|>, ...): a runtime that parses special
 # tokens in message text would otherwise let a document open its own system turn.
@@ -209,12 +215,7 @@ def build_messages(
         if compared is not None:
             instruction = COMPARED_LINES.format(where=_where(compared.passages), first=sides[0], second=sides[1])
         instruction += SIDES.format(sides=" and ".join(sides), first=sides[0], second=sides[1])
-    user = (
-        f"{render_passages(passages)}\n\n"
-        f"Question: {question}\n\n"
-        f"{hint}{instruction} Use only the passages above, and end each sentence or bullet with the number of "
-        "its passage, like [2]."
-    )
+    user = f"{render_passages(passages)}\n\nQuestion: {question}\n\n{hint}{instruction} {CLOSING}"
     # earlier turns may quote documents: they pass through the same neutralising as passages
     earlier: list[Message] = [{"role": m["role"], "content": neutralize(m["content"])} for m in history]
     return [{"role": "system", "content": SYSTEM}, *earlier, {"role": "user", "content": user}]

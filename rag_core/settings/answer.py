@@ -175,6 +175,15 @@ class LlmSettings(Group):
         description="Stop an answer when one of its sentences or lines (30 characters or more) comes for the "
         "this-many-th time: the text before it is kept, with a notice (0: never).",
     )
+    echo_words: int = Field(
+        8,
+        ge=0,
+        le=100,
+        description="Leave out of the answer a sentence or line of the model's that copies this many words in a row "
+        "of its instructions, with a notice (told a figure 'is settled: do not restate it', the local model once "
+        "wrote that instruction under the figure); 0: never. Fewer than 8 would catch answers that say, as told, "
+        "that the documents do not contain it.",
+    )
     timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(
         120.0, gt=0, le=86_400, description="Longest wait for intent and query rewriting."

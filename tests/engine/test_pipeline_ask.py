@@ -455,3 +455,29 @@ def test_a_figure_question_opens_with_the_cell_read_by_code_for_every_backend(
                  embedder=fake_engine.embedder, reranker=fake_engine.reranker)
     plain = off.ask(question, backend="extractive")
     assert plain.trace.stage("figures") is None and plain.result().figure is None
+
+
+def test_the_models_sentences_that_copy_its_instructions_are_left_out_with_a_notice(
+    fake_engine: Engine, tmp_path: Path
+) -> None:
+    """Told that the figure above is settled, the local model once wrote that instruction into its answer."""
+    path = tmp_path / "acme-report.md"
+    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
+    fake_engine.ingest_path(path)
+    question = "What is the FY2023 capital expenditure amount (in USD millions) for Acme?"
+    echo = ("It is settled: do not restate it, and state no other figure for what the question asks, nor compute "
+            "one. It is the cash spent on plant and equipment [1].\nIn one or two sentences, say what the passages "
+            "say about it, citing [n].")
+    run = fake_engine.ask(question, llm=ScriptedChatModel(answer=echo))
+    answer = run.result()
+    assert "settled" not in answer.answer and "In one or two sentences" not in answer.answer
+    assert answer.answer.startswith("**Purchases of property, plant and equipment, 2023: 1,577 million**")
+    assert answer.answer.rstrip().endswith("It is the cash spent on plant and equipment [1].")
+    assert any("2 of its sentences were left out" in n for n in answer.notices)
+    generate = answer.trace.stage("generate")
+    assert generate is not None and any("instructions" in n for n in generate.notes)
+
+    alone = fake_engine.ask("What are the warranty terms?", llm=ScriptedChatModel(answer=echo.split(" It is the")[0]))
+    text = alone.result().answer
+    assert "It is settled" in text and not alone.result().notices, (
+        "an answer that is nothing but the echo, with no lead, is shown as written rather than emptied")
