@@ -14,7 +14,7 @@ from ..models import Passage
 from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines
 from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
-from .numbers import numbers
+from .statement_lines import CURRENCY, cell_value, figures_of, rejoined, repaired
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
                        r"margin|rate|days)\b|%", re.IGNORECASE)
@@ -91,9 +91,9 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                                               if len(found := years_in(line)) >= 2), None)
             years = header or above or next((found for line in passage.columns.splitlines()
                                              if (found := _header_years(cells(line)))), [])
-            lines = _subtotals(_unmerged(lines, len(years)))
+            lines = repaired(lines, len(years))
             aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
-            if above and 2 * len(aligned) < sum(1 for line in lines if _figures(" ".join(cells(line)[1:]))):
+            if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             if aligned:
                 rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
@@ -140,7 +140,6 @@ def _units_shared(rows: list[Row]) -> list[Row]:
 _LINES_ABOVE = 3
 """Lines above a table searched for its line of years (a caption, the unit, then the years)."""
 _DASHES = {"—", "–", "-", "−"}
-_CURRENCY = {"$", "€", "£", "¥", "%"}
 
 
 def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
@@ -148,7 +147,7 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
     out: list[tuple[list[str], list[str]]] = []
     before: list[str] = []
     block: list[str] = []
-    for line in _rejoined(text.splitlines()):
+    for line in rejoined(text.splitlines()):
         if in_table(line) or (block and is_rule(line)):
             block.append(line)
             continue
@@ -162,102 +161,14 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-_LEADERS = re.compile(r"(?:\s*\.){3,}")
-"""The leader dots after a row's label in a filing's statement ('Goodwill . . . . . .')."""
-
-
-def _unmerged(lines: list[str], years: int) -> list[str]:
-    """Rows a PDF's table finder set into one ('Cash . . . Short-term investments . . . | $ 639,729
-    $ 593,599 1,176,244 716,087 |'), apart again: labels cut at their leader dots, the figures given
-    to them a year at a time, when there are as many as the labels times the years."""
-    out: list[str] = []
-    for line in lines:
-        row = cells(line)
-        labels = [label.strip() for label in _LEADERS.split(row[0])] if row else []
-        labels = [label for label in labels if label]
-        figures = [f for cell in row[1:] for f in _figures(cell)]
-        if years and len(labels) >= 2 and len(figures) == len(labels) * years:
-            out += ["| " + " | ".join([label, *figures[n * years:(n + 1) * years]]) + " |" for n, label in
-                    enumerate(labels)]
-        else:
-            out.append(line)
-    return out
-
-
-def _subtotals(lines: list[str]) -> list[str]:
-    """A row without a label whose figures are the sums of the rows since a heading ('Revenue:',
-    'Product revenue', 'Funded research …', then '| | 126,375 | 101,151 |') named as that heading's
-    total ('Total Revenue'); a statement's subtotals are often unlabelled."""
-    out: list[str] = []
-    since: list[list[float]]
-    totals: list[list[float]]
-    heading, since = "", []  # the heading's name, and the figures of each row since it
-    section, totals = "", []  # a section's heading in capitals ('ASSETS'), and its subtotals' figures
-    for line in lines:
-        row = cells(line)
-        label = row[0].strip() if row else ""
-        values = [cell_value(f) or 0.0 for cell in row[1:] for f in _figures(cell)]
-        if capitals := _SECTION.match(label):
-            section, totals = capitals.group(1), []
-        if label.endswith(":") and not values:
-            heading, since = label.rstrip(":").strip(), []
-        elif label:
-            since = since + [values] if values else since
-            totals = totals + [values] if values and _SUBTOTAL.match(label) else totals
-        elif values and heading and _sums(since, values):
-            line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
-            heading, since = "", []
-        elif values and section and _sums(totals, values):  # 'Total current assets', …, then '| | $3,404,294 |'
-            line = "| " + " | ".join([f"Total {section.lower()}", *row[1:]]) + " |"
-            section, totals = "", []
-        out.append(line)
-    return out
-
-
-_SECTION = re.compile(r"^([A-Z][A-Z’'&, ]*[A-Z])(?=\s+[A-Z][a-z]|$)")
-"""A statement's section heading in capitals at the head of a row ('ASSETS Current Assets Cash …')."""
-_SUBTOTAL = re.compile(r"^(?:total|net)\b", re.IGNORECASE)
-
-
-def _sums(rows: list[list[float]], total: list[float]) -> bool:
-    """Whether ``total`` is the sum of two or more rows of as many figures, column by column."""
-    return len(rows) >= 2 and all(len(r) == len(total) for r in rows) and all(
-        abs(sum(column) - value) <= 1 for column, value in zip(zip(*rows, strict=True), total, strict=True))
-
-
-def _rejoined(lines: list[str]) -> list[str]:
-    """Table rows a line break inside a cell cut in two ('| … | 15,468 — 438 (18,' then '586) (40,871)
-    11,595 |') joined again: a row's start without its closing bar, and the rest that closes it."""
-    out: list[str] = []
-    for line in lines:
-        if out and out[-1].startswith("|") and not out[-1].rstrip().endswith("|") and line.rstrip().endswith("|") \
-                and not line.lstrip().startswith("|"):
-            out[-1] += ("" if out[-1].endswith(",") else " ") + line.strip()
-        else:
-            out.append(line)
-    return out
-
-
 def _header_years(row: Sequence[str]) -> list[str]:
     """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
     '| 2016 2015 | 2014 |' too), or [] for a row with a cell that names none or holds another figure."""
     filled = [cell for cell in row[1:] if cell.strip()]
     found = [years_in(cell) for cell in filled]
-    if not filled or not all(found) or any(_figures(YEAR.sub(" ", cell)) for cell in filled):
+    if not filled or not all(found) or any(figures_of(YEAR.sub(" ", cell)) for cell in filled):
         return []
     return [year for years in found for year in years]
-
-
-_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?(?:%?\)?|\)%)|[—–−-]")
-"""A figure as a cell writes it: '$1,048', '(96.0)', '35.8%', and a negative percentage '(8.2)%'."""
-
-
-def _figures(cell: str) -> list[str]:
-    """The figures of a cell in order (a dash for none), a merged cell's several ('$11,647 $12,678');
-    [] when it holds words."""
-    tokens = cell.replace("$ ", "$").split()
-    figures = [t for t in tokens if t not in _CURRENCY]
-    return figures if figures and all(_FIGURE_TOKEN.fullmatch(t) for t in figures) else []
 
 
 _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?"
@@ -272,9 +183,9 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
-    filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in _CURRENCY]
-    entries = (_figures(led.group("figures")) if led else []) + [figure for cell in filled for figure in _figures(cell)]
-    if not label or len(entries) != len(years) or any(not _figures(cell) for cell in filled) or _header_years(row):
+    filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in CURRENCY]
+    entries = [*(figures_of(led.group("figures")) if led else []), *(f for cell in filled for f in figures_of(cell))]
+    if not label or len(entries) != len(years) or any(not figures_of(cell) for cell in filled) or _header_years(row):
         return None
     given: dict[str, str] = {}
     for year, entry in zip(years, entries, strict=True):
@@ -307,13 +218,13 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
                      caption).strip()
     header = cells(lines[0]) if lines else []
     named = next((cell for cell in reversed(header[1:]) if re.search(r"[A-Za-z]{3}", cell)), "")
-    if not caption and named and not _figures(" ".join(header[1:])) and not YEAR.search(named):
+    if not caption and named and not figures_of(" ".join(header[1:])) and not YEAR.search(named):
         caption = clean_label(named)  # '| Fiscal | Years | Amortization Expense |'
     grouped: dict[str, dict[str, str]] = {}
     total = ""
     for line in lines:
         row = cells(line)
-        figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
+        figures = [figure for cell in row[1:] if cell.strip() for figure in figures_of(cell)]
         if not row or len(figures) != 1:
             continue
         label = clean_label(row[0])
@@ -351,26 +262,11 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
     for line in lines:
         row = cells(line)
         match = _START_END.match(clean_label(row[0])) if row else None
-        figures = [figure for cell in row[1:] if cell.strip() for figure in _figures(cell)]
+        figures = [figure for cell in row[1:] if cell.strip() for figure in figures_of(cell)]
         if match is not None and figures:
             column = START if match.group("when").lower() in ("beginning", "start") else END
             grouped.setdefault(match.group("name").strip(" ,:-"), {})[column] = figures[0]
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
-
-
-def _plain(text: str) -> float | None:
-    match = re.fullmatch(r"\s*\(?[-−]?\$?\s*(\d+(?:\.\d+)?)\s*%?\)?\s*", text)
-    return float(match.group(1)) if match else None
-
-
-def cell_value(text: str) -> float | None:
-    """A cell's value: '(1,234)' and '−5' negative, '$1,577' 1577, '12.5%' 12.5."""
-    found = numbers(text)
-    value = found[0].value if found else _plain(text)
-    if value is None:
-        return None
-    negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
-    return -value if negative else value
 
 
 _COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
@@ -389,3 +285,19 @@ def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] 
     (label, text), price = counts[0], prices[0]
     own = scale_of(label)
     return (label, text, own if own > 1 else row.scale), price
+
+
+def in_percent(row: Row) -> bool:
+    """Whether a row states percentages: its table is one of shares of revenue (``Row.shares``), its cells say so
+    ('21.6 percent'), or its line in the table does ('| Effective tax rate | 21.6 | % |': the figures are read
+    without the sign)."""
+    if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
+        return True
+    # its line ends the label's cell there: 'Gross Margin' is not the line '| Gross Margin % | 55.5% |'
+    ends = re.compile(rf"{re.escape(row.label[-_LABEL_TAIL:])}\s*(?:\||$)")
+    return any(ends.search(line) and "%" in line for line in row.passage.text.splitlines())
+
+
+_LABEL_TAIL = 24
+"""Characters of a row's label its table line is found by (a label joined to its section's is longer
+than the line's first cell)."""

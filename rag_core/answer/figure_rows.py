@@ -13,9 +13,10 @@ from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
-from .figure_cells import Row, cell_value
+from .figure_cells import Row
 from .figure_question import YEAR
 from .numbers import numbers
+from .statement_lines import cell_value, is_percent
 
 _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
@@ -89,7 +90,7 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
              for name in labels]
     balance = BALANCES.search(metric) is not None
     per_share = _PER_SHARE.search(metric) is not None
-    head, tail = _split(metric)
+    head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
@@ -376,25 +377,10 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
                                       if YEAR.search(cell[0]) else "")
     why += f"; read in {row.unit_from}" if row.unit_from else ""
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
-                    row=row.label, column=cell[0], text=cell[1].strip(), value=value * row.scale, why=why)
+                    row=row.label, column=cell[0], text=cell[1].strip(),
+                    value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
 
 
 def cite(cell: CellRead) -> str:
     """A cell as an input of shown arithmetic: its figure as written and its passage's number."""
     return f"{cell.text.strip()} [{cell.passage}]"
-
-
-def in_percent(row: Row) -> bool:
-    """Whether a row states percentages: its table is one of shares of revenue (``Row.shares``), its cells say so
-    ('21.6 percent'), or its line in the table does ('| Effective tax rate | 21.6 | % |': the figures are read
-    without the sign)."""
-    if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
-        return True
-    # its line ends the label's cell there: 'Gross Margin' is not the line '| Gross Margin % | 55.5% |'
-    ends = re.compile(rf"{re.escape(row.label[-_LABEL_TAIL:])}\s*(?:\||$)")
-    return any(ends.search(line) and "%" in line for line in row.passage.text.splitlines())
-
-
-_LABEL_TAIL = 24
-"""Characters of a row's label its table line is found by (a label joined to its section's is longer
-than the line's first cell)."""

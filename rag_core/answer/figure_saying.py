@@ -12,6 +12,7 @@ from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
 from ..models import CellRead, FigureReading
 from .figure_cells import Row, unit_unstated
 from .figure_rows import cite
+from .statement_lines import is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -42,11 +43,6 @@ def said_row(label: str) -> str:
     ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's,
     nor a footnote's mark ('Days Sales Outstanding*')."""
     return re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip() or label
-
-
-def is_percent(written: str) -> bool:
-    """Whether a figure as written is a percentage ('21.6%', '21.6 percent')."""
-    return re.search(r"%|\bpercent\b", written, re.IGNORECASE) is not None
 
 
 class Saying:

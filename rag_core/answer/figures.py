@@ -19,7 +19,7 @@ from functools import partial
 
 from ..lexical.line_items import derived_formula
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import END, START, Row, cell_value, count_and_price, table_rows
+from .figure_cells import END, START, Row, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     BALANCE_AT,
@@ -33,7 +33,6 @@ from .figure_rows import (
     cite,
     column_of,
     cost_parts,
-    in_percent,
     latest_year,
     partly_named,
     rows_named,
@@ -42,6 +41,7 @@ from .figure_rows import (
 )
 from .figure_saying import SCALE_NAMES, Saying, in_points, paid, said_row
 from .formula import Missing, evaluate, formula_tokens
+from .statement_lines import cell_value, rounding
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
@@ -61,7 +61,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if not rows:
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
-        return stated
+        return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
     reader = _Reader(rows, asked)
     if asked.formula and asked.operation == "change":
         return reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
@@ -96,6 +96,19 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     if reading is None or reading.missing or not reading.cells:
         return None
     return in_points(reading) if asked.operation == "change" and asked.percent else reading
+
+
+def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureReading:
+    """Of a ratio stated more than once for the year (a segment's operating margin beside the
+    company's), the one its inputs give, computed from the rows ('Loss from operations' over 'Total
+    revenues' of the statement of operations), as written; all of them when none or several agree."""
+    computed = _Reader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
+    if computed is None or computed.value is None or computed.missing or computed.kind == "candidates":
+        return stated
+    agree = [cell for cell in stated.cells if abs(cell.value - computed.value) <= rounding(cell.text)]
+    reading = _Reader(rows, asked).one(agree[0]) if len(agree) == 1 else stated
+    return reading.model_copy(update={"notes": [*reading.notes, f"of the rows that state it, the one its inputs "
+                                                f"give: {computed.formula}"]}) if reading is not stated else stated
 
 
 class _Reader(Saying):
@@ -161,7 +174,7 @@ class _Reader(Saying):
                            if asked <= stems(label) and cell_value(text) is not None)
             read = cell_read(row, named[0][1:], wanted, metric) if named else None
             if read is not None:
-                return self._one(read)
+                return self.one(read)
         return None
 
     def _cell_among(self, rows: list[Row], metric: str, year: int | None) -> FigureReading | None:
@@ -187,9 +200,9 @@ class _Reader(Saying):
                                f"[{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
-        return self._one(tied[0])
+        return self.one(tied[0])
 
-    def _one(self, only: CellRead) -> FigureReading:
+    def one(self, only: CellRead) -> FigureReading:
         """One cell read as the answer, said as its row and column write it."""
         shown = self._said(only)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""

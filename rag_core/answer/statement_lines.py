@@ -1,0 +1,157 @@
+"""A statement's table lines as a PDF's table finder leaves them, read whole again, and the figures
+of a cell: rows set into one cell ('Cash . . . Short-term investments . . . | $ 639,729 $ 593,599
+1,176,244 716,087 |') apart, a row a line break cut in two and a label set over two rows joined, and
+a row without a label that sums the rows above it named as their total ('Total Revenue')."""
+
+from __future__ import annotations
+
+import re
+
+from ..tables.rows import cells
+from .numbers import numbers
+
+CURRENCY = {"$", "€", "£", "¥", "%"}
+"""Signs a finder may set in a cell of their own beside a figure."""
+
+
+def repaired(lines: list[str], years: int) -> list[str]:
+    """A table's rows read whole (``years``: how many year columns its header names)."""
+    return _subtotals(_unmerged(_continued(lines), years))
+
+
+_LEADERS = re.compile(r"(?:\s*\.){3,}")
+"""The leader dots after a row's label in a filing's statement ('Goodwill . . . . . .')."""
+
+
+def _unmerged(lines: list[str], years: int) -> list[str]:
+    """Rows a PDF's table finder set into one ('Cash . . . Short-term investments . . . | $ 639,729
+    $ 593,599 1,176,244 716,087 |'), apart again: labels cut at their leader dots, the figures given
+    to them a year at a time, when there are as many as the labels times the years; a cell a year
+    holding a figure a label ('R&D . . . SG&A . . . | 446,980 333,184 | 533,480 415,682 |'). One label
+    over two figures a year ('Operating income . . . | 833,820 284,817 | 952,250 625,025 |') is the
+    second's: the first is the unlabelled total of the lines above it."""
+    out: list[str] = []
+    for line in lines:
+        row = cells(line)
+        labels = [label.strip() for label in _LEADERS.split(row[0])] if row else []
+        labels = [label for label in labels if label]
+        by_year = [figures_of(cell) for cell in row[1:] if cell.strip()]
+        figures = [f for cell in by_year for f in cell]
+        stacked = len(by_year) == years and all(len(cell) == max(len(labels), 2) for cell in by_year)
+        if years and labels and stacked:
+            rows = [[cell[n] for cell in by_year] for n in range(len(by_year[0]))]
+            out += ["| " + " | ".join([label, *figures]) + " |" for label, figures in
+                    zip(([""] if len(labels) == 1 else []) + labels, rows, strict=True)]
+        elif years and len(labels) >= 2 and len(figures) == len(labels) * years:
+            out += ["| " + " | ".join([label, *figures[n * years:(n + 1) * years]]) + " |" for n, label in
+                    enumerate(labels)]
+        else:
+            out.append(line)
+    return out
+
+
+def _continued(lines: list[str]) -> list[str]:
+    """A label a line break set over two rows ('| Return on average common shareholders’ | |' then
+    '| equity | 9.4% 7.4% | 11.2% |') joined into the row of the figures: a row of no figures whose
+    label is no heading (no ':'), then one whose label goes on in lower case."""
+    out: list[str] = []
+    for line in lines:
+        row, last = cells(line), cells(out[-1]) if out else []
+        if row and last and row[0][:1].islower() and last[0].strip() and not last[0].rstrip().endswith(":") \
+                and not any(cell.strip() for cell in last[1:]):
+            out[-1] = "| " + " | ".join([f"{last[0].strip()} {row[0].strip()}", *row[1:]]) + " |"
+        else:
+            out.append(line)
+    return out
+
+
+def _subtotals(lines: list[str]) -> list[str]:
+    """A row without a label whose figures are the sums of the rows since a heading ('Revenue:',
+    'Product revenue', 'Funded research …', then '| | 126,375 | 101,151 |') named as that heading's
+    total ('Total Revenue'); a statement's subtotals are often unlabelled."""
+    out: list[str] = []
+    since: list[list[float]]
+    totals: list[list[float]]
+    heading, since = "", []  # the heading's name, and the figures of each row since it
+    section, totals = "", []  # a section's heading in capitals ('ASSETS'), and its subtotals' figures
+    for line in lines:
+        row = cells(line)
+        label = row[0].strip() if row else ""
+        values = [cell_value(f) or 0.0 for cell in row[1:] for f in figures_of(cell)]
+        if capitals := _SECTION.match(label):
+            section, totals = capitals.group(1), []
+        if label.endswith(":") and not values:
+            heading, since = label.rstrip(":").strip(), []
+        elif label:
+            since = since + [values] if values else since
+            totals = totals + [values] if values and _SUBTOTAL.match(label) else totals
+        elif values and heading and _sums(since, values):
+            line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
+            heading, since = "", []
+        elif values and section and _sums(totals, values):  # 'Total current assets', …, then '| | $3,404,294 |'
+            line = "| " + " | ".join([f"Total {section.lower()}", *row[1:]]) + " |"
+            section, totals = "", []
+        out.append(line)
+    return out
+
+
+_SECTION = re.compile(r"^([A-Z][A-Z’'&, ]*[A-Z])(?=\s+[A-Z][a-z]|$)")
+"""A statement's section heading in capitals at the head of a row ('ASSETS Current Assets Cash …')."""
+_SUBTOTAL = re.compile(r"^(?:total|net)\b", re.IGNORECASE)
+
+
+def _sums(rows: list[list[float]], total: list[float]) -> bool:
+    """Whether ``total`` is the sum of two or more rows of as many figures, column by column."""
+    return len(rows) >= 2 and all(len(r) == len(total) for r in rows) and all(
+        abs(sum(column) - value) <= 1 for column, value in zip(zip(*rows, strict=True), total, strict=True))
+
+
+def rejoined(lines: list[str]) -> list[str]:
+    """Table rows a line break inside a cell cut in two ('| … | 15,468 — 438 (18,' then '586) (40,871)
+    11,595 |') joined again: a row's start without its closing bar, and the rest that closes it."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].startswith("|") and not out[-1].rstrip().endswith("|") and line.rstrip().endswith("|") \
+                and not line.lstrip().startswith("|"):
+            out[-1] += ("" if out[-1].endswith(",") else " ") + line.strip()
+        else:
+            out.append(line)
+    return out
+
+
+_FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?(?:%?\)?|\)%)|[—–−-]")
+"""A figure as a cell writes it: '$1,048', '(96.0)', '35.8%', and a negative percentage '(8.2)%'."""
+
+
+def figures_of(cell: str) -> list[str]:
+    """The figures of a cell in order (a dash for none), a merged cell's several ('$11,647 $12,678');
+    [] when it holds words."""
+    tokens = cell.replace("$ ", "$").split()
+    figures = [t for t in tokens if t not in CURRENCY]
+    return figures if figures and all(_FIGURE_TOKEN.fullmatch(t) for t in figures) else []
+
+
+def _plain(text: str) -> float | None:
+    match = re.fullmatch(r"\s*\(?[-−]?\$?\s*(\d+(?:\.\d+)?)\s*%?\)?\s*", text)
+    return float(match.group(1)) if match else None
+
+
+def is_percent(written: str) -> bool:
+    """Whether a figure as written is a percentage ('21.6%', '21.6 percent')."""
+    return re.search(r"%|\bpercent\b", written, re.IGNORECASE) is not None
+
+
+def cell_value(text: str) -> float | None:
+    """A cell's value: '(1,234)' and '−5' negative, '$1,577' 1577, '12.5%' 12.5."""
+    found = numbers(text)
+    value = found[0].value if found else _plain(text)
+    if value is None:
+        return None
+    negative = text.strip().startswith(("(", "-", "−", "$(", "$ ("))
+    return -value if negative else value
+
+
+def rounding(written: str) -> float:
+    """How far a figure as written may be from the value it rounds ('(5.3)%': 0.05)."""
+    places = re.search(r"\.(\d+)", written)
+    return 0.5 * 10 ** -(len(places.group(1)) if places else 0) + 1e-9
