@@ -886,3 +886,61 @@ def test_a_formula_over_amounts_reads_no_share_of_revenue_and_an_expenditure_is_
                          [SHARES_AND_AMOUNTS, cash])
     assert figure is not None and figure.value == pytest.approx((3_634 - 1_745) / 126_375 * 100)
     assert "100.0" not in figure.formula and "1,745" in figure.formula
+
+
+def test_a_ratio_stated_for_each_segment_and_the_company_is_the_one_its_inputs_give() -> None:
+    """Boeing's MD&A states 'Operating margins' for the company and for each segment, in tables of dollars in
+    millions: the company's is the one its loss from operations over its revenues gives, and '(5.3)%' is
+    minus 5.3 percent, not 5.3 million percent."""
+    company = Passage(n=1, document="acme-10k.pdf", page=24, tabular=True, text=(
+        "Consolidated Results of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Revenues | $66,608 | $62,286 |\n| Loss from operations | ($3,547) | ($2,902) |\n"
+        "| Operating margins | (5.3)% | (4.7)% |\n"))
+    segment = Passage(n=2, document="acme-10k.pdf", page=40, tabular=True, text=(
+        "Global Services Operating Results (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Revenues | $17,611 | $16,328 |\n| Earnings from operations | $2,727 | $2,017 |\n"
+        "| Operating margins | 15.5% | 12.4% |\n"))
+    statement = Passage(n=3, document="acme-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n| Loss from operations | (3,547) | (2,902) |\n"))
+    margin = read_figure("What was Acme's operating margin in 2022?", [segment, company, statement])
+    assert margin is not None and margin.kind == "cell" and margin.shown == "-5.3%", margin
+    assert margin.cells[0].page == 24 and margin.value == pytest.approx(-5.3)
+    assert any("(3,547)" in note for note in margin.notes), "the trace says how the company's was told apart"
+    alone = read_figure("What was Acme's operating margin in 2021?", [segment])
+    assert alone is not None and alone.value == pytest.approx(12.4), "a percentage is never scaled by its table's unit"
+
+
+def test_a_line_item_named_with_of_is_read_from_its_statement_before_a_note_s_row_of_the_same_name() -> None:
+    """'Cost of sales' names a line item, not the sales' part of a cost: the income statement's row comes
+    before the restructuring note's 'Cost of sales | 33' (the charges booked in it)."""
+    note = Passage(n=1, document="acme-10k.pdf", page=78, tabular=True, text=(
+        "Note 3 — Restructuring and Impairment Charges\nA summary of our Productivity Plan charges is as follows:\n"
+        "| | 2022 | 2021 |\n| Cost of sales | $33 | $29 |\n| Selling, general and administrative | 347 | 208 |\n"))
+    income = Passage(n=2, document="acme-10k.pdf", page=62, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 |\n| Net Revenue | $86,392 | $79,474 |\n"
+        "| Cost of sales | 40,576 | 37,075 |\n| Gross profit | 45,816 | 42,399 |\n"))
+    cost = read_figure("What was Acme's cost of sales in 2022?", [note, income])
+    assert cost is not None and cost.cells[0].page == 62 and cost.shown == "40,576 million", cost
+
+
+def test_figures_a_finder_stacked_in_a_cell_a_year_and_a_label_set_over_two_rows_are_read_whole() -> None:
+    """ADI's statement of income: a cell a year holding a figure for each label of the row, and one
+    label over two figures a year (the unlabelled total of the lines above it, then its own); Goldman
+    Sachs' ratios: a label a line break set over two rows."""
+    income = Passage(n=1, document="adi.pdf", page=50, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF INCOME\n| (thousands) | 2009 | 2008 | 2007 |\n"
+        "| Total revenue . . . . . | 2,014,908 | 2,582,931 | 2,464,721 |\n"
+        "| Operating expenses: Research and development . . . . Special charges . . . . | 446,980 53,656 | "
+        "533,480 3,088 | 509,553 40,495 |\n"
+        "| Operating income from continuing operations . . . . | 500,636 284,817 | 536,568 625,025 | "
+        "550,048 568,723 |\n"))
+    rows = {r.label: r.cells for r in table_rows([income])}
+    assert rows["Special charges"] == {"2009": "53,656", "2008": "3,088", "2007": "40,495"}
+    margin = read_figure("What was the operating margin in fiscal 2009?", [income])
+    assert margin is not None and margin.shown == "14.1%" and margin.cells[0].text == "284,817", margin
+    ratios = Passage(n=1, document="gs.pdf", page=67, tabular=True, text=(
+        "| $ in millions | 2016 2015 | 2014 |\n| Return on average common shareholders’ |  |  |\n"
+        "| equity | 9.4% 7.4% | 11.2% |\n| Common shareholders’ equity | $ 75,354 $ 75,729 | $72,254 |\n"))
+    roe = read_figure("What was the return on average common shareholders' equity in 2016?", [ratios])
+    assert roe is not None and roe.shown == "9.4%" and roe.cells[0].row.endswith("shareholders’ equity"), roe
