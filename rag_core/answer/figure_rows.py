@@ -93,7 +93,7 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []
     for row in rows:
-        score = _named(row.label, words, names) or (_named(item, words, names) if (item := _item(row.label)) else 0.0)
+        score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score and tail and _label(row.label) <= tail and not _about(row, head):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
         if score and _label(row.label) <= words and stems(_heading_of(row)) & (

@@ -174,11 +174,17 @@ def _sentence_label(label: str) -> str:
     return named[:1].upper() + named[1:]
 
 
+_MARKS = re.compile(r"\(\d{1,2}\)")
+"""A footnote's mark on a label ('Cost of sales(1)')."""
+
+
 def clean_label(label: str) -> str:
     """A row's label without leader dots, without a tail of figures after a colon ('Purchase of
     premises and equipment, net of sales: 2022, $1; 2021, $88; …'), and said once where a heading
     runs into the sentence that repeats it ('Research and Development Expenses Research and
     development expenses')."""
-    label = re.sub(r":\s[^:]*\d[^:]*$", "", re.sub(r"(?:\s*\.){3,}|\s+", " ", label)).strip(" :.$")
+    label = re.sub(r"(?:\s*\.){3,}|\s+", " ", label)
+    tail = re.search(r":\s[^:]*$", label)  # figures, not a footnote's mark ('…: Research and development(1)')
+    label = (label[: tail.start()] if tail and re.search(r"\d", _MARKS.sub("", tail.group())) else label).strip(" :.$")
     doubled = _DOUBLED.match(label)
     return doubled.group("said") if doubled else label

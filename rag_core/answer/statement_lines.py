@@ -34,7 +34,7 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
     for line in lines:
         row = cells(line)
         labels = [label.strip() for label in _LEADERS.split(row[0])] if row else []
-        labels = [label for label in labels if label]
+        labels = _of_footnote([label for label in labels if label])
         by_year = [figures_of(cell) for cell in row[1:] if cell.strip()]
         figures = [f for cell in by_year for f in cell]
         stacked = len(by_year) == years and all(len(cell) == max(len(labels), 2) for cell in by_year)
@@ -48,6 +48,23 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+_FOOTNOTE = re.compile(r"^(?:\(\d{1,2}\)|\*+)\s*(?:includes\s+)?(?P<what>[^:]+?)(?:\s+as follows)?:\s*(?P<first>.+)$",
+                       re.IGNORECASE)
+"""A footnote's breakdown run into one row ('(1) Includes stock-based compensation expense as follows: Cost of
+sales . . . Research and development . . .')."""
+
+
+def _of_footnote(labels: list[str]) -> list[str]:
+    """The labels of a footnote's breakdown each said as a part of what it breaks down ('Stock-based
+    compensation expense in research and development'): not the statement's line of that name."""
+    found = _FOOTNOTE.match(labels[0]) if labels else None
+    if found is None:
+        return labels
+    what = found.group("what").strip()
+    return [f"{what[:1].upper()}{what[1:]} in {label.strip(' $').lower()}" for label in [found.group("first"),
+                                                                                         *labels[1:]]]
 
 
 def _continued(lines: list[str]) -> list[str]:

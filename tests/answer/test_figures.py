@@ -944,3 +944,20 @@ def test_figures_a_finder_stacked_in_a_cell_a_year_and_a_label_set_over_two_rows
         "| equity | 9.4% 7.4% | 11.2% |\n| Common shareholders’ equity | $ 75,354 $ 75,729 | $72,254 |\n"))
     roe = read_figure("What was the return on average common shareholders' equity in 2016?", [ratios])
     assert roe is not None and roe.shown == "9.4%" and roe.cells[0].row.endswith("shareholders’ equity"), roe
+
+
+def test_a_line_joined_to_its_heading_is_read_before_a_footnote_s_part_of_it_of_the_same_name() -> None:
+    """ADI's statement of income: 'Operating expenses: Research and development(1)' is the line; its footnote
+    '(1) Includes stock-based compensation expense as follows: … Research and development …', run into one row,
+    names the part of it that is stock-based compensation, which is no answer to its research and development."""
+    income = Passage(n=1, document="adi.pdf", page=50, tabular=True, statement="income", text=(
+        "CONSOLIDATED STATEMENTS OF INCOME\n| (thousands) | 2009 | 2008 |\n"
+        "| Operating expenses: Research and development(1) . . . . Special charges . . . . | 446,980 53,656 | "
+        "533,480 3,088 |\n"
+        "| (1) Includes stock-based compensation expense as follows: Cost of sales . . . . $ Research and development "
+        ". . . . | 7,469 $ 7,806 23,768 18,478 |\n"))
+    labels = {r.label: r.cells for r in table_rows([income])}
+    assert labels["Stock-based compensation expense in research and development"] == {"2009": "23,768",
+                                                                                        "2008": "18,478"}
+    spent = read_figure("How much did it spend on research and development in fiscal 2009?", [income])
+    assert spent is not None and spent.kind == "cell" and spent.value == pytest.approx(446_980e3), spent
