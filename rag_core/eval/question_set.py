@@ -232,7 +232,7 @@ def run_set(engine: Engine, run: SetRun, *, owner: str, stop: threading.Event | 
                 if answer is not None:
                     row |= {"answer": answer.answer, "expected": " / ".join(q.answers),
                             "correct": float(states(answer.answer, q.answers)) if q.answers else None,
-                            "answer_error": answer.error}
+                            "answer_error": answer.error, "notices": answer.notices}
                 elif q.answers:
                     row["expected"] = " / ".join(q.answers)
                 searches.append(result)

@@ -89,6 +89,7 @@ def test_answers_are_judged_against_the_expected_ones(library: Engine) -> None:
     rows = run.rows["settings"]
     assert rows[0]["correct"] == 1.0 and "4,210" in rows[0]["answer"]
     assert rows[1]["correct"] is None, "no expected answer: not judged"
+    assert all(isinstance(row["notices"], list) for row in rows), "what the user was told beside each answer is kept"
     assert run.summary()["settings"]["answered"] == 2
     assert all(isinstance(a, type(run.answers["settings"][0])) for a in run.answers["settings"])
 
