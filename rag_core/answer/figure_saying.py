@@ -71,9 +71,9 @@ class Saying:
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
-            places = re.search(r"\d[\d,]*(?:\.(\d+))?", as_written)  # a cell is said with the places it is written with
-            own = (len(places.group(1) or "") if places else 1) if as_written else 2 if abs(value) < _THREE_FIGURES \
-                else 1  # a computed 0.86% and 1.18%, not 0.9% and 1.2%
+            written = re.search(r"\d[\d,]*(?:\.(\d+))?", as_written)  # a cell: the places it is written with
+            own = len(written.group(1) or "") if written else 2 if abs(value) < _THREE_FIGURES else 1  # a computed
+            # 0.86% and 1.18%, not 0.9% and 1.2%
             return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
         unit = self.wanted_scale or (scale if scale > 1 else 1.0)
         if as_written and self.decimals is None and unit == scale:

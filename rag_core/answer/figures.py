@@ -103,12 +103,12 @@ def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureRea
     company's), the one its inputs give, computed from the rows ('Loss from operations' over 'Total
     revenues' of the statement of operations), as written; all of them when none or several agree."""
     computed = _Reader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
-    if computed is None or computed.value is None or computed.missing or computed.kind == "candidates":
+    value = computed.value if computed is not None and not computed.missing and computed.kind != "candidates" else None
+    agree = [cell for cell in stated.cells if value is not None and abs(cell.value - value) <= rounding(cell.text)]
+    if computed is None or len(agree) != 1:
         return stated
-    agree = [cell for cell in stated.cells if abs(cell.value - computed.value) <= rounding(cell.text)]
-    reading = _Reader(rows, asked).one(agree[0]) if len(agree) == 1 else stated
-    return reading.model_copy(update={"notes": [*reading.notes, f"of the rows that state it, the one its inputs "
-                                                f"give: {computed.formula}"]}) if reading is not stated else stated
+    reading = _Reader(rows, asked).one(agree[0])
+    return reading.model_copy(update={"notes": [*reading.notes, f"the stated row its inputs give: {computed.formula}"]})
 
 
 class _Reader(Saying):

@@ -40,7 +40,7 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
         stacked = len(by_year) == years and all(len(cell) == max(len(labels), 2) for cell in by_year)
         if years and labels and stacked:
             rows = [[cell[n] for cell in by_year] for n in range(len(by_year[0]))]
-            out += ["| " + " | ".join([label, *figures]) + " |" for label, figures in
+            out += ["| " + " | ".join([label, *values]) + " |" for label, values in
                     zip(([""] if len(labels) == 1 else []) + labels, rows, strict=True)]
         elif years and len(labels) >= 2 and len(figures) == len(labels) * years:
             out += ["| " + " | ".join([label, *figures[n * years:(n + 1) * years]]) + " |" for n, label in
