@@ -410,13 +410,18 @@ CASH_FLOWS = ("Consolidated Statement of Cash Flows (in millions)\n\n"
               "| Net cash provided by operating activities | 6,020 | 5,710 |\n")
 
 
+def _acme_capex(engine: Engine, tmp_path: Path) -> str:
+    """Acme's report, its cash flows among its prose, ingested; the question of its capital expenditure."""
+    path = tmp_path / "acme-report.md"
+    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
+    engine.ingest_path(path)
+    return "What is the FY2023 capital expenditure amount (in USD millions) for Acme?"
+
+
 def test_a_figure_question_opens_with_the_cell_read_by_code_for_every_backend(
     fake_engine: Engine, tmp_path: Path
 ) -> None:
-    path = tmp_path / "acme-report.md"
-    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
-    fake_engine.ingest_path(path)
-    question = "What is the FY2023 capital expenditure amount (in USD millions) for Acme?"
+    question = _acme_capex(fake_engine, tmp_path)
 
     extractive = fake_engine.ask(question, backend="extractive")
     figures = extractive.trace.stage("figures")
@@ -461,10 +466,7 @@ def test_the_models_sentences_that_copy_its_instructions_are_left_out_with_a_not
     fake_engine: Engine, tmp_path: Path
 ) -> None:
     """Told that the figure above is settled, the local model once wrote that instruction into its answer."""
-    path = tmp_path / "acme-report.md"
-    path.write_text("\n\n".join([*REPORT_PROSE[:15], CASH_FLOWS, *REPORT_PROSE[15:]]), encoding="utf-8")
-    fake_engine.ingest_path(path)
-    question = "What is the FY2023 capital expenditure amount (in USD millions) for Acme?"
+    question = _acme_capex(fake_engine, tmp_path)
     echo = ("It is settled: do not restate it, and state no other figure for what the question asks, nor compute "
             "one. It is the cash spent on plant and equipment [1].\nIn one or two sentences, say what the passages "
             "say about it, citing [n].")
