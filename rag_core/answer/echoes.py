@@ -1,5 +1,6 @@
 """The model's sentences that copy its instructions: told that a figure 'is settled: do not restate it',
-the 1.5B model once wrote that instruction into its answer, under the figure, for the reader to see."""
+the 1.5B model once wrote that instruction into its answer, under the figure, for the reader to see, and
+at other times the figure's sentence again, word for word."""
 
 from __future__ import annotations
 
@@ -18,26 +19,27 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
+def _runs_of(text: str, length: int) -> set[tuple[str, ...]]:
+    words = _words(text)
+    return {tuple(words[i : i + length]) for i in range(len(words) - length + 1)}
+
+
 @cache
 def _runs(length: int) -> frozenset[tuple[str, ...]]:
     """Every run of ``length`` words in the instructions, never across a place the prompt fills in."""
-    runs: set[tuple[str, ...]] = set()
-    for template in INSTRUCTION_TEXTS:
-        for piece in _PLACEHOLDER.split(template):
-            words = _words(piece)
-            runs.update(tuple(words[i : i + length]) for i in range(len(words) - length + 1))
-    return frozenset(runs)
+    return frozenset(run for template in INSTRUCTION_TEXTS for piece in _PLACEHOLDER.split(template)
+                     for run in _runs_of(piece, length))
 
 
-def echoes(sentence: str, length: int) -> bool:
-    """Whether ``sentence`` holds ``length`` words in a row of an instruction the model is given."""
-    words, runs = _words(sentence), _runs(length)
-    return any(tuple(words[i : i + length]) in runs for i in range(len(words) - length + 1))
+def echoes(sentence: str, length: int, said: str = "") -> bool:
+    """Whether ``sentence`` holds ``length`` words in a row of an instruction the model is given, or of
+    ``said``: what opens the answer, which the model is told is settled."""
+    return bool(_runs_of(sentence, length) & (_runs(length) | _runs_of(said, length)))
 
 
-def without_echoes(text: str, length: int) -> tuple[str, int]:
-    """``text`` without its sentences and lines that echo the instructions (``echoes``), and how many
-    were left out (none when ``length`` is 0)."""
+def without_echoes(text: str, length: int, said: str = "") -> tuple[str, int]:
+    """``text`` without its sentences and lines that echo the instructions or ``said`` (``echoes``), and
+    how many were left out (none when ``length`` is 0)."""
     if length <= 0:
         return text, 0
     pieces, start = [], 0
@@ -47,7 +49,7 @@ def without_echoes(text: str, length: int) -> tuple[str, int]:
     pieces.append(text[start:])
     kept, count = "", 0
     for piece in pieces:
-        if not echoes(piece, length):
+        if not echoes(piece, length, said):
             kept += piece
             continue
         count += 1

@@ -263,11 +263,12 @@ class AnswerRun:
             )
 
     def _leave_out_echoes(self) -> str | None:
-        """The model's sentences that copy its instructions out of the answer, and the notice that says
-        so; kept when they are all it wrote and no lead opens the answer (an answer of nothing says less)."""
+        """The model's sentences that copy its instructions, or the lead it was told is settled, out of the
+        answer, and the notice that says so; kept when they are all it wrote and no lead opens the answer
+        (an answer of nothing says less)."""
         if not self.generates:
             return None
-        written, count = without_echoes(self._text[self._led :], self._echo_words)
+        written, count = without_echoes(self._text[self._led :], self._echo_words, said=self._text[: self._led])
         if not count or not (self._led or written.strip()):
             return None
         self._text = self._text[: self._led] + written

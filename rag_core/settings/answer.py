@@ -180,9 +180,10 @@ class LlmSettings(Group):
         ge=0,
         le=100,
         description="Leave out of the answer a sentence or line of the model's that copies this many words in a row "
-        "of its instructions, with a notice (told a figure 'is settled: do not restate it', the local model once "
-        "wrote that instruction under the figure); 0: never. Fewer than 8 would catch answers that say, as told, "
-        "that the documents do not contain it.",
+        "of its instructions, or of the lead it was told is settled, with a notice (told a figure 'is settled: do "
+        "not restate it', the local model once wrote that instruction under the figure, and at times the figure's "
+        "sentence again); 0: never. Fewer than 8 would catch answers that say, as told, that the documents do not "
+        "contain it.",
     )
     timeout_s: float = Field(600.0, gt=0, le=86_400, description="Longest wait for an answer (CPU prefill is slow).")
     understand_timeout_s: float = Field(

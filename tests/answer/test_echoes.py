@@ -29,3 +29,12 @@ def test_echoing_sentences_and_lines_are_left_out_and_counted() -> None:
     assert (kept, count) == ("Sales rose on new products [2].\n- Costs fell [3].", 2), "the list stays a list"
     assert without_echoes(text, 0) == (text, 0)
     assert without_echoes("Sales rose [2].", 8) == ("Sales rose [2].", 0)
+
+
+def test_the_settled_figure_said_again_word_for_word_is_an_echo_and_in_the_models_own_words_is_not() -> None:
+    lead = ("**operating margin, 2009: 14.1%**, computed from the document's figures: 284,817 [1] / 2,014,908 [1] "
+            "= 14.1% [1]\n\n")
+    again = "The operating margin was 14.1%, computed from the document's figures: 284,817 [1] / 2,014,908 [1]."
+    own = "The operating margin in fiscal 2009 was 14.1%, down from 24.2% as revenue fell [2]."
+    assert without_echoes(f"{again} {own}", 8, said=lead) == (own, 1)
+    assert without_echoes(again, 8) == (again, 0), "without the lead it is the model's own"

@@ -479,6 +479,12 @@ def test_the_models_sentences_that_copy_its_instructions_are_left_out_with_a_not
     generate = answer.trace.stage("generate")
     assert generate is not None and any("instructions" in n for n in generate.notes)
 
+    again = fake_engine.ask(question, llm=ScriptedChatModel(
+        answer="Purchases of property, plant and equipment, 2023: 1,577 million [1]")).result()
+    assert again.answer.rstrip().endswith("1,577 million** [1] (the table writes (1,577))"), (
+        "the settled figure said again word for word is left out: the answer is the lead")
+    assert any("1 of its sentences were left out" in n for n in again.notices)
+
     alone = fake_engine.ask("What are the warranty terms?", llm=ScriptedChatModel(answer=echo.split(" It is the")[0]))
     text = alone.result().answer
     assert "It is settled" in text and not alone.result().notices, (
