@@ -10,7 +10,8 @@ from functools import cache
 from ..text import sentence_ends
 from .prompts import INSTRUCTION_TEXTS
 
-ECHOED = "The model copied words of its instructions into its answer; {count} of its sentences were left out."
+ECHOED = ("The model copied words of its instructions, or the figure above, into its answer; left out: "
+          "{count} sentence(s).")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 _PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
