@@ -94,7 +94,7 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        if score and tail and _label(row.label) <= tail and not _about(row, head):
+        if score and tail and _label(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
         if score and _label(row.label) <= words and stems(_heading_of(row)) & (
                 head or words - GENERIC - _PARTS - _label(row.label)):
@@ -138,6 +138,9 @@ def _split(metric: str) -> tuple[set[str], set[str]]:
     return (head, tail - head) if head and tail - head else (set(), set())
 
 
+_RETURNS = {"retur", "yield", "margi", "turno"}
+"""A head that makes the metric a ratio over what it is of: the 'common shareholders' equity' of a 'return on
+average common shareholders' equity' is its denominator, never its answer."""
 _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
 

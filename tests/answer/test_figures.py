@@ -961,3 +961,17 @@ def test_a_line_joined_to_its_heading_is_read_before_a_footnote_s_part_of_it_of_
                                                                                         "2008": "18,478"}
     spent = read_figure("How much did it spend on research and development in fiscal 2009?", [income])
     assert spent is not None and spent.kind == "cell" and spent.value == pytest.approx(446_980e3), spent
+
+
+def test_a_return_on_an_amount_is_never_that_amount() -> None:
+    """Goldman Sachs' average equity table, without the ratios' table: 'return on average common shareholders'
+    equity' names the equity it is over, which is no answer to it, though the passage speaks of returns."""
+    average = Passage(n=1, document="gs.pdf", page=67, tabular=True, text=(
+        "ROE is calculated by dividing net earnings applicable to common shareholders by average monthly common "
+        "shareholders’ equity. The table below presents our average common shareholders’ equity.\n"
+        "| | Average for the Year Ended December |\n| $ in millions | 2016 2015 2014 |\n"
+        "| Total shareholders’ equity | $ 86,658 $ 86,314 $80,839 |\n"
+        "| Common shareholders’ equity | $ 75,354 $ 75,729 $72,254 |\n"
+        "Return on average total shareholders’ equity is calculated by dividing net earnings by average equity.\n"))
+    roe = read_figure("What was Goldman Sachs' return on average common shareholders' equity in 2016?", [average])
+    assert roe is None or all(cell.row != "Common shareholders’ equity" for cell in roe.cells), roe
