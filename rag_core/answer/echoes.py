@@ -35,7 +35,11 @@ def _runs(length: int) -> frozenset[tuple[str, ...]]:
 def echoes(sentence: str, length: int, said: str = "") -> bool:
     """Whether ``sentence`` holds ``length`` words in a row of an instruction the model is given, or of
     ``said``: what opens the answer, which the model is told is settled."""
-    return bool(_runs_of(sentence, length) & (_runs(length) | _runs_of(said, length)))
+    return bool(_runs_of(sentence, length) & _echoed(length, said))
+
+
+def _echoed(length: int, said: str) -> frozenset[tuple[str, ...]] | set[tuple[str, ...]]:
+    return _runs(length) | _runs_of(said, length) if said else _runs(length)
 
 
 def without_echoes(text: str, length: int, said: str = "") -> tuple[str, int]:
@@ -48,9 +52,9 @@ def without_echoes(text: str, length: int, said: str = "") -> tuple[str, int]:
         pieces.append(text[start:following])
         start = following
     pieces.append(text[start:])
-    kept, count = "", 0
+    kept, count, echoed = "", 0, _echoed(length, said)
     for piece in pieces:
-        if not echoes(piece, length, said):
+        if not _runs_of(piece, length) & echoed:
             kept += piece
             continue
         count += 1

@@ -12,7 +12,7 @@ from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
 from ..models import CellRead, FigureReading
 from .figure_cells import Row, unit_unstated
 from .figure_rows import cite
-from .statement_lines import is_percent
+from .statement_lines import decimal_places, is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -71,9 +71,9 @@ class Saying:
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
         if percent:
-            written = re.search(r"\d[\d,]*(?:\.(\d+))?", as_written)  # a cell: the places it is written with
-            own = len(written.group(1) or "") if written else 2 if abs(value) < _THREE_FIGURES else 1  # a computed
-            # 0.86% and 1.18%, not 0.9% and 1.2%
+            # a cell with the places it is written with; a computed 0.86% and 1.18%, not 0.9% and 1.2%
+            own = decimal_places(as_written)
+            own = own if own is not None else 2 if abs(value) < _THREE_FIGURES else 1
             return f"{value:,.{own if self.decimals is None else self.decimals}f}%"
         unit = self.wanted_scale or (scale if scale > 1 else 1.0)
         if as_written and self.decimals is None and unit == scale:
