@@ -16,9 +16,22 @@ from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .statement_lines import CURRENCY, cell_value, figures_of, rejoined, repaired
 
-_UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|ratio|percent(?:age)?|"
-                       r"margin|rate|days)\b|%", re.IGNORECASE)
-"""A row a table's 'in millions' does not scale: a count of people, a figure per share, a ratio."""
+_UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
+                       re.IGNORECASE)
+"""A row a table's 'in millions' does not scale: a count of people, a figure per share, a percentage."""
+_RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
+"""A row that is a ratio when its figures are written as one ('Operating margins | 15.5 | %', 'Effective tax rate |
+21.6'), and an amount when they are not ('Gross margin | 1,140,091', 'Effect of exchange rate changes | (126)')."""
+
+
+def _unscaled(label: str, cells: dict[str, str]) -> bool:
+    """Whether a row's figures are no amounts: its label says so, or names a ratio its cells are written as
+    (a percent sign, or decimal places on every figure)."""
+    if _UNSCALED.search(label):
+        return True
+    written = [text for text in cells.values() if any(c.isdigit() for c in text)]
+    return bool(_RATIO.search(label)) and bool(written) and (
+        any("%" in text for text in cells.values()) or all("." in text for text in written))
 
 
 @dataclass(frozen=True)
@@ -47,7 +60,7 @@ _CENTS = re.compile(r"\(?\$?\s?\d{1,3}\.\d\d\)?")
 def unit_unstated(row: Row, written: str) -> bool:
     """Whether a cell is an amount its table states no unit for ('Total inventories | $253,161' of a note
     without '(in thousands)'), not one left unscaled on purpose: a count, a figure per share, a ratio."""
-    return (row.scale == 1.0 and not row.shares and not _UNSCALED.search(row.label)
+    return (row.scale == 1.0 and not row.shares and not _unscaled(row.label, row.cells)
             and not _CENTS.fullmatch(written.strip()) and "%" not in written)
 
 
@@ -57,7 +70,7 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
     share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
     Income Attributable to PepsiCo per Common Share')."""
     cents = per_share and bool(cells) and all(_CENTS.fullmatch(text.strip()) for text in cells.values() if text.strip())
-    return Row(passage, table, label, cells, 1.0 if _UNSCALED.search(label) or shares or cents else scale, prose,
+    return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else scale, prose,
                shares)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.figure_cells import table_rows
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
@@ -414,3 +415,21 @@ def test_a_line_named_with_its_class_of_shares_is_the_line() -> None:
         "| Share repurchases - common | (1,500) | (106) |\n"))
     figure = read_figure("How much did Snacks Co spend on share repurchases in 2022?", [flows])
     assert figure is not None and figure.shown == "1,500 million", figure
+
+
+@pytest.mark.parametrize(("row", "scale"), [
+    ("| Gross margin | $1,118,637 | $1,577,275 |", 1e6),
+    ("| Effect of exchange rate changes on cash | (126) | 58 |", 1e6),
+    ("| Operating margins | (5.3) | % | 2.8 | % |", 1.0),
+    ("| Effective tax rates | 21.6 | 24.6 |", 1.0),
+    ("| Current ratio | 0.80 | 0.83 |", 1.0),
+    ("| Number of employees | 156,000 | 142,000 |", 1.0),
+])
+def test_a_margin_rate_or_ratio_is_unscaled_only_when_written_as_one(row: str, scale: float) -> None:
+    """A table's 'in millions' scales 'Gross margin' and 'Effect of exchange rate changes' (amounts), not
+    'Operating margins | 15.5 | %' nor a rate written with its decimals: the label names a ratio, the cells say
+    whether the row is one."""
+    passage = Passage(n=1, document="planes-10k.pdf", page=24, tabular=True, text=(
+        f"Results of operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n{row}\n"))
+    rows = table_rows([passage])
+    assert rows and rows[0].scale == scale, rows
