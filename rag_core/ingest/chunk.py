@@ -152,7 +152,7 @@ def _table_context(
     if table is None:
         title = _page_title(page, running, settings.caption_max_chars) if looks_tabular(text, kind) else ""
         return [title, ""] if title and not title.endswith((".", ",", ";", ":")) and title not in text else []
-    years = _years_above(page.text, table.start)
+    years = _years_above(page.text, table.start, settings.caption_max_chars)
     above = years[1] if years else table.start  # a line of years is no caption: look above it
     caption = _caption_before(page.text, above, running, settings.caption_max_chars)
     title = _page_title(page, running, settings.caption_max_chars)
@@ -167,17 +167,34 @@ def _table_context(
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEARS_LINE = re.compile(r"(?:(?:FY\s?)?(?:19|20)\d\d[ \t]+){1,5}(?:FY\s?)?(?:19|20)\d\d")
+_COLUMN_OF_YEARS = re.compile(r"(?:FY\s?)?(?:19|20)\d\d(?:\s+(?:vs\.?|versus|to|compared (?:to|with))\s+"
+                              r"(?:FY\s?)?(?:19|20)\d\d)?")
+"""A column a header names by its year, or by the two years it compares ('2022 vs. 2021')."""
+_UNIT_NOTE = re.compile(r"\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)", re.IGNORECASE)
+"""A header's note of its unit: '(Millions, except percentages, per share amounts and where indicated)'."""
 
 
-def _years_above(text: str, start: int) -> tuple[str, int] | None:
-    """The line of years just above a table ('2022 2021 2020': a statement whose table finder left
-    its header out) as a header row ('|  | 2022 | 2021 | 2020 |'), with where the line starts; None
-    when the paragraph above is anything else."""
+def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | None:
+    """The years a table finder left above a table's box, as the table's header row ('|  | 2022 | 2021 | 2020 |'),
+    and where to look above for the table's caption. A line of years ('2022 2021 2020') is no caption and is
+    passed over; a short header paragraph (``max_chars``) with words around its years ('Years Ended December 31,
+    Change Change (Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020') may be one
+    ('Consolidated Balance Sheets (in millions) 2022 2021') and is not, and its note of the unit is the header
+    row's first cell. The years are just above the table, or above a short line naming its first rows
+    ('Selected Income Statement Data'); None when the paragraphs above are anything else (a sentence)."""
     head = text[:start].rstrip()
-    last = head.rsplit("\n\n", 1)[-1].strip()
-    if not _YEARS_LINE.fullmatch(last):
+    paragraphs = head.rsplit("\n\n", 2)[-2:]
+    header = paragraphs[-1].strip()
+    if _YEARS_LINE.fullmatch(header):
+        return "|  | " + " | ".join(_COLUMN_OF_YEARS.findall(header)) + " |", head.rfind(header)
+    if len(paragraphs) == 2 and len(header) <= max_chars and not _YEAR.search(header) and not header.startswith("|"):
+        header = paragraphs[0].strip()
+    years = _YEARS_LINE.search(header)
+    if years is None or len(header) > max_chars or header.startswith("|") or header.endswith("."):
         return None
-    return "|  | " + " | ".join(re.findall(r"(?:FY\s?)?(?:19|20)\d\d", last)) + " |", head.rfind(last)
+    unit = _UNIT_NOTE.search(header)
+    columns = _COLUMN_OF_YEARS.findall(header[years.start():])
+    return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start
 
 
 def _caption_before(text: str, start: int, running: frozenset[str], max_chars: int) -> str:

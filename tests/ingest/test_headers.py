@@ -182,3 +182,28 @@ def test_a_line_of_years_above_a_table_is_every_chunks_column_header() -> None:
     tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
     assert len(tables) >= 2
     assert all(c.header == f"Filing › {caption}\n|  | 2022 | 2021 | 2020 |" for c in tables)
+
+
+def test_years_in_a_header_paragraph_the_finder_left_above_are_the_tables_columns() -> None:
+    """A summary table whose finder kept only the rows: above them its header read as one paragraph, words
+    around the years, then a line naming the first rows. Each chunk says which column is which year, and in
+    what unit; the caption is what it was."""
+    header = ("Years Ended December 31, Change Change (Millions, except percentages, per share amounts and where "
+              "indicated) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020")
+    table = "\n".join(f"| Line item {i} | {i},100 | | {i},200 | | {i},300 | 7 | 1% |" for i in range(60))
+    text = f"TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n\n{header}\n\nSelected Income Statement Data\n\n{table}"
+    page = Page(number=44, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    columns = ("| (Millions, except percentages, per share amounts and where indicated) | 2022 | 2021 | 2020 | "
+               "2022 vs. 2021 | 2021 vs. 2020 |")
+    assert all(c.header == f"Filing › TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE › Selected Income Statement Data\n"
+               f"{columns}" for c in tables), tables[0].header
+
+
+def test_years_in_prose_above_a_table_are_no_header() -> None:
+    text = ("Revenue grew in each of the years 2022 2021 and 2020 as the company sold more widgets in every region "
+            "it serves, and margins held.\n\n| Widgets | 1,100 | 1,200 |\n| Gadgets | 2,100 | 2,200 |")
+    page = Page(number=3, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    (table,) = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert "\n" not in table.header, table.header  # no line of columns
