@@ -19,6 +19,9 @@ from .statement_lines import CURRENCY, cell_value, figures_of, rejoined, repaire
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
                        re.IGNORECASE)
 """A row a table's 'in millions' does not scale: a count of people, a figure per share, a percentage."""
+FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\s+)?share", re.IGNORECASE)
+"""A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
+total, in the table's unit."""
 _RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
 """A row that is a ratio when its figures are written as one ('Operating margins | 15.5 | %', 'Effective tax rate |
 21.6'), and an amount when they are not ('Gross margin | 1,140,091', 'Effect of exchange rate changes | (126)')."""
@@ -27,7 +30,7 @@ _RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
 def _unscaled(label: str, cells: dict[str, str]) -> bool:
     """Whether a row's figures are no amounts: its label says so, or names a ratio its cells are written as
     (a percent sign, or decimal places on every figure)."""
-    if _UNSCALED.search(label):
+    if _UNSCALED.search(FIGURE_PER_SHARE.sub(" ", label)):
         return True
     written = [text for text in cells.values() if any(c.isdigit() for c in text)]
     return bool(_RATIO.search(label)) and bool(written) and (
@@ -68,13 +71,25 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
          shares: bool = False, per_share: bool = False) -> Row:
     """A row; unscaled when its label says it is no amount, or when its table states amounts 'except per
     share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
-    Income Attributable to PepsiCo per Common Share')."""
+    Income Attributable to PepsiCo per Common Share'); in the unit its label states, if it states one."""
     cents = per_share and bool(cells) and all(_CENTS.fullmatch(text.strip()) for text in cells.values() if text.strip())
-    return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else scale, prose,
-               shares)
+    own = scale_of(label)  # 'Network volumes (Billions)' in a table in millions
+    return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else
+               own if own != 1.0 else scale, prose, shares)
 
 
 _PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)
+
+
+def _head(block: Sequence[str]) -> list[str]:
+    """A table's lines above its first row of figures: where its unit is stated ('| (In millions) | 2022 |'),
+    not in a row's own label ('Network volumes (Billions) | $1,552.8')."""
+    head = []
+    for line in block:
+        if any(figures_of(YEAR.sub(" ", cell)) for cell in cells(line)[1:]):
+            break
+        head.append(line)
+    return head
 
 
 def table_rows(passages: Sequence[Passage]) -> list[Row]:
@@ -92,7 +107,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
         for before, block in blocks:
             # a table's own unit ('(in $000’s)' in its header, '(Millions)' above it) before the passage's: a
             # passage of two tables may hold one in thousands and one of percentages of revenue
-            scale = scale_of("\n".join([*before, *block]))
+            scale = scale_of("\n".join([*before, *_head(block)]))
             if scale == 1.0:
                 scale = scale_of(shared if len(blocks) > 1 else f"{shared}\n{passage.text}")
             # its caption: the lines above it, or the passage's for a table that opens it
@@ -176,12 +191,23 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
 
 def _header_years(row: Sequence[str]) -> list[str]:
     """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
-    '| 2016 2015 | 2014 |' too), or [] for a row with a cell that names none or holds another figure."""
+    '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)'), or [] for a row
+    with a cell that names neither or holds another figure."""
     filled = [cell for cell in row[1:] if cell.strip()]
     found = [years_in(cell) for cell in filled]
+    last = len(found)  # '| 2019 | 2018 | (Decrease) |', '| 2022 | 2021 | $ Change | % Change |': changes after years
+    while last > 1 and not found[last - 1] and _CHANGE_COLUMN.fullmatch(filled[last - 1].strip()):
+        last -= 1
+    if found and found[last - 1]:
+        found[last:] = [[cell.strip()] for cell in filled[last:]]
     if not filled or not all(found) or any(figures_of(YEAR.sub(" ", cell)) for cell in filled):
         return []
     return [year for years in found for year in years]
+
+
+_CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"
+                            r"change|variance)\)?)?\s*(?:\(?%\)?)?", re.IGNORECASE)
+"""A column of the change between the years before it ('(Decrease)', 'Increase (Decrease)', '% Change')."""
 
 
 _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?"
@@ -190,20 +216,43 @@ _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)
 2,014,908')."""
 
 
+_NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?", re.IGNORECASE)
+"""A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
+
+
 def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
     figures a label cell swallowed after its leader dots come first. A year is its first column: the
-    line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns."""
+    line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
+    row of ratios leaves empty ('Return on average equity | 32.3 | % | 33.7 | % | 14.2 | %')."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
-    filled = [cell for cell in row[1:] if cell.strip() and cell.strip() not in CURRENCY]
-    entries = [*(figures_of(led.group("figures")) if led else []), *(f for cell in filled for f in figures_of(cell))]
-    if not label or len(entries) != len(years) or any(not figures_of(cell) for cell in filled) or _header_years(row):
+    filled = [cell for cell in _percent_signs_joined(row[1:]) if cell.strip() and cell.strip() not in CURRENCY]
+    entries = [*(figures_of(led.group("figures")) if led else []),
+               *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
+                                                else figures_of(cell)))]
+    first = list(dict.fromkeys(years))
+    columns = first if len(entries) == len(first) < len(years) else years
+    if (not label or len(entries) != len(columns) or _header_years(row)
+            or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):
         return None
     given: dict[str, str] = {}
-    for year, entry in zip(years, entries, strict=True):
+    for year, entry in zip(columns, entries, strict=True):
         given.setdefault(year, entry)
     return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
+
+
+def _percent_signs_joined(row: Sequence[str]) -> list[str]:
+    """A row's cells with a percent sign a finder set in a cell of its own joined to the figure before it
+    ('32.3 | % | 33.7 | %' is '32.3% | 33.7%')."""
+    joined: list[str] = []
+    for cell in row:
+        filled = [i for i, text in enumerate(joined) if text.strip()]
+        if cell.strip() == "%" and filled and figures_of(joined[filled[-1]]):
+            joined[filled[-1]] = joined[filled[-1]].rstrip() + "%"
+        else:
+            joined.append(cell)
+    return joined
 
 
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
@@ -314,3 +363,27 @@ def in_percent(row: Row) -> bool:
 _LABEL_TAIL = 24
 """Characters of a row's label its table line is found by (a label joined to its section's is longer
 than the line's first cell)."""
+
+
+BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
+"""The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""
+
+
+def by_period(rows: Sequence[Row]) -> list[Row]:
+    """The rows of roll-forward tables (an equity statement, a goodwill note) with their period: a row
+    between two balances ('BALANCE, NOVEMBER 1, 2008' … 'Dividends declared and paid | (232,988)' …
+    'BALANCE, OCTOBER 31, 2009') is what changed the balance in the year of the one below it, its
+    columns the parts of the balance; each of its cells is put under that year ('2009 › Retained
+    Earnings'), so a question of 2009's dividends finds 2009's row among the three alike. Other rows
+    as they are."""
+    out = list(rows)
+    upcoming: int | None = None
+    for n in range(len(out) - 1, -1, -1):  # upwards: each row is of the period of the next balance below it
+        row = out[n]
+        if n + 1 < len(out) and (out[n + 1].passage.n, out[n + 1].table) != (row.passage.n, row.table):
+            upcoming = None
+        if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
+            upcoming = max(int(y) for y in dated)
+        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
+            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
+    return out

@@ -330,6 +330,9 @@ _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|fi
                    r"(?:have|hold|own|carry|report|record)\b.*$")
 """'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
 capitalised, as ``_WHOSE`` reads it)."""
+_EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
+                     r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?:declare|pay|earn|generate|incur)\b.*$")
+"""'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
                         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s+\d{1,2})?\s*,?\s*(?=(?:19|20)\d\d\b)",
@@ -386,7 +389,7 @@ def metric(text: str) -> str:
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
-    did = _DID.match(first) or _HAVE.match(first)
+    did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
     first = _NUMBER_OF.sub(" ", first)
     first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year

@@ -1,19 +1,16 @@
-"""Which rows of the passages' tables a figure question names, and which of a row's cells: the row
-whose label's words are all in the question (or a name reports give the line item it asks for,
-``LINE_ITEMS``), best first; the column of a year, the one the question names ('on the Legal
-dataset'), or the row's Total."""
+"""Which rows of the passages' tables a figure question names, best first (every word of the label in the question, or
+a name reports give its line item, ``LINE_ITEMS``), and which cell: a year's, a column the question names, the Total."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
-from .figure_cells import Row
+from .figure_cells import FIGURE_PER_SHARE, Row
 from .figure_question import YEAR
 from .numbers import numbers
 from .statement_lines import cell_value, is_percent
@@ -25,13 +22,15 @@ _SHORTEST = 2
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out; words reports use
     alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
-    plain = _EFFECTS.sub("impact", text)
+    plain = _EPS.sub("earnings per share", _EFFECTS.sub("impact", text))
     found = {_ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
     return found | {"other"} if _OTHER.search(text) else found
 
 
 _EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
 """'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
+_EPS = re.compile(r"\bEPS\b", re.IGNORECASE)
+"""'Diluted EPS' is the row of 'diluted earnings per share'."""
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
 _ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
@@ -52,6 +51,9 @@ def _covers(pattern: str, metric: str) -> bool:
 
 _PER_SHARE = re.compile(r"\beps\b|\bper (?:common |diluted |basic )?share\b", re.IGNORECASE)
 """A figure per share asked for: a row its table scales ('in millions') is none."""
+_SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
+                          r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
+"""A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
 _BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
@@ -77,18 +79,18 @@ _AGREES = 0.1
 the question, and loses for each it has that the question does not."""
 
 
-def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
+def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
     metric (or in a report name of a line item the metric names), more words first. A label that
     opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
     when its whole names nothing; a balance's row in a cash flow statement, its change in the
     year, or what moved it ('Payments of long-term debt'), comes after every other. A row of an
     amount before something is taken from it ('Income before income tax provision') is named only
-    by a metric that says 'before' too."""
+    by a metric that says 'before' too. ``at_date``: the question asks for the figure at a date, a balance."""
     words = stems(metric)
     names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
-    balance = BALANCES.search(metric) is not None
+    balance = at_date or BALANCES.search(metric) is not None
     per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []
@@ -99,8 +101,9 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
         if score and _label(row.label) <= words and stems(_heading_of(row)) & (
                 head or words - GENERIC - _PARTS - _label(row.label)):
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
-        if score and per_share and row.scale != 1.0:
-            continue  # 'Diluted | 1,389' of the weighted shares, in millions, is no diluted EPS
+        if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
+                                    or FIGURE_PER_SHARE.search(row.label)):
+            continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
@@ -110,7 +113,9 @@ def rows_named(rows: Sequence[Row], metric: str) -> list[tuple[float, Row]]:
             score += _AGREES * (len(own & words) - len(own - words))
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
             stated = _STATED if row.passage.statement and not row.prose and not tail else 0.0
-            scored.append((score + stated - (_CHANGED if moved else 0.0) - (_PROSE if row.prose else 0.0), row))
+            apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
+            scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
+                           row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
 
@@ -126,6 +131,13 @@ def alike_first(named: Sequence[Row], rows: Sequence[Row], read: Sequence[CellRe
     shares = first is not None and any(r.shares for r in rows if (r.passage.n, r.table, r.label) == (
         first.passage, first.table, first.row))
     return [*(r for r in named if r.shares == shares), *(r for r in named if r.shares != shares)]
+
+
+def amounts_first(cells: list[CellRead], metric: str, *, amount: bool) -> list[CellRead]:
+    """Of cells that fit an amount asked, those no percentage ('21%' beside 'Network volumes | $1,552.8'), if any."""
+    if not amount or stems(metric) & _RETURNS:
+        return cells
+    return [cell for cell in cells if not is_percent(cell.text)] or cells
 
 
 def _split(metric: str) -> tuple[set[str], set[str]]:
@@ -240,6 +252,16 @@ there is the year's change in the receivables, not their amount (Activision Bliz
 outstanding read 1.91 from it), though its label is the balance sheet's."""
 
 
+_DISCONTINUED = re.compile(r"\bdiscontinued operations?\b", re.IGNORECASE)
+"""A figure of the businesses a company sold (a note's 'Discontinued Operations'): not the company's own unless the
+metric says so, ranked after every other as a balance's change is."""
+ASKED_AT_DATE = re.compile(r"\b(?:at the end of|as of|at (?:year[- ]end|(?:fiscal )?(?:19|20)\d\d)|at (?:january|"
+                           r"february|march|april|may|june|july|august|september|october|november|december)\b)",
+                           re.IGNORECASE)
+"""A question of a figure at a date ('at the end of 2018', 'as of December 2016'): a balance, which a cash flow
+statement's row of the same name (its change in the year) is not."""
+
+
 _FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?|additions?|retirements?|"
                    r"redemptions?|repurchases?|changes?|increases?|decreases?|net (?:increase|decrease|change))\s+"
                    r"(?:of|from|for|to|in)\b", re.IGNORECASE)
@@ -271,30 +293,6 @@ def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> 
         return []
     return [read for row in table if row.label != cell.row and _cost_part(row.label) and cell.column in row.cells
             and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
-
-
-BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
-"""The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""
-
-
-def by_period(rows: Sequence[Row]) -> list[Row]:
-    """The rows of roll-forward tables (an equity statement, a goodwill note) with their period: a row
-    between two balances ('BALANCE, NOVEMBER 1, 2008' … 'Dividends declared and paid | (232,988)' …
-    'BALANCE, OCTOBER 31, 2009') is what changed the balance in the year of the one below it, its
-    columns the parts of the balance; each of its cells is put under that year ('2009 › Retained
-    Earnings'), so a question of 2009's dividends finds 2009's row among the three alike. Other rows
-    as they are."""
-    out = list(rows)
-    upcoming: int | None = None
-    for n in range(len(out) - 1, -1, -1):  # upwards: each row is of the period of the next balance below it
-        row = out[n]
-        if n + 1 < len(out) and (out[n + 1].passage.n, out[n + 1].table) != (row.passage.n, row.table):
-            upcoming = None
-        if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
-            upcoming = max(int(y) for y in dated)
-        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
-            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
-    return out
 
 
 def latest_year(rows: Sequence[Row], metric: str) -> int | None:

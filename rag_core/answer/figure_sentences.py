@@ -86,6 +86,12 @@ $40,000 per month'; each such sentence of one label is a column of its row, name
 
 _DOUBLED = re.compile(r"^(?P<heading>.{3,}?)\s+(?P<said>(?P=heading))$", re.IGNORECASE)
 
+_HEADCOUNT = re.compile(
+    rf"\b(?:as of|at)\s+(?P<date>{_DATE}),\s+(?:we|the company)\s+(?:had|employed)\s+(?:approximately\s+|about\s+)?"
+    r"(?P<count>\d[\d,]*)\s+(?P<label>(?:(?:full|part)[- ]time\s+)?(?:employees|people|staff|colleagues))\b",
+    re.IGNORECASE)
+"""The count of people a report states at a date ('As of March 31, 2012, we had 397 full-time employees')."""
+
 SentenceRow = tuple[str, dict[str, str], float]
 """A label, its figures as written (without their scale word) by column, and their scale."""
 
@@ -111,6 +117,8 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
             found.append((match.group("label"), [match.group("now"), match.group("then")],
                           [match.group("year"), match.group("before")]))
     rows = _spanned_rows(prose)
+    rows += [(match.group("label").capitalize(), {years_in(match.group("date"))[0]: match.group("count")}, 1.0)
+             for match in _HEADCOUNT.finditer(prose)]
     for label, values, years in found:
         scale = _scale_of(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):

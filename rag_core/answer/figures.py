@@ -1,5 +1,4 @@
-"""The figure a question asks for, read from the table cell that holds it, with any arithmetic done
-here and shown.
+"""The figure a question asks for, read from the table cell that holds it, with any arithmetic done here and shown.
 
 A figure question ("What is the FY2018 capital expenditure (in USD millions)?", "… is defined as:
 FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
@@ -18,17 +17,18 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..lexical.line_items import derived_formula
+from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import END, START, Row, count_and_price, in_percent, table_rows
+from .figure_cells import BALANCE_AT, END, START, Row, by_period, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
-    BALANCE_AT,
+    ASKED_AT_DATE,
     GENERIC,
     When,
     alike_first,
+    amounts_first,
     beside,
     besides,
-    by_period,
     cell_read,
     cite,
     column_of,
@@ -52,11 +52,10 @@ _LISTED = 3
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
-    """The figure the question asks for, read from the passages' tables (None when the question asks
-    for none, or no table row fits it)."""
+    """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits."""
     asked = read_question(question)
-    if asked is None:
-        return None
+    if asked is None or QUARTER.search(asked.question):
+        return None  # a quarter's figure is not the year's: left to the passages
     rows = by_period(table_rows(passages))
     if not rows:
         return None
@@ -119,6 +118,7 @@ class _Reader(Saying):
         self.against = stems(against.group("who")) if against else set()
         self.named = stems(asked.question) - self.against
         self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
+        self.at_date = ASKED_AT_DATE.search(asked.question) is not None
         self.operands: dict[tuple[int, str, str], str] = {}
         """The cells one evaluation of a formula has read, each with the operand it was read for: two
         operands are two cells ('income taxes / income before income taxes' is no sentence's one rate)."""
@@ -145,7 +145,7 @@ class _Reader(Saying):
 
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
-        found = rows_named(self.rows, metric)
+        found = rows_named(self.rows, metric, at_date=self.at_date)
         found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
@@ -192,7 +192,7 @@ class _Reader(Saying):
                     siblings[id(read)] = beside(row, option[0])
         named = [c for c in tied if any((stems(label.rpartition(" › ")[2]) - GENERIC) <= self.against
                                         for label, _ in siblings.get(id(c), []))]
-        tied = named if len(named) == 1 else tied  # 'against RQ-RAG' names the block
+        tied = named if len(named) == 1 else amounts_first(tied, metric, amount=self.amount)  # 'against RQ-RAG
         if not tied:
             return None
         if len(tied) > 1:
@@ -233,8 +233,7 @@ class _Reader(Saying):
         return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change {earlier} to {later}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
-        """The change within one period a roll-forward gives (its END less its START), when one of
-        the best rows for the metric is one."""
+        """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
         found = rows_named(self.rows, metric)
         best = found[0][0] if found else 0.0
         row = next((r for score, r in found if score >= best and {START, END} <= set(r.cells)), None)

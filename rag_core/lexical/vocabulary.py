@@ -196,6 +196,12 @@ def metrics_named(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(0).lower() for pattern in _METRICS if (m := pattern.search(asked))))
 
 
+QUARTER = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal[- ])?quarter\b|\bq[1-4]\b|"
+                     r"\b[1-4]q\b|\b(?:three|six|nine) months ended\b", re.IGNORECASE)
+"""A question of a quarter's figure ('in the fourth quarter of fiscal 2012', 'Q4 2022'): the reader reads a
+year's columns, and the year's total is no answer to it."""
+
+
 def asks_why(question: str) -> bool:
     """Whether a question asks what drove a change ("What drove operating margin change?"): the
     report's discussion of its results answers it, not the statement that states the figures."""

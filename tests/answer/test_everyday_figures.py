@@ -433,3 +433,25 @@ def test_a_margin_rate_or_ratio_is_unscaled_only_when_written_as_one(row: str, s
         f"Results of operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n{row}\n"))
     rows = table_rows([passage])
     assert rows and rows[0].scale == scale, rows
+
+
+SUMMARY = Passage(n=1, document="card-10k.pdf", page=44, tabular=True, text=(
+    "| Total revenues net of interest expense | $52,862 |  | $42,380 |  | $36,087 | $10,482 | 25% | $6,293 |  | 17% |\n"
+    "| Pretax income | 9,585 |  | 10,689 |  | 4,296 | (1,104) | (10) | 6,393 |  | # |\n"
+    "| Network volumes (Billions) | $1,552.8 |  | $1,284.2 |  | $1,037.8 | $269 | 21% | $246 |  | 24% |\n"
+    "| Return on average equity (c) | 32.3 | % | 33.7 | % | 14.2 | % |  |  |  |  |\n"),
+    columns="| (Millions, except percentages, per share amounts and where indicated) | 2022 | 2021 | 2020 | 2022 vs. "
+            "2021 | 2021 vs. 2020 |")
+
+
+@pytest.mark.parametrize(("question", "sentence"), [
+    ("What was Card Co's return on average equity in 2022?", "**Return on average equity (c), 2022: 32.3%** [1]"),
+    ("What was Card Co's pretax income in 2020?", "**Pretax income, 2020: 4,296 million** [1]"),
+    ("What were Card Co's network volumes in 2021?", "**Network volumes (Billions), 2021: $1,284.2 billion** [1]"),
+])
+def test_a_summary_tables_years_changes_marks_and_row_units(question: str, sentence: str) -> None:
+    """A summary of results under '2022 2021 2020 2022 vs. 2021 2021 vs. 2020': a change the table marks '#'
+    (100 percent or more) is no figure but holds its column, a row of ratios leaves the change columns empty
+    and sets each '%' in a cell of its own, and a row in billions says so in its label."""
+    figure = read_figure(question, [SUMMARY])
+    assert figure is not None and figure.sentence.startswith(sentence), figure

@@ -1,0 +1,120 @@
+"""Figure questions on the shapes reports give their figures (``rag_core.answer.figures``), found by a sixth batch of
+chat questions written and worked out from the pages before any answer was read (docs/measurements.md): a change
+column after the years, an EPS row beside the count of shares it is computed on, a dividend per share a label
+states beside its total, a quarter asked of a table of years, a count of people a sentence states, a growth rate
+beside an amount, a balance beside its change in the year, a sold business's figures beside the company's."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+BOOKINGS = Passage(n=1, document="games-10k.pdf", page=33, tabular=True, text=(
+    "Net bookings and in-game net bookings were as follows (amounts in millions):\n"
+    "|  | For the Years | Ended | December 31, | Increase |  |\n"
+    "|  | 2019 |  | 2018 | (Decrease) |  |\n"
+    "| Net bookings | $6,388 | $ | 7,262 | $ | (874) |\n"
+    "| In-game net bookings | $3,366 | $ | 4,203 | $ | (837) |\n"))
+
+
+def test_a_change_column_after_the_years_is_no_year() -> None:
+    figure = read_figure("What were Games Co's in-game net bookings in 2018?", [BOOKINGS])
+    assert figure is not None and figure.sentence.startswith("**In-game net bookings, 2018: 4,203 million** [1]")
+
+
+SELECTED = Passage(n=1, document="chips-10k.pdf", page=32, tabular=True, text=(
+    "Selected financial data (thousands, except per share amounts)\n"
+    "| | 2009 | 2008 | 2007 |\n"
+    "| Shares used to compute earnings per share — Diluted | 292,698 | 297,110 | 332,301 |\n"
+    "| Diluted EPS from Continuing Operations | $0.85 | $1.77 | $1.51 |\n"
+    "| Diluted EPS | $0.85 | $2.65 | $1.50 |\n"))
+
+
+def test_diluted_eps_is_its_row_not_the_shares_it_is_computed_on() -> None:
+    figure = read_figure("What were Chips Co's diluted earnings per share in fiscal 2008?", [SELECTED])
+    assert figure is not None and figure.sentence.startswith("**Diluted EPS, 2008: $2.65** [1]"), figure
+
+
+EQUITY = Passage(n=1, document="card-10k.pdf", page=100, tabular=True, text=(
+    "Consolidated Statements of Shareholders' Equity\n"
+    "| | Total | Preferred Shares | Common Shares | Retained Earnings |\n"
+    "| Net income | 7,514 | — | — | 7,514 |\n"
+    "| Cash dividends declared common, $2.08 per share | (1,568) | — | — | (1,568) |\n"))
+
+
+def test_a_dividend_per_share_a_label_states_is_not_its_total() -> None:
+    """'Cash dividends declared common, $2.08 per share | (1,568)': the cells are the total paid, no answer to a
+    question of the dividend per share; and 'What … did Card Co declare' asks for the dividends, not the company."""
+    asked = read_question("What cash dividends per common share did Card Co declare in 2022?")
+    assert asked is not None and asked.metric == "cash dividends per common share"
+    figure = read_figure("What cash dividends per common share did Card Co declare in 2022?", [EQUITY])
+    assert figure is None or "1,568" not in figure.sentence, figure
+
+
+def test_a_subject_with_an_article_is_a_part_of_the_company_kept_in_what_is_asked() -> None:
+    asked = read_question("How much revenue did the Americas earn in 2022 compared with Europe?")
+    assert asked is not None and "americas" in asked.metric.lower()
+
+
+QUARTERS = Passage(n=1, document="heart-10k.pdf", page=81, tabular=True, text=(
+    "Quarterly Results of Operation (in thousands)\n"
+    "| | 2012 | 2011 |\n"
+    "| Total revenues | $126,375 | $101,151 |\n"))
+
+
+@pytest.mark.parametrize("question", [
+    "What were Heart Co's total revenues in the fourth quarter of fiscal 2012?",
+    "What were Heart Co's total revenues in Q4 2012?",
+])
+def test_a_quarters_figure_is_not_the_years(question: str) -> None:
+    assert read_figure(question, [QUARTERS]) is None
+
+
+def test_a_count_of_people_a_sentence_states_at_a_date() -> None:
+    people = Passage(n=1, document="heart-10k.pdf", page=26, text=(
+        "Employees\nAs of March 31, 2012, we had 397 full-time employees, including: 84 in product engineering."))
+    figure = read_figure("How many full-time employees did Heart Co have as of March 31, 2012?", [people])
+    assert figure is not None and figure.sentence.startswith("**Full-time employees, 2012: 397** [1]"), figure
+
+
+VOLUMES = Passage(n=1, document="card-10k.pdf", page=44, tabular=True, text=(
+    "Selected metrics (billions)\n| | 2022 | 2021 |\n| Network volumes | $1,552.8 | $1,284.2 |\n"))
+GROWTH = Passage(n=2, document="card-10k.pdf", page=50, tabular=True, text=(
+    "Change from the year before\n| | 2022 | 2021 |\n| Network volumes | 21% | 24% |\n"))
+
+
+def test_an_amount_asked_is_not_a_percentage_of_its_row() -> None:
+    """A table of the rows' growth ('Network volumes | 21% | 24%') is no answer to the amount asked."""
+    figure = read_figure("What were Card Co's network volumes in 2022?", [VOLUMES, GROWTH])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(1_552.8e9), figure
+
+
+BALANCES = Passage(n=1, document="games-10k.pdf", page=69, tabular=True, text=(
+    "Consolidated Balance Sheets (amounts in millions)\n"
+    "| | 2019 | 2018 |\n| Current liabilities: | | |\n| Deferred revenues | 1,375 | 1,493 |\n"))
+FLOWS = Passage(n=2, document="games-10k.pdf", page=73, tabular=True, section="Statements of Cash Flows", text=(
+    "Consolidated Statements of Cash Flows (amounts in millions)\n"
+    "| | 2019 | 2018 | 2017 |\n"
+    "| Changes in operating assets and liabilities: | | | |\n| Deferred revenues | (154) | (122) | 220 |\n"))
+
+
+def test_a_balance_at_a_date_is_not_its_change_in_the_year() -> None:
+    figure = read_figure("What were Games Co's deferred revenues at the end of 2018?", [FLOWS, BALANCES])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(1_493e6), figure
+
+
+SOLD = Passage(n=1, document="chips-10k.pdf", page=69, tabular=True, section="Discontinued Operations", text=(
+    "(thousands)\n| | 2009 | 2008 |\n| Provision for (benefit from) income taxes | (895) | 107,066 |\n"))
+TAXES = Passage(n=2, document="chips-10k.pdf", page=39, tabular=True, section="Provision for Income Taxes", text=(
+    "(thousands)\n| | 2009 | 2008 |\n| Provision for Income Taxes | $50,036 | $140,925 |\n"))
+
+
+def test_a_sold_business_figure_is_not_the_companys() -> None:
+    figure = read_figure("What was Chips Co's provision for income taxes in fiscal 2008?", [SOLD, TAXES])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(140_925e3), figure
+    sold = read_figure("What was the provision for income taxes of Chips Co's discontinued operations in 2008?",
+                       [SOLD, TAXES])
+    assert sold is not None and "107,066" in sold.sentence, sold
