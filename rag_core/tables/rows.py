@@ -201,7 +201,8 @@ def labelled(text: str, columns: str = "") -> str:
             names.clear()
             labels, row = pending
             pending = next(rows, None)
-            values = _grouped([(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
+            values = _grouped(_squeezed(labels, row) or [(labels[c], value) for c, value in enumerate(row)
+                                                          if c > 0 and value])
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label else values)
         elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))):
@@ -210,6 +211,43 @@ def labelled(text: str, columns: str = "") -> str:
             out += [*names, line]
             names.clear()
     return "\n".join([*out, *names])
+
+
+_SIGN = {"$", "€", "£", "¥", "%"}
+_YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
+
+
+def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row a table finder set askew (more cells than its header names: a sign or a blank between its figures,
+    '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
+    order: to every column when it has one each, to the years alone when it has one a year (a ratio's row leaves
+    the change columns empty), or an amount and its rate to each change column after the years ('2022 vs. 2021:
+    $10,482 25%'); None for any other row, which is labelled by position."""
+    named = [label for label in labels[1:] if label.strip()]
+    if len(row) - 1 <= len(named):
+        return None
+    figures: list[str] = []
+    sign = ""
+    for cell in (re.sub(r"(?<=\d)\s+%$", "%", cell.strip()) for cell in row[1:]):
+        if cell == "%" and figures:
+            figures[-1] += "%"
+        elif cell in _SIGN:
+            sign = cell
+        elif cell:
+            figures.append(sign + cell if sign and not cell.startswith(sign) else cell)
+            sign = ""
+    if not figures or not all(_FIGURE.fullmatch(f) or f in {"—", "–", "-", "#"} for f in figures):
+        return None
+    years = [label for label in named if _YEAR_COLUMN.fullmatch(label)]
+    if len(figures) == len(named):
+        return list(zip(named, figures, strict=True))
+    if len(figures) == len(years) and years:
+        return list(zip(years, figures, strict=True))
+    changes = named[len(years):]  # after the years, each change column an amount and its rate: '$10,482 | 25%'
+    if years == named[:len(years)] and changes and len(figures) == len(years) + 2 * len(changes):
+        paired = [f"{figures[i]} {figures[i + 1]}" for i in range(len(years), len(figures), 2)]
+        return list(zip(named, [*figures[:len(years)], *paired], strict=True))
+    return None
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:

@@ -208,3 +208,22 @@ def test_a_rows_label_is_its_first_cell_when_the_row_states_a_figure() -> None:
             "| | 12 | 13 |\n")
     assert row_labels(text) == ["Effective tax rate", "Net income (a)"], "a heading row and an unlabelled row name none"
     assert row_labels("Prose with no table, 21.6 percent.") == []
+
+
+def test_a_row_a_finder_set_askew_is_labelled_by_its_figures_in_order() -> None:
+    """A summary table's rows carry a '%' or '$' in cells of their own and blanks between their figures, so by
+    position '10.3' is 2022's and '%' 2021's. Labelled by their figures in order: each column its own, a ratio's
+    row the years alone, a change column its amount and its rate; a row as long as its header stays by position."""
+    columns = "| (Millions) | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |"
+    text = ("| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % |  |  |  |  |\n"
+            "| Total revenues | $52,862 |  | $42,380 |  | $36,087 | $10,482 | 25% | $6,293 |  | 17% |\n"
+            "| Card Member loans | 107,964 | | 88,562 | 73,373 | | |")
+    assert labelled(text, columns).splitlines() == [
+        "Common Equity Tier 1 — 2022: 10.3%; 2021: 10.5%; 2020: 13.5%",
+        "Total revenues — 2022: $52,862; 2021: $42,380; 2020: $36,087; 2022 vs. 2021: $10,482 25%; "
+        "2021 vs. 2020: $6,293 17%",
+        "Card Member loans — 2022: 107,964; 2021: 88,562; 2020: 73,373",
+    ]
+    margin = "|  | 2022 | 2021 | Change |\n| Operating margin | 13.3 | % | 14.0 | % | (0.7) |\n| Cash | 5 | | 7 |"
+    assert labelled(margin).splitlines() == ["Operating margin — 2022: 13.3%; 2021: 14.0%; Change: (0.7)",
+                                             "Cash — 2022: 5; Change: 7"]
