@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..models import Passage
-from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines
+from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines, signs_joined
 from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
-from .statement_lines import CURRENCY, cell_value, figures_of, rejoined, repaired
+from .statement_lines import cell_value, figures_of, rejoined, repaired
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
                        re.IGNORECASE)
@@ -227,7 +227,7 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     row of ratios leaves empty ('Return on average equity | 32.3 | % | 33.7 | % | 14.2 | %')."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
-    filled = [cell for cell in _percent_signs_joined(row[1:]) if cell.strip() and cell.strip() not in CURRENCY]
+    filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
     entries = [*(figures_of(led.group("figures")) if led else []),
                *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
                                                 else figures_of(cell)))]
@@ -240,19 +240,6 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     for year, entry in zip(columns, entries, strict=True):
         given.setdefault(year, entry)
     return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
-
-
-def _percent_signs_joined(row: Sequence[str]) -> list[str]:
-    """A row's cells with a percent sign a finder set in a cell of its own joined to the figure before it
-    ('32.3 | % | 33.7 | %' is '32.3% | 33.7%')."""
-    joined: list[str] = []
-    for cell in row:
-        filled = [i for i, text in enumerate(joined) if text.strip()]
-        if cell.strip() == "%" and filled and figures_of(joined[filled[-1]]):
-            joined[filled[-1]] = joined[filled[-1]].rstrip() + "%"
-        else:
-            joined.append(cell)
-    return joined
 
 
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:

@@ -217,6 +217,22 @@ _SIGN = {"$", "€", "£", "¥", "%"}
 _YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
 
 
+def signs_joined(row: Sequence[str]) -> list[str]:
+    """A row's filled cells, a sign a finder set in a cell of its own joined to its figure: a percent sign to the
+    figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%')."""
+    figures: list[str] = []
+    sign = ""
+    for cell in (re.sub(r"(?<=\d)\s+%$", "%", cell.strip()) for cell in row):
+        if cell == "%" and figures:
+            figures[-1] += "%"
+        elif cell in _SIGN:
+            sign = cell
+        elif cell:
+            figures.append(sign + cell if sign and not cell.startswith(sign) else cell)
+            sign = ""
+    return figures
+
+
 def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
     """A row a table finder set askew (more cells than its header names: a sign or a blank between its figures,
     '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
@@ -226,16 +242,7 @@ def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]
     named = [label for label in labels[1:] if label.strip()]
     if len(row) - 1 <= len(named):
         return None
-    figures: list[str] = []
-    sign = ""
-    for cell in (re.sub(r"(?<=\d)\s+%$", "%", cell.strip()) for cell in row[1:]):
-        if cell == "%" and figures:
-            figures[-1] += "%"
-        elif cell in _SIGN:
-            sign = cell
-        elif cell:
-            figures.append(sign + cell if sign and not cell.startswith(sign) else cell)
-            sign = ""
+    figures = signs_joined(row[1:])
     if not figures or not all(_FIGURE.fullmatch(f) or f in {"—", "–", "-", "#"} for f in figures):
         return None
     years = [label for label in named if _YEAR_COLUMN.fullmatch(label)]

@@ -585,7 +585,7 @@ def test_a_ratio_the_report_states_is_read_and_one_asked_to_be_calculated_is_com
     stated = read_figure(asked, [CARD_INCOME, CARD_SUMMARY])
     assert stated is not None and stated.kind == "change"
     assert stated.value == pytest.approx(-3.0) and stated.shown.endswith("percentage points")
-    assert stated.formula.startswith("21.6 [2] − 24.6 [2]"), stated.formula
+    assert stated.formula.startswith("21.6% [2] − 24.6% [2]"), stated.formula
     assert [c.row for c in stated.cells] == ["Effective tax rate", "Effective tax rate"], "read, not computed"
     prose = read_figure(asked, [CARD_TAXES])
     assert prose is not None and prose.value == pytest.approx(-3.0) and "percentage points" in prose.shown

@@ -22,7 +22,7 @@ BOOKINGS = Passage(n=1, document="games-10k.pdf", page=33, tabular=True, text=(
 
 def test_a_change_column_after_the_years_is_no_year() -> None:
     figure = read_figure("What were Games Co's in-game net bookings in 2018?", [BOOKINGS])
-    assert figure is not None and figure.sentence.startswith("**In-game net bookings, 2018: 4,203 million** [1]")
+    assert figure is not None and figure.sentence.startswith("**In-game net bookings, 2018: $4,203 million** [1]")
 
 
 SELECTED = Passage(n=1, document="chips-10k.pdf", page=32, tabular=True, text=(
