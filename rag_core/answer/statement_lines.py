@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..tables.rows import cells
+from ..tables.rows import SIGNS, cells
 from .numbers import numbers
-
-CURRENCY = {"$", "€", "£", "¥", "%"}
-"""Signs a finder may set in a cell of their own beside a figure."""
 
 
 def repaired(lines: list[str], years: int) -> list[str]:
@@ -144,7 +141,7 @@ def figures_of(cell: str) -> list[str]:
     """The figures of a cell in order (a dash for none), a merged cell's several ('$11,647 $12,678');
     [] when it holds words."""
     tokens = cell.replace("$ ", "$").split()
-    figures = [t for t in tokens if t not in CURRENCY]
+    figures = [t for t in tokens if t not in SIGNS]
     return figures if figures and all(_FIGURE_TOKEN.fullmatch(t) for t in figures) else []
 
 

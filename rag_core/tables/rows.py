@@ -213,7 +213,8 @@ def labelled(text: str, columns: str = "") -> str:
     return "\n".join([*out, *names])
 
 
-_SIGN = {"$", "€", "£", "¥", "%"}
+SIGNS = frozenset({"$", "€", "£", "¥", "%"})
+"""Signs a finder may set in a cell of their own beside a figure."""
 _YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
 
 
@@ -225,7 +226,7 @@ def signs_joined(row: Sequence[str]) -> list[str]:
     for cell in (re.sub(r"(?<=\d)\s+%$", "%", cell.strip()) for cell in row):
         if cell == "%" and figures:
             figures[-1] += "%"
-        elif cell in _SIGN:
+        elif cell in SIGNS:
             sign = cell
         elif cell:
             figures.append(sign + cell if sign and not cell.startswith(sign) else cell)
