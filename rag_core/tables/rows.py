@@ -201,8 +201,7 @@ def labelled(text: str, columns: str = "") -> str:
             names.clear()
             labels, row = pending
             pending = next(rows, None)
-            values = _grouped(_squeezed(labels, row) or [(labels[c], value) for c, value in enumerate(row)
-                                                          if c > 0 and value])
+            values = _grouped([(labels[c], value) for c, value in _placed(labels, row)])
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label else values)
         elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))):
@@ -234,19 +233,25 @@ def signs_joined(row: Sequence[str]) -> list[str]:
     return figures
 
 
-def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]]:
+    """A data row's filled cells after its label, each with the column it belongs to: by position, or for a row a
+    finder set askew by its figures in order (``_squeezed``)."""
+    return _squeezed(labels, row) or [(c, value) for c, value in enumerate(row) if c > 0 and value]
+
+
+def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]] | None:
     """A row a table finder set askew (more cells than its header names: a sign or a blank between its figures,
     '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
-    order: to every column when it has one each, to the years alone when it has one a year (a ratio's row leaves
-    the change columns empty), or an amount and its rate to each change column after the years ('2022 vs. 2021:
-    $10,482 25%'); None for any other row, which is labelled by position."""
-    named = [label for label in labels[1:] if label.strip()]
+    order, as (column, figure): to every column when it has one each, to the years alone when it has one a year (a
+    ratio's row leaves the change columns empty), or an amount and its rate to each change column after the years
+    ('2022 vs. 2021: $10,482 25%'); None for any other row, which is labelled by position."""
+    named = [c for c, label in enumerate(labels) if c > 0 and label.strip()]
     if len(row) - 1 <= len(named):
         return None
     figures = signs_joined(row[1:])
     if not figures or not all(_FIGURE.fullmatch(f) or f in {"—", "–", "-", "#"} for f in figures):
         return None
-    years = [label for label in named if _YEAR_COLUMN.fullmatch(label)]
+    years = [c for c in named if _YEAR_COLUMN.fullmatch(labels[c])]
     if len(figures) == len(named):
         return list(zip(named, figures, strict=True))
     if len(figures) == len(years) and years:
@@ -288,9 +293,24 @@ def markdown(text: str, columns: str = "") -> str:
     if width == 0:
         return ""
     labels = column_labels(headers, width) if headers else [""] * width
-    lines = ["| " + " | ".join(_escape(label) for label in labels) + " |", "|" + "---|" * width]
-    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in rows]
+    shown = [_in_columns(labels, row) for row in rows]
+    width = max([len(r) for r in [*headers, *shown]] or [0])
+    lines = ["| " + " | ".join(_escape(label) for label in labels[:width]) + " |", "|" + "---|" * width]
+    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in shown]
     return "\n".join(lines)
+
+
+def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:
+    """A data row as shown under its header: a row a finder set askew with its figures under the columns they
+    belong to (``_squeezed``: '| Tier 1 | 10.3 | % | 10.5 | % |' as '| Tier 1 | 10.3% | 10.5% |'), any other as
+    the finder's cells."""
+    squeezed = _squeezed(labels, row) if row else None
+    if squeezed is None:
+        return row
+    out = [row[0], *[""] * max(c for c, _ in squeezed)]
+    for c, value in squeezed:
+        out[c] = value
+    return out
 
 
 def own_headers(text: str, rows: list[str]) -> list[str]:

@@ -227,3 +227,19 @@ def test_a_row_a_finder_set_askew_is_labelled_by_its_figures_in_order() -> None:
     margin = "|  | 2022 | 2021 | Change |\n| Operating margin | 13.3 | % | 14.0 | % | (0.7) |\n| Cash | 5 | | 7 |"
     assert labelled(margin).splitlines() == ["Operating margin — 2022: 13.3%; 2021: 14.0%; Change: (0.7)",
                                              "Cash — 2022: 5; Change: 7"]
+
+
+def test_a_row_a_finder_set_askew_is_shown_under_the_columns_of_its_figures() -> None:
+    """The table under an answer shows an askew row as the prompt labels it: '10.3%' under 2022 and '10.5%' under
+    2021, not '%' under 2021 and the row running past its header; a row as long as its header is shown as it is."""
+    columns = "| (Millions) | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |"
+    text = ("| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % |  |  |  |  |\n"
+            "| Total revenues | $52,862 |  | $42,380 |  | $36,087 | $10,482 | 25% | $6,293 |  | 17% |\n"
+            "| Card Member loans | 107,964 | 88,562 | 73,373 | 19,402 | 15,189 |")
+    assert markdown(text, columns).splitlines() == [
+        "| (Millions) | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |",
+        "|---|---|---|---|---|---|",
+        "| Common Equity Tier 1 | 10.3% | 10.5% | 13.5% |  |  |",
+        "| Total revenues | $52,862 | $42,380 | $36,087 | $10,482 25% | $6,293 17% |",
+        "| Card Member loans | 107,964 | 88,562 | 73,373 | 19,402 | 15,189 |",
+    ]
