@@ -127,9 +127,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                 rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
                          for label, by_year in aligned]
             else:
-                rows += [_row(passage, table, clean_label(row[0]),
-                              {label or f"column {c}": value for c, (label, value) in
-                               enumerate(zip(labels[1:], row[1:], strict=False), start=1) if value}, scale,
+                rows += [_row(passage, table, clean_label(row[0]), _first_of_each(labels, row), scale,
                               shares=shares, per_share=per_share)
                          for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
             rows += _dated_rows(passage, table, before, lines, scale)
@@ -137,6 +135,16 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
         rows += _sentence_rows(passage, table)
         table += 1
     return _units_shared(rows)
+
+
+def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
+    """A row's filled cells by column label, a label named twice its first column's ('| 2022 | 2021 | Change | 2021 |
+    2020 | Change |': 2022 against 2021 first, then 2021 against 2020)."""
+    out: dict[str, str] = {}
+    for c, (label, value) in enumerate(zip(labels[1:], row[1:], strict=False), start=1):
+        if value:
+            out.setdefault(label or f"column {c}", value)
+    return out
 
 
 _SAME_FROM = 1_000.0

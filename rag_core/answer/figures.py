@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..lexical.line_items import derived_formula
-from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, by_period, count_and_price, in_percent, table_rows
+from .figure_quarters import QUARTER, asked_quarter, of_quarter
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     ASKED_AT_DATE,
@@ -53,10 +53,11 @@ _LISTED = 3
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
     """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits."""
+    quarter, question = asked_quarter(question)  # 'in the fourth quarter of fiscal 2012': that column of 2012
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
-        return None  # a quarter's figure is not the year's: left to the passages
-    rows = by_period(table_rows(passages))
+        return None  # a span of quarters ('six months ended') or two quarters: left to the passages
+    rows = of_quarter(by_period(table_rows(passages)), quarter)
     if not rows:
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:

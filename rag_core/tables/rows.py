@@ -19,6 +19,18 @@ _HEADER_ROWS = 2
 """Most leading rows naming columns read as a table's header (above them, one spanning title)."""
 
 
+_DAY_OF_MONTH = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                           r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d{1,2}\b(?!\s*[.,]?\s*\d)",
+                           re.IGNORECASE)
+"""A date's month and day with no year after it ('March 31,' over a table's quarters): a date with its year
+('Year Ended December 31, 2019') titles one block of a table's rows, not its columns."""
+_NAMED_NUMBER = re.compile(rf"{_DAY_OF_MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\bQ[1-4]\b|\b[1-4]Q\b",
+                           re.IGNORECASE)
+"""A number that is part of a column's name, not a figure of it: a date's day, an ordinal ('1st Quarter'), a
+quarter ('Q4', '4Q')."""
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
 _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
 """A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
 
@@ -65,12 +77,16 @@ def row_labels(text: str) -> list[str]:
 def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:
     """One label per column: the header rows' cells joined top to bottom. A cell left empty in
     an upper header row belongs to the spanning cell on its left ('Agriculture' over the
-    NaiveRAG and LightRAG columns); an upper row with one name spans every column."""
+    NaiveRAG and LightRAG columns); an upper row with one name spans every column, as does one
+    whose names are the pieces of one date a finder spread over its cells ('Fiscal Years Ended' and
+    'March 31,' over the quarters)."""
     filled = []
     for r, row in enumerate(header_rows):
         row = [*row, *[""] * (width - len(row))][:width]
         if r < len(header_rows) - 1:
             titles = [cell for cell in row[1:] if cell]
+            if len(titles) > 1 and _DAY_OF_MONTH.search(" ".join(titles)) and not _YEAR.search(" ".join(titles)):
+                titles = [" ".join(titles)]
             if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
                 row = [row[0], *titles * (width - 1)]
             for c in range(2, width):
@@ -326,12 +342,13 @@ def own_headers(text: str, rows: list[str]) -> list[str]:
 def _leading_names(rows: list[str]) -> list[str]:
     """The leading rows of names above the figures: up to two rows naming two columns or more,
     under at most one spanning title ('| | | Fiscal Year | |' over '| | 2009 | 2008 |'). A lone
-    group label over figures ('| Assets | | |') is not a header; one row is left for the data."""
+    group label over figures ('| Assets | | |') is not a header; one row is left for the data. A number in a
+    name ('| | Fiscal Years Ended | | March 31, | |', '1st Quarter', 'Q4') is no figure."""
     names: list[str] = []
     wide = 0
     for line in rows[: len(rows) - 1]:
         named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
-        if not named or NON_YEAR_FIGURE.search(line) or (named == 1 and (wide or names)):
+        if not named or NON_YEAR_FIGURE.search(_NAMED_NUMBER.sub(" ", line)) or (named == 1 and (wide or names)):
             break
         names.append(line)
         wide += named >= 2

@@ -118,3 +118,18 @@ def test_a_sold_business_figure_is_not_the_companys() -> None:
     sold = read_figure("What was the provision for income taxes of Chips Co's discontinued operations in 2008?",
                        [SOLD, TAXES])
     assert sold is not None and "107,066" in sold.sentence, sold
+
+
+COSTS = Passage(n=1, document="planes-10k.pdf", page=28, tabular=True, text=(
+    "The following table summarizes cost of sales:\n"
+    "| (Dollars in millions) |  |  |  |  |  |  |\n"
+    "| Years ended December 31 | 2022 | 2021 | Change | 2021 | 2020 | Change |\n"
+    "| Cost of sales | $63,106 | $59,269 | $3,837 | $59,269 | $63,843 | ($4,574) |\n"))
+
+
+@pytest.mark.parametrize(("year", "figure"), [(2022, "$63,106 million"), (2020, "$63,843 million")])
+def test_a_header_naming_its_date_reads_each_years_column_once(year: int, figure: str) -> None:
+    """'December 31' in the header row is a date, no figure, so the row names its columns; a year named twice (each
+    year against the one before) is its first column."""
+    read = read_figure(f"What was Planes Co's cost of sales in {year}?", [COSTS])
+    assert read is not None and read.sentence.startswith(f"**Cost of sales, {year}: {figure}** [1]"), read

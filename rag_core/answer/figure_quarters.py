@@ -1,0 +1,81 @@
+"""A quarter's figure ("total revenues in the fourth quarter of fiscal 2012", "Q4 2022 net income"): read in a
+table's column of that quarter ('4th Quarter', 'Q4', 'Fourth Quarter'), in the year its column names ('2022 › Q4')
+or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterly table's block of rows). A year's
+column or total is no answer to it, so rows without the quarter's column are not read."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..lexical.vocabulary import QUARTER
+from ..tables.rows import HEADER_JOIN, cells, is_row
+from .figure_cells import Row
+from .figure_question import YEAR
+from .figure_sentences import years_in
+
+__all__ = ["QUARTER", "asked_quarter", "of_quarter"]
+
+_NUMBER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+_ORDINAL = r"(?P<word>first|second|third|fourth|1st|2nd|3rd|4th)"
+_ASKED = re.compile(rf"(?:\b(?P<prep>in|for|during)\s+)?(?:the\s+)?(?:\b{_ORDINAL}[- ](?:fiscal[- ])?quarter\b|"
+                    r"\bq(?P<q>[1-4])\b|\b(?P<q2>[1-4])q\b)(?:\s+of\b)?\s*", re.IGNORECASE)
+"""A quarter a question names, with the words that tie it to the rest ('in the fourth quarter of fiscal 2012')."""
+_COLUMN = re.compile(rf"\b{_ORDINAL}\s+(?:fiscal\s+)?(?:quarter|qtr)\b|\bq(?P<q>[1-4])\b|\b(?P<q2>[1-4])q\b|"
+                     r"\bquarter\s+(?P<q3>[1-4])\b", re.IGNORECASE)
+"""A column of one quarter ('1st Quarter', 'Fourth Quarter', 'Q4', '4Q', 'Quarter 4')."""
+
+
+def _number(match: re.Match[str]) -> int:
+    word, *digits = (match.groupdict().get(name) for name in ("word", "q", "q2", "q3"))
+    return _NUMBER[word.lower()] if word else int(next(d for d in digits if d))
+
+
+def asked_quarter(question: str) -> tuple[int | None, str]:
+    """The quarter a question asks of and the question without it, its year kept ('What were total revenues in
+    the fourth quarter of fiscal 2012?': 4, 'What were total revenues in fiscal 2012?'); (None, the question) when
+    it names one quarter nowhere or two (a change from one quarter to another is not read)."""
+    found = list(_ASKED.finditer(question))
+    if len({_number(m) for m in found}) != 1:
+        return None, question
+    out, at = [], 0
+    for match in found:
+        year_follows = YEAR.match(question, match.end()) is not None
+        out += [question[at:match.start()], f"{match.group('prep')} " if match.group("prep") and year_follows else ""]
+        at = match.end()
+    return _number(found[0]), re.sub(r"\s+([?.,])", r"\1", "".join([*out, question[at:]]))
+
+
+def of_quarter(rows: Sequence[Row], quarter: int | None) -> list[Row]:
+    """The rows with a column of ``quarter``, those columns alone (one a year), named with the year when a label
+    names none ('4th Quarter 2012' of 'Fiscal Years Ended March 31, › 4th Quarter' under '| Fiscal Year 2012 |');
+    ``rows`` as they are when no quarter is asked."""
+    if quarter is None:
+        return list(rows)
+    out = []
+    for row in rows:
+        kept = {label: text for label, text in row.cells.items()
+                if len(named := {_number(m) for m in _COLUMN.finditer(label)}) == 1 and quarter in named}
+        if not kept or row.prose:
+            continue
+        year = _year_heading(row)
+        out.append(replace(row, cells={label if YEAR.search(label) or not year
+                                       else f"{label.rpartition(HEADER_JOIN)[2]} {year}": text
+                                       for label, text in kept.items()}))
+    return out
+
+
+def _year_heading(row: Row) -> int | None:
+    """The one year named by the nearest row of a label alone above ``row`` in its table that names a year
+    ('| Fiscal Year 2012 | | |'), or None."""
+    lines = row.passage.text.splitlines()
+    at = next((n for n, line in enumerate(lines) if is_row(line) and row.label in line
+               and all(text in line for text in row.cells.values())), None)
+    for line in reversed(lines[:at] if at is not None else []):
+        if not is_row(line):
+            return None  # the table's top
+        label, *rest = cells(line)
+        if not any(rest) and len(years := years_in(label)) == 1:
+            return int(years[0])
+    return None
