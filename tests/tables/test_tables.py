@@ -243,3 +243,25 @@ def test_a_row_a_finder_set_askew_is_shown_under_the_columns_of_its_figures() ->
         "| Total revenues | $52,862 | $42,380 | $36,087 | $10,482 25% | $6,293 17% |",
         "| Card Member loans | 107,964 | 88,562 | 73,373 | 19,402 | 15,189 |",
     ]
+
+
+def test_a_header_whose_numbers_are_names_labels_a_table_that_reads_cleanly_under_it() -> None:
+    """'March 31,' and '1st Quarter' hold numbers that are names, not figures: such a header names the columns of a
+    table whose rows hold one figure a named column; a title a finder spread over cells, ending in its date, spans
+    them all. Under a header whose names leave a figure's column blank (cells set askew) the rows stay as they are,
+    and a row of words under the header is no row of figures."""
+    quarters = ("|  |  | Fiscal Years Ended |  | March 31, |  |\n"
+                "|  | 1st Quarter | 2nd Quarter | 3rd Quarter | 4th Quarter | Total Year |\n"
+                "|  |  | (in $000’s) |  |  |  |\n"
+                "| Total revenues | $27,355 | $29,478 | $32,198 | $37,344 | $126,375 |\n"
+                "| Net income (loss) | $ (4,594) | $ 601 | $ 2,921 | $ 2,567 | $ 1,495 |")
+    assert labelled(quarters).splitlines() == [
+        "|  |  | (in $000’s) |  |  |  |",
+        "Total revenues — Fiscal Years Ended March 31,: 1st Quarter $27,355, 2nd Quarter $29,478, 3rd Quarter $32,198, "
+        "4th Quarter $37,344, Total Year $126,375",
+        "Net income (loss) — Fiscal Years Ended March 31,: 1st Quarter $ (4,594), 2nd Quarter $ 601, "
+        "3rd Quarter $ 2,921, 4th Quarter $ 2,567, Total Year $ 1,495"]
+    askew = ("|  |  | Year ended December 31, |  |  |  |\n"
+             "| (Millions) | 2022 |  | 2021 | 2020 |  |\n"
+             "| Amortization expense | $ | 498 | $529 | $ | 537 |")
+    assert labelled(askew) == askew
