@@ -114,11 +114,12 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
-            header = next((found for line in lines if (found := _header_years(cells(line)))), None)
+            header_line = next((line for line in lines if _header_years(cells(line))), "")
+            header = _header_years(cells(header_line))
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
                                               if len(found := years_in(line)) >= 2), None)
-            years = header or above or next((found for line in passage.columns.splitlines()
-                                             if (found := _header_years(cells(line)))), [])
+            years = [] if _in_blocks(header_line) else header or above or next(
+                (found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
             lines = repaired(lines, len(years))
             aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
@@ -195,6 +196,14 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
     if block:
         out.append((before, block))
     return out
+
+
+def _in_blocks(line: str) -> bool:
+    """Whether a header row of years names each year again, one a cell: blocks of columns under names above them
+    ('Net Revenue' and 'Operating Profit', each over 2022 and 2021), read by their labels, not by the years alone.
+    (A change's cell names two years, '2022 vs. 2021', and is no block.)"""
+    named = [cell.strip() for cell in cells(line)[1:] if cell.strip()] if line else []
+    return all(len(years_in(cell)) == 1 for cell in named) and len(set(named)) < len(named)
 
 
 def _header_years(row: Sequence[str]) -> list[str]:

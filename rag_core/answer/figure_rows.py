@@ -318,7 +318,8 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
     """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
     label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
-    or its latest year's; with ``total``, its 'Total' column."""
+    or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
+    question names more of, else the first."""
     figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
     if not figures:
         return None
@@ -335,11 +336,10 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
             _, label, text = max(dated, key=lambda d: d[0])
             return label, text
         return figures[0] if len(figures) == 1 else None
-    for label, text in figures:
-        found = {int(y) for y in YEAR.findall(label)}
-        if found == (set(year) if isinstance(year, tuple) else {year}):
-            return label, text
-    return None
+    wanted = set(year) if isinstance(year, tuple) else {year}
+    of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
+    # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue')
+    return max(of_year, key=lambda cell: len(stems(YEAR.sub(" ", cell[0])) - GENERIC & named), default=None)
 
 
 def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:

@@ -26,6 +26,7 @@ from typing import get_args
 from pydantic import ValidationError
 
 from ..errors import GenerationError
+from ..lexical.acronyms import name_acronyms
 from ..lexical.paraphrase import named_metrics
 from ..lexical.terms import STOPWORDS
 from ..lexical.vocabulary import asks_why, expansion, statements_named
@@ -190,14 +191,17 @@ def keyword_query(question: str) -> str | None:
 def search_phrasings(phrasings: Sequence[str], settings: RetrievalSettings) -> list[tuple[str, str]]:
     """The phrasings to search with, each with where it came from: the first given phrasing (the
     question) and its rephrasings, cleaned when ``settings.clean_queries``; then the content words
-    (``keyword_phrasing``) and the ratio and statement vocabulary (``metric_vocabulary``) of the
-    question. Each phrasing once."""
+    (``keyword_phrasing``) with the initials of its names (``name_acronyms``: a report's segment tables
+    write 'Frito-Lay North America' as 'FLNA') and the ratio and statement vocabulary
+    (``metric_vocabulary``) of the question. Each phrasing once."""
     clean = clean_query if settings.clean_queries else str.strip
     given = [clean(p) for p in phrasings if p.strip()]
     if not given:
         return []
     found = [(given[0], "question"), *((p, "rephrasing") for p in given[1:])]
     words = keyword_query(given[0])
+    if short := " ".join(name_acronyms(given[0])):  # 'Frito-Lay North America' as its report writes it, 'FLNA'
+        words = f"{words or given[0]} {short}"
     if settings.keyword_phrasing and words:
         found.append((words, "keywords"))
     terms = expansion(given[0]) if settings.metric_vocabulary else None

@@ -133,3 +133,23 @@ def test_a_header_naming_its_date_reads_each_years_column_once(year: int, figure
     year against the one before) is its first column."""
     read = read_figure(f"What was Planes Co's cost of sales in {year}?", [COSTS])
     assert read is not None and read.sentence.startswith(f"**Cost of sales, {year}: {figure}** [1]"), read
+
+
+DIVISIONS = Passage(n=1, document="snacks-10k.pdf", page=70, tabular=True, text=(
+    "Net Revenue and Operating Profit (in millions)\n"
+    "|  | Net Revenue |  |  | Operating Profit |  |  |\n"
+    "|  | 2022 | 2021 | 2020 | 2022 | 2021 | 2020 |\n"
+    "| Europe | 12,724 | 13,038 | 11,922 | (1,380) | 1,292 | 1,353 |\n"
+    "| APAC | 4,787 | 4,615 | 3,445 | 537 | 673 | 590 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Snacks Co's operating profit in Europe in 2021?", 1_292e6),
+    ("What was Snacks Co's net revenue in Europe in 2021?", 13_038e6),
+    ("What was Snacks Co's operating profit in APAC in 2022?", 537e6),
+])
+def test_of_two_blocks_columns_of_the_year_the_one_the_question_names(question: str, value: float) -> None:
+    """A header of years that names each year again, one a cell, is blocks of columns under the names above them:
+    read by those names, not by the years alone (the first block's)."""
+    read = read_figure(question, [DIVISIONS])
+    assert read is not None and read.value == value, read

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.lexical.acronyms import name_acronyms
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.question_cleanup import clean_query
@@ -194,6 +195,27 @@ def test_search_phrasings_follow_the_settings() -> None:
     assert found[2][0] == "quick ratio improved Acme FY2022"
     assert "total current liabilities" in found[3][0] and "balance sheet" in found[3][0]
     assert search_phrasings(["  "], full) == []
+
+
+def test_the_keyword_phrasing_adds_the_initials_a_report_writes_a_name_with() -> None:
+    """A segment's figures sit in rows labelled 'FLNA': the question names 'Frito-Lay North America'."""
+    keywords = RetrievalSettings(clean_queries=True, keyword_phrasing=True, metric_vocabulary=False)
+    found = dict((source, text) for text, source in search_phrasings(
+        ["What was the operating profit of PepsiCo's Frito-Lay North America division in 2021?"], keywords))
+    assert found["keywords"].endswith(" FLNA") and "PFLNA" not in found["keywords"]
+    plain = dict((source, text) for text, source in search_phrasings(["What was Acme's revenue in 2021?"], keywords))
+    assert plain["keywords"] == "Acme's revenue 2021", "no name of two capitalised words, no initials"
+
+
+@pytest.mark.parametrize(("question", "initials"), [
+    ("What was the operating profit of PepsiCo's Frito-Lay North America division in 2021?", ["FLNA"]),
+    ("Using Boeing Commercial Airplanes' figures, what was its backlog?", ["BCA"]),
+    ("Frito-Lay North America grew how much?", ["FLNA"]),
+    ("What Is The Revenue Of Goldman Sachs?", []),
+    ("How did Analog Devices do?", []),
+])
+def test_a_names_initials(question: str, initials: list[str]) -> None:
+    assert name_acronyms(question) == initials
 
 
 def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
