@@ -155,21 +155,27 @@ anything)."""
 
 def _units_shared(rows: list[Row]) -> list[Row]:
     """Rows of tables that state no unit, read in the unit of a row of the same document, in a table that
-    states one, that holds one of their amounts (a note's 'Total inventories | $253,161' is the balance
-    sheet's 'Inventories | 253,161', in thousands); left as they are when such rows state two units."""
+    states one, that holds one of their table's amounts (a note's 'Total inventories | $253,161' is the balance
+    sheet's 'Inventories | 253,161', in thousands; a segment table's 'Total division | 86,392' the income statement's
+    'Net Revenue | $86,392', in millions, and so is its 'PBNA' row); left as they are when they state two units."""
     stated: dict[tuple[str, float], list[Row]] = {}  # (document, amount) -> the rows with a unit that state it
     for row in rows:
         for text in row.cells.values() if row.scale != 1.0 and not row.prose else ():
             if (value := cell_value(text)) is not None and abs(value) >= _SAME_FROM and "%" not in text:
                 stated.setdefault((row.passage.document, abs(value)), []).append(row)
+    same: dict[tuple[int, int], list[Row]] = {}  # (passage, table) -> the rows with a unit stating one of its amounts
+    for row in rows:
+        if not row.prose and all(unit_unstated(row, t) for t in row.cells.values()):
+            same.setdefault((row.passage.n, row.table), []).extend(
+                r for t in row.cells.values() if (v := cell_value(t)) is not None
+                for r in stated.get((row.passage.document, abs(v)), ()))
     out = []
     for row in rows:
-        same = [r for t in row.cells.values() if (v := cell_value(t)) is not None
-                for r in stated.get((row.passage.document, abs(v)), ())]
-        unstated = all(unit_unstated(row, t) for t in row.cells.values())
-        if not row.prose and unstated and len({r.scale for r in same}) == 1:
-            row = replace(row, scale=same[0].scale, unit_from=f"the unit of '{same[0].label}' on "
-                                                              f"p.{same[0].passage.page}, which states the same figure")
+        found = same.get((row.passage.n, row.table), []) if not row.prose else []
+        if found and all(unit_unstated(row, t) for t in row.cells.values()) and len({r.scale for r in found}) == 1:
+            source = found[0]
+            row = replace(row, scale=source.scale, unit_from=f"the unit of '{source.label}' on p.{source.passage.page}"
+                                                             ", which states a figure of its table")
         out.append(row)
     return out
 

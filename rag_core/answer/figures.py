@@ -19,7 +19,6 @@ from functools import partial
 from ..lexical.line_items import derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, by_period, count_and_price, in_percent, table_rows
-from .figure_quarters import QUARTER, asked_quarter, of_quarter
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     ASKED_AT_DATE,
@@ -40,6 +39,7 @@ from .figure_rows import (
     stems,
 )
 from .figure_saying import SCALE_NAMES, Saying, in_points, paid, said_row
+from .figure_scope import QUARTER, asked_quarter, of_part, of_quarter
 from .formula import Missing, evaluate, formula_tokens
 from .statement_lines import cell_value, rounding
 
@@ -57,7 +57,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
-    rows = of_quarter(by_period(table_rows(passages)), quarter)
+    rows, asked = of_part(of_quarter(by_period(table_rows(passages)), quarter), asked)  # 'PBNA', not the company
     if not rows:
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:

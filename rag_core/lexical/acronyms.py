@@ -15,29 +15,33 @@ SHORTEST = 3
 
 
 def name_acronyms(text: str) -> list[str]:
-    """The initials of each run of capitalised words in ``text`` that does not open it, a hyphenated word giving
-    each part's ('Frito-Lay North America': 'FLNA'; 'PepsiCo Beverages North America': 'PBNA'), when they are
-    at least ``SHORTEST`` letters.
+    """The initials of each name of ``text`` (``proper_names``) when they are at least ``SHORTEST`` letters.
 
     >>> name_acronyms("What was the operating profit of PepsiCo's Frito-Lay North America division in 2021?")
     ['FLNA']
     """
+    return list(dict.fromkeys(initials for _, initials in proper_names(text) if len(initials) >= SHORTEST))
+
+
+def proper_names(text: str) -> list[tuple[str, str]]:
+    """Each run of two or more capitalised words in ``text`` that is a name, with its initials, a hyphenated word
+    giving each part's ('Frito-Lay North America', 'FLNA'); an owner's name ends at its "'s" ("PepsiCo's"); a
+    question's capitalised first word ('What', 'Using') and a run in Title Case ('Is The Revenue Of') are none."""
     found = []
     for match in _NAME.finditer(text):
         words = match.group().split()
         if match.start() == 0 and words[0].lower() in _OPENERS:
-            words = words[1:]  # 'What Boeing …', 'Using Boeing …': capitalised as a sentence's first word
+            words = words[1:]
         runs: list[list[str]] = [[]]
         for word in words:
             runs[-1].append(word)
             if _OWNER.search(word):
                 runs.append([])  # "PepsiCo's Frito-Lay North America": the owner's name, then the name it owns
         for run in runs:
-            initials = "".join(part[0] for word in run for part in word.split("-") if part[:1].isupper())
-            titled = any(w.lower() in STOPWORDS for w in run)  # "What Is The Revenue Of …": Title Case, no name
-            if len(initials) >= SHORTEST and len(run) >= 2 and not titled:
-                found.append(initials)
-    return list(dict.fromkeys(found))
+            if len(run) >= 2 and not any(w.lower() in STOPWORDS for w in run):
+                initials = "".join(part[0] for word in run for part in word.split("-") if part[:1].isupper())
+                found.append((_OWNER.sub("", " ".join(run)), initials))
+    return found
 
 
 _OPENERS = STOPWORDS | {"using", "according", "based", "calculate", "compute", "assume", "given", "tell", "show",

@@ -1,11 +1,12 @@
-"""A quarter's figure read from a table's column of that quarter (``rag_core.answer.figure_quarters``), in the year
-its column names or the heading of its block of rows names; never the year's total."""
+"""Which rows a figure question is about (``rag_core.answer.figure_scope``): a quarter's figure read from a table's
+column of that quarter, in the year its column names or the heading of its block of rows names, never the year's
+total; a division's from the rows its segment table labels with its name or initials, never the company's."""
 
 from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.figure_quarters import asked_quarter
+from rag_core.answer.figure_scope import asked_quarter
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled
@@ -70,3 +71,33 @@ def test_a_header_split_around_a_date_spans_the_quarters() -> None:
     shown = labelled(BLOCKS.text)
     assert ("Total revenues — Fiscal Years Ended March 31,: 1st Quarter $27,355, 2nd Quarter $29,478, "
             "3rd Quarter $32,198, 4th Quarter $37,344, Total Year $126,375") in shown
+
+
+STATEMENT = Passage(n=1, document="snacks-10k.pdf", page=62, tabular=True, statement="income statement", text=(
+    "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 |\n"
+    "| Net Revenue | $86,392 | $79,474 |\n| Operating Profit | 11,512 | 11,162 |\n"))
+SEGMENTS = Passage(n=2, document="snacks-10k.pdf", page=70, tabular=True, text=(
+    "Net Revenue and Operating Profit\n"
+    "|  | Net Revenue |  | Operating Profit |  |\n"
+    "|  | 2022 | 2021 | 2022 | 2021 |\n"
+    "| FLNA | $23,291 | $19,608 | $6,135 | $5,633 |\n"
+    "| PBNA (b) | 26,213 | 25,276 | 5,426 | 2,442 |\n"
+    "| Total division | 86,392 | 79,474 | 13,195 | 12,843 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much operating profit did Pine Beverages North America report in 2022?", 5_426e6),
+    ("What was the operating profit of Snacks Co's Frito-Lay North America division in 2021?", 5_633e6),
+    ("What was the net revenue of Frito-Lay North America in 2022?", 23_291e6),
+])
+def test_a_division_named_in_full_is_read_in_the_row_of_its_initials(question: str, value: float) -> None:
+    """The company's 'Operating Profit' is no answer for a division; the segment table states no unit, and is read
+    in the income statement's millions, whose revenue it states."""
+    figure = read_figure(question, [STATEMENT, SEGMENTS])
+    assert figure is not None and figure.value == value, figure
+    assert "the unit of 'Net Revenue' on p.62" in figure.cells[0].why
+
+
+def test_a_company_question_is_not_a_divisions() -> None:
+    figure = read_figure("What was Snacks Co's operating profit in 2022?", [STATEMENT, SEGMENTS])
+    assert figure is not None and figure.value == 11_512e6, figure

@@ -1,7 +1,13 @@
-"""A quarter's figure ("total revenues in the fourth quarter of fiscal 2012", "Q4 2022 net income"): read in a
+"""Which of the passages' rows a figure question is about, beyond its line item and its year.
+
+A quarter's figure ("total revenues in the fourth quarter of fiscal 2012", "Q4 2022 net income") is read in a
 table's column of that quarter ('4th Quarter', 'Q4', 'Fourth Quarter'), in the year its column names ('2022 › Q4')
-or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterly table's block of rows). A year's
-column or total is no answer to it, so rows without the quarter's column are not read."""
+or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterly table's block of rows); a year's
+column or total is no answer to it, so rows without the quarter's column are not read.
+
+A division's figure ("How much operating profit did PepsiCo Beverages North America report in 2022?") is read in
+the rows a segment table labels with its name or its initials ('PBNA (b)'), in the column of the line item; the
+company's own row of that line item is no answer to it."""
 
 from __future__ import annotations
 
@@ -9,13 +15,14 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..lexical.acronyms import proper_names
 from ..lexical.vocabulary import QUARTER
 from ..tables.rows import HEADER_JOIN, cells, is_row
 from .figure_cells import Row
-from .figure_question import YEAR
+from .figure_question import YEAR, Asked
 from .figure_sentences import years_in
 
-__all__ = ["QUARTER", "asked_quarter", "of_quarter"]
+__all__ = ["QUARTER", "asked_quarter", "of_part", "of_quarter"]
 
 _NUMBER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _ORDINAL = r"(?P<word>first|second|third|fourth|1st|2nd|3rd|4th)"
@@ -79,3 +86,19 @@ def _year_heading(row: Row) -> int | None:
         if not any(rest) and len(years := years_in(label)) == 1:
             return int(years[0])
     return None
+
+
+def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
+    """The rows labelled with a name the question gives a part of the company, or with its initials ('PBNA (b)' of
+    'PepsiCo Beverages North America'), and the question read as of that label; ``rows`` and ``asked`` as they are
+    when no row is so labelled."""
+    names = {form.casefold(): form for name, initials in proper_names(asked.question) for form in (name, initials)}
+    part = [row for row in rows if _plain(row.label) in names and not row.prose]
+    if not part:
+        return list(rows), asked
+    return part, replace(asked, metric=f"{asked.metric} {part[0].label}")
+
+
+def _plain(label: str) -> str:
+    """A row label without its notes' marks ('PBNA (b)': 'pbna')."""
+    return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :").casefold()
