@@ -6,8 +6,8 @@ or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterl
 column or total is no answer to it, so rows without the quarter's column are not read.
 
 A division's figure ("How much operating profit did PepsiCo Beverages North America report in 2022?") is read in
-the rows a segment table labels with its name or its initials ('PBNA (b)'), in the column of the line item; the
-company's own row of that line item is no answer to it."""
+the rows a segment table labels with its initials ('PBNA (b)'), in the column of the line item; the company's own
+row of that line item is no answer to it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..lexical.acronyms import proper_names
+from ..lexical.acronyms import name_acronyms
 from ..lexical.vocabulary import QUARTER
 from ..tables.rows import HEADER_JOIN, cells, is_row
 from .figure_cells import Row
@@ -89,11 +89,11 @@ def _year_heading(row: Row) -> int | None:
 
 
 def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
-    """The rows labelled with a name the question gives a part of the company, or with its initials ('PBNA (b)' of
+    """The rows labelled with the initials of a name the question gives a part of the company ('PBNA (b)' of
     'PepsiCo Beverages North America'), and the question read as of that label; ``rows`` and ``asked`` as they are
-    when no row is so labelled."""
-    names = {form.casefold(): form for name, initials in proper_names(asked.question) for form in (name, initials)}
-    part = [row for row in rows if _plain(row.label) in names and not row.prose]
+    when no row is so labelled. (A part a table names in full is named by the question's words, ``rows_named``.)"""
+    initials = {short.casefold() for short in name_acronyms(asked.question)}
+    part = [row for row in rows if _plain(row.label) in initials and not row.prose]
     if not part:
         return list(rows), asked
     return part, replace(asked, metric=f"{asked.metric} {part[0].label}")

@@ -1,6 +1,6 @@
 """Which rows a figure question is about (``rag_core.answer.figure_scope``): a quarter's figure read from a table's
 column of that quarter, in the year its column names or the heading of its block of rows names, never the year's
-total; a division's from the rows its segment table labels with its name or initials, never the company's."""
+total; a division's from the rows its segment table labels with its initials, never the company's."""
 
 from __future__ import annotations
 
