@@ -54,28 +54,39 @@ def asked_quarter(question: str) -> tuple[int | None, str]:
     return _number(found[0]), re.sub(r"\s+([?.,])", r"\1", "".join([*out, question[at:]]))
 
 
-def of_quarter(rows: Sequence[Row], quarter: int | None) -> list[Row]:
+def of_quarter(rows: Sequence[Row], quarter: int | None, asked: Asked) -> tuple[list[Row], Asked]:
     """The rows with a column of ``quarter``, those columns alone (one a year), named with the year when a label
-    names none ('4th Quarter 2012' of 'Fiscal Years Ended March 31, › 4th Quarter' under '| Fiscal Year 2012 |');
-    ``rows`` as they are when no quarter is asked."""
+    names none ('4th Quarter 2012' of 'Fiscal Years Ended March 31, › 4th Quarter' under '| Fiscal Year 2012 |'); and
+    the rows the quarter labels ('| Third Quarter | July 18, 2016 | $0.65 |' under '| 2016 |'), every column named
+    with the year, the question read as of that label; ``rows`` and ``asked`` as they are when no quarter is asked."""
     if quarter is None:
-        return list(rows)
-    out = []
+        return list(rows), asked
+    out, labels = [], []
     for row in rows:
-        kept = {label: text for label, text in row.cells.items()
-                if len(named := {_number(m) for m in _COLUMN.finditer(label)}) == 1 and quarter in named}
-        if not kept or row.prose:
+        if row.prose:
             continue
         year = _year_heading(row)
-        out.append(replace(row, cells={label if YEAR.search(label) or not year
-                                       else f"{label.rpartition(HEADER_JOIN)[2]} {year}": text
-                                       for label, text in kept.items()}))
-    return out
+        if _quarters(row.label) == {quarter} and _COLUMN.sub("", row.label).strip(" :") in ("", *years_in(row.label)):
+            labels.append(row.label)  # a quarter's row: each of its columns is of the year its label or heading names
+            year = int(years_in(row.label)[0]) if years_in(row.label) else year
+            kept = dict(row.cells)
+        else:
+            kept = {label: text for label, text in row.cells.items() if _quarters(label) == {quarter}}
+        if kept:
+            out.append(replace(row, cells={label if YEAR.search(label) or not year
+                                           else f"{label.rpartition(HEADER_JOIN)[2]} {year}": text
+                                           for label, text in kept.items()}))
+    return out, replace(asked, metric=f"{asked.metric} {labels[0]}") if labels else asked
+
+
+def _quarters(label: str) -> set[int]:
+    """The quarters a label names ('4th Quarter': {4})."""
+    return {_number(m) for m in _COLUMN.finditer(label)}
 
 
 def _year_heading(row: Row) -> int | None:
-    """The one year named by the nearest row of a label alone above ``row`` in its table that names a year
-    ('| Fiscal Year 2012 | | |'), or None."""
+    """The one year named by the nearest row above ``row`` in its table whose label names one and whose other cells
+    hold no figure ('| Fiscal Year 2012 | | |', '| Fiscal Year Ended March 31, 2012 | High | Low |'), or None."""
     lines = row.passage.text.splitlines()
     at = next((n for n, line in enumerate(lines) if is_row(line) and row.label in line
                and all(text in line for text in row.cells.values())), None)
@@ -83,7 +94,7 @@ def _year_heading(row: Row) -> int | None:
         if not is_row(line):
             return None  # the table's top
         label, *rest = cells(line)
-        if not any(rest) and len(years := years_in(label)) == 1:
+        if not any(ch.isdigit() for cell in rest for ch in cell) and len(years := years_in(label)) == 1:
             return int(years[0])
     return None
 

@@ -57,7 +57,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
-    rows, asked = of_part(of_quarter(by_period(table_rows(passages)), quarter), asked)  # 'PBNA', not the company
+    rows, asked = of_part(*of_quarter(by_period(table_rows(passages)), quarter, asked))  # 'PBNA', not the company
     if not rows:
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:

@@ -101,3 +101,35 @@ def test_a_division_named_in_full_is_read_in_the_row_of_its_initials(question: s
 def test_a_company_question_is_not_a_divisions() -> None:
     figure = read_figure("What was Snacks Co's operating profit in 2022?", [STATEMENT, SEGMENTS])
     assert figure is not None and figure.value == 11_512e6, figure
+
+
+DIVIDENDS = Passage(n=1, document="bank-10k.pdf", page=60, tabular=True, text=(
+    "The table below presents dividends declared by Group Inc. during 2016 and 2015.\n"
+    "|  | Date of Declaration | Dividend Declared Per Common Share |\n"
+    "| 2016 |  |  |\n"
+    "| First Quarter | January 19, 2016 | $0.65 |\n"
+    "| Third Quarter | July 18, 2016 | $0.70 |\n"
+    "| 2015 |  |  |\n"
+    "| First Quarter | January 15, 2015 | $0.60 |\n"
+    "| Third Quarter | July 15, 2015 | $0.65 |\n"))
+PRICES = Passage(n=1, document="heart-10k.pdf", page=40, tabular=True, text=(
+    "|  | High | Low |\n"
+    "| Fiscal Year Ended March 31, 2012 | | |\n"
+    "| First Quarter | $19.19 | $14.04 |\n"
+    "| Fourth Quarter | $24.70 | $17.92 |\n"
+    "| Fiscal Year Ended March 31, 2011 | | |\n"
+    "| First Quarter | $10.46 | $8.50 |\n"
+    "| Fourth Quarter | $15.05 | $9.42 |\n"))
+
+
+@pytest.mark.parametrize(("question", "passage", "value"), [
+    ("What dividend per share did Bank Co declare in the third quarter of 2016?", DIVIDENDS, 0.70),
+    ("What dividend per share did Bank Co declare in Q1 2015?", DIVIDENDS, 0.60),
+    ("What was Heart Co's high stock price in the fourth quarter of fiscal 2011?", PRICES, 15.05),
+    ("What was Heart Co's low stock price in the first quarter of fiscal 2012?", PRICES, 14.04),
+])
+def test_a_quarters_row_is_read_in_the_column_the_question_names(question: str, passage: Passage, value: float) -> None:
+    """A table whose rows are quarters under a row naming their year: the quarter's row, the year its heading names,
+    the column the question names (the dividend, not its date; the high, not the low)."""
+    figure = read_figure(question, [passage])
+    assert figure is not None and figure.value == pytest.approx(value), figure
