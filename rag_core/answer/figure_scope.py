@@ -15,11 +15,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..lexical.acronyms import name_acronyms
+from ..lexical.acronyms import name_acronyms, proper_names
 from ..lexical.vocabulary import QUARTER
 from ..tables.rows import HEADER_JOIN, cells, is_row
 from .figure_cells import Row
-from .figure_question import YEAR, Asked
+from .figure_question import ASKS_PERCENT, YEAR, Asked
+from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
 
 __all__ = ["QUARTER", "asked_quarter", "of_part", "of_quarter"]
@@ -101,13 +102,48 @@ def _year_heading(row: Row) -> int | None:
 
 def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     """The rows labelled with the initials of a name the question gives a part of the company ('PBNA (b)' of
-    'PepsiCo Beverages North America'), and the question read as of that label; ``rows`` and ``asked`` as they are
-    when no row is so labelled. (A part a table names in full is named by the question's words, ``rows_named``.)"""
+    'PepsiCo Beverages North America'), and the question read as of that label; else, when the question names a
+    part by name ('… Latin America division', ``_part_words``), the rows whose label, columns, section or caption
+    name it, so that the company's own row is no answer for its division; ``rows`` and ``asked`` as they are when
+    it names no part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
-    part = [row for row in rows if _plain(row.label) in initials and not row.prose]
-    if not part:
-        return list(rows), asked
-    return part, replace(asked, metric=f"{asked.metric} {part[0].label}")
+    part = [replace(row, cells=_named_cells(row, asked)) for row in rows
+            if _plain(row.label) in initials and not row.prose]
+    if part:
+        return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
+    words = _part_words(asked)
+    return [row for row in rows if not words or words & stems(" ".join((row.label, *row.cells, row.passage.section,
+                                                                         row.passage.caption)))], asked
+
+
+def _part_words(asked: Asked) -> set[str]:
+    """The words of a name the question gives a part of the company, the name followed by what it is ('Latin
+    America' of "PepsiCo's Latin America division", "the Global Services segment")."""
+    words: set[str] = set()
+    for name, _ in proper_names(asked.question):
+        if re.search(rf"{re.escape(name)}['’]?s?\s+{_PART}", asked.question, re.IGNORECASE):
+            words |= stems(name)
+    return words - GENERIC - _LEGAL_FORMS
+
+
+_PART = r"(?:division|segment|business|unit|subsidiary|reportable segment)s?\b"
+"""What a question calls a part of the company after its name."""
+_LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}
+"""The stems of a company's legal form ('Games Co', 'Acme Holdings, Inc.'): no part of it."""
+
+
+def _named_cells(row: Row, asked: Asked) -> dict[str, str]:
+    """A part's row's cells that may answer: no percentage for an amount (a growth rate's table is no amount's), and
+    of a year's several columns only those the metric names ('Operating › 2022', not 'Net Revenue › 2022' nor a
+    growth table's 'Restructuring and impairment charges')."""
+    amount = ASKS_PERCENT.search(asked.question) is None and not asked.percent
+    kept = {label: text for label, text in row.cells.items() if not amount or "%" not in text}
+    wanted = stems(asked.metric) - GENERIC
+    by_year: dict[str, list[str]] = {}
+    for label in kept:
+        by_year.setdefault(" ".join(years_in(label)), []).append(label)
+    return {label: text for label, text in kept.items()
+            if len(by_year[" ".join(years_in(label))]) == 1 or stems(YEAR.sub(" ", label)) & wanted}
 
 
 def _plain(label: str) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ..lexical.acronyms import name_acronyms
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.line_items import lines_read
 from ..lexical.terms import label_terms, phrases, tokenize
@@ -180,10 +181,17 @@ def section_list(
 
 def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """What the row list looks for: the runs of ``min_terms`` words or more of the question that may label a
-    row (``phrases``), and the labels of the rows a figure for it is read from that it does not word
+    row (``phrases``) and the initials of its names (a segment table's row of the division it names in full), and
+    the labels of the rows a figure for it is read from that it does not word
     (``line_items.lines_read``), each as ``label_terms``."""
     own = [p for p in phrases(question) if len(p) >= min_terms]
+    own += [(short.casefold(),) for short in name_acronyms(question)]  # 'PBNA (b)' of 'PepsiCo Beverages North America'
     return own, [read for line in lines_read(question) if len(read := label_terms(line)) >= min_terms]
+
+
+_INITIALS = 99
+"""How many words a row label of the initials of a name the question gives counts as: the division the question
+names is its row, before the company's row of the line item."""
 
 
 def row_list(
@@ -225,7 +233,8 @@ def row_list(
         chunk = chunks.get(match.chunk_id)
         labels = [label_terms(label) for label in row_labels(chunk.text)] if chunk is not None else []
         for wanted, its_own in ((own, True), (read, False)):
-            matched = max((len(terms) for terms in labels if terms in wanted), default=0)
+            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
+                          default=0)
             if matched:
                 named.append((not its_own, matched, order, match.chunk_id))
                 break

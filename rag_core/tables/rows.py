@@ -84,7 +84,8 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
     """One label per column: the header rows' cells joined top to bottom. A cell left empty in
     an upper header row belongs to the spanning cell on its left ('Agriculture' over the
     NaiveRAG and LightRAG columns); an upper row with one name spans every column, as does one
-    whose names are the pieces of one title ending in its date, spread over its cells (``_one_date``)."""
+    whose names are the pieces of one title ending in its date, spread over its cells (``_one_date``); an upper row
+    whose first column, named below, is under no name has its names over their spans' middles (``_centred``)."""
     filled = []
     for r, row in enumerate(header_rows):
         row = [*row, *[""] * (width - len(row))][:width]
@@ -94,11 +95,20 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
                 titles = [" ".join(titles)]
             if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
                 row = [row[0], *titles * (width - 1)]
+            elif len(titles) > 1 and not row[1] and header_rows[-1][1:2] and str(header_rows[-1][1]).strip():
+                row = _centred(row)  # '| | | Net Revenue | | Operating Profit | |': names set over their spans' middles
             for c in range(2, width):
                 if not row[c]:
                     row[c] = row[c - 1]
         filled.append(row)
     return [HEADER_JOIN.join(dict.fromkeys(cell for cell in column if cell)) for column in zip(*filled, strict=True)]
+
+
+def _centred(row: list[str]) -> list[str]:
+    """An upper header row whose names a finder set over the middle of the columns they span, its first column
+    under none: each column under the nearest name, the one on the left when two are as near."""
+    named = [c for c in range(1, len(row)) if row[c]]
+    return [row[0], *(row[min(named, key=lambda n: (abs(n - c), n))] for c in range(1, len(row)))]
 
 
 def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[list[str]]]:
@@ -133,7 +143,9 @@ def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[
                 spans.add((c, n))
         return out
 
-    named = [spread(r) if names_columns(r) else r for r in [*headers, *rows]]
+    # an upper header's name spans the cells after it ('Net Revenue' over 2022 and 2021): only the names right above
+    # the figures are a finder's merged ones
+    named = [spread(r) if names_columns(r) and i >= len(headers) - 1 else r for i, r in enumerate([*headers, *rows])]
     headers, rows = named[: len(headers)], named[len(headers) :]
     for upper in headers[:-1]:
         for c, n in spans:
