@@ -133,3 +133,14 @@ def test_a_quarters_row_is_read_in_the_column_the_question_names(question: str, 
     the column the question names (the dividend, not its date; the high, not the low)."""
     figure = read_figure(question, [passage])
     assert figure is not None and figure.value == pytest.approx(value), figure
+
+
+def test_a_division_named_by_name_is_never_the_companys_row() -> None:
+    """'Latin America division': no row names it (the table writes 'LatAm'), so no figure is read; the company's
+    'Net Revenue' would be a figure of another meaning."""
+    question = "How much net revenue did Snacks Co's Latin America division generate in 2021?"
+    assert read_figure(question, [STATEMENT, SEGMENTS]) is None
+    latam = Passage(n=3, document="snacks-10k.pdf", page=71, tabular=True, caption="Latin America (in millions)",
+                    text="| | 2022 | 2021 |\n| Net revenue | $9,779 | $8,108 |\n")
+    figure = read_figure(question, [STATEMENT, SEGMENTS, latam])
+    assert figure is not None and figure.value == 8_108e6, "a table whose caption names the division"

@@ -7,6 +7,7 @@ import pytest
 from rag_core.lexical.acronyms import name_acronyms
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
+from rag_core.retrieval.lists import row_phrases
 from rag_core.retrieval.question_cleanup import clean_query
 from rag_core.retrieval.understand import (
     classify_keywords,
@@ -335,3 +336,8 @@ def test_the_understanding_call_asks_for_its_schema_and_validates_the_reply() ->
     understand("who wrote it?", ChatSession(intent_only, unknown_margin=0.1),
                LlmSettings(sure_keywords=False), rephrase=False)
     assert intent_only.schemas == [IntentReply.model_json_schema()]
+
+
+def test_the_row_list_looks_for_a_divisions_initials() -> None:
+    wording, _ = row_phrases("How much operating profit did PepsiCo Beverages North America report in 2022?", 2)
+    assert ("pbna",) in wording and ("operating", "profit") in wording

@@ -265,3 +265,13 @@ def test_a_header_whose_numbers_are_names_labels_a_table_that_reads_cleanly_unde
              "| (Millions) | 2022 |  | 2021 | 2020 |  |\n"
              "| Amortization expense | $ | 498 | $529 | $ | 537 |")
     assert labelled(askew) == askew
+
+
+def test_names_set_over_the_middle_of_their_columns_label_the_columns_nearest_them() -> None:
+    """A segment table's 'Net Revenue' sits over 2021 of 2022-2021-2020 and 'Operating Profit' over its 2022: each
+    column is under the nearest name (the left one when two are as near), and neither name is split into words."""
+    text = ("|  |  | Net Revenue |  | Operating Profit/(Loss) |  |  |  |\n"
+            "|  | 2022 | 2021 | 2020 | 2022 (a) | 2021 |  | 2020 |\n"
+            "| QFNA | 3,160 | 2,751 | 2,742 | 604 | 578 |  | 669 |")
+    assert labelled(text) == ("QFNA — Net Revenue: 2022 3,160, 2021 2,751, 2020 2,742; Operating Profit/(Loss): "
+                              "2022 (a) 604, 2021 578, 2020 669")
