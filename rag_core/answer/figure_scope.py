@@ -111,18 +111,24 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             if _plain(row.label) in initials and not row.prose]
     if part:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
-    words = _part_words(asked)
+    words = _part_words(asked, rows)
     return [row for row in rows if not words or words & stems(" ".join((row.label, *row.cells, row.passage.section,
                                                                          row.passage.caption)))], asked
 
 
-def _part_words(asked: Asked) -> set[str]:
-    """The words of a name the question gives a part of the company, the name followed by what it is ('Latin
-    America' of "PepsiCo's Latin America division", "the Global Services segment")."""
+def _part_words(asked: Asked, rows: Sequence[Row]) -> set[str]:
+    """The words of a name the question gives a part of the company: a name followed by what it is ('Latin America'
+    of "PepsiCo's Latin America division", "the Global Services segment"), or the company's name followed by a
+    part's that rows or sections of the passages name alone ('Global Services' of "Boeing Global Services'
+    revenues", a segment table's row and its discussion's heading)."""
+    said = "\n".join({text for row in rows for text in (row.label, row.passage.section, row.passage.caption)})
     words: set[str] = set()
     for name, _ in proper_names(asked.question):
+        rest = " ".join(name.split()[1:])
         if re.search(rf"{re.escape(name)}['’]?s?\s+{_PART}", asked.question, re.IGNORECASE):
             words |= stems(name)
+        elif len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
+            words |= stems(rest)
     return words - GENERIC - _LEGAL_FORMS
 
 

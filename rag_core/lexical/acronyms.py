@@ -40,7 +40,7 @@ def proper_names(text: str) -> list[tuple[str, str]]:
         for run in runs:
             if len(run) >= 2 and not any(w.lower() in STOPWORDS for w in run):
                 initials = "".join(part[0] for word in run for part in word.split("-") if part[:1].isupper())
-                found.append((_OWNER.sub("", " ".join(run)), initials))
+                found.append((re.sub(r"['’]s?$", "", " ".join(run)), initials))
     return found
 
 
