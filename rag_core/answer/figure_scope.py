@@ -6,8 +6,9 @@ or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterl
 column or total is no answer to it, so rows without the quarter's column are not read.
 
 A division's figure ("How much operating profit did PepsiCo Beverages North America report in 2022?") is read in
-the rows a segment table labels with its initials ('PBNA (b)'), in the column of the line item; the company's own
-row of that line item is no answer to it."""
+the rows a segment table labels with its initials ('PBNA (b)'), in the column of the line item, or else in the rows
+that name it ("PepsiCo's Latin America division", "Boeing Global Services' revenues" where a table's heading says
+'Global Services'); the company's own row of that line item is no answer to it, and no figure is better than it."""
 
 from __future__ import annotations
 

@@ -152,7 +152,8 @@ def test_a_segment_named_after_the_company_is_read_where_the_report_names_it_alo
     income = Passage(n=1, document="planes-10k.pdf", page=62, tabular=True, statement="income statement",
                      text="(Dollars in millions)\n| | 2022 | 2021 |\n| Total revenues | $66,608 | $62,286 |\n")
     services = Passage(n=2, document="planes-10k.pdf", page=40, tabular=True,
-                       section="Segment Results › Global Services", text="(Dollars in millions)\n| | 2022 | 2021 |\n| Revenues | $17,611 | $16,328 |\n")
+                       section="Segment Results › Global Services",
+                       text="(Dollars in millions)\n| | 2022 | 2021 |\n| Revenues | $17,611 | $16,328 |\n")
     segment = read_figure("What were Planes Global Services' total revenues in 2022?", [income, services])
     assert segment is not None and segment.value == 17_611e6, segment
     company = read_figure("What were Planes Co's total revenues in 2022?", [income, services])
