@@ -239,7 +239,7 @@ def labelled(text: str, columns: str = "") -> str:
                 continue
             values = _grouped([(labels[c], value) for c, value in _placed(labels, row)])
             label = row[0] if row else ""
-            out.append(f"{label} — {values}" if label else values)
+            out.append(f"{label} — {values}" if label and values else label or values)  # a group's heading alone
         elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))):
             names.append(line)
         else:
