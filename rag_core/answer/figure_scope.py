@@ -88,7 +88,8 @@ def _quarters(label: str) -> set[int]:
 
 def _year_heading(row: Row) -> int | None:
     """The one year named by the nearest row above ``row`` in its table whose label names one and whose other cells
-    hold no figure ('| Fiscal Year 2012 | | |', '| Fiscal Year Ended March 31, 2012 | High | Low |'), or None."""
+    hold no figure ('| Fiscal Year 2012 | | |', '| Fiscal Year Ended March 31, 2012 | High | Low |'), or that names
+    it beside a quarter (the first of a block, '| 2016 First Quarter | January 19, 2016 | $0.65 |'); else None."""
     lines = row.passage.text.splitlines()
     at = next((n for n, line in enumerate(lines) if is_row(line) and row.label in line
                and all(text in line for text in row.cells.values())), None)
@@ -96,8 +97,9 @@ def _year_heading(row: Row) -> int | None:
         if not is_row(line):
             return None  # the table's top
         label, *rest = cells(line)
-        if not any(ch.isdigit() for cell in rest for ch in cell) and len(years := years_in(label)) == 1:
-            return int(years[0])
+        years = years_in(label)
+        if len(years) == 1 and (_quarters(label) or not any(ch.isdigit() for cell in rest for ch in cell)):
+            return int(years[0])  # a heading's year, or a block's first quarter's ('| 2016 First Quarter | … |')
     return None
 
 

@@ -158,3 +158,17 @@ def test_a_segment_named_after_the_company_is_read_where_the_report_names_it_alo
     assert segment is not None and segment.value == 17_611e6, segment
     company = read_figure("What were Planes Co's total revenues in 2022?", [income, services])
     assert company is not None and company.value == 66_608e6, company
+
+
+def test_a_blocks_year_set_in_its_first_quarters_label_is_the_years_of_the_quarters_below() -> None:
+    merged = Passage(n=1, document="bank-10k.pdf", page=60, tabular=True, text=(
+        "|  | Date of Declaration | Dividend Declared Per Common Share |\n"
+        "| 2016 First Quarter | January 19, 2016 | $0.65 |\n"
+        "| Third Quarter | July 18, 2016 | $0.70 |\n"
+        "| 2015 First Quarter | January 15, 2015 | $0.60 |\n"
+        "| Third Quarter | July 15, 2015 | $0.62 |\n"))
+    for question, value in (("What dividend per share did Bank Co declare in the third quarter of 2016?", 0.70),
+                            ("What dividend per share did Bank Co declare in the third quarter of 2015?", 0.62),
+                            ("What dividend per share did Bank Co declare in Q1 2015?", 0.60)):
+        figure = read_figure(question, [merged])
+        assert figure is not None and figure.value == pytest.approx(value), (question, figure)
