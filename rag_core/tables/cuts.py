@@ -170,8 +170,9 @@ def _stems(text: str) -> set[str]:
 
 
 def _named_by(label: str, words: set[str]) -> bool:
-    """Whether every word of a row label is among the question's (by their start), the label is
-    not a total alone ('Total' names no line of a statement) and names more than a short word."""
-    own = re.findall(rf"[a-z&]{{{_SHORTEST},}}", label.lower())
+    """Whether every word of a row label is among the question's (by their start), a note in parentheses aside
+    ('Net income (loss)' is named by 'net income'), the label is not a total alone ('Total' names no line of a
+    statement) and names more than a short word."""
+    own = re.findall(rf"[a-z&]{{{_SHORTEST},}}", re.sub(r"\([^()]*\)", " ", label).lower())
     return (bool(own) and all(w[:COMPARED_LETTERS] in words for w in own)
             and not _SUMMARY_LABEL.fullmatch(label.strip()) and any(len(w) > 3 for w in own))

@@ -275,3 +275,16 @@ def test_names_set_over_the_middle_of_their_columns_label_the_columns_nearest_th
             "| QFNA | 3,160 | 2,751 | 2,742 | 604 | 578 |  | 669 |")
     assert labelled(text) == ("QFNA — Net Revenue: 2022 3,160, 2021 2,751, 2020 2,742; Operating Profit/(Loss): "
                               "2022 (a) 604, 2021 578, 2020 669")
+
+
+def test_a_row_whose_label_holds_a_note_in_parentheses_is_named_by_its_words() -> None:
+    """'Net income (loss)' answers "net income in the third quarter": not the block's repeated 'Total revenues'."""
+    from rag_core.tables.cuts import answering_labels
+    quarters = ("|  | 1st Quarter | 2nd Quarter | 3rd Quarter | 4th Quarter |\n"
+                "| Fiscal Year 2012 |  |  |  |  |\n"
+                "| Total revenues | $27,355 | $29,478 | $32,198 | $37,344 |\n"
+                "| Net income (loss) | $ (4,594) | $ 601 | $ 2,921 | $ 2,567 |\n"
+                "| Fiscal Year 2011 |  |  |  |  |\n"
+                "| Total revenues | $22,002 | $23,376 | $27,244 | $28,529 |\n")
+    assert answering_labels(quarters, "What was ABIOMED's net income in the third quarter of fiscal 2012?") == [
+        "Net income (loss)"]
