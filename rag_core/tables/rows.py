@@ -95,7 +95,7 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
                 titles = [" ".join(titles)]
             if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
                 row = [row[0], *titles * (width - 1)]
-            elif len(titles) > 1 and not row[1] and header_rows[-1][1:2] and str(header_rows[-1][1]).strip():
+            elif len(titles) > 1 and not row[1] and len(header_rows[-1]) > 1 and header_rows[-1][1].strip():
                 row = _centred(row)  # '| | | Net Revenue | | Operating Profit | |': names set over their spans' middles
             for c in range(2, width):
                 if not row[c]:
@@ -234,7 +234,7 @@ def labelled(text: str, columns: str = "") -> str:
             names.clear()
             labels, row = pending
             pending = next(rows, None)
-            if not row[0].strip() and not any(_FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
+            if row and not row[0].strip() and not any(_FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
                 out.append(line)  # a row of words under the header ('| | (in $000’s) | |'): no figure to label
                 continue
             values = _grouped([(labels[c], value) for c, value in _placed(labels, row)])
