@@ -114,8 +114,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
-            header_line = next((line for line in lines if _header_years(cells(line))), "")
-            header = _header_years(cells(header_line))
+            header_line, header = next(((line, found) for line in lines if (found := _header_years(cells(line)))),
+                                       ("", []))
             above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
                                               if len(found := years_in(line)) >= 2), None)
             years = [] if _in_blocks(header_line) else header or above or next(

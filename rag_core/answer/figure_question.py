@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
-from ..lexical.vocabulary import asks_why
+from ..lexical.vocabulary import MONTH, asks_why
 from ..text import follow_up_parts
 from .formula import grouped
 
@@ -334,9 +334,7 @@ _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|
                      r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?:declare|pay|earn|generate|incur)\b.*$")
 """'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
-_MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-                        r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?(?:\s+\d{1,2})?\s*,?\s*(?=(?:19|20)\d\d\b)",
-                        re.IGNORECASE)
+_MONTH_DAY = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*(?=(?:19|20)\d\d\b)", re.IGNORECASE)
 """A date's month and day ('as of october 31 , 2009'): its year is read apart."""
 _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
                         r"\b(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]?end|end(?:\s+of(?:\s+(?:the\s+)?"

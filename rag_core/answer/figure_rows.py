@@ -162,13 +162,19 @@ def _names_part(row: Row, part: set[str]) -> bool:
     return bool(stems(" ".join((row.label, _heading_of(row), row.passage.section, row.passage.caption))) & part)
 
 
-def _heading_of(row: Row) -> str:
-    """The heading a table row stands under in its passage: the nearest line above it that holds no
-    figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
+def lines_above(row: Row) -> list[str]:
+    """The lines of a row's passage above its own line (the first table line holding its label and every cell), in
+    reading order: where the headings it stands under are; none when its line is not found."""
     lines = row.passage.text.splitlines()
     at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
                and all(text in line for text in row.cells.values())), None)
-    for line in reversed(lines[:at] if at is not None else []):
+    return lines[:at] if at is not None else []
+
+
+def _heading_of(row: Row) -> str:
+    """The heading a table row stands under in its passage: the nearest line above it that holds no
+    figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
+    for line in reversed(lines_above(row)):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if line.lstrip().startswith("|") and cells[0] and not any(cells[1:]):
             return cells[0]

@@ -21,7 +21,7 @@ from ..lexical.vocabulary import QUARTER
 from ..tables.rows import HEADER_JOIN, cells, is_row
 from .figure_cells import Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
-from .figure_rows import GENERIC, stems
+from .figure_rows import GENERIC, lines_above, stems
 from .figure_sentences import years_in
 
 __all__ = ["QUARTER", "asked_quarter", "of_part", "of_quarter"]
@@ -90,10 +90,7 @@ def _year_heading(row: Row) -> int | None:
     """The one year named by the nearest row above ``row`` in its table whose label names one and whose other cells
     hold no figure ('| Fiscal Year 2012 | | |', '| Fiscal Year Ended March 31, 2012 | High | Low |'), or that names
     it beside a quarter (the first of a block, '| 2016 First Quarter | January 19, 2016 | $0.65 |'); else None."""
-    lines = row.passage.text.splitlines()
-    at = next((n for n, line in enumerate(lines) if is_row(line) and row.label in line
-               and all(text in line for text in row.cells.values())), None)
-    for line in reversed(lines[:at] if at is not None else []):
+    for line in reversed(lines_above(row)):
         if not is_row(line):
             return None  # the table's top
         label, *rest = cells(line)

@@ -13,14 +13,14 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import NON_YEAR_FIGURE, column_header_rows
+from ..lexical.vocabulary import MONTH
 
 HEADER_JOIN = " › "
 _HEADER_ROWS = 2
 """Most leading rows naming columns read as a table's header (above them, one spanning title)."""
 
 
-_MONTH_DAY = re.compile(r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-                        r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s+\d{1,2}\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
 _DAY_OF_MONTH = re.compile(rf"{_MONTH_DAY.pattern}(?!\s*[.,]?\s*\d)", re.IGNORECASE)
 """A date's month and day with no year after it ('March 31,' over a table's quarters): a date with its year
 ('Year Ended December 31, 2019') titles one block of a table's rows, not its columns."""
