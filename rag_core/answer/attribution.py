@@ -36,7 +36,7 @@ import numpy as np
 from ..backends import Embedder
 from ..models import AttributionSummary, FigureReading, Passage, Statement
 from ..settings import AttributionSettings
-from ..tables.rows import prose_lines
+from ..tables.lines import prose_lines
 from ..text import CITATION, sentences_of
 from .claims import doubts
 from .figure_cells import table_rows

@@ -16,7 +16,7 @@ from ..backends import TokenCounter
 from ..models import Budget, Intent, Message, Passage
 from ..settings import BudgetSettings
 from ..tables.cuts import cut_order
-from ..tables.rows import ROWS_LEFT_OUT, is_row
+from ..tables.lines import ROWS_LEFT_OUT, is_row
 from ..text import sentence_ends
 from .context import with_texts
 from .prompts import build_messages, render_passage

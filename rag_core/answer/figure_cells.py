@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..models import Passage
-from ..tables.rows import cells, in_table, is_row, is_rule, labelled_rows, prose_lines, signs_joined
+from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
+from ..tables.rows import labelled_rows, signs_joined
 from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .statement_lines import cell_value, figures_of, rejoined, repaired

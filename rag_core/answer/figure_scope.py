@@ -18,7 +18,8 @@ from dataclasses import replace
 
 from ..lexical.acronyms import name_acronyms, proper_names
 from ..lexical.vocabulary import QUARTER
-from ..tables.rows import HEADER_JOIN, cells, is_row
+from ..tables.lines import cells, is_row
+from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
 from .figure_rows import GENERIC, lines_above, stems

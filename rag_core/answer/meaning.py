@@ -35,7 +35,7 @@ from itertools import permutations
 from typing import NamedTuple
 
 from ..models import Passage
-from ..tables.rows import is_row, prose_lines
+from ..tables.lines import is_row, prose_lines
 from ..text import CITATION, sentences_of
 from .figure_cells import Row
 from .figure_question import scale_of

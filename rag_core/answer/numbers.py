@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.rows import HEADER_JOIN, in_table, is_rule, labelled_rows
+from ..tables.lines import in_table, is_rule
+from ..tables.rows import HEADER_JOIN, labelled_rows
 from ..text import CITATION
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")

@@ -11,7 +11,8 @@ from ..lexical.terms import tokenize
 from ..models import Intent, Message, Passage
 from ..retrieval.understand import asks_one_idea
 from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled, sums_up, totals_only
-from ..tables.rows import in_table, is_row, labelled
+from ..tables.lines import in_table, is_row
+from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .figure_question import asks_for_figure
 from .figure_saying import NOT_COMPUTED

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from ..lexical.terms import tokenize
 from ..models import Passage
-from ..tables.rows import HEADER_JOIN, ROWS_LEFT_OUT, cells, in_table, is_row, labelled, labelled_rows
+from ..tables.lines import ROWS_LEFT_OUT, cells, in_table, is_row
+from ..tables.rows import HEADER_JOIN, labelled, labelled_rows
 from ..text import ends_with_stop, sentences_of
 
 _NUMERIC = re.compile(r"\d")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ..tables.rows import SIGNS, cells
+from ..tables.lines import cells
+from ..tables.rows import SIGNS
 from .numbers import numbers
 
 

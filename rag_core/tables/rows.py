@@ -12,63 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import NON_YEAR_FIGURE, column_header_rows
-from ..lexical.vocabulary import MONTH
+from ..chunk_text import column_header_rows
+from .headers import one_date, own_headers
+from .lines import cells, is_row
 
 HEADER_JOIN = " › "
-_HEADER_ROWS = 2
-"""Most leading rows naming columns read as a table's header (above them, one spanning title)."""
-
-
-_MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
-_DAY_OF_MONTH = re.compile(rf"{_MONTH_DAY.pattern}(?!\s*[.,]?\s*\d)", re.IGNORECASE)
-"""A date's month and day with no year after it ('March 31,' over a table's quarters): a date with its year
-('Year Ended December 31, 2019') titles one block of a table's rows, not its columns."""
-_NAMED_NUMBER = re.compile(rf"{_DAY_OF_MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\bQ[1-4]\b|\b[1-4]Q\b",
-                           re.IGNORECASE)
-"""A number that is part of a column's name, not a figure of it: a date's day, an ordinal ('1st Quarter'), a
-quarter ('Q4', '4Q')."""
-
-
-def _one_date(title: str) -> bool:
-    """Whether a header row's names, joined, are one title ending in its date ('Fiscal Years Ended' and 'March 31,';
-    'For the Year Ended', 'December 31,' and '2018'): a finder spread it over the cells, and it spans them all."""
-    dates = list(_MONTH_DAY.finditer(title))
-    return len(dates) == 1 and re.fullmatch(r",?\s*(?:(?:19|20)\d\d)?\s*", title[dates[0].end():]) is not None
-
-
-_RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
-"""A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
-
-
-ROWS_LEFT_OUT = "…"
-"""The line standing for a table's rows a budget's cut left out (``budget._cut_rows``): the rows
-around it are one table."""
-
-
-def is_rule(line: str) -> bool:
-    """A Markdown table's rule row: inside a table, though not one of its rows."""
-    return bool(_RULE.fullmatch(line.strip()))
-
-
-def in_table(line: str) -> bool:
-    """A table row, or the mark of rows left out between two (a run of them is one table)."""
-    return is_row(line) or line.strip() == ROWS_LEFT_OUT
-
-
-def is_row(line: str) -> bool:
-    stripped = line.strip()
-    return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
-
-
-def prose_lines(text: str) -> list[str]:
-    """The lines of a passage's text that are not rows of a table."""
-    return [line for line in text.splitlines() if not is_row(line)]
-
-
-def cells(line: str) -> list[str]:
-    """The cells of one rendered row."""
-    return [cell.strip() for cell in line.strip()[1:-1].split("|")]
 
 
 def row_labels(text: str) -> list[str]:
@@ -91,7 +39,7 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
         row = [*row, *[""] * (width - len(row))][:width]
         if r < len(header_rows) - 1:
             titles = [cell for cell in row[1:] if cell]
-            if len(titles) > 1 and _one_date(" ".join(titles)):
+            if len(titles) > 1 and one_date(" ".join(titles)):
                 titles = [" ".join(titles)]
             if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
                 row = [row[0], *titles * (width - 1)]
@@ -349,50 +297,6 @@ def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:
     return out
 
 
-def own_headers(text: str, rows: list[str]) -> list[str]:
-    """The table's own header rows: those above a Markdown rule when the source has one (it says
-    where the header ends), else the leading column-name rows the parser's rendering shows."""
-    lines = text.splitlines()
-    rule = next((i for i, line in enumerate(lines) if _RULE.fullmatch(line.strip())), None)
-    if rule is not None:
-        return [line for line in lines[:rule] if is_row(line)]
-    named = _leading_names(rows, in_names=True)  # '| | March 31, |', '| | 1st Quarter | Q4 |': no figures
-    if named and named != _leading_names(rows) and _names_every_figure(named[-1], rows[len(named):]):
-        return named
-    return _leading_names(rows) or column_header_rows("\n".join(rows))
-
-
-def _names_every_figure(header: str, rows: Sequence[str]) -> bool:
-    """Whether a header row names every column of the figures below it, each cell of a row of figures one figure: a
-    header whose numbers are part of its names is taken only for a table that reads cleanly under it (a finder's
-    askew or merged cells are left as they are)."""
-    names = cells(header)
-    figured = [row for row in (cells(line)[1:] for line in rows) if any(_ONE_FIGURE.fullmatch(c) for c in row)]
-    return bool(figured) and all(c < len(names) - 1 and names[c + 1].strip() and _ONE_FIGURE.fullmatch(cell)
-                                 for row in figured for c, cell in enumerate(row) if cell.strip())
-
-
-_ONE_FIGURE = re.compile(r"\s*[$€£¥]?\s*[-−(]?\s*[$€£¥]?\s*\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*%?\s*|\s*[—–-]\s*")
-"""One cell of one figure as a finder leaves it ('$ (4,594)', '30 %', '(0.5)%', '—')."""
-
-
-def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
-    """The leading rows of names above the figures: up to two rows naming two columns or more,
-    under at most one spanning title ('| | | Fiscal Year | |' over '| | 2009 | 2008 |'). A lone
-    group label over figures ('| Assets | | |') is not a header; one row is left for the data. With ``in_names``,
-    a number in a name ('| | Fiscal Years Ended | | March 31, | |', '1st Quarter', 'Q4') is no figure."""
-    names: list[str] = []
-    wide = 0
-    for line in rows[: len(rows) - 1]:
-        named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
-        plain = _NAMED_NUMBER.sub(" ", line) if in_names else line
-        if not named or NON_YEAR_FIGURE.search(plain) or (named == 1 and (wide or names)):
-            break
-        names.append(line)
-        wide += named >= 2
-        if wide == _HEADER_ROWS:
-            break
-    return names if wide else []
 
 
 def _escape(cell: str) -> str:

@@ -1,0 +1,38 @@
+"""One line of a table as the parser renders it ('| a | b |'): a row, a rule, the mark of rows left out, its cells."""
+
+from __future__ import annotations
+
+import re
+
+_RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
+"""A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
+
+
+ROWS_LEFT_OUT = "…"
+"""The line standing for a table's rows a budget's cut left out (``budget._cut_rows``): the rows
+around it are one table."""
+
+
+def is_rule(line: str) -> bool:
+    """A Markdown table's rule row: inside a table, though not one of its rows."""
+    return bool(_RULE.fullmatch(line.strip()))
+
+
+def in_table(line: str) -> bool:
+    """A table row, or the mark of rows left out between two (a run of them is one table)."""
+    return is_row(line) or line.strip() == ROWS_LEFT_OUT
+
+
+def is_row(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("|") and stripped.endswith("|") and len(stripped) > 1 and not _RULE.fullmatch(stripped)
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines of a passage's text that are not rows of a table."""
+    return [line for line in text.splitlines() if not is_row(line)]
+
+
+def cells(line: str) -> list[str]:
+    """The cells of one rendered row."""
+    return [cell.strip() for cell in line.strip()[1:-1].split("|")]
