@@ -31,6 +31,19 @@ def one_date(title: str) -> bool:
     return len(dates) == 1 and re.fullmatch(r",?\s*(?:(?:19|20)\d\d)?\s*", title[dates[0].end():]) is not None
 
 
+def date_title(row: Sequence[str]) -> bool:
+    """Whether a table row is the title of one period, named by its date with its year, over the columns' names
+    below it, its first cell empty ('| | | Year Ended December 31, 2019 | | |', '| | For the Year Ended | |
+    December 31, | 2018 |'): a segment table's block of one year, which a later such row ends."""
+    named = [cell for cell in row[1:] if cell.strip()]
+    title = " ".join(named)
+    return bool(row) and not row[0].strip() and bool(named) and one_date(title) and YEAR_END.search(title) is not None
+
+
+YEAR_END = re.compile(r"\b(?:19|20)\d\d\s*$")
+"""A title's closing year."""
+
+
 def own_headers(text: str, rows: list[str]) -> list[str]:
     """The table's own header rows: those above a Markdown rule when the source has one (it says
     where the header ends), else the leading column-name rows the parser's rendering shows."""
@@ -49,7 +62,8 @@ def _names_every_figure(header: str, rows: Sequence[str]) -> bool:
     header whose numbers are part of its names is taken only for a table that reads cleanly under it (a finder's
     askew or merged cells are left as they are)."""
     names = cells(header)
-    figured = [row for row in (cells(line)[1:] for line in rows) if any(_ONE_FIGURE.fullmatch(c) for c in row)]
+    figured = [row for row in (cells(line)[1:] for line in rows if not date_title(cells(line)))
+               if any(_ONE_FIGURE.fullmatch(c) for c in row)]  # the next block's title is no row of figures
     return bool(figured) and all(c < len(names) - 1 and names[c + 1].strip() and _ONE_FIGURE.fullmatch(cell)
                                  for row in figured for c, cell in enumerate(row) if cell.strip())
 
@@ -62,12 +76,15 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
     """The leading rows of names above the figures: up to two rows naming two columns or more,
     under at most one spanning title ('| | | Fiscal Year | |' over '| | 2009 | 2008 |'). A lone
     group label over figures ('| Assets | | |') is not a header; one row is left for the data. With ``in_names``,
-    a number in a name ('| | Fiscal Years Ended | | March 31, | |', '1st Quarter', 'Q4') is no figure."""
+    a number in a name ('| | Fiscal Years Ended | | March 31, | |', '1st Quarter', 'Q4') is no figure, nor is the
+    date of a first row that titles one period (``date_title``)."""
     names: list[str] = []
     wide = 0
     for line in rows[: len(rows) - 1]:
         named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
         plain = _NAMED_NUMBER.sub(" ", line) if in_names else line
+        if in_names and not names and date_title(cells(line)):
+            plain = ""  # a block's title over the names of its columns ('| | | Year Ended December 31, 2019 | |')
         if not named or NON_YEAR_FIGURE.search(plain) or (named == 1 and (wide or names)):
             break
         names.append(line)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import column_header_rows
-from .headers import one_date, own_headers
+from .headers import date_title, one_date, own_headers
 from .lines import cells, is_row
 
 HEADER_JOIN = " › "
@@ -148,7 +148,8 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     """Each data row of the table rows in ``text`` with the label of each of its columns. A row
     of names inside the table ('| | NaiveRAG | -High |' starting the next block of a results
     table) replaces the innermost header row for the rows below it, so the block's figures are
-    labelled '-High', not with the first block's names."""
+    labelled '-High', not with the first block's names; a row titling one period ('| | | Year Ended December 31,
+    2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year."""
     headers, rows = split_table(text, columns)
     width = max([len(r) for r in [*headers, *rows]] or [0])
     labels = column_labels(headers, width) if headers else [""] * width
@@ -156,6 +157,10 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     for row in rows:
         if headers and names_columns(row):
             headers = [*headers[:-1], row]
+            labels = column_labels(headers, width)
+            continue
+        if len(headers) > 1 and date_title(headers[0]) and date_title(row):
+            headers = [row, *headers[1:]]  # the next block's period ('Year Ended December 31, 2018') over its names
             labels = column_labels(headers, width)
             continue
         out.append(([*labels, *[""] * (len(row) - len(labels))], row))
@@ -188,7 +193,8 @@ def labelled(text: str, columns: str = "") -> str:
             values = _grouped([(labels[c], value) for c, value in _placed(labels, row)])
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label and values else label or values)  # a group's heading alone
-        elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))):
+        elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))
+                               or date_title(cells(line))):
             names.append(line)
         else:
             out += [*names, line]

@@ -288,3 +288,19 @@ def test_a_row_whose_label_holds_a_note_in_parentheses_is_named_by_its_words() -
                 "| Total revenues | $22,002 | $23,376 | $27,244 | $28,529 |\n")
     assert answering_labels(quarters, "What was ABIOMED's net income in the third quarter of fiscal 2012?") == [
         "Net income (loss)"]
+
+
+def test_a_segment_tables_blocks_are_each_of_the_year_their_title_names() -> None:
+    """A title of one period over the segments' names ('Year Ended December 31, 2019' over 'Arcade | Puzzle |
+    …') is the header; the next block's title replaces it, so its rows are of its own year."""
+    text = ("|  |  | Year Ended December 31, 2019 |  |  |\n"
+            "|  | Arcade | Puzzle | Crown | Total |\n"
+            "| Segment net revenues | $2,219 | $1,719 | $ 2,031 | $5,969 |\n"
+            "|  | For the Year Ended |  | December 31, | 2018 |\n"
+            "|  | Arcade | Puzzle | Crown | Total |\n"
+            "| Segment net revenues | $2,458 | $2,291 | $ 2,086 | $6,835 |\n")
+    assert labelled(text).splitlines() == [
+        "Segment net revenues — Year Ended December 31, 2019: Arcade $2,219, Puzzle $1,719, Crown $ 2,031, "
+        "Total $5,969",
+        "Segment net revenues — For the Year Ended December 31, 2018: Arcade $2,458, Puzzle $2,291, Crown $ 2,086, "
+        "Total $6,835"]
