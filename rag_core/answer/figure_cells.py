@@ -99,7 +99,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     years (a header row of years, or the line of years above it: '(Millions) 2022 2021 2020') gives
     each row's figures to the years in order, so a row whose cells a PDF's table finder set askew
     ('| $ | 1,975 | $2,255 | | $ | 2,110 |') still reads as 2019, 2018, 2017; any other table is read
-    by its column labels."""
+    by its column labels, and so is a row of such a table with more figures than years whose labels name a year
+    ('| Industrial | $1,049,158 | 52% | (24)% | $1,386,874 | …' under '2009 › Revenue', '2009 › Y/Y%', …)."""
     rows: list[Row] = []
     table = 0
     for passage in passages:
@@ -125,18 +126,27 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
-            if aligned:
-                rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
-                         for label, by_year in aligned]
-            else:
-                rows += [_row(passage, table, clean_label(row[0]), _first_of_each(labels, row), scale,
-                              shares=shares, per_share=per_share)
-                         for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()]
+            rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
+                     for label, by_year in aligned]
+            done = {label for label, _ in aligned}
+            rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share)
+                     for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()
+                     and (label := clean_label(row[0])) not in done
+                     and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
             rows += _dated_rows(passage, table, before, lines, scale)
             table += 1
         rows += _sentence_rows(passage, table)
         table += 1
     return _units_shared(rows)
+
+
+def _by_labels(labels: Sequence[str], row: Sequence[str], *, beside_years: bool) -> dict[str, str]:
+    """A row's filled cells by column label (``_first_of_each``). Beside rows read by their years, only a row whose
+    every figure is under a label and some under a year's ('2009 › Revenue'); none when a header of fewer columns
+    than its figures leaves some unnamed (an equity statement's '| | 2022 | 2021 | 2020 |' over shares and amounts)."""
+    by_label = _first_of_each(labels, row)
+    named = all(c < len(labels) and labels[c].strip() for c, value in enumerate(row) if c and value.strip())
+    return by_label if not beside_years or (named and any(YEAR.search(label) for label in by_label)) else {}
 
 
 def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
@@ -378,23 +388,3 @@ than the line's first cell)."""
 
 BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
 """The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""
-
-
-def by_period(rows: Sequence[Row]) -> list[Row]:
-    """The rows of roll-forward tables (an equity statement, a goodwill note) with their period: a row
-    between two balances ('BALANCE, NOVEMBER 1, 2008' … 'Dividends declared and paid | (232,988)' …
-    'BALANCE, OCTOBER 31, 2009') is what changed the balance in the year of the one below it, its
-    columns the parts of the balance; each of its cells is put under that year ('2009 › Retained
-    Earnings'), so a question of 2009's dividends finds 2009's row among the three alike. Other rows
-    as they are."""
-    out = list(rows)
-    upcoming: int | None = None
-    for n in range(len(out) - 1, -1, -1):  # upwards: each row is of the period of the next balance below it
-        row = out[n]
-        if n + 1 < len(out) and (out[n + 1].passage.n, out[n + 1].table) != (row.passage.n, row.table):
-            upcoming = None
-        if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
-            upcoming = max(int(y) for y in dated)
-        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
-            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
-    return out

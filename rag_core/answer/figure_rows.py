@@ -88,7 +88,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
     amount before something is taken from it ('Income before income tax provision') is named only
     by a metric that says 'before' too. ``at_date``: the question asks for the figure at a date, a balance."""
     words = stems(metric)
-    names = [(stems(name), _head(name)) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
+    names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
     balance = at_date or BALANCES.search(metric) is not None
     per_share = _PER_SHARE.search(metric) is not None
@@ -158,8 +158,9 @@ _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 
 
 def _names_part(row: Row, part: set[str]) -> bool:
-    """Whether a row, its heading or its table's caption names the part of the company asked about."""
-    return bool(stems(" ".join((row.label, _heading_of(row), row.passage.section, row.passage.caption))) & part)
+    """Whether a row, a column of it, its heading or its table's caption names the part of the company asked about."""
+    return bool(stems(" ".join((row.label, *row.cells, _heading_of(row), row.passage.section, row.passage.caption)))
+                & part)
 
 
 def lines_above(row: Row) -> list[str]:
@@ -197,9 +198,9 @@ def _about(row: Row, head: set[str]) -> bool:
     return bool(stems(said) & head)
 
 
-def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) -> float:
-    """How well a row label names the metric of ``words`` or one of its line items' report ``names``
-    (0: not at all)."""
+def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
+    """How well a row label names the metric of ``words`` or one of its line items' report ``names``, whole or a
+    part of one (0: not at all)."""
     label = _label(text)
     if not label or not (label - GENERIC):
         return 0.0
@@ -212,13 +213,27 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str]]) ->
         score = len(core) + len(core & words) / (len(words) or 1)
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
-    for name, head in names:
-        if label == name or (label <= name and len(label) >= 2 and head in label):  # or a part of one
+    for name, head, said in names:
+        if label == name or (label <= name and len(label) >= 2 and head in label and _in_words(text, said)):
             score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
         elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
               or name == stems(text.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
             score = max(score, len(name) + 0.25)
     return score
+
+
+def _in_words(label: str, name: str) -> bool:
+    """Whether each word of a label beyond the qualifiers is a word of a report name, not one that starts alike
+    ('Intersegment net revenues' is no part of 'revenues net of interest expense': 'inter' of both)."""
+    said = re.findall(r"[a-z&]+", name.lower())
+    return all(any(word[:n] == other[:n] for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
+               for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
+               if stems(word) - _QUALIFIERS and not stems(word) & set(_ALIKE.values()))
+
+
+_SAME_LETTERS = 7
+"""Letters two words share at their start to be one ('operating' and 'operations', 'revenue' and 'revenues'; not
+'intersegment' and 'interest', which share the five a stem keeps)."""
 
 
 def _label(text: str) -> set[str]:
@@ -355,19 +370,6 @@ def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:
             if (stems(label) - GENERIC) & named and cell_value(text) is not None]
 
 
-def beside(row: Row, column: str) -> list[tuple[str, str]]:
-    """The other columns of ``column``'s group in ``row`` ('Legal › NaiveRAG' beside 'Legal ›
-    LightRAG'): what tells apart blocks of a table whose rows and columns read alike."""
-    group, _, _ = column.rpartition(" › ")
-    return [(label, text) for label, text in row.cells.items()
-            if label != column and label.rpartition(" › ")[0] == group and group and cell_value(text) is not None]
-
-
-def besides(siblings: Sequence[tuple[str, str]]) -> str:
-    """' beside NaiveRAG 16.4%': the other cells of a candidate's column group (``beside``)."""
-    return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)
-
-
 def said_when(year: When) -> str:
     """A year or a span as the answer says it ('2008–2010')."""
     return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
@@ -386,8 +388,3 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(),
                     value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
-
-
-def cite(cell: CellRead) -> str:
-    """A cell as an input of shown arithmetic: its figure as written and its passage's number."""
-    return f"{cell.text.strip()} [{cell.passage}]"

@@ -10,9 +10,10 @@ from dataclasses import replace
 
 from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
 from ..models import CellRead, FigureReading
+from ..tables.headers import YEAR_END, one_date
+from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, unit_unstated
-from .figure_rows import cite
-from .statement_lines import decimal_places, is_percent
+from .statement_lines import cell_value, decimal_places, is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -43,6 +44,13 @@ def said_row(label: str) -> str:
     ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's,
     nor a footnote's mark ('Days Sales Outstanding*')."""
     return re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip() or label
+
+
+def said_column(label: str) -> str:
+    """A column's label as an answer names it: a block's title of one period by its date, by its year ('Year Ended
+    December 31, 2019 › King' is '2019 › King'; a date's day would read as a figure of the answer)."""
+    return HEADER_JOIN.join(end.group().strip() if one_date(part) and (end := YEAR_END.search(part)) else part
+                            for part in label.split(HEADER_JOIN))
 
 
 class Saying:
@@ -191,3 +199,21 @@ def in_points(reading: FigureReading) -> FigureReading:
     points = f"{reading.shown.rstrip('%').strip()} percentage points"
     return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
                                       "formula": reading.formula.replace(reading.shown, points)})
+
+
+def beside(row: Row, column: str) -> list[tuple[str, str]]:
+    """The other columns of ``column``'s group in ``row`` ('Legal › NaiveRAG' beside 'Legal ›
+    LightRAG'): what tells apart blocks of a table whose rows and columns read alike."""
+    group, _, _ = column.rpartition(" › ")
+    return [(label, text) for label, text in row.cells.items()
+            if label != column and label.rpartition(" › ")[0] == group and group and cell_value(text) is not None]
+
+
+def besides(siblings: Sequence[tuple[str, str]]) -> str:
+    """' beside NaiveRAG 16.4%': the other cells of a candidate's column group (``beside``)."""
+    return "".join(f"; beside {label.rpartition(' › ')[2]} {text}" for label, text in siblings)
+
+
+def cite(cell: CellRead) -> str:
+    """A cell as an input of shown arithmetic: its figure as written and its passage's number."""
+    return f"{cell.text.strip()} [{cell.passage}]"

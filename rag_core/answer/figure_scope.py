@@ -1,5 +1,7 @@
 """Which of the passages' rows a figure question is about, beyond its line item and its year.
 
+A roll-forward's row between two balances is of the year of the balance below it (``by_period``).
+
 A quarter's figure ("total revenues in the fourth quarter of fiscal 2012", "Q4 2022 net income") is read in a
 table's column of that quarter ('4th Quarter', 'Q4', 'Fourth Quarter'), in the year its column names ('2022 › Q4')
 or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterly table's block of rows); a year's
@@ -20,12 +22,12 @@ from ..lexical.acronyms import name_acronyms, proper_names
 from ..lexical.vocabulary import QUARTER
 from ..tables.lines import cells, is_row
 from ..tables.rows import HEADER_JOIN
-from .figure_cells import Row
+from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
 from .figure_rows import GENERIC, lines_above, stems
 from .figure_sentences import years_in
 
-__all__ = ["QUARTER", "asked_quarter", "of_part", "of_quarter"]
+__all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter"]
 
 _NUMBER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _ORDINAL = r"(?P<word>first|second|third|fourth|1st|2nd|3rd|4th)"
@@ -55,6 +57,26 @@ def asked_quarter(question: str) -> tuple[int | None, str]:
         out += [question[at:match.start()], f"{match.group('prep')} " if match.group("prep") and year_follows else ""]
         at = match.end()
     return _number(found[0]), re.sub(r"\s+([?.,])", r"\1", "".join([*out, question[at:]]))
+
+
+def by_period(rows: Sequence[Row]) -> list[Row]:
+    """The rows of roll-forward tables (an equity statement, a goodwill note) with their period: a row
+    between two balances ('BALANCE, NOVEMBER 1, 2008' … 'Dividends declared and paid | (232,988)' …
+    'BALANCE, OCTOBER 31, 2009') is what changed the balance in the year of the one below it, its
+    columns the parts of the balance; each of its cells is put under that year ('2009 › Retained
+    Earnings'), so a question of 2009's dividends finds 2009's row among the three alike. Other rows
+    as they are."""
+    out = list(rows)
+    upcoming: int | None = None
+    for n in range(len(out) - 1, -1, -1):  # upwards: each row is of the period of the next balance below it
+        row = out[n]
+        if n + 1 < len(out) and (out[n + 1].passage.n, out[n + 1].table) != (row.passage.n, row.table):
+            upcoming = None
+        if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
+            upcoming = max(int(y) for y in dated)
+        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
+            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
+    return out
 
 
 def of_quarter(rows: Sequence[Row], quarter: int | None, asked: Asked) -> tuple[list[Row], Asked]:
@@ -104,37 +126,64 @@ def _year_heading(row: Row) -> int | None:
 def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     """The rows labelled with the initials of a name the question gives a part of the company ('PBNA (b)' of
     'PepsiCo Beverages North America'), and the question read as of that label; else, when the question names a
-    part by name ('… Latin America division', ``_part_words``), the rows whose label, columns, section or caption
-    name it, so that the company's own row is no answer for its division; ``rows`` and ``asked`` as they are when
-    it names no part."""
+    part by name ('… Latin America division', "the King segment", 'in the Americas', ``_part_words``), the rows
+    whose label, section or caption name it, and of a row whose columns name it those columns alone (a segment
+    table's 'King'), so that the company's own row or column is no answer for its division; the question read as
+    of a row's label it names ('Americas' under 'Net revenues by geographic region:'); ``rows`` and ``asked`` as
+    they are when it names no part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
     part = [replace(row, cells=_named_cells(row, asked)) for row in rows
             if _plain(row.label) in initials and not row.prose]
     if part:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
-    words = _part_words(asked, rows)
-    return [row for row in rows if not words or words & stems(" ".join((row.label, *row.cells, row.passage.section,
-                                                                         row.passage.caption)))], asked
+    words, label = _part_words(asked, rows)
+    if not words:
+        return list(rows), asked
+    out = []
+    for row in rows:
+        own = {column: text for column, text in row.cells.items() if words <= stems(column)}
+        if own:  # a segment table's columns: the part's alone ('Year Ended December 31, 2019 › King')
+            out.append(replace(row, cells=own))
+        elif words <= stems(" ".join((row.label, row.passage.section, row.passage.caption))):
+            out.append(row)
+    return out, replace(asked, metric=f"{asked.metric} {label}") if label else asked
 
 
-def _part_words(asked: Asked, rows: Sequence[Row]) -> set[str]:
-    """The words of a name the question gives a part of the company: a name followed by what it is ('Latin America'
-    of "PepsiCo's Latin America division", "the Global Services segment"), or the company's name followed by a
-    part's that rows or sections of the passages name alone ('Global Services' of "Boeing Global Services'
-    revenues", a segment table's row and its discussion's heading)."""
+def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
+    """The words of a name the question gives a part of the company, and the row label it is when a row's label
+    is that name: a name followed by what it is ('Latin America' of "PepsiCo's Latin America division", 'King' of
+    "Activision Blizzard's King segment"); a name the question puts after 'in', 'from', 'for' … that is a row's
+    label in the passages ('Americas' of 'generate in the Americas'; the company is not named so, nor is a name its
+    owner's "'s" ends); or the company's name followed by a part's that rows or sections of
+    the passages name alone ('Global Services' of "Boeing Global Services' revenues", a segment table's row and its
+    discussion's heading). For a question that names no part, (set(), '')."""
+    labels = {_plain(row.label): row.label for row in rows if not row.prose}
     said = "\n".join({text for row in rows for text in (row.label, row.passage.section, row.passage.caption)})
     words: set[str] = set()
+    label = ""
+    for match in _NAMED_PART.finditer(asked.question):
+        words |= stems(match.group("name"))
+    for match in _AFTER_PREPOSITION.finditer(asked.question):
+        if (name := _plain(match.group("name"))) in labels:
+            words |= stems(name)
+            label = labels[name]
     for name, _ in proper_names(asked.question):
         rest = " ".join(name.split()[1:])
-        if re.search(rf"{re.escape(name)}['’]?s?\s+{_PART}", asked.question, re.IGNORECASE):
-            words |= stems(name)
-        elif len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
+        if len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
             words |= stems(rest)
-    return words - GENERIC - _LEGAL_FORMS
+    words -= GENERIC | _LEGAL_FORMS
+    return words, label if words else ""
 
 
-_PART = r"(?:division|segment|business|unit|subsidiary|reportable segment)s?\b"
+_NAME_RUN = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*"
+_PART = r"(?i:division|segment|business|unit|subsidiary|reportable segment)s?\b"
 """What a question calls a part of the company after its name."""
+_NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
+"""A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
+_AFTER_PREPOSITION = re.compile(rf"\b(?:in|from|for|within|across)\s+(?:the\s+)?(?P<name>{_NAME_RUN})"
+                                r"(?![\w&.'’-]|\s+[A-Z])")
+"""A whole run of capitalised words after a preposition of place, no owner's "'s" after it ('in the Americas', 'in
+EMEA'; not 'of LightRAG', a column of a method)."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}
 """The stems of a company's legal form ('Games Co', 'Acme Holdings, Inc.'): no part of it."""
 

@@ -18,7 +18,7 @@ from functools import partial
 
 from ..lexical.line_items import derived_formula
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import BALANCE_AT, END, START, Row, by_period, count_and_price, in_percent, table_rows
+from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
 from .figure_rows import (
     ASKED_AT_DATE,
@@ -26,10 +26,7 @@ from .figure_rows import (
     When,
     alike_first,
     amounts_first,
-    beside,
-    besides,
     cell_read,
-    cite,
     column_of,
     cost_parts,
     latest_year,
@@ -38,8 +35,8 @@ from .figure_rows import (
     said_when,
     stems,
 )
-from .figure_saying import SCALE_NAMES, Saying, in_points, paid, said_row
-from .figure_scope import QUARTER, asked_quarter, of_part, of_quarter
+from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
+from .figure_scope import QUARTER, asked_quarter, by_period, of_part, of_quarter
 from .formula import Missing, evaluate, formula_tokens
 from .statement_lines import cell_value, rounding
 
@@ -197,7 +194,7 @@ class _Reader(Saying):
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{self._said(c)} ({c.row}, {c.column}{besides(siblings.get(id(c), []))}) "
+            listed = "; ".join(f"{self._said(c)} ({c.row}, {said_column(c.column)}{besides(siblings.get(id(c), []))}) "
                                f"[{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
@@ -207,7 +204,7 @@ class _Reader(Saying):
         """One cell read as the answer, said as its row and column write it."""
         shown = self._said(only)
         written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
-        return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {only.column}: {shown}** "
+        return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {said_column(only.column)}: {shown}** "
                              f"[{only.passage}]{written}",
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 

@@ -172,3 +172,64 @@ def test_a_blocks_year_set_in_its_first_quarters_label_is_the_years_of_the_quart
                             ("What dividend per share did Bank Co declare in Q1 2015?", 0.60)):
         figure = read_figure(question, [merged])
         assert figure is not None and figure.value == pytest.approx(value), (question, figure)
+
+
+GAMES_SEGMENTS = Passage(n=1, document="games-10k.pdf", page=101, tabular=True, text=(
+    "Information on the reportable segment net revenues and segment operating income (amounts in millions):\n"
+    "|  |  | Year Ended December 31, 2019 |  |  |\n"
+    "|  | Arcade | Puzzle | Crown | Total |\n"
+    "| Segment net revenues | $2,219 | $1,719 | $ 2,031 | $5,969 |\n"
+    "| Segment operating income | $850 | $464 | $ 740 | $2,054 |\n"
+    "|  |  | Year Ended December 31, 2018 |  |  |\n"
+    "|  | Arcade | Puzzle | Crown | Total |\n"
+    "| Segment net revenues | $2,458 | $2,291 | $ 2,086 | $6,835 |\n"
+    "| Segment operating income | $1,011 | $685 | $ 750 | $2,446 |\n"))
+GAMES_INCOME = Passage(n=2, document="games-10k.pdf", page=70, tabular=True, statement="income statement", text=(
+    "(Amounts in millions)\n| | 2019 | 2018 |\n| Net revenues | $6,489 | $7,500 |\n"
+    "| Operating income | 1,607 | 1,988 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value", "said"), [
+    ("What was the segment operating income of Arcade Puzzle's Crown segment in 2019?", 740, "2019 › Crown"),
+    ("What were the Puzzle segment's net revenues in 2018?", 2_291, "2018 › Puzzle"),
+    ("What was the operating income of Arcade Puzzle's Crown segment in 2018?", 750, "2018 › Crown"),
+])
+def test_a_segment_named_by_a_column_is_read_in_its_column_not_the_companys(question: str, value: float,
+                                                                            said: str) -> None:
+    """A segment table's columns are the segments, under each block's year: the segment's column is read, never
+    'Arcade' because the company's name holds it, the 'Total', or the income statement's operating income; the
+    answer names the block by its year, not its date, whose day would read as a figure."""
+    figure = read_figure(question, [GAMES_INCOME, GAMES_SEGMENTS])
+    assert figure is not None and figure.value == value * 1e6, (question, figure)
+    assert f", {said}: $" in figure.sentence and "December 31" not in figure.sentence, figure.sentence
+
+
+def test_a_region_the_question_names_is_read_in_its_row() -> None:
+    """'generate in the Americas': the row labelled 'Americas' under 'Net revenues by geographic region:', not the
+    company's 'Net revenues'; a region no row names reads no figure."""
+    regions = Passage(n=3, document="games-10k.pdf", page=44, tabular=True, text=(
+        "(Amounts in millions)\n| | 2019 | 2018 |\n| Net revenues by geographic region: | | |\n"
+        "| Americas | $3,341 | $3,880 |\n| EMEA (1) | 2,239 | 2,618 |\n"
+        "| Consolidated net revenues | $6,489 | $7,500 |\n"))
+    figure = read_figure("How much net revenue did Arcade Puzzle generate in the Americas in 2019?",
+                         [GAMES_INCOME, regions])
+    assert figure is not None and figure.value == 3_341e6, figure
+    emea = read_figure("How much net revenue did Arcade Puzzle generate in EMEA in 2018?", [GAMES_INCOME, regions])
+    assert emea is not None and emea.value == 2_618e6, emea
+    company = read_figure("How much net revenue did Arcade Puzzle generate in 2019?", [GAMES_INCOME, regions])
+    assert company is not None and company.value == 6_489e6, company
+
+
+def test_a_segment_named_in_two_words_needs_both_in_a_rows_section() -> None:
+    """'Pharmacy Services segment': the rows of the section that names it; another segment's table, whose caption
+    says 'services', is not of it."""
+    pharmacy = Passage(n=1, document="health-10k.pdf", page=83, tabular=True, section="Pharmacy Services Segment",
+                       text="(In millions)\n| | 2022 | 2021 |\n| Services | 1,232 | 1,171 |\n"
+                            "| Total revenues | 169,236 | 153,022 |\n")
+    retail = Passage(n=2, document="health-10k.pdf", page=85, tabular=True, section="Retail/LTC Segment",
+                     caption="The Retail/LTC segment's products and services:",
+                     text="(In millions)\n| | 2022 | 2021 |\n| Services | 2,876 | 4,436 |\n"
+                          "| Total revenues | 106,594 | 100,105 |\n")
+    figure = read_figure("What were the total revenues of Health Co's Pharmacy Services segment in 2022?",
+                         [retail, pharmacy])
+    assert figure is not None and figure.value == 169_236e6, figure

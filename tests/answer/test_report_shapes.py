@@ -153,3 +153,23 @@ def test_of_two_blocks_columns_of_the_year_the_one_the_question_names(question: 
     read by those names, not by the years alone (the first block's)."""
     read = read_figure(question, [DIVISIONS])
     assert read is not None and read.value == value, read
+
+
+def test_a_row_with_its_share_beside_each_years_amount_is_read_by_its_columns() -> None:
+    """An end market's revenue beside its share of the total and its change, each year ('| Industrial | $1,049,158 |
+    52% | (24)% | $1,386,874 | 54% |'): more figures than years, so the row is read by its columns' labels ('2009 ›
+    Revenue'), not dropped for the rows that align with the years; the amount asked is no share."""
+    markets = Passage(n=1, document="chips-10k.pdf", page=33, tabular=True, text=(
+        "|  |  | 2009 |  | 2008 |  |\n"
+        "|  | Revenue | % of Total Product Revenue | Y/Y% | Revenue | % of Total Product Revenue |\n"
+        "| Industrial | $1,049,158 | 52% | (24)% | $1,386,874 | 54% |\n"
+        "| Communications | 512,941 | 25% | (13)% | 590,267 | 23% |\n"
+        "| Total Revenue | $2,014,908 |  |  | $2,582,931 |  |\n"))
+    shares = Passage(n=2, document="chips-10k.pdf", page=8, tabular=True,
+                     text="| | 2009 |\n| Industrial | 52% |\n| Communications | 25% |\n")
+    figure = read_figure("What were Chips Co's revenues from the industrial end market in fiscal 2009?",
+                         [shares, markets])
+    assert figure is not None and figure.value == 1_049_158, figure
+    earlier = read_figure("What were Chips Co's revenues from the communications end market in fiscal 2008?",
+                          [shares, markets])
+    assert earlier is not None and earlier.value == 590_267, earlier
