@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..lexical.acronyms import name_acronyms, proper_names
+from ..lexical.acronyms import abbreviates, name_acronyms, proper_names
 from ..lexical.vocabulary import QUARTER
 from ..tables.lines import cells, is_row
 from ..tables.rows import HEADER_JOIN
@@ -125,15 +125,16 @@ def _year_heading(row: Row) -> int | None:
 
 def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     """The rows labelled with the initials of a name the question gives a part of the company ('PBNA (b)' of
-    'PepsiCo Beverages North America'), and the question read as of that label; else, when the question names a
-    part by name ('… Latin America division', "the King segment", 'in the Americas', ``_part_words``), the rows
-    whose label, section or caption name it, and of a row whose columns name it those columns alone (a segment
-    table's 'King'), so that the company's own row or column is no answer for its division; the question read as
-    of a row's label it names ('Americas' under 'Net revenues by geographic region:'); ``rows`` and ``asked`` as
-    they are when it names no part."""
+    'PepsiCo Beverages North America') or another short form of it ('LatAm' of 'Latin America', ``abbreviates``),
+    and the question read as of that label; else, when the question names a part by name ('… Latin America
+    division', "the King segment", 'in the Americas', ``_part_words``), the rows whose label, section or caption
+    name it, and of a row whose columns name it those columns alone (a segment table's 'King'), so that the
+    company's own row or column is no answer for its division; the question read as of a row's label it names
+    ('Americas' under 'Net revenues by geographic region:'); ``rows`` and ``asked`` as they are when it names no
+    part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
-    part = [replace(row, cells=_named_cells(row, asked)) for row in rows
-            if _plain(row.label) in initials and not row.prose]
+    part = [replace(row, cells=_named_cells(row, asked)) for row in rows if not row.prose
+            and (_plain(row.label) in initials or abbreviates(_unmarked(row.label), asked.question))]
     if part:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
     words, label = _part_words(asked, rows)
@@ -203,5 +204,10 @@ def _named_cells(row: Row, asked: Asked) -> dict[str, str]:
 
 
 def _plain(label: str) -> str:
-    """A row label without its notes' marks ('PBNA (b)': 'pbna')."""
-    return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :").casefold()
+    """A row label without its notes' marks, in lower case ('PBNA (b)': 'pbna')."""
+    return _unmarked(label).casefold()
+
+
+def _unmarked(label: str) -> str:
+    """A row label without its notes' marks ('PBNA (b)': 'PBNA')."""
+    return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :")

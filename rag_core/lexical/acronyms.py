@@ -48,3 +48,39 @@ _OPENERS = STOPWORDS | {"using", "according", "based", "calculate", "compute", "
                         "list", "describe", "explain", "please", "name", "find"}
 """Words a question opens with that name nothing."""
 _OWNER = re.compile(r"(?:['’]s|s['’])$")
+
+
+def abbreviates(short: str, text: str) -> bool:
+    """Whether ``short``, a short form a report writes (two capitals or more, letters only, ``SHORTEST`` to ``LONGEST``
+    letters), is the start of each of two or more capitalised words in a row of ``text``, words like 'and' between
+    them skipped: 'LatAm' of 'Latin America', 'AMESA' of 'Africa, Middle East and South Asia', 'APAC' of 'Asia
+    Pacific'. A short form in mixed case breaks only at its capitals ('LatAm' is 'Lat' and 'Am').
+
+    >>> abbreviates("AMESA", "What was the operating profit of PepsiCo's Africa, Middle East and South Asia division?")
+    True
+    """
+    capitals = sum(map(str.isupper, short))
+    if not re.fullmatch(r"[A-Za-z]+", short) or not SHORTEST <= len(short) <= LONGEST or capitals < 2:
+        return False
+    words = [w for w in re.findall(r"[\w’'&-]+", text) if w.lower() not in STOPWORDS]
+    mixed = not short.isupper()
+    return any(_starts(short, words, at, mixed=mixed) for at in range(len(words)))
+
+
+LONGEST = 6
+"""Most letters of a short form read as a name's ('AMESA', 'LatAm'; a longer word is a word)."""
+
+
+def _starts(short: str, words: list[str], at: int, *, mixed: bool, used: int = 0) -> bool:
+    """Whether ``short`` is the starts of ``words`` from ``at`` on, each capitalised, two words or more."""
+    if not short:
+        return used >= 2
+    if at >= len(words) or not words[at][:1].isupper():
+        return False
+    for n in range(1, len(short) + 1):
+        if mixed and n < len(short) and not short[n].isupper():
+            continue  # 'LatAm' breaks before 'A' only
+        if words[at].lower().startswith(short[:n].lower()) and _starts(short[n:], words, at + 1, mixed=mixed,
+                                                                        used=used + 1):
+            return True
+    return False

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..lexical.acronyms import name_acronyms
+from ..lexical.acronyms import abbreviates, name_acronyms
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.line_items import lines_read
 from ..lexical.terms import label_terms, phrases, tokenize
@@ -206,6 +206,7 @@ def row_list(
     most_share: float,
     names: Mapping[str, str],
     stored: OwnedChunks,
+    question: str,
 ) -> RankedLists:
     """The table chunks with a row the question names by its label (``wording``: 'Effective tax rate' for "How
     much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
@@ -219,7 +220,9 @@ def row_list(
     table ranks below every paragraph that mentions the words. ``candidates`` tables holding a
     phrase's terms (``Bm25Index.tables_holding``) are read and their labels compared whole
     (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
-    phrase most chunks hold (more than ``most_share``: the company's name) is no line's label.
+    phrase most chunks hold (more than ``most_share``: the company's name) is no line's label. A row labelled with
+    a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``) counts
+    as its initials do.
     """
     own, read = set(wording), set(lines) - set(wording)
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
@@ -231,10 +234,12 @@ def row_list(
     named: list[tuple[bool, int, int, str]] = []  # (not the question's words, terms matched, order held, chunk id)
     for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
-        labels = [label_terms(label) for label in row_labels(chunk.text)] if chunk is not None else []
+        said = row_labels(chunk.text) if chunk is not None else []
+        labels = [label_terms(label) for label in said]
+        short = any(abbreviates(label.split(" (")[0].strip(), question) for label in said)  # 'LatAm' of 'Latin America'
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
-                          default=0)
+                          default=_INITIALS if its_own and short else 0)
             if matched:
                 named.append((not its_own, matched, order, match.chunk_id))
                 break

@@ -158,7 +158,7 @@ class Retriever:
                 notes.inputs.update(phrases=[" ".join(p) for p in wording], lines_read=[" ".join(p) for p in lines])
                 found = row_list(index, wording, phrasings, lines=lines, documents=documents,
                                  candidates=config.row_candidates, per_document=config.row_chunks,
-                                 most_share=config.row_common_share, names=names, stored=stored)
+                                 most_share=config.row_common_share, names=names, stored=stored, question=asked)
                 _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "
                                                        "phrase of the question")
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:

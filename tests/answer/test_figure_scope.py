@@ -136,8 +136,8 @@ def test_a_quarters_row_is_read_in_the_column_the_question_names(question: str, 
 
 
 def test_a_division_named_by_name_is_never_the_companys_row() -> None:
-    """'Latin America division': no row names it (the table writes 'LatAm'), so no figure is read; the company's
-    'Net Revenue' would be a figure of another meaning."""
+    """'Latin America division': no row names it, so no figure is read; the company's 'Net Revenue' would be a
+    figure of another meaning."""
     question = "How much net revenue did Snacks Co's Latin America division generate in 2021?"
     assert read_figure(question, [STATEMENT, SEGMENTS]) is None
     latam = Passage(n=3, document="snacks-10k.pdf", page=71, tabular=True, caption="Latin America (in millions)",
@@ -233,3 +233,20 @@ def test_a_segment_named_in_two_words_needs_both_in_a_rows_section() -> None:
     figure = read_figure("What were the total revenues of Health Co's Pharmacy Services segment in 2022?",
                          [retail, pharmacy])
     assert figure is not None and figure.value == 169_236e6, figure
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much net revenue did Snacks Co's Latin America division generate in 2021?", 8_108e6),
+    ("What was the operating profit of Snacks Co's Africa, Middle East and South Asia division in 2022?", 666e6),
+])
+def test_a_division_is_read_in_the_row_of_its_short_form(question: str, value: float) -> None:
+    """A segment table writes 'LatAm' and 'AMESA (c)': the starts of the name's words, not its initials."""
+    regions = Passage(n=2, document="snacks-10k.pdf", page=70, tabular=True, text=(
+        "Net Revenue and Operating Profit\n"
+        "|  | Net Revenue |  | Operating Profit |  |\n"
+        "|  | 2022 | 2021 | 2022 | 2021 |\n"
+        "| LatAm | $9,779 | $8,108 | $1,570 | $1,369 |\n"
+        "| AMESA (c) | 6,139 | 6,078 | 666 | 858 |\n"
+        "| Total division | 86,392 | 79,474 | 13,195 | 12,843 |\n"))
+    figure = read_figure(question, [STATEMENT, regions])
+    assert figure is not None and figure.value == value, figure

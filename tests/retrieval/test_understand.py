@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.lexical.acronyms import name_acronyms
+from rag_core.lexical.acronyms import abbreviates, name_acronyms
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.lists import row_phrases
@@ -341,3 +341,18 @@ def test_the_understanding_call_asks_for_its_schema_and_validates_the_reply() ->
 def test_the_row_list_looks_for_a_divisions_initials() -> None:
     wording, _ = row_phrases("How much operating profit did PepsiCo Beverages North America report in 2022?", 2)
     assert ("pbna",) in wording and ("operating", "profit") in wording
+
+
+@pytest.mark.parametrize(("short", "text", "expected"), [
+    ("LatAm", "How much net revenue did PepsiCo's Latin America division generate in 2021?", True),
+    ("AMESA", "What was the operating profit of PepsiCo's Africa, Middle East and South Asia division?", True),
+    ("APAC", "What were net sales in Asia Pacific in 2022?", True),
+    ("LatAm", "What was revenue in America, then Latin?", False),  # the words in the short form's order
+    ("LaTam", "What was revenue in Latin America?", False),  # mixed case breaks at its capitals: 'La' 'Tam'
+    ("EMEA", "What were revenues in Europe in 2022?", False),  # one word is no name's short form
+    ("Total", "What were Total Operating Assets?", False),  # one capital: a word, not a short form
+    ("NA", "What were revenues in North America?", False),  # fewer letters than a short form is read by
+    ("PBNA", "What did PepsiCo report in 2022?", False),
+])
+def test_a_short_form_is_the_starts_of_a_names_words(short: str, text: str, expected: bool) -> None:
+    assert abbreviates(short, text) is expected
