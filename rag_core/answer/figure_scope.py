@@ -140,14 +140,16 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     words, label = _part_words(asked, rows)
     if not words:
         return list(rows), asked
-    out = []
+    out: list[Row] = []
     for row in rows:
         own = {column: text for column, text in row.cells.items() if words <= stems(column)}
         if own:  # a segment table's columns: the part's alone ('Year Ended December 31, 2019 › King')
             out.append(replace(row, cells=own))
-        elif words <= stems(" ".join((row.label, row.passage.section, row.passage.caption))):
+        elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
+            out.append(replace(row, cells=_named_cells(row, asked)))
+        elif words <= stems(" ".join((row.passage.section, row.passage.caption))):
             out.append(row)
-    return out, replace(asked, metric=f"{asked.metric} {label}") if label else asked
+    return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if label else asked
 
 
 def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:

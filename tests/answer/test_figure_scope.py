@@ -250,3 +250,17 @@ def test_a_division_is_read_in_the_row_of_its_short_form(question: str, value: f
         "| Total division | 86,392 | 79,474 | 13,195 | 12,843 |\n"))
     figure = read_figure(question, [STATEMENT, regions])
     assert figure is not None and figure.value == value, figure
+
+
+def test_a_divisions_row_is_read_in_the_column_of_the_line_item_asked() -> None:
+    """'Europe division': its rows in two tables, one of depreciation and amortization; of each year's several
+    columns only the line item the question names ('Net Revenue') answers, never another table's 'Amortization'."""
+    amortization = Passage(n=1, document="snacks-10k.pdf", page=74, tabular=True, text=(
+        "|  | Amortization of |  | Depreciation and |  |\n|  | 2022 | 2021 | 2022 | 2021 |\n"
+        "| Europe | 30 | 37 | 250 | 290 |\n"))
+    regions = Passage(n=2, document="snacks-10k.pdf", page=70, tabular=True, text=(
+        "(in millions)\n|  | Net Revenue |  | Operating Profit |  |\n|  | 2022 | 2021 | 2022 | 2021 |\n"
+        "| Europe (b) | 12,724 | 13,038 | (1,380) | 1,292 |\n"))
+    figure = read_figure("How much net revenue did Snacks Co's Europe division generate in 2022?",
+                         [STATEMENT, amortization, regions])
+    assert figure is not None and figure.kind == "cell" and figure.value == 12_724e6, figure
