@@ -98,9 +98,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
         score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
         if score and tail and _label(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
-        if score and _label(row.label) <= words and stems(_heading_of(row)) & (
+        if score and _label(row.label) <= words and stems(heading_of(row)) & (
                 head or words - GENERIC - _PARTS - _label(row.label)):
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
+        elif score and tail - _PARTS and _label(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
+            score += _AGREES  # and 'Net revenues' under '| Investment Management | |', the segment asked
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
@@ -159,20 +161,22 @@ _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 
 def _names_part(row: Row, part: set[str]) -> bool:
     """Whether a row, a column of it, its heading or its table's caption names the part of the company asked about."""
-    return bool(stems(" ".join((row.label, *row.cells, _heading_of(row), row.passage.section, row.passage.caption)))
+    return bool(stems(" ".join((row.label, *row.cells, heading_of(row), row.passage.section, row.passage.caption)))
                 & part)
 
 
 def lines_above(row: Row) -> list[str]:
-    """The lines of a row's passage above its own line (the first table line holding its label and every cell), in
-    reading order: where the headings it stands under are; none when its line is not found."""
+    """The lines of a row's passage above its own line (the first table line holding its label and every cell, read
+    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'), in reading order: where the
+    headings it stands under are; none when its line is not found."""
     lines = row.passage.text.splitlines()
+    figures = [text.replace(" ", "") for text in row.cells.values()]
     at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
-               and all(text in line for text in row.cells.values())), None)
+               and all(text in line.replace(" ", "") for text in figures)), None)
     return lines[:at] if at is not None else []
 
 
-def _heading_of(row: Row) -> str:
+def heading_of(row: Row) -> str:
     """The heading a table row stands under in its passage: the nearest line above it that holds no
     figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
     for line in reversed(lines_above(row)):

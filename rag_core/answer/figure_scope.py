@@ -24,7 +24,7 @@ from ..tables.lines import cells, is_row
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
-from .figure_rows import GENERIC, lines_above, stems
+from .figure_rows import GENERIC, heading_of, lines_above, stems
 from .figure_sentences import years_in
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter"]
@@ -127,11 +127,11 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     """The rows labelled with the initials of a name the question gives a part of the company ('PBNA (b)' of
     'PepsiCo Beverages North America') or another short form of it ('LatAm' of 'Latin America', ``abbreviates``),
     and the question read as of that label; else, when the question names a part by name ('… Latin America
-    division', "the King segment", 'in the Americas', ``_part_words``), the rows whose label, section or caption
-    name it, and of a row whose columns name it those columns alone (a segment table's 'King'), so that the
-    company's own row or column is no answer for its division; the question read as of a row's label it names
-    ('Americas' under 'Net revenues by geographic region:'); ``rows`` and ``asked`` as they are when it names no
-    part."""
+    division', "the King segment", 'in the Americas', ``_part_words``), the rows whose label, heading, section or
+    caption name it (no primary statement's line for a segment or division), and of a row whose columns name it
+    those columns alone (a segment table's 'King'), so that the company's own row or column is no answer for its
+    division; the question read as of a row's label it names ('Americas' under 'Net revenues by geographic
+    region:'); ``rows`` and ``asked`` as they are when it names no part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
     part = [replace(row, cells=_named_cells(row, asked)) for row in rows if not row.prose
             and (_plain(row.label) in initials or abbreviates(_unmarked(row.label), asked.question))]
@@ -147,8 +147,10 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells=own))
         elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
             out.append(replace(row, cells=_named_cells(row, asked)))
-        elif words <= stems(" ".join((row.passage.section, row.passage.caption))):
-            out.append(row)
+        elif words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
+            out.append(row)  # 'Net revenues' under '| Investment Management | | |'
+    if _NAMED_PART.search(asked.question):  # "the Investment Management segment": no line of a primary statement
+        out = [row for row in out if not row.passage.statement]
     return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if label else asked
 
 

@@ -264,3 +264,24 @@ def test_a_divisions_row_is_read_in_the_column_of_the_line_item_asked() -> None:
     figure = read_figure("How much net revenue did Snacks Co's Europe division generate in 2022?",
                          [STATEMENT, amortization, regions])
     assert figure is not None and figure.kind == "cell" and figure.value == 12_724e6, figure
+
+
+def test_a_segments_line_item_is_read_under_the_heading_that_names_it() -> None:
+    """A results table writes each segment as a heading over its line items ('| Investment Management | |' over
+    '| Net revenues | $ 5,788 $ 6,206 |', the finder's spaces inside): "the Investment Management segment's net
+    revenues" is that row; not a note's row of the segment in a table of another line item whose caption mentions
+    net revenues, nor the income statement's revenue line of the same name."""
+    results = Passage(n=1, document="bank-10k.pdf", page=72, tabular=True, text=(
+        "Results of Operations ($ in millions)\n| | 2016 2015 | 2014 |\n| Investing & Lending | | |\n"
+        "| Net revenues | $ 4,080 $ 5,436 | $ 6,825 |\n| Investment Management | | |\n"
+        "| Net revenues | $ 5,788 $ 6,206 | $ 6,042 |\n| Operating expenses | 4,654 4,841 | 4,647 |\n"))
+    interest = Passage(n=2, document="bank-10k.pdf", page=202, tabular=True, text=(
+        "The table below presents the amounts of net interest income by segment included in net revenues.\n"
+        "| $ in millions | 2016 | 2015 | 2014 |\n| Investing & Lending | 880 | 418 | 237 |\n"
+        "| Investment Management | 251 | 174 | 131 |\n"))
+    income = Passage(n=3, document="bank-10k.pdf", page=124, tabular=True, statement="income statement", text=(
+        "($ in millions)\n| | 2016 | 2015 |\n| Investment management | 5,407 | 5,868 |\n"
+        "| Total net revenues | 30,608 | 33,820 |\n"))
+    figure = read_figure("What were the net revenues of Bank Co's Investment Management segment in 2015?",
+                         [income, interest, results])
+    assert figure is not None and figure.kind == "cell" and figure.value == 6_206e6, figure
