@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
 from ..tables.rows import labelled_rows, signs_joined
-from .figure_question import SHARES_OF_REVENUE, YEAR, scale_of
+from .figure_question import YEAR, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .statement_lines import cell_value, figures_of, rejoined, repaired
 
@@ -189,6 +189,12 @@ def _units_shared(rows: list[Row]) -> list[Row]:
                                                              ", which states a figure of its table")
         out.append(row)
     return out
+
+
+SHARES_OF_REVENUE = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b",
+                               re.IGNORECASE)
+"""A table's caption saying that its rows are shares of revenue ('as a percentage of total revenues', 'percent of
+net sales')."""
 
 
 _LINES_ABOVE = 3

@@ -363,8 +363,13 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
         return figures[0] if len(figures) == 1 else None
     wanted = set(year) if isinstance(year, tuple) else {year}
     of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
-    # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue')
-    return max(of_year, key=lambda cell: len(stems(YEAR.sub(" ", cell[0])) - GENERIC & named), default=None)
+    # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
+    # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
+    return max(of_year, key=lambda cell: len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
+               default=None)
+
+
+_SHARE_OF = re.compile(r"%\s*of\b.*", re.IGNORECASE)
 
 
 def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:

@@ -140,6 +140,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     words, label = _part_words(asked, rows)
     if not words:
         return list(rows), asked
+    over, _, under = asked.formula.partition(" / ")
+    share = bool(words & stems(over)) and not words & stems(under)  # a division's share of the company's whole
     out: list[Row] = []
     for row in rows:
         own = {column: text for column, text in row.cells.items() if words <= stems(column)}
@@ -147,9 +149,9 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells=own))
         elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
             out.append(replace(row, cells=_named_cells(row, asked)))
-        elif words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
-            out.append(row)  # 'Net revenues' under '| Investment Management | | |'
-    if _NAMED_PART.search(asked.question):  # "the Investment Management segment": no line of a primary statement
+        elif share or words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
+            out.append(row)  # 'Net revenues' under '| Investment Management | | |'; the whole a share is of
+    if _NAMED_PART.search(asked.question) and not share:  # "the Investment Management segment": no statement's line
         out = [row for row in out if not row.passage.statement]
     return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if label else asked
 

@@ -38,7 +38,7 @@ from .figure_rows import (
 from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
 from .figure_scope import QUARTER, asked_quarter, by_period, of_part, of_quarter
 from .formula import Missing, evaluate, formula_tokens
-from .statement_lines import cell_value, rounding
+from .statement_lines import cell_value, is_percent, rounding
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
@@ -124,10 +124,11 @@ class _Reader(Saying):
     # --- finding a row and a column ---------------------------------------------------------
 
     def read(self, metric: str, year: When, *, total: bool = False) -> CellRead | None:
-        """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``."""
+        """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``; for
+        an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others)."""
         for row in alike_first([row for _, row in rows_named(self.rows, metric)], self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total)
-            if cell is None:
+            if cell is None or (self.amount and is_percent(cell[1])):
                 continue
             read = cell_read(row, cell, year, metric)
             if read is None:

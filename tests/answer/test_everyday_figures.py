@@ -217,6 +217,12 @@ def test_a_gross_margin_without_a_gross_profit_row_is_revenue_less_its_cost() ->
 @pytest.mark.parametrize(("question", "metric", "formula", "percent"), [
     ("How much cash did ABIOMED's operating activities provide in fiscal 2012?",
      "net cash provided by operating activities", "", False),
+    ("How much cash did 3M generate from operating activities in 2022?", "net cash provided by operating activities",
+     "", False),
+    ("How much cash did Boeing use in investing activities in 2022?", "net cash used in investing activities", "",
+     False),
+    ("What percentage of PepsiCo's 2022 net revenue came from its Europe division?",
+     "net revenue of Europe division as a % of net revenue", "net revenue of Europe division / net revenue", True),
     ("What was Goldman Sachs' compensation ratio in 2016, compensation and benefits over net revenues?",
      "compensation ratio", "compensation and benefits divided by net revenues", True),
     ("What was the operating margin in 2022, operating income over net sales?",

@@ -285,3 +285,14 @@ def test_a_segments_line_item_is_read_under_the_heading_that_names_it() -> None:
     figure = read_figure("What were the net revenues of Bank Co's Investment Management segment in 2015?",
                          [income, interest, results])
     assert figure is not None and figure.kind == "cell" and figure.value == 6_206e6, figure
+
+
+def test_a_divisions_share_of_the_companys_whole_reads_each_in_its_own_rows() -> None:
+    """'What percentage of … net revenue came from its Europe division?': the division's net revenue over the
+    company's, the scope of the division applied to the part alone."""
+    regions = Passage(n=2, document="snacks-10k.pdf", page=70, tabular=True, text=(
+        "(in millions)\n|  | Net Revenue |  | Operating Profit |  |\n|  | 2022 | 2021 | 2022 | 2021 |\n"
+        "| Europe (b) | 12,724 | 13,038 | (1,380) | 1,292 |\n"))
+    figure = read_figure("What percentage of Snacks Co's 2022 net revenue came from its Europe division?",
+                         [STATEMENT, regions])
+    assert figure is not None and figure.value == pytest.approx(12_724 / 86_392 * 100), figure

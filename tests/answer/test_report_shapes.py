@@ -173,3 +173,16 @@ def test_a_row_with_its_share_beside_each_years_amount_is_read_by_its_columns() 
     earlier = read_figure("What were Chips Co's revenues from the communications end market in fiscal 2008?",
                           [shares, markets])
     assert earlier is not None and earlier.value == 590_267, earlier
+
+
+def test_a_share_column_beside_merged_years_is_no_amount_of_its_year() -> None:
+    """'| Net revenues | $ 6,273 $ 7,027 | 21% |' under '2016 2015' and '% of 2016 Net Revenues': the one column of
+    2016 alone is a share, which an amount's change does not read; the income statement's row gives 2016."""
+    segments = Passage(n=1, document="bank-10k.pdf", page=15, tabular=True, text=(
+        "|  | Year Ended December | % of 2016 Net |\n| $ in millions | 2016 2015 | Revenues |\n"
+        "| Investment Banking |  |  |\n| Net revenues | $ 6,273 $ 7,027 | 21% |\n"))
+    income = Passage(n=2, document="bank-10k.pdf", page=124, tabular=True, statement="income statement", text=(
+        "($ in millions)\n| | 2016 | 2015 |\n| Investment banking | $6,273 | $7,027 |\n"))
+    change = read_figure("By how much did Bank Co's Investment Banking net revenues change from 2015 to 2016?",
+                         [segments, income])
+    assert change is not None and change.value == -754e6, change
