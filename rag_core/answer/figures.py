@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
-from ..lexical.line_items import derived_formula
+from ..lexical.line_items import DERIVED, derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
@@ -71,6 +71,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)
+    if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state
+        return _Reader(rows, asked).formula(lines, percent=False, name=asked.metric)
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 

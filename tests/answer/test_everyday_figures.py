@@ -461,3 +461,12 @@ def test_a_summary_tables_years_changes_marks_and_row_units(question: str, sente
     and sets each '%' in a cell of its own, and a row in billions says so in its label."""
     figure = read_figure(question, [SUMMARY])
     assert figure is not None and figure.sentence.startswith(sentence), figure
+
+
+def test_gross_profit_a_statement_does_not_state_is_its_revenue_less_its_cost() -> None:
+    sales = Passage(n=1, document="tape-10k.pdf", page=48, tabular=True, statement="income statement", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | $34,229 | $35,355 |\n"
+        "| Cost of sales | 19,232 | 18,795 |\n| Operating income | 6,539 | 7,369 |\n"))
+    figure = read_figure("What was Tape Co's gross profit in 2022?", [sales])
+    assert figure is not None and figure.value == 14_997e6, figure
+    assert figure.formula == "($34,229 [1] − 19,232 [1]) = 14,997 million"
