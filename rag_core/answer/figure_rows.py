@@ -13,6 +13,7 @@ from ..models import CellRead
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .figure_question import YEAR
 from .numbers import numbers
+from .row_context import heading_of, table_words
 from .statement_lines import cell_value, is_percent
 
 _SHORTEST = 2
@@ -165,40 +166,12 @@ def _names_part(row: Row, part: set[str]) -> bool:
                 & part)
 
 
-def lines_above(row: Row) -> list[str]:
-    """The lines of a row's passage above its own line (the first table line holding its label and every cell, read
-    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'), in reading order: where the
-    headings it stands under are; none when its line is not found."""
-    lines = row.passage.text.splitlines()
-    figures = [text.replace(" ", "") for text in row.cells.values()]
-    at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
-               and all(text in line.replace(" ", "") for text in figures)), None)
-    return lines[:at] if at is not None else []
-
-
-def heading_of(row: Row) -> str:
-    """The heading a table row stands under in its passage: the nearest line above it that holds no
-    figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
-    for line in reversed(lines_above(row)):
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if line.lstrip().startswith("|") and cells[0] and not any(cells[1:]):
-            return cells[0]
-        if line.strip() and not line.lstrip().startswith("|") and len(YEAR.findall(line)) < 2:  # not its years
-            return line if len(line) <= _HEADING_CHARS else ""
-    return ""
-
-
-_HEADING_CHARS = 120
-"""Longest line above a table read as its heading ('Capital Expenditures', 'Segment assets are
-summarized in the table below.'); a longer one is a paragraph, no heading."""
-
-
 def _about(row: Row, head: set[str]) -> bool:
-    """Whether a row's passage names, beside the row, what the metric's head names ('Our revenues
-    are comprised of the following' above an 'Impella' row, of 'revenue of Impella'; a 'Shares'
-    column over a 'Restricted stock units' row, of 'shares for restricted stock units')."""
-    said = " ".join((row.passage.section, row.passage.caption, row.passage.columns,
-                     *(line for line in row.passage.text.splitlines() if row.label not in line)))
+    """Whether a row's table names what the metric's head names: its section, caption and the lines that title it
+    (``table_words``: 'Our revenues are comprised of the following' above an 'Impella' row, of 'revenue of Impella';
+    a 'Shares' column over a 'Restricted stock units' row, of 'shares for restricted stock units'; not 'Net Sales'
+    over the table before 'Operating Performance', whose 'Safety and Industrial' row is no segment's net sales)."""
+    said = " ".join((row.passage.section, row.passage.caption, row.passage.columns, *table_words(row)))
     return bool(stems(said) & head)
 
 

@@ -24,8 +24,9 @@ from ..tables.lines import cells, is_row
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
-from .figure_rows import GENERIC, heading_of, lines_above, stems
+from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
+from .row_context import heading_of, lines_above
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter"]
 

@@ -296,3 +296,22 @@ def test_a_divisions_share_of_the_companys_whole_reads_each_in_its_own_rows() ->
     figure = read_figure("What percentage of Snacks Co's 2022 net revenue came from its Europe division?",
                          [STATEMENT, regions])
     assert figure is not None and figure.value == pytest.approx(12_724 / 86_392 * 100), figure
+
+
+def test_a_segments_row_is_of_the_line_item_its_own_table_is_titled_with() -> None:
+    """'Safety and Industrial' in a table titled 'Operating Performance' is the segment's operating income, though
+    the passage's table before it (its rows run together as text) is titled 'Net Sales': the segment's net sales
+    are read where its own section states them."""
+    note = Passage(n=1, document="tape-10k.pdf", page=123, tabular=True, section="Note 19. Business Segments", text=(
+        "Business Segment Information\n(Millions)\nNet Sales 2022 2021\n"
+        "Safety and Industrial $ 11,604 $ 11,981 Health Care 8,421 8,597 Total Company $ 34,229 $ 35,355\n"
+        "Operating Performance 2022 2021\n| | 2022 | 2021 |\n| Safety and Industrial | $1,199 | $2,466 |\n"
+        "| Health Care | 1,815 | 2,037 |\n"))
+    question = "What were the net sales of Tape Co's Safety and Industrial segment in 2022?"
+    alone = read_figure(question, [note])
+    assert alone is None or alone.value != 1_199e6, alone
+    business = Passage(n=2, document="tape-10k.pdf", page=30, tabular=True,
+                       section="Performance by Business Segment › Safety and Industrial Business",
+                       text="| | 2022 | 2021 |\n| Sales (millions) | $11,604 | $11,981 |\n")
+    figure = read_figure(question, [note, business])
+    assert figure is not None and figure.value == 11_604e6, figure

@@ -1,0 +1,62 @@
+"""Where a table row stands in its passage: the lines above its own, the heading it stands under, and the lines
+that title its table (its header rows, its caption), which say what its figures are of."""
+
+from __future__ import annotations
+
+import re
+
+from ..lexical.vocabulary import MONTH
+from .figure_cells import Row
+from .figure_question import YEAR
+
+
+def lines_above(row: Row) -> list[str]:
+    """The lines of a row's passage above its own line (the first table line holding its label and every cell, read
+    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'), in reading order: where the
+    headings it stands under are; none when its line is not found."""
+    lines = row.passage.text.splitlines()
+    figures = [text.replace(" ", "") for text in row.cells.values()]
+    at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
+               and all(text in line.replace(" ", "") for text in figures)), None)
+    return lines[:at] if at is not None else []
+
+
+def heading_of(row: Row) -> str:
+    """The heading a table row stands under in its passage: the nearest line above it that holds no
+    figure, a row of a label alone ('| Revenues: | | |') or a title ('Capital Expenditures'); '' for none."""
+    for line in reversed(lines_above(row)):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.lstrip().startswith("|") and cells[0] and not any(cells[1:]):
+            return cells[0]
+        if line.strip() and not line.lstrip().startswith("|") and len(YEAR.findall(line)) < 2:  # not its years
+            return line if len(line) <= _HEADING_CHARS else ""
+    return ""
+
+
+_HEADING_CHARS = 120
+"""Longest line above a table read as its heading ('Capital Expenditures', 'Segment assets are
+summarized in the table below.'); a longer one is a paragraph, no heading."""
+
+
+def table_words(row: Row) -> list[str]:
+    """The lines that title a row's table: its header rows and headings above it, and the nearest line of words
+    above the table (a unit or a line of years is none: '(Millions)', 'Years ended December 31, 2022 2021'); every
+    other line of its passage when its line is not found."""
+    above = lines_above(row)
+    if not above:
+        return [line for line in row.passage.text.splitlines() if row.label not in line]
+    near: list[str] = []
+    for line in reversed(above):
+        if line.lstrip().startswith("|"):
+            near += [line] if not re.search(r"\d", YEAR.sub(" ", line)) else []  # its header rows and headings
+        elif re.search(r"[a-z]{3}", _UNITS.sub(" ", line), re.IGNORECASE):
+            near.append(line)  # its caption
+            break
+    return near
+
+
+_UNITS = re.compile(rf"\((?:in\s+)?(?:\$\s*)?(?:millions|thousands|billions|000['’]?s)[^)]*\)|\b(?:19|20)\d\d\b|"
+                    rf"\b{MONTH}\b|\b(?:dollars|in|millions|years?|ended|ending|as|of|at|for|the|fiscal)\b",
+                    re.IGNORECASE)
+"""A line's words that name no line item: a unit, a year, a date ('(Dollars in millions) Years ended December 31,
+2022 2021', '(Millions)')."""
