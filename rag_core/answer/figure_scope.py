@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..lexical.acronyms import abbreviates, name_acronyms, proper_names
+from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.vocabulary import QUARTER
 from ..tables.lines import cells, is_row
 from ..tables.rows import HEADER_JOIN
@@ -171,8 +171,8 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
     label = ""
     for match in _NAMED_PART.finditer(asked.question):
         words |= stems(match.group("name"))
-    for match in _AFTER_PREPOSITION.finditer(asked.question):
-        if (name := _plain(match.group("name"))) in labels:
+    for place in place_names(asked.question):
+        if (name := _plain(place)) in labels:
             words |= stems(name)
             label = labels[name]
     for name, _ in proper_names(asked.question):
@@ -188,10 +188,6 @@ _PART = r"(?i:division|segment|business|unit|subsidiary|reportable segment)s?\b"
 """What a question calls a part of the company after its name."""
 _NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
 """A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
-_AFTER_PREPOSITION = re.compile(rf"\b(?:in|from|for|within|across)\s+(?:the\s+)?(?P<name>{_NAME_RUN})"
-                                r"(?![\w&.'’-]|\s+[A-Z])")
-"""A whole run of capitalised words after a preposition of place, no owner's "'s" after it ('in the Americas', 'in
-EMEA'; not 'of LightRAG', a column of a method)."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}
 """The stems of a company's legal form ('Games Co', 'Acme Holdings, Inc.'): no part of it."""
 

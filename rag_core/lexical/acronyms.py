@@ -84,3 +84,19 @@ def _starts(short: str, words: list[str], at: int, *, mixed: bool, used: int = 0
                                                                         used=used + 1):
             return True
     return False
+
+
+_PLACE = re.compile(r"\b(?:in|from|for|within|across)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)"
+                    r"(?![\w&.'’-]|\s+[A-Z])")
+"""A whole run of capitalised words after a preposition of place, no owner's "'s" after it and no digit in it ('in the
+Americas', 'in EMEA'; not 'of LightRAG', a column of a method, nor 'in Q4', 'for FY2022')."""
+
+
+def place_names(text: str) -> list[str]:
+    """The names ``text`` puts after 'in', 'from', 'for' … ('Americas' of 'generate in the Americas', 'EMEA' of
+    'sales in EMEA'): a region or a market a report may label a row with.
+
+    >>> place_names("How much net revenue did Activision Blizzard generate in the Americas in 2019?")
+    ['Americas']
+    """
+    return [match.group("name") for match in _PLACE.finditer(text)]

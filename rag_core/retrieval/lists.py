@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..lexical.acronyms import abbreviates, name_acronyms
+from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, ExactTerm
 from ..lexical.line_items import lines_read
 from ..lexical.terms import label_terms, phrases, tokenize
@@ -221,8 +221,8 @@ def row_list(
     phrase's terms (``Bm25Index.tables_holding``) are read and their labels compared whole
     (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
     phrase most chunks hold (more than ``most_share``: the company's name) is no line's label. A row labelled with
-    a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``) counts
-    as its initials do.
+    a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``), or with
+    a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do.
     """
     own, read = set(wording), set(lines) - set(wording)
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
@@ -236,7 +236,9 @@ def row_list(
         chunk = chunks.get(match.chunk_id)
         said = row_labels(chunk.text) if chunk is not None else []
         labels = [label_terms(label) for label in said]
-        short = any(abbreviates(label.split(" (")[0].strip(), question) for label in said)  # 'LatAm' of 'Latin America'
+        places = {name.casefold() for name in place_names(question)}  # 'Americas' of 'generate in the Americas'
+        short = any(abbreviates(plain := label.split(" (")[0].strip(), question) or plain.casefold() in places
+                    for label in said)  # 'LatAm' of 'Latin America'
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
                           default=_INITIALS if its_own and short else 0)

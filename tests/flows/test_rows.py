@@ -135,3 +135,30 @@ def test_a_ratios_lines_are_rows_the_question_does_not_word(tmp_path: Path, real
         assert 20 not in [h.page for h in without.hits], "without the row list, the prose on the ratio fills the top"
     finally:
         engine.close()
+
+
+REGIONS = [["", "2022", "2021"], ["Americas", "$3,341", "$3,880"], ["EMEA", "2,239", "2,618"],
+           ["LatAm", "909", "1,002"], ["Consolidated net revenues", "$6,489", "$7,500"]]
+
+
+def test_a_place_or_a_short_form_the_question_names_is_a_rows_label(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    """'in the Americas' and "its Latin America division" name rows a regional table labels 'Americas' and 'LatAm':
+    the row list finds the table by them, and the figure is read in that row."""
+    doc = pymupdf.open()
+    for number in range(12):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + LOGISTICS * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "NET REVENUES BY GEOGRAPHIC REGION (in millions)", REGIONS)
+    doc.save(tmp_path / "ACME_regions_2022.pdf")
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_regions_2022.pdf")
+        for question, figure in (("How much net revenue did ACME generate in the Americas in 2022?", "$3,341"),
+                                 ("How much net revenue did ACME's Latin America division generate in 2021?", "1,002")):
+            result = engine.search(question)
+            stage = result.trace.stage("rows")
+            assert stage is not None and [row["page"] for row in stage.outputs] == [13], (question, stage.outputs)
+            answer = engine.ask(question, backend="extractive").result()
+            assert answer.answer.startswith("**") and figure in answer.answer.split("\n")[0], answer.answer
+    finally:
+        engine.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.lexical.acronyms import abbreviates, name_acronyms
+from rag_core.lexical.acronyms import abbreviates, name_acronyms, place_names
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
 from rag_core.retrieval.lists import row_phrases
@@ -356,3 +356,14 @@ def test_the_row_list_looks_for_a_divisions_initials() -> None:
 ])
 def test_a_short_form_is_the_starts_of_a_names_words(short: str, text: str, expected: bool) -> None:
     assert abbreviates(short, text) is expected
+
+
+@pytest.mark.parametrize(("question", "places"), [
+    ("How much net revenue did Activision Blizzard generate in the Americas in 2019?", ["Americas"]),
+    ("What were net sales in EMEA for FY2022?", ["EMEA"]),  # a name with a digit is a year's or a quarter's
+    ("What were sales in Q4 2022?", []),
+    ("What is the win rate of LightRAG on the Legal dataset?", []),  # 'of' and 'on' name no place
+    ("What were PepsiCo's revenues in Latin America's largest market?", []),  # an owner's name is no place
+])
+def test_the_places_a_question_names(question: str, places: list[str]) -> None:
+    assert place_names(question) == places
