@@ -160,7 +160,7 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
 def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
     """The words of a name the question gives a part of the company, and the row label it is when a row's label
     is that name: a name followed by what it is ('Latin America' of "PepsiCo's Latin America division", 'King' of
-    "Activision Blizzard's King segment"); a name the question puts after 'in', 'from', 'for' … that is a row's
+    "Activision Blizzard's King segment"); a name the question puts after 'in', 'from' … that is a row's
     label in the passages ('Americas' of 'generate in the Americas'; the company is not named so, nor is a name its
     owner's "'s" ends); or the company's name followed by a part's that rows or sections of
     the passages name alone ('Global Services' of "Boeing Global Services' revenues", a segment table's row and its
@@ -171,7 +171,7 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
     label = ""
     for match in _NAMED_PART.finditer(asked.question):
         words |= stems(match.group("name"))
-    for place in place_names(asked.question):
+    for place in place_names(asked.question, besides=[row.passage.document for row in rows]):
         if (name := _plain(place)) in labels:
             words |= stems(name)
             label = labels[name]

@@ -5,6 +5,7 @@ full; its figures sit in a row labelled with the initials."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .terms import STOPWORDS
 
@@ -86,17 +87,20 @@ def _starts(short: str, words: list[str], at: int, *, mixed: bool, used: int = 0
     return False
 
 
-_PLACE = re.compile(r"\b(?:in|from|for|within|across)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)"
+_PLACE = re.compile(r"\b(?:in|from|within|across)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)"
                     r"(?![\w&.'’-]|\s+[A-Z])")
 """A whole run of capitalised words after a preposition of place, no owner's "'s" after it and no digit in it ('in the
-Americas', 'in EMEA'; not 'of LightRAG', a column of a method, nor 'in Q4', 'for FY2022')."""
+Americas', 'in EMEA'; not 'of LightRAG', a column of a method, nor 'in Q4', 'in FY2022')."""
 
 
-def place_names(text: str) -> list[str]:
-    """The names ``text`` puts after 'in', 'from', 'for' … ('Americas' of 'generate in the Americas', 'EMEA' of
-    'sales in EMEA'): a region or a market a report may label a row with.
+def place_names(text: str, *, besides: Sequence[str]) -> list[str]:
+    """The names ``text`` puts after 'in', 'from' … ('Americas' of 'generate in the Americas', 'EMEA' of 'sales in
+    EMEA'): a region or a market a report may label a row with; not 'for PepsiCo', nor a name the documents are
+    named by (``besides``: 'PEPSICO_2022_10K.pdf' names the company, whose row a stock table may have).
 
-    >>> place_names("How much net revenue did Activision Blizzard generate in the Americas in 2019?")
+    >>> place_names("How much net revenue did Activision Blizzard generate in the Americas in 2019?", besides=[])
     ['Americas']
     """
-    return [match.group("name") for match in _PLACE.finditer(text)]
+    named = {re.sub(r"[^a-z]", "", name.casefold()) for name in besides}
+    return [match.group("name") for match in _PLACE.finditer(text)
+            if not any(re.sub(r"[^a-z]", "", match.group("name").casefold()) in name for name in named)]

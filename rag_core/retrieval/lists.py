@@ -225,6 +225,8 @@ def row_list(
     a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do.
     """
     own, read = set(wording), set(lines) - set(wording)
+    places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
+
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
@@ -236,7 +238,6 @@ def row_list(
         chunk = chunks.get(match.chunk_id)
         said = row_labels(chunk.text) if chunk is not None else []
         labels = [label_terms(label) for label in said]
-        places = {name.casefold() for name in place_names(question)}  # 'Americas' of 'generate in the Americas'
         short = any(abbreviates(plain := label.split(" (")[0].strip(), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America'
         for wanted, its_own in ((own, True), (read, False)):
