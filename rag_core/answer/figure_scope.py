@@ -138,6 +138,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             and (_plain(row.label) in initials or abbreviates(_unmarked(row.label), asked.question))]
     if part:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
+    if _TWO_PARTS.search(asked.question):
+        return [], asked  # 'the Activision and King segments': two parts' figures, which no one row or column gives
     words, label = _part_words(asked, rows)
     if not words:
         return list(rows), asked
@@ -186,6 +188,8 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
 _NAME_RUN = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*"
 _PART = r"(?i:division|segment|business|unit|subsidiary|reportable segment)s?\b"
 """What a question calls a part of the company after its name."""
+_TWO_PARTS = re.compile(rf"(?<![\w'’]){_NAME_RUN}\s+and\s+{_NAME_RUN}\s+(?i:divisions|segments|businesses|units)\b")
+"""Two parts named before what they are, together ('Activision and King segments')."""
 _NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
 """A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}

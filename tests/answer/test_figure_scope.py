@@ -315,3 +315,11 @@ def test_a_segments_row_is_of_the_line_item_its_own_table_is_titled_with() -> No
                        text="| | 2022 | 2021 |\n| Sales (millions) | $11,604 | $11,981 |\n")
     figure = read_figure(question, [note, business])
     assert figure is not None and figure.value == 11_604e6, figure
+
+
+def test_two_segments_together_are_no_one_segments_figure() -> None:
+    """'the combined … of its Arcade and Crown segments': no one column gives it, so no figure is read (never one
+    segment's, as if it were both)."""
+    figure = read_figure("What were the combined segment net revenues of Games Co's Arcade and Crown segments in "
+                         "2019?", [GAMES_INCOME, GAMES_SEGMENTS])
+    assert figure is None, figure
