@@ -343,6 +343,7 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
 
 
 _SHARE_OF = re.compile(r"%\s*of\b.*", re.IGNORECASE)
+"""A share's column ('% of 2016 Net Revenues'): the words after '% of' name the whole it is a share of."""
 
 
 def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:

@@ -8,9 +8,11 @@ or the heading its rows stand under ('| Fiscal Year 2012 | | |' above a quarterl
 column or total is no answer to it, so rows without the quarter's column are not read.
 
 A division's figure ("How much operating profit did PepsiCo Beverages North America report in 2022?") is read in
-the rows a segment table labels with its initials ('PBNA (b)'), in the column of the line item, or else in the rows
-that name it ("PepsiCo's Latin America division", "Boeing Global Services' revenues" where a table's heading says
-'Global Services'); the company's own row of that line item is no answer to it, and no figure is better than it."""
+the rows a segment table labels with its initials ('PBNA (b)') or another short form of its name ('LatAm'), in the
+column of the line item, or else in the rows that name it ("PepsiCo's Latin America division", "Boeing Global
+Services' revenues" where a table's heading says 'Global Services', 'in the Americas'), or in the column a segment
+table gives it ('King'); the company's own row or column of that line item is no answer to it, and no figure is
+better than it."""
 
 from __future__ import annotations
 
@@ -162,18 +164,17 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
 def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
     """The words of a name the question gives a part of the company, and the row label it is when a row's label
     is that name: a name followed by what it is ('Latin America' of "PepsiCo's Latin America division", 'King' of
-    "Activision Blizzard's King segment"); a name the question puts after 'in', 'from' … that is a row's
-    label in the passages ('Americas' of 'generate in the Americas'; the company is not named so, nor is a name its
-    owner's "'s" ends); or the company's name followed by a part's that rows or sections of
-    the passages name alone ('Global Services' of "Boeing Global Services' revenues", a segment table's row and its
-    discussion's heading). For a question that names no part, (set(), '')."""
+    "Activision Blizzard's King segment"); a place the question names ('Americas' of 'generate in the Americas',
+    ``place_names``) that is a row's label in the passages; or the company's name followed by a part's that rows or
+    sections of the passages name alone ('Global Services' of "Boeing Global Services' revenues", a segment table's
+    row and its discussion's heading). For a question that names no part, (set(), '')."""
     labels = {_plain(row.label): row.label for row in rows if not row.prose}
     said = "\n".join({text for row in rows for text in (row.label, row.passage.section, row.passage.caption)})
     words: set[str] = set()
     label = ""
     for match in _NAMED_PART.finditer(asked.question):
         words |= stems(match.group("name"))
-    for place in place_names(asked.question, besides=[row.passage.document for row in rows]):
+    for place in place_names(asked.question, besides=sorted({row.passage.document for row in rows})):
         if (name := _plain(place)) in labels:
             words |= stems(name)
             label = labels[name]

@@ -71,8 +71,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)
-    if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state
-        return _Reader(rows, asked).formula(lines, percent=False, name=asked.metric)
+    if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
+        return _Reader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 

@@ -303,7 +303,5 @@ def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:
     return out
 
 
-
-
 def _escape(cell: str) -> str:
     return re.sub(r"([|\\])", r"\\\1", cell)
