@@ -115,10 +115,11 @@ class Computed(NamedTuple):
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
     """The figures code computed for an answer's lead, for the check: the one asked for and the one said
-    beside it (a change's rate), each about the rows of its cells."""
+    beside it (a change's rate), each about the rows of its cells and what it is ('gross profit', a line no row
+    names)."""
     if figure is None or not figure.formula or not figure.shown:
         return []
-    about = " ".join(dict.fromkeys(c.row for c in figure.cells))
+    about = " ".join(dict.fromkeys([*(c.row for c in figure.cells), re.sub(r"\d[\d,.]*", " ", figure.what)]))
     passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
     return [Computed(shown, about, passages, figure.formula) for shown in (figure.shown, figure.beside) if shown]
 
@@ -286,7 +287,8 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
                       everywhere: Sequence[Number], computed: Sequence[Computed]) -> tuple[int, ...]:
     """The passages whose cells support a statement by code: it states a computed figure (one no
     passage states), every figure it states is verified, and it names the rows the figure was
-    computed from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales')."""
+    computed from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales') or what it is
+    ('gross profit', a line the statement does not state, named by neither row)."""
     stated = [number for number, _ in notes]
     if not stated or any(note for _, note in notes):
         return ()

@@ -99,7 +99,7 @@ class Saying:
         assumed = f" ({'; '.join(self.assumed)})" if self.assumed else ""
         return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
                              f"{formula} = {shown} {cited}{assumed}", value=value, shown=shown,
-                             formula=f"{formula} = {shown}",
+                             formula=f"{formula} = {shown}", what=what,
                              cells=list(self.cells), notes=[c.why for c in self.cells])
 
     def _ratio(self, value: float) -> str:

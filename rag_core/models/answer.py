@@ -63,6 +63,7 @@ class FigureReading(Frozen):
     notes: list[str] = Field(default_factory=list, description="How the figure was read.")
     beside: str = Field("", description="A second figure computed from the same cells and said beside the first: "
                                         "a change's rate ('8.70%'), a growth rate's amount ('6,918 million').")
+    what: str = Field("", description="What a computed figure is, as the answer names it ('gross profit, 2012').")
 
     @property
     def passages(self) -> list[int]:

@@ -284,3 +284,22 @@ def test_a_lead_with_a_change_and_its_rate_computed_by_code_is_supported_whole()
         assert all(s.supported and not s.unverified_numbers for s in lead), [s.unverified_numbers for s in lead]
         bare = attribute(figure.sentence, [income], None, TERMS_ONLY, computed=computed_of(figure)[:1])[0]
         assert any(s.unverified_numbers for s in bare), "without the figure said beside, the check cannot place it"
+
+
+def test_a_figure_computed_for_a_line_no_row_names_is_supported_where_it_is_named() -> None:
+    """'gross profit, 2012: 101,868 thousand, computed from the document's figures: (126,375 [1] − 24,507 [1])': a
+    line the statement does not state, computed from 'Total Revenue' and 'Cost of product revenue'; the lead writes
+    the computation out, and the model's sentence names the gross profit, neither row (the app's check marked it
+    'computed for Total Revenue and Cost of product revenue')."""
+    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.figures import read_figure
+
+    income = Passage(n=1, document="heart.pdf", page=62, tabular=True, text=(
+        "Consolidated Statements of Operations (in thousands)\n| | 2012 | 2011 |\n"
+        "| Total Revenue | 126,375 | 101,151 |\n| Cost of product revenue | 24,507 | 21,977 |\n"))
+    figure = read_figure("What was Heart Co's gross profit in fiscal 2012?", [income])
+    assert figure is not None and figure.value == 101_868_000, figure
+    answer = f"{figure.sentence}\n\nHeart Co's gross profit in fiscal 2012 was $101,868 thousand [1]."
+    statements = attribute(answer, [income], None, TERMS_ONLY, computed=computed_of(figure))[0]
+    assert len(statements) == 2 and all(s.supported and not s.unverified_numbers for s in statements), [
+        (s.text, s.supported, s.unverified_numbers) for s in statements]
