@@ -262,14 +262,21 @@ def _number_note(number: Number, terms: set[str], shown: Sequence[Number], every
 
 
 def _written_out(statement: str, number: Number, computed: Sequence[Computed]) -> bool:
-    """Whether the number is one of a computation code did and the statement writes out whole ('…
-    58.62, computed from the document's figures: 365 × (2,994 [1] + 3,183 [1]) / 2 / 19,232 [2] =
-    58.62', its citations aside): an input code read from its cell (shown on the debug page), a
-    constant of the formula (365 days), or its result, whatever other rows the statement's words
+    """Whether the number is one of a computation code did and the statement writes out whole ('… 58.62, computed
+    from the document's figures: 365 × (2,994 [1] + 3,183 [1]) / 2 / 19,232 [2] = 58.62', its citations aside) or
+    states each of its figures in its own words (``_restates``): an input code read from its cell (shown on the
+    debug page), a constant of the formula (365 days), or its result, whatever other rows the statement's words
     name ('the share of net income paid out as dividends' names 'Net income' and 'Other — net')."""
     plain = _formula_text(statement)
-    return any(figure.formula and _formula_text(figure.formula) in plain and number_in(number, numbers(figure.formula))
-               for figure in computed)
+    return any(figure.formula and (_formula_text(figure.formula) in plain or _restates(statement, figure))
+               and number_in(number, numbers(figure.formula)) for figure in computed)
+
+
+def _restates(statement: str, figure: Computed) -> bool:
+    """Whether a statement states every figure of a computation code did, its inputs and its result, in its own
+    words ('computed by dividing $106,925 [1] by $126,375 [1], resulting in a percentage of 84.6%')."""
+    said = numbers(statement)
+    return bool(figure.formula) and all(number_in(n, said) for n in numbers(figure.formula))
 
 
 def _formula_text(text: str) -> str:
@@ -288,7 +295,7 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
     """The passages whose cells support a statement by code: it states a computed figure (one no
     passage states), every figure it states is verified, and it names the rows the figure was
     computed from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales') or what it is
-    ('gross profit', a line the statement does not state, named by neither row)."""
+    ('gross profit', a line the statement does not state, named by neither row), or restates the computation."""
     stated = [number for number, _ in notes]
     if not stated or any(note for _, note in notes):
         return ()
@@ -296,7 +303,7 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
     for figure in computed:
         figure_numbers = numbers(figure.shown)
         states_it = any(number_in(n, figure_numbers) and not number_in(n, everywhere) for n in stated)
-        if states_it and content_terms(figure.about) & terms:
+        if states_it and (content_terms(figure.about) & terms or _restates(statement, figure)):
             return figure.passages
     return ()
 

@@ -303,3 +303,25 @@ def test_a_figure_computed_for_a_line_no_row_names_is_supported_where_it_is_name
     statements = attribute(answer, [income], None, TERMS_ONLY, computed=computed_of(figure))[0]
     assert len(statements) == 2 and all(s.supported and not s.unverified_numbers for s in statements), [
         (s.text, s.supported, s.unverified_numbers) for s in statements]
+
+
+def test_a_sentence_that_restates_a_computation_in_its_own_words_is_supported() -> None:
+    """The local model's 'This figure was computed by dividing $106,925 [1] by $126,375 [1], resulting in a
+    percentage of 84.6% [1].' under the lead that computed it: every figure of the computation, so supported, though
+    it names neither row; a sentence that gives the result to another line is not."""
+    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.figures import read_figure
+
+    revenue = Passage(n=1, document="heart.pdf", page=46, tabular=True, text=(
+        "Our revenues are comprised of the following (in thousands):\n| | 2012 | 2011 |\n"
+        "| Impella product revenue | $106,925 | $78,230 |\n| Total revenues | $126,375 | $101,151 |\n"))
+    figure = read_figure("What percentage of Heart Co's total revenues came from Impella products in fiscal 2012?",
+                         [revenue])
+    assert figure is not None and figure.shown == "84.6%", figure
+    answer = (f"{figure.sentence}\n\nThis figure was computed by dividing $106,925 [1] by $126,375 [1], resulting in "
+              "a percentage of 84.6% [1]. Heart Co's gross margin was 84.6% [1].")
+    statements = attribute(answer, [revenue], None, TERMS_ONLY, computed=computed_of(figure))[0]
+    restated = next(s for s in statements if s.text.startswith("This figure"))
+    assert restated.supported and not restated.unverified_numbers, restated
+    other = next(s for s in statements if "gross margin" in s.text)
+    assert other.unverified_numbers, other
