@@ -142,7 +142,7 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
     if _TWO_PARTS.search(asked.question):
         return [], asked  # 'the Activision and King segments': two parts' figures, which no one row or column gives
-    words, label = _part_words(asked, rows)
+    words, label, name = _part_words(asked, rows)
     if not words:
         return list(rows), asked
     over, _, under = asked.formula.partition(" / ")
@@ -154,36 +154,44 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells=own))
         elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
             out.append(replace(row, cells=_named_cells(row, asked)))
-        elif share or words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
-            out.append(row)  # 'Net revenues' under '| Investment Management | | |'; the whole a share is of
+        elif share:
+            out.append(row)  # the whole a share is of
+        elif words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
+            # 'Net revenues' under '| Investment Management | |': its columns say whose ('Investment Management › 2015')
+            out.append(replace(row, cells={f"{name}{HEADER_JOIN}{column}": text for column, text in row.cells.items()}))
     if _NAMED_PART.search(asked.question) and not share:  # "the Investment Management segment": no statement's line
         out = [row for row in out if not row.passage.statement]
     return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if label else asked
 
 
-def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str]:
+def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
     """The words of a name the question gives a part of the company, and the row label it is when a row's label
     is that name: a name followed by what it is ('Latin America' of "PepsiCo's Latin America division", 'King' of
     "Activision Blizzard's King segment"); a place the question names ('Americas' of 'generate in the Americas',
     ``place_names``) that is a row's label in the passages; or the company's name followed by a part's that rows or
     sections of the passages name alone ('Global Services' of "Boeing Global Services' revenues", a segment table's
-    row and its discussion's heading). For a question that names no part, (set(), '')."""
+    row and its discussion's heading), and the name as the question gives it. For a question that names no part,
+    (set(), '', '')."""
     labels = {_plain(row.label): row.label for row in rows if not row.prose}
     said = "\n".join({text for row in rows for text in (row.label, row.passage.section, row.passage.caption)})
     words: set[str] = set()
     label = ""
+    names: list[str] = []
     for match in _NAMED_PART.finditer(asked.question):
         words |= stems(match.group("name"))
+        names.append(match.group("name"))
     for place in place_names(asked.question, besides=sorted({row.passage.document for row in rows})):
-        if (name := _plain(place)) in labels:
-            words |= stems(name)
-            label = labels[name]
+        if _plain(place) in labels:
+            words |= stems(place)
+            label = labels[_plain(place)]
+            names.append(place)
     for name, _ in proper_names(asked.question):
         rest = " ".join(name.split()[1:])
         if len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
             words |= stems(rest)
+            names.append(rest)
     words -= GENERIC | _LEGAL_FORMS
-    return words, label if words else ""
+    return (words, label, names[0]) if words else (set(), "", "")
 
 
 _NAME_RUN = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*"

@@ -269,8 +269,8 @@ def test_a_divisions_row_is_read_in_the_column_of_the_line_item_asked() -> None:
 def test_a_segments_line_item_is_read_under_the_heading_that_names_it() -> None:
     """A results table writes each segment as a heading over its line items ('| Investment Management | |' over
     '| Net revenues | $ 5,788 $ 6,206 |', the finder's spaces inside): "the Investment Management segment's net
-    revenues" is that row; not a note's row of the segment in a table of another line item whose caption mentions
-    net revenues, nor the income statement's revenue line of the same name."""
+    revenues" is that row, said as the segment's; not a note's row of the segment in a table of another line item
+    whose caption mentions net revenues, nor the income statement's revenue line of the same name."""
     results = Passage(n=1, document="bank-10k.pdf", page=72, tabular=True, text=(
         "Results of Operations ($ in millions)\n| | 2016 2015 | 2014 |\n| Investing & Lending | | |\n"
         "| Net revenues | $ 4,080 $ 5,436 | $ 6,825 |\n| Investment Management | | |\n"
@@ -285,6 +285,8 @@ def test_a_segments_line_item_is_read_under_the_heading_that_names_it() -> None:
     figure = read_figure("What were the net revenues of Bank Co's Investment Management segment in 2015?",
                          [income, interest, results])
     assert figure is not None and figure.kind == "cell" and figure.value == 6_206e6, figure
+    assert figure.sentence.startswith("**Net revenues, Investment Management › 2015: $6,206 million**"), (
+        "the answer says whose net revenues they are")
 
 
 def test_a_divisions_share_of_the_companys_whole_reads_each_in_its_own_rows() -> None:
