@@ -226,7 +226,6 @@ def row_list(
     """
     own, read = set(wording), set(lines) - set(wording)
     places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
-
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,

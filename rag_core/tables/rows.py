@@ -32,8 +32,9 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
     """One label per column: the header rows' cells joined top to bottom. A cell left empty in
     an upper header row belongs to the spanning cell on its left ('Agriculture' over the
     NaiveRAG and LightRAG columns); an upper row with one name spans every column, as does one
-    whose names are the pieces of one title ending in its date, spread over its cells (``_one_date``); an upper row
-    whose first column, named below, is under no name has its names over their spans' middles (``_centred``)."""
+    whose names are the pieces of one title ending in its date, spread over its cells (``headers.one_date``); an
+    upper row whose first column, named below, is under no name has its names over their spans' middles
+    (``_centred``)."""
     filled = []
     for r, row in enumerate(header_rows):
         row = [*row, *[""] * (width - len(row))][:width]
