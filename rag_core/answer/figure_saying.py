@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
 from ..models import CellRead, FigureReading
-from ..tables.headers import YEAR_END, one_date
+from ..tables.headers import dated_year
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, unit_unstated
 from .statement_lines import cell_value, decimal_places, is_percent
@@ -49,8 +49,7 @@ def said_row(label: str) -> str:
 def said_column(label: str) -> str:
     """A column's label as an answer names it: a block's title of one period by its date, by its year ('Year Ended
     December 31, 2019 › King' is '2019 › King'; a date's day would read as a figure of the answer)."""
-    return HEADER_JOIN.join(end.group().strip() if one_date(part) and (end := YEAR_END.search(part)) else part
-                            for part in label.split(HEADER_JOIN))
+    return HEADER_JOIN.join(dated_year(part) or part for part in label.split(HEADER_JOIN))
 
 
 class Saying:

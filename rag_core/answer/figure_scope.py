@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.vocabulary import QUARTER
-from ..tables.lines import cells, is_row
+from ..tables.lines import cells, is_row, unmarked
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, YEAR, Asked
@@ -137,7 +137,7 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     region:'); ``rows`` and ``asked`` as they are when it names no part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
     part = [replace(row, cells=_named_cells(row, asked)) for row in rows if not row.prose
-            and (_plain(row.label) in initials or abbreviates(_unmarked(row.label), asked.question))]
+            and (_plain(row.label) in initials or abbreviates(unmarked(row.label), asked.question))]
     if part:
         return [row for row in part if row.cells], replace(asked, metric=f"{asked.metric} {part[0].label}")
     if _TWO_PARTS.search(asked.question):
@@ -221,9 +221,4 @@ def _named_cells(row: Row, asked: Asked) -> dict[str, str]:
 
 def _plain(label: str) -> str:
     """A row label without its notes' marks, in lower case ('PBNA (b)': 'pbna')."""
-    return _unmarked(label).casefold()
-
-
-def _unmarked(label: str) -> str:
-    """A row label without its notes' marks ('PBNA (b)': 'PBNA')."""
-    return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :")
+    return unmarked(label).casefold()

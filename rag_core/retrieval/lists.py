@@ -17,6 +17,7 @@ from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
 from ..models import FILING_ITEM, Bm25Match, Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
+from ..tables.lines import unmarked
 from ..tables.rows import row_labels
 from ..trace import chunk_row
 from .exact import exact_hits
@@ -237,8 +238,8 @@ def row_list(
         chunk = chunks.get(match.chunk_id)
         said = row_labels(chunk.text) if chunk is not None else []
         labels = [label_terms(label) for label in said]
-        short = any(abbreviates(plain := label.split(" (")[0].strip(), question) or plain.casefold() in places
-                    for label in said)  # 'LatAm' of 'Latin America'
+        short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
+                    for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
                           default=_INITIALS if its_own and short else 0)

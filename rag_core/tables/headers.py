@@ -36,11 +36,16 @@ def date_title(row: Sequence[str]) -> bool:
     below it, its first cell empty ('| | | Year Ended December 31, 2019 | | |', '| | For the Year Ended | |
     December 31, | 2018 |'): a segment table's block of one year, which a later such row ends."""
     named = [cell for cell in row[1:] if cell.strip()]
-    title = " ".join(named)
-    return bool(row) and not row[0].strip() and bool(named) and one_date(title) and YEAR_END.search(title) is not None
+    return bool(row) and not row[0].strip() and bool(named) and dated_year(" ".join(named)) is not None
 
 
-YEAR_END = re.compile(r"\b(?:19|20)\d\d\s*$")
+def dated_year(title: str) -> str | None:
+    """The year of a title of one period named by its date ('Year Ended December 31, 2019': '2019'), or None."""
+    end = _YEAR_END.search(title)
+    return end.group().strip() if end and one_date(title) else None
+
+
+_YEAR_END = re.compile(r"\b(?:19|20)\d\d\s*$")
 """A title's closing year."""
 
 

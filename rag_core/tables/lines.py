@@ -36,3 +36,8 @@ def prose_lines(text: str) -> list[str]:
 def cells(line: str) -> list[str]:
     """The cells of one rendered row."""
     return [cell.strip() for cell in line.strip()[1:-1].split("|")]
+
+
+def unmarked(label: str) -> str:
+    """A row label without its notes' marks ('PBNA (b)', 'EMEA (1)', 'Days Sales Outstanding*': 'PBNA', 'EMEA', …)."""
+    return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :")
