@@ -10,10 +10,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
 from ..tables.rows import labelled_rows, signs_joined
-from .figure_question import YEAR, scale_of
+from .figure_question import scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .statement_lines import cell_value, figures_of, rejoined, repaired
 

@@ -7,24 +7,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
-from ..lexical.vocabulary import MONTH, asks_why
+from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .formula import grouped
 
-YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
-"""A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
-
-_NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
-"""A follow-up in a chat that asks with the figure's name alone ('And the total rent expense for fiscal
-years 2010 to 2012?'): a question only with its question mark."""
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
 """'How did net sales change from 2021 to 2022?', 'How does its tax rate in 2022 compare to 2021?': a change asked."""
 _ASKS = re.compile(
-    rf"(?:\b(?:what|how much|how many|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
-    rf"{_NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
+    rf"(?:\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
+    rf"{NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
     r"\b(?:amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
     r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|profit|"
     r"loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|change|increase|decrease|average|"
@@ -158,6 +153,33 @@ class Asked:
     them ('from the period 2008-2010 to 2010-2014'); their figures are in columns of those spans."""
 
 
+def _parts_summed(name: str) -> list[str]:
+    """The two lines a figure's name asks summed ('cash and short-term marketable securities combined', 'the
+    sum of R&D and SG&A'), split at the last 'and' that joins no line item's own words ('research and
+    development', 'cash and cash equivalents'); [] when it asks for no sum."""
+    asked = _COMBINED.fullmatch(name.strip())
+    if asked is None:
+        return []
+    words = (asked.group("lines") or asked.group("after")).split()
+    for n in range(len(words) - 2, 0, -1):
+        if words[n].lower() == "and" and f"{words[n - 1]} and {words[n + 1]}".lower().strip(",") not in _JOINED_WORDS:
+            first, second = (_OF_WHOM.sub("", " ".join(side)).strip(" ,") for side in (words[:n], words[n + 1:]))
+            of = re.match(r"(?P<head>.+?)\s+of\s+\S", first)
+            if of is not None and not re.search(r"\sof\s", second):  # 'revenues of A and B': B's revenues too
+                second = f"{of.group('head')} of {second}"
+            return [first, second]
+    return []
+
+
+_COMBINED = re.compile(r"(?:the\s+)?(?:combined|sum\s+of|total\s+of)\s+(?:the\s+)?(?P<lines>.+\sand\s.+)|"
+                       r"(?P<after>.+\sand\s.+?)\s+(?:combined|together|altogether|taken together)", re.IGNORECASE)
+_OF_WHOM = re.compile(r"\s+for\s+(?:[A-Z][\w&.'’-]*\s*)+$")
+"""The company a line is named of, at its end ('short-term investments for PepsiCo')."""
+_JOINED_WORDS = {m.group().lower() for labels in LINE_ITEMS.values() for label in labels
+                 for m in re.finditer(r"\w+ and \w+", label)}
+"""Words a line item joins with 'and' ('research and development'): not two lines summed."""
+
+
 def asks_for_figure(question: str) -> bool:
     """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no
     (what was behind a change is the report's prose: ``vocabulary.asks_why``)."""
@@ -230,6 +252,9 @@ def _read(question: str) -> Asked | None:
     line = next((name for name in plain if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
+    parts = _parts_summed(cell.metric)
+    if parts:  # 'cash and short-term marketable securities combined'
+        return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))
     defined = _DEFINED.search(asked)
     if defined is not None:
         formula = _BRACKETS.sub(" ", defined.group("formula")).strip()
@@ -301,100 +326,3 @@ def _read(question: str) -> Asked | None:
     if _SUM.search(asked) and len(set(years)) >= 2:
         return replace(cell, operation="sum")
     return cell
-
-
-_LEADING = re.compile(r"^.*?\b(?:what|how much|how many|how(?=\s+(?:does|did|do|has|have)\b))\s+"
-                      r"(?:is|was|were|are|did|does|do|has|have)?\s*(?:the\s+)?|"
-                      r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
-                      + _NAMED_ALONE, re.IGNORECASE)
-"""Words before the figure's name."""
-_TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
-_WHERE_STATED = re.compile(
-    r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"
-    r"recognized|recognised|listed|found)?\s*(?:in|on|within|from)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*['’]s\s+)?"
-    r"(?:consolidated\s+)?(?:income statements?|balance sheets?|cash flows? statements?|statements? of [\w\s,']+?|"
-    r"financial statements|10-?K|annual report|filing)\b.*$", re.IGNORECASE)
-"""Where the question says the figure is ('… directly outlined in Pepsico's income statements'):
-the statement to read, not words of the line item."""
-
-
-_OPERATION = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy)\s+)*"
-    r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline)\s+(?:in|of|between)\s+",
-    re.IGNORECASE)
-"""What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
-_DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
-                  r"(?P<what>.+?)\s+"
-                  r"(?:increase|decrease|change|grow|decline|rise|fall|drop)\b.*$", re.IGNORECASE)
-"""'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
-_HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
-                   r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record)\b.*$")
-"""'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
-capitalised, as ``_WHOSE`` reads it)."""
-_EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
-                     r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?:declare|pay|earn|generate|incur)\b.*$")
-"""'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company."""
-_NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
-_MONTH_DAY = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*(?=(?:19|20)\d\d\b)", re.IGNORECASE)
-"""A date's month and day ('as of october 31 , 2009'): its year is read apart."""
-_LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
-                        r"\b(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]?end|end(?:\s+of(?:\s+(?:the\s+)?"
-                        r"(?:fiscal\s+)?(?:year|period))?)?)\s*$|"
-                        r"\s(?:changed?|increased?|decreased?|grow|grew|declined?|rose|rise|fell|fall|dropped|drop|"
-                        r"compared?)"
-                        r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
-                        r"last|year|fiscal))*\s*$|"
-                        r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
-_BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
-"""A word that led a year the figure's name lost, before a comma."""
-
-
-_ASKING = re.compile(r"\b(?:what|how much|how many|calculate|compute|determine)\b", re.IGNORECASE)
-_WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
-"""The company a question names before its line item ('American Express's capital expenditure')."""
-_OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
-"""The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
-segment'), before the part of it asked about."""
-_DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
-                   r"(?:it|they)\s+)"
-                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur)"
-                   r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
-                   r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
-                   r"(?:on|in|for|as)?\s*"
-                   r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
-"""What a company does with the figure, or a statement shows it as ('Analog Devices spend on
-additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
-line item follows."""
-
-
-def asking(text: str) -> str:
-    """The sentence of a question that asks (a framing before it left out: 'Assume that you are a
-    public equities analyst. … shown in the balance sheet: what is the year end FY2022 total
-    assets?'), from its question word on when a colon introduces it."""
-    sentences = [s for s in re.split(r"(?<=\?)\s+|\.\s+(?=[A-Z])", text.strip()) if s.strip()]
-    first = next((s for s in sentences if "?" in s and _ASKING.search(s)), None) or \
-        next((s for s in sentences if _ASKING.search(s)), sentences[0] if sentences else "")
-    introduced = re.search(rf":\s*(?={_ASKING.pattern})", first, re.IGNORECASE)
-    return first[introduced.end():] if introduced else first
-
-
-def metric(text: str) -> str:
-    """What a question asks the figure of: its asking sentence without the question's lead, what
-    it does to the figure, years, the company it names, parentheses and instructions."""
-    first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
-    first = _DOES.sub("", _WHOSE.sub("", first.strip()))
-    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
-    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
-                   flags=re.IGNORECASE)
-    first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
-    did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
-    first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
-    first = _NUMBER_OF.sub(" ", first)
-    first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
-    for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
-        first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
-    return re.sub(r"\s+", " ", first)
-
-

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexical.figure_name import YEAR
 from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .figure_question import YEAR
 from .numbers import numbers
 from .row_context import heading_of, table_words
 from .statement_lines import cell_value, is_percent

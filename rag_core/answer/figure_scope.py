@@ -21,11 +21,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
+from ..lexical.figure_name import YEAR
 from ..lexical.vocabulary import QUARTER
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
-from .figure_question import ASKS_PERCENT, YEAR, Asked
+from .figure_question import ASKS_PERCENT, Asked
 from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above

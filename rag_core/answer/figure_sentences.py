@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from .figure_question import YEAR
+from ..lexical.figure_name import YEAR
 from .numbers import numbers
 
 _VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|includes?|included|of)(?:\s+approximately)?"

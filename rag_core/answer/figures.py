@@ -16,10 +16,11 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
+from ..lexical.figure_name import YEAR
 from ..lexical.line_items import DERIVED, derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
-from .figure_question import ASKS_PERCENT, TOTAL_OF, YEAR, Asked, read_question
+from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
 from .figure_rows import (
     ASKED_AT_DATE,
     GENERIC,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from ..lexical.figure_name import YEAR
 from ..lexical.vocabulary import MONTH
 from .figure_cells import Row
-from .figure_question import YEAR
 
 
 def lines_above(row: Row) -> list[str]:

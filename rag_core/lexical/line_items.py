@@ -52,11 +52,18 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),
     r"gross profit": ("gross profit", "gross margin"),
-    r"income taxes|tax provision|provision for (?:income )?taxes|income tax expense": (
+    r"income taxes(?!\s+paid)|tax provision|provision for (?:income )?taxes|income tax expense": (
         "provision for income taxes", "income tax expense", "income tax provision", "provision for taxes"),
     r"income before (?:income )?taxes|pre-?tax (?:income|earnings)|earnings before (?:income )?taxes": (
         "income before income taxes", "earnings before income taxes", "pretax income", "pre-tax income",
         "pre-tax earnings", "pretax earnings", "loss before income taxes"),
+    # cash paid, a cash flow statement's row or its supplemental line; the income statement's expense only where
+    # no passage states it
+    r"(?:income\s+)?tax(?:es)?\s+paid|cash paid for (?:income )?taxes": (
+        "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds",
+        "provision for income taxes", "income tax provision", "income tax expense"),
+    r"interest paid|cash paid for interest": ("interest paid", "cash paid for interest",
+                                              "interest paid net of amounts capitalized", "interest expense"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
@@ -84,6 +91,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
     r"gross (?:profit )?margin": ("gross profit / revenue", True),
     r"operating (?:income |profit )?(?:%\s*)?margin": ("operating income / revenue", True),
+    r"pre-?tax (?:profit |income |earnings )?margin|margin before (?:income )?taxes": (
+        "income before income taxes / revenue", True),
     r"net (?:profit )?margin|profit margin": ("net income / revenue", True),
     r"return on sales|\bros\b": ("operating income / revenue", True),
     r"effective tax rate": ("income taxes / income before income taxes", True),

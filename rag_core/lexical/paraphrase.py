@@ -44,6 +44,8 @@ _EQUITY = (r"equity|what (?:its |the |their )?(?:shareholders|stockholders|owner
            r"owners)['’]? stake|book value|net worth|(?:shareholders|stockholders|owners) (?:have |had )?"
            r"(?:invested|put in)")
 """What its owners put in, as a person says it: equity."""
+_PAID = r"pa(?:y|ys|id|ying)"
+"""Paid out in cash."""
 _OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
             r"faster than|slower than")
 
@@ -103,6 +105,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "free cash flow": ((r"cash(?! flows?\b)", r"left over|left after|remain\w*|after|less|minus|net of",
                         r"capital (?:spending|expenditures?|investments?)|capex|(?:new |its |their )?(?:property|plant|"
                         r"equipment|fixed assets|factories|machinery)"),),
+    # the cash it paid in interest or taxes: the cash flow statement's line, not the income statement's expense
+    "interest paid": ((r"interest(?! (?:rates?|coverage|income|expenses?))", _PAID),),
+    "income taxes paid": ((r"(?:income )?tax(?:es)?(?! (?:rates?|provisions?|expenses?|benefits?|credits?))", _PAID),),
     # what it owns set against what it owes
     "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
 }

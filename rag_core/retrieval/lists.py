@@ -11,6 +11,7 @@ import numpy as np
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, ExactTerm
+from ..lexical.figure_name import metric
 from ..lexical.line_items import lines_read
 from ..lexical.terms import label_terms, phrases, tokenize
 from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
@@ -182,17 +183,18 @@ def section_list(
 
 def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """What the row list looks for: the runs of ``min_terms`` words or more of the question that may label a
-    row (``phrases``) and the initials of its names (a segment table's row of the division it names in full), and
-    the labels of the rows a figure for it is read from that it does not word
-    (``line_items.lines_read``), each as ``label_terms``."""
+    row (``phrases``), the initials of its names (a segment table's row of the division it names in full), the
+    one word of a figure no textbook line item names ('spend on marketing': 'Marketing'), and the labels of the
+    rows a figure for it is read from that it does not word (``line_items.lines_read``), each as ``label_terms``."""
     own = [p for p in phrases(question) if len(p) >= min_terms]
     own += [(short.casefold(),) for short in name_acronyms(question)]  # 'PBNA (b)' of 'PepsiCo Beverages North America'
-    return own, [read for line in lines_read(question) if len(read := label_terms(line)) >= min_terms]
+    read = [terms for line in lines_read(question) if len(terms := label_terms(line)) >= min_terms]
+    return [*own, *([named] if len(named := label_terms(metric(question))) == 1 and not read else [])], read
 
 
 _INITIALS = 99
-"""How many words a row label of the initials of a name the question gives counts as: the division the question
-names is its row, before the company's row of the line item."""
+"""What a one-word row label that is a whole name the question gives counts as (initials, a short form, a place, a
+one-word figure): the division or line it names is its row, before the company's row of the line item."""
 
 
 def row_list(

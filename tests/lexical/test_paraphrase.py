@@ -70,7 +70,6 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "How long has the company operated in Mexico?",
         "Which plant and equipment suppliers does it use?",
         "What was EBITDA less capex? Use the statement of cash flows.",  # no cash left: a cash flow statement
-        "How much interest did it pay in 2022?",  # the expense, not what covers it
         "What was the total return to shareholders in 2022?",
         "What were the assets held for sale relative to total assets?",  # no profit on them
     ],
@@ -93,3 +92,12 @@ def test_a_ratio_asked_for_in_plain_words_needs_the_statements_of_its_textbook_n
     question: str, statements: set[str],
 ) -> None:
     assert set(statements_named(question)) == statements
+
+
+def test_the_interest_or_taxes_a_company_paid_are_the_cash_it_paid() -> None:
+    """'How much interest did it pay': the cash flow statement's 'Interest paid' (its expense only where no passage
+    states that), never what covers the interest."""
+    assert named_metrics("How much interest did it pay in 2022?") == ("interest paid",)
+    assert named_metrics("How much did it pay in income taxes in 2022?") == ("income taxes paid",)
+    assert named_metrics("What effective tax rate did it pay in 2022?") == ()
+    assert named_metrics("What interest rate did it pay on its notes?") == ()

@@ -1,0 +1,117 @@
+"""The name of the figure a question asks for, in its own words ('accounts receivable' of 'How much did ABIOMED
+have in accounts receivable at March 31, 2012?'): its asking sentence without the question's lead, the company it
+names, what it does to the figure, years and dates (``metric``). ``figure_question`` reads the rest."""
+
+from __future__ import annotations
+
+import re
+
+from .vocabulary import MONTH
+
+YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
+"""A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
+NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
+"""A follow-up in a chat that asks with the figure's name alone ('And the total rent expense for fiscal
+years 2010 to 2012?'): a question only with its question mark."""
+HOW_BIG = r"how (?:big|large|high|low|small)"
+"""'How big was its loss from operations in 2021?': a figure asked by its size."""
+
+
+_LEADING = re.compile(rf"^.*?\b(?:what|how much|how many|{HOW_BIG}|how(?=\s+(?:does|did|do|has|have)\b))\s+"
+                      r"(?:is|was|were|are|did|does|do|has|have)?\s*(?:the\s+)?|"
+                      r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
+                      + NAMED_ALONE, re.IGNORECASE)
+"""Words before the figure's name."""
+_TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
+_WHERE_STATED = re.compile(
+    r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"
+    r"recognized|recognised|listed|found)?\s*(?:in|on|within|from)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*['’]s\s+)?"
+    r"(?:consolidated\s+)?(?:income statements?|balance sheets?|cash flows? statements?|statements? of [\w\s,']+?|"
+    r"financial statements|10-?K|annual report|filing)\b.*$", re.IGNORECASE)
+"""Where the question says the figure is ('… directly outlined in Pepsico's income statements'):
+the statement to read, not words of the line item."""
+
+
+_OPERATION = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy)\s+)*"
+    r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline)\s+(?:in|of|between)\s+",
+    re.IGNORECASE)
+"""What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
+_DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
+                  r"(?P<what>.+?)\s+"
+                  r"(?:increase|decrease|change|grow|decline|rise|fall|drop)\b.*$", re.IGNORECASE)
+"""'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
+_HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
+                   r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
+                   r"(?:have|hold|own|carry|report|record)\b.*$")
+"""'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
+capitalised, as ``_WHOSE`` reads it)."""
+_EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
+                     r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?P<verb>declare|pay|earn|generate|incur)\b.*$")
+"""'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company.
+What it paid is the cash paid ('how much interest did CVS Health pay': 'Interest paid', not its interest expense)."""
+_PER_SHARE_PAID = re.compile(r"\bper\s+(?:common\s+)?share\b|\bpaid\b|\brates?\b", re.IGNORECASE)
+"""A figure paid that is no cash paid: per share, a rate; or a name that says paid already."""
+_NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
+_MONTH_DAY = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*(?=(?:19|20)\d\d\b)", re.IGNORECASE)
+"""A date's month and day ('as of october 31 , 2009'): its year is read apart."""
+_LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
+                        r"\b(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]?end|end(?:\s+of(?:\s+(?:the\s+)?"
+                        r"(?:fiscal\s+)?(?:year|period))?)?)\s*$|"
+                        r"\s(?:changed?|increased?|decreased?|grow|grew|declined?|rose|rise|fell|fall|dropped|drop|"
+                        r"compared?)"
+                        r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
+                        r"last|year|fiscal))*\s*$|"
+                        r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
+                        r"between|and|as of|as|at)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+_BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
+"""A word that led a year the figure's name lost, before a comma."""
+
+
+_ASKING = re.compile(rf"\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine)\b", re.IGNORECASE)
+_WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
+"""The company a question names before its line item ('American Express's capital expenditure')."""
+_OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
+"""The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
+segment'), before the part of it asked about."""
+_DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
+                   r"(?:it|they)\s+)"
+                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry)"
+                   r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
+                   r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
+                   r"(?:on|in|for|as)?\s*"
+                   r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
+"""What a company does with the figure, or a statement shows it as ('Analog Devices spend on
+additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
+line item follows."""
+
+
+def asking(text: str) -> str:
+    """The sentence of a question that asks (a framing before it left out: 'Assume that you are a
+    public equities analyst. … shown in the balance sheet: what is the year end FY2022 total
+    assets?'), from its question word on when a colon introduces it."""
+    sentences = [s for s in re.split(r"(?<=\?)\s+|\.\s+(?=[A-Z])", text.strip()) if s.strip()]
+    first = next((s for s in sentences if "?" in s and _ASKING.search(s)), None) or \
+        next((s for s in sentences if _ASKING.search(s)), sentences[0] if sentences else "")
+    introduced = re.search(rf":\s*(?={_ASKING.pattern})", first, re.IGNORECASE)
+    return first[introduced.end():] if introduced else first
+
+
+def metric(text: str) -> str:
+    """What a question asks the figure of: its asking sentence without the question's lead, what
+    it does to the figure, years, the company it names, parentheses and instructions."""
+    first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
+    first = _DOES.sub("", _WHOSE.sub("", first.strip()))
+    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
+    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
+                   flags=re.IGNORECASE)
+    first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
+    did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
+    first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
+    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not _PER_SHARE_PAID.search(first):
+        first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
+    first = _NUMBER_OF.sub(" ", first)
+    first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
+    for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
+        first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
+    return re.sub(r"\s+", " ", first)
