@@ -91,7 +91,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
-    balance = at_date or BALANCES.search(metric) is not None
+    balance = (at_date or BALANCES.search(metric) is not None) and not _FLOW.match(metric)  # not 'repayments of …'
     per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []

@@ -1,13 +1,12 @@
 """The figure a question asks for, read from the table cell that holds it, with any arithmetic done here and shown.
 
-A figure question ("What is the FY2018 capital expenditure (in USD millions)?", "… is defined as:
-FY2019 revenue / (average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a
-variant: its label's words, or the names reports give it, ``LINE_ITEMS``) and a column (a year, a
-period, a dataset). ``read_figure`` takes the cell among the passages' rows (``figure_cells``) with
-its scale and computes what is asked (a change, growth, average, sum, share, a formula the question or
-a textbook defines, ``RATIOS``; what shares are worth, their number times their price per share)
-with ``formula.evaluate`` (never ``eval``). The answer opens with one cited sentence that shows every
-input (``figure_saying``); a missing input is named; rows that fit alike are all given.
+A figure question ("What is the FY2018 capital expenditure (in USD millions)?", "… is defined as: FY2019 revenue /
+(average PP&E between FY2018 and FY2019)") names a row (a line item, a metric, a variant: its label's words, or the
+names reports give it, ``LINE_ITEMS``) and a column (a year, a period, a dataset). ``read_figure`` takes the cell
+among the passages' rows (``figure_cells``) with its scale and computes what is asked (a change, growth, average, sum,
+share, a formula the question or a textbook defines, ``RATIOS``; what shares are worth, their number times their price
+per share) with ``formula.evaluate`` (never ``eval``). The answer opens with one cited sentence that shows every input
+(``figure_saying``); a missing input is named; rows that fit alike are all given.
 """
 
 from __future__ import annotations
@@ -45,8 +44,7 @@ _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative 
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
 """A question that asks what a count of shares is worth ('the total value of vested shares')."""
-_LISTED = 3
-"""Most candidates an ambiguous figure question is given."""
+_LISTED = 3  # most candidates an ambiguous figure question is given
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -120,9 +118,8 @@ class _Reader(Saying):
         self.named = stems(asked.question) - self.against
         self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
         self.at_date = ASKED_AT_DATE.search(asked.question) is not None
+        # the cells one evaluation of a formula read, each with its operand: two operands are two cells
         self.operands: dict[tuple[int, str, str], str] = {}
-        """The cells one evaluation of a formula has read, each with the operand it was read for: two
-        operands are two cells ('income taxes / income before income taxes' is no sentence's one rate)."""
 
     # --- finding a row and a column ---------------------------------------------------------
 
@@ -334,6 +331,8 @@ class _Reader(Saying):
 
     def formula(self, text: str, *, percent: bool, name: str, in_units: bool = False) -> FigureReading | None:
         """A formula's value for the latest year asked; ``in_units``: its amounts already read in one unit."""
+        if formula_tokens(text) == [text.strip()]:
+            return self.cell(text)  # one line, read in the place of another ('interest expense' for 'interest paid')
         year = max(self.years) if self.years else None
         self.operands = {}
         try:

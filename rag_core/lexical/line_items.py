@@ -54,16 +54,17 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"gross profit": ("gross profit", "gross margin"),
     r"income taxes(?!\s+paid)|tax provision|provision for (?:income )?taxes|income tax expense": (
         "provision for income taxes", "income tax expense", "income tax provision", "provision for taxes"),
-    r"income before (?:income )?taxes|pre-?tax (?:income|earnings)|earnings before (?:income )?taxes": (
+    r"(?:income|loss|earnings|profit) before (?:income )?taxes|pre-?tax (?:income|earnings|loss|profit)": (
         "income before income taxes", "earnings before income taxes", "pretax income", "pre-tax income",
         "pre-tax earnings", "pretax earnings", "loss before income taxes"),
-    # cash paid, a cash flow statement's row or its supplemental line; the income statement's expense only where
-    # no passage states it
+    # cash paid, a cash flow statement's row or its supplemental line (the expense where none states it: DERIVED)
     r"(?:income\s+)?tax(?:es)?\s+paid|cash paid for (?:income )?taxes": (
-        "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds",
-        "provision for income taxes", "income tax provision", "income tax expense"),
+        "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds"),
     r"interest paid|cash paid for interest": ("interest paid", "cash paid for interest",
-                                              "interest paid net of amounts capitalized", "interest expense"),
+                                              "interest paid net of amounts capitalized"),
+    r"repayments? of (?:long-term )?debt|debt repayments?": (
+        "repayments of long-term debt", "payments of long-term debt", "repayment of long-term debt",
+        "principal payments on long-term debt", "payments on long-term debt", "repayments of debt"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
@@ -124,9 +125,11 @@ statement its 'Common stock dividends (2,910)'), or a cost an income statement s
 ('Cost of products (53,969)'): a formula over it ('capex as a % of revenue', 'EBITDA less capex', days
 payables outstanding, a payout ratio) means the amount paid."""
 
-DERIVED = {"gross profit": "(revenue - cost of goods sold)"}
-"""A line a statement may not state, and what it is of the lines it does: 3M's statement of income has
-no 'Gross profit', its net sales less its cost of sales are it."""
+DERIVED = {"gross profit": "(revenue - cost of goods sold)", "interest paid": "interest expense",
+           "income taxes paid": "income taxes"}
+"""A line a statement may not state, and what it is of the lines it does, or what is read in its place: 3M's
+statement of income has no 'Gross profit', its net sales less its cost of sales are it; where no passage states the
+interest or taxes paid in cash, the expense is read, said by its own name."""
 
 
 def derived_formula(formula: str, missing: list[str]) -> str | None:

@@ -108,6 +108,8 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     # the cash it paid in interest or taxes: the cash flow statement's line, not the income statement's expense
     "interest paid": ((r"interest(?! (?:rates?|coverage|income|expenses?))", _PAID),),
     "income taxes paid": ((r"(?:income )?tax(?:es)?(?! (?:rates?|provisions?|expenses?|benefits?|credits?))", _PAID),),
+    # what it earned before the tax on it: the income statement's line before the provision
+    "income before income taxes": ((r"earn\w*|made|make|profits?", r"before (?:income )?tax(?:es)?"),),
     # what it owns set against what it owes
     "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
 }

@@ -9,17 +9,12 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, ExactTerm
-from ..lexical.figure_name import metric
-from ..lexical.line_items import lines_read
-from ..lexical.terms import label_terms, phrases, tokenize
+from ..lexical.terms import tokenize
 from ..lexical.vocabulary import asks_why, heading_parts, metrics_named
-from ..models import FILING_ITEM, Bm25Match, Fused, RankedLists, StoredChunk
+from ..models import FILING_ITEM, Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
-from ..tables.lines import unmarked
-from ..tables.rows import row_labels
 from ..trace import chunk_row
 from .exact import exact_hits
 from .fuse import reciprocal_rank_fusion
@@ -179,85 +174,6 @@ def section_list(
                         + ("" if listed else "; no page's headings name one (not its period, nor the company)"))
     return RankedLists(lists={"sections": [m.chunk_id for m in listed]} if listed else {}, chunks=chunks,
                        rows=rows), notes
-
-
-def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """What the row list looks for: the runs of ``min_terms`` words or more of the question that may label a
-    row (``phrases``), the initials of its names (a segment table's row of the division it names in full), the
-    one word of a figure no textbook line item names ('spend on marketing': 'Marketing'), and the labels of the
-    rows a figure for it is read from that it does not word (``line_items.lines_read``), each as ``label_terms``."""
-    own = [p for p in phrases(question) if len(p) >= min_terms]
-    own += [(short.casefold(),) for short in name_acronyms(question)]  # 'PBNA (b)' of 'PepsiCo Beverages North America'
-    read = [terms for line in lines_read(question) if len(terms := label_terms(line)) >= min_terms]
-    return [*own, *([named] if len(named := label_terms(metric(question))) == 1 and not read else [])], read
-
-
-_INITIALS = 99
-"""What a one-word row label that is a whole name the question gives counts as (initials, a short form, a place, a
-one-word figure): the division or line it names is its row, before the company's row of the line item."""
-
-
-def row_list(
-    index: Bm25Index,
-    wording: Sequence[tuple[str, ...]],
-    phrasings: Sequence[str],
-    *,
-    lines: Sequence[tuple[str, ...]],
-    documents: Sequence[str],
-    candidates: int,
-    per_document: int,
-    most_share: float,
-    names: Mapping[str, str],
-    stored: OwnedChunks,
-    question: str,
-) -> RankedLists:
-    """The table chunks with a row the question names by its label (``wording``: 'Effective tax rate' for "How
-    much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
-    longest label matched first, then the best BM25 score over the phrasings; at most
-    ``per_document`` of each document. ``lines``: the labels of the rows a figure for the question is
-    read from that it does not word ('Interest expense' of an interest coverage ratio, 'Cash dividends
-    paid' of the dividends it paid), listed after every table with a row of the question's own words.
-
-    A figure a report states in a table (a summary of results, a rate, a segment's line) is named
-    by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
-    table ranks below every paragraph that mentions the words. ``candidates`` tables holding a
-    phrase's terms (``Bm25Index.tables_holding``) are read and their labels compared whole
-    (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
-    phrase most chunks hold (more than ``most_share``: the company's name) is no line's label. A row labelled with
-    a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``), or with
-    a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do.
-    """
-    own, read = set(wording), set(lines) - set(wording)
-    places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
-    held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
-    for wanted_terms in (wording, sorted(read)):
-        for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
-                                             most_share=most_share):
-            held.setdefault(match.chunk_id, match)
-    chunks = stored.get(list(held))
-    named: list[tuple[bool, int, int, str]] = []  # (not the question's words, terms matched, order held, chunk id)
-    for order, match in enumerate(held.values()):
-        chunk = chunks.get(match.chunk_id)
-        said = row_labels(chunk.text) if chunk is not None else []
-        labels = [label_terms(label) for label in said]
-        short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
-                    for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
-        for wanted, its_own in ((own, True), (read, False)):
-            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
-                          default=_INITIALS if its_own and short else 0)
-            if matched:
-                named.append((not its_own, matched, order, match.chunk_id))
-                break
-    taken: dict[str, int] = {}
-    listed: list[str] = []
-    for _, _, _, chunk_id in sorted(named, key=lambda n: (n[0], -n[1], n[2])):
-        doc_id = chunks[chunk_id].doc_id
-        if taken.get(doc_id, 0) < per_document:
-            taken[doc_id] = taken.get(doc_id, 0) + 1
-            listed.append(chunk_id)
-    rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=held[c].score)
-            for rank, c in enumerate(listed, start=1)]
-    return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)
 
 
 def exact_list(

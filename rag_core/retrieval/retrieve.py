@@ -38,8 +38,6 @@ from .lists import (
     fuse,
     leading_documents,
     page_list,
-    row_list,
-    row_phrases,
     section_list,
     sides_list,
     statement_list,
@@ -48,6 +46,7 @@ from .lists import (
 from .plan import Plan, assemble
 from .question_cleanup import clean_query
 from .rerank import rerank_hits, reranker_status
+from .row_list import row_list, row_phrases
 from .understand import search_phrasings
 
 

@@ -24,8 +24,22 @@ def row_labels(text: str) -> list[str]:
     cell holds a digit ('Effective tax rate' of '| Effective tax rate | 21.6 % | 24.6 % |'), in
     order. A row of names or a heading inside the table ('| Fiscal Year Ended March 31, 2011 | | |')
     labels no figure."""
-    rows = [cells(line) for line in text.splitlines() if is_row(line)]
-    return [row[0] for row in rows if row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell)]
+    return [label for _, label in headed_row_labels(text)]
+
+
+def headed_row_labels(text: str) -> list[tuple[str, str]]:
+    """Each label of ``row_labels`` with the lead-in it stands under: the nearest row above it of a label alone
+    that ends in a colon ('| Cash paid during the fiscal year for: | | |' over '| Interest | $ 2,502 |'), or ''."""
+    found: list[tuple[str, str]] = []
+    lead_in = ""
+    for row in (cells(line) for line in text.splitlines() if is_row(line)):
+        if not row or not row[0]:
+            continue
+        if any(ch.isdigit() for cell in row[1:] for ch in cell):
+            found.append((lead_in, row[0]))
+        elif not any(row[1:]):
+            lead_in = row[0] if row[0].rstrip().endswith(":") else ""
+    return found
 
 
 def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:
@@ -205,21 +219,24 @@ def labelled(text: str, columns: str = "") -> str:
 
 SIGNS = frozenset({"$", "€", "£", "¥", "%"})
 """Signs a finder may set in a cell of their own beside a figure."""
+NIL = frozenset({"—", "–", "-"})
+"""A cell that states none of the figure ('$ | —': a currency sign before it is not joined to it)."""
 _YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
 
 
 def signs_joined(row: Sequence[str]) -> list[str]:
     """A row's filled cells, a sign a finder set in a cell of its own joined to its figure: a percent sign to the
-    figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%')."""
+    figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%', '$ 5' is
+    '$5'; '$ | —' is '—')."""
     figures: list[str] = []
     sign = ""
-    for cell in (re.sub(r"(?<=\d)\s+%$", "%", cell.strip()) for cell in row):
+    for cell in (re.sub(r"(?<=\d)\s+%$", "%", re.sub(r"^([$€£¥])\s+(?=[\d(])", r"\1", cell.strip())) for cell in row):
         if cell == "%" and figures:
             figures[-1] += "%"
         elif cell in SIGNS:
             sign = cell
         elif cell:
-            figures.append(sign + cell if sign and not cell.startswith(sign) else cell)
+            figures.append(sign + cell if sign and not cell.startswith(sign) and cell not in NIL else cell)
             sign = ""
     return figures
 
@@ -240,7 +257,7 @@ def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]
     if len(row) - 1 <= len(named):
         return None
     figures = signs_joined(row[1:])
-    if not figures or not all(_FIGURE.fullmatch(f) or f in {"—", "–", "-", "#"} for f in figures):
+    if not figures or not all(_FIGURE.fullmatch(f) or f in NIL | {"#"} for f in figures):
         return None
     years = [c for c in named if _YEAR_COLUMN.fullmatch(labels[c])]
     if len(figures) == len(named):

@@ -12,7 +12,7 @@ import pytest
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
-from rag_core.retrieval.lists import row_phrases
+from rag_core.retrieval.row_list import row_phrases
 
 
 @pytest.mark.parametrize(("question", "metric", "formula"), [
@@ -126,3 +126,42 @@ def test_without_the_cash_paid_the_expense_is_read_and_named() -> None:
     figure = read_figure("How much interest did Drugs Co pay in 2021?", [INCOME])
     assert figure is not None and [c.row for c in figure.cells] == ["Interest expense"]
     assert figure.sentence.startswith("**Interest expense, 2021: 2,503 million**")
+
+
+@pytest.mark.parametrize(("question", "metric"), [
+    ("How much long-term debt did CVS Health repay in 2022?", "repayments of long-term debt"),
+    ("How much did 3M earn before taxes in 2021?", "income before income taxes"),
+    ("What was Boeing's pre-tax loss in 2022?", "pre-tax loss"),
+])
+def test_what_was_repaid_or_earned_before_taxes(question: str, metric: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and asked.metric == metric
+
+
+def test_debt_repaid_is_the_repayments_not_the_debt_held() -> None:
+    flows = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows",
+                    caption="Drugs Co › Consolidated Statements of Cash Flows", text=(
+        "Consolidated Statements of Cash Flows (in millions)\n"
+        "| For the Years Ended December 31, | 2022 | 2021 |\n"
+        "| Proceeds from issuance of long-term debt | — | 987 |\n"
+        "| Repayments of long-term debt | (4,211) | (10,254) |\n"))
+    balance = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Balance Sheets (in millions)\n"
+        "| December 31, | 2022 | 2021 |\n"
+        "| Long-term debt | 50,476 | 51,971 |\n"))
+    figure = read_figure("How much long-term debt did Drugs Co repay in 2022?", [balance, flows])
+    assert figure is not None and [c.row for c in figure.cells] == ["Repayments of long-term debt"]
+    assert abs(figure.value) == pytest.approx(4_211e6)
+
+
+def test_a_pre_tax_loss_is_the_loss_before_income_taxes() -> None:
+    operations = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n"
+        "| Years ended December 31, | 2022 | 2021 |\n"
+        "| Interest and debt expense | (2,533) | (2,682) |\n"
+        "| Loss before income taxes | (5,022) | (5,033) |\n"
+        "| Income tax (expense)/benefit | (31) | 743 |\n"))
+    for question in ("What was Planes Co's pre-tax loss in 2022?", "How much did Planes Co earn before taxes in 2022?"):
+        figure = read_figure(question, [operations])
+        assert figure is not None and [c.row for c in figure.cells] == ["Loss before income taxes"], question
+        assert figure.value == pytest.approx(-5_022e6)

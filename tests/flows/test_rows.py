@@ -1,4 +1,4 @@
-"""The row list (rag_core/retrieval/lists.py, row_list): a table whose row the question names by its
+"""The row list (rag_core/retrieval/row_list.py): a table whose row the question names by its
 label is brought into the fused order at the rank the settings give, in a generated operations report
 where every page of prose talks about the same metric and only the table states it. How phrases and
 labels are read is tested in test_terms.py and test_tables.py; the placing in test_fuse.py."""
@@ -160,5 +160,38 @@ def test_a_place_or_a_short_form_the_question_names_is_a_rows_label(tmp_path: Pa
             assert stage is not None and [row["page"] for row in stage.outputs] == [13], (question, stage.outputs)
             answer = engine.ask(question, backend="extractive").result()
             assert answer.answer.startswith("**") and figure in answer.answer.split("\n")[0], answer.answer
+    finally:
+        engine.close()
+
+
+EXPENSES = [["", "2022", "2021"], ["Marketing", "310", "284"], ["Salaries and employee benefits", "720", "690"],
+            ["Interest expense", "50", "48"], ["Total expenses", "1,080", "1,022"]]
+CASH_PAID = [["", "2022", "2021"], ["Cash paid during the year for:", "", ""], ["Income taxes", "88", "71"],
+             ["Interest", "41", "39"]]
+
+
+def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    """'spend on marketing' names the row 'Marketing' by its one word; 'how much interest did it pay' names the row
+    'Interest' under the lead-in 'Cash paid during the year for:' (the cash paid, not the expense): the row list
+    finds both tables by them, and each figure is read in its row."""
+    doc = pymupdf.open()
+    for number in range(12):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF EXPENSES (in millions)", EXPENSES)
+    for number in range(6):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Note {number + 1}. " + LOGISTICS * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID)
+    doc.save(tmp_path / "ACME_expenses_2022.pdf")
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_expenses_2022.pdf")
+        for question, page, lead in (("How much did ACME spend on marketing in 2022?", 13, "**Marketing, 2022: 310"),
+                                     ("How much interest did ACME pay in 2021?", 20, "**Interest, 2021: 39")):
+            stage = engine.search(question).trace.stage("rows")
+            assert stage is not None and page in [row["page"] for row in stage.outputs], (question, stage.outputs)
+            answer = engine.ask(question, backend="extractive").result()
+            assert answer.answer.startswith(lead), answer.answer
     finally:
         engine.close()

@@ -7,8 +7,8 @@ import pytest
 from rag_core.lexical.acronyms import abbreviates, name_acronyms, place_names
 from rag_core.lexical.vocabulary import expansion
 from rag_core.models import IntentReply, UnderstandReply
-from rag_core.retrieval.lists import row_phrases
 from rag_core.retrieval.question_cleanup import clean_query
+from rag_core.retrieval.row_list import row_phrases
 from rag_core.retrieval.understand import (
     classify_keywords,
     comparison_entities,

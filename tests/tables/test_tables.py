@@ -11,7 +11,15 @@ from rag_core.answer.prompts import render_passages
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
-from rag_core.tables.rows import column_labels, labelled, markdown, row_labels, split_table
+from rag_core.tables.rows import (
+    column_labels,
+    headed_row_labels,
+    labelled,
+    markdown,
+    row_labels,
+    signs_joined,
+    split_table,
+)
 
 ROWS = [
     ["", "Agriculture", "", "Legal", ""],
@@ -304,3 +312,18 @@ def test_a_segment_tables_blocks_are_each_of_the_year_their_title_names() -> Non
         "Total $5,969",
         "Segment net revenues — For the Year Ended December 31, 2018: Arcade $2,458, Puzzle $2,291, Crown $ 2,086, "
         "Total $6,835"]
+
+
+def test_a_currency_sign_before_a_dash_is_no_figure_and_a_lead_in_heads_its_rows() -> None:
+    """'| Interest | $ 2,502 | $ | — | $ | — |': the finder set each sign in a cell of its own; the dashes state no
+    figure, so the row is one figure a year, read by its years; its lead-in ('Cash paid during the fiscal year for:')
+    is what the row list reads its label with."""
+    assert signs_joined(["$ 2,502", "$", "—", "$", "—"]) == ["$2,502", "—", "—"]
+    text = ("|  | 2009 |  | 2008 |  | 2007 |\n"
+            "| Cash paid during the fiscal year for: |  |  |  |  |  |\n"
+            "| Income taxes | $60,609 | $201,974 |  | $102,349 |  |\n"
+            "| Interest | $ 2,502 | $ | — | $ | — |\n"
+            "| Total | $63,111 | $201,974 |  | $102,349 |  |\n")
+    assert headed_row_labels(text) == [("Cash paid during the fiscal year for:", "Income taxes"),
+                                       ("Cash paid during the fiscal year for:", "Interest"),
+                                       ("Cash paid during the fiscal year for:", "Total")]
