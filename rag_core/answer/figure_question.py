@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, metric
+from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, line_named, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .formula import grouped
+from .formula import formula_tokens, grouped
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
@@ -173,6 +173,8 @@ def _parts_summed(name: str) -> list[str]:
 
 _COMBINED = re.compile(r"(?:the\s+)?(?:combined|sum\s+of|total\s+of)\s+(?:the\s+)?(?P<lines>.+\sand\s.+)|"
                        r"(?P<after>.+\sand\s.+?)\s+(?:combined|together|altogether|taken together)", re.IGNORECASE)
+_LESS = re.compile(r"\s(?:less|minus|plus)\s(?!than\b)", re.IGNORECASE)
+"""A figure's name that is arithmetic on two lines ('net sales less cost of sales')."""
 _OF_WHOM = re.compile(r"\s+for\s+(?:[A-Z][\w&.'’-]*\s*)+$")
 """The company a line is named of, at its end ('short-term investments for PepsiCo')."""
 _JOINED_WORDS = {m.group().lower() for labels in LINE_ITEMS.values() for label in labels
@@ -249,7 +251,7 @@ def _read(question: str) -> Asked | None:
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
-    line = next((name for name in plain if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
+    line = line_named(asked)
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     parts = _parts_summed(cell.metric)
@@ -319,6 +321,8 @@ def _read(question: str) -> Asked | None:
     if came is not None and metric(came.group("part")):
         head = [w for w in metric(came.group("whole")).split() if w.lower() not in ("total", "overall", "all")][-1:]
         return replace(cell, metric=" ".join([metric(came.group("part")), *head]))
+    if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
+        return replace(cell, formula=cell.metric)
     if _AVERAGE.search(asked) and len(years) >= 2:
         return replace(cell, operation="average")
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and len(set(years)) >= 2):

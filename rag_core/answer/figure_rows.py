@@ -262,9 +262,9 @@ statement's row of the same name (its change in the year) is not."""
 
 _FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?|additions?|retirements?|"
                    r"redemptions?|repurchases?|changes?|increases?|decreases?|net (?:increase|decrease|change))\s+"
-                   r"(?:of|from|for|to|in)\b", re.IGNORECASE)
+                   r"(?:of|from|for|to|in)\b|\s*(?:issuing|repaying|borrowing|raising)\b", re.IGNORECASE)
 """A row of what moved a balance in the year ('Payments of long-term debt', 'Proceeds from borrowings'),
-wherever its table is: not the balance."""
+wherever its table is: not the balance; nor is a figure asked so ('issuing long-term debt')."""
 
 
 def _in_cash_flows(row: Row) -> bool:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import DERIVED, derived_formula
+from ..lexical.line_items import DERIVED, beyond_whole, derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
@@ -42,8 +42,7 @@ from .statement_lines import cell_value, is_percent, rounding
 
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 """What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
-_WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)
-"""A question that asks what a count of shares is worth ('the total value of vested shares')."""
+_WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
 _LISTED = 3  # most candidates an ambiguous figure question is given
 
 
@@ -349,8 +348,9 @@ class _Reader(Saying):
             return None
         if not in_units and self.in_one_unit():  # a note's amounts in its statements' unit, read again
             return self.formula(text, percent=percent, name=name, in_units=True)
-        if percent:
-            value *= 100
+        value *= 100 if percent else 1
+        if percent and beyond_whole(text, value):
+            return None  # a margin above its revenue: its inputs are of two wholes (a segment's revenue)
         what = name + (f", {year}" if year is not None else "")
         return self._computed("formula" if unit or percent else "ratio", value, shown, percent=percent, what=what,
                               scale=self._row_scale(self.cells[0]) if unit == 1 and not percent else 1.0)

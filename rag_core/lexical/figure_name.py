@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .line_items import LINE_ITEMS
+from .paraphrase import named_metrics
 from .vocabulary import MONTH
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
@@ -77,10 +79,10 @@ _OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['�
 segment'), before the part of it asked about."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
-                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry)"
+                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry|raise|borrow)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
-                   r"(?:on|in|for|as)?\s*"
+                   r"(?:on|in|for|as|from)?\s*"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
@@ -118,3 +120,9 @@ def metric(text: str) -> str:
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     return re.sub(r"\s+", " ", first)
+
+
+def line_named(question: str) -> str:
+    """The line item a question names in plain words, as reports name it ('how much interest did it pay': 'interest
+    paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s."""
+    return next((name for name in named_metrics(question) if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")

@@ -65,6 +65,15 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"repayments? of (?:long-term )?debt|debt repayments?": (
         "repayments of long-term debt", "payments of long-term debt", "repayment of long-term debt",
         "principal payments on long-term debt", "payments on long-term debt", "repayments of debt"),
+    r"(?:stock|share|equity)[- ]based compensation": (
+        "stock-based compensation", "share-based compensation", "stock-based compensation expense",
+        "share-based compensation expense", "equity-based compensation"),
+    r"\bacquisitions?\b(?! of (?:property|pp&e))": (
+        "acquisitions", "acquisitions net of cash acquired", "business acquisitions net of cash acquired",
+        "acquisition of businesses net of cash acquired", "payments for acquisitions net of cash acquired"),
+    r"(?:proceeds from |rais\w* (?:from |by |through )?)?(?:issu(?:ing|ance of|ances of)) (?:long-term )?debt": (
+        "proceeds from issuance of long-term debt", "proceeds from issuances of long-term debt",
+        "proceeds from long-term debt", "issuance of long-term debt", "proceeds from borrowings"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
@@ -139,6 +148,16 @@ def derived_formula(formula: str, missing: list[str]) -> str | None:
         if any(m.lower().startswith(line) for m in missing) and re.search(rf"\b{line}\b", formula, re.IGNORECASE):
             return re.sub(rf"\b{line}\b", lines, formula, flags=re.IGNORECASE)
     return None
+
+
+_OVER_REVENUE = re.compile(r"/\s*\(?(?:total |net )?(?:revenues?|sales)\)?\s*$", re.IGNORECASE)
+
+
+def beyond_whole(formula: str, percent: float) -> bool:
+    """Whether a margin's percentage is more of the revenue than there is: a line of the income statement over the
+    revenue is at most all of it ('10,304 / 4,080 = 252.5%' read a segment's revenue under the company's pre-tax
+    earnings); a loss may be any multiple of it."""
+    return percent > 100 and _OVER_REVENUE.search(formula) is not None
 
 
 BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*/\s*\((?:expense|provision)\)",

@@ -165,3 +165,54 @@ def test_a_pre_tax_loss_is_the_loss_before_income_taxes() -> None:
         figure = read_figure(question, [operations])
         assert figure is not None and [c.row for c in figure.cells] == ["Loss before income taxes"], question
         assert figure.value == pytest.approx(-5_022e6)
+
+
+@pytest.mark.parametrize(("question", "metric", "formula"), [
+    ("What were 3M's net sales less cost of sales in 2022?", "net sales less cost of sales",
+     "net sales less cost of sales"),
+    ("How much did CVS Health raise from issuing long-term debt in 2021?", "issuing long-term debt", ""),
+    ("How much stock-based compensation did PepsiCo record in 2022?", "stock-based compensation", ""),
+])
+def test_a_line_less_another_and_what_was_raised(question: str, metric: str, formula: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.formula) == (metric, formula)
+
+
+def test_debt_raised_is_the_proceeds_not_the_debt_held_and_a_difference_is_shown() -> None:
+    flows = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows",
+                    caption="Drugs Co › Consolidated Statements of Cash Flows", text=(
+                        "Consolidated Statements of Cash Flows (in millions)\n"
+                        "| For the Years Ended December 31, | 2022 | 2021 |\n"
+                        "| Share-based compensation expense | 343 | 301 |\n"
+                        "| Proceeds from issuance of long-term debt | — | 987 |\n"))
+    balance = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Balance Sheets (in millions)\n"
+        "| December 31, | 2022 | 2021 |\n"
+        "| Long-term debt | 50,476 | 51,971 |\n"))
+    raised = read_figure("How much did Drugs Co raise from issuing long-term debt in 2021?", [balance, flows])
+    assert raised is not None and [c.row for c in raised.cells] == ["Proceeds from issuance of long-term debt"]
+    assert raised.value == pytest.approx(987e6)
+    stock = read_figure("How much stock-based compensation did Drugs Co record in 2022?", [balance, flows])
+    assert stock is not None and stock.value == pytest.approx(343e6)
+    gross = read_figure("What were Planes Co's revenues less cost of sales in 2022?", [Passage(
+        n=1, document="planes-10k.pdf", page=48, tabular=True, statement="income", text=(
+            "Consolidated Statement of Income (Millions)\n"
+            "| | 2022 | 2021 |\n"
+            "| Net sales | $34,229 | $35,355 |\n"
+            "| Cost of sales | 19,232 | 18,795 |\n"))])
+    assert gross is not None and gross.kind == "formula" and gross.value == pytest.approx(14_997e6)
+
+
+def test_a_margin_above_its_revenue_is_no_reading() -> None:
+    """The company's pre-tax earnings over a segment's revenue (the only revenue the passages hold) is 252.5%: no
+    margin; the answer gives no figure rather than that one."""
+    company = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+        "Consolidated Statements of Earnings (in millions)\n"
+        "| Year Ended December | 2016 | 2015 |\n"
+        "| Pre-tax earnings | 10,304 | 8,778 |\n"))
+    segment = Passage(n=2, document="bank-10k.pdf", page=77, tabular=True, text=(
+        "Investing & Lending (in millions)\n"
+        "| Year Ended December | 2016 | 2015 |\n"
+        "| Total net revenues | 4,080 | 5,436 |\n"))
+    figure = read_figure("What was Bank Co's pre-tax margin in 2016?", [company, segment])
+    assert figure is None or figure.kind != "formula", figure
