@@ -1,6 +1,7 @@
 """The name of the figure a question asks for, in its own words ('accounts receivable' of 'How much did ABIOMED
 have in accounts receivable at March 31, 2012?'): its asking sentence without the question's lead, the company it
-names, what it does to the figure, years and dates (``metric``). ``figure_question`` reads the rest."""
+names, what it does to the figure, years and dates (``metric``), or the line item it names in plain words
+(``line_named``). The figure reader (``answer.figure_question``, which reads the rest) and the row list read it."""
 
 from __future__ import annotations
 

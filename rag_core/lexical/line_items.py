@@ -150,14 +150,15 @@ def derived_formula(formula: str, missing: list[str]) -> str | None:
     return None
 
 
-_OVER_REVENUE = re.compile(r"/\s*\(?(?:total |net )?(?:revenues?|sales)\)?\s*$", re.IGNORECASE)
+_MARGIN = re.compile(r"\b(?:income|profit|earnings)\b[^/]*/\s*\(?(?:total |net )?(?:revenues?|sales)\)?\s*$",
+                     re.IGNORECASE)
 
 
 def beyond_whole(formula: str, percent: float) -> bool:
-    """Whether a margin's percentage is more of the revenue than there is: a line of the income statement over the
-    revenue is at most all of it ('10,304 / 4,080 = 252.5%' read a segment's revenue under the company's pre-tax
-    earnings); a loss may be any multiple of it."""
-    return percent > 100 and _OVER_REVENUE.search(formula) is not None
+    """Whether a margin's percentage is more of the revenue than there is: a profit over the revenue it was made on is
+    at most all of it ('10,304 / 4,080 = 252.5%' read a segment's revenue under the company's pre-tax earnings); a loss
+    may be any multiple of it, and so may an expense ('research and development / revenue' of a young drug maker)."""
+    return percent > 100 and _MARGIN.search(formula) is not None
 
 
 BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*/\s*\((?:expense|provision)\)",

@@ -216,3 +216,14 @@ def test_a_margin_above_its_revenue_is_no_reading() -> None:
         "| Total net revenues | 4,080 | 5,436 |\n"))
     figure = read_figure("What was Bank Co's pre-tax margin in 2016?", [company, segment])
     assert figure is None or figure.kind != "formula", figure
+
+
+def test_an_expense_may_be_more_than_the_revenue() -> None:
+    """A drug maker's research and development may be several times its revenue: that share is read."""
+    income = Passage(n=1, document="drugs-10k.pdf", page=60, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (in thousands)\n"
+        "| | 2012 | 2011 |\n"
+        "| Total revenues | 12,000 | 9,000 |\n"
+        "| Research and development | 48,000 | 41,000 |\n"))
+    figure = read_figure("What percent of Drugs Co's 2012 revenue went to research and development?", [income])
+    assert figure is not None and figure.value == pytest.approx(400.0)
