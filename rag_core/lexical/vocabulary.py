@@ -108,6 +108,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"operating (?:profit )?margins?|operating profit|return on sales": (
         f"operating income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"net (?:profit )?margins?|profit margins?": (f"net income net sales revenue {INCOME_STATEMENT}", (INCOME,)),
+    r"pre-?tax (?:profit |income |earnings )?margins?|margins? before (?:income )?taxes": (
+        f"income before income taxes net sales revenue {INCOME_STATEMENT}", (INCOME,)),
     r"ebitda": (f"operating income depreciation and amortization {CASH_FLOWS} {INCOME_STATEMENT}", (INCOME, CASH)),
     r"ebit": (f"operating income earnings before interest and taxes {INCOME_STATEMENT}", (INCOME,)),
     r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:property,? "

@@ -300,17 +300,31 @@ def standalone_question(
             return question, f"follow-up rewrite failed: {exc}"
         rewritten = raw.strip().strip('"').splitlines()[0].strip() if raw.strip() else ""
         unchanged = rewritten.rstrip("?.! ").casefold() == question.strip().rstrip("?.! ").casefold()
-        if unchanged and _CONTINUATION.match(question) and _previous_question(history):
+        usable = 3 <= len(rewritten) <= 4 * len(question) + 200 and not _invented(rewritten, question, history)
+        if (unchanged or not usable) and _CONTINUATION.match(question) and _previous_question(history):
             # "And on the Mix dataset?" continues the previous question whatever the model made of it
             return (_joined(question, history),
-                    "the model kept the follow-up as typed; one that continues ('and …', 'what about …') was "
-                    "joined to the previous question")
-        if 3 <= len(rewritten) <= 4 * len(question) + 200:
+                    f"the model {'kept the follow-up as typed' if unchanged else 'gave an unusable rewrite'}; one "
+                    "that continues ('and …', 'what about …') was joined to the previous question")
+        if usable:
             return rewritten, None
         return question, "follow-up rewrite gave an unusable reply; kept the question as typed"
     if _previous_question(history) and (_FOLLOW_UP.search(question) or len(question.split()) <= 4):
         return _joined(question, history), "follow-up joined to the previous question (no LLM)"
     return question, None
+
+
+def _invented(rewritten: str, question: str, history: Sequence[Message]) -> bool:
+    """Whether a rewrite says what was never said: a citation mark, or a figure neither the follow-up nor the turns
+    before it hold (told "And how much did it have in accounts receivable?" after an answer that opened with a
+    computed figure, the local model wrote "accounts receivable, 2012: 1,234 thousand, computed from … [1]"); an
+    invoice's number the answer before it gave is no invention."""
+    asked = set(_FIGURE.findall(" ".join((question, *(m["content"] for m in history)))))
+    return bool(_CITED.search(rewritten)) or not set(_FIGURE.findall(rewritten)) <= asked
+
+
+_FIGURE = re.compile(r"\d[\d,.]*\d|\d")
+_CITED = re.compile(r"\[\d+(?:[,\s]+\d+)*\]")
 
 
 def _previous_question(history: Sequence[Message]) -> str:

@@ -11,6 +11,7 @@ import pytest
 
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
+from rag_core.lexical import vocabulary
 from rag_core.models import Passage
 from rag_core.retrieval.row_list import row_phrases
 
@@ -227,3 +228,9 @@ def test_an_expense_may_be_more_than_the_revenue() -> None:
         "| Research and development | 48,000 | 41,000 |\n"))
     figure = read_figure("What percent of Drugs Co's 2012 revenue went to research and development?", [income])
     assert figure is not None and figure.value == pytest.approx(400.0)
+
+
+def test_a_pre_tax_margin_is_read_from_the_income_statement() -> None:
+    """The statement list brings the income statement for a pre-tax margin, as for the other margins: with the local
+    model's smaller context, ABIOMED's margin had no revenue row among its four passages."""
+    assert vocabulary.statements_named("What was ABIOMED's pre-tax margin in fiscal 2012?") == (vocabulary.INCOME,)

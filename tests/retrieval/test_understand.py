@@ -303,7 +303,9 @@ def test_a_new_topic_is_kept_as_typed_without_a_model_call() -> None:
 
 def test_a_follow_up_that_refers_back_is_rewritten_by_the_model() -> None:
     model = ScriptedChatModel()
-    standalone, note = standalone_question("when was it paid?", HISTORY, ChatSession(model, 0.1), LlmSettings())
+    invoices = [{"role": "user", "content": "Which invoice is still open?"},
+                {"role": "assistant", "content": "Invoice INV-2025-0492 is open [1]."}]
+    standalone, note = standalone_question("when was it paid?", invoices, ChatSession(model, 0.1), LlmSettings())
     assert standalone == "When was invoice INV-2025-0492 paid?" and note is None
     assert [kind for kind, *_ in model.calls] == ["complete"]
 
@@ -369,3 +371,27 @@ def test_a_short_form_is_the_starts_of_a_names_words(short: str, text: str, expe
 ])
 def test_the_places_a_question_names(question: str, places: list[str]) -> None:
     assert place_names(question, besides=["PEPSICO_2022_10K.pdf", "ACTIVISIONBLIZZARD_2019_10K.pdf"]) == places
+
+
+def test_a_rewrite_that_invents_a_figure_or_a_citation_is_not_used() -> None:
+    """Seen in the app: after an answer that opened with a computed figure, the local model rewrote "And how much did
+    it have in accounts receivable at March 31, 2012?" as a figure of its own with a citation mark; the search then ran
+    on that. Such a rewrite is not used: a follow-up that continues ('And …') joins the question before it."""
+    history = [{"role": "user", "content": "How much did ABIOMED hold in cash and short-term marketable securities "
+                                           "combined at March 31, 2012?"},
+               {"role": "assistant", "content": "cash and short-term marketable securities combined, 2012: 77,223 "
+                                                "thousand [1]"}]
+    invented = "accounts receivable, 2012: 1,234 thousand, computed from the document's figures: $1,234 [1]"
+    follow_up = "And how much did it have in accounts receivable at March 31, 2012?"
+    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=invented), 0.1),
+                                           LlmSettings())
+    assert standalone.startswith(follow_up) and "cash and short-term marketable securities" in standalone
+    assert note is not None and "unusable rewrite" in note
+    good = "How much did ABIOMED have in accounts receivable at March 31, 2012?"
+    kept, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=good), 0.1),
+                                     LlmSettings())
+    assert kept == good and note is None, "a figure of the question itself (its date) is no invention"
+    typed, note = standalone_question("when was it paid?", HISTORY,
+                                      ChatSession(ScriptedChatModel(rewrite="It was paid on 3 March [2]."), 0.1),
+                                      LlmSettings())
+    assert typed == "when was it paid?" and note is not None and "unusable" in note
