@@ -68,15 +68,21 @@ def financing_report(path: Path) -> Path:
     """Twelve pages of prose on the interest coverage ratio, a statement of income (page 13) that
     states operating income and a note (page 20) that alone states interest expense; six pages of
     logistics between them."""
+    return two_table_report(path, ("CONSOLIDATED STATEMENT OF INCOME (in millions)", INCOME),
+                            ("NOTE 7. OTHER EXPENSE, NET (in millions)", OTHER_EXPENSE))
+
+
+def two_table_report(path: Path, first: tuple[str, list[list[str]]], second: tuple[str, list[list[str]]]) -> Path:
+    """Twelve pages of prose on financing, the first table (page 13), six pages of logistics, the second (page 20)."""
     doc = pymupdf.open()
     for number in range(12):
         doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
                                       fontsize=10)
-    ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF INCOME (in millions)", INCOME)
+    ruled_table(doc.new_page(), *first)
     for number in range(6):
         doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Note {number + 1}. " + LOGISTICS * 5,
                                       fontsize=10)
-    ruled_table(doc.new_page(), "NOTE 7. OTHER EXPENSE, NET (in millions)", OTHER_EXPENSE)
+    ruled_table(doc.new_page(), *second)
     doc.save(path)
     return path
 
@@ -174,16 +180,9 @@ def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path:
     """'spend on marketing' names the row 'Marketing' by its one word; 'how much interest did it pay' names the row
     'Interest' under the lead-in 'Cash paid during the year for:' (the cash paid, not the expense): the row list
     finds both tables by them, and each figure is read in its row."""
-    doc = pymupdf.open()
-    for number in range(12):
-        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
-                                      fontsize=10)
-    ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF EXPENSES (in millions)", EXPENSES)
-    for number in range(6):
-        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Note {number + 1}. " + LOGISTICS * 5,
-                                      fontsize=10)
-    ruled_table(doc.new_page(), "NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID)
-    doc.save(tmp_path / "ACME_expenses_2022.pdf")
+    two_table_report(tmp_path / "ACME_expenses_2022.pdf",
+                     ("CONSOLIDATED STATEMENT OF EXPENSES (in millions)", EXPENSES),
+                     ("NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID))
     engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
     try:
         engine.ingest_path(tmp_path / "ACME_expenses_2022.pdf")
