@@ -184,6 +184,7 @@ def attribute(
         by_code = _computed_support(statement, notes, shown, everywhere, computed)
         supported_cited += [n for n in cited if n in by_code and n not in supported_cited]
         doubted = doubts(statement, [p.text for p in passages], settings.hedge_term_share) if settings.claims else []
+        doubted += [note for number, note in notes if _misread(number, note)]
         if doubted:
             supported_cited = []  # the passages refute it or never say it, however alike the words
         attributed: list[int] = []
@@ -210,6 +211,14 @@ def attribute(
             )
         )
     return results, summarize(results)
+
+
+def _misread(number: Number, note: str) -> bool:
+    """Whether a number's note says the passages give it another meaning than the statement does (another row,
+    unit, period, or a computation for something else), not merely that no passage states it: the statement is
+    then not theirs ("ABIOMED held $5,990 thousand in cash and short-term marketable securities combined", where
+    5,990 is the row 'Cash and cash equivalents' and the combined figure 77,223)."""
+    return bool(note) and not note.startswith(f"{number.text} is in no passage")
 
 
 class _Figures(NamedTuple):

@@ -144,6 +144,26 @@ def test_a_number_taken_from_another_column_is_unverified_with_the_column_it_is_
     assert summary.numbers == 1 and summary.numbers_verified == 0
 
 
+def test_a_statement_whose_figure_has_another_meaning_in_the_table_is_not_supported() -> None:
+    """Seen in the app: under the lead 'cash and short-term marketable securities combined: $5,990 + 71,233 = 77,223',
+    the local model wrote that the company held $5,990 thousand in the two combined; the number was marked, the
+    sentence still counted as supported. A figure the passages give another meaning makes the statement not theirs;
+    one they state nowhere (a sum written out, say) is judged by the words."""
+    balance = Passage(n=1, document="heart-10k.pdf", page=61, tabular=True, text=(
+        "Consolidated Balance Sheets (in thousands)\n"
+        "| | March 31, | |\n| | 2012 | 2011 |\n"
+        "| Cash and cash equivalents | $ 5,990 | $ 5,831 |\n"
+        "| Short-term marketable securities | 71,233 | 54,481 |\n"))
+    (wrong,), summary = attribute("At March 31, 2012, Heart Co held $5,990 thousand in cash and short-term marketable "
+                                  "securities combined [1].", [balance], None, TERMS_ONLY)
+    assert wrong.unverified_numbers == ["$5,990 thousand"] and not wrong.supported
+    assert wrong.notes and "row Cash and cash equivalents" in wrong.notes[0]
+    assert summary.supported == 0
+    (right,), _ = attribute("At March 31, 2012, Heart Co held $5,990 thousand in cash and cash equivalents [1].",
+                            [balance], None, TERMS_ONLY)
+    assert right.supported and right.unverified_numbers == []
+
+
 @pytest.mark.parametrize(
     "statement",
     [
