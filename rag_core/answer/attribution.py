@@ -218,7 +218,11 @@ def _misread(number: Number, note: str) -> bool:
     unit, period, or a computation for something else), not merely that no passage states it: the statement is
     then not theirs ("ABIOMED held $5,990 thousand in cash and short-term marketable securities combined", where
     5,990 is the row 'Cash and cash equivalents' and the combined figure 77,223)."""
-    return bool(note) and not note.startswith(f"{number.text} is in no passage")
+    return bool(note) and not note.startswith(f"{number.text} {_NOWHERE}")
+
+
+_NOWHERE = "is in no passage"
+"""A number's note when no passage states it: no other meaning of it, only none (``_misread``)."""
 
 
 class _Figures(NamedTuple):
@@ -257,7 +261,7 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     if arithmetic is not None:
         return arithmetic
     step = derivation(number, figures.per_passage)
-    return f"{number.text} is in no passage" + (f"; it is {step}, computed without showing how" if step else "")
+    return f"{number.text} {_NOWHERE}" + (f"; it is {step}, computed without showing how" if step else "")
 
 
 def _number_note(number: Number, terms: set[str], shown: Sequence[Number], everywhere: Sequence[Number],

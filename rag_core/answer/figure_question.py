@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, line_named, metric
+from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, line_among, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
@@ -251,7 +251,7 @@ def _read(question: str) -> Asked | None:
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
-    line = line_named(asked)
+    line = line_among(plain)
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     parts = _parts_summed(cell.metric)

@@ -6,6 +6,7 @@ names, what it does to the figure, years and dates (``metric``), or the line ite
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .line_items import LINE_ITEMS
 from .paraphrase import named_metrics
@@ -54,7 +55,7 @@ _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|
 """'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company.
 What it paid is the cash paid ('how much interest did CVS Health pay': 'Interest paid', not its interest expense);
 what it repaid, the repayments ('how much long-term debt did it repay': not the debt it holds)."""
-_PER_SHARE_PAID = re.compile(r"\bper\s+(?:common\s+)?share\b|\bpaid\b|\brates?\b", re.IGNORECASE)
+_NOT_CASH_PAID = re.compile(r"\bper\s+(?:common\s+)?share\b|\bpaid\b|\brates?\b", re.IGNORECASE)
 """A figure paid that is no cash paid: per share, a rate; or a name that says paid already."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
 _MONTH_DAY = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*(?=(?:19|20)\d\d\b)", re.IGNORECASE)
@@ -112,7 +113,7 @@ def metric(text: str) -> str:
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
-    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not _PER_SHARE_PAID.search(first):
+    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not _NOT_CASH_PAID.search(first):
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and did.group("verb") == "repay":
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
@@ -126,4 +127,9 @@ def metric(text: str) -> str:
 def line_named(question: str) -> str:
     """The line item a question names in plain words, as reports name it ('how much interest did it pay': 'interest
     paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s."""
-    return next((name for name in named_metrics(question) if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
+    return line_among(named_metrics(question))
+
+
+def line_among(names: Sequence[str]) -> str:
+    """The first of the textbook names a question's plain words give (``named_metrics``) that is a line item, or ''."""
+    return next((name for name in names if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")

@@ -33,7 +33,7 @@ from ..lexical.vocabulary import asks_why, expansion, statements_named
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..runtime.llm import ChatSession
 from ..settings import LlmSettings, RetrievalSettings
-from ..text import following_up
+from ..text import CITATION, following_up
 from ..trace import ms_since
 from .question_cleanup import clean_query
 from .reading_prompts import intent_messages, rewrite_messages, understand_messages
@@ -320,11 +320,10 @@ def _invented(rewritten: str, question: str, history: Sequence[Message]) -> bool
     computed figure, the local model wrote "accounts receivable, 2012: 1,234 thousand, computed from … [1]"); an
     invoice's number the answer before it gave is no invention."""
     asked = set(_FIGURE.findall(" ".join((question, *(m["content"] for m in history)))))
-    return bool(_CITED.search(rewritten)) or not set(_FIGURE.findall(rewritten)) <= asked
+    return bool(CITATION.search(rewritten)) or not set(_FIGURE.findall(rewritten)) <= asked
 
 
 _FIGURE = re.compile(r"\d[\d,.]*\d|\d")
-_CITED = re.compile(r"\[\d+(?:[,\s]+\d+)*\]")
 
 
 def _previous_question(history: Sequence[Message]) -> str:

@@ -139,18 +139,21 @@ def test_what_was_repaid_or_earned_before_taxes(question: str, metric: str) -> N
     assert asked is not None and asked.metric == metric
 
 
+DEBT_FLOWS = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows",
+                     caption="Drugs Co › Consolidated Statements of Cash Flows", text=(
+                         "Consolidated Statements of Cash Flows (in millions)\n"
+                         "| For the Years Ended December 31, | 2022 | 2021 |\n"
+                         "| Share-based compensation expense | 343 | 301 |\n"
+                         "| Proceeds from issuance of long-term debt | — | 987 |\n"
+                         "| Repayments of long-term debt | (4,211) | (10,254) |\n"))
+DEBT_BALANCE = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheets (in millions)\n"
+    "| December 31, | 2022 | 2021 |\n"
+    "| Long-term debt | 50,476 | 51,971 |\n"))
+
+
 def test_debt_repaid_is_the_repayments_not_the_debt_held() -> None:
-    flows = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows",
-                    caption="Drugs Co › Consolidated Statements of Cash Flows", text=(
-        "Consolidated Statements of Cash Flows (in millions)\n"
-        "| For the Years Ended December 31, | 2022 | 2021 |\n"
-        "| Proceeds from issuance of long-term debt | — | 987 |\n"
-        "| Repayments of long-term debt | (4,211) | (10,254) |\n"))
-    balance = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
-        "Consolidated Balance Sheets (in millions)\n"
-        "| December 31, | 2022 | 2021 |\n"
-        "| Long-term debt | 50,476 | 51,971 |\n"))
-    figure = read_figure("How much long-term debt did Drugs Co repay in 2022?", [balance, flows])
+    figure = read_figure("How much long-term debt did Drugs Co repay in 2022?", [DEBT_BALANCE, DEBT_FLOWS])
     assert figure is not None and [c.row for c in figure.cells] == ["Repayments of long-term debt"]
     assert abs(figure.value) == pytest.approx(4_211e6)
 
@@ -180,20 +183,10 @@ def test_a_line_less_another_and_what_was_raised(question: str, metric: str, for
 
 
 def test_debt_raised_is_the_proceeds_not_the_debt_held_and_a_difference_is_shown() -> None:
-    flows = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows",
-                    caption="Drugs Co › Consolidated Statements of Cash Flows", text=(
-                        "Consolidated Statements of Cash Flows (in millions)\n"
-                        "| For the Years Ended December 31, | 2022 | 2021 |\n"
-                        "| Share-based compensation expense | 343 | 301 |\n"
-                        "| Proceeds from issuance of long-term debt | — | 987 |\n"))
-    balance = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
-        "Consolidated Balance Sheets (in millions)\n"
-        "| December 31, | 2022 | 2021 |\n"
-        "| Long-term debt | 50,476 | 51,971 |\n"))
-    raised = read_figure("How much did Drugs Co raise from issuing long-term debt in 2021?", [balance, flows])
+    raised = read_figure("How much did Drugs Co raise from issuing long-term debt in 2021?", [DEBT_BALANCE, DEBT_FLOWS])
     assert raised is not None and [c.row for c in raised.cells] == ["Proceeds from issuance of long-term debt"]
     assert raised.value == pytest.approx(987e6)
-    stock = read_figure("How much stock-based compensation did Drugs Co record in 2022?", [balance, flows])
+    stock = read_figure("How much stock-based compensation did Drugs Co record in 2022?", [DEBT_BALANCE, DEBT_FLOWS])
     assert stock is not None and stock.value == pytest.approx(343e6)
     gross = read_figure("What were Planes Co's revenues less cost of sales in 2022?", [Passage(
         n=1, document="planes-10k.pdf", page=48, tabular=True, statement="income", text=(
