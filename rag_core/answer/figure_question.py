@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, NAMED_ALONE, YEAR, line_among, metric
+from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, line_named, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
@@ -36,8 +36,10 @@ _NOT_A_FIGURE = re.compile(
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|year[- ]over[- ]year|yoy|difference|differ)\b",
                      re.IGNORECASE)
-_COMPARED = re.compile(r"\b(?:compare|compared|versus|vs)\b", re.IGNORECASE)
-"""A figure of two years compared ('net income in 2022 compared with 2021'): their change."""
+_COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR_LESS}\b.*\bthan\b",
+                       re.IGNORECASE)
+"""A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
+2015'): their change."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\bgr[eo]w\b|\byoy\b|year[- ]over[- ]year",
                        re.IGNORECASE)
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
@@ -251,7 +253,7 @@ def _read(question: str) -> Asked | None:
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
-    line = line_among(plain)
+    line = line_named(asked, plain)
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
     parts = _parts_summed(cell.metric)

@@ -100,7 +100,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
         if score and tail and _label(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
         if score and _label(row.label) <= words and stems(heading_of(row)) & (
-                head or words - GENERIC - _PARTS - _label(row.label)):
+                head | (words - GENERIC - _label(row.label))) - _PARTS:  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
         elif score and tail - _PARTS and _label(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |', the segment asked

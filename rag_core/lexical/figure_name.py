@@ -17,12 +17,14 @@ YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(
 NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
 """A follow-up in a chat that asks with the figure's name alone ('And the total rent expense for fiscal
 years 2010 to 2012?'): a question only with its question mark."""
+MORE_OR_LESS = r"(?:higher|lower|more|less|greater|bigger|larger|smaller)"
+"""'How much higher were its net earnings in 2016 than in 2015?': two years' figures compared, their change."""
 HOW_BIG = r"how (?:big|large|high|low|small)"
 """'How big was its loss from operations in 2021?': a figure asked by its size."""
 
 
 _LEADING = re.compile(rf"^.*?\b(?:what|how much|how many|{HOW_BIG}|how(?=\s+(?:does|did|do|has|have)\b))\s+"
-                      r"(?:is|was|were|are|did|does|do|has|have)?\s*(?:the\s+)?|"
+                      rf"(?:{MORE_OR_LESS}\s+)?(?:is|was|were|are|did|does|do|has|have)?\s*(?:the\s+)?|"
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
                       + NAMED_ALONE, re.IGNORECASE)
 """Words before the figure's name."""
@@ -68,7 +70,7 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as|at)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+                        r"between|and|as of|as|at|than)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""
 
@@ -124,12 +126,9 @@ def metric(text: str) -> str:
     return re.sub(r"\s+", " ", first)
 
 
-def line_named(question: str) -> str:
+def line_named(question: str, names: Sequence[str] | None = None) -> str:
     """The line item a question names in plain words, as reports name it ('how much interest did it pay': 'interest
-    paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s."""
-    return line_among(named_metrics(question))
-
-
-def line_among(names: Sequence[str]) -> str:
-    """The first of the textbook names a question's plain words give (``named_metrics``) that is a line item, or ''."""
-    return next((name for name in names if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
+    paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s: the first of
+    the textbook names its plain words give (``names``, else ``named_metrics``) that is a line item."""
+    return next((name for name in (named_metrics(question) if names is None else names)
+                 if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")

@@ -74,6 +74,11 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"(?:proceeds from |rais\w* (?:from |by |through )?)?(?:issu(?:ing|ance of|ances of)) (?:long-term )?debt": (
         "proceeds from issuance of long-term debt", "proceeds from issuances of long-term debt",
         "proceeds from long-term debt", "issuance of long-term debt", "proceeds from borrowings"),
+    r"share repurchases|(?:stock|share) buybacks?|(?:re)?purchases? of (?:its |their )?(?:own )?(?:common |treasury )?"
+    r"(?:stock|shares)": (
+        "share repurchases", "repurchases of common stock", "repurchase of common stock", "purchases of treasury stock",
+        "purchase of treasury stock", "treasury stock purchases", "common stock repurchased",
+        "payments for repurchases of common stock", "stock repurchases"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",

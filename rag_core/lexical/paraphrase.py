@@ -49,6 +49,9 @@ _PAID = r"pa(?:y|ys|id|ying)"
 _OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
             r"faster than|slower than")
 
+ASKS_COUNT = r"\bhow many\b"
+"""A count asked ('how many shares did it repurchase'), which no line item's amount is."""
+
 PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     # how often it sells its stock of goods, or how long goods sit: cost of sales over inventories
     "inventory turnover": ((_OFTEN, r"inventor(?:y|ies)", _SELLS),),
@@ -106,8 +109,16 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                         r"capital (?:spending|expenditures?|investments?)|capex|(?:new |its |their )?(?:property|plant|"
                         r"equipment|fixed assets|factories|machinery)"),),
     # the cash it paid in interest or taxes: the cash flow statement's line, not the income statement's expense
-    "interest paid": ((r"interest(?! (?:rates?|coverage|income|expenses?))", _PAID),),
+    # (not the interest on a line of its own, a bank's on its deposits or loans: its line under interest expense)
+    "interest paid": ((r"interest(?! (?:rates?|coverage|income|expenses?)\b)(?! on (?!(?:its |their |the )?(?:debt|"
+                       r"borrowings|notes|bonds)\b))", _PAID),),
     "income taxes paid": ((r"(?:income )?tax(?:es)?(?! (?:rates?|provisions?|expenses?|benefits?|credits?))", _PAID),),
+    # what it paid to buy back its own shares: the cash flow statement's repurchases (or its treasury stock bought);
+    # not a question that words the line itself ('the total cost of common share repurchases': that row), nor one
+    # that asks how many shares (a note's count)
+    "share repurchases": ((rf"^(?!.*{ASKS_COUNT}).*?\b(?:buy(?:s|ing)? back|bought back|buy[- ]?backs?|"
+                           r"repurchas(?:e|ed|ing))",
+                           r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)"),),
     # what it earned before the tax on it: the income statement's line before the provision
     "income before income taxes": ((r"earn\w*|made|make|profits?", r"before (?:income )?tax(?:es)?"),),
     # what it owns set against what it owes

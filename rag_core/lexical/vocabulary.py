@@ -62,6 +62,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"net (?:income|earnings|loss)|operating (?:income|loss)|cost of (?:sales|goods sold|revenues?)|income before "
     r"(?:income )?taxes": (f"net sales revenue cost of sales operating income net income {INCOME_STATEMENT}",
                            (INCOME,)),
+    # the interest a bank pays or earns on a balance ('interest on deposits', on loans): its income statement's line
+    # under interest expense or income, not the balance (interest on its debt is the interest it paid)
+    r"interest (?:paid |earned |expense |income )?on (?!(?:its |their |the )?(?:debt|borrowings|notes|bonds)\b)": (
+        f"interest income interest expense {INCOME_STATEMENT}", (INCOME,)),
     # more of each statement's own lines: what it spent on research; the debt and cash it holds (a debt note
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
@@ -76,8 +80,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # balances a balance sheet states and what it wrote off in the year, asked for (not why they moved, nor
     # a ratio over them: those have entries of their own)
     rf"^(?!.*\b(?:{_WHY}|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
-    r".*\b(?:inventor(?:y|ies)|accounts receivable|accounts payable|deposits)\b": (
-        f"inventories accounts receivable accounts payable deposits {BALANCE_SHEET}", (BALANCE,)),
+    r".*(?<!interest on )\b(?:inventor(?:y|ies)|accounts receivable|accounts payable|deposits|short-term investments|"
+    r"marketable securities)\b": (f"inventories accounts receivable accounts payable deposits short-term investments "
+                       f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
     r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"
@@ -143,6 +148,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"buy[- ]?backs?|buy(?:s|ing)? back|bought back|repurchas\w* (?:any |some )?(?:of )?"
     r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)": (
         f"repurchases of common stock treasury stock repurchase program {CASH_FLOWS}", (CASH, EQUITY)),
+    # the dividends it declared for each share: the income statement's line under its earnings per share, or the
+    # equity statement's beside each dividend
+    r"dividends? (?:declared )?per (?:common )?share": (
+        f"dividends declared per share {INCOME_STATEMENT}", (INCOME, EQUITY)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }

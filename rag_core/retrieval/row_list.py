@@ -4,12 +4,14 @@ labels compared whole, not as BM25 terms (``row_list``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import lines_read
+from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import label_terms, phrases
 from ..models import RankedLists
 from ..store.owned import OwnedChunks
@@ -24,14 +26,15 @@ def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], l
     one word of a figure no textbook line item names ('spend on marketing': 'Marketing'), the labels of the line the
     figure's name is (``figure_name.metric``) that say it in words the question does not ('Repayments of long-term
     debt' of 'how much long-term debt did it repay') or more fully ('Proceeds from issuance of long-term debt' of
-    'raise from issuing long-term debt'), and the labels of the rows a figure for it is read from that it does not
-    word (``line_items.lines_read``), each as ``label_terms``."""
+    'raise from issuing long-term debt'; none of a count asked), and the labels of the rows a figure for it is read
+    from that it does not word (``line_items.lines_read``), each as ``label_terms``."""
     own = [p for p in phrases(question) if len(p) >= min_terms]
     own += [(short.casefold(),) for short in name_acronyms(question)]  # 'PBNA (b)' of 'PepsiCo Beverages North America'
     read = [terms for line in lines_read(question) if len(terms := label_terms(line)) >= min_terms]
     name = line_named(question) or metric(question)
     unworded = not set(named := label_terms(name)) <= set(label_terms(question))  # 'repayments of …' of 'repay'
-    lines = [terms for line in lines_read(name) if len(terms := label_terms(line)) >= min_terms]
+    lines = [] if re.search(ASKS_COUNT, question, re.IGNORECASE) else [  # a count asked is no line's amount
+        terms for line in lines_read(name) if len(terms := label_terms(line)) >= min_terms]
     own = [*(terms for terms in lines if unworded or any(set(p) < set(terms) for p in own)), *own]
     return [*own, *([named] if len(named) == 1 and not read else [])], read
 

@@ -1,0 +1,125 @@
+"""Figures a chat asks for that a fourteenth batch of questions, written before any answer was read, found read
+wrong or not at all (docs/measurements.md): two years compared by 'how much higher … than', what a company spent
+buying back its own shares, a segment's loss from operations beside a table of its assets, the interest a bank
+paid on its deposits, and the balance sheet and income statement lines such questions need."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.lexical import vocabulary
+from rag_core.lexical.figure_name import line_named
+from rag_core.lexical.paraphrase import named_metrics
+from rag_core.models import Passage
+
+
+@pytest.mark.parametrize(("question", "metric", "operation"), [
+    ("How much higher were Goldman Sachs' net earnings in 2016 than in 2015?", "net earnings", "change"),
+    ("How much lower was Boeing's net loss in 2021 than in 2022?", "net loss", "change"),
+    ("How much more did 3M spend on research and development in 2022 than in 2021?", "research and development",
+     "change"),
+    ("How much did 3M spend buying back its own shares in 2021?", "share repurchases", "cell"),
+    ("How much of its own stock did 3M repurchase in 2021?", "share repurchases", "cell"),
+])
+def test_what_the_question_asks(question: str, metric: str, operation: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation) == (metric, operation)
+
+
+def test_a_question_that_words_the_repurchases_line_keeps_its_words() -> None:
+    """'the total cost of common share repurchases' is a row of its own (a note's), not any line of repurchases."""
+    asked = read_question("What was the total cost of common share repurchases in 2016?")
+    assert asked is not None and asked.metric == "total cost of common share repurchases"
+
+
+EARNINGS = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+    "Consolidated Statements of Earnings (in millions)\n"
+    "| Year Ended December | 2016 | 2015 |\n"
+    "| Net revenues | 30,608 | 33,820 |\n"
+    "| Net earnings | 7,398 | 6,083 |\n"))
+
+
+def test_how_much_higher_one_year_than_another_is_their_change() -> None:
+    figure = read_figure("How much higher were Bank Co's net earnings in 2016 than in 2015?", [EARNINGS])
+    assert figure is not None and figure.value == pytest.approx(1_315e6)
+    assert {c.column for c in figure.cells} == {"2015", "2016"}
+
+
+FLOWS = Passage(n=1, document="tape-10k.pdf", page=52, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statement of Cash Flows (Millions)\n"
+    "| Years ended December 31 | 2022 | 2021 |\n"
+    "| Cash Flows from Financing Activities | | |\n"
+    "| Repayment of debt (maturities greater than 90 days) | (1,179) | (1,144) |\n"
+    "| Purchases of treasury stock | (1,464) | (2,199) |\n"
+    "| Dividends paid to shareholders | (3,369) | (3,420) |\n"))
+
+
+def test_buying_back_its_own_shares_is_its_purchases_of_treasury_stock() -> None:
+    figure = read_figure("How much did Tape Co spend buying back its own shares in 2021?", [FLOWS])
+    assert figure is not None and [c.row for c in figure.cells] == ["Purchases of treasury stock"]
+    assert abs(figure.value) == pytest.approx(2_199e6)
+
+
+ASSETS = Passage(n=1, document="planes-10k.pdf", page=118, tabular=True, text=(
+    "Segment assets are summarized in the table below.\n"
+    "| (Dollars in millions) | 2022 | 2021 |\n"
+    "| Commercial Airplanes | $75,212 | $75,863 |\n"
+    "| Global Services | 15,388 | 15,478 |\n"))
+SEGMENTS = Passage(n=2, document="planes-10k.pdf", page=62, tabular=True, text=(
+    "Summary of Business Segment Data (Dollars in millions)\n"
+    "| Years ended December 31, | 2022 | 2021 |\n"
+    "| Revenues: | | |\n"
+    "| Commercial Airplanes | $25,867 | $19,493 |\n"
+    "| Global Services | 17,611 | 16,328 |\n"
+    "| (Loss)/earnings from operations: | | |\n"
+    "| Commercial Airplanes | ($2,370) | ($6,475) |\n"
+    "| Global Services | 2,727 | 2,017 |\n"))
+
+
+def test_a_segment_s_loss_is_the_row_under_its_heading_not_a_table_that_says_segment() -> None:
+    """Both tables hold a 'Commercial Airplanes' row; the heading 'Segment assets …' shares only the word 'segment'
+    with the question, which names the part of the company, not the figure."""
+    figure = read_figure("How much did Planes Co's Commercial Airplanes segment lose from operations in 2022?",
+                         [ASSETS, SEGMENTS])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value) == pytest.approx(2_370e6)
+
+
+BANK_INCOME = Passage(n=1, document="card-10k.pdf", page=96, tabular=True, statement="income", text=(
+    "Consolidated Statements of Income (Millions)\n"
+    "| Year Ended December 31 | 2022 | 2021 |\n"
+    "| Interest income | | |\n"
+    "| Interest on loans | 11,967 | 8,850 |\n"
+    "| Deposits with banks and other | 595 | 100 |\n"
+    "| Interest expense | | |\n"
+    "| Deposits | 1,527 | 458 |\n"
+    "| Long-term debt and other | 1,236 | 825 |\n"))
+BANK_BALANCE = Passage(n=2, document="card-10k.pdf", page=98, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheets (Millions)\n"
+    "| December 31 | 2022 | 2021 |\n"
+    "| Liabilities | | |\n"
+    "| Customer deposits | $ 110,239 | $ 84,382 |\n"))
+
+
+def test_the_interest_paid_on_deposits_is_the_line_under_interest_expense() -> None:
+    question = "What did Card Co pay in interest on deposits in 2022?"
+    assert named_metrics(question) == ()  # not the company's interest paid on everything
+    assert named_metrics("How much did Card Co pay in interest on its debt in 2022?") == ("interest paid",)
+    figure = read_figure(question, [BANK_BALANCE, BANK_INCOME])
+    assert figure is not None and [c.row for c in figure.cells] == ["Deposits"] and figure.value == 1_527e6
+    assert vocabulary.statements_named(question) == (vocabulary.INCOME,)
+
+
+@pytest.mark.parametrize(("question", "statements"), [
+    ("What were Analog Devices' short-term investments at the end of fiscal 2008?", (vocabulary.BALANCE,)),
+    ("What dividends per share did CVS Health declare in 2022?", (vocabulary.INCOME, vocabulary.EQUITY)),
+])
+def test_the_statements_such_lines_are_in(question: str, statements: tuple[str, ...]) -> None:
+    assert vocabulary.statements_named(question) == statements
+
+
+def test_a_count_of_shares_repurchased_names_no_cash_line() -> None:
+    """'How many shares … did it repurchase' asks a count (a note's), not the cash flow statement's repurchases."""
+    assert line_named("How many shares of common stock did Bank Co repurchase in 2016 and at what cost?") == ""
+    assert line_named("How much did Bank Co spend buying back its stock in 2016?") == "share repurchases"
