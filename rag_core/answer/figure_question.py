@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, line_named, metric
+from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, line_named, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
@@ -327,7 +327,8 @@ def _read(question: str) -> Asked | None:
         return replace(cell, formula=cell.metric)
     if _AVERAGE.search(asked) and len(years) >= 2:
         return replace(cell, operation="average")
-    if _CHANGE.search(asked) or (_COMPARED.search(asked) and len(set(years)) >= 2):
+    if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(
+            YEAR_BEFORE, asked, re.IGNORECASE))):  # 'how much lower … at the end of fiscal 2009 than a year earlier'
         return replace(cell, operation="growth" if _RELATIVE.search(asked) else "change")
     if _SUM.search(asked) and len(set(years)) >= 2:
         return replace(cell, operation="sum")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
+from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
@@ -80,18 +81,21 @@ _AGREES = 0.1
 the question, and loses for each it has that the question does not."""
 
 
-def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> list[tuple[float, Row]]:
+def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
     metric (or in a report name of a line item the metric names), more words first. A label that
     opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
     when its whole names nothing; a balance's row in a cash flow statement, its change in the
     year, or what moved it ('Payments of long-term debt'), comes after every other. A row of an
     amount before something is taken from it ('Income before income tax provision') is named only
-    by a metric that says 'before' too. ``at_date``: the question asks for the figure at a date, a balance."""
+    by a metric that says 'before' too. ``question``: one that asks for the figure at a date asks a balance; one that
+    asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share')."""
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
-    balance = (at_date or BALANCES.search(metric) is not None) and not _FLOW.match(metric)  # not 'repayments of …'
+    balance = (ASKED_AT_DATE.search(question) is not None or BALANCES.search(metric) is not None) and \
+        not _FLOW.match(metric)  # not 'repayments of …'
+    count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None
     per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []
@@ -100,13 +104,15 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
         if score and tail and _label(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
         if score and _label(row.label) <= words and stems(heading_of(row)) & (
-                head | (words - GENERIC - _label(row.label))) - _PARTS:  # not 'Segment assets are summarized …'
+                (head | words - GENERIC) - _label(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
         elif score and tail - _PARTS and _label(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |', the segment asked
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
+        if score and count and (FIGURE_PER_SHARE.search(row.label) or _PER_SHARE.search(heading_of(row))):
+            continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
@@ -115,7 +121,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, at_date: bool = False) -> li
             own = _label(row.label) & _QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
-            stated = _STATED if row.passage.statement and not row.prose and not tail else 0.0
+            stated = _STATED if row.passage.statement and not row.prose and (
+                not tail or (balance and row.passage.statement == "balance_sheet")) else 0.0  # a balance at a date
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
@@ -317,7 +324,7 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
     label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
     or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
-    question names more of, else the first."""
+    question names more of, else its 'Total', else the first."""
     figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
     if not figures:
         return None
@@ -338,8 +345,13 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
     of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
-    return max(of_year, key=lambda cell: len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
-               default=None)
+    return max(of_year, key=lambda cell: (len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
+                                          _TOTAL_COLUMN.search(cell[0]) is not None), default=None)
+
+
+_TOTAL_COLUMN = re.compile(r"(?:^|›)\s*total\s*$", re.IGNORECASE)
+"""A year's 'Total' column beside its parts' ('2018 › Activision', … '2018 › Total'): the whole, when the question
+names no part more."""
 
 
 _SHARE_OF = re.compile(r"%\s*of\b.*", re.IGNORECASE)

@@ -15,13 +15,12 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
-from ..lexical.figure_name import YEAR
+from ..lexical.figure_name import YEAR, owner
 from ..lexical.line_items import DERIVED, beyond_whole, derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
 from .figure_rows import (
-    ASKED_AT_DATE,
     GENERIC,
     When,
     alike_first,
@@ -114,9 +113,10 @@ class _Reader(Saying):
         self.years, self.periods = list(asked.years), asked.periods
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
-        self.named = stems(asked.question) - self.against
+        who, after = owner(asked.question)  # not 'Activision' of the company, unless named again ('… Blizzard segment')
+        self.named = stems(asked.question) - self.against - (stems(who) - stems(after))
         self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
-        self.at_date = ASKED_AT_DATE.search(asked.question) is not None
+        self.question = asked.question
         # the cells one evaluation of a formula read, each with its operand: two operands are two cells
         self.operands: dict[tuple[int, str, str], str] = {}
 
@@ -143,7 +143,7 @@ class _Reader(Saying):
 
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
-        found = rows_named(self.rows, metric, at_date=self.at_date)
+        found = rows_named(self.rows, metric, question=self.question)
         found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)

@@ -19,6 +19,9 @@ NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
 years 2010 to 2012?'): a question only with its question mark."""
 MORE_OR_LESS = r"(?:higher|lower|more|less|greater|bigger|larger|smaller)"
 """'How much higher were its net earnings in 2016 than in 2015?': two years' figures compared, their change."""
+YEAR_BEFORE = (r"\b(?:(?:a|one) year (?:earlier|before)|(?:the )?(?:prior|previous|preceding) (?:fiscal )?year|"
+               r"the year before|last year)\b")
+"""The year before the one a question names ('… at the end of fiscal 2009 than a year earlier')."""
 HOW_BIG = r"how (?:big|large|high|low|small)"
 """'How big was its loss from operations in 2021?': a figure asked by its size."""
 
@@ -121,9 +124,18 @@ def metric(text: str) -> str:
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
     first = _NUMBER_OF.sub(" ", first)
     first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
+    first = re.sub(rf"\s+than\s+(?:in\s+|at\s+)?{YEAR_BEFORE}.*$", "", first, flags=re.IGNORECASE)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     return re.sub(r"\s+", " ", first)
+
+
+def owner(question: str) -> tuple[str, str]:
+    """The company a question names as its figure's owner ('Activision Blizzard' of "What was Activision Blizzard's
+    total segment operating income in 2018?"), and what the question says after it; ('', question) when none."""
+    first = _LEADING.sub("", asking(question)).strip()
+    found = _WHOSE.match(first) or _OWNER_WITHIN.search(first)
+    return ("", question) if found is None else (found.group(), first[found.end():])
 
 
 def line_named(question: str, names: Sequence[str] | None = None) -> str:

@@ -80,9 +80,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # balances a balance sheet states and what it wrote off in the year, asked for (not why they moved, nor
     # a ratio over them: those have entries of their own)
     rf"^(?!.*\b(?:{_WHY}|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
-    r".*(?<!interest on )\b(?:inventor(?:y|ies)|accounts receivable|accounts payable|deposits|short-term investments|"
-    r"marketable securities)\b": (f"inventories accounts receivable accounts payable deposits short-term investments "
-                       f"{BALANCE_SHEET}", (BALANCE,)),
+    r".*(?<!interest on )\b(?:inventor(?:y|ies)|(?:accounts |unbilled |trade )?receivables?|accounts payable|deposits|"
+    r"short-term investments|marketable securities|accrued (?:liabilities|expenses)|deferred (?:income|revenues?))\b": (
+        f"inventories accounts receivable accounts payable deposits short-term investments accrued liabilities "
+        f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
     r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"

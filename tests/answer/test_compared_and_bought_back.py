@@ -123,3 +123,79 @@ def test_a_count_of_shares_repurchased_names_no_cash_line() -> None:
     """'How many shares … did it repurchase' asks a count (a note's), not the cash flow statement's repurchases."""
     assert line_named("How many shares of common stock did Bank Co repurchase in 2016 and at what cost?") == ""
     assert line_named("How much did Bank Co spend buying back its stock in 2016?") == "share repurchases"
+
+
+# --- a fifteenth batch: a year before, a count of shares, a balance at a date, a segments' total -------------------
+
+CHIPS_BALANCE = Passage(n=1, document="chips-10k.pdf", page=51, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheets (thousands)\n"
+    "| | 2009 | 2008 |\n"
+    "| Deferred income on shipments to distributors | 149,278 | 175,358 |\n"
+    "| Accrued liabilities | 122,193 | 191,307 |\n"))
+CHIPS_TAX_NOTE = Passage(n=2, document="chips-10k.pdf", page=89, tabular=True, text=(
+    "The components of deferred tax assets and liabilities (thousands)\n"
+    "| | 2009 | 2008 |\n"
+    "| Deferred tax assets: | | |\n"
+    "| Deferred income on shipments to distributors | 25,775 | 24,913 |\n"))
+
+
+def test_than_a_year_earlier_is_the_change_from_the_year_before() -> None:
+    question = "How much lower were Chips Co's accrued liabilities at the end of fiscal 2009 than a year earlier?"
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation, asked.years) == ("accrued liabilities", "change",
+                                                                                  (2009,))
+    figure = read_figure(question, [CHIPS_BALANCE])
+    assert figure is not None and figure.value == pytest.approx(-69_114e3)
+
+
+def test_a_figure_at_a_date_is_the_balance_sheet_s_row_before_a_note_s_of_the_same_name() -> None:
+    """Both rows are labelled alike and the note's heading shares 'deferred' with the label only: the balance sheet
+    states the balance at the date."""
+    figure = read_figure("What was Chips Co's deferred income on shipments to distributors at the end of fiscal 2009?",
+                         [CHIPS_TAX_NOTE, CHIPS_BALANCE])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(149_278e3)
+
+
+BANK_EARNINGS = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+    "Consolidated Statements of Earnings (in millions, except per share amounts)\n"
+    "| Year Ended December | 2016 | 2015 |\n"
+    "| Earnings per common share | | |\n"
+    "| Basic | $ 16.53 | $ 12.35 |\n"
+    "| Diluted | 16.29 | 12.14 |\n"
+    "| Average common shares | | |\n"
+    "| Basic | 427.4 | 448.9 |\n"
+    "| Diluted | 435.1 | 458.6 |\n"))
+
+
+def test_how_many_diluted_shares_is_the_count_not_the_diluted_earnings_per_share() -> None:
+    figure = read_figure("How many diluted common shares did Bank Co have on average in 2015?", [BANK_EARNINGS])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(458.6e6)
+    figure = read_figure("What were Bank Co's diluted earnings per common share in 2015?", [BANK_EARNINGS])
+    assert figure is not None and figure.value == pytest.approx(12.14)
+
+
+GAMES_SEGMENTS = Passage(n=1, document="games-10k.pdf", page=101, tabular=True, text=(
+    "Information on the reportable segment net revenues and segment operating income (amounts in millions)\n"
+    "| | Year Ended December 31, 2018 | | | |\n"
+    "| | Games | Blizzard | King | Total |\n"
+    "| Segment net revenues | $2,458 | $2,291 | $2,086 | $6,835 |\n"
+    "| Segment operating income | $1,011 | $685 | $750 | $2,446 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Games Blizzard's total segment operating income in 2018?", 2_446e6),
+    ("What were the segment net revenues of Games Blizzard's Blizzard segment in 2018?", 2_291e6),
+])
+def test_the_segments_total_column_unless_the_question_names_a_segment(question: str, value: float) -> None:
+    """The company's own name ('Games Blizzard') names no segment's column, unless the question names it again."""
+    figure = read_figure(question, [GAMES_SEGMENTS])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(value)
+
+
+@pytest.mark.parametrize("question", [
+    "What were Boeing's unbilled receivables at the end of 2022?",
+    "What was Analog Devices' deferred income on shipments to distributors at the end of fiscal 2009?",
+    "What were Analog Devices' accrued liabilities at the end of fiscal 2009?",
+])
+def test_balances_bring_the_balance_sheet(question: str) -> None:
+    assert vocabulary.statements_named(question) == (vocabulary.BALANCE,)
