@@ -153,6 +153,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # equity statement's beside each dividend
     r"dividends? (?:declared )?per (?:common )?share": (
         f"dividends declared per share {INCOME_STATEMENT}", (INCOME, EQUITY)),
+    # the cash it spent on acquisitions: the cash flow statement's investing line (which companies it bought, and why,
+    # is a note's)
+    r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?": (
+        f"acquisitions net of cash acquired investing activities {CASH_FLOWS}", (CASH,)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }

@@ -199,3 +199,23 @@ def test_the_segments_total_column_unless_the_question_names_a_segment(question:
 ])
 def test_balances_bring_the_balance_sheet(question: str) -> None:
     assert vocabulary.statements_named(question) == (vocabulary.BALANCE,)
+
+
+DRINKS_FLOWS = Passage(n=1, document="drinks-10k.pdf", page=64, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statement of Cash Flows (in millions)\n"
+    "| | 2022 | 2021 | 2020 |\n"
+    "| Investing Activities | | | |\n"
+    "| Capital spending | (5,207) | (4,625) | (4,240) |\n"
+    "| Acquisitions, net of cash acquired, investments in noncontrolled affiliates and purchases of intangible and "
+    "other assets | (873) | (61) | (6,372) |\n"))
+
+
+def test_the_cash_spent_on_acquisitions_is_the_investing_line_that_opens_with_them() -> None:
+    """The line says all it holds; the answer names it so. And the question brings the cash flow statement (which
+    companies it bought is a note's, asked otherwise)."""
+    question = "How much did Drinks Co spend on acquisitions in 2020?"
+    figure = read_figure(question, [DRINKS_FLOWS])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value) == pytest.approx(6_372e6)
+    assert figure.cells[0].row.startswith("Acquisitions, net of cash acquired, investments")
+    assert vocabulary.statements_named(question) == (vocabulary.CASH,)
+    assert vocabulary.statements_named("Which company did Drinks Co acquire in South Africa?") == ()
