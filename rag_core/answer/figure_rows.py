@@ -383,3 +383,24 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(),
                     value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
+
+
+_STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"
+                            r"\s+in\s+(?P<what>.+)$", re.IGNORECASE)
+"""A row that states a figure's change in the year ('Net increase (decrease) in cash, cash equivalents and restricted
+cash'): the change asked, read rather than computed from balances a table may name more briefly."""
+
+
+def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> CellRead | None:
+    """The change of the metric in one year (or from the year before it), as a row states it, when a row's label
+    names the metric's every word and no other; None when none does."""
+    wanted, asked = stems(metric) - GENERIC - _QUALIFIERS, sorted(set(years))
+    if not wanted or not asked or len(asked) > 2 or asked[-1] - asked[0] > 1:
+        return None
+    for row in rows:
+        said = _STATED_CHANGE.match(row.label)
+        cell = column_of(row, asked[-1], set()) if said and _label(said.group("what")) - GENERIC - _QUALIFIERS == \
+            wanted else None
+        if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
+            return read
+    return None

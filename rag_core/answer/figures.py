@@ -32,6 +32,7 @@ from .figure_rows import (
     partly_named,
     rows_named,
     said_when,
+    stated_change,
     stems,
 )
 from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
@@ -39,8 +40,8 @@ from .figure_scope import QUARTER, asked_quarter, by_period, of_part, of_quarter
 from .formula import Missing, evaluate, formula_tokens
 from .statement_lines import cell_value, is_percent, rounding
 
+# what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
-"""What a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own."""
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
 _LISTED = 3  # most candidates an ambiguous figure question is given
 
@@ -65,6 +66,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
     if asked.operation == "sum":
         return reader.total(asked.metric)
+    if asked.operation == "change" and (moved := stated_change(rows, asked.metric, asked.years)) is not None:
+        return reader.one(moved)  # 'Net increase in cash, cash equivalents and restricted cash | 614'
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)
@@ -95,9 +98,8 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
 
 
 def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureReading:
-    """Of a ratio stated more than once for the year (a segment's operating margin beside the
-    company's), the one its inputs give, computed from the rows ('Loss from operations' over 'Total
-    revenues' of the statement of operations), as written; all of them when none or several agree."""
+    """Of a ratio stated more than once for the year (a segment's operating margin beside the company's), the one its
+    inputs give, computed from the rows ('Loss from operations' over 'Total revenues'); all when none or several do."""
     computed = _Reader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
     value = computed.value if computed is not None and not computed.missing and computed.kind != "candidates" else None
     agree = [cell for cell in stated.cells if value is not None and abs(cell.value - value) <= rounding(cell.text)]
@@ -224,8 +226,7 @@ class _Reader(Saying):
         old, new = self.read(metric, earlier), self.read(metric, later)
         if old is None or new is None:
             return self._missing()
-        aligned = self._aligned([old, new])
-        if isinstance(aligned, FigureReading):
+        if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = aligned
         return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change {earlier} to {later}")
@@ -302,8 +303,7 @@ class _Reader(Saying):
         got = [r for r in read if r is not None]
         if len(got) < len(read):
             return self._missing()
-        aligned = self._aligned(got)
-        if isinstance(aligned, FigureReading):
+        if isinstance(aligned := self._aligned(got), FigureReading):
             return aligned
         got = aligned
         formula = " + ".join(cite(r) for r in got)

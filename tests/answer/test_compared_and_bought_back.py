@@ -219,3 +219,24 @@ def test_the_cash_spent_on_acquisitions_is_the_investing_line_that_opens_with_th
     assert figure.cells[0].row.startswith("Acquisitions, net of cash acquired, investments")
     assert vocabulary.statements_named(question) == (vocabulary.CASH,)
     assert vocabulary.statements_named("Which company did Drinks Co acquire in South Africa?") == ()
+
+
+DRUGS_FLOWS = Passage(n=1, document="drugs-10k.pdf", page=111, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statements of Cash Flows (in millions)\n"
+    "| For the Years Ended December 31, | 2022 | 2021 |\n"
+    "| Net increase (decrease) in cash, cash equivalents and restricted cash | 614 | 1,648 |\n"))
+DRUGS_BALANCE = Passage(n=2, document="drugs-10k.pdf", page=110, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheets (in millions)\n"
+    "| December 31, | 2022 | 2021 |\n"
+    "| Cash and cash equivalents | $ 12,945 | $ 9,408 |\n"))
+
+
+def test_a_change_a_row_states_is_read_not_computed_from_a_briefer_balance() -> None:
+    """'Cash and cash equivalents' names part of what is asked; the cash flow statement states the change of all of
+    it. A change of what that row names is still computed from the balances."""
+    figure = read_figure("By how much did Drugs Co's cash, cash equivalents and restricted cash increase in 2022?",
+                         [DRUGS_BALANCE, DRUGS_FLOWS])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(614e6)
+    figure = read_figure("How much did Drugs Co's cash and cash equivalents change from 2021 to 2022?",
+                         [DRUGS_BALANCE, DRUGS_FLOWS])
+    assert figure is not None and figure.value == pytest.approx(3_537e6)
