@@ -17,6 +17,8 @@ from .numbers import numbers
 from .row_context import heading_of, table_words
 from .statement_lines import cell_value, is_percent
 
+_NOTES = re.compile(r"\([^)]*\)")
+"""A label's notes in parentheses ('Deposits (includes $13,782 as of December 2016 …)'): not what it names."""
 _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
 
@@ -89,13 +91,15 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     year, or what moved it ('Payments of long-term debt'), comes after every other. A row of an
     amount before something is taken from it ('Income before income tax provision') is named only
     by a metric that says 'before' too. ``question``: one that asks for the figure at a date asks a balance; one that
-    asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share')."""
+    asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share'); a label that names
+    a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023')."""
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
              for name in labels]
     balance = (ASKED_AT_DATE.search(question) is not None or BALANCES.search(metric) is not None) and \
         not _FLOW.match(metric)  # not 'repayments of …'
     count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None
+    years = set(YEAR.findall(question))
     per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
     scored: list[tuple[float, Row]] = []
@@ -120,6 +124,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if score:
             own = _label(row.label) & _QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
+            if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
+                score += _AGREES if dated <= years else -_AGREES
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
             stated = _STATED if row.passage.statement and not row.prose and (
                 not tail or (balance and row.passage.statement == "balance_sheet")) else 0.0  # a balance at a date

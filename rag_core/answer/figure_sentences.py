@@ -86,11 +86,13 @@ $40,000 per month'; each such sentence of one label is a column of its row, name
 
 _DOUBLED = re.compile(r"^(?P<heading>.{3,}?)\s+(?P<said>(?P=heading))$", re.IGNORECASE)
 
-_HEADCOUNT = re.compile(
-    rf"\b(?:as of|at)\s+(?P<date>{_DATE}),\s+(?:we|the company)\s+(?:had|employed)\s+(?:approximately\s+|about\s+)?"
-    r"(?P<count>\d[\d,]*)\s+(?P<label>(?:(?:full|part)[- ]time\s+)?(?:employees|people|staff|colleagues))\b",
-    re.IGNORECASE)
-"""The count of people a report states at a date ('As of March 31, 2012, we had 397 full-time employees')."""
+_HAD = r"(?:we|the company)\s+(?:had|employed)\s+(?:approximately\s+|about\s+)?(?P<count>\d[\d,]*)\s+"
+_PEOPLE = r"(?P<label>(?:(?:full|part)[- ]time\s+|total\s+)?(?:employees|people|staff|colleagues|associates))\b"
+_HEADCOUNT = (re.compile(rf"\b(?:as of|at|on)\s+(?P<date>{_DATE}),\s+{_HAD}{_PEOPLE}", re.IGNORECASE),
+              re.compile(rf"\b{_HAD}{_PEOPLE}[^.;]{{0,40}}?\b(?:as of|at|on)\s+(?P<date>{_DATE})\b", re.IGNORECASE))
+"""The count of people a report states at a date ('As of March 31, 2012, we had 397 full-time employees'; 'On
+December 31, 2022, the Company employed approximately 92,000 people'; 'We employed approximately 315,000 people
+worldwide as of December 31, 2022')."""
 
 SentenceRow = tuple[str, dict[str, str], float]
 """A label, its figures as written (without their scale word) by column, and their scale."""
@@ -118,7 +120,7 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
                           [match.group("year"), match.group("before")]))
     rows = _spanned_rows(prose)
     rows += [(match.group("label").capitalize(), {years_in(match.group("date"))[0]: match.group("count")}, 1.0)
-             for match in _HEADCOUNT.finditer(prose)]
+             for pattern in _HEADCOUNT for match in pattern.finditer(prose)]
     for label, values, years in found:
         scale = _scale_of(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):

@@ -52,7 +52,7 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record)\b.*$")
+                   r"(?:have|hold|own|carry|report|record|employ)\b.*$")
 """'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
 capitalised, as ``_WHOSE`` reads it)."""
 _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
@@ -86,10 +86,10 @@ _OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['�
 segment'), before the part of it asked about."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
-                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry|raise|borrow)"
+                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
-                   r"(?:on|in|for|as|from)?\s*"
+                   r"(?:on|in|for|as|from)?\s*(?:(?:its|their)\s+(?=\w))?"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the

@@ -157,6 +157,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # is a note's)
     r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?": (
         f"acquisitions net of cash acquired investing activities {CASH_FLOWS}", (CASH,)),
+    # the shares its earnings per share are computed over: the income statement's lines under it
+    r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
+    r"(?:basic|diluted) (?:weighted[- ]average )?(?:common )?shares": (
+        f"weighted average shares outstanding basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }

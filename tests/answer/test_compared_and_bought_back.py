@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figure_question import read_question
+from rag_core.answer.figure_sentences import sentence_rows
 from rag_core.answer.figures import read_figure
 from rag_core.lexical import vocabulary
 from rag_core.lexical.figure_name import line_named
@@ -240,3 +241,60 @@ def test_a_change_a_row_states_is_read_not_computed_from_a_briefer_balance() -> 
     figure = read_figure("How much did Drugs Co's cash and cash equivalents change from 2021 to 2022?",
                          [DRUGS_BALANCE, DRUGS_FLOWS])
     assert figure is not None and figure.value == pytest.approx(3_537e6)
+
+
+# --- a sixteenth batch: people employed, a label that names a year, the shares EPS is computed over -----------------
+
+@pytest.mark.parametrize(("sentence", "row"), [
+    ("On December 31, 2022, the Company employed approximately 92,000 people (full-time equivalents), with "
+     "approximately 37,000 employed in the United States.", ("People", {"2022": "92,000"}, 1.0)),
+    ("We employed approximately 315,000 people worldwide as of December 31, 2022, including approximately 132,000 "
+     "people within the United States.", ("People", {"2022": "315,000"}, 1.0)),
+    ("As of December 2016, we had 34,400 total staff.", ("Total staff", {"2016": "34,400"}, 1.0)),
+])
+def test_the_people_a_report_says_it_employed_at_a_date_are_a_row(sentence: str, row: tuple[object, ...]) -> None:
+    assert sentence_rows(sentence) == [row]
+
+
+def test_how_many_people_it_employed_reads_the_sentence() -> None:
+    prose = Passage(n=1, document="tape-10k.pdf", page=6, text=(
+        "Human Capital\nOn December 31, 2022, the Company employed approximately 92,000 people (full-time "
+        "equivalents), with approximately 37,000 employed in the United States and 55,000 employed internationally."))
+    asked = read_question("How many people did Tape Co employ at the end of 2022?")
+    assert asked is not None and asked.metric == "people"
+    figure = read_figure("How many people did Tape Co employ at the end of 2022?", [prose])
+    assert figure is not None and figure.value == pytest.approx(92_000)
+
+
+NOTES = Passage(n=1, document="drinks-10k.pdf", page=97, tabular=True, text=(
+    "Long-term debt obligations (in millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Notes due 2023 (1.7% and 1.5%) | 3,094 | 3,019 |\n"
+    "| Notes due 2024 (2.2% and 2.1%) | 2,867 | 2,986 |\n"
+    "| Notes due 2025 (2.7% and 2.7%) | 3,193 | 3,230 |\n"))
+
+
+def test_a_label_that_names_a_year_is_the_row_of_the_year_the_question_names() -> None:
+    figure = read_figure("How much did Drinks Co owe on its notes due 2024 at the end of 2022?", [NOTES])
+    assert figure is not None and figure.kind == "cell" and figure.cells[0].row.startswith("Notes due 2024")
+    assert figure.cells[0].column == "2022"
+
+
+def test_the_shares_earnings_per_share_are_computed_over_bring_the_income_statement() -> None:
+    for question in ("How many weighted-average basic shares did Games Co have in 2019?",
+                     "How many diluted common shares did Bank Co have on average in 2015?"):
+        assert vocabulary.statements_named(question) == (vocabulary.INCOME,), question
+
+
+def test_years_in_a_label_s_notes_name_no_row_of_theirs() -> None:
+    """'(includes $13,782 as of December 2016 and $14,680 as of December 2015 …)' says what the balance holds; the
+    balance sheet's row is still the balance asked at December 2016, before a table of interest expense's."""
+    balance = Passage(n=1, document="bank-10k.pdf", page=126, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Statements of Financial Condition ($ in millions)\n"
+        "| | As of December 2016 | As of December 2015 |\n"
+        "| Deposits (includes $13,782 as of December 2016 and $14,680 as of December 2015, at fair value) | $124,098 | "
+        "$97,519 |\n"))
+    expense = Passage(n=2, document="bank-10k.pdf", page=198, tabular=True, text=(
+        "Interest expense ($ in millions)\n| | 2016 | 2015 |\n| Deposits | 878 | 408 |\n"))
+    figure = read_figure("What were Bank Co's deposits as of December 2016?", [expense, balance])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(124_098e6)
