@@ -7,15 +7,14 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import BALANCES, COST_OF_REVENUE, LINE_ITEMS
+from ..lexical.line_items import BALANCES, LINE_ITEMS
 from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .numbers import numbers
 from .row_context import heading_of, table_words
-from .statement_lines import cell_value, is_percent
+from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
 """A label's notes in parentheses ('Deposits (includes $13,782 as of December 2016 …)'): not what it names."""
@@ -46,7 +45,7 @@ GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", 
 """Stems that name no line item: a label matched on these alone is no match."""
 
 
-def _covers(pattern: str, metric: str) -> bool:
+def covers(pattern: str, metric: str) -> bool:
     """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
     does not name 'total equity securities'."""
     match = re.search(pattern, metric, re.IGNORECASE)
@@ -61,7 +60,7 @@ _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:c
 _BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
-_QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
+QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
 """Words a report's row label may add to a line item's name without naming another line (a
 company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
@@ -94,7 +93,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share'); a label that names
     a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023')."""
     words = stems(metric)
-    names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if _covers(pattern, metric)
+    names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
     balance = (ASKED_AT_DATE.search(question) is not None or BALANCES.search(metric) is not None) and \
         not _FLOW.match(metric)  # not 'repayments of …'
@@ -105,12 +104,12 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        if score and tail and _label(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
+        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
-        if score and _label(row.label) <= words and stems(heading_of(row)) & (
-                (head | words - GENERIC) - _label(row.label) - _PARTS):  # not 'Segment assets are summarized …'
+        if score and label_stems(row.label) <= words and stems(heading_of(row)) & (
+                (head | words - GENERIC) - label_stems(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
-        elif score and tail - _PARTS and _label(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
+        elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |', the segment asked
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
@@ -122,7 +121,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
-            own = _label(row.label) & _QUALIFIERS
+            own = label_stems(row.label) & QUALIFIERS
             score += _AGREES * (len(own & words) - len(own - words))
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
                 score += _AGREES if dated <= years else -_AGREES
@@ -191,12 +190,12 @@ def _about(row: Row, head: set[str]) -> bool:
 def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
     """How well a row label names the metric of ``words`` or one of its line items' report ``names``, whole or a
     part of one (0: not at all)."""
-    label = _label(text)
+    label = label_stems(text)
     if not label or not (label - GENERIC):
         return 0.0
     asked = words - GENERIC
     score = 0.0
-    core = label - _QUALIFIERS  # 'Total staff at period-end' names the staff asked for
+    core = label - QUALIFIERS  # 'Total staff at period-end' names the staff asked for
     if label <= words:
         score = len(label) + len(label & words) / (len(words) or 1)
     elif core and core == asked:
@@ -206,7 +205,7 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     for name, head, said in names:
         if label == name or (label <= name and len(label) >= 2 and head in label and _in_words(text, said)):
             score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
-        elif (name <= label and label - name <= _QUALIFIERS  # 'Total net sales' for 'net sales'
+        elif (name <= label and label - name <= QUALIFIERS  # 'Total net sales' for 'net sales'
               or name == stems(text.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
             score = max(score, len(name) + 0.25)
     return score
@@ -218,7 +217,7 @@ def _in_words(label: str, name: str) -> bool:
     said = re.findall(r"[a-z&]+", name.lower())
     return all(any(word[:n] == other[:n] for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
                for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
-               if stems(word) - _QUALIFIERS and not stems(word) & set(_ALIKE.values()))
+               if stems(word) - QUALIFIERS and not stems(word) & set(_ALIKE.values()))
 
 
 _SAME_LETTERS = 7
@@ -226,7 +225,7 @@ _SAME_LETTERS = 7
 'intersegment' and 'interest', which share the five a stem keeps)."""
 
 
-def _label(text: str) -> set[str]:
+def label_stems(text: str) -> set[str]:
     """A row label's words, without its notes' marks, when it is taken and its class of shares ('Inventories(1)',
     'at period-end', '- common')."""
     return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*\)", " ", text))))
@@ -284,36 +283,6 @@ def _in_cash_flows(row: Row) -> bool:
     return _CASH_FLOWS.search(f"{row.passage.caption}\n{row.passage.section}") is not None
 
 
-_COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
-"""A row of the whole cost of revenue ('Cost of sales', 'Total cost of revenues')."""
-
-
-def _cost_part(label: str) -> bool:
-    """A row of a part of the cost of revenue ('Cost of products', 'Cost of services')."""
-    return re.match(r"\s*cost of \w", label, re.IGNORECASE) is not None and not _COST_WHOLE.match(label)
-
-
-def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
-    """The other lines a cost of revenue is split into, in the read cell's column, when its statement
-    states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
-    sold is both: 63,078, not 53,969). None when the cell's row is the whole cost, or its table totals them."""
-    if not _covers(COST_OF_REVENUE, metric) or not _cost_part(cell.row):
-        return []
-    table = [row for row in rows if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
-    if any(_COST_WHOLE.match(row.label) for row in table):
-        return []
-    return [read for row in table if row.label != cell.row and _cost_part(row.label) and cell.column in row.cells
-            and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
-
-
-def latest_year(rows: Sequence[Row], metric: str) -> int | None:
-    """The latest year the best row of the metric has a figure for: what a question that names no year
-    asks about ('how long did its customers take to pay, on average?' of the latest year and the one before)."""
-    best = rows_named(rows, metric)[:1]
-    cell = column_of(best[0][1], None, set()) if best else None  # no column named: the latest year's
-    return max((int(y) for y in YEAR.findall(cell[0])), default=None) if cell else None
-
-
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""
 
@@ -322,91 +291,4 @@ def _head(name: str) -> str:
     """The first word of a line item's name that is not a qualifier ('revenues' of 'total revenues
     net of interest expense'): a label that is part of the name must hold it ('Interest expense,
     net' is no name of revenue)."""
-    return next((stem for word in name.split() for stem in stems(word) if stem not in _QUALIFIERS), "")
-
-
-def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
-    """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
-    label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
-    no year asked, the column the question names ('on the Legal dataset'), the row's only figure
-    or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
-    question names more of, else its 'Total', else the first."""
-    figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
-    if not figures:
-        return None
-    if total:
-        return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
-    chosen = [(label, text) for label, text in figures if (own := stems(label) - GENERIC)
-              and own <= named and not YEAR.search(label)]
-    if year is None and len(chosen) == 1:
-        return chosen[0]
-    if year is None:
-        dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
-                 if YEAR.findall(label)]
-        if dated:
-            _, label, text = max(dated, key=lambda d: d[0])
-            return label, text
-        return figures[0] if len(figures) == 1 else None
-    wanted = set(year) if isinstance(year, tuple) else {year}
-    of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
-    # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
-    # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
-    return max(of_year, key=lambda cell: (len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
-                                          _TOTAL_COLUMN.search(cell[0]) is not None), default=None)
-
-
-_TOTAL_COLUMN = re.compile(r"(?:^|›)\s*total\s*$", re.IGNORECASE)
-"""A year's 'Total' column beside its parts' ('2018 › Activision', … '2018 › Total'): the whole, when the question
-names no part more."""
-
-
-_SHARE_OF = re.compile(r"%\s*of\b.*", re.IGNORECASE)
-"""A share's column ('% of 2016 Net Revenues'): the words after '% of' name the whole it is a share of."""
-
-
-def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:
-    """The row's columns the question names in part ('on Legal' names 'Legal › NaiveRAG' and
-    'Legal › LightRAG'): the candidates when no column is named whole."""
-    return [(label, text) for label, text in row.cells.items()
-            if (stems(label) - GENERIC) & named and cell_value(text) is not None]
-
-
-def said_when(year: When) -> str:
-    """A year or a span as the answer says it ('2008–2010')."""
-    return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
-
-
-def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
-    """A row's cell read, with why it was chosen (None for a cell without a figure)."""
-    value = cell_value(cell[1])
-    if value is None:
-        return None
-    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
-           else f"row '{row.label}' is how reports name it")
-    why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
-                                      if YEAR.search(cell[0]) else "")
-    why += f"; read in {row.unit_from}" if row.unit_from else ""
-    return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
-                    row=row.label, column=cell[0], text=cell[1].strip(),
-                    value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
-
-
-_STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"
-                            r"\s+in\s+(?P<what>.+)$", re.IGNORECASE)
-"""A row that states a figure's change in the year ('Net increase (decrease) in cash, cash equivalents and restricted
-cash'): the change asked, read rather than computed from balances a table may name more briefly."""
-
-
-def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> CellRead | None:
-    """The change of the metric in one year (or from the year before it), as a row states it, when a row's label
-    names the metric's every word and no other; None when none does."""
-    wanted, asked = stems(metric) - GENERIC - _QUALIFIERS, sorted(set(years))
-    if not wanted or not asked or len(asked) > 2 or asked[-1] - asked[0] > 1:
-        return None
-    for row in rows:
-        said = _STATED_CHANGE.match(row.label)
-        cell = column_of(row, asked[-1], set()) if said and _label(said.group("what")) - GENERIC - _QUALIFIERS == \
-            wanted else None
-        if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
-            return read
-    return None
+    return next((stem for word in name.split() for stem in stems(word) if stem not in QUALIFIERS), "")

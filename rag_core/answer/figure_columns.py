@@ -1,0 +1,133 @@
+"""Which column and cell of a named row a figure question reads (``column_of``: the year's, a column the question
+names, else the year's 'Total'; ``cell_read``: the cell with why it was chosen), and what reads rows and columns
+together: a change a row states (``stated_change``), the lines a cost of revenue is split into (``cost_parts``), the
+latest year of a metric (``latest_year``). The rows a question names are ``figure_rows``'."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..lexical.figure_name import YEAR
+from ..lexical.line_items import COST_OF_REVENUE
+from ..models import CellRead
+from .figure_cells import Row
+from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, rows_named, stems
+from .numbers import numbers
+from .statement_lines import cell_value, is_percent
+
+_COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
+"""A row of the whole cost of revenue ('Cost of sales', 'Total cost of revenues')."""
+
+
+def _cost_part(label: str) -> bool:
+    """A row of a part of the cost of revenue ('Cost of products', 'Cost of services')."""
+    return re.match(r"\s*cost of \w", label, re.IGNORECASE) is not None and not _COST_WHOLE.match(label)
+
+
+def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
+    """The other lines a cost of revenue is split into, in the read cell's column, when its statement
+    states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
+    sold is both: 63,078, not 53,969). None when the cell's row is the whole cost, or its table totals them."""
+    if not covers(COST_OF_REVENUE, metric) or not _cost_part(cell.row):
+        return []
+    table = [row for row in rows if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
+    if any(_COST_WHOLE.match(row.label) for row in table):
+        return []
+    return [read for row in table if row.label != cell.row and _cost_part(row.label) and cell.column in row.cells
+            and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
+
+
+def latest_year(rows: Sequence[Row], metric: str) -> int | None:
+    """The latest year the best row of the metric has a figure for: what a question that names no year
+    asks about ('how long did its customers take to pay, on average?' of the latest year and the one before)."""
+    best = rows_named(rows, metric)[:1]
+    cell = column_of(best[0][1], None, set()) if best else None  # no column named: the latest year's
+    return max((int(y) for y in YEAR.findall(cell[0])), default=None) if cell else None
+
+
+def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
+    """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
+    label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
+    no year asked, the column the question names ('on the Legal dataset'), the row's only figure
+    or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
+    question names more of, else its 'Total', else the first."""
+    figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
+    if not figures:
+        return None
+    if total:
+        return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
+    chosen = [(label, text) for label, text in figures if (own := stems(label) - GENERIC)
+              and own <= named and not YEAR.search(label)]
+    if year is None and len(chosen) == 1:
+        return chosen[0]
+    if year is None:
+        dated = [(max(int(y) for y in YEAR.findall(label)), label, text) for label, text in figures
+                 if YEAR.findall(label)]
+        if dated:
+            _, label, text = max(dated, key=lambda d: d[0])
+            return label, text
+        return figures[0] if len(figures) == 1 else None
+    wanted = set(year) if isinstance(year, tuple) else {year}
+    of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
+    # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
+    # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
+    return max(of_year, key=lambda cell: (len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
+                                          _TOTAL_COLUMN.search(cell[0]) is not None), default=None)
+
+
+_TOTAL_COLUMN = re.compile(r"(?:^|›)\s*total\s*$", re.IGNORECASE)
+"""A year's 'Total' column beside its parts' ('2018 › Activision', … '2018 › Total'): the whole, when the question
+names no part more."""
+
+
+_SHARE_OF = re.compile(r"%\s*of\b.*", re.IGNORECASE)
+"""A share's column ('% of 2016 Net Revenues'): the words after '% of' name the whole it is a share of."""
+
+
+def partly_named(row: Row, named: set[str]) -> list[tuple[str, str]]:
+    """The row's columns the question names in part ('on Legal' names 'Legal › NaiveRAG' and
+    'Legal › LightRAG'): the candidates when no column is named whole."""
+    return [(label, text) for label, text in row.cells.items()
+            if (stems(label) - GENERIC) & named and cell_value(text) is not None]
+
+
+def said_when(year: When) -> str:
+    """A year or a span as the answer says it ('2008–2010')."""
+    return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
+
+
+def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
+    """A row's cell read, with why it was chosen (None for a cell without a figure)."""
+    value = cell_value(cell[1])
+    if value is None:
+        return None
+    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
+           else f"row '{row.label}' is how reports name it")
+    why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
+                                      if YEAR.search(cell[0]) else "")
+    why += f"; read in {row.unit_from}" if row.unit_from else ""
+    return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
+                    row=row.label, column=cell[0], text=cell[1].strip(),
+                    value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
+
+
+_STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"
+                            r"\s+in\s+(?P<what>.+)$", re.IGNORECASE)
+"""A row that states a figure's change in the year ('Net increase (decrease) in cash, cash equivalents and restricted
+cash'): the change asked, read rather than computed from balances a table may name more briefly."""
+
+
+def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> CellRead | None:
+    """The change of the metric in one year (or from the year before it), as a row states it, when a row's label
+    names the metric's every word and no other; None when none does."""
+    wanted, asked = stems(metric) - GENERIC - QUALIFIERS, sorted(set(years))
+    if not wanted or not asked or len(asked) > 2 or asked[-1] - asked[0] > 1:
+        return None
+    for row in rows:
+        said = _STATED_CHANGE.match(row.label)
+        cell = column_of(row, asked[-1], set()) if said and label_stems(said.group("what")) - GENERIC - QUALIFIERS == \
+            wanted else None
+        if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
+            return read
+    return None
