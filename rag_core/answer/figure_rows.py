@@ -73,6 +73,9 @@ _STATED = 0.05
 """What a row of a primary statement gains over an equal one elsewhere ('Total revenues' of the
 statement of operations before a segment table's), when the metric names no part of the company
 ('revenues of the Defense segment' names one)."""
+_AT_DATE_STATED = 0.5
+"""What a balance sheet's row gains when a balance is asked at a date, over a note's table of the same name (a pension
+plan's 'Total Cash and Cash Equivalents' is not the company's cash): as much as a report's whole name of the line."""
 _PROSE = 1.0
 """What a sentence's row loses against a table's: the table states the line ('Research and development |
 27,159'), the sentence rounds it and names it its own way ('Research and development expenses … $27.2
@@ -126,8 +129,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
                 score += _AGREES if dated <= years else -_AGREES
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
-            stated = _STATED if row.passage.statement and not row.prose and (
-                not tail or (balance and row.passage.statement == "balance_sheet")) else 0.0  # a balance at a date
+            stated = 0.0 if not row.passage.statement or row.prose else _AT_DATE_STATED if balance and \
+                row.passage.statement == "balance_sheet" else _STATED if not tail else 0.0  # a balance at a date
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))

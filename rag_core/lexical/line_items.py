@@ -13,7 +13,8 @@ import re
 from .paraphrase import with_paraphrases
 
 COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
-"""The cost of revenue as questions name it (``figure_columns.cost_parts`` sums the lines a statement splits it into)."""
+"""The cost of revenue as questions name it (``figure_columns.cost_parts`` sums the lines a statement splits it
+into)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:pp&e|"

@@ -64,7 +64,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # a ratio over them: those have entries of their own)
     rf"^(?!.*\b(?:{_WHY}|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
     r".*(?<!interest on )\b(?:inventor(?:y|ies)|(?:accounts |unbilled |trade )?receivables?|accounts payable|deposits|"
-    r"short-term investments|marketable securities|accrued (?:liabilities|expenses)|deferred (?:income|revenues?))\b": (
+    r"short-term investments|marketable securities|accrued (?:liabilities|expenses)|deferred (?:income|revenues?)|"
+    r"retained earnings)\b": (
         f"inventories accounts receivable accounts payable deposits short-term investments accrued liabilities "
         f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"

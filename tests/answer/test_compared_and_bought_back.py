@@ -298,3 +298,33 @@ def test_years_in_a_label_s_notes_name_no_row_of_theirs() -> None:
         "Interest expense ($ in millions)\n| | 2016 | 2015 |\n| Deposits | 878 | 408 |\n"))
     figure = read_figure("What were Bank Co's deposits as of December 2016?", [expense, balance])
     assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(124_098e6)
+
+
+# --- a seventeenth batch: a balance at the start of a year, a plan's cash beside the company's -----------------------
+
+TAPE_BALANCE = Passage(n=2, document="tape-10k.pdf", page=50, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheet (Dollars in millions)\n"
+    "| At December 31 | 2022 | 2021 |\n"
+    "| Current assets | | |\n"
+    "| Cash and cash equivalents | $ 3,655 | $ 4,564 |\n"))
+PENSION_ASSETS = Passage(n=1, document="tape-10k.pdf", page=84, tabular=True, text=(
+    "U.S. pension plan assets by category (Millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Cash and Cash Equivalents | | |\n"
+    "| Cash and cash equivalents | 21 | 20 |\n"
+    "| Total Cash and Cash Equivalents | 21 | 20 |\n"))
+
+
+def test_a_balance_at_the_beginning_of_a_year_is_the_balance_sheet_s_at_the_end_of_the_year_before() -> None:
+    """And a pension plan's 'Total Cash and Cash Equivalents', a report's whole name of the line, is not the
+    company's cash: a balance asked at a date is the balance sheet's row."""
+    question = "How much cash and cash equivalents did Tape Co have at the beginning of 2022?"
+    asked = read_question(question)
+    assert asked is not None and asked.years == (2021,)
+    figure = read_figure(question, [PENSION_ASSETS, TAPE_BALANCE])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(4_564e6)
+
+
+def test_retained_earnings_bring_the_balance_sheet() -> None:
+    question = "By how much did Chips Co's retained earnings increase in fiscal 2009?"
+    assert vocabulary.statements_named(question) == (vocabulary.BALANCE,)
