@@ -63,9 +63,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # balances a balance sheet states and what it wrote off in the year, asked for (not why they moved, nor
     # a ratio over them: those have entries of their own)
     rf"^(?!.*\b(?:{_WHY}|turnover|days|write-?downs?|reserves?|obsolescen\w*)\b)"
-    r".*(?<!interest on )\b(?:inventor(?:y|ies)|(?:accounts |unbilled |trade )?receivables?|accounts payable|deposits|"
-    r"short-term investments|marketable securities|accrued (?:liabilities|expenses)|deferred (?:income|revenues?)|"
-    r"retained earnings)\b": (
+    r".*(?<!interest on )\b(?:inventor(?:y|ies)|accounts receivable|(?:unbilled|trade) receivables?|accounts payable|"
+    r"deposits|short-term investments|marketable securities|accrued (?:liabilities|expenses)|"
+    r"deferred (?:income|revenues?)|retained earnings)\b": (
         f"inventories accounts receivable accounts payable deposits short-term investments accrued liabilities "
         f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
@@ -133,10 +133,6 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"buy[- ]?backs?|buy(?:s|ing)? back|bought back|repurchas\w* (?:any |some )?(?:of )?"
     r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)": (
         f"repurchases of common stock treasury stock repurchase program {CASH_FLOWS}", (CASH, EQUITY)),
-    # the dividends it declared for each share: the income statement's line under its earnings per share, or the
-    # equity statement's beside each dividend
-    r"dividends? (?:declared )?per (?:common )?share": (
-        f"dividends declared per share {INCOME_STATEMENT}", (INCOME, EQUITY)),
     # the cash it spent on acquisitions: the cash flow statement's investing line (which companies it bought, and why,
     # is a note's)
     r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?": (

@@ -114,7 +114,6 @@ def test_the_interest_paid_on_deposits_is_the_line_under_interest_expense() -> N
 
 @pytest.mark.parametrize(("question", "statements"), [
     ("What were Analog Devices' short-term investments at the end of fiscal 2008?", (vocabulary.BALANCE,)),
-    ("What dividends per share did CVS Health declare in 2022?", (vocabulary.INCOME, vocabulary.EQUITY)),
 ])
 def test_the_statements_such_lines_are_in(question: str, statements: tuple[str, ...]) -> None:
     assert vocabulary.statements_named(question) == statements
@@ -328,3 +327,13 @@ def test_a_balance_at_the_beginning_of_a_year_is_the_balance_sheet_s_at_the_end_
 def test_retained_earnings_bring_the_balance_sheet() -> None:
     question = "By how much did Chips Co's retained earnings increase in fiscal 2009?"
     assert vocabulary.statements_named(question) == (vocabulary.BALANCE,)
+
+
+@pytest.mark.parametrize("question", [
+    "What percentage of total loans receivable gross in 2016 were loans backed by commercial real estate?",
+    "What was total shareholders equity common equity dividends declared per common share in 2016, 2015 and 2014?",
+])
+def test_a_bank_s_loans_receivable_and_a_dividend_per_share_bring_no_statement(question: str) -> None:
+    """A bank's loans receivable are a note's table, and a dividend per share is stated in as many places as reports
+    have (both brought the statements once, and cost UDA's questions their note pages: docs/measurements.md)."""
+    assert vocabulary.statements_named(question) == ()
