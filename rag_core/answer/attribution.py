@@ -34,6 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..backends import Embedder
+from ..lexical.figure_name import at_year_end
 from ..models import AttributionSummary, FigureReading, Passage, Statement
 from ..settings import AttributionSettings
 from ..tables.lines import prose_lines
@@ -163,7 +164,7 @@ def attribute(
                        units_of(passages, table_rows(passages), prose), sentences_said(passages))
     results = []
     for s, statement in enumerate(statements):
-        terms = content_terms(statement)
+        terms = content_terms(at_year_end(statement))  # 'at the beginning of fiscal 2012' is 2011's balance
         stated = numbers(statement)
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, line_named, metric
+from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, at_year_end, line_named, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
@@ -107,9 +107,6 @@ flow to net earnings'): the one over the other."""
 _WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
                         r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
 """What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
-_AT_START = re.compile(r"\b(?:at|as of)\s+the\s+(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
-                       r"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
-"""A balance asked at the start of a year ('at the beginning of 2022'): the balance at the end of the year before."""
 _NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _LONGEST_SPAN = 10
 """Most years a span of years in a question covers ('2010 to 2012'); a wider one is two dates."""
@@ -243,7 +240,7 @@ def read_question(question: str) -> Asked | None:
 def _read(question: str) -> Asked | None:
     if not asks_for_figure(question):
         return None
-    asked = _AT_START.sub(lambda m: f"at the end of {int(m.group('year')) - 1}", _BRACKETS.sub(" ", question))
+    asked = at_year_end(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
     years = tuple(int(y) for y in YEAR.findall(asked))
     span = _SPAN.search(asked)
     if span is not None and 0 < int(span.group(2)) - int(span.group(1)) <= _LONGEST_SPAN:

@@ -138,6 +138,16 @@ def owner(question: str) -> tuple[str, str]:
     return ("", question) if found is None else (found.group(), first[found.end():])
 
 
+def at_year_end(text: str) -> str:
+    """The text with a balance at the start of a year said at the end of the year before ('at the beginning of fiscal
+    2012': 'at the end of 2011'), as a balance sheet's column gives it."""
+    return _AT_START.sub(lambda found: f"{found.group('at')} the end of {int(found.group('year')) - 1}", text)
+
+
+_AT_START = re.compile(r"\b(?P<at>at|as of)\s+the\s+(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
+                       r"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+
+
 def line_named(question: str, names: Sequence[str] | None = None) -> str:
     """The line item a question names in plain words, as reports name it ('how much interest did it pay': 'interest
     paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s: the first of

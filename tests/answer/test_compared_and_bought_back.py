@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.attribution import attribute
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figure_sentences import sentence_rows
 from rag_core.answer.figures import read_figure
@@ -14,6 +15,7 @@ from rag_core.lexical import vocabulary
 from rag_core.lexical.figure_name import line_named
 from rag_core.lexical.paraphrase import named_metrics
 from rag_core.models import Passage
+from rag_core.settings import AttributionSettings
 
 
 @pytest.mark.parametrize(("question", "metric", "operation"), [
@@ -337,3 +339,20 @@ def test_a_bank_s_loans_receivable_and_a_dividend_per_share_bring_no_statement(q
     """A bank's loans receivable are a note's table, and a dividend per share is stated in as many places as reports
     have (both brought the statements once, and cost UDA's questions their note pages: docs/measurements.md)."""
     assert vocabulary.statements_named(question) == ()
+
+
+def test_a_balance_said_at_the_beginning_of_a_year_is_checked_against_the_year_before_s_column() -> None:
+    """The answer check reads 'at the beginning of fiscal 2012' as the balance sheet's 2011 column, as the reader
+    does: the model's true sentence is not marked (the app walk of stop 92 showed it marked)."""
+    balance = Passage(n=1, document="heart-10k.pdf", page=61, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Balance Sheets (in thousands)\n"
+        "| March 31, | 2012 | 2011 |\n"
+        "| Accounts payable | $ 6,910 | $ 6,283 |\n"
+        "| Accrued expenses | 12,480 | 14,078 |\n"))
+    settings = AttributionSettings(support_threshold=0.3)
+    (said,), _ = attribute("Accrued expenses at the beginning of fiscal 2012 were $14,078 thousand [1].", [balance],
+                           None, settings)
+    assert said.unverified_numbers == [] and said.supported
+    (said,), _ = attribute("Accrued expenses at the end of fiscal 2012 were $14,078 thousand [1].", [balance], None,
+                           settings)
+    assert not said.supported and said.unverified_numbers == ["$14,078 thousand"]
