@@ -146,6 +146,7 @@ def at_year_end(text: str) -> str:
 
 _AT_START = re.compile(r"\b(?P<at>at|as of)\s+the\s+(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
                        r"(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+"""A balance asked at the start of a year ('at the beginning of fiscal 2012'), its year the group 'year'."""
 
 
 def line_named(question: str, names: Sequence[str] | None = None) -> str:
