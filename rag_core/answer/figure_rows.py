@@ -73,7 +73,7 @@ _STATED = 0.05
 """What a row of a primary statement gains over an equal one elsewhere ('Total revenues' of the
 statement of operations before a segment table's), when the metric names no part of the company
 ('revenues of the Defense segment' names one)."""
-_AT_DATE_STATED = 0.5
+_AT_DATE_STATED = _WHOLE
 """What a balance sheet's row gains when a balance is asked at a date, over a note's table of the same name (a pension
 plan's 'Total Cash and Cash Equivalents' is not the company's cash): as much as a report's whole name of the line."""
 _PROSE = 1.0
