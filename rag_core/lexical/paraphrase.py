@@ -124,8 +124,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     # what it owns set against what it owes
     "total assets total liabilities": ((rf"{_WHOSE}liabilities", rf"{_WHOSE}assets", _OUTGROW),),
 }
-"""A ratio's textbook name, as ``vocabulary.METRICS`` knows it -> the ideas a question that asks for it
-in plain words holds, in any order (each a regular expression; one alternative of them all found)."""
+"""A ratio's or a line's textbook name, as ``statement_names.METRICS`` or ``line_items.LINE_ITEMS`` knows it -> the
+ideas a question that asks for it in plain words holds, in any order (each a regular expression; one alternative of
+them all found)."""
 
 MEANINGS: dict[str, str] = {
     "inventory turnover": "times its inventory was sold through in the year",
