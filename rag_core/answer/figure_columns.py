@@ -46,19 +46,22 @@ def latest_year(rows: Sequence[Row], metric: str) -> int | None:
     return max((int(y) for y in YEAR.findall(cell[0])), default=None) if cell else None
 
 
-def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> tuple[str, str] | None:
+def column_of(row: Row, year: When, named: set[str], *, total: bool = False, owner: frozenset[str] = frozenset()) \
+        -> tuple[str, str] | None:
     """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
     label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
     or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
-    question names more of, else its 'Total', else the first."""
+    question names more of, else its 'Total', else the first. ``owner``: the words of the name the question gives the
+    figure's owner, which name a column only whole ('LightRAG' of "LightRAG's win rate"; not 'Activision' of
+    "Activision Blizzard's segment operating income", whose segments' columns are 'Activision', 'Blizzard', 'Total')."""
     figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
     if not figures:
         return None
     if total:
         return next(((label, text) for label, text in figures if label.strip().lower() == "total"), None)
     chosen = [(label, text) for label, text in figures if (own := stems(label) - GENERIC)
-              and own <= named and not YEAR.search(label)]
+              and own <= _naming(own, named, owner) and not YEAR.search(label)]
     if year is None and len(chosen) == 1:
         return chosen[0]
     if year is None:
@@ -72,8 +75,14 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False) -> 
     of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
-    return max(of_year, key=lambda cell: (len(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC & named),
-                                          _TOTAL_COLUMN.search(cell[0]) is not None), default=None)
+    return max(of_year, key=lambda cell: (len(_naming(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC,
+                                                      named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None),
+               default=None)
+
+
+def _naming(words: set[str], named: set[str], owner: frozenset[str]) -> set[str]:
+    """The words of a column's label the question names, its owner's name counted only whole."""
+    return words & (named if owner <= words else named - owner)
 
 
 _TOTAL_COLUMN = re.compile(r"(?:^|›)\s*total\s*$", re.IGNORECASE)

@@ -102,8 +102,9 @@ class _Reader(Saying):
         self.years, self.periods = list(asked.years), asked.periods
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()
-        who, after = owner(asked.question)  # not 'Activision' of the company, unless named again ('… Blizzard segment')
-        self.named = stems(asked.question) - self.against - (stems(who) - stems(after))
+        self.named = stems(asked.question) - self.against
+        who, after = owner(asked.question)  # 'Activision Blizzard' names no segment's column, unless said again
+        self.owner = frozenset(stems(who) - stems(after))
         self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
         self.question = asked.question
         # the cells one evaluation of a formula read, each with its operand: two operands are two cells
@@ -115,7 +116,7 @@ class _Reader(Saying):
         """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``; for
         an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others)."""
         for row in alike_first([row for _, row in rows_named(self.rows, metric)], self.rows, self.cells):
-            cell = column_of(row, year, self.named, total=total)
+            cell = column_of(row, year, self.named, total=total, owner=self.owner)
             if cell is None or (self.amount and is_percent(cell[1])):
                 continue
             read = cell_read(row, cell, year, metric)
@@ -168,7 +169,8 @@ class _Reader(Saying):
         """The asked cell among rows that name the metric equally well; the candidates when more than one fits."""
         tied: list[CellRead] = []
         siblings: dict[int, list[tuple[str, str]]] = {}
-        whole = {id(row): cell for row in rows if (cell := column_of(row, year, self.named)) is not None}
+        whole = {id(row): cell for row in rows
+                 if (cell := column_of(row, year, self.named, owner=self.owner)) is not None}
         for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
             options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
                 whole or year) else []

@@ -356,3 +356,14 @@ def test_a_balance_said_at_the_beginning_of_a_year_is_checked_against_the_year_b
     (said,), _ = attribute("Accrued expenses at the end of fiscal 2012 were $14,078 thousand [1].", [balance], None,
                            settings)
     assert not said.supported and said.unverified_numbers == ["$14,078 thousand"]
+
+
+def test_a_name_the_question_gives_whole_still_names_its_column() -> None:
+    """'LightRAG's win rate': the possessive is the column's own name, named whole; only a part of an owner's name
+    ('Activision' of 'Activision Blizzard') names no column (CI caught the first version of that rule here)."""
+    table = Passage(n=1, document="paper.pdf", page=8, tabular=True, text=(
+        "Table 1: Win rates of LightRAG against NaiveRAG\n"
+        "| | Agriculture › NaiveRAG | Agriculture › LightRAG | Legal › NaiveRAG | Legal › LightRAG |\n"
+        "| Overall | 32.4% | 67.6% | 15.2% | 84.8% |\n"))
+    figure = read_figure("What is LightRAG's overall win rate on the Legal dataset?", [table])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(84.8)
