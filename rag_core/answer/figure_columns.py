@@ -135,8 +135,9 @@ def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> Cel
         return None
     for row in rows:
         said = _STATED_CHANGE.match(row.label)
-        cell = column_of(row, asked[-1], set()) if said and label_stems(said.group("what")) - GENERIC - QUALIFIERS == \
-            wanted else None
+        if said is None or label_stems(said.group("what")) - GENERIC - QUALIFIERS != wanted:
+            continue
+        cell = column_of(row, asked[-1], set())
         if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
             return read
     return None

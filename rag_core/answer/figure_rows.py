@@ -129,13 +129,23 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
                 score += _AGREES if dated <= years else -_AGREES
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
-            stated = 0.0 if not row.passage.statement or row.prose else _AT_DATE_STATED if balance and \
-                row.passage.statement == "balance_sheet" else _STATED if not tail else 0.0  # a balance at a date
+            stated = _statement_gain(row, balance=balance, of_part=bool(tail))
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
+
+
+def _statement_gain(row: Row, *, balance: bool, of_part: bool) -> float:
+    """What a primary statement's table row gains over an equal one elsewhere: a balance sheet's row of a balance
+    asked at a date ``_AT_DATE_STATED``; any other statement row ``_STATED``, unless the metric is of a part of
+    the company (``of_part``: 'revenues of the Defense segment')."""
+    if not row.passage.statement or row.prose:
+        return 0.0
+    if balance and row.passage.statement == "balance_sheet":
+        return _AT_DATE_STATED
+    return 0.0 if of_part else _STATED
 
 
 _OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
