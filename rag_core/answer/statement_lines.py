@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..tables.lines import cells
+from ..tables.lines import LEADERS, cells
 from ..tables.rows import SIGNS
 from .numbers import numbers
 
@@ -15,10 +15,6 @@ from .numbers import numbers
 def repaired(lines: list[str], years: int) -> list[str]:
     """A table's rows read whole (``years``: how many year columns its header names)."""
     return _subtotals(_unmerged(_continued(lines), years))
-
-
-_LEADERS = re.compile(r"(?:\s*\.){3,}")
-"""The leader dots after a row's label in a filing's statement ('Goodwill . . . . . .')."""
 
 
 def _unmerged(lines: list[str], years: int) -> list[str]:
@@ -31,7 +27,7 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
     out: list[str] = []
     for line in lines:
         row = cells(line)
-        labels = [label.strip() for label in _LEADERS.split(row[0])] if row else []
+        labels = [label.strip() for label in LEADERS.split(row[0])] if row else []
         labels = _of_footnote([label for label in labels if label])
         by_year = [figures_of(cell) for cell in row[1:] if cell.strip()]
         figures = [f for cell in by_year for f in cell]

@@ -13,9 +13,10 @@ from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import lines_read
 from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import label_terms, phrases
+from ..lexical.vocabulary import statement_of
 from ..models import RankedLists
 from ..store.owned import OwnedChunks
-from ..tables.lines import unmarked
+from ..tables.lines import leader_parts, unmarked
 from ..tables.rows import headed_row_labels
 from ..trace import chunk_row
 
@@ -60,10 +61,11 @@ def row_list(
 ) -> RankedLists:
     """The table chunks with a row the question names by its label (``wording``: 'Effective tax rate' for "How
     much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
-    longest label matched first, then the best BM25 score over the phrasings; at most
-    ``per_document`` of each document. ``lines``: the labels of the rows a figure for the question is
-    read from that it does not word ('Interest expense' of an interest coverage ratio, 'Cash dividends
-    paid' of the dividends it paid), listed after every table with a row of the question's own words.
+    longest label matched first, then a primary statement's table (the income statement's 'Total revenues'
+    before a segment note's), then the best BM25 score over the phrasings; at most ``per_document`` of each
+    document. ``lines``: the labels of the rows a figure for the question is read from that it does not word
+    ('Interest expense' of an interest coverage ratio, 'Cash dividends paid' of the dividends it paid), listed
+    after every table with a row of the question's own words.
 
     A figure a report states in a table (a summary of results, a rate, a segment's line) is named
     by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
@@ -82,10 +84,12 @@ def row_list(
                                              most_share=most_share):
             held.setdefault(match.chunk_id, match)
     chunks = stored.get(list(held))
-    named: list[tuple[bool, int, int, str]] = []  # (not the question's words, terms matched, order held, chunk id)
+    named: list[tuple[bool, int, bool, int, str]] = []  # (not the question's words, terms matched, no statement's,
+    # order held, chunk id)
     for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
-        headed = headed_row_labels(chunk.text) if chunk is not None else []
+        headed = [(lead_in, part) for lead_in, label in headed_row_labels(chunk.text) for part in leader_parts(label)] \
+            if chunk is not None else []  # rows a PDF's table finder set into one cell, apart
         said = [label for _, label in headed]
         labels = [label_terms(label) for label in said]
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
@@ -97,11 +101,12 @@ def row_list(
                           default=_INITIALS if its_own and short else 0)
             matched = max(matched, _led_in(wanted, led))
             if matched:
-                named.append((not its_own, matched, order, match.chunk_id))
+                stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
+                named.append((not its_own, matched, not stated, order, match.chunk_id))
                 break
     taken: dict[str, int] = {}
     listed: list[str] = []
-    for _, _, _, chunk_id in sorted(named, key=lambda n: (n[0], -n[1], n[2])):
+    for *_, chunk_id in sorted(named, key=lambda n: (n[0], -n[1], n[2], n[3])):
         doc_id = chunks[chunk_id].doc_id
         if taken.get(doc_id, 0) < per_document:
             taken[doc_id] = taken.get(doc_id, 0) + 1

@@ -41,3 +41,15 @@ def cells(line: str) -> list[str]:
 def unmarked(label: str) -> str:
     """A row label without its notes' marks ('PBNA (b)', 'EMEA (1)', 'Days Sales Outstanding*': 'PBNA', 'EMEA', …)."""
     return re.sub(r"\s*\([a-z\d]{1,2}\)|\*+$", "", label).strip(" :")
+
+
+LEADERS = re.compile(r"(?:\s*\.){3,}")
+"""The leader dots after a row's label in a filing's statement ('Goodwill . . . . . .')."""
+
+
+def leader_parts(label: str) -> list[str]:
+    """The labels a first cell holds, cut at their leader dots: a PDF's table finder may set several rows into one
+    ('Research and development(1) . . . Selling, marketing, general and administrative(1) . . . Special charges . .
+    .'); one label as it is."""
+    return [part.strip() for part in LEADERS.split(label) if part.strip()] or [label]
+
