@@ -56,10 +56,11 @@ _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|fi
 """'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
 capitalised, as ``_WHOSE`` reads it)."""
 _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
-                     r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?P<verb>declare|pay|repay|earn|generate|incur)\b.*$")
+                     r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?P<verb>declare|pay|repay|earn|generate|incur|receive|collect)\b(?P<rest>.*)$")
 """'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company.
 What it paid is the cash paid ('how much interest did CVS Health pay': 'Interest paid', not its interest expense);
-what it repaid, the repayments ('how much long-term debt did it repay': not the debt it holds)."""
+what it repaid, the repayments ('how much long-term debt did it repay': not the debt it holds); what it received, with
+whom from ('how much cash did CVS Health receive from customers': the cash received from customers)."""
 _NOT_CASH_PAID = re.compile(r"\bper\s+(?:common\s+)?share\b|\bpaid\b|\brates?\b", re.IGNORECASE)
 """A figure paid that is no cash paid: per share, a rate; or a name that says paid already."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
@@ -122,6 +123,8 @@ def metric(text: str) -> str:
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and did.group("verb") == "repay":
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
+    elif did is not None and did.re is _EARNED and did.group("verb") in ("receive", "collect"):
+        first = f"{first} received {did.group('rest').strip()}".strip()  # '… did CVS Health receive from customers'
     first = _NUMBER_OF.sub(" ", first)
     first = _BEFORE_COMMA.sub("", first)  # 'inventory turnover in , cost of …' without its year
     first = re.sub(rf"\s+than\s+(?:in\s+|at\s+)?{YEAR_BEFORE}.*$", "", first, flags=re.IGNORECASE)

@@ -21,7 +21,9 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"property,? plant,? (?:and|&) equipment)": (
         "purchases of property plant and equipment", "capital expenditures", "additions to property plant and "
         "equipment", "payments for property plant and equipment", "payments to acquire property plant and equipment",
-        "purchases of property and equipment", "purchase of premises and equipment", "capital spending"),
+        "purchases of property and equipment", "purchase of premises and equipment", "capital spending",
+        "expenditures for property and equipment", "additions to property and equipment",
+        "payments for property and equipment"),
     r"\brevenues?\b|\bnet sales\b|\bsales\b|top line": ("total revenues", "net revenues", "revenues", "net sales",
                                                         "total net sales", "sales", "revenue",
                                                         "total revenues net of interest expense"),
@@ -60,12 +62,17 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "pre-tax earnings", "pretax earnings", "loss before income taxes"),
     # cash paid, a cash flow statement's row or its supplemental line (the expense where none states it: DERIVED)
     r"(?:income\s+)?tax(?:es)?\s+paid|cash paid for (?:income )?taxes": (
-        "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds"),
+        "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds",
+        "cash income tax payments net of refunds", "cash payments for income taxes net of refunds"),
     r"interest paid|cash paid for interest": ("interest paid", "cash paid for interest",
                                               "interest paid net of amounts capitalized"),
     r"repayments? of (?:long-term )?debt|debt repayments?": (
         "repayments of long-term debt", "payments of long-term debt", "repayment of long-term debt",
-        "principal payments on long-term debt", "payments on long-term debt", "repayments of debt"),
+        "principal payments on long-term debt", "payments on long-term debt", "repayments of debt", "debt repayments"),
+    # a direct-method cash flow statement's first line
+    r"cash (?:received|receipts?|collected|collections?) from customers": (
+        "cash receipts from customers", "cash received from customers", "cash collected from customers",
+        "cash collections from customers"),
     r"(?:stock|share|equity)[- ]based compensation": (
         "stock-based compensation", "share-based compensation", "stock-based compensation expense",
         "share-based compensation expense", "equity-based compensation"),
@@ -80,6 +87,10 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "share repurchases", "repurchases of common stock", "repurchase of common stock", "purchases of treasury stock",
         "purchase of treasury stock", "treasury stock purchases", "common stock repurchased",
         "payments for repurchases of common stock", "stock repurchases"),
+    r"(?:cash\s+)?dividends?\s+(?:declared\s+)?per\s+(?:common\s+)?share": (
+        "dividends declared per share", "dividends declared per common share", "cash dividends declared per share",
+        "cash dividends declared per common share", "dividends per share", "dividends per common share",
+        "cash dividends per common share"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
                                           "dividends paid to stockholders", "cash dividends paid to shareholders",
                                           "cash dividends paid to stockholders",
@@ -172,11 +183,13 @@ BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*
 """A row that states a benefit as more and an expense in parentheses ('Income tax (expense)/benefit |
 (31) | 743'): a formula over it ('the effective tax rate') means the expense, 31 and -743."""
 
-BALANCES = re.compile(r"\baccounts? (?:receivable|payable)|\b(?:receivables|payables)\b|\binventor(?:y|ies)\b|"
-                      r"\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|property,? plant,? and equipment|"
-                      r"\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b", re.IGNORECASE)
+BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:receivables|payables)\b|"
+                      r"\binventor(?:y|ies)\b|\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|"
+                      r"property,? plant,? and equipment|\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b|"
+                      r"^(?!.*\b(?:on|of|from|for)\b).*\bloans$", re.IGNORECASE)
 """Line items a balance sheet states at a date; a cash flow statement's row of the same name ('Accounts
-receivable, net' among the changes in operating assets) is their change in the year."""
+receivable, net' among the changes in operating assets) is their change in the year. Loans named alone ('Card
+Member loans') are a balance; 'interest on loans' is not."""
 
 
 _OPERAND_WORDS = re.compile(r"\baverage\b|\bchange in\b|\d+(?:\.\d+)?|[-+*/()]", re.IGNORECASE)

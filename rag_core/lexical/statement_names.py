@@ -137,6 +137,12 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # is a note's)
     r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?": (
         f"acquisitions net of cash acquired investing activities {CASH_FLOWS}", (CASH,)),
+    # the cash it paid in taxes or interest: the cash flow statement's line or the supplemental disclosure beneath it
+    # ('cash payments for income taxes, net of refunds, were $1.06 billion, …'), not the income statement's expense
+    r"(?:income )?tax(?:es)? paid|cash (?:paid for|payments for) (?:income )?taxes|(?:cash )?income tax payments": (
+        f"income taxes paid cash payments for income taxes {CASH_FLOWS}", (CASH,)),
+    r"interest paid|cash (?:paid for|payments for) interest|cash interest payments": (
+        f"interest paid cash payments for interest {CASH_FLOWS}", (CASH,)),
     # the shares its earnings per share are computed over: the income statement's lines under it
     r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
     r"(?:basic|diluted) (?:weighted[- ]average )?(?:common )?shares": (
