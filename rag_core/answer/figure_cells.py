@@ -177,19 +177,26 @@ def _units_shared(rows: list[Row]) -> list[Row]:
                 stated.setdefault((row.passage.document, abs(value)), []).append(row)
     same: dict[tuple[int, int], list[Row]] = {}  # (passage, table) -> the rows with a unit stating one of its amounts
     for row in rows:
-        if not row.prose and all(unit_unstated(row, t) for t in row.cells.values()):
+        if not row.prose and _amounts_unstated(row):
             same.setdefault((row.passage.n, row.table), []).extend(
                 r for t in row.cells.values() if (v := cell_value(t)) is not None
                 for r in stated.get((row.passage.document, abs(v)), ()))
     out = []
     for row in rows:
         found = same.get((row.passage.n, row.table), []) if not row.prose else []
-        if found and all(unit_unstated(row, t) for t in row.cells.values()) and len({r.scale for r in found}) == 1:
+        if found and _amounts_unstated(row) and len({r.scale for r in found}) == 1:
             source = found[0]
             row = replace(row, scale=source.scale, unit_from=f"the unit of '{source.label}' on p.{source.passage.page}"
                                                              ", which states a figure of its table")
         out.append(row)
     return out
+
+
+def _amounts_unstated(row: Row) -> bool:
+    """Whether a row's amounts are all without a unit its table states: its percentages beside them aside ('Industrial |
+    $1,049,158 | 52% | (24)%' of a table of revenue by end market)."""
+    amounts = [text for text in row.cells.values() if "%" not in text]
+    return bool(amounts) and all(unit_unstated(row, text) for text in amounts)
 
 
 SHARES_OF_REVENUE = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b",
@@ -283,9 +290,14 @@ def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, s
     return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
 
 
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+
+
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
-    """The sentences of a passage's prose that are rows (``figure_sentences``), as rows."""
-    prose = " ".join(prose_lines(passage.text))
+    """The sentences of a passage's prose that are rows (``figure_sentences``), as rows: its paragraphs a line each,
+    which a label does not cross (not from a page's running head: 'Table of Contents' over 'Advertising and other
+    marketing activities … totaled $5.2 billion in 2022, …'), while bullets' spans of one label stay one row."""
+    prose = "\n".join(" ".join(prose_lines(paragraph)) for paragraph in _PARAGRAPH.split(passage.text))
     return [_row(passage, table, label, figures, scale, prose=True) for label, figures, scale in sentence_rows(prose)]
 
 

@@ -39,11 +39,24 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
             else amounts[0])
 
 
+_CLAUSE = re.compile(r"[,:;]\s+")
+_AMOUNT = re.compile(r"\$\s?\d")
+_YEAR_LAST = re.compile(r"[,:;]\s*(?:19|20)\d\d$")
+
+
 def said_row(label: str) -> str:
     """A row's label as an answer names it: without a note in parentheses that holds figures of its own
-    ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), which would read as the answer's,
-    nor a footnote's mark ('Days Sales Outstanding*')."""
-    return re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip() or label
+    ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), nor the clauses from the first that
+    holds an amount on ('Accounts receivable, net of allowances of $132 and $190, at December 31, 2019 …' is
+    'Accounts receivable'; '…, less reserves for credit losses: 2022, $3,747; 2021, $3,305' ends at 'losses'),
+    either of which would read as the answer's, nor a footnote's mark ('Days Sales Outstanding*')."""
+    bare = re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip()
+    cuts = [m.start() for m in _CLAUSE.finditer(bare)]
+    ends = [*cuts[1:], len(bare)] if cuts else []
+    noted = next((at for at, end in zip(cuts, ends, strict=True) if _AMOUNT.search(bare, at, end)), None)
+    if noted is not None:
+        bare = _YEAR_LAST.sub("", bare[:noted])
+    return bare or label
 
 
 def said_column(label: str) -> str:

@@ -14,7 +14,7 @@ their scale. Reports state many figures so, above all in their discussion of the
 A sentence whose figures are part of what it names ('Research and development expenses for fiscal
 2011 and 2010 included $8.8 million and $7.4 million, respectively, in clinical trial expenses') is
 the row of that part ('clinical trial expenses'), never of the whole; a part it does not name is no
-row.
+row. The prose read holds a paragraph a line: a label does not open in the paragraph before its figures.
 """
 
 from __future__ import annotations
@@ -29,26 +29,29 @@ _AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|tho
 _DATE = r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
 _IN_YEARS = (r"(?:in|for|during|at|as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+"
              r"\d{1,2},\s+)?")
+_OPENS = r"(?:[A-Z]|(?<=, and )[a-z])"
+"""Where a sentence's label opens: a capital, or the clause after ', and' ('Cash payments for interest … were
+$7.14 billion, …, and cash payments for income taxes, net of refunds, were $1.06 billion, …')."""
 _RESPECTIVELY = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}){_IN_YEARS}"
+    rf"(?P<label>{_OPENS}[^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}){_IN_YEARS}"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively"
     r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
 """'Amortization expense … was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and
 2007, respectively'."""
 _YEARS_FIRST = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"
+    rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"
     rf"{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """The same sentence with its years first: 'The total fair value of … vested in fiscal years 2012,
 2011, and 2010 was $1.5 million, $1.0 million and $0.4 million, respectively'."""
 _PAIRED = re.compile(
-    rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_VERB}\s+(?P<values>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
+    rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
     rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
 """The same row written pair by pair: 'Rent charged to operating expense was $244 million for 2016,
 $249 million for 2015 and $309 million for 2014'."""
 _PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
 _SPENT = re.compile(
     rf"\b(?:spent|expended|invested|incurred)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}"
-    rf"{_AMOUNT})\s+(?:on|for)\s+(?P<label>[A-Za-z][^.;:,$]{{2,80}}?)\s+{_IN_YEARS}"
+    rf"{_AMOUNT})\s+(?:on|for)\s+(?P<label>[A-Za-z][^.;:,$\n]{{2,80}}?)\s+{_IN_YEARS}"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
 """What was spent on something, by years: 'We expended $27.2 million, $26.7 million and $26.0 million on
 research and development in fiscal years 2012, 2011 and 2010, respectively'."""
@@ -58,11 +61,11 @@ _FROM = r"(?:from|(?:as\s+)?compared\s+(?:to|with))\s+"
 _ONE_YEAR = r"(?:in|for)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?"
 _CHANGED = [
     re.compile(  # 'R&D expenses for fiscal 2011 increased by $0.7 million, or 3%, to $26.7 million from $26.0 …'
-        rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_ONE_YEAR}(?P<year>(?:19|20)\d\d)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+"
+        rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_ONE_YEAR}(?P<year>(?:19|20)\d\d)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+"
         rf"(?:approximately\s+)?(?P<now>{_AMOUNT})\s+{_FROM}(?:approximately\s+)?(?P<then>{_AMOUNT})\s+{_ONE_YEAR}"
         r"(?P<before>(?:19|20)\d\d)"),
     re.compile(  # 'Revenue increased $5.1 million, or 4%, to $126.4 million in fiscal 2012 from $121.3 million in …'
-        rf"(?P<label>[A-Z][^.;:]{{3,160}}?)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+(?:approximately\s+)?"
+        rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_MOVED}(?:{_AMOUNT}{_BY_SHARE}\s+)?to\s+(?:approximately\s+)?"
         rf"(?P<now>{_AMOUNT})\s+{_ONE_YEAR}(?P<year>(?:19|20)\d\d),?\s+{_FROM}(?:approximately\s+)?(?P<then>{_AMOUNT})\s+"
         rf"{_ONE_YEAR}(?P<before>(?:19|20)\d\d)"),
 ]
@@ -77,7 +80,7 @@ _PART = re.compile(r",?\s+(?:respectively,?\s+)?(?:in|of|for|from|related to|rel
 """What a sentence whose figures are a part names after them: 'included $8.8 million and $7.4 million,
 respectively, in clinical trial expenses primarily associated with …'."""
 _SPANNED = re.compile(
-    r"(?P<label>[A-Z][^.;:•]{3,120}?)\s+(?:for|from|during)\s+(?:the\s+period\s+)?(?P<span>(?:[A-Z][a-z]+\.?\s+)?"
+    r"(?P<label>[A-Z][^.;:•\n]{3,120}?)\s+(?:for|from|during)\s+(?:the\s+period\s+)?(?P<span>(?:[A-Z][a-z]+\.?\s+)?"
     r"(?:19|20)\d\d\s+(?:through|to|until|thru|-|–)\s+(?:[A-Z][a-z]+\.?\s+)?(?:19|20)\d\d),?\s+(?:was|is|will be|"
     r"were|are|totaled|totalled|amounted to)\s+(?:approximately\s+)?(?P<value>[$€£]\s?\d[\d,]*(?:\.\d+)?"
     r"(?:\s?(?:million|billion|thousand))?)")
@@ -179,8 +182,9 @@ _RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(
 
 
 def _sentence_label(label: str) -> str:
-    """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate')."""
-    named = _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label)))
+    """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate'), without the
+    comma that set its verb off ('Cash payments for income taxes, net of refunds, were …')."""
+    named = _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label))).rstrip(" ,")
     return named[:1].upper() + named[1:]
 
 
