@@ -40,8 +40,11 @@ _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR
                        re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
 2015'): their change."""
-_RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\bgr[eo]w\b|\byoy\b|year[- ]over[- ]year",
-                       re.IGNORECASE)
+_RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
+_GREW = re.compile(r"\bgr[eo]w\b", re.IGNORECASE)
+_GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|ebitda|eps)\b", re.IGNORECASE)
+"""What 'grew' says at a rate: how much revenue, sales or earnings grew is a percentage ('net revenue grew 8.7%'); how
+much a balance or a backlog grew is an amount ('the backlog grew $32.9 billion', 'receivables grew $1,483 million')."""
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|fraction) of (?P<whole>.+?)\s+(?:is|are|was|were|"
@@ -50,7 +53,7 @@ _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|fraction) of 
                       re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""
-_ACTIVITIES = re.compile(r"\bhow much cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"
+_ACTIVITIES = re.compile(r"\bhow much (?:net )?cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"
                          r"(?P<verb>provide|generate|use|bring in)|\b(?P<verb2>provide|generate|use)\s+(?:from|in|by|"
                          r"for|on)\s+(?:its\s+|their\s+)?(?P<kind2>operating|investing|financing) activities)",
                          re.IGNORECASE)
@@ -329,7 +332,8 @@ def _read(question: str) -> Asked | None:
         return replace(cell, operation="average")
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(
             YEAR_BEFORE, asked, re.IGNORECASE))):  # 'how much lower … at the end of fiscal 2009 than a year earlier'
-        return replace(cell, operation="growth" if _RELATIVE.search(asked) else "change")
+        relative = _RELATIVE.search(asked) or (_GREW.search(asked) and _GROWN_AT_A_RATE.search(cell.metric))
+        return replace(cell, operation="growth" if relative else "change")
     if _SUM.search(asked) and len(set(years)) >= 2:
         return replace(cell, operation="sum")
     return cell

@@ -85,6 +85,13 @@ _AGREES = 0.1
 the question, and loses for each it has that the question does not."""
 
 
+_SPENT = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|id|ying)|repa(?:y|id))\b", re.IGNORECASE)
+"""A question of cash spent or paid ('How much did it spend repurchasing common stock'): the cash flow statement's."""
+_NARROWED = re.compile(r"\((exclud|includ|before|after|net of)\w*\b", re.IGNORECASE)
+"""A label's note that narrows or widens the line ('Net investment income (excluding net realized capital gains or
+losses)'): a question that does not say so asks the line itself ('Net investment income (2)')."""
+
+
 def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
     metric (or in a report name of a line item the metric names), more words first. A label that
@@ -128,8 +135,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             score += _AGREES * (len(own & words) - len(own - words))
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
                 score += _AGREES if dated <= years else -_AGREES
+            narrowed = _NARROWED.search(row.label)
+            if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
+                score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
             moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
-            stated = _statement_gain(row, balance=balance, of_part=bool(tail))
+            stated = _statement_gain(row, balance=balance, of_part=bool(tail), spent=bool(_SPENT.search(question)))
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
@@ -137,15 +147,19 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     return scored
 
 
-def _statement_gain(row: Row, *, balance: bool, of_part: bool) -> float:
+def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:
     """What a primary statement's table row gains over an equal one elsewhere: a balance sheet's row of a balance
-    asked at a date ``_AT_DATE_STATED``; any other statement row ``_STATED``, unless the metric is of a part of
-    the company (``of_part``: 'revenues of the Defense segment')."""
+    (asked at a date, or a line item that is one) ``_AT_DATE_STATED``, while another statement's row of its name
+    loses ``_STATED`` (a flow of the year, not the balance); any statement's row of another figure ``_STATED``,
+    unless the metric is of a part of the company (``of_part``: 'revenues of the Defense segment'), and a cash flow
+    statement's row of cash spent or paid (``spent``) ``_AGREES`` more: 'Repurchase of common stock | (569,853)' is
+    what it spent, not the equity statement's 'Common stock repurchased' spread over its columns (shares, par
+    amount, retained earnings)."""
     if not row.passage.statement or row.prose:
         return 0.0
-    if balance and row.passage.statement == "balance_sheet":
-        return _AT_DATE_STATED
-    return 0.0 if of_part else _STATED
+    if balance:  # the income statement's 'Card Member loans' under 'Provisions for credit losses' is no balance
+        return _AT_DATE_STATED if row.passage.statement == "balance_sheet" else -_STATED
+    return 0.0 if of_part else _STATED + (_AGREES if spent and row.passage.statement == "cash_flows" else 0.0)
 
 
 _OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)

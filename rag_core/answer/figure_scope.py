@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
-from ..lexical.figure_name import YEAR
+from ..lexical.figure_name import YEAR, owner
 from ..lexical.vocabulary import QUARTER
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.rows import HEADER_JOIN
@@ -178,7 +178,10 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
     words: set[str] = set()
     label = ""
     names: list[str] = []
+    company = owner(asked.question)[0]
     for match in _NAMED_PART.finditer(asked.question):
+        if match.group("part").lower().startswith("business") and company.startswith(match.group("name")):
+            continue  # "American Express's business development expense": the company's own business
         words |= stems(match.group("name"))
         names.append(match.group("name"))
     for place in place_names(asked.question, besides=sorted({row.passage.document for row in rows})):
@@ -196,7 +199,7 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
 
 
 _NAME_RUN = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*"
-_PART = r"(?i:division|segment|business|unit|subsidiary|reportable segment)s?\b"
+_PART = r"(?P<part>(?i:division|segment|business|unit|subsidiary|reportable segment)s?)\b"
 """What a question calls a part of the company after its name."""
 _TWO_PARTS = re.compile(rf"(?<![\w'’]){_NAME_RUN}\s+and\s+{_NAME_RUN}\s+(?i:divisions|segments|businesses|units)\b")
 """Two parts named before what they are, together ('Activision and King segments')."""
