@@ -38,6 +38,14 @@ _RESPECTIVELY = re.compile(
     r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
 """'Amortization expense … was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and
 2007, respectively'."""
+_SHARED_YEARS = re.compile(
+    rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+and\s+"
+    rf"[a-z][^.;:\n]{{3,160}}?\s+{_VERB}\s+(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}{_IN_YEARS}"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
+"""The first of two rows one sentence gives with its years at its end: 'Cash payments for interest, net of capitalized
+interest, were $7.14 billion, $4.82 billion and $6.43 billion, and cash payments for income taxes, net of refunds,
+were $1.06 billion, $2.65 billion and $3.05 billion for 2016, 2015 and 2014, respectively' (the second is
+``_RESPECTIVELY``'s)."""
 _YEARS_FIRST = re.compile(
     rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"
     rf"{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
@@ -108,6 +116,8 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         tail = f" {match.group('tail')}" if match.group("tail") else ""
         label = _whole_or_part(prose, match, "years", match.group("label") + tail)
         found.append((label, re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _SHARED_YEARS.finditer(prose):
+        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _YEARS_FIRST.finditer(prose):
         label = _whole_or_part(prose, match, "values", match.group("label"))
         found.append((label, re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))

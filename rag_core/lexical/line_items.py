@@ -65,10 +65,16 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "income taxes paid", "cash paid for income taxes", "taxes paid", "income taxes paid net of refunds",
         "cash income tax payments net of refunds", "cash payments for income taxes net of refunds"),
     r"interest paid|cash paid for interest": ("interest paid", "cash paid for interest",
-                                              "interest paid net of amounts capitalized"),
+                                              "interest paid net of amounts capitalized", "cash interest payments",
+                                              "cash payments for interest net of capitalized interest"),
     r"repayments? of (?:long-term )?debt|debt repayments?": (
         "repayments of long-term debt", "payments of long-term debt", "repayment of long-term debt",
         "principal payments on long-term debt", "payments on long-term debt", "repayments of debt", "debt repayments"),
+    # what options exercised brought in: a financing line
+    r"(?:proceeds from |cash received from )?(?:the )?exercises? of (?:stock )?options|stock options exercised": (
+        "proceeds from exercise of stock options", "proceeds from the exercise of stock options",
+        "proceeds from exercises of stock options", "proceeds from stock options exercised",
+        "cash received from stock options exercised"),
     # a direct-method cash flow statement's first line
     r"cash (?:received|receipts?|collected|collections?) from customers": (
         "cash receipts from customers", "cash received from customers", "cash collected from customers",

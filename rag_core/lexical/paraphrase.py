@@ -92,7 +92,7 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                         r"bigger|greater|higher|lower)\b[^?.]{0,20}?\bthan|exceed\w*|outweigh\w*", _EQUITY),),
     # what it spends on buildings and machines: the cash flow statement's capital expenditures
     "capital expenditures": ((r"(?:invest\w*|spen[dt]|spending|put money)\b[^?.]{0,40}?\b(?:in|on|into) (?:new |its |"
-                              r"their )?(?:property|plant|equipment|fixed assets|capital assets|factories|"
+                              r"their )?(?:property|premises|plant|equipment|fixed assets|capital assets|factories|"
                               r"facilities|machinery)",),),
     # cash that the business itself brought in
     "operating cash flow": ((r"cash", r"operations|operating business|core business|business(?:es)?|day-to-day",

@@ -217,7 +217,8 @@ def phrases(text: str) -> list[tuple[str, ...]]:
 ('effective', 'tax'), ('tax', 'rate'), ('rate', 'changed')]
     """
     found: list[tuple[str, ...]] = []
-    for clause in _CLAUSE.split(text):
+    asides = re.findall(r"\(([^()]*)\)", text)  # read on their own, and the words around them as one run:
+    for clause in [*_CLAUSE.split(re.sub(r"\s*\([^()]*\)", "", text)), *asides]:  # 'other expense (income), net'
         terms = label_terms(clause)
         found += [terms[i:i + n] for n in range(2, min(_LONGEST_LABEL, len(terms)) + 1)
                   for i in range(len(terms) - n + 1)]

@@ -234,3 +234,21 @@ PER_SHARE = Passage(n=1, document="health-10k.pdf", page=108, tabular=True, stat
 def test_a_dividend_per_share_is_the_declared_line() -> None:
     figure = read_figure("What dividends per share did CVS Health declare in 2022?", [PER_SHARE])
     assert figure is not None and figure.value == pytest.approx(2.20)
+
+
+@pytest.mark.parametrize(("question", "label"), [
+    ("How much did 3M pay in cash interest in 2021?", "cash interest payments"),
+    ("How much did American Express spend on premises and equipment in 2022?", "purchase of premises and equipment"),
+    ("How much did CVS Health receive from the exercise of stock options in 2022?",
+     "proceeds from exercise of stock options"),
+])
+def test_more_names_reports_give_a_line(question: str, label: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and label in lines_read(asked.metric)
+
+
+def test_two_rows_of_one_sentence_share_its_years() -> None:
+    """The first row of 'A were …, and B were … for 2016, 2015 and 2014, respectively' has those years too."""
+    figure = read_figure("How much cash interest did Bank Co pay in 2016?", [DISCLOSED])
+    assert figure is not None and figure.value == pytest.approx(7.14e9)
+    assert figure.sentence.startswith("**Cash payments for interest, net of capitalized interest, 2016:")

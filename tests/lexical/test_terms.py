@@ -80,3 +80,11 @@ def test_a_questions_phrases_are_its_runs_of_words_within_a_clause_longest_first
     assert ("revenue", "net", "income") not in phrases("What was revenue? Net income?")
     assert ("purchase", "property", "plant", "equipment") in phrases("Purchases of property, plant and equipment")
     assert phrases("Revenue?") == []
+
+
+def test_a_question_s_words_around_a_parenthesis_are_one_run_as_a_label_s_are() -> None:
+    """'other expense (income), net' names the row 'Other expense (income), net', whose terms leave the parenthesis
+    out; the words inside it are a run of their own too."""
+    assert ("expense", "net") in phrases("What was 3M's other expense (income), net, in 2020?")
+    assert label_terms("Other expense (income), net") == ("expense", "net")
+    assert ("operating", "income") in phrases("What is the EBITDA (operating income plus depreciation)?")
