@@ -34,8 +34,8 @@ _NOT_A_FIGURE = re.compile(
 )
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
-                     r"declined|fall|fell|drop|dropped|rise|rose|year[- ]over[- ]year|yoy|difference|differ)\b",
-                     re.IGNORECASE)
+                     r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
+                     r"difference|differ)\b", re.IGNORECASE)
 _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR_LESS}\b.*\bthan\b",
                        re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in

@@ -254,8 +254,9 @@ _SAME_LETTERS = 7
 
 def label_stems(text: str) -> set[str]:
     """A row label's words, without its notes' marks, when it is taken and its class of shares ('Inventories(1)',
-    'at period-end', '- common')."""
-    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*\)", " ", text))))
+    'at period-end', '- common'), nor a note a cut left open ('Long-term debt (includes debt issued by consolidated
+    variable interest entities')."""
+    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
 
 
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"

@@ -50,7 +50,7 @@ def said_row(label: str) -> str:
     holds an amount on ('Accounts receivable, net of allowances of $132 and $190, at December 31, 2019 …' is
     'Accounts receivable'; '…, less reserves for credit losses: 2022, $3,747; 2021, $3,305' ends at 'losses'),
     either of which would read as the answer's, nor a footnote's mark ('Days Sales Outstanding*')."""
-    bare = re.sub(r"\s*\([^)]*\d[^)]*\)|\s*[*†‡]+$", "", label).strip()
+    bare = re.sub(r"\s*\([^)]*\d[^)]*\)|\s*\([^)]*$|\s*[*†‡]+$", "", label).strip()  # a note a cut left open too
     cuts = [m.start() for m in _CLAUSE.finditer(bare)]
     ends = [*cuts[1:], len(bare)] if cuts else []
     noted = next((at for at, end in zip(cuts, ends, strict=True) if _AMOUNT.search(bare, at, end)), None)

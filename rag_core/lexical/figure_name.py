@@ -48,7 +48,7 @@ _OPERATION = re.compile(
 """What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
 _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
                   r"(?P<what>.+?)\s+"
-                  r"(?:increase|decrease|change|grow|decline|rise|fall|drop)\b.*$", re.IGNORECASE)
+                  r"(?:increase|decrease|change|grow|decline|rise|fall|drop|shrink)\b.*$", re.IGNORECASE)
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
@@ -70,7 +70,7 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"\b(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]?end|end(?:\s+of(?:\s+(?:the\s+)?"
                         r"(?:fiscal\s+)?(?:year|period))?)?)\s*$|"
                         r"\s(?:changed?|increased?|decreased?|grow|grew|declined?|rose|rise|fell|fall|dropped|drop|"
-                        r"compared?)"
+                        r"shrink|shrank|shrunk|compared?)"
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"

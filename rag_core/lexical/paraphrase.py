@@ -92,12 +92,17 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                         r"bigger|greater|higher|lower)\b[^?.]{0,20}?\bthan|exceed\w*|outweigh\w*", _EQUITY),),
     # what it spends on buildings and machines: the cash flow statement's capital expenditures
     "capital expenditures": ((r"(?:invest\w*|spen[dt]|spending|put money)\b[^?.]{0,40}?\b(?:in|on|into) (?:new |its |"
-                              r"their )?(?:property|premises|plant|equipment|fixed assets|capital assets|factories|"
-                              r"facilities|machinery)",),),
+                              r"their )?(?:property|premises|plant|equipment|fixed assets|capital assets|capital "
+                              r"projects|factories|facilities|machinery)",),),
+    # what it paid for the businesses it bought: the cash flow statement's acquisitions
+    "acquisitions": ((r"(?:pa(?:y|id)|spen[dt]|spending)\b[^?.]{0,20}?\bto (?:acquire|buy) (?:other )?(?:businesses|"
+                      r"companies)",),),
     # cash that the business itself brought in
     "operating cash flow": ((r"cash", r"operations|operating business|core business|business(?:es)?|day-to-day",
                              r"generate[ds]?|generating|produce[ds]?|bring in|brought in|brings in|provide[ds]?|"
-                             r"throws? off|threw off"),),
+                             r"throws? off|threw off|use[ds]?|burn\w*|consume[ds]?"),),
+    # what it made in the year, asked in plain words: its net income
+    "net income": ((r"^(?!.*\bbefore\b).*\bmoney\b", r"\bma(?:k|d)e\b|\bearn\w*"),),
     # how much of each dollar of sales is kept as profit: a margin
     "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),
                          (_MADE, r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),

@@ -135,7 +135,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         f"repurchases of common stock treasury stock repurchase program {CASH_FLOWS}", (CASH, EQUITY)),
     # the cash it spent on acquisitions: the cash flow statement's investing line (which companies it bought, and why,
     # is a note's)
-    r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?": (
+    r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?|"
+    r"\bto (?:acquire|buy) (?:other )?(?:businesses|companies)": (
         f"acquisitions net of cash acquired investing activities {CASH_FLOWS}", (CASH,)),
     # the cash it paid in taxes or interest: the cash flow statement's line or the supplemental disclosure beneath it
     # ('cash payments for income taxes, net of refunds, were $1.06 billion, …'), not the income statement's expense

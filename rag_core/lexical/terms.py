@@ -197,7 +197,7 @@ def label_terms(text: str) -> tuple[str, ...]:
     """A row label's content terms in order, a parenthesis's words and figures aside: 'Effective tax
     rate (a)' and 'Net income (loss)' read as ('effective', 'tax', 'rate') and ('net', 'income').
     How a table's row label and a run of a question's words are compared (``phrases``)."""
-    plain = SHARE_CLASS.sub(" ", re.sub(r"\([^()]*\)", " ", text))
+    plain = SHARE_CLASS.sub(" ", re.sub(r"\([^()]*(?:\)|$)", " ", text))  # a note a cut left open too
     return tuple(t for t in tokenize(plain) if not any(ch.isdigit() for ch in t))
 
 

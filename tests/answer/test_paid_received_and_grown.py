@@ -252,3 +252,32 @@ def test_two_rows_of_one_sentence_share_its_years() -> None:
     figure = read_figure("How much cash interest did Bank Co pay in 2016?", [DISCLOSED])
     assert figure is not None and figure.value == pytest.approx(7.14e9)
     assert figure.sentence.startswith("**Cash payments for interest, net of capitalized interest, 2016:")
+
+
+@pytest.mark.parametrize(("question", "metric_", "operation"), [
+    ("How much money did 3M make in 2021?", "net income", "cell"),
+    ("How much cash did Boeing's operations use in 2021?", "operating cash flow", "cell"),
+    ("How much did Boeing's total liabilities shrink during 2022?", "total liabilities", "change"),
+    ("How much did PepsiCo spend on capital projects in 2022?", "capital expenditures", "cell"),
+    ("How much did Analog Devices pay to acquire businesses in fiscal 2009?", "acquisitions", "cell"),
+    ("How much did 3M earn before taxes in 2021?", "income before income taxes", "cell"),
+])
+def test_figures_asked_in_plainer_words(question: str, metric_: str, operation: str) -> None:
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation) == (metric_, operation)
+
+
+CARD_BALANCES = Passage(n=2, document="card-10k.pdf", page=98, tabular=True, statement="balance_sheet", text=(
+    "CONSOLIDATED BALANCE SHEETS (Millions)\n"
+    "| December 31 | 2022 | 2021 |\n"
+    "| Long-term debt (includes debt issued by consolidated variable interest entities | 42,573 | 38,675 |\n"))
+PARENT = Passage(n=1, document="card-10k.pdf", page=156, tabular=True, text=(
+    "Condensed Balance Sheets of the parent company (Millions)\n"
+    "| December 31 | 2022 | 2021 |\n"
+    "| Long-term debt | 29,432 | 22,314 |\n"))
+
+
+def test_a_label_s_note_a_cut_left_open_is_no_word_of_it() -> None:
+    figure = read_figure("What was Card Co's long-term debt at the end of 2022?", [PARENT, CARD_BALANCES])
+    assert figure is not None and figure.value == pytest.approx(42_573e6)
+    assert figure.sentence.startswith("**Long-term debt, 2022:")
