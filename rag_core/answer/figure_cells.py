@@ -371,39 +371,5 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
 
 
-_COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
-_PRICE = re.compile(r"\bper (?:share|unit|option)\b|\bprice\b", re.IGNORECASE)
-
-
-def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] | None:
-    """A row's count of shares (with its column's scale: 'Number of Shares (in thousands)') and its
-    price per share ('Weighted Average Grant Date Fair Value (per share)'), when it has both: an
-    equity award table's row, whose value is the one times the other."""
-    counts = [(label, text) for label, text in row.cells.items()
-              if _COUNT.search(label) and not _PRICE.search(label) and cell_value(text) is not None]
-    prices = [(label, text) for label, text in row.cells.items() if _PRICE.search(label) and cell_value(text)]
-    if len(counts) != 1 or len(prices) != 1:
-        return None
-    (label, text), price = counts[0], prices[0]
-    own = scale_of(label)
-    return (label, text, own if own > 1 else row.scale), price
-
-
-def in_percent(row: Row) -> bool:
-    """Whether a row states percentages: its table is one of shares of revenue (``Row.shares``), its cells say so
-    ('21.6 percent'), or its line in the table does ('| Effective tax rate | 21.6 | % |': the figures are read
-    without the sign)."""
-    if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
-        return True
-    # its line ends the label's cell there: 'Gross Margin' is not the line '| Gross Margin % | 55.5% |'
-    ends = re.compile(rf"{re.escape(row.label[-_LABEL_TAIL:])}\s*(?:\||$)")
-    return any(ends.search(line) and "%" in line for line in row.passage.text.splitlines())
-
-
-_LABEL_TAIL = 24
-"""Characters of a row's label its table line is found by (a label joined to its section's is longer
-than the line's first cell)."""
-
-
 BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
 """The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""

@@ -1,7 +1,9 @@
 """Which column and cell of a named row a figure question reads (``column_of``: the year's, a column the question
 names, else the year's 'Total'; ``cell_read``: the cell with why it was chosen), and what reads rows and columns
 together: a change a row states (``stated_change``), the lines a cost of revenue is split into (``cost_parts``), the
-latest year of a metric (``latest_year``). The rows a question names are ``figure_rows``'."""
+latest year of a metric (``latest_year``), an equity award row's count of shares and price per share
+(``count_and_price``), whether a row states percentages (``in_percent``). The rows a question names are
+``figure_rows``'."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from ..lexical.figure_name import YEAR
 from ..lexical.line_items import COST_OF_REVENUE
 from ..models import CellRead
 from .figure_cells import Row
+from .figure_question import scale_of
 from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, rows_named, stems
 from .numbers import numbers
 from .statement_lines import cell_value, is_percent
@@ -141,3 +144,37 @@ def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> Cel
         if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
             return read
     return None
+
+
+_COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)
+_PRICE = re.compile(r"\bper (?:share|unit|option)\b|\bprice\b", re.IGNORECASE)
+
+
+def count_and_price(row: Row) -> tuple[tuple[str, str, float], tuple[str, str]] | None:
+    """A row's count of shares (with its column's scale: 'Number of Shares (in thousands)') and its
+    price per share ('Weighted Average Grant Date Fair Value (per share)'), when it has both: an
+    equity award table's row, whose value is the one times the other."""
+    counts = [(label, text) for label, text in row.cells.items()
+              if _COUNT.search(label) and not _PRICE.search(label) and cell_value(text) is not None]
+    prices = [(label, text) for label, text in row.cells.items() if _PRICE.search(label) and cell_value(text)]
+    if len(counts) != 1 or len(prices) != 1:
+        return None
+    (label, text), price = counts[0], prices[0]
+    own = scale_of(label)
+    return (label, text, own if own > 1 else row.scale), price
+
+
+def in_percent(row: Row) -> bool:
+    """Whether a row states percentages: its table is one of shares of revenue (``Row.shares``), its cells say so
+    ('21.6 percent'), or its line in the table does ('| Effective tax rate | 21.6 | % |': the figures are read
+    without the sign)."""
+    if row.shares or any("%" in text or "percent" in text.lower() for text in row.cells.values()):
+        return True
+    # its line ends the label's cell there: 'Gross Margin' is not the line '| Gross Margin % | 55.5% |'
+    ends = re.compile(rf"{re.escape(row.label[-_LABEL_TAIL:])}\s*(?:\||$)")
+    return any(ends.search(line) and "%" in line for line in row.passage.text.splitlines())
+
+
+_LABEL_TAIL = 24
+"""Characters of a row's label its table line is found by (a label joined to its section's is longer
+than the line's first cell)."""

@@ -18,8 +18,18 @@ from functools import partial
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.line_items import DERIVED, beyond_whole, derived_formula
 from ..models import CellRead, FigureReading, Passage
-from .figure_cells import BALANCE_AT, END, START, Row, count_and_price, in_percent, table_rows
-from .figure_columns import cell_read, column_of, cost_parts, latest_year, partly_named, said_when, stated_change
+from .figure_cells import BALANCE_AT, END, START, Row, table_rows
+from .figure_columns import (
+    cell_read,
+    column_of,
+    cost_parts,
+    count_and_price,
+    in_percent,
+    latest_year,
+    partly_named,
+    said_when,
+    stated_change,
+)
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
 from .figure_rows import GENERIC, When, alike_first, amounts_first, rows_named, stems
 from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
