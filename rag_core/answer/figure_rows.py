@@ -266,6 +266,24 @@ own words not after the first ('Costs and Expenses Cost of sales(1)', 'ASSETS Cu
 cash equivalents'): the line is the last such run."""
 
 
+def headed_item(label: str) -> str | None:
+    """The line of a label a PDF's text joined to its group's headings, as an answer says it: 'Accounts payable' of
+    'LIABILITIES AND SHAREHOLDERS’ EQUITY Current Liabilities Accounts payable' (a section in capitals over a group's
+    heading), 'Cost of sales' of 'Costs and Expenses Cost of sales' (a heading sharing a word with it); not 'Member
+    loans' of 'Card Member loans', nor 'Net revenue' of 'PBNA Net revenue' or 'Operating income' of 'EMEA Segment
+    Operating income'. None when it is no such label."""
+    found = _HEADED.fullmatch(label.strip())
+    if found is None:
+        return None
+    heading = label.strip()[: found.start("item")]
+    # a section in capitals over a group's heading it nests ('LIABILITIES … Current Liabilities'); not a division's
+    # initials ('PBNA Net revenue', 'EMEA Segment Operating income'), which say whose the line is
+    capitals = " ".join(re.findall(r"\b[A-Z][A-Z’'&]+\b", heading))
+    titled = " ".join(re.findall(r"\b[A-Z][a-z][\w’'-]*", heading))
+    nested = bool(capitals and titled and stems(capitals) & stems(titled))
+    return found.group("item") if nested or stems(heading) & stems(found.group("item")) else None
+
+
 def _item(label: str) -> str | None:
     """The line a label joined to its group's heading names ('Cost of sales(1)'; 'Depreciation' after
     'Adjustments to reconcile …:'; 'Deposits' after 'Liabilities and shareholders’ equity'), or None."""

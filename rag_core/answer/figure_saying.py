@@ -13,6 +13,7 @@ from ..models import CellRead, FigureReading
 from ..tables.headers import dated_year
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, unit_unstated
+from .figure_rows import headed_item
 from .statement_lines import cell_value, decimal_places, is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
@@ -49,14 +50,15 @@ def said_row(label: str) -> str:
     ('Deposits (includes $13,782 as of December 2016 …, at fair value)'), nor the clauses from the first that
     holds an amount on ('Accounts receivable, net of allowances of $132 and $190, at December 31, 2019 …' is
     'Accounts receivable'; '…, less reserves for credit losses: 2022, $3,747; 2021, $3,305' ends at 'losses'),
-    either of which would read as the answer's, nor a footnote's mark ('Days Sales Outstanding*')."""
+    either of which would read as the answer's, nor a footnote's mark ('Days Sales Outstanding*'), nor the headings a
+    PDF's text joined to it ('LIABILITIES AND SHAREHOLDERS’ EQUITY Current Liabilities Accounts payable')."""
     bare = re.sub(r"\s*\([^)]*\d[^)]*\)|\s*\([^)]*$|\s*[*†‡]+$", "", label).strip()  # a note a cut left open too
     cuts = [m.start() for m in _CLAUSE.finditer(bare)]
     ends = [*cuts[1:], len(bare)] if cuts else []
     noted = next((at for at, end in zip(cuts, ends, strict=True) if _AMOUNT.search(bare, at, end)), None)
     if noted is not None:
         bare = _YEAR_LAST.sub("", bare[:noted])
-    return bare or label
+    return headed_item(bare) or bare or label
 
 
 def said_column(label: str) -> str:

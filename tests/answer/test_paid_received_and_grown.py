@@ -281,3 +281,16 @@ def test_a_label_s_note_a_cut_left_open_is_no_word_of_it() -> None:
     figure = read_figure("What was Card Co's long-term debt at the end of 2022?", [PARENT, CARD_BALANCES])
     assert figure is not None and figure.value == pytest.approx(42_573e6)
     assert figure.sentence.startswith("**Long-term debt, 2022:")
+
+
+@pytest.mark.parametrize(("label", "said"), [
+    ("LIABILITIES AND SHAREHOLDERS’ EQUITY Current Liabilities Accounts payable", "Accounts payable"),
+    ("Costs and Expenses Cost of sales(1)", "Cost of sales"),
+    ("Card Member loans", "Card Member loans"),
+    ("PBNA Net revenue", "PBNA Net revenue"),
+    ("EMEA Segment Operating income", "EMEA Segment Operating income"),
+    ("ASSETS Current Assets Cash and cash equivalents", "Cash and cash equivalents"),
+    ("Total Equity", "Total Equity"),
+])
+def test_a_label_is_said_without_the_headings_a_pdf_s_text_joined_to_it(label: str, said: str) -> None:
+    assert said_row(label) == said
