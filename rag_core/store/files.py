@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 import weakref
@@ -30,6 +31,10 @@ _HIGHLIGHT_PROBE_CHARS = 60
 _HIGHLIGHT_PROBE_WORDS = 8
 """Most words of one such run (fixed: PyMuPDF's search finds a short phrase reliably where it misses a
 long one across lines)."""
+_FILLER = re.compile(r"[.…·_]*")
+"""A word of a table's leaders, or none left: no part of a passage worth searching for."""
+_LEADER_TAIL = re.compile(r"(?<=\w)\.{2,}$")
+"""Leader dots a PDF's text set against a label ('payable.........')."""
 
 
 class FileStore:
@@ -107,20 +112,29 @@ def _passage_rects(page: pymupdf.Page, passage: str, textpage: pymupdf.TextPage 
     words = passage.split()
     if not words:
         return []
-    found: list[pymupdf.Rect] = []
+    found: dict[tuple[float, ...], pymupdf.Rect] = {}  # each place once, however many probes find it
     for probe in highlight_probes(words):
         if len(probe) >= 12:
-            found.extend(page.search_for(probe, textpage=textpage))
-    return found
+            found.update((tuple(rect), rect) for rect in page.search_for(probe, textpage=textpage))
+    return list(found.values())
 
 
 def highlight_probes(words: Sequence[str]) -> list[str]:
     """The passage's words in runs of at most ``_HIGHLIGHT_PROBE_WORDS`` words and
     ``_HIGHLIGHT_PROBE_CHARS`` characters, each whole word in one run (a run cut at its characters
-    highlighted 'Consolidated Statements of Op' and never the rest of its words)."""
+    highlighted 'Consolidated Statements of Op' and never the rest of its words). A table's leader dots
+    ('Accounts payable . . . . . $ 107,334') end a run and are no run of their own: '. . . . . .' is found
+    wherever a row has its leaders, tens of thousands of times on a statement's page, and drawing each froze the
+    cited page's window."""
     probes: list[str] = []
     run: list[str] = []
     for word in words:
+        word = _LEADER_TAIL.sub("", word)
+        if _FILLER.fullmatch(word):
+            if run:
+                probes.append(" ".join(run))
+                run = []
+            continue
         if run and (len(run) >= _HIGHLIGHT_PROBE_WORDS or len(" ".join([*run, word])) > _HIGHLIGHT_PROBE_CHARS):
             probes.append(" ".join(run))
             run = []

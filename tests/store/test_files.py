@@ -10,7 +10,7 @@ import pytest
 from rag_core import errors
 from rag_core.models import DocumentRecord
 from rag_core.settings import Settings
-from rag_core.store.files import FileStore, file_store, highlight_probes, render_pdf_page
+from rag_core.store.files import FileStore, _passage_rects, file_store, highlight_probes, render_pdf_page
 from tests.conftest import write_pdf
 
 
@@ -65,3 +65,18 @@ def test_a_passage_is_highlighted_in_runs_of_whole_words() -> None:
     assert " ".join(probes) == words, "every word, once, whole"
     assert all(len(p) <= 60 and len(p.split()) <= 8 for p in probes)
     assert highlight_probes(["x" * 70]) == ["x" * 70], "a word longer than a run is a run of its own"
+
+
+def test_a_table_s_leader_dots_are_never_searched_for(tmp_path: Path) -> None:
+    """A statement's passage is mostly leader dots: searched for, '. . . . . .' was found on every row of the page,
+    tens of thousands of times, and drawing each froze the cited page's window (seen in the app)."""
+    import pymupdf
+
+    rows = [f"Line item {n:02d} of the statement . . . . . . . . . . . . . . . $ {n},{n:03d}" for n in range(1, 31)]
+    assert highlight_probes(rows[0].split()) == ["Line item 01 of the statement", "$ 1,001"]
+    assert highlight_probes(["payable.........", "$", "107,334"]) == ["payable $ 107,334"]
+    data = write_pdf(tmp_path / "statement.pdf", ["\n".join(rows)]).read_bytes()
+    with pymupdf.open(stream=data, filetype="pdf") as doc:
+        rects = _passage_rects(doc[0], "\n".join(rows[:3]))
+    assert 3 <= len(rects) <= 6, "the three rows' labels (a run crossing to the next row: two lines), each once"
+    assert render_pdf_page(data, 1, highlight="\n".join(rows), zoom=1.0).startswith(b"\x89PNG")
