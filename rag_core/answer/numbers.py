@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.lines import in_table, is_rule
-from ..tables.rows import HEADER_JOIN, labelled_rows
+from ..tables.lines import LEADERS, in_table, is_rule
+from ..tables.rows import HEADER_JOIN, SIGNS, labelled_rows
 from ..text import CITATION
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
@@ -30,6 +30,10 @@ _REFERENCE = re.compile(r"\b(?:pages?|pp?\.|passages?)\s*(?:\d+\s*(?:[-–,]|and
 _NAME_CHARS = 60
 """Longest row or column name shown in a number's note."""
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_DASH = re.compile(r"[—–-]+")
+"""A cell's mark for no figure."""
+_HEADER_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+"""A year a column's header names ('2009 2008': two columns a finder set into one)."""
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
@@ -125,12 +129,60 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     for passage in passages:
         for block in row_blocks(passage.text):
             for labels, row in labelled_rows(block, passage.columns):
+                columns = [tuple(labels[c].split(HEADER_JOIN)) if labels[c] else () for c in range(len(row))]
+                apart = _rows_apart(row, columns, table)
+                if apart is not None:
+                    found += apart
+                    continue
                 for c, value in enumerate(row[1:], start=1):
-                    levels = tuple(labels[c].split(HEADER_JOIN)) if labels[c] else ()
                     figures: list[Number | None] = [*numbers(value)] or [None]
-                    found += [Cell(n, (row[0], *levels), table) for n in figures]
+                    found += [Cell(n, (row[0], *columns[c]), table) for n in figures]
             table += 1
     return found
+
+
+def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: int) -> list[Cell] | None:
+    """The cells of rows a PDF's table finder set into one ('Accounts payable . . . Income taxes payable . . . |
+    $ 107,334 $ 130,451 6,445 52,546 |' under '2009 2008'), each figure under its own label and year: a cell a
+    year holding a figure a label, or one cell holding each label's years in turn under a header naming them.
+    None when the row is one row, or its figures do not fall to its labels so (a '—' among them): read as written."""
+    labels = [label.strip() for label in LEADERS.split(row[0]) if label.strip()] if row else []
+    if len(labels) < 2:
+        return None
+    apart: list[Cell] = []
+    for c, value in enumerate(row[1:], start=1):
+        figures = _figures_of(value)
+        if figures is None:
+            return None
+        if not figures:
+            continue
+        *outer, inner = columns[c] or ("",)
+        years = _HEADER_YEAR.findall(inner)
+        if len(figures) == len(labels):
+            apart += [Cell(figure, (label, *columns[c]), table) for label, figure in zip(labels, figures, strict=True)]
+        elif len(years) >= 2 and len(figures) == len(labels) * len(years):
+            apart += [Cell(figures[n * len(years) + y], (label, *outer, year), table)
+                      for n, label in enumerate(labels) for y, year in enumerate(years)]
+        else:
+            return None
+    return apart or None
+
+
+def _figures_of(cell: str) -> list[Number | None] | None:
+    """A cell's figures in order, None for each dash a row without a figure holds ('— 18,454'); None when it holds
+    anything else (words)."""
+    figures: list[Number | None] = []
+    for token in cell.replace("$ ", "$").split():
+        if token in SIGNS:
+            continue
+        found = numbers(token)
+        if _DASH.fullmatch(token):
+            figures.append(None)
+        elif len(found) == 1:
+            figures.append(found[0])
+        else:
+            return None
+    return figures
 
 
 def row_blocks(text: str) -> list[str]:

@@ -345,3 +345,25 @@ def test_a_sentence_that_restates_a_computation_in_its_own_words_is_supported() 
     assert restated.supported and not restated.unverified_numbers, restated
     other = next(s for s in statements if "gross margin" in s.text)
     assert other.unverified_numbers, other
+
+
+MERGED = Passage(n=1, document="adi.pdf", page=51, tabular=True, columns="| (thousands) | 2009 2008 |", text=(
+    "| LIABILITIES AND SHAREHOLDERS’ EQUITY Current Liabilities Accounts payable . . . . . . . . . . Deferred income "
+    "on shipments to distributors. . . . . . . . . Income taxes payable . . . . . . . . . . Current liabilities of "
+    "discontinued operations . . . . . . . . | $ 107,334 $ 130,451 149,278 175,358 6,445 52,546 — 18,454 |\n"
+    "| Total current liabilities. . . . . . . . . | 386,613 569,058 |"))
+"""A balance sheet whose rows a PDF's table finder set into one: the labels in one cell, each row's two years'
+figures in turn in another (ADI's 10-K, seen in the app)."""
+
+
+def test_a_figure_of_rows_a_finder_set_into_one_is_judged_by_its_own_row_and_year() -> None:
+    """The local model said income taxes payable fell 'from $130,451 to $6,445': 130,451 is accounts payable's, and
+    the check, reading the merged cell as one row named by every label, let it pass."""
+    (wrong,), _ = attribute("Income taxes payable fell from $130,451 [1] to $6,445 [1].", [MERGED], None, TERMS_ONLY)
+    assert wrong.unverified_numbers == ["$130,451"] and not wrong.supported
+    assert "under 2008, row LIABILITIES AND SHAREHOLDERS’ EQUITY Current Liabilities Ac" in wrong.number_notes[0]
+    (right,), _ = attribute("Income taxes payable fell from $52,546 [1] to $6,445 [1].", [MERGED], None, TERMS_ONLY)
+    assert right.unverified_numbers == []
+    (year,), _ = attribute("Current liabilities of discontinued operations were $18,454 in 2009 [1].", [MERGED], None,
+                           TERMS_ONLY)
+    assert year.number_notes[0].startswith("$18,454 is in the table under 2008"), "a dash holds 2009's place"
