@@ -17,12 +17,13 @@ better than it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.vocabulary import QUARTER
+from ..models import CellRead, FigureReading
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
@@ -30,8 +31,9 @@ from .figure_question import ASKS_PERCENT, Asked
 from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above
+from .statement_lines import rounding
 
-__all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter"]
+__all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 
 _NUMBER = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 _ORDINAL = r"(?P<word>first|second|third|fourth|1st|2nd|3rd|4th)"
@@ -226,3 +228,42 @@ def _named_cells(row: Row, asked: Asked) -> dict[str, str]:
 def _plain(label: str) -> str:
     """A row label without its notes' marks, in lower case ('PBNA (b)': 'pbna')."""
     return unmarked(label).casefold()
+
+
+Reading = Callable[[list[Row]], FigureReading | None]
+
+
+def of_whole(rows: Sequence[Row], stated: Reading, computed: Reading) -> FigureReading | None:
+    """Of a ratio several tables state for the year, each as its own rows give it (a segment's operating margin in its
+    table beside the company's in the company's: 15.5% of Global Services' earnings over its revenues, -5.3% of the
+    company's), the whole's: the one computed over the largest amounts, since a part's are a share of the whole's.
+    None when fewer than two tables state it so, or two are over amounts as large: which one is meant is not known."""
+    tables: dict[tuple[int, int], list[Row]] = {}
+    for row in rows:
+        tables.setdefault((row.passage.n, row.table), []).append(row)
+    found: list[tuple[float, FigureReading, str]] = []
+    for own in tables.values():
+        said, worked = stated(own), computed(own)
+        if (said is None or worked is None or said.kind == "candidates" or worked.kind == "candidates"
+                or said.value is None or worked.value is None or not said.cells or not worked.cells):
+            continue
+        if abs(said.value - worked.value) <= rounding(said.cells[0].text):
+            found.append((max(abs(cell.value) for cell in worked.cells), said, worked.formula))
+    found.sort(key=lambda pair: -pair[0])
+    if len(found) < 2 or found[0][0] == found[1][0]:
+        return None
+    _, whole, formula = found[0]
+    return whole.model_copy(update={"notes": [*whole.notes, f"the whole's, of {len(found)} tables stating it, its own "
+                                              f"rows over the largest amounts: {formula}"]})
+
+
+def agreeing(stated: FigureReading, computed: FigureReading | None,
+             one: Callable[[CellRead], FigureReading]) -> FigureReading:
+    """Of a ratio's stated figures, the one its inputs give, ``computed`` from the rows ('Loss from operations' over
+    'Total revenues'), read as the answer by ``one``; all of them when none or several do."""
+    value = computed.value if computed is not None and computed.kind != "candidates" else None
+    agree = [cell for cell in stated.cells if value is not None and abs(cell.value - value) <= rounding(cell.text)]
+    if computed is None or len(agree) != 1:
+        return stated
+    reading = one(agree[0])
+    return reading.model_copy(update={"notes": [*reading.notes, f"the stated row its inputs give: {computed.formula}"]})

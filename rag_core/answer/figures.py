@@ -33,9 +33,9 @@ from .figure_columns import (
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
 from .figure_rows import GENERIC, When, alike_first, amounts_first, rows_named, stems
 from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
-from .figure_scope import QUARTER, asked_quarter, by_period, of_part, of_quarter
+from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .formula import Missing, evaluate, formula_tokens
-from .statement_lines import cell_value, is_percent, rounding
+from .statement_lines import cell_value, is_percent
 
 # what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
@@ -74,10 +74,9 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 
 def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
-    """A textbook ratio as the report states it ('Effective tax rate | 21.6 % | 24.6 %', 'The effective
-    tax rate was 21.6 percent'), read rather than computed from its inputs: the rows whose label holds
-    every word of its name and, for a percentage, cells that are percentages; a change between two
-    years in percentage points. None when the report states it for none of the years asked."""
+    """A textbook ratio as the report states it ('Effective tax rate | 21.6 % | 24.6 %', 'The effective tax rate was
+    21.6 percent'), read rather than computed from its inputs: the rows whose label holds every word of its name and,
+    for a percentage, cells that are percentages; a change in percentage points. None when stated for no year asked."""
     name = stems(asked.ratio) - GENERIC
     kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or in_percent(r))]
     if not kept:
@@ -95,15 +94,17 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
 
 
 def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureReading:
-    """Of a ratio stated more than once for the year (a segment's operating margin beside the company's), the one its
-    inputs give, computed from the rows ('Loss from operations' over 'Total revenues'); all when none or several do."""
+    """Of a ratio stated more than once for the year (a segment's operating margin beside the company's), the whole's
+    (`figure_scope.of_whole`), else the one its inputs give (`figure_scope.agreeing`)."""
+    computed = partial(_computed, asked=asked)
+    if (whole := of_whole(rows, partial(_stated, asked=asked), computed)) is not None:
+        return whole
+    return agreeing(stated, computed(rows), _Reader(rows, asked).one)
+
+
+def _computed(rows: list[Row], asked: Asked) -> FigureReading | None:
     computed = _Reader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
-    value = computed.value if computed is not None and not computed.missing and computed.kind != "candidates" else None
-    agree = [cell for cell in stated.cells if value is not None and abs(cell.value - value) <= rounding(cell.text)]
-    if computed is None or len(agree) != 1:
-        return stated
-    reading = _Reader(rows, asked).one(agree[0])
-    return reading.model_copy(update={"notes": [*reading.notes, f"the stated row its inputs give: {computed.formula}"]})
+    return None if computed is None or computed.missing else computed
 
 
 class _Reader(Saying):

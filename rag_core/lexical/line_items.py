@@ -32,8 +32,9 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"net income|net earnings|net profit|net loss|bottom[- ]line": ("net income", "net earnings",
                                                                      "net income attributable", "net loss",
                                                                      "net loss attributable"),
-    r"operating (?:income|profit|loss)|(?:income|loss) from operations": (
-        "operating income", "operating profit", "income from operations", "operating loss", "loss from operations"),
+    r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations": (
+        "operating income", "operating profit", "income from operations", "operating loss", "loss from operations",
+        "earnings from operations"),
     r"d&a|depreciation and amortization|depreciation & amortization": (
         "depreciation and amortization", "depreciation amortization"),
     r"pp&e|property,? plant,? and equipment|fixed assets": (

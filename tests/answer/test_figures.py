@@ -907,7 +907,7 @@ def test_a_ratio_stated_for_each_segment_and_the_company_is_the_one_its_inputs_g
     margin = read_figure("What was Acme's operating margin in 2022?", [segment, company, statement])
     assert margin is not None and margin.kind == "cell" and margin.shown == "-5.3%", margin
     assert margin.cells[0].page == 24 and margin.value == pytest.approx(-5.3)
-    assert any("(3,547)" in note for note in margin.notes), "the trace says how the company's was told apart"
+    assert any("3,547" in note for note in margin.notes), "the trace says how the company's was told apart"
     alone = read_figure("What was Acme's operating margin in 2021?", [segment])
     assert alone is not None and alone.value == pytest.approx(12.4), "a percentage is never scaled by its table's unit"
 
@@ -976,3 +976,27 @@ def test_a_return_on_an_amount_is_never_that_amount() -> None:
         "Return on average total shareholders’ equity is calculated by dividing net earnings by average equity.\n"))
     roe = read_figure("What was Goldman Sachs' return on average common shareholders' equity in 2016?", [average])
     assert roe is None or all(cell.row != "Common shareholders’ equity" for cell in roe.cells), roe
+
+
+def test_a_ratio_stated_for_the_company_and_its_segments_is_the_company_s_in_any_order_of_the_passages() -> None:
+    """Each segment's table states its operating margin from its own earnings over its own revenues, as the company's
+    does from its own: the company's is the one over the largest amounts, whichever passage comes first (Boeing's
+    '-5.3%' was read only while the company's table came first; after it, three segments' margins were offered)."""
+    def segment(n: int, name: str, revenues: str, earnings: str, margin: str) -> Passage:
+        return Passage(n=n, document="acme-10k.pdf", page=30 + n, tabular=True, text=(
+            f"{name} Results of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+            f"| Revenues | {revenues} | $1,000 |\n| Earnings from operations | {earnings} | $100 |\n"
+            f"| Operating margins | {margin} | 10.0% |\n"))
+    company = Passage(n=9, document="acme-10k.pdf", page=24, tabular=True, text=(
+        "Consolidated Results of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Revenues | $66,608 | $62,286 |\n| Loss from operations | ($3,547) | ($2,902) |\n"
+        "| Operating margins | (5.3)% | (4.7)% |\n"))
+    parts = [segment(1, "Global Services", "$17,611", "$2,727", "15.5%"),
+             segment(2, "Defense", "$23,162", "($3,544)", "(15.3)%"), segment(3, "Capital", "$199", "$29", "14.6%")]
+    for passages in ([*parts, company], [company, *parts], [parts[1], company, parts[0], parts[2]]):
+        margin = read_figure("What was Acme's operating margin in 2022?", passages)
+        assert margin is not None and margin.kind == "cell" and margin.cells[0].page == 24, margin
+        assert margin.value == pytest.approx(-5.3)
+    alike = [segment(1, "Global Services", "$17,611", "$2,727", "15.5%"),
+             segment(2, "Global Services", "$17,611", "$2,727", "15.5%")]
+    assert read_figure("What was Acme's operating margin in 2022?", alike) is not None
