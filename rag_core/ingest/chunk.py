@@ -179,9 +179,10 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
     and where to look above for the table's caption. A line of years ('2022 2021 2020') is no caption and is
     passed over; a short header paragraph (``max_chars``) with words around its years ('Years Ended December 31,
     Change Change (Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020') may be one
-    ('Consolidated Balance Sheets (in millions) 2022 2021') and is not, and its note of the unit is the header
-    row's first cell. The years are just above the table, or above a short line naming its first rows
-    ('Selected Income Statement Data'); None when the paragraphs above are anything else (a sentence)."""
+    ('Consolidated Balance Sheets (in millions) 2022 2021') and is not, and its note of the unit (or the paragraph
+    beside that is only that note) is the header row's first cell. The years are just above the table, or above a
+    short line naming its first rows ('Selected Income Statement Data'); None when the paragraphs above are anything
+    else (a sentence)."""
     head = text[:start].rstrip()
     paragraphs = head.rsplit("\n\n", 2)[-2:]
     header = paragraphs[-1].strip()
@@ -192,7 +193,10 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
     years = _YEARS_LINE.search(header)
     if years is None or len(header) > max_chars or header.startswith("|") or header.endswith("."):
         return None
-    unit = _UNIT_NOTE.search(header)
+    # its note of the unit, or a paragraph that is only that note beside it ('(Dollars in millions)' over 'Years
+    # ended December 31, 2022 2021 2020')
+    unit = _UNIT_NOTE.search(header) or next(
+        (found for paragraph in paragraphs if (found := _UNIT_NOTE.fullmatch(paragraph.strip()))), None)
     columns = _COLUMN_OF_YEARS.findall(header[years.start():])
     return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start
 

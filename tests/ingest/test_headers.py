@@ -201,6 +201,18 @@ def test_years_in_a_header_paragraph_the_finder_left_above_are_the_tables_column
                f"{columns}" for c in tables), tables[0].header
 
 
+def test_a_unit_set_alone_above_a_line_of_years_is_the_tables_unit() -> None:
+    """Boeing's 10-K: 'Other Earnings Items', then '(Dollars in millions)' a paragraph of its own, then 'Years ended
+    December 31, 2022 2021 2020' over rows without years. The unit was lost, and 'Interest and debt expense' was
+    answered '2,533' for $2,533 million."""
+    table = "\n".join(f"| Line item {i} | ({i},100) | {i},200 | {i},300 |" for i in range(60))
+    text = f"Other Earnings Items\n\n(Dollars in millions)\n\nYears ended December 31, 2022 2021 2020\n\n{table}"
+    page = Page(number=27, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    assert all(c.header.endswith("\n| (Dollars in millions) | 2022 | 2021 | 2020 |") for c in tables), tables[0].header
+
+
 def test_years_in_prose_above_a_table_are_no_header() -> None:
     text = ("Revenue grew in each of the years 2022 2021 and 2020 as the company sold more widgets in every region "
             "it serves, and margins held.\n\n| Widgets | 1,100 | 1,200 |\n| Gadgets | 2,100 | 2,200 |")
