@@ -170,10 +170,10 @@ def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: i
 
 def _figures_of(cell: str) -> list[Number | None] | None:
     """A cell's figures in order, None for each dash a row without a figure holds ('— 18,454'); None when it holds
-    anything else (words)."""
+    anything else (words, or a '%' set apart from its figure, which would read as an amount)."""
     figures: list[Number | None] = []
     for token in cell.replace("$ ", "$").split():
-        if token in SIGNS:
+        if token in SIGNS - {"%"}:
             continue
         found = numbers(token)
         if _DASH.fullmatch(token):

@@ -367,3 +367,4 @@ def test_a_figure_of_rows_a_finder_set_into_one_is_judged_by_its_own_row_and_yea
     (year,), _ = attribute("Current liabilities of discontinued operations were $18,454 in 2009 [1].", [MERGED], None,
                            TERMS_ONLY)
     assert year.number_notes[0].startswith("$18,454 is in the table under 2008"), "a dash holds 2009's place"
+
