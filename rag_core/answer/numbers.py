@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.lines import LEADERS, in_table, is_rule
+from ..tables.lines import in_table, is_rule, leader_parts
 from ..tables.rows import HEADER_JOIN, SIGNS, labelled_rows
 from ..text import CITATION
 
@@ -146,7 +146,7 @@ def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: i
     $ 107,334 $ 130,451 6,445 52,546 |' under '2009 2008'), each figure under its own label and year: a cell a
     year holding a figure a label, or one cell holding each label's years in turn under a header naming them.
     None when the row is one row, or its figures do not fall to its labels so (a '—' among them): read as written."""
-    labels = [label.strip() for label in LEADERS.split(row[0]) if label.strip()] if row else []
+    labels = leader_parts(row[0]) if row else []
     if len(labels) < 2:
         return None
     apart: list[Cell] = []
