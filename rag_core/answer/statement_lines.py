@@ -91,8 +91,11 @@ def _subtotals(lines: list[str]) -> list[str]:
         values = [cell_value(f) or 0.0 for cell in row[1:] for f in figures_of(cell)]
         if capitals := _SECTION.match(label):
             section, totals = capitals.group(1), []
+        head, colon, first = label.partition(":")
         if label.endswith(":") and not values:
             heading, since = label.rstrip(":").strip(), []
+        elif colon and first.strip() and values:  # a heading the row's label opens with ('Provision for income
+            heading, since = head.strip(), [values]  # taxes: Payable currently | 38,441 |'), its first line after it
         elif label:
             since = since + [values] if values else since
             totals = totals + [values] if values and _SUBTOTAL.match(label) else totals

@@ -10,6 +10,7 @@ import pytest
 
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
+from rag_core.answer.statement_lines import repaired
 from rag_core.models import Passage
 
 BOOKINGS = Passage(n=1, document="games-10k.pdf", page=33, tabular=True, text=(
@@ -186,3 +187,15 @@ def test_a_share_column_beside_merged_years_is_no_amount_of_its_year() -> None:
     change = read_figure("By how much did Bank Co's Investment Banking net revenues change from 2015 to 2016?",
                          [segments, income])
     assert change is not None and change.value == -754e6, change
+
+
+def test_an_unlabelled_total_is_named_by_the_heading_its_first_lines_label_opens_with() -> None:
+    """A statement's group whose heading the PDF joined to its first line ('Nonoperating (income) expenses:
+    Interest expense . . .') and whose total row has no label: the total is the heading's, not that line's."""
+    lines = ["| Nonoperating (income) expenses: Interest expense . . . Interest income . . . Other, net . . . | "
+             "4,094 (15,621) (1,100) | — (41,041) (36) |", "| | (12,627) | (41,077) |"]
+    assert repaired(lines, 2) == [
+        "| Nonoperating (income) expenses: Interest expense | 4,094 | — |", "| Interest income | (15,621) | (41,041) |",
+        "| Other, net | (1,100) | (36) |", "| Total Nonoperating (income) expenses | (12,627) | (41,077) |"]
+    assert repaired(["| Note: restated | 1 | 2 |", "| Other | 3 | 4 |", "| | 9 | 9 |"], 2)[-1] == "| | 9 | 9 |", (
+        "no total when the figures do not sum")
