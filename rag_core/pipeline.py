@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
+from functools import partial
 
 from .answer.answer_check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
@@ -29,8 +30,9 @@ from .lexical.bm25 import Bm25Index
 from .lexical.cache import Bm25Cache
 from .library import Library
 from .memory import limit_malloc_arenas
-from .models import DocumentRecord, Hit, Message, RetrievalResult, Searched, Understanding
+from .models import DocumentRecord, Hit, Message, Passage, RetrievalResult, Searched, Understanding
 from .reader import Reader
+from .retrieval.expand import tables_stating
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
@@ -303,7 +305,8 @@ class Engine(Ingesting):
         clock = time.perf_counter()
         whole_tables = group_passages(hits, records)  # a summary's lead quotes its table's totals from these
         prepared = fitted or prepare(steps, standalone, turns, whole_tables, counter, sides, self.settings.budget,
-                                     whole=False, no_relevant=no_relevant)
+                                     whole=False, no_relevant=no_relevant,
+                                     unit_tables=partial(self._tables_stating, owner, records))
         assert prepared is not None, "only a whole-document fit may come back empty"
         recorder.extend(prepared.records)
         grouped, budget, figure = prepared.passages, prepared.budget, prepared.figure
@@ -333,6 +336,18 @@ class Engine(Ingesting):
             lead=lead, figure=figure,
             max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )
+
+    def _tables_stating(
+        self, owner: str, records: Sequence[DocumentRecord], doc_id: str, amounts: Sequence[str], held: Sequence[str]
+    ) -> list[Passage]:
+        """The passages of a document's tables that state the most of these amounts, the chunks ``held`` aside
+        (``answer.figure_units``), read through the BM25 index the question's search used."""
+        record = next((r for r in records if r.doc_id == doc_id), None)
+        count = self.retriever.retrieval.unit_tables
+        if record is None or not count:
+            return []
+        index, _ = self.bm25_index(owner, [r.doc_id for r in records])
+        return group_passages(tables_stating(index, self.reader, record, amounts, set(held), top_n=count), records)
 
     def understand(
         self, question: str, llm: ChatModel | LlmBackend | None = None, *, rephrase: bool | None = None

@@ -160,7 +160,7 @@ def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
     return out
 
 
-_SAME_FROM = 1_000.0
+SAME_FROM = 1_000.0
 """The smallest amount two tables share that tells one's unit by the other's ('253,161'; a '12' may be
 anything)."""
 
@@ -173,18 +173,18 @@ def _units_shared(rows: list[Row]) -> list[Row]:
     stated: dict[tuple[str, float], list[Row]] = {}  # (document, amount) -> the rows with a unit that state it
     for row in rows:
         for text in row.cells.values() if row.scale != 1.0 and not row.prose else ():
-            if (value := cell_value(text)) is not None and abs(value) >= _SAME_FROM and "%" not in text:
+            if (value := cell_value(text)) is not None and abs(value) >= SAME_FROM and "%" not in text:
                 stated.setdefault((row.passage.document, abs(value)), []).append(row)
     same: dict[tuple[int, int], list[Row]] = {}  # (passage, table) -> the rows with a unit stating one of its amounts
     for row in rows:
-        if not row.prose and _amounts_unstated(row):
+        if not row.prose and amounts_unstated(row):
             same.setdefault((row.passage.n, row.table), []).extend(
                 r for t in row.cells.values() if (v := cell_value(t)) is not None
                 for r in stated.get((row.passage.document, abs(v)), ()))
     out = []
     for row in rows:
         found = same.get((row.passage.n, row.table), []) if not row.prose else []
-        if found and _amounts_unstated(row) and len({r.scale for r in found}) == 1:
+        if found and amounts_unstated(row) and len({r.scale for r in found}) == 1:
             source = found[0]
             row = replace(row, scale=source.scale, unit_from=f"the unit of '{source.label}' on p.{source.passage.page}"
                                                              ", which states a figure of its table")
@@ -192,7 +192,7 @@ def _units_shared(rows: list[Row]) -> list[Row]:
     return out
 
 
-def _amounts_unstated(row: Row) -> bool:
+def amounts_unstated(row: Row) -> bool:
     """Whether a row's amounts are all without a unit its table states: its percentages beside them aside ('Industrial |
     $1,049,158 | 52% | (24)%' of a table of revenue by end market)."""
     amounts = [text for text in row.cells.values() if "%" not in text]

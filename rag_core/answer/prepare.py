@@ -16,6 +16,7 @@ from ..stages import Stage
 from ..trace import ms_since
 from .budget import fit_prompt
 from .context import with_texts
+from .figure_units import TablesStating, with_unit_tables
 from .figures import read_figure
 from .leads import kept_rows
 
@@ -34,21 +35,31 @@ class Prepared:
 def prepare(
     steps: Answering, question: str, history: Sequence[Message], grouped: list[Passage], counter: TokenCounter,
     sides: Sequence[str], config: BudgetSettings, *, whole: bool, no_relevant: bool,
+    unit_tables: TablesStating | None = None,
 ) -> Prepared | None:
     """The plan's answer steps over the passages (none when nothing relevant was found). With
     ``whole`` (a whole document), None unless every passage fits uncut. A figure whose cited
     passage the budget could not keep is not settled in the prompt, which is then fitted again
-    without it."""
+    without it. ``unit_tables`` finds the tables of a report that state a figure's amounts when its
+    own table states no unit (``figure_units``): they join the passages it was read from."""
     if no_relevant:
         budget, record = fit(steps, question, history, [], counter, sides, config)
         assert budget is not None, "a prompt without passages always fits"
         return Prepared([], budget, None, [r for r in (record,) if r is not None])
     clock = time.perf_counter()
     figure = read_figure(question, grouped) if "figure" in steps.leads else None
+    unit_notes: list[str] = []
+    units: set[int] = set()  # the passages added for its unit, each with a note
+    if figure is not None and figure.cells and unit_tables is not None:
+        grouped, unit_notes = with_unit_tables(figure, grouped, unit_tables)
+        units = {p.n for p in grouped[len(grouped) - len(unit_notes):]}
+        figure = read_figure(question, grouped) if unit_notes else figure
+    together = None
     if figure is not None and figure.cells and not whole:
         # the passages it was read from go first, numbered from 1: a small prompt (the local model's cap) is cut
-        # at its end, and a figure whose passage is cut is not settled
-        used = set(figure.passages)
+        # at its end, and a figure whose passage is cut is not settled; the tables its unit was read from after them
+        used = set(figure.passages) | units
+        together = len(used)
         ordered = [*(p for p in grouped if p.n in used), *(p for p in grouped if p.n not in used)]
         grouped = [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)]
         figure = read_figure(question, grouped)
@@ -60,11 +71,11 @@ def prepare(
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
     rows = tuple(dict.fromkeys(c.row for c in figure.cells)) if figure is not None else ()
     budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled,
-                         keep=rows, together=len(set(figure.passages)) if figure is not None else None)
+                         keep=rows, together=together)
     if budget is None:
         return None
     kept = {p.n for p in with_texts(grouped, budget.passages)}
-    notes = [] if figure is not None else ["no table row of the passages fits the figure asked for"]
+    notes = unit_notes if figure is not None else ["no table row of the passages fits the figure asked for"]
     if figure is not None and not set(figure.passages) <= kept:
         sources = sorted(set(figure.passages))
         notes = [f"the figure read from passages {', '.join(map(str, sources))} is not settled: the prompt's "

@@ -333,6 +333,21 @@ class Bm25Index:
                            coverage=max((self.coverage(t, int(i)) for t in term_lists), default=0.0)), int(longest[i]))
                 for i in chosen]
 
+    def tables_stating(self, terms: Sequence[str], *, documents: Sequence[str], top_n: int) -> list[tuple[str, int]]:
+        """The table chunks of these documents that hold one or more of ``terms`` (a table's amounts, '50036'), each
+        with how many: the most first, then reading order; at most ``top_n``. Nothing when the index was built
+        without kinds."""
+        if self._bm25 is None or not len(self._table) or not len(self._document_of) or not terms:
+            return []
+        mine = self._positions_of(documents)
+        tables = mine[self._table[mine]]
+        held = np.zeros(len(self), dtype=np.int64)
+        for term in dict.fromkeys(terms):
+            held[self._bm25.holding_all([term], within=tables)] += 1
+        chosen = np.flatnonzero(held)
+        chosen = chosen[np.lexsort((chosen, -held[chosen]))][:top_n]
+        return [(self.chunk_ids[i], int(held[i])) for i in chosen]
+
     def _held_not_common(self, terms: Sequence[str], within: np.ndarray, most_share: float) -> np.ndarray | None:
         """The chunks of ``within`` (positions) holding every term, or None when more than ``most_share`` of
         them do: such terms name the documents themselves (the company, in every chunk's header), not a line."""

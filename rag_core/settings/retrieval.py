@@ -203,6 +203,15 @@ class RetrievalSettings(Group):
         "the table beside it that holds the figures), and the best table of each of the first this many pages "
         "with one gets its first rows on its page (the headings an unlabelled total is named by); 0: off.",
     )
+    unit_tables: int = Field(
+        1,
+        ge=0,
+        le=5,
+        description="For a figure read by code from a table that states no unit ('Provision for Income Taxes | "
+        "$50,036', no '(in thousands)'), and whose amounts no table of the context states in one: the tables of the "
+        "same document that state the most of its amounts (the income statement's 'Provision for income taxes … "
+        "50,036', in thousands), at most this many, join the context and the figure is read in their unit; 0: off.",
+    )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(
         5,

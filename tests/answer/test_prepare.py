@@ -96,3 +96,49 @@ def test_a_figure_whose_passages_the_budget_cannot_keep_says_so_in_its_record() 
     assert prepared is not None and prepared.figure is None
     figures = next(r for r in prepared.records if r.name == Stage.FIGURES)
     assert figures.notes == ["the figure read from passages 1 is not settled: the prompt's budget keeps none of them"]
+
+
+MD_AND_A = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=39, tabular=True, chunk_ids=("md",), text=(
+    "Provision for Income Taxes\n| | 2009 | 2008 |\n"
+    "| Provision for Income Taxes. . . . . . . | $50,036 | $140,925 |\n"
+    "| Effective Income Tax Rate. . . . . . . | 16.8% | 21.2% |\n"))
+INCOME = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=50, tabular=True, chunk_ids=("is",), text=(
+    "Consolidated Statements of Income\n| (thousands, except per share amounts) | 2009 | 2008 |\n"
+    "| Provision for income taxes: Payable currently . . . . Deferred . . . . | 38,441 11,595 | 152,294 (11,369) |\n"
+    "| | 50,036 | 140,925 |\n"))
+
+
+def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports_table_that_states_its_amounts(
+) -> None:
+    """ADI's MD&A states 'Provision for Income Taxes | $50,036' with no unit; its income statement states the
+    same amounts in thousands, in an unlabelled total under 'Provision for income taxes: Payable currently'. The
+    statement is looked for with the table's amounts, joins the passages and gives the unit (it said '$50,036')."""
+    budget = BudgetSettings()
+    steps = answering("qa", "extractive", budget=budget, brief_form=False, figures=True)
+    asked: list[tuple[str, list[str], list[str]]] = []
+
+    def tables_stating(doc_id: str, amounts: list[str], held: list[str]) -> list[Passage]:
+        asked.append((doc_id, list(amounts), list(held)))
+        return [INCOME] if doc_id == "chips" and "50036" in amounts else []
+
+    question = "What was the provision for income taxes in fiscal 2009?"
+    prepared = prepare(steps, question, [], [MD_AND_A], WhitespaceTokenCounter(), (), budget, whole=False,
+                       no_relevant=False, unit_tables=tables_stating)
+    assert asked == [("chips", ["50036", "140925"], ["md"])], "the figure's table's amounts, its own chunk aside"
+    assert prepared is not None and prepared.figure is not None
+    assert prepared.figure.shown == "$50,036 thousand", prepared.figure.sentence
+    assert "the unit of 'Total Provision for income taxes' on p.50" in prepared.figure.cells[0].why
+    assert [(p.n, p.page) for p in prepared.passages] == [(1, 39), (2, 50)], "the table its unit came from next"
+    assert prepared.records[0].notes == ["chips-10k.pdf p.50 added for the figure's unit: a table of the same report "
+                                         "that states amounts of the table it was read from, which states none"]
+
+    asked.clear()
+    stated = prepare(steps, question, [], [INCOME.model_copy(update={"n": 1})], WhitespaceTokenCounter(), (), budget,
+                     whole=False, no_relevant=False, unit_tables=tables_stating)
+    assert asked == [] and stated is not None and stated.figure is not None, "a table that states its unit asks none"
+    assert stated.figure.sentence == "**Total Provision for income taxes, 2009: 50,036 thousand** [1]", (
+        "the total under the heading its first line's label opens with, not that line ('Payable currently': 38,441)")
+    none = prepare(steps, question, [], [MD_AND_A], WhitespaceTokenCounter(), (), budget, whole=False,
+                   no_relevant=False, unit_tables=lambda doc_id, amounts, held: [])
+    assert none is not None and none.figure is not None and none.figure.shown == "$50,036", "none found: as written"
+    assert [p.page for p in none.passages] == [39] and none.records[0].notes == []

@@ -194,3 +194,41 @@ def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path:
             assert answer.answer.startswith(lead), answer.answer
     finally:
         engine.close()
+
+
+SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost of sales", "1,500,271", "1,380,904"],
+         ["Operating income", "400,520", "300,118"]]
+SELECTED = [["", "2022", "2021"], ["Net sales", "$2,400,118", "$2,150,332"],
+            ["Backlog of orders", "$715,440", "$650,210"]]
+
+
+def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports_table_stating_its_amounts(
+    tmp_path: Path, real_embedder  # type: ignore[no-untyped-def]
+) -> None:
+    """A table that states no unit (a selected data table's 'Backlog of orders | $715,440') shares its 'Net sales'
+    amounts with the statement of income, in thousands: the statement is found by those amounts in the store, joins
+    the context and gives the backlog its unit, where before the answer said '$715,440' (dollars)."""
+    doc = pymupdf.open()  # too long to be read whole: a search chooses the context
+    for number in range(40):
+        doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
+                                      fontsize=10)
+    ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF INCOME (in thousands)", SALES)
+    ruled_table(doc.new_page(), "SELECTED DATA", SELECTED)
+    doc.save(tmp_path / "ACME_2022_annual_report.pdf")
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_2022_annual_report.pdf")
+        question = "What was ACME's backlog of orders at the end of 2022?"
+        run = engine.ask(question, backend="extractive", top_k=1)  # the selected data alone is retrieved
+        lead = run.result().answer.splitlines()[0]
+        assert lead.startswith("**Backlog of orders, 2022: $715,440 thousand**"), lead
+        figures = run.trace.stage("figures")
+        assert figures is not None and figures.notes == [
+            "ACME_2022_annual_report.pdf p.41 added for the figure's unit: a table of the same report that states "
+            "amounts of the table it was read from, which states none"]
+        assert 41 in [p.page for p in run.passages], "the statement stays in the context, where the check reads it"
+        alone = tuned(engine, {"unit_tables": 0}).ask(question, backend="extractive", top_k=1)
+        assert alone.result().answer.startswith("**Backlog of orders, 2022: $715,440** "), (
+            "without the lookup the statement is not in the context: the test reads what the lookup adds")
+    finally:
+        engine.close()

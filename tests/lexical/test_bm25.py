@@ -189,6 +189,26 @@ def test_tables_holding_a_phrases_words_most_words_first_in_the_documents_asked(
         Bm25Index(["x", "y"], ["one", "two"], kinds=["table"])
 
 
+def test_tables_stating_amounts_the_most_of_them_first_in_the_document_asked() -> None:
+    chunks = [  # (document, kind, text)
+        ("a", "table", "| Provision for Income Taxes | $50,036 | $140,925 |"),  # the table without a unit itself
+        ("a", "text", "The provision for income taxes was $50,036 thousand."),
+        ("a", "table", "| (thousands) | 2009 | 2008 |\n| Deferred | 11,595 | (11,369) |\n| | 50,036 | 140,925 |"),
+        ("a", "table", "| Interest | 50,036 | 2,502 |"),
+        ("b", "table", "| Provision for income taxes | 50,036 | 140,925 |"),
+    ]
+    index = Bm25Index([f"c{i}" for i in range(len(chunks))], [c[2] for c in chunks],
+                      headings=[(doc, 1, "") for doc, _, _ in chunks], kinds=[kind for _, kind, _ in chunks])
+    assert index.tables_stating(["50036", "140925"], documents=["a"], top_n=5) == [("c0", 2), ("c2", 2), ("c3", 1)], (
+        "tables only, of the document asked; the most amounts first, then reading order")
+    assert index.tables_stating(["50036", "140925"], documents=["a"], top_n=1) == [("c0", 2)]
+    assert index.tables_stating(["11369"], documents=["a"], top_n=5) == [("c2", 1)], "'(11,369)' is indexed as 11369"
+    assert index.tables_stating(["99999"], documents=["a"], top_n=5) == []
+    assert index.tables_stating([], documents=["a"], top_n=5) == []
+    assert Bm25Index(["x"], ["| Tax | 50,036 |"]).tables_stating(["50036"], documents=["a"], top_n=5) == [], (
+        "an index built without kinds has no tables")
+
+
 def test_an_index_says_whether_its_documents_name_a_phrase_in_one_chunk() -> None:
     texts = ["Operating margin fell.", "Operating income rose; the margin of safety held.", "Gross profit rose.",
              "Gross margin widened."]
