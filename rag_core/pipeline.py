@@ -20,6 +20,7 @@ from .answer.figure_question import read_question as figure_question
 from .answer.generate import AnswerRun, PromptSpeeds
 from .answer.leads import lead_lines
 from .answer.prepare import prepare
+from .answer.report_lookup import ReportLookup
 from .backends import ChatModel, Embedder, Reranker
 from .conversations import conversations_of
 from .errors import RagError
@@ -30,9 +31,8 @@ from .lexical.bm25 import Bm25Index
 from .lexical.cache import Bm25Cache
 from .library import Library
 from .memory import limit_malloc_arenas
-from .models import DocumentRecord, Hit, Message, Passage, RetrievalResult, Searched, Understanding
+from .models import DocumentRecord, Hit, Message, RetrievalResult, Searched, Understanding
 from .reader import Reader
-from .retrieval.expand import tables_stating
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
@@ -179,6 +179,9 @@ class Engine(Ingesting):
         """The BM25 index of exactly these documents, cached, and whether it was cached."""
         return self.retriever.index(self.collection, owner, doc_ids)
 
+    def _index_of(self, owner: str, records: Sequence[DocumentRecord]) -> Bm25Index:
+        return self.bm25_index(owner, [r.doc_id for r in records])[0]
+
     def search(
         self,
         question: str,
@@ -306,7 +309,8 @@ class Engine(Ingesting):
         whole_tables = group_passages(hits, records)  # a summary's lead quotes its table's totals from these
         prepared = fitted or prepare(steps, standalone, turns, whole_tables, counter, sides, self.settings.budget,
                                      whole=False, no_relevant=no_relevant,
-                                     unit_tables=partial(self._tables_stating, owner, records))
+                                     report=ReportLookup(partial(self._index_of, owner, records), self.reader, records,
+                                                         self.retriever.retrieval.unit_tables))
         assert prepared is not None, "only a whole-document fit may come back empty"
         recorder.extend(prepared.records)
         grouped, budget, figure = prepared.passages, prepared.budget, prepared.figure
@@ -336,18 +340,6 @@ class Engine(Ingesting):
             lead=lead, figure=figure,
             max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )
-
-    def _tables_stating(
-        self, owner: str, records: Sequence[DocumentRecord], doc_id: str, amounts: Sequence[str], held: Sequence[str]
-    ) -> list[Passage]:
-        """The passages of a document's tables that state the most of these amounts, the chunks ``held`` aside
-        (``answer.figure_units``), read through the BM25 index the question's search used."""
-        record = next((r for r in records if r.doc_id == doc_id), None)
-        count = self.retriever.retrieval.unit_tables
-        if record is None or not count:
-            return []
-        index, _ = self.bm25_index(owner, [r.doc_id for r in records])
-        return group_passages(tables_stating(index, self.reader, record, amounts, set(held), top_n=count), records)
 
     def understand(
         self, question: str, llm: ChatModel | LlmBackend | None = None, *, rephrase: bool | None = None

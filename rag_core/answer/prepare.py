@@ -16,7 +16,7 @@ from ..stages import Stage
 from ..trace import ms_since
 from .budget import fit_prompt
 from .context import with_texts
-from .figure_units import TablesStating, with_unit_tables
+from .figure_units import ReportTables, with_units
 from .figures import read_figure
 from .leads import kept_rows
 
@@ -35,13 +35,13 @@ class Prepared:
 def prepare(
     steps: Answering, question: str, history: Sequence[Message], grouped: list[Passage], counter: TokenCounter,
     sides: Sequence[str], config: BudgetSettings, *, whole: bool, no_relevant: bool,
-    unit_tables: TablesStating | None = None,
+    report: ReportTables | None = None,
 ) -> Prepared | None:
     """The plan's answer steps over the passages (none when nothing relevant was found). With
     ``whole`` (a whole document), None unless every passage fits uncut. A figure whose cited
     passage the budget could not keep is not settled in the prompt, which is then fitted again
-    without it. ``unit_tables`` finds the tables of a report that state a figure's amounts when its
-    own table states no unit (``figure_units``): they join the passages it was read from."""
+    without it. ``report`` finds what gives a figure's table its unit when it states none, in the rest
+    of its report (``figure_units``): it joins the passages the figure was read from."""
     if no_relevant:
         budget, record = fit(steps, question, history, [], counter, sides, config)
         assert budget is not None, "a prompt without passages always fits"
@@ -50,10 +50,9 @@ def prepare(
     figure = read_figure(question, grouped) if "figure" in steps.leads else None
     unit_notes: list[str] = []
     units: set[int] = set()  # the passages added for its unit, each with a note
-    if figure is not None and figure.cells and unit_tables is not None:
-        grouped, unit_notes = with_unit_tables(figure, grouped, unit_tables)
+    if figure is not None and figure.cells and report is not None:
+        grouped, figure, unit_notes = with_units(question, figure, grouped, report)
         units = {p.n for p in grouped[len(grouped) - len(unit_notes):]}
-        figure = read_figure(question, grouped) if unit_notes else figure
     together = None
     if figure is not None and figure.cells and not whole:
         # the passages it was read from go first, numbered from 1: a small prompt (the local model's cap) is cut

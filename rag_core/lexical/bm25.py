@@ -348,6 +348,13 @@ class Bm25Index:
         chosen = chosen[np.lexsort((chosen, -held[chosen]))][:top_n]
         return [(self.chunk_ids[i], int(held[i])) for i in chosen]
 
+    def holding(self, terms: Sequence[str], *, documents: Sequence[str], top_n: int) -> list[str]:
+        """The chunks of these documents that hold every one of ``terms`` (at least one), in reading order; at most
+        ``top_n``. Nothing when the index was built without headings (which say each chunk's document)."""
+        if self._bm25 is None or not terms or not len(self._document_of):
+            return []
+        return [self.chunk_ids[i] for i in self._bm25.holding_all(terms, within=self._positions_of(documents))[:top_n]]
+
     def _held_not_common(self, terms: Sequence[str], within: np.ndarray, most_share: float) -> np.ndarray | None:
         """The chunks of ``within`` (positions) holding every term, or None when more than ``most_share`` of
         them do: such terms name the documents themselves (the company, in every chunk's header), not a line."""

@@ -1,12 +1,10 @@
-"""A table's discussion (the text after the best-ranked table, added after it), the tables
-of the pages the best text hits are on (added at the end, for a figure read by code), and the
-tables of a document that state some amounts (where a table without a unit finds its unit)."""
+"""A table's discussion (the text after the best-ranked table, added after it), and the tables
+of the pages the best text hits are on (added at the end, for a figure read by code)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
-from ..lexical.bm25 import Bm25Index
 from ..models import DocumentRecord, Hit
 from ..reader import Reader
 
@@ -151,19 +149,6 @@ def page_tables_note(added: Sequence[Hit]) -> str:
     pages = ", ".join(dict.fromkeys(f"{h.document} p.{h.page}" for h in added))
     return f"figures: {len(added)} table chunk(s) added for the figure reader ({pages}): the best tables' first rows " \
         "before them, the best text hits' pages' tables at the end"
-
-
-def tables_stating(
-    index: Bm25Index, reader: Reader, record: DocumentRecord, amounts: Sequence[str], held: Collection[str], *,
-    top_n: int,
-) -> list[Hit]:
-    """The table chunks of one document that state the most of ``amounts`` (as the index writes them: '50036'), those
-    in ``held`` aside, at most ``top_n``, best first (``Bm25Index.tables_stating``): where a figure read from a table
-    that states no unit finds it (``answer.figure_units``)."""
-    found = [cid for cid, _ in index.tables_stating(amounts, documents=[record.doc_id], top_n=top_n + len(held))
-             if cid not in held][:top_n]
-    chunks = reader.store.get_chunks(record.collection, record.owner, found)
-    return [Hit.of(chunks[cid], record.name) for cid in found if cid in chunks]
 
 
 _PAGE_CHUNKS = 12

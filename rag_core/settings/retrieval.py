@@ -210,7 +210,9 @@ class RetrievalSettings(Group):
         description="For a figure read by code from a table that states no unit ('Provision for Income Taxes | "
         "$50,036', no '(in thousands)'), and whose amounts no table of the context states in one: the tables of the "
         "same document that state the most of its amounts (the income statement's 'Provision for income taxes … "
-        "50,036', in thousands), at most this many, join the context and the figure is read in their unit; 0: off.",
+        "50,036', in thousands), at most this many, join the context and the figure is read in their unit; else the "
+        "report's statement of its tables' unit on the nearest page before ('all tabular amounts in thousands'); 0: "
+        "neither.",
     )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(

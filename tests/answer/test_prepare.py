@@ -108,23 +108,43 @@ INCOME = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=50, tabular
     "| | 50,036 | 140,925 |\n"))
 
 
+class Report:
+    """The lookups of ``answer.figure_units.ReportTables`` over a report's passages, as ``ReportLookup`` answers them
+    from the store: the tables holding the most of the amounts asked, and the passages that hold 'tabular'."""
+
+    def __init__(self, *passages: Passage) -> None:
+        self.passages = passages
+        self.asked: list[tuple[str, str, list[str], list[str]]] = []
+
+    def stating(self, doc_id: str, amounts: list[str], held: list[str]) -> list[Passage]:
+        self.asked.append(("stating", doc_id, list(amounts), list(held)))
+        held_by = [(sum(a in p.text.replace(",", "") for a in amounts), p) for p in self.passages
+                   if p.doc_id == doc_id and not set(p.chunk_ids) & set(held)]
+        return [p for count, p in sorted(held_by, key=lambda x: -x[0]) if count][:1]
+
+    def declaring_units(self, doc_id: str, held: list[str]) -> list[Passage]:
+        self.asked.append(("declaring", doc_id, [], list(held)))
+        return [p for p in self.passages if p.doc_id == doc_id and "tabular" in p.text and not set(p.chunk_ids) & set(held)]
+
+
+QUESTION_TAX = "What was the provision for income taxes in fiscal 2009?"
+
+
+def _prepared(question: str, passages: list[Passage], report: Report | None):  # type: ignore[no-untyped-def]
+    budget = BudgetSettings()
+    steps = answering("qa", "extractive", budget=budget, brief_form=False, figures=True)
+    return prepare(steps, question, [], passages, WhitespaceTokenCounter(), (), budget, whole=False,
+                   no_relevant=False, report=report)
+
+
 def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports_table_that_states_its_amounts(
 ) -> None:
     """ADI's MD&A states 'Provision for Income Taxes | $50,036' with no unit; its income statement states the
     same amounts in thousands, in an unlabelled total under 'Provision for income taxes: Payable currently'. The
     statement is looked for with the table's amounts, joins the passages and gives the unit (it said '$50,036')."""
-    budget = BudgetSettings()
-    steps = answering("qa", "extractive", budget=budget, brief_form=False, figures=True)
-    asked: list[tuple[str, list[str], list[str]]] = []
-
-    def tables_stating(doc_id: str, amounts: list[str], held: list[str]) -> list[Passage]:
-        asked.append((doc_id, list(amounts), list(held)))
-        return [INCOME] if doc_id == "chips" and "50036" in amounts else []
-
-    question = "What was the provision for income taxes in fiscal 2009?"
-    prepared = prepare(steps, question, [], [MD_AND_A], WhitespaceTokenCounter(), (), budget, whole=False,
-                       no_relevant=False, unit_tables=tables_stating)
-    assert asked == [("chips", ["50036", "140925"], ["md"])], "the figure's table's amounts, its own chunk aside"
+    report = Report(INCOME)
+    prepared = _prepared(QUESTION_TAX, [MD_AND_A], report)
+    assert report.asked == [("stating", "chips", ["50036", "140925"], ["md"])], "its table's amounts, its chunk aside"
     assert prepared is not None and prepared.figure is not None
     assert prepared.figure.shown == "$50,036 thousand", prepared.figure.sentence
     assert "the unit of 'Total Provision for income taxes' on p.50" in prepared.figure.cells[0].why
@@ -132,13 +152,40 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
     assert prepared.records[0].notes == ["chips-10k.pdf p.50 added for the figure's unit: a table of the same report "
                                          "that states amounts of the table it was read from, which states none"]
 
-    asked.clear()
-    stated = prepare(steps, question, [], [INCOME.model_copy(update={"n": 1})], WhitespaceTokenCounter(), (), budget,
-                     whole=False, no_relevant=False, unit_tables=tables_stating)
-    assert asked == [] and stated is not None and stated.figure is not None, "a table that states its unit asks none"
-    assert stated.figure.sentence == "**Total Provision for income taxes, 2009: 50,036 thousand** [1]", (
+    stated = Report(INCOME)
+    from_statement = _prepared(QUESTION_TAX, [INCOME.model_copy(update={"n": 1})], stated)
+    assert stated.asked == [] and from_statement is not None and from_statement.figure is not None
+    assert from_statement.figure.sentence == "**Total Provision for income taxes, 2009: 50,036 thousand** [1]", (
         "the total under the heading its first line's label opens with, not that line ('Payable currently': 38,441)")
-    none = prepare(steps, question, [], [MD_AND_A], WhitespaceTokenCounter(), (), budget, whole=False,
-                   no_relevant=False, unit_tables=lambda doc_id, amounts, held: [])
+    none = _prepared(QUESTION_TAX, [MD_AND_A], Report())
     assert none is not None and none.figure is not None and none.figure.shown == "$50,036", "none found: as written"
     assert [p.page for p in none.passages] == [39] and none.records[0].notes == []
+
+
+NOTES_HEAD = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=55, chunk_ids=("nh",), text=(
+    "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS\n(all tabular amounts in thousands except per share amounts)\n"
+    "1. Description of Business"))
+MD_AND_A_HEAD = NOTES_HEAD.model_copy(update={"page": 32, "chunk_ids": ("mh",), "text": (
+    "ITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS (all tabular amounts in millions)")})
+CASH_PAID = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=56, tabular=True, chunk_ids=("cp",), text=(
+    "c. Supplemental Cash Flow Statement Information\n| | 2009 | 2008 |\n| Cash paid during the fiscal year for: | | |\n"
+    "| Income taxes . . . . | $60,609 | $201,974 |\n| Interest . . . . | $ 2,502 | — |\n"))
+
+
+def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_declares_for_its_tables() -> None:
+    """ADI's note states 'Interest | $2,502' with no unit, and no other table states its amounts; the notes' head
+    says '(all tabular amounts in thousands except per share amounts)' (p.55): read in thousands, the nearest such
+    statement before the table's page (the discussion's, p.32, says millions here to tell them apart)."""
+    report = Report(MD_AND_A_HEAD, NOTES_HEAD)
+    prepared = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], report)
+    assert [a[0] for a in report.asked] == ["stating", "declaring"]
+    assert prepared is not None and prepared.figure is not None
+    assert prepared.figure.shown == "$2,502 thousand", prepared.figure.sentence
+    assert "the report's 'tabular amounts in thousands' on p.55" in prepared.figure.cells[0].why
+    assert [p.page for p in prepared.passages] == [56, 55]
+    assert prepared.records[0].notes == ["chips-10k.pdf p.55 added for the figure's unit: the report's statement of "
+                                         "its tables' unit, which the table it was read from does not state"]
+    later = Report(NOTES_HEAD.model_copy(update={"page": 80}))
+    after = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], later)
+    assert after is not None and after.figure is not None and after.figure.shown == "$2,502", (
+        "a statement after the table's page is not its")

@@ -200,6 +200,8 @@ SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost o
          ["Operating income", "400,520", "300,118"]]
 SELECTED = [["", "2022", "2021"], ["Net sales", "$2,400,118", "$2,150,332"],
             ["Backlog of orders", "$715,440", "$650,210"]]
+PAID = [["", "2022", "2021"], ["Cash paid for income taxes", "$60,609", "$51,974"],
+        ["Cash paid for interest", "$2,502", "$2,210"]]
 
 
 def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports_table_stating_its_amounts(
@@ -207,13 +209,19 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
 ) -> None:
     """A table that states no unit (a selected data table's 'Backlog of orders | $715,440') shares its 'Net sales'
     amounts with the statement of income, in thousands: the statement is found by those amounts in the store, joins
-    the context and gives the backlog its unit, where before the answer said '$715,440' (dollars)."""
+    the context and gives the backlog its unit, where before the answer said '$715,440' (dollars). A note's table whose
+    amounts no other table states takes the unit the notes declare for their tables ('all tabular amounts in
+    thousands'), found by its word in the store."""
     doc = pymupdf.open()  # too long to be read whole: a search chooses the context
     for number in range(40):
         doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), f"Section {number + 1}. " + FINANCING * 5,
                                       fontsize=10)
     ruled_table(doc.new_page(), "CONSOLIDATED STATEMENT OF INCOME (in thousands)", SALES)
     ruled_table(doc.new_page(), "SELECTED DATA", SELECTED)
+    doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 540, 760), "NOTES TO THE FINANCIAL STATEMENTS\n\n(all tabular "
+                                  "amounts in thousands except per share amounts)\n\n1. Basis of presentation. "
+                                  + LOGISTICS * 3, fontsize=10)
+    ruled_table(doc.new_page(), "2. SUPPLEMENTAL CASH FLOW INFORMATION", PAID)
     doc.save(tmp_path / "ACME_2022_annual_report.pdf")
     engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
     try:
@@ -230,5 +238,13 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
         alone = tuned(engine, {"unit_tables": 0}).ask(question, backend="extractive", top_k=1)
         assert alone.result().answer.startswith("**Backlog of orders, 2022: $715,440** "), (
             "without the lookup the statement is not in the context: the test reads what the lookup adds")
+
+        paid = engine.ask("How much interest did ACME pay in 2022?", backend="extractive", top_k=1)
+        assert paid.result().answer.startswith("**Cash paid for interest, 2022: $2,502 thousand**"), (
+            "no table states its amounts: the unit the notes declare for their tables, two pages before")
+        noted = paid.trace.stage("figures")
+        assert noted is not None and noted.notes == [
+            "ACME_2022_annual_report.pdf p.43 added for the figure's unit: the report's statement of its tables' unit, "
+            "which the table it was read from does not state"]
     finally:
         engine.close()
