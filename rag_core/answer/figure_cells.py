@@ -56,6 +56,8 @@ class Row:
     """Where the unit of a table that states none was read: a row of the same document that states one of
     its amounts in a unit ('Total inventories | $253,161' of a note, in the thousands of the balance sheet's
     'Inventories | 253,161')."""
+    unit_passage: int = 0
+    """The passage ``unit_from`` is in (its number in the context)."""
 
 
 _CENTS = re.compile(r"\(?\$?\s?\d{1,3}\.\d\d\)?")
@@ -186,7 +188,8 @@ def _units_shared(rows: list[Row]) -> list[Row]:
         found = same.get((row.passage.n, row.table), []) if not row.prose else []
         if found and amounts_unstated(row) and len({r.scale for r in found}) == 1:
             source = found[0]
-            row = replace(row, scale=source.scale, unit_from=f"the unit of '{source.label}' on p.{source.passage.page}"
+            row = replace(row, scale=source.scale, unit_passage=source.passage.n,
+                          unit_from=f"the unit of '{source.label}' on p.{source.passage.page}"
                                                              ", which states a figure of its table")
         out.append(row)
     return out
@@ -201,13 +204,14 @@ thousands except per share amounts)' under ADI's notes' title; 'Tabular dollars 
 def _units_declared(rows: list[Row], passages: Sequence[Passage]) -> list[Row]:
     """Rows of tables that state no unit, and share no amount with a table that does, read in the unit their
     report declares for its tables on the nearest page at or before theirs (a passage of the context holds it)."""
-    declared = sorted((p.document, p.page, m.group(0), SCALES[m.group(1).lower()])
+    declared = sorted((p.document, p.page, m.group(0), SCALES[m.group(1).lower()], p.n)
                       for p in passages if (m := DECLARED.search(p.text)))
     out = []
     for row in rows:
         found = [d for d in declared if d[0] == row.passage.document and d[1] <= row.passage.page]
         if found and not row.prose and not row.unit_from and amounts_unstated(row):
-            row = replace(row, scale=found[-1][3], unit_from=f"the report's '{found[-1][2]}' on p.{found[-1][1]}")
+            _, page, said, scale, n = found[-1]
+            row = replace(row, scale=scale, unit_from=f"the report's '{said}' on p.{page}", unit_passage=n)
         out.append(row)
     return out
 

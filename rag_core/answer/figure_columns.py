@@ -109,6 +109,14 @@ def said_when(year: When) -> str:
     return f"{year[0]}–{year[1]}" if isinstance(year, tuple) else str(year)
 
 
+def as_written(cell: CellRead) -> str:
+    """What the answer says after a cell's figure: how its table writes it when that is a negative ('(15,371)'), and
+    the passage its unit was read from when its own table states none ('the unit of [2]')."""
+    notes = [f"the table writes {cell.text}"] if cell.text.startswith("(") else []
+    notes += [f"the unit of [{cell.unit_passage}]"] if cell.unit_passage and cell.unit_passage != cell.passage else []
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
 def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
     """A row's cell read, with why it was chosen (None for a cell without a figure)."""
     value = cell_value(cell[1])
@@ -120,7 +128,7 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
                                       if YEAR.search(cell[0]) else "")
     why += f"; read in {row.unit_from}" if row.unit_from else ""
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
-                    row=row.label, column=cell[0], text=cell[1].strip(),
+                    row=row.label, column=cell[0], text=cell[1].strip(), unit_passage=row.unit_passage or None,
                     value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
 
 

@@ -20,6 +20,7 @@ from ..lexical.line_items import DERIVED, beyond_whole, derived_formula
 from ..models import CellRead, FigureReading, Passage
 from .figure_cells import BALANCE_AT, END, START, Row, table_rows
 from .figure_columns import (
+    as_written,
     cell_read,
     column_of,
     cost_parts,
@@ -205,9 +206,8 @@ class _Reader(Saying):
     def one(self, only: CellRead) -> FigureReading:
         """One cell read as the answer, said as its row and column write it."""
         shown = self._said(only)
-        written = f" (the table writes {only.text})" if only.text.startswith("(") else ""
         return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {said_column(only.column)}: {shown}** "
-                             f"[{only.passage}]{written}",
+                             f"[{only.passage}]{as_written(only)}",
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 
     def change(self, metric: str, *, relative: bool) -> FigureReading | None:

@@ -46,6 +46,8 @@ class CellRead(Frozen):
     text: str = Field(description="The cell as the document writes it.")
     value: float = Field(description="Its value in the table's own unit and scale.")
     why: str
+    unit_passage: int | None = Field(None, description="The passage whose table or statement gave its unit, when its "
+                                     "own table states none.")
 
 
 class FigureReading(Frozen):

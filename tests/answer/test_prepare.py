@@ -124,7 +124,8 @@ class Report:
 
     def declaring_units(self, doc_id: str, held: list[str]) -> list[Passage]:
         self.asked.append(("declaring", doc_id, [], list(held)))
-        return [p for p in self.passages if p.doc_id == doc_id and "tabular" in p.text and not set(p.chunk_ids) & set(held)]
+        return [p for p in self.passages
+                if p.doc_id == doc_id and "tabular" in p.text and not set(p.chunk_ids) & set(held)]
 
 
 QUESTION_TAX = "What was the provision for income taxes in fiscal 2009?"
@@ -146,7 +147,7 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
     prepared = _prepared(QUESTION_TAX, [MD_AND_A], report)
     assert report.asked == [("stating", "chips", ["50036", "140925"], ["md"])], "its table's amounts, its chunk aside"
     assert prepared is not None and prepared.figure is not None
-    assert prepared.figure.shown == "$50,036 thousand", prepared.figure.sentence
+    assert prepared.figure.sentence == "**Provision for Income Taxes, 2009: $50,036 thousand** [1] (the unit of [2])"
     assert "the unit of 'Total Provision for income taxes' on p.50" in prepared.figure.cells[0].why
     assert [(p.n, p.page) for p in prepared.passages] == [(1, 39), (2, 50)], "the table its unit came from next"
     assert prepared.records[0].notes == ["chips-10k.pdf p.50 added for the figure's unit: a table of the same report "
@@ -168,8 +169,9 @@ NOTES_HEAD = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=55, chu
 MD_AND_A_HEAD = NOTES_HEAD.model_copy(update={"page": 32, "chunk_ids": ("mh",), "text": (
     "ITEM 7. MANAGEMENT'S DISCUSSION AND ANALYSIS (all tabular amounts in millions)")})
 CASH_PAID = Passage(n=1, document="chips-10k.pdf", doc_id="chips", page=56, tabular=True, chunk_ids=("cp",), text=(
-    "c. Supplemental Cash Flow Statement Information\n| | 2009 | 2008 |\n| Cash paid during the fiscal year for: | | |\n"
-    "| Income taxes . . . . | $60,609 | $201,974 |\n| Interest . . . . | $ 2,502 | — |\n"))
+    "c. Supplemental Cash Flow Statement Information\n| | 2009 | 2008 |\n"
+    "| Cash paid during the fiscal year for: | | |\n| Income taxes . . . . | $60,609 | $201,974 |\n"
+    "| Interest . . . . | $ 2,502 | — |\n"))
 
 
 def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_declares_for_its_tables() -> None:
@@ -180,7 +182,7 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_dec
     prepared = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], report)
     assert [a[0] for a in report.asked] == ["stating", "declaring"]
     assert prepared is not None and prepared.figure is not None
-    assert prepared.figure.shown == "$2,502 thousand", prepared.figure.sentence
+    assert prepared.figure.sentence == "**Interest, 2009: $2,502 thousand** [1] (the unit of [2])"
     assert "the report's 'tabular amounts in thousands' on p.55" in prepared.figure.cells[0].why
     assert [p.page for p in prepared.passages] == [56, 55]
     assert prepared.records[0].notes == ["chips-10k.pdf p.55 added for the figure's unit: the report's statement of "

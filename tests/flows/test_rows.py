@@ -229,7 +229,7 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
         question = "What was ACME's backlog of orders at the end of 2022?"
         run = engine.ask(question, backend="extractive", top_k=1)  # the selected data alone is retrieved
         lead = run.result().answer.splitlines()[0]
-        assert lead.startswith("**Backlog of orders, 2022: $715,440 thousand**"), lead
+        assert lead == "**Backlog of orders, 2022: $715,440 thousand** [1] (the unit of [2])", lead
         figures = run.trace.stage("figures")
         assert figures is not None and figures.notes == [
             "ACME_2022_annual_report.pdf p.41 added for the figure's unit: a table of the same report that states "
@@ -240,8 +240,9 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
             "without the lookup the statement is not in the context: the test reads what the lookup adds")
 
         paid = engine.ask("How much interest did ACME pay in 2022?", backend="extractive", top_k=1)
-        assert paid.result().answer.startswith("**Cash paid for interest, 2022: $2,502 thousand**"), (
-            "no table states its amounts: the unit the notes declare for their tables, two pages before")
+        said = paid.result().answer.splitlines()[0]
+        assert said == "**Cash paid for interest, 2022: $2,502 thousand** [1] (the unit of [2])", (
+            "no table states its amounts: the unit the notes declare for their tables, two pages before", said)
         noted = paid.trace.stage("figures")
         assert noted is not None and noted.notes == [
             "ACME_2022_annual_report.pdf p.43 added for the figure's unit: the report's statement of its tables' unit, "
