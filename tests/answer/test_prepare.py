@@ -153,6 +153,12 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
     assert prepared.records[0].notes == ["chips-10k.pdf p.50 added for the figure's unit: a table of the same report "
                                          "that states amounts of the table it was read from, which states none"]
 
+    changed = _prepared("By how much did the provision for income taxes fall from 2008 to 2009?", [MD_AND_A],
+                        Report(INCOME))
+    assert changed is not None and changed.figure is not None and changed.figure.shown == "-90,889 thousand"
+    assert "= -90,889 thousand [1] ($140,925 [1] in the unit of [2]; $50,036 [1] in the unit of [2])" in (
+        changed.figure.sentence), "a computed figure says which inputs were read in another passage's unit"
+
     stated = Report(INCOME)
     from_statement = _prepared(QUESTION_TAX, [INCOME.model_copy(update={"n": 1})], stated)
     assert stated.asked == [] and from_statement is not None and from_statement.figure is not None
