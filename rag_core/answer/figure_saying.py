@@ -110,8 +110,8 @@ class Saying:
                   scale: float = 1.0) -> FigureReading:
         shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
         cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
-        units = [f"{cite(c)} in the unit of [{c.unit_passage}]" for c in self.cells  # another passage's unit
-                 if c.unit_passage and c.unit_passage != c.passage]
+        units = [f"{re.sub(r'[()]', '', c.text).strip()} [{c.passage}] in the unit of [{c.unit_passage}]"
+                 for c in self.cells if c.unit_passage and c.unit_passage != c.passage]  # another passage's unit
         notes = [*dict.fromkeys(units), *self.assumed]
         assumed = f" ({'; '.join(notes)})" if notes else ""
         return FigureReading(kind=kind, sentence=f"**{what}: {shown}**, computed from the document's figures: "
