@@ -14,7 +14,7 @@ from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
 from ..tables.rows import labelled_rows, signs_joined
-from .figure_question import SCALES, scale_of
+from .figure_question import declared_unit, scale_of
 from .figure_sentences import clean_label, sentence_rows, years_in
 from .statement_lines import cell_value, figures_of, rejoined, repaired
 
@@ -195,22 +195,15 @@ def _units_shared(rows: list[Row]) -> list[Row]:
     return out
 
 
-DECLARED = re.compile(r"\btabular (?:amounts|dollars|figures)\b[^.;()]{0,40}?\bin (thousands|millions|billions)\b",
-                       re.IGNORECASE)
-"""A report's statement of the unit of its tables that state none, from its page on ('(all tabular amounts in
-thousands except per share amounts)' under ADI's notes' title; 'Tabular dollars are in millions', PepsiCo's)."""
-
-
 def _units_declared(rows: list[Row], passages: Sequence[Passage]) -> list[Row]:
     """Rows of tables that state no unit, and share no amount with a table that does, read in the unit their
     report declares for its tables on the nearest page at or before theirs (a passage of the context holds it)."""
-    declared = sorted((p.document, p.page, m.group(0), SCALES[m.group(1).lower()], p.n)
-                      for p in passages if (m := DECLARED.search(p.text)))
+    declared = sorted((p.document, p.page, *unit, p.n) for p in passages if (unit := declared_unit(p.text)))
     out = []
     for row in rows:
-        found = [d for d in declared if d[0] == row.passage.document and d[1] <= row.passage.page]
-        if found and not row.prose and not row.unit_from and amounts_unstated(row):
-            _, page, said, scale, n = found[-1]
+        before = [d for d in declared if d[0] == row.passage.document and d[1] <= row.passage.page]
+        if before and not row.prose and not row.unit_from and amounts_unstated(row):
+            _, page, said, scale, n = before[-1]
             row = replace(row, scale=scale, unit_from=f"the report's '{said}' on p.{page}", unit_passage=n)
         out.append(row)
     return out

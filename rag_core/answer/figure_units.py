@@ -14,7 +14,8 @@ from typing import Protocol
 
 from ..lexical.terms import tokenize
 from ..models import FigureReading, Passage
-from .figure_cells import DECLARED, SAME_FROM, amounts_unstated, table_rows
+from .figure_cells import SAME_FROM, amounts_unstated, table_rows
+from .figure_question import declared_unit
 from .figures import read_figure
 from .statement_lines import cell_value
 
@@ -69,7 +70,7 @@ def with_units(
                 found = report.stating(doc_id, amounts, held) if amounts else []
                 why = "a table of the same report that states amounts of the table it was read from, which states none"
             else:
-                found = [p for p in report.declaring_units(doc_id, held) if p.page <= page and DECLARED.search(p.text)]
+                found = [p for p in report.declaring_units(doc_id, held) if p.page <= page and declared_unit(p.text)]
                 found = found[-1:]
                 why = "the report's statement of its tables' unit, which the table it was read from does not state"
             for passage in found:

@@ -12,12 +12,14 @@ from ..lexical.terms import tokenize
 from ..models import DocumentRecord, Hit, Passage
 from ..reader import Reader
 from .context import group_passages
+from .figure_question import declared_unit
 
-_DECLARING = tuple(tokenize("tabular"))
-"""The word a report's statement of its tables' unit holds ('(all tabular amounts in thousands …)')."""
-_DECLARATIONS = 8
-"""Chunks of a report holding that word read at most (fixed: a report states its tables' unit once or twice,
-at its discussion's and its notes' head)."""
+_DECLARING = (tuple(tokenize("tabular")), tuple(tokenize("notes financial statements")))
+"""The words a report's statement of its tables' unit holds ('(all tabular amounts in thousands …)', 'Notes to the
+Consolidated Financial Statements … (Dollars in millions …)')."""
+_DECLARATIONS = 200
+"""Chunks of a report holding those words read at most (fixed: a 10-K points to its notes in a few dozen places;
+reading 200 chunks from the store takes milliseconds)."""
 
 
 @dataclass(frozen=True)
@@ -41,13 +43,16 @@ class ReportLookup:
         return self._passages(record, found[:self.tables])
 
     def declaring_units(self, doc_id: str, held: Sequence[str]) -> list[Passage]:
-        """The document's chunks that may state its tables' unit (they hold 'tabular'), the chunks ``held`` aside,
-        in reading order; the reader keeps those that do."""
+        """The document's chunks that state its tables' unit (``figure_question.declared_unit``), the chunks
+        ``held`` aside, in reading order."""
         record = self._record(doc_id)
         if record is None or not self.tables:
             return []
-        found = self.index().holding(_DECLARING, documents=[doc_id], top_n=_DECLARATIONS)
-        return self._passages(record, [cid for cid in found if cid not in held])
+        index = self.index()
+        found = {cid for words in _DECLARING for cid in index.holding(words, documents=[doc_id], top_n=_DECLARATIONS)}
+        chunks = self.reader.store.get_chunks(record.collection, record.owner, sorted(found - set(held)))
+        hits = [Hit.of(chunk, record.name) for chunk in chunks.values() if declared_unit(chunk.text)]
+        return group_passages(sorted(hits, key=lambda h: h.chunk_index), self.records)
 
     def _record(self, doc_id: str) -> DocumentRecord | None:
         return next((r for r in self.records if r.doc_id == doc_id), None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.figure_question import asks_for_figure, read_question
+from rag_core.answer.figure_question import asks_for_figure, declared_unit, read_question
 from rag_core.text import follow_up_parts, following_up
 
 
@@ -145,3 +145,19 @@ def test_the_ratio_of_one_figure_to_another_is_the_one_over_the_other() -> None:
     assert asked is not None and asked.formula == "net cash provided by operating activities / net earnings"
     named = read_question("What is the revenue to total assets ratio in 2016?")
     assert named is not None and named.formula == "revenue / total assets"
+
+
+@pytest.mark.parametrize(("text", "declared"), [
+    ("NOTES TO CONSOLIDATED FINANCIAL STATEMENTS Years ended October 31, 2009\n(all tabular amounts in thousands "
+     "except per share amounts)", ("tabular amounts in thousands", 1e3)),
+    ("Tabular dollars are presented in millions, except per share amounts.", ("Tabular dollars are presented in "
+                                                                              "millions", 1e6)),
+    ("Notes to the Consolidated Financial Statements\nYears ended December 31, 2022, 2021 and 2020\n(Dollars in "
+     "millions, except otherwise stated)", ("Dollars in millions", 1e6)),
+    ("See Notes to the Consolidated Financial Statements on pages 59 - 114.\n53\nTable of Contents\n(Dollars in "
+     "millions)", None),  # a pointer to the notes over the next statement's unit
+    ("Consolidated Statements of Operations (Dollars in millions)", None),  # one table's caption
+    ("The tabular presentation below shows revenue by region.", None),
+])
+def test_a_reports_declaration_of_its_tables_unit(text: str, declared: tuple[str, float] | None) -> None:
+    assert declared_unit(text) == declared

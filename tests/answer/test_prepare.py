@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.figure_question import declared_unit
 from rag_core.answer.prepare import prepare
 from rag_core.models import Passage
 from rag_core.retrieval.plan import answering
@@ -125,7 +126,7 @@ class Report:
     def declaring_units(self, doc_id: str, held: list[str]) -> list[Passage]:
         self.asked.append(("declaring", doc_id, [], list(held)))
         return [p for p in self.passages
-                if p.doc_id == doc_id and "tabular" in p.text and not set(p.chunk_ids) & set(held)]
+                if p.doc_id == doc_id and declared_unit(p.text) and not set(p.chunk_ids) & set(held)]
 
 
 QUESTION_TAX = "What was the provision for income taxes in fiscal 2009?"
@@ -193,6 +194,13 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_dec
     assert [p.page for p in prepared.passages] == [56, 55]
     assert prepared.records[0].notes == ["chips-10k.pdf p.55 added for the figure's unit: the report's statement of "
                                          "its tables' unit, which the table it was read from does not state"]
+    titled = Report(NOTES_HEAD.model_copy(update={"text": (
+        "Notes to the Consolidated Financial Statements\nYears ended December 31, 2022, 2021 and 2020\n"
+        "(Dollars in millions, except otherwise stated)\nNote 1 – Summary of Significant Accounting Policies")}))
+    read = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], titled)
+    assert read is not None and read.figure is not None and read.figure.shown == "$2,502 million", (
+        "the notes' title over their unit declares it too")
+    assert "the report's 'Dollars in millions' on p.55" in read.figure.cells[0].why
     later = Report(NOTES_HEAD.model_copy(update={"page": 80}))
     after = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], later)
     assert after is not None and after.figure is not None and after.figure.shown == "$2,502", (
