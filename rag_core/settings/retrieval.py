@@ -211,8 +211,8 @@ class RetrievalSettings(Group):
         "$50,036', no '(in thousands)'), and whose amounts no table of the context states in one: the tables of the "
         "same document that state the most of its amounts (the income statement's 'Provision for income taxes … "
         "50,036', in thousands), at most this many, join the context and the figure is read in their unit; else the "
-        "report's statement of its tables' unit on the nearest page before ('all tabular amounts in thousands'); 0: "
-        "neither.",
+        "report's statement of its tables' unit on the nearest page before ('all tabular amounts in thousands', its "
+        "notes' title over '(Dollars in millions …)'); 0: neither.",
     )
     sample_count: int = Field(12, gt=0, le=1000, description="Chunks picked evenly across a document for summaries.")
     sample_candidates: int = Field(
