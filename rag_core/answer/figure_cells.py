@@ -24,6 +24,7 @@ _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common 
 FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\s+)?share", re.IGNORECASE)
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
+_NAMED_RATE = re.compile(r"\d+(?:\.\d+)?\s?%")
 _RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
 """A row that is a ratio when its figures are written as one ('Operating margins | 15.5 | %', 'Effective tax rate |
 21.6'), and an amount when they are not ('Gross margin | 1,140,091', 'Effect of exchange rate changes | (126)')."""
@@ -31,8 +32,9 @@ _RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
 
 def _unscaled(label: str, cells: dict[str, str]) -> bool:
     """Whether a row's figures are no amounts: its label says so, or names a ratio its cells are written as
-    (a percent sign, or decimal places on every figure)."""
-    if _UNSCALED.search(FIGURE_PER_SHARE.sub(" ", label)):
+    (a percent sign, or decimal places on every figure); the rates a debt's label names are no such word ('Notes due
+    2024 (2.2% and 2.1%)', '1.17% - 2.50% due through 2026' are amounts)."""
+    if _UNSCALED.search(_NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label))):
         return True
     written = [text for text in cells.values() if any(c.isdigit() for c in text)]
     return bool(_RATIO.search(label)) and bool(written) and (

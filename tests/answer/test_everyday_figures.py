@@ -470,3 +470,16 @@ def test_gross_profit_a_statement_does_not_state_is_its_revenue_less_its_cost() 
     figure = read_figure("What was Tape Co's gross profit in 2022?", [sales])
     assert figure is not None and figure.value == 14_997e6, figure
     assert figure.formula == "($34,229 [1] − 19,232 [1]) = 14,997 million"
+
+
+def test_the_interest_rates_a_debts_label_names_make_it_no_percentage() -> None:
+    """'Notes due 2024 (2.2% and 2.1%) | 2,867' is an amount in its table's millions, and so is '1.17% - 2.50% due
+    through 2026 | $11,846' (both were read as percentages, unscaled: '2,867'); '% Change' stays a percentage."""
+    debt = Passage(n=1, document="snacks-10k.pdf", page=97, tabular=True, text=(
+        "Long-term debt obligations (in millions)\n| | 2022 | 2021 |\n"
+        "| Notes due 2024 (2.2% and 2.1%) | 2,867 | 2,870 |\n| 1.17% - 2.50% due through 2026 | $11,846 | 12,404 |\n"
+        "| % Change | 3.0 | 2.1 |\n"))
+    notes = read_figure("How much did the company owe on its notes due 2024 at the end of 2022?", [debt])
+    assert notes is not None and notes.shown == "2,867 million", notes.sentence
+    rows = {row.label: row.scale for row in table_rows([debt])}
+    assert rows == {"Notes due 2024 (2.2% and 2.1%)": 1e6, "1.17% - 2.50% due through 2026": 1e6, "% Change": 1.0}
