@@ -49,15 +49,13 @@ def prepare(
     clock = time.perf_counter()
     figure = read_figure(question, grouped) if "figure" in steps.leads else None
     unit_notes: list[str] = []
-    units: set[int] = set()  # the passages added for its unit, each with a note
     if figure is not None and figure.cells and report is not None:
         grouped, figure, unit_notes = with_units(question, figure, grouped, report)
-        units = {p.n for p in grouped[len(grouped) - len(unit_notes):]}
     together = None
     if figure is not None and figure.cells and not whole:
         # the passages it was read from go first, numbered from 1: a small prompt (the local model's cap) is cut
-        # at its end, and a figure whose passage is cut is not settled; the tables its unit was read from after them
-        used = set(figure.passages) | units
+        # at its end, and a figure whose passage is cut is not settled; so do those its units were read in
+        used = _sources(figure)
         together = len(used)
         ordered = [*(p for p in grouped if p.n in used), *(p for p in grouped if p.n not in used)]
         grouped = [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)]
@@ -75,8 +73,8 @@ def prepare(
         return None
     kept = {p.n for p in with_texts(grouped, budget.passages)}
     notes = unit_notes if figure is not None else ["no table row of the passages fits the figure asked for"]
-    if figure is not None and not set(figure.passages) <= kept:
-        sources = sorted(set(figure.passages))
+    if figure is not None and not _sources(figure) <= kept:
+        sources = sorted(_sources(figure))
         notes = [f"the figure read from passages {', '.join(map(str, sources))} is not settled: the prompt's "
                  f"budget keeps {', '.join(str(n) for n in sources if n in kept) or 'none'} of them"]
         figure = None
@@ -88,6 +86,11 @@ def prepare(
             name=Stage.FIGURES, ms=read_ms, inputs={"question": question},
             outputs=[figure.model_dump()] if figure is not None else [], notes=notes))
     return Prepared(grouped, budget, figure, [*records, *(r for r in (record,) if r is not None)])
+
+
+def _sources(figure: FigureReading) -> set[int]:
+    """The passages a figure was read from, and those it cites for a unit its own table does not state."""
+    return {*figure.passages, *(c.unit_passage for c in figure.cells if c.unit_passage)}
 
 
 def fit(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.context import with_texts
 from rag_core.answer.figure_question import declared_unit
 from rag_core.answer.prepare import prepare
 from rag_core.models import Passage
@@ -205,3 +206,21 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_dec
     after = _prepared("How much interest did the company pay in fiscal 2009?", [CASH_PAID], later)
     assert after is not None and after.figure is not None and after.figure.shown == "$2,502", (
         "a statement after the table's page is not its")
+
+
+def test_the_passage_a_figures_unit_was_read_in_goes_with_it_into_a_small_prompt() -> None:
+    """The notes' head that gives a figure its unit is already in the context, last: it moves next to the figure's
+    table and survives the local model's small prompt, which cuts the prose (cut, the answer cited a passage the
+    prompt did not hold: '(the unit of )' in the chat)."""
+    budget = BudgetSettings(local_prompt_tokens=700)
+    steps = answering("qa", "local", budget=budget, brief_form=True, figures=True)
+    prose = [Passage(n=n, document="chips-10k.pdf", page=60 + n, text=" ".join(["The firm reviews its markets."] * 40))
+             for n in range(2, 5)]
+    passages = [CASH_PAID, *prose, NOTES_HEAD.model_copy(update={"n": 5})]
+    prepared = prepare(steps, "How much interest did the company pay in fiscal 2009?", [], passages,
+                       WhitespaceTokenCounter(), (), budget, whole=False, no_relevant=False, report=Report())
+    assert prepared is not None and prepared.figure is not None
+    assert prepared.figure.sentence == "**Interest, 2009: $2,502 thousand** [1] (the unit of [2])"
+    assert [p.page for p in prepared.passages[:2]] == [56, 55] and prepared.budget.cut, "the prose is what is cut"
+    kept = {p.n for p in with_texts(prepared.passages, prepared.budget.passages)}
+    assert {1, 2} <= kept
