@@ -54,10 +54,11 @@ def prepare(
     together = None
     if figure is not None and figure.cells and not whole:
         # the passages it was read from go first, numbered from 1: a small prompt (the local model's cap) is cut
-        # at its end, and a figure whose passage is cut is not settled; so do those its units were read in
-        used = _sources(figure)
+        # at its end, and a figure whose passage is cut is not settled; those its units were read in after them
+        own, used = set(figure.passages), _sources(figure)
         together = len(used)
-        ordered = [*(p for p in grouped if p.n in used), *(p for p in grouped if p.n not in used)]
+        ordered = [*(p for p in grouped if p.n in own), *(p for p in grouped if p.n in used - own),
+                   *(p for p in grouped if p.n not in used)]
         grouped = [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)]
         figure = read_figure(question, grouped)
     read_ms = ms_since(clock)

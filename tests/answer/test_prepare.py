@@ -209,14 +209,14 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_its_report_dec
 
 
 def test_the_passage_a_figures_unit_was_read_in_goes_with_it_into_a_small_prompt() -> None:
-    """The notes' head that gives a figure its unit is already in the context, last: it moves next to the figure's
-    table and survives the local model's small prompt, which cuts the prose (cut, the answer cited a passage the
-    prompt did not hold: '(the unit of )' in the chat)."""
+    """The notes' head that gives a figure its unit is already in the context, before the prose and the figure's
+    table: it goes right after that table (numbered after it) and survives the local model's small prompt, which cuts
+    the prose (cut, the answer cited a passage the prompt did not hold: '(the unit of )' in the chat)."""
     budget = BudgetSettings(local_prompt_tokens=700)
     steps = answering("qa", "local", budget=budget, brief_form=True, figures=True)
     prose = [Passage(n=n, document="chips-10k.pdf", page=60 + n, text=" ".join(["The firm reviews its markets."] * 40))
              for n in range(2, 5)]
-    passages = [CASH_PAID, *prose, NOTES_HEAD.model_copy(update={"n": 5})]
+    passages = [NOTES_HEAD.model_copy(update={"n": 5}), *prose, CASH_PAID.model_copy(update={"n": 1})]
     prepared = prepare(steps, "How much interest did the company pay in fiscal 2009?", [], passages,
                        WhitespaceTokenCounter(), (), budget, whole=False, no_relevant=False, report=Report())
     assert prepared is not None and prepared.figure is not None
