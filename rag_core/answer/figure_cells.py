@@ -164,9 +164,15 @@ def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
     return out
 
 
-SAME_FROM = 1_000.0
+_SAME_FROM = 1_000.0
 """The smallest amount two tables share that tells one's unit by the other's ('253,161'; a '12' may be
 anything)."""
+
+
+def shared_amount(text: str) -> float | None:
+    """A cell's amount when another table stating it tells its unit: 1,000 or more, no percentage."""
+    value = cell_value(text)
+    return value if value is not None and abs(value) >= _SAME_FROM and "%" not in text else None
 
 
 def _units_shared(rows: list[Row]) -> list[Row]:
@@ -177,7 +183,7 @@ def _units_shared(rows: list[Row]) -> list[Row]:
     stated: dict[tuple[str, float], list[Row]] = {}  # (document, amount) -> the rows with a unit that state it
     for row in rows:
         for text in row.cells.values() if row.scale != 1.0 and not row.prose else ():
-            if (value := cell_value(text)) is not None and abs(value) >= SAME_FROM and "%" not in text:
+            if (value := shared_amount(text)) is not None:
                 stated.setdefault((row.passage.document, abs(value)), []).append(row)
     same: dict[tuple[int, int], list[Row]] = {}  # (passage, table) -> the rows with a unit stating one of its amounts
     for row in rows:

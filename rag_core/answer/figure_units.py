@@ -14,10 +14,9 @@ from typing import Protocol
 
 from ..lexical.terms import tokenize
 from ..models import FigureReading, Passage
-from .figure_cells import SAME_FROM, amounts_unstated, table_rows
+from .figure_cells import amounts_unstated, shared_amount, table_rows
 from .figure_question import declared_unit
 from .figures import read_figure
-from .statement_lines import cell_value
 
 
 class ReportTables(Protocol):
@@ -49,8 +48,7 @@ def unstated_amounts(figure: FigureReading, passages: Sequence[Passage]) -> dict
             continue
         page, found = wanted.get(read.passage.doc_id, (read.passage.page, []))
         for text in (text for row in table for text in row.cells.values()):
-            value = cell_value(text)
-            if value is not None and abs(value) >= SAME_FROM and "%" not in text:
+            if shared_amount(text) is not None:
                 found += [t for t in tokenize(text) if _AMOUNT.fullmatch(t) and t not in found]
         wanted[read.passage.doc_id] = (min(page, read.passage.page), found)
     return wanted

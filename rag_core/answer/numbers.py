@@ -29,11 +29,10 @@ _REFERENCE = re.compile(r"\b(?:pages?|pp?\.|passages?)\s*(?:\d+\s*(?:[-–,]|and
 3'), not a figure."""
 _NAME_CHARS = 60
 """Longest row or column name shown in a number's note."""
-_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+"""A year: a term of a name, or one a column's header names ('2009 2008': two columns a finder set into one)."""
 _DASH = re.compile(r"[—–-]+")
 """A cell's mark for no figure."""
-_HEADER_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-"""A year a column's header names ('2009 2008': two columns a finder set into one)."""
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
@@ -157,7 +156,7 @@ def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: i
         if not figures:
             continue
         *outer, inner = columns[c] or ("",)
-        years = _HEADER_YEAR.findall(inner)
+        years = _YEAR.findall(inner)
         if len(figures) == len(labels):
             apart += [Cell(figure, (label, *columns[c]), table) for label, figure in zip(labels, figures, strict=True)]
         elif len(years) >= 2 and len(figures) == len(labels) * len(years):

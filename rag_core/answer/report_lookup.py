@@ -50,14 +50,16 @@ class ReportLookup:
             return []
         index = self.index()
         found = {cid for words in _DECLARING for cid in index.holding(words, documents=[doc_id], top_n=_DECLARATIONS)}
-        chunks = self.reader.store.get_chunks(record.collection, record.owner, sorted(found - set(held)))
-        hits = [Hit.of(chunk, record.name) for chunk in chunks.values() if declared_unit(chunk.text)]
-        return group_passages(sorted(hits, key=lambda h: h.chunk_index), self.records)
+        return self._passages(record, sorted(found - set(held), key=index.positions.__getitem__), declared_unit)
 
     def _record(self, doc_id: str) -> DocumentRecord | None:
         return next((r for r in self.records if r.doc_id == doc_id), None)
 
-    def _passages(self, record: DocumentRecord, chunk_ids: Sequence[str]) -> list[Passage]:
+    def _passages(
+        self, record: DocumentRecord, chunk_ids: Sequence[str], keep: Callable[[str], object] | None = None
+    ) -> list[Passage]:
+        """The chunks read from the store, in the order given (those whose text ``keep`` holds true), as passages."""
         chunks = self.reader.store.get_chunks(record.collection, record.owner, list(chunk_ids))
-        hits = [Hit.of(chunks[cid], record.name) for cid in chunk_ids if cid in chunks]
+        hits = [Hit.of(chunks[cid], record.name) for cid in chunk_ids
+                if cid in chunks and (keep is None or keep(chunks[cid].text))]
         return group_passages(hits, self.records)
