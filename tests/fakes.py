@@ -132,3 +132,46 @@ class ScriptedChatModel:
                 raise GenerationError("The scripted reply was stopped.", "Ask again.")
             yield word if i == 0 else " " + word
         return "length" if len(words) > max_tokens else "stop"
+
+
+class ScriptedEndpoint:
+    """An OpenAI-compatible chat endpoint on loopback that streams one fixed answer (or returns it whole), so the
+    app's and the CLI's real OpenAI client meet a model whose mistakes are known."""
+
+    def __init__(self, answer: str) -> None:
+        import json
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                base = {"id": "scripted", "created": 0, "model": request.get("model", "scripted")}
+                if not request.get("stream"):
+                    body = json.dumps(base | {"object": "chat.completion", "choices": [
+                        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}]})
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(body.encode())
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                for word in answer.split(" "):
+                    chunk = base | {"object": "chat.completion.chunk", "choices": [
+                        {"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]}
+                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
+                end = base | {"object": "chat.completion.chunk", "choices": [
+                    {"index": 0, "delta": {}, "finish_reason": "stop"}]}
+                self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()

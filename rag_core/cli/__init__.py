@@ -325,10 +325,13 @@ def _ask(args: argparse.Namespace) -> int:
         else:
             for notice in run.notices:
                 print(f"note: {notice}", file=sys.stderr)
+            shown = len(run.notices)
             for delta in run.stream():
                 print(delta, end="", flush=True)
             print()
             answer = run.result()
+            for notice in answer.notices[shown:]:  # what writing found: an echo left out, a cut at the token limit
+                print(f"note: {notice}", file=sys.stderr)
     finally:
         engine.close()
     if _emit(args, answer.trace, answer.to_json()):

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import write_pdf
+from tests.fakes import ScriptedEndpoint
 from tests.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
@@ -218,57 +219,14 @@ def test_the_wait_for_the_local_model_is_shown_live(tmp_path: Path) -> None:
         page.screenshot(path=str(SHOTS / "6-local-answer.png"), full_page=True)
 
 
-class _ScriptedEndpoint:
-    """An OpenAI-compatible chat endpoint on loopback that streams one fixed answer, so the
-    browser sees known mistakes through the app's real OpenAI client: the model cites an
-    appendix page for the revenue figure and the invoice, and invents the invoice's amount."""
-
-    ANSWER = ("Acme Corp revenue grew 12% to 4.2 million dollars in the third quarter [3]. "
-              "Invoice INV-2025-0492 for 9.9 million dollars was paid in full on March 3, 2025 [3].\n\n"
-              # a table wider than the chat column: it scrolls inside the message, never past it
-              + "| " + " | ".join(f"Acme Corp quarterly report column {n}" for n in range(12)) + " |\n"
-              + "|" + "---|" * 12 + "\n"
-              + "| " + " | ".join("revenue grew in the third quarter" for _ in range(12)) + " |")
-
-    def __init__(self) -> None:
-        import json
-        import threading
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-        answer = self.ANSWER
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-                request = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                base = {"id": "scripted", "created": 0, "model": request.get("model", "scripted")}
-                if not request.get("stream"):
-                    body = json.dumps(base | {"object": "chat.completion", "choices": [
-                        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": answer}}]})
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.end_headers()
-                    self.wfile.write(body.encode())
-                    return
-                self.send_response(200)
-                self.send_header("Content-Type", "text/event-stream")
-                self.end_headers()
-                for word in answer.split(" "):
-                    chunk = base | {"object": "chat.completion.chunk", "choices": [
-                        {"index": 0, "delta": {"content": word + " "}, "finish_reason": None}]}
-                    self.wfile.write(f"data: {json.dumps(chunk)}\n\n".encode())
-                end = base | {"object": "chat.completion.chunk", "choices": [
-                    {"index": 0, "delta": {}, "finish_reason": "stop"}]}
-                self.wfile.write(f"data: {json.dumps(end)}\n\ndata: [DONE]\n\n".encode())
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
+MISTAKEN_ANSWER = ("Acme Corp revenue grew 12% to 4.2 million dollars in the third quarter [3]. "
+                   "Invoice INV-2025-0492 for 9.9 million dollars was paid in full on March 3, 2025 [3].\n\n"
+                   # a table wider than the chat column: it scrolls inside the message, never past it
+                   + "| " + " | ".join(f"Acme Corp quarterly report column {n}" for n in range(12)) + " |\n"
+                   + "|" + "---|" * 12 + "\n"
+                   + "| " + " | ".join("revenue grew in the third quarter" for _ in range(12)) + " |")
+"""What the scripted endpoint streams: the model cites an appendix page for the revenue figure and the invoice,
+and invents the invoice's amount."""
 
 
 @pytest.mark.slow
@@ -277,7 +235,7 @@ def test_the_answer_check_marks_show_in_a_real_browser(tmp_path: Path) -> None:
     check's own citation chip (unlike the model's) and the marked number with its reason on hover."""
     from playwright.sync_api import expect
 
-    endpoint = _ScriptedEndpoint()
+    endpoint = ScriptedEndpoint(MISTAKEN_ANSWER)
     pdf = write_pdf(tmp_path / "acme.pdf", PAGES)
     settings = {"RAG_LLM__BACKEND": "openai", "RAG_LLM__OPENAI_BASE_URL": endpoint.url,
                 "RAG_LLM__UNDERSTAND_WITH_LLM": "false", "RAG_BUDGET__TOKEN_LIMIT": "3000"}

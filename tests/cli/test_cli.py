@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes import ScriptedEndpoint
 from tests.paths import ROOT_DIR
 
 ROOT = ROOT_DIR
 
 
-def cli(*args: str, store: Path) -> subprocess.CompletedProcess[str]:
-    env = os.environ | {"HF_HUB_OFFLINE": "1"}
+def cli(*args: str, store: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    env = os.environ | {"HF_HUB_OFFLINE": "1"} | (env or {})
     return subprocess.run(
         [sys.executable, "-m", "rag_core", *args, "--store", str(store)],
         cwd=ROOT,
@@ -112,6 +113,30 @@ def test_ask_json_contract(tmp_path: Path, make_pdf: Callable[..., Path]) -> Non
     assert "INV-7" in data["answer"] and "first_token" in data["timings_ms"]
     streamed = cli("ask", "Which invoice is overdue?", "--llm", "extractive", store=store)
     assert streamed.returncode == 0 and "Sources:" in streamed.stdout and "[2] doc.pdf, page 2" in streamed.stdout
+
+
+def test_what_writing_the_answer_found_is_said_after_it(tmp_path: Path) -> None:
+    """The streamed answer is on the terminal before the model's echo of its instructions is found: the note that it
+    was left out of the kept answer comes after it, as the app shows it under the answer."""
+    from rag_core.answer.prompts import CLOSING
+
+    note = tmp_path / "note.txt"
+    note.write_text("Invoice INV-7 is overdue by 30 days. The moon landing was in 1969.")
+    store = tmp_path / "store"
+    assert cli("ingest", str(note), store=store).returncode == 0
+    endpoint = ScriptedEndpoint(f"Invoice INV-7 is overdue [1]. {CLOSING}")
+    try:
+        env = {"RAG_LLM__OPENAI_BASE_URL": endpoint.url, "RAG_LLM__UNDERSTAND_WITH_LLM": "false"}
+        done = cli("ask", "Which invoice is overdue?", "--llm", "openai", store=store, env=env)
+        kept = cli("ask", "Which invoice is overdue?", "--llm", "openai", "--json", store=store, env=env)
+    finally:
+        endpoint.close()
+    assert done.returncode == 0, done.stderr
+    assert "Invoice INV-7 is overdue [1]." in done.stdout
+    assert "note: The model copied words of its instructions, or the figure above, into its answer; left out: " \
+           "1 sentence(s)." in done.stderr.splitlines()
+    answer = json.loads(kept.stdout)["answer"]
+    assert "INV-7" in answer and "Use only the passages" not in answer
 
 
 def test_a_reader_that_leaves_early_is_no_error(tmp_path: Path) -> None:
