@@ -13,10 +13,11 @@ from dataclasses import dataclass, replace
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
-from ..tables.rows import labelled_rows, signs_joined
+from ..tables.rows import labelled_rows
 from .figure_question import declared_unit, scale_of
-from .figure_sentences import clean_label, sentence_rows, years_in
+from .figure_sentences import clean_label, sentence_rows
 from .statement_lines import cell_value, figures_of, rejoined, repaired
+from .year_columns import by_year, header_years, in_blocks, years_above
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
                        re.IGNORECASE)
@@ -121,14 +122,15 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
-            header_line, header = next(((line, found) for line in lines if (found := _header_years(cells(line)))),
+            header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
                                        ("", []))
-            above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:])
-                                              if len(found := years_in(line)) >= 2), None)
-            years = [] if _in_blocks(header_line) else header or above or next(
-                (found for line in passage.columns.splitlines() if (found := _header_years(cells(line)))), [])
+            # the lines above it, or for a table that opens its passage its caption, which holds them
+            above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:] or [passage.caption])
+                                              if len(found := years_above(line)) >= 2), None)
+            years = [] if in_blocks(header_line) else header or above or next(
+                (found for line in passage.columns.splitlines() if (found := header_years(cells(line)))), [])
             lines = repaired(lines, len(years))
-            aligned = [r for r in (_by_year(cells(line), years) for line in lines) if r is not None] if years else []
+            aligned = [r for r in (by_year(cells(line), years) for line in lines) if r is not None] if years else []
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
@@ -232,7 +234,6 @@ net sales')."""
 
 _LINES_ABOVE = 3
 """Lines above a table searched for its line of years (a caption, the unit, then the years)."""
-_DASHES = {"—", "–", "-", "−"}
 
 
 def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
@@ -252,67 +253,6 @@ def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
     if block:
         out.append((before, block))
     return out
-
-
-def _in_blocks(line: str) -> bool:
-    """Whether a header row of years names each year again, one a cell: blocks of columns under names above them
-    ('Net Revenue' and 'Operating Profit', each over 2022 and 2021), read by their labels, not by the years alone.
-    (A change's cell names two years, '2022 vs. 2021', and is no block.)"""
-    named = [cell.strip() for cell in cells(line)[1:] if cell.strip()] if line else []
-    return all(len(years_in(cell)) == 1 for cell in named) and len(set(named)) < len(named)
-
-
-def _header_years(row: Sequence[str]) -> list[str]:
-    """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
-    '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)'), or [] for a row
-    with a cell that names neither or holds another figure."""
-    filled = [cell for cell in row[1:] if cell.strip()]
-    found = [years_in(cell) for cell in filled]
-    last = len(found)  # '| 2019 | 2018 | (Decrease) |', '| 2022 | 2021 | $ Change | % Change |': changes after years
-    while last > 1 and not found[last - 1] and _CHANGE_COLUMN.fullmatch(filled[last - 1].strip()):
-        last -= 1
-    if found and found[last - 1]:
-        found[last:] = [[cell.strip()] for cell in filled[last:]]
-    if not filled or not all(found) or any(figures_of(YEAR.sub(" ", cell)) for cell in filled):
-        return []
-    return [year for years in found for year in years]
-
-
-_CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"
-                            r"change|variance)\)?)?\s*(?:\(?%\)?)?", re.IGNORECASE)
-"""A column of the change between the years before it ('(Decrease)', 'Increase (Decrease)', '% Change')."""
-
-
-_LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?"
-                          r"(?:\s+(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?)*)\s*$")
-"""A label cell that swallowed its row's first figures after its leader dots ('Total revenue . . .
-2,014,908')."""
-
-
-_NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?", re.IGNORECASE)
-"""A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
-
-
-def _by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
-    """A data row's figures given to the years in order, when it has one a year (a dash for none);
-    figures a label cell swallowed after its leader dots come first. A year is its first column: the
-    line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
-    row of ratios leaves empty ('Return on average equity | 32.3 | % | 33.7 | % | 14.2 | %')."""
-    led = _LED_FIGURES.match(row[0]) if row else None
-    label = clean_label(led.group("label") if led else row[0]) if row else ""
-    filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
-    entries = [*(figures_of(led.group("figures")) if led else []),
-               *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
-                                                else figures_of(cell)))]
-    first = list(dict.fromkeys(years))
-    columns = first if len(entries) == len(first) < len(years) else years
-    if (not label or len(entries) != len(columns) or _header_years(row)
-            or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):
-        return None
-    given: dict[str, str] = {}
-    for year, entry in zip(columns, entries, strict=True):
-        given.setdefault(year, entry)
-    return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
 
 
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")

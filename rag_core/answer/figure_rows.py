@@ -111,16 +111,24 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     years = set(YEAR.findall(question))
     per_share = _PER_SHARE.search(metric) is not None
     head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
+    part_named = stems(found.group("name")) - GENERIC if (found := _PART_NAME.search(metric)) else set()
+    if tail & _PARTS:  # 'revenues of the Pharmacy Services segment': its line item's report names ('Total revenues')
+        item = _OF.split(metric, maxsplit=1)[0]
+        names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, item)
+                 for name in labels]
     scored: list[tuple[float, Row]] = []
     for row in rows:
         score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)):
-            continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'
+        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
+                                                                  or label_stems(row.label) < part_named):
+            continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
+            # and 'Pharmacy' name no 'revenues of the Pharmacy Services segment': a segment's row holds its whole name
         if score and label_stems(row.label) <= words and stems(heading_of(row)) & (
                 (head | words - GENERIC) - label_stems(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
-        elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(heading_of(row)):
-            score += _AGREES  # and 'Net revenues' under '| Investment Management | |', the segment asked
+        elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
+                f"{heading_of(row)} {row.passage.section}"):
+            score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or in its section, the segment
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
@@ -192,6 +200,10 @@ def _split(metric: str) -> tuple[set[str], set[str]]:
     return (head, tail - head) if head and tail - head else (set(), set())
 
 
+_PART_NAME = re.compile(r"\b(?:of|for|from|in)\s+(?:the\s+|its\s+)?(?P<name>.+?)\s+(?:segment|division|business|"
+                        r"unit|group)s?\b", re.IGNORECASE)
+"""The name a metric gives a part of the company ('Pharmacy Services' of 'revenues of the Pharmacy Services segment'),
+not another it is known by that the reader added after it ('… division FLNA')."""
 _RETURNS = {"retur", "yield", "margi", "turno"}
 """A head that makes the metric a ratio over what it is of: the 'common shareholders' equity' of a 'return on
 average common shareholders' equity' is its denominator, never its answer."""

@@ -205,7 +205,7 @@ def labelled(text: str, columns: str = "") -> str:
             if row and not row[0].strip() and not any(_FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
                 out.append(line)  # a row of words under the header ('| | (in $000’s) | |'): no figure to label
                 continue
-            values = _grouped([(labels[c], value) for c, value in _placed(labels, row)])
+            values = _grouped(_placed(labels, row))
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label and values else label or values)  # a group's heading alone
         elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))
@@ -241,10 +241,68 @@ def signs_joined(row: Sequence[str]) -> list[str]:
     return figures
 
 
-def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]]:
-    """A data row's filled cells after its label, each with the column it belongs to: by position, or for a row a
-    finder set askew by its figures in order (``_squeezed``)."""
-    return _squeezed(labels, row) or [(c, value) for c, value in enumerate(row) if c > 0 and value]
+def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
+    """A data row's filled cells after its label, each with the name of the column it belongs to: by position, or
+    for a row a finder set askew by its figures in order (``_squeezed``), or a row of years followed by the changes
+    between them in columns its header does not name (``_years_then_changes``)."""
+    squeezed = _squeezed(labels, row)
+    if squeezed:
+        return [(labels[c], value) for c, value in squeezed]
+    return _years_then_changes(labels, row) or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value]
+
+
+def _years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row whose header names only its years ('| | 2022 | 2021 | 2020 |') over more figures than years, the rest the
+    changes between each two years (``changes_follow``: '| 1,232 | | 1,171 | | 988 | 61 | 5.2% | 183 | 18.5% |'),
+    as (column name, figure): each year's figure under its year, each change, an amount and its rate, under the two
+    years it is between ('2022 vs. 2021: 61 5.2%'); None for any other row."""
+    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
+    if len(named) < 2 or not all(_YEAR_COLUMN.fullmatch(label) for label in named) or len(row) - 1 <= len(named):
+        return None
+    figures = signs_joined(row[1:])
+    if not changes_follow(figures, len(named)):
+        return None
+    extra = figures[len(named):]
+    pairs = [f"{a.strip()} vs. {b.strip()}" for a, b in zip(named, named[1:], strict=False)]
+    if len(extra) == 2 * len(pairs):
+        extra = [f"{extra[i]} {extra[i + 1]}" for i in range(0, len(extra), 2)]
+    elif len(extra) != len(pairs):
+        return None
+    return [*zip(named, figures[: len(named)], strict=True), *zip(pairs, extra, strict=True)]
+
+
+def changes_follow(figures: Sequence[str], years: int) -> bool:
+    """Whether a row's figures after its first ``years``, one a year, are the changes between the years, in columns
+    its header may not name: the first of them the difference of the first two years' figures ('16,214' after
+    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%'),
+    within the rounding of the figures as written; no more of them than an amount and a rate for each two years
+    side by side. Figures after the years that are not (a share of revenue beside each year's) do not."""
+    extra = figures[years:]
+    if years < 2 or not extra or len(extra) > 2 * (years - 1):
+        return False
+    first, second, change = (_value(figure) for figure in (*figures[:2], extra[0]))
+    if first is None or second is None or change is None:
+        return False
+    if "%" in extra[0]:
+        return second != 0 and abs(abs(change) - abs(first - second) / abs(second) * 100) <= _rounding(extra[0]) + 0.05
+    return abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0]))
+
+
+def _value(figure: str) -> float | None:
+    """A figure's value as written ('$(1,544)' -1544, '10.6%' 10.6, a dash 0), None for words."""
+    if figure.strip() in NIL | {"−"}:
+        return 0.0
+    found = re.fullmatch(r"\s*([-−(]?)\s*[$€£¥]?\s*([-−(]?)\s*(\d[\d,]*(?:\.\d+)?)\s*%?\s*\)?\s*%?\s*", figure)
+    if found is None:
+        return None
+    value = float(found.group(3).replace(",", ""))
+    return -value if found.group(1) or found.group(2) else value
+
+
+def _rounding(figure: str) -> float:
+    """How far a figure as written may be from the value it rounds ('5.3%': 0.05)."""
+    decimals = re.search(r"\.(\d+)", figure)
+    return 0.5 * 10 ** -len(decimals.group(1) if decimals else "") + 1e-9
 
 
 def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]] | None:

@@ -1,0 +1,103 @@
+"""A table's year columns: the years its header row (or the line of years above it) names, and a data row's
+figures given to them in order."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..lexical.figure_name import YEAR
+from ..tables.lines import cells
+from ..tables.rows import changes_follow, signs_joined
+from .figure_sentences import clean_label, years_in
+from .statement_lines import figures_of
+
+_DASHES = {"—", "–", "-", "−"}
+
+
+def in_blocks(line: str) -> bool:
+    """Whether a header row of years names each year again, one a cell: blocks of columns under names above them
+    ('Net Revenue' and 'Operating Profit', each over 2022 and 2021), read by their labels, not by the years alone.
+    (A change's cell names two years, '2022 vs. 2021', and is no block.)"""
+    named = [cell.strip() for cell in cells(line)[1:] if cell.strip()] if line else []
+    return all(len(years_in(cell)) == 1 for cell in named) and len(set(named)) < len(named)
+
+
+def header_years(row: Sequence[str]) -> list[str]:
+    """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
+    '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)'), or [] for a row
+    with a cell that names neither or holds another figure."""
+    filled = [cell for cell in row[1:] if cell.strip()]
+    found = [years_in(cell) for cell in filled]
+    last = len(found)  # '| 2019 | 2018 | (Decrease) |', '| 2022 | 2021 | $ Change | % Change |': changes after years
+    while last > 1 and not found[last - 1] and _CHANGE_COLUMN.fullmatch(filled[last - 1].strip()):
+        last -= 1
+    if found and found[last - 1]:
+        found[last:] = [[cell.strip()] for cell in filled[last:]]
+    if not filled or not all(found) or any(figures_of(YEAR.sub(" ", cell)) for cell in filled):
+        return []
+    return [year for years in found for year in years]
+
+
+_CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"
+                            r"change|variance)\)?)?\s*(?:\(?%\)?)?", re.IGNORECASE)
+"""A column of the change between the years before it ('(Decrease)', 'Increase (Decrease)', '% Change')."""
+
+
+_LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?"
+                          r"(?:\s+(?:\$\s?)?[-−(]?\$?\d[\d,]*(?:\.\d+)?\)?)*)\s*$")
+"""A label cell that swallowed its row's first figures after its leader dots ('Total revenue . . .
+2,014,908')."""
+
+
+_NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?", re.IGNORECASE)
+"""A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
+
+
+def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
+    """A data row's figures given to the years in order, when it has one a year (a dash for none);
+    figures a label cell swallowed after its leader dots come first. A year is its first column: the
+    line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
+    row of ratios leaves empty ('Return on average equity | 32.3 | % | 33.7 | % | 14.2 | %'). A row with more
+    figures than its header names years is read in the years when the figures after them are the changes between
+    them (``tables.rows.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |' under a
+    header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's."""
+    led = _LED_FIGURES.match(row[0]) if row else None
+    label = clean_label(led.group("label") if led else row[0]) if row else ""
+    filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
+    entries = [*(figures_of(led.group("figures")) if led else []),
+               *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
+                                                else figures_of(cell)))]
+    first = list(dict.fromkeys(years))
+    columns = first if len(entries) == len(first) < len(years) else years
+    if len(entries) > len(columns) and _in_order(first) and changes_follow(entries, len(first)):
+        entries, columns = entries[: len(first)], first
+    if (not label or len(entries) != len(columns) or header_years(row)
+            or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):
+        return None
+    given: dict[str, str] = {}
+    for year, entry in zip(columns, entries, strict=True):
+        given.setdefault(year, entry)
+    return label, {year: entry for year, entry in given.items() if entry not in _DASHES}
+
+
+def _in_order(years: Sequence[str]) -> bool:
+    """Whether years run one way, as a table's year columns do ('2022 2021 2020'); a header a finder garbled from a
+    caption ('| 2021 | 2021 vs. 2020 | 2022 | 2021 | 2020 |': 2021, 2020, 2022) does not."""
+    values = [int(year) for year in years if year.isdigit()]
+    return len(values) == len(years) and (values == sorted(values) or values == sorted(values, reverse=True))
+
+
+_CHANGE_PAIR = re.compile(r"\b(?:19|20)\d\d\s*(?:vs\.?|versus|compared (?:to|with))\s*(?:19|20)\d\d\b", re.IGNORECASE)
+"""A change column's name: '2022 vs. 2021'."""
+
+
+def years_above(line: str) -> list[str]:
+    """The years a line above a table names over its columns, in the table's order: its years first, then those of
+    its change columns ('2022 vs. 2021'), which a caption may name first when it runs an upper header row into the
+    years below it ('Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions 2022 2021 2020 $ % $
+    %' over '| 106,594 | 100,105 | 91,198 | 6,489 | 6.5% | …' is 2022, 2021, 2020, then the changes)."""
+    plain = years_in(_CHANGE_PAIR.sub(" ", line))
+    if len(plain) < 2:
+        return years_in(line)
+    return [*plain, *(year for pair in _CHANGE_PAIR.findall(line) for year in years_in(pair))]

@@ -1,0 +1,86 @@
+"""A segment table of an annual report's discussion of results: three years, then the change between each two of
+them in dollars and percent, in columns the header does not name (``rag_core.answer.year_columns``). Each year's
+figure is read in its own column, never the next year's or a change's; and a row named by a piece of the segment's
+name ('Services' of 'Pharmacy Services') is no row of the segment."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figures import read_figure
+from rag_core.answer.year_columns import by_year, years_above
+from rag_core.models import Passage
+from rag_core.tables.rows import labelled
+
+_ROWS = (
+    "| Revenues: |  |  |  |  |  |  |  |  |  |\n"
+    "| Products | $168,004 |  | $151,851 |  | $140,950 | $16,153 | 10.6% | $10,901 | 7.7% |\n"
+    "| Services | 1,232 |  | 1,171 |  | 988 | 61 | 5.2% | 183 | 18.5% |\n"
+    "| Total revenues | 169,236 |  | 153,022 |  | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |\n"
+    "| Operating expenses as a % of total revenues | 1.0 | % | 1.0 | % | 1.0 | % |  |  |  |\n"
+    "| Operating income | $7,187 |  | $6,667 |  | $5,454 | $520 | 7.8% | $1,213 | 22.2% |\n")
+PHARMACY = Passage(n=1, document="drug-10k.pdf", page=83, tabular=True, section="Pharmacy Services Segment",
+                   columns="|  | 2022 | 2021 | 2020 |", text=(
+                       "Pharmacy Services Segment\n\nThe following table summarizes the segment's performance:\n\n"
+                       "Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020\n\n"
+                       "In millions, except percentages 2022 2021 2020 $ % $ %\n" + _ROWS))
+# a table chunk that opens with its rows: the lines above it are in its caption, and the header the chunker made of
+# them is garbled (the changes' years first)
+STORES = Passage(n=2, document="drug-10k.pdf", page=85, tabular=True, section="Retail Segment",
+                 caption=("Drug Co 10-K › Retail Segment › Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 "
+                          "In millions, except percentages 2022 2021 2020 $ % $ %"),
+                 columns="|  | 2021 | 2021 vs. 2020 | 2022 | 2021 | 2020 |", text=(
+                     "| Revenues: |  |  |  |  |  |  |  |  |  |\n"
+                     "| Pharmacy | $82,010 |  | $76,121 |  | $70,176 | $5,889 | 7.7% | $5,945 | 8.5% |\n"
+                     "| Total revenues | 106,594 |  | 100,105 |  | 91,198 | 6,489 | 6.5% | 8,907 | 9.8% |\n"
+                     "| Cost of products sold | 79,684 |  | 72,832 |  | 67,284 | 6,852 | 9.4% | 5,548 | 8.2% |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were the total revenues of Drug Co's Pharmacy Services segment in 2022?", 169_236e6),
+    ("What were the total revenues of Drug Co's Pharmacy Services segment in 2021?", 153_022e6),
+    ("What were the total revenues of Drug Co's Pharmacy Services segment in 2020?", 141_938e6),
+    ("What was the operating income of Drug Co's Pharmacy Services segment in 2020?", 5_454e6),
+    ("What were the total revenues of Drug Co's Retail segment in 2020?", 91_198e6),
+    ("What was the cost of products sold of Drug Co's Retail segment in 2020?", 67_284e6),
+])
+def test_each_year_is_read_in_its_column_before_the_changes(question: str, value: float) -> None:
+    figure = read_figure(question, [PHARMACY, STORES])
+    assert figure is not None and figure.value == value, figure
+
+
+def test_a_piece_of_the_segments_name_names_no_row_of_it() -> None:
+    """'Services' and the other segment's 'Pharmacy' each hold a word of 'Pharmacy Services'; the segment's revenues
+    are the 'Total revenues' of the table in its section."""
+    figure = read_figure("What were the revenues of Drug Co's Pharmacy Services segment in 2022?", [PHARMACY, STORES])
+    assert figure is not None and figure.value == 169_236e6 and figure.cells[0].row == "Total revenues", figure
+
+
+def test_the_changes_after_the_years_are_told_by_their_arithmetic() -> None:
+    years = ["2022", "2021", "2020"]
+    row = ["Services", "1,232", "", "1,171", "", "988", "61", "5.2%", "183", "18.5%"]
+    assert by_year(row, years) == ("Services", {"2022": "1,232", "2021": "1,171", "2020": "988"})
+    # a percentage change alone, and a change with its sign turned (a decrease written as a positive figure)
+    assert by_year(["Other", "1,102", "760", "822", "45.0%", "(7.5)%"], years) is not None
+    assert by_year(["Loss", "(44)", "17", "—", "61", "n/m", "17", "n/m"], years) is not None
+    # figures after the years that are no change between them: read by position, as before
+    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%", "900", "58%"], years) is None
+    # years that do not run one way are a garbled header, not a table's columns
+    assert by_year(row, ["2021", "2020", "2022"]) is None
+
+
+def test_a_caption_that_names_the_changes_before_the_years_gives_the_years_first() -> None:
+    line = "Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions 2022 2021 2020 $ % $ %"
+    assert years_above(line) == ["2022", "2021", "2020", "2022", "2021", "2021", "2020"]
+    assert years_above("Fiscal Years Ended October 31, 2009 and November 1, 2008") == ["2009", "2008"]
+
+
+def test_the_prompt_names_each_year_and_each_change_of_such_a_row() -> None:
+    """What the model and the reader see: by position the table read 'Total revenues — 2022: 169,236; 2020: 153,022;
+    141,938; …', 2021's figure under 2020."""
+    shown = labelled(PHARMACY.text, PHARMACY.columns)
+    assert ("Total revenues — 2022: 169,236; 2021: 153,022; 2020: 141,938; 2022 vs. 2021: 16,214 10.6%; "
+            "2021 vs. 2020: 11,084 7.8%") in shown
+    assert "Operating expenses as a % of total revenues — 2022: 1.0%; 2021: 1.0%; 2020: 1.0%" in shown
+    shares = labelled("|  | 2022 | 2021 | 2020 |\n| Revenue | 1,049 | 52% | 1,386 | 60% | 900 | 58% |")
+    assert "2021: 52%" in shares  # figures after the years that are no changes between them: by position, as before
