@@ -201,6 +201,21 @@ def test_years_in_a_header_paragraph_the_finder_left_above_are_the_tables_column
                f"{columns}" for c in tables), tables[0].header
 
 
+def test_a_header_paragraph_naming_the_changes_before_the_years_gives_the_years_first() -> None:
+    """A segment table whose header paragraph runs its upper row ('Change', '2022 vs. 2021', '2021 vs. 2020') into the
+    years below it: the columns are the years, then the changes, as the table sets them. Read as it came, the
+    header was '| 2021 | 2021 vs. 2020 | 2022 | 2021 | 2020 |', and 2021's revenue was read as 2020's."""
+    header = ("Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions, except percentages 2022 2021 "
+              "2020 $ % $ %")
+    table = "\n".join(f"| Line item {i} | {i},300 | | {i},200 | | {i},100 | 100 | 1% | 100 | 1% |" for i in range(60))
+    text = f"Retail Segment\n\n{header}\n\n{table}"
+    page = Page(number=85, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    assert all(c.header.endswith("\n|  | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |") for c in tables), \
+        tables[0].header
+
+
 def test_a_unit_set_alone_above_a_line_of_years_is_the_tables_unit() -> None:
     """Boeing's 10-K: 'Other Earnings Items', then '(Dollars in millions)' a paragraph of its own, then 'Years ended
     December 31, 2022 2021 2020' over rows without years. The unit was lost, and 'Interest and debt expense' was
