@@ -360,6 +360,15 @@ def markdown(text: str, columns: str = "") -> str:
         return ""
     labels = column_labels(headers, width) if headers else [""] * width
     shown = [_in_columns(labels, row) for row in rows]
+    changed = [_years_then_changes(labels, row) if row else None for row in rows]
+    named = next((placed for placed in changed if placed), None)
+    if named:  # the years, then the changes between them ('2022 vs. 2021'), each figure under its column's name
+        labels = [labels[0], *(name for name, _ in named)]
+        shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
+                 for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
+        headers = [labels]  # the finder's cells past the changes are blank in every row shown
+        shown = [row[: max(len(labels), max((c + 1 for c, cell in enumerate(row) if cell.strip()), default=0))]
+                 for row in shown]
     width = max([len(r) for r in [*headers, *shown]] or [0])
     lines = ["| " + " | ".join(_escape(label) for label in labels[:width]) + " |", "|" + "---|" * width]
     lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in shown]

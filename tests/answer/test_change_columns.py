@@ -10,7 +10,7 @@ import pytest
 from rag_core.answer.figures import read_figure
 from rag_core.answer.year_columns import by_year, years_above
 from rag_core.models import Passage
-from rag_core.tables.rows import labelled
+from rag_core.tables.rows import labelled, markdown
 
 _ROWS = (
     "| Revenues: |  |  |  |  |  |  |  |  |  |\n"
@@ -84,3 +84,10 @@ def test_the_prompt_names_each_year_and_each_change_of_such_a_row() -> None:
     assert "Operating expenses as a % of total revenues — 2022: 1.0%; 2021: 1.0%; 2020: 1.0%" in shown
     shares = labelled("|  | 2022 | 2021 | 2020 |\n| Revenue | 1,049 | 52% | 1,386 | 60% | 900 | 58% |")
     assert "2021: 52%" in shares  # figures after the years that are no changes between them: by position, as before
+
+
+def test_the_table_under_the_answer_sets_each_figure_under_its_year_or_change() -> None:
+    shown = markdown(PHARMACY.text, PHARMACY.columns).splitlines()
+    assert shown[0] == "|  | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |"
+    assert "| Total revenues | 169,236 | 153,022 | 141,938 | 16,214 10.6% | 11,084 7.8% |" in shown
+    assert "| Operating expenses as a % of total revenues | 1.0% | 1.0% | 1.0% |  |  |" in shown
