@@ -17,6 +17,9 @@ _TABLE_MIN_FIGURES = 6
 
 HEADER_SEPARATOR = " › "
 NON_YEAR_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d\d(?![\d.,]))\d+(?:[.,]\d+)*%?")
+ONE_YEAR = r"(?:FY\s?)?(?:19|20)\d\d"
+CHANGE_OF_YEARS = re.compile(rf"{ONE_YEAR}\s+(?i:vs\.?|versus|to|compared (?:to|with))\s+{ONE_YEAR}")
+"""A column of the change between two years, as headers and the lines above tables name it ('2022 vs. 2021')."""
 COLUMN_HEADER_ROWS = 2
 """A table names its columns in at most its first this many rows (the chunker repeats them in each
 of a table's chunks; the answer's table rendering reads them as its header): one rule for both."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import CHANGE_OF_YEARS
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
 from ..tables.rows import changes_follow, signs_joined
@@ -88,16 +89,12 @@ def _in_order(years: Sequence[str]) -> bool:
     return len(values) == len(years) and (values == sorted(values) or values == sorted(values, reverse=True))
 
 
-_CHANGE_PAIR = re.compile(r"\b(?:19|20)\d\d\s*(?:vs\.?|versus|compared (?:to|with))\s*(?:19|20)\d\d\b", re.IGNORECASE)
-"""A change column's name: '2022 vs. 2021'."""
-
-
 def years_above(line: str) -> list[str]:
     """The years a line above a table names over its columns, in the table's order: its years first, then those of
     its change columns ('2022 vs. 2021'), which a caption may name first when it runs an upper header row into the
     years below it ('Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions 2022 2021 2020 $ % $
     %' over '| 106,594 | 100,105 | 91,198 | 6,489 | 6.5% | …' is 2022, 2021, 2020, then the changes)."""
-    plain = years_in(_CHANGE_PAIR.sub(" ", line))
+    plain = years_in(CHANGE_OF_YEARS.sub(" ", line))
     if len(plain) < 2:
         return years_in(line)
-    return [*plain, *(year for pair in _CHANGE_PAIR.findall(line) for year in years_in(pair))]
+    return [*plain, *(year for pair in CHANGE_OF_YEARS.findall(line) for year in years_in(pair))]

@@ -29,7 +29,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..chunk_text import (
+    CHANGE_OF_YEARS,
     HEADER_SEPARATOR,
+    ONE_YEAR,
     column_header_rows,
     looks_tabular,
 )
@@ -167,10 +169,7 @@ def _table_context(
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEARS_LINE = re.compile(r"(?:(?:FY\s?)?(?:19|20)\d\d[ \t]+){1,5}(?:FY\s?)?(?:19|20)\d\d")
-_ONE_YEAR = r"(?:FY\s?)?(?:19|20)\d\d"
-_CHANGE_OF_YEARS = re.compile(rf"{_ONE_YEAR}\s+(?:vs\.?|versus|to|compared (?:to|with))\s+{_ONE_YEAR}")
-"""A column of the change between two years ('2022 vs. 2021')."""
-_COLUMN_OF_YEARS = re.compile(rf"{_CHANGE_OF_YEARS.pattern}|{_ONE_YEAR}")
+_COLUMN_OF_YEARS = re.compile(rf"{CHANGE_OF_YEARS.pattern}|{ONE_YEAR}")
 """A column a header names by its year, or by the two years it compares."""
 _UNIT_NOTE = re.compile(r"\([^()]*\b(?:thousands|millions|billions)\b[^()]*\)", re.IGNORECASE)
 """A header's note of its unit: '(Millions, except percentages, per share amounts and where indicated)'."""
@@ -193,7 +192,7 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
     if len(paragraphs) == 2 and len(header) <= max_chars and not _YEAR.search(header) and not header.startswith("|"):
         header = paragraphs[0].strip()
     # a change's two years ('2022 vs. 2021') are no line of years: 'Change 2022 vs. 2021 2021 vs. 2020 … 2022 2021 2020'
-    plain = _CHANGE_OF_YEARS.sub(lambda pair: " " * len(pair.group(0)), header)
+    plain = CHANGE_OF_YEARS.sub(lambda pair: " " * len(pair.group(0)), header)
     years = _YEARS_LINE.search(plain)
     if years is None or len(header) > max_chars or header.startswith("|") or header.endswith("."):
         return None
@@ -202,7 +201,7 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
     unit = _UNIT_NOTE.search(header) or next(
         (found for paragraph in paragraphs if (found := _UNIT_NOTE.fullmatch(paragraph.strip()))), None)
     # the years, then the changes between them, as tables set their columns (a header may name the changes first)
-    columns = [*_COLUMN_OF_YEARS.findall(plain[years.start():]), *_CHANGE_OF_YEARS.findall(header)]
+    columns = [*_COLUMN_OF_YEARS.findall(plain[years.start():]), *CHANGE_OF_YEARS.findall(header)]
     return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start
 
 

@@ -284,8 +284,14 @@ def changes_follow(figures: Sequence[str], years: int) -> bool:
     if first is None or second is None or change is None:
         return False
     if "%" in extra[0]:
-        return second != 0 and abs(abs(change) - abs(first - second) / abs(second) * 100) <= _rounding(extra[0]) + 0.05
+        rate = abs(first - second) / abs(second) * 100 if second else None
+        return rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
     return abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0]))
+
+
+_RATE_SLACK = 0.05
+"""How far a change's rate as written may be from the one its rounded amounts give, beyond its own rounding, in
+percentage points ('10.6%' of 16,214 over 153,022)."""
 
 
 def _value(figure: str) -> float | None:
