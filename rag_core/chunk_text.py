@@ -5,6 +5,7 @@ name. The chunker writes chunks this way (``ingest/chunk.py``); retrieval and an
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .models import ChunkKind
 
@@ -52,3 +53,23 @@ def column_header_rows(table_text: str) -> list[str]:
             break
         rows.append(row.strip())
     return rows
+
+
+_COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*|%|\$")
+_GROUP_SIZES = (2, 3)
+"""How many columns a year may span under names repeated once a year ('Amount Rate'): more would be a sentence's
+words that happen to repeat."""
+
+
+def columns_per_year(years: Sequence[str], names: str) -> str:
+    """The header rows of a table whose years each span the same columns, named by a line above it that repeats
+    their names once a year ('Amount Rate Amount Rate Amount Rate' under '2022 2021 2020'): '|  | 2022 |  | 2021 |
+    …' over '|  | Amount | Rate | Amount | Rate | …'; '' when the line is no such repetition."""
+    words = names.split()
+    size = len(words) // len(years) if years else 0
+    group = words[:size]
+    if (len(years) < 2 or size not in _GROUP_SIZES or words != group * len(years) or len(set(group)) < size
+            or not all(_COLUMN_NAME.fullmatch(word) for word in group)):
+        return ""
+    upper = [cell for year in years for cell in (year, *[""] * (size - 1))]
+    return "\n".join("| " + " | ".join(["", *row]) + " |" for row in (upper, group * len(years)))

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from ..chunk_text import columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
@@ -129,15 +130,21 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                                               if len(found := years_above(line)) >= 2), None)
             years = [] if in_blocks(header_line) else header or above or next(
                 (found for line in passage.columns.splitlines() if (found := header_years(cells(line)))), [])
+            # each year over the same columns, named once a year in the line right above ('Amount Rate Amount
+            # Rate'), which a store of an earlier release kept as the caption, its header the years alone
+            grouped = "" if header or "\n" in passage.columns.strip() else columns_per_year(
+                list(dict.fromkeys(years)), before[-1] if before else header_caption(passage.caption))
             lines = repaired(lines, len(years))
-            aligned = [r for r in (by_year(cells(line), years) for line in lines) if r is not None] if years else []
+            aligned = [r for r in (by_year(cells(line), years) for line in lines) if r is not None] \
+                if years and not grouped else []
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
                      for label, by_year in aligned]
             done = {label for label, _ in aligned}
+            header_rows = grouped or passage.columns
             rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share)
-                     for labels, row in labelled_rows("\n".join(lines), passage.columns) if row and row[0].strip()
+                     for labels, row in labelled_rows("\n".join(lines), header_rows) if row and row[0].strip()
                      and (label := clean_label(row[0])) not in done
                      and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
             rows += _dated_rows(passage, table, before, lines, scale)

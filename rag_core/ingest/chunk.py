@@ -33,6 +33,7 @@ from ..chunk_text import (
     HEADER_SEPARATOR,
     ONE_YEAR,
     column_header_rows,
+    columns_per_year,
     looks_tabular,
 )
 from ..models import Chunk, ChunkKind, Heading, Page
@@ -182,15 +183,17 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
     Change Change (Millions, except percentages, …) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020') may be one
     ('Consolidated Balance Sheets (in millions) 2022 2021') and is not, and its note of the unit (or the paragraph
     beside that is only that note) is the header row's first cell. The years are just above the table, or above a
-    short line naming its first rows ('Selected Income Statement Data'); None when the paragraphs above are anything
-    else (a sentence)."""
+    short line naming its first rows ('Selected Income Statement Data') or the columns each year spans, once a year
+    ('Amount Rate Amount Rate Amount Rate': two header rows, ``columns_per_year``); None when the paragraphs above
+    are anything else (a sentence)."""
     head = text[:start].rstrip()
     paragraphs = head.rsplit("\n\n", 2)[-2:]
     header = paragraphs[-1].strip()
     if _YEARS_LINE.fullmatch(header):
         return "|  | " + " | ".join(_COLUMN_OF_YEARS.findall(header)) + " |", head.rfind(header)
+    names = ""
     if len(paragraphs) == 2 and len(header) <= max_chars and not _YEAR.search(header) and not header.startswith("|"):
-        header = paragraphs[0].strip()
+        names, header = header, paragraphs[0].strip()
     # a change's two years ('2022 vs. 2021') are no line of years: 'Change 2022 vs. 2021 2021 vs. 2020 … 2022 2021 2020'
     plain = CHANGE_OF_YEARS.sub(lambda pair: " " * len(pair.group(0)), header)
     years = _YEARS_LINE.search(plain)
@@ -202,6 +205,11 @@ def _years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | Non
         (found for paragraph in paragraphs if (found := _UNIT_NOTE.fullmatch(paragraph.strip()))), None)
     # the years, then the changes between them, as tables set their columns (a header may name the changes first)
     columns = [*_COLUMN_OF_YEARS.findall(plain[years.start():]), *CHANGE_OF_YEARS.findall(header)]
+    # each year over the same columns, named by the short line between ('Amount Rate Amount Rate Amount Rate'): the
+    # table's two header rows, and its caption is above the years
+    grouped = columns_per_year(columns, names)
+    if grouped:
+        return f"| {unit.group(0) if unit else ''} |" + grouped.removeprefix("|  |"), head.rfind(header)
     return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start
 
 

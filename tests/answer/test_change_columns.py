@@ -1,7 +1,8 @@
 """A segment table of an annual report's discussion of results: three years, then the change between each two of
 them in dollars and percent, in columns the header does not name (``rag_core.answer.year_columns``). Each year's
 figure is read in its own column, never the next year's or a change's; and a row named by a piece of the segment's
-name ('Services' of 'Pharmacy Services') is no row of the segment."""
+name ('Services' of 'Pharmacy Services') is no row of the segment. A table whose years each span an amount and a rate
+('Amount Rate Amount Rate Amount Rate' under '2022 2021 2020') reads each under its year and name."""
 
 from __future__ import annotations
 
@@ -91,3 +92,30 @@ def test_the_table_under_the_answer_sets_each_figure_under_its_year_or_change() 
     assert shown[0] == "|  | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |"
     assert "| Total revenues | 169,236 | 153,022 | 141,938 | 16,214 10.6% | 11,084 7.8% |" in shown
     assert "| Operating expenses as a % of total revenues | 1.0% | 1.0% | 1.0% |  |  |" in shown
+
+
+_RECONCILIATION = ("| U.S. federal statutory tax | ($1,054) | 21.0% | ($1,057) | 21.0% | ($3,039) | 21.0% |\n"
+                   "| Research and development credits | (204) | 4.1 | (189) | 3.8 | (284) | 2.0 |\n"
+                   "| Income tax expense/(benefit) | $31 | (0.6)% | ($743) | 14.7% | ($2,535) | 17.5% |\n")
+# as the chunker now writes it: two header rows
+TAXES = Passage(n=1, document="planes-10k.pdf", page=77, tabular=True, text=_RECONCILIATION,
+                caption="Planes 10-K › The following is a reconciliation of the statutory tax to income tax expense:",
+                columns="|  | 2022 |  | 2021 |  | 2020 |  |\n|  | Amount | Rate | Amount | Rate | Amount | Rate |")
+# as a store of the release before holds it: the years alone as its header, the names line as its caption
+TAXES_BEFORE = TAXES.model_copy(update={"caption": "Planes 10-K › Amount Rate Amount Rate Amount Rate",
+                                        "columns": "|  | 2022 | 2021 | 2020 |"})
+
+
+@pytest.mark.parametrize("passage", [TAXES, TAXES_BEFORE], ids=["two header rows", "names in the caption"])
+@pytest.mark.parametrize(("question", "value", "column"), [
+    ("How much did research and development credits reduce Planes Co's income tax in 2020?", 284, "2020 › Amount"),
+    ("What was Planes Co's income tax expense in 2021?", 743, "2021 › Amount"),
+])
+def test_each_year_spans_its_amount_and_its_rate(passage: Passage, question: str, value: float, column: str) -> None:
+    figure = read_figure(question, [passage])
+    assert figure is not None and abs(figure.value or 0) == value and figure.cells[0].column == column, figure
+
+
+def test_the_prompt_names_each_years_amount_and_rate() -> None:
+    assert ("Income tax expense/(benefit) — 2022: Amount $31, Rate (0.6)%; 2021: Amount ($743), Rate 14.7%; 2020: "
+            "Amount ($2,535), Rate 17.5%") in labelled(TAXES.text, TAXES.columns)

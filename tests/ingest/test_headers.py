@@ -216,6 +216,20 @@ def test_a_header_paragraph_naming_the_changes_before_the_years_gives_the_years_
         tables[0].header
 
 
+def test_names_repeated_once_a_year_under_the_years_are_the_tables_second_header_row() -> None:
+    """A tax rate reconciliation: 'Years ended December 31, 2022 2021 2020', then 'Amount Rate Amount Rate Amount
+    Rate', over rows of six figures. Each year spans an amount and a rate; read as three columns, 2021's amount was
+    2020's and its rate 2021's amount. The caption is the sentence above the years."""
+    caption = "The following is a reconciliation of the statutory tax to actual income tax expense:"
+    table = "\n".join(f"| Line item {i} | ({i},100) | 2{i}.0% | {i},200 | 1.{i} | {i},300 | 3.{i} |" for i in range(60))
+    text = f"{caption}\n\nYears ended December 31, 2022 2021 2020\n\nAmount Rate Amount Rate Amount Rate\n\n{table}"
+    page = Page(number=77, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    assert all(c.header == f"Filing › {caption}\n|  | 2022 |  | 2021 |  | 2020 |  |\n"
+               "|  | Amount | Rate | Amount | Rate | Amount | Rate |" for c in tables), tables[0].header
+
+
 def test_a_unit_set_alone_above_a_line_of_years_is_the_tables_unit() -> None:
     """Boeing's 10-K: 'Other Earnings Items', then '(Dollars in millions)' a paragraph of its own, then 'Years ended
     December 31, 2022 2021 2020' over rows without years. The unit was lost, and 'Interest and debt expense' was
