@@ -125,9 +125,11 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             lines = [line for line in block if is_row(line)]
             header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
                                        ("", []))
-            # the lines above it, or for a table that opens its passage its caption, which holds them
-            above = None if header else next((found for line in reversed(before[-_LINES_ABOVE:] or [passage.caption])
-                                              if len(found := years_above(line)) >= 2), None)
+            # the lines above it, or for a table that opens its passage the last part of its caption, which holds
+            # them (not the document's title before it: 'CVSHEALTH 2022 10K › … › … 2022 2021 2020 $ % $ %')
+            above = None if header else next(
+                (found for line in reversed(before[-_LINES_ABOVE:] or [header_caption(passage.caption)])
+                 if len(found := years_above(line)) >= 2), None)
             years = [] if in_blocks(header_line) else header or above or next(
                 (found for line in passage.columns.splitlines() if (found := header_years(cells(line)))), [])
             # each year over the same columns, named once a year in the line right above ('Amount Rate Amount

@@ -28,13 +28,13 @@ PHARMACY = Passage(n=1, document="drug-10k.pdf", page=83, tabular=True, section=
 # a table chunk that opens with its rows: the lines above it are in its caption, and the header the chunker made of
 # them is garbled (the changes' years first)
 STORES = Passage(n=2, document="drug-10k.pdf", page=85, tabular=True, section="Retail Segment",
-                 caption=("Drug Co 10-K › Retail Segment › Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 "
-                          "In millions, except percentages 2022 2021 2020 $ % $ %"),
+                 caption=("Drug Co 2022 10-K › Retail Segment › Change Year Ended December 31, 2022 vs. 2021 2021 vs. "
+                          "2020 In millions, except percentages 2022 2021 2020 $ % $ %"),
                  columns="|  | 2021 | 2021 vs. 2020 | 2022 | 2021 | 2020 |", text=(
-                     "| Revenues: |  |  |  |  |  |  |  |  |  |\n"
-                     "| Pharmacy | $82,010 |  | $76,121 |  | $70,176 | $5,889 | 7.7% | $5,945 | 8.5% |\n"
-                     "| Total revenues | 106,594 |  | 100,105 |  | 91,198 | 6,489 | 6.5% | 8,907 | 9.8% |\n"
-                     "| Cost of products sold | 79,684 |  | 72,832 |  | 67,284 | 6,852 | 9.4% | 5,548 | 8.2% |\n"))
+                     "| Revenues: |  |  |  |  |  |  |  |\n"
+                     "| Pharmacy | $82,010 | $76,121 | $70,176 | $5,889 | 7.7% | $5,945 | 8.5% |\n"
+                     "| Total revenues | 106,594 | 100,105 | 91,198 | 6,489 | 6.5% | 8,907 | 9.8% |\n"
+                     "| Cost of products sold | 79,684 | 72,832 | 67,284 | 6,852 | 9.4% | 5,548 | 8.2% |\n"))
 
 
 @pytest.mark.parametrize(("question", "value"), [
