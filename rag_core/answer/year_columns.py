@@ -71,7 +71,8 @@ def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, st
                                                 else figures_of(cell)))]
     first = list(dict.fromkeys(years))
     columns = first if len(entries) == len(first) < len(years) else years
-    if len(entries) > len(columns) and _in_order(first) and changes_follow(entries, len(first)):
+    if len(entries) != len(columns) and len(entries) > len(first) and _in_order(first) and \
+            changes_follow(entries, len(first)):
         entries, columns = entries[: len(first)], first
     if (not label or len(entries) != len(columns) or header_years(row)
             or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):

@@ -274,19 +274,21 @@ def _years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple
 def changes_follow(figures: Sequence[str], years: int) -> bool:
     """Whether a row's figures after its first ``years``, one a year, are the changes between the years, in columns
     its header may not name: the first of them the difference of the first two years' figures ('16,214' after
-    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%'),
-    within the rounding of the figures as written; no more of them than an amount and a rate for each two years
-    side by side. Figures after the years that are not (a share of revenue beside each year's) do not."""
+    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%', or
+    '23' in a column that writes its '%' in its first row alone), within the rounding of the figures as written; no
+    more of them than an amount and a rate for each two years side by side. Figures after the years that are not (a
+    share of revenue beside each year's) do not."""
     extra = figures[years:]
     if years < 2 or not extra or len(extra) > 2 * (years - 1):
         return False
     first, second, change = (_value(figure) for figure in (*figures[:2], extra[0]))
     if first is None or second is None or change is None:
         return False
-    if "%" in extra[0]:
-        rate = abs(first - second) / abs(second) * 100 if second else None
-        return rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
-    return abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0]))
+    rate = abs(first - second) / abs(second) * 100 if second else None
+    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
+    # a rate's column may write its '%' in its first row alone ('| 21% |' over '| 23 |')
+    return as_rate if "%" in extra[0] else as_rate or (
+        abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0])))
 
 
 _RATE_SLACK = 0.05

@@ -64,6 +64,11 @@ def test_the_changes_after_the_years_are_told_by_their_arithmetic() -> None:
     # a percentage change alone, and a change with its sign turned (a decrease written as a positive figure)
     assert by_year(["Other", "1,102", "760", "822", "45.0%", "(7.5)%"], years) is not None
     assert by_year(["Loss", "(44)", "17", "—", "61", "n/m", "17", "n/m"], years) is not None
+    # a rate's column that writes its '%' in its first row alone; a header that names the changes too
+    assert by_year(["Billed business", "$1,338.3", "$1,089.8", "$870.7", "23", "25"], years) == (
+        "Billed business", {"2022": "$1,338.3", "2021": "$1,089.8", "2020": "$870.7"})
+    assert by_year(["Billed business", "$1,338.3", "$1,089.8", "$870.7", "23", "25"],
+                   ["2022", "2021", "2020", "2022", "2021", "2021", "2020"]) is not None
     # figures after the years that are no change between them: read by position, as before
     assert by_year(["Revenue", "1,049", "52%", "1,386", "60%", "900", "58%"], years) is None
     # years that do not run one way are a garbled header, not a table's columns
