@@ -248,7 +248,22 @@ def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
     squeezed = _squeezed(labels, row)
     if squeezed:
         return [(labels[c], value) for c, value in squeezed]
-    return _years_then_changes(labels, row) or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value]
+    return (_years_then_changes(labels, row) or _words_before_years(labels, row)
+            or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
+
+
+def _words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row with a column of words between its label and its figures that its header, the years alone, does not
+    name ('| Right-of-use assets | Other assets | $2,373 | $2,020 |' under '| | 2022 | 2021 |'): the words
+    unnamed, each figure under its year; None for any other row."""
+    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
+    filled = [cell.strip() for cell in row[1:] if cell.strip()]
+    words = len(filled) - len(named)
+    if (len(named) < 2 or not all(_YEAR_COLUMN.fullmatch(label) for label in named) or words < 1
+            or any(_FIGURE.fullmatch(cell) or cell in NIL for cell in filled[:words])
+            or not all(_FIGURE.fullmatch(cell) or cell in NIL for cell in filled[words:])):
+        return None
+    return [*(("", cell) for cell in filled[:words]), *zip(named, filled[words:], strict=True)]
 
 
 def _years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:

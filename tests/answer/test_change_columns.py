@@ -124,3 +124,17 @@ def test_each_year_spans_its_amount_and_its_rate(passage: Passage, question: str
 def test_the_prompt_names_each_years_amount_and_rate() -> None:
     assert ("Income tax expense/(benefit) — 2022: Amount $31, Rate (0.6)%; 2021: Amount ($743), Rate 14.7%; 2020: "
             "Amount ($2,535), Rate 17.5%") in labelled(TAXES.text, TAXES.columns)
+
+
+LEASES = Passage(n=1, document="snacks-10k.pdf", page=106, tabular=True, columns="|  | 2022 | 2021 |",
+                 caption="Snacks 10-K › Note 12 — Leases › Balance Sheet Classification 2022 2021", text=(
+                     "| Right-of-use assets | Other assets | $2,373 | $2,020 |\n"
+                     "| Current lease liabilities | Accounts payable and other current liabilities | $483 | $446 |\n"))
+
+
+def test_a_column_of_words_before_the_years_figures_is_left_out() -> None:
+    """'Balance Sheet Classification 2022 2021' over rows that say where each line sits before its figures: by
+    position, 2022's figure was 'Other assets' and 2021's was 2022's."""
+    figure = read_figure("What were Snacks Co's right-of-use assets at the end of 2021?", [LEASES])
+    assert figure is not None and figure.value == 2_020 and figure.cells[0].column == "2021", figure
+    assert "Right-of-use assets — Other assets; 2022: $2,373; 2021: $2,020" in labelled(LEASES.text, LEASES.columns)
