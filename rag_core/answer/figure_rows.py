@@ -127,8 +127,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                 (head | words - GENERIC) - label_stems(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
-                f"{heading_of(row)} {row.passage.section}"):
-            score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or in its section, the segment
+                f"{heading_of(row)} {row.passage.caption}"):
+            score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'

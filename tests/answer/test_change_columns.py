@@ -20,7 +20,8 @@ _ROWS = (
     "| Total revenues | 169,236 |  | 153,022 |  | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |\n"
     "| Operating expenses as a % of total revenues | 1.0 | % | 1.0 | % | 1.0 | % |  |  |  |\n"
     "| Operating income | $7,187 |  | $6,667 |  | $5,454 | $520 | 7.8% | $1,213 | 22.2% |\n")
-PHARMACY = Passage(n=1, document="drug-10k.pdf", page=83, tabular=True, section="Pharmacy Services Segment",
+PHARMACY = Passage(n=1, document="drug-10k.pdf", page=83, tabular=True, section="Retail Segment",
+                   caption="Drug Co 10-K › Pharmacy Services Segment › In millions, except percentages",
                    columns="|  | 2022 | 2021 | 2020 |", text=(
                        "Pharmacy Services Segment\n\nThe following table summarizes the segment's performance:\n\n"
                        "Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020\n\n"
