@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import in_table, is_rule, leader_parts
-from ..tables.rows import HEADER_JOIN, SIGNS, labelled_rows
+from ..tables.placing import SIGNS
+from ..tables.rows import HEADER_JOIN, labelled_rows
 from ..text import CITATION
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..tables.lines import LEADERS, cells
-from ..tables.rows import SIGNS
+from ..tables.placing import SIGNS
 from .numbers import numbers
 
 

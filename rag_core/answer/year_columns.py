@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..chunk_text import CHANGE_OF_YEARS
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
-from ..tables.rows import changes_follow, signs_joined
+from ..tables.placing import changes_follow, signs_joined
 from .figure_sentences import clean_label, years_in
 from .statement_lines import figures_of
 
@@ -61,9 +61,9 @@ def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, st
     line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
     row of ratios leaves empty ('Return on average equity | 32.3 | % | 33.7 | % | 14.2 | %'). A row with more
     figures than its header names years is read in the years when the figures after them are the changes between
-    them (``tables.rows.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |' under a
-    header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's. A column of
-    words its header does not name, between the label and a figure a year, is left out."""
+    them (``tables.placing.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |'
+    under a header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's. A
+    column of words its header does not name, between the label and a figure a year, is left out."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from ..chunk_text import column_header_rows
 from .headers import date_title, one_date, own_headers
 from .lines import cells, is_row
+from .placing import FIGURE, squeezed, words_before_years, years_then_changes
 
 HEADER_JOIN = " › "
 
@@ -90,7 +91,7 @@ def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[
     the figure rows ('| NaiveRAG LightRAG | |' over '| 38.8% | 61.2% |'), becomes one name a
     cell; and an upper header's label that sits over a later cell of that span, its first cell
     empty ('| | Mix |' over it), moves to the span's first cell, which it spans from."""
-    figures = [r for r in rows if any(_FIGURE.fullmatch(cell) for cell in r[1:])]
+    figures = [r for r in rows if any(FIGURE.fullmatch(cell) for cell in r[1:])]
     if len(figures) < 2:
         return headers, rows
     spans: set[tuple[int, int]] = set()
@@ -127,7 +128,6 @@ def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]
     return [cells(line) for line in repeated], [cells(line) for line in lines]
 
 
-_FIGURE = re.compile(r"[-−(]?[$€£¥]?\d[\d,.]*%?\)?")
 
 
 def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
@@ -139,9 +139,9 @@ def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
     width = max((len(r) for r in rows), default=0)
     for c in range(1, width):
         column = [r[c] for r in rows if c < len(r) and r[c]]
-        figures = [cell.split() for cell in column if all(_FIGURE.fullmatch(t) for t in cell.split())]
+        figures = [cell.split() for cell in column if all(FIGURE.fullmatch(t) for t in cell.split())]
         parts = {len(f) for f in figures}
-        names = [cell.split() for cell in column if not all(_FIGURE.fullmatch(t) for t in cell.split())]
+        names = [cell.split() for cell in column if not all(FIGURE.fullmatch(t) for t in cell.split())]
         if (len(figures) >= 2 and len(parts) == 1 and (n := parts.pop()) >= 2
                 and all(len(words) in (1, n) for words in names)):
             plan[c] = n
@@ -202,7 +202,7 @@ def labelled(text: str, columns: str = "") -> str:
             names.clear()
             labels, row = pending
             pending = next(rows, None)
-            if row and not row[0].strip() and not any(_FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
+            if row and not row[0].strip() and not any(FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
                 out.append(line)  # a row of words under the header ('| | (in $000’s) | |'): no figure to label
                 continue
             values = _grouped(_placed(labels, row))
@@ -217,139 +217,16 @@ def labelled(text: str, columns: str = "") -> str:
     return "\n".join([*out, *names])
 
 
-SIGNS = frozenset({"$", "€", "£", "¥", "%"})
-"""Signs a finder may set in a cell of their own beside a figure."""
-NIL = frozenset({"—", "–", "-"})
-"""A cell that states none of the figure ('$ | —': a currency sign before it is not joined to it)."""
-_YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
-
-
-def signs_joined(row: Sequence[str]) -> list[str]:
-    """A row's filled cells, a sign a finder set in a cell of its own joined to its figure: a percent sign to the
-    figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%', '$ 5' is
-    '$5'; '$ | —' is '—')."""
-    figures: list[str] = []
-    sign = ""
-    for cell in (re.sub(r"(?<=\d)\s+%$", "%", re.sub(r"^([$€£¥])\s+(?=[\d(])", r"\1", cell.strip())) for cell in row):
-        if cell == "%" and figures:
-            figures[-1] += "%"
-        elif cell in SIGNS:
-            sign = cell
-        elif cell:
-            figures.append(sign + cell if sign and not cell.startswith(sign) and cell not in NIL else cell)
-            sign = ""
-    return figures
-
-
 def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
     """A data row's filled cells after its label, each with the name of the column it belongs to: by position, or
-    for a row a finder set askew by its figures in order (``_squeezed``), or a row of years followed by the changes
-    between them in columns its header does not name (``_years_then_changes``)."""
-    squeezed = _squeezed(labels, row)
-    if squeezed:
-        return [(labels[c], value) for c, value in squeezed]
-    return (_years_then_changes(labels, row) or _words_before_years(labels, row)
+    for a row a finder set askew by its figures in order (``placing.squeezed``), or a row of years followed by the
+    changes between them in columns its header does not name (``placing.years_then_changes``), or a column of words
+    before the years' figures (``placing.words_before_years``)."""
+    askew = squeezed(labels, row)
+    if askew:
+        return [(labels[c], value) for c, value in askew]
+    return (years_then_changes(labels, row) or words_before_years(labels, row)
             or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
-
-
-def _words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
-    """A row with a column of words between its label and its figures that its header, the years alone, does not
-    name ('| Right-of-use assets | Other assets | $2,373 | $2,020 |' under '| | 2022 | 2021 |'): the words
-    unnamed, each figure under its year; None for any other row."""
-    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
-    filled = [cell.strip() for cell in row[1:] if cell.strip()]
-    words = len(filled) - len(named)
-    if (len(named) < 2 or not all(_YEAR_COLUMN.fullmatch(label) for label in named) or words < 1
-            or any(_FIGURE.fullmatch(cell) or cell in NIL for cell in filled[:words])
-            or not all(_FIGURE.fullmatch(cell) or cell in NIL for cell in filled[words:])):
-        return None
-    return [*(("", cell) for cell in filled[:words]), *zip(named, filled[words:], strict=True)]
-
-
-def _years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
-    """A row whose header names only its years ('| | 2022 | 2021 | 2020 |') over more figures than years, the rest the
-    changes between each two years (``changes_follow``: '| 1,232 | | 1,171 | | 988 | 61 | 5.2% | 183 | 18.5% |'),
-    as (column name, figure): each year's figure under its year, each change, an amount and its rate, under the two
-    years it is between ('2022 vs. 2021: 61 5.2%'); None for any other row."""
-    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
-    if len(named) < 2 or not all(_YEAR_COLUMN.fullmatch(label) for label in named) or len(row) - 1 <= len(named):
-        return None
-    figures = signs_joined(row[1:])
-    if not changes_follow(figures, len(named)):
-        return None
-    extra = figures[len(named):]
-    pairs = [f"{a.strip()} vs. {b.strip()}" for a, b in zip(named, named[1:], strict=False)]
-    if len(extra) == 2 * len(pairs):
-        extra = [f"{extra[i]} {extra[i + 1]}" for i in range(0, len(extra), 2)]
-    elif len(extra) != len(pairs):
-        return None
-    return [*zip(named, figures[: len(named)], strict=True), *zip(pairs, extra, strict=True)]
-
-
-def changes_follow(figures: Sequence[str], years: int) -> bool:
-    """Whether a row's figures after its first ``years``, one a year, are the changes between the years, in columns
-    its header may not name: the first of them the difference of the first two years' figures ('16,214' after
-    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%', or
-    '23' in a column that writes its '%' in its first row alone), within the rounding of the figures as written; no
-    more of them than an amount and a rate for each two years side by side. Figures after the years that are not (a
-    share of revenue beside each year's) do not."""
-    extra = figures[years:]
-    if years < 2 or not extra or len(extra) > 2 * (years - 1):
-        return False
-    first, second, change = (_value(figure) for figure in (*figures[:2], extra[0]))
-    if first is None or second is None or change is None:
-        return False
-    rate = abs(first - second) / abs(second) * 100 if second else None
-    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
-    # a rate's column may write its '%' in its first row alone ('| 21% |' over '| 23 |')
-    return as_rate if "%" in extra[0] else as_rate or (
-        abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0])))
-
-
-_RATE_SLACK = 0.05
-"""How far a change's rate as written may be from the one its rounded amounts give, beyond its own rounding, in
-percentage points ('10.6%' of 16,214 over 153,022)."""
-
-
-def _value(figure: str) -> float | None:
-    """A figure's value as written ('$(1,544)' -1544, '10.6%' 10.6, a dash 0), None for words."""
-    if figure.strip() in NIL | {"−"}:
-        return 0.0
-    found = re.fullmatch(r"\s*([-−(]?)\s*[$€£¥]?\s*([-−(]?)\s*(\d[\d,]*(?:\.\d+)?)\s*%?\s*\)?\s*%?\s*", figure)
-    if found is None:
-        return None
-    value = float(found.group(3).replace(",", ""))
-    return -value if found.group(1) or found.group(2) else value
-
-
-def _rounding(figure: str) -> float:
-    """How far a figure as written may be from the value it rounds ('5.3%': 0.05)."""
-    decimals = re.search(r"\.(\d+)", figure)
-    return 0.5 * 10 ** -len(decimals.group(1) if decimals else "") + 1e-9
-
-
-def _squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]] | None:
-    """A row a table finder set askew (more cells than its header names: a sign or a blank between its figures,
-    '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
-    order, as (column, figure): to every column when it has one each, to the years alone when it has one a year (a
-    ratio's row leaves the change columns empty), or an amount and its rate to each change column after the years
-    ('2022 vs. 2021: $10,482 25%'); None for any other row, which is labelled by position."""
-    named = [c for c, label in enumerate(labels) if c > 0 and label.strip()]
-    if len(row) - 1 <= len(named):
-        return None
-    figures = signs_joined(row[1:])
-    if not figures or not all(_FIGURE.fullmatch(f) or f in NIL | {"#"} for f in figures):
-        return None
-    years = [c for c in named if _YEAR_COLUMN.fullmatch(labels[c])]
-    if len(figures) == len(named):
-        return list(zip(named, figures, strict=True))
-    if len(figures) == len(years) and years:
-        return list(zip(years, figures, strict=True))
-    changes = named[len(years):]  # after the years, each change column an amount and its rate: '$10,482 | 25%'
-    if years == named[:len(years)] and changes and len(figures) == len(years) + 2 * len(changes):
-        paired = [f"{figures[i]} {figures[i + 1]}" for i in range(len(years), len(figures), 2)]
-        return list(zip(named, [*figures[:len(years)], *paired], strict=True))
-    return None
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:
@@ -383,7 +260,7 @@ def markdown(text: str, columns: str = "") -> str:
         return ""
     labels = column_labels(headers, width) if headers else [""] * width
     shown = [_in_columns(labels, row) for row in rows]
-    changed = [_years_then_changes(labels, row) if row else None for row in rows]
+    changed = [years_then_changes(labels, row) if row else None for row in rows]
     named = next((placed for placed in changed if placed), None)
     if named:  # the years, then the changes between them ('2022 vs. 2021'), each figure under its column's name
         labels = [labels[0], *(name for name, _ in named)]
@@ -400,13 +277,13 @@ def markdown(text: str, columns: str = "") -> str:
 
 def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:
     """A data row as shown under its header: a row a finder set askew with its figures under the columns they
-    belong to (``_squeezed``: '| Tier 1 | 10.3 | % | 10.5 | % |' as '| Tier 1 | 10.3% | 10.5% |'), any other as
+    belong to (``placing.squeezed``: '| Tier 1 | 10.3 | % | 10.5 | % |' as '| Tier 1 | 10.3% | 10.5% |'), any other as
     the finder's cells."""
-    squeezed = _squeezed(labels, row) if row else None
-    if squeezed is None:
+    askew = squeezed(labels, row) if row else None
+    if askew is None:
         return row
-    out = [row[0], *[""] * max(c for c, _ in squeezed)]
-    for c, value in squeezed:
+    out = [row[0], *[""] * max(c for c, _ in askew)]
+    for c, value in askew:
         out[c] = value
     return out
 

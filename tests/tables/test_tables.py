@@ -11,13 +11,13 @@ from rag_core.answer.prompts import render_passages
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
+from rag_core.tables.placing import signs_joined
 from rag_core.tables.rows import (
     column_labels,
     headed_row_labels,
     labelled,
     markdown,
     row_labels,
-    signs_joined,
     split_table,
 )
 

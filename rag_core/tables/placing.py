@@ -1,0 +1,134 @@
+"""Where a table row's figures go: a sign a finder set in a cell of its own joined to its figure, and the figures
+given to the columns they belong to when the finder's cells and the header's names do not line up: a row set askew,
+a row of years followed by the changes between them, a column of words before the years' figures."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+FIGURE = re.compile(r"[-−(]?[$€£¥]?\d[\d,.]*%?\)?")
+"""A figure as a cell writes it ('$1,048', '(96.0)', '35.8%')."""
+
+SIGNS = frozenset({"$", "€", "£", "¥", "%"})
+"""Signs a finder may set in a cell of their own beside a figure."""
+NIL = frozenset({"—", "–", "-"})
+"""A cell that states none of the figure ('$ | —': a currency sign before it is not joined to it)."""
+YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
+
+
+def signs_joined(row: Sequence[str]) -> list[str]:
+    """A row's filled cells, a sign a finder set in a cell of its own joined to its figure: a percent sign to the
+    figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%', '$ 5' is
+    '$5'; '$ | —' is '—')."""
+    figures: list[str] = []
+    sign = ""
+    for cell in (re.sub(r"(?<=\d)\s+%$", "%", re.sub(r"^([$€£¥])\s+(?=[\d(])", r"\1", cell.strip())) for cell in row):
+        if cell == "%" and figures:
+            figures[-1] += "%"
+        elif cell in SIGNS:
+            sign = cell
+        elif cell:
+            figures.append(sign + cell if sign and not cell.startswith(sign) and cell not in NIL else cell)
+            sign = ""
+    return figures
+
+
+def words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row with a column of words between its label and its figures that its header, the years alone, does not
+    name ('| Right-of-use assets | Other assets | $2,373 | $2,020 |' under '| | 2022 | 2021 |'): the words
+    unnamed, each figure under its year; None for any other row."""
+    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
+    filled = [cell.strip() for cell in row[1:] if cell.strip()]
+    words = len(filled) - len(named)
+    if (len(named) < 2 or not all(YEAR_COLUMN.fullmatch(label) for label in named) or words < 1
+            or any(FIGURE.fullmatch(cell) or cell in NIL for cell in filled[:words])
+            or not all(FIGURE.fullmatch(cell) or cell in NIL for cell in filled[words:])):
+        return None
+    return [*(("", cell) for cell in filled[:words]), *zip(named, filled[words:], strict=True)]
+
+
+def years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row whose header names only its years ('| | 2022 | 2021 | 2020 |') over more figures than years, the rest the
+    changes between each two years (``changes_follow``: '| 1,232 | | 1,171 | | 988 | 61 | 5.2% | 183 | 18.5% |'),
+    as (column name, figure): each year's figure under its year, each change, an amount and its rate, under the two
+    years it is between ('2022 vs. 2021: 61 5.2%'); None for any other row."""
+    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
+    if len(named) < 2 or not all(YEAR_COLUMN.fullmatch(label) for label in named) or len(row) - 1 <= len(named):
+        return None
+    figures = signs_joined(row[1:])
+    if not changes_follow(figures, len(named)):
+        return None
+    extra = figures[len(named):]
+    pairs = [f"{a.strip()} vs. {b.strip()}" for a, b in zip(named, named[1:], strict=False)]
+    if len(extra) == 2 * len(pairs):
+        extra = [f"{extra[i]} {extra[i + 1]}" for i in range(0, len(extra), 2)]
+    elif len(extra) != len(pairs):
+        return None
+    return [*zip(named, figures[: len(named)], strict=True), *zip(pairs, extra, strict=True)]
+
+
+def changes_follow(figures: Sequence[str], years: int) -> bool:
+    """Whether a row's figures after its first ``years``, one a year, are the changes between the years, in columns
+    its header may not name: the first of them the difference of the first two years' figures ('16,214' after
+    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%', or
+    '23' in a column that writes its '%' in its first row alone), within the rounding of the figures as written; no
+    more of them than an amount and a rate for each two years side by side. Figures after the years that are not (a
+    share of revenue beside each year's) do not."""
+    extra = figures[years:]
+    if years < 2 or not extra or len(extra) > 2 * (years - 1):
+        return False
+    first, second, change = (_value(figure) for figure in (*figures[:2], extra[0]))
+    if first is None or second is None or change is None:
+        return False
+    rate = abs(first - second) / abs(second) * 100 if second else None
+    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
+    # a rate's column may write its '%' in its first row alone ('| 21% |' over '| 23 |')
+    return as_rate if "%" in extra[0] else as_rate or (
+        abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0])))
+
+
+_RATE_SLACK = 0.05
+"""How far a change's rate as written may be from the one its rounded amounts give, beyond its own rounding, in
+percentage points ('10.6%' of 16,214 over 153,022)."""
+
+
+def _value(figure: str) -> float | None:
+    """A figure's value as written ('$(1,544)' -1544, '10.6%' 10.6, a dash 0), None for words."""
+    if figure.strip() in NIL | {"−"}:
+        return 0.0
+    found = re.fullmatch(r"\s*([-−(]?)\s*[$€£¥]?\s*([-−(]?)\s*(\d[\d,]*(?:\.\d+)?)\s*%?\s*\)?\s*%?\s*", figure)
+    if found is None:
+        return None
+    value = float(found.group(3).replace(",", ""))
+    return -value if found.group(1) or found.group(2) else value
+
+
+def _rounding(figure: str) -> float:
+    """How far a figure as written may be from the value it rounds ('5.3%': 0.05)."""
+    decimals = re.search(r"\.(\d+)", figure)
+    return 0.5 * 10 ** -len(decimals.group(1) if decimals else "") + 1e-9
+
+
+def squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]] | None:
+    """A row a table finder set askew (more cells than its header names: a sign or a blank between its figures,
+    '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
+    order, as (column, figure): to every column when it has one each, to the years alone when it has one a year (a
+    ratio's row leaves the change columns empty), or an amount and its rate to each change column after the years
+    ('2022 vs. 2021: $10,482 25%'); None for any other row, which is labelled by position."""
+    named = [c for c, label in enumerate(labels) if c > 0 and label.strip()]
+    if len(row) - 1 <= len(named):
+        return None
+    figures = signs_joined(row[1:])
+    if not figures or not all(FIGURE.fullmatch(f) or f in NIL | {"#"} for f in figures):
+        return None
+    years = [c for c in named if YEAR_COLUMN.fullmatch(labels[c])]
+    if len(figures) == len(named):
+        return list(zip(named, figures, strict=True))
+    if len(figures) == len(years) and years:
+        return list(zip(years, figures, strict=True))
+    changes = named[len(years):]  # after the years, each change column an amount and its rate: '$10,482 | 25%'
+    if years == named[:len(years)] and changes and len(figures) == len(years) + 2 * len(changes):
+        paired = [f"{figures[i]} {figures[i + 1]}" for i in range(len(years), len(figures), 2)]
+        return list(zip(named, [*figures[:len(years)], *paired], strict=True))
+    return None
