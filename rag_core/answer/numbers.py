@@ -12,7 +12,7 @@ from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
-from ..tables.rows import HEADER_JOIN, labelled_rows
+from ..tables.rows import HEADER_JOIN, labelled_rows, placed_apart
 from ..text import CITATION
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
@@ -134,9 +134,13 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
                 if apart is not None:
                     found += apart
                     continue
-                for c, value in enumerate(row[1:], start=1):
+                # as the prompt shows it: a year's figure under its year, not a change's; else by position
+                placed = placed_apart(labels, row)
+                named = [(tuple(name.split(HEADER_JOIN)) if name else (), value) for name, value in placed] \
+                    if placed is not None else list(zip(columns[1:], row[1:], strict=False))
+                for names, value in named:
                     figures: list[Number | None] = [*numbers(value)] or [None]
-                    found += [Cell(n, (row[0], *columns[c]), table) for n in figures]
+                    found += [Cell(n, (row[0], *names), table) for n in figures]
             table += 1
     return found
 

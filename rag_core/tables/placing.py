@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-FIGURE = re.compile(r"[-−(]?[$€£¥]?\d[\d,.]*%?\)?")
-"""A figure as a cell writes it ('$1,048', '(96.0)', '35.8%')."""
+FIGURE = re.compile(r"[-−(]?[$€£¥]?[-−(]?\d[\d,.]*(?:%?\)?|\)%)")
+"""A figure as a cell writes it ('$1,048', '(96.0)', '35.8%', a negative rate '(2.6)%', '$(1,645)')."""
 
 SIGNS = frozenset({"$", "€", "£", "¥", "%"})
 """Signs a finder may set in a cell of their own beside a figure."""

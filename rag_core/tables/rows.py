@@ -218,15 +218,21 @@ def labelled(text: str, columns: str = "") -> str:
 
 
 def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
-    """A data row's filled cells after its label, each with the name of the column it belongs to: by position, or
-    for a row a finder set askew by its figures in order (``placing.squeezed``), or a row of years followed by the
-    changes between them in columns its header does not name (``placing.years_then_changes``), or a column of words
-    before the years' figures (``placing.words_before_years``)."""
+    """A data row's filled cells after its label, each with the name of the column it belongs to: by position, or as
+    ``placed_apart`` places them."""
+    return placed_apart(labels, row) or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value]
+
+
+def placed_apart(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A data row's filled cells, each with the name of the column it belongs to, where that is not their position:
+    a row a finder set askew, read by its figures in order (``placing.squeezed``), a row of years followed by the
+    changes between them in columns its header does not name (``placing.years_then_changes``), a column of words
+    before the years' figures (``placing.words_before_years``); None for a row read by position. What the prompt,
+    the table under an answer and the answer check read alike."""
     askew = squeezed(labels, row)
     if askew:
         return [(labels[c], value) for c, value in askew]
-    return (years_then_changes(labels, row) or words_before_years(labels, row)
-            or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value])
+    return years_then_changes(labels, row) or words_before_years(labels, row)
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figures import read_figure
+from rag_core.answer.numbers import table_cells
 from rag_core.answer.year_columns import by_year, years_above
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled, markdown
@@ -139,3 +140,17 @@ def test_a_column_of_words_before_the_years_figures_is_left_out() -> None:
     figure = read_figure("What were Snacks Co's right-of-use assets at the end of 2021?", [LEASES])
     assert figure is not None and figure.value == 2_020 and figure.cells[0].column == "2021", figure
     assert "Right-of-use assets — Other assets; 2022: $2,373; 2021: $2,020" in labelled(LEASES.text, LEASES.columns)
+
+
+def test_the_answer_check_reads_the_cells_as_the_prompt_shows_them() -> None:
+    """The code's own '153,022 million' for 2021 was marked as 'in the table under 2020' by the answer check, which
+    read the cells by position."""
+    cells = [cell for cell in table_cells([PHARMACY]) if cell.number is not None and cell.number.value == 153_022]
+    assert [cell.names for cell in cells] == [("Total revenues", "2021")]
+
+
+def test_negative_changes_as_reports_write_them_are_changes() -> None:
+    columns = "|  | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |"
+    text = "| Operating income | $5,118 |  | $3,521 |  | $5,166 | $1,597 | 45.4% | $(1,645) | (31.8)% |"
+    assert ("Operating income — 2022: $5,118; 2021: $3,521; 2020: $5,166; 2022 vs. 2021: $1,597 45.4%; "
+            "2021 vs. 2020: $(1,645) (31.8)%") in labelled(text, columns)
