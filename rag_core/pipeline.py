@@ -324,7 +324,8 @@ class Engine(Ingesting):
         # lines read by code lead the answer (the plan's leads): the figure asked for, else the brief form's
         # table lines that answer, a comparison's measured lines, a summary's totals; the model says what they show
         led = None if no_relevant else lead_lines(steps.leads, question=standalone, sides=sides, passages=passages,
-                                                  whole_tables=whole_tables)
+                                                  whole_tables=whole_tables,
+                                                  rows=[c.row for c in figure.cells] if figure is not None else ())
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
         reads = figure is not None or (led is not None and led[0] == "quoted")
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))

@@ -245,21 +245,23 @@ class QuotedLines:
         return title + "".join(f"- {text} [{n}]\n" for n, text in [*self.lines, *self.sentences]) + "\n"
 
 
-def quoted_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
+def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str] = ()) -> QuotedLines | None:
     """The table lines that answer the question, as the prompt renders them (labelled,
     neutralised): the labels of the first table passage that has such lines, and their lines in
     every table passage (a table's chunks may be two passages); None when no line is known to
-    answer it. With them, the first sentence of prose naming each thing that tells the lines
+    answer it. ``rows``: the rows a figure was read from, whose lines are the ones that answer when
+    a passage shows them ('Total revenues — …', not the 'Services' line of 'the Pharmacy Services
+    segment'). With them, the first sentence of prose naming each thing that tells the lines
     apart (``quotes.distinguishing_names``: '-High' in 'The -High variant removes high-order
     retrieval, leading to a significant performance decline …'), the table's own passage first."""
-    labels: list[str] = []
+    shown = {p.n: neutralize(labelled(p.text, p.columns)).splitlines() for p in passages if p.table_chunks}
+    labels = [row for row in rows if any(line.startswith(f"{row} — ") for lines in shown.values() for line in lines)]
     lines: list[tuple[int, str]] = []
     for p in passages:
         if not p.table_chunks:
             continue
         labels = labels or answering_labels(p.text, question, p.columns)
-        lines += [(p.n, line) for line in neutralize(labelled(p.text, p.columns)).splitlines()
-                  if any(line.startswith(f"{label} — ") for label in labels)]
+        lines += [(p.n, line) for line in shown[p.n] if any(line.startswith(f"{label} — ") for label in labels)]
     if not lines:
         return None
     lines = lines[:LINES_QUOTED]

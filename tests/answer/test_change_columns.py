@@ -10,6 +10,7 @@ import pytest
 
 from rag_core.answer.figures import read_figure
 from rag_core.answer.numbers import table_cells
+from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.year_columns import by_year, years_above
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled, markdown
@@ -154,3 +155,14 @@ def test_negative_changes_as_reports_write_them_are_changes() -> None:
     text = "| Operating income | $5,118 |  | $3,521 |  | $5,166 | $1,597 | 45.4% | $(1,645) | (31.8)% |"
     assert ("Operating income — 2022: $5,118; 2021: $3,521; 2020: $5,166; 2022 vs. 2021: $1,597 45.4%; "
             "2021 vs. 2020: $(1,645) (31.8)%") in labelled(text, columns)
+
+
+def test_the_lines_quoted_under_a_figure_are_the_rows_it_was_read_from() -> None:
+    """The local model's brief answer quotes table lines under the figure: the line of 'Total revenues', which the
+    figure was read from, not the 'Services' line that a word of 'the Pharmacy Services segment' names."""
+    table = PHARMACY.model_copy(update={"table_chunks": (1,)})
+    question = "What were the revenues of Drug Co's Pharmacy Services segment in 2022?"
+    figure = read_figure(question, [table])
+    assert figure is not None
+    quoted = quoted_lines(question, [table], [cell.row for cell in figure.cells])
+    assert quoted is not None and [line.split(" — ")[0] for _, line in quoted.lines] == ["Total revenues"]
