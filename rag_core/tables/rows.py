@@ -272,12 +272,11 @@ def markdown(text: str, columns: str = "") -> str:
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
-        headers = [labels]  # the finder's cells past the changes are blank in every row shown
-        shown = [row[: max(len(labels), max((c + 1 for c, cell in enumerate(row) if cell.strip()), default=0))]
-                 for row in shown]
-    width = max([len(r) for r in [*headers, *shown]] or [0])
-    lines = ["| " + " | ".join(_escape(label) for label in labels[:width]) + " |", "|" + "---|" * width]
-    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * (width - len(row))]) + " |" for row in shown]
+    # columns past the last one a name or a row fills are the finder's blanks, left out
+    width = 1 + max((c for row in [labels, *shown] for c, cell in enumerate(row) if cell.strip()), default=0)
+    lines = ["| " + " | ".join(_escape(label) for label in [*labels, *[""] * width][:width]) + " |",
+             "|" + "---|" * width]
+    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * width][:width]) + " |" for row in shown]
     return "\n".join(lines)
 
 

@@ -166,3 +166,9 @@ def test_the_lines_quoted_under_a_figure_are_the_rows_it_was_read_from() -> None
     assert figure is not None
     quoted = quoted_lines(question, [table], [cell.row for cell in figure.cells])
     assert quoted is not None and [line.split(" — ")[0] for _, line in quoted.lines] == ["Total revenues"]
+
+
+def test_the_table_under_the_answer_leaves_out_the_finders_blank_columns() -> None:
+    shown = markdown("|  | 2022 | 2021 |\n| Revenues: |  |  |  |  |  |\n| Tier 1 | 10.3 | % | 10.5 | % |  |")
+    assert shown.splitlines() == ["|  | 2022 | 2021 |", "|---|---|---|", "| Revenues: |  |  |",
+                                  "| Tier 1 | 10.3% | 10.5% |"]
