@@ -99,8 +99,11 @@ def years_above(line: str) -> list[str]:
     """The years a line above a table names over its columns, in the table's order: its years first, then those of
     its change columns ('2022 vs. 2021'), which a caption may name first when it runs an upper header row into the
     years below it ('Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions 2022 2021 2020 $ % $
-    %' over '| 106,594 | 100,105 | 91,198 | 6,489 | 6.5% | …' is 2022, 2021, 2020, then the changes)."""
+    %' over '| 106,594 | 100,105 | 91,198 | 6,489 | 6.5% | …' is 2022, 2021, 2020, then the changes); none when it
+    names a year twice, over blocks of columns (a pension note's plans, each over its years)."""
     plain = years_in(CHANGE_OF_YEARS.sub(" ", line))
     if len(plain) < 2:
         return years_in(line)
+    if len(set(plain)) < len(plain):
+        return []  # blocks of columns, each under a name and its years ('U.S. International 2022 2021 2022 2021')
     return [*plain, *(year for pair in CHANGE_OF_YEARS.findall(line) for year in years_in(pair))]

@@ -69,23 +69,46 @@ def years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[
 
 
 def changes_follow(figures: Sequence[str], years: int) -> bool:
-    """Whether a row's figures after its first ``years``, one a year, are the changes between the years, in columns
-    its header may not name: the first of them the difference of the first two years' figures ('16,214' after
-    '169,236 | 153,022'; either sign, a dash a zero) or that difference as a percentage of the second's ('10.6%', or
-    '23' in a column that writes its '%' in its first row alone), within the rounding of the figures as written; no
-    more of them than an amount and a rate for each two years side by side. Figures after the years that are not (a
-    share of revenue beside each year's) do not."""
-    extra = figures[years:]
-    if years < 2 or not extra or len(extra) > 2 * (years - 1):
+    """Whether a row's figures after its first ``years``, one a year, are the changes between each two years side by
+    side, in columns its header may not name: a column or two for each two years (an amount and its rate, or one of
+    them), each amount the difference of its two years' figures ('16,214' after '169,236 | 153,022'; either sign, a
+    dash a zero) and each rate that difference as a percentage of the later year's ('10.6%', or '23' in a column that
+    writes its '%' in its first row alone), within the rounding of the figures as written; a change no figure states
+    ('NM', '—%') is not held against it, and a difference of nothing ('— | —' over '—') tells nothing. Figures after
+    the years that are not (an amount and its share of revenue beside each year's, small figures a unit apart by
+    chance) do not."""
+    extra, pairs = figures[years:], years - 1
+    if years < 2 or len(extra) not in (pairs, 2 * pairs):
         return False
-    first, second, change = (_value(figure) for figure in (*figures[:2], extra[0]))
-    if first is None or second is None or change is None:
-        return False
+    told = False
+    for pair in range(pairs):
+        first, second = _value(figures[pair]), _value(figures[pair + 1])
+        if first is None or second is None:
+            return False
+        stated = extra[2 * pair : 2 * pair + 2] if len(extra) == 2 * pairs else [extra[pair]]
+        for k, written in enumerate(stated):
+            rate_mark = k == 1 and written.strip().rstrip("%").strip() in NIL | {"−", "#"}  # 'NM' read as a dash
+            fits = None if rate_mark else _fits(first, second, written, figures[pair : pair + 2],
+                                                alone=len(extra) == pairs)
+            if fits is False:
+                return False
+            told = told or (fits is True and first != second)
+    return told
+
+
+def _fits(first: float, second: float, written: str, years: Sequence[str], *, alone: bool) -> bool | None:
+    """Whether a change as written is the difference of two years' figures, as an amount or a rate (a rate's '%' may
+    be in its column's first row alone); None when it states no figure ('NM', '—%') or a rate over nothing."""
+    change = _value(written)
+    if change is None or (written.strip().rstrip("%").strip() in NIL | {"−"} and "%" in written):
+        return None
     rate = abs(first - second) / abs(second) * 100 if second else None
-    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(extra[0]) + _RATE_SLACK
-    # a rate's column may write its '%' in its first row alone ('| 21% |' over '| 23 |')
-    return as_rate if "%" in extra[0] else as_rate or (
-        abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*figures[:2], extra[0])))
+    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(written) + _RATE_SLACK
+    as_amount = abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*years, written))
+    if "%" in written:  # a rate, or the change in points of two years' percentages ('56.2% | 53.2% | 3.0%')
+        points = all("%" in year for year in years) and as_amount
+        return as_rate or points if rate is not None or points else None
+    return as_amount or (alone and as_rate)
 
 
 _RATE_SLACK = 0.05

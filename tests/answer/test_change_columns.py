@@ -72,10 +72,22 @@ def test_the_changes_after_the_years_are_told_by_their_arithmetic() -> None:
         "Billed business", {"2022": "$1,338.3", "2021": "$1,089.8", "2020": "$870.7"})
     assert by_year(["Billed business", "$1,338.3", "$1,089.8", "$870.7", "23", "25"],
                    ["2022", "2021", "2020", "2022", "2021", "2021", "2020"]) is not None
-    # figures after the years that are no change between them: read by position, as before
+    # figures after the years that are no change between them: read by position, as before; an amount and its rate
+    # beside each year, whose small figures may fall a unit apart by chance, or whose dashes tell nothing
     assert by_year(["Revenue", "1,049", "52%", "1,386", "60%", "900", "58%"], years) is None
+    assert by_year(["Excess tax benefits", "(2)", "—", "(58)", "(3)", "(113)", "(10)"], years) is None
+    assert by_year(["Acquired net operating loss utilization", "—", "—", "—", "—", "(36)", "(3)"], years) is None
     # years that do not run one way are a garbled header, not a table's columns
     assert by_year(row, ["2021", "2020", "2022"]) is None
+    # a share of revenue's change in points ('56.2% | 53.2% | 3.0%')
+    assert by_year(["Cost of sales", "56.2%", "53.2%", "3.0%"], ["2022", "2021"]) == (
+        "Cost of sales", {"2022": "56.2%", "2021": "53.2%"})
+
+
+def test_a_caption_that_names_a_year_twice_is_over_blocks_of_columns() -> None:
+    """A pension note's assumptions: 'U.S. International 2022 2021 2020 2022 2021 2020' over nine figures a row; read
+    as three years, the first plan's would be every plan's."""
+    assert years_above("Pension U.S. International 2022 2021 2020 2022 2021 2020") == []
 
 
 def test_a_caption_that_names_the_changes_before_the_years_gives_the_years_first() -> None:
