@@ -62,14 +62,17 @@ words that happen to repeat."""
 
 
 def columns_per_year(years: Sequence[str], names: str) -> str:
-    """The header rows of a table whose years each span the same columns, named by a line above it that repeats
-    their names once a year ('Amount Rate Amount Rate Amount Rate' under '2022 2021 2020'): '|  | 2022 |  | 2021 |
-    …' over '|  | Amount | Rate | Amount | Rate | …'; '' when the line is no such repetition."""
+    """The header rows of a table whose years each span the same columns, named by a line above it that ends in
+    their names repeated once a year ('Amount Rate Amount Rate Amount Rate' under '2022 2021 2020'; '2022 2021 In
+    thousands Insured ASC Total Insured ASC Total'): '|  | 2022 |  | 2021 |  …' over '|  | Amount | Rate | Amount |
+    Rate | …'; '' when the line ends in no such repetition, or in signs alone ('$ % $ %': the changes' columns)."""
     words = names.split()
-    size = len(words) // len(years) if years else 0
-    group = words[:size]
-    if (len(years) < 2 or size not in _GROUP_SIZES or words != group * len(years) or len(set(group)) < size
-            or not all(_COLUMN_NAME.fullmatch(word) for word in group)):
-        return ""
-    upper = [cell for year in years for cell in (year, *[""] * (size - 1))]
-    return "\n".join("| " + " | ".join(["", *row]) + " |" for row in (upper, group * len(years)))
+    for start in range(len(words)):
+        tail = words[start:]
+        size = len(tail) // len(years) if len(years) >= 2 else 0
+        group = tail[:size]
+        if (size in _GROUP_SIZES and tail == group * len(years) and len(set(group)) == size
+                and all(_COLUMN_NAME.fullmatch(word) for word in group) and any(w[0].isalpha() for w in group)):
+            upper = [cell for year in years for cell in (year, *[""] * (size - 1))]
+            return "\n".join("| " + " | ".join(["", *row]) + " |" for row in (upper, group * len(years)))
+    return ""

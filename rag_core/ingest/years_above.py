@@ -46,7 +46,7 @@ def years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | None
     columns = [*_COLUMN_OF_YEARS.findall(plain[years.start():]), *CHANGE_OF_YEARS.findall(header)]
     # each year over the same columns, named by the short line between ('Amount Rate Amount Rate Amount Rate'): the
     # table's two header rows, and its caption is above the years
-    grouped = columns_per_year(columns, names)
+    grouped = columns_per_year(columns, names or header[years.end():]) if len(set(columns)) == len(columns) else ""
     if grouped:
         return f"| {unit.group(0) if unit else ''} |" + grouped.removeprefix("|  |"), head.rfind(header)
     return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start

@@ -12,6 +12,7 @@ from rag_core.answer.figures import read_figure
 from rag_core.answer.numbers import table_cells
 from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.year_columns import by_year, years_above
+from rag_core.chunk_text import columns_per_year
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled, markdown
 
@@ -184,3 +185,14 @@ def test_the_table_under_the_answer_leaves_out_the_finders_blank_columns() -> No
     shown = markdown("|  | 2022 | 2021 |\n| Revenues: |  |  |  |  |  |\n| Tier 1 | 10.3 | % | 10.5 | % |  |")
     assert shown.splitlines() == ["|  | 2022 | 2021 |", "|---|---|---|", "| Revenues: |  |  |",
                                   "| Tier 1 | 10.3% | 10.5% |"]
+
+
+def test_a_line_of_years_ending_in_names_repeated_once_a_year_gives_each_year_its_columns() -> None:
+    """'2022 2021 In thousands Insured ASC Total Insured ASC Total' over rows of six figures: by position, 2021's
+    commercial membership was 2022's ASC members."""
+    members = Passage(n=1, document="drug-10k.pdf", page=82, tabular=True, columns="|  | 2022 | 2021 |",
+                      caption="Drug Co 10-K › 2022 2021 In thousands Insured ASC Total Insured ASC Total",
+                      text="| Commercial | 3,136 | 13,896 | 17,032 | 3,258 | 13,530 | 16,788 |\n")
+    figure = read_figure("How many commercial members did Drug Co have in total in 2021?", [members])
+    assert figure is not None and figure.value == 16_788_000 and figure.cells[0].column == "2021 › Total", figure
+    assert columns_per_year(["2022", "2021"], "$ % $ %") == ""  # signs alone: the changes' columns

@@ -230,6 +230,17 @@ def test_names_repeated_once_a_year_under_the_years_are_the_tables_second_header
                "|  | Amount | Rate | Amount | Rate | Amount | Rate |" for c in tables), tables[0].header
 
 
+def test_a_line_of_years_ending_in_names_repeated_once_a_year_is_two_header_rows() -> None:
+    table = "\n".join(f"| Plan {i} | {i},136 | {i},896 | {i},032 | {i},258 | {i},530 | {i},788 |" for i in range(60))
+    header = "2022 2021 In thousands Insured ASC Total Insured ASC Total"
+    text = f"Medical membership as of December 31:\n\n{header}\n\n{table}"
+    page = Page(number=82, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2
+    columns = "|  | 2022 |  |  | 2021 |  |  |\n|  | Insured | ASC | Total | Insured | ASC | Total |"
+    assert all(c.header.endswith(f"\n{columns}") for c in tables), tables[0].header
+
+
 def test_a_unit_set_alone_above_a_line_of_years_is_the_tables_unit() -> None:
     """Boeing's 10-K: 'Other Earnings Items', then '(Dollars in millions)' a paragraph of its own, then 'Years ended
     December 31, 2022 2021 2020' over rows without years. The unit was lost, and 'Interest and debt expense' was
