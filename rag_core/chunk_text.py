@@ -76,3 +76,13 @@ def columns_per_year(years: Sequence[str], names: str) -> str:
             upper = [cell for year in years for cell in (year, *[""] * (size - 1))]
             return "\n".join("| " + " | ".join(["", *row]) + " |" for row in (upper, group * len(years)))
     return ""
+
+
+def columns_fit(columns: str, table: str) -> bool:
+    """Whether most of a table's rows of figures have a cell for each column its header rows name (their last row's
+    cells, the label's among them): names repeated once a year over rows of as many figures, not a line whose words
+    happen to repeat ('Revenue Operating income Revenue Operating income' over two figures a year)."""
+    width = len(columns.splitlines()[-1].strip().strip("|").split("|")) if columns else 0
+    rows = [len(line.strip().strip("|").split("|")) for line in table.splitlines()
+            if line.lstrip().startswith("|") and NON_YEAR_FIGURE.search(line)]
+    return bool(rows) and 2 * sum(1 for cells in rows if cells == width) > len(rows)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..chunk_text import columns_per_year, header_caption
+from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
@@ -136,6 +136,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             # Rate'), which a store of an earlier release kept as the caption, its header the years alone
             grouped = "" if header or "\n" in passage.columns.strip() else columns_per_year(
                 list(dict.fromkeys(years)), before[-1] if before else header_caption(passage.caption))
+            grouped = grouped if columns_fit(grouped, "\n".join(lines)) else ""
             lines = repaired(lines, len(years))
             aligned = [r for r in (by_year(cells(line), years) for line in lines) if r is not None] \
                 if years and not grouped else []

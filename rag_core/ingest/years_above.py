@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..chunk_text import CHANGE_OF_YEARS, ONE_YEAR, columns_per_year
+from ..chunk_text import CHANGE_OF_YEARS, ONE_YEAR, columns_fit, columns_per_year
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _YEARS_LINE = re.compile(r"(?:(?:FY\s?)?(?:19|20)\d\d[ \t]+){1,5}(?:FY\s?)?(?:19|20)\d\d")
@@ -47,6 +47,6 @@ def years_above(text: str, start: int, max_chars: int) -> tuple[str, int] | None
     # each year over the same columns, named by the short line between ('Amount Rate Amount Rate Amount Rate'): the
     # table's two header rows, and its caption is above the years
     grouped = columns_per_year(columns, names or header[years.end():]) if len(set(columns)) == len(columns) else ""
-    if grouped:
+    if grouped and columns_fit(grouped, text[start:]):
         return f"| {unit.group(0) if unit else ''} |" + grouped.removeprefix("|  |"), head.rfind(header)
     return f"| {unit.group(0) if unit else ''} | " + " | ".join(columns) + " |", start

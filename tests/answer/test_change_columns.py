@@ -12,7 +12,7 @@ from rag_core.answer.figures import read_figure
 from rag_core.answer.numbers import table_cells
 from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.year_columns import by_year, years_above
-from rag_core.chunk_text import columns_per_year
+from rag_core.chunk_text import columns_fit, columns_per_year
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled, markdown
 
@@ -196,3 +196,12 @@ def test_a_line_of_years_ending_in_names_repeated_once_a_year_gives_each_year_it
     figure = read_figure("How many commercial members did Drug Co have in total in 2021?", [members])
     assert figure is not None and figure.value == 16_788_000 and figure.cells[0].column == "2021 › Total", figure
     assert columns_per_year(["2022", "2021"], "$ % $ %") == ""  # signs alone: the changes' columns
+
+
+def test_names_that_repeat_by_chance_over_fewer_figures_give_no_columns() -> None:
+    """'Revenue Operating income Revenue Operating income' repeats three words a year, over two figures a year."""
+    columns = columns_per_year(["2022", "2021"], "Revenue Operating income Revenue Operating income")
+    rows = "| Segment A | 1,000 | 200 | 900 | 180 |\n| Segment B | 700 | 90 | 650 | 80 |"
+    assert columns and not columns_fit(columns, rows)
+    assert columns_fit(columns_per_year(["2022", "2021"], "Insured ASC Total Insured ASC Total"),
+                       "| Commercial | 3,136 | 13,896 | 17,032 | 3,258 | 13,530 | 16,788 |")
