@@ -15,33 +15,17 @@ import re
 from collections.abc import Sequence
 from functools import partial
 
-from ..lexical.figure_name import YEAR, owner
-from ..lexical.line_items import DERIVED, beyond_whole, derived_formula
-from ..models import CellRead, FigureReading, Passage
-from .figure_cells import BALANCE_AT, END, START, Row, table_rows
-from .figure_columns import (
-    as_written,
-    cell_read,
-    column_of,
-    cost_parts,
-    count_and_price,
-    in_percent,
-    latest_year,
-    partly_named,
-    said_when,
-    stated_change,
-)
-from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked, read_question
-from .figure_rows import GENERIC, When, alike_first, amounts_first, rows_named, stems
-from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
+from ..lexical.line_items import DERIVED
+from ..models import FigureReading, Passage
+from .figure_cells import Row, table_rows
+from .figure_columns import in_percent, stated_change
+from .figure_question import Asked, read_question
+from .figure_reader import CellReader
+from .figure_rows import GENERIC, stems
+from .figure_saying import in_points
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
-from .formula import Missing, evaluate, formula_tokens
-from .statement_lines import cell_value, is_percent
 
-# what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
-_AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
-_LISTED = 3  # most candidates an ambiguous figure question is given
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -55,7 +39,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
-    reader = _Reader(rows, asked)
+    reader = CellReader(rows, asked)
     if asked.formula and asked.operation == "change":
         return reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
     if asked.formula and asked.operation != "average":
@@ -70,7 +54,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)
     if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
-        return _Reader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
+        return CellReader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 
@@ -82,7 +66,7 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or in_percent(r))]
     if not kept:
         return None
-    reader = _Reader(kept, asked)
+    reader = CellReader(kept, asked)
     if asked.operation == "change":
         reading = reader.change(asked.ratio, relative=False)
     elif asked.operation == "average":
@@ -100,301 +84,9 @@ def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureRea
     computed = partial(_computed, asked=asked)
     if (whole := of_whole(rows, partial(_stated, asked=asked), computed)) is not None:
         return whole
-    return agreeing(stated, computed(rows), _Reader(rows, asked).one)
+    return agreeing(stated, computed(rows), CellReader(rows, asked).one)
 
 
 def _computed(rows: list[Row], asked: Asked) -> FigureReading | None:
-    computed = _Reader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
+    computed = CellReader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
     return None if computed is None or computed.missing else computed
-
-
-class _Reader(Saying):
-    def __init__(self, rows: list[Row], asked: Asked) -> None:
-        super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale)
-        self.years, self.periods = list(asked.years), asked.periods
-        against = _AGAINST.search(asked.question)
-        self.against = stems(against.group("who")) if against else set()
-        self.named = stems(asked.question) - self.against
-        who, after = owner(asked.question)  # 'Activision Blizzard' names no segment's column, unless said again
-        self.owner = frozenset(stems(who) - stems(after))
-        self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
-        self.question = asked.question
-        # the cells one evaluation of a formula read, each with its operand: two operands are two cells
-        self.operands: dict[tuple[int, str, str], str] = {}
-
-    # --- finding a row and a column ---------------------------------------------------------
-
-    def read(self, metric: str, year: When, *, total: bool = False) -> CellRead | None:
-        """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``; for
-        an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others)."""
-        for row in alike_first([row for _, row in rows_named(self.rows, metric)], self.rows, self.cells):
-            cell = column_of(row, year, self.named, total=total, owner=self.owner)
-            if cell is None or (self.amount and is_percent(cell[1])):
-                continue
-            read = cell_read(row, cell, year, metric)
-            if read is None:
-                continue
-            self.cells.append(read)
-            return read
-        what = ("the total of " if total else "") + metric.strip() + (f" for {said_when(year)}" if year is not None
-                                                                     and not total else "")
-        self.missing.append(what)
-        return None
-
-    # --- what the question asks of the cells --------------------------------------------------
-
-    def cell(self, metric: str) -> FigureReading | None:
-        year = self.years[-1] if self.years else None
-        found = rows_named(self.rows, metric, question=self.question)
-        found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
-        for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
-            reading = self._cell_among([row for score, row in found if score == level], metric, year)
-            if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
-                self.cells += [reading.cells[0], *parts]  # a cost of revenue split into lines it does not total
-                value, shown = paid([reading.cells[0], *parts])
-                return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
-                                      scale=self._row_scale(reading.cells[0]))
-            if reading is not None:
-                return reading
-        return self._balance(metric, year)
-
-    def _balance(self, metric: str, year: int | None) -> FigureReading | None:
-        """An equity statement's figure: its columns are the parts of equity ('Total › Stockholders'
-        Equity') and its rows what changed them, between rows of the balance at each date ('Balance,
-        March 31, 2011'). The column the metric names, fewest other words first, in the balance row of
-        the asked year (else the latest)."""
-        asked = stems(metric) - GENERIC
-        dated = [(max(int(y) for y in YEAR.findall(row.label)), row) for row in self.rows
-                 if BALANCE_AT.match(row.label) and YEAR.search(row.label)]
-        if not asked or not dated:
-            return None
-        wanted = year if year is not None else max(y for y, _ in dated)
-        for row in [row for y, row in dated if y == wanted]:
-            named = sorted((len(stems(label) - GENERIC - asked), label, text) for label, text in row.cells.items()
-                           if asked <= stems(label) and cell_value(text) is not None)
-            read = cell_read(row, named[0][1:], wanted, metric) if named else None
-            if read is not None:
-                return self.one(read)
-        return None
-
-    def _cell_among(self, rows: list[Row], metric: str, year: int | None) -> FigureReading | None:
-        """The asked cell among rows that name the metric equally well; the candidates when more than one fits."""
-        tied: list[CellRead] = []
-        siblings: dict[int, list[tuple[str, str]]] = {}
-        whole = {id(row): cell for row in rows
-                 if (cell := column_of(row, year, self.named, owner=self.owner)) is not None}
-        for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
-            options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
-                whole or year) else []
-            for option in options:
-                read = cell_read(row, option, year, metric)
-                if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
-                    tied.append(read)
-                    siblings[id(read)] = beside(row, option[0])
-        named = [c for c in tied if any((stems(label.rpartition(" › ")[2]) - GENERIC) <= self.against
-                                        for label, _ in siblings.get(id(c), []))]
-        tied = named if len(named) == 1 else amounts_first(tied, metric, amount=self.amount)  # 'against RQ-RAG
-        if not tied:
-            return None
-        if len(tied) > 1:
-            listed = "; ".join(f"{self._said(c)} ({c.row}, {said_column(c.column)}{besides(siblings.get(id(c), []))}) "
-                               f"[{c.passage}]" for c in tied[:_LISTED])
-            return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
-                                 f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
-        return self.one(tied[0])
-
-    def one(self, only: CellRead) -> FigureReading:
-        """One cell read as the answer, said as its row and column write it."""
-        shown = self._said(only)
-        return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {said_column(only.column)}: {shown}** "
-                             f"[{only.passage}]{as_written(only)}",
-                             value=only.value, shown=shown, cells=[only], notes=[only.why])
-
-    def change(self, metric: str, *, relative: bool) -> FigureReading | None:
-        if len(self.periods) == 2:  # 'from the period 2008-2010 to 2010-2014'
-            old, new = self.read(metric, self.periods[0]), self.read(metric, self.periods[1])
-            if old is None or new is None:
-                return self._missing()
-            return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change "
-                                   f"{said_when(self.periods[0])} to {said_when(self.periods[1])}")
-        if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
-            return during
-        if not self.years:
-            return None
-        later = max(self.years)
-        earlier = min(self.years) if len(set(self.years)) > 1 else later - 1
-        old, new = self.read(metric, earlier), self.read(metric, later)
-        if old is None or new is None:
-            return self._missing()
-        if isinstance(aligned := self._aligned([old, new]), FigureReading):
-            return aligned
-        old, new = aligned
-        return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change {earlier} to {later}")
-
-    def during(self, metric: str, *, relative: bool) -> FigureReading | None:
-        """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
-        found = rows_named(self.rows, metric)
-        best = found[0][0] if found else 0.0
-        row = next((r for score, r in found if score >= best and {START, END} <= set(r.cells)), None)
-        if row is None:
-            return None
-        old, new = (cell_read(row, (column, row.cells[column]), None, metric) for column in (START, END))
-        if old is None or new is None or (relative and old.value == 0):
-            return None
-        self.cells += [old, new]
-        return self.difference(old, new, relative=relative, what=f"{said_row(row.label)}, change during the period")
-
-    def average(self, metric: str, *, formula: str = "", percent: bool = False) -> FigureReading | None:
-        first, last = min(self.years), max(self.years)
-        if formula:  # the average of a ratio over the years ('3 year average of capex as a % of revenue')
-            each = self._each_year(formula, range(first, last + 1), percent=percent)
-            if not isinstance(each, list):
-                return each
-            values, shown = [value for value, _ in each], [text for _, text in each]
-            mean = sum(values) / len(values)
-            return self._computed("average", mean, f"({' + '.join(shown)}) / {len(values)}"
-                                  + (" × 100" if percent else ""), percent=percent, what=f"{metric}, {first}–{last}")
-        read = [self.read(metric, year) for year in range(first, last + 1)]
-        if any(r is None for r in read):
-            return self._missing()
-        aligned = self._aligned([r for r in read if r is not None])
-        if isinstance(aligned, FigureReading):
-            return aligned
-        got = aligned
-        value = sum(r.value for r in got) / len(got)
-        formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
-        return self._computed("average", value, formula, percent=False,
-                              what=f"{said_row(got[0].row)}, average {first}–{last}", scale=self._row_scale(got[0]))
-
-    def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
-            FigureReading | None:
-        """A formula evaluated for each year (in percent with ``percent``), each shown with its
-        inputs; the missing inputs named, or None for a formula that cannot be read."""
-        out = []
-        for year in years:
-            self.operands = {}
-            try:
-                value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
-            except Missing:
-                return self._missing()
-            except (ValueError, ZeroDivisionError):
-                return None
-            out.append((value * (100 if percent else 1), text))
-        return out
-
-    def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:
-        """The change of a ratio between two years ('the FY2019 - FY2020 change in operating
-        margin'): the later year's less the earlier's, in points when it is a percentage."""
-        if len(set(self.years)) < 2:
-            return self.formula(formula, percent=percent, name=metric)
-        first, last = min(self.years), max(self.years)
-        each = self._each_year(formula, (first, last), percent=percent)
-        if not isinstance(each, list):
-            return each
-        (old, old_shown), (new, new_shown) = each
-        scaled = " × 100" if percent else ""
-        reading = self._computed("change", new - old, f"({new_shown}){scaled} − ({old_shown}){scaled}",
-                                 percent=percent, what=f"{metric}, change {first} to {last}")
-        return in_points(reading) if percent else reading
-
-    def total(self, metric: str) -> FigureReading | None:
-        """The sum of a row over the years the question names."""
-        read = [self.read(metric, year) for year in sorted(set(self.years))]
-        got = [r for r in read if r is not None]
-        if len(got) < len(read):
-            return self._missing()
-        if isinstance(aligned := self._aligned(got), FigureReading):
-            return aligned
-        got = aligned
-        formula = " + ".join(cite(r) for r in got)
-        return self._computed("sum", sum(r.value for r in got), formula, percent=False,
-                              what=f"{said_row(got[0].row)}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
-                              scale=self._row_scale(got[0]))
-
-    def product(self, metric: str) -> FigureReading | None:
-        """What a row's shares are worth: its number of shares times its price per share."""
-        for _, row in rows_named(self.rows, metric):
-            if (pair := count_and_price(row)) is None:
-                continue
-            (label, text, scale), price = pair
-            count, each = cell_read(row, (label, text), None, metric), cell_read(row, price, None, metric)
-            if count is None or each is None:
-                continue
-            count = count.model_copy(update={"value": abs(cell_value(text) or 0.0) * scale})  # the column's scale
-            each = each.model_copy(update={"value": cell_value(price[1]) or 0.0})  # a price per share is not scaled
-            self.cells += [count, each]
-            shares = f"{text.strip('() ')} {SCALE_NAMES.get(scale, '')}".strip()
-            return self._computed("product", count.value * each.value, f"{shares} [{count.passage}] × {cite(each)}",
-                                  percent=False, what=f"{said_row(row.label)}, value", scale=scale)
-        return None
-
-    def formula(self, text: str, *, percent: bool, name: str, in_units: bool = False) -> FigureReading | None:
-        """A formula's value for the latest year asked; ``in_units``: its amounts already read in one unit."""
-        if formula_tokens(text) == [text.strip()]:
-            return self.cell(text)  # one line, read in the place of another ('interest expense' for 'interest paid')
-        year = max(self.years) if self.years else None
-        self.operands = {}
-        try:
-            tokens = formula_tokens(text)
-            value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
-        except Missing:
-            if (again := derived_formula(text, self.missing)) is None:
-                return self._missing()
-            self.cells, self.missing, self.assumed = [], [], []  # 'gross profit': revenue less its cost
-            return self.formula(again, percent=percent, name=name)
-        except (ValueError, ZeroDivisionError):
-            return None
-        if not self.cells:
-            return None
-        if not in_units and self.in_one_unit():  # a note's amounts in its statements' unit, read again
-            return self.formula(text, percent=percent, name=name, in_units=True)
-        value *= 100 if percent else 1
-        if percent and beyond_whole(text, value):
-            return None  # a margin above its revenue: its inputs are of two wholes (a segment's revenue)
-        what = name + (f", {year}" if year is not None else "")
-        return self._computed("formula" if unit or percent else "ratio", value, shown, percent=percent, what=what,
-                              scale=self._row_scale(self.cells[0]) if unit == 1 and not percent else 1.0)
-
-    def _operand(self, phrase: str, year: int | None) -> tuple[float, str]:
-        """An operand of a formula: 'average X (between FY A and FY B)', 'change in X', or 'X'
-        (with its own year, else the question's)."""
-        own = [int(y) for y in YEAR.findall(phrase)]
-        metric = YEAR.sub(" ", phrase)
-        if phrase.strip().lower().startswith(TOTAL_OF):
-            total = self.read(metric.strip()[len(TOTAL_OF):], None, total=True)
-            if total is None:
-                raise Missing(phrase)
-            return total.value, cite(total)
-        if re.search(r"\baverage\b", phrase, re.IGNORECASE):
-            name = re.sub(r"\baverage\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
-            last = max(own) if own else year if year is not None else latest_year(self.rows, name)
-            first = min(own) if len(set(own)) > 1 else (last - 1 if last is not None else None)
-            if last is None or first is None:
-                raise Missing(phrase)
-            cells = [self.read(name, y) for y in (first, last)]
-            if any(c is None for c in cells):
-                raise Missing(phrase)
-            got = [c for c in cells if c is not None]
-            return sum(c.value for c in got) / 2, f"({' + '.join(cite(c) for c in got)}) / 2"
-        if re.search(r"\bchange in\b", phrase, re.IGNORECASE):
-            name = re.sub(r"\bchange in\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
-            last = max(own) if own else year if year is not None else latest_year(self.rows, name)
-            if last is None:
-                raise Missing(phrase)
-            first = min(own) if len(set(own)) > 1 else last - 1
-            new, old = self.read(name, last), self.read(name, first)
-            if new is None or old is None:
-                raise Missing(phrase)
-            return new.value - old.value, f"({cite(new)} − {cite(old)})"
-        cell = self.read(metric, own[-1] if own else year)
-        if cell is None:
-            raise Missing(phrase)
-        where = (cell.passage, cell.row, cell.column)
-        if self.operands.setdefault(where, metric.strip().lower()) != metric.strip().lower():
-            self.cells.remove(cell)
-            self.missing.append(metric.strip() + (f" for {said_when(own[-1] if own else year)}" if (own or year)
-                                                  else ""))
-            raise Missing(phrase)
-        parts = cost_parts(self.rows, cell, metric, own[-1] if own else year)
-        self.cells += parts
-        return paid([cell, *parts])
