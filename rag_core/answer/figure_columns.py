@@ -128,8 +128,9 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
                                       if YEAR.search(cell[0]) else "")
     why += f"; read in {row.unit_from}" if row.unit_from else ""
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
-                    row=row.label, column=cell[0], text=cell[1].strip(), unit_passage=row.unit_passage or None,
-                    value=value * (1.0 if is_percent(cell[1]) else row.scale), why=why)  # not '15%' in millions
+                    row=row.label, column=cell[0], text=cell[1].strip(), why=why,  # not '15%' in millions:
+                    value=value * (1.0 if is_percent(cell[1]) else row.scale),
+                    unit_passage=None if is_percent(cell[1]) else row.unit_passage or None)
 
 
 _STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"

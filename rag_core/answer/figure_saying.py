@@ -189,7 +189,7 @@ class Saying:
     def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str) -> FigureReading | None:
         """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero); an
         amount's change says its rate too, and a rate its amount ('6,918 million (up 8.7%)')."""
-        change, scale = new.value - old.value, self._row_scale(new)
+        change, scale = new.value - old.value, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
         if relative and old.value == 0:
             return None
         if relative:

@@ -13,17 +13,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 from ..lexical.line_items import DERIVED
-from ..models import FigureReading, Passage
+from ..models import CellRead, FigureReading, Passage
+from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
-from .figure_columns import in_percent, stated_change
+from .figure_columns import cell_read, in_percent, stated_change
 from .figure_question import Asked, read_question
 from .figure_reader import CellReader
 from .figure_rows import GENERIC, stems
-from .figure_saying import in_points
+from .figure_saying import in_points, said_column, said_row
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
+from .figure_sentences import years_in
+from .formula import formula_tokens
+from .statement_lines import cell_value, is_percent, rounding
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
 
@@ -41,9 +46,10 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
     reader = CellReader(rows, asked)
     if asked.formula and asked.operation == "change":
-        return reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
+        return _rates_beside(rows, asked) or reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
     if asked.formula and asked.operation != "average":
-        return reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
+        computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
+        return _rate_beside(computed, rows, asked) or computed
     if asked.operation == "average":
         return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
     if asked.operation == "sum":
@@ -90,3 +96,60 @@ def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureRea
 def _computed(rows: list[Row], asked: Asked) -> FigureReading | None:
     computed = CellReader(rows, asked).formula(asked.formula, percent=asked.percent, name=asked.metric)
     return None if computed is None or computed.missing else computed
+
+
+_RATE_COLUMN = re.compile(r"(?:effective\s+)?(?:tax\s+)?(?:rate|%|percent(?:age)?)(?:\s+of\s+[\w\s]+)?", re.IGNORECASE)
+"""A column that states each row's amount as a rate of its table's base ('Rate', '%', 'Percent', '% of Revenue')."""
+
+
+def _rate_cell(computed: FigureReading | None, rows: list[Row], asked: Asked) -> CellRead | None:
+    """A ratio of two cells as a table states it beside its numerator's amount, in the rate column under the same year
+    (a tax reconciliation's 'Income tax expense/(benefit) | ($743) | 14.7%' under '2021 › Amount' and '2021 › Rate'),
+    the numerator's own row first, then any row stating its amount so; when it agrees with the ratio computed, sign
+    aside, to one unit of its last place: a report works its rates from the amounts before it rounds them for the
+    table (743 / 5,033 is 14.76%; the report states 14.7%). None otherwise."""
+    tokens = formula_tokens(asked.formula)
+    if (computed is None or computed.value is None or not asked.percent or len(computed.cells) != 2
+            or len(tokens) != 3 or tokens[1] != "/"):
+        return None
+    top, year = computed.cells[0], years_in(computed.cells[0].column)[-1:]
+    own = (top.passage, top.table, top.row)
+    for row in sorted(rows, key=lambda r: (r.passage.n, r.table, r.label) != own) if year else ():
+        periods = {column.rpartition(HEADER_JOIN)[0] for column, text in row.cells.items()
+                   if (value := cell_value(text)) is not None and not is_percent(text)
+                   and abs(abs(value * row.scale) - abs(top.value)) < 1e-6 * max(abs(top.value), 1.0)}
+        for column, text in row.cells.items():
+            period, _, name = column.rpartition(HEADER_JOIN)
+            value = cell_value(text)
+            if (period in periods and period and years_in(period)[-1:] == year and _RATE_COLUMN.fullmatch(name.strip())
+                    and is_percent(text) and value is not None
+                    and abs(abs(value) - abs(computed.value)) <= 2 * rounding(text)):
+                return cell_read(row, (column, text), int(year[0]), asked.metric)
+    return None
+
+
+def _rate_beside(computed: FigureReading | None, rows: list[Row], asked: Asked) -> FigureReading | None:
+    """The ratio computed read as its table states it (``_rate_cell``), its computation kept in the notes."""
+    if computed is None or (cell := _rate_cell(computed, rows, asked)) is None:
+        return None
+    reading = CellReader(rows, asked).one(cell)
+    return reading.model_copy(update={
+        "sentence": f"**{computed.what}: {reading.shown}** [{cell.passage}], as its table states it beside "
+                    f"'{said_row(cell.row)}' ({said_column(cell.column)})", "what": computed.what,
+        "notes": [*reading.notes, f"stated beside its input; its rounded inputs give {computed.formula}"]})
+
+
+def _rates_beside(rows: list[Row], asked: Asked) -> FigureReading | None:
+    """A ratio's change between two years from the rates its table states for each (``_rate_cell``), in points."""
+    years = sorted(set(asked.years))
+    if len(years) != 2 or not asked.percent:
+        return None
+    cells = [_rate_cell(CellReader(rows, one_year).formula(asked.formula, percent=True, name=asked.metric), rows,
+                        one_year) for one_year in (replace(asked, years=(year,)) for year in years)]
+    old, new = cells
+    if old is None or new is None:
+        return None
+    reader = CellReader(rows, asked)
+    reader.cells += [old, new]
+    changed = reader.difference(old, new, relative=False, what=f"{asked.metric}, change {years[0]} to {years[1]}")
+    return None if changed is None else in_points(changed)
