@@ -25,13 +25,13 @@ from ..lexical.figure_name import YEAR, owner
 from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading
 from ..tables.lines import cells, is_row, unmarked
+from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, Asked
 from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above
-from .statement_lines import rounding
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 

@@ -18,6 +18,7 @@ from functools import partial
 
 from ..lexical.line_items import DERIVED
 from ..models import CellRead, FigureReading, Passage
+from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
 from .figure_columns import cell_read, in_percent, stated_change
@@ -28,7 +29,7 @@ from .figure_saying import in_points, said_column, said_row
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .figure_sentences import years_in
 from .formula import formula_tokens
-from .statement_lines import cell_value, is_percent, rounding
+from .statement_lines import cell_value, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
 

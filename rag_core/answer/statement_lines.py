@@ -169,8 +169,3 @@ def decimal_places(written: str) -> int | None:
     """The decimal places of a figure as written ('(5.3)%': 1, '15%': 0), None when it holds no figure."""
     figure = re.search(r"\d[\d,]*(?:\.(\d+))?", written)
     return len(figure.group(1) or "") if figure else None
-
-
-def rounding(written: str) -> float:
-    """How far a figure as written may be from the value it rounds ('(5.3)%': 0.05)."""
-    return 0.5 * 10 ** -(decimal_places(written) or 0) + 1e-9

@@ -103,8 +103,8 @@ def _fits(first: float, second: float, written: str, years: Sequence[str], *, al
     if change is None or (written.strip().rstrip("%").strip() in NIL | {"−"} and "%" in written):
         return None
     rate = abs(first - second) / abs(second) * 100 if second else None
-    as_rate = rate is not None and abs(abs(change) - rate) <= _rounding(written) + _RATE_SLACK
-    as_amount = abs(abs(change) - abs(first - second)) <= sum(_rounding(f) for f in (*years, written))
+    as_rate = rate is not None and abs(abs(change) - rate) <= rounding(written) + _RATE_SLACK
+    as_amount = abs(abs(change) - abs(first - second)) <= sum(rounding(f) for f in (*years, written))
     if "%" in written:  # a rate, or the change in points of two years' percentages ('56.2% | 53.2% | 3.0%')
         points = all("%" in year for year in years) and as_amount
         return as_rate or points if rate is not None or points else None
@@ -127,7 +127,7 @@ def _value(figure: str) -> float | None:
     return -value if found.group(1) or found.group(2) else value
 
 
-def _rounding(figure: str) -> float:
+def rounding(figure: str) -> float:
     """How far a figure as written may be from the value it rounds ('5.3%': 0.05)."""
     decimals = re.search(r"\.(\d+)", figure)
     return 0.5 * 10 ** -len(decimals.group(1) if decimals else "") + 1e-9
