@@ -10,7 +10,7 @@ import pymupdf
 from rag_core.chunk_text import column_header_rows, document_title
 from rag_core.ingest.chunk import chunk_pages, contextual_header, running_paragraphs
 from rag_core.ingest.parse import parse_path
-from rag_core.models import Block, Heading, Page
+from rag_core.models import Block, Chunk, Heading, Page
 from rag_core.settings import ChunkSettings, IngestSettings
 
 CHUNKS = ChunkSettings()
@@ -19,6 +19,15 @@ CHUNKS = ChunkSettings()
 def header_within(max_chars: int) -> ChunkSettings:
     return ChunkSettings(header_max_chars=max_chars)
 TITLE = "CONSOLIDATED BALANCE SHEETS (in millions)"
+
+
+def _long_table(text: str, page: int) -> list[Chunk]:
+    """The table chunks of a page whose text is a table's lines above it, then its rows from the first '|' on, too
+    many rows for one chunk."""
+    found = Page(number=page, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
+    tables = [c for c in chunk_pages([found], "d", CHUNKS, title="Filing") if c.kind == "table"]
+    assert len(tables) >= 2, "the rows make several chunks"
+    return tables
 
 
 def statement_pdf(path: Path, rows: int = 60) -> Path:
@@ -177,10 +186,7 @@ def test_a_line_of_years_above_a_table_is_every_chunks_column_header() -> None:
     which column is which year, under the caption above the years."""
     caption = "Consolidated Statement of Cash Flows (in millions)"
     table = "\n".join(f"| Line item {i} | {i},100 | {i},200 | {i},300 |" for i in range(60))
-    text = f"{caption}\n\n2022 2021 2020\n\n{table}"
-    page = Page(number=64, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"{caption}\n\n2022 2021 2020\n\n{table}", page=64)
     assert all(c.header == f"Filing › {caption}\n|  | 2022 | 2021 | 2020 |" for c in tables)
 
 
@@ -191,10 +197,8 @@ def test_years_in_a_header_paragraph_the_finder_left_above_are_the_tables_column
     header = ("Years Ended December 31, Change Change (Millions, except percentages, per share amounts and where "
               "indicated) 2022 2021 2020 2022 vs. 2021 2021 vs. 2020")
     table = "\n".join(f"| Line item {i} | {i},100 | | {i},200 | | {i},300 | 7 | 1% |" for i in range(60))
-    text = f"TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n\n{header}\n\nSelected Income Statement Data\n\n{table}"
-    page = Page(number=44, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n\n{header}\n\nSelected Income Statement Data"
+                         f"\n\n{table}", page=44)
     columns = ("| (Millions, except percentages, per share amounts and where indicated) | 2022 | 2021 | 2020 | "
                "2022 vs. 2021 | 2021 vs. 2020 |")
     assert all(c.header == f"Filing › TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE › Selected Income Statement Data\n"
@@ -208,10 +212,7 @@ def test_a_header_paragraph_naming_the_changes_before_the_years_gives_the_years_
     header = ("Change Year Ended December 31, 2022 vs. 2021 2021 vs. 2020 In millions, except percentages 2022 2021 "
               "2020 $ % $ %")
     table = "\n".join(f"| Line item {i} | {i},300 | | {i},200 | | {i},100 | 100 | 1% | 100 | 1% |" for i in range(60))
-    text = f"Retail Segment\n\n{header}\n\n{table}"
-    page = Page(number=85, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"Retail Segment\n\n{header}\n\n{table}", page=85)
     assert all(c.header.endswith("\n|  | 2022 | 2021 | 2020 | 2022 vs. 2021 | 2021 vs. 2020 |") for c in tables), \
         tables[0].header
 
@@ -222,10 +223,8 @@ def test_names_repeated_once_a_year_under_the_years_are_the_tables_second_header
     2020's and its rate 2021's amount. The caption is the sentence above the years."""
     caption = "The following is a reconciliation of the statutory tax to actual income tax expense:"
     table = "\n".join(f"| Line item {i} | ({i},100) | 2{i}.0% | {i},200 | 1.{i} | {i},300 | 3.{i} |" for i in range(60))
-    text = f"{caption}\n\nYears ended December 31, 2022 2021 2020\n\nAmount Rate Amount Rate Amount Rate\n\n{table}"
-    page = Page(number=77, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"{caption}\n\nYears ended December 31, 2022 2021 2020\n\nAmount Rate Amount Rate Amount Rate"
+                         f"\n\n{table}", page=77)
     assert all(c.header == f"Filing › {caption}\n|  | 2022 |  | 2021 |  | 2020 |  |\n"
                "|  | Amount | Rate | Amount | Rate | Amount | Rate |" for c in tables), tables[0].header
 
@@ -233,10 +232,7 @@ def test_names_repeated_once_a_year_under_the_years_are_the_tables_second_header
 def test_a_line_of_years_ending_in_names_repeated_once_a_year_is_two_header_rows() -> None:
     table = "\n".join(f"| Plan {i} | {i},136 | {i},896 | {i},032 | {i},258 | {i},530 | {i},788 |" for i in range(60))
     header = "2022 2021 In thousands Insured ASC Total Insured ASC Total"
-    text = f"Medical membership as of December 31:\n\n{header}\n\n{table}"
-    page = Page(number=82, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"Medical membership as of December 31:\n\n{header}\n\n{table}", page=82)
     columns = "|  | 2022 |  |  | 2021 |  |  |\n|  | Insured | ASC | Total | Insured | ASC | Total |"
     assert all(c.header.endswith(f"\n{columns}") for c in tables), tables[0].header
 
@@ -246,10 +242,8 @@ def test_a_unit_set_alone_above_a_line_of_years_is_the_tables_unit() -> None:
     December 31, 2022 2021 2020' over rows without years. The unit was lost, and 'Interest and debt expense' was
     answered '2,533' for $2,533 million."""
     table = "\n".join(f"| Line item {i} | ({i},100) | {i},200 | {i},300 |" for i in range(60))
-    text = f"Other Earnings Items\n\n(Dollars in millions)\n\nYears ended December 31, 2022 2021 2020\n\n{table}"
-    page = Page(number=27, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
-    tables = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
-    assert len(tables) >= 2
+    tables = _long_table(f"Other Earnings Items\n\n(Dollars in millions)\n\nYears ended December 31, 2022 2021 2020"
+                         f"\n\n{table}", page=27)
     assert all(c.header.endswith("\n| (Dollars in millions) | 2022 | 2021 | 2020 |") for c in tables), tables[0].header
 
 
