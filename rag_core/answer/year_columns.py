@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..chunk_text import CHANGE_OF_YEARS
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
-from ..tables.placing import changes_follow, signs_joined
+from ..tables.placing import changes_follow, described_before, signs_joined
 from .figure_sentences import clean_label, years_in
 from .statement_lines import figures_of
 
@@ -63,14 +63,13 @@ def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, st
     figures than its header names years is read in the years when the figures after them are the changes between
     them (``tables.placing.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |'
     under a header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's. A
-    column of words its header does not name, between the label and a figure a year, is left out."""
+    column of words its header does not name, between the label and a figure a year, is left out, and so are a debt
+table's currency, rate and maturity before its amounts (``tables.placing.described_before``)."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
-    words = next((n for n, cell in enumerate(filled) if figures_of(cell) or _NOT_MEANINGFUL.fullmatch(cell.strip())),
-                 len(filled))
-    if words and not led and len(filled) - words == len(dict.fromkeys(years)):
-        filled = filled[words:]  # a column of words before the figures ('Right-of-use assets | Other assets | $2,373')
+    if not led and (words := described_before(filled, len(dict.fromkeys(years)))):
+        filled = filled[words:]  # cells that describe the row ('Other assets'; 'EUR Fixed | 1.14% | 2023') left out
     entries = [*(figures_of(led.group("figures")) if led else []),
                *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
                                                 else figures_of(cell)))]

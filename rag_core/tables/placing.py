@@ -35,17 +35,44 @@ def signs_joined(row: Sequence[str]) -> list[str]:
 
 
 def words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
-    """A row with a column of words between its label and its figures that its header, the years alone, does not
-    name ('| Right-of-use assets | Other assets | $2,373 | $2,020 |' under '| | 2022 | 2021 |'): the words
+    """A row with columns that describe it between its label and its figures, which its header, the years alone, does
+    not name ('| Right-of-use assets | Other assets | $2,373 | $2,020 |' under '| | 2022 | 2021 |'; a debt table's
+    '| Medium-term note (€600 million) | EUR Fixed | 1.14% | 2023 | 639 | 679 |', ``described_before``): those cells
     unnamed, each figure under its year; None for any other row."""
     named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
     filled = [cell.strip() for cell in row[1:] if cell.strip()]
-    words = len(filled) - len(named)
-    if (len(named) < 2 or not all(YEAR_COLUMN.fullmatch(label) for label in named) or words < 1
-            or any(FIGURE.fullmatch(cell) or cell in NIL for cell in filled[:words])
-            or not all(FIGURE.fullmatch(cell) or cell in NIL for cell in filled[words:])):
+    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not (words := described_before(filled, len(named))):
         return None
     return [*(("", cell) for cell in filled[:words]), *zip(named, filled[words:], strict=True)]
+
+
+def described_before(filled: Sequence[str], years: int) -> int:
+    """How many of a row's filled cells, before its figure for each of ``years`` years, describe the row rather than
+    state one of its amounts: words ('Other assets'), or words with a rate and a year (a debt table's currency,
+    interest rate and maturity, 'EUR Fixed | 1.14% | 2023', before its carrying values at each year's end). The last
+    ``years`` cells are figures (amounts, no rate, after a rate or a year); 0 for any other row (an amount and its share
+    of revenue each year, '1,049 | 52% | 1,386 | 60%', is no such row)."""
+    extra = len(filled) - years
+    if years < 2 or extra < 1:
+        return 0
+    lead, tail = filled[:extra], filled[extra:]
+    worded = [cell for cell in lead if _WORDS.search(cell) and not FIGURE.fullmatch(cell)]
+    if not worded or not all(FIGURE.fullmatch(cell) or cell in NIL or _NO_FIGURE.fullmatch(cell) for cell in tail):
+        return 0
+    if len(worded) == len(lead):
+        return extra  # words alone: the figures after them are the years', rates too ('Segment A | 12.5% | 13.0%')
+    amounts = all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in tail)
+    return extra if amounts and all(cell in worded or _DESCRIBING.fullmatch(cell) for cell in lead) else 0
+
+
+_AMOUNT = re.compile(r"[-−(]?[$€£¥]?[-−(]?\d[\d,.]*\)?")
+"""A figure that is an amount, no rate ('$1,048', '(96.0)', '$(1,645)')."""
+_WORDS = re.compile(r"[A-Za-z]{2}")
+_NO_FIGURE = re.compile(r"n\.?\s?m\.?|n/m|#|[—–-]\s?%", re.IGNORECASE)
+"""A cell's mark for no figure ('NM', 'n/m', '#', '—%')."""
+_DESCRIBING = re.compile(r"[-−(]?\d+(?:\.\d+)?\)?\s*%|[—–-]\s*%|(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?")
+"""A cell that describes a row beside its amounts: a rate ('2.26%', '—%') or a year or span of years (a maturity,
+'2023', '2025-2028')."""
 
 
 def years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..chunk_text import column_header_rows
 from .headers import date_title, one_date, own_headers
 from .lines import cells, is_row
-from .placing import FIGURE, squeezed, words_before_years, years_then_changes
+from .placing import FIGURE, NIL, squeezed, words_before_years, years_then_changes
 
 HEADER_JOIN = " › "
 
@@ -272,12 +272,34 @@ def markdown(text: str, columns: str = "") -> str:
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
+    elif any(described := [words_before_years(labels, row) if row else None for row in rows]):
+        labels, shown = _described(labels, rows, described, shown)
     # columns past the last one a name or a row fills are the finder's blanks, left out
     width = 1 + max((c for row in [labels, *shown] for c, cell in enumerate(row) if cell.strip()), default=0)
     lines = ["| " + " | ".join(_escape(label) for label in [*labels, *[""] * width][:width]) + " |",
              "|" + "---|" * width]
     lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * width][:width]) + " |" for row in shown]
     return "\n".join(lines)
+
+
+def _described(labels: list[str], rows: Sequence[list[str]], described: Sequence[list[tuple[str, str]] | None],
+               shown: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A table whose rows hold cells that describe them before their figure for each year (a debt table's currency,
+    rate and maturity, ``placing.words_before_years``) set out as unnamed columns, then the years: each row's
+    describing cells under them, its figures under their years; a row of figures alone (its total) under the years."""
+    years = [name for name, _ in next(placed for placed in described if placed) if name]
+    width = max(sum(1 for name, _ in placed if not name) for placed in described if placed)
+    out = []
+    for row, placed, as_shown in zip(rows, described, shown, strict=True):
+        filled = [cell.strip() for cell in row[1:] if cell.strip()]
+        if placed:
+            words = [value for name, value in placed if not name]
+            out.append([row[0], *words, *[""] * (width - len(words)), *(value for name, value in placed if name)])
+        elif len(filled) == len(years) and all(FIGURE.fullmatch(cell) or cell in NIL for cell in filled):
+            out.append([row[0], *[""] * width, *filled])
+        else:
+            out.append(as_shown)
+    return [labels[0], *[""] * width, *years], out
 
 
 def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:

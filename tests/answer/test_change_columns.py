@@ -205,3 +205,29 @@ def test_names_that_repeat_by_chance_over_fewer_figures_give_no_columns() -> Non
     assert columns and not columns_fit(columns, rows)
     assert columns_fit(columns_per_year(["2022", "2021"], "Insured ASC Total Insured ASC Total"),
                        "| Commercial | 3,136 | 13,896 | 17,032 | 3,258 | 13,530 | 16,788 |")
+
+
+DEBT = Passage(n=1, document="tapes-10k.pdf", page=75, tabular=True, columns="|  | 2022 | 2021 |",
+               caption="Tapes 10-K › Long-Term Debt › Carrying Value Description / 2022 Principal Amount 2022 2021",
+               text=("| Medium-term note (repaid in 2022) | EUR Fixed | —% | 2022 | — | 567 |\n"
+                     "| Medium-term note (€600 million) | EUR Fixed | 1.14% | 2023 | 639 | 679 |\n"
+                     "| Floating rate note ($150 million) | USD Floating | 6.49% | 2028 | 129 | 147 |\n"
+                     "| Total long-term debt |  |  |  | 13,000 | 14,000 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was the carrying value of Tapes Co's Floating rate note ($150 million) at the end of 2022?", 129),
+    ("What was the carrying value of Tapes Co's Floating rate note ($150 million) at the end of 2021?", 147),
+])
+def test_a_debt_tables_currency_rate_and_maturity_are_no_years_figures(question: str, value: float) -> None:
+    """A debt table's rows: currency, effective rate and maturity, then the carrying value at each year's end, under a
+    header of the years alone. By position, 2022's figure was 'EUR Fixed' and 2021's the rate."""
+    figure = read_figure(question, [DEBT])
+    assert figure is not None and figure.value == value, figure
+    shown = labelled(DEBT.text, DEBT.columns)
+    assert "Medium-term note (€600 million) — EUR Fixed; 1.14%; 2023; 2022: 639; 2021: 679" in shown
+    assert "Medium-term note (repaid in 2022) — EUR Fixed; —%; 2022; 2022: —; 2021: 567" in shown
+    table = markdown(DEBT.text, DEBT.columns).splitlines()
+    assert table[0] == "|  |  |  |  | 2022 | 2021 |"
+    assert "| Total long-term debt |  |  |  | 13,000 | 14,000 |" in table
+    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%"], ["2022", "2021"]) is None  # a share each year: no rows
