@@ -29,7 +29,7 @@ from .figure_saying import in_points, said_column, said_row
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .figure_sentences import years_in
 from .formula import formula_tokens
-from .statement_lines import cell_value, is_percent
+from .statement_lines import cell_value, decimal_places, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
 
@@ -99,16 +99,19 @@ def _computed(rows: list[Row], asked: Asked) -> FigureReading | None:
     return None if computed is None or computed.missing else computed
 
 
-_RATE_COLUMN = re.compile(r"(?:effective\s+)?(?:tax\s+)?(?:rate|%|percent(?:age)?)(?:\s+of\s+[\w\s]+)?", re.IGNORECASE)
-"""A column that states each row's amount as a rate of its table's base ('Rate', '%', 'Percent', '% of Revenue')."""
+_RATE_COLUMN = re.compile(r"(?:effective\s+)?(?:tax\s+)?(?:rate|%|percent(?:age)?)(?:\s+of\s+[\w\s]+)?[*†‡]*",
+                          re.IGNORECASE)
+"""A column that states each row's amount as a rate of its table's base ('Rate', '%', 'Percent', '% of Total Product
+Revenue**')."""
 
 
 def _rate_cell(computed: FigureReading | None, rows: list[Row], asked: Asked) -> CellRead | None:
     """A ratio of two cells as a table states it beside its numerator's amount, in the rate column under the same year
     (a tax reconciliation's 'Income tax expense/(benefit) | ($743) | 14.7%' under '2021 › Amount' and '2021 › Rate'),
-    the numerator's own row first, then any row stating its amount so; when it agrees with the ratio computed, sign
-    aside, to one unit of its last place: a report works its rates from the amounts before it rounds them for the
-    table (743 / 5,033 is 14.76%; the report states 14.7%). None otherwise."""
+    the numerator's own row first, then any row stating its amount so; when it is written to the places asked
+    (``_precise``) and agrees with the ratio computed, sign aside, to one unit of its last place: a report works its
+    rates from the amounts before it rounds them for the table (743 / 5,033 is 14.76%; the report states 14.7%). None
+    otherwise."""
     tokens = formula_tokens(asked.formula)
     if (computed is None or computed.value is None or not asked.percent or len(computed.cells) != 2
             or len(tokens) != 3 or tokens[1] != "/"):
@@ -123,10 +126,16 @@ def _rate_cell(computed: FigureReading | None, rows: list[Row], asked: Asked) ->
             period, _, name = column.rpartition(HEADER_JOIN)
             value = cell_value(text)
             if (period in periods and period and years_in(period)[-1:] == year and _RATE_COLUMN.fullmatch(name.strip())
-                    and is_percent(text) and value is not None
+                    and is_percent(text) and value is not None and _precise(text, asked)
                     and abs(abs(value) - abs(computed.value)) <= 2 * rounding(text)):
                 return cell_read(row, (column, text), int(year[0]), asked.metric)
     return None
+
+
+def _precise(written: str, asked: Asked) -> bool:
+    """Whether a stated rate is written to the places asked (two when the question says so), else to one at least: a
+    share of revenue written '48%' is less than the 47.7% its amounts give."""
+    return (decimal_places(written) or 0) >= (asked.decimals if asked.decimals is not None else 1)
 
 
 def _rate_beside(computed: FigureReading | None, rows: list[Row], asked: Asked) -> FigureReading | None:

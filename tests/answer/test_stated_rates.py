@@ -64,3 +64,22 @@ def test_a_rate_of_another_base_is_not_the_ratio_asked() -> None:
                          "| Income tax (expense)/benefit | (31) | —% | 743 | 1.2% |\n"))
     figure = read_figure("What was Planes Co's effective tax rate in 2021?", [shares])
     assert figure is not None and figure.kind == "formula" and figure.shown == "14.8%", figure
+
+
+def test_a_rate_written_to_fewer_places_than_asked_is_computed() -> None:
+    figure = read_figure("What was Planes Co's effective tax rate in 2021? Round your answer to two decimal places.",
+                         [_STATEMENT, _RECONCILIATION])
+    assert figure is not None and figure.kind == "formula" and figure.shown == "14.76%", figure
+
+
+def test_a_share_written_in_whole_percent_is_computed_to_its_places() -> None:
+    """'48%' of a segment table's '% of Total Product Revenue**' column is less than the 47.7% its amounts give."""
+    products = Passage(n=1, document="chips-10k.pdf", page=34, tabular=True,
+                       caption="Chips 10-K › Revenue Trends by Product Type (thousands)",
+                       columns="|  | 2009 |  |  | 2008 |  |\n"
+                               "|  | Revenue | % of Total Product Revenue** | Y/Y% | Revenue | % of Total Product Revenue** |",
+                       text=("| Converters | $ 960,502 | 48% | (19)% | $1,190,866 | 46% |\n"
+                             "| Total Product Revenue | $2,014,908 | 100% | (22)% | $2,582,931 | 100% |\n"))
+    figure = read_figure("What percentage of Chips Co's total product revenue came from converters in fiscal 2009?",
+                         [products])
+    assert figure is not None and figure.kind == "formula" and figure.shown == "47.7%", figure
