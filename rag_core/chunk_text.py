@@ -55,7 +55,8 @@ def column_header_rows(table_text: str) -> list[str]:
     return rows
 
 
-_COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*|%|\$")
+_COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*(?:-[A-Za-z][A-Za-z.]*)*|%|\$")
+"""A column's name of one word ('Amount', 'Long-term', 'ASC') or sign."""
 _GROUP_SIZES = (2, 3)
 """How many columns a year may span under names repeated once a year ('Amount Rate'): more would be a sentence's
 words that happen to repeat."""

@@ -231,3 +231,19 @@ def test_a_debt_tables_currency_rate_and_maturity_are_no_years_figures(question:
     assert table[0] == "|  |  |  |  | 2022 | 2021 |"
     assert "| Total long-term debt |  |  |  | 13,000 | 14,000 |" in table
     assert by_year(["Revenue", "1,049", "52%", "1,386", "60%"], ["2022", "2021"]) is None  # a share each year: no rows
+
+
+INVESTMENTS = Passage(n=1, document="drug-10k.pdf", page=137, tabular=True, columns="|  | 2022 | 2021 |",
+                      caption="Drug Co 10-K › 3. Investments › 2022 2021 In millions Current Long-term Total Current "
+                              "Long-term Total",
+                      text=("| Mortgage loans | 55 | 989 | 1,044 | 58 | 844 | 902 |\n"
+                            "| Total investments (1) | $2,778 | $21,113 | $23,891 | $3,117 | $23,025 | $26,142 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were Drug Co's total investments at the end of 2021?", 26_142e6),
+    ("What were Drug Co's long-term mortgage loans at December 31, 2022?", 989e6),
+])
+def test_a_store_of_the_release_before_reads_hyphenated_names_from_the_caption(question: str, value: float) -> None:
+    figure = read_figure(question, [INVESTMENTS])
+    assert figure is not None and figure.value == value, figure

@@ -21,7 +21,8 @@ _RECONCILIATION = Passage(n=2, document="planes-10k.pdf", page=77, tabular=True,
                                   "expense (Dollars in millions):",
                           columns="|  | 2022 |  | 2021 |  | 2020 |  |\n"
                                   "|  | Amount | Rate | Amount | Rate | Amount | Rate |", text=(
-                              "| U.S. federal statutory tax | ($1,054) | 21.0% | ($1,057) | 21.0% | ($3,039) | 21.0% |\n"
+                              "| U.S. federal statutory tax | ($1,054) | 21.0% | ($1,057) | 21.0% | ($3,039) | 21.0% |"
+                              "\n"
                               "| Research and development credits | (204) | 4.1 | (189) | 3.8 | (284) | 2.0 |\n"
                               "| Income tax expense/(benefit) | $31 | (0.6)% | ($743) | 14.7% | ($2,535) | 17.5% |\n"))
 # as a store of the release before holds it: the years alone as its header, the names line as its caption
@@ -76,8 +77,8 @@ def test_a_share_written_in_whole_percent_is_computed_to_its_places() -> None:
     """'48%' of a segment table's '% of Total Product Revenue**' column is less than the 47.7% its amounts give."""
     products = Passage(n=1, document="chips-10k.pdf", page=34, tabular=True,
                        caption="Chips 10-K › Revenue Trends by Product Type (thousands)",
-                       columns="|  | 2009 |  |  | 2008 |  |\n"
-                               "|  | Revenue | % of Total Product Revenue** | Y/Y% | Revenue | % of Total Product Revenue** |",
+                       columns="|  | 2009 |  |  | 2008 |  |\n|  | Revenue | % of Total Product Revenue** | Y/Y% | "
+                               "Revenue | % of Total Product Revenue** |",
                        text=("| Converters | $ 960,502 | 48% | (19)% | $1,190,866 | 46% |\n"
                              "| Total Product Revenue | $2,014,908 | 100% | (22)% | $2,582,931 | 100% |\n"))
     figure = read_figure("What percentage of Chips Co's total product revenue came from converters in fiscal 2009?",

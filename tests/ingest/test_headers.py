@@ -253,3 +253,14 @@ def test_years_in_prose_above_a_table_are_no_header() -> None:
     page = Page(number=3, text=text, tables=(Block(start=text.index("|"), end=len(text)),))
     (table,) = [c for c in chunk_pages([page], "d", CHUNKS, title="Filing") if c.kind == "table"]
     assert "\n" not in table.header, table.header  # no line of columns
+
+
+def test_hyphenated_names_repeated_once_a_year_are_column_names() -> None:
+    """'2022 2021 In millions Current Long-term Total Current Long-term Total' over six figures a row: read as two
+    columns, 2021's total investments were 2022's long-term ones."""
+    table = "\n".join(f"| Holding {i} | {i},718 | {i},562 | {i},280 | {i},009 | {i},231 | {i},240 |" for i in range(60))
+    tables = _long_table(f"Total investments were as follows:\n\n2022 2021 In millions Current Long-term Total Current "
+                         f"Long-term Total\n\n{table}", page=137)
+    columns = ("|  | 2022 |  |  | 2021 |  |  |\n"
+               "|  | Current | Long-term | Total | Current | Long-term | Total |")
+    assert all(c.header.endswith(f"\n{columns}") for c in tables), tables[0].header
