@@ -27,7 +27,7 @@ FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
 _NAMED_RATE = re.compile(r"\d+(?:\.\d+)?\s?%")
-_RATIO = re.compile(r"\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)
+_RATIO = re.compile(r"(?<!-)\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)  # not 'Fixed-rate debt'
 """A row that is a ratio when its figures are written as one ('Operating margins | 15.5 | %', 'Effective tax rate |
 21.6'), and an amount when they are not ('Gross margin | 1,140,091', 'Effect of exchange rate changes | (126)')."""
 
@@ -39,6 +39,8 @@ def _unscaled(label: str, cells: dict[str, str]) -> bool:
     if _UNSCALED.search(_NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label))):
         return True
     written = [text for text in cells.values() if any(c.isdigit() for c in text)]
+    if any("%" not in text and "." not in text for text in written) and any("%" in text for text in written):
+        return False  # amounts beside their rates ('$14,738 | 2.93%'): a rate cell is never scaled (``cell_read``)
     return bool(_RATIO.search(label)) and bool(written) and (
         any("%" in text for text in cells.values()) or all("." in text for text in written))
 
@@ -138,7 +140,9 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                 list(dict.fromkeys(years)), before[-1] if before else header_caption(passage.caption))
             grouped = grouped if columns_fit(grouped, "\n".join(lines)) else ""
             lines = repaired(lines, len(years))
-            aligned = [r for r in (by_year(cells(line), years) for line in lines) if r is not None] \
+            # a second header row names each year's columns ('Amount Rate'): its labels read them, not pairs by kind
+            spans = "\n" in passage.columns.strip()
+            aligned = [r for r in (by_year(cells(line), years, paired=not spans) for line in lines) if r is not None] \
                 if years and not grouped else []
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns

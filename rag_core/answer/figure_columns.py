@@ -49,15 +49,16 @@ def latest_year(rows: Sequence[Row], metric: str) -> int | None:
     return max((int(y) for y in YEAR.findall(cell[0])), default=None) if cell else None
 
 
-def column_of(row: Row, year: When, named: set[str], *, total: bool = False, owner: frozenset[str] = frozenset()) \
-        -> tuple[str, str] | None:
+def column_of(row: Row, year: When, named: set[str], *, total: bool = False, owner: frozenset[str] = frozenset(),
+              percent: bool = False) -> tuple[str, str] | None:
     """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
     label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
     or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
     question names more of, else its 'Total', else the first. ``owner``: the words of the name the question gives the
     figure's owner, which name a column only whole ('LightRAG' of "LightRAG's win rate"; not 'Activision' of
-    "Activision Blizzard's segment operating income", whose segments' columns are 'Activision', 'Blizzard', 'Total')."""
+    "Activision Blizzard's segment operating income", whose segments' columns are 'Activision', 'Blizzard', 'Total').
+    Of a year's amount and its rate ('2022', '2022 › %'), the rate when ``percent`` (the question asks one)."""
     figures = [(label, text) for label, text in row.cells.items() if numbers(text) or cell_value(text) is not None]
     if not figures:
         return None
@@ -79,8 +80,8 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
     return max(of_year, key=lambda cell: (len(_naming(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC,
-                                                      named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None),
-               default=None)
+                                                      named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None,
+                                  is_percent(cell[1]) == percent), default=None)
 
 
 def _naming(words: set[str], named: set[str], owner: frozenset[str]) -> set[str]:

@@ -62,9 +62,10 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
-ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|\brates?\b|\bratio\b",
+ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|(?<!-)\brates?\b|\bratio\b",
                           re.IGNORECASE)
-"""A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it)."""
+"""A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it); a rate that
+names a debt ('fixed-rate debt', 'floating-rate notes') asks none."""
 _AS_SHARE = re.compile(r"\bwhat (?:percentage|percent|share|portion|slice|part|proportion)\b|\bas a percentage\b|"
                        r"\bin percent\b|%", re.IGNORECASE)
 """A ratio asked for as a part of a whole ('what share of its profit went out as dividends?'): said in percent."""

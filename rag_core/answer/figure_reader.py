@@ -107,7 +107,7 @@ class CellReader(Saying):
         tied: list[CellRead] = []
         siblings: dict[int, list[tuple[str, str]]] = {}
         whole = {id(row): cell for row in rows
-                 if (cell := column_of(row, year, self.named, owner=self.owner)) is not None}
+                 if (cell := column_of(row, year, self.named, owner=self.owner, percent=not self.amount)) is not None}
         for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
             options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
                 whole or year) else []

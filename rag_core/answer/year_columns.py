@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from ..chunk_text import CHANGE_OF_YEARS
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
-from ..tables.placing import changes_follow, described_before, signs_joined
+from ..tables.placing import changes_follow, described_before, rates_paired, signs_joined
+from ..tables.rows import HEADER_JOIN
 from .figure_sentences import clean_label, years_in
 from .statement_lines import figures_of
 
@@ -55,7 +56,7 @@ _NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?",
 """A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
 
 
-def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, str]] | None:
+def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True) -> tuple[str, dict[str, str]] | None:
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
     figures a label cell swallowed after its leader dots come first. A year is its first column: the
     line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
@@ -64,7 +65,9 @@ def by_year(row: Sequence[str], years: Sequence[str]) -> tuple[str, dict[str, st
     them (``tables.placing.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |'
     under a header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's. A
     column of words its header does not name, between the label and a figure a year, is left out, and so are a debt
-table's currency, rate and maturity before its amounts (``tables.placing.described_before``)."""
+table's currency, rate and maturity before its amounts (``tables.placing.described_before``). A row of an amount and its
+rate for each year (``tables.placing.rates_paired``: '$14,738 | 2.93% | $16,053 | 2.80%' under '2022 2021') gives each
+year its amount and the year's '%' column its rate, unless ``paired`` is off (a second header row names them)."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
@@ -78,6 +81,8 @@ table's currency, rate and maturity before its amounts (``tables.placing.describ
     if len(entries) != len(columns) and len(entries) > len(first) and _in_order(first) and \
             changes_follow(entries, len(first)):
         entries, columns = entries[: len(first)], first
+    elif paired and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first)):
+        entries, columns = entries, [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
     if (not label or len(entries) != len(columns) or header_years(row)
             or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):
         return None

@@ -48,23 +48,38 @@ def words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[
 
 def described_before(filled: Sequence[str], years: int) -> int:
     """How many of a row's filled cells, before its figure for each of ``years`` years, describe the row rather than
-    state one of its amounts: words ('Other assets'), or words with a rate and a year (a debt table's currency,
-    interest rate and maturity, 'EUR Fixed | 1.14% | 2023', before its carrying values at each year's end). The last
-    ``years`` cells are figures (amounts, no rate, after a rate or a year); 0 for any other row (an amount and its share
-    of revenue each year, '1,049 | 52% | 1,386 | 60%', is no such row)."""
+    state one of its amounts: words ('Other assets'), or rates and years, with words or without (a debt table's
+    currency, interest rate and maturity, 'EUR Fixed | 1.14% | 2023', or its rate alone, '1.93%', before its carrying
+    values at each year's end). The last ``years`` cells are figures (amounts, no rate, after a rate or a year); 0 for
+    any other row (an amount and its share of revenue each year, '1,049 | 52% | 1,386 | 60%', is no such row:
+    ``rates_paired``)."""
     extra = len(filled) - years
     if years < 2 or extra < 1:
         return 0
     lead, tail = filled[:extra], filled[extra:]
     worded = [cell for cell in lead if _WORDS.search(cell) and not FIGURE.fullmatch(cell)]
-    if not worded or not all(FIGURE.fullmatch(cell) or cell in NIL or _NO_FIGURE.fullmatch(cell) for cell in tail):
+    if not all(FIGURE.fullmatch(cell) or cell in NIL or _NO_FIGURE.fullmatch(cell) for cell in tail):
         return 0
-    if len(worded) == len(lead):
+    if worded and len(worded) == len(lead):
         return extra  # words alone: the figures after them are the years', rates too ('Segment A | 12.5% | 13.0%')
     amounts = all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in tail)
     return extra if amounts and all(cell in worded or _DESCRIBING.fullmatch(cell) for cell in lead) else 0
 
 
+def rates_paired(figures: Sequence[str], years: int) -> bool:
+    """Whether a row's figures are an amount and its rate for each of ``years`` years, in turn ('$14,738 | 2.93% |
+    $16,053 | 2.80%' under '2022 2021': a debt's carrying value and effective rate; '1,049 | 52% | 1,386 | 60%': a
+    line and its share of revenue), each year's pair under the year; by position, 2021's figure was 2022's rate."""
+    if years < 2 or len(figures) != 2 * years:
+        return False
+    amounts, rates = figures[0::2], figures[1::2]
+    return (all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in amounts)
+            and all(_RATE.fullmatch(cell) or _NO_FIGURE.fullmatch(cell) or cell in NIL for cell in rates)
+            and any(_RATE.fullmatch(cell) for cell in rates))
+
+
+_RATE = re.compile(r"[-−(]?\d[\d,]*(?:\.\d+)?(?:%\)?|\)%)")
+"""A figure written as a rate ('2.93%', '(2.6)%', '(0.6%)')."""
 _AMOUNT = re.compile(r"[-−(]?[$€£¥]?[-−(]?\d[\d,.]*\)?")
 """A figure that is an amount, no rate ('$1,048', '(96.0)', '$(1,645)')."""
 _WORDS = re.compile(r"[A-Za-z]{2}")
@@ -73,6 +88,16 @@ _NO_FIGURE = re.compile(r"n\.?\s?m\.?|n/m|#|[—–-]\s?%", re.IGNORECASE)
 _DESCRIBING = re.compile(r"[-−(]?\d+(?:\.\d+)?\)?\s*%|[—–-]\s*%|(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?")
 """A cell that describes a row beside its amounts: a rate ('2.26%', '—%') or a year or span of years (a maturity,
 '2023', '2025-2028')."""
+
+
+def year_pairs(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+    """A row whose header names only its years over an amount and its rate for each (``rates_paired``), as (year,
+    'amount rate'): '2022: $14,738 2.93%'; None for any other row."""
+    named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
+    figures = signs_joined(row[1:])
+    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not rates_paired(figures, len(named)):
+        return None
+    return [(year, f"{figures[2 * n]} {figures[2 * n + 1]}") for n, year in enumerate(named)]
 
 
 def years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:

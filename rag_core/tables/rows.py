@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..chunk_text import column_header_rows
 from .headers import date_title, one_date, own_headers
 from .lines import cells, is_row
-from .placing import FIGURE, NIL, squeezed, words_before_years, years_then_changes
+from .placing import FIGURE, NIL, squeezed, words_before_years, year_pairs, years_then_changes
 
 HEADER_JOIN = " › "
 
@@ -226,13 +226,14 @@ def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
 def placed_apart(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
     """A data row's filled cells, each with the name of the column it belongs to, where that is not their position:
     a row a finder set askew, read by its figures in order (``placing.squeezed``), a row of years followed by the
-    changes between them in columns its header does not name (``placing.years_then_changes``), a column of words
-    before the years' figures (``placing.words_before_years``); None for a row read by position. What the prompt,
+    changes between them in columns its header does not name (``placing.years_then_changes``), an amount and its rate
+    for each year (``placing.year_pairs``), a column of words before the years' figures
+    (``placing.words_before_years``); None for a row read by position. What the prompt,
     the table under an answer and the answer check read alike."""
     askew = squeezed(labels, row)
     if askew:
         return [(labels[c], value) for c, value in askew]
-    return years_then_changes(labels, row) or words_before_years(labels, row)
+    return years_then_changes(labels, row) or year_pairs(labels, row) or words_before_years(labels, row)
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:
@@ -272,6 +273,9 @@ def markdown(text: str, columns: str = "") -> str:
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
+    elif any(paired := [year_pairs(labels, row) if row else None for row in rows]):  # '2022: $14,738 2.93%'
+        shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
+                 for n, (row, placed) in enumerate(zip(rows, paired, strict=True))]
     elif any(described := [words_before_years(labels, row) if row else None for row in rows]):
         labels, shown = _described(labels, rows, described, shown)
     # columns past the last one a name or a row fills are the finder's blanks, left out

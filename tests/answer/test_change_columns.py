@@ -73,9 +73,11 @@ def test_the_changes_after_the_years_are_told_by_their_arithmetic() -> None:
         "Billed business", {"2022": "$1,338.3", "2021": "$1,089.8", "2020": "$870.7"})
     assert by_year(["Billed business", "$1,338.3", "$1,089.8", "$870.7", "23", "25"],
                    ["2022", "2021", "2020", "2022", "2021", "2021", "2020"]) is not None
-    # figures after the years that are no change between them: read by position, as before; an amount and its rate
-    # beside each year, whose small figures may fall a unit apart by chance, or whose dashes tell nothing
-    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%", "900", "58%"], years) is None
+    # figures after the years that are no change between them: an amount and its rate beside each year, each year's
+    # pair under it (``placing.rates_paired``); amounts whose small figures may fall a unit apart by chance, or whose
+    # dashes tell nothing, read by position, as before
+    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%", "900", "58%"], years) == ("Revenue", {
+        "2022": "1,049", "2022 › %": "52%", "2021": "1,386", "2021 › %": "60%", "2020": "900", "2020 › %": "58%"})
     assert by_year(["Excess tax benefits", "(2)", "—", "(58)", "(3)", "(113)", "(10)"], years) is None
     assert by_year(["Acquired net operating loss utilization", "—", "—", "—", "—", "(36)", "(3)"], years) is None
     # years that do not run one way are a garbled header, not a table's columns
@@ -105,7 +107,7 @@ def test_the_prompt_names_each_year_and_each_change_of_such_a_row() -> None:
             "2021 vs. 2020: 11,084 7.8%") in shown
     assert "Operating expenses as a % of total revenues — 2022: 1.0%; 2021: 1.0%; 2020: 1.0%" in shown
     shares = labelled("|  | 2022 | 2021 | 2020 |\n| Revenue | 1,049 | 52% | 1,386 | 60% | 900 | 58% |")
-    assert "2021: 52%" in shares  # figures after the years that are no changes between them: by position, as before
+    assert "2021: 1,386 60%" in shares  # an amount and its rate for each year, each year's pair under it
 
 
 def test_the_table_under_the_answer_sets_each_figure_under_its_year_or_change() -> None:
@@ -230,7 +232,8 @@ def test_a_debt_tables_currency_rate_and_maturity_are_no_years_figures(question:
     table = markdown(DEBT.text, DEBT.columns).splitlines()
     assert table[0] == "|  |  |  |  | 2022 | 2021 |"
     assert "| Total long-term debt |  |  |  | 13,000 | 14,000 |" in table
-    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%"], ["2022", "2021"]) is None  # a share each year: no rows
+    assert by_year(["Revenue", "1,049", "52%", "1,386", "60%"], ["2022", "2021"]) == (  # a share each year: pairs
+        "Revenue", {"2022": "1,049", "2022 › %": "52%", "2021": "1,386", "2021 › %": "60%"})
 
 
 INVESTMENTS = Passage(n=1, document="drug-10k.pdf", page=137, tabular=True, columns="|  | 2022 | 2021 |",
@@ -247,3 +250,26 @@ INVESTMENTS = Passage(n=1, document="drug-10k.pdf", page=137, tabular=True, colu
 def test_a_store_of_the_release_before_reads_hyphenated_names_from_the_caption(question: str, value: float) -> None:
     figure = read_figure(question, [INVESTMENTS])
     assert figure is not None and figure.value == value, figure
+
+
+BORROWING = Passage(n=1, document="tapes-10k.pdf", page=76, tabular=True, columns="|  | 2022 | 2021 |",
+                    caption="Tapes 10-K › Post-Swap Borrowing › (Millions) Carrying Value Effective Interest Rate "
+                            "Carrying Value Effective Interest Rate",
+                    text=("| Fixed-rate debt | $14,738 | 2.93% | $16,053 | 2.80% |\n"
+                          "| Floating-rate debt | 1,201 | 5.70% | 1,294 | 1.43% |\n"
+                          "| Total long-term debt, including current portion | $15,939 |  | $17,347 |  |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Tapes Co's fixed-rate debt at the end of 2021?", 16_053e6),
+    ("What was Tapes Co's floating-rate debt in 2022?", 1_201e6),
+    ("What was the effective interest rate of Tapes Co's fixed-rate debt at the end of 2022?", 2.93),
+])
+def test_an_amount_and_its_rate_each_year_are_read_under_the_year(question: str, value: float) -> None:
+    """Each year spans a carrying value and its rate, named by a caption of two-word names the chunker does not set
+    as a header row. By position, 2021's fixed-rate debt was 2022's rate, 2.93 (and unscaled: 'rate' is in its
+    label)."""
+    figure = read_figure(question, [BORROWING])
+    assert figure is not None and figure.value == value, figure
+    assert "Fixed-rate debt — 2022: $14,738 2.93%; 2021: $16,053 2.80%" in labelled(BORROWING.text, BORROWING.columns)
+    assert "| Floating-rate debt | 1,201 5.70% | 1,294 1.43% |" in markdown(BORROWING.text, BORROWING.columns)
