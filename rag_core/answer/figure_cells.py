@@ -14,7 +14,7 @@ from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
-from ..tables.rows import labelled_rows
+from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_question import declared_unit, scale_of
 from .figure_sentences import clean_label, sentence_rows
 from .statement_lines import cell_value, figures_of, rejoined, repaired
@@ -144,6 +144,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             spans = "\n" in passage.columns.strip()
             aligned = [r for r in (by_year(cells(line), years, paired=not spans) for line in lines) if r is not None] \
                 if years and not grouped else []
+            if any(HEADER_JOIN in column for _, by_years in aligned for column in by_years):  # pairs, '%' marked
+                aligned = [r for r in (by_year(cells(line), years, paired=True, marked=False) for line in lines) if r]
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)

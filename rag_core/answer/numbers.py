@@ -12,7 +12,7 @@ from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
-from ..tables.rows import HEADER_JOIN, labelled_rows, placed_apart
+from ..tables.rows import HEADER_JOIN, labelled_rows, pairs_marked, placed_apart
 from ..text import CITATION
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
@@ -128,14 +128,16 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     table = 0
     for passage in passages:
         for block in row_blocks(passage.text):
-            for labels, row in labelled_rows(block, passage.columns):
+            every = labelled_rows(block, passage.columns)
+            paired = pairs_marked(every)
+            for labels, row in every:
                 columns = [tuple(labels[c].split(HEADER_JOIN)) if labels[c] else () for c in range(len(row))]
                 apart = _rows_apart(row, columns, table)
                 if apart is not None:
                     found += apart
                     continue
                 # as the prompt shows it: a year's figure under its year, not a change's; else by position
-                placed = placed_apart(labels, row)
+                placed = placed_apart(labels, row, paired=paired)
                 named = [(tuple(name.split(HEADER_JOIN)) if name else (), value) for name, value in placed] \
                     if placed is not None else list(zip(columns[1:], row[1:], strict=False))
                 for names, value in named:

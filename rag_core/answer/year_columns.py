@@ -56,7 +56,8 @@ _NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?",
 """A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
 
 
-def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True) -> tuple[str, dict[str, str]] | None:
+def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True, marked: bool = True) \
+        -> tuple[str, dict[str, str]] | None:
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
     figures a label cell swallowed after its leader dots come first. A year is its first column: the
     line '2022 2021 2020 2022 vs. 2021 2021 vs. 2020' names 2022 again over a change's columns, which a
@@ -67,7 +68,8 @@ def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True) ->
     column of words its header does not name, between the label and a figure a year, is left out, and so are a debt
 table's currency, rate and maturity before its amounts (``tables.placing.described_before``). A row of an amount and its
 rate for each year (``tables.placing.rates_paired``: '$14,738 | 2.93% | $16,053 | 2.80%' under '2022 2021') gives each
-year its amount and the year's '%' column its rate, unless ``paired`` is off (a second header row names them)."""
+year its amount and the year's '%' column its rate, unless ``paired`` is off (a second header row names them); with
+``marked`` off, its rates need not say '%' (the table's other rows do)."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
@@ -81,7 +83,8 @@ year its amount and the year's '%' column its rate, unless ``paired`` is off (a 
     if len(entries) != len(columns) and len(entries) > len(first) and _in_order(first) and \
             changes_follow(entries, len(first)):
         entries, columns = entries[: len(first)], first
-    elif paired and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first)):
+    elif paired and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first),
+                                                                                       marked=marked):
         entries, columns = entries, [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
     if (not label or len(entries) != len(columns) or header_years(row)
             or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):

@@ -66,15 +66,20 @@ def described_before(filled: Sequence[str], years: int) -> int:
     return extra if amounts and all(cell in worded or _DESCRIBING.fullmatch(cell) for cell in lead) else 0
 
 
-def rates_paired(figures: Sequence[str], years: int) -> bool:
+def rates_paired(figures: Sequence[str], years: int, *, marked: bool = True) -> bool:
     """Whether a row's figures are an amount and its rate for each of ``years`` years, in turn ('$14,738 | 2.93% |
     $16,053 | 2.80%' under '2022 2021': a debt's carrying value and effective rate; '1,049 | 52% | 1,386 | 60%': a
-    line and its share of revenue), each year's pair under the year; by position, 2021's figure was 2022's rate."""
+    line and its share of revenue), each year's pair under the year; by position, 2021's figure was 2022's rate. A
+    table whose rate columns write their '%' in some rows alone (a tax reconciliation's first and last) pairs its other
+    rows too: ``marked`` off, a rate may be any figure ('(104) | (7) | (198) | (11)')."""
     if years < 2 or len(figures) != 2 * years:
         return False
     amounts, rates = figures[0::2], figures[1::2]
-    return (all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in amounts)
-            and all(_RATE.fullmatch(cell) or _NO_FIGURE.fullmatch(cell) or cell in NIL for cell in rates)
+    if not all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in amounts):
+        return False
+    if not marked:
+        return all(FIGURE.fullmatch(cell) or _NO_FIGURE.fullmatch(cell) or cell in NIL for cell in rates)
+    return (all(_RATE.fullmatch(cell) or _NO_FIGURE.fullmatch(cell) or cell in NIL for cell in rates)
             and any(_RATE.fullmatch(cell) for cell in rates))
 
 
@@ -90,12 +95,13 @@ _DESCRIBING = re.compile(r"[-−(]?\d+(?:\.\d+)?\)?\s*%|[—–-]\s*%|(?:19|20)\
 '2023', '2025-2028')."""
 
 
-def year_pairs(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+def year_pairs(labels: Sequence[str], row: Sequence[str], *, marked: bool = True) -> list[tuple[str, str]] | None:
     """A row whose header names only its years over an amount and its rate for each (``rates_paired``), as (year,
     'amount rate'): '2022: $14,738 2.93%'; None for any other row."""
     named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
     figures = signs_joined(row[1:])
-    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not rates_paired(figures, len(named)):
+    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not rates_paired(figures, len(named),
+                                                                                   marked=marked):
         return None
     return [(year, f"{figures[2 * n]} {figures[2 * n + 1]}") for n, year in enumerate(named)]
 

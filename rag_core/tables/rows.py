@@ -191,7 +191,9 @@ def labelled(text: str, columns: str = "") -> str:
     (a table of words) and lines that are not table rows stay as they are."""
     if not split_table(text, columns)[0]:
         return text
-    rows = iter(labelled_rows(text, columns))
+    every = labelled_rows(text, columns)
+    paired = pairs_marked(every)
+    rows = iter(every)
     own = {line.strip() for line in own_headers(text, [line for line in text.splitlines() if is_row(line)])}
     plan = merged_columns([r for part in raw_table(text, columns) for r in part])
     out: list[str] = []
@@ -205,7 +207,7 @@ def labelled(text: str, columns: str = "") -> str:
             if row and not row[0].strip() and not any(FIGURE.fullmatch(cell.strip()) for cell in row[1:]):
                 out.append(line)  # a row of words under the header ('| | (in $000’s) | |'): no figure to label
                 continue
-            values = _grouped(_placed(labels, row))
+            values = _grouped(_placed(labels, row, paired=paired))
             label = row[0] if row else ""
             out.append(f"{label} — {values}" if label and values else label or values)  # a group's heading alone
         elif is_row(line) and (line.strip() in own or names_columns(split_cells(cells(line), plan))
@@ -217,23 +219,32 @@ def labelled(text: str, columns: str = "") -> str:
     return "\n".join([*out, *names])
 
 
-def _placed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]]:
+def _placed(labels: Sequence[str], row: Sequence[str], *, paired: bool) -> list[tuple[str, str]]:
     """A data row's filled cells after its label, each with the name of the column it belongs to: by position, or as
     ``placed_apart`` places them."""
-    return placed_apart(labels, row) or [(labels[c], value) for c, value in enumerate(row) if c > 0 and value]
+    return placed_apart(labels, row, paired=paired) or [(labels[c], value) for c, value in enumerate(row)
+                                                         if c > 0 and value]
 
 
-def placed_apart(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:
+def pairs_marked(rows: Sequence[tuple[Sequence[str], Sequence[str]]]) -> bool:
+    """Whether a table's (labels, row) pairs hold a row of an amount and its rate for each year, its rates marked '%'
+    (``placing.year_pairs``): its other rows of as many figures are pairs too."""
+    return any(row and year_pairs(labels, row) for labels, row in rows)
+
+
+def placed_apart(labels: Sequence[str], row: Sequence[str], *, paired: bool = False) -> list[tuple[str, str]] | None:
     """A data row's filled cells, each with the name of the column it belongs to, where that is not their position:
     a row a finder set askew, read by its figures in order (``placing.squeezed``), a row of years followed by the
     changes between them in columns its header does not name (``placing.years_then_changes``), an amount and its rate
     for each year (``placing.year_pairs``), a column of words before the years' figures
-    (``placing.words_before_years``); None for a row read by position. What the prompt,
-    the table under an answer and the answer check read alike."""
+    (``placing.words_before_years``); None for a row read by position. ``paired``: the table holds such pairs with
+    their rates marked '%' (``pairs_marked``), so a row's rates need not be. What the prompt, the table under an answer
+    and the answer check read alike."""
     askew = squeezed(labels, row)
     if askew:
         return [(labels[c], value) for c, value in askew]
-    return years_then_changes(labels, row) or year_pairs(labels, row) or words_before_years(labels, row)
+    return (years_then_changes(labels, row) or year_pairs(labels, row, marked=not paired)
+            or words_before_years(labels, row))
 
 
 def _grouped(cells: Sequence[tuple[str, str]]) -> str:
@@ -273,7 +284,8 @@ def markdown(text: str, columns: str = "") -> str:
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
-    elif any(paired := [year_pairs(labels, row) if row else None for row in rows]):  # '2022: $14,738 2.93%'
+    elif any(paired := [year_pairs(labels, row, marked=not loose) if row else None  # '2022: $14,738 2.93%'
+                        for loose in [pairs_marked([(labels, r) for r in rows])] for row in rows]):
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, paired, strict=True))]
     elif any(described := [words_before_years(labels, row) if row else None for row in rows]):

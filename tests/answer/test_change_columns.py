@@ -273,3 +273,25 @@ def test_an_amount_and_its_rate_each_year_are_read_under_the_year(question: str,
     assert figure is not None and figure.value == value, figure
     assert "Fixed-rate debt — 2022: $14,738 2.93%; 2021: $16,053 2.80%" in labelled(BORROWING.text, BORROWING.columns)
     assert "| Floating-rate debt | 1,201 5.70% | 1,294 1.43% |" in markdown(BORROWING.text, BORROWING.columns)
+
+
+GAMES_TAXES = Passage(n=1, document="games-10k.pdf", page=115, tabular=True, columns="|  | 2019 | 2018 | 2017 |",
+                      caption="Games 10-K › Income Taxes › The items accounting for the difference between income "
+                              "taxes at the statutory rate and the provision (amounts in millions)",
+                      text=("| Federal tax at statutory rate | $343 | 21 % | $394 | 21 % | $403 | 35 % |\n"
+                            "| Foreign rate differential | (104) | (7) | (198) | (11) | (271) | (24) |\n"
+                            "| Income tax expense | $130 | 8 % | $29 | 2 % | $878 | 76 % |\n"))
+
+
+def test_a_tables_rows_whose_rates_say_no_percent_are_pairs_when_its_others_do() -> None:
+    """A tax reconciliation writes the '%' of its rate columns in its first and last rows alone: its other rows are
+    an amount and its rate for each year too. Read by position, 2018's foreign rate differential was 2019's rate."""
+    figure = read_figure("What was Games Co's foreign rate differential in 2018?", [GAMES_TAXES])
+    assert figure is not None and figure.value == -198e6, figure
+    assert "Foreign rate differential — 2019: (104) (7); 2018: (198) (11); 2017: (271) (24)" in labelled(
+        GAMES_TAXES.text, GAMES_TAXES.columns)
+    assert "| Foreign rate differential | (104) (7) | (198) (11) | (271) (24) |" in markdown(
+        GAMES_TAXES.text, GAMES_TAXES.columns)
+    checked = {cell.names for cell in table_cells([GAMES_TAXES])
+               if cell.number is not None and "198" in cell.number.text}
+    assert checked == {("Foreign rate differential", "2018")}, checked  # the answer check reads it so too
