@@ -89,6 +89,11 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
 
 
 _PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)
+_PERIOD_WORDS = re.compile(r"\b(?:for|the|fiscal|years?|quarters?|months?|weeks?|ended|ending|as|of|at|in|millions|"
+                           r"thousands|january|february|march|april|may|june|july|august|september|october|november|"
+                           r"december)\b|\d+", re.IGNORECASE)
+"""The words of a header cell that titles the years' period ('For the Years Ended December 31,'), which names no
+column beside the years."""
 
 
 def _head(block: Sequence[str]) -> list[str]:
@@ -140,12 +145,13 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                 list(dict.fromkeys(years)), before[-1] if before else header_caption(passage.caption))
             grouped = grouped if columns_fit(grouped, "\n".join(lines)) else ""
             lines = repaired(lines, len(years))
-            # a second header row names each year's columns ('Amount Rate'): its labels read them, not pairs by kind
-            spans = "\n" in passage.columns.strip()
-            aligned = [r for r in (by_year(cells(line), years, paired=not spans) for line in lines) if r is not None] \
+            # header rows that name columns beside the years ('Amount Rate'): their labels read them, not kinds
+            bare = "\n" not in passage.columns.strip() and not any(re.search(r"[A-Za-z]", _PERIOD_WORDS.sub(" ", cell))
+                                                                  for line in _head(block) for cell in cells(line)[1:])
+            aligned = [r for r in (by_year(cells(line), years, bare=bare) for line in lines) if r is not None] \
                 if years and not grouped else []
             if any(HEADER_JOIN in column for _, by_years in aligned for column in by_years):  # pairs, '%' marked
-                aligned = [r for r in (by_year(cells(line), years, paired=True, marked=False) for line in lines) if r]
+                aligned = [r for r in (by_year(cells(line), years, marked=False) for line in lines) if r]
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
             rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)

@@ -56,7 +56,7 @@ _NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?",
 """A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
 
 
-def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True, marked: bool = True) \
+def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, marked: bool = True) \
         -> tuple[str, dict[str, str]] | None:
     """A data row's figures given to the years in order, when it has one a year (a dash for none);
     figures a label cell swallowed after its leader dots come first. A year is its first column: the
@@ -68,12 +68,14 @@ def by_year(row: Sequence[str], years: Sequence[str], *, paired: bool = True, ma
     column of words its header does not name, between the label and a figure a year, is left out, and so are a debt
 table's currency, rate and maturity before its amounts (``tables.placing.described_before``). A row of an amount and its
 rate for each year (``tables.placing.rates_paired``: '$14,738 | 2.93% | $16,053 | 2.80%' under '2022 2021') gives each
-year its amount and the year's '%' column its rate, unless ``paired`` is off (a second header row names them); with
+year its amount and the year's '%' column its rate. Both only when ``bare``: the table's header names the years alone
+(a second header row that names columns, 'Amount Percentage', or 'Segment Ownership Percentages' before the years,
+is read by its labels); with
 ``marked`` off, its rates need not say '%' (the table's other rows do)."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
-    if not led and (words := described_before(filled, len(dict.fromkeys(years)))):
+    if not led and (words := described_before(filled, len(dict.fromkeys(years)), bare=bare)):
         filled = filled[words:]  # cells that describe the row ('Other assets'; 'EUR Fixed | 1.14% | 2023') left out
     entries = [*(figures_of(led.group("figures")) if led else []),
                *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
@@ -83,7 +85,7 @@ year its amount and the year's '%' column its rate, unless ``paired`` is off (a 
     if len(entries) != len(columns) and len(entries) > len(first) and _in_order(first) and \
             changes_follow(entries, len(first)):
         entries, columns = entries[: len(first)], first
-    elif paired and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first),
+    elif bare and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first),
                                                                                        marked=marked):
         entries, columns = entries, [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
     if (not label or len(entries) != len(columns) or header_years(row)

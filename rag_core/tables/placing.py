@@ -41,12 +41,13 @@ def words_before_years(labels: Sequence[str], row: Sequence[str]) -> list[tuple[
     unnamed, each figure under its year; None for any other row."""
     named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
     filled = [cell.strip() for cell in row[1:] if cell.strip()]
-    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not (words := described_before(filled, len(named))):
+    if len(named) < 2 or not all(YEAR_COLUMN.fullmatch(label) for label in named) \
+            or not (words := described_before(filled, len(named))):
         return None
     return [*(("", cell) for cell in filled[:words]), *zip(named, filled[words:], strict=True)]
 
 
-def described_before(filled: Sequence[str], years: int) -> int:
+def described_before(filled: Sequence[str], years: int, *, bare: bool = True) -> int:
     """How many of a row's filled cells, before its figure for each of ``years`` years, describe the row rather than
     state one of its amounts: words ('Other assets'), or rates and years, with words or without (a debt table's
     currency, interest rate and maturity, 'EUR Fixed | 1.14% | 2023', or its rate alone, '1.93%', before its carrying
@@ -54,14 +55,17 @@ def described_before(filled: Sequence[str], years: int) -> int:
     any other row (an amount and its share of revenue each year, '1,049 | 52% | 1,386 | 60%', is no such row:
     ``rates_paired``)."""
     extra = len(filled) - years
-    if years < 2 or extra < 1:
+    if years < 1 or extra < 1:
         return 0
     lead, tail = filled[:extra], filled[extra:]
-    worded = [cell for cell in lead if _WORDS.search(cell) and not FIGURE.fullmatch(cell)]
+    worded = [cell for cell in lead  # words, or a label's leader dots: no figure
+              if not any(ch.isdigit() for ch in cell) and cell not in NIL and not _NO_FIGURE.fullmatch(cell)]
     if not all(FIGURE.fullmatch(cell) or cell in NIL or _NO_FIGURE.fullmatch(cell) for cell in tail):
         return 0
     if worded and len(worded) == len(lead):
         return extra  # words alone: the figures after them are the years', rates too ('Segment A | 12.5% | 13.0%')
+    if not bare:
+        return 0  # a header that names more than the years names these columns ('Ownership Percentages')
     amounts = all(_AMOUNT.fullmatch(cell) or cell in NIL for cell in tail)
     return extra if amounts and all(cell in worded or _DESCRIBING.fullmatch(cell) for cell in lead) else 0
 
@@ -87,7 +91,6 @@ _RATE = re.compile(r"[-−(]?\d[\d,]*(?:\.\d+)?(?:%\)?|\)%)")
 """A figure written as a rate ('2.93%', '(2.6)%', '(0.6%)')."""
 _AMOUNT = re.compile(r"[-−(]?[$€£¥]?[-−(]?\d[\d,.]*\)?")
 """A figure that is an amount, no rate ('$1,048', '(96.0)', '$(1,645)')."""
-_WORDS = re.compile(r"[A-Za-z]{2}")
 _NO_FIGURE = re.compile(r"n\.?\s?m\.?|n/m|#|[—–-]\s?%", re.IGNORECASE)
 """A cell's mark for no figure ('NM', 'n/m', '#', '—%')."""
 _DESCRIBING = re.compile(r"[-−(]?\d+(?:\.\d+)?\)?\s*%|[—–-]\s*%|(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)?\d\d)?")
