@@ -295,3 +295,20 @@ def test_a_tables_rows_whose_rates_say_no_percent_are_pairs_when_its_others_do()
     checked = {cell.names for cell in table_cells([GAMES_TAXES])
                if cell.number is not None and "198" in cell.number.text}
     assert checked == {("Foreign rate differential", "2018")}, checked  # the answer check reads it so too
+
+
+def test_a_header_that_names_the_columns_beside_the_years_reads_them_by_name() -> None:
+    """Rates and years before the amounts, and an amount and its rate by kind, are read so only under a header of the
+    years alone: a header that names 'Ownership Percentages' or 'Amount | Percentage' keeps its names."""
+    holdings = Passage(n=1, document="planes-10k.pdf", page=85, tabular=True, text=(
+        "|  | Segment | Ownership Percentages | Investment Balance |  |\n"
+        "|  |  |  | 2022 | 2021 |\n"
+        "| United Launch Alliance | BDS | 50% | $587 | $617 |\n"))
+    reserves = Passage(n=2, document="cards-10k.pdf", page=175, tabular=True, text=(
+        "| December 31, | 2022 |  | 2021 |  |\n"
+        "| (Millions) | Amount | Percentage (a) | Amount | Percentage (a) |\n"
+        "| Card Member loans | $3,747 | 93 % | $3,305 | 97% |\n"))
+    figure = read_figure("What is Planes Co's ownership percentage in United Launch Alliance?", [holdings])
+    assert figure is not None and figure.value == 50 and figure.cells[0].column == "Ownership Percentages", figure
+    figure = read_figure("What were Cards Co's Card Member loans in 2021?", [reserves])
+    assert figure is not None and figure.value == 3_305e6 and figure.cells[0].column == "2021 › Amount", figure
