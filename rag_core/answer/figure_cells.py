@@ -146,8 +146,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             grouped = grouped if columns_fit(grouped, "\n".join(lines)) else ""
             lines = repaired(lines, len(years))
             # header rows that name columns beside the years ('Amount Rate'): their labels read them, not kinds
-            bare = "\n" not in passage.columns.strip() and not any(re.search(r"[A-Za-z]", _PERIOD_WORDS.sub(" ", cell))
-                                                                  for line in _head(block) for cell in cells(line)[1:])
+            bare = not any(re.search(r"[A-Za-z]", _PERIOD_WORDS.sub(" ", cell))
+                           for line in [*passage.columns.splitlines(), *_head(block)] for cell in cells(line)[1:])
             aligned = [r for r in (by_year(cells(line), years, bare=bare) for line in lines) if r is not None] \
                 if years and not grouped else []
             if any(HEADER_JOIN in column for _, by_years in aligned for column in by_years):  # pairs, '%' marked
