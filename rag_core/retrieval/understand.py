@@ -41,7 +41,7 @@ from .reading_prompts import intent_messages, rewrite_messages, understand_messa
 INTENTS: tuple[str, ...] = get_args(Intent)
 
 _COMPARISON = re.compile(
-    r"\b(compar\w*|versus|vs\.?|differen\w*|differ|contrast\w*|better than|worse than|similarit\w*|"
+    r"\b(compar\w*|versus|vs\.?|differen(?!tials?\b)\w*|differ|contrast\w*|better than|worse than|similarit\w*|"
     r"distinguish\w*|pros and cons)\b",
     re.IGNORECASE,
 )

@@ -59,6 +59,8 @@ def test_a_long_answer_never_pushes_out_the_question_it_answered() -> None:
         ("Performance of ablated versions of LightRAG", "technical"),
         ("What was revenue growth in 2009?", "technical"),
         ("Who founded the company?", "qa"),
+        # a differential is a line item ('Foreign rate differential'), not a difference asked
+        ("What was Activision Blizzard's foreign rate differential in 2018?", "technical"),
     ],
 )
 def test_keyword_intents(question: str, intent: str) -> None:
