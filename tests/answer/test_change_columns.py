@@ -283,10 +283,16 @@ GAMES_TAXES = Passage(n=1, document="games-10k.pdf", page=115, tabular=True, col
                             "| Income tax expense | $130 | 8 % | $29 | 2 % | $878 | 76 % |\n"))
 
 
-def test_a_tables_rows_whose_rates_say_no_percent_are_pairs_when_its_others_do() -> None:
+# as a chunk of the table's middle holds it: the header rows repeated, a title of the years' period above the years
+GAMES_TAXES_PART = GAMES_TAXES.model_copy(update={"columns": "|  |  |  | For the Years | Ended December 31, |  |  |\n"
+                                                             "|  | 2019 |  |  | 2018 | 2017 |  |"})
+
+
+@pytest.mark.parametrize("passage", [GAMES_TAXES, GAMES_TAXES_PART], ids=["years", "a period's title over the years"])
+def test_a_tables_rows_whose_rates_say_no_percent_are_pairs_when_its_others_do(passage: Passage) -> None:
     """A tax reconciliation writes the '%' of its rate columns in its first and last rows alone: its other rows are
     an amount and its rate for each year too. Read by position, 2018's foreign rate differential was 2019's rate."""
-    figure = read_figure("What was Games Co's foreign rate differential in 2018?", [GAMES_TAXES])
+    figure = read_figure("What was Games Co's foreign rate differential in 2018?", [passage])
     assert figure is not None and figure.value == -198e6, figure
     assert "Foreign rate differential — 2019: (104) (7); 2018: (198) (11); 2017: (271) (24)" in labelled(
         GAMES_TAXES.text, GAMES_TAXES.columns)
