@@ -1,6 +1,7 @@
 """Where a table row's figures go: a sign a finder set in a cell of its own joined to its figure, and the figures
 given to the columns they belong to when the finder's cells and the header's names do not line up: a row set askew,
-a row of years followed by the changes between them, a column of words before the years' figures."""
+a row of years followed by the changes between them, an amount and its rate for each year, and cells that describe a
+row before the years' figures (a column of words; a debt's currency, rate and maturity)."""
 
 from __future__ import annotations
 
