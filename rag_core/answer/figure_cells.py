@@ -14,6 +14,7 @@ from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
+from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN
 from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_question import declared_unit, scale_of
 from .figure_sentences import clean_label, sentence_rows
@@ -89,11 +90,6 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
 
 
 _PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)
-_PERIOD_WORDS = re.compile(r"\b(?:for|the|fiscal|years?|quarters?|months?|weeks?|ended|ending|as|of|at|in|millions|"
-                           r"thousands|january|february|march|april|may|june|july|august|september|october|november|"
-                           r"december)\b|\d+", re.IGNORECASE)
-"""The words of a header cell that titles the years' period ('For the Years Ended December 31,'), which names no
-column beside the years."""
 
 
 def _head(block: Sequence[str]) -> list[str]:
@@ -146,8 +142,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             grouped = grouped if columns_fit(grouped, "\n".join(lines)) else ""
             lines = repaired(lines, len(years))
             # header rows that name columns beside the years ('Amount Rate'): their labels read them, not kinds
-            bare = not any(re.search(r"[A-Za-z]", _PERIOD_WORDS.sub(" ", cell))
-                           for line in [*passage.columns.splitlines(), *_head(block)] for cell in cells(line)[1:])
+            bare = all(not cell.strip() or YEAR_COLUMN.fullmatch(cell) or PERIOD_TITLE.fullmatch(cell)
+                       for line in [*passage.columns.splitlines(), *_head(block)] for cell in cells(line)[1:])
             aligned = [r for r in (by_year(cells(line), years, bare=bare) for line in lines) if r is not None] \
                 if years and not grouped else []
             if any(HEADER_JOIN in column for _, by_years in aligned for column in by_years):  # pairs, '%' marked

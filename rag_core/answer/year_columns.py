@@ -66,12 +66,12 @@ def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, mark
     them (``tables.placing.changes_follow``: '| 169,236 | | 153,022 | | 141,938 | 16,214 | 10.6% | 11,084 | 7.8% |'
     under a header of '2022 2021 2020' alone, the change columns unnamed); by position, 153,022 would be 2020's. A
     column of words its header does not name, between the label and a figure a year, is left out, and so are a debt
-table's currency, rate and maturity before its amounts (``tables.placing.described_before``). A row of an amount and its
-rate for each year (``tables.placing.rates_paired``: '$14,738 | 2.93% | $16,053 | 2.80%' under '2022 2021') gives each
-year its amount and the year's '%' column its rate. Both only when ``bare``: the table's header names the years alone
-(a second header row that names columns, 'Amount Percentage', or 'Segment Ownership Percentages' before the years,
-is read by its labels); with
-``marked`` off, its rates need not say '%' (the table's other rows do)."""
+    table's currency, rate and maturity before its amounts (``tables.placing.described_before``). A row of an amount
+    and its rate for each year (``tables.placing.rates_paired``: '$14,738 | 2.93% | $16,053 | 2.80%' under '2022
+    2021') gives each year its amount and the year's '%' column its rate. Both only when ``bare``: the table's header
+    names the years alone (a header row that names columns, 'Amount Percentage', or 'Segment Ownership Percentages'
+    before the years, is read by its labels); with ``marked`` off, its rates need not say '%' (the table's other rows
+    do)."""
     led = _LED_FIGURES.match(row[0]) if row else None
     label = clean_label(led.group("label") if led else row[0]) if row else ""
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'

@@ -16,6 +16,18 @@ SIGNS = frozenset({"$", "€", "£", "¥", "%"})
 NIL = frozenset({"—", "–", "-"})
 """A cell that states none of the figure ('$ | —': a currency sign before it is not joined to it)."""
 YEAR_COLUMN = re.compile(r"\s*(?:FY\s?)?(?:19|20)\d\d\s*")
+PERIOD_TITLE = re.compile(r"\s*(?:(?:for|the|fiscal|years?|quarters?|months?|weeks?|periods?|ended|ending|as|of|at|"
+                          r"(?:january|february|march|april|may|june|july|august|september|october|november|december)"
+                          r"(?:\s+\d{1,2})?)[\s,]*)+", re.IGNORECASE)
+"""A header cell that titles the years' period over them ('For the Years', 'Ended December 31,', 'As of'): it names no
+column of its own."""
+
+
+def without_period_titles(labels: Sequence[str]) -> list[str]:
+    """Column labels with the title of the years' period taken out ('For the Years Ended December 31, › 2019' is
+    '2019'; a title alone over a blank column is no name), so that a header of the years under such a title reads as
+    the years alone."""
+    return [" › ".join(part for part in label.split(" › ") if not PERIOD_TITLE.fullmatch(part)) for label in labels]
 
 
 def signs_joined(row: Sequence[str]) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from ..chunk_text import column_header_rows
 from .headers import date_title, one_date, own_headers
 from .lines import cells, is_row
-from .placing import FIGURE, NIL, squeezed, words_before_years, year_pairs, years_then_changes
+from .placing import FIGURE, NIL, squeezed, without_period_titles, words_before_years, year_pairs, years_then_changes
 
 HEADER_JOIN = " › "
 
@@ -229,7 +229,7 @@ def _placed(labels: Sequence[str], row: Sequence[str], *, paired: bool) -> list[
 def pairs_marked(rows: Sequence[tuple[Sequence[str], Sequence[str]]]) -> bool:
     """Whether a table's (labels, row) pairs hold a row of an amount and its rate for each year, its rates marked '%'
     (``placing.year_pairs``): its other rows of as many figures are pairs too."""
-    return any(row and year_pairs(labels, row) for labels, row in rows)
+    return any(row and year_pairs(without_period_titles(labels), row) for labels, row in rows)
 
 
 def placed_apart(labels: Sequence[str], row: Sequence[str], *, paired: bool = False) -> list[tuple[str, str]] | None:
@@ -243,6 +243,7 @@ def placed_apart(labels: Sequence[str], row: Sequence[str], *, paired: bool = Fa
     askew = squeezed(labels, row)
     if askew:
         return [(labels[c], value) for c, value in askew]
+    labels = without_period_titles(labels)  # 'For the Years Ended December 31, › 2019': 2019
     return (years_then_changes(labels, row) or year_pairs(labels, row, marked=not paired)
             or words_before_years(labels, row))
 
@@ -278,17 +279,19 @@ def markdown(text: str, columns: str = "") -> str:
         return ""
     labels = column_labels(headers, width) if headers else [""] * width
     shown = [_in_columns(labels, row) for row in rows]
-    changed = [years_then_changes(labels, row) if row else None for row in rows]
+    plain = without_period_titles(labels)  # the years under a title of their period read as the years alone
+    changed = [years_then_changes(plain, row) if row else None for row in rows]
     named = next((placed for placed in changed if placed), None)
     if named:  # the years, then the changes between them ('2022 vs. 2021'), each figure under its column's name
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
-    elif any(paired := [year_pairs(labels, row, marked=not loose) if row else None  # '2022: $14,738 2.93%'
+    elif any(paired := [year_pairs(plain, row, marked=not loose) if row else None  # '2022: $14,738 2.93%'
                         for loose in [pairs_marked([(labels, r) for r in rows])] for row in rows]):
+        labels = [labels[0], *(name for name, _ in next(placed for placed in paired if placed))]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, paired, strict=True))]
-    elif any(described := [words_before_years(labels, row) if row else None for row in rows]):
+    elif any(described := [words_before_years(plain, row) if row else None for row in rows]):
         labels, shown = _described(labels, rows, described, shown)
     # columns past the last one a name or a row fills are the finder's blanks, left out
     width = 1 + max((c for row in [labels, *shown] for c, cell in enumerate(row) if cell.strip()), default=0)
