@@ -295,10 +295,10 @@ def test_a_tables_rows_whose_rates_say_no_percent_are_pairs_when_its_others_do(p
     figure = read_figure("What was Games Co's foreign rate differential in 2018?", [passage])
     assert figure is not None and figure.value == -198e6, figure
     assert "Foreign rate differential — 2019: (104) (7); 2018: (198) (11); 2017: (271) (24)" in labelled(
-        GAMES_TAXES.text, GAMES_TAXES.columns)
+        passage.text, passage.columns)
     assert "| Foreign rate differential | (104) (7) | (198) (11) | (271) (24) |" in markdown(
-        GAMES_TAXES.text, GAMES_TAXES.columns)
-    checked = {cell.names for cell in table_cells([GAMES_TAXES])
+        passage.text, passage.columns)
+    checked = {cell.names for cell in table_cells([passage])
                if cell.number is not None and "198" in cell.number.text}
     assert checked == {("Foreign rate differential", "2018")}, checked  # the answer check reads it so too
 
