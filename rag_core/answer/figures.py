@@ -119,7 +119,7 @@ def _rate_cell(computed: FigureReading | None, rows: list[Row], asked: Asked) ->
     top, year = computed.cells[0], years_in(computed.cells[0].column)[-1:]
     own = (top.passage, top.table, top.row)
     for row in sorted(rows, key=lambda r: (r.passage.n, r.table, r.label) != own) if year else ():
-        periods = {column.rpartition(HEADER_JOIN)[0] for column, text in row.cells.items()
+        periods = {column.rpartition(HEADER_JOIN)[0] or column for column, text in row.cells.items()  # '2021', its own
                    if (value := cell_value(text)) is not None and not is_percent(text)
                    and abs(abs(value * row.scale) - abs(top.value)) < 1e-6 * max(abs(top.value), 1.0)}
         for column, text in row.cells.items():

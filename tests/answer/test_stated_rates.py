@@ -84,3 +84,12 @@ def test_a_share_written_in_whole_percent_is_computed_to_its_places() -> None:
     figure = read_figure("What percentage of Chips Co's total product revenue came from converters in fiscal 2009?",
                          [products])
     assert figure is not None and figure.kind == "formula" and figure.shown == "47.7%", figure
+
+
+def test_a_rate_beside_an_amount_under_the_year_alone_is_read_too() -> None:
+    """The reconciliation under a header of the years alone: each year's amount under the year, its rate in the year's
+    '%' column (``placing.rates_paired``)."""
+    paired = _RECONCILIATION.model_copy(update={"caption": "Planes 10-K › Reconciliation (Dollars in millions)",
+                                                "columns": "|  | 2022 | 2021 | 2020 |"})
+    figure = read_figure("What was Planes Co's effective tax rate in 2021?", [_STATEMENT, paired])
+    assert figure is not None and figure.value == 14.7 and figure.cells[0].column == "2021 › %", figure
