@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..chunk_text import CHANGE_OF_YEARS
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
-from ..tables.placing import changes_follow, described_before, rates_paired, signs_joined
+from ..tables.placing import changes_follow, described_before, paired_cells, rates_paired, signs_joined
 from ..tables.rows import HEADER_JOIN
 from .figure_sentences import clean_label, years_in
 from .statement_lines import figures_of
@@ -88,6 +88,10 @@ def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, mark
     elif bare and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first),
                                                                                        marked=marked):
         entries, columns = entries, [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
+    elif bare and not marked and len(entries) != len(columns) and _in_order(first) and label and \
+            (gridded := paired_cells(row, len(first))):  # a row with blanks in the grid: '| | | | | (587) | 4.1 |'
+        return label, {name: cell for n, pair in gridded for name, cell in zip(
+            (first[n], f"{first[n]}{HEADER_JOIN}%"), pair, strict=False) if cell not in _DASHES}
     if (not label or len(entries) != len(columns) or header_years(row)
             or any(not figures_of(cell) and not _NOT_MEANINGFUL.fullmatch(cell.strip()) for cell in filled)):
         return None

@@ -113,13 +113,30 @@ _DESCRIBING = re.compile(r"[-−(]?\d+(?:\.\d+)?\)?\s*%|[—–-]\s*%|(?:19|20)\
 
 def year_pairs(labels: Sequence[str], row: Sequence[str], *, marked: bool = True) -> list[tuple[str, str]] | None:
     """A row whose header names only its years over an amount and its rate for each (``rates_paired``), as (year,
-    'amount rate'): '2022: $14,738 2.93%'; None for any other row."""
+    'amount rate'): '2022: $14,738 2.93%'; in a table of such rows (``marked`` off), a row with blanks in the grid of
+    two cells a year, each year's cells where the grid puts them ('| Audit settlements | | | | | (587) | 4.1 |':
+    '2020: (587) 4.1'); None for any other row."""
     named = [labels[c] for c in range(1, len(labels)) if labels[c].strip()]
-    figures = signs_joined(row[1:])
-    if not all(YEAR_COLUMN.fullmatch(label) for label in named) or not rates_paired(figures, len(named),
-                                                                                   marked=marked):
+    if not named or not all(YEAR_COLUMN.fullmatch(label) for label in named):
         return None
-    return [(year, f"{figures[2 * n]} {figures[2 * n + 1]}") for n, year in enumerate(named)]
+    figures = signs_joined(row[1:])
+    if rates_paired(figures, len(named), marked=marked):
+        return [(year, f"{figures[2 * n]} {figures[2 * n + 1]}") for n, year in enumerate(named)]
+    if marked or not (gridded := paired_cells(row, len(named))):
+        return None
+    return [(named[n], " ".join(pair)) for n, pair in gridded]
+
+
+def paired_cells(row: Sequence[str], years: int) -> list[tuple[int, list[str]]]:
+    """A row set in a grid of two cells a year after its label (an amount and its rate), blanks and all, as (the
+    year's number, its filled cells) for each year with a figure; [] when the row is no such grid."""
+    if len(row) != 1 + 2 * years:
+        return []
+    found = [(n, [cell.strip() for cell in row[1 + 2 * n: 3 + 2 * n] if cell.strip()]) for n in range(years)]
+    cells = [cell for _, pair in found for cell in pair]
+    if not cells or not all(FIGURE.fullmatch(cell) or cell in NIL or _NO_FIGURE.fullmatch(cell) for cell in cells):
+        return []
+    return [(n, pair) for n, pair in found if pair]
 
 
 def years_then_changes(labels: Sequence[str], row: Sequence[str]) -> list[tuple[str, str]] | None:

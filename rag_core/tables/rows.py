@@ -288,8 +288,9 @@ def markdown(text: str, columns: str = "") -> str:
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
     elif any(paired := [year_pairs(plain, row, marked=not loose) if row else None  # '2022: $14,738 2.93%'
                         for loose in [pairs_marked([(labels, r) for r in rows])] for row in rows]):
-        labels = [labels[0], *(name for name, _ in next(placed for placed in paired if placed))]
-        shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
+        years = [name for name in plain[1:] if name.strip()]
+        labels = [labels[0], *years]
+        shown = [[row[0], *(dict(placed).get(year, "") for year in years)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, paired, strict=True))]
     elif any(described := [words_before_years(plain, row) if row else None for row in rows]):
         labels, shown = _described(labels, rows, described, shown)

@@ -318,3 +318,16 @@ def test_a_header_that_names_the_columns_beside_the_years_reads_them_by_name() -
     assert figure is not None and figure.value == 50 and figure.cells[0].column == "Ownership Percentages", figure
     figure = read_figure("What were Cards Co's Card Member loans in 2021?", [reserves])
     assert figure is not None and figure.value == 3_305e6 and figure.cells[0].column == "2021 › Amount", figure
+
+
+def test_a_row_with_blanks_in_a_tables_grid_of_pairs_is_read_where_the_grid_puts_it() -> None:
+    """A reconciliation's row of one year alone ('| Audit settlements | | | | | (587) | 4.1 |') under a header of the
+    years: its cells sit in the grid of an amount and a rate a year, so they are 2020's, not the first year's."""
+    taxes = Passage(n=1, document="planes-10k.pdf", page=77, tabular=True, columns="|  | 2022 | 2021 | 2020 |",
+                    caption="Planes 10-K › Reconciliation (Dollars in millions)", text=(
+                        "| U.S. federal statutory tax | ($1,054) | 21.0% | ($1,057) | 21.0% | ($3,039) | 21.0% |\n"
+                        "| Audit settlements (2) |  |  |  |  | (587) | 4.1 |\n"))
+    figure = read_figure("How much did audit settlements reduce Planes Co's income tax in 2020?", [taxes])
+    assert figure is not None and figure.value == -587e6 and figure.cells[0].column == "2020", figure
+    assert "Audit settlements (2) — 2020: (587) 4.1" in labelled(taxes.text, taxes.columns)
+    assert "| Audit settlements (2) |  |  | (587) 4.1 |" in markdown(taxes.text, taxes.columns)
