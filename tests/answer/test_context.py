@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from rag_core.answer.context import group_passages
 from rag_core.models import DocumentRecord, Hit
+from rag_core.tables.rows import labelled
 
 
 def test_neighbors_merge_into_one_passage_without_repeating_overlap() -> None:
@@ -58,3 +59,23 @@ def test_a_passage_says_which_primary_statement_its_page_is() -> None:
             Hit(chunk_id="b", doc_id="d", document="d.pdf", page=81, chunk_index=0, text="| Total revenues | 2 |")]
     assert [(p.page, p.statement) for p in group_passages(hits, [record])] == [(108, "income"), (81, "")]
     assert [p.statement for p in group_passages(hits)] == ["", ""], "without the records, no page is marked"
+
+
+def test_names_a_store_kept_in_the_caption_become_the_passages_second_header_row() -> None:
+    """A table chunk written before the chunker set 'Current Long-term Total' (once a year) as a header row keeps the
+    names in its caption over a header of the years alone: the passage's columns name each year's columns, so the
+    prompt reads 2021's total as 2021's, not by position (2022's long-term)."""
+    rows = ("| Mortgage loans | 55 | 989 | 1,044 | 58 | 844 | 902 |\n"
+            "| Total investments | $2,778 | $21,113 | $23,891 | $3,117 | $23,025 | $26,142 |")
+    header = ("Drug Co 10-K › 3. Investments › 2022 2021 In millions Current Long-term Total Current Long-term Total\n"
+              "|  | 2022 | 2021 |")
+    (passage,) = group_passages([Hit(chunk_id="t", doc_id="d", document="d.pdf", page=137, chunk_index=1, text=rows,
+                                     kind="table", header=header)])
+    assert passage.columns == ("|  | 2022 |  |  | 2021 |  |  |\n"
+                               "|  | Current | Long-term | Total | Current | Long-term | Total |")
+    assert "Total investments — 2022: Current $2,778, Long-term $21,113, Total $23,891; 2021: Current $3,117, " \
+           "Long-term $23,025, Total $26,142" in labelled(passage.text, passage.columns)
+    words = Hit(chunk_id="w", doc_id="d", document="d.pdf", page=3, chunk_index=2, kind="table",
+                text="| Widgets | 1 | 2 |",
+                header="Doc › Revenue Operating income Revenue Operating income\n|  | 2022 | 2021 |")
+    assert group_passages([words])[0].columns == "|  | 2022 | 2021 |"  # words that repeat over a figure a year
