@@ -7,11 +7,10 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from ..chunk_text import columns_fit, columns_per_year, header_caption, looks_tabular
+from ..chunk_text import looks_tabular
 from ..models import DocumentRecord, Hit, Passage
 from ..reader import Reader
-from ..tables.lines import cells
-from .year_columns import header_years
+from ..tables.headers import named_per_year
 
 
 def whole_candidates(
@@ -79,22 +78,11 @@ def _passage(n: int, group: Sequence[Hit], statement: str) -> Passage:
         doc_id=group[0].doc_id,
         chunk_ids=tuple(h.chunk_id for h in group),
         table_chunks=tuple(h.chunk_index for h in group if h.kind == "table"),
-        columns=_named_per_year(next((h.header for h in group if h.kind == "table"), ""), text),
+        columns=named_per_year(next((h.header for h in group if h.kind == "table"), ""), text),
         caption=next((h.header.partition("\n")[0] for h in group if h.kind == "table"), ""),
         statement=statement,
     )
 
-
-def _named_per_year(header: str, text: str) -> str:
-    """A table chunk's column rows (its contextual header's lines after the first). A store written before the chunker
-    set the names repeated once a year under the years as a second header row keeps them in the caption ('… ›
-    Amount Rate Amount Rate Amount Rate' over '| | 2022 | 2021 | 2020 |'): those two rows, when the rows' cells fit
-    them (``chunk_text.columns_fit``), so the prompt, the table under the answer and the answer check read each year's
-    columns by name, as the figure reader does."""
-    caption, _, columns = header.partition("\n")
-    years = header_years(cells(columns)) if columns and "\n" not in columns.strip() else []
-    grouped = columns_per_year(list(dict.fromkeys(years)), header_caption(caption)) if years else ""
-    return grouped if grouped and columns_fit(grouped, text) else columns
 
 
 def with_texts(passages: Sequence[Passage], texts: Sequence[str]) -> list[Passage]:

@@ -16,6 +16,7 @@ from ..settings import IngestSettings, RetrievalSettings
 from ..store import Store, chunk_point_id
 from ..store.files import FileStore, render_pdf_page
 from ..tables.cuts import has_summing_row
+from ..tables.headers import named_per_year
 from ..tables.rows import markdown
 from .spans import (
     expand_neighbors,
@@ -78,7 +79,8 @@ class Reader:
             run.sort(key=lambda h: h.chunk_index)
             if not run:
                 continue
-            rendered = markdown("\n".join(h.text for h in run), run[0].header.partition("\n")[2])
+            text = "\n".join(h.text for h in run)
+            rendered = markdown(text, named_per_year(run[0].header, text))
             caption = run[0].header.partition("\n")[0].removeprefix(document_title(record.name)).strip(" ›")
             key = (record.doc_id, run[-1].chunk_index, run[0].chunk_index)
             views[key] = TableView(document=record.name, page=passage.page, caption=caption, markdown=rendered)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import NON_YEAR_FIGURE, column_header_rows
+from ..chunk_text import NON_YEAR_FIGURE, ONE_YEAR, column_header_rows, columns_fit, columns_per_year, header_caption
 from ..lexical.vocabulary import MONTH
 from .lines import cells, is_row, is_rule
 
@@ -97,3 +97,20 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
         if wide == _HEADER_ROWS:
             break
     return names if wide else []
+
+
+def named_per_year(header: str, text: str) -> str:
+    """A table chunk's column rows (its contextual header's lines after the first). A store written before the chunker
+    set the names repeated once a year under the years as a second header row keeps them in the caption ('… ›
+    Amount Rate Amount Rate Amount Rate' over '| | 2022 | 2021 | 2020 |'): those two rows, when the rows' cells fit
+    them (``chunk_text.columns_fit``), so every reader of the table (the prompt, the table under the answer, the
+    answer check) reads each year's columns by name, as the figure reader does."""
+    caption, _, columns = header.partition("\n")
+    named = [cell.strip() for cell in cells(columns)[1:] if cell.strip()] if columns.strip() else []
+    if "\n" in columns.strip() or len(named) < 2 or not all(_YEAR.fullmatch(cell) for cell in named):
+        return columns
+    grouped = columns_per_year(list(dict.fromkeys(named)), header_caption(caption))
+    return grouped if grouped and columns_fit(grouped, text) else columns
+
+
+_YEAR = re.compile(ONE_YEAR)

@@ -11,6 +11,7 @@ from rag_core.answer.prompts import render_passages
 from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
+from rag_core.tables.headers import named_per_year
 from rag_core.tables.placing import signs_joined
 from rag_core.tables.rows import (
     column_labels,
@@ -327,3 +328,15 @@ def test_a_currency_sign_before_a_dash_is_no_figure_and_a_lead_in_heads_its_rows
     assert headed_row_labels(text) == [("Cash paid during the fiscal year for:", "Income taxes"),
                                        ("Cash paid during the fiscal year for:", "Interest"),
                                        ("Cash paid during the fiscal year for:", "Total")]
+
+
+def test_names_a_caption_repeats_once_a_year_are_the_tables_second_header_row() -> None:
+    """A store written before the chunker set them as a header row keeps 'Amount Rate Amount Rate' in the caption: the
+    table under an answer names each year's columns (``headers.named_per_year``), rows that fit them only."""
+    header = "Planes 10-K › Reconciliation › Amount Rate Amount Rate\n|  | 2022 | 2021 |"
+    rows = "| Income tax expense/(benefit) | $31 | (0.6)% | ($743) | 14.7% |"
+    assert named_per_year(header, rows) == "|  | 2022 |  | 2021 |  |\n|  | Amount | Rate | Amount | Rate |"
+    assert markdown(rows, named_per_year(header, rows)).splitlines()[0] == (
+        "|  | 2022 › Amount | 2022 › Rate | 2021 › Amount | 2021 › Rate |")
+    assert named_per_year(header, "| Widgets | 1 | 2 |") == "|  | 2022 | 2021 |"  # two figures a row: no such columns
+    assert named_per_year("Doc › Amount Rate Amount Rate\n| Item | Q1 | Q2 |", rows) == "| Item | Q1 | Q2 |"
