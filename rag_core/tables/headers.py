@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import NON_YEAR_FIGURE, ONE_YEAR, column_header_rows, columns_fit, columns_per_year, header_caption
+from ..chunk_text import NON_YEAR_FIGURE, column_header_rows, columns_fit, columns_per_year, header_caption
 from ..lexical.vocabulary import MONTH
 from .lines import cells, is_row, is_rule
+from .placing import YEAR_COLUMN
 
 _HEADER_ROWS = 2
 """Most leading rows naming columns read as a table's header (above them, one spanning title)."""
@@ -107,10 +108,7 @@ def named_per_year(header: str, text: str) -> str:
     answer check) reads each year's columns by name, as the figure reader does."""
     caption, _, columns = header.partition("\n")
     named = [cell.strip() for cell in cells(columns)[1:] if cell.strip()] if columns.strip() else []
-    if "\n" in columns.strip() or len(named) < 2 or not all(_YEAR.fullmatch(cell) for cell in named):
+    if "\n" in columns.strip() or len(named) < 2 or not all(YEAR_COLUMN.fullmatch(cell) for cell in named):
         return columns
     grouped = columns_per_year(list(dict.fromkeys(named)), header_caption(caption))
     return grouped if grouped and columns_fit(grouped, text) else columns
-
-
-_YEAR = re.compile(ONE_YEAR)

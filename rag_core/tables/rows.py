@@ -128,8 +128,6 @@ def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]
     return [cells(line) for line in repeated], [cells(line) for line in lines]
 
 
-
-
 def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
     """Columns a PDF's table finder merged, as {column: parts}: every filled cell of the column in
     a row of figures holds the same number of figures (2 or more, in 2 rows or more), and its name
@@ -280,14 +278,14 @@ def markdown(text: str, columns: str = "") -> str:
     labels = column_labels(headers, width) if headers else [""] * width
     shown = [_in_columns(labels, row) for row in rows]
     plain = without_period_titles(labels)  # the years under a title of their period read as the years alone
+    marked = not pairs_marked([(labels, row) for row in rows])  # a table of pairs whose rates say '%' in some rows
     changed = [years_then_changes(plain, row) if row else None for row in rows]
     named = next((placed for placed in changed if placed), None)
     if named:  # the years, then the changes between them ('2022 vs. 2021'), each figure under its column's name
         labels = [labels[0], *(name for name, _ in named)]
         shown = [[row[0], *(value for _, value in placed)] if placed else shown[n]
                  for n, (row, placed) in enumerate(zip(rows, changed, strict=True))]
-    elif any(paired := [year_pairs(plain, row, marked=not loose) if row else None  # '2022: $14,738 2.93%'
-                        for loose in [pairs_marked([(labels, r) for r in rows])] for row in rows]):
+    elif any(paired := [year_pairs(plain, row, marked=marked) if row else None for row in rows]):  # '2022: $14,738 …'
         years = [name for name in plain[1:] if name.strip()]
         labels = [labels[0], *years]
         shown = [[row[0], *(dict(placed).get(year, "") for year in years)] if placed else shown[n]
