@@ -87,7 +87,7 @@ def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, mark
         entries, columns = entries[: len(first)], first
     elif bare and len(entries) != len(columns) and _in_order(first) and rates_paired(entries, len(first),
                                                                                        marked=marked):
-        entries, columns = entries, [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
+        columns = [name for year in first for name in (year, f"{year}{HEADER_JOIN}%")]
     elif bare and not marked and len(entries) != len(columns) and _in_order(first) and label and \
             (gridded := paired_cells(row, len(first))):  # a row with blanks in the grid: '| | | | | (587) | 4.1 |'
         return label, {name: cell for n, pair in gridded for name, cell in zip(
