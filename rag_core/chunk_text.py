@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .lexical.vocabulary import MONTH
 from .models import ChunkKind
 
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
@@ -45,14 +46,30 @@ def document_title(name: str) -> str:
 
 def column_header_rows(table_text: str) -> list[str]:
     """The leading rows of a rendered table that name columns: two cells or more, and no
-    figure other than years ('| Assets | | |' names a group of rows, not the columns)."""
+    figure other than years and the dates of its names (``dates_named``: '| | At December 31, 2019 | At December 31,
+    2018 |'); '| Assets | | |' names a group of rows, not the columns."""
     rows = []
     for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
-        if NON_YEAR_FIGURE.search(row) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
+        if NON_YEAR_FIGURE.search(dates_named(row)) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
             break
         rows.append(row.strip())
     return rows
+
+
+def dates_named(row: str) -> str:
+    """A rendered table row whose first cell is empty with the dates its names hold taken out, its cells joined so
+    that a date a finder split over two cells is whole ('| | As of December | 31, 2018 |', '| | January 1 2021
+    Balance |'); any other row as it is: a row that labels itself ('| Issuance date | August 3, 2021 |') is a row of
+    a table of words, and a row's label may hold a date ('| Balance at January 1, 2021 | ($444) |')."""
+    cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+    if not cells or cells[0]:
+        return row
+    return _DATE.sub(" ", " ".join(cells))
+
+
+_DATE = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b(?:\s*,?\s*(?:19|20)\d\d\b)?,?", re.IGNORECASE)
+"""A date in a column's name, with its year or without ('At December 31, 2019', 'January 1 2021 Balance')."""
 
 
 _COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*(?:-[A-Za-z][A-Za-z.]*)*|%|\$")

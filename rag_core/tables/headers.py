@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import NON_YEAR_FIGURE, column_header_rows, columns_fit, columns_per_year, header_caption
+from ..chunk_text import NON_YEAR_FIGURE, column_header_rows, columns_fit, columns_per_year, dates_named, header_caption
 from ..lexical.vocabulary import MONTH
 from .lines import cells, is_row, is_rule
-from .placing import YEAR_COLUMN
+from .placing import FIGURE, NIL, YEAR_COLUMN, signs_joined
 
 _HEADER_ROWS = 2
 """Most leading rows naming columns read as a table's header (above them, one spanning title)."""
@@ -64,14 +64,20 @@ def own_headers(text: str, rows: list[str]) -> list[str]:
 
 
 def _names_every_figure(header: str, rows: Sequence[str]) -> bool:
-    """Whether a header row names every column of the figures below it, each cell of a row of figures one figure: a
-    header whose numbers are part of its names is taken only for a table that reads cleanly under it (a finder's
-    askew or merged cells are left as they are)."""
+    """Whether a header row names every column of the figures below it: each cell of a row of figures one figure under
+    a name, or the row's figures, their signs joined, one a named column in order (a finder's askew row, '| $ | 1,975
+    | $2,255 | | $ | 2,110 |' under '| | 2019 | | | 2018 | 2017 | |', which ``placing.squeezed`` reads). A header
+    whose numbers are part of its names is taken only for a table that reads cleanly under it (a finder's merged
+    cells, or a row of more figures than names, are left as they are)."""
     names = cells(header)
+    named = sum(1 for name in names[1:] if name.strip())
     figured = [row for row in (cells(line)[1:] for line in rows if not date_title(cells(line)))
                if any(_ONE_FIGURE.fullmatch(c) for c in row)]  # the next block's title is no row of figures
-    return bool(figured) and all(c < len(names) - 1 and names[c + 1].strip() and _ONE_FIGURE.fullmatch(cell)
-                                 for row in figured for c, cell in enumerate(row) if cell.strip())
+    return bool(figured) and all(
+        all(c < len(names) - 1 and names[c + 1].strip() and _ONE_FIGURE.fullmatch(cell)
+            for c, cell in enumerate(row) if cell.strip())
+        or (len(figures := signs_joined(row)) == named and all(FIGURE.fullmatch(f) or f in NIL for f in figures))
+        for row in figured)
 
 
 _ONE_FIGURE = re.compile(r"\s*[$€£¥]?\s*[-−(]?\s*[$€£¥]?\s*\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*%?\s*|\s*[—–-]\s*")
@@ -88,7 +94,7 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
     wide = 0
     for line in rows[: len(rows) - 1]:
         named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
-        plain = _NAMED_NUMBER.sub(" ", line) if in_names else line
+        plain = _NAMED_NUMBER.sub(" ", dates_named(line)) if in_names else line
         if in_names and not names and date_title(cells(line)):
             plain = ""  # a block's title over the names of its columns ('| | | Year Ended December 31, 2019 | |')
         if not named or NON_YEAR_FIGURE.search(plain) or (named == 1 and (wide or names)):

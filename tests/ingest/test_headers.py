@@ -105,6 +105,26 @@ def test_column_header_rows_stop_at_the_first_figure() -> None:
     assert column_header_rows("| Assets |  |  |\n| Cash | $3,655 | $4,564 |") == []
 
 
+def test_dates_in_column_names_are_names_not_figures() -> None:
+    """A balance sheet's 'At December 31, 2019' and a title a finder split over cells ('For | the | Years Ended
+    December | 31,') name columns; a row that labels itself with a date ('| Issuance date | August 3, 2021 |', a
+    table of words) or holds figures after a dated label does not."""
+    sheet = "|  | At December 31, 2019 | At December 31, 2018 |\n| Cash and cash equivalents | $5,794 | $4,225 |"
+    assert column_header_rows(sheet) == ["|  | At December 31, 2019 | At December 31, 2018 |"]
+    split = "|  |  | For | the | Years Ended December | 31, |  |\n|  | 2019 |  |  | 2018 | 2017 |  |\n| Sales | $ | 1 |"
+    assert column_header_rows(split) == split.splitlines()[:2]
+    assert column_header_rows("| Issuance date | August 3, 2021 |\n| Dividend rate | 3.55% |") == []
+    assert column_header_rows("| Balance at January 1, 2021 | ($444) | ($129) |") == []
+
+
+def test_a_dated_header_is_repeated_in_each_later_chunk_of_its_table() -> None:
+    rows = "".join(f"| Line item {r} of the balance sheet | {1000 + r:,} | {900 + r:,} |\n" for r in range(80))
+    tables = _long_table("Consolidated Balance Sheets\n\n|  | At December 31, 2019 | At December 31, 2018 |\n"
+                         + rows, 69)
+    for chunk in tables[1:]:
+        assert chunk.header.endswith("\n|  | At December 31, 2019 | At December 31, 2018 |")
+
+
 def test_header_gives_up_old_headings_first() -> None:
     context = ["Cash flows (in millions)", ""]
     assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, header_within(50)) == (
