@@ -168,12 +168,12 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     labels = column_labels(headers, width) if headers else [""] * width
     out = []
     for row in rows:
-        if headers and names_columns(row):
-            headers = [*headers[:-1], row]
-            labels = column_labels(headers, width)
-            continue
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             headers = [row, *headers[1:]]  # the next block's period ('Year Ended December 31, 2018') over its names
+            labels = column_labels(headers, width)
+            continue
+        if headers and names_columns(row):
+            headers = [*headers[:-1], row]
             labels = column_labels(headers, width)
             continue
         out.append(([*labels, *[""] * (len(row) - len(labels))], row))
@@ -238,10 +238,11 @@ def placed_apart(labels: Sequence[str], row: Sequence[str], *, paired: bool = Fa
     (``placing.words_before_years``); None for a row read by position. ``paired``: the table holds such pairs with
     their rates marked '%' (``pairs_marked``), so a row's rates need not be. What the prompt, the table under an answer
     and the answer check read alike."""
-    askew = squeezed(labels, row)
+    plain = without_period_titles(labels)  # 'For the Years Ended December 31, › 2019': 2019; the title alone, none
+    askew = squeezed(plain, row)
     if askew:
         return [(labels[c], value) for c, value in askew]
-    labels = without_period_titles(labels)  # 'For the Years Ended December 31, › 2019': 2019
+    labels = plain
     return (years_then_changes(labels, row) or year_pairs(labels, row, marked=not paired)
             or words_before_years(labels, row))
 
@@ -292,11 +293,13 @@ def markdown(text: str, columns: str = "") -> str:
                  for n, (row, placed) in enumerate(zip(rows, paired, strict=True))]
     elif any(described := [words_before_years(plain, row) if row else None for row in rows]):
         labels, shown = _described(labels, rows, described, shown)
-    # columns past the last one a name or a row fills are the finder's blanks, left out
-    width = 1 + max((c for row in [labels, *shown] for c, cell in enumerate(row) if cell.strip()), default=0)
-    lines = ["| " + " | ".join(_escape(label) for label in [*labels, *[""] * width][:width]) + " |",
-             "|" + "---|" * width]
-    lines += ["| " + " | ".join(_escape(c) for c in [*row, *[""] * width][:width]) + " |" for row in shown]
+    # columns no row fills and no name but the years' period title names are the finder's blanks, left out
+    names = without_period_titles(labels)
+    span = max(len(row) for row in [labels, *shown])
+    kept = [c for c in range(span) if c == 0 or (c < len(names) and names[c].strip())
+            or any(c < len(row) and row[c].strip() for row in shown)]
+    lines = ["| " + " | ".join(_escape([*labels, *[""] * span][c]) for c in kept) + " |", "|" + "---|" * len(kept)]
+    lines += ["| " + " | ".join(_escape([*row, *[""] * span][c]) for c in kept) + " |" for row in shown]
     return "\n".join(lines)
 
 
@@ -324,7 +327,7 @@ def _in_columns(labels: Sequence[str], row: list[str]) -> list[str]:
     """A data row as shown under its header: a row a finder set askew with its figures under the columns they
     belong to (``placing.squeezed``: '| Tier 1 | 10.3 | % | 10.5 | % |' as '| Tier 1 | 10.3% | 10.5% |'), any other as
     the finder's cells."""
-    askew = squeezed(labels, row) if row else None
+    askew = squeezed(without_period_titles(labels), row) if row else None
     if askew is None:
         return row
     out = [row[0], *[""] * max(c for c, _ in askew)]

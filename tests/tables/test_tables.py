@@ -257,8 +257,8 @@ def test_a_row_a_finder_set_askew_is_shown_under_the_columns_of_its_figures() ->
 def test_a_header_whose_numbers_are_names_labels_a_table_that_reads_cleanly_under_it() -> None:
     """'March 31,' and '1st Quarter' hold numbers that are names, not figures: such a header names the columns of a
     table whose rows hold one figure a named column; a title a finder spread over cells, ending in its date, spans
-    them all. Under a header whose names leave a figure's column blank (cells set askew) the rows stay as they are,
-    and a row of words under the header is no row of figures."""
+    them all. A row a finder set askew, its figures one a named column in order, reads under the header; a row of
+    more figures than the header names stays as it is, and a row of words under the header is no row of figures."""
     quarters = ("|  |  | Fiscal Years Ended |  | March 31, |  |\n"
                 "|  | 1st Quarter | 2nd Quarter | 3rd Quarter | 4th Quarter | Total Year |\n"
                 "|  |  | (in $000’s) |  |  |  |\n"
@@ -273,7 +273,29 @@ def test_a_header_whose_numbers_are_names_labels_a_table_that_reads_cleanly_unde
     askew = ("|  |  | Year ended December 31, |  |  |  |\n"
              "| (Millions) | 2022 |  | 2021 | 2020 |  |\n"
              "| Amortization expense | $ | 498 | $529 | $ | 537 |")
-    assert labelled(askew) == askew
+    assert labelled(askew) == "Amortization expense — Year ended December 31,: 2022 $498, 2021 $529, 2020 $537"
+    unnamed = askew + " 38 |"
+    assert labelled(unnamed) == unnamed
+
+
+def test_a_header_of_dates_labels_a_balance_sheet_and_a_split_title_its_askew_rows() -> None:
+    """'At December 31, 2019' names a balance sheet's column; an income statement's title a finder split over cells
+    ('For | the | Years Ended December | 31,') spans its years, and a row it set askew ('| $ | 1,975 | $2,255 | | $ |
+    2,110 |') gives its figures to the years in order, as the figure reader does."""
+    sheet = ("|  | At December 31, 2019 | At December 31, 2018 |\n| Assets |  |  |\n"
+             "| Cash and cash equivalents | $5,794 | $4,225 |")
+    assert labelled(sheet).splitlines() == [
+        "Assets", "Cash and cash equivalents — At December 31, 2019: $5,794; At December 31, 2018: $4,225"]
+    statement = ("|  |  | For | the | Years Ended December | 31, |  |\n|  | 2019 |  |  | 2018 | 2017 |  |\n"
+                 "| Product sales | $ | 1,975 | $2,255 |  | $ | 2,110 |\n"
+                 "| Total net revenues |  | 6,489 |  | 7,500 |  | 7,017 |")
+    assert labelled(statement).splitlines() == [
+        "Product sales — For the Years Ended December 31,: 2019 $1,975, 2018 $2,255, 2017 $2,110",
+        "Total net revenues — For the Years Ended December 31,: 2019 6,489, 2018 7,500, 2017 7,017"]
+    title = "For the Years Ended December 31, › "
+    assert markdown(statement).splitlines() == [
+        f"|  | {title}2019 | {title}2018 | {title}2017 |", "|---|---|---|---|",
+        "| Product sales | $1,975 | $2,255 | $2,110 |", "| Total net revenues | 6,489 | 7,500 | 7,017 |"]
 
 
 def test_names_set_over_the_middle_of_their_columns_label_the_columns_nearest_them() -> None:
