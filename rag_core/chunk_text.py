@@ -68,8 +68,10 @@ def dates_named(row: str) -> str:
     return _DATE.sub(" ", " ".join(cells))
 
 
-_DATE = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b(?:\s*,?\s*(?:19|20)\d\d\b)?,?", re.IGNORECASE)
-"""A date in a column's name, with its year or without ('At December 31, 2019', 'January 1 2021 Balance')."""
+_DATE = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b(?:\s*,?\s*(?:19|20)\d\d\b)?,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",
+                   re.IGNORECASE)
+"""A date in a column's name, with its year or without ('At December 31, 2019', 'January 1 2021 Balance'), or in
+figures ('Plan to Date through 12/31/2022')."""
 
 
 _COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*(?:-[A-Za-z][A-Za-z.]*)*|%|\$")

@@ -113,6 +113,8 @@ def test_dates_in_column_names_are_names_not_figures() -> None:
     assert column_header_rows(sheet) == ["|  | At December 31, 2019 | At December 31, 2018 |"]
     split = "|  |  | For | the | Years Ended December | 31, |  |\n|  | 2019 |  |  | 2018 | 2017 |  |\n| Sales | $ | 1 |"
     assert column_header_rows(split) == split.splitlines()[:2]
+    through = "|  | 2022 | 2021 | Plan to Date through 12/31/2022 |\n| FLNA | $46 | $28 | $210 |"
+    assert column_header_rows(through) == through.splitlines()[:1]
     assert column_header_rows("| Issuance date | August 3, 2021 |\n| Dividend rate | 3.55% |") == []
     assert column_header_rows("| Balance at January 1, 2021 | ($444) | ($129) |") == []
 
