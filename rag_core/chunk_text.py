@@ -47,28 +47,51 @@ def document_title(name: str) -> str:
 def column_header_rows(table_text: str) -> list[str]:
     """The leading rows of a rendered table that name columns: two cells or more, and no
     figure other than years and the dates of its names (``dates_named``: '| | At December 31, 2019 | At December 31,
-    2018 |'); '| Assets | | |' names a group of rows, not the columns."""
+    2018 |'); '| Assets | | |' names a group of rows, not the columns, and a title alone ('| | By remaining |
+    maturity as of December 31, 2022 |' over '| (Millions) | 3 months or less |') names none."""
     rows = []
     for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
         cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
         if NON_YEAR_FIGURE.search(dates_named(row)) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
             break
         rows.append(row.strip())
+    while rows and title_row(rows[-1]):
+        rows.pop()
     return rows
 
 
+def one_date(title: str) -> bool:
+    """Whether a header row's names, joined, are one title ending in its date ('Fiscal Years Ended' and 'March 31,';
+    'For the Year Ended', 'December 31,' and '2018'): a finder spread it over the cells, and it spans them all."""
+    dates = list(MONTH_DAY.finditer(title))
+    return len(dates) == 1 and re.fullmatch(r",?\s*(?:(?:19|20)\d\d)?\s*", title[dates[0].end():]) is not None
+
+
+def title_row(row: str) -> bool:
+    """Whether a rendered table row, its first cell empty, holds one title ending in its date (``one_date``): it
+    titles the columns named below it, and names none itself."""
+    cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+    return bool(cells) and not cells[0] and one_date(" ".join(cell for cell in cells if cell))
+
+
 def dates_named(row: str) -> str:
-    """A rendered table row whose first cell is empty with the dates its names hold taken out, its cells joined so
-    that a date a finder split over two cells is whole ('| | As of December | 31, 2018 |', '| | January 1 2021
-    Balance |'); any other row as it is: a row that labels itself ('| Issuance date | August 3, 2021 |') is a row of
-    a table of words, and a row's label may hold a date ('| Balance at January 1, 2021 | ($444) |')."""
+    """A rendered table row whose first cell is empty with the dates its names hold taken out: dates each whole in its
+    cell ('| | At December 31, 2019 | At December 31, 2018 |', '| | January 1 2021 Balance |'), or one title ending in
+    its date that a finder split over the cells ('| | For | the Years Ended December | 31, |', ``one_date``); any other
+    row as it is. A row that labels itself ('| Issuance date | August 3, 2021 |') is a row of a table of words, and a
+    row's label may hold a date ('| Balance at January 1, 2021 | ($444) |'); a date split over cells among other
+    names ('| | Year Ended December | | 31, | 2022 vs. 2021 |') is left as a finder garbled it."""
     cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
     if not cells or cells[0]:
         return row
-    return _DATE.sub(" ", " ".join(cells))
+    if one_date(" ".join(cell for cell in cells if cell)):
+        return ""
+    return " | ".join(_DATE.sub(" ", cell) for cell in cells)
 
 
-_DATE = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b(?:\s*,?\s*(?:19|20)\d\d\b)?,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",
+MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
+"""A date's month and day ('December 31')."""
+_DATE = re.compile(rf"{MONTH_DAY.pattern}(?:\s*,?\s*(?:19|20)\d\d\b)?,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",
                    re.IGNORECASE)
 """A date in a column's name, with its year or without ('At December 31, 2019', 'January 1 2021 Balance'), or in
 figures ('Plan to Date through 12/31/2022')."""

@@ -6,8 +6,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import NON_YEAR_FIGURE, column_header_rows, columns_fit, columns_per_year, dates_named, header_caption
-from ..lexical.vocabulary import MONTH
+from ..chunk_text import (
+    MONTH_DAY,
+    NON_YEAR_FIGURE,
+    column_header_rows,
+    columns_fit,
+    columns_per_year,
+    dates_named,
+    header_caption,
+    one_date,
+    title_row,
+)
 from .lines import cells, is_row, is_rule
 from .placing import FIGURE, NIL, YEAR_COLUMN, signs_joined
 
@@ -15,21 +24,13 @@ _HEADER_ROWS = 2
 """Most leading rows naming columns read as a table's header (above them, one spanning title)."""
 
 
-_MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
-_DAY_OF_MONTH = re.compile(rf"{_MONTH_DAY.pattern}(?!\s*[.,]?\s*\d)", re.IGNORECASE)
+_DAY_OF_MONTH = re.compile(rf"{MONTH_DAY.pattern}(?!\s*[.,]?\s*\d)", re.IGNORECASE)
 """A date's month and day with no year after it ('March 31,' over a table's quarters): a date with its year
 ('Year Ended December 31, 2019') titles one block of a table's rows, not its columns."""
 _NAMED_NUMBER = re.compile(rf"{_DAY_OF_MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\bQ[1-4]\b|\b[1-4]Q\b",
                            re.IGNORECASE)
 """A number that is part of a column's name, not a figure of it: a date's day, an ordinal ('1st Quarter'), a
 quarter ('Q4', '4Q')."""
-
-
-def one_date(title: str) -> bool:
-    """Whether a header row's names, joined, are one title ending in its date ('Fiscal Years Ended' and 'March 31,';
-    'For the Year Ended', 'December 31,' and '2018'): a finder spread it over the cells, and it spans them all."""
-    dates = list(_MONTH_DAY.finditer(title))
-    return len(dates) == 1 and re.fullmatch(r",?\s*(?:(?:19|20)\d\d)?\s*", title[dates[0].end():]) is not None
 
 
 def date_title(row: Sequence[str]) -> bool:
@@ -103,7 +104,9 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
         wide += named >= 2
         if wide == _HEADER_ROWS:
             break
-    return names if wide else []
+    while names and title_row(names[-1]):  # a title names no column: the names are below it, or there are none
+        names.pop()
+    return names if any(sum(1 for cell in cells(line) if re.search(r"\w", cell)) >= 2 for line in names) else []
 
 
 def named_per_year(header: str, text: str) -> str:

@@ -13,9 +13,18 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import column_header_rows
-from .headers import date_title, one_date, own_headers
+from .headers import date_title, dated_year, one_date, own_headers
 from .lines import cells, is_row
-from .placing import FIGURE, NIL, squeezed, without_period_titles, words_before_years, year_pairs, years_then_changes
+from .placing import (
+    FIGURE,
+    NIL,
+    YEAR_COLUMN,
+    squeezed,
+    without_period_titles,
+    words_before_years,
+    year_pairs,
+    years_then_changes,
+)
 
 HEADER_JOIN = " › "
 
@@ -51,6 +60,8 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
     upper row whose first column, named below, is under no name has its names over their spans' middles
     (``_centred``)."""
     filled = []
+    lowest = [c for c, cell in enumerate(header_rows[-1]) if c > 0 and cell.strip()] if header_rows else []
+    end = lowest[-1] + 1 if len(lowest) >= 2 else width  # an upper name spans no column past the names below it
     for r, row in enumerate(header_rows):
         row = [*row, *[""] * (width - len(row))][:width]
         if r < len(header_rows) - 1:
@@ -61,7 +72,7 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
                 row = [row[0], *titles * (width - 1)]
             elif len(titles) > 1 and not row[1] and len(header_rows[-1]) > 1 and header_rows[-1][1].strip():
                 row = _centred(row)  # '| | | Net Revenue | | Operating Profit | |': names set over their spans' middles
-            for c in range(2, width):
+            for c in range(2, end):
                 if not row[c]:
                     row[c] = row[c - 1]
         filled.append(row)
@@ -161,23 +172,36 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     """Each data row of the table rows in ``text`` with the label of each of its columns. A row
     of names inside the table ('| | NaiveRAG | -High |' starting the next block of a results
     table) replaces the innermost header row for the rows below it, so the block's figures are
-    labelled '-High', not with the first block's names; a row titling one period ('| | | Year Ended December 31,
+    labelled '-High', not with the first block's names (right under a header of one row, before any data row, a
+    row of periods naming more columns is a second header row); a row titling one period ('| | | Year Ended December 31,
     2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year."""
     headers, rows = split_table(text, columns)
     width = max([len(r) for r in [*headers, *rows]] or [0])
     labels = column_labels(headers, width) if headers else [""] * width
-    out = []
+    out: list[tuple[list[str], list[str]]] = []
     for row in rows:
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             headers = [row, *headers[1:]]  # the next block's period ('Year Ended December 31, 2018') over its names
             labels = column_labels(headers, width)
             continue
         if headers and names_columns(row):
-            headers = [*headers[:-1], row]
+            # right under a header of one row, its periods below its names ('December 31, 2022' and '… 2021' under each
+            # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'); else the next block's names
+            below = not out and len(headers) == 1 and _named(row) > _named(headers[0]) and _periods(row)
+            headers = [*headers, row] if below else [*headers[:-1], row]
             labels = column_labels(headers, width)
             continue
         out.append(([*labels, *[""] * (len(row) - len(labels))], row))
     return out
+
+
+def _named(row: Sequence[str]) -> int:
+    return sum(1 for cell in row[1:] if cell.strip())
+
+
+def _periods(row: Sequence[str]) -> bool:
+    """Whether a row's names are all periods: years ('2022') or dates with their years ('December 31, 2022')."""
+    return all(YEAR_COLUMN.fullmatch(cell) or dated_year(cell) for cell in row[1:] if cell.strip())
 
 
 def labelled(text: str, columns: str = "") -> str:

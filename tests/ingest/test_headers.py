@@ -117,6 +117,8 @@ def test_dates_in_column_names_are_names_not_figures() -> None:
     assert column_header_rows(through) == through.splitlines()[:1]
     assert column_header_rows("| Issuance date | August 3, 2021 |\n| Dividend rate | 3.55% |") == []
     assert column_header_rows("| Balance at January 1, 2021 | ($444) | ($129) |") == []
+    title = "|  |  | By remaining | maturity as of December 31, 2022 |\n| (Millions) | 3 months or less | Total |"
+    assert column_header_rows(title) == []
 
 
 def test_a_dated_header_is_repeated_in_each_later_chunk_of_its_table() -> None:

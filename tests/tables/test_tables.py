@@ -298,6 +298,26 @@ def test_a_header_of_dates_labels_a_balance_sheet_and_a_split_title_its_askew_ro
         "| Product sales | $1,975 | $2,255 | $2,110 |", "| Total net revenues | 6,489 | 7,500 | 7,017 |"]
 
 
+def test_periods_under_a_header_of_names_are_its_second_row_and_a_title_alone_names_no_column() -> None:
+    """'December 31, 2022 | December 31, 2021' under each of two names right below a one-row header is a second
+    header row (it does not replace the names); a title ending in its date over a row of words labels nothing; an
+    upper name spans no column past the names below it ('Increase' over '(Decrease)', not the blank after it)."""
+    rates = ("|  | U.S. Unemployment Rate |  | U.S. GDP Growth |  |\n"
+             "|  | December 31, 2022 | December 31, 2021 | December 31, 2022 | December 31, 2021 |\n"
+             "| Fourth quarter of 2022 | 4% | 4% - 9% | (0.1)% | 2% -1% |")
+    assert labelled(rates) == ("Fourth quarter of 2022 — U.S. Unemployment Rate: December 31, 2022 4%, December 31, "
+                               "2021 4% - 9%; U.S. GDP Growth: December 31, 2022 (0.1)%, December 31, 2021 2% -1%")
+    maturity = ("|  |  | By remaining | maturity as of December 31, 2022 |  |\n"
+                "| (Millions) | 3 months or less | Over 3 months | Over 12 months | Total |\n"
+                "| U.S. (a) | $ | 45 | $56 | $ | 448 |")
+    assert labelled(maturity) == maturity
+    bookings = ("|  | For the Years | Ended | December 31, | Increase |  |\n"
+                "|  | 2019 |  | 2018 | (Decrease) |  |\n"
+                "| Net bookings | $6,388 | $ | 7,262 | $ | (874) |")
+    assert labelled(bookings) == ("Net bookings — For the Years: 2019 $6,388; December 31,: 2018 $7,262; Increase: "
+                                  "(Decrease) $(874)")
+
+
 def test_names_set_over_the_middle_of_their_columns_label_the_columns_nearest_them() -> None:
     """A segment table's 'Net Revenue' sits over 2021 of 2022-2021-2020 and 'Operating Profit' over its 2022: each
     column is under the nearest name (the left one when two are as near), and neither name is split into words."""
