@@ -75,12 +75,13 @@ def title_row(row: str) -> bool:
 
 
 def dates_named(row: str) -> str:
-    """A rendered table row whose first cell is empty with the dates its names hold taken out: dates each whole in its
-    cell ('| | At December 31, 2019 | At December 31, 2018 |', '| | January 1 2021 Balance |'), or one title ending in
-    its date that a finder split over the cells ('| | For | the Years Ended December | 31, |', ``one_date``); any other
-    row as it is. A row that labels itself ('| Issuance date | August 3, 2021 |') is a row of a table of words, and a
-    row's label may hold a date ('| Balance at January 1, 2021 | ($444) |'); a date split over cells among other
-    names ('| | Year Ended December | | 31, | 2022 vs. 2021 |') is left as a finder garbled it."""
+    """A rendered table row whose first cell is empty with the dates its names hold taken out: dates each whole with
+    its year in its cell ('| | At December 31, 2019 | At December 31, 2018 |', '| | January 1 2021 Balance |'), or
+    one title ending in its date that a finder split over the cells ('| | For | the Years Ended December | 31, |',
+    ``one_date``); any other row as it is. A row that labels itself ('| Issuance date | August 3, 2021 |') is a row
+    of a table of words, and a row's label may hold a date ('| Balance at January 1, 2021 | ($444) |'); a date split
+    over cells among other names ('| | Year Ended | December 31, | 2019 | Increase / (decrease) |') is left as a
+    finder garbled it."""
     cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
     if not cells or cells[0]:
         return row
@@ -91,10 +92,10 @@ def dates_named(row: str) -> str:
 
 MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
 """A date's month and day ('December 31')."""
-_DATE = re.compile(rf"{MONTH_DAY.pattern}(?:\s*,?\s*(?:19|20)\d\d\b)?,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",
+_DATE = re.compile(rf"{MONTH_DAY.pattern}\s*,?\s*(?:19|20)\d\d\b,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",
                    re.IGNORECASE)
-"""A date in a column's name, with its year or without ('At December 31, 2019', 'January 1 2021 Balance'), or in
-figures ('Plan to Date through 12/31/2022')."""
+"""A date with its year in a column's name ('At December 31, 2019', 'January 1 2021 Balance', 'Plan to Date through
+12/31/2022'). A month and day alone in a cell ('December 31,') is a piece of a title a finder split over cells."""
 
 
 _COLUMN_NAME = re.compile(r"[A-Za-z][A-Za-z.]*(?:-[A-Za-z][A-Za-z.]*)*|%|\$")

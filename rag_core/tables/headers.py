@@ -59,25 +59,33 @@ def own_headers(text: str, rows: list[str]) -> list[str]:
     if rule is not None:
         return [line for line in lines[:rule] if is_row(line)]
     named = _leading_names(rows, in_names=True)  # '| | March 31, |', '| | 1st Quarter | Q4 |': no figures
-    if named and named != _leading_names(rows) and _names_every_figure(named[-1], rows[len(named):]):
+    if named and named != _leading_names(rows) and _names_every_figure(named, rows[len(named):]):
         return named
-    return _leading_names(rows) or column_header_rows("\n".join(rows))
+    found = _leading_names(rows) or column_header_rows("\n".join(rows))
+    if any(NON_YEAR_FIGURE.search(line) for line in found) and not _names_every_figure(found, rows[len(found):]):
+        return []  # names that hold dates ('At December 31, 2019'), taken only over rows that read cleanly under them
+    return found
 
 
-def _names_every_figure(header: str, rows: Sequence[str]) -> bool:
-    """Whether a header row names every column of the figures below it: each cell of a row of figures one figure under
-    a name, or the row's figures, their signs joined, one a named column in order (a finder's askew row, '| $ | 1,975
-    | $2,255 | | $ | 2,110 |' under '| | 2019 | | | 2018 | 2017 | |', which ``placing.squeezed`` reads). A header
+def _names_every_figure(header: Sequence[str], rows: Sequence[str]) -> bool:
+    """Whether a header's last row names every column of the figures below it: each cell of a row of figures one
+    figure under a name, or, under a header whose upper rows are each one title, the row's figures, their signs
+    joined, one a named column in order (a finder's askew row, '| $ | 1,975 | $2,255 | | $ | 2,110 |' under '| | 2019
+    | | | 2018 | 2017 | |' under 'For | the | Years Ended December | 31,', which ``placing.squeezed`` reads). A header
     whose numbers are part of its names is taken only for a table that reads cleanly under it (a finder's merged
-    cells, or a row of more figures than names, are left as they are)."""
-    names = cells(header)
+    cells, a row of more figures than names, or askew rows under an upper row of two titles run together, 'For the
+    Year Ended | | December 31, | 2019 | | Increase / (decrease) | 2019 v | 2018', are left as they are)."""
+    names = cells(header[-1])
+    titled = all(len(upper := [cell for cell in cells(line)[1:] if cell.strip()]) == 1 or one_date(" ".join(upper))
+                 for line in header[:-1])
     named = sum(1 for name in names[1:] if name.strip())
     figured = [row for row in (cells(line)[1:] for line in rows if not date_title(cells(line)))
                if any(_ONE_FIGURE.fullmatch(c) for c in row)]  # the next block's title is no row of figures
     return bool(figured) and all(
         all(c < len(names) - 1 and names[c + 1].strip() and _ONE_FIGURE.fullmatch(cell)
             for c, cell in enumerate(row) if cell.strip())
-        or (len(figures := signs_joined(row)) == named and all(FIGURE.fullmatch(f) or f in NIL for f in figures))
+        or (titled and len(figures := signs_joined(row)) == named
+            and all(FIGURE.fullmatch(f) or f in NIL for f in figures))
         for row in figured)
 
 

@@ -69,7 +69,7 @@ def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]
             if len(titles) > 1 and one_date(" ".join(titles)):
                 titles = [" ".join(titles)]
             if len(titles) == 1:  # a title over every column ('Fiscal Year' over the years)
-                row = [row[0], *titles * (width - 1)]
+                row = [row[0], *titles * (end - 1), *[""] * (width - end)]
             elif len(titles) > 1 and not row[1] and len(header_rows[-1]) > 1 and header_rows[-1][1].strip():
                 row = _centred(row)  # '| | | Net Revenue | | Operating Profit | |': names set over their spans' middles
             for c in range(2, end):
