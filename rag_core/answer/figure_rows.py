@@ -118,7 +118,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                  for name in labels]
     scored: list[tuple[float, Row]] = []
     for row in rows:
-        score = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
+        alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
+        lead = heading_of(row)  # a lead-in ending in a colon names its rows with them: 'Income before income tax
+        # expense:' over 'Domestic' and 'Foreign' ('foreign income before income tax expense' is its 'Foreign')
+        led = _named(f"{lead.rstrip(': ')} {row.label}", words, names) if lead.rstrip().endswith(":") else 0.0
+        score = max(alone, led)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
@@ -136,7 +140,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        if score and bool(_BEFORE.search(row.label)) != bool(_BEFORE.search(metric)):
+        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(lead))) != bool(
+                _BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = label_stems(row.label) & QUALIFIERS
@@ -265,10 +270,15 @@ _SAME_LETTERS = 7
 
 
 def label_stems(text: str) -> set[str]:
-    """A row label's words, without its notes' marks, when it is taken and its class of shares ('Inventories(1)',
-    'at period-end', '- common'), nor a note a cut left open ('Long-term debt (includes debt issued by consolidated
-    variable interest entities')."""
-    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
+    """A row label's words, without its notes' marks, when it is taken, its class of shares and a sign word before it
+    ('Inventories(1)', 'at period-end', '- common', 'Less'), nor a note a cut left open ('Long-term debt (includes
+    debt issued by consolidated variable interest entities')."""
+    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", _SIGN_WORD.sub("", text)))))
+
+
+_SIGN_WORD = re.compile(r"^\s*(?:less|add|plus|deduct)\b:?\s*", re.IGNORECASE)
+"""A word that opens a row to say it is taken away or added ('Less accumulated depreciation', 'Add: …'): no word of
+its name."""
 
 
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"
