@@ -119,9 +119,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     scored: list[tuple[float, Row]] = []
     for row in rows:
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        lead = heading_of(row)  # a lead-in ending in a colon names its rows with them: 'Income before income tax
-        # expense:' over 'Domestic' and 'Foreign' ('foreign income before income tax expense' is its 'Foreign')
-        led = _named(f"{lead.rstrip(': ')} {row.label}", words, names) if lead.rstrip().endswith(":") else 0.0
+        led = _led(row, words, names)
         score = max(alone, led)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
@@ -140,7 +138,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(lead))) != bool(
+        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(heading_of(row)))) != bool(
                 _BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
@@ -158,6 +156,21 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
+
+
+def _led(row: Row, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
+    """How well a row's label with the lead-in it stands under names the metric: a lead-in ending in a colon names
+    the parts listed under it ('Income before income tax expense:' over 'Domestic' and 'Foreign': 'foreign income
+    before income tax expense' is its 'Foreign'); not a row that repeats a word of it or sums ('Total liabilities'
+    after 'Current liabilities:' is no current liability). A row that names the metric alone as well is read first."""
+    lead = heading_of(row)
+    if not lead.rstrip().endswith(":") or _TOTAL.match(row.label) or label_stems(lead) & label_stems(row.label):
+        return 0.0
+    led = _named(f"{lead.rstrip(': ')} {row.label}", words, names)
+    return led - _AGREES / 2 if led else 0.0
+
+
+_TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:
