@@ -162,12 +162,14 @@ def _led(row: Row, words: set[str], names: Sequence[tuple[set[str], str, str]]) 
     """How well a row's label with the lead-in it stands under names the metric: a lead-in ending in a colon names
     the parts listed under it ('Income before income tax expense:' over 'Domestic' and 'Foreign': 'foreign income
     before income tax expense' is its 'Foreign'); not a row that repeats a word of it or sums ('Total liabilities'
-    after 'Current liabilities:' is no current liability). A row that names the metric alone as well is read first."""
+    after 'Current liabilities:' is no current liability), and only when the metric names every word of both ('Loans
+    and securities backed by:' over 'Commercial real estate' is not 'loans backed by commercial real estate'). A row
+    that names the metric alone as well is read first."""
     lead = heading_of(row)
     if not lead.rstrip().endswith(":") or _TOTAL.match(row.label) or label_stems(lead) & label_stems(row.label):
         return 0.0
-    led = _named(f"{lead.rstrip(': ')} {row.label}", words, names)
-    return led - _AGREES / 2 if led else 0.0
+    whole = f"{lead.rstrip(': ')} {row.label}"
+    return _named(whole, words, names) - _AGREES / 2 if label_stems(whole) <= words else 0.0
 
 
 _TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
