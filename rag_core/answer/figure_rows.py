@@ -117,9 +117,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, item)
                  for name in labels]
     scored: list[tuple[float, Row]] = []
+    asked = words - GENERIC
+    self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     for row in rows:
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        led = _led(row, words, names)
+        led = 0.0 if self_named else _led(row, words, names)
         score = max(alone, led)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
@@ -164,7 +166,8 @@ def _led(row: Row, words: set[str], names: Sequence[tuple[set[str], str, str]]) 
     before income tax expense' is its 'Foreign'); not a row that repeats a word of it or sums ('Total liabilities'
     after 'Current liabilities:' is no current liability), and only when the metric names every word of both ('Loans
     and securities backed by:' over 'Commercial real estate' is not 'loans backed by commercial real estate'). A row
-    that names the metric alone as well is read first."""
+    that names the metric alone as well is read first, and where a row's own label holds every word of the metric
+    ('Loans backed by commercial real estate'), no row is named by its lead-in (``rows_named``)."""
     lead = heading_of(row)
     if not lead.rstrip().endswith(":") or _TOTAL.match(row.label) or label_stems(lead) & label_stems(row.label):
         return 0.0
