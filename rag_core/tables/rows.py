@@ -196,6 +196,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
 
 
 def _named(row: Sequence[str]) -> int:
+    """How many columns a row of names names (its label cell aside)."""
     return sum(1 for cell in row[1:] if cell.strip())
 
 
