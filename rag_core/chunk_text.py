@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .lexical.vocabulary import MONTH
 from .models import ChunkKind
 
 _FIGURE = re.compile(r"\d+(?:[.,]\d+)*%?")
@@ -90,6 +89,9 @@ def dates_named(row: str) -> str:
     return " | ".join(_DATE.sub(" ", cell) for cell in cells)
 
 
+MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?")
+"""A month's name, whole or shortened ('March', 'Dec.'), as a pattern to match case-insensitively."""
 MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
 """A date's month and day ('December 31')."""
 _DATE = re.compile(rf"{MONTH_DAY.pattern}\s*,?\s*(?:19|20)\d\d\b,?|\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
-from ..lexical.vocabulary import MONTH
 from .figure_cells import Row
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH
 from .line_items import LINE_ITEMS
 from .paraphrase import named_metrics
-from .vocabulary import MONTH
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""

@@ -72,9 +72,6 @@ def metrics_named(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m.group(0).lower() for pattern in _METRICS if (m := pattern.search(asked))))
 
 
-MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?")
-"""A month's name, whole or shortened ('March', 'Dec.'), as a pattern to match case-insensitively."""
 QUARTER = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ](?:fiscal[- ])?quarter\b|\bq[1-4]\b|"
                      r"\b[1-4]q\b|\b(?:three|six|nine) months ended\b", re.IGNORECASE)
 """A question of a quarter's figure ('in the fourth quarter of fiscal 2012', 'Q4 2022'): the reader reads a
