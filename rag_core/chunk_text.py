@@ -84,9 +84,7 @@ def dates_named(row: str) -> str:
     cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
     if not cells or cells[0]:
         return row
-    if one_date(" ".join(cell for cell in cells if cell)):
-        return ""
-    return " | ".join(_DATE.sub(" ", cell) for cell in cells)
+    return "" if title_row(row) else " | ".join(_DATE.sub(" ", cell) for cell in cells)
 
 
 MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"

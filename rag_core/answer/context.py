@@ -84,7 +84,6 @@ def _passage(n: int, group: Sequence[Hit], statement: str) -> Passage:
     )
 
 
-
 def with_texts(passages: Sequence[Passage], texts: Sequence[str]) -> list[Passage]:
     """The passages with their texts replaced (as cut by the budget); extra passages dropped."""
     return [p.model_copy(update={"text": t}) for p, t in zip(passages, texts, strict=False)]

@@ -12,6 +12,7 @@ from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
+from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .row_context import heading_of, table_words
 from .statement_lines import is_percent
@@ -121,26 +122,27 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     for row in rows:
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        led = 0.0 if self_named else _led(row, words, names)
+        lead = heading_of(row)
+        led = 0.0 if self_named else _led(row.label, lead, words, names)
         score = max(alone, led)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
             # and 'Pharmacy' name no 'revenues of the Pharmacy Services segment': a segment's row holds its whole name
-        if score and label_stems(row.label) <= words and stems(heading_of(row)) & (
+        if score and label_stems(row.label) <= words and stems(lead) & (
                 (head | words - GENERIC) - label_stems(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
-                f"{heading_of(row)} {row.passage.caption}"):
+                f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
-        if score and count and (FIGURE_PER_SHARE.search(row.label) or _PER_SHARE.search(heading_of(row))):
+        if score and count and (FIGURE_PER_SHARE.search(row.label) or _PER_SHARE.search(lead)):
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(heading_of(row)))) != bool(
+        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(lead))) != bool(
                 _BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
@@ -160,22 +162,19 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     return scored
 
 
-def _led(row: Row, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
-    """How well a row's label with the lead-in it stands under names the metric: a lead-in ending in a colon names
-    the parts listed under it ('Income before income tax expense:' over 'Domestic' and 'Foreign': 'foreign income
-    before income tax expense' is its 'Foreign'); not a row that repeats a word of it or sums ('Total liabilities'
-    after 'Current liabilities:' is no current liability), and only when the metric names every word of both ('Loans
-    and securities backed by:' over 'Commercial real estate' is not 'loans backed by commercial real estate'). A row
-    that names the metric alone as well is read first, and where a row's own label holds every word of the metric
-    ('Loans backed by commercial real estate'), no row is named by its lead-in (``rows_named``)."""
-    lead = heading_of(row)
-    if not lead.rstrip().endswith(":") or _TOTAL.match(row.label) or label_stems(lead) & label_stems(row.label):
+def _led(label: str, lead: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
+    """How well a row's label with the lead-in it stands under (``row_context.heading_of``) names the metric: a
+    lead-in ending in a colon names the parts listed under it ('Income before income tax expense:' over 'Domestic' and
+    'Foreign': 'foreign income before income tax expense' is its 'Foreign'); not a row that repeats a word of it or
+    sums up (``tables.cuts.sums_up``: 'Total liabilities' after 'Current liabilities:' is no current liability), and
+    only when the metric names every word of both ('Loans and securities backed by:' over 'Commercial real estate' is
+    not 'loans backed by commercial real estate'). A row that names the metric alone as well is read first, and where
+    a row's own label holds every word of the metric ('Loans backed by commercial real estate'), no row is named by
+    its lead-in (``rows_named``)."""
+    if not lead.rstrip().endswith(":") or sums_up(label) or label_stems(lead) & label_stems(label):
         return 0.0
-    whole = f"{lead.rstrip(': ')} {row.label}"
+    whole = f"{lead.rstrip(': ')} {label}"
     return _named(whole, words, names) - _AGREES / 2 if label_stems(whole) <= words else 0.0
-
-
-_TOTAL = re.compile(r"\s*total\b", re.IGNORECASE)
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:

@@ -102,7 +102,7 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
     names: list[str] = []
     wide = 0
     for line in rows[: len(rows) - 1]:
-        named = sum(1 for cell in cells(line) if re.search(r"\w", cell))
+        named = _names_in(line)
         plain = _NAMED_NUMBER.sub(" ", dates_named(line)) if in_names else line
         if in_names and not names and date_title(cells(line)):
             plain = ""  # a block's title over the names of its columns ('| | | Year Ended December 31, 2019 | |')
@@ -114,7 +114,12 @@ def _leading_names(rows: list[str], *, in_names: bool = False) -> list[str]:
             break
     while names and title_row(names[-1]):  # a title names no column: the names are below it, or there are none
         names.pop()
-    return names if any(sum(1 for cell in cells(line) if re.search(r"\w", cell)) >= 2 for line in names) else []
+    return names if any(_names_in(line) >= 2 for line in names) else []
+
+
+def _names_in(line: str) -> int:
+    """How many cells of a rendered row hold a word or a figure."""
+    return sum(1 for cell in cells(line) if re.search(r"\w", cell))
 
 
 def named_per_year(header: str, text: str) -> str:
