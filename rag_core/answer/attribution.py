@@ -120,7 +120,8 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     names)."""
     if figure is None or not figure.formula or not figure.shown:
         return []
-    about = " ".join(dict.fromkeys([*(c.row for c in figure.cells), re.sub(r"\d[\d,.]*", " ", figure.what)]))
+    rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income
+    about = " ".join(dict.fromkeys([*rows, re.sub(r"\d[\d,.]*", " ", figure.what)]))
     passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
     return [Computed(shown, about, passages, figure.formula) for shown in (figure.shown, figure.beside) if shown]
 

@@ -15,7 +15,7 @@ from ..lexical.line_items import COST_OF_REVENUE
 from ..models import CellRead
 from .figure_cells import Row
 from .figure_question import scale_of
-from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, rows_named, stems
+from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, lead_in, rows_named, stems
 from .numbers import numbers
 from .statement_lines import cell_value, is_percent
 
@@ -123,15 +123,17 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     value = cell_value(cell[1])
     if value is None:
         return None
-    why = (f"row '{row.label}' named by the question" if stems(row.label) <= stems(metric)
-           else f"row '{row.label}' is how reports name it")
+    lead = lead_in(row, stems(metric))
+    under = f" under '{lead}'" if lead else ""
+    why = (f"row '{row.label}'{under} named by the question" if stems(row.label) <= stems(metric)
+           else f"row '{row.label}'{under} is how reports name it")
     why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
                                       if YEAR.search(cell[0]) else "")
     why += f"; read in {row.unit_from}" if row.unit_from else ""
     return CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=cell[0], text=cell[1].strip(), why=why,  # not '15%' in millions:
                     value=value * (1.0 if is_percent(cell[1]) else row.scale),
-                    unit_passage=None if is_percent(cell[1]) else row.unit_passage or None)
+                    unit_passage=None if is_percent(cell[1]) else row.unit_passage or None, lead=lead)
 
 
 _STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"

@@ -24,7 +24,7 @@ from .figure_columns import (
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
 from .figure_rows import GENERIC, When, alike_first, amounts_first, rows_named, stems
-from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, said_column, said_row
+from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, row_named, said_column, said_row
 from .formula import Missing, evaluate, formula_tokens
 from .statement_lines import cell_value, is_percent
 
@@ -122,8 +122,8 @@ class CellReader(Saying):
         if not tied:
             return None
         if len(tied) > 1:
-            listed = "; ".join(f"{self._said(c)} ({c.row}, {said_column(c.column)}{besides(siblings.get(id(c), []))}) "
-                               f"[{c.passage}]" for c in tied[:_LISTED])
+            listed = "; ".join(f"{self._said(c)} ({row_named(c, said=False)}, {said_column(c.column)}"
+                               f"{besides(siblings.get(id(c), []))}) [{c.passage}]" for c in tied[:_LISTED])
             return FigureReading(kind="candidates", sentence=f"The passages give more than one figure for this: "
                                  f"{listed}.", cells=tied[:_LISTED], notes=["rows or columns that fit equally well"])
         return self.one(tied[0])
@@ -131,7 +131,7 @@ class CellReader(Saying):
     def one(self, only: CellRead) -> FigureReading:
         """One cell read as the answer, said as its row and column write it."""
         shown = self._said(only)
-        return FigureReading(kind="cell", sentence=f"**{said_row(only.row)}, {said_column(only.column)}: {shown}** "
+        return FigureReading(kind="cell", sentence=f"**{row_named(only)}, {said_column(only.column)}: {shown}** "
                              f"[{only.passage}]{as_written(only)}",
                              value=only.value, shown=shown, cells=[only], notes=[only.why])
 
@@ -140,7 +140,7 @@ class CellReader(Saying):
             old, new = self.read(metric, self.periods[0]), self.read(metric, self.periods[1])
             if old is None or new is None:
                 return self._missing()
-            return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change "
+            return self.difference(old, new, relative=relative, what=f"{row_named(new)}, change "
                                    f"{said_when(self.periods[0])} to {said_when(self.periods[1])}")
         if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
             return during
@@ -154,7 +154,7 @@ class CellReader(Saying):
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = aligned
-        return self.difference(old, new, relative=relative, what=f"{said_row(new.row)}, change {earlier} to {later}")
+        return self.difference(old, new, relative=relative, what=f"{row_named(new)}, change {earlier} to {later}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
@@ -189,7 +189,7 @@ class CellReader(Saying):
         value = sum(r.value for r in got) / len(got)
         formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False,
-                              what=f"{said_row(got[0].row)}, average {first}–{last}", scale=self._row_scale(got[0]))
+                              what=f"{row_named(got[0])}, average {first}–{last}", scale=self._row_scale(got[0]))
 
     def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
             FigureReading | None:
@@ -233,7 +233,7 @@ class CellReader(Saying):
         got = aligned
         formula = " + ".join(cite(r) for r in got)
         return self._computed("sum", sum(r.value for r in got), formula, percent=False,
-                              what=f"{said_row(got[0].row)}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
+                              what=f"{row_named(got[0])}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
                               scale=self._row_scale(got[0]))
 
     def product(self, metric: str) -> FigureReading | None:

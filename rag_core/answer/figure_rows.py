@@ -14,7 +14,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .row_context import heading_of, table_words
+from .row_context import heading_of, lead_ins, table_words
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -122,8 +122,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     for row in rows:
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
-        lead = heading_of(row)
-        led = 0.0 if self_named else _led(row.label, lead, words, names)
+        lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
+        led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
         score = max(alone, led)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
@@ -142,7 +142,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(lead))) != bool(
+        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(named_by))) != bool(
                 _BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
@@ -162,19 +162,26 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     return scored
 
 
-def _led(label: str, lead: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
-    """How well a row's label with the lead-in it stands under (``row_context.heading_of``) names the metric: a
-    lead-in ending in a colon names the parts listed under it ('Income before income tax expense:' over 'Domestic' and
-    'Foreign': 'foreign income before income tax expense' is its 'Foreign'); not a row that repeats a word of it or
-    sums up (``tables.cuts.sums_up``: 'Total liabilities' after 'Current liabilities:' is no current liability), and
-    only when the metric names every word of both ('Loans and securities backed by:' over 'Commercial real estate' is
-    not 'loans backed by commercial real estate'). A row that names the metric alone as well is read first, and where
-    a row's own label holds every word of the metric ('Loans backed by commercial real estate'), no row is named by
-    its lead-in (``rows_named``)."""
-    if not lead.rstrip().endswith(":") or sums_up(label) or label_stems(lead) & label_stems(label):
-        return 0.0
-    whole = f"{lead.rstrip(': ')} {label}"
-    return _named(whole, words, names) - _AGREES / 2 if label_stems(whole) <= words else 0.0
+def lead_in(row: Row, words: set[str]) -> str:
+    """The lead-ins, outermost first and without their colons, that name a row together with its label, when the
+    two name nothing the metric's ``words`` do not (qualifiers aside); '' when none does. A lead-in is a row of a label
+    alone ending in a colon (``row_context.lead_ins``): it names the parts listed under it ('Income before income tax
+    expense:' over 'Domestic' and 'Foreign': 'foreign income before income tax expense' is its 'Foreign'; 'Income tax
+    expense (benefit):' over 'Current:' over 'Federal' and 'Total current'). The whole chain is tried first, then the
+    nearer lead-ins alone ('current federal taxes'). A row that repeats a word of its nearest lead-in is no part of
+    its list ('Total liabilities' after 'Current liabilities:'), nor is one that sums up: only the total of the whole
+    list ('Total current' after 'Current:') is named, by the lead-ins above it. Only when the metric names every word
+    of both ('Loans and securities backed by:' over 'Commercial real estate' is not 'loans backed by commercial real
+    estate'); ``rows_named`` reads a row that names the metric alone first, and names no row by its lead-ins where a
+    row's own label holds every word of the metric ('Loans backed by commercial real estate')."""
+    leads, own = lead_ins(row), label_stems(row.label)
+    if leads and (sums_up(row.label) or own & label_stems(leads[0])):
+        leads = leads[1:] if sums_up(row.label) and label_stems(leads[0]) <= own else []
+    for depth in range(len(leads), 0, -1):
+        named_by = list(reversed(leads[:depth]))
+        if label_stems(" ".join([*named_by, row.label])) - QUALIFIERS <= words:
+            return " — ".join(named_by)
+    return ""
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:

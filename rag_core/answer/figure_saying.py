@@ -61,6 +61,13 @@ def said_row(label: str) -> str:
     return headed_item(bare) or bare or label
 
 
+def row_named(cell: CellRead, said: bool = True) -> str:
+    """A cell's row as an answer names it (``said_row``; as its table writes it when not ``said``), after the lead-in
+    the question named it with ('Income before income tax expense — Foreign': a 'Foreign' alone is no answer)."""
+    row = said_row(cell.row) if said else cell.row
+    return f"{said_row(cell.lead) if said else cell.lead} — {row}" if cell.lead else row
+
+
 def said_column(label: str) -> str:
     """A column's label as an answer names it: a block's title of one period by its date, by its year ('Year Ended
     December 31, 2019 › King' is '2019 › King'; a date's day would read as a figure of the answer)."""
@@ -133,7 +140,7 @@ class Saying:
         computed: a change across them could be off by a thousand times. Nor is it between a percentage
         and an amount ('21%' of one page, '$7,027' of another)."""
         if len({is_percent(c.text) for c in cells}) > 1:
-            shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
+            shown = "; ".join(f"{cite(c)} ({row_named(c, said=False)}, {c.column})" for c in cells)
             return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the figures found ({shown}) are a "
                                  "percentage and an amount, not one figure in two years.", cells=list(cells),
                                  notes=["a percentage beside an amount"])
@@ -149,7 +156,7 @@ class Saying:
             fits = [unit for unit in SCALE_NAMES if stated and cell.value
                     and all(1 / _NEAR < cell.value * unit / other.value < _NEAR for other in stated)]
             if len(fits) != 1:
-                shown = "; ".join(f"{cite(c)} ({c.row}, {c.column})" for c in cells)
+                shown = "; ".join(f"{cite(c)} ({row_named(c, said=False)}, {c.column})" for c in cells)
                 return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the figures found ({shown}) "
                                      "are in units the passages do not state alike.", cells=list(cells),
                                      notes=["inputs in unlike units"])

@@ -25,7 +25,7 @@ from .figure_columns import cell_read, in_percent, stated_change
 from .figure_question import Asked, read_question
 from .figure_reader import CellReader
 from .figure_rows import GENERIC, stems
-from .figure_saying import in_points, said_column, said_row
+from .figure_saying import in_points, row_named, said_column
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .figure_sentences import years_in
 from .formula import formula_tokens
@@ -145,7 +145,7 @@ def _rate_beside(computed: FigureReading | None, rows: list[Row], asked: Asked) 
     reading = CellReader(rows, asked).one(cell)
     return reading.model_copy(update={
         "sentence": f"**{computed.what}: {reading.shown}** [{cell.passage}], as its table states it beside "
-                    f"'{said_row(cell.row)}' ({said_column(cell.column)})", "what": computed.what,
+                    f"'{row_named(cell)}' ({said_column(cell.column)})", "what": computed.what,
         "notes": [*reading.notes, f"stated beside its input; its rounded inputs give {computed.formula}"]})
 
 

@@ -33,6 +33,40 @@ def heading_of(row: Row) -> str:
     return ""
 
 
+def lead_ins(row: Row) -> list[str]:
+    """The lead-ins a table row is listed under, nearest first, each without its colon: the heading it stands under
+    (``heading_of``) when that is a row of a label alone ending in a colon ('| Current: | | |'), then each such row
+    above that opens a list of lists, right over another lead-in ('| Income tax expense (benefit): |' over
+    '| Current: |'; rows under a later '| Deferred: |' stand under it too). A list ends at a row of figures without a
+    label ('|  | $1,633 |', its total) and at a line out of the table."""
+    above, leads = lines_above(row), list[str]()
+    for at in range(len(above) - 1, -1, -1):
+        line = above[at]
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("|"):
+            break  # out of the table: a title
+        label, cells = _lead(line), _cells(line)
+        if label is not None:
+            if not leads or (at + 1 < len(above) and _lead(above[at + 1]) is not None):
+                leads.append(label)
+        elif not cells[0] and any(cells[1:]) or (cells[0] and not any(cells[1:]) and not leads):
+            break  # an unlabelled total (or the row of years) closes the lists above; a heading that is no lead-in
+    return leads
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def _lead(line: str) -> str | None:
+    """A table line's lead-in without its colon: a row of a label alone that ends in one; None for any other line."""
+    cells = _cells(line)
+    if not line.lstrip().startswith("|") or not cells[0].endswith(":") or any(cells[1:]):
+        return None
+    return cells[0].rstrip(":").strip()
+
+
 _HEADING_CHARS = 120
 """Longest line above a table read as its heading ('Capital Expenditures', 'Segment assets are
 summarized in the table below.'); a longer one is a paragraph, no heading."""

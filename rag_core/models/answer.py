@@ -48,6 +48,8 @@ class CellRead(Frozen):
     why: str
     unit_passage: int | None = Field(None, description="The passage whose table or statement gave its unit, when its "
                                      "own table states none.")
+    lead: str = Field("", description="The lead-in the row stands under when the question names the row with it "
+                                      "('Income before income tax expense' over the row 'Foreign').")
 
 
 class FigureReading(Frozen):
