@@ -47,16 +47,32 @@ def column_header_rows(table_text: str) -> list[str]:
     """The leading rows of a rendered table that name columns: two cells or more, and no
     figure other than years and the dates of its names (``dates_named``: '| | At December 31, 2019 | At December 31,
     2018 |'); '| Assets | | |' names a group of rows, not the columns, and a title alone ('| | By remaining |
-    maturity as of December 31, 2022 |' over '| (Millions) | 3 months or less |') names none."""
+    maturity as of December 31, 2022 |' over '| (Millions) | 3 months or less |') names none. A first row of one name
+    is the title of the names below it ('| | Year Ended December | |' over '| $ in millions | 2016 2015 | 2014 |')."""
+    lines = table_text.split("\n")[:COLUMN_HEADER_ROWS]
     rows = []
-    for row in table_text.split("\n")[:COLUMN_HEADER_ROWS]:
-        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
-        if NON_YEAR_FIGURE.search(dates_named(row)) or sum(1 for cell in cells if re.search(r"\w", cell)) < 2:
+    for at, row in enumerate(lines):
+        if not _names(row) and not (at == 0 and _titles(row) and len(lines) > 1 and _names(lines[1])):
             break
         rows.append(row.strip())
     while rows and title_row(rows[-1]):
         rows.pop()
     return rows
+
+
+def _names(row: str) -> bool:
+    """Whether a rendered table row names columns: two cells or more, and no figure other than years and the dates
+    of its names."""
+    cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+    return not NON_YEAR_FIGURE.search(dates_named(row)) and sum(1 for cell in cells if re.search(r"\w", cell)) >= 2
+
+
+def _titles(row: str) -> bool:
+    """Whether a rendered table row, its first cell empty, holds one name and no figure but years: a title over the
+    columns a row below names ('| | Year Ended December | |' over '| $ in millions | 2016 2015 | 2014 |')."""
+    cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+    return (len(cells) > 1 and not cells[0] and not NON_YEAR_FIGURE.search(row)
+            and sum(1 for cell in cells if re.search(r"\w", cell)) == 1)
 
 
 def one_date(title: str) -> bool:

@@ -141,30 +141,51 @@ def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]
 
 def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
     """Columns a PDF's table finder merged, as {column: parts}: every filled cell of the column in
-    a row of figures holds the same number of figures (2 or more, in 2 rows or more), and its name
-    in each row of names is blank, one name (over all the parts) or as many words as parts
-    ('| Mix |' over '| NaiveRAG LightRAG |' over '| 38.8% 61.2% |')."""
+    a row of figures holds the same number of figures (2 or more, in 2 rows or more; a currency sign
+    set apart is its figure's, '$ 7,398 $ 6,083', and a dash states a nil), and its name in each row
+    of names is blank, one name (over all the parts) or as many words as parts ('| Mix |' over
+    '| NaiveRAG LightRAG |' over '| 38.8% 61.2% |'); in a row that titles the columns, its one
+    name ('| | Year Ended December | |' over '| $ in millions | 2016 2015 | 2014 |') is a title
+    of any length, when another row names the parts."""
     plan: dict[int, int] = {}
     width = max((len(r) for r in rows), default=0)
     for c in range(1, width):
-        column = [r[c] for r in rows if c < len(r) and r[c]]
-        figures = [cell.split() for cell in column if all(FIGURE.fullmatch(t) for t in cell.split())]
-        parts = {len(f) for f in figures}
-        names = [cell.split() for cell in column if not all(FIGURE.fullmatch(t) for t in cell.split())]
-        if (len(figures) >= 2 and len(parts) == 1 and (n := parts.pop()) >= 2
-                and all(len(words) in (1, n) for words in names)):
+        figures = [words for r in rows if c < len(r) and (words := _figures(r[c]))]
+        names = [(len(r[c].split()), _titles(r)) for r in rows if c < len(r) and r[c] and not _figures(r[c])]
+        n = len(figures[0]) if figures else 0
+        if len(figures) < 2 or n < 2 or any(len(f) != n for f in figures):
+            continue
+        parts_named = any(words == n for words, _ in names) or any(
+            all(YEAR_COLUMN.fullmatch(w) for w in f) for f in figures)  # '2016 2015' over the figures
+        if all(words in (1, n) or (title and parts_named) for words, title in names):
             plan[c] = n
     return plan
 
 
+_SIGN_APART = re.compile(r"(?<=[$€£¥])\s+(?=[\d(—–-])|(?<=\d)\s+(?=%)")
+"""A currency sign or a percent sign set apart from its figure in a merged cell ('$ 7,398', '30 %')."""
+
+
+def _figures(cell: str) -> list[str]:
+    """A cell's figures when it holds figures alone, each with its signs ('$ 7,398 $ 6,083' is '$7,398', '$6,083'; a
+    dash, with a currency sign or without, is a nil); [] for a cell of words or an empty one."""
+    words = _SIGN_APART.sub("", cell).split()
+    return words if words and all(FIGURE.fullmatch(w) or w.lstrip("$€£¥") in NIL for w in words) else []
+
+
+def _titles(row: Sequence[str]) -> bool:
+    """Whether a row of a table titles its columns: no label and one name."""
+    return not row[0].strip() and sum(1 for cell in row[1:] if cell.strip()) == 1
+
+
 def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
-    """A row with the merged columns of ``plan`` split into their parts (a single name stays over
-    the first part)."""
+    """A row with the merged columns of ``plan`` split into their parts (a single name, or a title,
+    stays over the first part)."""
     out: list[str] = []
     for c, cell in enumerate(row):
         parts = plan.get(c, 1)
-        words = cell.split()
-        out += words if parts > 1 and len(words) == parts else [cell, *[""] * (parts - 1)]
+        words = (_figures(cell) or ([] if _titles(row) else cell.split())) if parts > 1 else []
+        out += words if len(words) == parts else [cell, *[""] * (parts - 1)]
     return out
 
 

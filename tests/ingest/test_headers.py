@@ -129,6 +129,19 @@ def test_a_dated_header_is_repeated_in_each_later_chunk_of_its_table() -> None:
         assert chunk.header.endswith("\n|  | At December 31, 2019 | At December 31, 2018 |")
 
 
+def test_a_title_over_the_names_of_the_columns_is_repeated_with_them() -> None:
+    """'| | Year Ended December | |' over '| $ in millions | 2016 2015 | 2014 |' (a finder merged two years'
+    columns): both are the header each later chunk repeats; a title over figures is none."""
+    head = "|  | Year Ended December |  |\n| $ in millions | 2016 2015 | 2014 |"
+    assert column_header_rows(head + "\n| Net earnings | $ 7,398 $ 6,083 | $ 8,477 |") == head.splitlines()
+    assert column_header_rows("|  | Year Ended December |  |\n| Net earnings | $ 7,398 | $ 8,477 |") == []
+    rows = "".join(f"| Cash flow line {r} of the year | {1000 + r:,} {900 + r:,} | {800 + r:,} |\n" for r in range(80))
+    tables = _long_table(f"Consolidated Statements of Cash Flows\n\n{head}\n{rows}", 128)
+    assert len(tables) > 1
+    for chunk in tables[1:]:
+        assert chunk.header.endswith(f"\n{head}"), chunk.header
+
+
 def test_header_gives_up_old_headings_first() -> None:
     context = ["Cash flows (in millions)", ""]
     assert contextual_header("Doc", ["Part I", "Item 7", "Liquidity"], context, header_within(50)) == (

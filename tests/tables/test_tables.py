@@ -19,6 +19,7 @@ from rag_core.tables.rows import (
     labelled,
     markdown,
     row_labels,
+    split_cells,
     split_table,
 )
 
@@ -129,6 +130,33 @@ def test_columns_the_table_finder_merged_are_split_again() -> None:
     assert merged_columns([["", "Net income"], ["2023", "1,234"], ["2024", "1,300"]]) == {}
     assert merged_columns([["", "Sales"], ["EMEA", "$ 12"], ["APAC", "$ 15"]]) == {}
     assert merged_columns([["", "2009 2008"], ["Sales", "100 90"], ["Costs", "(40) (35)"]]) == {1: 2}
+
+
+def test_merged_year_columns_under_a_title_are_split_with_their_signs() -> None:
+    """A cash flow statement whose finder merged two years' columns: '$ 7,398 $ 6,083' is two figures, each with
+    its sign, under '2016 2015'; the title above ('Year Ended December') stays whole and names no year."""
+    from rag_core.tables.rows import labelled_rows, merged_columns
+
+    text = ("|  | Year Ended December |  |\n"
+            "| $ in millions | 2016 2015 | 2014 |\n"
+            "| Net earnings | $ 7,398 $ 6,083 | $ 8,477 |\n"
+            "| Cash settlement of share-based awards | — (2) | (1) |\n"
+            "| Dividends paid | (1,706) (1,681) | (1,454) |")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()]
+    assert merged_columns(rows) == {1: 2}
+    read = {row[0]: dict(zip(labels, row, strict=False)) for labels, row in labelled_rows(text)}
+    assert read["Dividends paid"]["Year Ended December › 2016"] == "(1,706)", read
+    assert read["Dividends paid"]["Year Ended December › 2015"] == "(1,681)", read
+    assert read["Net earnings"]["Year Ended December › 2014"] == "$ 8,477", read
+    assert read["Cash settlement of share-based awards"]["Year Ended December › 2016"] == "—"
+    assert labelled(text).splitlines()[-1] == (
+        "Dividends paid — Year Ended December: 2016 (1,706), 2015 (1,681), 2014 (1,454)")
+    # a title is not split into words even when it has as many as the parts, nor is a name of fewer words
+    titled = [["", "Year Ended December", ""], ["", "2016 2015 2014", ""], ["Sales", "$ 1 $ 2 $ 3", "4"],
+              ["Costs", "5 6 7", "8"]]
+    assert merged_columns(titled) == {1: 3}
+    assert split_cells(titled[0], {1: 3})[:4] == ["", "Year Ended December", "", ""]
+    assert merged_columns([["", "Net Sales"], ["A", "$ 1 $ 2 $ 3"], ["B", "4 5 6"]]) == {}
 
 
 def test_names_the_finder_put_in_one_cell_are_spread_over_their_columns() -> None:
