@@ -50,12 +50,13 @@ def lead_ins(row: Row) -> list[str]:
         if label is not None:
             if not leads or (at + 1 < len(above) and _lead(above[at + 1]) is not None):
                 leads.append(label)
-        elif not cells[0] and any(cells[1:]) or (cells[0] and not any(cells[1:]) and not leads):
+        elif (not cells[0] and any(cells[1:])) or (cells[0] and not any(cells[1:]) and not leads):
             break  # an unlabelled total (or the row of years) closes the lists above; a heading that is no lead-in
     return leads
 
 
 def _cells(line: str) -> list[str]:
+    """A rendered table line's cells, stripped."""
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
