@@ -180,12 +180,18 @@ def _titles(row: Sequence[str]) -> bool:
 
 def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
     """A row with the merged columns of ``plan`` split into their parts (a single name, or a title,
-    stays over the first part)."""
+    stays over the first part), and a cell of a row whose figures a finder merged into it, the cells they
+    belong in left empty after it, spread over them ('| Standardized | $507,807 $534,135 | |' where the column
+    holds one figure in other rows)."""
     out: list[str] = []
     for c, cell in enumerate(row):
         parts = plan.get(c, 1)
         words = (_figures(cell) or ([] if _titles(row) else cell.split())) if parts > 1 else []
         out += words if len(words) == parts else [cell, *[""] * (parts - 1)]
+    for c in range(1, len(out)):
+        figures = [] if "-" in out[c].split() else _figures(out[c])  # not a range ('15 - 44')
+        if len(figures) >= 2 and c + len(figures) <= len(out) and not any(out[c + 1 : c + len(figures)]):
+            out[c : c + len(figures)] = figures
     return out
 
 

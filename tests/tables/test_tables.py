@@ -157,6 +157,12 @@ def test_merged_year_columns_under_a_title_are_split_with_their_signs() -> None:
     assert merged_columns(titled) == {1: 3}
     assert split_cells(titled[0], {1: 3})[:4] == ["", "Year Ended December", "", ""]
     assert merged_columns([["", "Net Sales"], ["A", "$ 1 $ 2 $ 3"], ["B", "4 5 6"]]) == {}
+    # a row whose figures alone were merged, the cells after it left empty: spread over them
+    capital = ("|  | As of December |  |\n| $ in millions | 2016 | 2015 |\n| Tier 2 capital | 14,560 | 15,113 |\n"
+               "| Total capital | $ 96,368 $ 94,573 |  |\n| Range of years | 15 - 44 |  |")
+    lines = labelled(capital).splitlines()
+    assert lines[1] == "Total capital — As of December: 2016 $96,368, 2015 $94,573", lines
+    assert lines[2] == "Range of years — As of December: 2016 15 - 44", lines
 
 
 def test_names_the_finder_put_in_one_cell_are_spread_over_their_columns() -> None:
