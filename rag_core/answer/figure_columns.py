@@ -15,7 +15,7 @@ from ..lexical.line_items import COST_OF_REVENUE
 from ..models import CellRead
 from .figure_cells import Row
 from .figure_question import scale_of
-from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, lead_in, rows_named, stems
+from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, named_under, rows_named, stems
 from .numbers import numbers
 from .statement_lines import cell_value, is_percent
 
@@ -123,7 +123,8 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     value = cell_value(cell[1])
     if value is None:
         return None
-    lead = lead_in(row, stems(metric))
+    lead = named_under(row, stems(metric))
+    lead = "" if stems(lead) <= stems(cell[0]) else lead  # the column says it ('Investment Management › 2015')
     under = f" under '{lead}'" if lead else ""
     why = (f"row '{row.label}'{under} named by the question" if stems(row.label) <= stems(metric)
            else f"row '{row.label}'{under} is how reports name it")

@@ -14,7 +14,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .row_context import heading_of, lead_ins, table_words
+from .row_context import heading_of, heading_row, lead_ins, table_words
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -120,11 +120,17 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     scored: list[tuple[float, Row]] = []
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
+    tables: dict[tuple[int, int], list[set[str]]] = {}
+    for row in rows:
+        if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
+            tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
-        score = max(alone, led)
+        completed = 0.0 if self_named else _completed(label_stems(f"{named_by} {row.label}"), row, words, lead,
+                                                     tables.get((row.passage.n, row.table), []))
+        score = max(alone, led, completed)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
@@ -142,8 +148,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        if score and bool(_BEFORE.search(row.label) or (led > alone and _BEFORE.search(named_by))) != bool(
-                _BEFORE.search(metric)):
+        named_before = (led > alone and _BEFORE.search(named_by)) or (completed > alone and _BEFORE.search(lead))
+        if score and bool(_BEFORE.search(row.label) or named_before) != bool(_BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = label_stems(row.label) & QUALIFIERS
@@ -182,6 +188,36 @@ def lead_in(row: Row, words: set[str]) -> str:
         if label_stems(" ".join([*named_by, row.label])) - QUALIFIERS <= words:
             return " — ".join(named_by)
     return ""
+
+
+def named_under(row: Row, words: set[str]) -> str:
+    """What a row is named under in the answer: the lead-ins that name it (``lead_in``), else the heading row it is
+    listed under when the metric names that too ('Deferred tax (benefit)/expense' over 'U.S. state'); '' for none."""
+    if led := lead_in(row, words):
+        return led
+    heading = heading_row(row).rstrip(":").strip()
+    named = label_stems(heading) - QUALIFIERS
+    return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
+
+
+def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Sequence[set[str]]) -> float:
+    """How well a row names the metric when its table says the rest: its label (with the lead-ins that name it) names
+    part of the metric and nothing else, and the table's caption, section and heading name the rest ('Federal' under
+    'Current:' in a table captioned 'The income tax provision … consisted of the following': 'current federal income
+    tax provision'; 'Total current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); a little less
+    than a label that says it all. Only a row listed under a heading row the metric names: not one under a heading
+    it does not ('Foreign' under 'Deferred:' or under 'Income before income tax expense:' is no 'foreign income tax
+    expense'), nor one under none (a segment's row in a table whose caption mentions net revenues), nor when the rest
+    is a part another row of its table lists (a total is not 'foreign' where a 'Foreign' row lists it). 0 otherwise."""
+    rest, own, heading = words - GENERIC - said, said - QUALIFIERS, label_stems(heading_row(row)) - QUALIFIERS
+    if not rest or not own or not own <= words or not heading or not heading <= words | said:
+        return 0.0
+    if any(label and label <= rest for label in labels):
+        return 0.0
+    if not rest <= stems(f"{row.passage.caption} {row.passage.section} {lead}"):
+        return 0.0
+    whole = said | rest
+    return len(whole) + len(whole & words) / (len(words) or 1) - _AGREES
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:

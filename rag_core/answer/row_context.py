@@ -33,6 +33,20 @@ def heading_of(row: Row) -> str:
     return ""
 
 
+def heading_row(row: Row) -> str:
+    """The row of a label alone a table row is listed under ('| Current tax (benefit)/expense | | |'), its colon
+    kept; '' when a line of text comes first (a title, not a list)."""
+    for line in reversed(lines_above(row)):
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("|"):
+            return ""
+        cells = _cells(line)
+        if cells[0] and not any(cells[1:]):
+            return cells[0]
+    return ""
+
+
 def lead_ins(row: Row) -> list[str]:
     """The lead-ins a table row is listed under, nearest first, each without its colon: the heading it stands under
     (``heading_of``) when that is a row of a label alone ending in a colon ('| Current: | | |'), then each such row

@@ -74,3 +74,52 @@ def test_a_sign_word_before_a_label_is_no_word_of_its_name() -> None:
     figure = read_figure("What was Games Co's accumulated depreciation on property and equipment at the end of 2019?",
                          [_PROPERTY])
     assert figure is not None and abs(figure.value or 0) == 749e6 and figure.cells[0].page == 90, figure
+
+
+_PROVISION = Passage(n=4, document="pharmacy-10k.pdf", page=162, tabular=True,
+                     caption="Pharmacy 10-K › 10. Income Taxes › The income tax provision for continuing operations "
+                             "consisted of the following for the years ended December 31, 2022, 2021 and 2020:",
+                     columns="| In millions | 2022 | 2021 | 2020 |", text=(
+                         "| Current: |  |  |  |\n"
+                         "| Federal | $2,803 | $2,285 | $2,615 |\n"
+                         "| State | 735 | 665 | 518 |\n"
+                         "| Deferred: |  |  |  |\n"
+                         "| Federal | (1,569) | (306) | (450) |\n"
+                         "| Total | $1,463 | $2,522 | $2,569 |\n"))
+_AIRCRAFT = Passage(n=5, document="aircraft-10k.pdf", page=76, tabular=True,
+                    caption="Aircraft 10-K › Note 4 – Income Taxes › Years ended December 31, 2022 2021 2020",
+                    section="Note 4 – Income Taxes", columns="|  | 2022 | 2021 | 2020 |", text=(
+                        "(Dollars in millions)\n"
+                        "| Current tax (benefit)/expense |  |  |  |\n"
+                        "| U.S. federal | ($58) | ($89) | ($3,968) |\n"
+                        "| U.S. state | (42) | 42 | 21 |\n"
+                        "| Total current | 42 | 100 | (3,799) |\n"
+                        "| Deferred tax (benefit)/expense |  |  |  |\n"
+                        "| U.S. federal | (62) | (855) | 652 |\n"
+                        "| U.S. state | 54 | 24 | 612 |\n"
+                        "| Total deferred | (11) | (843) | 1,264 |\n"
+                        "| Total income tax expense/(benefit) | $31 | ($743) | ($2,535) |\n"))
+_RATES = Passage(n=6, document="aircraft-10k.pdf", page=77, tabular=True,
+                 caption="Aircraft 10-K › Note 4 – Income Taxes › The reconciliation of the U.S. federal statutory tax "
+                         "rate to our effective income tax rate", columns="|  | 2022 | 2021 | 2020 |", text=(
+                     "(Dollars in millions)\n| Federal statutory tax | (1,020) | (1,055) | (3,219) |\n"
+                     "| Income tax expense/(benefit) | $31 | ($743) | ($2,535) |\n"))
+
+
+def test_a_row_whose_table_says_the_rest_of_the_metric_is_its_row() -> None:
+    """'Federal' under 'Current:' in a table captioned 'The income tax provision … consisted of the following' is the
+    'current federal income tax provision'; 'Total current' and 'U.S. state' under a heading row without a colon
+    ('Deferred tax (benefit)/expense') in 'Note 4 – Income Taxes' likewise, each said with its heading."""
+    federal = read_figure("What was Pharmacy Co's current federal income tax provision in 2022?", [_PROVISION])
+    assert federal is not None and federal.value == 2803e6, federal
+    assert federal.sentence.startswith("**Current — Federal, 2022: $2,803 million**"), federal.sentence
+    total = read_figure("What was Aircraft Co's total current income tax expense in 2022?", [_RATES, _AIRCRAFT])
+    assert total is not None and total.value == 42e6, total
+    state = read_figure("What was Aircraft Co's deferred U.S. state income tax expense in 2020?", [_RATES, _AIRCRAFT])
+    assert state is not None and state.value == 612e6, state
+    assert state.sentence.startswith("**Deferred tax (benefit)/expense — U.S. state, 2020: 612 million**"), state
+    # a heading the question does not name keeps its rows out: 'U.S. state' alone is no current or deferred part
+    either = read_figure("What was Aircraft Co's U.S. state income tax expense in 2021?", [_RATES, _AIRCRAFT])
+    assert either is None or either.value not in (42e6, 24e6), either
+    whole = read_figure("What was Aircraft Co's income tax expense in 2020?", [_RATES, _AIRCRAFT])
+    assert whole is not None and abs(whole.value or 0) == 2535e6, whole
