@@ -15,8 +15,9 @@ from ..lexical.line_items import COST_OF_REVENUE
 from ..models import CellRead
 from .figure_cells import Row
 from .figure_question import scale_of
-from .figure_rows import GENERIC, QUALIFIERS, When, covers, label_stems, named_under, rows_named, stems
+from .figure_rows import When, covers, named_under, rows_named
 from .numbers import numbers
+from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, is_percent
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)

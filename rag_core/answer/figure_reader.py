@@ -23,9 +23,10 @@ from .figure_columns import (
     said_when,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
-from .figure_rows import GENERIC, When, alike_first, amounts_first, rows_named, stems
+from .figure_rows import When, alike_first, amounts_first, rows_named
 from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, row_named, said_column, said_row
 from .formula import Missing, evaluate, formula_tokens
+from .row_words import GENERIC, stems
 from .statement_lines import cell_value, is_percent
 
 # what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own

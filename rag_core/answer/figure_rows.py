@@ -9,43 +9,16 @@ from collections.abc import Sequence
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import BALANCES, LINE_ITEMS
 from ..lexical.paraphrase import ASKS_COUNT
-from ..lexical.terms import SHARE_CLASS, word_prefixes
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .row_context import heading_of, heading_row, lead_ins, table_words
+from .row_words import ALIKE, GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
 """A label's notes in parentheses ('Deposits (includes $13,782 as of December 2016 …)'): not what it names."""
-_SHORTEST = 2
-"""Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
-
-
-def stems(text: str) -> set[str]:
-    """The content words of a text by their first letters, numbers left out; words reports use
-    alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
-    plain = _EPS.sub("earnings per share", _EFFECTS.sub("impact", text))
-    found = {_ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
-    return found | {"other"} if _OTHER.search(text) else found
-
-
-_EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
-"""'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
-_EPS = re.compile(r"\bEPS\b", re.IGNORECASE)
-"""'Diluted EPS' is the row of 'diluted earnings per share'."""
-_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
-"""'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
-_ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
-
-
-GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
-           "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
-           "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
-"""Stems that name no line item: a label matched on these alone is no match."""
-
-
 def covers(pattern: str, metric: str) -> bool:
     """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
     does not name 'total equity securities'."""
@@ -61,12 +34,6 @@ _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:c
 _BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
-QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
-"""Words a report's row label may add to a line item's name without naming another line (a
-company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
-_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
-                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
-"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
 _WHOLE, _PART_OF_NAME = 0.5, 0.4
 """What a label gains that is a report name of the line item, or part of one: 'Cost of sales' before
 'Cost of products' (of 'cost of products sold') when both are in a table."""
@@ -321,24 +288,12 @@ def _in_words(label: str, name: str) -> bool:
     said = re.findall(r"[a-z&]+", name.lower())
     return all(any(word[:n] == other[:n] for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
                for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
-               if stems(word) - QUALIFIERS and not stems(word) & set(_ALIKE.values()))
+               if stems(word) - QUALIFIERS and not stems(word) & set(ALIKE.values()))
 
 
 _SAME_LETTERS = 7
 """Letters two words share at their start to be one ('operating' and 'operations', 'revenue' and 'revenues'; not
 'intersegment' and 'interest', which share the five a stem keeps)."""
-
-
-def label_stems(text: str) -> set[str]:
-    """A row label's words, without its notes' marks, when it is taken, its class of shares and a sign word before it
-    ('Inventories(1)', 'at period-end', '- common', 'Less'), nor a note a cut left open ('Long-term debt (includes
-    debt issued by consolidated variable interest entities')."""
-    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", _SIGN_WORD.sub("", text)))))
-
-
-_SIGN_WORD = re.compile(r"^\s*(?:less|add|plus|deduct)\b:?\s*", re.IGNORECASE)
-"""A word that opens a row to say it is taken away or added ('Less accumulated depreciation', 'Add: …'): no word of
-its name."""
 
 
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"

@@ -29,9 +29,9 @@ from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, Asked
-from .figure_rows import GENERIC, stems
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above
+from .row_words import GENERIC, stems
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 

@@ -24,11 +24,11 @@ from .figure_cells import Row, table_rows
 from .figure_columns import cell_read, in_percent, stated_change
 from .figure_question import Asked, read_question
 from .figure_reader import CellReader
-from .figure_rows import GENERIC, stems
 from .figure_saying import in_points, row_named, said_column
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .figure_sentences import years_in
 from .formula import formula_tokens
+from .row_words import GENERIC, stems
 from .statement_lines import cell_value, decimal_places, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth

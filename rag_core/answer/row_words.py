@@ -1,0 +1,54 @@
+"""A table row's words as the figure reader compares them: the content words of a text by their first letters
+(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), and the words that
+name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``)."""
+
+from __future__ import annotations
+
+import re
+
+from ..lexical.terms import SHARE_CLASS, word_prefixes
+
+_SHORTEST = 2
+"""Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
+
+
+def stems(text: str) -> set[str]:
+    """The content words of a text by their first letters, numbers left out; words reports use
+    alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
+    plain = _EPS.sub("earnings per share", _EFFECTS.sub("impact", text))
+    found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
+    return found | {"other"} if _OTHER.search(text) else found
+
+
+_EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
+"""'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
+_EPS = re.compile(r"\bEPS\b", re.IGNORECASE)
+"""'Diluted EPS' is the row of 'diluted earnings per share'."""
+_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+"""'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
+ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
+"""Stems reports use alike for one line item's name ('costs' and 'charges')."""
+
+GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
+           "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
+           "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
+"""Stems that name no line item: a label matched on these alone is no match."""
+
+QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
+"""Words a report's row label may add to a line item's name without naming another line (a
+company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
+_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
+                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
+"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
+
+
+def label_stems(text: str) -> set[str]:
+    """A row label's words, without its notes' marks, when it is taken, its class of shares and a sign word before it
+    ('Inventories(1)', 'at period-end', '- common', 'Less'), nor a note a cut left open ('Long-term debt (includes
+    debt issued by consolidated variable interest entities')."""
+    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", _SIGN_WORD.sub("", text)))))
+
+
+_SIGN_WORD = re.compile(r"^\s*(?:less|add|plus|deduct)\b:?\s*", re.IGNORECASE)
+"""A word that opens a row to say it is taken away or added ('Less accumulated depreciation', 'Add: …'): no word of
+its name."""
