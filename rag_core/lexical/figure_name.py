@@ -14,9 +14,10 @@ from .paraphrase import named_metrics
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
-NAMED_ALONE = r"^\s*(?:and|also|then|now)?[\s,]*(?:the|its|their)\s+"
+NAMED_ALONE = (r"^\s*(?:(?:and|also|then|now)?[\s,]*(?:the|its|their)|"
+               r"(?:and|also|then|now)[\s,]+(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?)\s+")
 """A follow-up in a chat that asks with the figure's name alone ('And the total rent expense for fiscal
-years 2010 to 2012?'): a question only with its question mark."""
+years 2010 to 2012?', 'And Goldman Sachs' net interest income in 2014?'): a question only with its question mark."""
 MORE_OR_LESS = r"(?:higher|lower|more|less|greater|bigger|larger|smaller)"
 """'How much higher were its net earnings in 2016 than in 2015?': two years' figures compared, their change."""
 YEAR_BEFORE = (r"\b(?:(?:a|one) year (?:earlier|before)|(?:the )?(?:prior|previous|preceding) (?:fiscal )?year|"

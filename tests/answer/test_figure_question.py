@@ -84,6 +84,12 @@ def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_nam
     # return on equity?' after a return on assets in fiscal 2012 was stated without its year)
     same = read_question(following_up("And its return on equity?", "What was Acme's return on assets in fiscal 2012?"))
     assert same is not None and (same.metric, same.years) == ("return on equity", (2012,))
+    # one that names its company by name, not 'its' (seen in the app: 'And Goldman Sachs' net interest income in 2014?'
+    # after total operating expenses was read as their 2014 figure)
+    named = read_question(following_up("And Acme Bank's net interest income in 2014?",
+                                       "What were Acme Bank's total operating expenses in 2015?"))
+    assert named is not None and (named.metric, named.years) == ("net interest income", (2014,)), named
+    assert read_question("Acme's strategy for growth?") is None  # a name opens no question without 'And'
     assert follow_up_parts(joined)[1] == "What does Abiomed's statement of stockholders' equity show at March 31, 2011?"
     assert follow_up_parts("What was revenue (in millions) in 2012?") == ("What was revenue (in millions) in 2012?", "")
 
