@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from ..lexical.terms import COMPARED_LETTERS, word_prefixes
 from .headers import own_headers
 from .lines import ROWS_LEFT_OUT, cells, is_row
-from .rows import labelled_rows, merged_columns, names_columns, raw_table, split_cells
+from .merged import merged_columns, names_columns, split_cells
+from .rows import labelled_rows, raw_table
 
 _SUMMARY_LABEL = re.compile(r"\b(?:totals?|subtotal|overall|average|mean)\b", re.IGNORECASE)
 """A row label that sums up the rows above it ('Overall', 'Total revenues', 'Average')."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import column_header_rows
 from .headers import date_title, dated_year, one_date, own_headers
-from .lines import cells, is_row
+from .lines import ROWS_LEFT_OUT, cells, is_row
+from .merged import merged_columns, names_columns, split_cells, spread_names
 from .placing import (
     FIGURE,
     NIL,
@@ -96,40 +96,6 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
     return spread_names([split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows])
 
 
-def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
-    """Names a PDF's table finder put in one cell over columns of their own, spread back: in a row
-    of names, a cell of n names followed by n - 1 empty cells, over figures in all n columns of
-    the figure rows ('| NaiveRAG LightRAG | |' over '| 38.8% | 61.2% |'), becomes one name a
-    cell; and an upper header's label that sits over a later cell of that span, its first cell
-    empty ('| | Mix |' over it), moves to the span's first cell, which it spans from."""
-    figures = [r for r in rows if any(FIGURE.fullmatch(cell) for cell in r[1:])]
-    if len(figures) < 2:
-        return headers, rows
-    spans: set[tuple[int, int]] = set()
-
-    def spread(row: list[str]) -> list[str]:
-        out = list(row)
-        for c in range(1, len(out)):
-            words = out[c].split()
-            n = len(words)
-            if (n >= 2 and c + n <= len(out) and all(not cell for cell in out[c + 1 : c + n])
-                    and all(len(r) >= c + n and all(r[c : c + n]) for r in figures)):
-                out[c : c + n] = words
-                spans.add((c, n))
-        return out
-
-    # an upper header's name spans the cells after it ('Net Revenue' over 2022 and 2021): only the names right above
-    # the figures are a finder's merged ones
-    named = [spread(r) if names_columns(r) and i >= len(headers) - 1 else r for i, r in enumerate([*headers, *rows])]
-    headers, rows = named[: len(headers)], named[len(headers) :]
-    for upper in headers[:-1]:
-        for c, n in spans:
-            filled = [k for k in range(c + 1, min(c + n, len(upper))) if upper[k]]
-            if c < len(upper) and not upper[c] and len(filled) == 1:
-                upper[c], upper[filled[0]] = upper[filled[0]], ""
-    return headers, rows
-
-
 def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
     lines = [line for line in text.splitlines() if is_row(line)]
     own = own_headers(text, lines)
@@ -137,62 +103,6 @@ def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]
         return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
     repeated = [line for line in columns.splitlines() if is_row(line)]
     return [cells(line) for line in repeated], [cells(line) for line in lines]
-
-
-def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
-    """Columns a PDF's table finder merged, as {column: parts}: every filled cell of the column in
-    a row of figures holds the same number of figures (2 or more, in 2 rows or more; a currency sign
-    set apart is its figure's, '$ 7,398 $ 6,083', and a dash states a nil), and its name in each row
-    of names is blank, one name (over all the parts) or as many words as parts ('| Mix |' over
-    '| NaiveRAG LightRAG |' over '| 38.8% 61.2% |'); in a row that titles the columns, its one
-    name ('| | Year Ended December | |' over '| $ in millions | 2016 2015 | 2014 |') is a title
-    of any length, when another row names the parts."""
-    plan: dict[int, int] = {}
-    width = max((len(r) for r in rows), default=0)
-    for c in range(1, width):
-        figures = [words for r in rows if c < len(r) and (words := _figures(r[c]))]
-        names = [(len(r[c].split()), _titles(r)) for r in rows if c < len(r) and r[c] and not _figures(r[c])]
-        n = len(figures[0]) if figures else 0
-        if len(figures) < 2 or n < 2 or any(len(f) != n for f in figures):
-            continue
-        parts_named = any(words == n for words, _ in names) or any(
-            all(YEAR_COLUMN.fullmatch(w) for w in f) for f in figures)  # '2016 2015' over the figures
-        if all(words in (1, n) or (title and parts_named) for words, title in names):
-            plan[c] = n
-    return plan
-
-
-_SIGN_APART = re.compile(r"(?<=[$€£¥])\s+(?=[\d(—–-])|(?<=\d)\s+(?=%)")
-"""A currency sign or a percent sign set apart from its figure in a merged cell ('$ 7,398', '30 %')."""
-
-
-def _figures(cell: str) -> list[str]:
-    """A cell's figures when it holds figures alone, each with its signs ('$ 7,398 $ 6,083' is '$7,398', '$6,083'; a
-    dash, with a currency sign or without, is a nil); [] for a cell of words or an empty one."""
-    words = _SIGN_APART.sub("", cell).split()
-    return words if words and all(FIGURE.fullmatch(w) or w.lstrip("$€£¥") in NIL for w in words) else []
-
-
-def _titles(row: Sequence[str]) -> bool:
-    """Whether a row of a table titles its columns: no label and one name."""
-    return not row[0].strip() and sum(1 for cell in row[1:] if cell.strip()) == 1
-
-
-def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
-    """A row with the merged columns of ``plan`` split into their parts (a single name, or a title,
-    stays over the first part), and a cell of a row whose figures a finder merged into it, the cells they
-    belong in left empty after it, spread over them ('| Standardized | $507,807 $534,135 | |' where the column
-    holds one figure in other rows)."""
-    out: list[str] = []
-    for c, cell in enumerate(row):
-        parts = plan.get(c, 1)
-        words = (_figures(cell) or ([] if _titles(row) else cell.split())) if parts > 1 else []
-        out += words if len(words) == parts else [cell, *[""] * (parts - 1)]
-    for c in range(1, len(out)):
-        figures = [] if "-" in out[c].split() else _figures(out[c])  # not a range ('15 - 44')
-        if len(figures) >= 2 and c + len(figures) <= len(out) and not any(out[c + 1 : c + len(figures)]):
-            out[c : c + len(figures)] = figures
-    return out
 
 
 def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[str]]]:
@@ -238,7 +148,28 @@ def labelled(text: str, columns: str = "") -> str:
     Agriculture: NaiveRAG 32.4%, LightRAG 67.6%'). The header rows and the rows of names that
     label the rows below them are left out: every labelled row says them, and a small model shown
     them copies them into its answer as a table of empty cells. Rows of names that label nothing
-    (a table of words) and lines that are not table rows stay as they are."""
+    (a table of words) and lines that are not table rows stay as they are. A passage of two tables (a page's
+    chunks joined, text between them) labels each under its own header, ``columns`` the first's."""
+    pieces = _one_table_each(text)
+    return "\n".join(_labelled(piece, columns if at == 0 else "") for at, piece in enumerate(pieces))
+
+
+def _one_table_each(text: str) -> list[str]:
+    """A text cut before each run of table rows after the first that lines of text part from the one before."""
+    pieces: list[list[str]] = [[]]
+    table, parted = False, False
+    for line in text.splitlines():
+        if is_row(line):
+            if table and parted:
+                pieces.append([])
+            table, parted = True, False
+        elif line.strip() and line.strip() != ROWS_LEFT_OUT and table:
+            parted = True  # a cut's mark for the rows it left out parts no tables
+        pieces[-1].append(line)
+    return ["\n".join(piece) for piece in pieces]
+
+
+def _labelled(text: str, columns: str) -> str:
     if not split_table(text, columns)[0]:
         return text
     every = labelled_rows(text, columns)
@@ -314,11 +245,6 @@ def _grouped(cells: Sequence[tuple[str, str]]) -> str:
         else:
             groups.append((label, [value]))
     return "; ".join(f"{upper}: {', '.join(values)}" if upper else ", ".join(values) for upper, values in groups)
-
-
-def names_columns(row: Sequence[str]) -> bool:
-    """A row inside a table that names columns: two names or more, and no figure but years."""
-    return bool(column_header_rows("| " + " | ".join(row) + " |"))
 
 
 def markdown(text: str, columns: str = "") -> str:

@@ -12,6 +12,7 @@ from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
 from rag_core.tables.headers import named_per_year
+from rag_core.tables.merged import split_cells
 from rag_core.tables.placing import signs_joined
 from rag_core.tables.rows import (
     column_labels,
@@ -19,7 +20,6 @@ from rag_core.tables.rows import (
     labelled,
     markdown,
     row_labels,
-    split_cells,
     split_table,
 )
 
@@ -109,7 +109,8 @@ def test_a_row_of_names_inside_a_table_starts_a_block_with_its_own_labels() -> N
 def test_columns_the_table_finder_merged_are_split_again() -> None:
     """A PDF table finder that missed a column boundary leaves 'NaiveRAG LightRAG' over
     '40.0% 60.0%': every view reads two columns, each figure under its own name."""
-    from rag_core.tables.rows import labelled_rows, merged_columns
+    from rag_core.tables.merged import merged_columns
+    from rag_core.tables.rows import labelled_rows
 
     text = (
         "| | Agriculture | | Mix |\n"
@@ -135,7 +136,8 @@ def test_columns_the_table_finder_merged_are_split_again() -> None:
 def test_merged_year_columns_under_a_title_are_split_with_their_signs() -> None:
     """A cash flow statement whose finder merged two years' columns: '$ 7,398 $ 6,083' is two figures, each with
     its sign, under '2016 2015'; the title above ('Year Ended December') stays whole and names no year."""
-    from rag_core.tables.rows import labelled_rows, merged_columns
+    from rag_core.tables.merged import merged_columns
+    from rag_core.tables.rows import labelled_rows
 
     text = ("|  | Year Ended December |  |\n"
             "| $ in millions | 2016 2015 | 2014 |\n"
@@ -163,6 +165,24 @@ def test_merged_year_columns_under_a_title_are_split_with_their_signs() -> None:
     lines = labelled(capital).splitlines()
     assert lines[1] == "Total capital — As of December: 2016 $96,368, 2015 $94,573", lines
     assert lines[2] == "Range of years — As of December: 2016 15 - 44", lines
+
+
+def test_a_passage_of_two_tables_labels_each_under_its_own_header() -> None:
+    """A page's chunks joined into one passage (Activision's tax note): a table whose finder set its cells askew, a
+    sentence, then the rate reconciliation with a header of its own. Each table is read under its own header (the
+    second's, askew over paired amounts and rates, leaves it as it is); read as one, the prompt showed both raw."""
+    text = ("Income taxes are as follows (amounts in millions):\n"
+            "|  |  | For | the Years Ended December 31, |  |  |\n|  | 2019 |  | 2018 |  | 2017 |\n"
+            "| Current: |  |  |  |  |  |\n| Federal | $ | 136 | $(208) | $ | 696 |\n"
+            "| Total current |  | 483 | 57 |  | 1,057 |\n"
+            "The items accounting for the difference are as follows:\n"
+            "|  |  |  | For the Years | Ended December 31, |  |  |\n|  | 2019 |  |  | 2018 | 2017 |  |\n"
+            "| Federal income tax provision at statutory rate | $343 | 21 % | $394 | 21 % | $403 | 35 % |\n"
+            "| Other | (20) | (1) | 10 | 1 | (10) | — |\n")
+    lines = labelled(text).splitlines()
+    assert "Total current — For the Years Ended December 31,: 2019 483, 2018 57, 2017 1,057" in lines, lines
+    assert "The items accounting for the difference are as follows:" in lines
+    assert not any(line.startswith("Other — For the Years Ended December 31,: 2019 (20), 2018 (1)") for line in lines)
 
 
 def test_names_the_finder_put_in_one_cell_are_spread_over_their_columns() -> None:
