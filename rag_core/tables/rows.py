@@ -149,8 +149,11 @@ def labelled(text: str, columns: str = "") -> str:
     label the rows below them are left out: every labelled row says them, and a small model shown
     them copies them into its answer as a table of empty cells. Rows of names that label nothing
     (a table of words) and lines that are not table rows stay as they are. A passage of two tables (a page's
-    chunks joined, text between them) labels each under its own header, ``columns`` the first's."""
-    pieces = _one_table_each(text)
+    chunks joined, text between them) that no header labels as one is labelled a table at a time, each under its
+    own header (``columns`` the first's)."""
+    whole, pieces = _labelled(text, columns), _one_table_each(text)
+    if len(pieces) < 2 or whole.splitlines() != text.splitlines():
+        return whole  # rows after a line of text read under the header above them ('Cash Flows:' in a statement)
     return "\n".join(_labelled(piece, columns if at == 0 else "") for at, piece in enumerate(pieces))
 
 
