@@ -325,7 +325,9 @@ class Engine(Ingesting):
         # table lines that answer, a comparison's measured lines, a summary's totals; the model says what they show
         led = None if no_relevant else lead_lines(steps.leads, question=standalone, sides=sides, passages=passages,
                                                   whole_tables=whole_tables,
-                                                  rows=[c.row for c in figure.cells] if figure is not None else ())
+                                                  rows=[c.row for c in figure.cells] if figure is not None else (),
+                                                  row_leads={c.row: c.lead.split(" — ")[-1] for c in figure.cells
+                                                             if c.lead} if figure is not None else None)
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
         reads = figure is not None or (led is not None and led[0] == "quoted")
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))

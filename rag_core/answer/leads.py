@@ -3,7 +3,7 @@ prompt keeps (``kept_rows``) and which lines, read by code, open the answer (``l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..models import Passage
 from .prompts import (
@@ -27,16 +27,17 @@ def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Pa
 
 def lead_lines(
     leads: Sequence[str], *, question: str, sides: Sequence[str], passages: Sequence[Passage],
-    whole_tables: Sequence[Passage], rows: Sequence[str] = (),
+    whole_tables: Sequence[Passage], rows: Sequence[str] = (), row_leads: Mapping[str, str] | None = None,
 ) -> tuple[str, QuotedLines] | None:
     """The first of the plan's table-line leads that finds its lines, and them: the table lines that
-    answer (``quoted``: the lines of ``rows``, those a figure was read from, when a passage shows them),
+    answer (``quoted``: the lines of ``rows``, those a figure was read from, when a passage shows them, each under
+    the lead-in of ``row_leads`` it was named with),
     a comparison's measured lines (``compared``), a summary's totals (``summing``, read from
     ``whole_tables``: the passages before the budget, so a line it cut short is quoted whole). The
     ``figure`` lead is read before the budget (``figures.read_figure``)."""
     kept = {p.n for p in passages}
     for lead in leads:
-        found = (quoted_lines(question, passages, rows) if lead == "quoted"
+        found = (quoted_lines(question, passages, rows, row_leads) if lead == "quoted"
                  else compared_lines(sides, passages) if lead == "compared"
                  else summing_lines([g for g in whole_tables if g.n in kept]) if lead == "summing"
                  else None)

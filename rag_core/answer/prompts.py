@@ -4,7 +4,7 @@ question, and document text fenced off as data."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..lexical.terms import tokenize
@@ -16,7 +16,7 @@ from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .figure_question import asks_for_figure
 from .figure_saying import NOT_COMPUTED
-from .quotes import comparing_statements, distinguishing_names, explaining_statements
+from .quotes import comparing_statements, distinguishing_names, explaining_statements, listed_under
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -245,13 +245,16 @@ class QuotedLines:
         return title + "".join(f"- {text} [{n}]\n" for n, text in [*self.lines, *self.sentences]) + "\n"
 
 
-def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str] = ()) -> QuotedLines | None:
+def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str] = (),
+                 leads: Mapping[str, str] | None = None) -> QuotedLines | None:
     """The table lines that answer the question, as the prompt renders them (labelled,
     neutralised): the labels of the first table passage that has such lines, and their lines in
     every table passage (a table's chunks may be two passages); None when no line is known to
     answer it. ``rows``: the rows a figure was read from, whose lines are the ones that answer when
     a passage shows them ('Total revenues — …', not the 'Services' line of 'the Pharmacy Services
-    segment'). With them, the first sentence of prose naming each thing that tells the lines
+    segment'); ``leads``: the lead-in each of those rows was named under ('Deferred' of a 'Foreign' row), whose line
+    of a row of that label is quoted, not another list's ('Foreign' under 'Current:'), where the passages show it.
+    With them, the first sentence of prose naming each thing that tells the lines
     apart (``quotes.distinguishing_names``: '-High' in 'The -High variant removes high-order
     retrieval, leading to a significant performance decline …'), the table's own passage first."""
     shown = {p.n: neutralize(labelled(p.text, p.columns)).splitlines() for p in passages if p.table_chunks}
@@ -264,6 +267,8 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
         lines += [(p.n, line) for line in shown[p.n] if any(line.startswith(f"{label} — ") for label in labels)]
     if not lines:
         return None
+    listed = [(n, line) for n, line in lines if listed_under(shown[n], line, leads or {})]
+    lines = listed or lines
     lines = lines[:LINES_QUOTED]
     names = distinguishing_names(passages, labels, LINES_QUOTED)
     said = explaining_statements(names, passages, [n for n, _ in lines], SENTENCES_QUOTED)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..lexical.terms import tokenize
 from ..models import Passage
@@ -133,3 +133,13 @@ def distinguishing_names(passages: Sequence[Passage], labels: Sequence[str], row
         return []
     shared = set.intersection(*(set(n) for n in named))
     return list(dict.fromkeys(n for names in named for n in names if n not in shared))
+
+
+def listed_under(lines: Sequence[str], line: str, leads: Mapping[str, str]) -> bool:
+    """Whether a labelled line is the row its figure was read from as to the lead-in it stands under: the nearest
+    line above it that labels nothing ('Deferred:') is its row's lead-in; any line whose label has none given."""
+    lead = next((lead for label, lead in leads.items() if line.startswith(f"{label} — ")), None)
+    if lead is None:
+        return True
+    above = next((other for other in reversed(lines[: lines.index(line)]) if " — " not in other), "")
+    return above.strip().rstrip(":").strip() == lead

@@ -123,3 +123,20 @@ def test_a_row_whose_table_says_the_rest_of_the_metric_is_its_row() -> None:
     assert either is None or either.value not in (42e6, 24e6), either
     whole = read_figure("What was Aircraft Co's income tax expense in 2020?", [_RATES, _AIRCRAFT])
     assert whole is not None and abs(whole.value or 0) == 2535e6, whole
+
+
+def test_the_line_quoted_under_a_figure_is_its_own_rows_not_another_lists() -> None:
+    """Three 'Foreign' rows in one tax note: the line quoted under the deferred foreign figure is the one under
+    'Deferred:', not the income's or the current tax's (seen in the app: all three were quoted)."""
+    from rag_core.answer.prompts import quoted_lines
+
+    taxes = _TAXES.model_copy(update={"table_chunks": (7,)})
+    question = "What was Games Co's deferred foreign income tax expense in 2019?"
+    figure = read_figure(question, [_STATEMENT, taxes])
+    assert figure is not None and figure.cells[0].lead.endswith("Deferred"), figure
+    leads = {c.row: c.lead.split(" — ")[-1] for c in figure.cells if c.lead}
+    quoted = quoted_lines(question, [taxes], [c.row for c in figure.cells], leads)
+    assert quoted is not None and [line for _, line in quoted.lines] == [
+        "Foreign — 2019: (1,118); 2018: 19; 2017: (36)"], quoted.lines
+    every = quoted_lines(question, [taxes], [c.row for c in figure.cells])
+    assert every is not None and len(every.lines) == 3, "without the lead-in, every 'Foreign' line"
