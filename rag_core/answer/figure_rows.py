@@ -176,8 +176,11 @@ def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Seq
     it does not ('Foreign' under 'Deferred:' or under 'Income before income tax expense:' is no 'foreign income tax
     expense'), nor one under none (a segment's row in a table whose caption mentions net revenues), nor when the rest
     is a part another row of its table lists (a total is not 'foreign' where a 'Foreign' row lists it). 0 otherwise."""
-    rest, own, heading = words - GENERIC - said, said - QUALIFIERS, label_stems(heading_row(row)) - QUALIFIERS
-    if not rest or not own or not own <= words or not heading or not heading <= words | said:
+    rest, own = words - GENERIC - said, said - QUALIFIERS
+    if not rest or not own or not own <= words:
+        return 0.0
+    heading = label_stems(heading_row(row)) - QUALIFIERS  # read only for a row that names part of the metric
+    if not heading or not heading <= words | said:
         return 0.0
     if any(label and label <= rest for label in labels):
         return 0.0

@@ -7,6 +7,7 @@ import re
 
 from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
+from ..tables.lines import cells
 from .figure_cells import Row
 
 
@@ -41,9 +42,9 @@ def heading_row(row: Row) -> str:
             continue
         if not line.lstrip().startswith("|"):
             return ""
-        cells = _cells(line)
-        if cells[0] and not any(cells[1:]):
-            return cells[0]
+        named = cells(line)
+        if named[0] and not any(named[1:]):
+            return named[0]
     return ""
 
 
@@ -60,26 +61,21 @@ def lead_ins(row: Row) -> list[str]:
             continue
         if not line.lstrip().startswith("|"):
             break  # out of the table: a title
-        label, cells = _lead(line), _cells(line)
+        label, named = _lead(line), cells(line)
         if label is not None:
             if not leads or (at + 1 < len(above) and _lead(above[at + 1]) is not None):
                 leads.append(label)
-        elif (not cells[0] and any(cells[1:])) or (cells[0] and not any(cells[1:]) and not leads):
+        elif (not named[0] and any(named[1:])) or (named[0] and not any(named[1:]) and not leads):
             break  # an unlabelled total (or the row of years) closes the lists above; a heading that is no lead-in
     return leads
 
 
-def _cells(line: str) -> list[str]:
-    """A rendered table line's cells, stripped."""
-    return [c.strip() for c in line.strip().strip("|").split("|")]
-
-
 def _lead(line: str) -> str | None:
     """A table line's lead-in without its colon: a row of a label alone that ends in one; None for any other line."""
-    cells = _cells(line)
-    if not line.lstrip().startswith("|") or not cells[0].endswith(":") or any(cells[1:]):
+    named = cells(line)
+    if not line.lstrip().startswith("|") or not named[0].endswith(":") or any(named[1:]):
         return None
-    return cells[0].rstrip(":").strip()
+    return named[0].rstrip(":").strip()
 
 
 _HEADING_CHARS = 120
