@@ -56,6 +56,7 @@ from .meaning import (
     units_of,
 )
 from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
+from .row_words import BEFORE
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -252,7 +253,7 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
-                or misread(number, terms, figures.cells, figures.prose)
+                or misread(number, terms, figures.cells, figures.prose, before=bool(BEFORE.search(statement)))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)

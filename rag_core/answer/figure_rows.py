@@ -14,7 +14,7 @@ from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .row_context import heading_of, heading_row, lead_ins, table_words
-from .row_words import ALIKE, GENERIC, QUALIFIERS, label_stems, stems
+from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -31,9 +31,6 @@ _PER_SHARE = re.compile(r"\beps\b|\bper (?:common |diluted |basic )?share\b", re
 _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
                           r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
 """A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
-_BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
-"""An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
-earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
 _WHOLE, _PART_OF_NAME = 0.5, 0.4
 """What a label gains that is a report name of the line item, or part of one: 'Cost of sales' before
 'Cost of products' (of 'cost of products sold') when both are in a table."""
@@ -115,8 +112,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        named_before = (led > alone and _BEFORE.search(named_by)) or (completed > alone and _BEFORE.search(lead))
-        if score and bool(_BEFORE.search(row.label) or named_before) != bool(_BEFORE.search(metric)):
+        named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(lead))
+        if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = label_stems(row.label) & QUALIFIERS

@@ -14,6 +14,7 @@ from ..tables.lines import in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
 from ..tables.rows import HEADER_JOIN, labelled_rows, pairs_marked, placed_apart
 from ..text import CITATION
+from .row_words import BEFORE
 
 BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 """A list item's mark at the start of a line."""
@@ -108,11 +109,19 @@ class Cell:
     names: tuple[str, ...]
     table: int
     """Which table of the context (cells of one table share their names' dimensions)."""
+    lead: str = ""
+    """The lead-in its row is listed under ('Deferred' over 'Foreign'; ``lead_ins``), '' for none."""
 
     def where(self) -> str:
-        """'2012 › Total, row Revenue'; 'row Revenue' when its column has no name."""
+        """'2012 › Total, row Revenue'; 'row Revenue' when its column has no name; 'row Deferred — Foreign' under a
+        lead-in."""
         row, *column = (_shown(name) for name in self.names)
+        row = f"{_shown(self.lead)} — {row}" if self.lead and row else row
         return ", ".join(part for part in (" › ".join(n for n in column if n), f"row {row}" if row else "") if part)
+
+    def under_lead(self) -> str:
+        """Its row's label under its lead-in ('Deferred Foreign'), '' when it has none."""
+        return f"{self.lead} {self.names[0]}" if self.lead and self.names else ""
 
 
 def _shown(name: str) -> str:
@@ -130,7 +139,10 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
         for block in row_blocks(passage.text):
             every = labelled_rows(block, passage.columns)
             paired = pairs_marked(every)
-            for labels, row in every:
+            leads = lead_ins([row for _, row in every])
+            for (labels, row), lead in zip(every, leads, strict=True):
+                if lead and not row[0].strip():
+                    row, lead = [lead, *row[1:]], ""  # a list's unlabelled total is what its lead-in names
                 columns = [tuple(labels[c].split(HEADER_JOIN)) if labels[c] else () for c in range(len(row))]
                 apart = _rows_apart(row, columns, table)
                 if apart is not None:
@@ -142,9 +154,41 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
                     if placed is not None else list(zip(columns[1:], row[1:], strict=False))
                 for names, value in named:
                     figures: list[Number | None] = [*numbers(value)] or [None]
-                    found += [Cell(n, (row[0], *names), table) for n in figures]
+                    found += [Cell(n, (row[0], *names), table, lead) for n in figures]
             table += 1
     return found
+
+
+def lead_ins(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Each table row's innermost lead-in, '' for none: the row of a label alone ending in a colon it is listed under
+    ('Deferred:' over 'Foreign'). One right under another opens a list inside it ('Current:' under 'Income tax expense
+    (benefit):'); one after rows of figures takes the place of the list before it ('Deferred:' after 'Current:''s rows)
+    or, when a total closed that list ('Total current'), stands beside it. A row of figures without a label is its
+    list's total (its lead-in names it) and closes every list."""
+    leads, lists, after_lead, closed = list[str](), list[str](), False, False
+    for row in rows:
+        label = row[0].strip() if row else ""
+        figures = any(cell.strip() for cell in row[1:])
+        if label.endswith(":") and not figures:
+            if after_lead or closed or not lists:
+                lists.append(label.rstrip(":").strip())
+            else:
+                lists[-1] = label.rstrip(":").strip()
+            leads.append("")
+            after_lead, closed = True, False
+            continue
+        after_lead = False
+        leads.append(lists[-1] if lists else "")
+        if not label and figures:
+            lists, closed = [], False
+        elif lists and _TOTAL.match(label):
+            lists.pop()
+            closed = True
+    return leads
+
+
+_TOTAL = re.compile(r"total\b", re.IGNORECASE)
+"""A row that closes its list ('Total current')."""
 
 
 def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: int) -> list[Cell] | None:
@@ -203,14 +247,16 @@ def row_blocks(text: str) -> list[str]:
     return ["\n".join(b) for b in blocks if b]
 
 
-def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], prose: Sequence[Number]) -> str:
+def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], prose: Sequence[Number], *,
+            before: bool = False) -> str:
     """Why ``number`` was read from the wrong cell, or "" when nothing says so.
 
     Only a number found in table cells alone is judged, and among the tables holding it, those
     the statement gives the most names of (the table it speaks of). In each dimension (the row
     labels, the column's innermost header, the headers above it) where the statement gives
     names (all of a name's terms appear in it), the cell's own name must hold one of them; a cell
-    passing every named dimension reads right. The reason names the cells the number is under."""
+    passing every named dimension reads right. The reason names the cells the number is under.
+    ``before``: the statement says its amount is one before something is taken from it ('before', 'pre-tax')."""
     holding = [cell for cell in cells if cell.number is not None and number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
@@ -220,21 +266,43 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     most = max(len(given[cell.table]) for cell in holding)
     holding = [cell for cell in holding if len(given[cell.table]) == most]  # the table it speaks of
     for cell in holding:
-        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table]):
+        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table], before):
             return ""
     return f"{number.text} is in the table under {'; '.join(dict.fromkeys(c.where() for c in holding[:3]))}"
 
 
-def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell]) -> bool:
+def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool) -> bool:
     """No dimension the statement names puts the cell elsewhere: the cell's own name there holds
     a name the statement gives ('NaiveRAG LightRAG', a merged header, passes for 'LightRAG'), or
-    has no terms to judge by. The dimensions are the row, the column's innermost
+    has no terms to judge by. The dimensions are the row (``_row_reads_right``), the column's innermost
     header and the headers above it (tables differ in how many levels a column has)."""
-    for dimension, own in enumerate(_dimensions(cell)):
+    if not _row_reads_right(cell, statement_terms, table, before):
+        return False
+    for dimension, own in enumerate(_dimensions(cell)[1:], start=1):
         named = {name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)}
         if named and _terms_of(own) and not any(_terms_of(name) <= _terms_of(own) for name in named):
             return False
     return True
+
+
+def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool) -> bool:
+    """The row dimension of ``_reads_right``. A row is named by its label under its lead-in ('Deferred Foreign') when
+    the statement gives both, and a cell under that lead-in must then be held by it; else by its label alone. An
+    amount before something is taken from it ('Income before income tax expense', said by the row's label or its
+    lead-in) is named only by a statement that says so, and holds no name of one that does not: 'income tax expense
+    … $1,151' is not the total of the list under 'Income before income tax expense:'."""
+    rows = {(c.under_lead(), c.names[0]) for c in table if c.names}
+    led = {(whole, label) for whole, label in rows if whole and _named(whole, statement_terms, before)}
+    named = {(whole, True) for whole, _ in led} | {
+        (label, False) for whole, label in rows
+        if (whole, label) not in led and label not in {label for _, label in led}
+        and _named(label, statement_terms, before)}
+    own, whole = cell.names[0] if cell.names else "", cell.under_lead() or (cell.names[0] if cell.names else "")
+    if not named or not _terms_of(own):
+        return True
+    if not before and BEFORE.search(whole):
+        return False
+    return any(_terms_of(name) <= _terms_of(whole if under_lead else own) for name, under_lead in named)
 
 
 def _dimensions(cell: Cell) -> tuple[str, str, str]:
@@ -243,9 +311,11 @@ def _dimensions(cell: Cell) -> tuple[str, str, str]:
     return row, HEADER_JOIN.join(column[:-1]), column[-1] if column else ""
 
 
-def _named(name: str, statement_terms: set[str]) -> bool:
+def _named(name: str, statement_terms: set[str], before: bool = True) -> bool:
+    """Whether a statement gives the name: all its terms, and when it names an amount before something is taken from
+    it, ``before`` (the statement says so too)."""
     terms = _terms_of(name)
-    return bool(terms) and terms <= statement_terms
+    return bool(terms) and terms <= statement_terms and (before or not BEFORE.search(name))
 
 
 def _terms_of(name: str) -> set[str]:

@@ -1,6 +1,7 @@
 """A table row's words as the figure reader compares them: the content words of a text by their first letters
-(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), and the words that
-name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``)."""
+(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), the words that
+name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), and those of an amount before something is taken
+from it (``BEFORE``)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", 
 QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
 """Words a report's row label may add to a line item's name without naming another line (a
 company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
+BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
+"""An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
+earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
                       r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
 """When a row's figure is taken ('Total staff at period-end'): not what it is of."""

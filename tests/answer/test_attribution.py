@@ -368,3 +368,46 @@ def test_a_figure_of_rows_a_finder_set_into_one_is_judged_by_its_own_row_and_yea
                            TERMS_ONLY)
     assert year.number_notes[0].startswith("$18,454 is in the table under 2008"), "a dash holds 2009's place"
 
+
+
+TAX_NOTE = Passage(n=1, document="games-10k.pdf", page=115, tabular=True, text=(
+    "| | For the Years Ended December 31, | |\n| | 2019 | 2018 |\n"
+    "| Income before income tax expense: | | |\n| Domestic | $ 328 | $ 432 |\n| Foreign | 1,305 | 1,445 |\n"
+    "| | $ 1,633 | $ 1,877 |\n"
+    "| Income tax expense (benefit): | | |\n| Current: | | |\n| Federal | $ 136 | $ (208) |\n"
+    "| Foreign | 323 | 280 |\n| Total current | 459 | 72 |\n"
+    "| Deferred: | | |\n| Federal | 781 | (153) |\n| Foreign | (1,118) | 19 |\n| Total deferred | (337) | (134) |\n"
+    "| Income tax expense | $ 122 | $ (62) |"))
+"""An income tax note of lists under lead-ins, the first list's total without a label (Activision Blizzard's 10-K)."""
+
+
+@pytest.mark.parametrize(("statement", "note"), [
+    ("The total current income tax expense in 2019 was $1,633 million [1].",
+     "$1,633 million is in the table under For the Years Ended December 31, › 2019, row Income before income tax "
+     "expense"),
+    ("The current foreign income tax expense for 2019 was $1,118 million [1].",
+     "$1,118 million is in the table under For the Years Ended December 31, › 2019, row Deferred — Foreign"),
+    ("Foreign income tax expense in 2019 was $1,305 million [1].",
+     "$1,305 million is in the table under For the Years Ended December 31, › 2019, row Income before income tax "
+     "expense — Foreign"),
+])
+def test_a_row_under_a_lead_in_is_judged_by_it(statement: str, note: str) -> None:
+    """Seen in the app: the local model wrote 'The total current income tax expense in 2017 was $1,151 million', the
+    unlabelled total of the income before tax listed above, and the check let it pass: a row without a label had no
+    name to judge it by, and 'Foreign' under 'Deferred:' was any 'Foreign'."""
+    (wrong,), _ = attribute(statement, [TAX_NOTE], None, TERMS_ONLY)
+    assert wrong.number_notes == [note] and not wrong.supported
+
+
+@pytest.mark.parametrize("statement", [
+    "The total current income tax expense in 2019 was $459 million [1].",
+    "Income before income tax expense in 2019 was $1,633 million [1].",
+    "Pre-tax income from foreign operations was $1,305 million in 2019 [1].",
+    "The deferred foreign income tax benefit for 2019 was $1,118 million [1].",
+    "The current foreign income tax expense for 2019 was $323 million [1].",
+    "Foreign income tax in 2018 was $280 million [1].",  # names no list: any 'Foreign' after tax
+    "Income tax expense in 2019 was $122 million [1].",
+])
+def test_a_row_read_under_its_lead_in_is_verified(statement: str) -> None:
+    (right,), _ = attribute(statement, [TAX_NOTE], None, TERMS_ONLY)
+    assert right.unverified_numbers == [] and right.supported
