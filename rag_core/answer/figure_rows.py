@@ -14,7 +14,7 @@ from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .row_context import heading_of, heading_row, lead_ins, table_words
-from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, stems
+from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, stems, with_tax_benefit
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -169,10 +169,13 @@ def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Seq
     part of the metric and nothing else, and the table's caption, section and heading name the rest ('Federal' under
     'Current:' in a table captioned 'The income tax provision … consisted of the following': 'current federal income
     tax provision'; 'Total current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); a little less
-    than a label that says it all. Only a row listed under a heading row the metric names: not one under a heading
-    it does not ('Foreign' under 'Deferred:' or under 'Income before income tax expense:' is no 'foreign income tax
-    expense'), nor one under none (a segment's row in a table whose caption mentions net revenues), nor when the rest
-    is a part another row of its table lists (a total is not 'foreign' where a 'Foreign' row lists it). 0 otherwise."""
+    than a label that says it all. In a passage of a page's tables, a table's title is the line above it or its
+    title row ('The provision for income taxes consisted of the following:', ``table_words``). Only a row listed under
+    a heading row the metric names: not one under a heading it does not ('Foreign' under 'Deferred:' or under 'Income
+    before income tax expense:' is no 'foreign income tax expense'), nor one under none (a segment's row in a table
+    whose caption mentions net revenues), nor when the rest is a part another row of its table lists (a total is not
+    'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of the income
+    tax provision says the 'income tax benefit'. 0 otherwise."""
     rest, own = words - GENERIC - said, said - QUALIFIERS
     if not rest or not own or not own <= words:
         return 0.0
@@ -181,7 +184,8 @@ def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Seq
         return 0.0
     if any(label and label <= rest for label in labels):
         return 0.0
-    if not rest <= stems(f"{row.passage.caption} {row.passage.section} {lead}"):
+    titles = " ".join((row.passage.caption, row.passage.section, lead, *table_words(row)))
+    if not rest <= with_tax_benefit(stems(titles)):
         return 0.0
     whole = said | rest
     return len(whole) + len(whole & words) / (len(words) or 1) - _AGREES

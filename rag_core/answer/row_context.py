@@ -13,12 +13,15 @@ from .figure_cells import Row
 
 def lines_above(row: Row) -> list[str]:
     """The lines of a row's passage above its own line (the first table line holding its label and every cell, read
-    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'), in reading order: where the
-    headings it stands under are; none when its line is not found."""
+    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'; for a total the reader named,
+    'Total Current', the first line without a label holding every cell), in reading order: where the headings it
+    stands under are; none when its line is not found."""
     lines = row.passage.text.splitlines()
     figures = [text.replace(" ", "") for text in row.cells.values()]
-    at = next((n for n, line in enumerate(lines) if line.lstrip().startswith("|") and row.label in line
-               and all(text in line.replace(" ", "") for text in figures)), None)
+    held = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")
+            and all(text in line.replace(" ", "") for text in figures)]
+    at = next((n for n in held if row.label in lines[n]),
+              next((n for n in held if not cells(lines[n])[0]), None) if figures else None)
     return lines[:at] if at is not None else []
 
 

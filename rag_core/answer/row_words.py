@@ -1,7 +1,7 @@
 """A table row's words as the figure reader compares them: the content words of a text by their first letters
 (``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), the words that
-name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), and those of an amount before something is taken
-from it (``BEFORE``)."""
+name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), those of an amount before something is taken
+from it (``BEFORE``), and a tax's benefit said by its provision (``with_tax_benefit``)."""
 
 from __future__ import annotations
 
@@ -56,3 +56,9 @@ def label_stems(text: str) -> set[str]:
 _SIGN_WORD = re.compile(r"^\s*(?:less|add|plus|deduct)\b:?\s*", re.IGNORECASE)
 """A word that opens a row to say it is taken away or added ('Less accumulated depreciation', 'Add: …'): no word of
 its name."""
+
+
+def with_tax_benefit(words: set[str]) -> set[str]:
+    """A text's words with what they say of a tax: the income tax provision (or expense) says its benefit too, the
+    provision below nought when the company gets tax back ('income tax benefit')."""
+    return words | {"benef"} if "taxes" in words and words & {"provi", "expen"} else words

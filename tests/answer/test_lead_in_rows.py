@@ -140,3 +140,73 @@ def test_the_line_quoted_under_a_figure_is_its_own_rows_not_another_lists() -> N
         "Foreign — 2019: (1,118); 2018: 19; 2017: (36)"], quoted.lines
     every = quoted_lines(question, [taxes], [c.row for c in figure.cells])
     assert every is not None and len(every.lines) == 3, "without the lead-in, every 'Foreign' line"
+
+
+_SUBTOTALS = _PROVISION.model_copy(update={"text": (
+    "| Current: |  |  |  |\n"
+    "| Federal | $2,803 | $2,285 | $2,615 |\n"
+    "| State | 735 | 665 | 518 |\n"
+    "|  | 3,538 | 2,950 | 3,133 |\n"
+    "| Deferred: |  |  |  |\n"
+    "| Federal | (1,569) | (306) | (450) |\n"
+    "| State | (506) | (122) | (114) |\n"
+    "|  | (2,075) | (428) | (564) |\n"
+    "| Total | $1,463 | $2,522 | $2,569 |\n")})
+_PHARMACY_STATEMENT = Passage(n=7, document="pharmacy-10k.pdf", page=108, tabular=True, statement="income",
+                              caption="Pharmacy 10-K › Consolidated Statements of Operations",
+                              columns="| In millions | 2022 | 2021 | 2020 |", text=(
+                                  "| Income before income tax provision | 5,628 | 10,420 | 9,770 |\n"
+                                  "| Income tax provision | 1,463 | 2,522 | 2,569 |\n"))
+_PHARMACY_BALANCE = Passage(n=8, document="pharmacy-10k.pdf", page=110, tabular=True, statement="balance_sheet",
+                            caption="Pharmacy 10-K › Consolidated Balance Sheets",
+                            columns="| In millions | 2022 | 2021 |",
+                            text="| Liabilities: |  |  |\n| Deferred income taxes | 3,880 | 6,270 |\n")
+
+
+def test_a_lists_unlabelled_total_is_read_under_its_lead_in_and_a_tax_benefit_is_its_provision() -> None:
+    """The reader names a list's unlabelled total by its lead-in ('Total Current'), and found no line of that name in
+    its passage, so it knew no heading over it and read the income statement's whole provision (2,569) for the 'total
+    current income tax provision'. A table of the income tax provision says an 'income tax benefit' too: the deferred
+    one is its 'Deferred:' list's total, not the balance sheet's deferred income taxes (CVS Health's 10-K)."""
+    passages = [_PHARMACY_STATEMENT, _PHARMACY_BALANCE, _SUBTOTALS]
+    current = read_figure("What was Pharmacy Co's total current income tax provision in 2020?", passages)
+    assert current is not None and current.value == 3133e6, current
+    benefit = read_figure("What was Pharmacy Co's total deferred income tax benefit in 2021?", passages)
+    assert benefit is not None and abs(benefit.value or 0) == 428e6, benefit
+    whole = read_figure("What was Pharmacy Co's income tax provision in 2021?", passages)
+    assert whole is not None and whole.value == 2522e6, whole
+
+
+_PAGE_OF_TABLES = Passage(n=9, document="snacks-10k.pdf", page=83, tabular=True,
+                          caption="Snacks 10-K › Note 5 — Income Taxes › The components of income before income taxes "
+                                  "are as follows:", columns="|  | 2022 | 2021 | 2020 |", text=(
+                              "| United States | $7,305 | $3,740 | $4,070 |\n"
+                              "| Foreign | 3,400 | 6,081 | 4,999 |\n"
+                              "|  | $10,705 | $9,821 | $9,069 |\n"
+                              "The provision for income taxes consisted of the following:\n"
+                              "2022 2021 2020\n"
+                              "| Current: |  |  |  |\n"
+                              "| U.S. Federal | $1,137 | $702 | $715 |\n"
+                              "| Foreign | 1,027 | 955 | 932 |\n"
+                              "|  | 2,164 | 1,657 | 1,647 |\n"
+                              "| Deferred: |  |  |  |\n"
+                              "| U.S. Federal | 22 | 375 | 273 |\n"
+                              "| Foreign | (709) | (14) | (167) |\n"
+                              "|  | (687) | 361 | 106 |\n"))
+_SNACKS_STATEMENT = Passage(n=10, document="snacks-10k.pdf", page=62, tabular=True, statement="income",
+                            caption="Snacks 10-K › Consolidated Statement of Income",
+                            columns="|  | 2022 | 2021 | 2020 |", text=(
+                                "| Income before income taxes | 10,705 | 9,821 | 9,069 |\n"
+                                "| Provision for income taxes | 1,477 | 2,018 | 1,753 |\n"))
+
+
+def test_a_table_titled_by_the_line_above_it_says_the_rest_of_the_metric() -> None:
+    """A page's tables make one passage captioned by the first ('The components of income before income taxes'): the
+    provision's table is titled by the line above it, which the reader did not read, so it answered the statement's
+    whole provision (1,753) for the 'current foreign income tax provision' (PepsiCo's 10-K)."""
+    current = read_figure("What was Snacks Co's current foreign income tax provision in 2020?",
+                          [_SNACKS_STATEMENT, _PAGE_OF_TABLES])
+    assert current is not None and current.sentence.startswith("**Current — Foreign, 2020: 932**"), current
+    deferred = read_figure("What was Snacks Co's deferred income tax benefit in 2022?",
+                           [_SNACKS_STATEMENT, _PAGE_OF_TABLES])
+    assert deferred is not None and abs(deferred.value or 0) == 687, deferred
