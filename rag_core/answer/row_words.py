@@ -16,7 +16,8 @@ _SHORTEST = 2
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out; words reports use
     alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
-    plain = _EPS.sub("earnings per share", _EFFECTS.sub("impact", text))
+    plain = _BEFORE_TAXES.sub(lambda m: f"before {m.group('income') or m.group('its') or ''}taxes",
+                              _EPS.sub("earnings per share", _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
     return found | {"other"} if _OTHER.search(text) else found
 
@@ -25,6 +26,10 @@ _EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
 """'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
 _EPS = re.compile(r"\bEPS\b", re.IGNORECASE)
 """'Diluted EPS' is the row of 'diluted earnings per share'."""
+_BEFORE_TAXES = re.compile(r"\bbefore\s+(?:(?:the\s+)?provision\s+for\s+(?P<income>(?:income\s+)?)taxes|"
+                           r"(?P<its>(?:income\s+)?)tax\s+(?:provision|expense))\b", re.IGNORECASE)
+"""The tax an amount is before, by the tax's line ('Income (loss) before provision for income taxes', 'Income before
+income tax expense'): the amount before income taxes."""
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
 ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
