@@ -210,3 +210,26 @@ def test_a_table_titled_by_the_line_above_it_says_the_rest_of_the_metric() -> No
     deferred = read_figure("What was Snacks Co's deferred income tax benefit in 2022?",
                            [_SNACKS_STATEMENT, _PAGE_OF_TABLES])
     assert deferred is not None and abs(deferred.value or 0) == 687, deferred
+
+
+_HEART_TAXES = Passage(n=11, document="heart-10k.pdf", page=77, tabular=True,
+                       caption="Heart 10-K › Income (loss) before provision for income taxes and the provision for "
+                               "income taxes is as follows (in $000's):", columns="|  | 2012 | 2011 | 2010 |", text=(
+                           "| Income (loss) before provision for income taxes: |  |  |  |\n"
+                           "| United States | $ 236 | $ (6,522) | $ (7,698) |\n"
+                           "| Foreign | 2,307 | (4,341) | (10,655) |\n"
+                           "| Income (loss) before income taxes | $2,543 | $(10,863) | $(18,353) |\n"
+                           "| Provision for income taxes: |  |  |  |\n"
+                           "| Current: |  |  |  |\n"
+                           "| Foreign | 259 | — | — |\n"
+                           "| Total current | 259 | 3 | (283) |\n"))
+
+
+def test_an_amount_before_the_provision_for_income_taxes_is_before_income_taxes() -> None:
+    """'Foreign' under 'Income (loss) before provision for income taxes:' is the 'foreign income (loss) before income
+    taxes': the reader, not seeing the provision's words in the question, read the total (ABIOMED's 10-K)."""
+    question = "What was Heart Co's foreign income (loss) before income taxes in fiscal 2011?"
+    figure = read_figure(question, [_HEART_TAXES])
+    assert figure is not None and figure.value == -4341e3, figure
+    assert figure.sentence.startswith("**Income (loss) before provision for income taxes — Foreign, 2011: 4,341 "
+                                      "thousand**"), figure
