@@ -13,7 +13,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .row_context import heading_of, heading_row, lead_ins, table_words
+from .row_context import heading_of, heading_row, lead_ins, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, stems, with_tax_benefit
 from .statement_lines import is_percent
 
@@ -92,8 +92,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0)
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
-        completed = 0.0 if self_named else _completed(label_stems(f"{named_by} {row.label}"), row, words, lead,
-                                                     tables.get((row.passage.n, row.table), []))
+        completed, completing = (0.0, "") if self_named else _completed(
+            label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []))
         score = max(alone, led, completed)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
                                                                   or label_stems(row.label) < part_named):
@@ -112,7 +112,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
         if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(lead))
+        named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
@@ -156,39 +156,46 @@ def lead_in(row: Row, words: set[str]) -> str:
 
 def named_under(row: Row, words: set[str]) -> str:
     """What a row is named under in the answer: the lead-ins that name it (``lead_in``), else the heading row it is
-    listed under when the metric names that too ('Deferred tax (benefit)/expense' over 'U.S. state'); '' for none."""
+    listed under, or what its table's title says its rows are the parts of, when the metric names that too ('Deferred
+    tax (benefit)/expense' over 'U.S. state'; 'Income before income taxes' of 'United States'); '' for none."""
     if led := lead_in(row, words):
         return led
-    heading = heading_row(row).rstrip(":").strip()
+    heading = heading_row(row).rstrip(":").strip() or parts_of(row)[:1].upper() + parts_of(row)[1:]
     named = label_stems(heading) - QUALIFIERS
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
 
 
-def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Sequence[set[str]]) -> float:
-    """How well a row names the metric when its table says the rest: its label (with the lead-ins that name it) names
-    part of the metric and nothing else, and the table's caption, section and heading name the rest ('Federal' under
-    'Current:' in a table captioned 'The income tax provision … consisted of the following': 'current federal income
-    tax provision'; 'Total current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); a little less
-    than a label that says it all. In a passage of a page's tables, a table's title is the line above it or its
-    title row ('The provision for income taxes consisted of the following:', ``table_words``). Only a row listed under
-    a heading row the metric names: not one under a heading it does not ('Foreign' under 'Deferred:' or under 'Income
-    before income tax expense:' is no 'foreign income tax expense'), nor one under none (a segment's row in a table
-    whose caption mentions net revenues), nor when the rest is a part another row of its table lists (a total is not
-    'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of the income
-    tax provision says the 'income tax benefit'. 0 otherwise."""
+def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Sequence[set[str]]) -> tuple[float, str]:
+    """How well a row names the metric when its table says the rest, and the words of its table that say what it
+    lists ('' when it names nothing so): its label (with the lead-ins that name it) names part of the metric and
+    nothing else, and the table's caption, section and heading name the rest ('Federal' under 'Current:' in a table
+    captioned 'The income tax provision … consisted of the following': 'current federal income tax provision'; 'Total
+    current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); a little less than a label that says
+    it all. In a passage of a page's tables, a table's title is the line above it or its title row ('The provision
+    for income taxes consisted of the following:', ``table_words``). Only a row listed under a heading row the metric
+    names, its words those that say what it lists: not one under a heading it does not ('Foreign' under 'Deferred:'
+    or under 'Income before income tax expense:' is no 'foreign income tax expense'); nor one under none, unless its
+    table's title says it lists the parts of the rest (``row_context.parts_of``: 'United States' in 'The components
+    of income before income taxes are as follows:'; not a segment's row in a table whose caption mentions net
+    revenues), its words then what the title names; nor when the rest is a part another row of its table lists (a
+    total is not 'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of
+    the income tax provision says the 'income tax benefit'."""
     rest, own = words - GENERIC - said, said - QUALIFIERS
     if not rest or not own or not own <= words:
-        return 0.0
+        return 0.0, ""
     heading = label_stems(heading_row(row)) - QUALIFIERS  # read only for a row that names part of the metric
-    if not heading or not heading <= words | said:
-        return 0.0
+    if heading and not heading <= words | said:
+        return 0.0, ""
+    whole_of = "" if heading else parts_of(row)
+    if not heading and not whole_of:
+        return 0.0, ""
     if any(label and label <= rest for label in labels):
-        return 0.0
+        return 0.0, ""
     titles = " ".join((row.passage.caption, row.passage.section, lead, *table_words(row)))
     if not rest <= with_tax_benefit(stems(titles)):
-        return 0.0
+        return 0.0, ""
     whole = said | rest
-    return len(whole) + len(whole & words) / (len(words) or 1) - _AGREES
+    return len(whole) + len(whole & words) / (len(words) or 1) - _AGREES, lead if heading else whole_of
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:

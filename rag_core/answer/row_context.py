@@ -12,17 +12,22 @@ from .figure_cells import Row
 
 
 def lines_above(row: Row) -> list[str]:
-    """The lines of a row's passage above its own line (the first table line holding its label and every cell, read
-    without spaces: a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'; for a total the reader named,
-    'Total Current', the first line without a label holding every cell), in reading order: where the headings it
-    stands under are; none when its line is not found."""
+    """The lines of a row's passage above its own line (``row_line``), in reading order: where the headings it stands
+    under are; none when its line is not found."""
+    at = row_line(row)
+    return row.passage.text.splitlines()[:at] if at is not None else []
+
+
+def row_line(row: Row) -> int | None:
+    """Which line of its passage a table row is: the first table line holding its label and every cell, read without
+    spaces (a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'); for a total the reader named, 'Total
+    Current', the first line without a label holding every cell. None when its line is not found."""
     lines = row.passage.text.splitlines()
     figures = [text.replace(" ", "") for text in row.cells.values()]
     held = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")
             and all(text in line.replace(" ", "") for text in figures)]
-    at = next((n for n in held if row.label in lines[n]),
-              next((n for n in held if not cells(lines[n])[0]), None) if figures else None)
-    return lines[:at] if at is not None else []
+    return next((n for n in held if row.label in lines[n]),
+                next((n for n in held if not cells(lines[n])[0]), None) if figures else None)
 
 
 def heading_of(row: Row) -> str:
@@ -89,10 +94,11 @@ summarized in the table below.'); a longer one is a paragraph, no heading."""
 def table_words(row: Row) -> list[str]:
     """The lines that title a row's table: its header rows and headings above it, and the nearest line of words
     above the table (a unit or a line of years is none: '(Millions)', 'Years ended December 31, 2022 2021'); every
-    other line of its passage when its line is not found."""
-    above = lines_above(row)
-    if not above:
+    other line of its passage when its line is not found; none when it opens its passage (its caption titles it)."""
+    at = row_line(row)
+    if at is None:
         return [line for line in row.passage.text.splitlines() if row.label not in line]
+    above = row.passage.text.splitlines()[:at]
     near: list[str] = []
     for line in reversed(above):
         if line.lstrip().startswith("|"):
@@ -108,3 +114,20 @@ _UNITS = re.compile(rf"\((?:in\s+)?(?:\$\s*)?(?:millions|thousands|billions|000[
                     re.IGNORECASE)
 """A line's words that name no line item: a unit, a year, a date ('(Dollars in millions) Years ended December 31,
 2022 2021', '(Millions)')."""
+
+
+def parts_of(row: Row) -> str:
+    """What a row's table says its rows are the parts of, by its title (the nearest line of words above it, else its
+    passage's caption): 'income before income taxes' of 'The components of income before income taxes are as
+    follows:', 'Revenues' of 'Revenues consisted of the following:'; '' when its title says none."""
+    near = [line for line in table_words(row) if not line.lstrip().startswith("|")] if row_line(row) is not None else []
+    title = near[0] if near else row.passage.caption.split(" › ")[-1]
+    found = _PARTS_OF.search(title)
+    return (found.group("of") or found.group("whole") or "").strip() if found else ""
+
+
+_PARTS_OF = re.compile(r"\bcomponents?\s+of\s+(?:the\s+|our\s+|its\s+)?(?P<of>[^:.;]+?)"
+                       r"(?=\s+(?:are|is|were|was|for|as)\b|\s*[:.;(]|$)|"
+                       r"^(?:(?:the|our|its)\s+)?(?P<whole>[^:.;]+?)\s+"
+                       r"(?:consist(?:s|ed)?|(?:is|are|was|were)\s+(?:composed|comprised))\s+of\b", re.IGNORECASE)
+"""A table's title that says its rows are the parts of what it names, and that name."""

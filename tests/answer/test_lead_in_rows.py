@@ -233,3 +233,20 @@ def test_an_amount_before_the_provision_for_income_taxes_is_before_income_taxes(
     assert figure is not None and figure.value == -4341e3, figure
     assert figure.sentence.startswith("**Income (loss) before provision for income taxes — Foreign, 2011: 4,341 "
                                       "thousand**"), figure
+
+
+_INCOME_BY_COUNTRY = Passage(n=12, document="snacks-10k.pdf", page=83, tabular=True,
+                             caption="Snacks 10-K › Note 5 — Income Taxes › The components of income before income "
+                                     "taxes are as follows:", columns="|  | 2022 | 2021 | 2020 |", text=(
+                                 "| United States | $7,305 | $3,740 | $4,070 |\n"
+                                 "| Foreign | 3,400 | 6,081 | 4,999 |\n"
+                                 "|  | $10,705 | $9,821 | $9,069 |\n"))
+
+def test_a_row_of_a_table_of_the_components_of_a_line_is_that_lines_part() -> None:
+    """'United States' in a table titled 'The components of income before income taxes are as follows:' is the United
+    States income before income taxes: the reader, finding no heading row over it, read the statement's whole
+    income before income taxes (PepsiCo's 10-K)."""
+    question = "What was Snacks Co's United States income before income taxes in 2022?"
+    part = read_figure(question, [_SNACKS_STATEMENT, _INCOME_BY_COUNTRY])
+    assert part is not None and part.sentence.startswith(
+        "**Income before income taxes — United States, 2022: $7,305**"), part
