@@ -160,7 +160,7 @@ def named_under(row: Row, words: set[str]) -> str:
     tax (benefit)/expense' over 'U.S. state'; 'Income before income taxes' of 'United States'); '' for none."""
     if led := lead_in(row, words):
         return led
-    heading = heading_row(row).rstrip(":").strip() or parts_of(row)[:1].upper() + parts_of(row)[1:]
+    heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
     named = label_stems(heading) - QUALIFIERS
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
 

@@ -110,7 +110,7 @@ class Cell:
     table: int
     """Which table of the context (cells of one table share their names' dimensions)."""
     lead: str = ""
-    """The lead-in its row is listed under ('Deferred' over 'Foreign'; ``lead_ins``), '' for none."""
+    """The lead-in its row is listed under ('Deferred' over 'Foreign'; ``rows_leads``), '' for none."""
 
     def where(self) -> str:
         """'2012 › Total, row Revenue'; 'row Revenue' when its column has no name; 'row Deferred — Foreign' under a
@@ -139,7 +139,7 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
         for block in row_blocks(passage.text):
             every = labelled_rows(block, passage.columns)
             paired = pairs_marked(every)
-            leads = lead_ins([row for _, row in every])
+            leads = rows_leads([row for _, row in every])
             for (labels, row), lead in zip(every, leads, strict=True):
                 if lead and not row[0].strip():
                     row, lead = [lead, *row[1:]], ""  # a list's unlabelled total is what its lead-in names
@@ -159,7 +159,7 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     return found
 
 
-def lead_ins(rows: Sequence[Sequence[str]]) -> list[str]:
+def rows_leads(rows: Sequence[Sequence[str]]) -> list[str]:
     """Each table row's innermost lead-in, '' for none: the row of a label alone ending in a colon it is listed under
     ('Deferred:' over 'Foreign'). One right under another opens a list inside it ('Current:' under 'Income tax expense
     (benefit):'); one after rows of figures takes the place of the list before it ('Deferred:' after 'Current:''s rows)
