@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.lines import in_table, is_rule, leader_parts
+from ..tables.lines import TOTAL_LABEL, in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
 from ..tables.rows import HEADER_JOIN, labelled_rows, pairs_marked, placed_apart
 from ..text import CITATION
@@ -181,14 +181,10 @@ def rows_leads(rows: Sequence[Sequence[str]]) -> list[str]:
         leads.append(lists[-1] if lists else "")
         if not label and figures:
             lists, closed = [], False
-        elif lists and _TOTAL.match(label):
+        elif lists and TOTAL_LABEL.match(label):
             lists.pop()
             closed = True
     return leads
-
-
-_TOTAL = re.compile(r"total\b", re.IGNORECASE)
-"""A row that closes its list ('Total current')."""
 
 
 def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: int) -> list[Cell] | None:
@@ -289,8 +285,9 @@ def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell
     """The row dimension of ``_reads_right``. A row is named by its label under its lead-in ('Deferred Foreign') when
     the statement gives both, and a cell under that lead-in must then be held by it; else by its label alone. An
     amount before something is taken from it ('Income before income tax expense', said by the row's label or its
-    lead-in) is named only by a statement that says so, and holds no name of one that does not: 'income tax expense
-    … $1,151' is not the total of the list under 'Income before income tax expense:'."""
+    lead-in) is named only by a statement that says so, and holds nothing of one that speaks in its words without
+    saying so: 'income tax expense … $1,151' is not the total of the list under 'Income before income tax expense:',
+    while 'Foreign — 2019: 1,305' (its row under that lead-in, quoted) names only its row."""
     rows = {(c.under_lead(), c.names[0]) for c in table if c.names}
     led = {(whole, label) for whole, label in rows if whole and _named(whole, statement_terms, before)}
     named = {(whole, True) for whole, _ in led} | {
@@ -300,8 +297,9 @@ def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell
     own, whole = cell.names[0] if cell.names else "", cell.under_lead() or (cell.names[0] if cell.names else "")
     if not named or not _terms_of(own):
         return True
-    if not before and BEFORE.search(whole):
-        return False
+    words_of_before = _terms_of(whole) - (_terms_of(own) if whole != own else set())
+    if not before and BEFORE.search(whole) and words_of_before & statement_terms:
+        return False  # it speaks of what is taken, or of the amount after it, in the before amount's words
     return any(_terms_of(name) <= _terms_of(whole if under_lead else own) for name, under_lead in named)
 
 

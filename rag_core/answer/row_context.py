@@ -7,7 +7,7 @@ import re
 
 from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
-from ..tables.lines import cells
+from ..tables.lines import TOTAL_LABEL, cells
 from .figure_cells import Row
 
 
@@ -44,7 +44,8 @@ def heading_of(row: Row) -> str:
 
 def heading_row(row: Row) -> str:
     """The row of a label alone a table row is listed under ('| Current tax (benefit)/expense | | |'), its colon
-    kept; '' when a line of text comes first (a title, not a list)."""
+    kept; '' when a line of text comes first (a title, not a list) or a list's total ('Total deferred', or figures
+    under no label: the row after it, 'Total income tax provision', is in no list above)."""
     for line in reversed(lines_above(row)):
         if not line.strip():
             continue
@@ -53,6 +54,8 @@ def heading_row(row: Row) -> str:
         named = cells(line)
         if named[0] and not any(named[1:]):
             return named[0]
+        if any(named[1:]) and (not named[0] or TOTAL_LABEL.match(named[0])):
+            return ""
     return ""
 
 

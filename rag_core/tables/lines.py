@@ -8,6 +8,10 @@ _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
 """A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
 
 
+TOTAL_LABEL = re.compile(r"\s*total\b", re.IGNORECASE)
+"""A row label that closes the list above it ('Total current', 'Total deferred')."""
+
+
 ROWS_LEFT_OUT = "…"
 """The line standing for a table's rows a budget's cut left out (``budget._cut_rows``): the rows
 around it are one table."""

@@ -407,6 +407,7 @@ def test_a_row_under_a_lead_in_is_judged_by_it(statement: str, note: str) -> Non
     "The current foreign income tax expense for 2019 was $323 million [1].",
     "Foreign income tax in 2018 was $280 million [1].",  # names no list: any 'Foreign' after tax
     "Income tax expense in 2019 was $122 million [1].",
+    "Foreign — 2019: 1,305; 2018: 1,445 [1]",  # the row under its lead-in, as the extractive answer quotes it
 ])
 def test_a_row_read_under_its_lead_in_is_verified(statement: str) -> None:
     (right,), _ = attribute(statement, [TAX_NOTE], None, TERMS_ONLY)

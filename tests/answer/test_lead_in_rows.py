@@ -250,3 +250,16 @@ def test_a_row_of_a_table_of_the_components_of_a_line_is_that_lines_part() -> No
     part = read_figure(question, [_SNACKS_STATEMENT, _INCOME_BY_COUNTRY])
     assert part is not None and part.sentence.startswith(
         "**Income before income taxes — United States, 2022: $7,305**"), part
+
+
+def test_a_row_after_a_lists_total_is_in_no_list_above() -> None:
+    """The answer named ABIOMED's total income tax provision 'Deferred — Total income tax provision': the heading row
+    over it was looked for past the 'Total deferred' that closes the 'Deferred:' list (seen in the app)."""
+    taxes = _HEART_TAXES.model_copy(update={"text": _HEART_TAXES.text + (
+        "| Deferred: |  |  |  |\n"
+        "| Federal | 825 | 825 | 811 |\n"
+        "| Total deferred | 789 | 889 | 954 |\n"
+        "| Total income tax provision | $1,048 | $ 892 | $ 671 |\n")})
+    figure = read_figure("What were Heart Co's total current and total deferred provisions for income taxes in fiscal "
+                         "2012?", [taxes])
+    assert figure is not None and "Deferred — Total income tax provision" not in figure.sentence, figure
