@@ -242,6 +242,7 @@ _INCOME_BY_COUNTRY = Passage(n=12, document="snacks-10k.pdf", page=83, tabular=T
                                  "| Foreign | 3,400 | 6,081 | 4,999 |\n"
                                  "|  | $10,705 | $9,821 | $9,069 |\n"))
 
+
 def test_a_row_of_a_table_of_the_components_of_a_line_is_that_lines_part() -> None:
     """'United States' in a table titled 'The components of income before income taxes are as follows:' is the United
     States income before income taxes: the reader, finding no heading row over it, read the statement's whole
