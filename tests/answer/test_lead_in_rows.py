@@ -177,12 +177,13 @@ def test_a_lists_unlabelled_total_is_read_under_its_lead_in_and_a_tax_benefit_is
     assert whole is not None and whole.value == 2522e6, whole
 
 
+_BY_COUNTRY = ("| United States | $7,305 | $3,740 | $4,070 |\n"
+               "| Foreign | 3,400 | 6,081 | 4,999 |\n"
+               "|  | $10,705 | $9,821 | $9,069 |\n")
+"""The components of income before income taxes, the first table of a page of tables (PepsiCo's tax note)."""
 _PAGE_OF_TABLES = Passage(n=9, document="snacks-10k.pdf", page=83, tabular=True,
                           caption="Snacks 10-K › Note 5 — Income Taxes › The components of income before income taxes "
-                                  "are as follows:", columns="|  | 2022 | 2021 | 2020 |", text=(
-                              "| United States | $7,305 | $3,740 | $4,070 |\n"
-                              "| Foreign | 3,400 | 6,081 | 4,999 |\n"
-                              "|  | $10,705 | $9,821 | $9,069 |\n"
+                                  "are as follows:", columns="|  | 2022 | 2021 | 2020 |", text=_BY_COUNTRY + (
                               "The provision for income taxes consisted of the following:\n"
                               "2022 2021 2020\n"
                               "| Current: |  |  |  |\n"
@@ -235,12 +236,7 @@ def test_an_amount_before_the_provision_for_income_taxes_is_before_income_taxes(
                                       "thousand**"), figure
 
 
-_INCOME_BY_COUNTRY = Passage(n=12, document="snacks-10k.pdf", page=83, tabular=True,
-                             caption="Snacks 10-K › Note 5 — Income Taxes › The components of income before income "
-                                     "taxes are as follows:", columns="|  | 2022 | 2021 | 2020 |", text=(
-                                 "| United States | $7,305 | $3,740 | $4,070 |\n"
-                                 "| Foreign | 3,400 | 6,081 | 4,999 |\n"
-                                 "|  | $10,705 | $9,821 | $9,069 |\n"))
+_INCOME_BY_COUNTRY = _PAGE_OF_TABLES.model_copy(update={"n": 12, "text": _BY_COUNTRY})
 
 
 def test_a_row_of_a_table_of_the_components_of_a_line_is_that_lines_part() -> None:
