@@ -37,6 +37,20 @@ def header_caption(header: str) -> str:
     return header.partition("\n")[0].rpartition(HEADER_SEPARATOR)[2].strip()
 
 
+def parts_named(title: str) -> str:
+    """What a table's title says its rows are the parts of: 'income before income taxes' of 'The components of income
+    before income taxes are as follows:', 'Revenues' of 'Revenues consisted of the following:'; '' for none."""
+    found = _PARTS_OF.search(title)
+    return (found.group("of") or found.group("whole") or "").strip() if found else ""
+
+
+_PARTS_OF = re.compile(r"\bcomponents?\s+of\s+(?:the\s+|our\s+|its\s+)?(?P<of>[^:.;]+?)"
+                       r"(?=\s+(?:are|is|were|was|for|as)\b|\s*[:.;(]|$)|"
+                       r"^(?:(?:the|our|its)\s+)?(?P<whole>[^:.;]+?)\s+"
+                       r"(?:consist(?:s|ed)?|(?:is|are|was|were)\s+(?:composed|comprised))\s+of\b", re.IGNORECASE)
+"""A table's title that says its rows are the parts of what it names, and that name."""
+
+
 def document_title(name: str) -> str:
     """A readable title from a file name: 'ACME_2022_10K.pdf' -> 'ACME 2022 10K'."""
     stem = re.sub(r"\.(pdf|txt|md|markdown)$", "", name, flags=re.IGNORECASE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..chunk_text import MONTH
+from ..chunk_text import MONTH, parts_named
 from ..lexical.figure_name import YEAR
 from ..tables.lines import TOTAL_LABEL, cells
 from .figure_cells import Row
@@ -124,13 +124,4 @@ def parts_of(row: Row) -> str:
     passage's caption): 'income before income taxes' of 'The components of income before income taxes are as
     follows:', 'Revenues' of 'Revenues consisted of the following:'; '' when its title says none."""
     near = [line for line in table_words(row) if not line.lstrip().startswith("|")] if row_line(row) is not None else []
-    title = near[0] if near else row.passage.caption.split(" › ")[-1]
-    found = _PARTS_OF.search(title)
-    return (found.group("of") or found.group("whole") or "").strip() if found else ""
-
-
-_PARTS_OF = re.compile(r"\bcomponents?\s+of\s+(?:the\s+|our\s+|its\s+)?(?P<of>[^:.;]+?)"
-                       r"(?=\s+(?:are|is|were|was|for|as)\b|\s*[:.;(]|$)|"
-                       r"^(?:(?:the|our|its)\s+)?(?P<whole>[^:.;]+?)\s+"
-                       r"(?:consist(?:s|ed)?|(?:is|are|was|were)\s+(?:composed|comprised))\s+of\b", re.IGNORECASE)
-"""A table's title that says its rows are the parts of what it names, and that name."""
+    return parts_named(near[0] if near else row.passage.caption.split(" › ")[-1])

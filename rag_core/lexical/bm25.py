@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from ..models import Bm25Match
 from ..store import LexicalRow
 from .okapi import FastOkapi, top_positions
-from .terms import PERIOD_TERMS, normal_forms, tokenize, typed_forms, word_stem
+from .terms import PERIOD_TERMS, normal_forms, plural_forms, tokenize, typed_forms, word_stem
 from .vocabulary import Tagged, heading_parts, statement_tags
 
 
@@ -308,7 +308,8 @@ class Bm25Index:
         most_share: float,
     ) -> list[tuple[Bm25Match, int]]:
         """The table chunks of these documents that hold every term of one of ``phrases`` (where a
-        row may be labelled by it; the caller reads the labels), each with the most terms of a
+        row may be labelled by it; the caller reads the labels; a term in either of its ``terms.plural_forms``,
+        'tax' of 'Income taxes'), each with the most terms of a
         phrase it holds: the most terms first, then the best BM25 score over ``queries``, then
         reading order; at most ``top_n``. A phrase more than ``most_share`` of the documents' chunks
         hold names the documents themselves (the company, in every chunk's header), not a line.
@@ -319,7 +320,7 @@ class Bm25Index:
         tables = mine[self._table[mine]]
         longest = np.zeros(len(self), dtype=np.int64)
         for phrase in phrases:
-            held = self._held_not_common(phrase, mine, most_share)
+            held = self._held_not_common(phrase, mine, most_share, forms=plural_forms)
             if held is None:
                 continue
             held = np.intersect1d(held, tables, assume_unique=True)
@@ -355,12 +356,14 @@ class Bm25Index:
             return []
         return [self.chunk_ids[i] for i in self._bm25.holding_all(terms, within=self._positions_of(documents))[:top_n]]
 
-    def _held_not_common(self, terms: Sequence[str], within: np.ndarray, most_share: float) -> np.ndarray | None:
-        """The chunks of ``within`` (positions) holding every term, or None when more than ``most_share`` of
-        them do: such terms name the documents themselves (the company, in every chunk's header), not a line."""
+    def _held_not_common(self, terms: Sequence[str], within: np.ndarray, most_share: float,
+                         forms: Callable[[str], Sequence[str]] | None = None) -> np.ndarray | None:
+        """The chunks of ``within`` (positions) holding every term (in one of its ``forms``), or None when more than
+        ``most_share`` of them do: such terms name the documents themselves (the company, in every chunk's header),
+        not a line."""
         if self._bm25 is None:
             return None
-        held = self._bm25.holding_all(terms, within=within)
+        held = self._bm25.holding_all(terms, within=within, forms=forms)
         return None if len(held) > most_share * len(within) else held
 
     def _best_scores(self, queries: Sequence[str]) -> tuple[list[list[str]], np.ndarray]:

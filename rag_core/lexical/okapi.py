@@ -96,12 +96,14 @@ class FastOkapi(BM25Okapi):
         start, end = self.by_term.indptr[column], self.by_term.indptr[column + 1]
         return np.sort(self.by_term.indices[start:end]).astype(np.int64)
 
-    def holding_all(self, terms: Sequence[str], within: np.ndarray | None = None) -> np.ndarray:
+    def holding_all(self, terms: Sequence[str], within: np.ndarray | None = None,
+                    forms: Callable[[str], Sequence[str]] | None = None) -> np.ndarray:
         """The positions (ascending) of the documents that hold every one of ``terms`` (at least one),
-        among ``within`` when given."""
+        among ``within`` when given; with ``forms``, a term is held in any of the forms it gives."""
         held = within
         for term in dict.fromkeys(terms):
-            holding = self.holding(term)
+            holding = self.holding(term) if forms is None else np.unique(np.concatenate(
+                [self.holding(form) for form in forms(term)]))
             held = holding if held is None else np.intersect1d(held, holding, assume_unique=True)
             if not len(held):
                 break

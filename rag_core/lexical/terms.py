@@ -201,6 +201,24 @@ def label_terms(text: str) -> tuple[str, ...]:
     return tuple(t for t in tokenize(plain) if not any(ch.isdigit() for ch in t))
 
 
+def label_key(terms: Sequence[str]) -> tuple[str, ...]:
+    """Row label terms as two labels are compared: a plural that ends in '-es' after a hissing sound read as its
+    singular ('taxe' of 'Income taxes' is 'tax', 'losse' is 'loss', 'approache' is 'approach'), which the plural
+    rule of ``tokenize`` keeps apart; both sides alike, so 'cache' and 'caches' still agree."""
+    return tuple(_HISSED_E.sub(r"\g<stem>", term) for term in terms)
+
+
+def plural_forms(term: str) -> tuple[str, ...]:
+    """The index terms a label term may be written as (``label_key``): 'tax' and 'taxe', as 'tax' and 'taxes' are
+    indexed; a term with no such plural, itself alone."""
+    key, = label_key((term,))
+    return (key, f"{key}e") if _HISSED_E.match(f"{key}e") else (term,)
+
+
+_HISSED_E = re.compile(r"^(?P<stem>[a-z]{2,}(?:x|ss|sh|ch))e$")
+"""A term whose last 'e' follows a hissing sound (x, ss, sh, ch): the plural's ('taxe' of 'taxes')."""
+
+
 SHARE_CLASS = re.compile(r"\s+[-–—]\s+(?:common|preferred|class [a-c])\s*$", re.IGNORECASE)
 """The class of shares a row label names after a dash ('Share repurchases - common'): the line is its
 name before it."""

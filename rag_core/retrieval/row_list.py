@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from itertools import takewhile
 
+from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import lines_read
 from ..lexical.paraphrase import ASKS_COUNT
-from ..lexical.terms import label_terms, phrases
+from ..lexical.terms import label_key, label_terms, phrases
 from ..lexical.vocabulary import statement_of
 from ..models import RankedLists
 from ..store.owned import OwnedChunks
@@ -74,9 +76,13 @@ def row_list(
     (``label_terms``), so a label that only holds the words ('Tax rate changes') does not count; a
     phrase most chunks hold (more than ``most_share``: the company's name) is no line's label. A row labelled with
     a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``), or with
-    a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do.
+    a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do. A row is also
+    named with the lead-in it stands under (``_led_in``), and a list's total by its lead-in and what its table's title
+    says the rows are the parts of (``_list_total``); labels are compared by ``label_key`` ('Income taxes' of 'income
+    tax').
     """
-    own, read = set(wording), set(lines) - set(wording)
+    own = {label_key(terms) for terms in wording}
+    read = {label_key(terms) for terms in lines} - own
     places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
@@ -91,15 +97,17 @@ def row_list(
         headed = [(lead_in, part) for lead_in, label in headed_row_labels(chunk.text) for part in leader_parts(label)] \
             if chunk is not None else []  # rows a PDF's table finder set into one cell, apart
         said = [label for _, label in headed]
-        labels = [label_terms(label) for label in said]
+        labels = [label_key(label_terms(label)) for label in said]
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
-        led = [(set(label_terms(lead_in)), set(terms)) for (lead_in, _), terms in zip(headed, labels, strict=True)
-               if lead_in and terms]
+        led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _), terms
+               in zip(headed, labels, strict=True) if lead_in and terms]
+        whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
                           default=_INITIALS if its_own and short else 0)
-            matched = max(matched, _led_in(wanted, led))
+            matched = max(matched, _led_in(wanted, led), _list_total(wanted, {frozenset(lead) for lead, _ in led},
+                                                                     whole))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, matched, not stated, order, match.chunk_id))
@@ -127,3 +135,22 @@ _WHEN = set(label_terms("during the fiscal year years period quarter months ende
 """Words of a lead-in that say when, not what: every other word of it is one of the label wanted ('Cash paid during the
 fiscal year for:' leads in 'cash paid for interest'; 'Shares used to compute earnings per share:' over 'Diluted' does
 not lead in 'diluted earnings per share')."""
+
+
+def _whole(text: str, header: str) -> set[str]:
+    """The words of what a table's title says its rows are the parts of (``chunk_text.parts_named``: the provision
+    for income taxes of 'The provision for income taxes consisted of the following:'), by the nearest line of words
+    above its rows, else its caption; a tax's provision (or expense) names its benefit too, the provision below nought
+    when the company gets tax back ('deferred income tax benefit')."""
+    above = [line for line in takewhile(lambda line: not line.lstrip().startswith("|"), text.splitlines())
+             if line.strip()]
+    words = set(label_key(label_terms(parts_named(above[-1] if above else header_caption(header)))))
+    return words | {"benefit"} if "tax" in words and words & {"provision", "expense"} else words
+
+
+def _list_total(wanted: set[tuple[str, ...]], leads: set[frozenset[str]], whole: set[str]) -> int:
+    """The most terms of a wanted label that names a list's total by its lead-in and what the table's rows are the
+    parts of (``_whole``): 'deferred income tax benefit' of '| Deferred: |' in a table titled 'The provision for
+    income taxes consisted of the following:'. The lead-in's words are all wanted, and one of the whole's at least."""
+    return max((len(terms) for terms in wanted for lead in leads
+                if (said := lead - _WHEN) and said < set(terms) <= said | whole), default=0) if whole else 0

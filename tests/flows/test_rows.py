@@ -196,6 +196,35 @@ def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path:
         engine.close()
 
 
+BALANCE = [["", "2022", "2021"], ["Cash and cash equivalents", "4,954", "5,596"],
+           ["Deferred income taxes", "4,204", "4,310"], ["Total assets", "92,187", "92,377"],
+           ["Deferred income taxes", "4,133", "4,826"], ["Total liabilities", "74,914", "76,226"]]
+PROVISION = [["", "2022", "2021"], ["Current:", "", ""], ["U.S. Federal", "1,137", "702"], ["Foreign", "1,027", "955"],
+             ["", "2,164", "1,657"], ["Deferred:", "", ""], ["U.S. Federal", "22", "375"], ["Foreign", "(709)", "(14)"],
+             ["", "(687)", "361"], ["", "1,477", "2,018"]]
+
+
+def test_a_lists_total_is_named_by_its_lead_in_and_what_the_tables_title_says_its_rows_are_parts_of(  # type: ignore[no-untyped-def]
+        tmp_path: Path, real_embedder) -> None:
+    """'deferred income tax benefit' is the total of the list under '| Deferred: |' in a table whose title says its
+    rows make up the provision for income taxes (its benefit when below nought); no row is labelled by those words,
+    and the balance sheet's 'Deferred income taxes' ('taxes' matched as 'tax') says fewer of them."""
+    two_table_report(tmp_path / "ACME_taxes_2022.pdf", ("CONSOLIDATED BALANCE SHEET (in millions)", BALANCE),
+                     ("The provision for income taxes consisted of the following (in millions):", PROVISION))
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_taxes_2022.pdf")
+        question = "What was ACME's deferred income tax benefit in 2022?"
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and [row["page"] for row in stage.outputs] == [20, 13], stage.outputs
+        taxes = engine.search("What were ACME's deferred income taxes in 2022?").trace.stage("rows")
+        assert taxes is not None and [row["page"] for row in taxes.outputs][:1] == [13], "the balance sheet's own row"
+        answer = engine.ask(question, backend="extractive").result()
+        assert answer.answer.startswith("**Total Deferred, 2022: 687"), answer.answer
+    finally:
+        engine.close()
+
+
 SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost of sales", "1,500,271", "1,380,904"],
          ["Operating income", "400,520", "300,118"]]
 SELECTED = [["", "2022", "2021"], ["Net sales", "$2,400,118", "$2,150,332"],

@@ -189,6 +189,15 @@ def test_tables_holding_a_phrases_words_most_words_first_in_the_documents_asked(
         Bm25Index(["x", "y"], ["one", "two"], kinds=["table"])
 
 
+def test_a_table_holds_a_phrases_word_in_its_plural_form() -> None:
+    chunks = ["| Deferred income taxes | 4,133 |", "| Deferred revenue | 120 |", "Deferred income tax was low."]
+    index = Bm25Index([f"c{i}" for i in range(len(chunks))], chunks, headings=[("a", 1, "")] * len(chunks),
+                      kinds=["table", "table", "text"])
+    held = index.tables_holding([("deferred", "income", "tax")], ["deferred income tax"], documents=["a"], top_n=5,
+                                most_share=1.0)
+    assert [(m.chunk_id, longest) for m, longest in held] == [("c0", 3)], "'tax' held as 'taxes'; tables only"
+
+
 def test_tables_stating_amounts_the_most_of_them_first_in_the_document_asked() -> None:
     chunks = [  # (document, kind, text)
         ("a", "table", "| Provision for Income Taxes | $50,036 | $140,925 |"),  # the table without a unit itself

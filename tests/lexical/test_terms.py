@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.lexical.terms import exact_terms, holds_exactly, label_terms, phrases, tokenize, word_prefixes
+from rag_core.lexical.terms import (
+    exact_terms,
+    holds_exactly,
+    label_key,
+    label_terms,
+    phrases,
+    plural_forms,
+    tokenize,
+    word_prefixes,
+)
 
 
 @pytest.mark.parametrize(
@@ -88,3 +97,15 @@ def test_a_question_s_words_around_a_parenthesis_are_one_run_as_a_label_s_are() 
     assert ("expense", "net") in phrases("What was 3M's other expense (income), net, in 2020?")
     assert label_terms("Other expense (income), net") == ("expense", "net")
     assert ("operating", "income") in phrases("What is the EBITDA (operating income plus depreciation)?")
+
+
+def test_a_plural_in_es_after_a_hissing_sound_is_compared_as_its_singular() -> None:
+    assert label_terms("Deferred income taxes") == ("deferred", "income", "taxe"), "the index's plural rule"
+    assert label_key(label_terms("Deferred income taxes")) == label_key(label_terms("deferred income tax"))
+    assert label_key(label_terms("Net losses")) == label_key(label_terms("net loss")) == ("net", "loss")
+    assert label_key(label_terms("Approaches")) == ("approach",)
+    assert label_key(label_terms("Cache")) == label_key(label_terms("caches")), "both sides alike"
+    assert label_key(label_terms("Operating expenses")) == ("operating", "expense"), "no hissing sound: as it was"
+    assert plural_forms("tax") == plural_forms("taxe") == ("tax", "taxe")
+    assert plural_forms("loss") == ("loss", "losse")
+    assert plural_forms("income") == ("income",) and plural_forms("axe") == ("axe",)
