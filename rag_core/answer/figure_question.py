@@ -179,12 +179,15 @@ class Asked:
 
 def _parts_summed(name: str) -> list[str]:
     """The two lines a figure's name asks summed ('cash and short-term marketable securities combined', 'the
-    sum of R&D and SG&A'), split at the last 'and' that joins no line item's own words ('research and
-    development', 'cash and cash equivalents'); [] when it asks for no sum."""
+    sum of R&D and SG&A'), split as ``lines_asked`` splits them; [] when it asks for no sum."""
     asked = _COMBINED.fullmatch(name.strip())
-    if asked is None:
-        return []
-    words = (asked.group("lines") or asked.group("after")).split()
+    return lines_asked(asked.group("lines") or asked.group("after")) if asked is not None else []
+
+
+def lines_asked(name: str) -> list[str]:
+    """The two lines a figure's name joins with 'and' ('net revenue and net income'), split at the last 'and' that
+    joins no line item's own words ('research and development', 'cash and cash equivalents'); [] for one line."""
+    words = name.split()
     for n in range(len(words) - 2, 0, -1):
         if words[n].lower() == "and" and f"{words[n - 1]} and {words[n + 1]}".lower().strip(",") not in _JOINED_WORDS:
             first, second = (_OF_WHOM.sub("", " ".join(side)).strip(" ,") for side in (words[:n], words[n + 1:]))

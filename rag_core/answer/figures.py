@@ -22,13 +22,13 @@ from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
 from .figure_columns import cell_read, in_percent, stated_change
-from .figure_question import Asked, read_question
+from .figure_question import Asked, lines_asked, read_question
 from .figure_reader import CellReader
 from .figure_saying import in_points, row_named, said_column
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
 from .figure_sentences import years_in
 from .formula import formula_tokens
-from .row_words import GENERIC, stems
+from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
@@ -60,9 +60,44 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)
+    if asked.operation == "cell" and (both := _two_lines(rows, asked, found)) is not None:
+        return both  # 'net revenue and net income', 'current and deferred income tax provisions'
     if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
         return CellReader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
+
+
+def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> FigureReading | None:
+    """Two lines the question joins with 'and' (``lines_asked``), each read in its own row as one cell, both said: the
+    first, when it reads no one cell alone, with the words the second has past its own length ('current and deferred
+    income tax provisions': the current income tax provisions; 'basic and diluted earnings per share'). None when it
+    asks one line, when the row the whole name reads holds both lines' words ('Salaries and employee benefits'), or
+    when either is not one cell or both are the same."""
+    lines = lines_asked(asked.metric)
+    named = whole.cells[0] if whole is not None and whole.kind == "cell" else None
+    if len(lines) != 2 or (named and stems(" ".join(lines)) - GENERIC - QUALIFIERS <= label_stems(
+            f"{named.lead} {named.row}")):
+        return None
+    first, second = lines
+    tail = second.split()[len(first.split()):]
+    one = next((reading for line in dict.fromkeys([first, " ".join([first, *tail])])
+                if (reading := _one_cell(rows, asked, line)) is not None), None)
+    other = _one_cell(rows, asked, second)
+    if one is None or other is None or _same_cell(one.cells[0], other.cells[0]):
+        return None  # 'net sales of the Safety and Industrial segment': one segment's name
+    return FigureReading(kind="lines", sentence=f"{one.sentence}; {other.sentence}", cells=[*one.cells, *other.cells],
+                         notes=[f"two lines asked: {first}; {second}", *one.notes, *other.notes])
+
+
+def _same_cell(one: CellRead, other: CellRead) -> bool:
+    return (one.document, one.page, one.passage, one.row, one.column) == (other.document, other.page, other.passage,
+                                                                         other.row, other.column)
+
+
+def _one_cell(rows: list[Row], asked: Asked, line: str) -> FigureReading | None:
+    """One line's figure read as one cell; None when no row or more than one fits."""
+    reading = CellReader(rows, replace(asked, metric=line)).cell(line)
+    return reading if reading is not None and reading.kind == "cell" else None
 
 
 def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:

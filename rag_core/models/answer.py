@@ -57,7 +57,8 @@ class FigureReading(Frozen):
     with each input (``answer.figures``)."""
 
     kind: str = Field(description="'cell', 'change', 'growth', 'ratio', 'average', 'sum', 'difference', "
-                                  "'product', 'formula', 'candidates' or 'missing'.")
+                                  "'product', 'formula', 'lines' (two lines asked, each one cell), "
+                                  "'candidates' or 'missing'.")
     sentence: str = Field(description="The cited sentence that opens the answer.")
     value: float | None = None
     shown: str = Field("", description="The value as stated, rounded as asked, with its unit.")

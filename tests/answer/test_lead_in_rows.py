@@ -260,3 +260,35 @@ def test_a_row_after_a_lists_total_is_in_no_list_above() -> None:
     figure = read_figure("What were Heart Co's total current and total deferred provisions for income taxes in fiscal "
                          "2012?", [taxes])
     assert figure is not None and "Deferred — Total income tax provision" not in figure.sentence, figure
+
+
+_OPERATIONS = Passage(n=11, document="snacks-10k.pdf", page=62, tabular=True, statement="income",
+                      caption="Snacks 10-K › Consolidated Statement of Income", columns="|  | 2022 | 2021 |", text=(
+                          "| Net revenue | $86,392 | $79,474 |\n"
+                          "| Salaries and employee benefits | 9,120 | 8,410 |\n"
+                          "| Operating profit | 11,512 | 11,162 |\n"
+                          "| Net income | 8,978 | 7,679 |\n"))
+
+
+def test_two_lines_asked_with_and_are_each_read_in_their_own_row() -> None:
+    """'net revenue and net income': two rows, each one cell, both said; 'current and deferred income tax provisions':
+    the first line completed by the words the second has past its own ('current income tax provisions'), each list's
+    total read under its lead-in; a row whose label holds both lines' words is one line."""
+    both = read_figure("What were Snacks Co's net revenue and net income in 2022?", [_OPERATIONS])
+    assert both is not None and both.kind == "lines" and [c.value for c in both.cells] == [86392, 8978], both
+    assert both.sentence == "**Net revenue, 2022: $86,392** [11]; **Net income, 2022: 8,978** [11]", both.sentence
+    taxes = read_figure("What were Snacks Co's current and deferred income tax provisions in 2022?",
+                        [_PAGE_OF_TABLES, _SNACKS_STATEMENT])
+    assert taxes is not None and taxes.kind == "lines" and [c.value for c in taxes.cells] == [2164, -687], taxes
+    one = read_figure("What were Snacks Co's salaries and employee benefits in 2021?", [_OPERATIONS])
+    assert one is not None and one.kind == "cell" and one.value == 8410, one
+
+
+def test_a_segment_named_with_and_is_one_line() -> None:
+    """'Safety and Industrial' joins the words of one segment's name: both sides read its table's one cell, so it is one
+    line (3M's 10-K)."""
+    segment = Passage(n=12, document="tools-10k.pdf", page=30, tabular=True, columns="|  | 2022 | 2021 |",
+                      caption="Tools 10-K › Performance by business segment › Safety and Industrial Business (33.9% of "
+                              "consolidated sales):", text="| Sales (millions) | $11,604 |  | $11,981 |  |\n")
+    figure = read_figure("What were the net sales of the Safety and Industrial segment in 2021?", [segment])
+    assert figure is not None and figure.kind == "cell" and figure.value == 11981e6, figure
