@@ -187,15 +187,23 @@ def _parts_summed(name: str) -> list[str]:
 def lines_asked(name: str) -> list[str]:
     """The two lines a figure's name joins with 'and' ('net revenue and net income'), split at the last 'and' that
     joins no line item's own words ('research and development', 'cash and cash equivalents'); [] for one line."""
-    words = name.split()
+    return list(next(iter(splits_at_and(name)), ()))
+
+
+def splits_at_and(name: str) -> list[tuple[str, str]]:
+    """Every way a figure's name may be two lines joined with 'and', from its last 'and' to its first, none at an 'and'
+    that joins a line item's own words ('cost of sales and research, development and related expenses': at the
+    second 'and', then at the first); the second line of what the first is of ('revenues of A and B': B's revenues)
+    before it as written."""
+    words, found = name.split(), list[tuple[str, str]]()
     for n in range(len(words) - 2, 0, -1):
         if words[n].lower() == "and" and f"{words[n - 1]} and {words[n + 1]}".lower().strip(",") not in _JOINED_WORDS:
             first, second = (_OF_WHOM.sub("", " ".join(side)).strip(" ,") for side in (words[:n], words[n + 1:]))
             of = re.match(r"(?P<head>.+?)\s+of\s+\S", first)
             if of is not None and not re.search(r"\sof\s", second):  # 'revenues of A and B': B's revenues too
-                second = f"{of.group('head')} of {second}"
-            return [first, second]
-    return []
+                found.append((first, f"{of.group('head')} of {second}"))
+            found.append((first, second))
+    return found
 
 
 _COMBINED = re.compile(r"(?:the\s+)?(?:combined|sum\s+of|total\s+of)\s+(?:the\s+)?(?P<lines>.+\sand\s.+)|"

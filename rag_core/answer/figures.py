@@ -22,7 +22,7 @@ from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
 from .figure_columns import cell_read, in_percent, stated_change
-from .figure_question import Asked, lines_asked, read_question
+from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
 from .figure_saying import in_points, row_named, said_column
 from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
@@ -68,25 +68,25 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 
 def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> FigureReading | None:
-    """Two lines the question joins with 'and' (``lines_asked``), each read in its own row as one cell, both said: the
-    first, when it reads no one cell alone, with the words the second has past its own length ('current and deferred
-    income tax provisions': the current income tax provisions; 'basic and diluted earnings per share'). None when it
-    asks one line, when the row the whole name reads holds both lines' words ('Salaries and employee benefits'), or
-    when either is not one cell or both are the same."""
-    lines = lines_asked(asked.metric)
+    """Two lines the question joins with 'and' (``splits_at_and``, its last 'and' first), each read in its own row as
+    one cell, both said: the first, when it reads no one cell alone, with the words the second has past its own length
+    ('current and deferred income tax provisions': the current income tax provisions; 'basic and diluted earnings per
+    share'). None when it asks one line, when the row the whole name reads holds both lines' words ('Salaries and
+    employee benefits'), or when no split reads two cells, each one and not the same."""
     named = whole.cells[0] if whole is not None and whole.kind == "cell" else None
-    if len(lines) != 2 or (named and stems(" ".join(lines)) - GENERIC - QUALIFIERS <= label_stems(
-            f"{named.lead} {named.row}")):
+    splits = splits_at_and(asked.metric)
+    if not splits or (named and stems(asked.metric) - GENERIC - QUALIFIERS <= label_stems(f"{named.lead} {named.row}")):
         return None
-    first, second = lines
-    tail = second.split()[len(first.split()):]
-    one = next((reading for line in dict.fromkeys([first, " ".join([first, *tail])])
-                if (reading := _one_cell(rows, asked, line)) is not None), None)
-    other = _one_cell(rows, asked, second)
-    if one is None or other is None or _same_cell(one.cells[0], other.cells[0]):
-        return None  # 'net sales of the Safety and Industrial segment': one segment's name
-    return FigureReading(kind="lines", sentence=f"{one.sentence}; {other.sentence}", cells=[*one.cells, *other.cells],
-                         notes=[f"two lines asked: {first}; {second}", *one.notes, *other.notes])
+    for first, second in splits:
+        tail = second.split()[len(first.split()):]
+        one = next((reading for line in dict.fromkeys([first, " ".join([first, *tail])])
+                    if (reading := _one_cell(rows, asked, line)) is not None), None)
+        other = _one_cell(rows, asked, second) if one is not None else None
+        if one is not None and other is not None and not _same_cell(one.cells[0], other.cells[0]):
+            return FigureReading(kind="lines", sentence=f"{one.sentence}; {other.sentence}",  # not one segment's name,
+                                 cells=[*one.cells, *other.cells],  # 'the Safety and Industrial segment'
+                                 notes=[f"two lines asked: {first}; {second}", *one.notes, *other.notes])
+    return None
 
 
 def _same_cell(one: CellRead, other: CellRead) -> bool:

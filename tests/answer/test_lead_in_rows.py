@@ -265,6 +265,8 @@ def test_a_row_after_a_lists_total_is_in_no_list_above() -> None:
 _OPERATIONS = Passage(n=11, document="snacks-10k.pdf", page=62, tabular=True, statement="income",
                       caption="Snacks 10-K › Consolidated Statement of Income", columns="|  | 2022 | 2021 |", text=(
                           "| Net revenue | $86,392 | $79,474 |\n"
+                          "| Cost of sales | 40,576 | 37,075 |\n"
+                          "| Research, development and related expenses | 1,862 | 1,994 |\n"
                           "| Salaries and employee benefits | 9,120 | 8,410 |\n"
                           "| Operating profit | 11,512 | 11,162 |\n"
                           "| Net income | 8,978 | 7,679 |\n"))
@@ -273,13 +275,17 @@ _OPERATIONS = Passage(n=11, document="snacks-10k.pdf", page=62, tabular=True, st
 def test_two_lines_asked_with_and_are_each_read_in_their_own_row() -> None:
     """'net revenue and net income': two rows, each one cell, both said; 'current and deferred income tax provisions':
     the first line completed by the words the second has past its own ('current income tax provisions'), each list's
-    total read under its lead-in; a row whose label holds both lines' words is one line."""
+    total read under its lead-in; split at an earlier 'and' when the last one is in the second line's name; a row
+    whose label holds both lines' words is one line."""
     both = read_figure("What were Snacks Co's net revenue and net income in 2022?", [_OPERATIONS])
     assert both is not None and both.kind == "lines" and [c.value for c in both.cells] == [86392, 8978], both
     assert both.sentence == "**Net revenue, 2022: $86,392** [11]; **Net income, 2022: 8,978** [11]", both.sentence
     taxes = read_figure("What were Snacks Co's current and deferred income tax provisions in 2022?",
                         [_PAGE_OF_TABLES, _SNACKS_STATEMENT])
     assert taxes is not None and taxes.kind == "lines" and [c.value for c in taxes.cells] == [2164, -687], taxes
+    first_and = read_figure("What were Snacks Co's cost of sales and research, development and related expenses in "
+                            "2022?", [_OPERATIONS])  # not at the 'and' of the second line's name
+    assert first_and is not None and [c.value for c in first_and.cells] == [40576, 1862], first_and
     one = read_figure("What were Snacks Co's salaries and employee benefits in 2021?", [_OPERATIONS])
     assert one is not None and one.kind == "cell" and one.value == 8410, one
 
