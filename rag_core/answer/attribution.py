@@ -113,18 +113,26 @@ class Computed(NamedTuple):
     formula: str = ""
     """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it out
     states each of its numbers as code read or computed it."""
+    read: bool = False
+    """Read from one cell, not computed: its passage states it."""
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
     """The figures code computed for an answer's lead, for the check: the one asked for and the one said
     beside it (a change's rate), each about the rows of its cells and what it is ('gross profit', a line no row
-    names)."""
+    names), or the cells it read as they are, each about its row ('Deferred — Total Deferred')."""
+    if figure is not None and figure.kind in _READ:
+        return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True) for c in figure.cells]
     if figure is None or not figure.formula or not figure.shown:
         return []
     rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income
     about = " ".join(dict.fromkeys([*rows, re.sub(r"\d[\d,.]*", " ", figure.what)]))
     passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
     return [Computed(shown, about, passages, figure.formula) for shown in (figure.shown, figure.beside) if shown]
+
+
+_READ = ("cell", "lines")
+"""Figures read from cells as they are, one cell a line asked."""
 
 
 def attribute(
@@ -158,7 +166,7 @@ def attribute(
     passage_text = [_folded(p.text) for p in passages]
     passage_numbers = [numbers(p.text) for p in passages]
     everywhere = [n for group in passage_numbers for n in group]
-    shown = [n for figure in computed for n in numbers(figure.shown)]
+    shown = [n for figure in computed if not figure.read for n in numbers(figure.shown)]  # computed, not read
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(prose_lines(p.text)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
@@ -309,16 +317,16 @@ def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Com
 def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown: Sequence[Number],
                       everywhere: Sequence[Number], computed: Sequence[Computed]) -> tuple[int, ...]:
     """The passages whose cells support a statement by code: it states a computed figure (one no
-    passage states), every figure it states is verified, and it names the rows the figure was
-    computed from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales') or what it is
-    ('gross profit', a line the statement does not state, named by neither row), or restates the computation."""
+    passage states) or a figure code read from its cell, every figure it states is verified, and it names the rows the
+    figure was computed or read from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales') or what
+    it is ('gross profit', a line the statement does not state, named by neither row), or restates the computation."""
     stated = [number for number, _ in notes]
     if not stated or any(note for _, note in notes):
         return ()
     terms = content_terms(statement)
     for figure in computed:
         figure_numbers = numbers(figure.shown)
-        states_it = any(number_in(n, figure_numbers) and not number_in(n, everywhere) for n in stated)
+        states_it = any(number_in(n, figure_numbers) and (figure.read or not number_in(n, everywhere)) for n in stated)
         if states_it and (content_terms(figure.about) & terms or _restates(statement, figure)):
             return figure.passages
     return ()

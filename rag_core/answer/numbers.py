@@ -248,7 +248,7 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     """Why ``number`` was read from the wrong cell, or "" when nothing says so.
 
     Only a number found in table cells alone is judged, and among the tables holding it, those
-    the statement gives the most names of (the table it speaks of). In each dimension (the row
+    whose names the statement gives cover the most of its terms (the table it speaks of). In each dimension (the row
     labels, the column's innermost header, the headers above it) where the statement gives
     names (all of a name's terms appear in it), the cell's own name must hold one of them; a cell
     passing every named dimension reads right. The reason names the cells the number is under.
@@ -256,9 +256,10 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     holding = [cell for cell in cells if cell.number is not None and number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
-    given: dict[int, set[str]] = {}
-    for cell in cells:
-        given.setdefault(cell.table, set()).update(name for name in cell.names if _named(name, statement_terms))
+    given: dict[int, set[str]] = {}  # each table's terms of the names the statement gives, each term once: 'Shares'
+    for cell in cells:  # over a column adds nothing to 'Share repurchases'
+        given.setdefault(cell.table, set()).update(term for name in cell.names if _named(name, statement_terms)
+                                                   for term in _terms_of(name))
     most = max(len(given[cell.table]) for cell in holding)
     holding = [cell for cell in holding if len(given[cell.table]) == most]  # the table it speaks of
     for cell in holding:

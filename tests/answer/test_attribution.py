@@ -412,3 +412,39 @@ def test_a_row_under_a_lead_in_is_judged_by_it(statement: str, note: str) -> Non
 def test_a_row_read_under_its_lead_in_is_verified(statement: str) -> None:
     (right,), _ = attribute(statement, [TAX_NOTE], None, TERMS_ONLY)
     assert right.unverified_numbers == [] and right.supported
+
+
+def test_a_figure_code_read_from_its_cell_is_supported_where_stated_of_its_row() -> None:
+    """A cell read by code, said as its row names it, is supported by its passage however little its words look like
+    the table's (an unlabelled list total named 'Total Deferred'); said of another row, it is not."""
+    from rag_core.answer.attribution import computed_of
+    from rag_core.models import CellRead, FigureReading
+
+    taxes = Passage(n=1, document="snacks.pdf", page=83, tabular=True, columns="|  | 2022 | 2021 |",
+                    caption="Note 5 — Income Taxes › The provision for income taxes consisted of the following:",
+                    text="|  | 2022 | 2021 |\n| Current: |  |  |\n| Foreign | 1,027 | 955 |\n|  | 2,410 | 1,701 |\n"
+                         "| Deferred: |  |  |\n| Foreign | (709) | (14) |\n|  | (683) | 441 |\n|  | $1,727 | $2,142 |")
+    read = FigureReading(kind="cell", sentence="**Total Deferred, 2022: 683 million** [1]", value=-683e6,
+                         shown="683 million", cells=[CellRead(document="snacks.pdf", page=83, passage=1, table=0,
+                                                              row="Total Deferred", column="2022", text="(683)",
+                                                              value=-683e6, why="")])
+    strict = AttributionSettings(support_threshold=0.99)  # no statement is supported by its words alone
+    lead, other = attribute("**Total Deferred, 2022: 683 million** [1] (the table writes (683)). Foreign taxes were "
+                            "683 million in 2022 [1].", [taxes], None, strict, computed=computed_of(read))[0]
+    assert lead.supported and lead.cited_supported == [True], lead
+    assert not other.supported, other
+    assert not attribute("**Total Deferred, 2022: 683 million** [1].", [taxes], None, strict)[0][0].supported, (
+        "without the reading, words alone decide")
+
+
+def test_the_table_a_statement_speaks_of_is_the_one_whose_names_cover_most_of_its_words() -> None:
+    """'Shares' over a column of an equity statement adds no word to its row 'Share repurchases': the cash flow
+    statement's 'Share repurchases - common' names more of the statement, so its cell verifies the figure."""
+    cash_flows = Passage(n=1, document="snacks.pdf", page=65, tabular=True, columns="|  | 2022 | 2021 |",
+                         text="|  | 2022 | 2021 |\n| Cash dividends paid | (6,172) | (5,815) |\n"
+                              "| Share repurchases - common | (1,500) | (106) |")
+    equity = Passage(n=2, document="snacks.pdf", page=67, tabular=True,
+                     text="|  | 2022 |  |\n|  | Shares | Amount |\n| Share repurchases | (8) | (1,500) |")
+    (said,), _ = attribute("Share repurchases - common were 1,500 million in 2022 [1].", [cash_flows, equity], None,
+                           TERMS_ONLY)
+    assert said.unverified_numbers == [], said.number_notes
