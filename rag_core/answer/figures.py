@@ -72,7 +72,7 @@ def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> Fi
     one cell, both said: the first, when it reads no one cell alone, with the words the second has past its own length
     ('current and deferred income tax provisions': the current income tax provisions; 'basic and diluted earnings per
     share'). None when it asks one line, when the row the whole name reads holds both lines' words ('Salaries and
-    employee benefits'), or when no split reads two cells, each one and not the same."""
+    employee benefits'), or when no split reads two cells, each one, of two figures."""
     named = whole.cells[0] if whole is not None and whole.kind == "cell" else None
     splits = splits_at_and(asked.metric)
     if not splits or (named and stems(asked.metric) - GENERIC - QUALIFIERS <= label_stems(f"{named.lead} {named.row}")):
@@ -82,16 +82,17 @@ def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> Fi
         one = next((reading for line in dict.fromkeys([first, " ".join([first, *tail])])
                     if (reading := _one_cell(rows, asked, line)) is not None), None)
         other = _one_cell(rows, asked, second) if one is not None else None
-        if one is not None and other is not None and not _same_cell(one.cells[0], other.cells[0]):
+        if one is not None and other is not None and not _one_figure(one.cells[0], other.cells[0]):
             return FigureReading(kind="lines", sentence=f"{one.sentence}; {other.sentence}",  # not one segment's name,
                                  cells=[*one.cells, *other.cells],  # 'the Safety and Industrial segment'
                                  notes=[f"two lines asked: {first}; {second}", *one.notes, *other.notes])
     return None
 
 
-def _same_cell(one: CellRead, other: CellRead) -> bool:
-    return (one.document, one.page, one.passage, one.row, one.column) == (other.document, other.page, other.passage,
-                                                                         other.row, other.column)
+def _one_figure(one: CellRead, other: CellRead) -> bool:
+    """Whether two lines read one figure: the same cell, or the same amount (one segment's sales in two tables)."""
+    return one.value == other.value or (one.document, one.page, one.passage, one.row, one.column) == (
+        other.document, other.page, other.passage, other.row, other.column)
 
 
 def _one_cell(rows: list[Row], asked: Asked, line: str) -> FigureReading | None:
