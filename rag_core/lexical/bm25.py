@@ -307,13 +307,12 @@ class Bm25Index:
         self, phrases: Sequence[Sequence[str]], queries: Sequence[str], *, documents: Sequence[str], top_n: int,
         most_share: float,
     ) -> list[tuple[Bm25Match, int]]:
-        """The table chunks of these documents that hold every term of one of ``phrases`` (where a
-        row may be labelled by it; the caller reads the labels; a term in either of its ``terms.plural_forms``,
-        'tax' of 'Income taxes'), each with the most terms of a
-        phrase it holds: the most terms first, then the best BM25 score over ``queries``, then
-        reading order; at most ``top_n``. A phrase more than ``most_share`` of the documents' chunks
-        hold names the documents themselves (the company, in every chunk's header), not a line.
-        Nothing when the index was built without kinds."""
+        """The table chunks of these documents that hold every term of one of ``phrases`` (where a row may be labelled
+        by it; the caller reads the labels), a term in either of its ``terms.plural_forms`` ('tax' of 'Income taxes'),
+        each with the most terms of a phrase it holds: the most terms first, then the best BM25 score over ``queries``,
+        then reading order; at most ``top_n``. A phrase more than ``most_share`` of the documents' chunks hold names
+        the documents themselves (the company, in every chunk's header), not a line. Nothing when the index was built
+        without kinds."""
         if self._bm25 is None or not len(self._table) or not len(self._document_of) or not phrases:
             return []
         mine = self._positions_of(documents)
