@@ -20,10 +20,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from ..chunk_text import document_title
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.vocabulary import QUARTER
-from ..models import CellRead, FigureReading
+from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
@@ -267,3 +268,35 @@ def agreeing(stated: FigureReading, computed: FigureReading | None,
         return stated
     reading = one(agree[0])
     return reading.model_copy(update={"notes": [*reading.notes, f"the stated row its inputs give: {computed.formula}"]})
+
+
+def of_named_reports(question: str, passages: Sequence[Passage]) -> list[Passage]:
+    """The passages of the reports the question names by the first word of their file's title, said as a capitalised
+    name ("PepsiCo's" of 'PEPSICO_2022_10K.pdf', 'American Express' of 'AMERICANEXPRESS_2022_10K.pdf', 'ACME' of
+    'ACME_2022.pdf'): a figure is read from the report of the company it is asked of, not from another report a search
+    of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's). All of them when the question
+    names none of their reports, or every one."""
+    words = _NAME_WORD.findall(re.sub(r"['’]s\b", "", question))
+    said = {_letters("".join(run)) for n in range(1, _NAME_WORDS + 1) for i in range(len(words) - n + 1)
+            if all((run := words[i:i + n])[j][:1].isupper() or run[j][:1].isdigit() for j in range(n))}
+    reports = {p.document for p in passages}
+    named = {document for document in reports if (key := _report_key(document)) and key in said}
+    return [p for p in passages if p.document in named] if named and named != reports else list(passages)
+
+
+def _report_key(document: str) -> str:
+    """The first word of a report's title, letters and digits only, casefolded ('pepsico' of 'PEPSICO_2022_10K.pdf');
+    '' when it holds no letter or is one letter long."""
+    key = _letters((document_title(document).split() or [""])[0])
+    return key if len(key) >= 2 and re.search(r"[a-z]", key) else ""
+
+
+def _letters(name: str) -> str:
+    """A name's letters and digits, casefolded: 'cocacola' of 'Coca-Cola' and of 'COCA-COLA'."""
+    return re.sub(r"[^0-9a-z]", "", name.casefold())
+
+
+_NAME_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&-]*")
+"""A word of a question, its possessive taken off first ('PepsiCo' of "PepsiCo's")."""
+_NAME_WORDS = 3
+"""Most words of a company's name written apart that a report's title writes as one ('American Express')."""

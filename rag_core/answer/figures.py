@@ -25,7 +25,16 @@ from .figure_columns import cell_read, in_percent, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
 from .figure_saying import in_points, row_named, said_column
-from .figure_scope import QUARTER, agreeing, asked_quarter, by_period, of_part, of_quarter, of_whole
+from .figure_scope import (
+    QUARTER,
+    agreeing,
+    asked_quarter,
+    by_period,
+    of_named_reports,
+    of_part,
+    of_quarter,
+    of_whole,
+)
 from .figure_sentences import years_in
 from .formula import formula_tokens
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
@@ -40,6 +49,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
+    passages = of_named_reports(question, passages)  # PepsiCo's figure from PepsiCo's report, not Boeing's
     rows, asked = of_part(*of_quarter(by_period(table_rows(passages)), quarter, asked))  # 'PBNA', not the company
     if not rows:
         return None

@@ -325,3 +325,24 @@ def test_two_segments_together_are_no_one_segments_figure() -> None:
     figure = read_figure("What were the combined segment net revenues of Games Co's Arcade and Crown segments in "
                          "2019?", [GAMES_INCOME, GAMES_SEGMENTS])
     assert figure is None, figure
+
+
+def test_a_figure_asked_of_a_company_is_read_from_its_report_not_another_the_search_brought() -> None:
+    """A library search for PepsiCo's earnings per share brought Boeing's note too, whose 'Basic' row fits alike; the
+    question names PepsiCo, whose report's title opens with its name: the figure is PepsiCo's alone."""
+    snacks = Passage(n=1, document="SNACKS_2022_10K.pdf", page=62, tabular=True, statement="income",
+                     columns="|  | 2022 | 2021 |", text="| Net income per share |  |  |\n| Basic | $6.45 | $5.51 |\n"
+                                                       "| Diluted | $6.42 | $5.49 |")
+    planes = Passage(n=2, document="PLANES_2022_10K.pdf", page=75, tabular=True, columns="|  | 2022 | 2021 |",
+                     text="| Net loss per share: |  |  |\n| Basic | ($8.30) | ($7.15) |\n| Diluted | (8.30) | (7.15) |")
+    named = read_figure("What was Snacks' basic earnings per share in 2022?", [snacks, planes])
+    assert named is not None and named.kind == "cell" and named.value == 6.45, named
+    american = Passage(n=3, document="AMERICANEXPRESS_2022_10K.pdf", page=50, tabular=True,
+                       columns="|  | 2022 | 2021 |", text="| Basic | $9.85 | $10.02 |")
+    two_words = read_figure("What was American Express's basic earnings per share in 2022?", [snacks, american])
+    assert two_words is not None and two_words.value == 9.85, "a name in two words, the title's one"
+    hyphened = read_figure("What was Snack-Co's basic earnings per share in 2022?",
+                           [snacks.model_copy(update={"document": "SNACK-CO_2022_10K.pdf"}), planes])
+    assert hyphened is not None and hyphened.value == 6.45, "a hyphen in the name, as the title writes it"
+    unnamed = read_figure("What was basic earnings per share in 2022?", [snacks, planes])
+    assert unnamed is not None and unnamed.kind == "candidates", "no report named: every report's rows"
