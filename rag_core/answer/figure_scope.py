@@ -277,8 +277,8 @@ def of_named_reports(question: str, passages: Sequence[Passage]) -> list[Passage
     of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's). All of them when the question
     names none of their reports, or every one."""
     words = _NAME_WORD.findall(re.sub(r"['’]s\b", "", question))
-    said = {_letters("".join(run)) for n in range(1, _NAME_WORDS + 1) for i in range(len(words) - n + 1)
-            if all((run := words[i:i + n])[j][:1].isupper() or run[j][:1].isdigit() for j in range(n))}
+    runs = (words[i:i + n] for n in range(1, _NAME_WORDS + 1) for i in range(len(words) - n + 1))
+    said = {_letters("".join(run)) for run in runs if all(word[:1].isupper() or word[:1].isdigit() for word in run)}
     reports = {p.document for p in passages}
     named = {document for document in reports if (key := _report_key(document)) and key in said}
     return [p for p in passages if p.document in named] if named and named != reports else list(passages)

@@ -100,9 +100,9 @@ def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> Fi
 
 
 def _one_figure(one: CellRead, other: CellRead) -> bool:
-    """Whether two lines read one figure: the same cell, or the same amount (one segment's sales in two tables)."""
-    return one.value == other.value or (one.document, one.page, one.passage, one.row, one.column) == (
-        other.document, other.page, other.passage, other.row, other.column)
+    """Whether two lines read one figure: the same amount, of one cell or of two (one segment's sales in two
+    tables)."""
+    return one.value == other.value
 
 
 def _one_cell(rows: list[Row], asked: Asked, line: str) -> FigureReading | None:

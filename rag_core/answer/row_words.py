@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexical import line_items
 from ..lexical.terms import SHARE_CLASS, word_prefixes
 
 _SHORTEST = 2
@@ -64,6 +65,6 @@ its name."""
 
 
 def with_tax_benefit(words: set[str]) -> set[str]:
-    """A text's words with what they say of a tax: the income tax provision (or expense) says its benefit too, the
-    provision below nought when the company gets tax back ('income tax benefit')."""
-    return words | {"benef"} if "taxes" in words and words & {"provi", "expen"} else words
+    """A text's words (``stems``) with what they say of a tax: the income tax provision (or expense) says its benefit
+    too (``line_items.with_tax_benefit``)."""
+    return line_items.with_tax_benefit(words, key=lambda word: min(stems(word)))

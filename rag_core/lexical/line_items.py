@@ -9,6 +9,7 @@ total current assets over total current liabilities.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .paraphrase import with_paraphrases
 
@@ -216,3 +217,11 @@ def lines_read(question: str) -> tuple[str, ...]:
         found += [label for pattern, labels in LINE_ITEMS.items() if re.search(pattern, text, re.IGNORECASE)
                   for label in labels]
     return tuple(dict.fromkeys([*names, *found]))
+
+
+def with_tax_benefit(words: set[str], key: Callable[[str], str]) -> set[str]:
+    """A text's words, each as ``key`` writes a word, with what they say of a tax: the income tax provision (or
+    expense) says its benefit too, the provision below nought when the company gets tax back ('deferred income tax
+    benefit'). One rule for the figure reader's word starts and the row list's label terms."""
+    named = words & {key("provision"), key("expense")}
+    return words | {key("benefit")} if key("taxes") in words and named else words

@@ -12,7 +12,7 @@ from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
-from ..lexical.line_items import lines_read
+from ..lexical.line_items import lines_read, with_tax_benefit
 from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import label_key, label_terms, phrases
 from ..lexical.vocabulary import statement_of
@@ -103,11 +103,11 @@ def row_list(
         led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _), terms
                in zip(headed, labels, strict=True) if lead_in and terms]
         whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
+        leads = {frozenset(lead) for lead, _ in led}
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
                           default=_INITIALS if its_own and short else 0)
-            matched = max(matched, _led_in(wanted, led), _list_total(wanted, {frozenset(lead) for lead, _ in led},
-                                                                     whole))
+            matched = max(matched, _led_in(wanted, led), _list_total(wanted, leads, whole))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, matched, not stated, order, match.chunk_id))
@@ -145,7 +145,7 @@ def _whole(text: str, header: str) -> set[str]:
     above = [line for line in takewhile(lambda line: not line.lstrip().startswith("|"), text.splitlines())
              if line.strip()]
     words = set(label_key(label_terms(parts_named(above[-1] if above else header_caption(header)))))
-    return words | {"benefit"} if "tax" in words and words & {"provision", "expense"} else words
+    return with_tax_benefit(words, key=lambda word: label_key(label_terms(word))[0])
 
 
 def _list_total(wanted: set[tuple[str, ...]], leads: set[frozenset[str]], whole: set[str]) -> int:
