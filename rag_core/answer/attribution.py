@@ -55,7 +55,7 @@ from .meaning import (
     shown_arithmetic,
     units_of,
 )
-from .numbers import BULLET, Cell, Number, content_terms, misread, number_in, numbers, table_cells
+from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -261,7 +261,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
-                or misread(number, terms, figures.cells, figures.prose, before=bool(BEFORE.search(statement)))
+                or misread(number, terms, figures.cells, figures.prose, before=bool(BEFORE.search(statement)),
+                           said=clause_terms(statement, number))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)

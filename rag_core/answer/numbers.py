@@ -8,11 +8,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..chunk_text import HEADER_SEPARATOR, parts_named
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.lines import TOTAL_LABEL, in_table, is_rule, leader_parts
+from ..tables.lines import in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
-from ..tables.rows import HEADER_JOIN, labelled_rows, pairs_marked, placed_apart
+from ..tables.rows import HEADER_JOIN, labelled_rows, lead_in_chains, pairs_marked, placed_apart
 from ..text import CITATION
 from .row_words import BEFORE
 
@@ -110,7 +111,9 @@ class Cell:
     table: int
     """Which table of the context (cells of one table share their names' dimensions)."""
     lead: str = ""
-    """The lead-in its row is listed under ('Deferred' over 'Foreign'; ``rows_leads``), '' for none."""
+    """The lead-in its row is listed under ('Deferred' over 'Foreign'; ``lead_in_chains``), '' for none."""
+    whole: str = ""
+    """What its table's title says the rows are the parts of ('provision for income taxes'; ``parts_named``)."""
 
     def where(self) -> str:
         """'2012 › Total, row Revenue'; 'row Revenue' when its column has no name; 'row Deferred — Foreign' under a
@@ -132,17 +135,22 @@ def _shown(name: str) -> str:
 
 def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     """Every number in a table cell of the passages, and every cell without one. Each run of table
-    rows is one table; a run without its own header rows takes the passage's repeated column headers."""
+    rows is one table; a run without its own header rows takes the passage's repeated column headers. A row of
+    figures without a label is the total of the list its lead-in opens, else the whole its table's title says the
+    rows are the parts of ('| | $1,727 |' below both lists of 'The provision for income taxes consisted of the
+    following:')."""
     found: list[Cell] = []
     table = 0
     for passage in passages:
-        for block in row_blocks(passage.text):
+        for block, whole in titled_blocks(passage.text, passage.caption):
             every = labelled_rows(block, passage.columns)
             paired = pairs_marked(every)
-            leads = rows_leads([row for _, row in every])
+            leads = [chain[0] if chain else "" for chain in lead_in_chains([row for _, row in every])]
             for (labels, row), lead in zip(every, leads, strict=True):
                 if lead and not row[0].strip():
                     row, lead = [lead, *row[1:]], ""  # a list's unlabelled total is what its lead-in names
+                elif whole and not row[0].strip() and any(cell.strip() for cell in row[1:]):
+                    row = [whole[0].upper() + whole[1:], *row[1:]]  # the grand total is the whole
                 columns = [tuple(labels[c].split(HEADER_JOIN)) if labels[c] else () for c in range(len(row))]
                 apart = _rows_apart(row, columns, table)
                 if apart is not None:
@@ -154,37 +162,9 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
                     if placed is not None else list(zip(columns[1:], row[1:], strict=False))
                 for names, value in named:
                     figures: list[Number | None] = [*numbers(value)] or [None]
-                    found += [Cell(n, (row[0], *names), table, lead) for n in figures]
+                    found += [Cell(n, (row[0], *names), table, lead, whole) for n in figures]
             table += 1
     return found
-
-
-def rows_leads(rows: Sequence[Sequence[str]]) -> list[str]:
-    """Each table row's innermost lead-in, '' for none: the row of a label alone ending in a colon it is listed under
-    ('Deferred:' over 'Foreign'). One right under another opens a list inside it ('Current:' under 'Income tax expense
-    (benefit):'); one after rows of figures takes the place of the list before it ('Deferred:' after 'Current:''s rows)
-    or, when a total closed that list ('Total current'), stands beside it. A row of figures without a label is its
-    list's total (its lead-in names it) and closes every list."""
-    leads, lists, after_lead, closed = list[str](), list[str](), False, False
-    for row in rows:
-        label = row[0].strip() if row else ""
-        figures = any(cell.strip() for cell in row[1:])
-        if label.endswith(":") and not figures:
-            if after_lead or closed or not lists:
-                lists.append(label.rstrip(":").strip())
-            else:
-                lists[-1] = label.rstrip(":").strip()
-            leads.append("")
-            after_lead, closed = True, False
-            continue
-        after_lead = False
-        leads.append(lists[-1] if lists else "")
-        if not label and figures:
-            lists, closed = [], False
-        elif lists and TOTAL_LABEL.match(label):
-            lists.pop()
-            closed = True
-    return leads
 
 
 def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: int) -> list[Cell] | None:
@@ -231,20 +211,29 @@ def _figures_of(cell: str) -> list[Number | None] | None:
     return figures
 
 
-def row_blocks(text: str) -> list[str]:
-    blocks: list[list[str]] = [[]]
+def titled_blocks(text: str, caption: str = "") -> list[tuple[str, str]]:
+    """Each run of table lines of a passage's text, with what its title says its rows are the parts of
+    (``parts_named``): the nearest line of words above it that says so, else, above the first, the caption's last
+    part ('The provision for income taxes consisted of the following:'); '' when none does."""
+    blocks: list[tuple[list[str], str]] = []
+    lines: list[str] = []
+    title = parts_named(caption.rpartition(HEADER_SEPARATOR)[2])
     for line in text.splitlines():
         if in_table(line):
-            blocks[-1].append(line)
-        elif is_rule(line) and blocks[-1]:  # a Markdown table's rule under its header row: the table goes on
+            lines.append(line)
+        elif is_rule(line) and lines:  # a Markdown table's rule under its header row: the table goes on
             continue
-        elif blocks[-1]:
-            blocks.append([])
-    return ["\n".join(b) for b in blocks if b]
+        else:
+            if lines:
+                blocks.append((lines, title))
+                lines, title = [], ""
+            title = parts_named(line) or title
+    blocks.append((lines, title))
+    return [("\n".join(block), whole) for block, whole in blocks if block]
 
 
 def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], prose: Sequence[Number], *,
-            before: bool = False) -> str:
+            before: bool = False, said: Sequence[str] = ()) -> str:
     """Why ``number`` was read from the wrong cell, or "" when nothing says so.
 
     Only a number found in table cells alone is judged, and among the tables holding it, those
@@ -252,7 +241,9 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     labels, the column's innermost header, the headers above it) where the statement gives
     names (all of a name's terms appear in it), the cell's own name must hold one of them; a cell
     passing every named dimension reads right. The reason names the cells the number is under.
-    ``before``: the statement says its amount is one before something is taken from it ('before', 'pre-tax')."""
+    ``before``: the statement says its amount is one before something is taken from it ('before', 'pre-tax').
+    ``said``: the terms of the statement's clause that states it, in order (``clause_terms``), where a row's name
+    said right before the whole's says which part of it the clause speaks of."""
     holding = [cell for cell in cells if cell.number is not None and number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
@@ -263,17 +254,18 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     most = max(len(given[cell.table]) for cell in holding)
     holding = [cell for cell in holding if len(given[cell.table]) == most]  # the table it speaks of
     for cell in holding:
-        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table], before):
+        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table], before, said):
             return ""
     return f"{number.text} is in the table under {'; '.join(dict.fromkeys(c.where() for c in holding[:3]))}"
 
 
-def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool) -> bool:
+def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool,
+                 said: Sequence[str]) -> bool:
     """No dimension the statement names puts the cell elsewhere: the cell's own name there holds
     a name the statement gives ('NaiveRAG LightRAG', a merged header, passes for 'LightRAG'), or
     has no terms to judge by. The dimensions are the row (``_row_reads_right``), the column's innermost
     header and the headers above it (tables differ in how many levels a column has)."""
-    if not _row_reads_right(cell, statement_terms, table, before):
+    if not _row_reads_right(cell, statement_terms, table, before, said):
         return False
     for dimension, own in enumerate(_dimensions(cell)[1:], start=1):
         named = {name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)}
@@ -282,19 +274,23 @@ def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], b
     return True
 
 
-def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool) -> bool:
+def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool,
+                     said: Sequence[str]) -> bool:
     """The row dimension of ``_reads_right``. A row is named by its label under its lead-in ('Deferred Foreign') when
     the statement gives both, and a cell under that lead-in must then be held by it; else by its label alone. An
     amount before something is taken from it ('Income before income tax expense', said by the row's label or its
     lead-in) is named only by a statement that says so, and holds nothing of one that speaks in its words without
     saying so: 'income tax expense … $1,151' is not the total of the list under 'Income before income tax expense:',
-    while 'Foreign — 2019: 1,305' (its row under that lead-in, quoted) names only its row."""
+    while 'Foreign — 2019: 1,305' (its row under that lead-in, quoted) names only its row. The whole the table's title
+    names (its grand total's row) is no name of a statement that says a row's name right before it: 'the current
+    provision for income taxes' is the 'Current' list's total, not the provision's."""
     rows = {(c.under_lead(), c.names[0]) for c in table if c.names}
     led = {(whole, label) for whole, label in rows if whole and _named(whole, statement_terms, before)}
     named = {(whole, True) for whole, _ in led} | {
         (label, False) for whole, label in rows
         if (whole, label) not in led and label not in {label for _, label in led}
         and _named(label, statement_terms, before)}
+    named -= {(name, False) for name in _qualified_wholes({name for name, _ in named}, table, said)}
     own, whole = cell.names[0] if cell.names else "", cell.under_lead() or (cell.names[0] if cell.names else "")
     if not named or not _terms_of(own):
         return True
@@ -302,6 +298,40 @@ def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell
     if not before and BEFORE.search(whole) and words_of_before & statement_terms:
         return False  # it speaks of what is taken, or of the amount after it, in the before amount's words
     return any(_terms_of(name) <= _terms_of(whole if under_lead else own) for name, under_lead in named)
+
+
+def _qualified_wholes(named: set[str], table: Sequence[Cell], said: Sequence[str]) -> set[str]:
+    """The grand total's row names among ``named`` (the whole the table's title names) that a statement says with
+    another named row's name right before it (its last term just before one of the whole's: 'current provision')."""
+    wholes = {c.names[0] for c in table if c.whole and c.names and c.names[0].casefold() == c.whole.casefold()}
+    after = {(said[n], said[n + 1]) for n in range(len(said) - 1)}
+    return {whole for whole in named & wholes if any(
+        (last, term) in after for name in named - {whole} if (last := _last_term(name))
+        for term in _terms_of(whole))}
+
+
+def _last_term(name: str) -> str:
+    """A name's last content term ('federal' of 'U.S. Federal'), '' for none."""
+    return next(reversed(said_terms(name)), "")
+
+
+def clause_terms(statement: str, number: Number) -> list[str]:
+    """The content terms of the clause of a statement that states ``number`` (``said_terms``), the clauses
+    apart at a comma, colon or semicolon: 'of which current taxes were $2,410 million' does not speak of the $1,727
+    million said before it."""
+    for clause in _CLAUSE.split(statement):
+        if number.text in clause:
+            return said_terms(clause)
+    return said_terms(statement)
+
+
+_CLAUSE = re.compile(r"[,;:](?=\s)")
+"""Where a statement's clauses part (not a figure's thousands separator)."""
+
+
+def said_terms(text: str) -> list[str]:
+    """A text's content terms in the order it says them, citation markers aside (``content_terms``)."""
+    return [t for t in tokenize(CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1]
 
 
 def _dimensions(cell: Cell) -> tuple[str, str, str]:
@@ -323,4 +353,4 @@ def _terms_of(name: str) -> set[str]:
 
 
 def content_terms(text: str) -> set[str]:
-    return {t for t in tokenize(CITATION.sub(" ", text)) if t not in STOPWORDS and len(t) > 1}
+    return set(said_terms(text))

@@ -8,6 +8,7 @@ import re
 from ..chunk_text import MONTH, parts_named
 from ..lexical.figure_name import YEAR
 from ..tables.lines import TOTAL_LABEL, cells
+from ..tables.rows import lead_in_chains
 from .figure_cells import Row
 
 
@@ -60,33 +61,21 @@ def heading_row(row: Row) -> str:
 
 
 def lead_ins(row: Row) -> list[str]:
-    """The lead-ins a table row is listed under, nearest first, each without its colon: the heading it stands under
-    (``heading_of``) when that is a row of a label alone ending in a colon ('| Current: | | |'), then each such row
-    above that opens a list of lists, right over another lead-in ('| Income tax expense (benefit): |' over
-    '| Current: |'; rows under a later '| Deferred: |' stand under it too). A list ends at a row of figures without a
-    label ('|  | $1,633 |', its total) and at a line out of the table."""
-    above, leads = lines_above(row), list[str]()
-    for at in range(len(above) - 1, -1, -1):
-        line = above[at]
+    """The lead-ins a table row is listed under, nearest first, each without its colon (``lead_in_chains``, read over
+    the table lines from the top of its table to its own: '| Income tax expense (benefit): |' over '| Current: |').
+    A list ends at its total ('Total current', or a row of figures without a label) and at a heading."""
+    above, own = lines_above(row), row_line(row)
+    if own is None:
+        return []
+    table: list[str] = []
+    for line in reversed(above):
         if not line.strip():
             continue
         if not line.lstrip().startswith("|"):
             break  # out of the table: a title
-        label, named = _lead(line), cells(line)
-        if label is not None:
-            if not leads or (at + 1 < len(above) and _lead(above[at + 1]) is not None):
-                leads.append(label)
-        elif (not named[0] and any(named[1:])) or (named[0] and not any(named[1:]) and not leads):
-            break  # an unlabelled total (or the row of years) closes the lists above; a heading that is no lead-in
-    return leads
-
-
-def _lead(line: str) -> str | None:
-    """A table line's lead-in without its colon: a row of a label alone that ends in one; None for any other line."""
-    named = cells(line)
-    if not line.lstrip().startswith("|") or not named[0].endswith(":") or any(named[1:]):
-        return None
-    return named[0].rstrip(":").strip()
+        table.insert(0, line)
+    rows = [cells(line) for line in [*table, row.passage.text.splitlines()[own]]]
+    return list(lead_in_chains(rows)[-1])
 
 
 _HEADING_CHARS = 120

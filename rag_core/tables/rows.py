@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from .headers import date_title, dated_year, one_date, own_headers
-from .lines import ROWS_LEFT_OUT, cells, is_row
+from .lines import ROWS_LEFT_OUT, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
 from .placing import (
     FIGURE,
@@ -38,18 +38,46 @@ def row_labels(text: str) -> list[str]:
 
 
 def headed_row_labels(text: str) -> list[tuple[str, str]]:
-    """Each label of ``row_labels`` with the lead-in it stands under: the nearest row above it of a label alone
-    that ends in a colon ('| Cash paid during the fiscal year for: | | |' over '| Interest | $ 2,502 |'), or ''."""
-    found: list[tuple[str, str]] = []
-    lead_in = ""
-    for row in (cells(line) for line in text.splitlines() if is_row(line)):
-        if not row or not row[0]:
+    """Each label of ``row_labels`` with the innermost lead-in it stands under (``lead_in_chains``: '| Cash paid during
+    the fiscal year for: | | |' over '| Interest | $ 2,502 |'), its colon kept, or ''."""
+    rows = [cells(line) for line in text.splitlines() if is_row(line)]
+    return [(f"{chain[0]}:" if chain else "", row[0]) for row, chain in zip(rows, lead_in_chains(rows), strict=True)
+            if row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell)]
+
+
+def lead_in_chains(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    """The lead-ins each table row is listed under, innermost first, each without its colon: the rows of a label alone
+    ending in one ('Deferred:' over 'Foreign'); none for a lead-in's own row. One right under another opens a list
+    inside it ('Current:' under 'Income tax expense (benefit):'); one after rows of figures takes the place of the list
+    before it ('Deferred:' after 'Current:''s rows) or, when a total closed that list ('Total current'), stands beside
+    it. A row of figures without a label is its list's total (its lead-in names it) and closes every list, as a row of
+    a label alone without a colon does (a heading: '| Other assets | | |'). The one reading of lead-ins of the row list,
+    the figure reader and the answer check."""
+    chains: list[tuple[str, ...]] = []
+    lists: list[str] = []
+    after_lead = closed = False
+    for row in rows:
+        label = row[0].strip() if row else ""
+        figures = any(cell.strip() for cell in row[1:])
+        if not figures:
+            if label.endswith(":"):
+                if after_lead or closed or not lists:
+                    lists.append(label.rstrip(":").strip())
+                else:
+                    lists[-1] = label.rstrip(":").strip()
+                after_lead, closed = True, False
+            elif label:
+                lists, after_lead, closed = [], False, False
+            chains.append(())
             continue
-        if any(ch.isdigit() for cell in row[1:] for ch in cell):
-            found.append((lead_in, row[0]))
-        elif not any(row[1:]):
-            lead_in = row[0] if row[0].rstrip().endswith(":") else ""
-    return found
+        after_lead = False
+        chains.append(tuple(reversed(lists)))
+        if not label:
+            lists, closed = [], False
+        elif lists and TOTAL_LABEL.match(label):
+            lists.pop()
+            closed = True
+    return chains
 
 
 def column_labels(header_rows: Sequence[Sequence[str]], width: int) -> list[str]:

@@ -414,6 +414,42 @@ def test_a_row_read_under_its_lead_in_is_verified(statement: str) -> None:
     assert right.unverified_numbers == [] and right.supported
 
 
+PROVISION = Passage(n=1, document="snacks.pdf", page=83, tabular=True, columns="|  | 2022 | 2021 |",
+                    caption="Note 5 — Income Taxes › The provision for income taxes consisted of the following:",
+                    text="|  | 2022 | 2021 |\n| Current: |  |  |\n| U.S. Federal | $1,137 | $702 |\n"
+                         "| Foreign | 1,027 | 955 |\n| State | 246 | 44 |\n|  | 2,410 | 1,701 |\n"
+                         "| Deferred: |  |  |\n| U.S. Federal | 22 | 375 |\n| Foreign | (709) | (14) |\n"
+                         "| State | 4 | 80 |\n|  | (683) | 441 |\n|  | $1,727 | $2,142 |")
+"""PepsiCo's tax note: two lists and their totals without labels, then the grand total, the provision its title names
+as the whole the rows are the parts of."""
+
+
+@pytest.mark.parametrize("statement", [
+    "The total current provision for income taxes in 2022 was $1,727 million [1].",
+    "The foreign provision for income taxes was $1,727 million in 2022 [1].",
+    "U.S. Federal taxes were $1,727 million in 2022 [1].",
+])
+def test_a_grand_total_said_of_one_list_or_row_is_misread(statement: str) -> None:
+    """Seen in the app: the local model wrote that the total current provision for income taxes was $1,727 million,
+    the grand total below both lists, and the check let it pass: a row without a label had no name to judge it by."""
+    (wrong,), _ = attribute(statement, [PROVISION], None, TERMS_ONLY)
+    assert wrong.number_notes == ["$1,727 million is in the table under 2022, row Provision for income taxes"], wrong
+    assert not wrong.supported
+
+
+@pytest.mark.parametrize("statement", [
+    "The provision for income taxes in 2022 was $1,727 million [1].",
+    "The total provision for income taxes was $1,727 million in 2022, of which current taxes were $2,410 million "
+    "[1].",
+    "The current provision for income taxes in 2022 was $2,410 million [1].",
+    "The deferred provision for income taxes was a benefit of $683 million in 2022 [1].",
+    "Income tax expense in 2022 was $1,727 million [1].",
+])
+def test_a_grand_total_said_of_the_whole_is_verified(statement: str) -> None:
+    (right,), _ = attribute(statement, [PROVISION], None, TERMS_ONLY)
+    assert right.unverified_numbers == [] and right.supported, right
+
+
 def test_a_figure_code_read_from_its_cell_is_supported_where_stated_of_its_row() -> None:
     """A cell read by code, said as its row names it, is supported by its passage however little its words look like
     the table's (an unlabelled list total named 'Total Deferred'); said of another row, it is not."""

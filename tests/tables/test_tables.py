@@ -12,12 +12,14 @@ from rag_core.ingest.parse import parse_path
 from rag_core.models import Passage
 from rag_core.settings import IngestSettings
 from rag_core.tables.headers import named_per_year
+from rag_core.tables.lines import cells
 from rag_core.tables.merged import split_cells
 from rag_core.tables.placing import signs_joined
 from rag_core.tables.rows import (
     column_labels,
     headed_row_labels,
     labelled,
+    lead_in_chains,
     markdown,
     row_labels,
     split_table,
@@ -444,6 +446,22 @@ def test_a_currency_sign_before_a_dash_is_no_figure_and_a_lead_in_heads_its_rows
     assert headed_row_labels(text) == [("Cash paid during the fiscal year for:", "Income taxes"),
                                        ("Cash paid during the fiscal year for:", "Interest"),
                                        ("Cash paid during the fiscal year for:", "Total")]
+
+
+def test_lead_ins_open_lists_inside_lists_and_totals_and_headings_close_them() -> None:
+    """One reading of lead-ins for the row list, the figure reader and the answer check: a row after 'Total current'
+    stands under the outer lead-in only, and a heading without a colon closes every list above it."""
+    rows = [cells(line) for line in (
+        "| Income tax expense (benefit): |  |  |", "| Current: |  |  |", "| Federal | $136 | $(208) |",
+        "| Total current | 459 | 72 |", "| Change in valuation allowance | 95 | 12 |", "| Deferred: |  |  |",
+        "| Foreign | (1,118) | 19 |", "|  | (337) | (134) |", "| Other | 4 | 5 |", "| Liabilities: |  |  |",
+        "| Accrued | 7 | 8 |", "| Other liabilities |  |  |", "| Leases | 9 | 10 |")]
+    assert lead_in_chains(rows) == [
+        (), (), ("Current", "Income tax expense (benefit)"), ("Current", "Income tax expense (benefit)"),
+        ("Income tax expense (benefit)",), (), ("Deferred", "Income tax expense (benefit)"),
+        ("Deferred", "Income tax expense (benefit)"), (), (), ("Liabilities",), (), ()]
+    text = "\n".join(f"| {' | '.join(row)} |" for row in rows)
+    assert ("", "Other") in headed_row_labels(text) and ("", "Leases") in headed_row_labels(text)
 
 
 def test_names_a_caption_repeats_once_a_year_are_the_tables_second_header_row() -> None:
