@@ -17,14 +17,16 @@ from .formula import formula_tokens, grouped
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
 """'How did net sales change from 2021 to 2022?', 'How does its tax rate in 2022 compare to 2021?': a change asked."""
+_FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
+                 r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
+                 r"profit|loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|percentage|percent|"
+                 r"share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|coverage|"
+                 r"outstanding|cash flows?")
+"""The words that name a figure a question may ask for."""
 _ASKS = re.compile(
     rf"(?:\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
     rf"{NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
-    r"\b(?:amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
-    r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|profit|"
-    r"loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|change|increase|decrease|average|"
-    r"percentage|percent|share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|"
-    r"coverage|outstanding|\d)",
+    rf"\b(?:{_FIGURE_WORDS}|change|increase|decrease|average|\d)",
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_A_FIGURE = re.compile(
@@ -40,6 +42,16 @@ _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR
                        re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
 2015'): their change."""
+_MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"
+          r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk)")
+_WHEN = r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b[^?]*)?)"
+_TREND_ASKED = re.compile(rf"^\s*(?:is|are|was|were|has|have|had|does|do|did)\s+(?P<what>[^?]+?)\s+(?:been\s+)?"
+                          rf"{_MOVED}\b{_WHEN}\s*\?", re.IGNORECASE)
+_PROFILE_ASKED = re.compile(rf"^\s*(?:does|do|did|has|have)\s+(?P<who>[^?]+?)\s+(?:have|has|had|shows?|showed|"
+                            rf"reports?|reported)\s+(?:an?\s+)?{_MOVED}\s+(?P<what>[^?]+?)(?:\s+(?:profile|trend))?"
+                            rf"{_WHEN}\s*\?", re.IGNORECASE)
+"""A yes or no asked of a figure's course ('Is Boeing's gross margin improving?', 'Does Boeing have an improving gross
+margin profile as of FY2022?', 'Did its net income grow in 2022?'): what its change answers."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
 _GREW = re.compile(r"\bgr[eo]w\b", re.IGNORECASE)
 _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|ebitda|eps)\b", re.IGNORECASE)
@@ -270,7 +282,22 @@ def read_question(question: str) -> Asked | None:
     return asked
 
 
+def as_change(question: str) -> str:
+    """A yes or no asked of a figure's course, asked as its change ('How did Boeing's gross margin change as of
+    FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than costs?' and 'Is the
+    company growing?' stay."""
+    figure = re.compile(rf"\b(?:{_FIGURE_WORDS})\b", re.IGNORECASE)
+    if (trend := _TREND_ASKED.match(question)) is not None and figure.search(trend.group("what")):
+        return f"How did {trend.group('what')} change{trend.group('rest')}?{question[trend.end():]}"
+    if (profile := _PROFILE_ASKED.match(question)) is not None and figure.search(profile.group("what")):
+        who = profile.group("who")
+        return (f"How did {who}{'’' if who.endswith('s') else '’s'} {profile.group('what')} change"
+                f"{profile.group('rest')}?{question[profile.end():]}")
+    return question
+
+
 def _read(question: str) -> Asked | None:
+    question = as_change(question)
     if not asks_for_figure(question):
         return None
     asked = at_year_end(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
@@ -325,8 +352,9 @@ def _read(question: str) -> Asked | None:
     for pattern, (formula, percent) in RATIOS.items():
         if (named := re.search(pattern, named_in, re.IGNORECASE)) is not None:
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
-            operation = "average" if several and _AVERAGE.search(asked) else "change" if several and \
-                (_CHANGE.search(asked) or _COMPARED.search(asked)) else "cell"
+            moved = _CHANGE.search(asked.replace(named.group(), " ")) is not None  # of one year: from the year before
+            operation = "average" if several and _AVERAGE.search(asked) else "change" if (several and (
+                moved or _COMPARED.search(asked))) or (len(set(years)) < 2 and moved) else "cell"
             return replace(cell, formula=formula, percent=percent or _AS_SHARE.search(asked) is not None,
                            operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import partial
 
 from ..lexical.figure_name import YEAR, owner
@@ -45,6 +46,7 @@ class CellReader(Saying):
         self.owner = frozenset(stems(who) - stems(after))
         self.amount = ASKS_PERCENT.search(asked.question) is None  # which a table of shares of revenue states not
         self.question = asked.question
+        self.asked = asked
         # the cells one evaluation of a formula read, each with its operand: two operands are two cells
         self.operands: dict[tuple[int, str, str], str] = {}
 
@@ -145,9 +147,9 @@ class CellReader(Saying):
                                    f"{said_when(self.periods[0])} to {said_when(self.periods[1])}")
         if len(set(self.years)) <= 1 and (during := self.during(metric, relative=relative)) is not None:
             return during
-        if not self.years:
+        later = max(self.years) if self.years else latest_year(self.rows, metric)  # of none: the latest year's
+        if later is None:
             return None
-        later = max(self.years)
         earlier = min(self.years) if len(set(self.years)) > 1 else later - 1
         old, new = self.read(metric, earlier), self.read(metric, later)
         if old is None or new is None:
@@ -210,17 +212,22 @@ class CellReader(Saying):
 
     def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:
         """The change of a ratio between two years ('the FY2019 - FY2020 change in operating
-        margin'): the later year's less the earlier's, in points when it is a percentage."""
+        margin'): the later year's less the earlier's, in points when it is a percentage; each year's value worked out
+        as ``formula`` works it for one year (a line no row states derived from its parts: gross profit), and said."""
         if len(set(self.years)) < 2:
             return self.formula(formula, percent=percent, name=metric)
         first, last = min(self.years), max(self.years)
-        each = self._each_year(formula, (first, last), percent=percent)
-        if not isinstance(each, list):
-            return each
-        (old, old_shown), (new, new_shown) = each
-        scaled = " × 100" if percent else ""
-        reading = self._computed("change", new - old, f"({new_shown}){scaled} − ({old_shown}){scaled}",
-                                 percent=percent, what=f"{metric}, change {first} to {last}")
+        old, new = (CellReader(self.rows, replace(self.asked, years=(year,))).formula(formula, percent=percent,
+                                                                                       name=metric)
+                    for year in (first, last))
+        if old is None or new is None or old.value is None or new.value is None:
+            return next((r for r in (old, new) if r is not None and r.kind == "missing"), None)
+        self.cells = [*old.cells, *new.cells]
+        amount = not percent and new.kind == "formula"  # an amount (free cash flow), not a ratio of two
+        reading = self._computed("change", new.value - old.value, f"{last}: {new.formula}; {first}: {old.formula}; "
+                                 f"{new.shown} − {old.shown}", percent=percent,
+                                 what=f"{metric}, change {first} to {last}",
+                                 scale=self._row_scale(new.cells[0]) if amount and new.cells else 1.0)
         return in_points(reading) if percent else reading
 
     def total(self, metric: str) -> FigureReading | None:

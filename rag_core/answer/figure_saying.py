@@ -115,7 +115,8 @@ class Saying:
 
     def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,
                   scale: float = 1.0) -> FigureReading:
-        shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else self._ratio(value)
+        shown = self._shown(value, percent=percent, scale=scale) if percent or scale > 1 else \
+            self._ratio(value, change=kind == "change")
         cited = "".join(f"[{n}]" for n in dict.fromkeys(c.passage for c in self.cells))
         units = [f"{re.sub(r'[()]', '', c.text).strip()} [{c.passage}] in the unit of [{c.unit_passage}]"
                  for c in self.cells if c.unit_passage and c.unit_passage != c.passage]  # another passage's unit
@@ -126,9 +127,11 @@ class Saying:
                              formula=f"{formula} = {shown}", what=what,
                              cells=list(self.cells), notes=[c.why for c in self.cells])
 
-    def _ratio(self, value: float) -> str:
+    def _ratio(self, value: float, *, change: bool = False) -> str:
+        """A ratio as said: a small one also in percent ('0.027 (2.7%)'); a change of one (or of a rate's points)
+        without, which would read as its growth ('-0.162', not '-0.162 (-16.2%)')."""
         if self.decimals is None and 0 < abs(value) < 1:  # 0.027 (2.7%), not 0.03: two places lose a small ratio
-            return f"{value:.3g} ({self._shown(value * 100, percent=True)})"
+            return f"{value:.3g}" if change else f"{value:.3g} ({self._shown(value * 100, percent=True)})"
         places = self.decimals if self.decimals is not None else 0 if abs(value) >= _WHOLE_FROM else 2
         return f"{value:,.{places}f}"
 
@@ -221,8 +224,9 @@ class Saying:
 def in_points(reading: FigureReading) -> FigureReading:
     """A change of a percentage, said in percentage points."""
     points = f"{reading.shown.rstrip('%').strip()} percentage points"
-    return reading.model_copy(update={"sentence": reading.sentence.replace(reading.shown, points), "shown": points,
-                                      "formula": reading.formula.replace(reading.shown, points)})
+    shown = re.compile(rf"(?<![\d.,]){re.escape(reading.shown)}")  # not the '10.48%' that holds a '0.48%'
+    return reading.model_copy(update={"sentence": shown.sub(points, reading.sentence), "shown": points,
+                                      "formula": shown.sub(points, reading.formula)})
 
 
 def beside(row: Row, column: str) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
-from .figure_columns import cell_read, in_percent, stated_change
+from .figure_columns import cell_read, in_percent, latest_year, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
 from .figure_saying import in_points, row_named, said_column
@@ -55,9 +55,11 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
-    reader = CellReader(rows, asked)
     if asked.formula and asked.operation == "change":
-        return _rates_beside(rows, asked) or reader.ratio_change(asked.metric, asked.formula, percent=asked.percent)
+        asked = _years_compared(rows, asked)
+        return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(asked.metric, asked.formula,
+                                                                                  percent=asked.percent)
+    reader = CellReader(rows, asked)
     if asked.formula and asked.operation != "average":
         computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
         return _rate_beside(computed, rows, asked) or computed
@@ -75,6 +77,18 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
         return CellReader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
+
+
+def _years_compared(rows: list[Row], asked: Asked) -> Asked:
+    """The two years a computed figure's change is between: those asked; of one year asked ('How did its operating
+    margin change in 2022?'), that year and the one before; of none ('Is its gross margin improving?'), the latest year
+    the rows of its formula's first line found state and the one before."""
+    years = sorted(set(asked.years))
+    if len(years) >= 2:
+        return asked
+    lines = [token for token in formula_tokens(asked.formula) if token not in "+-*/()" and not token[0].isdigit()]
+    last = years[0] if years else next((y for line in lines if (y := latest_year(rows, line)) is not None), None)
+    return asked if last is None else replace(asked, years=(last - 1, last))
 
 
 def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> FigureReading | None:

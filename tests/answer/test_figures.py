@@ -442,7 +442,46 @@ def test_a_change_in_a_ratio_between_two_years_is_in_percentage_points() -> None
                          "FY2020 change in unadjusted operating income % margin for Acme? Answer in units of percents "
                          "and round to one decimal place.", [STATEMENT])
     assert margin is not None and margin.kind == "change" and margin.shown == "2.5 percentage points"
-    assert margin.formula.startswith("(3,000 [1] / 20,000 [1]) × 100 − (2,000 [1] / 16,000 [1]) × 100 = ")
+    assert margin.formula == ("2020: 3,000 [1] / 20,000 [1] = 15.0%; 2019: 2,000 [1] / 16,000 [1] = 12.5%; "
+                              "15.0% − 12.5% = 2.5 percentage points"), "each year's margin said"
+
+
+PLANES = Passage(n=1, document="planes-10k.pdf", page=40, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations (Dollars in millions)\n| | 2022 | 2021 | 2020 |\n"
+    "| Total revenues | 66,608 | 62,286 | 58,158 |\n| Cost of products | (53,969) | (49,954) | (54,568) |\n"
+    "| Cost of services | (9,109) | (9,283) | (8,624) |\n| Total current assets | 109,523 | 108,666 | 121,643 |\n"
+    "| Total current liabilities | 90,052 | 81,992 | 87,280 |\n| Operating margins | (5.3)% | (4.7)% | (20.0)% |\n"))
+"""An aircraft maker's statement: no gross profit line (its revenue less both costs), and a margin it states."""
+
+
+@pytest.mark.parametrize("question", [
+    "Is Planes Co's gross margin improving?",
+    "Does Planes Co have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a "
+    "company like this, then state that and explain why.",
+    "How did Planes Co's gross margin change in 2022?",
+    "Has Planes Co's gross margin improved in FY2022 compared to FY2021?",
+])
+def test_a_ratios_course_asked_of_one_year_or_none_is_its_change_from_the_year_before(question: str) -> None:
+    """FinanceBench asks whether a margin is improving; the answer read one year's margin, or none: a yes or no is not
+    a figure question. Each year's margin is worked out as one year's is (gross profit from its revenue and costs)."""
+    margin = read_figure(question, [PLANES])
+    assert margin is not None and margin.kind == "change", margin
+    assert margin.sentence.startswith("**gross margin, change 2021 to 2022: 0.40 percentage points**"), margin.sentence
+    assert "= 5.30%; 2021: " in margin.formula and "= 4.90%; 5.30% − 4.90% = 0.40 percentage points" in margin.formula
+
+
+def test_a_change_below_one_in_a_stated_rate_or_a_ratio_is_said_without_a_percent_of_it() -> None:
+    """'-0.7 (-70.0%) percentage points' and '-0.162 (-16.2%)' read as growth rates the answer never computed."""
+    stated = read_figure("Has Planes Co's operating margin improved in 2022?", [PLANES])
+    assert stated is not None and stated.shown == "-0.6 percentage points", stated
+    ratio = read_figure("How did Planes Co's current ratio change from 2021 to 2022?", [PLANES])
+    assert ratio is not None and ratio.shown == "-0.109", ratio
+
+
+@pytest.mark.parametrize("question", ["Did revenue grow faster than costs?", "Is the company growing?",
+                                      "Has Planes Co's free cash flow declined since 2021?"])
+def test_a_yes_or_no_on_more_than_a_figures_course_is_no_figure_question(question: str) -> None:
+    assert read_question(question) is None
 
 
 def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
@@ -1000,3 +1039,4 @@ def test_a_ratio_stated_for_the_company_and_its_segments_is_the_company_s_in_any
     alike = [segment(1, "Global Services", "$17,611", "$2,727", "15.5%"),
              segment(2, "Global Services", "$17,611", "$2,727", "15.5%")]
     assert read_figure("What was Acme's operating margin in 2022?", alike) is not None
+
