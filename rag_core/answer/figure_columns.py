@@ -19,6 +19,7 @@ from .figure_rows import When, covers, named_under, rows_named
 from .numbers import numbers
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, is_percent
+from .year_columns import within_a_year
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
 """A row of the whole cost of revenue ('Cost of sales', 'Total cost of revenues')."""
@@ -78,6 +79,8 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
         return figures[0] if len(figures) == 1 else None
     wanted = set(year) if isinstance(year, tuple) else {year}
     of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
+    if within_a_year([label for label, _ in of_year]):
+        return None  # a quarter's or a half's column is no year's figure
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
     return max(of_year, key=lambda cell: (len(_naming(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC,

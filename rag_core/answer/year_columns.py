@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import CHANGE_OF_YEARS
+from ..chunk_text import CHANGE_OF_YEARS, MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
 from ..tables.placing import changes_follow, described_before, paired_cells, rates_paired, signs_joined
@@ -36,11 +36,22 @@ def header_years(row: Sequence[str]) -> list[str]:
         last -= 1
     if found and found[last - 1]:
         found[last:] = [[cell.strip()] for cell in filled[last:]]
-    if not filled or not all(found) or any(figures_of(YEAR.sub(" ", cell)) for cell in filled):
+    if not filled or not all(found) or within_a_year(filled) or any(
+            figures_of(_NOTE_MARK.sub(" ", YEAR.sub(" ", cell))) for cell in filled):
         return []
     return [year for years in found for year in years]
 
 
+def within_a_year(labels: Sequence[str]) -> bool:
+    """Whether columns name more dates than years ('December 31, 2019', 'September 30, 2019', 'June 30, 2019': a
+    quarterly table's quarter ends): periods within a year, none of them the year's own figure. Columns of one date
+    ('Year Ended December 31, 2018 › Games', '… › King') are one year's."""
+    dated = {(day.group().casefold(), tuple(years_in(label))) for label in labels if (day := MONTH_DAY.search(label))}
+    return len(dated) > len({years for _, years in dated})
+
+
+_NOTE_MARK = re.compile(r"\((?:\d{1,2}|[a-z])\)", re.IGNORECASE)
+"""A footnote's mark after a year in a header ('2018 (6)'), no figure of the column."""
 _CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"
                             r"change|variance)\)?)?\s*(?:\(?%\)?)?", re.IGNORECASE)
 """A column of the change between the years before it ('(Decrease)', 'Increase (Decrease)', '% Change')."""

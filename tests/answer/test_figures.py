@@ -1040,3 +1040,25 @@ def test_a_ratio_stated_for_the_company_and_its_segments_is_the_company_s_in_any
              segment(2, "Global Services", "$17,611", "$2,727", "15.5%")]
     assert read_figure("What was Acme's operating margin in 2022?", alike) is not None
 
+
+SELECTED = Passage(n=1, document="games-10k.pdf", page=30, tabular=True, text=(
+    "Item 6. SELECTED FINANCIAL DATA (in millions)\n"
+    "|  |  | For the Years Ended December 31, |  |  |  |  |\n"
+    "|  | 2019 | 2018 (6) | 2017 |  | 2016 | 2015 |\n"
+    "| Net revenues | $6,489 | $7,500 | $7,017 | $ | 6,608 | $4,664 |\n"
+    "| Net income (2) | 1,503 | 1,848 | 273 |  | 966 | 892 |\n"))
+QUARTERS = Passage(n=2, document="games-10k.pdf", page=122, tabular=True, text=(
+    "24. Quarterly Financial Information (Unaudited) (in millions)\n"
+    "|  | December 31, 2019 | September 30, 2019 | June 30, 2019 | March 31, 2019 |\n"
+    "| Net revenues | $1,986 | $1,282 | $1,396 | $1,825 |\n"
+    "| Net income | 525 | 204 | 328 | 447 |\n"))
+
+
+def test_a_year_is_no_quarters_column_and_a_years_footnote_mark_is_no_figure() -> None:
+    """Activision's net revenues for 2019 were read as the fourth quarter's $1,986 (the quarter ends' header read as
+    four columns of 2019, the first kept), and its selected data's '2018 (6)' made no header of years."""
+    assert read_figure("What were Games Co's net revenues in 2019?", [QUARTERS]) is None
+    figure = read_figure("What were Games Co's net revenues in 2019?", [QUARTERS, SELECTED])
+    assert figure is not None and figure.value == pytest.approx(6_489e6) and figure.cells[0].page == 30, figure
+    change = read_figure("Did Games Co's net revenues decline in 2019?", [QUARTERS, SELECTED])
+    assert change is not None and change.value == pytest.approx(-1_011e6), change
