@@ -23,6 +23,7 @@ _FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|re
                  r"share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|coverage|"
                  r"outstanding|cash flows?")
 """The words that name a figure a question may ask for."""
+_FIGURE = re.compile(rf"\b(?:{_FIGURE_WORDS})\b", re.IGNORECASE)
 _ASKS = re.compile(
     rf"(?:\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
     rf"{NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
@@ -286,10 +287,9 @@ def as_change(question: str) -> str:
     """A yes or no asked of a figure's course, asked as its change ('How did Boeing's gross margin change as of
     FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than costs?' and 'Is the
     company growing?' stay."""
-    figure = re.compile(rf"\b(?:{_FIGURE_WORDS})\b", re.IGNORECASE)
-    if (trend := _TREND_ASKED.match(question)) is not None and figure.search(trend.group("what")):
+    if (trend := _TREND_ASKED.match(question)) is not None and _FIGURE.search(trend.group("what")):
         return f"How did {trend.group('what')} change{trend.group('rest')}?{question[trend.end():]}"
-    if (profile := _PROFILE_ASKED.match(question)) is not None and figure.search(profile.group("what")):
+    if (profile := _PROFILE_ASKED.match(question)) is not None and _FIGURE.search(profile.group("what")):
         who = profile.group("who")
         return (f"How did {who}{'’' if who.endswith('s') else '’s'} {profile.group('what')} change"
                 f"{profile.group('rest')}?{question[profile.end():]}")

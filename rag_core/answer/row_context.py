@@ -64,17 +64,18 @@ def lead_ins(row: Row) -> list[str]:
     """The lead-ins a table row is listed under, nearest first, each without its colon (``lead_in_chains``, read over
     the table lines from the top of its table to its own: '| Income tax expense (benefit): |' over '| Current: |').
     A list ends at its total ('Total current', or a row of figures without a label) and at a heading."""
-    above, own = lines_above(row), row_line(row)
+    own = row_line(row)
     if own is None:
         return []
+    lines = row.passage.text.splitlines()
     table: list[str] = []
-    for line in reversed(above):
+    for line in reversed(lines[:own]):
         if not line.strip():
             continue
         if not line.lstrip().startswith("|"):
             break  # out of the table: a title
         table.insert(0, line)
-    rows = [cells(line) for line in [*table, row.passage.text.splitlines()[own]]]
+    rows = [cells(line) for line in [*table, lines[own]]]
     return list(lead_in_chains(rows)[-1])
 
 
