@@ -53,6 +53,12 @@ _PROFILE_ASKED = re.compile(rf"^\s*(?:does|do|did|has|have)\s+(?P<who>[^?]+?)\s+
                             rf"{_WHEN}\s*\?", re.IGNORECASE)
 """A yes or no asked of a figure's course ('Is Boeing's gross margin improving?', 'Does Boeing have an improving gross
 margin profile as of FY2022?', 'Did its net income grow in 2022?'): what its change answers."""
+_DROVE = (r"^\s*what\s+(?:drove|drives|caused|causes|explains?|explained|led to|contributed to|"
+          r"(?:was|were|is|are) behind)")
+_DROVE_ASKED = re.compile(rf"{_DROVE}\s+(?:the\s+)?(?:(?P<what>[^?]+?)\s+{_MOVED}|{_MOVED}\s+(?:in|of)\s+"
+                          rf"(?P<what2>[^?]+?)){_WHEN}\s*\?", re.IGNORECASE)
+"""What drove a figure's change ('What drove operating margin change as of FY2022 for 3M?', 'What caused the increase
+in revenue in 2022?'): the report's discussion says why; the change itself is a figure the answer opens with."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
 _GREW = re.compile(r"\bgr[eo]w\b", re.IGNORECASE)
 _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|ebitda|eps)\b", re.IGNORECASE)
@@ -284,11 +290,14 @@ def read_question(question: str) -> Asked | None:
 
 
 def as_change(question: str) -> str:
-    """A yes or no asked of a figure's course, asked as its change ('How did Boeing's gross margin change as of
-    FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than costs?' and 'Is the
-    company growing?' stay."""
+    """A yes or no asked of a figure's course, or what drove its change, asked as its change ('How did Boeing's gross
+    margin change as of FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than
+    costs?' and 'Is the company growing?' stay."""
     if (trend := _TREND_ASKED.match(question)) is not None and _FIGURE.search(trend.group("what")):
         return f"How did {trend.group('what')} change{trend.group('rest')}?{question[trend.end():]}"
+    if (drove := _DROVE_ASKED.match(question)) is not None and _FIGURE.search(what := drove.group("what") or
+                                                                            drove.group("what2")):
+        return f"How did {what} change{drove.group('rest')}?{question[drove.end():]}"
     if (profile := _PROFILE_ASKED.match(question)) is not None and _FIGURE.search(profile.group("what")):
         who = profile.group("who")
         return (f"How did {who}{'’' if who.endswith('s') else '’s'} {profile.group('what')} change"

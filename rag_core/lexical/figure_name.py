@@ -75,7 +75,8 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as|at|than)\s*$|,?\s*in (?:millions|billions|thousands)\b", re.IGNORECASE)
+                        r"between|and|as of|as|at|than)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b",
+                        re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""
 

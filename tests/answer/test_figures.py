@@ -478,7 +478,20 @@ def test_a_change_below_one_in_a_stated_rate_or_a_ratio_is_said_without_a_percen
     assert ratio is not None and ratio.shown == "-0.109", ratio
 
 
+@pytest.mark.parametrize(("question", "value"), [
+    ("What drove Planes Co's gross margin change in 2022? If gross margin is not a useful metric for a company like "
+     "this, then please state that and explain why.", 0.40),
+    ("What caused the increase in Planes Co's total revenues in 2022?", 4_322e6),
+])
+def test_what_drove_a_figures_change_opens_with_the_change(question: str, value: float) -> None:
+    """FinanceBench asks what drove a margin's change; the report's discussion says why, and the answer opens with the
+    change itself, as a person answering would ('decreased by 1.7%, primarily due to …')."""
+    change = read_figure(question, [PLANES])
+    assert change is not None and change.kind == "change" and change.value == pytest.approx(value, abs=0.01), change
+
+
 @pytest.mark.parametrize("question", ["Did revenue grow faster than costs?", "Is the company growing?",
+                                      "What drove the change?", "Why did revenue fall?",
                                       "Has Planes Co's free cash flow declined since 2021?"])
 def test_a_yes_or_no_on_more_than_a_figures_course_is_no_figure_question(question: str) -> None:
     assert read_question(question) is None
