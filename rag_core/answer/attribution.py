@@ -39,7 +39,7 @@ from ..models import AttributionSummary, FigureReading, Passage, Statement
 from ..settings import AttributionSettings
 from ..tables.lines import prose_lines
 from ..text import CITATION, sentences_of
-from .claims import doubts
+from .claims import course, doubts
 from .figure_cells import table_rows
 from .meaning import (
     Said,
@@ -115,6 +115,10 @@ class Computed(NamedTuple):
     states each of its numbers as code read or computed it."""
     read: bool = False
     """Read from one cell, not computed: its passage states it."""
+    change: float | None = None
+    """A change's value (which way it went, ``claims.course``), None for any other figure."""
+    name: str = ""
+    """What changed ('gross margin' of 'gross margin, change 2021 to 2022')."""
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
@@ -128,11 +132,17 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income
     about = " ".join(dict.fromkeys([*rows, re.sub(r"\d[\d,.]*", " ", figure.what)]))
     passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
-    return [Computed(shown, about, passages, figure.formula) for shown in (figure.shown, figure.beside) if shown]
+    change = figure.value if figure.kind in _CHANGES else None
+    name = _CHANGE_OF.sub("", figure.what)
+    return [Computed(shown, about, passages, figure.formula, change=change, name=name)
+            for shown in (figure.shown, figure.beside) if shown]
 
 
 _READ = ("cell", "lines")
 """Figures read from cells as they are, one cell a line asked."""
+_CHANGES = ("change", "growth")
+_CHANGE_OF = re.compile(r",\s*change\b.*$", re.IGNORECASE)
+"""What a change's reading says after the name of what changed (', change 2021 to 2022')."""
 
 
 def attribute(
@@ -192,9 +202,14 @@ def attribute(
         ]
         cited = [n for n in cited_numbers(statement) if n in index_of]
         supported_cited = [n for n in cited if scores[index_of[n]] >= settings.support_threshold]
-        by_code = _computed_support(statement, notes, shown, everywhere, computed)
+        ways = [(figure, agrees) for figure in computed if figure.change is not None
+                and (agrees := course(statement, figure.name, figure.change)) is not None]
+        by_code = _computed_support(statement, notes, shown, everywhere, computed) or next(
+            (figure.passages for figure, agrees in ways if agrees), ())  # 'Yes, its gross margin is improving'
         supported_cited += [n for n in cited if n in by_code and n not in supported_cited]
         doubted = doubts(statement, [p.text for p in passages], settings.hedge_term_share) if settings.claims else []
+        doubted += [f"{figure.name} went {'up' if (figure.change or 0) > 0 else 'down'} ({figure.shown}, computed by "
+                    "code from the tables), not the way this says" for figure, agrees in ways[:1] if not agrees]
         doubted += [note for number, note in notes if _misread(number, note)]
         if doubted:
             supported_cited = []  # the passages refute it or never say it, however alike the words

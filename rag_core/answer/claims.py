@@ -4,7 +4,9 @@ shares nearly every word with the passage that refutes it:
 - a comparison turned round: "GraphRAG consistently outperforms LightRAG" where the passages say
   "LightRAG consistently outperforms GraphRAG" and never the other way;
 - a guess: "it may still have some limitations compared to chunk-based methods" where no passage
-  says what may be, about those things.
+  says what may be, about those things;
+- a figure's course said the other way round: "Yes, Boeing's current ratio is improving" where code computed it fell
+  from 1.33 to 1.22 (``course``).
 
 ``doubts`` returns, for one statement, why the passages do not back it; the answer check marks the
 statement unsupported with that reason (``attribution.attribute``).
@@ -26,6 +28,16 @@ _LOSES = re.compile(r"\b(?:underperform(?:s|ed|ing)?|trail(?:s|ed|ing)?|inferior
 _NAME = re.compile(r"(?<![\w-])-?[A-Z][\w.-]*\w|(?<![\w-])-?[A-Z]\b")
 """A name as a comparison writes it: a capitalised word ('LightRAG', 'Apple') or a variant ('-High')."""
 _HEDGE = re.compile(r"\b(?:may|might|possibly|potentially|perhaps)\b", re.IGNORECASE)
+_UP = re.compile(r"\b(?:increas\w*|grew|grow\w*|rose|ris(?:e|es|en|ing)|higher|expand\w*)\b", re.IGNORECASE)
+_DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai]nk\w*|shrunk|"
+                   r"contract(?:ed|ing|ion)?)\b", re.IGNORECASE)
+_BETTER = re.compile(r"\b(?:improv\w*|strengthen\w*)\b", re.IGNORECASE)
+_WORSE = re.compile(r"\b(?:deteriorat\w*|worsen\w*|weaken\w*)\b", re.IGNORECASE)
+_BETTER_HIGHER = re.compile(r"\b(?:margins?|revenues?|sales|income|profits?|earnings|returns?|turnover|coverage|"
+                            r"current ratio|quick ratio|cash flows?|ebitda)\b", re.IGNORECASE)
+"""A figure that is better the higher it is: its 'improving' is a rise. Of any other ('days sales outstanding', 'debt',
+'effective tax rate'), only words that say which way it went are read."""
+_NEGATED = re.compile(r"(?:\b(?:not|no|never)|n['’]t)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 def winner(sentence: str) -> tuple[str, str] | None:
@@ -42,6 +54,22 @@ def winner(sentence: str) -> tuple[str, str] | None:
         return None
     first, second = before[-1], after[0]
     return (first, second) if _WINS.fullmatch(verb.group(0)) else (second, first)
+
+
+def course(statement: str, name: str, change: float) -> bool | None:
+    """Whether a statement says the figure ``name`` went the way ``change`` (code's computation) went: True, the other
+    way: False; None when it does not name the figure (every word of its name) or says no one way. A way is a word
+    that says it ('rose', 'declined', 'higher'; 'improving' or 'deteriorated' of a figure better higher), turned by a
+    'not' up to two words before it ('has not improved')."""
+    terms = content_terms(name)
+    if not change or not terms or not terms <= content_terms(statement):
+        return None
+    claim = CITATION.sub(" ", statement)
+    patterns = [(_UP, True), (_DOWN, False), *([(_BETTER, True), (_WORSE, False)] if _BETTER_HIGHER.search(name)
+                                               else [])]
+    ways = {up != bool(_NEGATED.search(claim[: found.start()])) for pattern, up in patterns
+            for found in pattern.finditer(claim)}
+    return ways.pop() == (change > 0) if len(ways) == 1 else None
 
 
 def doubts(statement: str, passages: Sequence[str], hedge_share: float) -> list[str]:

@@ -484,3 +484,35 @@ def test_the_table_a_statement_speaks_of_is_the_one_whose_names_cover_most_of_it
     (said,), _ = attribute("Share repurchases - common were 1,500 million in 2022 [1].", [cash_flows, equity], None,
                            TERMS_ONLY)
     assert said.unverified_numbers == [], said.number_notes
+
+
+PLANES = Passage(n=1, document="planes-10k.pdf", page=57, tabular=True, statement="balance", text=(
+    "Consolidated Statements of Financial Position (Dollars in millions)\n| | 2022 | 2021 |\n"
+    "| Total current assets | 109,523 | 108,666 |\n| Total current liabilities | 90,052 | 81,992 |\n"
+    "| Total revenues | 66,608 | 62,286 |\n| Cost of products | (53,969) | (49,954) |\n"
+    "| Cost of services | (9,109) | (9,283) |\n"))
+
+
+@pytest.mark.parametrize(("question", "statement", "supported"), [
+    ("Is Planes Co's current ratio improving?", "Yes, Planes Co's current ratio is improving.", False),
+    ("Is Planes Co's current ratio improving?", "No, Planes Co's current ratio is not improving.", True),
+    ("Is Planes Co's current ratio improving?", "Planes Co's current ratio declined in 2022.", True),
+    ("Does Planes Co have an improving gross margin profile as of FY2022?",
+     "Yes, Planes Co has an improving gross margin profile as of FY2022.", True),
+    ("Does Planes Co have an improving gross margin profile as of FY2022?",
+     "Planes Co's gross margin fell in 2022.", False),
+])
+def test_a_figures_course_is_judged_by_the_change_code_computed(question: str, statement: str,
+                                                                 supported: bool) -> None:
+    """Seen in the app: told the current ratio's change (1.33 to 1.22), the local model wrote "Yes, Boeing's current
+    ratio is improving", and the check marked it unsupported with no reason; "Yes, … an improving gross margin profile",
+    which the computed change bears out, was marked too (its words alone back nothing)."""
+    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.figures import read_figure
+
+    figure = read_figure(question, [PLANES])
+    assert figure is not None and figure.kind == "change", figure
+    strict = AttributionSettings(support_threshold=0.99)  # no statement is supported by its words alone
+    (said,), _ = attribute(statement, [PLANES], None, strict, computed=computed_of(figure))
+    assert said.supported is supported, said
+    assert any("went " in note and "not the way this says" in note for note in said.notes) is not supported, said
