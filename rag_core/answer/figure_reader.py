@@ -25,7 +25,19 @@ from .figure_columns import (
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
 from .figure_rows import When, alike_first, amounts_first, rows_named
-from .figure_saying import SCALE_NAMES, Saying, beside, besides, cite, in_points, paid, row_named, said_column, said_row
+from .figure_saying import (
+    SCALE_NAMES,
+    Saying,
+    beside,
+    besides,
+    cite,
+    in_points,
+    paid,
+    row_named,
+    said_column,
+    said_row,
+    went,
+)
 from .formula import Missing, evaluate, formula_tokens
 from .row_words import GENERIC, stems
 from .statement_lines import cell_value, is_percent
@@ -228,6 +240,7 @@ class CellReader(Saying):
                                  f"{new.shown} − {old.shown}", percent=percent,
                                  what=f"{metric}, change {first} to {last}",
                                  scale=self._row_scale(new.cells[0]) if amount and new.cells else 1.0)
+        reading = went(reading, new.value - old.value, old.shown, new.shown) if not amount else reading
         return in_points(reading) if percent else reading
 
     def total(self, metric: str) -> FigureReading | None:

@@ -212,6 +212,8 @@ class Saying:
             rated = old.value * new.value > 0 and not is_percent(new.text + old.text)  # not from a loss to a profit
             beside = self._shown(abs(change) / abs(old.value) * 100, percent=True) if rated else ""
         way = "up" if change >= 0 else "down"
+        if not beside and not relative and is_percent(new.text) and is_percent(old.text):  # a rate's points: the way
+            return went(reading, change, old.text, new.text)  # it went, in words ('down from 14.0% to 13.3%')
         return reading.model_copy(update={"sentence": f"{reading.sentence} ({way} {beside})", "beside": beside}
                                   ) if beside else reading
 
@@ -221,10 +223,20 @@ class Saying:
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
 
 
+def went(reading: FigureReading, change: float, old: str, new: str) -> FigureReading:
+    """A change said with the way it went in words and its two ends ('(down from 14.0% to 13.3%)'), as a reader (and a
+    small model) would say it: a figure in points or a ratio's change has no rate beside it that says so."""
+    if not change:
+        return reading
+    return reading.model_copy(update={"sentence": f"{reading.sentence} ({'up' if change > 0 else 'down'} from "
+                                                  f"{old.strip()} to {new.strip()})"})
+
+
 def in_points(reading: FigureReading) -> FigureReading:
     """A change of a percentage, said in percentage points."""
     points = f"{reading.shown.rstrip('%').strip()} percentage points"
-    shown = re.compile(rf"(?<![\d.,]){re.escape(reading.shown)}")  # not the '10.48%' that holds a '0.48%'
+    # where the sentence states the result (its bold and after its formula's '='), not a '10.48%' holding a '0.48%'
+    shown = re.compile(rf"(?<=: |= ){re.escape(reading.shown)}(?![\d.])")
     return reading.model_copy(update={"sentence": shown.sub(points, reading.sentence), "shown": points,
                                       "formula": shown.sub(points, reading.formula)})
 

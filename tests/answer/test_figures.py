@@ -474,8 +474,10 @@ def test_a_change_below_one_in_a_stated_rate_or_a_ratio_is_said_without_a_percen
     """'-0.7 (-70.0%) percentage points' and '-0.162 (-16.2%)' read as growth rates the answer never computed."""
     stated = read_figure("Has Planes Co's operating margin improved in 2022?", [PLANES])
     assert stated is not None and stated.shown == "-0.6 percentage points", stated
+    assert stated.sentence.endswith("= -0.6 percentage points [1] (down from (4.7)% to (5.3)%)"), "the way, in words"
     ratio = read_figure("How did Planes Co's current ratio change from 2021 to 2022?", [PLANES])
     assert ratio is not None and ratio.shown == "-0.109", ratio
+    assert ratio.sentence.endswith("1.22 − 1.33 = -0.109 [1] (down from 1.33 to 1.22)"), ratio.sentence
 
 
 @pytest.mark.parametrize(("question", "value"), [
