@@ -11,7 +11,8 @@ from ..backends import Embedder
 from ..models import AttributionSummary, DocumentRecord, Passage, Statement, TableView
 from ..reader import Reader
 from ..settings import AttributionSettings
-from .attribution import Computed, attribute
+from .attribution import attribute
+from .computed import Computed
 
 
 @dataclass(frozen=True)

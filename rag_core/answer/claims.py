@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexical.line_items import better_higher
 from ..lexical.terms import STOPWORDS
 from ..text import CITATION, sentences_of
 from .numbers import content_terms
@@ -33,10 +34,6 @@ _DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai
                    r"contract(?:ed|ing|ion)?)\b", re.IGNORECASE)
 _BETTER = re.compile(r"\b(?:improv\w*|strengthen\w*)\b", re.IGNORECASE)
 _WORSE = re.compile(r"\b(?:deteriorat\w*|worsen\w*|weaken\w*)\b", re.IGNORECASE)
-_BETTER_HIGHER = re.compile(r"\b(?:margins?|revenues?|sales|income|profits?|earnings|returns?|turnover|coverage|"
-                            r"current ratio|quick ratio|cash flows?|ebitda)\b", re.IGNORECASE)
-"""A figure that is better the higher it is: its 'improving' is a rise. Of any other ('days sales outstanding', 'debt',
-'effective tax rate'), only words that say which way it went are read."""
 _NEGATED = re.compile(r"(?:\b(?:not|no|never)|n['’]t)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
@@ -65,7 +62,7 @@ def course(statement: str, name: str, change: float) -> bool | None:
     if not change or not terms or not terms <= content_terms(statement):
         return None
     claim = CITATION.sub(" ", statement)
-    patterns = [(_UP, True), (_DOWN, False), *([(_BETTER, True), (_WORSE, False)] if _BETTER_HIGHER.search(name)
+    patterns = [(_UP, True), (_DOWN, False), *([(_BETTER, True), (_WORSE, False)] if better_higher(name)
                                                else [])]
     ways = {up != bool(_NEGATED.search(claim[: found.start()])) for pattern, up in patterns
             for found in pattern.finditer(claim)}

@@ -12,22 +12,16 @@ from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
+from .figure_course import FIGURE_WORDS, as_change, way_asked
 from .formula import formula_tokens, grouped
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
 """'How did net sales change from 2021 to 2022?', 'How does its tax rate in 2022 compare to 2021?': a change asked."""
-_FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
-                 r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
-                 r"profit|loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|percentage|percent|"
-                 r"share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|coverage|"
-                 r"outstanding|cash flows?")
-"""The words that name a figure a question may ask for."""
-_FIGURE = re.compile(rf"\b(?:{_FIGURE_WORDS})\b", re.IGNORECASE)
 _ASKS = re.compile(
     rf"(?:\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
     rf"{NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
-    rf"\b(?:{_FIGURE_WORDS}|change|increase|decrease|average|\d)",
+    rf"\b(?:{FIGURE_WORDS}|change|increase|decrease|average|\d)",
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_A_FIGURE = re.compile(
@@ -43,22 +37,6 @@ _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR
                        re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
 2015'): their change."""
-_MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"
-          r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk)")
-_WHEN = r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b[^?]*)?)"
-_TREND_ASKED = re.compile(rf"^\s*(?:is|are|was|were|has|have|had|does|do|did)\s+(?P<what>[^?]+?)\s+(?:been\s+)?"
-                          rf"{_MOVED}\b{_WHEN}\s*\?", re.IGNORECASE)
-_PROFILE_ASKED = re.compile(rf"^\s*(?:does|do|did|has|have)\s+(?P<who>[^?]+?)\s+(?:have|has|had|shows?|showed|"
-                            rf"reports?|reported)\s+(?:an?\s+)?{_MOVED}\s+(?P<what>[^?]+?)(?:\s+(?:profile|trend))?"
-                            rf"{_WHEN}\s*\?", re.IGNORECASE)
-"""A yes or no asked of a figure's course ('Is Boeing's gross margin improving?', 'Does Boeing have an improving gross
-margin profile as of FY2022?', 'Did its net income grow in 2022?'): what its change answers."""
-_DROVE = (r"^\s*what\s+(?:drove|drives|caused|causes|explains?|explained|led to|contributed to|"
-          r"(?:was|were|is|are) behind)")
-_DROVE_ASKED = re.compile(rf"{_DROVE}\s+(?:the\s+)?(?:(?P<what>[^?]+?)\s+{_MOVED}|{_MOVED}\s+(?:in|of)\s+"
-                          rf"(?P<what2>[^?]+?)){_WHEN}\s*\?", re.IGNORECASE)
-"""What drove a figure's change ('What drove operating margin change as of FY2022 for 3M?', 'What caused the increase
-in revenue in 2022?'): the report's discussion says why; the change itself is a figure the answer opens with."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
 _GREW = re.compile(r"\bgr[eo]w\b", re.IGNORECASE)
 _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|ebitda|eps)\b", re.IGNORECASE)
@@ -194,6 +172,8 @@ class Asked:
     periods: tuple[tuple[int, int], ...] = ()
     """Two periods a change is asked between, each its first and last year, when the question names
     them ('from the period 2008-2010 to 2010-2014'); their figures are in columns of those spans."""
+    way: str = ""
+    """The way a yes or no asks the figure went ('up' of 'Is its gross margin improving?'), '' for none."""
 
 
 def _parts_summed(name: str) -> list[str]:
@@ -289,24 +269,12 @@ def read_question(question: str) -> Asked | None:
     return asked
 
 
-def as_change(question: str) -> str:
-    """A yes or no asked of a figure's course, or what drove its change, asked as its change ('How did Boeing's gross
-    margin change as of FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than
-    costs?' and 'Is the company growing?' stay."""
-    if (trend := _TREND_ASKED.match(question)) is not None and _FIGURE.search(trend.group("what")):
-        return f"How did {trend.group('what')} change{trend.group('rest')}?{question[trend.end():]}"
-    if (drove := _DROVE_ASKED.match(question)) is not None and _FIGURE.search(what := drove.group("what") or
-                                                                            drove.group("what2")):
-        return f"How did {what} change{drove.group('rest')}?{question[drove.end():]}"
-    if (profile := _PROFILE_ASKED.match(question)) is not None and _FIGURE.search(profile.group("what")):
-        who = profile.group("who")
-        return (f"How did {who}{'’' if who.endswith('s') else '’s'} {profile.group('what')} change"
-                f"{profile.group('rest')}?{question[profile.end():]}")
-    return question
-
-
 def _read(question: str) -> Asked | None:
-    question = as_change(question)
+    asked = _read_asked(as_change(question))
+    return replace(asked, way=way) if asked is not None and (way := way_asked(question)) else asked
+
+
+def _read_asked(question: str) -> Asked | None:
     if not asks_for_figure(question):
         return None
     asked = at_year_end(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021

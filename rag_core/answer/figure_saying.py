@@ -223,6 +223,16 @@ class Saying:
                              f"{named}.", cells=list(self.cells), missing=list(dict.fromkeys(self.missing)))
 
 
+def answered(reading: FigureReading, way: str) -> FigureReading:
+    """A change read for a yes or no on the way its figure went (``way``: 'up', 'down'), opened with the answer: 'No: …'
+    when it went the other way, 'Yes: …' when it went that way; as it is for no such question, a change of nothing or
+    another reading."""
+    if not way or reading.kind not in ("change", "growth") or not reading.value:
+        return reading
+    yes = (reading.value > 0) == (way == "up")
+    return reading.model_copy(update={"sentence": f"{'Yes' if yes else 'No'}: {reading.sentence}"})
+
+
 def went(reading: FigureReading, change: float, old: str, new: str) -> FigureReading:
     """A change said with the way it went in words and its two ends ('(down from 14.0% to 13.3%)'), as a reader (and a
     small model) would say it: a figure in points or a ratio's change has no rate beside it that says so."""

@@ -24,7 +24,7 @@ from .figure_cells import Row, table_rows
 from .figure_columns import cell_read, in_percent, latest_year, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
-from .figure_saying import in_points, row_named, said_column
+from .figure_saying import answered, in_points, row_named, said_column
 from .figure_scope import (
     QUARTER,
     agreeing,
@@ -44,7 +44,14 @@ _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a c
 
 
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
-    """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits."""
+    """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits. A yes
+    or no on the way a figure went is answered first ('No: … (down from 1.33 to 1.22)', ``figure_saying.answered``)."""
+    reading = _read(question, passages)
+    asked = read_question(asked_quarter(question)[1])
+    return answered(reading, asked.way) if reading is not None and asked is not None else reading
+
+
+def _read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
     quarter, question = asked_quarter(question)  # 'in the fourth quarter of fiscal 2012': that column of 2012
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):

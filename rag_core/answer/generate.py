@@ -37,8 +37,8 @@ from ..stages import RETRIEVAL, Stage
 from ..text import CITATION
 from ..trace import StageNotes, Stages, continued, ms_since
 from .answer_check import AnswerCheck
-from .attribution import computed_of
 from .citations import map_citations, with_attributed, without_bare_citations, without_empty_sections
+from .computed import computed_of
 from .echoes import ECHOED, without_echoes
 from .extractive import NOT_FOUND, extractive_answer
 

@@ -225,3 +225,16 @@ def with_tax_benefit(words: set[str], key: Callable[[str], str]) -> set[str]:
     benefit'). One rule for the figure reader's word starts and the row list's label terms."""
     named = words & {key("provision"), key("expense")}
     return words | {key("benefit")} if key("taxes") in words and named else words
+
+
+_BETTER_HIGHER = re.compile(r"\b(?:margins?|revenues?|sales|income|profits?|earnings|returns?|turnover|coverage|"
+                            r"current ratio|quick ratio|cash flows?|ebitda)\b", re.IGNORECASE)
+_BETTER_LOWER = re.compile(r"\b(?:costs?|expenses?|days|debts?|loss(?:es)?|liabilit\w*|tax(?:es)?|outstanding|"
+                           r"payables?|write-offs?|charge-offs?|leverage)\b", re.IGNORECASE)
+
+
+def better_higher(name: str) -> bool:
+    """Whether a figure is better the higher it is (a margin, revenue, income, a return, a coverage or current ratio):
+    its 'improving' is a rise. Not one that names a cost, an expense, days, debt, a loss or a tax ('days sales
+    outstanding', 'income tax expense', 'cost of sales'), whose 'improving' says no way it went."""
+    return _BETTER_HIGHER.search(name) is not None and _BETTER_LOWER.search(name) is None

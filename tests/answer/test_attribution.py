@@ -246,7 +246,7 @@ def test_a_comparison_turned_round_is_unsupported_however_alike_its_words() -> N
 
 
 def test_a_statement_of_a_figure_computed_by_code_is_supported_by_its_cells() -> None:
-    from rag_core.answer.attribution import Computed
+    from rag_core.answer.computed import Computed
 
     income = Passage(n=1, document="acme.pdf", page=1, tabular=True,
                      text="| | 2018 | 2017 |\n| Net sales | 32,765 | 31,657 |\n| Operating income | 7,207 | 7,820 |")
@@ -261,7 +261,7 @@ def test_a_statement_of_a_figure_computed_by_code_is_supported_by_its_cells() ->
 
 
 def test_the_inputs_of_a_computation_code_wrote_out_are_read_from_their_cells_whatever_rows_its_words_name() -> None:
-    from rag_core.answer.attribution import Computed
+    from rag_core.answer.computed import Computed
 
     flows = Passage(n=1, document="acme.pdf", page=52, tabular=True, text=(
         "| | 2022 | 2021 |\n| Dividends paid to shareholders | (3,369) | (3,420) |\n| Other — net | (60) | (20) |"))
@@ -291,7 +291,7 @@ def test_where_a_cell_is_names_its_row_alone_when_its_column_has_no_name() -> No
 def test_a_lead_with_a_change_and_its_rate_computed_by_code_is_supported_whole() -> None:
     """A change said with its rate beside it ('(up 8.70%)'): both figures code computed from the cells
     are the lead's own, not numbers no passage holds (the app's answer check marked such a lead)."""
-    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.computed import computed_of
     from rag_core.answer.figures import read_figure
 
     income = Passage(n=1, document="snacks.pdf", page=62, tabular=True, text=(
@@ -311,7 +311,7 @@ def test_a_figure_computed_for_a_line_no_row_names_is_supported_where_it_is_name
     line the statement does not state, computed from 'Total Revenue' and 'Cost of product revenue'; the lead writes
     the computation out, and the model's sentence names the gross profit, neither row (the app's check marked it
     'computed for Total Revenue and Cost of product revenue')."""
-    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.computed import computed_of
     from rag_core.answer.figures import read_figure
 
     income = Passage(n=1, document="heart.pdf", page=62, tabular=True, text=(
@@ -329,7 +329,7 @@ def test_a_sentence_that_restates_a_computation_in_its_own_words_is_supported() 
     """The local model's 'This figure was computed by dividing $106,925 [1] by $126,375 [1], resulting in a
     percentage of 84.6% [1].' under the lead that computed it: every figure of the computation, so supported, though
     it names neither row; a sentence that gives the result to another line is not."""
-    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.computed import computed_of
     from rag_core.answer.figures import read_figure
 
     revenue = Passage(n=1, document="heart.pdf", page=46, tabular=True, text=(
@@ -453,7 +453,7 @@ def test_a_grand_total_said_of_the_whole_is_verified(statement: str) -> None:
 def test_a_figure_code_read_from_its_cell_is_supported_where_stated_of_its_row() -> None:
     """A cell read by code, said as its row names it, is supported by its passage however little its words look like
     the table's (an unlabelled list total named 'Total Deferred'); said of another row, it is not."""
-    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.computed import computed_of
     from rag_core.models import CellRead, FigureReading
 
     taxes = Passage(n=1, document="snacks.pdf", page=83, tabular=True, columns="|  | 2022 | 2021 |",
@@ -507,7 +507,7 @@ def test_a_figures_course_is_judged_by_the_change_code_computed(question: str, s
     """Seen in the app: told the current ratio's change (1.33 to 1.22), the local model wrote "Yes, Boeing's current
     ratio is improving", and the check marked it unsupported with no reason; "Yes, … an improving gross margin profile",
     which the computed change bears out, was marked too (its words alone back nothing)."""
-    from rag_core.answer.attribution import computed_of
+    from rag_core.answer.computed import computed_of
     from rag_core.answer.figures import read_figure
 
     figure = read_figure(question, [PLANES])

@@ -167,3 +167,19 @@ def test_the_ratio_of_one_figure_to_another_is_the_one_over_the_other() -> None:
 ])
 def test_a_reports_declaration_of_its_tables_unit(text: str, declared: tuple[str, float] | None) -> None:
     assert declared_unit(text) == declared
+
+
+@pytest.mark.parametrize(("question", "way"), [
+    ("Is Boeing's gross margin improving?", "up"),
+    ("Has its operating margin deteriorated in 2022?", "down"),
+    ("Did its net income grow in 2022?", "up"),
+    ("Has its debt decreased in 2022?", "down"),
+    ("Is its days sales outstanding improving?", ""),  # better lower: 'improving' says no way
+    ("Is its cost of sales improving?", ""),
+    ("Has the effective tax rate changed?", ""),
+    ("What was its gross margin in 2022?", ""),
+])
+def test_the_way_a_yes_or_no_asks_a_figure_went(question: str, way: str) -> None:
+    from rag_core.answer.figure_course import way_asked
+
+    assert way_asked(question) == way

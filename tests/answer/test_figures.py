@@ -454,19 +454,23 @@ PLANES = Passage(n=1, document="planes-10k.pdf", page=40, tabular=True, statemen
 """An aircraft maker's statement: no gross profit line (its revenue less both costs), and a margin it states."""
 
 
-@pytest.mark.parametrize("question", [
-    "Is Planes Co's gross margin improving?",
-    "Does Planes Co have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a "
-    "company like this, then state that and explain why.",
-    "How did Planes Co's gross margin change in 2022?",
-    "Has Planes Co's gross margin improved in FY2022 compared to FY2021?",
+@pytest.mark.parametrize(("question", "answer"), [
+    ("Is Planes Co's gross margin improving?", "Yes: "),
+    ("Does Planes Co have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a "
+     "company like this, then state that and explain why.", "Yes: "),
+    ("How did Planes Co's gross margin change in 2022?", ""),
+    ("Has Planes Co's gross margin improved in FY2022 compared to FY2021?", "Yes: "),
+    ("Has Planes Co's gross margin declined in 2022?", "No: "),
 ])
-def test_a_ratios_course_asked_of_one_year_or_none_is_its_change_from_the_year_before(question: str) -> None:
+def test_a_ratios_course_asked_of_one_year_or_none_is_its_change_from_the_year_before(question: str,
+                                                                                      answer: str) -> None:
     """FinanceBench asks whether a margin is improving; the answer read one year's margin, or none: a yes or no is not
-    a figure question. Each year's margin is worked out as one year's is (gross profit from its revenue and costs)."""
+    a figure question. Each year's margin is worked out as one year's is (gross profit from its revenue and costs), and
+    a yes or no is answered first."""
     margin = read_figure(question, [PLANES])
     assert margin is not None and margin.kind == "change", margin
-    assert margin.sentence.startswith("**gross margin, change 2021 to 2022: 0.40 percentage points**"), margin.sentence
+    assert margin.sentence.startswith(f"{answer}**gross margin, change 2021 to 2022: 0.40 percentage points**"), (
+        margin.sentence)
     assert "= 5.30%; 2021: " in margin.formula and "= 4.90%; 5.30% − 4.90% = 0.40 percentage points" in margin.formula
 
 
@@ -475,6 +479,9 @@ def test_a_change_below_one_in_a_stated_rate_or_a_ratio_is_said_without_a_percen
     stated = read_figure("Has Planes Co's operating margin improved in 2022?", [PLANES])
     assert stated is not None and stated.shown == "-0.6 percentage points", stated
     assert stated.sentence.endswith("= -0.6 percentage points [1] (down from (4.7)% to (5.3)%)"), "the way, in words"
+    assert stated.sentence.startswith("No: "), "it asks whether it improved: it fell"
+    current = read_figure("Is Planes Co's current ratio improving?", [PLANES])
+    assert current is not None and current.sentence.startswith("No: **current ratio, change 2021 to 2022"), current
     ratio = read_figure("How did Planes Co's current ratio change from 2021 to 2022?", [PLANES])
     assert ratio is not None and ratio.shown == "-0.109", ratio
     assert ratio.sentence.endswith("1.22 − 1.33 = -0.109 [1] (down from 1.33 to 1.22)"), ratio.sentence

@@ -1,0 +1,53 @@
+"""The figures code computed for an answer's lead, as the answer check reads them (``attribution.attribute``): each
+with the rows it was computed or read from, its formula, and, for a change, which way it went."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..models import FigureReading
+
+
+class Computed(NamedTuple):
+    """A figure computed by code from cited cells and shown with its formula (``figures.read_figure``)."""
+
+    shown: str
+    """As the answer states it ('3.5%')."""
+    about: str
+    """The rows it was computed from ('Net sales'): a statement of the figure about them is supported."""
+    passages: tuple[int, ...]
+    """The passages of its cells."""
+    formula: str = ""
+    """Its computation with its inputs ('3,369 [2] / $5,777 [1] = 58.3%'): a statement that writes it out
+    states each of its numbers as code read or computed it."""
+    read: bool = False
+    """Read from one cell, not computed: its passage states it."""
+    change: float | None = None
+    """A change's value (which way it went, ``claims.course``), None for any other figure."""
+    name: str = ""
+    """What changed ('gross margin' of 'gross margin, change 2021 to 2022')."""
+
+
+def computed_of(figure: FigureReading | None) -> list[Computed]:
+    """The figures code computed for an answer's lead, for the check: the one asked for and the one said
+    beside it (a change's rate), each about the rows of its cells and what it is ('gross profit', a line no row
+    names), or the cells it read as they are, each about its row ('Deferred — Total Deferred')."""
+    if figure is not None and figure.kind in _READ:
+        return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True) for c in figure.cells]
+    if figure is None or not figure.formula or not figure.shown:
+        return []
+    rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income
+    about = " ".join(dict.fromkeys([*rows, re.sub(r"\d[\d,.]*", " ", figure.what)]))
+    passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
+    change = figure.value if figure.kind in _CHANGES else None
+    name = _CHANGE_OF.sub("", figure.what)
+    return [Computed(shown, about, passages, figure.formula, change=change, name=name)
+            for shown in (figure.shown, figure.beside) if shown]
+
+
+_READ = ("cell", "lines")
+"""Figures read from cells as they are, one cell a line asked."""
+_CHANGES = ("change", "growth")
+_CHANGE_OF = re.compile(r",\s*change\b.*$", re.IGNORECASE)
+"""What a change's reading says after the name of what changed (', change 2021 to 2022')."""

@@ -1,0 +1,65 @@
+"""A figure's course asked: a yes or no ('Is Boeing's gross margin improving?') or what drove its change, read as the
+change it asks of (``as_change``), and the way a yes or no asks the figure went (``way_asked``)."""
+
+from __future__ import annotations
+
+import re
+
+from ..lexical.line_items import better_higher
+
+FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
+                r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
+                r"profit|loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|percentage|percent|"
+                r"share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|coverage|"
+                r"outstanding|cash flows?")
+"""The words that name a figure a question may ask for."""
+FIGURE = re.compile(rf"\b(?:{FIGURE_WORDS})\b", re.IGNORECASE)
+_MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"
+          r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk)")
+_WHEN = r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b[^?]*)?)"
+_TREND_ASKED = re.compile(rf"^\s*(?:is|are|was|were|has|have|had|does|do|did)\s+(?P<what>[^?]+?)\s+(?:been\s+)?"
+                          rf"(?P<verb>{_MOVED})\b{_WHEN}\s*\?", re.IGNORECASE)
+_PROFILE_ASKED = re.compile(rf"^\s*(?:does|do|did|has|have)\s+(?P<who>[^?]+?)\s+(?:have|has|had|shows?|showed|"
+                            rf"reports?|reported)\s+(?:an?\s+)?(?P<verb>{_MOVED})\s+(?P<what>[^?]+?)"
+                            rf"(?:\s+(?:profile|trend))?{_WHEN}\s*\?", re.IGNORECASE)
+"""A yes or no asked of a figure's course ('Is Boeing's gross margin improving?', 'Does Boeing have an improving gross
+margin profile as of FY2022?', 'Did its net income grow in 2022?'): what its change answers."""
+_DROVE = (r"^\s*what\s+(?:drove|drives|caused|causes|explains?|explained|led to|contributed to|"
+          r"(?:was|were|is|are) behind)")
+_DROVE_ASKED = re.compile(rf"{_DROVE}\s+(?:the\s+)?(?:(?P<what>[^?]+?)\s+{_MOVED}|{_MOVED}\s+(?:in|of)\s+"
+                          rf"(?P<what2>[^?]+?)){_WHEN}\s*\?", re.IGNORECASE)
+"""What drove a figure's change ('What drove operating margin change as of FY2022 for 3M?', 'What caused the increase
+in revenue in 2022?'): the report's discussion says why; the change itself is a figure the answer opens with."""
+_UP = re.compile(r"increas|grow|grew|ris|rose|expand", re.IGNORECASE)
+_DOWN = re.compile(r"decreas|declin|fall|fell|drop|shr[ai]nk|shrunk|contract", re.IGNORECASE)
+_BETTER = re.compile(r"improv", re.IGNORECASE)
+_WORSE = re.compile(r"deteriorat|worsen", re.IGNORECASE)
+
+
+def as_change(question: str) -> str:
+    """A yes or no asked of a figure's course, or what drove its change, asked as its change ('How did Boeing's gross
+    margin change as of FY2022?'); any other question as it is. Only a figure and when: 'Did revenue grow faster than
+    costs?' and 'Is the company growing?' stay."""
+    if (trend := _TREND_ASKED.match(question)) is not None and FIGURE.search(trend.group("what")):
+        return f"How did {trend.group('what')} change{trend.group('rest')}?{question[trend.end():]}"
+    if (drove := _DROVE_ASKED.match(question)) is not None and FIGURE.search(what := drove.group("what") or
+                                                                            drove.group("what2")):
+        return f"How did {what} change{drove.group('rest')}?{question[drove.end():]}"
+    if (profile := _PROFILE_ASKED.match(question)) is not None and FIGURE.search(profile.group("what")):
+        who = profile.group("who")
+        return (f"How did {who}{'’' if who.endswith('s') else '’s'} {profile.group('what')} change"
+                f"{profile.group('rest')}?{question[profile.end():]}")
+    return question
+
+
+def way_asked(question: str) -> str:
+    """The way a yes or no asks a figure went: 'up' of 'Did its net income grow?', 'down' of 'Has its operating
+    margin declined?', and of 'improving' or 'deteriorating' the way of a figure better higher (a margin, revenue; of
+    any other, 'Is its days sales outstanding improving?', none); '' for none."""
+    asked = _TREND_ASKED.match(question) or _PROFILE_ASKED.match(question)
+    if asked is None or not FIGURE.search(what := asked.group("what")):
+        return ""
+    verb, better = asked.group("verb"), better_higher(what)
+    if _UP.match(verb) or (better and _BETTER.match(verb)):
+        return "up"
+    return "down" if _DOWN.match(verb) or (better and _WORSE.match(verb)) else ""
