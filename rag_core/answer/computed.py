@@ -30,9 +30,10 @@ class Computed(NamedTuple):
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
-    """The figures code computed for an answer's lead, for the check: the one asked for and the one said
-    beside it (a change's rate), each about the rows of its cells and what it is ('gross profit', a line no row
-    names), or the cells it read as they are, each about its row ('Deferred — Total Deferred')."""
+    """The figures code computed for an answer's lead, for the check: the one asked for, the one said beside it (a
+    change's rate) and a change's two ends (a ratio's, worked out for each year), each about the rows of its cells and
+    what it is ('gross profit', a line no row names), or the cells it read as they are, each about its row ('Deferred
+    — Total Deferred')."""
     if figure is not None and figure.kind in _READ:
         return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True) for c in figure.cells]
     if figure is None or not figure.formula or not figure.shown:
@@ -42,8 +43,8 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     passages = tuple(dict.fromkeys(c.passage for c in figure.cells))
     change = figure.value if figure.kind in _CHANGES else None
     name = _CHANGE_OF.sub("", figure.what)
-    return [Computed(shown, about, passages, figure.formula, change=change, name=name)
-            for shown in (figure.shown, figure.beside) if shown]
+    return [Computed(shown, about, passages, figure.formula, change=change if shown == figure.shown else None,
+                     name=name) for shown in (figure.shown, figure.beside, *figure.ends) if shown]
 
 
 _READ = ("cell", "lines")

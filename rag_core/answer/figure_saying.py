@@ -238,8 +238,9 @@ def went(reading: FigureReading, change: float, old: str, new: str) -> FigureRea
     small model) would say it: a figure in points or a ratio's change has no rate beside it that says so."""
     if not change:
         return reading
+    ends = [old.strip(), new.strip()]
     return reading.model_copy(update={"sentence": f"{reading.sentence} ({'up' if change > 0 else 'down'} from "
-                                                  f"{old.strip()} to {new.strip()})"})
+                                                  f"{ends[0]} to {ends[1]})", "ends": ends})
 
 
 def in_points(reading: FigureReading) -> FigureReading:

@@ -69,6 +69,8 @@ class FigureReading(Frozen):
     beside: str = Field("", description="A second figure computed from the same cells and said beside the first: "
                                         "a change's rate ('8.70%'), a growth rate's amount ('6,918 million').")
     what: str = Field("", description="What a computed figure is, as the answer names it ('gross profit, 2012').")
+    ends: list[str] = Field(default_factory=list, description="A change's two ends as the answer says them, earlier "
+                                                           "first ('1.33', '1.22'; code computed them for a ratio).")
 
     @property
     def passages(self) -> list[int]:
