@@ -494,7 +494,8 @@ PLANES = Passage(n=1, document="planes-10k.pdf", page=57, tabular=True, statemen
 
 
 @pytest.mark.parametrize(("question", "statement", "supported"), [
-    ("Is Planes Co's current ratio improving?", "Yes, Planes Co's current ratio is improving from 1.33 to 1.22.", False),
+    ("Is Planes Co's current ratio improving?", "Yes, Planes Co's current ratio is improving from 1.33 to 1.22.",
+     False),
     ("Is Planes Co's current ratio improving?", "No, Planes Co's current ratio is not improving.", True),
     ("Is Planes Co's current ratio improving?", "Planes Co's current ratio declined in 2022.", True),
     ("Does Planes Co have an improving gross margin profile as of FY2022?",
