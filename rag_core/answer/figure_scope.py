@@ -274,14 +274,30 @@ def of_named_reports(question: str, passages: Sequence[Passage]) -> list[Passage
     """The passages of the reports the question names by the first word of their file's title, said as a capitalised
     name ("PepsiCo's" of 'PEPSICO_2022_10K.pdf', 'American Express' of 'AMERICANEXPRESS_2022_10K.pdf', 'ACME' of
     'ACME_2022.pdf'): a figure is read from the report of the company it is asked of, not from another report a search
-    of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's). All of them when the question
-    names none of their reports, or every one."""
+    of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's), or by a short form of that name as
+    its passages write it in words ('AMEX' of 'American Express', ``acronyms.abbreviates``). All of them when the
+    question names none of their reports, or every one."""
     words = _NAME_WORD.findall(re.sub(r"['’]s\b", "", question))
     runs = (words[i:i + n] for n in range(1, _NAME_WORDS + 1) for i in range(len(words) - n + 1))
     said = {_letters("".join(run)) for run in runs if all(word[:1].isupper() or word[:1].isdigit() for word in run)}
     reports = {p.document for p in passages}
     named = {document for document in reports if (key := _report_key(document)) and key in said}
+    named |= {document for document in reports - named if (key := _report_key(document))
+              and (spelled := _spelled(key, [p for p in passages if p.document == document]))
+              and any(abbreviates(word, spelled) for word in words)}
     return [p for p in passages if p.document in named] if named and named != reports else list(passages)
+
+
+def _spelled(key: str, passages: Sequence[Passage]) -> str:
+    """A report's name as its passages write it in two words or more, each capitalised ('American Express' of
+    'americanexpress'); '' when they never do."""
+    for passage in passages:
+        words = _NAME_WORD.findall(f"{passage.caption}\n{passage.text}")
+        for n in range(2, _NAME_WORDS + 1):
+            for i in range(len(words) - n + 1):
+                if all(word[:1].isupper() for word in words[i:i + n]) and _letters("".join(words[i:i + n])) == key:
+                    return " ".join(words[i:i + n])
+    return ""
 
 
 def _report_key(document: str) -> str:

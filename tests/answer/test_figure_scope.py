@@ -346,3 +346,16 @@ def test_a_figure_asked_of_a_company_is_read_from_its_report_not_another_the_sea
     assert hyphened is not None and hyphened.value == 6.45, "a hyphen in the name, as the title writes it"
     unnamed = read_figure("What was basic earnings per share in 2022?", [snacks, planes])
     assert unnamed is not None and unnamed.kind == "candidates", "no report named: every report's rows"
+
+
+def test_a_company_named_by_a_short_form_of_its_name_is_read_from_its_report() -> None:
+    """Asked of 'AMEX' over a library, the answer read Boeing's 'Operating margins': the short form names no report's
+    title, whose name its passages write in words ('American Express'), of which it is the starts."""
+    card = Passage(n=1, document="AMERICANEXPRESS_2022_10K.pdf", page=50, tabular=True, columns="|  | 2022 | 2021 |",
+                   caption="AMERICANEXPRESS 2022 10K › American Express Company › Consolidated Statements of Income",
+                   text="American Express Company\n| Net income | $7,514 | $8,060 |")
+    planes = Passage(n=2, document="BOEING_2022_10K.pdf", page=55, tabular=True, columns="|  | 2022 | 2021 |",
+                     text="The Boeing Company\n| Net income | (5,053) | (4,290) |")
+    figure = read_figure("What was AMEX's net income in 2022?", [planes, card])
+    assert figure is not None and figure.kind == "cell" and figure.value == 7_514, figure
+    assert read_figure("What was AB's net income in 2022?", [planes, card]).kind == "candidates", "no report's"
