@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexical.line_items import better_higher
+from ..lexical.line_items import COURSE_WORDS, way_said
 from ..lexical.terms import STOPWORDS
 from ..text import CITATION, sentences_of
 from .numbers import content_terms
@@ -29,11 +29,6 @@ _LOSES = re.compile(r"\b(?:underperform(?:s|ed|ing)?|trail(?:s|ed|ing)?|inferior
 _NAME = re.compile(r"(?<![\w-])-?[A-Z][\w.-]*\w|(?<![\w-])-?[A-Z]\b")
 """A name as a comparison writes it: a capitalised word ('LightRAG', 'Apple') or a variant ('-High')."""
 _HEDGE = re.compile(r"\b(?:may|might|possibly|potentially|perhaps)\b", re.IGNORECASE)
-_UP = re.compile(r"\b(?:increas\w*|grew|grow\w*|rose|ris(?:e|es|en|ing)|higher|expand\w*)\b", re.IGNORECASE)
-_DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai]nk\w*|shrunk|"
-                   r"contract(?:ed|ing|ion)?)\b", re.IGNORECASE)
-_BETTER = re.compile(r"\b(?:improv\w*|strengthen\w*)\b", re.IGNORECASE)
-_WORSE = re.compile(r"\b(?:deteriorat\w*|worsen\w*|weaken\w*)\b", re.IGNORECASE)
 _NEGATED = re.compile(r"(?:\b(?:not|no|never)|n['’]t)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
@@ -62,10 +57,8 @@ def course(statement: str, name: str, change: float) -> bool | None:
     if not change or not terms or not terms <= content_terms(statement):
         return None
     claim = CITATION.sub(" ", statement)
-    patterns = [(_UP, True), (_DOWN, False), *([(_BETTER, True), (_WORSE, False)] if better_higher(name)
-                                               else [])]
-    ways = {up != bool(_NEGATED.search(claim[: found.start()])) for pattern, up in patterns
-            for found in pattern.finditer(claim)}
+    ways = {(way == "up") != bool(_NEGATED.search(claim[: found.start()])) for found in COURSE_WORDS.finditer(claim)
+            if (way := way_said(found.group(), name))}
     return ways.pop() == (change > 0) if len(ways) == 1 else None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexical.line_items import better_higher
+from ..lexical.line_items import way_said
 
 FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
                 r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
@@ -30,10 +30,6 @@ _DROVE_ASKED = re.compile(rf"{_DROVE}\s+(?:the\s+)?(?:(?P<what>[^?]+?)\s+{_MOVED
                           rf"(?P<what2>[^?]+?)){_WHEN}\s*\?", re.IGNORECASE)
 """What drove a figure's change ('What drove operating margin change as of FY2022 for 3M?', 'What caused the increase
 in revenue in 2022?'): the report's discussion says why; the change itself is a figure the answer opens with."""
-_UP = re.compile(r"increas|grow|grew|ris|rose|expand", re.IGNORECASE)
-_DOWN = re.compile(r"decreas|declin|fall|fell|drop|shr[ai]nk|shrunk|contract", re.IGNORECASE)
-_BETTER = re.compile(r"improv", re.IGNORECASE)
-_WORSE = re.compile(r"deteriorat|worsen", re.IGNORECASE)
 
 
 def as_change(question: str) -> str:
@@ -59,7 +55,4 @@ def way_asked(question: str) -> str:
     asked = _TREND_ASKED.match(question) or _PROFILE_ASKED.match(question)
     if asked is None or not FIGURE.search(what := asked.group("what")):
         return ""
-    verb, better = asked.group("verb"), better_higher(what)
-    if _UP.match(verb) or (better and _BETTER.match(verb)):
-        return "up"
-    return "down" if _DOWN.match(verb) or (better and _WORSE.match(verb)) else ""
+    return way_said(asked.group("verb"), what)

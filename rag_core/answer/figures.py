@@ -46,16 +46,15 @@ _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a c
 def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | None:
     """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits. A yes
     or no on the way a figure went is answered first ('No: … (down from 1.33 to 1.22)', ``figure_saying.answered``)."""
-    reading = _read(question, passages)
-    asked = read_question(asked_quarter(question)[1])
-    return answered(reading, asked.way) if reading is not None and asked is not None else reading
-
-
-def _read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
     quarter, question = asked_quarter(question)  # 'in the fourth quarter of fiscal 2012': that column of 2012
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
+    reading = _read(question, asked, quarter, passages)
+    return answered(reading, asked.way) if reading is not None else reading
+
+
+def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[Passage]) -> FigureReading | None:
     passages = of_named_reports(question, passages)  # PepsiCo's figure from PepsiCo's report, not Boeing's
     rows, asked = of_part(*of_quarter(by_period(table_rows(passages)), quarter, asked))  # 'PBNA', not the company
     if not rows:

@@ -238,3 +238,21 @@ def better_higher(name: str) -> bool:
     its 'improving' is a rise. Not one that names a cost, an expense, days, debt, a loss or a tax ('days sales
     outstanding', 'income tax expense', 'cost of sales'), whose 'improving' says no way it went."""
     return _BETTER_HIGHER.search(name) is not None and _BETTER_LOWER.search(name) is None
+
+
+_RISE = r"increas\w*|grew|grow\w*|rose|ris(?:e|es|en|ing)|higher|expand\w*"
+_FALL = r"decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai]nk\w*|shrunk|contract(?:ed|ing|ion)?"
+_BETTER = r"improv\w*|strengthen\w*"
+_WORSE = r"deteriorat\w*|worsen\w*|weaken\w*"
+COURSE_WORDS = re.compile(rf"\b(?:{_RISE}|{_FALL}|{_BETTER}|{_WORSE})\b", re.IGNORECASE)
+"""The words that say which way a figure went ('rose', 'declined', 'higher', 'improving', 'deteriorated')."""
+
+
+def way_said(word: str, name: str) -> str:
+    """The way a word of ``COURSE_WORDS`` says the figure ``name`` went: 'up', 'down', or '' when it says none of it
+    ('improving' of a figure better lower, ``better_higher``: days sales outstanding, a cost)."""
+    for pattern, way in ((_RISE, "up"), (_FALL, "down"), *(((_BETTER, "up"), (_WORSE, "down")) if better_higher(name)
+                                                          else ())):
+        if re.fullmatch(pattern, word, re.IGNORECASE):
+            return way
+    return ""
