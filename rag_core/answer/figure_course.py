@@ -16,7 +16,8 @@ FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|rev
 FIGURE = re.compile(rf"\b(?:{FIGURE_WORDS})\b", re.IGNORECASE)
 _MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"
           r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk)")
-_WHEN = r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b[^?]*)?)"
+_WHEN = (r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|since|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b"
+         r"[^?]*)?)")
 _TREND_ASKED = re.compile(rf"^\s*(?:is|are|was|were|has|have|had|does|do|did)\s+(?P<what>[^?]+?)\s+(?:been\s+)?"
                           rf"(?P<verb>{_MOVED})\b{_WHEN}\s*\?", re.IGNORECASE)
 _PROFILE_ASKED = re.compile(rf"^\s*(?:does|do|did|has|have)\s+(?P<who>[^?]+?)\s+(?:have|has|had|shows?|showed|"
@@ -30,6 +31,12 @@ _DROVE_ASKED = re.compile(rf"{_DROVE}\s+(?:the\s+)?(?:(?P<what>[^?]+?)\s+{_MOVED
                           rf"(?P<what2>[^?]+?)){_WHEN}\s*\?", re.IGNORECASE)
 """What drove a figure's change ('What drove operating margin change as of FY2022 for 3M?', 'What caused the increase
 in revenue in 2022?'): the report's discussion says why; the change itself is a figure the answer opens with."""
+
+
+SINCE = re.compile(r"\bsince\s+(?:the\s+end\s+of\s+)?(?:the\s+)?(?:(?:fiscal|fy)\s*(?:year\s+)?'?)?(?:19|20)\d\d\b",
+                   re.IGNORECASE)
+"""A change asked from a year to now ('How have its revenues changed since 2020?'): from that year to the latest year
+the report states, not from the year before it."""
 
 
 def as_change(question: str) -> str:

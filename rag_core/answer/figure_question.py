@@ -12,7 +12,7 @@ from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .figure_course import FIGURE_WORDS, as_change, way_asked
+from .figure_course import FIGURE_WORDS, SINCE, as_change, way_asked
 from .formula import formula_tokens, grouped
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
@@ -30,7 +30,7 @@ _NOT_A_FIGURE = re.compile(
     re.IGNORECASE,
 )
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
-_CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|decline|"
+_CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|grown|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
                      r"difference|differ)\b", re.IGNORECASE)
 _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR_LESS}\b.*\bthan\b",
@@ -38,7 +38,7 @@ _COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
 2015'): their change."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
-_GREW = re.compile(r"\bgr[eo]w\b", re.IGNORECASE)
+_GREW = re.compile(r"\bgr(?:ew|ow|own)\b", re.IGNORECASE)
 _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|ebitda|eps)\b", re.IGNORECASE)
 """What 'grew' says at a rate: how much revenue, sales or earnings grew is a percentage ('net revenue grew 8.7%'); how
 much a balance or a backlog grew is an amount ('the backlog grew $32.9 billion', 'receivables grew $1,483 million')."""
@@ -174,6 +174,8 @@ class Asked:
     them ('from the period 2008-2010 to 2010-2014'); their figures are in columns of those spans."""
     way: str = ""
     """The way a yes or no asks the figure went ('up' of 'Is its gross margin improving?'), '' for none."""
+    since: bool = False
+    """Whether the one year named is a change's earlier end ('since 2020'), its later end the latest year stated."""
 
 
 def _parts_summed(name: str) -> list[str]:
@@ -292,7 +294,8 @@ def _read_asked(question: str) -> Asked | None:
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
     line = line_named(asked, plain)
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
-                 scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods)
+                 scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods,
+                 since=len(set(years)) == 1 and SINCE.search(asked) is not None)
     parts = _parts_summed(cell.metric)
     if parts:  # 'cash and short-term marketable securities combined'
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))

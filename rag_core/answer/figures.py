@@ -61,8 +61,13 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
+    if asked.since and asked.operation in ("change", "growth"):
+        since = _years_compared(rows, asked)  # 'since 2020': to the latest year stated
+        if since is None:
+            return None  # the year named is the latest: no change since it is stated
+        asked = since
     if asked.formula and asked.operation == "change":
-        asked = _years_compared(rows, asked)
+        asked = _years_compared(rows, asked) or asked
         return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(asked.metric, asked.formula,
                                                                                   percent=asked.percent)
     reader = CellReader(rows, asked)
@@ -85,15 +90,20 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
 
 
-def _years_compared(rows: list[Row], asked: Asked) -> Asked:
-    """The two years a computed figure's change is between: those asked; of one year asked ('How did its operating
-    margin change in 2022?'), that year and the one before; of none ('Is its gross margin improving?'), the latest year
-    the rows of its formula's first line found state and the one before."""
+def _years_compared(rows: list[Row], asked: Asked) -> Asked | None:
+    """The two years a figure's change is between: those asked; of one year asked ('How did its operating margin change
+    in 2022?'), that year and the one before; of none ('Is its gross margin improving?'), the latest year the rows of
+    its formula's first line found (of its own name's, with no formula) state and the one before; of a year the change
+    is asked since ('since 2020'), that year and the latest. As asked when no row states a year; None when the year
+    asked since is the latest."""
     years = sorted(set(asked.years))
     if len(years) >= 2:
         return asked
     lines = [token for token in formula_tokens(asked.formula) if token not in "+-*/()" and not token[0].isdigit()]
-    last = years[0] if years else next((y for line in lines if (y := latest_year(rows, line)) is not None), None)
+    latest = next((y for line in lines or [asked.metric] if (y := latest_year(rows, line)) is not None), None)
+    if asked.since:
+        return None if latest is None or latest <= years[0] else replace(asked, years=(years[0], latest))
+    last = years[0] if years else latest
     return asked if last is None else replace(asked, years=(last - 1, last))
 
 

@@ -70,12 +70,12 @@ _MONTH_DAY = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}})?\s*,?\s*(?=(?:19|20)\d\d\b)
 _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?years?(?:\s+ended)?\s*$|"
                         r"\b(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?year[- ]?end|end(?:\s+of(?:\s+(?:the\s+)?"
                         r"(?:fiscal\s+)?(?:year|period))?)?)\s*$|"
-                        r"\s(?:changed?|increased?|decreased?|grow|grew|declined?|rose|rise|fell|fall|dropped|drop|"
-                        r"shrink|shrank|shrunk|compared?)"
+                        r"\s(?:changed?|increased?|decreased?|grow|grew|grown|declined?|rose|rise|fell|fall|dropped|"
+                        r"drop|shrink|shrank|shrunk|compared?)"
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
-                        r"last|year|fiscal))*\s*$|"
+                        r"last|year|fiscal|since))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as|at|than)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b",
+                        r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b",
                         re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""

@@ -500,10 +500,34 @@ def test_what_drove_a_figures_change_opens_with_the_change(question: str, value:
 
 
 @pytest.mark.parametrize("question", ["Did revenue grow faster than costs?", "Is the company growing?",
-                                      "What drove the change?", "Why did revenue fall?",
-                                      "Has Planes Co's free cash flow declined since 2021?"])
+                                      "What drove the change?", "Why did revenue fall?"])
 def test_a_yes_or_no_on_more_than_a_figures_course_is_no_figure_question(question: str) -> None:
     assert read_question(question) is None
+
+
+@pytest.mark.parametrize(("question", "opens", "shown"), [
+    ("How have Planes Co's total revenues changed since 2020?", "**Total revenues, change 2020 to 2022: ",
+     "8,450 million"),
+    ("How much have Planes Co's total revenues grown since 2020?", "**Total revenues, change 2020 to 2022: ", "14.5%"),
+    ("Has Planes Co's gross margin improved since 2020?", "Yes: **gross margin, change 2020 to 2022: ",
+     "14.0 percentage points"),
+    ("Has Planes Co's current ratio declined since fiscal 2020?", "Yes: **current ratio, change 2020 to 2022: ",
+     "-0.177"),
+])
+def test_a_change_since_a_year_is_from_that_year_to_the_latest_stated(question: str, opens: str, shown: str) -> None:
+    """'How have its revenues changed since 2017?' was read as the change from 2016 to 2017, stated as the answer."""
+    change = read_figure(question, [PLANES])
+    assert change is not None and change.kind in ("change", "growth") and change.shown == shown, change
+    assert change.sentence.startswith(opens), change.sentence
+
+
+def test_a_change_since_the_latest_year_is_no_figure() -> None:
+    """Nothing is stated after 2022: no change is read, least of all the one from 2021 to 2022."""
+    assert read_question("How have Planes Co's total revenues changed since 2022?").since  # type: ignore[union-attr]
+    assert read_figure("How have Planes Co's total revenues changed since 2022?", [PLANES]) is None
+    assert read_figure("Has Planes Co's gross margin improved since 2022?", [PLANES]) is None
+    spans = read_question("How did Planes Co's total revenues change from 2020 to 2022?")
+    assert spans is not None and not spans.since and spans.years == (2020, 2021, 2022)
 
 
 def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
