@@ -24,7 +24,7 @@ from .figure_columns import (
     said_when,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
-from .figure_rows import When, alike_first, amounts_first, rows_named
+from .figure_rows import When, alike_first, amounts_first, balance_moved, rows_named
 from .figure_saying import (
     SCALE_NAMES,
     Saying,
@@ -66,8 +66,11 @@ class CellReader(Saying):
 
     def read(self, metric: str, year: When, *, total: bool = False) -> CellRead | None:
         """One cell: the best row with a figure in the asked column (its 'Total' with ``total``), ``alike_first``; for
-        an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others)."""
-        for row in alike_first([row for _, row in rows_named(self.rows, metric)], self.rows, self.cells):
+        an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others); of a
+        balance, never its change in a year ('Accounts receivable | (122)' of a cash flow statement, ``balance_moved``).
+        """
+        named = [row for _, row in rows_named(self.rows, metric) if not balance_moved(row, metric)]
+        for row in alike_first(named, self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total, owner=self.owner)
             if cell is None or (self.amount and is_percent(cell[1])):
                 continue

@@ -123,7 +123,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             narrowed = _NARROWED.search(row.label)
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
-            moved = balance and (_in_cash_flows(row) or (_FLOW.match(row.label) and not _FLOW.match(metric)))
+            moved = balance and _moved(row, metric)
             stated = _statement_gain(row, balance=balance, of_part=bool(tail), spent=bool(_SPENT.search(question)))
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
@@ -371,6 +371,17 @@ _FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales
                    r"(?:of|from|for|to|in)\b|\s*(?:issuing|repaying|borrowing|raising)\b", re.IGNORECASE)
 """A row of what moved a balance in the year ('Payments of long-term debt', 'Proceeds from borrowings'),
 wherever its table is: not the balance; nor is a figure asked so ('issuing long-term debt')."""
+
+
+def balance_moved(row: Row, metric: str) -> bool:
+    """Whether ``row`` is a balance's change in the year, not the balance ``metric`` names: a cash flow statement's
+    'Accounts receivable | (122)' of 'accounts receivable', or what moved it ('Payments of long-term debt')."""
+    return BALANCES.search(metric) is not None and not _FLOW.match(metric) and _moved(row, metric)
+
+
+def _moved(row: Row, metric: str) -> bool:
+    """Whether ``row`` states a change in the year or what moved it, of a balance ``metric`` names."""
+    return _in_cash_flows(row) or (_FLOW.match(row.label) is not None and not _FLOW.match(metric))
 
 
 def _in_cash_flows(row: Row) -> bool:
