@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS
+from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS, amount_subtracted
 from ..models import CellRead, FigureReading
 from ..tables.headers import dated_year
 from ..tables.rows import HEADER_JOIN
@@ -38,6 +38,14 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
                for c in cells]
     return ((sum(v for v, _ in amounts), f"({' + '.join(t for _, t in amounts)})") if len(amounts) > 1
             else amounts[0])
+
+
+def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
+    """Cells of rows that state an amount subtracted, each written in parentheses ('Cost of products | (53,969)',
+    ``line_items.amount_subtracted``), read as the amounts they are ('53,969'); the cells as read otherwise."""
+    if not all(c.value < 0 and c.text.strip().startswith("(") and amount_subtracted(c.row) for c in cells):
+        return cells
+    return tuple(c.model_copy(update={"value": -c.value, "text": c.text.strip().strip("()")}) for c in cells)
 
 
 _CLAUSE = re.compile(r"[,:;]\s+")
@@ -198,7 +206,9 @@ class Saying:
 
     def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str) -> FigureReading | None:
         """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero); an
-        amount's change says its rate too, and a rate its amount ('6,918 million (up 8.7%)')."""
+        amount's change says its rate too, and a rate its amount ('6,918 million (up 8.7%)'). A cost written in
+        parentheses both years changes as its amounts do ('Cost of products': 49,954 to 53,969 is up 4,015)."""
+        old, new = as_amounts(old, new)
         change, scale = new.value - old.value, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
         if relative and old.value == 0:
             return None

@@ -191,6 +191,20 @@ BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*
 """A row that states a benefit as more and an expense in parentheses ('Income tax (expense)/benefit |
 (31) | 743'): a formula over it ('the effective tax rate') means the expense, 31 and -743."""
 
+_SUBTRACTED = re.compile(rf"{OUTFLOWS.pattern}|\b(?:costs?|expenses?|loss(?:es)?|charges?|write-offs?|"
+                         r"charge-offs?|impairments?)\b", re.IGNORECASE)
+_EITHER_WAY = re.compile(r"\b(?:income|profits?|earnings|gains?|benefits?)\b(?!\s+tax)|\(loss\)|\(expense\)",
+                         re.IGNORECASE)
+
+
+def amount_subtracted(label: str) -> bool:
+    """Whether a row states an amount a statement subtracts (a cost, an expense, a loss, cash paid out), so that its
+    figures below nought are that amount written in parentheses ('Cost of products | (53,969)', 'Loss from operations
+    | (3,547)'): its change is of the amounts. Not a row that may be either way ('Net income (loss)', '(Loss)/income
+    from operating investments', 'Income tax (expense)/benefit'), whose figure below nought is one."""
+    return _SUBTRACTED.search(label) is not None and _EITHER_WAY.search(label) is None
+
+
 BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:receivables|payables)\b|"
                       r"\binventor(?:y|ies)\b|\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|"
                       r"property,? plant,? and equipment|\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b|"
@@ -233,10 +247,23 @@ _BETTER_LOWER = re.compile(r"\b(?:costs?|expenses?|days|debts?|loss(?:es)?|liabi
                            r"payables?|write-offs?|charge-offs?|leverage)\b", re.IGNORECASE)
 
 
+_CLEARLY_LOWER = re.compile(r"\b(?:costs?|expenses?|loss(?:es)?|write-offs?|charge-offs?|days (?:sales|inventory)|"
+                            r"dso|dio|leverage|debt[- ]to[- ]equity)\b", re.IGNORECASE)
+_UNCLEAR = re.compile(r"\b(?:margins?|income|profits?|earnings|returns?|coverage|turnover|tax(?:es)?)\b", re.IGNORECASE)
+
+
+def better_lower(name: str) -> bool:
+    """Whether a figure is better the lower it is (a cost, an expense, a loss, days sales outstanding, leverage): its
+    'improving' is a fall. Not a debt, a liability or a tax, which a company may do well to raise, nor a figure that
+    names a margin, an income or a return too ('income tax expense', 'net income (loss)')."""
+    return _CLEARLY_LOWER.search(name) is not None and _UNCLEAR.search(name) is None
+
+
 def better_higher(name: str) -> bool:
     """Whether a figure is better the higher it is (a margin, revenue, income, a return, a coverage or current ratio):
     its 'improving' is a rise. Not one that names a cost, an expense, days, debt, a loss or a tax ('days sales
     outstanding', 'income tax expense', 'cost of sales'), whose 'improving' says no way it went."""
+    name = re.sub(r"\(loss(?:es)?\)", " ", name, flags=re.IGNORECASE)  # 'net income (loss)': an income
     return _BETTER_HIGHER.search(name) is not None and _BETTER_LOWER.search(name) is None
 
 
@@ -249,10 +276,12 @@ COURSE_WORDS = re.compile(rf"\b(?:{_RISE}|{_FALL}|{_BETTER}|{_WORSE})\b", re.IGN
 
 
 def way_said(word: str, name: str) -> str:
-    """The way a word of ``COURSE_WORDS`` says the figure ``name`` went: 'up', 'down', or '' when it says none of it
-    ('improving' of a figure better lower, ``better_higher``: days sales outstanding, a cost)."""
-    for pattern, way in ((_RISE, "up"), (_FALL, "down"), *(((_BETTER, "up"), (_WORSE, "down")) if better_higher(name)
-                                                          else ())):
+    """The way a word of ``COURSE_WORDS`` says the figure ``name`` went: 'up', 'down', or '' when it says none of it;
+    'improving' a rise of a figure better higher (``better_higher``), a fall of one better lower (``better_lower``: days
+    sales outstanding, a cost), of any other none."""
+    judged = (((_BETTER, "up"), (_WORSE, "down")) if better_higher(name) else
+              ((_BETTER, "down"), (_WORSE, "up")) if better_lower(name) else ())
+    for pattern, way in ((_RISE, "up"), (_FALL, "down"), *judged):
         if re.fullmatch(pattern, word, re.IGNORECASE):
             return way
     return ""

@@ -530,6 +530,44 @@ def test_a_change_since_the_latest_year_is_no_figure() -> None:
     assert spans is not None and not spans.since and spans.years == (2020, 2021, 2022)
 
 
+@pytest.mark.parametrize(("question", "opens"), [
+    ("How did Planes Co's cost of products change in 2022?",
+     "**Cost of products, change 2021 to 2022: 4,015 million**"),
+    ("Did Planes Co's cost of products increase in 2022?", "Yes: **Cost of products"),
+    ("Has Planes Co's cost of products improved in 2022?", "No: **Cost of products"),
+    ("Has Planes Co's loss from operations improved in 2022?", "No: **Loss from operations, change 2021 to 2022: 645 "),
+    ("Did Planes Co's net income (loss) decline in 2022?", "Yes: **Net income (loss), change 2021 to 2022: -763 "),
+])
+def test_a_cost_written_in_parentheses_changes_as_its_amount_does(question: str, opens: str) -> None:
+    """Boeing writes its costs in parentheses: its cost of products, up from 49,954 to 53,969, was read as a change of
+    -4,015 ('down 8.04%'), and 'Did its cost of products increase?' answered 'No'. A row that may be either way (a net
+    income or loss) is read as signed."""
+    costs = Passage(n=1, document="planes-10k.pdf", page=40, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n| | 2022 | 2021 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n| Cost of products | (53,969) | (49,954) |\n"
+        "| Loss from operations | (3,547) | (2,902) |\n| Net income (loss) | (5,053) | (4,290) |\n"))
+    change = read_figure(question, [costs])
+    assert change is not None and change.kind == "change" and change.sentence.startswith(opens), change
+
+
+def test_a_balance_is_never_read_from_its_change_in_a_cash_flow_statement() -> None:
+    """Days sales outstanding in 2021 needs receivables at the end of 2020, which the balance sheet does not give: the
+    cash flow statement's 'Accounts receivable | (122)', their change in the year, was read as the balance."""
+    balances = Passage(n=1, document="acme-10k.pdf", page=50, tabular=True, text=(
+        "Consolidated Balance Sheet (in millions)\n| | 2022 | 2021 |\n| Accounts receivable | 4,532 | 4,660 |\n"))
+    flows = Passage(n=2, document="acme-10k.pdf", page=52, tabular=True, caption="Consolidated Statement of Cash Flows",
+                    text=("(in millions)\n| | 2022 | 2021 | 2020 |\n| Accounts receivable | (105) | (122) | 165 |\n"))
+    dso = read_figure("Is Acme's days sales outstanding improving?", [STATEMENT_2022, balances, flows])
+    assert dso is not None and dso.kind == "missing" and "accounts receivable for 2020" in dso.sentence, dso
+    one = read_figure("What was Acme's days sales outstanding in 2022?", [STATEMENT_2022, balances, flows])
+    assert one is not None and one.shown == "49.01", one  # 365 × (4,532 + 4,660) / 2 / 34,229
+
+
+STATEMENT_2022 = Passage(n=3, document="acme-10k.pdf", page=48, tabular=True, text=(
+    "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 | 2020 |\n"
+    "| Net sales | 34,229 | 35,355 | 32,184 |\n"))
+
+
 def test_arithmetic_the_question_writes_in_words_and_a_payout_ratio() -> None:
     ratio = read_figure("What is the FY2020 working capital ratio for Acme? Define working capital ratio as total "
                         "current assets divided by total current liabilities. Round your answer to two decimal "
