@@ -10,6 +10,11 @@ _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
 
 TOTAL_LABEL = re.compile(r"\s*total\b", re.IGNORECASE)
 """A row label that closes the list above it ('Total current', 'Total deferred')."""
+SECTION_TOTAL = re.compile(r"\s*net\s+cash\b|\s*net\s+\(?(?:increase|decrease)\)?"
+                           r"(?:\s*/\s*\(?(?:increase|decrease)\)?)?\s+in\s+cash\b", re.IGNORECASE)
+"""A row label that totals a statement's section ('Net Cash Provided by Operating Activities', 'Net (Decrease)/Increase
+in Cash and Cash Equivalents'): no list's item, it closes every list above it, one without a total of its own
+('Change in assets and liabilities:', 'Short-term investments, by original maturity:') too."""
 
 
 ROWS_LEFT_OUT = "…"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from .headers import date_title, dated_year, one_date, own_headers
-from .lines import ROWS_LEFT_OUT, TOTAL_LABEL, cells, is_row
+from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
 from .placing import (
     FIGURE,
@@ -51,8 +51,9 @@ def lead_in_chains(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     inside it ('Current:' under 'Income tax expense (benefit):'); one after rows of figures takes the place of the list
     before it ('Deferred:' after 'Current:''s rows) or, when a total closed that list ('Total current'), stands beside
     it. A row of figures without a label is its list's total (its lead-in names it) and closes every list, as a row of
-    a label alone without a colon does (a heading: '| Other assets | | |'). The one reading of lead-ins of the row list,
-    the figure reader and the answer check."""
+    a label alone without a colon does (a heading: '| Other assets | | |'); a section's total ('Net cash provided by
+    operating activities', ``SECTION_TOTAL``) closes every list above it and is in none. The one reading of lead-ins of
+    the row list, the figure reader and the answer check."""
     chains: list[tuple[str, ...]] = []
     lists: list[str] = []
     after_lead = closed = False
@@ -71,6 +72,8 @@ def lead_in_chains(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
             chains.append(())
             continue
         after_lead = False
+        if SECTION_TOTAL.match(label):
+            lists, closed = [], False
         chains.append(tuple(reversed(lists)))
         if not label:
             lists, closed = [], False

@@ -464,6 +464,22 @@ def test_lead_ins_open_lists_inside_lists_and_totals_and_headings_close_them() -
     assert ("", "Other") in headed_row_labels(text) and ("", "Leases") in headed_row_labels(text)
 
 
+def test_a_sections_total_closes_a_list_without_a_total_and_is_in_none() -> None:
+    """PepsiCo's cash flow statement: 'Net Cash Provided by Operating Activities' read as an item of 'Change in assets
+    and liabilities:', and every row of the statement's end (its cash at the end of the year) as one of 'Short-term
+    borrowings, by original maturity:'."""
+    rows = [cells(line) for line in (
+        "| Change in assets and liabilities: |  |  |", "| Inventories | (1,142) | (582) |", "| Other, net | 5 | 6 |",
+        "| Net Cash Provided by Operating Activities | 10,811 | 11,616 |",
+        "| Short-term borrowings, by original maturity: |  |  |", "| Three months or less, net | 24 | (58) |",
+        "| Net Cash Used for Financing Activities | (3,812) | (5,155) |",
+        "| Net (Decrease)/Increase in Cash and Cash Equivalents | (1,234) | 1,176 |",
+        "| Cash, End of Year | 5,100 | 6,334 |")]
+    assert lead_in_chains(rows) == [
+        (), ("Change in assets and liabilities",), ("Change in assets and liabilities",), (), (),
+        ("Short-term borrowings, by original maturity",), (), (), ()]
+
+
 def test_names_a_caption_repeats_once_a_year_are_the_tables_second_header_row() -> None:
     """A store written before the chunker set them as a header row keeps 'Amount Rate Amount Rate' in the caption: the
     table under an answer names each year's columns (``headers.named_per_year``), rows that fit them only."""
