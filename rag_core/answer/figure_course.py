@@ -9,9 +9,9 @@ from ..lexical.line_items import way_said
 
 FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
                 r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
-                r"profit|loss|dividends?|inventory|inventories|payable|receivable|turnover|growth|percentage|percent|"
-                r"share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|r&d|dso|dio|dpo|roe|roa|coverage|"
-                r"outstanding|cash flows?")
+                r"profit|loss|losses|provisions?|dividends?|repurchases|inventory|inventories|payable|receivable|"
+                r"turnover|growth|percentage|percent|share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|"
+                r"r&d|dso|dio|dpo|roe|roa|coverage|outstanding|cash flows?")
 """The words that name a figure a question may ask for."""
 FIGURE = re.compile(rf"\b(?:{FIGURE_WORDS})\b", re.IGNORECASE)
 _MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"

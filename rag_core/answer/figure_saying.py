@@ -118,7 +118,8 @@ class Saying:
             plain = re.sub(r"[$()\s]", "", as_written)  # '(1,577)', an outflow, is stated as 1,577
             return f"{money}{plain}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
         amount = value / unit
-        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 else 2)
+        whole = amount == round(amount) and bool(self.cells) and all(decimal_places(c.text) == 0 for c in self.cells)
+        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 or whole else 2)
         return f"{amount:,.{decimals}f}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
 
     def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,

@@ -192,16 +192,19 @@ BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*
 (31) | 743'): a formula over it ('the effective tax rate') means the expense, 31 and -743."""
 
 _SUBTRACTED = re.compile(rf"{OUTFLOWS.pattern}|\b(?:costs?|expenses?|loss(?:es)?|charges?|write-offs?|"
-                         r"charge-offs?|impairments?)\b", re.IGNORECASE)
-_EITHER_WAY = re.compile(r"\b(?:income|profits?|earnings|gains?|benefits?)\b(?!\s+tax)|\(loss\)|\(expense\)",
+                         r"charge-offs?|impairments?|repurchases?|purchases?|payments?|additions|paid|used)\b",
                          re.IGNORECASE)
+_EITHER_WAY = re.compile(r"\b(?:income|profits?|earnings|gains?|benefits?|provided)\b(?!\s+tax)|\((?:loss|expense|"
+                         r"used|decrease|increase)\b[^)]*\)", re.IGNORECASE)
 
 
 def amount_subtracted(label: str) -> bool:
-    """Whether a row states an amount a statement subtracts (a cost, an expense, a loss, cash paid out), so that its
-    figures below nought are that amount written in parentheses ('Cost of products | (53,969)', 'Loss from operations
-    | (3,547)'): its change is of the amounts. Not a row that may be either way ('Net income (loss)', '(Loss)/income
-    from operating investments', 'Income tax (expense)/benefit'), whose figure below nought is one."""
+    """Whether a row states an amount a statement subtracts (a cost, an expense, a loss, cash paid out or used), so
+    that its figures below nought are that amount written in parentheses ('Cost of products | (53,969)', 'Loss from
+    operations | (3,547)', 'Share repurchases - common | (1,500)', 'Net Cash Used for Investing Activities | (2,430)'):
+    its change is of the amounts. Not a row that may be either way ('Net income (loss)', '(Loss)/income from operating
+    investments', 'Income tax (expense)/benefit', 'Net Cash (Used for)/Provided by Financing Activities'), whose
+    figure below nought is one."""
     return _SUBTRACTED.search(label) is not None and _EITHER_WAY.search(label) is None
 
 

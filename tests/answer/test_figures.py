@@ -550,6 +550,33 @@ def test_a_cost_written_in_parentheses_changes_as_its_amount_does(question: str,
     assert change is not None and change.kind == "change" and change.sentence.startswith(opens), change
 
 
+@pytest.mark.parametrize(("question", "opens"), [
+    ("Did Drinks Co's share repurchases increase in 2022?", "Yes: **Share repurchases - common, change 2021 to 2022: "
+                                                             "1,394 million**"),
+    ("How did Drinks Co's net cash used for investing activities change in 2022?",
+     "**Net Cash Used for Investing Activities, change 2021 to 2022: -839 million**"),
+    ("How did Drinks Co's net cash provided by financing activities change in 2022?",
+     "**Net Cash (Used for)/Provided by Financing Activities, change 2021 to 2022: 1,343 million**"),
+    ("Did Drinks Co's provision for credit losses increase in 2022?", "Yes: **Provision for credit losses, change 2021 "
+                                                                      "to 2022: 3,601 million**"),
+    ("How did Drinks Co's cash dividends paid change in 2022?", "**Cash dividends paid, change 2021 to 2022: 51 million"
+                                                                "**"),
+])
+def test_cash_paid_or_used_written_in_parentheses_changes_as_its_amount_does(question: str, opens: str) -> None:
+    """PepsiCo's share repurchases, up from 106 to 1,500, answered 'No: … down 1,315.1%'; its cash used for investing,
+    down from 3,269 to 2,430, was 'up 25.7%'. A row either way ('(Used for)/Provided by') and a row that went from
+    below nought to above are read as signed. A change of whole amounts is said whole ('51 million', not '51.00')."""
+    flows = Passage(n=1, document="drinks-10k.pdf", page=64, tabular=True, caption="Consolidated Statement of Cash "
+                    "Flows", text=("(in millions)\n| | 2022 | 2021 |\n"
+                                   "| Share repurchases - common | (1,500) | (106) |\n"
+                                   "| Cash dividends paid | (6,172) | (6,121) |\n"
+                                   "| Net Cash Used for Investing Activities | (2,430) | (3,269) |\n"
+                                   "| Net Cash (Used for)/Provided by Financing Activities | (3,812) | (5,155) |\n"
+                                   "| Provision for credit losses | 2,182 | (1,419) |\n"))
+    change = read_figure(question, [flows])
+    assert change is not None and change.kind == "change" and change.sentence.startswith(opens), change
+
+
 def test_a_balance_is_never_read_from_its_change_in_a_cash_flow_statement() -> None:
     """Days sales outstanding in 2021 needs receivables at the end of 2020, which the balance sheet does not give: the
     cash flow statement's 'Accounts receivable | (122)', their change in the year, was read as the balance."""
