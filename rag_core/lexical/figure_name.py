@@ -120,7 +120,8 @@ def metric(text: str) -> str:
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
-    first = _WHOSE.sub("", did.group("what")) if did else first  # 'percent did CVS Health's operating income fall'
+    # 'percent did CVS Health's operating income fall', 'the growth of CVS Health's operating income'
+    first = _WHOSE.sub("", did.group("what") if did else first)
     if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not _NOT_CASH_PAID.search(first):
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and did.group("verb") == "repay":
