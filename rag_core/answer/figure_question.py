@@ -12,7 +12,7 @@ from ..lexical.line_items import LINE_ITEMS, RATIOS
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .figure_course import FIGURE_WORDS, SINCE, as_change, way_asked
+from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
 from .formula import formula_tokens, grouped
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
@@ -218,6 +218,11 @@ _JOINED_WORDS = {m.group().lower() for labels in LINE_ITEMS.values() for label i
 """Words a line item joins with 'and' ('research and development'): not two lines summed."""
 
 
+def _of_whole(part: str, whole: str) -> str:
+    """A part of a whole named as its line ('Impella revenue' of 'Impella' and 'total revenue')."""
+    return " ".join([part, *[w for w in whole.split() if w.lower() not in ("total", "overall", "all")][-1:]])
+
+
 def asks_for_figure(question: str) -> bool:
     """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no
     (what was behind a change is the report's prose: ``vocabulary.asks_why``)."""
@@ -353,6 +358,8 @@ def _read_asked(question: str) -> Asked | None:
         part, whole = metric(part_of.group("part")), metric(part_of.group("whole"))
         if _DIVISION.search(part):  # 'came from its Europe division': the division's net revenue, of the company's
             part = f"{whole} of {part}"
+        elif part[:1].isupper() and not FIGURE.search(part):  # 'from Global Services': its revenue, not its assets
+            part = _of_whole(part, whole)
         return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{grouped(part)} / {grouped(whole)}",
                        percent=True)
     activities = _ACTIVITIES.search(asked)
@@ -362,8 +369,7 @@ def _read_asked(question: str) -> Asked | None:
                                     f"{(activities.group('kind') or activities.group('kind2')).lower()} activities")
     came = _CAME_FROM.search(asked)
     if came is not None and metric(came.group("part")):
-        head = [w for w in metric(came.group("whole")).split() if w.lower() not in ("total", "overall", "all")][-1:]
-        return replace(cell, metric=" ".join([metric(came.group("part")), *head]))
+        return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
         return replace(cell, formula=cell.metric)
     if _AVERAGE.search(asked) and len(years) >= 2:

@@ -165,7 +165,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells={f"{name}{HEADER_JOIN}{column}": text for column, text in row.cells.items()}))
     if _NAMED_PART.search(asked.question) and not share:  # "the Investment Management segment": no statement's line
         out = [row for row in out if not row.passage.statement]
-    return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if label else asked
+    named = label and not stems(label) <= stems(asked.metric)  # 'revenue of Global Services' names its row already
+    return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if named else asked
 
 
 def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:

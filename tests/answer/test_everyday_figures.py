@@ -483,3 +483,31 @@ def test_the_interest_rates_a_debts_label_names_make_it_no_percentage() -> None:
     assert notes is not None and notes.shown == "2,867 million", notes.sentence
     rows = {row.label: row.scale for row in table_rows([debt])}
     assert rows == {"Notes due 2024 (2.2% and 2.1%)": 1e6, "1.17% - 2.50% due through 2026": 1e6, "% Change": 1.0}
+
+
+def test_a_companys_name_after_what_is_done_to_its_figure_names_no_row() -> None:
+    """'the year-over-year growth of CVS Health's operating income' kept 'CVS Health's' in the figure's name, and the
+    row that names the company ('Income from continuing operations attributable to CVS Health', per share) was read."""
+    income = Passage(n=1, document="care-10k.pdf", page=108, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (in millions, except per share amounts)\n| | 2022 | 2021 |\n"
+        "| Operating income | 7,746 | 13,193 |\n| Income from continuing operations attributable to Care Co | $3.16 | "
+        "$6.00 |\n"))
+    growth = read_figure("What is the year-over-year growth of Care Co's operating income in 2022?", [income])
+    assert growth is not None and growth.kind == "growth" and growth.shown == "-41.3%", growth
+    assert {c.row for c in growth.cells} == {"Operating income"}
+
+
+def test_a_share_that_came_from_a_named_part_is_of_its_line_of_the_whole() -> None:
+    """'What share of Boeing's revenue came from Global Services?' read the segment's assets (16,149), the first row
+    named 'Global Services', over its revenue (17,611): a part named by its proper name is read as its line of the
+    whole, 'Global Services revenue'."""
+    assets = Passage(n=1, document="planes-10k.pdf", page=118, tabular=True, caption="Segment assets", text=(
+        "| | 2022 | 2021 |\n| Commercial Airplanes | $75,212 | $75,863 |\n| Global Services | 16,149 | 16,397 |\n"
+        "| Total | $137,100 | $138,552 |\n"))
+    revenues = Passage(n=2, document="planes-10k.pdf", page=114, tabular=True, caption="Summary of Business Segment "
+                       "Data (Dollars in millions)", text=(
+                           "| | 2022 | 2021 |\n| Revenues: | | |\n| Commercial Airplanes | $25,867 | $19,493 |\n"
+                           "| Global Services | 17,611 | 16,328 |\n| Total revenues | $66,608 | $62,286 |\n"))
+    share = read_figure("What share of Planes Co's revenue came from Global Services in 2022?", [assets, revenues])
+    assert share is not None and share.shown == "26.4%", share
+    assert share.cells[0].row == "Global Services" and share.cells[0].text == "17,611"
