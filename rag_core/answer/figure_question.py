@@ -44,9 +44,9 @@ _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|eb
 much a balance or a backlog grew is an amount ('the backlog grew $32.9 billion', 'receivables grew $1,483 million')."""
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
-_PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|fraction) of (?P<whole>.+?)\s+(?:is|are|was|were|"
-                      r"went|go|goes|came|comes|come)\s+(?:comprised of |made up of |due to |attributable to |"
-                      r"represented by |from |spent on |to |into |on )?(?P<part>[^?]+)",
+_PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fraction) of (?P<whole>.+?)\s+"
+                      r"(?:is|are|was|were|went|go|goes|came|comes|come)\s+(?:comprised of |made up of |due to |"
+                      r"attributable to |represented by |from |spent on |to |into |on )?(?P<part>[^?]+)",
                       re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""

@@ -511,3 +511,14 @@ def test_a_share_that_came_from_a_named_part_is_of_its_line_of_the_whole() -> No
     share = read_figure("What share of Planes Co's revenue came from Global Services in 2022?", [assets, revenues])
     assert share is not None and share.shown == "26.4%", share
     assert share.cells[0].row == "Global Services" and share.cells[0].text == "17,611"
+
+
+def test_what_proportion_of_a_whole_came_from_a_part_is_its_share() -> None:
+    """'What proportion of …' was read as the part's amount, not its share of the whole."""
+    revenues = Passage(n=1, document="planes-10k.pdf", page=114, tabular=True, caption="Summary of Business Segment "
+                       "Data (Dollars in millions)", text=(
+                           "| | 2022 | 2021 |\n| Revenues: | | |\n| Commercial Airplanes | $25,867 | $19,493 |\n"
+                           "| Global Services | 17,611 | 16,328 |\n| Total revenues | $66,608 | $62,286 |\n"))
+    share = read_figure("What proportion of Planes Co's total revenues came from Commercial Airplanes in 2022?",
+                        [revenues])
+    assert share is not None and share.shown == "38.8%", share
