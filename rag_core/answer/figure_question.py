@@ -43,6 +43,8 @@ _GROWN_AT_A_RATE = re.compile(r"\b(?:revenues?|sales|earnings|income|profits?|eb
 """What 'grew' says at a rate: how much revenue, sales or earnings grew is a percentage ('net revenue grew 8.7%'); how
 much a balance or a backlog grew is an amount ('the backlog grew $32.9 billion', 'receivables grew $1,483 million')."""
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
+_COMPOUND = re.compile(r"\bcagr\b|\bcompound(?:ed)?\s+annual\b|\bannuali[sz]ed\s+growth\b", re.IGNORECASE)
+"""A growth asked per year compounded ('the CAGR of its revenue from 2020 to 2022', 'compound annual growth rate')."""
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fraction) of (?P<whole>.+?)\s+"
                       r"(?:is|are|was|were|went|go|goes|came|comes|come)\s+(?:comprised of |made up of |due to |"
@@ -154,8 +156,8 @@ class Asked:
     """What the figure is of, in the question's words ('capital expenditure')."""
     years: tuple[int, ...]
     operation: str
-    """'cell', 'change', 'growth' (relative change), 'average' or 'sum' (over the years named); a
-    formula overrides a cell; a formula's 'change' is its later year's value less its earlier's."""
+    """'cell', 'change', 'growth' (relative change), 'cagr' (growth a year, compounded), 'average' or 'sum' (over the
+    years named); a formula overrides a cell; a formula's 'change' is its later year's value less its earlier's."""
     formula: str = ""
     """The arithmetic to do, in ``formula.evaluate``'s language, when the question or a textbook defines it."""
     percent: bool = False
@@ -372,6 +374,8 @@ def _read_asked(question: str) -> Asked | None:
         return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
         return replace(cell, formula=cell.metric)
+    if _COMPOUND.search(asked):  # of two years, or none read: not one year's figure ('the 3-year CAGR')
+        return replace(cell, operation="cagr") if len(set(years)) >= 2 or cell.since else None
     if _AVERAGE.search(asked) and len(years) >= 2:
         return replace(cell, operation="average")
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(

@@ -28,6 +28,7 @@ from .figure_rows import When, alike_first, amounts_first, balance_moved, rows_n
 from .figure_saying import (
     SCALE_NAMES,
     Saying,
+    as_amounts,
     beside,
     besides,
     cite,
@@ -173,6 +174,22 @@ class CellReader(Saying):
             return aligned
         old, new = aligned
         return self.difference(old, new, relative=relative, what=f"{row_named(new)}, change {earlier} to {later}")
+
+    def compound(self, metric: str) -> FigureReading | None:
+        """The growth a year, compounded, from the earliest year asked to the latest ('the CAGR of its revenue from
+        2020 to 2022': (66,608 / 58,158)^(1/2) − 1 = 7.02%); None from nought or a figure below it."""
+        first, last = min(self.years), max(self.years)
+        old, new = self.read(metric, first), self.read(metric, last)
+        if old is None or new is None:
+            return self._missing()
+        if isinstance(aligned := self._aligned([old, new]), FigureReading):
+            return aligned
+        old, new = as_amounts(*aligned)
+        if old.value <= 0 or new.value <= 0:
+            return None
+        rate = ((new.value / old.value) ** (1 / (last - first)) - 1) * 100
+        return self._computed("growth", rate, f"({cite(new)} / {cite(old)})^(1/{last - first}) − 1", percent=True,
+                              what=f"{row_named(new)}, compound annual growth {first} to {last}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""

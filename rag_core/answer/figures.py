@@ -61,7 +61,7 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
-    if asked.since and asked.operation in ("change", "growth"):
+    if asked.since and asked.operation in ("change", "growth", "cagr"):
         since = _years_compared(rows, asked)  # 'since 2020': to the latest year stated
         if since is None:
             return None  # the year named is the latest: no change since it is stated
@@ -80,6 +80,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         return reader.total(asked.metric)
     if asked.operation == "change" and (moved := stated_change(rows, asked.metric, asked.years)) is not None:
         return reader.one(moved)  # 'Net increase in cash, cash equivalents and restricted cash | 614'
+    if asked.operation == "cagr":
+        return reader.compound(asked.metric)
     if asked.operation in ("growth", "change"):
         return reader.change(asked.metric, relative=asked.operation == "growth")
     found = reader.cell(asked.metric)

@@ -43,10 +43,13 @@ the statement to read, not words of the line item."""
 
 
 _OPERATION = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy)\s+)*"
-    r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline)\s+(?:in|of|between)\s+",
+    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy|\d+[- ]year|"
+    r"compound(?:ed)?|annual(?:ized)?|average)\s+)*"
+    r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline|cagr)\s+"
+    r"(?:in|of|between|for)\s+",
     re.IGNORECASE)
-"""What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in')."""
+"""What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in', 'the
+compound annual growth rate of')."""
 _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
                   r"(?P<what>.+?)\s+"
                   r"(?:increase|decrease|change|grow|decline|rise|fall|drop|shrink)\b.*$", re.IGNORECASE)
@@ -75,7 +78,8 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal|since))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b",
+                        r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b|"
+                        r"\s+cagr\s*$",
                         re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""

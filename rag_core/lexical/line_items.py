@@ -128,7 +128,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"operating (?:income |profit )?(?:%\s*)?margin": ("operating income / revenue", True),
     r"pre-?tax (?:profit |income |earnings )?margin|margin before (?:income )?taxes": (
         "income before income taxes / revenue", True),
-    r"net (?:profit )?margin|profit margin": ("net income / revenue", True),
+    r"net (?:profit |income |earnings )?margin|profit margin": ("net income / revenue", True),
     r"return on sales|\bros\b": ("operating income / revenue", True),
     r"effective tax rate": ("income taxes / income before income taxes", True),
     r"fixed asset turnover": ("revenue / average pp&e", False),

@@ -522,3 +522,34 @@ def test_what_proportion_of_a_whole_came_from_a_part_is_its_share() -> None:
     share = read_figure("What proportion of Planes Co's total revenues came from Commercial Airplanes in 2022?",
                         [revenues])
     assert share is not None and share.shown == "38.8%", share
+
+
+PLANES = Passage(n=1, document="planes-10k.pdf", page=40, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations (Dollars in millions)\n| | 2022 | 2021 | 2020 |\n"
+    "| Total revenues | 66,608 | 62,286 | 58,158 |\n| Cost of products | (53,969) | (49,954) | (54,568) |\n"
+    "| Net income (loss) | (5,053) | (4,290) | (12,008) |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What is the CAGR of Planes Co's total revenues from 2020 to 2022?", "7.02%"),
+    ("What is the compound annual growth rate of Planes Co's total revenues between 2020 and 2022?", "7.02%"),
+    ("What was Planes Co's total revenues CAGR since 2020?", "7.02%"),
+    ("What was the compound annual growth rate of Planes Co's cost of products from 2020 to 2022?", "-0.55%"),
+])
+def test_a_compound_annual_growth_rate_is_the_growth_a_year_compounded(question: str, shown: str) -> None:
+    """'What was its net sales CAGR from 2020 to 2022?' read the 2022 net sales, and 'the compound annual growth rate'
+    the growth over both years (14.5%, not 7.02% a year)."""
+    cagr = read_figure(question, [PLANES])
+    assert cagr is not None and cagr.kind == "growth" and cagr.shown == shown, cagr
+    assert "compound annual growth 2020 to 2022" in cagr.sentence and "^(1/2) − 1" in cagr.formula
+
+
+def test_a_compound_growth_of_no_two_years_or_of_a_loss_is_no_figure() -> None:
+    assert read_figure("What was the 3-year CAGR of Planes Co's total revenues?", [PLANES]) is None, \
+        "not the latest year's revenues"
+    assert read_figure("What was the CAGR of Planes Co's net income (loss) from 2020 to 2022?", [PLANES]) is None
+
+
+def test_a_net_income_margin_is_the_net_profit_margin() -> None:
+    asked = read_question("What was Planes Co's net income margin in 2022?")
+    assert asked is not None and asked.formula == "net income / revenue" and asked.percent
