@@ -48,6 +48,10 @@ _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative 
 _LISTED = 3  # most candidates an ambiguous figure question is given
 
 
+_APART = 2
+"""Places two years' values of a ratio are said to when their own places say them alike (16.9% and 16.9%)."""
+
+
 class CellReader(Saying):
     def __init__(self, rows: list[Row], asked: Asked) -> None:
         super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale)
@@ -249,18 +253,27 @@ class CellReader(Saying):
         if len(set(self.years)) < 2:
             return self.formula(formula, percent=percent, name=metric)
         first, last = min(self.years), max(self.years)
-        old, new = (CellReader(self.rows, replace(self.asked, years=(year,))).formula(formula, percent=percent,
-                                                                                       name=metric)
-                    for year in (first, last))
+
+        def read(places: int | None) -> tuple[FigureReading | None, FigureReading | None]:
+            old, new = (CellReader(self.rows, replace(self.asked, years=(year,), decimals=places)).formula(
+                formula, percent=percent, name=metric) for year in (first, last))
+            return old, new
+
+        old, new = read(self.asked.decimals)
         if old is None or new is None or old.value is None or new.value is None:
             return next((r for r in (old, new) if r is not None and r.kind == "missing"), None)
+        change = new.value - old.value
+        if self.asked.decimals is None and old.shown == new.shown and change:
+            again, now = read(_APART)  # each year's value to the places that tell them apart ('16.93%', '16.88%')
+            if again is not None and now is not None:
+                old, new = again, now
         self.cells = [*old.cells, *new.cells]
         amount = not percent and new.kind == "formula"  # an amount (free cash flow), not a ratio of two
-        reading = self._computed("change", new.value - old.value, f"{last}: {new.formula}; {first}: {old.formula}; "
+        reading = self._computed("change", change, f"{last}: {new.formula}; {first}: {old.formula}; "
                                  f"{new.shown} − {old.shown}", percent=percent,
                                  what=f"{metric}, change {first} to {last}",
                                  scale=self._row_scale(new.cells[0]) if amount and new.cells else 1.0)
-        reading = went(reading, new.value - old.value, old.shown, new.shown) if not amount else reading
+        reading = went(reading, change, old.shown, new.shown) if not amount else reading
         return in_points(reading) if percent else reading
 
     def total(self, metric: str) -> FigureReading | None:

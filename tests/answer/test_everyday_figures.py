@@ -553,3 +553,13 @@ def test_a_compound_growth_of_no_two_years_or_of_a_loss_is_no_figure() -> None:
 def test_a_net_income_margin_is_the_net_profit_margin() -> None:
     asked = read_question("What was Planes Co's net income margin in 2022?")
     assert asked is not None and asked.formula == "net income / revenue" and asked.percent
+
+
+def test_two_years_ratios_alike_to_their_places_are_said_to_the_places_that_tell_them_apart() -> None:
+    """'(down from 16.9% to 16.9%)' said nothing; 16.93% and 16.88% say the way it went."""
+    income = Passage(n=1, document="tape-10k.pdf", page=60, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 | 2020 |\n"
+        "| Net sales | $34,229 | $35,355 | $32,184 |\n| Net income | $5,777 | $5,921 | $5,449 |\n"))
+    margin = read_figure("Has Tape Co's net income margin improved since 2020?", [income])
+    assert margin is not None and margin.sentence.startswith("No: ") and margin.shown == "-0.05 percentage points"
+    assert margin.sentence.endswith("(down from 16.93% to 16.88%)"), margin.sentence
