@@ -13,7 +13,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
-from .row_context import heading_of, heading_row, lead_ins, parts_of, table_words
+from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, stems, with_tax_benefit
 from .statement_lines import is_percent
 
@@ -75,12 +75,14 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None
     years = set(YEAR.findall(question))
     per_share = _PER_SHARE.search(metric) is not None
-    head, tail = _split(metric) if not names else (set(), set())  # 'cost of sales' is one line item, of nothing
+    head, tail = _split(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is of it
+    head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())
     part_named = stems(found.group("name")) - GENERIC if (found := _PART_NAME.search(metric)) else set()
     if tail & _PARTS:  # 'revenues of the Pharmacy Services segment': its line item's report names ('Total revenues')
         item = _OF.split(metric, maxsplit=1)[0]
         names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, item)
                  for name in labels]
+    heads = head | {name_head for _, name_head, _ in names if name_head}  # 'revenue' titled 'Net Sales' too
     scored: list[tuple[float, Row]] = []
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
@@ -95,7 +97,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         completed, completing = (0.0, "") if self_named else _completed(
             label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []))
         score = max(alone, led, completed)
-        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not _about(row, head)
+        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not about(row, heads)
                                                                   or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
             # and 'Pharmacy' name no 'revenues of the Pharmacy Services segment': a segment's row holds its whole name
@@ -110,7 +112,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
         if score and count and (FIGURE_PER_SHARE.search(row.label) or _PER_SHARE.search(lead)):
             continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
-        if score and tail & _PARTS and not _names_part(row, tail - _PARTS):
+        if score and tail & _PARTS and not names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
@@ -252,21 +254,6 @@ _RETURNS = {"retur", "yield", "margi", "turno"}
 average common shareholders' equity' is its denominator, never its answer."""
 _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
-
-
-def _names_part(row: Row, part: set[str]) -> bool:
-    """Whether a row, a column of it, its heading or its table's caption names the part of the company asked about."""
-    return bool(stems(" ".join((row.label, *row.cells, heading_of(row), row.passage.section, row.passage.caption)))
-                & part)
-
-
-def _about(row: Row, head: set[str]) -> bool:
-    """Whether a row's table names what the metric's head names: its section, caption and the lines that title it
-    (``table_words``: 'Our revenues are comprised of the following' above an 'Impella' row, of 'revenue of Impella';
-    a 'Shares' column over a 'Restricted stock units' row, of 'shares for restricted stock units'; not 'Net Sales'
-    over the table before 'Operating Performance', whose 'Safety and Industrial' row is no segment's net sales)."""
-    said = " ".join((row.passage.section, row.passage.caption, row.passage.columns, *table_words(row)))
-    return bool(stems(said) & head)
 
 
 def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:

@@ -1,5 +1,6 @@
 """Where a table row stands in its passage: the lines above its own, the heading it stands under, and the lines
-that title its table (its header rows, its caption), which say what its figures are of."""
+that title its table (its header rows, its caption), which say what its figures are of (``about``) and whose
+(``names_part``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..lexical.figure_name import YEAR
 from ..tables.lines import TOTAL_LABEL, cells
 from ..tables.rows import lead_in_chains
 from .figure_cells import Row
+from .row_words import stems
 
 
 def lines_above(row: Row) -> list[str]:
@@ -115,3 +117,22 @@ def parts_of(row: Row) -> str:
     follows:', 'Revenues' of 'Revenues consisted of the following:'; '' when its title says none."""
     near = [line for line in table_words(row) if not line.lstrip().startswith("|")] if row_line(row) is not None else []
     return parts_named(near[0] if near else row.passage.caption.split(" › ")[-1])
+
+
+def names_part(row: Row, part: set[str]) -> bool:
+    """Whether a row, a column of it, its heading or its table's caption names the part of the company asked about."""
+    return bool(stems(" ".join((row.label, *row.cells, heading_of(row), row.passage.section, row.passage.caption)))
+                & part)
+
+
+def about(row: Row, head: set[str]) -> bool:
+    """Whether a row's table names what the metric's head names: its section, caption and the lines that title it
+    (``table_words``: 'Our revenues are comprised of the following' above an 'Impella' row, of 'revenue of Impella';
+    a 'Shares' column over a 'Restricted stock units' row, of 'shares for restricted stock units'; not 'Net Sales'
+    over the table before 'Operating Performance', whose 'Safety and Industrial' row is no segment's net sales). The
+    section only of a table its lines do not title: a section ('… revenue-generating activities') holds tables of
+    other line items (3M's segments' operating income and assets)."""
+    titled = table_words(row)
+    said = " ".join(((row.passage.section,) if not titled else ()) + (row.passage.caption, row.passage.columns,
+                                                                      *titled))
+    return bool(stems(said) & head)

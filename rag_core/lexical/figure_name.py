@@ -65,6 +65,9 @@ _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|
 What it paid is the cash paid ('how much interest did CVS Health pay': 'Interest paid', not its interest expense);
 what it repaid, the repayments ('how much long-term debt did it repay': not the debt it holds); what it received, with
 whom from ('how much cash did CVS Health receive from customers': the cash received from customers)."""
+_PART_EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?P<part>(?:(?:its|the)\s+)?[A-Z][^?]*?\s+(?:segment|"
+                          r"division|business|unit|region))\s+(?:earn|generate|report|record|bring in|make)\b.*$")
+"""'How much revenue did its Safety and Industrial segment generate': the revenue of that segment."""
 _NOT_CASH_PAID = re.compile(r"\bper\s+(?:common\s+)?share\b|\bpaid\b|\brates?\b", re.IGNORECASE)
 """A figure paid that is no cash paid: per share, a rate; or a name that says paid already."""
 _NUMBER_OF = re.compile(r"\b(?:the\s+)?(?:total\s+)?number\s+of\b", re.IGNORECASE)
@@ -123,6 +126,8 @@ def metric(text: str) -> str:
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
                    flags=re.IGNORECASE)
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
+    if (part := _PART_EARNED.match(first)) is not None:
+        first = f"{part.group('what')} of {part.group('part')}"
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     # 'percent did CVS Health's operating income fall', 'the growth of CVS Health's operating income'
     first = _WHOSE.sub("", did.group("what") if did else first)

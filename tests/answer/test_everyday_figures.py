@@ -563,3 +563,21 @@ def test_two_years_ratios_alike_to_their_places_are_said_to_the_places_that_tell
     margin = read_figure("Has Tape Co's net income margin improved since 2020?", [income])
     assert margin is not None and margin.sentence.startswith("No: ") and margin.shown == "-0.05 percentage points"
     assert margin.sentence.endswith("(down from 16.93% to 16.88%)"), margin.sentence
+
+
+@pytest.mark.parametrize("question", [
+    "What was the revenue of Tape Co's Safety and Industrial segment in 2022?",
+    "How much revenue did Tape Co's Safety and Industrial segment generate in 2022?",
+])
+def test_a_segments_row_is_of_the_line_item_its_own_table_is_titled_with_not_its_sections(question: str) -> None:
+    """3M's segment note sits under a heading that names 'revenue-generating activities': its operating performance
+    table's 'Safety and Industrial | $1,199' was read as the segment's revenue."""
+    section = "NOTE 19. Business Segments > Business Segment Representative revenue-generating activities"
+    performance = Passage(n=1, document="tape-10k.pdf", page=123, tabular=True, section=section, text=(
+        "Operating Performance 2022 2021\n| | 2022 | 2021 |\n| Safety and Industrial | $1,199 | $2,466 |\n"
+        "| Consumer | 994 | 1,162 |\n"))
+    sales = Passage(n=2, document="tape-10k.pdf", page=123, tabular=True, section=section, text=(
+        "Net Sales 2022 2021\n| | 2022 | 2021 |\n| Safety and Industrial | $11,604 | $11,981 |\n"
+        "| Consumer | 5,298 | 5,513 |\n"))
+    revenue = read_figure(question, [performance, sales])
+    assert revenue is not None and revenue.kind == "cell" and revenue.cells[0].text == "$11,604", revenue
