@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..chunk_text import document_title
+from ..chunk_text import HEADER_SEPARATOR, document_title
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.vocabulary import QUARTER
@@ -158,6 +158,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells=own))
         elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
             out.append(replace(row, cells=_named_cells(row, asked)))
+        elif _another_part(row, words):
+            continue  # 'Sales (millions)' under 'Consumer Business (15.5% of consolidated sales):' is not Health Care's
         elif share:
             out.append(row)  # the whole a share is of
         elif words <= stems(" ".join((heading_of(row), row.passage.section, row.passage.caption))):
@@ -167,6 +169,14 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
         out = [row for row in out if not row.passage.statement]
     named = label and not stems(label) <= stems(asked.metric)  # 'revenue of Global Services' names its row already
     return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if named else asked
+
+
+def _another_part(row: Row, words: set[str]) -> bool:
+    """Whether a row's table is titled as another part of the company than the one of ``words`` (its caption's last
+    part opens with a business, a segment or a division: 'Consumer Business (15.5% of consolidated sales):'), whatever
+    section it sits in (a heading the parser missed leaves it in the Health Care Business's)."""
+    titled = _TITLED_PART.match(row.passage.caption.rsplit(HEADER_SEPARATOR, 1)[-1])
+    return titled is not None and not words <= stems(titled.group("name"))
 
 
 def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
@@ -198,6 +208,10 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
         if len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
             words |= stems(rest)
             names.append(rest)
+    for found in _CAME_FROM.finditer(asked.question):  # 'what share of its net sales came from Health Care'
+        if re.search(rf"(?<!\w){re.escape(name := found.group('name'))}(?!\w)", said, re.IGNORECASE):
+            words |= stems(name)
+            names.append(name)
     words -= GENERIC | _LEGAL_FORMS
     return (words, label, names[0]) if words else (set(), "", "")
 
@@ -207,6 +221,11 @@ _PART = r"(?P<part>(?i:division|segment|business|unit|subsidiary|reportable segm
 """What a question calls a part of the company after its name."""
 _TWO_PARTS = re.compile(rf"(?<![\w'’]){_NAME_RUN}\s+and\s+{_NAME_RUN}\s+(?i:divisions|segments|businesses|units)\b")
 """Two parts named before what they are, together ('Activision and King segments')."""
+_CAME_FROM = re.compile(rf"\b(?:came|comes|come)\s+from\s+(?:the\s+|its\s+)?(?P<name>{_NAME_RUN})")
+"""A part a share is said to come from by its name alone ('came from Health Care')."""
+_TITLED_PART = re.compile(rf"\s*(?P<name>{_NAME_RUN})\s+(?i:business|segment|division)\b(?!\s+[A-Z])")
+"""A table titled by a part of the company ('Consumer Business (15.5% of consolidated sales):'), not by what parts
+are ('Summary of Business Segment Data')."""
 _NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
 """A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}

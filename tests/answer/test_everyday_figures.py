@@ -581,3 +581,21 @@ def test_a_segments_row_is_of_the_line_item_its_own_table_is_titled_with_not_its
         "| Consumer | 5,298 | 5,513 |\n"))
     revenue = read_figure(question, [performance, sales])
     assert revenue is not None and revenue.kind == "cell" and revenue.cells[0].text == "$11,604", revenue
+
+
+def test_a_share_from_a_part_named_alone_is_read_in_its_rows_not_another_parts_table() -> None:
+    """'What share of 3M's net sales came from Health Care?' read the Consumer Business table's 'Sales (millions)'
+    (the parser left it in the Health Care Business's section): a part a share comes from, named alone, is a part
+    when the passages name it, and a table titled as another part is none of its."""
+    consumer = Passage(n=1, document="tape-10k.pdf", page=33, tabular=True,
+                       caption="Tape 10-K › PERFORMANCE BY BUSINESS SEGMENT › Consumer Business (15.5% of consolidated "
+                       "sales):", section="PERFORMANCE BY BUSINESS SEGMENT > Health Care Business", text=(
+                           "| | 2022 | 2021 |\n| Sales (millions) | $5,298 | $5,513 |\n"))
+    care = Passage(n=2, document="tape-10k.pdf", page=32, tabular=True,
+                   caption="Tape 10-K › PERFORMANCE BY BUSINESS SEGMENT › Health Care Business (24.6% of consolidated "
+                   "sales):", section="PERFORMANCE BY BUSINESS SEGMENT > Health Care Business", text=(
+                       "| | 2022 | 2021 |\n| Sales (millions) | $8,421 | $8,597 |\n"))
+    income = Passage(n=3, document="tape-10k.pdf", page=48, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | $34,229 | $35,355 |\n"))
+    share = read_figure("What share of Tape Co's net sales came from Health Care in 2022?", [consumer, care, income])
+    assert share is not None and share.shown == "24.6%", share
