@@ -599,3 +599,27 @@ def test_a_share_from_a_part_named_alone_is_read_in_its_rows_not_another_parts_t
         "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | $34,229 | $35,355 |\n"))
     share = read_figure("What share of Tape Co's net sales came from Health Care in 2022?", [consumer, care, income])
     assert share is not None and share.shown == "24.6%", share
+
+
+@pytest.mark.parametrize(("label", "turned"), [
+    ("Net cash provided/(used) by investing activities", "Net cash used by investing activities"),
+    ("Net Cash (Used for)/Provided by Financing Activities", "Net Cash Used for Financing Activities"),
+    ("Net (Decrease)/Increase in Cash", "Net Decrease in Cash"),
+    ("Cost of sales", ""),
+])
+def test_a_label_of_either_way_is_read_the_way_in_parentheses_too(label: str, turned: str) -> None:
+    from rag_core.answer.row_words import other_way
+
+    assert other_way(label) == turned
+
+
+def test_cash_used_asked_of_a_row_provided_or_used_is_read_signed() -> None:
+    """Boeing's 'Net cash provided/(used) by investing activities' never matched 'net cash used by investing
+    activities' (its '(used)' is a note to the label's words): the cash flow statement's last rows were read."""
+    flows = Passage(n=1, document="planes-10k.pdf", page=59, tabular=True, caption="Consolidated Statements of Cash "
+                    "Flows", text=("(Dollars in millions)\n| | 2022 | 2021 |\n"
+                                   "| Net cash provided/(used) by investing activities | 4,370 | 9,324 |\n"
+                                   "| Less restricted cash & cash equivalents, included in Investments | 33 | 52 |\n"))
+    change = read_figure("How did Planes Co's net cash used by investing activities change in 2022?", [flows])
+    assert change is not None and change.cells[0].row == "Net cash provided/(used) by investing activities", change
+    assert change.shown == "-4,954 million", "signed: what investing provided fell"
