@@ -43,9 +43,13 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
 def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
     """Cells of rows that state an amount subtracted, each written in parentheses ('Cost of products | (53,969)',
     ``line_items.amount_subtracted``), read as the amounts they are ('53,969'); the cells as read otherwise."""
-    if not all(c.value < 0 and c.text.strip().startswith("(") and amount_subtracted(c.row) for c in cells):
+    if not all(c.value < 0 and _IN_PARENTHESES.match(c.text) and amount_subtracted(c.row) for c in cells):
         return cells
-    return tuple(c.model_copy(update={"value": -c.value, "text": c.text.strip().strip("()")}) for c in cells)
+    return tuple(c.model_copy(update={"value": -c.value, "text": re.sub(r"[()]", "", c.text).strip()}) for c in cells)
+
+
+_IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
+"""A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
 
 
 _CLAUSE = re.compile(r"[,:;]\s+")

@@ -63,12 +63,12 @@ def other_way(label: str) -> str:
     """A label that states either way of a figure read the way in parentheses ('Net cash provided/(used) by investing
     activities': 'Net cash used by investing activities'; 'Net Cash (Used for)/Provided by Financing Activities': 'Net
     Cash Used for Financing Activities'), which ``label_stems`` leaves out with every note; '' for any other label."""
-    turned = _EITHER_WAY.sub(lambda found: found.group("after") or found.group("before") + (found.group("prep") or ""),
+    turned = _TWO_WAYS.sub(lambda found: found.group("after") or found.group("before") + (found.group("prep") or ""),
                              label)
     return turned if turned != label else ""
 
 
-_EITHER_WAY = re.compile(r"\w+\s*/\s*\((?P<after>\w+(?:\s+(?:for|by|in))?)\)|"
+_TWO_WAYS = re.compile(r"\w+\s*/\s*\((?P<after>\w+(?:\s+(?:for|by|in))?)\)|"
                          r"\((?P<before>\w+)(?P<prep>\s+(?:for|by|in))?\)\s*/\s*\w+(?(prep)\s+(?:for|by|in)\b)")
 """Two ways a label names its figure, the second in parentheses ('provided/(used)', '(Used for)/Provided by')."""
 _SIGN_WORD = re.compile(r"^\s*(?:less|add|plus|deduct)\b:?\s*", re.IGNORECASE)
