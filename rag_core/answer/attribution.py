@@ -42,6 +42,7 @@ from ..text import CITATION, sentences_of
 from .claims import course, doubts
 from .computed import Computed
 from .figure_cells import table_rows
+from .figure_course import SINCE
 from .meaning import (
     Said,
     Shown,
@@ -224,6 +225,12 @@ class _Figures(NamedTuple):
     """The sentences of the passages that state figures, a statement may repeat."""
 
 
+def _opening_years(statement: str) -> set[str]:
+    """The years a statement names as where a span up to now opens ('increased 14.5% since 2020, from $58,158 million
+    to $66,608 million'): no column of its figures, which are of that year and of the latest."""
+    return {year for found in SINCE.finditer(statement) for year in re.findall(r"(?:19|20)\d\d", found.group())}
+
+
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
     """Why a stated number is not verified, or '' when it is: a passage's figure read from its
     cell under the names the statement gives and with the meaning it gives (``meaning``); a figure
@@ -233,8 +240,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
-                or misread(number, terms, figures.cells, figures.prose, before=bool(BEFORE.search(statement)),
-                           said=clause_terms(statement, number))
+                or misread(number, terms - _opening_years(statement), figures.cells, figures.prose,
+                           before=bool(BEFORE.search(statement)), said=clause_terms(statement, number))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)

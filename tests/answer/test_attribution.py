@@ -229,6 +229,18 @@ def test_a_note_shows_names_without_dot_leaders() -> None:
     assert wrong.number_notes == ["4,094 is in the table under 2009, row Interest expense"]
 
 
+def test_a_year_a_change_is_said_since_names_no_column_of_its_figures() -> None:
+    """The local model wrote 'Total revenues have increased by 14.5% since 2020, from $58,158 million to $66,608
+    million': $66,608 million was marked as the 2022 column's, said of 2020."""
+    statement = Passage(n=1, document="planes.pdf", page=55, tabular=True,
+                        text="| | 2022 | 2021 | 2020 |\n| Total revenues | 66,608 | 62,286 | 58,158 |")
+    (since,), _ = attribute("Total revenues have increased since 2020, from $58,158 million to $66,608 million [1].",
+                            [statement], None, TERMS_ONLY)
+    assert since.unverified_numbers == [], since.number_notes
+    (wrong,), _ = attribute("Total revenues were $66,608 million in 2020 [1].", [statement], None, TERMS_ONLY)
+    assert wrong.number_notes == ["$66,608 million is in the table under 2022, row Total revenues"]
+
+
 def test_a_comparison_turned_round_is_unsupported_however_alike_its_words() -> None:
     passage = Passage(n=1, document="paper.pdf", page=7, text=(
         "While both LightRAG and GraphRAG use graph-based retrieval mechanisms, LightRAG consistently outperforms "
