@@ -15,7 +15,8 @@ FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|rev
 """The words that name a figure a question may ask for."""
 FIGURE = re.compile(rf"\b(?:{FIGURE_WORDS})\b", re.IGNORECASE)
 _MOVED = (r"(?:chang(?:e|ed|ing)|improv\w*|deteriorat\w*|worsen\w*|increas\w*|decreas\w*|declin\w*|grow\w*|grew|"
-          r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk)")
+          r"rise|rising|rose|risen|fall\w*|fell|drop\w*|expand\w*|contract(?:ed|ing)?|shr[ai]nk\w*|shrunk|narrow\w*|"
+          r"widen\w*)")
 _WHEN = (r"(?P<rest>(?:\s+(?:in|for|from|over|between|during|since|as of|compared|versus|vs\.?|year[- ]over[- ]year)\b"
          r"[^?]*)?)")
 _TREND_ASKED = re.compile(rf"^\s*(?:is|are|was|were|has|have|had|does|do|did)\s+(?P<what>[^?]+?)\s+(?:been\s+)?"

@@ -270,8 +270,8 @@ def better_higher(name: str) -> bool:
     return _BETTER_HIGHER.search(name) is not None and _BETTER_LOWER.search(name) is None
 
 
-_RISE = r"increas\w*|grew|grow\w*|rose|ris(?:e|es|en|ing)|higher|expand\w*"
-_FALL = r"decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai]nk\w*|shrunk|contract(?:ed|ing|ion)?"
+_RISE = r"increas\w*|grew|grow\w*|rose|ris(?:e|es|en|ing)|higher|expand\w*|widen\w*"
+_FALL = r"decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|shr[ai]nk\w*|shrunk|contract(?:ed|ing|ion)?|narrow\w*"
 _BETTER = r"improv\w*|strengthen\w*"
 _WORSE = r"deteriorat\w*|worsen\w*|weaken\w*"
 COURSE_WORDS = re.compile(rf"\b(?:{_RISE}|{_FALL}|{_BETTER}|{_WORSE})\b", re.IGNORECASE)

@@ -181,6 +181,8 @@ def test_a_reports_declaration_of_its_tables_unit(text: str, declared: tuple[str
     ("Is its effective tax rate improving?", ""),
     ("Is its income tax expense improving?", ""),
     ("Is its net income (loss) improving?", "up"),
+    ("Did its net loss narrow in 2022?", "down"),
+    ("Has its operating loss widened in 2022?", "up"),
     ("Has the effective tax rate changed?", ""),
     ("What was its gross margin in 2022?", ""),
 ])
