@@ -144,6 +144,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"days payables? outstanding|\bdpo\b": ("365 * average accounts payable / cost of goods sold", False),
     r"interest coverage": ("operating income / interest expense", False),
     r"(?:dividend )?payout ratio": ("dividends / net income", False),
+    r"compensation (?:and benefits )?ratio|ratio of compensation": ("compensation and benefits / net revenues", True),
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     # a balance sheet states its debt in two lines, due within the year and after it; rarely a total
     r"debt[- ]to[- ]equity": ("(short-term debt + long-term debt) / total equity", False),

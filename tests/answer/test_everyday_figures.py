@@ -623,3 +623,13 @@ def test_cash_used_asked_of_a_row_provided_or_used_is_read_signed() -> None:
     change = read_figure("How did Planes Co's net cash used by investing activities change in 2022?", [flows])
     assert change is not None and change.cells[0].row == "Net cash provided/(used) by investing activities", change
     assert change.shown == "-4,954 million", "signed: what investing provided fell"
+
+
+def test_a_banks_compensation_ratio_is_compensation_and_benefits_over_net_revenues() -> None:
+    """'How did Goldman Sachs' compensation ratio change in 2016?' named no input a table states."""
+    income = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+        "Consolidated Statements of Earnings (in millions)\n| | 2016 | 2015 |\n"
+        "| Total net revenues | 30,608 | 33,820 |\n| Compensation and benefits | 11,647 | 12,678 |\n"))
+    change = read_figure("How did Bank Co's compensation ratio change in 2016?", [income])
+    assert change is not None and change.shown == "0.57 percentage points", change
+    assert change.sentence.endswith("(up from 37.5% to 38.1%)"), change.sentence
