@@ -120,6 +120,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
             own = label_stems(row.label) & QUALIFIERS
+            line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions
+            if own & _TOTAL and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
+                own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
                 score += _AGREES if dated <= years else -_AGREES
@@ -253,6 +256,7 @@ not another it is known by that the reader added after it ('… division FLNA').
 _RETURNS = {"retur", "yield", "margi", "turno"}
 """A head that makes the metric a ratio over what it is of: the 'common shareholders' equity' of a 'return on
 average common shareholders' equity' is its denominator, never its answer."""
+_TOTAL = stems("total")
 _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
 

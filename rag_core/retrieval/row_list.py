@@ -98,6 +98,8 @@ def row_list(
             if chunk is not None else []  # rows a PDF's table finder set into one cell, apart
         said = [label for _, label in headed]
         labels = [label_key(label_terms(label)) for label in said]
+        totals = [terms[1:] for terms in labels if len(terms) > 2 and terms[0] == "total"]  # 'Total provisions for
+        # credit losses' is the line the heading over its parts names, 'Provisions for credit losses'
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
         led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _), terms
@@ -105,8 +107,8 @@ def row_list(
         whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
         leads = {frozenset(lead) for lead, _ in led}
         for wanted, its_own in ((own, True), (read, False)):
-            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in labels if terms in wanted),
-                          default=_INITIALS if its_own and short else 0)
+            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
+                           if terms in wanted), default=_INITIALS if its_own and short else 0)
             matched = max(matched, _led_in(wanted, led), _list_total(wanted, leads, whole))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None

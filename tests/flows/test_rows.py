@@ -278,3 +278,30 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
             "which the table it was read from does not state"]
     finally:
         engine.close()
+
+
+SEGMENT = [["", "2022", "2021"], ["Total revenues net of interest expense", "13,569", "10,911"],
+           ["Provisions for credit losses", "565", "(420)"], ["Total expenses", "10,124", "8,395"]]
+STATEMENT = [["", "2022", "2021"], ["Total revenues net of interest expense", "52,862", "42,380"],
+             ["Provisions for credit losses", "", ""], ["Card Member receivables", "627", "(73)"],
+             ["Card Member loans", "1,514", "(1,155)"], ["Total provisions for credit losses", "2,182", "(1,419)"]]
+
+
+def test_a_total_under_the_heading_that_names_it_is_the_line(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    """American Express's statement of income heads its provisions 'Provisions for credit losses' and totals them
+    'Total provisions for credit losses'; a segment's table states 'Provisions for credit losses' alone. 'Has its
+    provision for credit losses worsened?' was read from the segment (565 after (420)): the row list passed the
+    statement's total by, and the reader counted its 'Total' against it."""
+    two_table_report(tmp_path / "ACME_cards_2022.pdf", ("COMMERCIAL SERVICES SELECTED INCOME STATEMENT DATA", SEGMENT),
+                     ("CONSOLIDATED STATEMENTS OF INCOME (in millions)", STATEMENT))
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_cards_2022.pdf")
+        question = "Has ACME's provision for credit losses worsened in 2022?"
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], stage.outputs
+        answer = engine.ask(question, backend="extractive").result()
+        assert answer.answer.startswith("Yes: **Total provisions for credit losses, change 2021 to 2022: 3,601"), \
+            answer.answer
+    finally:
+        engine.close()
