@@ -121,7 +121,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if score:
             own = label_stems(row.label) & QUALIFIERS
             line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions
-            if own & _TOTAL and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
+            if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
