@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..backends import Embedder
-from ..lexical.figure_name import at_year_end
+from ..lexical.figure_name import YEAR, at_year_end
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
 from ..tables.lines import prose_lines
@@ -228,7 +228,7 @@ class _Figures(NamedTuple):
 def _opening_years(statement: str) -> set[str]:
     """The years a statement names as where a span up to now opens ('increased 14.5% since 2020, from $58,158 million
     to $66,608 million'): no column of its figures, which are of that year and of the latest."""
-    return {year for found in SINCE.finditer(statement) for year in re.findall(r"(?:19|20)\d\d", found.group())}
+    return {year for found in SINCE.finditer(statement) for year in YEAR.findall(found.group())}
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:

@@ -99,7 +99,7 @@ def row_list(
         said = [label for _, label in headed]
         labels = [label_key(label_terms(label)) for label in said]
         totals = [terms[1:] for terms in labels if len(terms) > 2 and terms[0] == "total"]  # 'Total provisions for
-        # credit losses' is the line the heading over its parts names, 'Provisions for credit losses'
+        # credit losses' names the line 'provisions for credit losses' too, as the heading over its parts does
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
         led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _), terms
