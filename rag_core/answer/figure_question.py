@@ -45,6 +45,8 @@ much a balance or a backlog grew is an amount ('the backlog grew $32.9 billion',
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 _COMPOUND = re.compile(r"\bcagr\b|\bcompound(?:ed)?\s+annual\b|\bannuali[sz]ed\s+growth\b", re.IGNORECASE)
 """A growth asked per year compounded ('the CAGR of its revenue from 2020 to 2022', 'compound annual growth rate')."""
+_YEARS_LONG = re.compile(r"\b(?P<n>[1-9]|10|two|three|four|five)[- ]years?\b", re.IGNORECASE)
+"""How many years a growth runs over ('the 3-year CAGR', 'its five-year compound annual growth rate')."""
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fraction) of (?P<whole>.+?)\s+"
                       r"(?:is|are|was|were|went|go|goes|came|comes|come)\s+(?:comprised of |made up of |due to |"
@@ -110,7 +112,7 @@ flow to net earnings'): the one over the other."""
 _WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
                         r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
 """What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
-_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4}
+_NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _LONGEST_SPAN = 10
 """Most years a span of years in a question covers ('2010 to 2012'); a wider one is two dates."""
 TOTAL_OF = "the total of"
@@ -178,6 +180,9 @@ class Asked:
     """The way a yes or no asks the figure went ('up' of 'Is its gross margin improving?'), '' for none."""
     since: bool = False
     """Whether the one year named is a change's earlier end ('since 2020'), its later end the latest year stated."""
+    over: int = 0
+    """How many years a compounded growth runs over when the question gives no two years ('the 3-year CAGR'): to the
+    year named, or of none the latest stated, from that many years before it."""
 
 
 def _parts_summed(name: str) -> list[str]:
@@ -374,8 +379,12 @@ def _read_asked(question: str) -> Asked | None:
         return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
         return replace(cell, formula=cell.metric)
-    if _COMPOUND.search(asked):  # of two years, or none read: not one year's figure ('the 3-year CAGR')
-        return replace(cell, operation="cagr") if len(set(years)) >= 2 or cell.since else None
+    if _COMPOUND.search(asked):  # of two years, or of how many ('the 3-year CAGR'); not one year's figure
+        if len(set(years)) >= 2 or cell.since:
+            return replace(cell, operation="cagr")
+        over = _YEARS_LONG.search(asked)
+        return replace(cell, operation="cagr", over=int(n) if (n := over.group("n")).isdigit() else
+                       _NUMBER_WORDS[n.lower()]) if over is not None else None
     if _AVERAGE.search(asked) and len(years) >= 2:
         return replace(cell, operation="average")
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(

@@ -61,10 +61,10 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         return None
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
-    if asked.since and asked.operation in ("change", "growth", "cagr"):
-        since = _years_compared(rows, asked)  # 'since 2020': to the latest year stated
+    if (asked.since or asked.over) and asked.operation in ("change", "growth", "cagr"):
+        since = _years_compared(rows, asked)  # 'since 2020': to the latest year stated; 'the 3-year CAGR': to it
         if since is None:
-            return None  # the year named is the latest: no change since it is stated
+            return None  # the year named is the latest (no change since it is stated), or no row states a year
         asked = since
     if asked.formula and asked.operation == "change":
         asked = _years_compared(rows, asked) or asked
@@ -96,8 +96,9 @@ def _years_compared(rows: list[Row], asked: Asked) -> Asked | None:
     """The two years a figure's change is between: those asked; of one year asked ('How did its operating margin change
     in 2022?'), that year and the one before; of none ('Is its gross margin improving?'), the latest year the rows of
     its formula's first line found (of its own name's, with no formula) state and the one before; of a year the change
-    is asked since ('since 2020'), that year and the latest. As asked when no row states a year; None when the year
-    asked since is the latest."""
+    is asked since ('since 2020'), that year and the latest; of a growth over a number of years ('the 3-year CAGR'),
+    the year named, or the latest, and that many years before it. As asked when no row states a year; None when the
+    year asked since is the latest, or no row states a year a growth over a number of years could run to."""
     years = sorted(set(asked.years))
     if len(years) >= 2:
         return asked
@@ -105,6 +106,9 @@ def _years_compared(rows: list[Row], asked: Asked) -> Asked | None:
     latest = next((y for line in lines or [asked.metric] if (y := latest_year(rows, line)) is not None), None)
     if asked.since:
         return None if latest is None or latest <= years[0] else replace(asked, years=(years[0], latest))
+    if asked.over:
+        end = years[-1] if years else latest
+        return None if end is None else replace(asked, years=(end - asked.over, end))
     last = years[0] if years else latest
     return asked if last is None else replace(asked, years=(last - 1, last))
 

@@ -545,9 +545,28 @@ def test_a_compound_annual_growth_rate_is_the_growth_a_year_compounded(question:
 
 
 def test_a_compound_growth_of_no_two_years_or_of_a_loss_is_no_figure() -> None:
-    assert read_figure("What was the 3-year CAGR of Planes Co's total revenues?", [PLANES]) is None, \
+    assert read_figure("What was the CAGR of Planes Co's total revenues?", [PLANES]) is None, \
         "not the latest year's revenues"
     assert read_figure("What was the CAGR of Planes Co's net income (loss) from 2020 to 2022?", [PLANES]) is None
+
+
+@pytest.mark.parametrize(("question", "years"), [
+    ("What was the 2-year CAGR of Planes Co's total revenues?", "2020 to 2022"),
+    ("What was Planes Co's two-year compound annual growth rate of total revenues through 2022?", "2020 to 2022"),
+    ("What was the 1-year CAGR of Planes Co's total revenues in 2021?", "2020 to 2021"),
+])
+def test_a_compound_growth_over_a_number_of_years_runs_to_the_year_named_or_the_latest(question: str,
+                                                                                       years: str) -> None:
+    """'The 3-year CAGR' gave no figure: it runs that many years back from the year named, or the latest stated."""
+    cagr = read_figure(question, [PLANES])
+    assert cagr is not None and cagr.kind == "growth", cagr
+    assert f"compound annual growth {years}" in cagr.sentence
+
+
+def test_a_compound_growth_over_more_years_than_stated_says_the_year_missing() -> None:
+    """Three years of growth to 2022 start at 2019, which the statement does not give: said, not guessed."""
+    cagr = read_figure("What was the 3-year CAGR of Planes Co's total revenues?", [PLANES])
+    assert cagr is not None and cagr.kind == "missing" and "2019" in cagr.sentence, cagr
 
 
 def test_a_net_income_margin_is_the_net_profit_margin() -> None:
