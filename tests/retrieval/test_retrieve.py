@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rag_core.models import Fused, Hit, RerankerStatus, Scores, StoredChunk
+from rag_core.retrieval.lists import fuse, page_list
 from rag_core.retrieval.plan import phrasings_of
+from rag_core.retrieval.pool import apply_floor
 from rag_core.retrieval.rerank import RerankerUnavailable, rerank_hits, reranker_status
-from rag_core.retrieval.retrieve import apply_floor, fuse, page_list
 from tests.fakes import OverlapReranker
 
 
