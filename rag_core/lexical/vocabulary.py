@@ -40,6 +40,8 @@ income" is not the income statement: the order of the checks below puts it first
 
 _COMPILED = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE), entry)
              for pattern, entry in (METRICS | STATEMENTS | {t: (words, ()) for t, words in TOPICS.items()}).items()]
+STATEMENT_TITLES = re.compile(rf"\b(?:{'|'.join(STATEMENTS)})\b", re.IGNORECASE)
+"""A statement named by its title ('the income statement', 'statement of cash flows'), not by a ratio of its lines."""
 _METRICS = [re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE) for pattern in METRICS]
 _SECTIONS = [(re.compile(rf"\b(?:{topic})\b", re.IGNORECASE), title) for topic, title in SECTIONS.items()]
 _DISCUSSION = re.compile(rf"\b(?:{DISCUSSION})\b", re.IGNORECASE)

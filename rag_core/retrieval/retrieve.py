@@ -47,7 +47,7 @@ from .plan import Plan, assemble
 from .pool import apply_floor, candidates
 from .question_cleanup import clean_query
 from .rerank import rerank_hits, reranker_status
-from .row_list import row_list, row_phrases
+from .row_list import row_list, row_phrases, stated_ratio
 from .understand import search_phrasings
 
 
@@ -195,6 +195,9 @@ class Retriever:
             notes.outputs = named.rows
         weights["sides"] = config.sides_weight
         placed = {"rows": config.row_rank} if config.row_rank > 0 else {}
+        ratio = stated_ratio(chunks.get(lists["rows"][0]), asked) if placed and lists.get("rows") else ""
+        if ratio:  # the ratio asked, stated: read before the statement it is computed from
+            placed["rows"] = 1
         with recorder.stage(Stage.FUSE, k=config.rrf_k, weights=weights) as notes:
             position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
             if config.page_weight > 0 and lists:
@@ -205,6 +208,8 @@ class Retriever:
             notes.inputs["placed"] = {name: at for name, at in placed.items() if name in lists}
             notes.notes += [f"the {name} list's {len(lists[name])} chunk(s) placed from fused rank {at} on, not fused: "
                             "each takes that rank or keeps a better one" for name, at in notes.inputs["placed"].items()]
+            notes.notes += [f"the rows list's first table states the ratio asked ('{ratio}'): it comes before the "
+                            "statement the ratio is computed from"] if ratio else []
             pool, rest = fuse(lists, k=config.rrf_k, pool_size=config.pool_size, weights=weights, position=position,
                               inserted=placed)
             notes.outputs = [{"chunk_id": f.chunk_id, "rrf": f.score, "ranks": f.ranks, "rank": n}

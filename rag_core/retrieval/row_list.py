@@ -12,11 +12,11 @@ from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
-from ..lexical.line_items import lines_read, with_tax_benefit
+from ..lexical.line_items import RATIOS, lines_read, with_tax_benefit
 from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.terms import label_key, label_terms, phrases
-from ..lexical.vocabulary import statement_of
-from ..models import RankedLists
+from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
+from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
 from ..tables.lines import leader_parts, unmarked
 from ..tables.rows import headed_row_labels
@@ -156,3 +156,14 @@ def _list_total(wanted: set[tuple[str, ...]], leads: set[frozenset[str]], whole:
     income taxes consisted of the following:'. The lead-in's words are all wanted, and one of the whole's at least."""
     return max((len(terms) for terms in wanted for lead in leads
                 if (said := lead - _WHEN) and said < set(terms) <= said | whole), default=0) if whole else 0
+
+
+def stated_ratio(chunk: StoredChunk | None, question: str) -> str:
+    """The row label of a table chunk that is a textbook ratio the question names ('Effective tax rate' of "how much
+    has the effective tax rate changed"; ``line_items.RATIOS``), when the question names no statement by its title:
+    the figure asked, stated, which the reader reads before it computes it from a statement's lines; '' for none."""
+    if chunk is None or STATEMENT_TITLES.search(question):
+        return ""
+    asked = [pattern for pattern in RATIOS if re.search(pattern, question, re.IGNORECASE)]
+    return next((plain for _, label in headed_row_labels(chunk.text) for part in leader_parts(label)
+                 if any(re.fullmatch(pattern, plain := unmarked(part), re.IGNORECASE) for pattern in asked)), "")

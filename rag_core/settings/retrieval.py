@@ -101,7 +101,9 @@ class RetrievalSettings(Group):
         "table chunks with a row the question names by its label ('Effective tax rate' for \"how much has the "
         "effective tax rate changed\"; rag_core/retrieval/lists.py, row_list). Placed, not fused: what the other "
         "lists rank above it keeps its order. 0 leaves it out (2: at 1, or fused with a weight, UDA's FinQA hit@1 "
-        "fell from 0.795 to 0.59-0.68, another table with the same line put first; see README). Not built for a "
+        "fell from 0.795 to 0.59-0.68, another table with the same line put first; see README). At 1 when its first "
+        "table states a textbook ratio the question names ('Effective tax rate') and the question names no "
+        "statement: the figure asked, stated, before the statement it is computed from. Not built for a "
         "question of what drove a change: the discussion answers it, and the placed rows pushed it out of the top 3.",
     )
     row_min_terms: int = Field(

@@ -143,6 +143,37 @@ def test_a_ratios_lines_are_rows_the_question_does_not_word(tmp_path: Path, real
         engine.close()
 
 
+TAX_INCOME = [["", "2022", "2021"], ["Net sales", "2,400", "2,150"], ["Income before income taxes", "370", "265"],
+              ["Income tax provision", "80", "65"], ["Net income", "290", "200"]]
+SUMMARY = [["", "2022", "2021"], ["Return on average equity", "18.2 %", "16.9 %"], ["Effective tax rate", "21.6 %",
+                                                                                   "24.5 %"],
+           ["Book value per share", "$31.40", "$29.85"]]
+
+
+def test_a_ratio_a_table_states_comes_before_the_statement_it_is_computed_from(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+    """"How much has the effective tax rate changed?" brought the statement of income first (its ratio's lines) and
+    the summary table that states 'Effective tax rate' second: the figure asked, stated, now comes first, as the reader
+    reads it first. A question that names the statement keeps the statement first."""
+    two_table_report(tmp_path / "ACME_summary_2022.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in millions)", TAX_INCOME),
+                     ("TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE", SUMMARY))
+    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    try:
+        engine.ingest_path(tmp_path / "ACME_summary_2022.pdf")
+        result = engine.search("How much has the effective tax rate of ACME changed between 2021 and 2022?")
+        statements, fuse = result.trace.stage("statements"), result.trace.stage("fuse")
+        assert statements is not None and [row["page"] for row in statements.outputs][:1] == [13], statements.outputs
+        assert fuse is not None and fuse.inputs["placed"] == {"rows": 1}
+        assert any("states the ratio asked ('Effective tax rate')" in note for note in fuse.notes), fuse.notes
+        assert [h.page for h in result.hits if h.source == "retrieved"][:2] == [20, 13]
+
+        named = engine.search("Using the income statement, what was ACME's effective tax rate in 2022?")
+        placed = named.trace.stage("fuse")
+        assert placed is not None and placed.inputs["placed"] == {"rows": engine.retriever.retrieval.row_rank}
+        assert [h.page for h in named.hits if h.source == "retrieved"][:1] == [13], "the statement it names first"
+    finally:
+        engine.close()
+
+
 REGIONS = [["", "2022", "2021"], ["Americas", "$3,341", "$3,880"], ["EMEA", "2,239", "2,618"],
            ["LatAm", "909", "1,002"], ["Consolidated net revenues", "$6,489", "$7,500"]]
 
