@@ -20,9 +20,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..chunk_text import HEADER_SEPARATOR, document_title
+from ..chunk_text import HEADER_SEPARATOR
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.figure_name import YEAR, owner
+from ..lexical.report_names import reports_named
 from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import cells, is_row, unmarked
@@ -291,48 +292,12 @@ def agreeing(stated: FigureReading, computed: FigureReading | None,
 
 
 def of_named_reports(question: str, passages: Sequence[Passage]) -> list[Passage]:
-    """The passages of the reports the question names by the first word of their file's title, said as a capitalised
-    name ("PepsiCo's" of 'PEPSICO_2022_10K.pdf', 'American Express' of 'AMERICANEXPRESS_2022_10K.pdf', 'ACME' of
-    'ACME_2022.pdf'): a figure is read from the report of the company it is asked of, not from another report a search
-    of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's), or by a short form of that name as
-    its passages write it in words ('AMEX' of 'American Express', ``acronyms.abbreviates``). All of them when the
+    """The passages of the reports the question names (``report_names.reports_named``: by the first word of their
+    file's title, "PepsiCo's" of 'PEPSICO_2022_10K.pdf', or by a short form of the name their passages write, 'AMEX' of
+    'American Express'): a figure is read from the report of the company it is asked of, not from another report a
+    search of the library brought ('Basic' of Boeing's earnings per share for PepsiCo's). All of them when the
     question names none of their reports, or every one."""
-    words = _NAME_WORD.findall(re.sub(r"['’]s\b", "", question))
-    runs = (words[i:i + n] for n in range(1, _NAME_WORDS + 1) for i in range(len(words) - n + 1))
-    said = {_letters("".join(run)) for run in runs if all(word[:1].isupper() or word[:1].isdigit() for word in run)}
-    reports = {p.document for p in passages}
-    named = {document for document in reports if (key := _report_key(document)) and key in said}
-    named |= {document for document in reports - named if (key := _report_key(document))
-              and (spelled := _spelled(key, [p for p in passages if p.document == document]))
-              and any(abbreviates(word, spelled) for word in words)}
-    return [p for p in passages if p.document in named] if named and named != reports else list(passages)
-
-
-def _spelled(key: str, passages: Sequence[Passage]) -> str:
-    """A report's name as its passages write it in two words or more, each capitalised ('American Express' of
-    'americanexpress'); '' when they never do."""
-    for passage in passages:
-        words = _NAME_WORD.findall(f"{passage.caption}\n{passage.text}")
-        for n in range(2, _NAME_WORDS + 1):
-            for i in range(len(words) - n + 1):
-                if all(word[:1].isupper() for word in words[i:i + n]) and _letters("".join(words[i:i + n])) == key:
-                    return " ".join(words[i:i + n])
-    return ""
-
-
-def _report_key(document: str) -> str:
-    """The first word of a report's title, letters and digits only, casefolded ('pepsico' of 'PEPSICO_2022_10K.pdf');
-    '' when it holds no letter or is one letter long."""
-    key = _letters((document_title(document).split() or [""])[0])
-    return key if len(key) >= 2 and re.search(r"[a-z]", key) else ""
-
-
-def _letters(name: str) -> str:
-    """A name's letters and digits, casefolded: 'cocacola' of 'Coca-Cola' and of 'COCA-COLA'."""
-    return re.sub(r"[^0-9a-z]", "", name.casefold())
-
-
-_NAME_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9&-]*")
-"""A word of a question, its possessive taken off first ('PepsiCo' of "PepsiCo's")."""
-_NAME_WORDS = 3
-"""Most words of a company's name written apart that a report's title writes as one ('American Express')."""
+    reports = list(dict.fromkeys(p.document for p in passages))
+    named = set(reports_named(question, reports, lambda document: (
+        f"{p.caption}\n{p.text}" for p in passages if p.document == document)))
+    return [p for p in passages if p.document in named] if named and named != set(reports) else list(passages)
