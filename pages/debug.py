@@ -37,6 +37,8 @@ with tab_trace:
         chosen = answers[labels.index(st.selectbox("Question", labels, index=len(labels) - 1))]
         trace = chosen.trace
         st.markdown(f"**Intent:** {chosen.intent} · **queries:** {' | '.join(chosen.queries)}")
+        if scope := report.scope_line(trace):  # a question of the whole library that names its documents
+            st.caption(scope)
         if chosen.reranker is not None and not chosen.reranker.used:
             st.caption(f"Reranker not used: {chosen.reranker.reason}")
         app_views.dataframe(report.phrasing_rows(trace))

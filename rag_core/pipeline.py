@@ -36,6 +36,7 @@ from .reader import Reader
 from .retrieval.plan import answering, phrasings_of, plan
 from .retrieval.rerank import Availability, CrossEncoderReranker, availability_of
 from .retrieval.retrieve import Retriever
+from .retrieval.scope import named_scope
 from .retrieval.understand import keyword_understanding, read_question, trim_history, understand
 from .runtime.embed import make_embedder
 from .runtime.llm import ChatSession, make_chat_model, preload_chat_model
@@ -225,12 +226,13 @@ class Engine(Ingesting):
                     noted.notes.append("LLM rephrasings off (RAG_RETRIEVAL__LLM_PHRASINGS): intent from keywords")
                 noted.outputs = [understanding.model_dump(exclude={"raw"})]
             intent = understanding.intent
+        records, every = self._named(question, records, documents, recorder)
         # the plan an answer would run, without its answer steps: ``search`` and ``ask`` retrieve alike
         chosen = plan(understanding, question, documents=len(records), settings=self.retriever.retrieval,
                       top_k=top_k, retrievers=retrievers, neighbors=neighbors)
         clock, before = time.perf_counter(), recorder.total_ms()
         hits, result, notes, stages = self.retriever.run_plan(
-            chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
+            chosen, records, owner, collection=self.collection, rerank=rerank, every_document=every)
         for name, searched in stages:
             recorder.extend(searched, name)
         recorder.add(Stage.PLAN, ms_since(clock) - (recorder.total_ms() - before), chosen.describe(),
@@ -274,6 +276,7 @@ class Engine(Ingesting):
                 typed, recent, chat, self.settings.llm, rephrase=self.settings.retrieval.llm_phrasings)
             noted.outputs = [{"standalone_question": standalone} | understanding.model_dump()]
         intent, sides = understanding.intent, understanding.entities
+        records, every = self._named(standalone, records, documents, recorder)
         # the rewrite made the question stand alone: by default the prompt carries no earlier turn
         turns = recent if self.settings.conversation.prompt_history == "full" else []
         counter = chat.counter()
@@ -296,7 +299,7 @@ class Engine(Ingesting):
             hits, notes = whole or [], ["whole document: it fits the budget, so retrieval was skipped"]
         else:
             hits, retrieval, notes, stages = self.retriever.run_plan(
-                chosen, records, owner, collection=self.collection, rerank=rerank, every_document=documents is None)
+                chosen, records, owner, collection=self.collection, rerank=rerank, every_document=every)
             for name, searched in stages:
                 recorder.extend(searched, name)
         timings["retrieve"] = ms_since(clock)
@@ -356,6 +359,18 @@ class Engine(Ingesting):
     def _session(self, llm: ChatModel | LlmBackend) -> ChatSession:
         model = self.chat_model(llm) if isinstance(llm, str) else llm
         return ChatSession(model, self.settings.budget.unknown_model_margin)
+
+    def _named(self, question: str, records: list[DocumentRecord], documents: Sequence[str] | None,
+               recorder: TraceRecorder) -> tuple[list[DocumentRecord], bool]:
+        """Of the whole library (no ``documents`` chosen), the documents the question names (``scope.named_scope``),
+        and whether they are all of the owner's; the chosen ``documents`` as they are."""
+        if documents is not None or not self.retriever.retrieval.named_scope or len(records) < 2:
+            return records, documents is None
+        with recorder.stage(Stage.SCOPE, question=question) as notes:
+            kept, said = named_scope(question, records, self.reader)
+            notes.notes, notes.outputs = said.notes, said.outputs
+        recorder.doc_ids = [r.doc_id for r in kept]
+        return kept, len(kept) == len(records)
 
     def _scope(self, question: str, owner: str | None, documents: Sequence[str] | None,
                retrievers: Retrievers | None) -> tuple[str, str, list[DocumentRecord], TraceRecorder]:

@@ -38,7 +38,8 @@ class Stage(StrEnum):
 
 RECORDS: dict[Stage, str] = {
     Stage.UNDERSTAND: "the standalone question, intent, phrasings and where the intent came from",
-    Stage.SCOPE: "why nothing was searched (no documents)",
+    Stage.SCOPE: "of the whole library, the documents the question names and searched alone; or why nothing was "
+                 "searched (no documents)",
     Stage.PHRASINGS: "each phrasing searched and its source (question, cleanup, keywords, vocabulary, LLM)",
     Stage.EMBED_QUERY: "the phrasings embedded and the model",
     Stage.DENSE: "one nearest-neighbour list per phrasing: chunk, rank, cosine",

@@ -71,6 +71,13 @@ def budget_figures(trace: Trace) -> dict[str, Any]:
     return dict(record.outputs[0]) if record and record.outputs else {}
 
 
+def scope_line(trace: Trace) -> str:
+    """Which documents a question of the whole library kept to, because it names them, and why, in a line; '' when it
+    searched every document (or those chosen)."""
+    record = trace.stage("scope")
+    return record.notes[0][:1].upper() + record.notes[0][1:] if record is not None and record.outputs else ""
+
+
 def plan_notes(trace: Trace) -> list[str]:
     record = trace.stage("plan")
     return list(record.notes) if record else []

@@ -65,6 +65,12 @@ class RetrievalSettings(Group):
         "names or whose ratios it asks for (rag_core/lexical/vocabulary.py); 0 leaves it out (4: chosen on the "
         "FinanceBench dev split and the statement questions of rag_core/eval/statement_questions.jsonl; see README).",
     )
+    named_scope: bool = Field(
+        True,
+        description="A question asked of the whole library searches only the documents it names, by the first word "
+        "of their file's title ('Boeing' of BOEING_2022_10K.pdf) or a short form of the name a document writes "
+        "('AMEX' of 'American Express'); all of them when it names none. False searches the whole library always.",
+    )
     statement_scope: int = Field(
         3,
         gt=0,
