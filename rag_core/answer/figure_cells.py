@@ -18,7 +18,7 @@ from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN
 from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_question import declared_unit, scale_of
 from .figure_sentences import clean_label, sentence_rows
-from .statement_lines import cell_value, figures_of, rejoined, repaired
+from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed
 from .year_columns import by_year, header_years, in_blocks, years_above
 
 _UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
@@ -114,6 +114,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     rows: list[Row] = []
     table = 0
     for passage in passages:
+        if (laid_out := "\n".join(unflowed(passage.text.splitlines()))) != passage.text:
+            passage = passage.model_copy(update={"text": laid_out})  # a table flowed into a line of text, as rows
         shared = f"{passage.section}\n{passage.caption}\n{passage.columns}"
         blocks = _blocks(passage.text)
         for before, block in blocks:

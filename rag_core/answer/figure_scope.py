@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..chunk_text import HEADER_SEPARATOR
+from ..chunk_text import HEADER_SEPARATOR, header_caption
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names, proper_names
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.report_names import reports_named
@@ -32,7 +32,7 @@ from ..tables.rows import HEADER_JOIN
 from .figure_cells import BALANCE_AT, Row
 from .figure_question import ASKS_PERCENT, Asked
 from .figure_sentences import years_in
-from .row_context import heading_of, lines_above
+from .row_context import heading_of, lines_above, table_words
 from .row_words import GENERIC, stems
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
@@ -168,8 +168,22 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
             out.append(replace(row, cells={f"{name}{HEADER_JOIN}{column}": text for column, text in row.cells.items()}))
     if _NAMED_PART.search(asked.question) and not share:  # "the Investment Management segment": no statement's line
         out = [row for row in out if not row.passage.statement]
+    out = _titled_as(out, words, asked.metric[len(name):] if asked.metric.startswith(f"{name} ") else "")
     named = label and not stems(label) <= stems(asked.metric)  # 'revenue of Global Services' names its row already
     return [row for row in out if row.cells], replace(asked, metric=f"{asked.metric} {label}") if named else asked
+
+
+def _titled_as(rows: list[Row], words: set[str], line: str) -> list[Row]:
+    """Of the rows labelled with a part's name alone in tables of several line items (3M's 'Safety and Industrial' in
+    its segments' net sales, operating income and assets), those whose table's own title lines (or, for a table that
+    opens its passage, its caption's last part) name the ``line`` the question asks of the part ('net sales' of "3M's
+    Safety and Industrial net sales": 'Net Sales 2022 2021 2020' above it); ``rows`` as they are when none or all
+    are."""
+    alone = [row for row in rows if words <= stems(row.label)]
+    head = stems(line) - GENERIC
+    titled = [row for row in alone if stems(" ".join(table_words(row) or [header_caption(row.passage.caption)]))
+              & head] if head else alone
+    return [row for row in rows if row in titled or row not in alone] if titled and len(titled) < len(alone) else rows
 
 
 def _another_part(row: Row, words: set[str]) -> bool:
@@ -190,6 +204,7 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
     (set(), '', '')."""
     labels = {_plain(row.label): row.label for row in rows if not row.prose}
     said = "\n".join({text for row in rows for text in (row.label, row.passage.section, row.passage.caption)})
+    sections = "\n".join({text for row in rows for text in (row.passage.section, row.passage.caption, heading_of(row))})
     words: set[str] = set()
     label = ""
     names: list[str] = []
@@ -209,6 +224,11 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
         if len(rest.split()) >= 2 and re.search(rf"(?<!\w){re.escape(rest)}(?!\w)", said, re.IGNORECASE):
             words |= stems(rest)
             names.append(rest)
+    for found in _OWNED_PART.finditer(asked.question):  # "3M's Safety and Industrial net sales": a segment's row
+        if (name := found.group("name")).casefold() in labels or re.search(
+                rf"(?<!\w){re.escape(name)}(?!\w)", sections):
+            words |= stems(name)
+            names.append(name)
     for found in _CAME_FROM.finditer(asked.question):  # 'what share of its net sales came from Health Care'
         if re.search(rf"(?<!\w){re.escape(name := found.group('name'))}(?!\w)", said, re.IGNORECASE):
             words |= stems(name)
@@ -227,6 +247,10 @@ _CAME_FROM = re.compile(rf"\b(?:came|comes|come)\s+from\s+(?:the\s+|its\s+)?(?P<
 _TITLED_PART = re.compile(rf"\s*(?P<name>{_NAME_RUN})\s+(?i:business|segment|division)\b(?!\s+[A-Z])")
 """A table titled by a part of the company ('Consumer Business (15.5% of consolidated sales):'), not by what parts
 are ('Summary of Business Segment Data')."""
+_OWNED_PART = re.compile(r"[’']s?\s+(?P<name>[A-Z][\w&.-]*(?:\s+(?:and\s+|&\s+)?[A-Z][\w&.-]*)+)(?=\s+[a-z])")
+"""A name of two words or more after a company's possessive, before the figure's words in lower case ("3M's Safety and
+Industrial net sales"): a part when a row is labelled with it alone (a segment table's) or a heading or section names
+it, not a line item written with capitals ('Card Member loans')."""
 _NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
 """A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}

@@ -133,6 +133,40 @@ def rejoined(lines: list[str]) -> list[str]:
     return out
 
 
+def unflowed(lines: list[str]) -> list[str]:
+    """A table the finder missed, its rows flowed into one line of text under a line that ends in its years ('Net
+    Sales 2022 2021 2020' over 'Safety and Industrial $ 11,604 $ 11,981 $ 10,972 Transportation and Electronics 8,902
+    9,262 8,406 …'), set out as table rows again, a label and a figure a year each; every other line as it is."""
+    out: list[str] = []
+    for line in lines:
+        above = next((earlier for earlier in reversed(out) if earlier.strip()), "")
+        header = _YEARS_ENDING.fullmatch(above.strip())
+        rows = _flowed_rows(line, len(re.findall(r"(?:19|20)\d\d", header.group("years")))) if header else []
+        out += rows or [line]
+    return out
+
+
+def _flowed_rows(line: str, years: int) -> list[str]:
+    """The rows of a line that is labels each followed by ``years`` figures, two rows at least; [] for any other."""
+    rows: list[str] = []
+    label: list[str] = []
+    figures: list[str] = []
+    for token in [*line.replace("$ ", "$").split(), ""]:
+        if token and _FIGURE_TOKEN.fullmatch(token):
+            figures.append(token)
+            continue
+        if figures:  # a label's figures end: one a year, or the line is no such table
+            if len(figures) != years or not any(ch.isalpha() for word in label for ch in word):
+                return []
+            rows.append(f"| {' '.join(label)} | {' | '.join(figures)} |")
+            label, figures = [], []
+        if token:
+            label.append(token)
+    return rows if len(rows) >= 2 and not label else []
+
+
+_YEARS_ENDING = re.compile(r"[^\d|]{0,80}?\s*(?P<years>(?:(?:19|20)\d\d\s*){2,})")
+"""A line that ends in the years over a table's columns, after its title at most ('Net Sales 2022 2021 2020')."""
 _FIGURE_TOKEN = re.compile(r"[-−(]?[$€£]?[-−(]?\d[\d,]*(?:\.\d+)?(?:%?\)?|\)%)|[—–−-]")
 """A figure as a cell writes it: '$1,048', '(96.0)', '35.8%', and a negative percentage '(8.2)%'."""
 

@@ -10,7 +10,7 @@ import pytest
 
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
-from rag_core.answer.statement_lines import repaired
+from rag_core.answer.statement_lines import repaired, unflowed
 from rag_core.models import Passage
 
 BOOKINGS = Passage(n=1, document="games-10k.pdf", page=33, tabular=True, text=(
@@ -199,3 +199,47 @@ def test_an_unlabelled_total_is_named_by_the_heading_its_first_lines_label_opens
         "| Other, net | (1,100) | (36) |", "| Total Nonoperating (income) expenses | (12,627) | (41,077) |"]
     assert repaired(["| Note: restated | 1 | 2 |", "| Other | 3 | 4 |", "| | 9 | 9 |"], 2)[-1] == "| | 9 | 9 |", (
         "no total when the figures do not sum")
+
+
+SEGMENTS_FLOWED = Passage(n=1, document="tape-10k.pdf", page=123, tabular=True, text=(
+    "Business Segment Information\n\n(Millions)\n\nNet Sales 2022 2021 2020\n\n"
+    "Safety and Industrial $ 11,604 $ 11,981 $ 10,972 Transportation and Electronics 8,902 9,262 8,406 Health Care "
+    "8,421 8,597 7,832 Corporate and Unallocated 4 2 (2) Total Company $ 34,229 $ 35,355 $ 32,184\n\n"
+    "Operating Performance 2022 2021 2020\n"
+    "| Safety and Industrial | $1,199 | $2,466 | $2,588 |\n| Transportation and Electronics | 1,012 | 1,880 | 1,701 |\n"
+    "| Health Care | 1,815 | 2,037 | 1,662 |\n| Total business segment operating income | 5,020 | 7,545 | 7,070 |\n"))
+TAPE_INCOME = Passage(n=2, document="tape-10k.pdf", page=48, tabular=True, statement="income", text=(
+    "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 | 2020 |\n"
+    "| Net sales | $34,229 | $35,355 | $32,184 |\n| Operating income | 6,539 | 7,369 | 7,161 |\n"))
+
+
+def test_a_table_flowed_into_a_line_of_text_is_read_as_its_rows() -> None:
+    """A table the finder missed ran its rows into one line under its line of years: set out again, a label and a
+    figure a year; a line whose figures do not come one a year, or one of two rows or fewer, is left as it is."""
+    lines = SEGMENTS_FLOWED.text.splitlines()
+    laid = unflowed(lines)
+    assert laid[laid.index("Net Sales 2022 2021 2020") + 2:][:2] == [
+        "| Safety and Industrial | $11,604 | $11,981 | $10,972 |",
+        "| Transportation and Electronics | 8,902 | 9,262 | 8,406 |"]
+    assert "| Corporate and Unallocated | 4 | 2 | (2) |" in laid
+    for line in ("Safety and Industrial $ 11,604 $ 11,981 Health Care 8,421 8,597 7,832 Consumer 5,298 5,513 4,976",
+                 "Sales rose 4% in 2022 to 34,229 from 35,355 and 32,184 in the two years before",
+                 "Safety and Industrial $ 11,604 $ 11,981 $ 10,972"):
+        assert unflowed(["Net Sales 2022 2021 2020", line]) == ["Net Sales 2022 2021 2020", line], line
+    assert unflowed(["Our sales grew.", lines[6]]) == ["Our sales grew.", lines[6]], "no line of years above"
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("What were Tape Co's Safety and Industrial net sales in 2022?",
+     "**Safety and Industrial, 2022: $11,604 million**"),
+    ("What was Tape Co's Transportation and Electronics operating income in 2021?",
+     "**Transportation and Electronics, 2021: 1,880"),
+    ("What was Tape Co's Health Care net sales in 2020?", "**Health Care, 2020: 7,832 million**"),
+])
+def test_a_part_named_after_the_company_is_read_in_its_row_of_the_table_of_the_line_asked(question: str,
+                                                                                         lead: str) -> None:
+    """"3M's Safety and Industrial net sales" read the company's net sales (34,229): a name with 'and' in it was no
+    part; and once it was, its rows in the tables of net sales, operating income and assets fitted alike. A part named
+    after the company's possessive is read in the table titled with the line asked ('Net Sales 2022 2021 2020')."""
+    figure = read_figure(question, [SEGMENTS_FLOWED, TAPE_INCOME])
+    assert figure is not None and figure.sentence.startswith(lead), figure
