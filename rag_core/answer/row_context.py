@@ -130,9 +130,10 @@ def about(row: Row, head: set[str]) -> bool:
     (``table_words``: 'Our revenues are comprised of the following' above an 'Impella' row, of 'revenue of Impella';
     a 'Shares' column over a 'Restricted stock units' row, of 'shares for restricted stock units'; not 'Net Sales'
     over the table before 'Operating Performance', whose 'Safety and Industrial' row is no segment's net sales). The
-    section only of a table its lines do not title: a section ('… revenue-generating activities') holds tables of
-    other line items (3M's segments' operating income and assets)."""
+    section and the passage's caption and columns only of a table its lines do not title: a section ('…
+    revenue-generating activities') holds tables of other line items (3M's segments' operating income and assets), and
+    a passage's caption titles the table that opens it ('Operating Performance 2022 2021 2020' is not the caption of
+    the net sales table flowed into text below it)."""
     titled = table_words(row)
-    said = " ".join(((row.passage.section,) if not titled else ()) + (row.passage.caption, row.passage.columns,
-                                                                      *titled))
+    said = " ".join(titled or (row.passage.section, row.passage.caption, row.passage.columns))
     return bool(stems(said) & head)

@@ -243,3 +243,13 @@ def test_a_part_named_after_the_company_is_read_in_its_row_of_the_table_of_the_l
     after the company's possessive is read in the table titled with the line asked ('Net Sales 2022 2021 2020')."""
     figure = read_figure(question, [SEGMENTS_FLOWED, TAPE_INCOME])
     assert figure is not None and figure.sentence.startswith(lead), figure
+
+
+def test_a_passages_caption_titles_the_table_that_opens_it_not_one_below_its_own_title() -> None:
+    """A page's passage opened by the operating income table took its caption ('… › Operating Performance 2022 2021
+    2020'); the net sales table flowed into text below it, under its own title, read as operating income too, and
+    "the operating income of 3M's Health Care segment" gave its net sales first (8,421, not 1,815)."""
+    opened = SEGMENTS_FLOWED.model_copy(update={"caption": "TAPE 10K › Business Segment Information › Operating "
+                                                           "Performance 2022 2021 2020"})
+    figure = read_figure("What was the operating income of Tape Co's Health Care segment in 2022?", [opened])
+    assert figure is not None and figure.kind == "cell" and figure.shown.startswith("1,815"), figure
