@@ -14,7 +14,7 @@ from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import FIGURE_PER_SHARE, Row
 from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
-from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
+from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -91,7 +91,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
-        alone = max(_named(row.label, words, names), _named(item, words, names) if (item := _item(row.label)) else 0.0,
+        alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
+                    _named(item, words, names) if (item := _item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0

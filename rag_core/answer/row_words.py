@@ -6,9 +6,10 @@ from it (``BEFORE``), and a tax's benefit said by its provision (``with_tax_bene
 from __future__ import annotations
 
 import re
+from os.path import commonprefix
 
 from ..lexical import line_items
-from ..lexical.terms import SHARE_CLASS, word_prefixes
+from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, word_prefixes
 
 _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
@@ -80,3 +81,15 @@ def with_tax_benefit(words: set[str]) -> set[str]:
     """A text's words (``stems``) with what they say of a tax: the income tax provision (or expense) says its benefit
     too (``line_items.with_tax_benefit``)."""
     return line_items.with_tax_benefit(words, key=lambda word: min(stems(word)))
+
+
+def stem_only(label: str, metric: str) -> bool:
+    """Whether a label of one content word meets the metric only in the first letters words are compared by, the rest
+    of the two words apart ('Translation' and 'Transportation' share 'trans'): no such word of the metric shares all
+    its letters but the last two ('revenues' of 'revenue', 'operating' of 'operations')."""
+    own = [w for w in re.findall(r"[a-z&]{2,}", label.lower()) if w not in STOPWORDS]
+    if len(own) != 1:
+        return False
+    word = own[0]
+    alike = [w for w in re.findall(r"[a-z&]{2,}", metric.lower()) if w[:COMPARED_LETTERS] == word[:COMPARED_LETTERS]]
+    return bool(alike) and not any(len(commonprefix([word, w])) >= min(len(word), len(w)) - 2 for w in alike)

@@ -10,6 +10,7 @@ import pytest
 
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
+from rag_core.answer.row_words import stem_only
 from rag_core.answer.statement_lines import repaired, unflowed
 from rag_core.models import Passage
 
@@ -253,3 +254,18 @@ def test_a_passages_caption_titles_the_table_that_opens_it_not_one_below_its_own
                                                            "Performance 2022 2021 2020"})
     figure = read_figure("What was the operating income of Tape Co's Health Care segment in 2022?", [opened])
     assert figure is not None and figure.kind == "cell" and figure.shown.startswith("1,815"), figure
+
+
+def test_a_one_word_label_that_starts_as_a_word_of_the_question_does_not_name_it() -> None:
+    """'Translation' and 'Transportation' share their first five letters, by which words are compared: "3M's
+    Transportation and Electronics net sales" stated the sales change analysis' 'Translation | 1.5' beside the
+    segment's sales. Words alike but for their last letters still meet ('Revenues', 'operating' and 'Operations')."""
+    segment = Passage(n=1, document="tape-10k.pdf", page=31, tabular=True, caption="Transportation and Electronics "
+                      "Business", text=(
+                          "| | 2022 | 2021 |\n| Sales (millions) | $8,902 | $9,262 |\n| Sales change analysis: | | |\n"
+                          "| Organic sales | 1.2 % | 8.7 % |\n| Translation | (4.6) | 1.5 |\n"))
+    figure = read_figure("What were Tape Co's Transportation and Electronics net sales in 2021?", [segment])
+    assert figure is not None and figure.kind == "cell" and figure.shown.startswith("$9,262"), figure
+    assert stem_only("Translation", "Transportation and Electronics net sales")
+    assert not stem_only("Revenues", "total revenue") and not stem_only("Operations", "operating income")
+    assert not stem_only("Translation", "translation effects") and not stem_only("Net sales", "net sales")
