@@ -181,9 +181,14 @@ def _titled_as(rows: list[Row], words: set[str], line: str) -> list[Row]:
     are."""
     alone = [row for row in rows if words <= stems(row.label)]
     head = stems(line) - GENERIC
-    titled = [row for row in alone if stems(" ".join(table_words(row) or [header_caption(row.passage.caption)]))
-              & head] if head else alone
+    titled = [row for row in alone if stems(" ".join(_title(row))) & head] if head else alone
     return [row for row in rows if row in titled or row not in alone] if titled and len(titled) < len(alone) else rows
+
+
+def _title(row: Row) -> list[str]:
+    """The lines that title a row's table (``table_words``), or for a table that opens its passage its caption's
+    last part."""
+    return table_words(row) or [header_caption(row.passage.caption)]
 
 
 def _another_part(row: Row, words: set[str]) -> bool:
@@ -229,6 +234,12 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
                 rf"(?<!\w){re.escape(name)}(?!\w)", sections):
             words |= stems(name)
             names.append(name)
+    for found in _OWNED_WORD.finditer(asked.question):  # "3M's Consumer operating income": one word, a part only
+        line = stems(asked.metric[len(name := found.group("name")):]) - GENERIC  # where a table titled with the
+        if asked.metric.startswith(f"{name} ") and line and stems(name) - GENERIC and any(  # line asked labels a row
+                _plain(row.label) == name.casefold() and stems(" ".join(_title(row))) & line for row in rows):
+            words |= stems(name)
+            names.append(name)
     for found in _CAME_FROM.finditer(asked.question):  # 'what share of its net sales came from Health Care'
         if re.search(rf"(?<!\w){re.escape(name := found.group('name'))}(?!\w)", said, re.IGNORECASE):
             words |= stems(name)
@@ -251,6 +262,10 @@ _OWNED_PART = re.compile(r"[’']s?\s+(?P<name>[A-Z][\w&.-]*(?:\s+(?:and\s+|&\s+
 """A name of two words or more after a company's possessive, before the figure's words in lower case ("3M's Safety and
 Industrial net sales"): a part when a row is labelled with it alone (a segment table's) or a heading or section names
 it, not a line item written with capitals ('Card Member loans')."""
+_OWNED_WORD = re.compile(r"[’']s?\s+(?P<name>[A-Z][\w&.-]*)(?=\s+[a-z])")
+"""One capitalised word after a company's possessive, before the figure's words ("3M's Consumer operating income"):
+a part only where a table titled with the line asked labels a row with it alone, a word being too often a line item
+('Marketing', 'Goodwill')."""
 _NAMED_PART = re.compile(rf"(?<![\w'’])(?P<name>{_NAME_RUN})['’]?s?\s+{_PART}")
 """A part named before what it is ('Latin America division', "King segment", "Blizzard's segment")."""
 _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", "plc", "llc", "limit"}

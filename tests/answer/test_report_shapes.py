@@ -269,3 +269,24 @@ def test_a_one_word_label_that_starts_as_a_word_of_the_question_does_not_name_it
     assert stem_only("Translation", "Transportation and Electronics net sales")
     assert not stem_only("Revenues", "total revenue") and not stem_only("Operations", "operating income")
     assert not stem_only("Translation", "translation effects") and not stem_only("Net sales", "net sales")
+
+
+@pytest.mark.parametrize(("question", "lead"), [
+    ("What were Tape Co's Consumer net sales in 2021?", "**Consumer, 2021: 5,513"),
+    ("What was Tape Co's Consumer operating income in 2022?", "**Consumer, 2022: 994"),
+])
+def test_a_one_word_part_after_the_company_is_read_where_a_table_of_the_line_asked_labels_it(question: str,
+                                                                                            lead: str) -> None:
+    """"3M's Consumer net sales" read the company's 35,355: one word is a part only where a table titled with the line
+    asked labels a row with it alone (a word being too often a line item: 'Marketing', 'Goodwill')."""
+    consumer = ("Health Care 8,421 8,597 7,832", "Health Care 8,421 8,597 7,832 Consumer 5,298 5,513 4,976")
+    income = ("| Health Care | 1,815 | 2,037 | 1,662 |\n",
+              "| Health Care | 1,815 | 2,037 | 1,662 |\n| Consumer | 994 | 1,162 | 1,119 |\n")
+    segments = SEGMENTS_FLOWED.model_copy(update={"text": SEGMENTS_FLOWED.text.replace(*consumer).replace(*income)})
+    figure = read_figure(question, [segments, TAPE_INCOME])
+    assert figure is not None and figure.sentence.startswith(lead), figure
+    marketing = Passage(n=3, document="tape-10k.pdf", page=49, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Expenses | | |\n"
+        "| Marketing | 5,458 | 5,291 |\n| Total expenses | 41,095 | 33,110 |\n"))
+    spent = read_figure("What was Tape Co's Marketing expense in 2022?", [marketing])
+    assert spent is not None and spent.shown.startswith("5,458"), spent
