@@ -5,9 +5,11 @@ labels are read is tested in test_terms.py and test_tables.py; the placing in te
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from rag_core.eval.pages import tuned
 from rag_core.pipeline import Engine
@@ -27,6 +29,14 @@ METRICS = [["", "2022", "2021"], ["Units shipped (thousands)", "4,210", "3,870"]
            ["On-time delivery", "96.2 %", "94.8 %"], ["Warehouse utilization", "88 %", "84 %"],
            ["Return rate", "2.7 %", "3.1 %"], ["Net promoter score", "61", "57"],
            ["ACME operations", "$100", "$97"]]  # a company's own row, as a stock performance graph's table has
+
+
+@pytest.fixture
+def engine(tmp_path: Path, real_embedder) -> Iterator[Engine]:  # type: ignore[no-untyped-def]
+    """An engine over a store of its own, the real embedder, the fused order kept (no reranker)."""
+    made = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
+    yield made
+    made.close()
 
 
 def operations_report(path: Path) -> Path:
@@ -87,60 +97,52 @@ def two_table_report(path: Path, first: tuple[str, list[list[str]]], second: tup
     return path
 
 
-def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(operations_report(tmp_path / "ACME_operations_2022.pdf"))
-        question = "How much did the customer churn rate of ACME change between 2021 and 2022?"
-        result = engine.search(question)
-        stage = result.trace.stage("rows")
-        assert stage is not None and "customer churn rate" in stage.inputs["phrases"]
-        assert [row["page"] for row in stage.outputs] == [25], "the table, not the prose that uses the words"
-        retrieved = [h.page for h in result.hits if h.source == "retrieved"]
-        rank = engine.retriever.retrieval.row_rank
-        assert 25 in retrieved[:rank], retrieved
-        fuse = result.trace.stage("fuse")
-        assert fuse is not None and fuse.inputs["placed"] == {"rows": rank}
+def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    engine.ingest_path(operations_report(tmp_path / "ACME_operations_2022.pdf"))
+    question = "How much did the customer churn rate of ACME change between 2021 and 2022?"
+    result = engine.search(question)
+    stage = result.trace.stage("rows")
+    assert stage is not None and "customer churn rate" in stage.inputs["phrases"]
+    assert [row["page"] for row in stage.outputs] == [25], "the table, not the prose that uses the words"
+    retrieved = [h.page for h in result.hits if h.source == "retrieved"]
+    rank = engine.retriever.retrieval.row_rank
+    assert 25 in retrieved[:rank], retrieved
+    fuse = result.trace.stage("fuse")
+    assert fuse is not None and fuse.inputs["placed"] == {"rows": rank}
 
-        without = tuned(engine, {"row_rank": 0}).search(question)
-        skipped = without.trace.stage("rows")
-        assert skipped is not None and skipped.notes == ["skipped: row_rank is 0"]
-        assert 25 not in [h.page for h in without.hits if h.source == "retrieved"], "the prose fills the top alone"
+    without = tuned(engine, {"row_rank": 0}).search(question)
+    skipped = without.trace.stage("rows")
+    assert skipped is not None and skipped.notes == ["skipped: row_rank is 0"]
+    assert 25 not in [h.page for h in without.hits if h.source == "retrieved"], "the prose fills the top alone"
 
-        why = engine.search("Why did the customer churn rate of ACME fall in 2022?").trace.stage("rows")
-        assert why is not None and why.outputs == [] and why.notes[0].startswith(
-            "skipped: the question asks what drove a change"), "the discussion answers why, not the row"
-        unnamed = engine.search("How did churn do?").trace.stage("rows")
-        assert unnamed is not None and unnamed.outputs == []
-        named = "What were ACME operations in 2022?"
-        company = engine.search(named).trace.stage("rows")
-        assert company is not None and "acme operation" in company.inputs["phrases"] and company.outputs == [], (
-            "the words every chunk's header holds (the document's name) label no line")
-        every = tuned(engine, {"row_common_share": 1.0}).search(named).trace.stage("rows")
-        assert every is not None and [row["page"] for row in every.outputs] == [25], "without the share, the row counts"
-    finally:
-        engine.close()
+    why = engine.search("Why did the customer churn rate of ACME fall in 2022?").trace.stage("rows")
+    assert why is not None and why.outputs == [] and why.notes[0].startswith(
+        "skipped: the question asks what drove a change"), "the discussion answers why, not the row"
+    unnamed = engine.search("How did churn do?").trace.stage("rows")
+    assert unnamed is not None and unnamed.outputs == []
+    named = "What were ACME operations in 2022?"
+    company = engine.search(named).trace.stage("rows")
+    assert company is not None and "acme operation" in company.inputs["phrases"] and company.outputs == [], (
+        "the words every chunk's header holds (the document's name) label no line")
+    every = tuned(engine, {"row_common_share": 1.0}).search(named).trace.stage("rows")
+    assert every is not None and [row["page"] for row in every.outputs] == [25], "without the share, the row counts"
 
 
-def test_a_ratios_lines_are_rows_the_question_does_not_word(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+def test_a_ratios_lines_are_rows_the_question_does_not_word(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
     """An interest coverage ratio is operating income over interest expense: the note that alone states
     interest expense is found by its row, though the question never says "interest expense", and the
     ratio is computed from both tables."""
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(financing_report(tmp_path / "ACME_2022_annual_report.pdf"))
-        question = "What was the interest coverage ratio in 2022?"
-        stage = engine.search(question).trace.stage("rows")
-        assert stage is not None and {"operating income", "interest expense"} <= set(stage.inputs["lines_read"])
-        assert 20 in [row["page"] for row in stage.outputs], stage.outputs
-        run = engine.ask(question, backend="extractive")
-        lead = run.result().answer.splitlines()[0]
-        assert "interest coverage ratio, 2022: 8.00" in lead and "400" in lead and "50" in lead, lead
+    engine.ingest_path(financing_report(tmp_path / "ACME_2022_annual_report.pdf"))
+    question = "What was the interest coverage ratio in 2022?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and {"operating income", "interest expense"} <= set(stage.inputs["lines_read"])
+    assert 20 in [row["page"] for row in stage.outputs], stage.outputs
+    run = engine.ask(question, backend="extractive")
+    lead = run.result().answer.splitlines()[0]
+    assert "interest coverage ratio, 2022: 8.00" in lead and "400" in lead and "50" in lead, lead
 
-        without = tuned(engine, {"row_rank": 0}).search(question)
-        assert 20 not in [h.page for h in without.hits], "without the row list, the prose on the ratio fills the top"
-    finally:
-        engine.close()
+    without = tuned(engine, {"row_rank": 0}).search(question)
+    assert 20 not in [h.page for h in without.hits], "without the row list, the prose on the ratio fills the top"
 
 
 TAX_INCOME = [["", "2022", "2021"], ["Net sales", "2,400", "2,150"], ["Income before income taxes", "370", "265"],
@@ -150,35 +152,31 @@ SUMMARY = [["", "2022", "2021"], ["Return on average equity", "18.2 %", "16.9 %"
            ["Book value per share", "$31.40", "$29.85"]]
 
 
-def test_a_ratio_a_table_states_comes_before_the_statement_it_is_computed_from(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+def test_a_ratio_a_table_states_comes_before_the_statement_it_is_computed_from(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
     """"How much has the effective tax rate changed?" brought the statement of income first (its ratio's lines) and
     the summary table that states 'Effective tax rate' second: the figure asked, stated, now comes first, as the reader
     reads it first. A question that names the statement keeps the statement first."""
     two_table_report(tmp_path / "ACME_summary_2022.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in millions)", TAX_INCOME),
                      ("TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE", SUMMARY))
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_summary_2022.pdf")
-        result = engine.search("How much has the effective tax rate of ACME changed between 2021 and 2022?")
-        statements, fuse = result.trace.stage("statements"), result.trace.stage("fuse")
-        assert statements is not None and [row["page"] for row in statements.outputs][:1] == [13], statements.outputs
-        assert fuse is not None and fuse.inputs["placed"] == {"rows": 1}
-        assert any("states the ratio asked ('Effective tax rate')" in note for note in fuse.notes), fuse.notes
-        assert [h.page for h in result.hits if h.source == "retrieved"][:2] == [20, 13]
+    engine.ingest_path(tmp_path / "ACME_summary_2022.pdf")
+    result = engine.search("How much has the effective tax rate of ACME changed between 2021 and 2022?")
+    statements, fuse = result.trace.stage("statements"), result.trace.stage("fuse")
+    assert statements is not None and [row["page"] for row in statements.outputs][:1] == [13], statements.outputs
+    assert fuse is not None and fuse.inputs["placed"] == {"rows": 1}
+    assert any("states the ratio asked ('Effective tax rate')" in note for note in fuse.notes), fuse.notes
+    assert [h.page for h in result.hits if h.source == "retrieved"][:2] == [20, 13]
 
-        named = engine.search("Using the income statement, what was ACME's effective tax rate in 2022?")
-        placed = named.trace.stage("fuse")
-        assert placed is not None and placed.inputs["placed"] == {"rows": engine.retriever.retrieval.row_rank}
-        assert [h.page for h in named.hits if h.source == "retrieved"][:1] == [13], "the statement it names first"
-    finally:
-        engine.close()
+    named = engine.search("Using the income statement, what was ACME's effective tax rate in 2022?")
+    placed = named.trace.stage("fuse")
+    assert placed is not None and placed.inputs["placed"] == {"rows": engine.retriever.retrieval.row_rank}
+    assert [h.page for h in named.hits if h.source == "retrieved"][:1] == [13], "the statement it names first"
 
 
 REGIONS = [["", "2022", "2021"], ["Americas", "$3,341", "$3,880"], ["EMEA", "2,239", "2,618"],
            ["LatAm", "909", "1,002"], ["Consolidated net revenues", "$6,489", "$7,500"]]
 
 
-def test_a_place_or_a_short_form_the_question_names_is_a_rows_label(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+def test_a_place_or_a_short_form_the_question_names_is_a_rows_label(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
     """'in the Americas' and "its Latin America division" name rows a regional table labels 'Americas' and 'LatAm':
     the row list finds the table by them, and the figure is read in that row."""
     doc = pymupdf.open()
@@ -187,18 +185,14 @@ def test_a_place_or_a_short_form_the_question_names_is_a_rows_label(tmp_path: Pa
                                       fontsize=10)
     ruled_table(doc.new_page(), "NET REVENUES BY GEOGRAPHIC REGION (in millions)", REGIONS)
     doc.save(tmp_path / "ACME_regions_2022.pdf")
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_regions_2022.pdf")
-        for question, figure in (("How much net revenue did ACME generate in the Americas in 2022?", "$3,341"),
-                                 ("How much net revenue did ACME's Latin America division generate in 2021?", "1,002")):
-            result = engine.search(question)
-            stage = result.trace.stage("rows")
-            assert stage is not None and [row["page"] for row in stage.outputs] == [13], (question, stage.outputs)
-            answer = engine.ask(question, backend="extractive").result()
-            assert answer.answer.startswith("**") and figure in answer.answer.split("\n")[0], answer.answer
-    finally:
-        engine.close()
+    engine.ingest_path(tmp_path / "ACME_regions_2022.pdf")
+    for question, figure in (("How much net revenue did ACME generate in the Americas in 2022?", "$3,341"),
+                             ("How much net revenue did ACME's Latin America division generate in 2021?", "1,002")):
+        result = engine.search(question)
+        stage = result.trace.stage("rows")
+        assert stage is not None and [row["page"] for row in stage.outputs] == [13], (question, stage.outputs)
+        answer = engine.ask(question, backend="extractive").result()
+        assert answer.answer.startswith("**") and figure in answer.answer.split("\n")[0], answer.answer
 
 
 EXPENSES = [["", "2022", "2021"], ["Marketing", "310", "284"], ["Salaries and employee benefits", "720", "690"],
@@ -207,24 +201,20 @@ CASH_PAID = [["", "2022", "2021"], ["Cash paid during the year for:", "", ""], [
              ["Interest", "41", "39"]]
 
 
-def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
     """'spend on marketing' names the row 'Marketing' by its one word; 'how much interest did it pay' names the row
     'Interest' under the lead-in 'Cash paid during the year for:' (the cash paid, not the expense): the row list
     finds both tables by them, and each figure is read in its row."""
     two_table_report(tmp_path / "ACME_expenses_2022.pdf",
                      ("CONSOLIDATED STATEMENT OF EXPENSES (in millions)", EXPENSES),
                      ("NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID))
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_expenses_2022.pdf")
-        for question, page, lead in (("How much did ACME spend on marketing in 2022?", 13, "**Marketing, 2022: 310"),
-                                     ("How much interest did ACME pay in 2021?", 20, "**Interest, 2021: 39")):
-            stage = engine.search(question).trace.stage("rows")
-            assert stage is not None and page in [row["page"] for row in stage.outputs], (question, stage.outputs)
-            answer = engine.ask(question, backend="extractive").result()
-            assert answer.answer.startswith(lead), answer.answer
-    finally:
-        engine.close()
+    engine.ingest_path(tmp_path / "ACME_expenses_2022.pdf")
+    for question, page, lead in (("How much did ACME spend on marketing in 2022?", 13, "**Marketing, 2022: 310"),
+                                 ("How much interest did ACME pay in 2021?", 20, "**Interest, 2021: 39")):
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and page in [row["page"] for row in stage.outputs], (question, stage.outputs)
+        answer = engine.ask(question, backend="extractive").result()
+        assert answer.answer.startswith(lead), answer.answer
 
 
 BALANCE = [["", "2022", "2021"], ["Cash and cash equivalents", "4,954", "5,596"],
@@ -236,24 +226,20 @@ PROVISION = [["", "2022", "2021"], ["Current:", "", ""], ["U.S. Federal", "1,137
 
 
 def test_a_lists_total_is_named_by_its_lead_in_and_what_the_tables_title_says_its_rows_are_parts_of(  # type: ignore[no-untyped-def]
-        tmp_path: Path, real_embedder) -> None:
+        tmp_path: Path, engine) -> None:
     """'deferred income tax benefit' is the total of the list under '| Deferred: |' in a table whose title says its
     rows make up the provision for income taxes (its benefit when below nought); no row is labelled by those words,
     and the balance sheet's 'Deferred income taxes' ('taxes' matched as 'tax') says fewer of them."""
     two_table_report(tmp_path / "ACME_taxes_2022.pdf", ("CONSOLIDATED BALANCE SHEET (in millions)", BALANCE),
                      ("The provision for income taxes consisted of the following (in millions):", PROVISION))
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_taxes_2022.pdf")
-        question = "What was ACME's deferred income tax benefit in 2022?"
-        stage = engine.search(question).trace.stage("rows")
-        assert stage is not None and [row["page"] for row in stage.outputs] == [20, 13], stage.outputs
-        taxes = engine.search("What were ACME's deferred income taxes in 2022?").trace.stage("rows")
-        assert taxes is not None and [row["page"] for row in taxes.outputs][:1] == [13], "the balance sheet's own row"
-        answer = engine.ask(question, backend="extractive").result()
-        assert answer.answer.startswith("**Total Deferred, 2022: 687"), answer.answer
-    finally:
-        engine.close()
+    engine.ingest_path(tmp_path / "ACME_taxes_2022.pdf")
+    question = "What was ACME's deferred income tax benefit in 2022?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and [row["page"] for row in stage.outputs] == [20, 13], stage.outputs
+    taxes = engine.search("What were ACME's deferred income taxes in 2022?").trace.stage("rows")
+    assert taxes is not None and [row["page"] for row in taxes.outputs][:1] == [13], "the balance sheet's own row"
+    answer = engine.ask(question, backend="extractive").result()
+    assert answer.answer.startswith("**Total Deferred, 2022: 687"), answer.answer
 
 
 SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost of sales", "1,500,271", "1,380,904"],
@@ -265,7 +251,7 @@ PAID = [["", "2022", "2021"], ["Cash paid for income taxes", "$60,609", "$51,974
 
 
 def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports_table_stating_its_amounts(
-    tmp_path: Path, real_embedder  # type: ignore[no-untyped-def]
+    tmp_path: Path, engine  # type: ignore[no-untyped-def]
 ) -> None:
     """A table that states no unit (a selected data table's 'Backlog of orders | $715,440') shares its 'Net sales'
     amounts with the statement of income, in thousands: the statement is found by those amounts in the store, joins
@@ -283,32 +269,28 @@ def test_a_figure_from_a_table_without_a_unit_is_read_in_the_unit_of_its_reports
                                   + LOGISTICS * 3, fontsize=10)
     ruled_table(doc.new_page(), "2. SUPPLEMENTAL CASH FLOW INFORMATION", PAID)
     doc.save(tmp_path / "ACME_2022_annual_report.pdf")
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_2022_annual_report.pdf")
-        question = "What was ACME's backlog of orders at the end of 2022?"
-        run = engine.ask(question, backend="extractive", top_k=1)  # the selected data alone is retrieved
-        lead = run.result().answer.splitlines()[0]
-        assert lead == "**Backlog of orders, 2022: $715,440 thousand** [1] (the unit of [2])", lead
-        figures = run.trace.stage("figures")
-        assert figures is not None and figures.notes == [
-            "ACME_2022_annual_report.pdf p.41 added for the figure's unit: a table of the same report that states "
-            "amounts of the table it was read from, which states none"]
-        assert 41 in [p.page for p in run.passages], "the statement stays in the context, where the check reads it"
-        alone = tuned(engine, {"unit_tables": 0}).ask(question, backend="extractive", top_k=1)
-        assert alone.result().answer.startswith("**Backlog of orders, 2022: $715,440** "), (
-            "without the lookup the statement is not in the context: the test reads what the lookup adds")
+    engine.ingest_path(tmp_path / "ACME_2022_annual_report.pdf")
+    question = "What was ACME's backlog of orders at the end of 2022?"
+    run = engine.ask(question, backend="extractive", top_k=1)  # the selected data alone is retrieved
+    lead = run.result().answer.splitlines()[0]
+    assert lead == "**Backlog of orders, 2022: $715,440 thousand** [1] (the unit of [2])", lead
+    figures = run.trace.stage("figures")
+    assert figures is not None and figures.notes == [
+        "ACME_2022_annual_report.pdf p.41 added for the figure's unit: a table of the same report that states "
+        "amounts of the table it was read from, which states none"]
+    assert 41 in [p.page for p in run.passages], "the statement stays in the context, where the check reads it"
+    alone = tuned(engine, {"unit_tables": 0}).ask(question, backend="extractive", top_k=1)
+    assert alone.result().answer.startswith("**Backlog of orders, 2022: $715,440** "), (
+        "without the lookup the statement is not in the context: the test reads what the lookup adds")
 
-        paid = engine.ask("How much interest did ACME pay in 2022?", backend="extractive", top_k=1)
-        said = paid.result().answer.splitlines()[0]
-        assert said == "**Cash paid for interest, 2022: $2,502 thousand** [1] (the unit of [2])", (
-            "no table states its amounts: the unit the notes declare for their tables, two pages before", said)
-        noted = paid.trace.stage("figures")
-        assert noted is not None and noted.notes == [
-            "ACME_2022_annual_report.pdf p.43 added for the figure's unit: the report's statement of its tables' unit, "
-            "which the table it was read from does not state"]
-    finally:
-        engine.close()
+    paid = engine.ask("How much interest did ACME pay in 2022?", backend="extractive", top_k=1)
+    said = paid.result().answer.splitlines()[0]
+    assert said == "**Cash paid for interest, 2022: $2,502 thousand** [1] (the unit of [2])", (
+        "no table states its amounts: the unit the notes declare for their tables, two pages before", said)
+    noted = paid.trace.stage("figures")
+    assert noted is not None and noted.notes == [
+        "ACME_2022_annual_report.pdf p.43 added for the figure's unit: the report's statement of its tables' unit, "
+        "which the table it was read from does not state"]
 
 
 SEGMENT = [["", "2022", "2021"], ["Total revenues net of interest expense", "13,569", "10,911"],
@@ -318,21 +300,17 @@ STATEMENT = [["", "2022", "2021"], ["Total revenues net of interest expense", "5
              ["Card Member loans", "1,514", "(1,155)"], ["Total provisions for credit losses", "2,182", "(1,419)"]]
 
 
-def test_a_total_under_the_heading_that_names_it_is_the_line(tmp_path: Path, real_embedder) -> None:  # type: ignore[no-untyped-def]
+def test_a_total_under_the_heading_that_names_it_is_the_line(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
     """American Express's statement of income heads its provisions 'Provisions for credit losses' and totals them
     'Total provisions for credit losses'; a segment's table states 'Provisions for credit losses' alone. 'Has its
     provision for credit losses worsened?' was read from the segment (565 after (420)): the row list passed the
     statement's total by, and the reader counted its 'Total' against it."""
     two_table_report(tmp_path / "ACME_cards_2022.pdf", ("COMMERCIAL SERVICES SELECTED INCOME STATEMENT DATA", SEGMENT),
                      ("CONSOLIDATED STATEMENTS OF INCOME (in millions)", STATEMENT))
-    engine = Engine(Settings(store_dir=tmp_path / "store").replace(rerank__enabled=False), embedder=real_embedder)
-    try:
-        engine.ingest_path(tmp_path / "ACME_cards_2022.pdf")
-        question = "Has ACME's provision for credit losses worsened in 2022?"
-        stage = engine.search(question).trace.stage("rows")
-        assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], stage.outputs
-        answer = engine.ask(question, backend="extractive").result()
-        assert answer.answer.startswith("Yes: **Total provisions for credit losses, change 2021 to 2022: 3,601"), \
-            answer.answer
-    finally:
-        engine.close()
+    engine.ingest_path(tmp_path / "ACME_cards_2022.pdf")
+    question = "Has ACME's provision for credit losses worsened in 2022?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], stage.outputs
+    answer = engine.ask(question, backend="extractive").result()
+    assert answer.answer.startswith("Yes: **Total provisions for credit losses, change 2021 to 2022: 3,601"), \
+        answer.answer
