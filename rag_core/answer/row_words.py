@@ -37,12 +37,12 @@ _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
 """Stems reports use alike for one line item's name ('costs' and 'charges')."""
 
-GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "consol", "compa", "fy", "usd",
+GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "conso", "compa", "fy", "usd",
            "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",
            "avera", "perce", "ratio", "incre", "decre", "betwe", "unadj", "repor", "gaap", "quant", "expec"}
 """Stems that name no line item: a label matched on these alone is no match."""
 
-QUALIFIERS = {"net", "total", "gross", "consol", "inc", "corp", "ltd", "llc", "plc"}
+QUALIFIERS = {"net", "total", "gross", "conso", "inc", "corp", "ltd", "llc", "plc"}
 """Words a report's row label may add to a line item's name without naming another line (a
 company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
