@@ -51,11 +51,14 @@ _YEARS_FIRST = re.compile(
     rf"{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """The same sentence with its years first: 'The total fair value of … vested in fiscal years 2012,
 2011, and 2010 was $1.5 million, $1.0 million and $0.4 million, respectively'."""
+_THEN = r"(?:and\s+|(?:as\s+)?compared\s+(?:to|with)\s+|versus\s+|vs\.\s+)?"
+"""What sets a year's figure after the first: 'and', or a comparison ('…, compared with 7.4% for 2015')."""
 _PAIRED = re.compile(
     rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d"
-    rf"(?:,?\s+(?:and\s+)?{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
+    rf"(?:,?\s+{_THEN}{_AMOUNT}\s+(?:for|in)\s+(?:fiscal\s+)?(?:19|20)\d\d){{1,5}})")
 """The same row written pair by pair: 'Rent charged to operating expense was $244 million for 2016,
-$249 million for 2015 and $309 million for 2014'."""
+$249 million for 2015 and $309 million for 2014'; 'Return on average common shareholders' equity (ROE) was 9.4% for
+2016, compared with 7.4% for 2015'."""
 _PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
 _SPENT = re.compile(
     rf"\b(?:spent|expended|invested|incurred)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}"
@@ -97,13 +100,14 @@ $40,000 per month'; each such sentence of one label is a column of its row, name
 
 _DOUBLED = re.compile(r"^(?P<heading>.{3,}?)\s+(?P<said>(?P=heading))$", re.IGNORECASE)
 
-_HAD = r"(?:we|the company)\s+(?:had|employed)\s+(?:approximately\s+|about\s+)?(?P<count>\d[\d,]*)\s+"
+_HAD = (r"(?:we|the company)\s+(?:had|employed)\s+(?:approximately\s+|about\s+|over\s+|more than\s+|nearly\s+)?"
+        r"(?P<count>\d[\d,]*)\s+")
 _PEOPLE = r"(?P<label>(?:(?:full|part)[- ]time\s+|total\s+)?(?:employees|people|staff|colleagues|associates))\b"
 _HEADCOUNT = (re.compile(rf"\b(?:as of|at|on)\s+(?P<date>{_DATE}),\s+{_HAD}{_PEOPLE}", re.IGNORECASE),
               re.compile(rf"\b{_HAD}{_PEOPLE}[^.;]{{0,40}}?\b(?:as of|at|on)\s+(?P<date>{_DATE})\b", re.IGNORECASE))
 """The count of people a report states at a date ('As of March 31, 2012, we had 397 full-time employees'; 'On
 December 31, 2022, the Company employed approximately 92,000 people'; 'We employed approximately 315,000 people
-worldwide as of December 31, 2022')."""
+worldwide as of December 31, 2022'; 'As of December 31, 2022, we employed over 300,000 colleagues')."""
 
 SentenceRow = tuple[str, dict[str, str], float]
 """A label, its figures as written (without their scale word) by column, and their scale."""
@@ -191,10 +195,15 @@ _RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(
 ('INCOME TAXES The effective tax rate was …'), an article."""
 
 
+_FOOTNOTE = re.compile(r"^.*\((?:[a-z]|\d{1,2})\)\s+(?=[A-Z][a-z])")
+"""What a footnote's sentence opens after: its mark, and the words a table's columns left in the same paragraph
+before it ('Shares Amount Shares Amount (a) Cash dividends declared per common share were …')."""
+
+
 def _sentence_label(label: str) -> str:
-    """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate'), without the
-    comma that set its verb off ('Cash payments for income taxes, net of refunds, were …')."""
-    named = _RUN_IN.sub("", _RUN_IN.sub("", clean_label(label))).rstrip(" ,")
+    """A sentence's row label: ``clean_label``'s, from its figures' name on ('Effective tax rate'), after a footnote's
+    mark, without the comma that set its verb off ('Cash payments for income taxes, net of refunds, were …')."""
+    named = _RUN_IN.sub("", _RUN_IN.sub("", clean_label(_FOOTNOTE.sub("", label)))).rstrip(" ,")
     return named[:1].upper() + named[1:]
 
 
