@@ -54,7 +54,7 @@ _APART = 2
 
 class CellReader(Saying):
     def __init__(self, rows: list[Row], asked: Asked) -> None:
-        super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale)
+        super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale, question=asked.question)
         self.years, self.periods = list(asked.years), asked.periods
         against = _AGAINST.search(asked.question)
         self.against = stems(against.group("who")) if against else set()

@@ -52,6 +52,13 @@ _IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
 """A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
 
 
+_ASKS_NEGATIVE = re.compile(r"(?<!credit )(?<!loan )(?<!for )(?<!\()\bloss(?:es)?\b|\b(?:los[et]|losing|benefits?|"
+                            r"use[ds]?|using|spen[dt]|spending|outflows?|releases?|released|deficits?)\b",
+                            re.IGNORECASE)
+"""A question that asks for the side of a row its parentheses mean: a loss, a tax benefit, cash used or spent (not a
+line named by what it provides for, 'provision for credit losses', nor 'income (loss)', which asks either side)."""
+
+
 _CLAUSE = re.compile(r"[,:;]\s+")
 _AMOUNT = re.compile(r"\$\s?\d")
 _YEAR_LAST = re.compile(r"[,:;]\s*(?:19|20)\d\d$")
@@ -89,8 +96,12 @@ def said_column(label: str) -> str:
 class Saying:
     """The cells a reading used, what it assumed and what it missed, and how its figure is said."""
 
-    def __init__(self, rows: list[Row], *, decimals: int | None, wanted_scale: float | None) -> None:
+    def __init__(self, rows: list[Row], *, decimals: int | None, wanted_scale: float | None,
+                 question: str = "") -> None:
         self.rows, self.decimals, self.wanted_scale = rows, decimals, wanted_scale
+        self.signs = _ASKS_NEGATIVE.search(question) is None
+        """Whether a figure its row writes in parentheses among plain ones is said with its minus sign: not when the
+        question asks for the side the parentheses mean ('How much did it lose', 'its deferred tax benefit')."""
         self.cells: list[CellRead] = []
         self.missing: list[str] = []
         self.inferred: dict[tuple[str, int], float] = {}
@@ -107,10 +118,19 @@ class Saying:
             (r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
 
     def _said(self, cell: CellRead) -> str:
-        """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)')."""
-        return self._shown(cell.value, percent=is_percent(cell.text), scale=self._row_scale(cell), as_written=cell.text)
+        """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)'), and
+        with its minus sign when its row writes other figures plain: a release in a row of provisions
+        ('Total provisions for credit losses | 2,182 | (1,419)' is -1,419 in 2021), not an outflow a row writes so
+        every year ('Repurchase of common stock | (3,500) | (1,200)' is 3,500 spent)."""
+        signed = self.signs and bool(_IN_PARENTHESES.match(cell.text)) and cell.value < 0 and any(
+            (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
+            for row in self.rows if (row.label, row.passage.n, row.table) == (cell.row, cell.passage, cell.table)
+            for text in row.cells.values())
+        return self._shown(cell.value, percent=is_percent(cell.text), scale=self._row_scale(cell),
+                           as_written=cell.text, signed=signed)
 
-    def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "") -> str:
+    def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "",
+               signed: bool = False) -> str:
         if percent:
             # a cell with the places it is written with; a computed 0.86% and 1.18%, not 0.9% and 1.2%
             own = decimal_places(as_written)
@@ -120,7 +140,7 @@ class Saying:
         if as_written and self.decimals is None and unit == scale:
             money = "$" if "$" in as_written else ""
             plain = re.sub(r"[$()\s]", "", as_written)  # '(1,577)', an outflow, is stated as 1,577
-            return f"{money}{plain}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
+            return f"{'-' if signed else ''}{money}{plain}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
         amount = value / unit
         whole = amount == round(amount) and bool(self.cells) and all(decimal_places(c.text) == 0 for c in self.cells)
         decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 or whole else 2)

@@ -53,6 +53,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
     r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    # what a lender set aside for loans that will not be repaid: the income statement's line; its segments' tables
+    # repeat the label with their own parts of it (not why it moved, nor a segment's)
+    rf"^(?!.*\b(?:segments?|divisions?|{_WHY})\b).*\b(?:provisions? for (?:credit|loan) losses|credit loss "
+    r"provisions?|provisions? for (?:doubtful accounts|bad debts?))": (
+        f"total provisions for credit losses {INCOME_STATEMENT}", (INCOME,)),
     # a statement's totals, asked for, when the question names no part of the company (a segment's total
     # revenues are its own table's) and not why they moved (the discussion says it). Not the dividends it paid:
     # "has it paid dividends in Q2?" is the quarterly data's and the discussion's (with it, three such questions

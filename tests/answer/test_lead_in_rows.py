@@ -232,8 +232,8 @@ def test_an_amount_before_the_provision_for_income_taxes_is_before_income_taxes(
     question = "What was Heart Co's foreign income (loss) before income taxes in fiscal 2011?"
     figure = read_figure(question, [_HEART_TAXES])
     assert figure is not None and figure.value == -4341e3, figure
-    assert figure.sentence.startswith("**Income (loss) before provision for income taxes — Foreign, 2011: 4,341 "
-                                      "thousand**"), figure
+    assert figure.sentence.startswith("**Income (loss) before provision for income taxes — Foreign, 2011: -4,341 "
+                                      "thousand**"), figure  # a loss: its row writes 2012's income plain
 
 
 _INCOME_BY_COUNTRY = _PAGE_OF_TABLES.model_copy(update={"n": 12, "text": _BY_COUNTRY})
