@@ -17,11 +17,12 @@ from dataclasses import replace
 from functools import partial
 
 from ..lexical.line_items import DERIVED
+from ..lexical.report_names import letters, report_key
 from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
-from .figure_columns import cell_read, in_percent, latest_year, stated_change
+from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
 from .figure_saying import answered, in_points, row_named, said_column
@@ -73,6 +74,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     reader = CellReader(rows, asked)
     if asked.formula and asked.operation != "average":
         computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
+        if computed is None or computed.missing:
+            return _part_share(rows, asked) or computed
         return _rate_beside(computed, rows, asked) or computed
     if asked.operation == "average":
         return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
@@ -245,3 +248,42 @@ def _rates_beside(rows: list[Row], asked: Asked) -> FigureReading | None:
     reader.cells += [old, new]
     changed = reader.difference(old, new, relative=False, what=f"{asked.metric}, change {years[0]} to {years[1]}")
     return None if changed is None else in_points(changed)
+
+
+_WHOLE_ROW = re.compile(r"(?:total|consolidated)(?: company)?", re.IGNORECASE)
+"""A table's row of the whole its other rows are parts of, by its label, when not the company's own name."""
+
+
+def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
+    """A part's share of a whole as a table of shares states it, when no rows give the part's amount to compute it
+    from: the cell in the column the part names, of the year asked, on the row of the whole (the company's own name,
+    as the question gives it or as the report's title's first word, 'PepsiCo' of 'PEPSICO_2022_10K.pdf', or its
+    total): 'What percentage of PepsiCo's 2022 net revenue came from beverages?' reads 40% of '| PepsiCo | 40% | 60% |'
+    under '2022 › Beverages (a)' and '2022 › Convenient Foods', below its divisions' rows; the row of a part the
+    question names instead ('Europe' of "PepsiCo's Europe net revenue"). None when the question asks no share of a
+    whole, or no such column and row are found."""
+    tokens = formula_tokens(asked.formula)
+    part = stems(tokens[0]) - GENERIC if len(tokens) == 3 and tokens[1] == "/" else set()
+    if not asked.percent or not part or asked.operation != "cell":
+        return None
+    reader = CellReader(rows, asked)
+    year = asked.years[-1] if asked.years else None
+    shares = [row for row in rows if in_percent(row)]
+    named = [row for row in shares if (own := stems(row.label) - GENERIC) and own <= reader.named - reader.owner
+             and letters(row.label) != report_key(row.passage.document)]  # 'Europe' of "PepsiCo's Europe net revenue"
+    for row in named or shares:
+        own = stems(row.label) - GENERIC
+        company = own and own <= reader.owner or letters(row.label) == report_key(row.passage.document)
+        if not (named or company or _WHOLE_ROW.fullmatch(row.label.strip())):
+            continue
+        cell = column_of(row, year, part, owner=reader.owner, percent=True)
+        if cell is not None and is_percent(cell[1]) and part <= stems(cell[0]) and (
+                read := cell_read(row, cell, year, tokens[0])) is not None:
+            of = "named by the question" if named else f"the whole ({tokens[2]})"
+            why = f"row '{row.label}' is {of}; column '{cell[0]}' names {tokens[0]}"
+            reading = reader.one(read.model_copy(update={"why": why + (f" and holds {year}" if year else "")}))
+            what = f"{asked.metric}, {said_when(year)}" if year is not None else asked.metric
+            return reading.model_copy(update={"what": what, "sentence": (
+                f"**{what}: {reading.shown}** [{read.passage}], as its table states it for '{row_named(read)}' "
+                f"({said_column(read.column)})")})
+    return None
