@@ -268,7 +268,7 @@ def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
         return None
     reader = CellReader(rows, asked)
     year = asked.years[-1] if asked.years else None
-    shares = [row for row in rows if in_percent(row)]
+    shares = [row for row in rows if in_percent(row) and any(part <= stems(label) for label in row.cells)]
     named = [row for row in shares if (own := stems(row.label) - GENERIC) and own <= reader.named - reader.owner
              and letters(row.label) != report_key(row.passage.document)]  # 'Europe' of "PepsiCo's Europe net revenue"
     for row in named or shares:

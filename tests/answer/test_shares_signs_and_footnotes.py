@@ -141,3 +141,12 @@ def test_a_consolidated_total_is_the_whole_a_share_is_of() -> None:
 def test_every_word_that_names_no_line_item_is_a_stem_a_label_can_have() -> None:
     """Labels are compared by their words' first ``COMPARED_LETTERS`` letters: a longer entry matches no label."""
     assert {word for word in GENERIC | QUALIFIERS if len(word) > COMPARED_LETTERS} == set()
+
+
+def test_a_row_the_question_names_in_a_table_without_the_part_s_column_leaves_the_whole_s_row() -> None:
+    """A table of shares whose 'Net revenue' row the question's words name, but with no column of the part, does not
+    hide the row of the whole in the table that has one."""
+    other = Passage(n=2, document="DRINKCO_2022_10K.pdf", page=40, tabular=True, text=(
+        "| | 2022 | 2021 |\n| Net revenue | 100% | 100% |\n| Cost of sales | 47% | 46% |\n"))
+    figure = read_figure("What percentage of DrinkCo's 2022 net revenue came from beverages?", [other, SHARES])
+    assert figure is not None and figure.shown == "40%" and figure.cells[0].row == "DrinkCo"
