@@ -46,6 +46,9 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"sg&a|selling,? general,? and administrative": ("selling general and administrative expenses",
                                                     "selling general and administrative"),
     r"r&d|research and development": ("research and development expenses", "research and development"),
+    # how many people it employs, by the words reports count them in ('we employed over 300,000 colleagues')
+    r"\b(?:employees|workforce|headcount|staff)\b": ("employees", "people", "colleagues", "associates", "staff",
+                                                     "total staff", "full-time employees"),
     r"inventor(?:y|ies)": ("inventories", "inventory", "total inventories"),
     # cash held, not a flow of it ('operating cash flow', 'cash paid for interest')
     r"(?<!free )(?<!operating )(?<!net )\bcash(?: and (?:cash )?equivalents)?\b(?!\s*(?:flows?|from|provided|used|"

@@ -118,9 +118,12 @@ def test_a_footnote_s_sentence_after_a_table_s_column_words_is_its_own_row() -> 
     assert [label for label, _, _ in rows] == ["Cash dividends declared per common share"]
 
 
-def test_people_employed_over_a_count_are_a_row() -> None:
-    assert sentence_rows("As of December 31, 2022, we employed over 300,000 colleagues primarily in the United "
-                         "States.") == [("Colleagues", {"2022": "300,000"}, 1.0)]
+def test_people_employed_over_a_count_are_a_row_and_its_employees() -> None:
+    sentence = "As of December 31, 2022, we employed over 300,000 colleagues primarily in the United States."
+    assert sentence_rows(sentence) == [("Colleagues", {"2022": "300,000"}, 1.0)]
+    figure = read_figure("How many employees did Drug Co have at the end of 2022?", [Passage(
+        n=1, document="drug-10k.pdf", page=16, text=f"Human Capital\n{sentence}\n")])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(300_000)
 
 
 def test_a_consolidated_total_is_the_whole_a_share_is_of() -> None:
