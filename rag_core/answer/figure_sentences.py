@@ -2,7 +2,8 @@
 their scale. Reports state many figures so, above all in their discussion of the results:
 
 - by years, 'respectively': 'Amortization expense … was $7.4 million, $9.3 million and $9.2 million
-  in fiscal 2009, 2008 and 2007, respectively' (the years first too, or figure by figure: '$244
+  in fiscal 2009, 2008 and 2007, respectively' (the years first too, 'For the years ended March 31, 2011 and 2010, we
+  incurred net losses of …', or figure by figure: '$244
   million for 2016, $249 million for 2015'); what was spent on something: 'We expended $27.2
   million, $26.7 million and $26.0 million on research and development in fiscal years 2012, 2011
   and 2010, respectively';
@@ -66,6 +67,13 @@ _SPENT = re.compile(
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
 """What was spent on something, by years: 'We expended $27.2 million, $26.7 million and $26.0 million on
 research and development in fiscal years 2012, 2011 and 2010, respectively'."""
+_YEARS_LEAD = re.compile(
+    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the company)\s+(?:incurred|recorded|recognized|"
+    rf"had|reported|generated|earned)\s+(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+(?:of\s+)?(?:approximately\s+)?"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
+"""What the company incurred or recorded, by years it names first: 'For the years ended March 31, 2011 and 2010, we
+incurred net losses of approximately $11.8 million and $19.0 million, respectively'."""
 _MOVED = r"(?:increased|decreased|grew|declined|rose|fell)\s+(?:by\s+)?(?:approximately\s+)?"
 _BY_SHARE = r"(?:,?\s+or\s+(?:approximately\s+)?\d[\d.]*\s?(?:%|percent),?)?"
 _FROM = r"(?:from|(?:as\s+)?compared\s+(?:to|with))\s+"
@@ -129,6 +137,8 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         pairs = list(_PAIR.finditer(match.group("values")))
         label = _whole_or_part(prose, match, "values", match.group("label"))
         found.append((label, [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
+    for match in _YEARS_LEAD.finditer(prose):
+        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _SPENT.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for pattern in _CHANGED:

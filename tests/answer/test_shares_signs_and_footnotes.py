@@ -153,3 +153,13 @@ def test_a_row_the_question_names_in_a_table_without_the_part_s_column_leaves_th
         "| | 2022 | 2021 |\n| Net revenue | 100% | 100% |\n| Cost of sales | 47% | 46% |\n"))
     figure = read_figure("What percentage of DrinkCo's 2022 net revenue came from beverages?", [other, SHARES])
     assert figure is not None and figure.shown == "40%" and figure.cells[0].row == "DrinkCo"
+
+
+@pytest.mark.parametrize(("sentence", "row"), [
+    ("For the years ended March 31, 2011 and 2010, we incurred net losses of approximately $11.8 million and $19.0 "
+     "million, respectively.", ("Net losses", {"2011": "$11.8", "2010": "$19.0"}, 1e6)),
+    ("In fiscal 2012 and 2011, we recorded stock-based compensation expense of $6.1 million and $4.8 million, "
+     "respectively.", ("Stock-based compensation expense", {"2012": "$6.1", "2011": "$4.8"}, 1e6)),
+])
+def test_what_the_company_incurred_by_years_it_names_first_is_a_row(sentence: str, row: tuple[object, ...]) -> None:
+    assert sentence_rows(sentence) == [row]
