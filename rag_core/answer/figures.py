@@ -269,13 +269,15 @@ def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
     reader = CellReader(rows, asked)
     year = asked.years[-1] if asked.years else None
     shares = [row for row in rows if in_percent(row) and any(part <= stems(label) for label in row.cells)]
-    named = [row for row in shares if (own := stems(row.label) - GENERIC) and own <= reader.named - reader.owner
-             and letters(row.label) != report_key(row.passage.document)]  # 'Europe' of "PepsiCo's Europe net revenue"
-    for row in named or shares:
+
+    def company(row: Row) -> bool:
         own = stems(row.label) - GENERIC
-        company = own and own <= reader.owner or letters(row.label) == report_key(row.passage.document)
-        if not (named or company or _WHOLE_ROW.fullmatch(row.label.strip())):
-            continue
+        return bool(own) and own <= reader.owner or letters(row.label) == report_key(row.passage.document)
+
+    named = [row for row in shares if (own := stems(row.label) - GENERIC) and own <= reader.named - reader.owner
+             and not company(row)]  # 'Europe' of "PepsiCo's Europe net revenue"
+    wholes = [row for row in shares if company(row) or _WHOLE_ROW.fullmatch(row.label.strip())]
+    for row in named or wholes:
         cell = column_of(row, year, part, owner=reader.owner, percent=True)
         if cell is not None and is_percent(cell[1]) and part <= stems(cell[0]) and (
                 read := cell_read(row, cell, year, tokens[0])) is not None:
