@@ -41,7 +41,7 @@ from ..tables.lines import prose_lines
 from ..text import CITATION, sentences_of
 from .claims import course, doubts
 from .computed import Computed
-from .figure_cells import table_rows
+from .figure_cells import Row, table_rows
 from .figure_course import SINCE
 from .meaning import (
     Said,
@@ -59,6 +59,7 @@ from .meaning import (
 )
 from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
+from .said_years import another_year
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -138,8 +139,9 @@ def attribute(
     cells = table_cells(passages)
     prose = [n for p in passages for n in numbers("\n".join(prose_lines(p.text)))]
     index_of = {p.n: i for i, p in enumerate(passages)}
-    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers,
-                       units_of(passages, table_rows(passages), prose), sentences_said(passages))
+    rows = table_rows(passages)
+    context = _Figures(everywhere, shown, computed, cells, prose, passage_numbers, units_of(passages, rows, prose),
+                       rows, sentences_said(passages))
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(at_year_end(statement))  # 'at the beginning of fiscal 2012' is 2011's balance
@@ -221,6 +223,8 @@ class _Figures(NamedTuple):
     per_passage: Sequence[Sequence[Number]]
     units: Units
     """The passages' figures by the unit stated for them."""
+    rows: Sequence[Row]
+    """The passages' table rows and the sentences that are rows by year."""
     said: Sequence[Said]
     """The sentences of the passages that state figures, a statement may repeat."""
 
@@ -245,7 +249,10 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)
-                or in_place_of(statement, number, terms, figures.said))
+                or in_place_of(statement, number, terms, figures.said)
+                or another_year(statement, number, figures.rows, figures.prose,
+                                any(number_in(number, [cell.number]) for cell in figures.cells if cell.number),
+                                _opening_years(statement)))
     if in_its_unit(number, figures.units):
         return ""  # '$126,375,000' of a table in thousands
     arithmetic = arithmetic_note(number, equations, figures.everywhere)
