@@ -52,6 +52,13 @@ _APART = 2
 """Places two years' values of a ratio are said to when their own places say them alike (16.9% and 16.9%)."""
 
 
+def _plainness(read: CellRead) -> tuple[int, int]:
+    """How plainly a cell states its figure: the fewer levels its column's header has and the fewer words its row's
+    label, the plainer ('Net income | 2009' of the income statement, not 'Net Income — 2009' under '2009 › Accumulated
+    › Retained › Earnings' of the equity statement, for the same 247,772)."""
+    return read.column.count(" › "), len(read.row.split())
+
+
 class CellReader(Saying):
     def __init__(self, rows: list[Row], asked: Asked) -> None:
         super().__init__(rows, decimals=asked.decimals, wanted_scale=asked.scale, question=asked.question)
@@ -136,9 +143,16 @@ class CellReader(Saying):
                 whole or year) else []
             for option in options:
                 read = cell_read(row, option, year, metric)
-                if read is not None and all(abs(c.value - read.value) > 1e-9 for c in tied):
+                if read is None:
+                    continue
+                same = next((i for i, c in enumerate(tied) if abs(c.value - read.value) <= 1e-9), None)
+                if same is None:
                     tied.append(read)
-                    siblings[id(read)] = beside(row, option[0])
+                elif _plainness(read) < _plainness(tied[same]):
+                    tied[same] = read  # one figure two tables state: read where it is said plainest
+                else:
+                    continue
+                siblings[id(read)] = beside(row, option[0])
         named = [c for c in tied if any((stems(label.rpartition(" › ")[2]) - GENERIC) <= self.against
                                         for label, _ in siblings.get(id(c), []))]
         tied = named if len(named) == 1 else amounts_first(tied, metric, amount=self.amount)  # 'against RQ-RAG

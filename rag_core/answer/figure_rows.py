@@ -125,8 +125,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
-            if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))):  # 'Notes due 2024'
-                score += _AGREES if dated <= years else -_AGREES
+            if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))) and not dated <= {
+                    year for column in row.cells for year in YEAR.findall(column)}:  # 'Notes due 2024', not the
+                score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of
             narrowed = _NARROWED.search(row.label)
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
