@@ -21,12 +21,13 @@ from dataclasses import replace
 from ..lexical.figure_name import YEAR, YEAR_BEFORE, at_year_end
 from ..text import CITATION
 from .figure_cells import Row
+from .figure_saying import SCALE_NAMES
 from .figure_sentences import sentence_rows, years_in
 from .numbers import Number, number_in, numbers
 
 _CLAUSE = re.compile(r"[,;:](?=\s)|\s(?:and|to|from|versus|vs\.|compared (?:to|with)|against)\s", re.IGNORECASE)
-"""Where a statement's clauses part when it names several years or another period ('$11.8 million in fiscal 2011 and $19.0 million in
-fiscal 2010'; 'decreased from $19.0 million in fiscal 2010 to $11.8 million in fiscal 2011')."""
+"""Where a statement's clauses part when it names several years or another period ('$11.8 million in fiscal 2011 and
+$19.0 million in fiscal 2010'; 'decreased from $19.0 million in fiscal 2010 to $11.8 million in fiscal 2011')."""
 
 _OTHER_PERIOD = re.compile(rf"\b(?:from|compared|versus|vs\.?|than|prior|previous|preceding)\b|{YEAR_BEFORE}",
                            re.IGNORECASE)
@@ -70,13 +71,10 @@ def another_year(statement: str, number: Number, rows: Sequence[Row], prose: Seq
     for row, column in holding:
         there = next((written for other, written in row.cells.items() if year in years_in(other)), "")
         if there:
-            unit = f" {_SCALE_WORDS[row.scale]}" if row.scale in _SCALE_WORDS else ""
+            unit = f" {SCALE_NAMES[row.scale]}" if row.scale in SCALE_NAMES else ""
             return (f"{number.text} is given for {column} in [{row.passage.n}] ({row.label}), not for {year}, whose "
                     f"figure there is {there}{unit}")
     return ""
-
-
-_SCALE_WORDS = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 
 
 def _scaled(written: str, scale: float) -> list[Number]:
