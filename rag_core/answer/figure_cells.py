@@ -67,8 +67,8 @@ class Row:
     """The passage ``unit_from`` is in (its number in the context)."""
 
 
-_CENTS = re.compile(r"\(?\$?\s?\d{1,3}\.\d\d\)?")
-"""A figure per share as statements write it ('$5.49', '(8.30)')."""
+_CENTS = re.compile(r"(?:\$\s?)?\(?\$?\s?\d{1,3}\.\d\d\)?")
+"""A figure per share as statements write it ('$5.49', '(8.30)', '$(0.01)')."""
 
 
 def unit_unstated(row: Row, written: str) -> bool:
@@ -78,12 +78,18 @@ def unit_unstated(row: Row, written: str) -> bool:
             and not _CENTS.fullmatch(written.strip()) and "%" not in written)
 
 
+def in_cents(row: Row) -> bool:
+    """Whether every figure of a row is written as a figure per share is ('$6.00', '(8.30)')."""
+    written = [text.strip() for text in row.cells.values() if text.strip()]
+    return bool(written) and all(_CENTS.fullmatch(text) for text in written)
+
+
 def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
          shares: bool = False, per_share: bool = False) -> Row:
     """A row; unscaled when its label says it is no amount, or when its table states amounts 'except per
     share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
     Income Attributable to PepsiCo per Common Share'); in the unit its label states, if it states one."""
-    cents = per_share and bool(cells) and all(_CENTS.fullmatch(text.strip()) for text in cells.values() if text.strip())
+    cents = per_share and in_cents(Row(passage, table, label, cells, scale))
     own = scale_of(label)  # 'Network volumes (Billions)' in a table in millions
     return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else
                own if own != 1.0 else scale, prose, shares)

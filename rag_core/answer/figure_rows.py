@@ -12,7 +12,7 @@ from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
-from .figure_cells import FIGURE_PER_SHARE, Row
+from .figure_cells import FIGURE_PER_SHARE, Row, in_cents
 from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
 from .statement_lines import is_percent
@@ -28,6 +28,11 @@ def covers(pattern: str, metric: str) -> bool:
 
 _PER_SHARE = re.compile(r"\beps\b|\bper (?:common |diluted |basic )?share\b", re.IGNORECASE)
 """A figure per share asked for: a row its table scales ('in millions') is none."""
+_DILUTION = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
+"""Which of a figure per share's two a question asks, or a row or its heading states ('Basic earnings per share:')."""
+_BOTTOM_LINE = re.compile(r"^\s*net\s+(?:income|earnings|loss)\b", re.IGNORECASE)
+"""A figure per share's bottom line under a heading that names the figure ('Basic earnings per share:' over
+'Income from continuing operations …', '… discontinued operations …', 'Net income attributable to …')."""
 _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
                           r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
 """A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
@@ -75,6 +80,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None
     years = set(YEAR.findall(question))
     per_share = _PER_SHARE.search(metric) is not None
+    dilution = _DILUTION.search(question or metric)
     head, tail = _split(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is of it
     head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())
     part_named = stems(found.group("name")) - GENERIC if (found := _PART_NAME.search(metric)) else set()
@@ -95,6 +101,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                     _named(item, words, names) if (item := _item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
+        if per_share and _BOTTOM_LINE.match(row.label) and _PER_SHARE.search(lead):
+            alone = max(alone, _named(lead.rstrip(": "), words, names))  # 'Net income attributable to CVS Health |
+            # $6.00' under 'Basic earnings per share:' is the basic earnings per share
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
         completed, completing = (0.0, "") if self_named else _completed(
             label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []))
@@ -112,8 +121,13 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
-        if score and count and (FIGURE_PER_SHARE.search(row.label) or _PER_SHARE.search(lead)):
-            continue  # 'how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'
+        if score and per_share and dilution and (kind := _DILUTION.search(f"{lead} {row.label}")) and \
+                kind.group().lower() != dilution.group().lower():
+            continue  # 'diluted earnings per share' is not a row under 'Basic earnings per share:'
+        if score and not per_share and (FIGURE_PER_SHARE.search(row.label) and count or _PER_SHARE.search(lead)
+                                        and in_cents(row)):  # 'how many diluted shares': not the 'Diluted' earnings
+            continue  # under 'Earnings per common share'; 'net income attributable to CVS Health' is not its '$6.00'
+            # under 'Basic earnings per share:', while the 'Weighted average diluted shares outstanding' there count
         if score and tail & _PARTS and not names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))

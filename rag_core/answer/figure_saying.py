@@ -112,9 +112,12 @@ class Saying:
     def _row_scale(self, cell: CellRead) -> float:
         if (cell.row, cell.passage) in self.inferred:
             return self.inferred[cell.row, cell.passage]
-        # its own table's row: a passage's two tables may both have a 'Total revenues', in thousands and in percent
-        return next((r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage
-                     and r.table == cell.table), None) or next(
+        # its own table's row: a passage's two tables may both have a 'Total revenues', in thousands and in percent,
+        # and a table two rows of one label ('Net income attributable to CVS Health | $7,910' and, under 'Basic
+        # earnings per share:', '… | $6.00'): the one holding the cell first
+        mine = [r for r in self.rows if r.label == cell.row and r.passage.n == cell.passage and r.table == cell.table]
+        return next((r.scale for r in mine if r.cells.get(cell.column) == cell.text), None) or next(
+            (r.scale for r in mine), None) or next(
             (r.scale for r in self.rows if r.label == cell.row and r.passage.n == cell.passage), 1.0)
 
     def _said(self, cell: CellRead) -> str:

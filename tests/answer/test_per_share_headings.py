@@ -1,0 +1,51 @@
+"""A statement of operations that lists its figures per share under headings ('Basic earnings per share:' over
+'Income from continuing operations attributable to X', '… discontinued operations …', 'Net income attributable to X')
+repeats the labels of its amounts: an amount asked is read from the amount's row, a figure per share from the row
+under the heading the question names (basic or diluted), and a count of shares listed there is still a count."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+OPERATIONS = Passage(n=1, document="pharmacy-10k.pdf", page=108, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations\n\nFor the Years Ended December 31,\n\n"
+    "In millions, except per share amounts 2022 2021 2020\n"
+    "| Total revenues | 322,467 |  | 292,111 |  | 268,706 |\n"
+    "| Net income | 4,165 |  | 7,898 |  | 7,192 |\n"
+    "| Net (income) loss attributable to noncontrolling interests | (16) |  | 12 |  | (13) |\n"
+    "| Net income attributable to Pharmacy Co | $4,149 |  | $7,910 |  | $7,179 |\n"
+    "| Basic earnings per share: |  |  |  |  |  |\n"
+    "| Income from continuing operations attributable to Pharmacy Co | $3.16 |  | $6.00 |  | $5.49 |\n"
+    "| Loss from discontinued operations attributable to Pharmacy Co | $ | — | $ | — | $(0.01) |\n"
+    "| Net income attributable to Pharmacy Co | $3.16 |  | $6.00 |  | $5.48 |\n"
+    "| Weighted average basic shares outstanding | 1,312 |  | 1,319 |  | 1,309 |\n"
+    "| Diluted earnings per share: |  |  |  |  |  |\n"
+    "| Income from continuing operations attributable to Pharmacy Co | $3.14 |  | $5.95 |  | $5.47 |\n"
+    "| Loss from discontinued operations attributable to Pharmacy Co | $ | — | $ | — | $(0.01) |\n"
+    "| Net income attributable to Pharmacy Co | $3.14 |  | $5.95 |  | $5.46 |\n"
+    "| Weighted average diluted shares outstanding | 1,323 |  | 1,329 |  | 1,314 |\n"
+    "| Dividends declared per share | $2.20 |  | $2.00 |  | $2.00 |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What was Pharmacy Co's net income attributable to Pharmacy Co in 2021?", "$7,910 million"),
+    ("What was Pharmacy Co's basic earnings per share in 2022?", "$3.16"),
+    ("What was Pharmacy Co's diluted EPS in 2020?", "$5.46"),
+    ("What was Pharmacy Co's diluted net income per share attributable to Pharmacy Co in 2021?", "$5.95"),
+    ("How many diluted shares did Pharmacy Co have in 2022?", "1,323 million"),
+    ("What dividends per share did Pharmacy Co declare in 2022?", "$2.20"),
+])
+def test_amounts_figures_per_share_and_counts_are_read_from_their_own_rows(question: str, shown: str) -> None:
+    figure = read_figure(question, [OPERATIONS])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.shown == shown
+
+
+def test_a_figure_per_share_a_question_does_not_say_basic_or_diluted_lists_both() -> None:
+    figure = read_figure("What was Pharmacy Co's earnings per share in 2022?", [OPERATIONS])
+    assert figure is not None and figure.kind == "candidates"
+    assert [cell.text for cell in figure.cells] == ["$3.16", "$3.14"]
+    assert "million" not in figure.sentence  # figures per share, in no table's millions
