@@ -26,7 +26,7 @@ def covers(pattern: str, metric: str) -> bool:
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
 
-_PER_SHARE = re.compile(r"\beps\b|\bper (?:common |diluted |basic )?share\b", re.IGNORECASE)
+_PER_SHARE = re.compile(r"\beps\b|\bper (?:(?:basic|diluted) )?(?:common )?share\b", re.IGNORECASE)
 """A figure per share asked for: a row its table scales ('in millions') is none."""
 _DILUTION = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
 """Which of a figure per share's two a question asks, or a row or its heading states ('Basic earnings per share:')."""

@@ -49,3 +49,26 @@ def test_a_figure_per_share_a_question_does_not_say_basic_or_diluted_lists_both(
     assert figure is not None and figure.kind == "candidates"
     assert [cell.text for cell in figure.cells] == ["$3.16", "$3.14"]
     assert "million" not in figure.sentence  # figures per share, in no table's millions
+
+
+EARNINGS = Passage(n=1, document="bank-10k.pdf", page=109, tabular=True, statement="income", text=(
+    "Consolidated Statements of Earnings\n"
+    "|  | Year Ended December |  |\n"
+    "| in millions, except per share amounts | 2016 2015 | 2014 |\n"
+    "| Net earnings applicable to common shareholders | $ 7,087 $ 5,568 | $ 8,077 |\n"
+    "| Earnings per common share |  |  |\n"
+    "| Basic | $ 16.53 $ 12.35 | $ 17.55 |\n"
+    "| Diluted | 16.29 12.14 | 17.07 |\n"
+    "| Average common shares |  |  |\n"
+    "| Basic | 427.4 448.9 | 458.9 |\n"
+    "| Diluted | 435.1 458.6 | 473.2 |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How much did Bank Co earn per basic common share in 2015?", "$12.35"),
+    ("How many diluted common shares did Bank Co have on average in 2015?", "458.6 million"),
+])
+def test_a_figure_per_basic_common_share_and_a_count_of_shares_under_their_headings(question: str, shown: str) -> None:
+    figure = read_figure(question, [EARNINGS])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.shown == shown
