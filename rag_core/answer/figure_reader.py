@@ -110,8 +110,22 @@ class CellReader(Saying):
                 return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
                                       scale=self._row_scale(reading.cells[0]))
             if reading is not None:
-                return reading
+                return self._plainest(reading, [row for _, row in found], metric, year)
         return self._balance(metric, year)
+
+    def _plainest(self, reading: FigureReading, rows: list[Row], metric: str, year: int | None) -> FigureReading:
+        """The one cell read, or a cell of another row the metric names that states the same figure for the year more
+        plainly (``_plainness``): ABIOMED's net loss of 2010 is the statement of operations' 'Net income (loss) |
+        $(19,024)', not the equity statement's 'Net loss' under '2010 › Total › Comprehensive Loss'."""
+        if reading.kind != "cell" or len(reading.cells) != 1 or not reading.cells[0].value:
+            return reading
+        best = first = reading.cells[0]
+        for row in rows:
+            cell = column_of(row, year, self.named, owner=self.owner, percent=not self.amount)
+            other = cell_read(row, cell, year, metric) if cell is not None else None
+            if other is not None and abs(other.value - best.value) <= 1e-9 and _plainness(other) < _plainness(best):
+                best = other
+        return reading if best is first else self.one(best)
 
     def _balance(self, metric: str, year: int | None) -> FigureReading | None:
         """An equity statement's figure: its columns are the parts of equity ('Total › Stockholders'
