@@ -114,16 +114,18 @@ class CellReader(Saying):
         return self._balance(metric, year)
 
     def _plainest(self, reading: FigureReading, rows: list[Row], metric: str, year: int | None) -> FigureReading:
-        """The one cell read, or a cell of another row the metric names that states the same figure for the year more
-        plainly (``_plainness``): ABIOMED's net loss of 2010 is the statement of operations' 'Net income (loss) |
-        $(19,024)', not the equity statement's 'Net loss' under '2010 › Total › Comprehensive Loss'."""
+        """The one cell read, or a cell of another row the metric names that states the same figure for the year
+        under a plainer column (fewer levels of headers; the row the metric names best is kept otherwise): ABIOMED's
+        net loss of 2010 is the statement of operations' 'Net income (loss) | $(19,024)', not the equity statement's
+        'Net loss' under '2010 › Total › Comprehensive Loss'."""
         if reading.kind != "cell" or len(reading.cells) != 1 or not reading.cells[0].value:
             return reading
         best = first = reading.cells[0]
         for row in rows:
             cell = column_of(row, year, self.named, owner=self.owner, percent=not self.amount)
             other = cell_read(row, cell, year, metric) if cell is not None else None
-            if other is not None and abs(other.value - best.value) <= 1e-9 and _plainness(other) < _plainness(best):
+            if other is not None and abs(other.value - best.value) <= 1e-9 and \
+                    _plainness(other)[0] < _plainness(best)[0]:
                 best = other
         return reading if best is first else self.one(best)
 
