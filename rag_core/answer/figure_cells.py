@@ -79,7 +79,7 @@ def unit_unstated(row: Row, written: str) -> bool:
 
 
 def in_cents(row: Row) -> bool:
-    """Whether every figure of a row is written as a figure per share is ('$6.00', '(8.30)')."""
+    """Whether every figure of a row is written the way a figure per share is ('$6.00', '(8.30)')."""
     written = [text.strip() for text in row.cells.values() if text.strip()]
     return bool(written) and all(_CENTS.fullmatch(text) for text in written)
 

@@ -121,9 +121,10 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
                                     or FIGURE_PER_SHARE.search(row.label)):
             continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
-        if score and per_share and dilution and (kind := _DILUTION.search(f"{lead} {row.label}")) and \
-                kind.group().lower() != dilution.group().lower():
-            continue  # 'diluted earnings per share' is not a row under 'Basic earnings per share:'
+        kinds = {kind.lower() for kind in _DILUTION.findall(f"{lead} {row.label}")}
+        if score and per_share and dilution and kinds and dilution.group().lower() not in kinds:
+            continue  # 'diluted earnings per share' is not a row under 'Basic earnings per share:'; 'Basic and
+            # diluted net loss per share' is both
         if score and not per_share and (FIGURE_PER_SHARE.search(row.label) and count or _PER_SHARE.search(lead)
                                         and in_cents(row)):  # 'how many diluted shares': not the 'Diluted' earnings
             continue  # under 'Earnings per common share'; 'net income attributable to CVS Health' is not its '$6.00'
