@@ -77,7 +77,8 @@ def test_a_figure_per_basic_common_share_and_a_count_of_shares_under_their_headi
 def test_a_row_of_basic_and_diluted_figures_per_share_answers_either() -> None:
     statement = Passage(n=1, document="device-10k.pdf", page=40, tabular=True, statement="income", text=(
         "(in thousands, except per share data)\n| | 2012 | 2011 |\n| Net loss | (1,000) | (2,000) |\n"
-        "| Basic and diluted net loss per share | $ (0.10) | $ (0.25) |\n| Weighted average shares | 10,000 | 8,000 |\n"))
+        "| Basic and diluted net loss per share | $ (0.10) | $ (0.25) |\n"
+        "| Weighted average shares | 10,000 | 8,000 |\n"))
     diluted = read_figure("What was Device Co's diluted net loss per share in 2011?", [statement])
     basic = read_figure("What was Device Co's basic loss per share in 2012?", [statement])
     assert diluted is not None and diluted.shown == "$0.25"
