@@ -164,10 +164,12 @@ statement its 'Common stock dividends (2,910)'), or a cost an income statement s
 payables outstanding, a payout ratio) means the amount paid."""
 
 DERIVED = {"gross profit": "(revenue - cost of goods sold)", "interest paid": "interest expense",
-           "income taxes paid": "income taxes"}
+           "income taxes paid": "income taxes", "total debt": "(short-term debt + long-term debt)"}
 """A line a statement may not state, and what it is of the lines it does, or what is read in its place: 3M's
 statement of income has no 'Gross profit', its net sales less its cost of sales are it; where no passage states the
-interest or taxes paid in cash, the expense is read, said by its own name."""
+interest or taxes paid in cash, the expense is read, said by its own name; a balance sheet states its debt in two
+lines, due within the year and after it ('Short-term debt obligations', 'Long-term debt obligations'), and their sum
+is its total debt where no note states one."""
 
 
 def derived_formula(formula: str, missing: list[str]) -> str | None:

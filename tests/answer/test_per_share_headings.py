@@ -1,13 +1,16 @@
 """A statement of operations that lists its figures per share under headings ('Basic earnings per share:' over
 'Income from continuing operations attributable to X', '… discontinued operations …', 'Net income attributable to X')
 repeats the labels of its amounts: an amount asked is read from the amount's row, a figure per share from the row
-under the heading the question names (basic or diluted), and a count of shares listed there is still a count."""
+under the heading the question names (basic or diluted), and a count of shares listed there is still a count. A
+balance sheet likewise states its debt in two lines (due within the year and after it): their sum is the total debt
+where no note states one."""
 
 from __future__ import annotations
 
 import pytest
 
 from rag_core.answer.figures import read_figure
+from rag_core.lexical import vocabulary
 from rag_core.models import Passage
 
 OPERATIONS = Passage(n=1, document="pharmacy-10k.pdf", page=108, tabular=True, statement="income", text=(
@@ -83,3 +86,21 @@ def test_a_row_of_basic_and_diluted_figures_per_share_answers_either() -> None:
     basic = read_figure("What was Device Co's basic loss per share in 2012?", [statement])
     assert diluted is not None and diluted.shown == "$0.25"
     assert basic is not None and basic.shown == "$0.10"
+
+
+BALANCE = Passage(n=1, document="snacks-10k.pdf", page=62, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheet (in millions)\n| | 2022 | 2021 |\n"
+    "| Short-term debt obligations | $3,414 | $4,308 |\n| Total Current Liabilities | 31,647 | 26,220 |\n"
+    "| Long-term Debt Obligations | 35,657 | 36,026 |\n| Total Liabilities | 75,944 | 76,226 |\n"))
+DEBT_NOTE = Passage(n=2, document="jets-10k.pdf", page=88, tabular=True, text=(
+    "Note 12 – Debt (Dollars in millions)\n| | 2022 | 2021 |\n| Total debt | $57,001 | $58,066 |\n"))
+
+
+def test_total_debt_is_a_note_s_total_or_the_sum_of_a_balance_sheet_s_two_lines() -> None:
+    summed = read_figure("What was Snacks Co's total debt at the end of 2022?", [BALANCE])
+    assert summed is not None and summed.kind != "cell" and summed.value == pytest.approx(39_071e6)
+    assert "3,414" in summed.sentence and "35,657" in summed.sentence
+    jets_balance = BALANCE.model_copy(update={"document": "jets-10k.pdf"})
+    stated = read_figure("What was Jets Co's total debt at the end of 2022?", [jets_balance, DEBT_NOTE])
+    assert stated is not None and stated.kind == "cell" and stated.shown == "$57,001 million"
+    assert vocabulary.statements_named("What was Snacks Co's total debt at the end of 2022?") == (vocabulary.BALANCE,)
