@@ -16,7 +16,7 @@ from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .figure_question import asks_for_figure
 from .figure_saying import NOT_COMPUTED
-from .quotes import comparing_statements, distinguishing_names, explaining_statements, listed_under
+from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -246,14 +246,16 @@ class QuotedLines:
 
 
 def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str] = (),
-                 leads: Mapping[str, str] | None = None) -> QuotedLines | None:
+                 leads: Mapping[str, str] | None = None, held: Mapping[str, Sequence[str]] | None = None,
+                 ) -> QuotedLines | None:
     """The table lines that answer the question, as the prompt renders them (labelled,
     neutralised): the labels of the first table passage that has such lines, and their lines in
     every table passage (a table's chunks may be two passages); None when no line is known to
     answer it. ``rows``: the rows a figure was read from, whose lines are the ones that answer when
     a passage shows them ('Total revenues — …', not the 'Services' line of 'the Pharmacy Services
     segment'); ``leads``: the lead-in each of those rows was named under ('Deferred' of a 'Foreign' row), whose line
-    of a row of that label is quoted, not another list's ('Foreign' under 'Current:'), where the passages show it.
+    of a row of that label is quoted, not another list's ('Foreign' under 'Current:'), where the passages show it;
+    ``held``: the cells read from each of those rows, whose line is quoted of a label two rows share (``holds_read``).
     With them, the first sentence of prose naming each thing that tells the lines
     apart (``quotes.distinguishing_names``: '-High' in 'The -High variant removes high-order
     retrieval, leading to a significant performance decline …'), the table's own passage first."""
@@ -269,6 +271,7 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
         return None
     listed = [(n, line) for n, line in lines if listed_under(shown[n], line, leads or {})]
     lines = listed or lines
+    lines = [(n, line) for n, line in lines if holds_read(lines, line, held or {})]
     lines = lines[:LINES_QUOTED]
     names = distinguishing_names(passages, labels, LINES_QUOTED)
     said = explaining_statements(names, passages, [n for n, _ in lines], SENTENCES_QUOTED)

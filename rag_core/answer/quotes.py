@@ -143,3 +143,16 @@ def listed_under(lines: Sequence[str], line: str, leads: Mapping[str, str]) -> b
         return True
     above = next((other for other in reversed(lines[: lines.index(line)]) if " — " not in other), "")
     return above.strip().rstrip(":").strip() == lead
+
+
+def holds_read(lines: Sequence[tuple[int, str]], line: str, held: Mapping[str, Sequence[str]]) -> bool:
+    """Whether a labelled line is the row its figure was read from as to the cells read (``held``: row label -> the
+    cells as written): a table that lists two rows of one label ('Net income attributable to CVS Health — 2022:
+    $4,149; 2021: $7,910' and, under 'Basic earnings per share:', '… — 2022: $3.16; 2021: $6.00') quotes the one that
+    holds them; any line of a label no cell was read from, or whose lines hold none of its cells."""
+    label = next((label for label in held if line.startswith(f"{label} — ")), None)
+    if label is None:
+        return True
+    def holding(text: str) -> bool:  # the cell whole, not '7,910' of '17,910'
+        return any(re.search(rf"(?<![\d.,]){re.escape(cell.strip())}(?!\d)", text) for cell in held[label])
+    return holding(line) or not any(holding(other) for _, other in lines if other.startswith(f"{label} — "))

@@ -104,3 +104,27 @@ def test_total_debt_is_a_note_s_total_or_the_sum_of_a_balance_sheet_s_two_lines(
     stated = read_figure("What was Jets Co's total debt at the end of 2022?", [jets_balance, DEBT_NOTE])
     assert stated is not None and stated.kind == "cell" and stated.shown == "$57,001 million"
     assert vocabulary.statements_named("What was Snacks Co's total debt at the end of 2022?") == (vocabulary.BALANCE,)
+
+
+def test_the_quoted_line_of_a_label_two_rows_share_is_the_one_the_figure_was_read_from() -> None:
+    from rag_core.answer.leads import held_cells
+    from rag_core.answer.prompts import quoted_lines
+
+    statement = Passage(n=1, document="pharmacy-10k.pdf", page=108, tabular=True, statement="income",
+                        table_chunks=(0,), text=(
+        "Consolidated Statements of Operations (in millions, except per share amounts)\n"
+        "| | 2022 | 2021 | 2020 |\n"
+        "| Net income attributable to Pharmacy Co | $4,149 | $7,910 | $7,179 |\n"
+        "| Basic earnings per share: | | | |\n"
+        "| Net income attributable to Pharmacy Co | $3.16 | $6.00 | $5.48 |\n"
+        "| Diluted earnings per share: | | | |\n"
+        "| Net income attributable to Pharmacy Co | $3.14 | $5.95 | $5.46 |\n"))
+    question = "What was Pharmacy Co's net income attributable to Pharmacy Co in 2021?"
+    figure = read_figure(question, [statement])
+    assert figure is not None
+    quoted = quoted_lines(question, [statement], [c.row for c in figure.cells], {}, held_cells(figure.cells))
+    assert quoted is not None
+    assert [line for _, line in quoted.lines] == [
+        "Net income attributable to Pharmacy Co — 2022: $4,149; 2021: $7,910; 2020: $7,179"]
+    every = quoted_lines(question, [statement], [c.row for c in figure.cells])
+    assert every is not None and len(every.lines) == 3  # without the cells read, each line of the label
