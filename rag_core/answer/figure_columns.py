@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import COST_OF_REVENUE
-from ..models import CellRead
+from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_question import scale_of
 from .figure_rows import When, covers, named_under, rows_named
@@ -195,3 +195,27 @@ def in_percent(row: Row) -> bool:
 _LABEL_TAIL = 24
 """Characters of a row's label its table line is found by (a label joined to its section's is longer
 than the line's first cell)."""
+
+
+def plainness(read: CellRead) -> tuple[int, int]:
+    """How plainly a cell states its figure: the fewer levels its column's header has and the fewer words its row's
+    label, the plainer ('Net income | 2009' of the income statement, not 'Net Income — 2009' under '2009 › Accumulated
+    › Retained › Earnings' of the equity statement, for the same 247,772)."""
+    return read.column.count(" › "), len(read.row.split())
+
+
+def plainer(reading: FigureReading, rows: Sequence[Row], metric: str, year: int | None, named: set[str],
+            owner: frozenset[str], amount: bool) -> CellRead | None:
+    """A cell of another row the metric names (``rows``) that states the one figure read for the year under a plainer
+    column (fewer levels of headers; the row the metric names best is kept otherwise), or None: ABIOMED's net loss of
+    2010 is the statement of operations' 'Net income (loss) | $(19,024)', not the equity statement's 'Net loss' under
+    '2010 › Total › Comprehensive Loss'. ``named``, ``owner``, ``amount``: the reader's, for ``column_of``."""
+    if reading.kind != "cell" or len(reading.cells) != 1 or not reading.cells[0].value:
+        return None
+    best = first = reading.cells[0]
+    for row in rows:
+        cell = column_of(row, year, named, owner=owner, percent=not amount)
+        other = cell_read(row, cell, year, metric) if cell is not None else None
+        if other is not None and abs(other.value - best.value) <= 1e-9 and plainness(other)[0] < plainness(best)[0]:
+            best = other
+    return None if best is first else best

@@ -21,6 +21,8 @@ from .figure_columns import (
     count_and_price,
     latest_year,
     partly_named,
+    plainer,
+    plainness,
     said_when,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
@@ -50,13 +52,6 @@ _LISTED = 3  # most candidates an ambiguous figure question is given
 
 _APART = 2
 """Places two years' values of a ratio are said to when their own places say them alike (16.9% and 16.9%)."""
-
-
-def _plainness(read: CellRead) -> tuple[int, int]:
-    """How plainly a cell states its figure: the fewer levels its column's header has and the fewer words its row's
-    label, the plainer ('Net income | 2009' of the income statement, not 'Net Income — 2009' under '2009 › Accumulated
-    › Retained › Earnings' of the equity statement, for the same 247,772)."""
-    return read.column.count(" › "), len(read.row.split())
 
 
 class CellReader(Saying):
@@ -110,24 +105,9 @@ class CellReader(Saying):
                 return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
                                       scale=self._row_scale(reading.cells[0]))
             if reading is not None:
-                return self._plainest(reading, [row for _, row in found], metric, year)
+                plain = plainer(reading, [row for _, row in found], metric, year, self.named, self.owner, self.amount)
+                return reading if plain is None else self.one(plain)
         return self._balance(metric, year)
-
-    def _plainest(self, reading: FigureReading, rows: list[Row], metric: str, year: int | None) -> FigureReading:
-        """The one cell read, or a cell of another row the metric names that states the same figure for the year
-        under a plainer column (fewer levels of headers; the row the metric names best is kept otherwise): ABIOMED's
-        net loss of 2010 is the statement of operations' 'Net income (loss) | $(19,024)', not the equity statement's
-        'Net loss' under '2010 › Total › Comprehensive Loss'."""
-        if reading.kind != "cell" or len(reading.cells) != 1 or not reading.cells[0].value:
-            return reading
-        best = first = reading.cells[0]
-        for row in rows:
-            cell = column_of(row, year, self.named, owner=self.owner, percent=not self.amount)
-            other = cell_read(row, cell, year, metric) if cell is not None else None
-            if other is not None and abs(other.value - best.value) <= 1e-9 and \
-                    _plainness(other)[0] < _plainness(best)[0]:
-                best = other
-        return reading if best is first else self.one(best)
 
     def _balance(self, metric: str, year: int | None) -> FigureReading | None:
         """An equity statement's figure: its columns are the parts of equity ('Total › Stockholders'
@@ -164,7 +144,7 @@ class CellReader(Saying):
                 same = next((i for i, c in enumerate(tied) if abs(c.value - read.value) <= 1e-9), None)
                 if same is None:
                     tied.append(read)
-                elif _plainness(read) < _plainness(tied[same]):
+                elif plainness(read) < plainness(tied[same]):
                     tied[same] = read  # one figure two tables state: read where it is said plainest
                 else:
                     continue

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import BALANCES, LINE_ITEMS
-from ..lexical.paraphrase import ASKS_COUNT
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
-from .figure_cells import FIGURE_PER_SHARE, Row, in_cents
+from .figure_cells import Row
+from .per_share import Shares
 from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
 from .statement_lines import is_percent
@@ -26,16 +26,6 @@ def covers(pattern: str, metric: str) -> bool:
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
 
-_PER_SHARE = re.compile(r"\beps\b|\bper (?:(?:basic|diluted) )?(?:common )?share\b", re.IGNORECASE)
-"""A figure per share asked for: a row its table scales ('in millions') is none."""
-_DILUTION = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
-"""Which of a figure per share's two a question asks, or a row or its heading states ('Basic earnings per share:')."""
-_BOTTOM_LINE = re.compile(r"^\s*net\s+(?:income|earnings|loss)\b", re.IGNORECASE)
-"""A figure per share's bottom line under a heading that names the figure ('Basic earnings per share:' over
-'Income from continuing operations …', '… discontinued operations …', 'Net income attributable to …')."""
-_SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
-                          r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
-"""A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
 _WHOLE, _PART_OF_NAME = 0.5, 0.4
 """What a label gains that is a report name of the line item, or part of one: 'Cost of sales' before
 'Cost of products' (of 'cost of products sold') when both are in a table."""
@@ -77,10 +67,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
              for name in labels]
     balance = (ASKED_AT_DATE.search(question) is not None or BALANCES.search(metric) is not None) and \
         not _FLOW.match(metric)  # not 'repayments of …'
-    count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None
     years = set(YEAR.findall(question))
-    per_share = _PER_SHARE.search(metric) is not None
-    dilution = _DILUTION.search(question or metric)
+    shares = Shares.asked(metric, question)
     head, tail = _split(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is of it
     head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())
     part_named = stems(found.group("name")) - GENERIC if (found := _PART_NAME.search(metric)) else set()
@@ -101,9 +89,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                     _named(item, words, names) if (item := _item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
-        if per_share and _BOTTOM_LINE.match(row.label) and _PER_SHARE.search(lead):
-            alone = max(alone, _named(lead.rstrip(": "), words, names))  # 'Net income attributable to CVS Health |
-            # $6.00' under 'Basic earnings per share:' is the basic earnings per share
+        if shares.heads(row, lead):  # 'Net income attributable to CVS Health | $6.00' under 'Basic earnings per
+            alone = max(alone, _named(lead.rstrip(": "), words, names))  # share:' is the basic earnings per share
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
         completed, completing = (0.0, "") if self_named else _completed(
             label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []))
@@ -118,17 +105,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
-        if score and per_share and (row.scale != 1.0 or _SHARE_COUNT.search(row.label)
-                                    or FIGURE_PER_SHARE.search(row.label)):
-            continue  # 'Diluted | 1,389' of weighted shares in millions; 'Dividends, $2.08 per share | (1,568)'
-        kinds = {kind.lower() for kind in _DILUTION.findall(f"{lead} {row.label}")}
-        if score and per_share and dilution and kinds and dilution.group().lower() not in kinds:
-            continue  # 'diluted earnings per share' is not a row under 'Basic earnings per share:'; 'Basic and
-            # diluted net loss per share' is both
-        if score and not per_share and (FIGURE_PER_SHARE.search(row.label) and count or _PER_SHARE.search(lead)
-                                        and in_cents(row)):  # 'how many diluted shares': not the 'Diluted' earnings
-            continue  # under 'Earnings per common share'; 'net income attributable to CVS Health' is not its '$6.00'
-            # under 'Basic earnings per share:', while the 'Weighted average diluted shares outstanding' there count
+        if score and shares.other_kind(row, lead):
+            continue  # a figure per share is no amount or count of shares, and no amount or count is one
         if score and tail & _PARTS and not names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
