@@ -75,10 +75,14 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
     r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
-    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|\btotal debt\b|cash and cash equivalents|"
+    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
+    # the total debt held at a date, which a balance sheet states in two lines (a debt note may total them); not how
+    # it moved, which the debt note and the liquidity discussion say (their words: ``vocabulary``'s topics)
+    rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
+    r".*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),
     # goodwill held; not its impairment, which a note and the discussion say
     rf"^(?!.*\b(?:{_WHY}|impairments?|impaired|impair)\b).*\bgoodwill\b": (f"goodwill {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
