@@ -250,8 +250,7 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)
                 or in_place_of(statement, number, terms, figures.said)
-                or another_year(statement, number, figures.rows, figures.prose,
-                                any(number_in(number, [cell.number]) for cell in figures.cells if cell.number),
+                or another_year(statement, number, figures.rows, figures.prose, figures.cells,
                                 _opening_years(statement)))
     if in_its_unit(number, figures.units):
         return ""  # '$126,375,000' of a table in thousands

@@ -7,6 +7,8 @@ their scale. Reports state many figures so, above all in their discussion of the
   million for 2016, $249 million for 2015'); what was spent on something: 'We expended $27.2
   million, $26.7 million and $26.0 million on research and development in fiscal years 2012, 2011
   and 2010, respectively';
+- a year's figure set against the prior year's: 'During fiscal 2011, we incurred a net loss of $11.8 million, or $0.32
+  per share compared to a net loss of $19.0 million, or $0.52 per share, for the prior fiscal year';
 - a change between two years: 'Research and development expenses for fiscal 2011 increased by $0.7
   million, or 3%, to $26.7 million from $26.0 million in fiscal 2010' is the row's 2011 and 2010,
   never the change;
@@ -69,11 +71,21 @@ _SPENT = re.compile(
 research and development in fiscal years 2012, 2011 and 2010, respectively'."""
 _YEARS_LEAD = re.compile(
     rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
-    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the company)\s+(?:incurred|recorded|recognized|"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+(?:incurred|recorded|recognized|"
     rf"had|reported|generated|earned)\s+(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+(?:of\s+)?(?:approximately\s+)?"
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """What the company incurred or recorded, by years it names first: 'For the years ended March 31, 2011 and 2010, we
 incurred net losses of approximately $11.8 million and $19.0 million, respectively'."""
+_PER_SHARE_ASIDE = r"(?:,?\s+or\s+\$?\d[\d.,]*\s+per\s+(?:[a-z]+\s+){0,3}?share)?,?"
+_PRIOR_YEAR = re.compile(
+    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?P<year>(?:19|20)\d\d),\s+(?:we|the [Cc]ompany)\s+"
+    rf"(?:incurred|recorded|recognized|had|reported|generated|earned)\s+(?:an?\s+)?(?P<label>[a-z][a-z ]{{2,40}}?)\s+"
+    rf"of\s+(?:approximately\s+)?(?P<now>{_AMOUNT}){_PER_SHARE_ASIDE}\s+(?:as\s+)?compared\s+(?:to|with)\s+"
+    rf"(?:an?\s+)?(?P<other>[a-z][a-z ]{{2,40}}?)\s+of\s+(?:approximately\s+)?(?P<then>{_AMOUNT}){_PER_SHARE_ASIDE}"
+    rf"\s+(?:for|in)\s+the\s+(?:prior|previous|preceding)\s+(?:fiscal\s+)?year")
+"""A year's figure set against the year before's, named by the same words: 'During fiscal 2011, we incurred a net loss
+of $11.8 million, or $0.32 per share compared to a net loss of $19.0 million, or $0.52 per share, for the prior fiscal
+year' (2011 and 2010; not 'net income of $1.5 million … compared to a net loss of …', two lines)."""
 _MOVED = r"(?:increased|decreased|grew|declined|rose|fell)\s+(?:by\s+)?(?:approximately\s+)?"
 _BY_SHARE = r"(?:,?\s+or\s+(?:approximately\s+)?\d[\d.]*\s?(?:%|percent),?)?"
 _FROM = r"(?:from|(?:as\s+)?compared\s+(?:to|with))\s+"
@@ -141,6 +153,10 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _SPENT.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _PRIOR_YEAR.finditer(prose):
+        if match.group("label").lower() == match.group("other").lower():
+            found.append((match.group("label").capitalize(), [match.group("now"), match.group("then")],
+                          [match.group("year"), str(int(match.group("year")) - 1)]))
     for pattern in _CHANGED:
         for match in pattern.finditer(prose):
             found.append((match.group("label"), [match.group("now"), match.group("then")],

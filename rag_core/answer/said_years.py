@@ -6,8 +6,9 @@ answer that says "the net loss in fiscal 2011 was $19.0 million" states a figure
 year: the answer check marks it with the year the sentence gives it and the figure it gives for the year the answer
 names ("$19.0 million is given for 2010 in [1] (Net losses), not for 2011, whose figure there is $11.8 million").
 
-Only a figure the passages state in such sentences alone is judged: one a table holds is read against its cell's
-names (``numbers.misread``), and one another sentence states may be that sentence's. The year the statement gives
+Only a figure no table of the passages holds under the year the answer names, and no other sentence states as
+written, is judged: a table's cell is read against its names (``numbers.misread``), another sentence's figure may be
+that sentence's. The year the statement gives
 the figure is the one it names, or, when it names several, the one its figure's clause names ('$19.0 million in
 fiscal 2010'; a statement of its own 'respectively' pairs them as the passage's sentence does).
 """
@@ -23,7 +24,7 @@ from ..text import CITATION
 from .figure_cells import Row
 from .figure_saying import SCALE_NAMES
 from .figure_sentences import sentence_rows, years_in
-from .numbers import Number, number_in, numbers
+from .numbers import Cell, Number, number_in, numbers
 
 _CLAUSE = re.compile(r"[,;:](?=\s)|\s(?:and|to|from|versus|vs\.|compared (?:to|with)|against)\s", re.IGNORECASE)
 """Where a statement's clauses part when it names several years or another period ('$11.8 million in fiscal 2011 and
@@ -54,17 +55,20 @@ def year_said(statement: str, number: Number, opening: Collection[str] = ()) -> 
 
 
 def another_year(statement: str, number: Number, rows: Sequence[Row], prose: Sequence[Number],
-                 in_cells: bool, opening: Collection[str] = ()) -> str:
+                 cells: Sequence[Cell], opening: Collection[str] = ()) -> str:
     """Why ``number`` is not of the year ``statement`` gives it, or '': the passages' sentences that are rows by year
     (``rows``, each sentence's row with ``prose`` set) hold it under other years only, and one of them gives a figure
-    for that year. Not judged when a table holds the number (``in_cells``) or a sentence that is no such row states
-    it (it occurs in ``prose``, the passages' prose figures, more often than in those rows)."""
+    for that year. Not judged when a table holds the number under a column of that year (``cells``), or another
+    sentence states it as written (it occurs in ``prose``, the passages' prose figures, in its own scale more often
+    than in those rows): a table's figure whose column is no year, or a table still plain text, whose '(19,024)' in
+    thousands rounds to the '$19.0 million' a sentence gives 2010, does not say it is the year's."""
     year = year_said(statement, number, opening)
-    if not year or in_cells:
+    if not year or any(cell.number is not None and number_in(number, [cell.number])
+                       and any(year in years_in(name) for name in cell.names[1:]) for cell in cells):
         return ""
     holding = [(row, column) for row in rows if row.prose for column, written in row.cells.items()
                if number_in(number, _scaled(written, row.scale))]
-    if not holding or sum(number_in(number, [n]) for n in prose) > len(holding):
+    if not holding or sum(n.scale == number.scale and number_in(number, [n]) for n in prose) > len(holding):
         return ""
     if any(year in years_in(column) for _, column in holding):
         return ""

@@ -26,6 +26,10 @@ LOSS_TABLE = Passage(
     n=3, document="ABMD_2012.pdf", page=45, tabular=True,
     text="(in thousands)\n| | 2011 | 2010 |\n| Net loss | (11,800) | (19,000) |",
 )
+SPENDING_TABLE = Passage(
+    n=3, document="ABMD_2012.pdf", page=45, tabular=True,
+    text="(in thousands)\n| | 2011 | 2010 |\n| Research and development | 19,000 | 17,500 |",
+)
 
 
 def _notes(answer: str, passages: list[Passage]) -> tuple[bool, list[str], list[str]]:
@@ -69,9 +73,19 @@ def test_a_figure_is_judged_only_for_a_year_its_sentence_gives() -> None:
                      "for 2009, whose figure there is $7.4 million"]
 
 
-def test_a_figure_a_table_also_holds_is_left_to_the_tables_check() -> None:
-    _, _, notes = _notes("In fiscal 2011 the net loss was $19.0 million [1].", [LOSSES, LOSS_TABLE])
+def test_a_figure_a_table_holds_under_the_year_named_is_not_judged_by_the_sentence() -> None:
+    _, _, notes = _notes("In fiscal 2011, research and development was $19.0 million [3].", [LOSSES, SPENDING_TABLE])
     assert not any("is given for" in note for note in notes)
+
+
+def test_a_table_that_gives_the_figure_another_year_or_none_does_not_spare_it() -> None:
+    """The table's '(19,000)' under 2010, or a table still plain text ('Net income (loss) $ 1,495 $ (11,755)
+    $ (19,024)' in thousands, which rounds to the sentence's '$19.0 million'), says no year's figure is 2011's."""
+    for table in (LOSS_TABLE, Passage(n=3, document="ABMD_2012.pdf", page=62, text=(
+            "(in thousands, except per share data)\nNet income (loss)\n$ 1,495\n$ (11,755)\n$ (19,024)\n"))):
+        _, unverified, notes = _notes("In fiscal 2011 the net loss was $19.0 million [1].", [LOSSES, table])
+        assert unverified == ["$19.0 million"]
+        assert notes[0].startswith("$19.0 million is given for 2010 in [1] (Net losses), not for 2011")
 
 
 def test_the_year_a_statement_gives_a_figure() -> None:
@@ -88,3 +102,22 @@ def test_the_year_a_statement_gives_a_figure() -> None:
                 "$19.0 million") == ""
     assert year("Cash at the beginning of fiscal 2012 was $23.1 million.", "$23.1 million") == "2011"
     assert year("The net loss was $19.0 million.", "$19.0 million") == ""
+
+
+def test_a_year_set_against_the_prior_year_is_a_row_and_its_figures_keep_their_years() -> None:
+    from rag_core.answer.figure_sentences import sentence_rows
+
+    sentence = ("During fiscal 2011, we incurred a net loss of $11.8 million, or $0.32 per share compared to a net "
+                "loss of $19.0 million, or $0.52 per share, for the prior fiscal year.")
+    assert sentence_rows(sentence) == [("Net loss", {"2011": "$11.8", "2010": "$19.0"}, 1e6)]
+    assert sentence_rows("In 2022, the Company recorded revenue of $5.2 billion compared with revenue of $4.9 billion "
+                         "in the prior year.") == [("Revenue", {"2022": "$5.2", "2021": "$4.9"}, 1e9)]
+    assert sentence_rows("During fiscal 2012, we incurred net income of $1.5 million, or $0.04 per basic and diluted "
+                         "share, compared to a net loss of $11.8 million, or $0.32 per share, for the prior fiscal "
+                         "year.") == []  # two lines, not one row's two years
+    discussion = Passage(n=4, document="ABMD_2012.pdf", page=49, text=f"Net Loss\n\n{sentence}")
+    _, unverified, notes = _notes("The net loss in fiscal 2011 was $19.0 million, which is reported on page 48 [4].",
+                                  [discussion])
+    assert unverified == ["$19.0 million"]
+    assert notes == ["$19.0 million is given for 2010 in [4] (Net loss), not for 2011, whose figure there is "
+                     "$11.8 million"]
