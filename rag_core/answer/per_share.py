@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..lexical.paraphrase import ASKS_COUNT
 from .figure_cells import FIGURE_PER_SHARE, Row, in_cents
 
-PER_SHARE = re.compile(r"\beps\b|\bper (?:(?:basic|diluted) )?(?:common )?share\b", re.IGNORECASE)
+_PER_SHARE = re.compile(r"\beps\b|\bper (?:(?:basic|diluted) )?(?:common )?share\b", re.IGNORECASE)
 """A figure per share asked for: a row its table scales ('in millions') is none."""
 _DILUTION = re.compile(r"\b(?:basic|diluted)\b", re.IGNORECASE)
 """Which of a figure per share's two a question asks, or a row or its heading states ('Basic earnings per share:')."""
@@ -41,12 +41,12 @@ class Shares:
     @classmethod
     def asked(cls, metric: str, question: str) -> Shares:
         said = _DILUTION.search(question or metric)
-        return cls(PER_SHARE.search(metric) is not None, re.search(ASKS_COUNT, question, re.IGNORECASE) is not None,
+        return cls(_PER_SHARE.search(metric) is not None, re.search(ASKS_COUNT, question, re.IGNORECASE) is not None,
                    said.group().lower() if said else "")
 
     def heads(self, row: Row, heading: str) -> bool:
         """Whether the row is the bottom line of figures per share under a heading that may name the one asked."""
-        return self.per_share and _BOTTOM_LINE.match(row.label) is not None and PER_SHARE.search(heading) is not None
+        return self.per_share and _BOTTOM_LINE.match(row.label) is not None and _PER_SHARE.search(heading) is not None
 
     def other_kind(self, row: Row, heading: str) -> bool:
         """Whether the row, under its heading, is another kind of figure than the one asked: for a figure per share,
@@ -62,4 +62,4 @@ class Shares:
                     or FIGURE_PER_SHARE.search(row.label) is not None
                     or bool(self.dilution and kinds and self.dilution not in kinds))
         return bool(FIGURE_PER_SHARE.search(row.label) and self.count
-                    or PER_SHARE.search(heading) and in_cents(row))
+                    or _PER_SHARE.search(heading) and in_cents(row))

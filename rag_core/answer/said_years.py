@@ -8,10 +8,9 @@ names ("$19.0 million is given for 2010 in [1] (Net losses), not for 2011, whose
 
 Only a figure no table of the passages holds under the year the answer names, and no other sentence states as
 written, is judged: a table's cell is read against its names (``numbers.misread``), another sentence's figure may be
-that sentence's. The year the statement gives
-the figure is the one it names, or, when it names several, the one its figure's clause names ('$19.0 million in
-fiscal 2010'; a statement of its own 'respectively' pairs them as the passage's sentence does).
-"""
+that sentence's. The year the statement gives the figure is the one it names, or, when it names several, the one its
+figure's clause names ('$19.0 million in fiscal 2010'; a statement of its own 'respectively' pairs them as the
+passage's sentence does)."""
 
 from __future__ import annotations
 
