@@ -12,7 +12,7 @@ from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import Row
-from .per_share import Shares
+from .per_share import Shares, bottom_line_of
 from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
 from .statement_lines import is_percent
@@ -156,10 +156,11 @@ def lead_in(row: Row, words: set[str]) -> str:
 
 
 def named_under(row: Row, words: set[str]) -> str:
-    """What a row is named under in the answer: the lead-ins that name it (``lead_in``), else the heading row it is
+    """What a row is named under in the answer: the lead-ins that name it (``lead_in``), or the heading of figures per
+    share it is the bottom line of (``per_share.bottom_line_of``), else the heading row it is
     listed under, or what its table's title says its rows are the parts of, when the metric names that too ('Deferred
     tax (benefit)/expense' over 'U.S. state'; 'Income before income taxes' of 'United States'); '' for none."""
-    if led := lead_in(row, words):
+    if led := lead_in(row, words) or bottom_line_of(row, heading_of(row)):  # 'Earnings per share-diluted — Net income'
         return led
     heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
     named = label_stems(heading) - QUALIFIERS

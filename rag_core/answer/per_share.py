@@ -28,6 +28,15 @@ _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:c
 """A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
 
 
+def bottom_line_of(row: Row, heading: str) -> str:
+    """The heading of figures per share a row is the bottom line of, without its colon ('Earnings per share-diluted'
+    over 'Net income(1) | $0.85'), which names it in an answer; '' for any other row (an amount 'Net income' under a
+    table's title on earnings per share)."""
+    if _BOTTOM_LINE.match(row.label) and _PER_SHARE.search(heading) and in_cents(row):
+        return heading.rstrip(": ")
+    return ""
+
+
 @dataclass(frozen=True)
 class Shares:
     """What a question asks of shares: a figure per share (``per_share``, basic or diluted when it says which), or a
@@ -46,7 +55,7 @@ class Shares:
 
     def heads(self, row: Row, heading: str) -> bool:
         """Whether the row is the bottom line of figures per share under a heading that may name the one asked."""
-        return self.per_share and _BOTTOM_LINE.match(row.label) is not None and _PER_SHARE.search(heading) is not None
+        return self.per_share and bool(bottom_line_of(row, heading))
 
     def other_kind(self, row: Row, heading: str) -> bool:
         """Whether the row, under its heading, is another kind of figure than the one asked: for a figure per share,

@@ -128,3 +128,26 @@ def test_the_quoted_line_of_a_label_two_rows_share_is_the_one_the_figure_was_rea
         "Net income attributable to Pharmacy Co — 2022: $4,149; 2021: $7,910; 2020: $7,179"]
     every = quoted_lines(question, [statement], [c.row for c in figure.cells])
     assert every is not None and len(every.lines) == 3  # without the cells read, each line of the label
+
+
+CHIPS_EPS = Passage(n=1, document="chips-10k.pdf", page=66, tabular=True, table_chunks=(0,), text=(
+    "The following table sets forth the computation of basic and diluted earnings per share:\n"
+    "| | 2009 | 2008 |\n"
+    "| Net income. . . . . . . . . . . . | $247,772 | $786,284 |\n"
+    "| Earnings per share-basic: | | |\n"
+    "| Income from continuing operations, net of tax . . . . | $0.85 | $1.79 |\n"
+    "| Total income (loss) from discontinued operations, net of tax. . . . | 0.00 | 0.89 |\n"
+    "| Net income(1). . . . . . . . . . . | $0.85 | $2.69 |\n"
+    "| Earnings per share-diluted: | | |\n"
+    "| Income from continuing operations, net of tax . . . . | $0.85 | $1.77 |\n"
+    "| Total income (loss) from discontinued operations, net of tax. . . . | 0.00 | 0.88 |\n"
+    "| Net income(1). . . . . . . . . . . | $0.85 | $2.65 |\n"))
+
+
+def test_a_figure_per_share_is_named_by_the_heading_it_is_the_bottom_line_of() -> None:
+    """After a list's 'Total …' line the heading is still the bottom line's: the answer says which figure it is."""
+    diluted = read_figure("What was Chips' diluted earnings per share in fiscal 2008?", [CHIPS_EPS])
+    assert diluted is not None and diluted.shown == "$2.65"
+    assert diluted.sentence.startswith("**Earnings per share-diluted — Net income, 2008: $2.65**")
+    amount = read_figure("What was Chips' net income in fiscal 2008?", [CHIPS_EPS])
+    assert amount is not None and amount.sentence.startswith("**Net income, 2008:")
