@@ -243,6 +243,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     if _written_out(statement, number, figures.computed):
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
+        if _read_as_named(statement, number, terms, figures.computed):
+            return ""  # the cell code read, said by its row's name or the heading it was read under
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
                 or misread(number, terms - _opening_years(statement), figures.cells, figures.prose,
                            before=bool(BEFORE.search(statement)), said=clause_terms(statement, number))
@@ -259,6 +261,18 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return arithmetic
     step = derivation(number, figures.per_passage)
     return f"{number.text} {_NOWHERE}" + (f"; it is {step}, computed without showing how" if step else "")
+
+
+def _read_as_named(statement: str, number: Number, terms: set[str], computed: Sequence[Computed]) -> bool:
+    """Whether the number is a cell code read as it is, and the statement names every word of its row's label or of
+    the heading it was read under ('The diluted earnings per share in fiscal 2009 was $0.85' of 'Net income(1) |
+    $0.85' under 'Earnings per share-diluted:', which a list's 'Total …' line cuts off from its lead-ins) and no
+    year but its column's."""
+    years = set(YEAR.findall(at_year_end(statement))) - _opening_years(statement)
+    return any(figure.read and number_in(number, numbers(figure.shown))
+               and years <= set(YEAR.findall(figure.column)) and any(
+                   (named := {term for term in content_terms(name) if "-" not in term}) and named <= terms
+                   for name in figure.names) for figure in computed)
 
 
 def _number_note(number: Number, terms: set[str], shown: Sequence[Number], everywhere: Sequence[Number],

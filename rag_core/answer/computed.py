@@ -27,6 +27,11 @@ class Computed(NamedTuple):
     """A change's value (which way it went, ``claims.course``), None for any other figure."""
     name: str = ""
     """What changed ('gross margin' of 'gross margin, change 2021 to 2022')."""
+    names: tuple[str, ...] = ()
+    """Of a cell read as it is: its row's label and the lead-in or heading it was read under ('Net income(1)',
+    'Earnings per share-diluted'); a statement that names either says what the figure is."""
+    column: str = ""
+    """Of a cell read as it is: its column ('2009'), whose year a statement of it names, if any."""
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
@@ -35,7 +40,8 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     what it is ('gross profit', a line no row names), or the cells it read as they are, each about its row ('Deferred
     — Total Deferred')."""
     if figure is not None and figure.kind in _READ:
-        return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True) for c in figure.cells]
+        return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True,
+                         names=tuple(name for name in (c.row, c.lead) if name), column=c.column) for c in figure.cells]
     if figure is None or not figure.formula or not figure.shown:
         return []
     rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income

@@ -134,10 +134,16 @@ CHIPS_EPS = Passage(n=1, document="chips-10k.pdf", page=66, tabular=True, table_
     "The following table sets forth the computation of basic and diluted earnings per share:\n"
     "| | 2009 | 2008 |\n"
     "| Net income. . . . . . . . . . . . | $247,772 | $786,284 |\n"
+    "| Basic shares: | | |\n"
+    "| Weighted-average shares outstanding . . . . | 291,385 | 292,688 |\n"
     "| Earnings per share-basic: | | |\n"
     "| Income from continuing operations, net of tax . . . . | $0.85 | $1.79 |\n"
     "| Total income (loss) from discontinued operations, net of tax. . . . | 0.00 | 0.89 |\n"
     "| Net income(1). . . . . . . . . . . | $0.85 | $2.69 |\n"
+    "| Diluted shares: | | |\n"
+    "| Weighted-average shares outstanding . . . . | 291,385 | 292,688 |\n"
+    "| Assumed exercise of common stock equivalents . . . . | 1,313 | 4,422 |\n"
+    "| Weighted-average common and common equivalent shares . . . . | 292,698 | 297,110 |\n"
     "| Earnings per share-diluted: | | |\n"
     "| Income from continuing operations, net of tax . . . . | $0.85 | $1.77 |\n"
     "| Total income (loss) from discontinued operations, net of tax. . . . | 0.00 | 0.88 |\n"
@@ -151,3 +157,20 @@ def test_a_figure_per_share_is_named_by_the_heading_it_is_the_bottom_line_of() -
     assert diluted.sentence.startswith("**Earnings per share-diluted — Net income, 2008: $2.65**")
     amount = read_figure("What was Chips' net income in fiscal 2008?", [CHIPS_EPS])
     assert amount is not None and amount.sentence.startswith("**Net income, 2008:")
+
+
+def test_a_statement_of_the_figure_per_share_read_by_its_heading_is_verified() -> None:
+    """The answer check reads 'Net income(1) | $0.85' as listed under no lead-in (a list's 'Total …' line ends it);
+    the figure code read there, said by the heading it was read under, is the cell's."""
+    from rag_core.answer.attribution import attribute
+    from rag_core.answer.computed import computed_of
+    from rag_core.settings import AttributionSettings
+
+    question = "What was Chips' diluted earnings per share in fiscal 2009?"
+    figure = read_figure(question, [CHIPS_EPS])
+    answer = f"{figure.sentence if figure else ''}\n\nThe diluted earnings per share in fiscal 2009 was $0.85 [1]."
+    statements, _ = attribute(answer, [CHIPS_EPS], None, AttributionSettings(), computed=computed_of(figure))
+    assert [s.unverified_numbers for s in statements] == [[], []]
+    wrong = "The diluted earnings per share in fiscal 2008 was $0.85 [1]."  # 2009's figure said of 2008
+    (other,), _ = attribute(wrong, [CHIPS_EPS], None, AttributionSettings(), computed=computed_of(figure))
+    assert other.unverified_numbers == ["$0.85"]
