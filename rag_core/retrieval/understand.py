@@ -300,7 +300,8 @@ def standalone_question(
             return question, f"follow-up rewrite failed: {exc}"
         rewritten = raw.strip().strip('"').splitlines()[0].strip() if raw.strip() else ""
         unchanged = rewritten.rstrip("?.! ").casefold() == question.strip().rstrip("?.! ").casefold()
-        usable = 3 <= len(rewritten) <= 4 * len(question) + 200 and not _invented(rewritten, question, history)
+        usable = 3 <= len(rewritten) <= 4 * len(question) + 200 and not _invented(rewritten, question, history) and \
+            not (_CONTINUATION.match(question) and _of_another_turn(rewritten, question, history))
         if (unchanged or not usable) and _CONTINUATION.match(question) and _previous_question(history):
             # "And on the Mix dataset?" continues the previous question whatever the model made of it
             return (_joined(question, history),
@@ -324,6 +325,20 @@ def _invented(rewritten: str, question: str, history: Sequence[Message]) -> bool
 
 
 _FIGURE = re.compile(r"\d[\d,.]*\d|\d")
+
+
+def _of_another_turn(rewritten: str, question: str, history: Sequence[Message]) -> bool:
+    """Whether a continuation's rewrite swaps words of the question it continues, the last one asked, for words of
+    neither: told "And in fiscal 2008?" after "What was Analog Devices' diluted earnings per share in fiscal 2009?",
+    the local model wrote "What was Analog Devices' net income in fiscal 2008?", the question two turns back. A rewrite
+    that keeps the last question's words but those the follow-up puts in their place ('How much did ABIOMED have in
+    accounts receivable …' after its cash) is the follow-up's."""
+    last, follow_up, said = _words(_previous_question(history)), _words(question), _words(rewritten)
+    return bool(said - follow_up - last) and bool({w for w in last - said - follow_up if not w.isdigit()})
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOPWORDS and len(w) > 1}
 
 
 def _previous_question(history: Sequence[Message]) -> str:

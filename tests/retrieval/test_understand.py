@@ -397,3 +397,23 @@ def test_a_rewrite_that_invents_a_figure_or_a_citation_is_not_used() -> None:
                                       ChatSession(ScriptedChatModel(rewrite="It was paid on 3 March [2]."), 0.1),
                                       LlmSettings())
     assert typed == "when was it paid?" and note is not None and "unusable" in note
+
+
+def test_a_continuation_rewritten_as_an_earlier_turn_s_question_joins_the_last_one() -> None:
+    """Seen in the app: "And in fiscal 2008?" after "… diluted earnings per share in fiscal 2009?" (itself after "… net
+    income in fiscal 2009?") came back from the local model as the net income of 2008. A rewrite that swaps the last
+    question's words for words of neither is not used; one that keeps them is."""
+    history = [{"role": "user", "content": "What was Analog Devices' net income in fiscal 2009?"},
+               {"role": "assistant", "content": "Net income, 2009: 247,772 thousand [1]"},
+               {"role": "user", "content": "What was Analog Devices' diluted earnings per share in fiscal 2009?"},
+               {"role": "assistant", "content": "Earnings per share-diluted — Net income, 2009: $0.85 [1]"}]
+    follow_up = "And in fiscal 2008?"
+    strayed = "What was Analog Devices' net income in fiscal 2008?"
+    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=strayed), 0.1),
+                                           LlmSettings())
+    assert standalone.startswith(follow_up) and "diluted earnings per share in fiscal 2009" in standalone
+    assert note is not None and "joined to the previous question" in note
+    kept = "What was Analog Devices' diluted earnings per share in fiscal 2008?"
+    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=kept), 0.1),
+                                           LlmSettings())
+    assert standalone == kept and note is None
