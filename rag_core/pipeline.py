@@ -18,7 +18,7 @@ from .answer.answer_check import AnswerCheck
 from .answer.context import group_passages, tables_not_read_yet, whole_candidates, with_texts
 from .answer.figure_question import read_question as figure_question
 from .answer.generate import AnswerRun, PromptSpeeds
-from .answer.leads import held_cells, lead_lines
+from .answer.leads import lead_lines
 from .answer.prepare import prepare
 from .answer.report_lookup import ReportLookup
 from .backends import ChatModel, Embedder, Reranker
@@ -328,10 +328,7 @@ class Engine(Ingesting):
         # table lines that answer, a comparison's measured lines, a summary's totals; the model says what they show
         led = None if no_relevant else lead_lines(steps.leads, question=standalone, sides=sides, passages=passages,
                                                   whole_tables=whole_tables,
-                                                  rows=[c.row for c in figure.cells] if figure is not None else (),
-                                                  row_leads={c.row: c.lead.split(" — ")[-1] for c in figure.cells
-                                                             if c.lead} if figure is not None else None,
-                                                  held=held_cells(figure.cells) if figure is not None else None)
+                                                  read=figure.cells if figure is not None else ())
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
         reads = figure is not None or (led is not None and led[0] == "quoted")
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))

@@ -7,7 +7,7 @@ without a label that sums the rows above it is named as their total ('Total Reve
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ..chunk_text import columns_fit, columns_per_year, header_caption
@@ -78,9 +78,9 @@ def unit_unstated(row: Row, written: str) -> bool:
             and not _CENTS.fullmatch(written.strip()) and "%" not in written)
 
 
-def in_cents(row: Row) -> bool:
-    """Whether every figure of a row is written the way a figure per share is ('$6.00', '(8.30)')."""
-    written = [text.strip() for text in row.cells.values() if text.strip()]
+def in_cents(cells: Mapping[str, str]) -> bool:
+    """Whether every figure of a row's ``cells`` is written the way a figure per share is ('$6.00', '(8.30)')."""
+    written = [text.strip() for text in cells.values() if text.strip()]
     return bool(written) and all(_CENTS.fullmatch(text) for text in written)
 
 
@@ -89,7 +89,7 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
     """A row; unscaled when its label says it is no amount, or when its table states amounts 'except per
     share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
     Income Attributable to PepsiCo per Common Share'); in the unit its label states, if it states one."""
-    cents = per_share and in_cents(Row(passage, table, label, cells, scale))
+    cents = per_share and in_cents(cells)
     own = scale_of(label)  # 'Network volumes (Billions)' in a table in millions
     return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else
                own if own != 1.0 else scale, prose, shares)

@@ -3,7 +3,7 @@ prompt keeps (``kept_rows``) and which lines, read by code, open the answer (``l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ..models import CellRead, Passage
 from .prompts import (
@@ -27,16 +27,18 @@ def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Pa
 
 def lead_lines(
     leads: Sequence[str], *, question: str, sides: Sequence[str], passages: Sequence[Passage],
-    whole_tables: Sequence[Passage], rows: Sequence[str] = (), row_leads: Mapping[str, str] | None = None,
-    held: Mapping[str, Sequence[str]] | None = None,
+    whole_tables: Sequence[Passage], read: Sequence[CellRead] = (),
 ) -> tuple[str, QuotedLines] | None:
     """The first of the plan's table-line leads that finds its lines, and them: the table lines that
-    answer (``quoted``: the lines of ``rows``, those a figure was read from, when a passage shows them, each under
-    the lead-in of ``row_leads`` it was named with, the line holding its cells ``held`` of a label two rows share),
+    answer (``quoted``: the lines of the rows the figure was ``read`` from, when a passage shows them, each under the
+    lead-in it was named with, the line holding its cells of a label two rows share),
     a comparison's measured lines (``compared``), a summary's totals (``summing``, read from
     ``whole_tables``: the passages before the budget, so a line it cut short is quoted whole). The
     ``figure`` lead is read before the budget (``figures.read_figure``)."""
     kept = {p.n for p in passages}
+    rows = [c.row for c in read]
+    row_leads = {c.row: c.lead.split(" — ")[-1] for c in read if c.lead}
+    held = held_cells(read)
     for lead in leads:
         found = (quoted_lines(question, passages, rows, row_leads, held) if lead == "quoted"
                  else compared_lines(sides, passages) if lead == "compared"
@@ -48,7 +50,7 @@ def lead_lines(
 
 
 def held_cells(cells: Sequence[CellRead]) -> dict[str, list[str]]:
-    """The cells a figure was read from, as written, by the label of their row (``lead_lines``' ``held``)."""
+    """The cells a figure was read from, as written, by the label of their row (``quoted_lines``' ``held``)."""
     held: dict[str, list[str]] = {}
     for cell in cells:
         held.setdefault(cell.row, []).append(cell.text)

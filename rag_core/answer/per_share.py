@@ -32,7 +32,7 @@ def bottom_line_of(row: Row, heading: str) -> str:
     """The heading of figures per share a row is the bottom line of, without its colon ('Earnings per share-diluted'
     over 'Net income(1) | $0.85'), which names it in an answer; '' for any other row (an amount 'Net income' under a
     table's title on earnings per share)."""
-    if _BOTTOM_LINE.match(row.label) and _PER_SHARE.search(heading) and in_cents(row):
+    if _BOTTOM_LINE.match(row.label) and _PER_SHARE.search(heading) and in_cents(row.cells):
         return heading.rstrip(": ")
     return ""
 
@@ -71,4 +71,4 @@ class Shares:
                     or FIGURE_PER_SHARE.search(row.label) is not None
                     or bool(self.dilution and kinds and self.dilution not in kinds))
         return bool(FIGURE_PER_SHARE.search(row.label) and self.count
-                    or _PER_SHARE.search(heading) and in_cents(row))
+                    or _PER_SHARE.search(heading) and in_cents(row.cells))

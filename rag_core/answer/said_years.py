@@ -18,7 +18,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from ..lexical.figure_name import YEAR, YEAR_BEFORE, at_year_end
+from ..lexical.figure_name import YEAR_BEFORE, at_year_end
 from ..text import CITATION
 from .figure_cells import Row
 from .figure_saying import SCALE_NAMES
@@ -49,7 +49,7 @@ def year_said(statement: str, number: Number, opening: Collection[str] = ()) -> 
     if not named or re.search(r"\brespectively\b", text, re.IGNORECASE):
         return ""
     clause = next((part for part in _CLAUSE.split(text) if number.text in part), "")
-    in_clause = {found.group(1) for found in YEAR.finditer(clause)} - set(opening)
+    in_clause = set(years_in(clause)) - set(opening)
     return in_clause.pop() if len(in_clause) == 1 else ""
 
 

@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from ..errors import GenerationError
 from ..lexical.acronyms import name_acronyms
 from ..lexical.paraphrase import named_metrics
-from ..lexical.terms import STOPWORDS
+from ..lexical.terms import STOPWORDS, tokenize
 from ..lexical.vocabulary import asks_why, expansion, statements_named
 from ..models import Intent, IntentReply, Message, Understanding, UnderstandReply
 from ..runtime.llm import ChatSession
@@ -338,7 +338,7 @@ def _of_another_turn(rewritten: str, question: str, history: Sequence[Message]) 
 
 
 def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in STOPWORDS and len(w) > 1}
+    return {w for w in tokenize(text) if w not in STOPWORDS and len(w) > 1}
 
 
 def _previous_question(history: Sequence[Message]) -> str:
