@@ -1,8 +1,8 @@
 """Which column and cell of a named row a figure question reads (``column_of``: the year's, a column the question
 names, else the year's 'Total'; ``cell_read``: the cell with why it was chosen), and what reads rows and columns
-together: a change a row states (``stated_change``), the lines a cost of revenue is split into (``cost_parts``), the
-latest year of a metric (``latest_year``), an equity award row's count of shares and price per share
-(``count_and_price``), whether a row states percentages (``in_percent``). The rows a question names are
+together: a change a row states (``stated_change``), the lines a cost of revenue or D&A is split into
+(``split_lines``), the latest year of a metric (``latest_year``), an equity award row's count of shares and price per
+share (``count_and_price``), whether a row states percentages (``in_percent``). The rows a question names are
 ``figure_rows``'."""
 
 from __future__ import annotations
@@ -15,31 +15,39 @@ from ..lexical.line_items import COST_OF_REVENUE
 from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_question import scale_of
-from .figure_rows import When, covers, named_under, rows_named
+from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, is_percent
 from .year_columns import within_a_year
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
-"""A row of the whole cost of revenue ('Cost of sales', 'Total cost of revenues')."""
+_COST_PART = re.compile(r"\s*cost of \w", re.IGNORECASE)
+_DEPRECIATION = r"d&a|depreciation (?:and|&) amortization"
+_DA_WHOLE = re.compile(r".*\bdepreciation\b.*\bamortization\b|.*\bamortization\b.*\bdepreciation\b", re.IGNORECASE)
+_DA_PART = re.compile(r"\s*(?:depreciation|amortization)\b(?!.*\b(?:debt|financ\w*|discounts?|premiums?|issuance|"
+                      r"leases?|right-of-use|deferred)\b)", re.IGNORECASE)
+_SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (_DEPRECIATION, _DA_PART, _DA_WHOLE))
+"""Lines a statement may split into parts it does not total, as (the metric's pattern, a part's row, the whole's
+row): the cost of revenue ('Cost of products', 'Cost of services'); depreciation and amortization ('Depreciation',
+'Amortization of intangibles': not the amortization of debt costs, discounts or leases, which are no D&A)."""
 
 
-def _cost_part(label: str) -> bool:
-    """A row of a part of the cost of revenue ('Cost of products', 'Cost of services')."""
-    return re.match(r"\s*cost of \w", label, re.IGNORECASE) is not None and not _COST_WHOLE.match(label)
-
-
-def cost_parts(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
-    """The other lines a cost of revenue is split into, in the read cell's column, when its statement
-    states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
-    sold is both: 63,078, not 53,969). None when the cell's row is the whole cost, or its table totals them."""
-    if not covers(COST_OF_REVENUE, metric) or not _cost_part(cell.row):
+def split_lines(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:
+    """The other lines a cost of revenue, or depreciation and amortization, is split into, in the read cell's column,
+    when its table states no total of them: Boeing's 'Cost of products' beside 'Cost of services' (the cost of goods
+    sold is both: 63,078, not 53,969); Analog Devices' 'Depreciation' beside 'Amortization of intangibles'. None when
+    the cell's row is the whole, or its table totals the parts."""
+    split = next(((part, whole) for pattern, part, whole in _SPLIT if covers(pattern, metric)), None)
+    line = joined_item(cell.row) or cell.row  # 'Depreciation' after 'Adjustments to reconcile …:'
+    if split is None or not split[0].match(line) or split[1].match(line):
         return []
-    table = [row for row in rows if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
-    if any(_COST_WHOLE.match(row.label) for row in table):
+    part, whole = split
+    table = [(joined_item(row.label) or row.label, row) for row in rows
+             if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
+    if any(whole.match(label) for label, _ in table):
         return []
-    return [read for row in table if row.label != cell.row and _cost_part(row.label) and cell.column in row.cells
+    return [read for label, row in table if row.label != cell.row and part.match(label) and cell.column in row.cells
             and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
 
 

@@ -10,20 +10,20 @@ from dataclasses import replace
 from functools import partial
 
 from ..lexical.figure_name import YEAR, owner
-from ..lexical.line_items import beyond_whole, derived_formula
+from ..lexical.line_items import amount_subtracted, beyond_whole, derived_formula
 from ..models import CellRead, FigureReading
 from .figure_cells import BALANCE_AT, END, START, Row
 from .figure_columns import (
     as_written,
     cell_read,
     column_of,
-    cost_parts,
     count_and_price,
     latest_year,
     partly_named,
     plainer,
     plainness,
     said_when,
+    split_lines,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
 from .figure_rows import When, alike_first, amounts_first, balance_moved, rows_named
@@ -76,7 +76,7 @@ class CellReader(Saying):
         an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others); of a
         balance, never its change in a year ('Accounts receivable | (122)' of a cash flow statement, ``balance_moved``).
         """
-        named = [row for _, row in rows_named(self.rows, metric) if not balance_moved(row, metric)]
+        named = [row for _, row in rows_named(self.rows, metric, owner=self.owner) if not balance_moved(row, metric)]
         for row in alike_first(named, self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total, owner=self.owner)
             if cell is None or (self.amount and is_percent(cell[1])):
@@ -95,11 +95,11 @@ class CellReader(Saying):
 
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
-        found = rows_named(self.rows, metric, question=self.question)
+        found = rows_named(self.rows, metric, question=self.question, owner=self.owner)
         found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)
-            if reading and reading.kind == "cell" and (parts := cost_parts(self.rows, reading.cells[0], metric, year)):
+            if reading and reading.kind == "cell" and (parts := split_lines(self.rows, reading.cells[0], metric, year)):
                 self.cells += [reading.cells[0], *parts]  # a cost of revenue split into lines it does not total
                 value, shown = paid([reading.cells[0], *parts])
                 return self._computed("sum", value, shown, percent=False, what=f"{metric}, {reading.cells[0].column}",
@@ -234,7 +234,7 @@ class CellReader(Saying):
         aligned = self._aligned([r for r in read if r is not None])
         if isinstance(aligned, FigureReading):
             return aligned
-        got = aligned
+        got = as_amounts(*aligned)
         value = sum(r.value for r in got) / len(got)
         formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
         return self._computed("average", value, formula, percent=False,
@@ -294,10 +294,10 @@ class CellReader(Saying):
             return self._missing()
         if isinstance(aligned := self._aligned(got), FigureReading):
             return aligned
-        got = aligned
-        formula = " + ".join(cite(r) for r in got)
-        return self._computed("sum", sum(r.value for r in got), formula, percent=False,
-                              what=f"{row_named(got[0])}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
+        summed = as_amounts(*aligned)  # capital expenditures written '(131)' summed as the amounts spent
+        formula = " + ".join(cite(r) for r in summed)
+        return self._computed("sum", sum(r.value for r in summed), formula, percent=False,
+                              what=f"{row_named(summed[0])}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
                               scale=self._row_scale(got[0]))
 
     def product(self, metric: str) -> FigureReading | None:
@@ -363,7 +363,7 @@ class CellReader(Saying):
             cells = [self.read(name, y) for y in (first, last)]
             if any(c is None for c in cells):
                 raise Missing(phrase)
-            got = [c for c in cells if c is not None]
+            got = as_amounts(*(c for c in cells if c is not None))
             return sum(c.value for c in got) / 2, f"({' + '.join(cite(c) for c in got)}) / 2"
         if re.search(r"\bchange in\b", phrase, re.IGNORECASE):
             name = re.sub(r"\bchange in\b|\bbetween\b|\band\b", " ", metric, flags=re.IGNORECASE)
@@ -384,6 +384,6 @@ class CellReader(Saying):
             self.missing.append(metric.strip() + (f" for {said_when(own[-1] if own else year)}" if (own or year)
                                                   else ""))
             raise Missing(phrase)
-        parts = cost_parts(self.rows, cell, metric, own[-1] if own else year)
+        parts = split_lines(self.rows, cell, metric, own[-1] if own else year)
         self.cells += parts
-        return paid([cell, *parts])
+        return paid([as_amounts(cell)[0] if amount_subtracted(metric) else cell, *parts])  # an expense asked: 2,533

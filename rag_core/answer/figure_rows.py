@@ -52,7 +52,8 @@ _NARROWED = re.compile(r"\((exclud|includ|before|after|net of)\w*\b", re.IGNOREC
 losses)'): a question that does not say so asks the line itself ('Net investment income (2)')."""
 
 
-def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[tuple[float, Row]]:
+def rows_named(rows: Sequence[Row], metric: str, *, question: str = "",
+               owner: frozenset[str] = frozenset()) -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
     metric (or in a report name of a line item the metric names), more words first. A label that
     opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
@@ -61,7 +62,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
     amount before something is taken from it ('Income before income tax provision') is named only
     by a metric that says 'before' too. ``question``: one that asks for the figure at a date asks a balance; one that
     asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share'); a label that names
-    a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023')."""
+    a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023'). ``owner``: the stems of
+    the company the question names, whose unit named after it ('Boeing Capital interest expense') is not it."""
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
@@ -86,7 +88,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
-                    _named(item, words, names) if (item := _item(row.label)) else 0.0,  # of 'Transportation'
+                    _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
         if shares.heads(row, lead):  # 'Net income attributable to CVS Health | $6.00' under 'Basic earnings per
@@ -121,6 +123,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))) and not dated <= {
                     year for column in row.cells for year in YEAR.findall(column)}:  # 'Notes due 2024', not the
                 score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of
+            if _of_a_unit(row.label, owner, words):
+                score -= _AGREES  # 'Boeing Capital interest expense' is its finance arm's
             narrowed = _NARROWED.search(row.label)
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
@@ -131,6 +135,15 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "") -> list[
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
+
+
+def _of_a_unit(label: str, owner: frozenset[str], words: set[str]) -> bool:
+    """Whether a label names a unit of the company by the company's name and a word of its own, the metric naming
+    neither ('Boeing Capital interest expense' of Boeing's 'interest expense'; not 'Net loss attributable to Boeing
+    Shareholders', which opens with the line)."""
+    first = label.split(maxsplit=1)[0] if label.strip() else ""
+    return bool(owner) and bool(stems(first)) and stems(first) <= owner and not owner & words and bool(
+        label_stems(label) - owner - words - GENERIC)
 
 
 def lead_in(row: Row, words: set[str]) -> str:
@@ -320,7 +333,7 @@ def headed_item(label: str) -> str | None:
     return found.group("item") if nested or stems(heading) & stems(found.group("item")) else None
 
 
-def _item(label: str) -> str | None:
+def joined_item(label: str) -> str | None:
     """The line a label joined to its group's heading names ('Cost of sales(1)'; 'Depreciation' after
     'Adjustments to reconcile …:'; 'Deposits' after 'Liabilities and shareholders’ equity'), or None."""
     if found := _HEADED.fullmatch(label.strip()):

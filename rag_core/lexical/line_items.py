@@ -14,7 +14,7 @@ from collections.abc import Callable
 from .paraphrase import with_paraphrases
 
 COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
-"""The cost of revenue as questions name it (``figure_columns.cost_parts`` sums the lines a statement splits it
+"""The cost of revenue as questions name it (``figure_columns.split_lines`` sums the lines a statement splits it
 into)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
@@ -164,12 +164,15 @@ statement its 'Common stock dividends (2,910)'), or a cost an income statement s
 payables outstanding, a payout ratio) means the amount paid."""
 
 DERIVED = {"gross profit": "(revenue - cost of goods sold)", "interest paid": "interest expense",
-           "income taxes paid": "income taxes", "total debt": "(short-term debt + long-term debt)"}
+           "income taxes paid": "income taxes", "total debt": "(short-term debt + long-term debt)",
+           "working capital": "(total current assets - total current liabilities)",
+           "net debt": "(total debt - cash and cash equivalents)"}
 """A line a statement may not state, and what it is of the lines it does, or what is read in its place: 3M's
 statement of income has no 'Gross profit', its net sales less its cost of sales are it; where no passage states the
 interest or taxes paid in cash, the expense is read, said by its own name; a balance sheet states its debt in two
 lines, due within the year and after it ('Short-term debt obligations', 'Long-term debt obligations'), and their sum
-is its total debt where no note states one."""
+is its total debt where no note states one; working capital is current assets less current liabilities, net debt the
+total debt less the cash held, where no passage states them."""
 
 
 def derived_formula(formula: str, missing: list[str]) -> str | None:
