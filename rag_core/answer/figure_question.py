@@ -73,8 +73,10 @@ _AS_SHARE = re.compile(r"\bwhat (?:percentage|percent|share|portion|slice|part|p
 _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
                        re.IGNORECASE)
 _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
-                      r"(?P<formula>.+?)(?:\.\s|\.?$|\?)",
-                      re.IGNORECASE | re.DOTALL)
+                      r"(?P<formula>.+?)(?:\.\s|\.?$|\?)|\((?P<bracketed>[^()]+?\s(?:less|minus|plus|divided by|over)"
+                      r"\s(?!than\b)[^()]+)\)", re.IGNORECASE | re.DOTALL)
+"""A formula the question defines: 'calculated as …', or in brackets after the figure's name ('net debt (total debt
+less cash and cash equivalents)')."""
 _DIVIDED = re.compile(r"[,:;]\s*(?P<formula>[^,:;?]*?\bdivided by\b[^,:;?]+)|"
                       r"\b(?:ratio|rate|margin|coverage|turnover|yield|return)\b[^,:;?]*[,:;]\s*"
                       r"(?!using\b|with\b|from\b|based\b)(?P<over>[^,:;?]*?\sover\s[^,:;?]+)", re.IGNORECASE)
@@ -313,9 +315,11 @@ def _read_asked(question: str) -> Asked | None:
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))
     defined = _DEFINED.search(asked)
     if defined is not None:
-        formula = _BRACKETS.sub(" ", defined.group("formula")).strip()
+        bracketed = defined.group("bracketed") or ""
+        formula = _BRACKETS.sub(" ", defined.group("formula") or re.sub(r"\sover\s", " divided by ", bracketed)).strip()
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
-                       percent=bool(re.search(r"\bpercent|%", formula)))
+                       percent=bool(re.search(r"\bpercent|%", formula)) or bool(bracketed) and _in_percent(
+                           cell.metric, bracketed))
     divided = _DIVIDED.search(asked)
     if divided is not None:
         over = divided.group("over")
