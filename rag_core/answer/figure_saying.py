@@ -25,6 +25,8 @@ place loses a sixth of it), above it with one (24.8%)."""
 _WHOLE_FROM = 1_000.0
 """A figure computed over amounts a table states without their unit is said without cents from this
 size on ('-568,023', the change of revenue in a table without '(in thousands)'; not '-568,023.00')."""
+_ONE_PLACE_FROM = 100.0
+"""A computed amount not whole is said with one place from this size on (123.5), two below it (12.35)."""
 _NEAR = 10.0
 """A figure without a stated unit is read in the unit that brings it within this many times of the
 same line item's figure with one."""
@@ -146,7 +148,8 @@ class Saying:
             return f"{'-' if signed else ''}{money}{plain}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
         amount = value / unit
         whole = amount == round(amount) and bool(self.cells) and all(decimal_places(c.text) == 0 for c in self.cells)
-        decimals = self.decimals if self.decimals is not None else (0 if abs(amount) >= 100 or whole else 2)
+        decimals = self.decimals if self.decimals is not None else (  # an average of 131 and 116: 123.5, not 124
+            0 if abs(amount) >= _WHOLE_FROM or whole else 1 if abs(amount) >= _ONE_PLACE_FROM else 2)
         return f"{amount:,.{decimals}f}" + (f" {SCALE_NAMES[unit]}" if unit in SCALE_NAMES else "")
 
     def _computed(self, kind: str, value: float, formula: str, *, percent: bool, what: str,
