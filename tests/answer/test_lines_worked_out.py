@@ -1,0 +1,119 @@
+"""Lines a report does not state, worked out from those it does: working capital (current assets less current
+liabilities), net debt as a question defines it in brackets, depreciation and amortization a cash flow statement
+splits into two lines. And the signs and rows a formula reads: an expense written in parentheses is the amount spent
+(an interest coverage ratio over an operating loss is below nought, not above it), capital expenditures written so
+average to what was spent, and a line of a unit named after the company ('Northwind Capital interest expense') is not
+the company's."""
+
+from __future__ import annotations
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+BALANCE = Passage(n=1, document="gears-10k.pdf", page=51, tabular=True, statement="balance", text=(
+    "Consolidated Balance Sheets\n(thousands)\n"
+    "| | October 31, 2009 | November 1, 2008 |\n"
+    "| Cash and cash equivalents | 639,729 | 593,599 |\n"
+    "| Inventories | 255,375 | 322,724 |\n"
+    "| Total current assets | 2,490,636 | 2,089,577 |\n"
+    "| Total assets | 3,404,294 | 3,090,992 |\n"
+    "| Short-term debt | 1,200 | 900 |\n"
+    "| Total current liabilities | 386,613 | 569,058 |\n"
+    "| Long-term debt | 379,626 | — |\n"))
+
+CASH_FLOWS = Passage(n=2, document="gears-10k.pdf", page=54, tabular=True, statement="cash flow", text=(
+    "Consolidated Statements of Cash Flows\n(thousands)\n"
+    "| | 2009 | 2008 |\n"
+    "| Net income | 247,772 | 786,284 |\n"
+    "| Adjustments to reconcile net income to net cash provided by operations: | | |\n"
+    "| Depreciation | 132,493 | 144,222 |\n"
+    "| Amortization of intangibles | 7,377 | 9,250 |\n"
+    "| Amortization of debt issuance costs | 310 | 120 |\n"
+    "| Net cash provided by operating activities | 432,148 | 669,368 |\n"
+    "| Additions to property, plant and equipment, net | (56,095) | (157,408) |\n"))
+
+INCOME = Passage(n=3, document="gears-10k.pdf", page=50, tabular=True, statement="income", text=(
+    "Consolidated Statements of Income\n(thousands)\n"
+    "| | 2009 | 2008 |\n"
+    "| Total revenue | 2,014,908 | 2,582,931 |\n"
+    "| Operating income | 284,817 | 625,025 |\n"
+    "| Net income | 247,772 | 786,284 |\n"))
+
+
+def test_working_capital_no_passage_states_is_current_assets_less_current_liabilities() -> None:
+    figure = read_figure("Using the balance sheet, what was Gears Inc's working capital at the end of fiscal 2009?",
+                         [BALANCE])
+    assert figure is not None and not figure.missing, figure
+    assert figure.shown == "2,104,023 thousand"
+    assert [cell.row for cell in figure.cells] == ["Total current assets", "Total current liabilities"]
+
+
+def test_net_debt_a_question_defines_in_brackets_is_computed_as_defined() -> None:
+    question = "What is Gears Inc's net debt at the end of FY2009 (total debt less cash and cash equivalents)?"
+    asked = read_question(question)
+    assert asked is not None and asked.metric == "net debt"
+    assert asked.formula == "total debt less cash and cash equivalents"
+    figure = read_figure(question, [BALANCE])
+    assert figure is not None and not figure.missing, figure
+    assert figure.value == (1_200 + 379_626 - 639_729) * 1_000  # total debt: the balance sheet's two lines
+
+
+def test_a_ratio_written_over_in_brackets_is_that_ratio() -> None:
+    asked = read_question("What was Gears Inc's net margin (net income over total revenue) in 2009?")
+    assert asked is not None and asked.formula == "net income divided by total revenue" and asked.percent
+
+
+def test_depreciation_and_amortization_split_into_two_lines_are_summed_without_debt_costs() -> None:
+    figure = read_figure("What is Gears Inc's FY2009 EBITDA (operating income plus depreciation and amortization)?",
+                         [INCOME, CASH_FLOWS])
+    assert figure is not None and not figure.missing, figure
+    assert figure.value == (284_817 + 132_493 + 7_377) * 1_000
+    assert "Amortization of debt issuance costs" not in [cell.row for cell in figure.cells]
+
+
+def test_a_table_that_states_depreciation_and_amortization_whole_is_read_whole() -> None:
+    whole = Passage(n=2, document="gears-10k.pdf", page=54, tabular=True, statement="cash flow", text=(
+        "Consolidated Statements of Cash Flows\n(thousands)\n| | 2009 | 2008 |\n"
+        "| Depreciation and amortization | 139,870 | 153,472 |\n"
+        "| Amortization of intangibles | 7,377 | 9,250 |\n"))
+    figure = read_figure("What is Gears Inc's FY2009 EBITDA (operating income plus depreciation and amortization)?",
+                         [INCOME, whole])
+    assert figure is not None and figure.value == (284_817 + 139_870) * 1_000
+
+
+AIRFRAMES = Passage(n=1, document="northwind-10k.pdf", page=55, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations\n(Dollars in millions)\n"
+    "| Years ended December 31, | 2022 | 2021 | 2020 |\n"
+    "| Total revenues | 66,608 | 62,286 | 58,158 |\n"
+    "| Northwind Capital interest expense | (28) | (32) | (43) |\n"
+    "| Loss from operations | (3,547) | (2,902) | (12,767) |\n"
+    "| Other income, net | 1,058 | 551 | 447 |\n"
+    "| Interest and debt expense | (2,533) | (2,682) | (2,156) |\n"))
+
+
+def test_an_interest_coverage_ratio_over_an_operating_loss_is_below_nought_and_reads_the_companys_interest() -> None:
+    figure = read_figure("What was Northwind's FY2022 interest coverage ratio (operating income over interest "
+                         "expense)?", [AIRFRAMES])
+    assert figure is not None and not figure.missing, figure
+    assert [cell.row for cell in figure.cells] == ["Loss from operations", "Interest and debt expense"]
+    assert figure.shown == "-1.40"
+
+
+def test_a_unit_named_after_the_company_answers_when_the_question_names_it() -> None:
+    figure = read_figure("What was Northwind Capital interest expense in 2022?", [AIRFRAMES])
+    assert figure is not None and figure.cells[0].row == "Northwind Capital interest expense", figure
+
+
+GAMES = Passage(n=1, document="arcade-10k.pdf", page=70, tabular=True, statement="cash flow", text=(
+    "Consolidated Statements of Cash Flows\n(Amounts in millions)\n"
+    "| For the Years Ended December 31, | 2019 | 2018 | 2017 |\n"
+    "| Net cash provided by operating activities | 1,831 | 1,790 | 2,213 |\n"
+    "| Capital expenditures | (116) | (131) | (155) |\n"))
+
+
+def test_capital_expenditures_written_in_parentheses_average_to_what_was_spent() -> None:
+    figure = read_figure("What was Arcade Co's average capital expenditure over FY2018 and FY2019?", [GAMES])
+    assert figure is not None and figure.kind == "average", figure
+    assert figure.value == 123.5e6
+    assert figure.shown == "123.5 million"  # not -124 million
