@@ -8,7 +8,7 @@ import re
 from ..lexical.line_items import way_said
 
 FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
-                r"cost|costs|assets|liabilities|equity|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
+                r"cost|costs|assets|liabilities|equity|capital|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
                 r"profit|loss|losses|provisions?|dividends?|repurchases|inventory|inventories|payable|receivable|"
                 r"turnover|growth|percentage|percent|share|score|accuracy|win rate|balance|price|shares|pp&e|d&a|sg&a|"
                 r"r&d|dso|dio|dpo|roe|roa|coverage|outstanding|cash flows?")

@@ -21,7 +21,7 @@ _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|g
 _ASKS = re.compile(
     rf"(?:\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine|give|report|state|find)\b|{_HOW_MOVED}|"
     rf"{NAMED_ALONE}(?=[^?]*\?\s*$)).*?"
-    rf"\b(?:{FIGURE_WORDS}|change|increase|decrease|average|\d)",
+    rf"\b(?:{FIGURE_WORDS}|change|increase|decrease|average|(?:fy\s?'?)?\d)",  # 'in FY2022' as 'in 2022'
     re.IGNORECASE | re.DOTALL,
 )
 _NOT_A_FIGURE = re.compile(
