@@ -51,6 +51,28 @@ def split_lines(rows: Sequence[Row], cell: CellRead, metric: str, year: When) ->
             and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
 
 
+_DEBT_ROW = re.compile(r"\b(?:debt|borrowings?|notes payable|commercial paper)\b", re.IGNORECASE)
+_LONG_TERM_ONLY = re.compile(r"\s*long-term debt(?:,?\s*net)?\s*", re.IGNORECASE)
+_SHORT_TERM = "short-term debt"
+
+
+def unlisted_debt(rows: Sequence[Row], formula: str, missing: Sequence[str]) -> str | None:
+    """The formula without its short-term debt when no passage states one because the company has none: a balance
+    sheet in the passages lists its current liabilities whole ('Total current liabilities') and, of debt, only its
+    'Long-term debt' (Analog Devices' 2009 total debt is its long-term debt, 379,626). None otherwise: a 'Current
+    portion of long-term debt', 'Commercial paper' or 'Notes payable' there is short-term debt not read by its name."""
+    if not any(line.lower().startswith(_SHORT_TERM) for line in missing) or _SHORT_TERM not in formula.lower():
+        return None
+    tables = {(row.passage.n, row.table) for row in rows if row.passage.statement == "balance_sheet"
+              and re.match(r"\s*total current liabilities\b", row.label, re.IGNORECASE)}
+    for where in tables:
+        debts = [joined_item(row.label) or row.label for row in rows  # 'Noncurrent Liabilities Long-term debt'
+                 if (row.passage.n, row.table) == where and _DEBT_ROW.search(row.label)]
+        if debts and all(_LONG_TERM_ONLY.fullmatch(label) for label in debts):
+            return re.sub(rf"\(?\s*{_SHORT_TERM}\s*\+\s*(long-term debt)\s*\)?", r"\1", formula, flags=re.IGNORECASE)
+    return None
+
+
 def latest_year(rows: Sequence[Row], metric: str) -> int | None:
     """The latest year the best row of the metric has a figure for: what a question that names no year
     asks about ('how long did its customers take to pay, on average?' of the latest year and the one before)."""

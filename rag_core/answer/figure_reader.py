@@ -24,6 +24,7 @@ from .figure_columns import (
     plainness,
     said_when,
     split_lines,
+    unlisted_debt,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
 from .figure_rows import When, alike_first, amounts_first, balance_moved, rows_named
@@ -319,17 +320,21 @@ class CellReader(Saying):
 
     def formula(self, text: str, *, percent: bool, name: str, in_units: bool = False) -> FigureReading | None:
         """A formula's value for the latest year asked; ``in_units``: its amounts already read in one unit."""
-        if formula_tokens(text) == [text.strip()]:
-            return self.cell(text)  # one line, read in the place of another ('interest expense' for 'interest paid')
+        if formula_tokens(text) == [text.strip()]:  # one line, read in the place of another ('interest expense' for
+            read = self.cell(text)  # 'interest paid'), saying what it assumed ('the balance sheet lists no …')
+            return read.model_copy(update={"sentence": f"{read.sentence} ({'; '.join(self.assumed)})"}) if (
+                read is not None and self.assumed) else read
         year = max(self.years) if self.years else None
         self.operands = {}
         try:
             tokens = formula_tokens(text)
             value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
         except Missing:
-            if (again := derived_formula(text, self.missing)) is None:
+            unlisted = unlisted_debt(self.rows, text, self.missing)  # a balance sheet that lists no short-term debt
+            if (again := derived_formula(text, self.missing) or unlisted) is None:
                 return self._missing()
-            self.cells, self.missing, self.assumed = [], [], []  # 'gross profit': revenue less its cost
+            self.cells, self.missing = [], []  # 'gross profit': revenue less its cost
+            self.assumed = ["the balance sheet lists no short-term debt"] if again == unlisted else []
             return self.formula(again, percent=percent, name=name)
         except (ValueError, ZeroDivisionError):
             return None
