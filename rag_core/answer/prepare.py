@@ -13,9 +13,11 @@ from ..models import Budget, FigureReading, Message, Passage, StageRecord
 from ..retrieval.plan import Answering
 from ..settings import BudgetSettings
 from ..stages import Stage
+from ..tables.lines import LEADERS
 from ..trace import ms_since
 from .budget import fit_prompt
 from .context import with_texts
+from .figure_rows import joined_item
 from .figure_units import ReportTables, with_units
 from .figures import read_figure
 from .leads import kept_rows
@@ -66,8 +68,12 @@ def prepare(
     # years above them, which the brief form's rows that answer would leave out
     grouped = kept_rows("all" if figure is not None and figure.value is not None else steps.rows_kept, question,
                         grouped)
+    grouped = [p.model_copy(update={"text": LEADERS.sub(SHORT_LEADER, p.text)}) if LEADERS.search(p.text) else p
+               for p in grouped]  # a statement's 'Goodwill . . . . . .': each dot a token of a small prompt
     settled = figure.sentence if figure is not None else ""  # a missing input or two candidates are settled too
-    rows = tuple(dict.fromkeys(c.row for c in figure.cells)) if figure is not None else ()
+    # the rows' labels as their lines write them too: 'Depreciation' of 'Adjustments to reconcile …: Depreciation'
+    rows = tuple(dict.fromkeys(label for c in figure.cells for label in (c.row, joined_item(c.row)) if label)) if (
+        figure is not None) else ()
     budget, record = fit(steps, question, history, grouped, counter, sides, config, whole=whole, settled=settled,
                          keep=rows, together=together)
     if budget is None:
@@ -87,6 +93,12 @@ def prepare(
             name=Stage.FIGURES, ms=read_ms, inputs={"question": question},
             outputs=[figure.model_dump()] if figure is not None else [], notes=notes))
     return Prepared(grouped, budget, figure, [*records, *(r for r in (record,) if r is not None)])
+
+
+SHORT_LEADER = " ..."
+"""A label's leader dots as the prompt writes them: three, which still part the labels a table finder set into one
+cell ('Depreciation ... Amortization of intangibles ...', ``tables.lines.leader_parts``), where a filing's run of
+forty took forty tokens (Analog Devices' cash flow statement: 5,074 characters, 2,829 without them)."""
 
 
 def _sources(figure: FigureReading) -> set[int]:

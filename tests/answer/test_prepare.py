@@ -224,3 +224,28 @@ def test_the_passage_a_figures_unit_was_read_in_goes_with_it_into_a_small_prompt
     assert [p.page for p in prepared.passages[:2]] == [56, 55] and prepared.budget.cut, "the prose is what is cut"
     kept = {p.n for p in with_texts(prepared.passages, prepared.budget.passages)}
     assert {1, 2} <= kept
+
+
+def test_leader_dots_are_three_in_the_prompt_so_a_figure_over_two_dotted_statements_is_settled() -> None:
+    """A filing's statements run each label into its figures with leader dots ('Depreciation . . . . .'), each dot a
+    token: Analog Devices' cash flow statement alone took 1,517 of the local model's 1,800, and the EBITDA read from it
+    and the income statement was not settled. Three dots still part the labels a table finder set into one cell."""
+    dots = " ." * 40
+    income = Passage(n=1, document="gears-10k.pdf", page=50, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF INCOME\n| (thousands) | 2009 2008 |\n"
+        f"| Total revenue{dots} | 2,014,908 2,582,931 |\n| Operating income{dots} | 284,817 625,025 |\n"))
+    cash = Passage(n=2, document="gears-10k.pdf", page=54, tabular=True, text=(
+        "CONSOLIDATED STATEMENTS OF CASH FLOWS\n| (thousands) | 2009 2008 |\n"
+        f"| Net income{dots} | 247,772 786,284 |\n"
+        f"| Adjustments to reconcile net income to net cash provided by operations: Depreciation{dots} Amortization "
+        f"of intangibles{dots} | 132,493 144,222 7,377 9,250 |\n"))
+    question = "What is Gears Inc's FY2009 EBITDA (operating income plus depreciation and amortization)?"
+    config = BudgetSettings(local_prompt_tokens=330)
+    steps = answering("technical", "local", budget=config, brief_form=True, figures=True)
+    prepared = prepare(steps, question, [], [income, cash], WhitespaceTokenCounter(), (), config, whole=False,
+                       no_relevant=False)
+    assert prepared is not None and prepared.figure is not None, [r.notes for r in prepared.records]
+    assert prepared.figure.value == (284_817 + 132_493 + 7_377) * 1_000
+    prompt = prepared.budget.messages[-1]["content"]
+    assert prepared.figure.sentence in prompt and ". . ." not in prompt
+    assert "Depreciation ... Amortization of intangibles ..." in prompt
