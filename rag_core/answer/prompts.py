@@ -272,7 +272,8 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
     listed = [(n, line) for n, line in lines if listed_under(shown[n], line, leads or {})]
     lines = listed or lines
     lines = [(n, line) for n, line in lines if holds_read(lines, line, held or {})]
-    lines = lines[:LINES_QUOTED]
+    lines = [(n, line) for i, (n, line) in enumerate(lines)  # a line two passages show alike, once
+             if all(line != other for _, other in lines[:i])][:LINES_QUOTED]
     names = distinguishing_names(passages, labels, LINES_QUOTED)
     said = explaining_statements(names, passages, [n for n, _ in lines], SENTENCES_QUOTED)
     return QuotedLines(labels, lines, [(n, neutralize(sentence)) for n, sentence in said])

@@ -225,3 +225,19 @@ def test_a_figure_no_cell_gave_is_asked_for_in_one_answering_sentence_not_a_list
         "a missing input is not a settled figure: the model is told not to compute one"
     explained = build_messages("technical", "What does the ablation study show?", passages, brief=True)[-1]["content"]
     assert "Begin with one sentence that answers" not in explained
+
+
+def test_a_line_two_passages_show_alike_is_quoted_once_from_the_first() -> None:
+    """A statement's lines repeated in the discussion's table ('Interest and debt expense — 2022: (2,533); …' of both)
+    were quoted twice above the local model's answer."""
+    from rag_core.answer.prompts import quoted_lines
+
+    text = ("Consolidated Statements of Operations (Dollars in millions)\n| | 2022 | 2021 |\n"
+            "| Loss from operations | (3,547) | (2,902) |\n| Interest and debt expense | (2,533) | (2,682) |\n")
+    passages = [Passage(n=n, document="northwind-10k.pdf", page=page, tabular=True, table_chunks=(0,), text=text)
+                for n, page in ((1, 55), (3, 62))]
+    quoted = quoted_lines("What was Northwind's interest coverage ratio in 2022?", passages,
+                          ["Loss from operations", "Interest and debt expense"])
+    assert quoted is not None
+    assert quoted.lines == [(1, "Loss from operations — 2022: (3,547); 2021: (2,902)"),
+                            (1, "Interest and debt expense — 2022: (2,533); 2021: (2,682)")]
