@@ -123,8 +123,8 @@ def metric(text: str) -> str:
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
-    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b", " ", YEAR.sub(" ", _MONTH_DAY.sub(" ", first)),
-                   flags=re.IGNORECASE)
+    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
+                   YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     if (part := _PART_EARNED.match(first)) is not None:
         first = f"{part.group('what')} of {part.group('part')}"
