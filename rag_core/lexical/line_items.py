@@ -107,7 +107,9 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                           "cash dividends paid to stockholders",
                                           "dividends paid to common shareholders",
                                           "dividends paid to common stockholders",
-                                          "dividends declared and paid"),
+                                          "dividends declared and paid", "dividend payments",
+                                          "dividend payments to shareholders", "dividend payments to stockholders",
+                                          "payments of dividends", "payment of dividends"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
     r"short-term debt|short-term borrowings": ("short-term debt and current portion of long-term debt",
