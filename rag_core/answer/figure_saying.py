@@ -131,8 +131,9 @@ class Saying:
             (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
             for row in self.rows if (row.label, row.passage.n, row.table) == (cell.row, cell.passage, cell.table)
             for text in row.cells.values())
-        return self._shown(cell.value, percent=is_percent(cell.text), scale=self._row_scale(cell),
-                           as_written=cell.text, signed=signed)
+        percent = is_percent(cell.text)  # an amount a row writes in parentheses is said as its amount in a unit asked
+        value = cell.value if signed or percent or not _IN_PARENTHESES.match(cell.text) else abs(cell.value)
+        return self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "",
                signed: bool = False) -> str:

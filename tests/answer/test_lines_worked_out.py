@@ -166,3 +166,25 @@ def test_a_current_portion_of_long_term_debt_is_not_taken_for_none() -> None:
 def test_a_line_asked_of_a_year_written_fy2022_is_a_figure_question() -> None:
     asked = read_question("What was Gears Inc's working capital at the end of FY2022?")
     assert asked is not None and asked.metric == "working capital" and asked.years == (2022,)
+
+
+def test_year_end_is_no_word_of_the_line_asked() -> None:
+    asked = read_question("What is Gears Inc's year end FY2009 net PP&E (in USD millions)?")
+    assert asked is not None and asked.metric == "net PP&E" and asked.scale == 1e6
+
+
+def test_dividends_paid_from_the_cash_flow_statements_dividend_payments_said_as_the_amount_in_the_unit_asked() -> None:
+    """'Dividend payments to shareholders | (232,988)' is the cash flow statement's line of the dividends paid; asked in
+    millions it is 233.0 million paid, as '(232,988)' unscaled is said 232,988, not -233.0 million."""
+    equity = Passage(n=1, document="gears-10k.pdf", page=52, tabular=True, statement="equity", text=(
+        "Consolidated Statements of Shareholders' Equity\n(thousands)\n"
+        "| | Common Stock | Retained Earnings |\n| Balance, November 1, 2008 | 48,533 | 2,419,908 |\n"
+        "| Dividends declared and paid | | (232,988) |\n| Balance, October 31, 2009 | 48,645 | 2,490,752 |\n"))
+    cash = Passage(n=2, document="gears-10k.pdf", page=54, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statements of Cash Flows\n(thousands)\n| | 2009 | 2008 |\n"
+        "| Proceeds from issuance of long-term debt | 370,350 | — |\n"
+        "| Dividend payments to shareholders | (232,988) | (222,530) |\n"))
+    figure = read_figure("Using the cash flow statement, how much did Gears Inc pay out in cash dividends for FY2009? "
+                         "Answer in USD millions.", [equity, cash])
+    assert figure is not None and figure.cells[0].row == "Dividend payments to shareholders", figure
+    assert figure.shown == "233.0 million"
