@@ -53,14 +53,16 @@ def split_lines(rows: Sequence[Row], cell: CellRead, metric: str, year: When) ->
 
 _DEBT_ROW = re.compile(r"\b(?:debt|borrowings?|notes payable|commercial paper)\b", re.IGNORECASE)
 _LONG_TERM_ONLY = re.compile(r"\s*long-term debt(?:,?\s*net)?\s*", re.IGNORECASE)
+_CURRENT_PORTION = re.compile(r"\s*current (?:portion|maturities) of long-term debt\s*", re.IGNORECASE)
 _SHORT_TERM = "short-term debt"
 
 
-def unlisted_debt(rows: Sequence[Row], formula: str, missing: Sequence[str]) -> str | None:
-    """The formula without its short-term debt when no passage states one because the company has none: a balance
-    sheet in the passages lists its current liabilities whole ('Total current liabilities') and, of debt, only its
-    'Long-term debt' (Analog Devices' 2009 total debt is its long-term debt, 379,626). None otherwise: a 'Current
-    portion of long-term debt', 'Commercial paper' or 'Notes payable' there is short-term debt not read by its name."""
+def unlisted_debt(rows: Sequence[Row], formula: str, missing: Sequence[str]) -> tuple[str, str] | None:
+    """The formula with its short-term debt as the balance sheet lists it, when no row names it so, and what that
+    assumes: a balance sheet in the passages lists its current liabilities whole ('Total current liabilities') and, of
+    debt, its 'Long-term debt' alone (Analog Devices' 2009 total debt is its long-term debt, 379,626: the short-term
+    debt left out) or with its 'Current portion of long-term debt' (CVS Health's 2022: 1,778 + 50,476). None
+    otherwise: 'Commercial paper' or 'Notes payable' there is short-term debt not read by its name."""
     if not any(line.lower().startswith(_SHORT_TERM) for line in missing) or _SHORT_TERM not in formula.lower():
         return None
     tables = {(row.passage.n, row.table) for row in rows if row.passage.statement == "balance_sheet"
@@ -68,8 +70,14 @@ def unlisted_debt(rows: Sequence[Row], formula: str, missing: Sequence[str]) -> 
     for where in tables:
         debts = [joined_item(row.label) or row.label for row in rows  # 'Noncurrent Liabilities Long-term debt'
                  if (row.passage.n, row.table) == where and _DEBT_ROW.search(row.label)]
-        if debts and all(_LONG_TERM_ONLY.fullmatch(label) for label in debts):
-            return re.sub(rf"\(?\s*{_SHORT_TERM}\s*\+\s*(long-term debt)\s*\)?", r"\1", formula, flags=re.IGNORECASE)
+        current = [label for label in debts if _CURRENT_PORTION.fullmatch(label)]
+        if not debts or not all(_LONG_TERM_ONLY.fullmatch(label) or label in current for label in debts):
+            continue
+        if current:
+            return (re.sub(_SHORT_TERM, "current portion of long-term debt", formula, flags=re.IGNORECASE),
+                    "its short-term debt the balance sheet's current portion of long-term debt")
+        return (re.sub(rf"\(?\s*{_SHORT_TERM}\s*\+\s*(long-term debt)\s*\)?", r"\1", formula, flags=re.IGNORECASE),
+                "the balance sheet lists no short-term debt")
     return None
 
 

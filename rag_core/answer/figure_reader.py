@@ -331,10 +331,10 @@ class CellReader(Saying):
             value, shown, unit = evaluate(tokens, lambda operand: self._operand(operand, year))
         except Missing:
             unlisted = unlisted_debt(self.rows, text, self.missing)  # a balance sheet that lists no short-term debt
-            if (again := derived_formula(text, self.missing) or unlisted) is None:
+            if (again := derived_formula(text, self.missing) or (unlisted[0] if unlisted else None)) is None:
                 return self._missing()
             self.cells, self.missing = [], []  # 'gross profit': revenue less its cost
-            self.assumed = ["the balance sheet lists no short-term debt"] if again == unlisted else []
+            self.assumed = [unlisted[1]] if unlisted and again == unlisted[0] else []
             return self.formula(again, percent=percent, name=name)
         except (ValueError, ZeroDivisionError):
             return None

@@ -155,12 +155,18 @@ def test_a_balance_sheet_that_lists_no_short_term_debt_totals_its_long_term_debt
         assert "lists no short-term debt" in sentence
 
 
-def test_a_current_portion_of_long_term_debt_is_not_taken_for_none() -> None:
+def test_a_current_portion_of_long_term_debt_is_the_short_term_debt_a_balance_sheet_lists() -> None:
     current = Passage(n=1, document="gears-10k.pdf", page=51, tabular=True, statement="balance_sheet",
                       text=ONLY_LONG_TERM.text.replace("| Accounts payable |", "| Current portion of long-term debt "
                                                        "| 5,000 | 5,000 |\n| Accounts payable |"))
     figure = read_figure("What was Gears Inc's total debt at the end of fiscal 2009?", [current])
-    assert figure is None or figure.value != 379_626_000.0, figure
+    assert figure is not None and figure.value == (5_000 + 379_626) * 1_000, figure
+    assert "current portion of long-term debt" in figure.sentence
+    paper = Passage(n=1, document="gears-10k.pdf", page=51, tabular=True, statement="balance_sheet",
+                    text=ONLY_LONG_TERM.text.replace("| Accounts payable |", "| Commercial paper | 5,000 | 5,000 |\n"
+                                                     "| Accounts payable |"))
+    figure = read_figure("What was Gears Inc's total debt at the end of fiscal 2009?", [paper])
+    assert figure is None or figure.value != 379_626_000.0, "commercial paper is debt not read by its name"
 
 
 def test_a_line_asked_of_a_year_written_fy2022_is_a_figure_question() -> None:
