@@ -83,6 +83,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # it moved, which the debt note and the liquidity discussion say (their words: ``vocabulary``'s topics)
     rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
     r".*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),
+    rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
+    r".*\bnet debt\b": (f"short-term debt long-term debt cash and cash equivalents {BALANCE_SHEET}", (BALANCE,)),
     # goodwill held; not its impairment, which a note and the discussion say
     rf"^(?!.*\b(?:{_WHY}|impairments?|impaired|impair)\b).*\bgoodwill\b": (f"goodwill {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it
