@@ -194,3 +194,10 @@ def test_dividends_paid_from_the_cash_flow_statements_dividend_payments_said_as_
                          "Answer in USD millions.", [equity, cash])
     assert figure is not None and figure.cells[0].row == "Dividend payments to shareholders", figure
     assert figure.shown == "233.0 million"
+
+
+def test_net_debt_at_a_date_names_the_balance_sheet_and_how_it_moved_none() -> None:
+    from rag_core.lexical import vocabulary
+
+    assert vocabulary.statements_named("What is Gears Inc's net debt at the end of FY2022?") == (vocabulary.BALANCE,)
+    assert vocabulary.statements_named("Why did Gears Inc's net debt increase in 2022?") == ()
