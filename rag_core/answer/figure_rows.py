@@ -394,8 +394,7 @@ When = int | tuple[int, int] | None
 
 
 def _head(name: str) -> str:
-    """The first word of a line item's name that is not a qualifier ('revenues' of 'total revenues
-    net of interest expense'): a label that is part of the name must hold it ('Interest expense,
-    net' is no name of revenue)."""
-    return next((stem for word in re.split(r"[\s-]+", name) for stem in sorted(stems(word)) if stem not in QUALIFIERS),
-                "")  # by the words' order: 'short' of 'short-term debt …', never 'term' (a set's order is the hash's)
+    """The first word of a line item's name that is not a qualifier ('revenues' of 'total revenues net of interest
+    expense'), in the words' order ('short' of 'short-term debt …', never 'term', as a set's order by the hash seed
+    gave): a label that is part of the name must hold it ('Interest expense, net' is no name of revenue)."""
+    return next((s for word in re.split(r"[\s-]+", name) for s in sorted(stems(word)) if s not in QUALIFIERS), "")
