@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import COST_OF_REVENUE
+from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION
 from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_question import scale_of
@@ -23,11 +23,10 @@ from .year_columns import within_a_year
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
 _COST_PART = re.compile(r"\s*cost of \w", re.IGNORECASE)
-_DEPRECIATION = r"d&a|depreciation (?:and|&) amortization"
 _DA_WHOLE = re.compile(r".*\bdepreciation\b.*\bamortization\b|.*\bamortization\b.*\bdepreciation\b", re.IGNORECASE)
 _DA_PART = re.compile(r"\s*(?:depreciation|amortization)\b(?!.*\b(?:debt|financ\w*|discounts?|premiums?|issuance|"
                       r"leases?|right-of-use|deferred)\b)", re.IGNORECASE)
-_SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (_DEPRECIATION, _DA_PART, _DA_WHOLE))
+_SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (DEPRECIATION, _DA_PART, _DA_WHOLE))
 """Lines a statement may split into parts it does not total, as (the metric's pattern, a part's row, the whole's
 row): the cost of revenue ('Cost of products', 'Cost of services'); depreciation and amortization ('Depreciation',
 'Amortization of intangibles': not the amortization of debt costs, discounts or leases, which are no D&A)."""

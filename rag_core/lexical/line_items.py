@@ -16,6 +16,9 @@ from .paraphrase import with_paraphrases
 COST_OF_REVENUE = r"cogs|cost of goods sold|cost of sales|cost of revenues?"
 """The cost of revenue as questions name it (``figure_columns.split_lines`` sums the lines a statement splits it
 into)."""
+DEPRECIATION = r"d&a|depreciation and amortization|depreciation & amortization"
+"""Depreciation and amortization as questions name it (``figure_columns.split_lines`` sums 'Depreciation' and
+'Amortization of intangibles' where a statement states no total)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:pp&e|"
@@ -36,7 +39,7 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations": (
         "operating income", "operating profit", "income from operations", "operating loss", "loss from operations",
         "earnings from operations"),
-    r"d&a|depreciation and amortization|depreciation & amortization": (
+    DEPRECIATION: (
         "depreciation and amortization", "depreciation amortization"),
     r"pp&e|property,? plant,? and equipment|fixed assets": (
         "property plant and equipment net", "property and equipment net", "property plant and equipment"),

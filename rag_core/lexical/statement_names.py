@@ -20,6 +20,9 @@ NOT_OFF = r"(?<!off-)(?<!off )(?<!off–)"
 _WHY = r"why|reasons?|drove|drivers?|driven"
 """Words of a question asking why a line moved, which a statement's line asked for must not hold (the
 discussion of results says why: ``vocabulary.asks_why``)."""
+_HELD = rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
+"""A question of a balance held at a date, not of how it moved or why (the debt note and the liquidity discussion
+say that: ``vocabulary``'s topics)."""
 INCOME_STATEMENT = "income statement statement of income operations earnings"
 CASH_FLOWS = "statement of cash flows"
 
@@ -79,12 +82,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
-    # the total debt held at a date, which a balance sheet states in two lines (a debt note may total them); not how
-    # it moved, which the debt note and the liquidity discussion say (their words: ``vocabulary``'s topics)
-    rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
-    r".*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),
-    rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\w*|rose|fell|reduc\w*)\b)"
-    r".*\bnet debt\b": (f"short-term debt long-term debt cash and cash equivalents {BALANCE_SHEET}", (BALANCE,)),
+    # the total debt and net debt held at a date, which a balance sheet states in two lines (a debt note may total
+    # them) and its cash
+    rf"{_HELD}.*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),
+    rf"{_HELD}.*\bnet debt\b": (f"short-term debt long-term debt cash and cash equivalents {BALANCE_SHEET}",
+                                 (BALANCE,)),
     # goodwill held; not its impairment, which a note and the discussion say
     rf"^(?!.*\b(?:{_WHY}|impairments?|impaired|impair)\b).*\bgoodwill\b": (f"goodwill {BALANCE_SHEET}", (BALANCE,)),
     # PP&E as analysts abbreviate it ("did it grow its PP&E?"): the balance sheet's line; what is spent on it

@@ -385,13 +385,11 @@ def test_a_rewrite_that_invents_a_figure_or_a_citation_is_not_used() -> None:
                                                 "thousand [1]"}]
     invented = "accounts receivable, 2012: 1,234 thousand, computed from the document's figures: $1,234 [1]"
     follow_up = "And how much did it have in accounts receivable at March 31, 2012?"
-    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=invented), 0.1),
-                                           LlmSettings())
+    standalone, note = _rewritten(follow_up, history, invented)
     assert standalone.startswith(follow_up) and "cash and short-term marketable securities" in standalone
     assert note is not None and "unusable rewrite" in note
     good = "How much did ABIOMED have in accounts receivable at March 31, 2012?"
-    kept, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=good), 0.1),
-                                     LlmSettings())
+    kept, note = _rewritten(follow_up, history, good)
     assert kept == good and note is None, "a figure of the question itself (its date) is no invention"
     typed, note = standalone_question("when was it paid?", HISTORY,
                                       ChatSession(ScriptedChatModel(rewrite="It was paid on 3 March [2]."), 0.1),
@@ -409,11 +407,14 @@ def test_a_continuation_rewritten_as_an_earlier_turn_s_question_joins_the_last_o
                {"role": "assistant", "content": "Earnings per share-diluted — Net income, 2009: $0.85 [1]"}]
     follow_up = "And in fiscal 2008?"
     strayed = "What was Analog Devices' net income in fiscal 2008?"
-    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=strayed), 0.1),
-                                           LlmSettings())
+    standalone, note = _rewritten(follow_up, history, strayed)
     assert standalone.startswith(follow_up) and "diluted earnings per share in fiscal 2009" in standalone
     assert note is not None and "joined to the previous question" in note
     kept = "What was Analog Devices' diluted earnings per share in fiscal 2008?"
-    standalone, note = standalone_question(follow_up, history, ChatSession(ScriptedChatModel(rewrite=kept), 0.1),
-                                           LlmSettings())
+    standalone, note = _rewritten(follow_up, history, kept)
     assert standalone == kept and note is None
+
+
+def _rewritten(question: str, history: list[dict[str, str]], rewrite: str) -> tuple[str, str | None]:
+    """The standalone question and note when the model rewrites ``question`` as ``rewrite``."""
+    return standalone_question(question, history, ChatSession(ScriptedChatModel(rewrite=rewrite), 0.1), LlmSettings())
