@@ -27,12 +27,18 @@ HOW_BIG = r"how (?:big|large|high|low|small)"
 """'How big was its loss from operations in 2021?': a figure asked by its size."""
 
 
+LINE_ABBREVIATIONS = r"(?:D&A|DD&A|PP&E|SG&A|R&D|EBITDA|EBIT|COGS|EPS|CapEx|capex|FCF)\b"
+"""Line items written by their letters, which a question may end with as a company's name is ('… as a % of D&A')."""
 _LEADING = re.compile(rf"^.*?\b(?:what|how much|how many|{HOW_BIG}|how(?=\s+(?:does|did|do|has|have)\b))\s+"
                       rf"(?:{MORE_OR_LESS}\s+)?(?:is|was|were|are|did|does|do|has|have)?\s*(?:the\s+)?|"
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
                       + NAMED_ALONE, re.IGNORECASE)
 """Words before the figure's name."""
-_TRAILING = re.compile(r"\s+(?:for|of|at|by)\s+(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|\([^)]*\)")
+_TRAILING = re.compile(rf"\s+(?:for|of|at|by)\s+(?!{LINE_ABBREVIATIONS}\s*\??$)(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|"
+                       r"\([^)]*\)")
+"""The company a question names last ('… for ABIOMED?'), not a line it names by its letters ('… average of D&A')."""
+_DEFINED_AFTER = re.compile(r",?\s+(?:defined|calculated|computed)\s+as\b.*$", re.IGNORECASE | re.DOTALL)
+"""A definition the asking sentence ends with ('… free cash flow in FY2012, defined as …'): no part of the name."""
 _WHERE_STATED = re.compile(
     r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"
     r"recognized|recognised|listed|found)?\s*(?:in|on|within|from)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*['’]s\s+)?"
@@ -120,7 +126,7 @@ def asking(text: str) -> str:
 def metric(text: str) -> str:
     """What a question asks the figure of: its asking sentence without the question's lead, what
     it does to the figure, years, the company it names, parentheses and instructions."""
-    first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", asking(text))))
+    first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
     first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",

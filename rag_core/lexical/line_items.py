@@ -132,6 +132,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"\bebitda\b": ("operating income + depreciation and amortization", False),
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
     r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
+    r"(?:\bcogs|cost of (?:goods sold|sales|revenues?))\s*(?:%\s*)?margin": ("cost of goods sold / revenue", True),
     r"gross (?:profit )?margin": ("gross profit / revenue", True),
     r"operating (?:income |profit )?(?:%\s*)?margin": ("operating income / revenue", True),
     r"pre-?tax (?:profit |income |earnings )?margin|margin before (?:income )?taxes": (
@@ -152,6 +153,12 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"days payables? outstanding|\bdpo\b": ("365 * average accounts payable / cost of goods sold", False),
     r"interest coverage": ("operating income / interest expense", False),
     r"(?:dividend )?payout ratio": ("dividends / net income", False),
+    r"retention ratio|plowback ratio": ("1 - dividends / net income", False),
+    r"operating cash flow ratio|cash flow from operations ratio": (
+        "operating cash flow / total current liabilities", False),
+    r"cash conversion cycle|\bccc\b": ("365 * average inventories / cost of goods sold + 365 * average accounts "
+                                       "receivable / revenue - 365 * average accounts payable / cost of goods sold",
+                                       False),
     r"compensation (?:and benefits )?ratio|ratio of compensation": ("compensation and benefits / net revenues", True),
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     # a balance sheet states its debt in two lines, due within the year and after it; rarely a total
@@ -168,6 +175,10 @@ statement its 'Common stock dividends (2,910)'), or a cost an income statement s
 ('Cost of products (53,969)'): a formula over it ('capex as a % of revenue', 'EBITDA less capex', days
 payables outstanding, a payout ratio) means the amount paid."""
 
+THREE_ACTIVITIES = re.compile(r"\boperat\w*,?\s+investing,?\s+(?:and|or)\s+financing(?:\s+activities)?\b",
+                              re.IGNORECASE)
+"""A cash flow statement's three activities named together ('operations, investing, and financing activities'): a
+question on them compares their net cash ('which brought in the most')."""
 DERIVED = {"gross profit": "(revenue - cost of goods sold)", "interest paid": "interest expense",
            "income taxes paid": "income taxes", "total debt": "(short-term debt + long-term debt)",
            "working capital": "(total current assets - total current liabilities)",
