@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass, replace
 
 from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, at_year_end, line_named, metric
-from ..lexical.line_items import LINE_ITEMS, RATIOS
+from ..lexical.line_items import LINE_ITEMS, RATIOS, THREE_ACTIVITIES
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
-from .formula import formula_tokens, grouped
+from .formula import formula_tokens, grouped, with_terms
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
@@ -26,9 +26,7 @@ _ASKS = re.compile(
 )
 _NOT_A_FIGURE = re.compile(
     r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
-    r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b",
-    re.IGNORECASE,
-)
+    r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b", re.IGNORECASE)
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|grown|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
@@ -73,10 +71,11 @@ _AS_SHARE = re.compile(r"\bwhat (?:percentage|percent|share|portion|slice|part|p
 _SHARE_OF = re.compile(r"(?P<part>[\w&,' -]+?)\s+as\s+an?\s+(?:%|percent(?:age)?|share)\s+of\s+(?P<whole>[\w&' -]+)",
                        re.IGNORECASE)
 _DEFINED = re.compile(r"(?:(?:is\s+)?(?:defined|calculated|computed)|\bdefine\s+(?P<term>[\w&%' -]{1,60}?))\s+as:?\s*"
-                      r"(?P<formula>.+?)(?:\.\s|\.?$|\?)|\((?P<bracketed>[^()]+?\s(?:less|minus|plus|divided by|over)"
+                      r"(?P<formula>.+?)(?:\.\s|\.?$|\?)|\((?:(?:defined|calculated|computed)\s+as:?\s+|i\.e\.,?\s+)?"
+                      r"(?P<bracketed>[^()]+?\s(?:less|minus|plus|divided by|over)"
                       r"\s(?!than\b)[^()]+)\)", re.IGNORECASE | re.DOTALL)
 """A formula the question defines: 'calculated as …', or in brackets after the figure's name ('net debt (total debt
-less cash and cash equivalents)')."""
+less cash and cash equivalents)', 'FCF (defined as cash from operations less capex)')."""
 _DIVIDED = re.compile(r"[,:;]\s*(?P<formula>[^,:;?]*?\bdivided by\b[^,:;?]+)|"
                       r"\b(?:ratio|rate|margin|coverage|turnover|yield|return)\b[^,:;?]*[,:;]\s*"
                       r"(?!using\b|with\b|from\b|based\b)(?P<over>[^,:;?]*?\sover\s[^,:;?]+)", re.IGNORECASE)
@@ -233,11 +232,11 @@ def _of_whole(part: str, whole: str) -> str:
 
 
 def asks_for_figure(question: str) -> bool:
-    """Whether a question asks for a figure (an amount, a ratio, a change), not an explanation or a yes/no
-    (what was behind a change is the report's prose: ``vocabulary.asks_why``)."""
+    """Whether a question asks for a figure (an amount, a ratio, a change, which activity's net cash was the most),
+    not an explanation or a yes/no (what was behind a change is the report's prose: ``vocabulary.asks_why``)."""
     first = re.split(r"(?<=\?)\s", question.strip(), maxsplit=1)[0]
-    return (bool(_ASKS.search(first) or named_metrics(first)) and not _NOT_A_FIGURE.search(first)
-            and not asks_why(first))
+    return (bool(_ASKS.search(first) or named_metrics(first) or THREE_ACTIVITIES.search(first))
+            and not _NOT_A_FIGURE.search(first) and not asks_why(first))
 
 
 def _meant(name: str) -> str:
@@ -316,7 +315,8 @@ def _read_asked(question: str) -> Asked | None:
     defined = _DEFINED.search(asked)
     if defined is not None:
         bracketed = defined.group("bracketed") or ""
-        formula = _BRACKETS.sub(" ", defined.group("formula") or re.sub(r"\sover\s", " divided by ", bracketed)).strip()
+        formula = with_terms(_BRACKETS.sub(" ", defined.group("formula") or re.sub(r"\sover\s", " divided by ",
+                                                                                  bracketed)).strip(), asked)
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)) or bool(bracketed) and _in_percent(
                            cell.metric, bracketed))

@@ -22,6 +22,7 @@ from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
+from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
@@ -60,6 +61,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     rows, asked = of_part(*of_quarter(by_period(table_rows(passages)), quarter, asked))  # 'PBNA', not the company
     if not rows:
         return None
+    if (chosen := activity_chosen(rows, asked)) is not None:  # which of the three activities brought in the most
+        return chosen
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
     if (asked.since or asked.over) and asked.operation in ("change", "growth", "cagr"):

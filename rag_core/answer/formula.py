@@ -37,6 +37,28 @@ _WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
 _HYPHEN = "\u2010"
 
 
+_TERM_DEFINED = re.compile(r"(?:^|[.?!]\s+)(?P<term>[A-Z][\w&%'-]*(?:\s+[\w&%'-]+){0,5}?)\s+is\s+(?:defined|"
+                           r"calculated|computed)\s+as:?\s*(?P<formula>.+?)(?=\.\s|\.?$|\?)", re.DOTALL)
+"""A term a question defines in a sentence of its own ('DIO is defined as: 365 * (average inventory …) / (FY2019
+COGS).')."""
+_NESTED = 3
+"""Most levels of terms within terms a question defines (a cycle's days, each a formula of lines)."""
+
+
+def with_terms(formula: str, text: str) -> str:
+    """A formula with each term that ``text`` defines in a sentence of its own written out as that definition, in
+    parentheses: 'DIO + DSO - DPO' of "CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * (average
+    inventory …) / (FY2019 COGS). DSO is …" is '(365 * (average inventory …) / (FY2019 COGS)) + (…) - (…)'. A term
+    is a whole phrase of the formula; the formula as it is when the text defines none of its phrases."""
+    defined = {m.group("term").strip().lower(): m.group("formula").strip() for m in _TERM_DEFINED.finditer(text)}
+    for _ in range(_NESTED):
+        tokens = formula_tokens(formula)
+        if not any(token.lower() in defined for token in tokens):
+            break
+        formula = " ".join(f"({defined[token.lower()]})" if token.lower() in defined else token for token in tokens)
+    return formula
+
+
 def grouped(phrase: str) -> str:
     """A formula's part in parentheses when it holds arithmetic ('operating cash flow less capex'),
     so that a division after it divides the whole part; a single phrase as it is."""

@@ -1,0 +1,138 @@
+"""Which of a cash flow statement's three activities brought in the most cash, read from all three lines, not from
+the one line a question's words name first; and ratios said by their textbook names or defined in a question's own
+sentences: a cash conversion cycle whose three terms are each defined after it, a retention ratio, a COGS margin, an
+operating cash flow ratio named as the question names it, a share of revenue averaged over years of a line written
+by its letters ('D&A'), a definition in brackets that says 'defined as'."""
+
+from __future__ import annotations
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.answer.formula import with_terms
+from rag_core.models import Passage
+
+CASH_FLOWS = Passage(n=1, document="pump-10k.pdf", page=44, tabular=True, statement="cash flow", text=(
+    "Consolidated Statements of Cash Flows\n(in thousands)\n"
+    "| | Fiscal Years Ended March 31, | | |\n"
+    "| | 2012 | 2011 | 2010 |\n"
+    "| Net income | 22,344 | 4,524 | 1,330 |\n"
+    "| Depreciation and amortization | 2,890 | 2,711 | 2,622 |\n"
+    "| Net cash provided by operating activities | 3,634 | 9,172 | 4,102 |\n"
+    "| Purchases of property and equipment | (1,745) | (1,350) | (2,223) |\n"
+    "| Net cash used in investing activities | (10,262) | (7,125) | (3,017) |\n"
+    "| Proceeds from the exercise of stock options | 11,100 | 6,722 | 2,215 |\n"
+    "| Net cash provided by financing activities | 14,680 | 7,900 | 2,300 |\n"
+    "| Dividends paid | (1,000) | (900) | (800) |\n"))
+INCOME = Passage(n=2, document="pump-10k.pdf", page=42, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations\n(in thousands)\n"
+    "| | 2012 | 2011 | 2010 |\n"
+    "| Revenue | 126,323 | 101,237 | 85,687 |\n"
+    "| Cost of revenue | 23,009 | 20,245 | 19,120 |\n"
+    "| Net income | 22,344 | 4,524 | 1,330 |\n"))
+BALANCE = Passage(n=3, document="pump-10k.pdf", page=41, tabular=True, statement="balance", text=(
+    "Consolidated Balance Sheets\n(in thousands)\n"
+    "| | March 31, 2012 | March 31, 2011 |\n"
+    "| Accounts receivable | 20,000 | 18,000 |\n"
+    "| Inventories | 12,000 | 10,000 |\n"
+    "| Total current assets | 150,000 | 120,000 |\n"
+    "| Accounts payable | 6,000 | 5,000 |\n"
+    "| Total current liabilities | 30,000 | 25,000 |\n"))
+REPORT = [CASH_FLOWS, INCOME, BALANCE]
+
+
+def test_the_activity_that_brought_in_the_most_is_read_from_all_three_lines_not_the_first_named() -> None:
+    figure = read_figure("Among operations, investing, and financing activities, which brought in the most (or lost "
+                         "the least) cash flow for Pump Inc in FY2012?", REPORT)
+    assert figure is not None and figure.kind == "lines", figure
+    assert figure.sentence.startswith("**Financing activities brought in the most cash")
+    assert figure.value == 14_680_000
+    assert [cell.row for cell in figure.cells] == ["Net cash provided by financing activities",
+                                                   "Net cash provided by operating activities",
+                                                   "Net cash used in investing activities"]
+
+
+def test_the_activity_that_used_the_most_cash_is_the_lowest_net_cash_whichever_way_its_line_is_named() -> None:
+    figure = read_figure("Which of operating, investing or financing activities used the most cash in 2011?", REPORT)
+    assert figure is not None and figure.kind == "lines", figure
+    assert figure.sentence.startswith("**Investing activities used the most cash")
+    assert figure.value == -7_125_000
+
+
+def test_one_activity_asked_alone_is_its_own_line() -> None:
+    figure = read_figure("What was net cash provided by financing activities in 2010?", REPORT)
+    assert figure is not None and figure.kind == "cell" and figure.value == 2_300_000, figure
+
+
+def test_terms_a_question_defines_in_their_own_sentences_are_written_out_within_the_formula() -> None:
+    text = ("What is the cash conversion cycle? CCC is defined as: DIO + DSO - DPO. DIO is defined as: 365 * "
+            "(average inventory) / (COGS). DSO is defined as: 365 * (average accounts receivable) / (Revenue). "
+            "DPO is defined as: 365 * (average accounts payable) / (COGS).")
+    assert with_terms("DIO + DSO - DPO", text) == ("(365 * (average inventory) / (COGS)) + (365 * (average accounts "
+                                                   "receivable) / (Revenue)) - (365 * (average accounts payable) / "
+                                                   "(COGS))")
+    assert with_terms("net income / revenue", text) == "net income / revenue"
+
+
+def test_a_cash_conversion_cycle_defined_term_by_term_is_computed_from_the_three_statements() -> None:
+    question = ("What is Pump Inc's FY2012 cash conversion cycle (CCC)? CCC is defined as: DIO + DSO - DPO. DIO is "
+                "defined as: 365 * (average inventory between FY2011 and FY2012) / (FY2012 COGS). DSO is defined as: "
+                "365 * (average accounts receivable between FY2011 and FY2012) / (FY2012 Revenue). DPO is defined "
+                "as: 365 * (average accounts payable between FY2011 and FY2012) / (FY2012 COGS + change in inventory "
+                "between FY2011 and FY2012). Round your answer to two decimal places.")
+    figure = read_figure(question, REPORT)
+    assert figure is not None and not figure.missing and figure.value is not None, figure
+    dio, dso = 365 * 11_000 / 23_009, 365 * 19_000 / 126_323
+    dpo = 365 * 5_500 / (23_009 + 2_000)
+    assert abs(figure.value - (dio + dso - dpo)) < 1e-9
+    assert figure.shown == f"{dio + dso - dpo:.2f}"
+
+
+def test_a_cash_conversion_cycle_named_alone_is_the_textbook_days_sum() -> None:
+    asked = read_question("What was Pump Inc's cash conversion cycle in FY2012?")
+    assert asked is not None and "average inventories" in asked.formula and "accounts payable" in asked.formula
+
+
+def test_a_retention_ratio_is_what_dividends_leave_of_net_income() -> None:
+    figure = read_figure("What is Pump Inc's FY2012 retention ratio (using total cash dividends paid and net income)? "
+                         "Round answer to two decimal places.", REPORT)
+    assert figure is not None and not figure.missing and figure.value is not None, figure
+    assert abs(figure.value - (1 - 1_000 / 22_344)) < 1e-12 and figure.shown == "0.96"
+
+
+def test_a_cogs_margin_is_cost_of_goods_sold_over_revenue_in_percent() -> None:
+    figure = read_figure("What is Pump Inc's FY2012 COGS % margin? Calculate what was asked by utilizing the line "
+                         "items clearly shown in the income statement.", REPORT)
+    assert figure is not None and not figure.missing and figure.value is not None, figure
+    assert figure.shown == "18.2%" and [cell.row for cell in figure.cells] == ["Cost of revenue", "Revenue"]
+
+
+def test_a_ratio_a_later_sentence_defines_is_named_as_the_question_names_it_not_as_its_first_line() -> None:
+    figure = read_figure("We want to calculate a financial metric. Here's the question: what is the FY2012 operating "
+                         "cash flow ratio for Pump Inc? Operating cash flow ratio is defined as: cash from operations "
+                         "/ total current liabilities. Round your answer to two decimal places.", REPORT)
+    assert figure is not None and not figure.missing, figure
+    assert figure.sentence.startswith("**operating cash flow ratio, 2012: 0.12**")
+
+
+def test_a_share_of_revenue_averaged_over_years_reads_a_line_written_by_its_letters() -> None:
+    question = ("What is Pump Inc's 3 year average of D&A as a % of revenue from FY2010 to FY2012? Answer in units "
+                "of percents and round to one decimal place.")
+    asked = read_question(question)
+    assert asked is not None and asked.formula == "D&A / revenue" and asked.percent
+    figure = read_figure(question, REPORT)
+    assert figure is not None and figure.value is not None, figure
+    shares = (2_622 / 85_687, 2_711 / 101_237, 2_890 / 126_323)
+    assert abs(figure.value - 100 * sum(shares) / 3) < 1e-9 and figure.shown == "2.7%"
+
+
+def test_a_definition_in_brackets_that_says_defined_as_is_the_formula_without_those_words() -> None:
+    figure = read_figure("What is Pump Inc's FY2012 FCF (defined as cash from operations less capex)?", REPORT)
+    assert figure is not None and not figure.missing, figure
+    assert figure.value == (3_634 - 1_745) * 1_000
+
+
+def test_a_definition_the_asking_sentence_ends_with_is_no_part_of_the_figures_name() -> None:
+    asked = read_question("What was Pump Inc's free cash flow in FY2012, defined as operating cash flow less capital "
+                          "expenditures?")
+    assert asked is not None and asked.metric == "free cash flow"
+    assert asked.formula == "operating cash flow less capital expenditures"
