@@ -52,7 +52,8 @@ def apply_floor(
 ) -> tuple[list[Hit], list[dict[str, object]]]:
     """The first ``top_k`` relevant hits (a cosine of at least ``dense_floor`` to a phrasing,
     ``lexical_floor`` of its terms present, or one of the ``exact`` chunks, which hold a rare term
-    the question names or every side of a comparison), and a trace row for each hit dropped, with
+    the question names, every side of a comparison or a row labelled whole by the line it asks for: 'D&A' read as
+    'Depreciation and amortization' holds none of its words), and a trace row for each hit dropped, with
     why. With ``per_page``, a page's prose hits past that many come after every other page's first
     ones (its text comes back as the kept hits' neighbours), so the top holds more pages; table
     chunks never wait (a table split into chunks is one piece of evidence, and a later chunk alone

@@ -145,6 +145,7 @@ class Retriever:
                                                        "heading")
         weights["sections"] = config.section_weight
         wording, lines = row_phrases(asked, config.row_min_terms)
+        rows = RankedLists()  # a table with a row labelled whole by the line asked is relevant, as an exact term is
         with recorder.stage(Stage.ROWS, rank=config.row_rank, candidates=config.row_candidates) as notes:
             if config.row_rank <= 0 or retrievers == "dense":
                 notes.notes.append("skipped: " + ("row_rank is 0" if config.row_rank <= 0 else "dense-only retrieval"))
@@ -156,10 +157,10 @@ class Retriever:
             else:
                 documents = self._report_documents(notes, lists, chunks, weights, names)
                 notes.inputs.update(phrases=[" ".join(p) for p in wording], lines_read=[" ".join(p) for p in lines])
-                found = row_list(index, wording, phrasings, lines=lines, documents=documents,
-                                 candidates=config.row_candidates, per_document=config.row_chunks,
-                                 most_share=config.row_common_share, names=names, stored=stored, question=asked)
-                _take(notes, lists, chunks, found, none="no table of these documents has a row labelled by a "
+                rows = row_list(index, wording, phrasings, lines=lines, documents=documents,
+                                candidates=config.row_candidates, per_document=config.row_chunks,
+                                most_share=config.row_common_share, names=names, stored=stored, question=asked)
+                _take(notes, lists, chunks, rows, none="no table of these documents has a row labelled by a "
                                                        "phrase of the question")
         with recorder.stage(Stage.EXACT, weight=config.exact_weight, max_chunks=config.exact_max_chunks) as notes:
             exact = RankedLists()
@@ -233,7 +234,7 @@ class Retriever:
         with recorder.stage(Stage.FLOOR, dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
                                              lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
-                                             exact=set(exact.best) | set(named.best),
+                                             exact=set(exact.best) | set(named.best) | set(rows.chunks),
                                              per_page=config.hits_per_page,
                                              one_page={r.doc_id for r in records if r.pages <= 1})
             notes.outputs = [hit_row(h) for h in top]

@@ -314,3 +314,26 @@ def test_a_total_under_the_heading_that_names_it_is_the_line(tmp_path: Path, eng
     answer = engine.ask(question, backend="extractive").result()
     assert answer.answer.startswith("Yes: **Total provisions for credit losses, change 2021 to 2022: 3,601"), \
         answer.answer
+
+
+CASH_FLOWS = [["", "2022", "2021"], ["Net income", "290", "200"], ["Depreciation and amortization", "120", "110"],
+              ["Changes in working capital", "(15)", "12"], ["Net cash provided by operating activities", "395", "322"]]
+
+
+def test_a_table_with_the_row_asked_passes_the_relevance_floor(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """'D&A' is read as the line 'Depreciation and amortization', whose table holds none of the question's words:
+    ABIOMED's cash flow statement, found by its row, fell under the floor (cosine 0.247 < 0.25) and 'the average of
+    D&A' had no figure. The row list's tables pass the floor as the exact list's do; with a floor no cosine reaches,
+    the table is still kept and the average read from it."""
+    two_table_report(tmp_path / "ACME_2022.pdf", ("CONSOLIDATED STATEMENTS OF INCOME (in millions)", INCOME),
+                     ("CONSOLIDATED STATEMENTS OF CASH FLOWS (in millions)", CASH_FLOWS))
+    engine.ingest_path(tmp_path / "ACME_2022.pdf")
+    strict = tuned(engine, {"dense_floor": 0.99})
+    question = "What is the FY2021 - FY2022 average of D&A for ACME?"
+    result = strict.search(question)
+    rows = result.trace.stage("rows")
+    assert rows is not None and "depreciation amortization" in rows.inputs["lines_read"]
+    assert 20 in [row["page"] for row in rows.outputs], rows.outputs
+    assert 20 in [h.page for h in result.hits if h.source == "retrieved"], result.trace.stage("floor")
+    lead = strict.ask(question, backend="extractive").result().answer.splitlines()[0]
+    assert lead.startswith("**Depreciation and amortization, average 2021–2022: 115"), lead
