@@ -49,6 +49,7 @@ from .statement_lines import cell_value, is_percent
 # what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 _LISTED = 3  # most candidates an ambiguous figure question is given
+_AVERAGED = re.compile(r"^(?:the\s+)?(?:\d+[- ]year\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)  # its name
 
 
 _APART = 2
@@ -188,7 +189,9 @@ class CellReader(Saying):
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = aligned
-        return self.difference(old, new, relative=relative, what=f"{row_named(new)}, change {earlier} to {later}")
+        what = _AVERAGED.sub("", metric) if split_lines(self.rows, new, metric, later) else row_named(new)  # D&A
+        return self.difference(old, new, relative=relative, what=f"{what}, change {earlier} to {later}",
+                               metric=metric, years=(earlier, later))
 
     def compound(self, metric: str) -> FigureReading | None:
         """The growth a year, compounded, from the earliest year asked to the latest ('the CAGR of its revenue from
@@ -200,11 +203,13 @@ class CellReader(Saying):
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = as_amounts(*aligned)
-        if old.value <= 0 or new.value <= 0:
+        (was, was_shown), (now, now_shown) = self.summed(metric, [(old, first), (new, last)])  # a split line's sum
+        if was <= 0 or now <= 0:
             return None
-        rate = ((new.value / old.value) ** (1 / (last - first)) - 1) * 100
-        return self._computed("growth", rate, f"({cite(new)} / {cite(old)})^(1/{last - first}) − 1", percent=True,
-                              what=f"{row_named(new)}, compound annual growth {first} to {last}")
+        what = _AVERAGED.sub("", metric) if (was, now) != (old.value, new.value) else row_named(new)
+        return self._computed("growth", ((now / was) ** (1 / (last - first)) - 1) * 100, f"({now_shown} / "
+                              f"{was_shown})^(1/{last - first}) − 1", percent=True,
+                              what=f"{what}, compound annual growth {first} to {last}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
@@ -235,11 +240,12 @@ class CellReader(Saying):
         aligned = self._aligned([r for r in read if r is not None])
         if isinstance(aligned, FigureReading):
             return aligned
-        got = as_amounts(*aligned)
-        value = sum(r.value for r in got) / len(got)
-        formula = f"({' + '.join(cite(r) for r in got)}) / {len(got)}"
-        return self._computed("average", value, formula, percent=False,
-                              what=f"{row_named(got[0])}, average {first}–{last}", scale=self._row_scale(got[0]))
+        got, read_before = as_amounts(*aligned), len(self.cells)
+        years = self.summed(metric, list(zip(got, range(first, last + 1), strict=True)))  # a split line's parts summed
+        formula = f"({' + '.join(shown for _, shown in years)}) / {len(years)}"
+        what = _AVERAGED.sub("", metric) if len(self.cells) > read_before else row_named(got[0])  # D&A, not its part
+        return self._computed("average", sum(v for v, _ in years) / len(years), formula, percent=False,
+                              what=f"{what}, average {first}–{last}", scale=self._row_scale(got[0]))
 
     def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
             FigureReading | None:

@@ -13,7 +13,8 @@ from ..models import CellRead, FigureReading
 from ..tables.headers import dated_year
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, unit_unstated
-from .figure_rows import headed_item
+from .figure_columns import split_lines
+from .figure_rows import When, headed_item
 from .statement_lines import cell_value, decimal_places, is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
@@ -236,23 +237,36 @@ class Saying:
                         "the other figures' tables do"]
         return True
 
-    def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str) -> FigureReading | None:
+    def summed(self, metric: str, cells: Sequence[tuple[CellRead, When]]) -> list[tuple[float, str]]:
+        """Each cell's value and how it is shown; of a line its table splits into parts it does not total, the
+        year's parts summed (``split_lines``: Analog Devices' D&A, '(132,493 [1] + 7,377 [1])'), the parts counted
+        among the cells read."""
+        parts = [split_lines(self.rows, cell, metric, year) for cell, year in cells]
+        self.cells += [part for each in parts for part in each]
+        return [paid([cell, *each]) if each else (cell.value, cite(cell))
+                for (cell, _), each in zip(cells, parts, strict=True)]
+
+    def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str, metric: str = "",
+                   years: tuple[When, When] = (None, None)) -> FigureReading | None:
         """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero); an
         amount's change says its rate too, and a rate its amount ('6,918 million (up 8.7%)'). A cost written in
-        parentheses both years changes as its amounts do ('Cost of products': 49,954 to 53,969 is up 4,015)."""
+        parentheses both years changes as its amounts do ('Cost of products': 49,954 to 53,969 is up 4,015). With
+        ``metric`` (and the cells' ``years``), a line split into parts changes as the parts' sum does (``summed``)."""
         old, new = as_amounts(old, new)
-        change, scale = new.value - old.value, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
-        if relative and old.value == 0:
+        (was, was_shown), (now, now_shown) = self.summed(metric, list(zip((old, new), years, strict=True))) \
+            if metric else ((old.value, cite(old)), (new.value, cite(new)))
+        change, scale = now - was, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
+        if relative and was == 0:
             return None
         if relative:
-            reading = self._computed("growth", change / abs(old.value) * 100, f"({cite(new)} − {cite(old)}) / "
-                                     f"{cite(old)}", percent=True, what=what)
+            reading = self._computed("growth", change / abs(was) * 100, f"({now_shown} − {was_shown}) / {was_shown}",
+                                     percent=True, what=what)
             beside = self._shown(abs(change), percent=False, scale=scale) if scale > 1 else ""
         else:
-            reading = self._computed("change", change, f"{cite(new)} − {cite(old)}", percent=False, what=what,
+            reading = self._computed("change", change, f"{now_shown} − {was_shown}", percent=False, what=what,
                                      scale=scale)
-            rated = old.value * new.value > 0 and not is_percent(new.text + old.text)  # not from a loss to a profit
-            beside = self._shown(abs(change) / abs(old.value) * 100, percent=True) if rated else ""
+            rated = was * now > 0 and not is_percent(new.text + old.text)  # not from a loss to a profit
+            beside = self._shown(abs(change) / abs(was) * 100, percent=True) if rated else ""
         way = "up" if change >= 0 else "down"
         if not beside and not relative and is_percent(new.text) and is_percent(old.text):  # a rate's points: the way
             return went(reading, change, old.text, new.text)  # it went, in words ('down from 14.0% to 13.3%')

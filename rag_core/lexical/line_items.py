@@ -39,8 +39,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations": (
         "operating income", "operating profit", "income from operations", "operating loss", "loss from operations",
         "earnings from operations"),
-    DEPRECIATION: (
-        "depreciation and amortization", "depreciation amortization"),
+    DEPRECIATION: (  # 'Depreciation' beside 'Amortization of intangibles', which split_lines adds
+        "depreciation and amortization", "depreciation amortization", "depreciation"),
     r"pp&e|property,? plant,? and equipment|fixed assets": (
         "property plant and equipment net", "property and equipment net", "property plant and equipment"),
     r"accounts payable": ("accounts payable", "trade accounts payable"),

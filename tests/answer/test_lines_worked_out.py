@@ -89,6 +89,29 @@ def test_a_table_that_states_depreciation_and_amortization_whole_is_read_whole()
     assert figure is not None and figure.value == (284_817 + 139_870) * 1_000
 
 
+def test_a_line_split_in_two_is_averaged_changed_and_grown_as_its_parts_sum_each_year() -> None:
+    """'Depreciation' and 'Amortization of intangibles' are Gears Inc's D&A each year: an average, a change or a
+    growth read 'Depreciation' alone (138,358, not 146,671), and 'D&A' found no row ('Depreciation' is one word)."""
+    d_and_a = {2009: 132_493 + 7_377, 2008: 144_222 + 9_250}
+    average = read_figure("What is the FY2008 - FY2009 average of D&A for Gears Inc? Answer in USD thousands.",
+                          [CASH_FLOWS])
+    assert average is not None and average.kind == "average" and not average.missing, average
+    assert average.value == (d_and_a[2009] + d_and_a[2008]) / 2 * 1_000
+    assert average.sentence.startswith("**D&A, average 2008–2009: 146,671 thousand**"), average.sentence
+    assert "Amortization of debt issuance costs" not in [cell.row for cell in average.cells]
+    change = read_figure("How much did Gears Inc's depreciation and amortization change from FY2008 to FY2009?",
+                         [CASH_FLOWS])
+    assert change is not None and change.value == (d_and_a[2009] - d_and_a[2008]) * 1_000, change
+    assert "(132,493 [2] + 7,377 [2]) − (144,222 [2] + 9,250 [2])" in change.sentence
+    growth = read_figure("By what percent did Gears Inc's D&A grow from FY2008 to FY2009?", [CASH_FLOWS])
+    assert growth is not None and growth.shown == "-8.86%", growth
+    one_year = read_figure("What was Gears Inc's D&A in FY2009?", [CASH_FLOWS])
+    assert one_year is not None and one_year.value == d_and_a[2009] * 1_000, one_year
+    operating = read_figure("How much did Gears Inc's net cash provided by operating activities change from FY2008 "
+                            "to FY2009?", [CASH_FLOWS])  # a line no table splits: as before
+    assert operating is not None and operating.value == (432_148 - 669_368) * 1_000, operating
+
+
 AIRFRAMES = Passage(n=1, document="northwind-10k.pdf", page=55, tabular=True, statement="income", text=(
     "Consolidated Statements of Operations\n(Dollars in millions)\n"
     "| Years ended December 31, | 2022 | 2021 | 2020 |\n"
