@@ -45,6 +45,22 @@ def test_arithmetic_the_answer_shows_is_evaluated() -> None:
     assert shown_arithmetic("Revenue was 2,014 in 2009 and 2,583 in 2008 [3].") == []
 
 
+def test_arithmetic_in_brackets_two_deep_is_read_whole_and_a_result_below_nought_follows() -> None:
+    """A cash conversion cycle worked out by its three defined terms: each term's brackets two deep. The pattern
+    gave a closing bracket two places (a term's end, the next's start), and this sentence, which the code writes,
+    held the answer check for minutes; and '= -8.13%' was said not to follow from arithmetic that gives -8.13."""
+    cycle = ("**cash conversion cycle, 2009: 119.45**, computed from the document's figures: (365 × ((314,629 [1] + "
+             "253,161 [1]) / 2) / (896,271 [3])) + (365 × (($315,290 [2] + $301,036 [2]) / 2) / (2,014,908 [3])) − "
+             "(365 × (($130,451 [1] + $107,334 [1]) / 2) / (896,271 [3] + (253,161 [1] − 314,629 [1]))) = 119.45 "
+             "[1][3][2]")
+    (shown,) = shown_arithmetic(cycle)
+    assert shown.holds and shown.value == pytest.approx(119.45, abs=0.01)
+    unclosed = shown_arithmetic(cycle.replace(" = 119.45", " is 119.45") + " (" * 40 + "1 + 2 + 3 + 4 + 5 + 6 ) x")
+    assert unclosed == []
+    (fell,) = shown_arithmetic("(132,493 [1] − 144,222 [1]) / 144,222 [1] = -8.13%")
+    assert fell.holds and fell.value == pytest.approx(-8.13, abs=0.01)
+
+
 def test_a_figure_computed_and_shown_right_over_the_passages_figures_is_verified() -> None:
     unverified, notes = _one("The net difference is $375 million - $128.0 million = $247 million [1].", [HEDGES])
     assert unverified == [] and notes == []
