@@ -76,8 +76,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"deferred (?:income|revenues?)|retained earnings)\b": (
         f"inventories accounts receivable accounts payable deposits short-term investments accrued liabilities "
         f"{BALANCE_SHEET}", (BALANCE,)),
-    rf"^(?!.*\b(?:{_WHY})\b).*(?<!accumulated )\bdepreciation(?: and amortization)?"
-    r"(?: expense)?\b": (f"depreciation and amortization {CASH_FLOWS}", (CASH,)),
+    rf"^(?!.*\b(?:{_WHY})\b).*(?:(?<!accumulated )\bdepreciation(?: and amortization)?(?: expense)?\b|\bd&a\b)": (
+        f"depreciation and amortization {CASH_FLOWS}", (CASH,)),  # or by its letters, 'the average of D&A'
     r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (

@@ -81,6 +81,7 @@ from rag_core.store import LexicalRow
         ("What were Analog Devices' inventories at the end of fiscal 2009?", ("balance_sheet",)),
         ("What were Goldman Sachs' deposits as of December 2016?", ("balance_sheet",)),
         ("What was Analog Devices' depreciation expense in fiscal 2009?", ("cash_flows",)),
+        ("What is the FY2008 - FY2009 average of D&A for Analog Devices?", ("cash_flows",)),  # by its letters
         ("Why did inventories increase in 2022?", ()),
         ("What was accumulated depreciation at the end of 2022?", ()),
         ("What was 3M's return on sales in 2022?", ("income",)),
