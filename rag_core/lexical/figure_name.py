@@ -97,6 +97,9 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 _ASKING = re.compile(rf"\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine)\b", re.IGNORECASE)
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
+_POSSESSIVE = re.compile(r"^(?:its|their|the (?:company|firm|group|bank)['’]s)\s+", re.IGNORECASE)
+"""A company named by a pronoun, as a follow-up does ('And what was its operating cash flow ratio?'): no part of the
+figure's name."""
 _OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
 """The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
 segment'), before the part of it asked about."""
@@ -148,7 +151,7 @@ def metric(text: str) -> str:
     first = re.sub(rf"\s+than\s+(?:in\s+|at\s+)?{YEAR_BEFORE}.*$", "", first, flags=re.IGNORECASE)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
-    return re.sub(r"\s+", " ", first)
+    return re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
 
 
 def owner(question: str) -> tuple[str, str]:

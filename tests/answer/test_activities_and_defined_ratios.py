@@ -136,3 +136,16 @@ def test_a_definition_the_asking_sentence_ends_with_is_no_part_of_the_figures_na
                           "expenditures?")
     assert asked is not None and asked.metric == "free cash flow"
     assert asked.formula == "operating cash flow less capital expenditures"
+
+
+def test_a_company_named_by_a_pronoun_in_a_follow_up_is_no_part_of_the_figures_name() -> None:
+    """'And what was its FY2012 operating cash flow ratio?' opened the app's answer with '**its operating cash flow
+    ratio, 2012: …**'."""
+    for question, name in (("And what was its FY2012 operating cash flow ratio?", "operating cash flow ratio"),
+                           ("What was its gross margin in 2012?", "gross margin"),
+                           ("What were their total current liabilities at the end of 2012?",
+                            "total current liabilities")):
+        asked = read_question(question)
+        assert asked is not None and asked.metric == name, (question, asked)
+    figure = read_figure("And what was its FY2012 operating cash flow ratio?", REPORT)
+    assert figure is not None and figure.sentence.startswith("**operating cash flow ratio, 2012: 0.121"), figure
