@@ -49,7 +49,6 @@ from .statement_lines import cell_value, is_percent
 # what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 _LISTED = 3  # most candidates an ambiguous figure question is given
-_AVERAGED = re.compile(r"^(?:the\s+)?(?:\d+[- ]year\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)  # its name
 
 
 _APART = 2
@@ -188,10 +187,10 @@ class CellReader(Saying):
             return self._missing()
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
-        old, new = aligned
-        what = _AVERAGED.sub("", metric) if split_lines(self.rows, new, metric, later) else row_named(new)  # D&A
-        return self.difference(old, new, relative=relative, what=f"{what}, change {earlier} to {later}",
-                               metric=metric, years=(earlier, later))
+        old, new = as_amounts(*aligned)
+        summed, whole = self.summed(metric, [(old, earlier), (new, later)])  # a split line's parts summed
+        return self.difference(old, new, relative=relative, what=f"{whole or row_named(new)}, change {earlier} to "
+                               f"{later}", summed=summed)
 
     def compound(self, metric: str) -> FigureReading | None:
         """The growth a year, compounded, from the earliest year asked to the latest ('the CAGR of its revenue from
@@ -203,13 +202,12 @@ class CellReader(Saying):
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = as_amounts(*aligned)
-        (was, was_shown), (now, now_shown) = self.summed(metric, [(old, first), (new, last)])  # a split line's sum
+        ((was, was_shown), (now, now_shown)), whole = self.summed(metric, [(old, first), (new, last)])
         if was <= 0 or now <= 0:
             return None
-        what = _AVERAGED.sub("", metric) if (was, now) != (old.value, new.value) else row_named(new)
         return self._computed("growth", ((now / was) ** (1 / (last - first)) - 1) * 100, f"({now_shown} / "
                               f"{was_shown})^(1/{last - first}) − 1", percent=True,
-                              what=f"{what}, compound annual growth {first} to {last}")
+                              what=f"{whole or row_named(new)}, compound annual growth {first} to {last}")
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
@@ -240,12 +238,12 @@ class CellReader(Saying):
         aligned = self._aligned([r for r in read if r is not None])
         if isinstance(aligned, FigureReading):
             return aligned
-        got, read_before = as_amounts(*aligned), len(self.cells)
-        years = self.summed(metric, list(zip(got, range(first, last + 1), strict=True)))  # a split line's parts summed
+        got = as_amounts(*aligned)
+        years, whole = self.summed(metric, list(zip(got, range(first, last + 1), strict=True)))  # split: parts summed
         formula = f"({' + '.join(shown for _, shown in years)}) / {len(years)}"
-        what = _AVERAGED.sub("", metric) if len(self.cells) > read_before else row_named(got[0])  # D&A, not its part
         return self._computed("average", sum(v for v, _ in years) / len(years), formula, percent=False,
-                              what=f"{what}, average {first}–{last}", scale=self._row_scale(got[0]))
+                              what=f"{whole or row_named(got[0])}, average {first}–{last}",
+                              scale=self._row_scale(got[0]))
 
     def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
             FigureReading | None:

@@ -53,6 +53,8 @@ def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
 
 _IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
 """A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
+_AVERAGED = re.compile(r"^(?:the\s+)?(?:\d+[- ]year\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
+"""An average's words before the line it averages ('average of D&A'): no part of the line's name."""
 
 
 _ASKS_NEGATIVE = re.compile(r"(?<!credit )(?<!loan )(?<!for )(?<!\()\bloss(?:es)?\b|\b(?:los[et]|losing|benefits?|"
@@ -237,24 +239,25 @@ class Saying:
                         "the other figures' tables do"]
         return True
 
-    def summed(self, metric: str, cells: Sequence[tuple[CellRead, When]]) -> list[tuple[float, str]]:
+    def summed(self, metric: str, cells: Sequence[tuple[CellRead, When]]) -> tuple[list[tuple[float, str]], str]:
         """Each cell's value and how it is shown; of a line its table splits into parts it does not total, the
         year's parts summed (``split_lines``: Analog Devices' D&A, '(132,493 [1] + 7,377 [1])'), the parts counted
-        among the cells read."""
+        among the cells read; and the summed line's name, the metric's words (D&A, not its 'Depreciation'), '' when
+        no row is split."""
         parts = [split_lines(self.rows, cell, metric, year) for cell, year in cells]
         self.cells += [part for each in parts for part in each]
-        return [paid([cell, *each]) if each else (cell.value, cite(cell))
-                for (cell, _), each in zip(cells, parts, strict=True)]
+        values = [paid([cell, *each]) if each else (cell.value, cite(cell))
+                  for (cell, _), each in zip(cells, parts, strict=True)]
+        return values, _AVERAGED.sub("", metric) if any(parts) else ""
 
-    def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str, metric: str = "",
-                   years: tuple[When, When] = (None, None)) -> FigureReading | None:
+    def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str,
+                   summed: Sequence[tuple[float, str]] = ()) -> FigureReading | None:
         """``new`` less ``old``, or its growth rate in percent with ``relative`` (None from zero); an
         amount's change says its rate too, and a rate its amount ('6,918 million (up 8.7%)'). A cost written in
         parentheses both years changes as its amounts do ('Cost of products': 49,954 to 53,969 is up 4,015). With
-        ``metric`` (and the cells' ``years``), a line split into parts changes as the parts' sum does (``summed``)."""
+        ``summed``, the two cells' values as ``summed`` gives them (a line split into parts, each year's sum)."""
         old, new = as_amounts(old, new)
-        (was, was_shown), (now, now_shown) = self.summed(metric, list(zip((old, new), years, strict=True))) \
-            if metric else ((old.value, cite(old)), (new.value, cite(new)))
+        (was, was_shown), (now, now_shown) = summed or ((old.value, cite(old)), (new.value, cite(new)))
         change, scale = now - was, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
         if relative and was == 0:
             return None
