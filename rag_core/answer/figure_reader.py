@@ -292,17 +292,18 @@ class CellReader(Saying):
         return in_points(reading) if percent else reading
 
     def total(self, metric: str) -> FigureReading | None:
-        """The sum of a row over the years the question names."""
-        read = [self.read(metric, year) for year in sorted(set(self.years))]
+        """The sum of a row over the years the question names; of a line split in parts, each year's (``summed``)."""
+        each = sorted(set(self.years))
+        read = [self.read(metric, year) for year in each]
         got = [r for r in read if r is not None]
         if len(got) < len(read):
             return self._missing()
         if isinstance(aligned := self._aligned(got), FigureReading):
             return aligned
-        summed = as_amounts(*aligned)  # capital expenditures written '(131)' summed as the amounts spent
-        formula = " + ".join(cite(r) for r in summed)
-        return self._computed("sum", sum(r.value for r in summed), formula, percent=False,
-                              what=f"{row_named(summed[0])}, {' + '.join(str(y) for y in sorted(set(self.years)))}",
+        got = as_amounts(*aligned)  # capital expenditures written '(131)' summed as the amounts spent
+        years, whole = self.summed(metric, list(zip(got, each, strict=True)))
+        return self._computed("sum", sum(v for v, _ in years), " + ".join(shown for _, shown in years), percent=False,
+                              what=f"{whole or row_named(got[0])}, {' + '.join(map(str, each))}",
                               scale=self._row_scale(got[0]))
 
     def product(self, metric: str) -> FigureReading | None:

@@ -34,9 +34,11 @@ _LEADING = re.compile(rf"^.*?\b(?:what|how much|how many|{HOW_BIG}|how(?=\s+(?:d
                       r"^\s*(?:calculate|compute|determine|give|report|state|find)\s+(?:the\s+)?|"
                       + NAMED_ALONE, re.IGNORECASE)
 """Words before the figure's name."""
-_TRAILING = re.compile(rf"\s+(?:for|of|at|by)\s+(?!{LINE_ABBREVIATIONS}\s*\??$)(?:[A-Z0-9][\w&.'’-]*\s*)+\??$|\?$|"
-                       r"\([^)]*\)")
+_TRAILING = re.compile(rf"\s+(?:for|of|at|by)\s+(?!{LINE_ABBREVIATIONS}\s*\??$)(?:(?:[A-Z0-9][\w&.'’-]*|&)\s*)+"
+                       r"\??$|\?$|\([^)]*\)")
 """The company a question names last ('… for ABIOMED?'), not a line it names by its letters ('… average of D&A')."""
+_FOR_OWNER = re.compile(r"\s+for\s+(?:(?:[A-Z0-9][\w&.'’-]*|&)\s*)+$")
+"""The company a question names last once its years are read ('the net income for Johnson & Johnson in 2021')."""
 _DEFINED_AFTER = re.compile(r",?\s+(?:defined|calculated|computed)\s+as\b.*$", re.IGNORECASE | re.DOTALL)
 """A definition the asking sentence ends with ('… free cash flow in FY2012, defined as …'): no part of the name."""
 _WHERE_STATED = re.compile(
@@ -88,7 +90,10 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"last|year|fiscal|since))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
                         r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b|"
-                        r"\s+cagr\s*$",
+                        r"\s+cagr\s*$|"
+                        # 'over FY2008 and FY2009 combined', 'in 2008 and 2009 in total': the years summed (_SUM)
+                        r"\s(?:over|in|for|during|across)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:and|to|through)"
+                        r"(?:\s+(?:in\s+)?(?:combined|total|together|altogether|all))?\s*$",
                         re.IGNORECASE)
 _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", re.IGNORECASE)
 """A word that led a year the figure's name lost, before a comma."""
@@ -151,6 +156,7 @@ def metric(text: str) -> str:
     first = re.sub(rf"\s+than\s+(?:in\s+|at\s+)?{YEAR_BEFORE}.*$", "", first, flags=re.IGNORECASE)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
+    first = _FOR_OWNER.sub("", first)  # 'the total D&A for Analog Devices over FY2008 and FY2009 combined'
     return re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
 
 

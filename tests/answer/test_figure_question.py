@@ -67,6 +67,12 @@ def test_what_a_question_asks_of_its_years_and_its_words() -> None:
                                        "How much inventory did Home Depot hold at year end 2021?")]
     assert [(h.metric, h.years) for h in held if h is not None] == [("PP&E, net", (2022,)), ("debt", (2021,)),
                                                                    ("inventory", (2021,))], "who holds it is no line"
+    summed = [read_question(q) for q in ("What was the total D&A for Gears Inc over FY2008 and FY2009 combined?",
+                                         "How much did it spend on capex in 2008 and 2009 in total?")]
+    assert [(s.metric, s.years, s.operation) for s in summed if s is not None] == [
+        ("total D&A", (2008, 2009), "sum"), ("capex", (2008, 2009), "sum")], "years summed leave no words behind"
+    owned = read_question("What was the net income for Johnson & Johnson in FY2021?")
+    assert owned is not None and owned.metric == "net income", "the company named before its year is no part of it"
 
 
 def test_a_follow_up_joined_to_the_question_it_follows_is_read_alone_when_it_names_its_figure() -> None:

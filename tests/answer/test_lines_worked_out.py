@@ -89,9 +89,9 @@ def test_a_table_that_states_depreciation_and_amortization_whole_is_read_whole()
     assert figure is not None and figure.value == (284_817 + 139_870) * 1_000
 
 
-def test_a_line_split_in_two_is_averaged_changed_and_grown_as_its_parts_sum_each_year() -> None:
-    """'Depreciation' and 'Amortization of intangibles' are Gears Inc's D&A each year: an average, a change or a
-    growth read 'Depreciation' alone (138,358, not 146,671), and 'D&A' found no row ('Depreciation' is one word)."""
+def test_a_line_split_in_two_is_averaged_changed_grown_and_summed_as_its_parts_sum_each_year() -> None:
+    """'Depreciation' and 'Amortization of intangibles' are Gears Inc's D&A each year: an average, a change, a
+    growth or a sum over the years read 'Depreciation' alone (138,358, not 146,671), and 'D&A' found no row ('Depreciation' is one word)."""
     d_and_a = {2009: 132_493 + 7_377, 2008: 144_222 + 9_250}
     average = read_figure("What is the FY2008 - FY2009 average of D&A for Gears Inc? Answer in USD thousands.",
                           [CASH_FLOWS])
@@ -105,6 +105,9 @@ def test_a_line_split_in_two_is_averaged_changed_and_grown_as_its_parts_sum_each
     assert "(132,493 [2] + 7,377 [2]) − (144,222 [2] + 9,250 [2])" in change.sentence
     growth = read_figure("By what percent did Gears Inc's D&A grow from FY2008 to FY2009?", [CASH_FLOWS])
     assert growth is not None and growth.shown == "-8.86%", growth
+    total = read_figure("What was the total D&A for Gears Inc over FY2008 and FY2009 combined?", [CASH_FLOWS])
+    assert total is not None and total.kind == "sum" and total.value == (d_and_a[2008] + d_and_a[2009]) * 1_000, total
+    assert "(144,222 [2] + 9,250 [2]) + (132,493 [2] + 7,377 [2])" in total.sentence
     one_year = read_figure("What was Gears Inc's D&A in FY2009?", [CASH_FLOWS])
     assert one_year is not None and one_year.value == d_and_a[2009] * 1_000, one_year
     operating = read_figure("How much did Gears Inc's net cash provided by operating activities change from FY2008 "
