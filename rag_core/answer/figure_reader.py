@@ -77,7 +77,8 @@ class CellReader(Saying):
         an amount asked, no percentage ('% of 2016 Net Revenues' beside a year the finder merged with two others); of a
         balance, never its change in a year ('Accounts receivable | (122)' of a cash flow statement, ``balance_moved``).
         """
-        named = [row for _, row in rows_named(self.rows, metric, owner=self.owner) if not balance_moved(row, metric)]
+        named = [row for _, row in rows_named(self.rows, metric, owner=self.owner, said=self.question)
+                 if not balance_moved(row, metric)]
         for row in alike_first(named, self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total, owner=self.owner)
             if cell is None or (self.amount and is_percent(cell[1])):
@@ -300,10 +301,10 @@ class CellReader(Saying):
             return self._missing()
         if isinstance(aligned := self._aligned(got), FigureReading):
             return aligned
-        got = as_amounts(*aligned)  # capital expenditures written '(131)' summed as the amounts spent
-        years, whole = self.summed(metric, list(zip(got, each, strict=True)))
+        summed = as_amounts(*aligned)  # capital expenditures written '(131)' summed as the amounts spent
+        years, whole = self.summed(metric, list(zip(summed, each, strict=True)))
         return self._computed("sum", sum(v for v, _ in years), " + ".join(shown for _, shown in years), percent=False,
-                              what=f"{whole or row_named(got[0])}, {' + '.join(map(str, each))}",
+                              what=f"{whole or row_named(summed[0])}, {' + '.join(map(str, each))}",
                               scale=self._row_scale(got[0]))
 
     def product(self, metric: str) -> FigureReading | None:

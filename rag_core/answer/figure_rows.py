@@ -13,7 +13,7 @@ from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
-from .row_context import about, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
+from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
 from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
 from .statement_lines import is_percent
 
@@ -52,8 +52,8 @@ _NARROWED = re.compile(r"\((exclud|includ|before|after|net of)\w*\b", re.IGNOREC
 losses)'): a question that does not say so asks the line itself ('Net investment income (2)')."""
 
 
-def rows_named(rows: Sequence[Row], metric: str, *, question: str = "",
-               owner: frozenset[str] = frozenset()) -> list[tuple[float, Row]]:
+def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: frozenset[str] = frozenset(),
+               said: str = "") -> list[tuple[float, Row]]:
     """The rows whose label the metric names, best first: every content word of the label in the
     metric (or in a report name of a line item the metric names), more words first. A label that
     opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
@@ -63,7 +63,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "",
     by a metric that says 'before' too. ``question``: one that asks for the figure at a date asks a balance; one that
     asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share'); a label that names
     a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023'). ``owner``: the stems of
-    the company the question names, whose unit named after it ('Boeing Capital interest expense') is not it."""
+    the company the question names, whose unit named after it ('Boeing Capital interest expense') is not it.
+    ``said``: the question, read only for a line it asks attributable to the shareholders (``attributed``)."""
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
@@ -90,6 +91,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "",
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
+        if whole := attributed(row.label, metric, question or said):  # 'Net income attributable to CVS Health'
+            alone = max(alone, _named(whole, words, names) + _AGREES)
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
         if shares.heads(row, lead):  # 'Net income attributable to CVS Health | $6.00' under 'Basic earnings per
             alone = max(alone, _named(lead.rstrip(": "), words, names))  # share:' is the basic earnings per share
@@ -307,7 +310,6 @@ _SAME_LETTERS = 7
 """Letters two words share at their start to be one ('operating' and 'operations', 'revenue' and 'revenues'; not
 'intersegment' and 'interest', which share the five a stem keeps)."""
 
-
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"
                      r"(?P<item>[A-Z][a-z][\w'’-]*(?:\s+(?![A-Z])\S+)+)")
 """A label a PDF's text joined to its group's heading, the heading's words capitalized and the line's
@@ -349,13 +351,11 @@ _JOINED = re.compile(r".*(?::\s+|(?<=[a-z’'])\s+(?=[A-Z][a-z]))(?P<item>[A-Z][
 a word in lower case ('… equity Deposits'; not 'Total Revenue', nor 'Net Income Attributable to PepsiCo')."""
 _LOWER_WORD = re.compile(r"\b(?!(?:and|of|the|to|in|for|on|at|by|or|from|with)\b)[a-z][a-z’']{2,}")
 
-
 _CASH_FLOWS = re.compile(rf"\b(?:{TITLES['cash_flows']})\b", re.IGNORECASE)
 _CHANGED = 100.0
 """What a balance's row in a cash flow statement loses: 'Accounts receivable, net | (114) | 182'
 there is the year's change in the receivables, not their amount (Activision Blizzard's days sales
 outstanding read 1.91 from it), though its label is the balance sheet's."""
-
 
 _DISCONTINUED = re.compile(r"\bdiscontinued operations?\b", re.IGNORECASE)
 """A figure of the businesses a company sold (a note's 'Discontinued Operations'): not the company's own unless the
@@ -365,7 +365,6 @@ ASKED_AT_DATE = re.compile(r"\b(?:at the end of|as of|at (?:year[- ]end|(?:fisca
                            re.IGNORECASE)
 """A question of a figure at a date ('at the end of 2018', 'as of December 2016'): a balance, which a cash flow
 statement's row of the same name (its change in the year) is not."""
-
 
 _FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?|additions?|retirements?|"
                    r"redemptions?|repurchases?|changes?|increases?|decreases?|net (?:increase|decrease|change))\s+"

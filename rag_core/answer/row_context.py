@@ -1,6 +1,6 @@
 """Where a table row stands in its passage: the lines above its own, the heading it stands under, and the lines
 that title its table (its header rows, its caption), which say what its figures are of (``about``) and whose
-(``names_part``)."""
+(``names_part``; a line attributable to the company's shareholders: ``attributed``)."""
 
 from __future__ import annotations
 
@@ -137,3 +137,19 @@ def about(row: Row, head: set[str]) -> bool:
     titled = table_words(row)
     said = " ".join(titled or (row.passage.section, row.passage.caption, row.passage.columns))
     return bool(stems(said) & head)
+
+
+def attributed(label: str, metric: str, question: str) -> str:
+    """A label of a line attributable to the company's shareholders, said without whom ('Net income attributable to
+    CVS Health': 'Net income'), when the metric or the question asks the line so ('net income attributable to
+    shareholders', '… dividends paid and net income attributable to shareholders)' of a formula's 'net income'); ''
+    otherwise, and for the part of the noncontrolling interests, which is no line of the company's shareholders."""
+    whole = _ATTRIBUTED.sub("", label).strip(" ,")
+    asked = _ATTRIBUTED.search(metric) or re.search(rf"\b{re.escape(metric.strip())}{_TO_SHAREHOLDERS}", question,
+                                                    re.IGNORECASE)
+    return whole if whole != label.strip(" ,") and asked else ""
+
+
+_TO_SHAREHOLDERS = r"\s+attributable\s+to\s+(?!(?:the\s+)?(?:non-?controlling|minority|redeemable|participating)\b)"
+_ATTRIBUTED = re.compile(rf"{_TO_SHAREHOLDERS}[^()]+$", re.IGNORECASE)
+"""Whom a line is attributable to, at a label's end: its shareholders, by their name or the company's."""

@@ -91,7 +91,8 @@ def test_a_table_that_states_depreciation_and_amortization_whole_is_read_whole()
 
 def test_a_line_split_in_two_is_averaged_changed_grown_and_summed_as_its_parts_sum_each_year() -> None:
     """'Depreciation' and 'Amortization of intangibles' are Gears Inc's D&A each year: an average, a change, a
-    growth or a sum over the years read 'Depreciation' alone (138,358, not 146,671), and 'D&A' found no row ('Depreciation' is one word)."""
+    growth or a sum over the years read 'Depreciation' alone (138,358, not 146,671), and 'D&A' found no row
+    ('Depreciation' is one word)."""
     d_and_a = {2009: 132_493 + 7_377, 2008: 144_222 + 9_250}
     average = read_figure("What is the FY2008 - FY2009 average of D&A for Gears Inc? Answer in USD thousands.",
                           [CASH_FLOWS])

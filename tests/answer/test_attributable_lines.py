@@ -1,0 +1,49 @@
+"""A line a question asks attributable to the company's shareholders ('net income attributable to shareholders', or
+so in a ratio's brackets: '(using total cash dividends paid and net income attributable to shareholders)') is the
+statement's line attributable to the company by its name ('Net income attributable to Pump Health'), not the
+consolidated 'Net income' above it, which includes the noncontrolling interests' part; a question that does not say
+so reads the line it names."""
+
+from __future__ import annotations
+
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+INCOME = Passage(n=1, document="pump-10k.pdf", page=108, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations\n(millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Total revenues | 322,467 | 292,111 |\n"
+    "| Net income | 4,165 | 7,898 |\n"
+    "| Net (income) loss attributable to noncontrolling interests | (16) | 12 |\n"
+    "| Net income attributable to Pump Health | 4,149 | 7,910 |\n"))
+CASH_FLOWS = Passage(n=2, document="pump-10k.pdf", page=112, tabular=True, statement="cash flow", text=(
+    "Consolidated Statements of Cash Flows\n(millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Net income | 4,165 | 7,898 |\n"
+    "| Dividends paid | (2,907) | (2,642) |\n"))
+REPORT = [INCOME, CASH_FLOWS]
+
+
+def test_a_ratio_whose_brackets_ask_net_income_attributable_to_shareholders_reads_the_companys_line() -> None:
+    payout = read_figure("What is Pump Health's FY2022 dividend payout ratio (using total cash dividends paid and net "
+                         "income attributable to shareholders)? Round to two decimal places.", REPORT)
+    assert payout is not None and not payout.missing, payout
+    assert [cell.row for cell in payout.cells] == ["Dividends paid", "Net income attributable to Pump Health"], payout
+    assert "2,907 [2] / 4,149 [1]" in payout.sentence
+    retention = read_figure("What is Pump Health's FY2022 retention ratio (using total cash dividends paid and net "
+                            "income attributable to shareholders)?", REPORT)
+    assert retention is not None and retention.value is not None
+    assert round(retention.value, 4) == round(1 - 2_907 / 4_149, 4), retention
+
+
+def test_net_income_asked_attributable_to_shareholders_is_the_line_attributable_to_the_company() -> None:
+    asked = read_figure("What was Pump Health's net income attributable to shareholders in 2022?", REPORT)
+    assert asked is not None and asked.value == 4_149e6, asked
+    assert asked.cells[0].row == "Net income attributable to Pump Health"
+
+
+def test_net_income_asked_plainly_is_the_line_so_named_and_never_the_noncontrolling_interests_part() -> None:
+    plain = read_figure("What was Pump Health's net income in 2022?", REPORT)
+    assert plain is not None and plain.value == 4_165e6, plain
+    payout = read_figure("What is Pump Health's FY2021 dividend payout ratio?", REPORT)
+    assert payout is not None and "noncontrolling" not in " ".join(cell.row for cell in payout.cells), payout
