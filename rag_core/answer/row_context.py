@@ -140,16 +140,26 @@ def about(row: Row, head: set[str]) -> bool:
 
 
 def attributed(label: str, metric: str, question: str) -> str:
-    """A label of a line attributable to the company's shareholders, said without whom ('Net income attributable to
-    CVS Health': 'Net income'), when the metric or the question asks the line so ('net income attributable to
-    shareholders', '… dividends paid and net income attributable to shareholders)' of a formula's 'net income'); ''
-    otherwise, and for the part of the noncontrolling interests, which is no line of the company's shareholders."""
+    """A label of a line of the company's shareholders, said without whom: 'Net income attributable to CVS Health' is
+    'Net income' when the metric or the question asks the line so ('net income attributable to shareholders', '…
+    dividends paid and net income attributable to shareholders)' of a formula's 'net income'); 'Total PepsiCo Common
+    Shareholders' Equity' is 'Total Shareholders' Equity' when the metric asks the shareholders' equity (not the
+    total equity, which holds the noncontrolling interests' too). '' otherwise, and for the noncontrolling interests'
+    part, which is no line of the company's shareholders."""
     whole = _ATTRIBUTED.sub("", label).strip(" ,")
     asked = _ATTRIBUTED.search(metric) or re.search(rf"\b{re.escape(metric.strip())}{_TO_SHAREHOLDERS}", question,
                                                     re.IGNORECASE)
-    return whole if whole != label.strip(" ,") and asked else ""
+    if whole != label.strip(" ,") and asked:
+        return whole
+    owned = _OWNERS_EQUITY.fullmatch(label.strip())
+    return f"{owned.group('total') or ''}{owned.group('line')}" if owned and _EQUITY.search(metric) else ""
 
 
 _TO_SHAREHOLDERS = r"\s+attributable\s+to\s+(?!(?:the\s+)?(?:non-?controlling|minority|redeemable|participating)\b)"
 _ATTRIBUTED = re.compile(rf"{_TO_SHAREHOLDERS}[^()]+$", re.IGNORECASE)
 """Whom a line is attributable to, at a label's end: its shareholders, by their name or the company's."""
+_EQUITY = re.compile(r"\b(?:share|stock)holders['’]?\s+(?:equity|deficit)\b", re.IGNORECASE)
+_OWNERS_EQUITY = re.compile(r"(?P<total>(?i:total)\s+)?(?:(?!(?i:total|liabilities|and)\b)[A-Z0-9][\w&.'’-]*\s+){1,4}?"
+                            r"(?i:common\s+)?(?P<line>(?i:share|stock)(?i:holders)['’]?\s+(?i:equity|deficit)\b.*)")
+"""The equity of the company's shareholders by their company's name ('Total 3M Company shareholders' equity', 'Total
+PepsiCo Common Shareholders' Equity'): a balance sheet's line above the noncontrolling interests and 'Total equity'."""

@@ -144,7 +144,7 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"(?<!fixed )asset turnover": ("revenue / average total assets", False),
     r"return on (?:average )?(?:total )?assets|\broaa?\b": ("net income / average total assets", True),
     r"return on (?:average )?(?:total )?(?:shareholders['’]?|stockholders['’]?|common )?equity|\broa?e\b": (
-        "net income / average shareholders equity", True),
+        "net income attributable to shareholders / average shareholders equity", True),
     r"inventory turnover": ("cost of goods sold / average inventories", False),
     r"receivables? turnover": ("revenue / average accounts receivable", False),
     r"payables? turnover": ("cost of goods sold / average accounts payable", False),

@@ -2,7 +2,8 @@
 so in a ratio's brackets: '(using total cash dividends paid and net income attributable to shareholders)') is the
 statement's line attributable to the company by its name ('Net income attributable to Pump Health'), not the
 consolidated 'Net income' above it, which includes the noncontrolling interests' part; a question that does not say
-so reads the line it names."""
+so reads the line it names. A balance sheet's equity of the company's shareholders, by the company's name, is the
+shareholders' equity; 'Total Equity' holds the noncontrolling interests' too."""
 
 from __future__ import annotations
 
@@ -47,3 +48,26 @@ def test_net_income_asked_plainly_is_the_line_so_named_and_never_the_noncontroll
     assert plain is not None and plain.value == 4_165e6, plain
     payout = read_figure("What is Pump Health's FY2021 dividend payout ratio?", REPORT)
     assert payout is not None and "noncontrolling" not in " ".join(cell.row for cell in payout.cells), payout
+
+
+BALANCE = Passage(n=3, document="pump-10k.pdf", page=106, tabular=True, statement="balance", text=(
+    "Consolidated Balance Sheets\n(millions)\n"
+    "| | December 31, 2022 | December 31, 2021 |\n"
+    "| Total liabilities | 164,000 | 160,000 |\n"
+    "| Total Pump Health Common Shareholders' Equity | 17,149 | 16,043 |\n"
+    "| Noncontrolling interests | 124 | 108 |\n"
+    "| Total Equity | 17,273 | 16,151 |\n"
+    "| Total Liabilities and Equity | 181,273 | 176,151 |\n"))
+
+
+def test_shareholders_equity_is_the_line_of_the_companys_shareholders_and_total_equity_the_total() -> None:
+    """A balance sheet names its shareholders' equity by the company ('Total Pump Health Common Shareholders'
+    Equity'), above the noncontrolling interests and 'Total Equity': a return on equity reads the shareholders'
+    line over the net income attributable to them, as the textbook does; total equity asked is 'Total Equity'."""
+    ratio = read_figure("What is Pump Health's FY2022 return on equity?", [*REPORT, BALANCE])
+    assert ratio is not None and not ratio.missing, ratio
+    assert [cell.value for cell in ratio.cells] == [4_149e6, 16_043e6, 17_149e6], ratio.sentence
+    equity = read_figure("What was Pump Health's shareholders' equity at the end of 2022?", [BALANCE])
+    assert equity is not None and equity.value == 17_149e6, equity
+    total = read_figure("What was Pump Health's total equity at the end of 2022?", [BALANCE])
+    assert total is not None and total.value == 17_273e6, total

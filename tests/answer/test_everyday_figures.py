@@ -232,7 +232,7 @@ def test_a_gross_margin_without_a_gross_profit_row_is_revenue_less_its_cost() ->
     # instructions after the comma are no formula ('attributable to' is no ratio)
     ("What was Acme's 2022 return on average shareholders' equity, using net income attributable to Acme and total "
      "Acme shareholders' equity?", "return on equity, the net income for each dollar of shareholders' equity",
-     "net income / average shareholders equity", True),
+     "net income attributable to shareholders / average shareholders equity", True),
 ])
 def test_a_ratio_s_formula_and_a_cash_flow_as_a_chat_writes_them(question: str, metric: str, formula: str,
                                                                  percent: bool) -> None:

@@ -139,9 +139,9 @@ def test_a_formula_written_after_the_figures_name_and_the_average_names_of_retur
     assert conversion is not None and (conversion.metric, conversion.formula, conversion.percent) == (
         "cash conversion", "net cash provided by operating activities divided by net income attributable to Acme",
         False)
+    equity = "net income attributable to shareholders / average shareholders equity"
     for named, formula in (("return on average total assets", "net income / average total assets"),
-                           ("return on average equity", "net income / average shareholders equity"),
-                           ("ROAE", "net income / average shareholders equity")):
+                           ("return on average equity", equity), ("ROAE", equity)):
         asked = read_question(f"What was Acme's {named} in 2022?")
         assert asked is not None and asked.formula == formula and asked.percent, named
     turnover = read_question("What was Acme's inventory turnover in 2022, cost of products sold over average "
