@@ -143,16 +143,17 @@ def attributed(label: str, metric: str, question: str) -> str:
     """A label of a line of the company's shareholders, said without whom: 'Net income attributable to CVS Health' is
     'Net income' when the metric or the question asks the line so ('net income attributable to shareholders', '…
     dividends paid and net income attributable to shareholders)' of a formula's 'net income'); 'Total PepsiCo Common
-    Shareholders' Equity' is 'Total Shareholders' Equity' when the metric asks the shareholders' equity (not the
-    total equity, which holds the noncontrolling interests' too). '' otherwise, and for the noncontrolling interests'
-    part, which is no line of the company's shareholders."""
+    Shareholders' Equity' is 'Total Shareholders' Equity' when the metric asks the shareholders' equity, not a
+    total (CVS Health's 'Total shareholders' equity' holds the noncontrolling interests' too). '' otherwise, and for
+    the noncontrolling interests' part, which is no line of the company's shareholders."""
     whole = _ATTRIBUTED.sub("", label).strip(" ,")
     asked = _ATTRIBUTED.search(metric) or re.search(rf"\b{re.escape(metric.strip())}{_TO_SHAREHOLDERS}", question,
                                                     re.IGNORECASE)
     if whole != label.strip(" ,") and asked:
         return whole
     owned = _OWNERS_EQUITY.fullmatch(label.strip())
-    return f"{owned.group('total') or ''}{owned.group('line')}" if owned and _EQUITY.search(metric) else ""
+    equity = _EQUITY.search(metric) is not None and re.search(r"\btotal\b", metric, re.IGNORECASE) is None
+    return f"{owned.group('total') or ''}{owned.group('line')}" if owned and equity else ""
 
 
 _TO_SHAREHOLDERS = r"\s+attributable\s+to\s+(?!(?:the\s+)?(?:non-?controlling|minority|redeemable|participating)\b)"

@@ -71,3 +71,18 @@ def test_shareholders_equity_is_the_line_of_the_companys_shareholders_and_total_
     assert equity is not None and equity.value == 17_149e6, equity
     total = read_figure("What was Pump Health's total equity at the end of 2022?", [BALANCE])
     assert total is not None and total.value == 17_273e6, total
+
+
+def test_total_shareholders_equity_a_balance_sheet_states_is_its_own_line_beside_the_companys() -> None:
+    """Some balance sheets call the total with the noncontrolling interests 'Total shareholders' equity', under the
+    company's 'Total Pump Health shareholders' equity': the total asked is the line that says it."""
+    both = Passage(n=4, document="pump-10k.pdf", page=110, tabular=True, statement="balance", text=(
+        "Consolidated Balance Sheets\n(millions)\n"
+        "| | December 31, 2022 | December 31, 2021 |\n"
+        "| Total Pump Health shareholders' equity | 71,015 | 75,075 |\n"
+        "| Noncontrolling interests | 300 | 306 |\n"
+        "| Total shareholders' equity | 71,315 | 75,381 |\n"))
+    total = read_figure("What was Pump Health's total shareholders' equity at the end of 2022?", [both])
+    assert total is not None and total.value == 71_315e6, total
+    ratio = read_figure("What is Pump Health's FY2022 return on equity?", [INCOME, both])
+    assert ratio is not None and [cell.value for cell in ratio.cells][1:] == [75_075e6, 71_015e6], ratio.sentence
