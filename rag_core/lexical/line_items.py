@@ -33,7 +33,9 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                                                         "total revenues net of interest expense"),
     COST_OF_REVENUE: ("cost of goods sold", "cost of sales", "cost of revenues", "cost of revenue",
                       "cost of products sold", "cost of product revenue"),
-    r"net income|net earnings|net profit|net loss|bottom[- ]line": ("net income", "net earnings",
+    # 'net income attributable to shareholders' is the line too (``row_context.attributed`` reads it so)
+    r"(?:net income|net earnings|net profit|net loss|bottom[- ]line)(?:\s+attributable\s+to\s+(?:the\s+)?"
+    r"(?:company['’]s\s+)?(?:common\s+)?(?:share|stock)holders)?": ("net income", "net earnings",
                                                                      "net income attributable", "net loss",
                                                                      "net loss attributable"),
     r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations": (

@@ -86,3 +86,24 @@ def test_total_shareholders_equity_a_balance_sheet_states_is_its_own_line_beside
     assert total is not None and total.value == 71_315e6, total
     ratio = read_figure("What is Pump Health's FY2022 return on equity?", [INCOME, both])
     assert ratio is not None and [cell.value for cell in ratio.cells][1:] == [75_075e6, 71_015e6], ratio.sentence
+
+
+def test_a_return_on_equity_over_a_statement_that_names_its_net_income_net_earnings_reads_it() -> None:
+    """A bank's statement of earnings has no line attributable to anyone: 'Net earnings' is the net income its
+    shareholders earned, and the return on equity reads it (not the part applicable to common shareholders)."""
+    earnings = Passage(n=1, document="bank-10k.pdf", page=60, tabular=True, statement="income", text=(
+        "Consolidated Statements of Earnings\n(in millions)\n"
+        "| | 2016 | 2015 |\n"
+        "| Total net revenues | 30,608 | 33,820 |\n"
+        "| Net earnings | 7,398 | 6,083 |\n"
+        "| Preferred stock dividends | 311 | 515 |\n"
+        "| Net earnings applicable to common shareholders | 7,087 | 5,568 |\n"))
+    condition = Passage(n=2, document="bank-10k.pdf", page=61, tabular=True, statement="balance", text=(
+        "Consolidated Statements of Financial Condition\n(in millions)\n"
+        "| | December 2016 | December 2015 |\n"
+        "| Total shareholders' equity | 86,893 | 86,728 |\n"))
+    ratio = read_figure("How much did Bank Co earn for each dollar of shareholders' equity in 2016?",
+                        [earnings, condition])
+    assert ratio is not None and ratio.shown == "8.52%", ratio
+    asked = read_figure("What was Bank Co's net income attributable to shareholders in 2016?", [earnings])
+    assert asked is not None and asked.value == 7_398e6, asked
