@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION
+from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION, SELLING_GENERAL
 from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_question import scale_of
@@ -26,10 +26,16 @@ _COST_PART = re.compile(r"\s*cost of \w", re.IGNORECASE)
 _DA_WHOLE = re.compile(r".*\bdepreciation\b.*\bamortization\b|.*\bamortization\b.*\bdepreciation\b", re.IGNORECASE)
 _DA_PART = re.compile(r"\s*(?:depreciation|amortization)\b(?!.*\b(?:debt|financ\w*|discounts?|premiums?|issuance|"
                       r"leases?|right-of-use|deferred)\b)", re.IGNORECASE)
-_SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (DEPRECIATION, _DA_PART, _DA_WHOLE))
+_SGA_WHOLE = re.compile(r".*\bselling\b.*\badministrative\b", re.IGNORECASE)
+_SGA_PART = re.compile(r"\s*(?:sales and marketing|selling(?: and marketing)?|marketing(?: and sales)?|general and "
+                       r"administrative)(?:\s+(?:expenses?|costs?))?(?:,\s*net)?\s*$", re.IGNORECASE)
+_SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (DEPRECIATION, _DA_PART, _DA_WHOLE),
+          (SELLING_GENERAL, _SGA_PART, _SGA_WHOLE))
 """Lines a statement may split into parts it does not total, as (the metric's pattern, a part's row, the whole's
 row): the cost of revenue ('Cost of products', 'Cost of services'); depreciation and amortization ('Depreciation',
-'Amortization of intangibles': not the amortization of debt costs, discounts or leases, which are no D&A)."""
+'Amortization of intangibles': not the amortization of debt costs, discounts or leases, which are no D&A); selling,
+general and administrative expenses ('Sales and marketing', 'General and administrative'; not 'Sales' alone, a
+revenue)."""
 
 
 def split_lines(rows: Sequence[Row], cell: CellRead, metric: str, year: When) -> list[CellRead]:

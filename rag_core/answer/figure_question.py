@@ -98,8 +98,7 @@ _PERIODS = re.compile(rf"\bfrom\s+(?:the\s+)?(?:period\s+)?{_SPAN_OF}\s+to\s+(?:
                       re.IGNORECASE)
 """Two periods a change is asked between ('from the period 2008-2010 to 2010 - 2014')."""
 _RETURN = re.compile(r"\b(?:roi|return on (?:an? |the )?investment|return)\s+(?:of|on)\s+(?:an?\s+)?"
-                     r"(?:investment\s+in\s+)?"
-                     r"(?P<what>.+?)\s+(?:from|between)\b", re.IGNORECASE)
+                     r"(?:investment\s+in\s+)?(?P<what>.+?)\s+(?:from|between)\b", re.IGNORECASE)
 """A return on an investment over years: the growth of what was invested in ('the roi of an
 investment in the Nasdaq Composite Index from March 2007 to March 2010')."""
 _MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is|are)\s+(?P<a2>[^?]+?)|"
@@ -108,8 +107,7 @@ _MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is
 """'Operating expenses were what multiple of pre-tax earnings in 2015?': the one over the other."""
 _TO_RATIO = re.compile(r"^(?P<a>[\w&' -]+?)[- ]to[- ](?P<b>[\w&' -]+?)[- ]ratio$|"
                        r"^ratio of (?P<a2>[\w&,'’ -]+?) to (?P<b2>[\w&,'’ -]+)$", re.IGNORECASE)
-"""A ratio named by its two figures ('revenue to total assets ratio', 'the ratio of operating cash
-flow to net earnings'): the one over the other."""
+"""A ratio named by its two figures ('revenue to total assets ratio', 'the ratio of cash flow to net earnings')."""
 _WHEN_ONLY = re.compile(r"^(?:(?:is|are|was|were|will be|to be)\s+)?(?:due|payable|paid|expiring|maturing|owed|"
                         r"scheduled|recognized)?\s*(?:in|during|for|by|within)?\s*$", re.IGNORECASE)
 """What is left of 'due in 2018' without its year: the part of a whole that is its share for one year."""
@@ -126,8 +124,7 @@ def scale_of(text: str) -> float:
     """The scale a caption or a column's label states ('in thousands', '(Millions, except …)', '(in $000’s)',
     '($000)'), else 1."""
     match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
-                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text,
-                      re.IGNORECASE)  # '(Millions, except per share amounts)' too
+                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text, re.IGNORECASE)
     if match is None:
         return 1.0
     return SCALES["thousands"] if match.group(3) else SCALES[(match.group(1) or match.group(2)).lower()]
@@ -341,12 +338,16 @@ def _read_asked(question: str) -> Asked | None:
     share = _SHARE_OF.search(asked)
     if share is not None:
         part = re.sub(r"^.*\b(?:average|mean)\s+(?:of\s+)?", "", metric(share.group("part")), flags=re.IGNORECASE)
-        averaged = _AVERAGE.search(share.group("part")) is not None and len(set(years)) >= 2
-        return replace(cell, operation="average" if averaged else "cell", formula=f"{grouped(part)} / "
-                       f"{grouped(metric(share.group('whole')))}", percent=True)
+        said = share.group("part") if len(set(years)) >= 2 else ""  # 'the FY2021 - FY2022 change in SG&A as a % of'
+        operation = "average" if _AVERAGE.search(said) else "change" if _CHANGE.search(said) else "cell"
+        return replace(cell, operation=operation, formula=f"{grouped(part)} / {grouped(metric(share.group('whole')))}",
+                       percent=True)
     named_in = " ".join((asked, *plain))
-    for pattern, (formula, percent) in RATIOS.items():
-        if (named := re.search(pattern, named_in, re.IGNORECASE)) is not None:
+    to_ratio = _TO_RATIO.search(metric(asked))
+    sides = [side.lower() for side in to_ratio.groups() if side] if to_ratio is not None else []
+    for pattern, (formula, percent) in RATIOS.items():  # not one side of a ratio named ('total debt to EBITDA')
+        if (named := re.search(pattern, named_in, re.IGNORECASE)) is not None and not any(
+                named.group().lower() in side for side in sides):
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
             moved = _CHANGE.search(asked.replace(named.group(), " ")) is not None  # of one year: from the year before
             operation = "average" if several and _AVERAGE.search(asked) else "change" if (several and (
@@ -355,7 +356,6 @@ def _read_asked(question: str) -> Asked | None:
                            operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
-    to_ratio = _TO_RATIO.search(metric(asked))
     over, under = (metric(to_ratio.group("a") or to_ratio.group("a2")),
                    metric(to_ratio.group("b") or to_ratio.group("b2"))) if to_ratio is not None else ("", "")
     if over and under:

@@ -7,14 +7,24 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import BALANCES, LINE_ITEMS
+from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
 from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
-from .row_words import ALIKE, BEFORE, GENERIC, QUALIFIERS, label_stems, other_way, stem_only, stems, with_tax_benefit
+from .row_words import (
+    BEFORE,
+    GENERIC,
+    QUALIFIERS,
+    in_words,
+    label_stems,
+    other_way,
+    stem_only,
+    stems,
+    with_tax_benefit,
+)
 from .statement_lines import is_percent
 
 _NOTES = re.compile(r"\([^)]*\)")
@@ -68,8 +78,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
-    balance = (ASKED_AT_DATE.search(question) is not None or BALANCES.search(metric) is not None) and \
-        not _FLOW.match(metric)  # not 'repayments of …'
+    balance = any(found is not None for found in (ASKED_AT_DATE.search(question), BALANCES.search(metric),
+                                                  CASH_HELD.fullmatch(metric))) and not _FLOW.match(metric)
     years = set(YEAR.findall(question))
     shares = Shares.asked(metric, question)
     head, tail = _split(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is of it
@@ -289,26 +299,16 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
     for name, head, said in names:
-        if label == name or (label <= name and len(label) >= 2 and head in label and _in_words(text, said)):
+        part = label <= name and len(label) >= 2 and head in label
+        if label == name or (part and in_words(text, said)):
             score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
+        elif part and in_words(text, said, loose=True):  # 'Common stock dividends' of '… to common stockholders'
+            score = max(score, len(label) - 1 + _PART_OF_NAME)
         elif (name <= label and label - name <= QUALIFIERS  # 'Total net sales' for 'net sales'
               or name == stems(text.split(",")[0])):  # 'Purchase of premises and equipment, net of sales: …'
             score = max(score, len(name) + 0.25)
     return score
 
-
-def _in_words(label: str, name: str) -> bool:
-    """Whether each word of a label beyond the qualifiers is a word of a report name, not one that starts alike
-    ('Intersegment net revenues' is no part of 'revenues net of interest expense': 'inter' of both)."""
-    said = re.findall(r"[a-z&]+", name.lower())
-    return all(any(word[:n] == other[:n] for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
-               for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
-               if stems(word) - QUALIFIERS and not stems(word) & set(ALIKE.values()))
-
-
-_SAME_LETTERS = 7
-"""Letters two words share at their start to be one ('operating' and 'operations', 'revenue' and 'revenues'; not
-'intersegment' and 'interest', which share the five a stem keeps)."""
 
 _HEADED = re.compile(r"(?:(?:[A-Z][\w&'’.-]*|and|of|the|&)\s+)*[A-Z][\w&'’.-]*\s+"
                      r"(?P<item>[A-Z][a-z][\w'’-]*(?:\s+(?![A-Z])\S+)+)")

@@ -1,7 +1,8 @@
 """A table row's words as the figure reader compares them: the content words of a text by their first letters
 (``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), the words that
 name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), those of an amount before something is taken
-from it (``BEFORE``), and a tax's benefit said by its provision (``with_tax_benefit``)."""
+from it (``BEFORE``), a tax's benefit said by its provision (``with_tax_benefit``), and whether a label's words are
+those of a report name (``in_words``)."""
 
 from __future__ import annotations
 
@@ -53,11 +54,16 @@ _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|
 """When a row's figure is taken ('Total staff at period-end'): not what it is of."""
 
 
+_AND_RELATED = re.compile(r"\s+and related(?=\s+(?:expenses?|costs?|charges?)\b)", re.IGNORECASE)
+"""'… and related expenses' after a line's name ('Research, development and related expenses'): that line's expense."""
+
+
 def label_stems(text: str) -> set[str]:
-    """A row label's words, without its notes' marks, when it is taken, its class of shares and a sign word before it
-    ('Inventories(1)', 'at period-end', '- common', 'Less'), nor a note a cut left open ('Long-term debt (includes
-    debt issued by consolidated variable interest entities')."""
-    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", _SIGN_WORD.sub("", text)))))
+    """A row label's words, without its notes' marks, when it is taken, its class of shares, a sign word before it
+    and what is 'related' to its line ('Inventories(1)', 'at period-end', '- common', 'Less', 'and related'), nor a
+    note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities')."""
+    text = _AND_RELATED.sub("", _SIGN_WORD.sub("", text))
+    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
 
 
 def other_way(label: str) -> str:
@@ -93,3 +99,22 @@ def stem_only(label: str, metric: str) -> bool:
     word = own[0]
     alike = [w for w in re.findall(r"[a-z&]{2,}", metric.lower()) if w[:COMPARED_LETTERS] == word[:COMPARED_LETTERS]]
     return bool(alike) and not any(len(commonprefix([word, w])) >= min(len(word), len(w)) - 2 for w in alike)
+
+
+def in_words(label: str, name: str, *, loose: bool = False) -> bool:
+    """Whether each word of a label beyond the qualifiers is a word of a report name, not one that starts alike
+    ('Intersegment net revenues' is no part of 'revenues net of interest expense': 'inter' of both). ``loose``: a
+    shorter word is one with any word it starts ('stock' with 'stockholders')."""
+    said = re.findall(r"[a-z&]+", name.lower())
+    return all(any(word[:n] == other[:n] and (loose or n == _SAME_LETTERS or abs(len(word) - len(other)) <= _ENDING)
+                   for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
+               for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
+               if stems(word) - QUALIFIERS and not stems(word) & set(ALIKE.values()))
+
+
+_SAME_LETTERS, _ENDING = 7, 2
+"""Letters two words share at their start to be one ('operating' and 'operations', 'revenue' and 'revenues'; not
+'intersegment' and 'interest', which share the five a stem keeps); a shorter word is one with a word it starts only
+when the other adds a plural's ending at most ('tax' and 'taxes'; not 'stock' and 'stockholders': 'Common stock
+dividends', an equity statement's dividends declared, is a part of 'dividends paid to common stockholders' only
+loosely, a word less than the cash flow statement's 'Dividends paid')."""

@@ -102,7 +102,7 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 _ASKING = re.compile(rf"\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine)\b", re.IGNORECASE)
 _WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
-_POSSESSIVE = re.compile(r"^(?:its|their|the (?:company|firm|group|bank)['’]s)\s+", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"^(?:its|their|(?:the )?(?:company|firm|group|bank)['’]s)\s+", re.IGNORECASE)
 """A company named by a pronoun, as a follow-up does ('And what was its operating cash flow ratio?'): no part of the
 figure's name."""
 _OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")

@@ -19,6 +19,9 @@ into)."""
 DEPRECIATION = r"d&a|depreciation and amortization|depreciation & amortization"
 """Depreciation and amortization as questions name it (``figure_columns.split_lines`` sums 'Depreciation' and
 'Amortization of intangibles' where a statement states no total)."""
+SELLING_GENERAL = r"(?:sg&a|selling,? general,? (?:and|&) administrative)(?:\s+(?:expenses?|costs?))?"
+"""Selling, general and administrative expenses as questions name them (``figure_columns.split_lines`` sums the
+selling or marketing line and the general and administrative one where a statement states no total)."""
 
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:pp&e|"
@@ -48,9 +51,12 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"accounts payable": ("accounts payable", "trade accounts payable"),
     r"accounts receivable|\bnet ar\b|\bar\b": ("accounts receivable net", "accounts receivable",
                                                 "trade accounts receivable", "receivables net"),
-    r"sg&a|selling,? general,? and administrative": ("selling general and administrative expenses",
-                                                    "selling general and administrative"),
-    r"r&d|research and development": ("research and development expenses", "research and development"),
+    # 'General and administrative' alone too: split_lines adds 'Sales and marketing' beside it
+    SELLING_GENERAL: ("selling general and administrative expenses", "selling general and administrative",
+                      "selling marketing general and administrative", "marketing general and administrative",
+                      "general and administrative", "general and administrative expenses"),
+    r"(?:r&d|research and development)(?:\s+(?:expenses?|costs?|spending))?": ("research and development expenses",
+                                                                              "research and development"),
     # how many people it employs, by the words reports count them in ('we employed over 300,000 colleagues')
     r"\b(?:employees|workforce|headcount|staff)\b": ("employees", "people", "colleagues", "associates", "staff",
                                                      "total staff", "full-time employees"),
@@ -130,9 +136,16 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
 of any test question)."""
 
 RATIOS: dict[str, tuple[str, bool]] = {
+    # a ratio over EBITDA before EBITDA itself: the first pattern found names the ratio
+    r"net debt[- ]to[- ](?:adjusted )?ebitda": (
+        "(short-term debt + long-term debt - cash and cash equivalents) / "
+        "(operating income + depreciation and amortization)", False),
+    r"(?<!net )debt[- ]to[- ](?:adjusted )?ebitda": (
+        "(short-term debt + long-term debt) / (operating income + depreciation and amortization)", False),
     r"ebitda\s*(?:%\s*)?margin": ("(operating income + depreciation and amortization) / revenue", True),
     r"\bebitda\b": ("operating income + depreciation and amortization", False),
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
+    r"(?<!operating )(?<!flow )cash ratio": ("cash and cash equivalents / total current liabilities", False),
     r"quick ratio": ("(total current assets - inventories) / total current liabilities", False),
     r"(?:\bcogs|cost of (?:goods sold|sales|revenues?))\s*(?:%\s*)?margin": ("cost of goods sold / revenue", True),
     r"gross (?:profit )?margin": ("gross profit / revenue", True),
@@ -165,6 +178,12 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     # a balance sheet states its debt in two lines, due within the year and after it; rarely a total
     r"debt[- ]to[- ]equity": ("(short-term debt + long-term debt) / total equity", False),
+    r"debt[- ]to[- ](?:total )?assets": ("(short-term debt + long-term debt) / total assets", False),
+    r"long[- ]term debt[- ]to[- ](?:total )?capital(?:ization)?": (
+        "long-term debt / (long-term debt + total shareholders equity)", False),
+    r"debt[- ]to[- ](?:total )?capital(?:ization)?": (
+        "(short-term debt + long-term debt) / (short-term debt + long-term debt + total shareholders equity)", False),
+    r"equity multiplier": ("total assets / total shareholders equity", False),
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
 stated as a percentage."""
@@ -218,20 +237,20 @@ BENEFIT_SIGNED = re.compile(r"\((?:expense|provision)\)\s*/\s*benefit|benefit\s*
 """A row that states a benefit as more and an expense in parentheses ('Income tax (expense)/benefit |
 (31) | 743'): a formula over it ('the effective tax rate') means the expense, 31 and -743."""
 
-_SUBTRACTED = re.compile(rf"{OUTFLOWS.pattern}|\b(?:costs?|expenses?|loss(?:es)?|charges?|write-offs?|"
-                         r"charge-offs?|impairments?|repurchases?|purchases?|payments?|additions|paid|used)\b",
-                         re.IGNORECASE)
+_SUBTRACTED = re.compile(rf"{OUTFLOWS.pattern}|\b(?:sg&a|r&d|cogs|capex)(?!\w)|\b(?:costs?|expenses?|loss(?:es)?|"
+                         r"charges?|write-offs?|charge-offs?|impairments?|repurchases?|purchases?|payments?|additions|"
+                         r"paid|used)\b", re.IGNORECASE)
 _EITHER_WAY = re.compile(r"\b(?:income|profits?|earnings|gains?|benefits?|provided)\b(?!\s+tax)|\((?:loss|expense|"
                          r"used|decrease|increase)\b[^)]*\)", re.IGNORECASE)
 
 
 def amount_subtracted(label: str) -> bool:
-    """Whether a row states an amount a statement subtracts (a cost, an expense, a loss, cash paid out or used), so
-    that its figures below nought are that amount written in parentheses ('Cost of products | (53,969)', 'Loss from
-    operations | (3,547)', 'Share repurchases - common | (1,500)', 'Net Cash Used for Investing Activities | (2,430)'):
-    its change is of the amounts. Not a row that may be either way ('Net income (loss)', '(Loss)/income from operating
-    investments', 'Income tax (expense)/benefit', 'Net Cash (Used for)/Provided by Financing Activities'), whose
-    figure below nought is one."""
+    """Whether a row states an amount a statement subtracts (a cost, an expense, 'SG&A' or 'R&D' by its letters too, a
+    loss, cash paid out or used), so that its figures below nought are that amount written in parentheses ('Cost of
+    products | (53,969)', 'Loss from operations | (3,547)', 'Share repurchases - common | (1,500)', 'Net Cash Used for
+    Investing Activities | (2,430)'): its change is of the amounts. Not a row that may be either way ('Net income
+    (loss)', '(Loss)/income from operating investments', 'Income tax (expense)/benefit', 'Net Cash (Used
+    for)/Provided by Financing Activities'), whose figure below nought is one."""
     return _SUBTRACTED.search(label) is not None and _EITHER_WAY.search(label) is None
 
 
@@ -243,6 +262,11 @@ BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:r
 receivable, net' among the changes in operating assets) is their change in the year. Loans named alone ('Card
 Member loans') are a balance; 'interest on loans' is not."""
 
+CASH_HELD = re.compile(r"\s*(?:total\s+)?cash(?:,?\s+(?:and\s+)?(?:cash\s+)?equivalents|\s+and\s+due\s+from\s+"
+                       r"banks)?\s*", re.IGNORECASE)
+"""Cash held, a balance at a date like those of ``BALANCES``; not one of them, as a cash flow statement's row of it
+('Cash and cash equivalents at end of year') states the balance, not its change: a ratio over it (the cash ratio)
+reads the balance sheet's row before a note's of the same name (a pension plan's assets)."""
 
 _OPERAND_WORDS = re.compile(r"\baverage\b|\bchange in\b|\d+(?:\.\d+)?|[-+*/()]", re.IGNORECASE)
 """What a ratio's formula holds besides the names of its lines: arithmetic, a number, 'average', 'change in'."""

@@ -1,0 +1,163 @@
+"""Ratios an analyst asks of a report by their textbook names: the cash ratio (the balance sheet's cash, not a pension
+note's 'Total Cash and Cash Equivalents'), debt to EBITDA (never EBITDA alone, the one side a pattern names), debt to
+assets and to total capital, the equity multiplier; and expenses as a share of revenue whose lines a statement words
+its own way: 'Research, development and related expenses' for 'R&D expense', SG&A split into 'Sales and marketing'
+and 'General and administrative'."""
+
+from __future__ import annotations
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+INCOME = Passage(n=1, document="pump-10k.pdf", page=48, tabular=True, statement="income", text=(
+    "Consolidated Statement of Income\n(Millions, except per share amounts)\n"
+    "| | 2022 | 2021 |\n"
+    "| Net sales | $34,229 | $35,355 |\n"
+    "| Cost of sales | 19,232 | 18,795 |\n"
+    "| Selling, general and administrative expenses | 9,049 | 7,197 |\n"
+    "| Research, development and related expenses | 1,862 | 1,994 |\n"
+    "| Operating income | 6,539 | 7,369 |\n"
+    "| Net income | 5,777 | 5,921 |\n"))
+BALANCE = Passage(n=2, document="pump-10k.pdf", page=50, tabular=True, statement="balance_sheet", text=(
+    "Consolidated Balance Sheet\n(Dollars in millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Cash and cash equivalents | $3,655 | $4,564 |\n"
+    "| Total current assets | 14,688 | 15,403 |\n"
+    "| Total assets | $46,455 | $47,072 |\n"
+    "| Short-term borrowings and current portion of long-term debt | $1,938 | $1,307 |\n"
+    "| Total current liabilities | 9,523 | 9,035 |\n"
+    "| Long-term debt | 14,001 | 16,056 |\n"
+    "| Total shareholders' equity | 14,722 | 15,046 |\n"))
+CASH_FLOWS = Passage(n=3, document="pump-10k.pdf", page=52, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statement of Cash Flows\n(Millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Depreciation and amortization | 1,831 | 1,915 |\n"
+    "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) |\n"))
+PENSION = Passage(n=4, document="pump-10k.pdf", page=84, tabular=True, text=(
+    "Fair value of plan assets\n(Millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Cash and cash equivalents, valued at net asset value | 46 | 36 |\n"
+    "| Total Cash and Cash Equivalents | 21 | 20 |\n"))
+REPORT = [INCOME, BALANCE, CASH_FLOWS, PENSION]
+
+
+def test_the_cash_ratio_is_the_balance_sheets_cash_over_current_liabilities_not_a_notes_total_of_cash() -> None:
+    for passages in (REPORT, [PENSION, *REPORT]):
+        figure = read_figure("What is Pump's FY2022 cash ratio?", passages)
+        assert figure is not None and figure.kind == "ratio", figure
+        assert [cell.row for cell in figure.cells] == ["Cash and cash equivalents", "Total current liabilities"]
+        assert figure.shown.startswith("0.384"), figure.sentence
+
+
+def test_debt_to_ebitda_is_the_debt_over_ebitda_never_ebitda_alone() -> None:
+    asked = read_question("What is Pump's FY2022 total debt to EBITDA ratio?")
+    assert asked is not None and "/ (operating income + depreciation and amortization)" in asked.formula, asked
+    figure = read_figure("What is Pump's FY2022 total debt to EBITDA ratio?", REPORT)
+    assert figure is not None, figure
+    assert round(figure.value, 3) == round((1_938 + 14_001) / (6_539 + 1_831), 3), figure.sentence
+    net = read_question("What is Pump's FY2022 net debt to EBITDA?")
+    assert net is not None and "- cash and cash equivalents" in net.formula, net
+
+
+def test_a_ratio_named_by_its_two_sides_is_not_the_textbook_figure_one_side_names() -> None:
+    asked = read_question("What is Pump's FY2022 net sales to EBITDA ratio?")
+    assert asked is not None and asked.formula == "net sales / EBITDA", asked
+
+
+def test_debt_to_assets_debt_to_capital_and_the_equity_multiplier_read_the_balance_sheet() -> None:
+    debt = 1_938 + 14_001
+    for question, value in (("What is Pump's FY2022 debt to assets ratio?", debt / 46_455),
+                            ("What is Pump's FY2022 long-term debt to total capital ratio?",
+                             14_001 / (14_001 + 14_722)),
+                            ("What is Pump's FY2022 debt-to-capital ratio?", debt / (debt + 14_722)),
+                            ("What is Pump's FY2022 equity multiplier?", 46_455 / 14_722)):
+        figure = read_figure(question, REPORT)
+        assert figure is not None and round(figure.value, 4) == round(value, 4), (question, figure)
+
+
+def test_an_expense_asked_by_its_letters_is_the_line_worded_with_related_expenses() -> None:
+    figure = read_figure("What is Pump's FY2022 R&D expense as a % of net sales?", REPORT)
+    assert figure is not None and figure.cells[0].row == "Research, development and related expenses", figure
+    assert figure.shown == "5.44%", figure.sentence
+    plain = read_figure("What was Pump's R&D spending in 2021?", REPORT)
+    assert plain is not None and plain.value == 1_994_000_000, plain
+
+
+OPERATIONS = Passage(n=1, document="game-10k.pdf", page=70, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations\n(Amounts in millions)\n"
+    "| | 2019 | 2018 |\n"
+    "| Product sales | $1,975 | $2,255 |\n"
+    "| Total net revenues | 6,489 | 7,500 |\n"
+    "| Product development | 998 | 1,101 |\n"
+    "| Sales and marketing | 926 | 1,062 |\n"
+    "| General and administrative | 732 | 822 |\n"
+    "| Operating income | 1,607 | 1,988 |\n"))
+
+
+def test_sga_a_statement_splits_into_selling_and_administrative_lines_is_their_sum() -> None:
+    figure = read_figure("What is the company's FY2019 SG&A as a percentage of revenue?", [OPERATIONS])
+    assert figure is not None, figure
+    assert sorted(cell.row for cell in figure.cells[:2]) == ["General and administrative", "Sales and marketing"]
+    assert figure.shown.startswith("25.6"), figure.sentence
+    assert "1,975" not in figure.sentence  # 'Product sales' is revenue, no part of SG&A
+    whole = read_figure("What were Pump's SG&A expenses in 2022?", REPORT)
+    assert whole is not None and whole.value == 9_049_000_000 and len(whole.cells) == 1, whole
+
+
+def test_sga_of_a_statement_with_administrative_expense_alone_is_that_line_not_a_sales_line() -> None:
+    operations = Passage(n=1, document="jet-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations\n(Dollars in millions)\n"
+        "| | 2022 | 2021 |\n"
+        "| Sales of products | $55,893 | $51,386 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n"
+        "| General and administrative expense | (4,187) | (4,157) |\n"
+        "| Research and development expense, net | (2,852) | (2,249) |\n"))
+    figure = read_figure("What is the company's FY2022 SG&A as a percentage of revenue?", [operations])
+    assert figure is not None and [cell.row for cell in figure.cells] == ["General and administrative expense",
+                                                                          "Total revenues"], figure
+    assert figure.shown == "6.29%", figure.sentence
+
+
+def test_sga_worded_with_marketing_is_the_sga_line() -> None:
+    income = Passage(n=1, document="chip-10k.pdf", page=50, tabular=True, statement="income", text=(
+        "Consolidated Statements of Income\n(thousands)\n"
+        "| | 2009 | 2008 |\n"
+        "| Total revenue | 2,014,908 | 2,582,931 |\n"
+        "| Research and development(1) | 446,980 | 533,480 |\n"
+        "| Selling, marketing, general and administrative(1) | 333,184 | 415,682 |\n"))
+    figure = read_figure("What is Chip's FY2009 SG&A as a percentage of revenue?", [income])
+    assert figure is not None and figure.cells[0].row == "Selling, marketing, general and administrative(1)", figure
+    assert figure.shown == "16.5%", figure.sentence
+
+
+def test_the_change_in_a_share_of_revenue_between_two_years_is_each_years_share_and_their_difference() -> None:
+    figure = read_figure("What is the FY2018 - FY2019 change in the company's SG&A as a % of revenue?", [OPERATIONS])
+    assert figure is not None, figure
+    assert figure.sentence.startswith("**SG&A as a % of revenue, change 2018 to 2019: 0.43 percentage points**"), \
+        figure.sentence
+    assert "(up from 25.1% to 25.6%)" in figure.sentence
+
+
+CASH_PAID = Passage(n=2, document="pump-10k.pdf", page=111, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statements of Cash Flows\n(millions)\n"
+    "| | 2022 | 2021 |\n"
+    "| Repurchase of common stock | (3,500) | — |\n"
+    "| Dividends paid | (2,907) | (2,642) |\n"))
+DECLARED = Passage(n=3, document="pump-10k.pdf", page=113, tabular=True, statement="equity", text=(
+    "Consolidated Statements of Shareholders' Equity\n(millions)\n"
+    "| | Retained Earnings | Total Shareholders' Equity |\n"
+    "| Balance at December 31, 2021 | 60,726 | 75,381 |\n"
+    "| Net income | 4,149 | 4,165 |\n"
+    "| Common stock dividends | (2,910) | (2,910) |\n"
+    "| Balance at December 31, 2022 | 61,604 | 71,315 |\n"))
+
+
+def test_cash_dividends_paid_are_the_cash_flow_statements_not_the_dividends_an_equity_statement_declares() -> None:
+    for passages in ([INCOME, CASH_PAID, DECLARED], [INCOME, DECLARED, CASH_PAID]):
+        figure = read_figure("How much in cash dividends did Pump pay in 2022?", passages)
+        assert figure is not None and figure.cells[0].row == "Dividends paid", figure
+        ratio = read_figure("What is Pump's FY2022 retention ratio?", passages)
+        assert ratio is not None and "1 − 2,907 [2] / 5,777 [1]" in ratio.sentence, ratio
+    declared = read_figure("How much in dividends did Pump pay in 2022?", [INCOME, DECLARED])
+    assert declared is not None and declared.cells[0].row == "Common stock dividends", declared
