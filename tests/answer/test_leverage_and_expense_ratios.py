@@ -6,6 +6,8 @@ and 'General and administrative'."""
 
 from __future__ import annotations
 
+import pytest
+
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
@@ -105,30 +107,21 @@ def test_sga_a_statement_splits_into_selling_and_administrative_lines_is_their_s
     assert whole is not None and whole.value == 9_049_000_000 and len(whole.cells) == 1, whole
 
 
-def test_sga_of_a_statement_with_administrative_expense_alone_is_that_line_not_a_sales_line() -> None:
-    operations = Passage(n=1, document="jet-10k.pdf", page=55, tabular=True, statement="income", text=(
-        "Consolidated Statements of Operations\n(Dollars in millions)\n"
-        "| | 2022 | 2021 |\n"
-        "| Sales of products | $55,893 | $51,386 |\n"
-        "| Total revenues | 66,608 | 62,286 |\n"
-        "| General and administrative expense | (4,187) | (4,157) |\n"
-        "| Research and development expense, net | (2,852) | (2,249) |\n"))
-    figure = read_figure("What is the company's FY2022 SG&A as a percentage of revenue?", [operations])
-    assert figure is not None and [cell.row for cell in figure.cells] == ["General and administrative expense",
-                                                                          "Total revenues"], figure
-    assert figure.shown == "6.29%", figure.sentence
-
-
-def test_sga_worded_with_marketing_is_the_sga_line() -> None:
-    income = Passage(n=1, document="chip-10k.pdf", page=50, tabular=True, statement="income", text=(
-        "Consolidated Statements of Income\n(thousands)\n"
-        "| | 2009 | 2008 |\n"
-        "| Total revenue | 2,014,908 | 2,582,931 |\n"
-        "| Research and development(1) | 446,980 | 533,480 |\n"
-        "| Selling, marketing, general and administrative(1) | 333,184 | 415,682 |\n"))
-    figure = read_figure("What is Chip's FY2009 SG&A as a percentage of revenue?", [income])
-    assert figure is not None and figure.cells[0].row == "Selling, marketing, general and administrative(1)", figure
-    assert figure.shown == "16.5%", figure.sentence
+@pytest.mark.parametrize(("rows", "sga", "shown"), [
+    # administrative expense alone, beside a revenue line that starts with 'Sales'
+    ("| Sales of products | $55,893 | $51,386 |\n| Total revenues | 66,608 | 62,286 |\n"
+     "| General and administrative expense | (4,187) | (4,157) |\n", "General and administrative expense", "6.29%"),
+    # worded with marketing
+    ("| Total revenue | 66,608 | 62,286 |\n| Research and development(1) | 2,852 | 2,249 |\n"
+     "| Selling, marketing, general and administrative(1) | 10,960 | 9,880 |\n",
+     "Selling, marketing, general and administrative(1)", "16.5%"),
+])
+def test_sga_is_the_line_a_statement_words_its_own_way(rows: str, sga: str, shown: str) -> None:
+    income = Passage(n=1, document="jet-10k.pdf", page=55, tabular=True, statement="income",
+                     text=f"Consolidated Statements of Operations\n(Dollars in millions)\n| | 2022 | 2021 |\n{rows}")
+    figure = read_figure("What is Jet's FY2022 SG&A as a percentage of revenue?", [income])
+    assert figure is not None and figure.cells[0].row == sga, figure
+    assert figure.shown == shown, figure.sentence
 
 
 def test_the_change_in_a_share_of_revenue_between_two_years_is_each_years_share_and_their_difference() -> None:
