@@ -89,8 +89,8 @@ _LEFT_OVER = re.compile(r"\b(?:for|in|during|over)\s+(?:the\s+)?(?:fiscal\s+)?ye
                         r"(?:\s+(?:in|from|to|between|and|compared|with|versus|vs\.?|over|by|the|prior|previous|"
                         r"last|year|fiscal|since))*\s*$|"
                         r"\b(?:from|between)\s+(?:the\s+period\s+)?(?:to|and)\b|\b(?:in|for|during|from|to|of|"
-                        r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|,?\s*in (?:millions|billions|thousands)\b|"
-                        r"\s+cagr\s*$|"
+                        r"between|and|as of|as|at|than|since)(?:\s+the)?\s*$|"
+                        r",?\s*in (?:usd |us\$ |\$ ?)?(?:millions|billions|thousands)\b|\s+cagr\s*$|"
                         # 'over FY2008 and FY2009 combined', 'in 2008 and 2009 in total': the years summed (_SUM)
                         r"\s(?:over|in|for|during|across)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:and|to|through)"
                         r"(?:\s+(?:in\s+)?(?:combined|total|together|altogether|all))?\s*$",

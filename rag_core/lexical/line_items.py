@@ -41,7 +41,7 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"(?:company['’]s\s+)?(?:common\s+)?(?:share|stock)holders)?": ("net income", "net earnings",
                                                                      "net income attributable", "net loss",
                                                                      "net loss attributable"),
-    r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations": (
+    r"operating (?:income|profit|loss)|(?:income|loss|earnings) from operations|\bebit\b": (
         "operating income", "operating profit", "income from operations", "operating loss", "loss from operations",
         "earnings from operations"),
     DEPRECIATION: (  # 'Depreciation' beside 'Amortization of intangibles', which split_lines adds
@@ -142,6 +142,10 @@ RATIOS: dict[str, tuple[str, bool]] = {
         "(operating income + depreciation and amortization)", False),
     r"(?<!net )debt[- ]to[- ](?:adjusted )?ebitda": (
         "(short-term debt + long-term debt) / (operating income + depreciation and amortization)", False),
+    # a margin of a figure that is no ratio before the figure: its share of revenue ('free cash flow margin')
+    r"(?:free cash flows?|\bfcf)\s*(?:%\s*)?margin": ("(operating cash flow - capital expenditure) / revenue", True),
+    r"(?:operating cash flows?|cash flows? from operations)\s*(?:%\s*)?margin": ("operating cash flow / revenue", True),
+    r"\bebit\s*(?:%\s*)?margin": ("operating income / revenue", True),
     r"ebitda\s*(?:%\s*)?margin": ("(operating income + depreciation and amortization) / revenue", True),
     r"\bebitda\b": ("operating income + depreciation and amortization", False),
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),
@@ -203,6 +207,7 @@ question on them compares their net cash ('which brought in the most')."""
 DERIVED = {"gross profit": "(revenue - cost of goods sold)", "interest paid": "interest expense",
            "income taxes paid": "income taxes", "total debt": "(short-term debt + long-term debt)",
            "working capital": "(total current assets - total current liabilities)",
+           "net working capital": "(total current assets - total current liabilities)",
            "net debt": "(total debt - cash and cash equivalents)"}
 """A line a statement may not state, and what it is of the lines it does, or what is read in its place: 3M's
 statement of income has no 'Gross profit', its net sales less its cost of sales are it; where no passage states the

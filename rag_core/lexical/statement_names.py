@@ -123,6 +123,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?:free cash ?flow|fcf) margins?": (f"net cash provided by operating activities capital expenditures "
                                           f"net sales revenue {CASH_FLOWS} {INCOME_STATEMENT}", (CASH, INCOME)),
     r"free cash ?flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
+    r"(?:operating cash ?flows?|cash (?:flows? )?from operations) margins?": (
+        f"net cash provided by operating activities net sales revenue {CASH_FLOWS} {INCOME_STATEMENT}", (CASH, INCOME)),
     r"operating cash ?flows?|cash (?:flows? )?from operations": (
         f"net cash provided by operating activities {CASH_FLOWS}", (CASH,)),
     r"return on assets|roa": (f"net income total assets {BALANCE_SHEET}", (INCOME, BALANCE)),

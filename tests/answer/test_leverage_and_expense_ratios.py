@@ -154,3 +154,23 @@ def test_cash_dividends_paid_are_the_cash_flow_statements_not_the_dividends_an_e
         assert ratio is not None and "1 − 2,907 [2] / 5,777 [1]" in ratio.sentence, ratio
     declared = read_figure("How much in dividends did Pump pay in 2022?", [INCOME, DECLARED])
     assert declared is not None and declared.cells[0].row == "Common stock dividends", declared
+
+
+@pytest.mark.parametrize(("question", "opens"), [
+    # a margin of a figure that is no ratio is its share of revenue, never the figure itself
+    ("What is Pump's FY2022 free cash flow margin?", "**free cash flow margin, 2022: 2.51%**"),
+    ("What is Pump's FY2022 operating cash flow margin?", "**operating cash flow margin, 2022: 7.62%**"),
+    ("What is Pump's FY2022 EBIT margin?", "**EBIT margin, 2022: 19.1%**"),
+    ("What is Pump's FY2022 EBIT?", "**Operating income, 2022: 6,539 million**"),
+    # a scale asked after a comma, and working capital called net, leave the line's name whole
+    ("What was Pump's total debt at the end of FY2022, in USD billions?", "**total debt, 2022: 15.94 billion**"),
+    ("What is Pump's FY2022 net working capital?", "**net working capital, 2022: 5,165 million**"),
+])
+def test_margins_of_cash_flows_and_ebit_and_lines_named_with_a_scale(question: str, opens: str) -> None:
+    cash = Passage(n=5, document="pump-10k.pdf", page=52, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statement of Cash Flows\n(Millions)\n"
+        "| | 2022 | 2021 |\n"
+        "| Net cash provided by (used in) operating activities | 2,609 | 7,454 |\n"
+        "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) |\n"))
+    figure = read_figure(question, [INCOME, BALANCE, cash])
+    assert figure is not None and figure.sentence.startswith(opens), (question, figure)

@@ -62,6 +62,7 @@ from rag_core.store import LexicalRow
         # the income statement's revenue
         ("What were its purchases of PP&E in 2022?", ("cash_flows",)),
         ("What was its 2022 free cash flow margin?", ("cash_flows", "income")),
+        ("What is 3M's FY2022 operating cash flow margin?", ("cash_flows", "income")),
         # what it spent on research is the income statement's line; the debt and cash it holds, the balance sheet's
         ("How much did Boeing spend on research and development in 2022?", ("income",)),
         ("What was PepsiCo's long-term debt at the end of 2022?", ("balance_sheet",)),
