@@ -116,8 +116,7 @@ _LONGEST_SPAN = 10
 """Most years a span of years in a question covers ('2010 to 2012'); a wider one is two dates."""
 TOTAL_OF = "the total of"
 """How a formula names the total of a row (its 'Total' column): '… / the total of future payments'."""
-SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}
-"""A scale word as a number."""
+SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}  # a scale word as a number
 
 
 def scale_of(text: str) -> float:
@@ -350,8 +349,9 @@ def _read_asked(question: str) -> Asked | None:
                 named.group().lower() in side for side in sides):
             several = len(set(years)) >= 2  # 'the change in operating margin', 'the 3 year average net margin'
             moved = _CHANGE.search(asked.replace(named.group(), " ")) is not None  # of one year: from the year before
-            operation = "average" if several and _AVERAGE.search(asked) else "change" if (several and (
-                moved or _COMPARED.search(asked))) or (len(set(years)) < 2 and moved) else "cell"
+            operation = "cagr" if several and _COMPOUND.search(asked) else "average" if several and _AVERAGE.search(
+                asked) else "change" if (several and (moved or _COMPARED.search(asked))) or (
+                len(set(years)) < 2 and moved) else "cell"  # 'the FY2020 - FY2022 CAGR of free cash flow'
             return replace(cell, formula=formula, percent=percent or _AS_SHARE.search(asked) is not None,
                            operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),

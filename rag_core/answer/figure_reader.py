@@ -50,7 +50,6 @@ from .statement_lines import cell_value, is_percent
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)
 _LISTED = 3  # most candidates an ambiguous figure question is given
 
-
 _APART = 2
 """Places two years' values of a ratio are said to when their own places say them alike (16.9% and 16.9%)."""
 
@@ -203,12 +202,8 @@ class CellReader(Saying):
         if isinstance(aligned := self._aligned([old, new]), FigureReading):
             return aligned
         old, new = as_amounts(*aligned)
-        ((was, was_shown), (now, now_shown)), whole = self.summed(metric, [(old, first), (new, last)])
-        if was <= 0 or now <= 0:
-            return None
-        return self._computed("growth", ((now / was) ** (1 / (last - first)) - 1) * 100, f"({now_shown} / "
-                              f"{was_shown})^(1/{last - first}) − 1", percent=True,
-                              what=f"{whole or row_named(new)}, compound annual growth {first} to {last}")
+        (was, now), whole = self.summed(metric, [(old, first), (new, last)])
+        return self.compounded(was, now, first, last, whole or row_named(new))
 
     def during(self, metric: str, *, relative: bool) -> FigureReading | None:
         """A roll-forward's change within one period (its END less its START), when one of the best rows is one."""
@@ -229,10 +224,11 @@ class CellReader(Saying):
             each = self._each_year(formula, range(first, last + 1), percent=percent)
             if not isinstance(each, list):
                 return each
-            values, shown = [value for value, _ in each], [text for _, text in each]
-            mean = sum(values) / len(values)
-            return self._computed("average", mean, f"({' + '.join(shown)}) / {len(values)}"
-                                  + (" × 100" if percent else ""), percent=percent, what=f"{metric}, {first}–{last}")
+            values, shown = [value for value, _, _ in each], [text for _, text, _ in each]
+            amount = not percent and all(unit == 1 for _, _, unit in each)  # free cash flow, not a ratio of two
+            return self._computed("average", sum(values) / len(values), f"({' + '.join(shown)}) / {len(values)}"
+                                  + (" × 100" if percent else ""), percent=percent, what=f"{metric}, {first}–{last}",
+                                  scale=self._row_scale(self.cells[0]) if amount and self.cells else 1.0)
         read = [self.read(metric, year) for year in range(first, last + 1)]
         if any(r is None for r in read):
             return self._missing()
@@ -246,20 +242,20 @@ class CellReader(Saying):
                               what=f"{whole or row_named(got[0])}, average {first}–{last}",
                               scale=self._row_scale(got[0]))
 
-    def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str]] | \
+    def _each_year(self, formula: str, years: Sequence[int], *, percent: bool) -> list[tuple[float, str, int]] | \
             FigureReading | None:
-        """A formula evaluated for each year (in percent with ``percent``), each shown with its
-        inputs; the missing inputs named, or None for a formula that cannot be read."""
+        """A formula evaluated for each year (in percent with ``percent``), each shown with its inputs and its
+        dimension (``formula.evaluate``'s); the missing inputs named, or None for a formula that cannot be read."""
         out = []
         for year in years:
             self.operands = {}
             try:
-                value, text, _ = evaluate(formula_tokens(formula), partial(self._operand, year=year))
+                value, text, unit = evaluate(formula_tokens(formula), partial(self._operand, year=year))
             except Missing:
                 return self._missing()
             except (ValueError, ZeroDivisionError):
                 return None
-            out.append((value * (100 if percent else 1), text))
+            out.append((value * (100 if percent else 1), text, unit))
         return out
 
     def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:

@@ -276,6 +276,17 @@ class Saying:
         return reading.model_copy(update={"sentence": f"{reading.sentence} ({way} {beside})", "beside": beside}
                                   ) if beside else reading
 
+    def compounded(self, was: tuple[float, str], now: tuple[float, str], first: int, last: int,
+                   what: str, *, workings: str = "") -> FigureReading | None:
+        """The growth a year, compounded, from ``was`` in ``first`` to ``now`` in ``last`` (each a value and how it is
+        shown: '(34,229 [1] / 32,184 [1])^(1/2) − 1 = 3.13%'), after the ``workings`` of the two values when they were
+        worked out; None from nought or a figure below it."""
+        if was[0] <= 0 or now[0] <= 0:
+            return None
+        return self._computed("growth", ((now[0] / was[0]) ** (1 / (last - first)) - 1) * 100,
+                              f"{workings}({now[1]} / {was[1]})^(1/{last - first}) − 1", percent=True,
+                              what=f"{what}, compound annual growth {first} to {last}")
+
     def _missing(self) -> FigureReading:
         named = "; ".join(dict.fromkeys(self.missing)) or "an input"
         return FigureReading(kind="missing", sentence=f"{NOT_COMPUTED}: the passages' tables do not give "

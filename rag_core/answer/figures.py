@@ -70,6 +70,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         if since is None:
             return None  # the year named is the latest (no change since it is stated), or no row states a year
         asked = since
+    if asked.formula and asked.operation == "cagr":  # of a formula's value (free cash flow) at each end
+        return _formula_compound(rows, asked)
     if asked.formula and asked.operation == "change":
         asked = _years_compared(rows, asked) or asked
         return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(asked.metric, asked.formula,
@@ -96,6 +98,21 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
         return CellReader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
+
+
+def _formula_compound(rows: list[Row], asked: Asked) -> FigureReading | None:
+    """The growth a year, compounded, of a formula's value ('the FY2020 - FY2022 CAGR of free cash flow'), each end
+    year's value worked out as one year's is; the missing inputs named, else None."""
+    first, last = min(asked.years), max(asked.years)
+    ends = [CellReader(rows, replace(asked, years=(year,), operation="cell")).formula(
+        asked.formula, percent=False, name=asked.metric) for year in (first, last)]
+    old, new = ends
+    if old is None or new is None or old.value is None or new.value is None:
+        return next((end for end in ends if end is not None and end.kind == "missing"), None)
+    reader = CellReader(rows, asked)
+    reader.cells = [*old.cells, *new.cells]
+    return reader.compounded((old.value, old.shown), (new.value, new.shown), first, last, asked.metric,
+                             workings=f"{last}: {new.formula}; {first}: {old.formula}; ")
 
 
 def _years_compared(rows: list[Row], asked: Asked) -> Asked | None:
@@ -155,9 +172,11 @@ def _one_cell(rows: list[Row], asked: Asked, line: str) -> FigureReading | None:
 
 def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     """A textbook ratio as the report states it ('Effective tax rate | 21.6 % | 24.6 %', 'The effective tax rate was
-    21.6 percent'), read rather than computed from its inputs: the rows whose label holds every word of its name and,
-    for a percentage, cells that are percentages; a change in percentage points. None when stated for no year asked."""
-    name = stems(asked.ratio) - GENERIC
+    21.6 percent'), read rather than computed from its inputs: the rows whose label holds every word of its name ('net'
+    too, which names another figure of 'Total debt' in 'net debt') and, for a percentage, cells that are percentages; a
+    change in percentage points. None when stated for no year asked."""
+    net = stems("net") if re.match(r"\s*net\b", asked.ratio, re.IGNORECASE) else set()
+    name = (stems(asked.ratio) - GENERIC) | net
     kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or in_percent(r))]
     if not kept:
         return None
@@ -166,6 +185,8 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
         reading = reader.change(asked.ratio, relative=False)
     elif asked.operation == "average":
         reading = reader.average(asked.ratio)
+    elif asked.operation == "cagr":
+        reading = reader.compound(asked.ratio)
     else:
         reading = reader.cell(asked.ratio)
     if reading is None or reading.missing or not reading.cells:

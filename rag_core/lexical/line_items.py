@@ -146,6 +146,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"(?:free cash flows?|\bfcf)\s*(?:%\s*)?margin": ("(operating cash flow - capital expenditure) / revenue", True),
     r"(?:operating cash flows?|cash flows? from operations)\s*(?:%\s*)?margin": ("operating cash flow / revenue", True),
     r"\bebit\s*(?:%\s*)?margin": ("operating income / revenue", True),
+    # net debt a figure of its own, not the 'Total debt' a note states ('net' names no line alone)
+    r"\bnet debt\b(?![- ]to)": ("total debt - cash and cash equivalents", False),
     r"ebitda\s*(?:%\s*)?margin": ("(operating income + depreciation and amortization) / revenue", True),
     r"\bebitda\b": ("operating income + depreciation and amortization", False),
     r"working capital ratio|current ratio": ("total current assets / total current liabilities", False),

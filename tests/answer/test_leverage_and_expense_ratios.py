@@ -174,3 +174,38 @@ def test_margins_of_cash_flows_and_ebit_and_lines_named_with_a_scale(question: s
         "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) |\n"))
     figure = read_figure(question, [INCOME, BALANCE, cash])
     assert figure is not None and figure.sentence.startswith(opens), (question, figure)
+
+
+FLOWS = Passage(n=1, document="pump-10k.pdf", page=52, tabular=True, statement="cash_flows", text=(
+    "Consolidated Statement of Cash Flows\n(Millions)\n"
+    "| | 2022 | 2021 | 2020 |\n"
+    "| Net cash provided by (used in) operating activities | 5,591 | 7,454 | 8,113 |\n"
+    "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) | (1,501) |\n"))
+
+
+def test_free_cash_flow_over_years_is_worked_out_each_year_then_compounded_or_averaged_in_its_unit() -> None:
+    grown = read_figure("What is the FY2020 - FY2022 CAGR of Pump's free cash flow?", [FLOWS])
+    assert grown is not None and grown.shown == "-23.8%", grown
+    assert "2022: 5,591 [1] − 1,749 [1] = 3,842 million; 2020: 8,113 [1] − 1,501 [1] = 6,612 million" in grown.sentence
+    mean = read_figure("What is Pump's average free cash flow from FY2020 to FY2022?", [FLOWS])
+    assert mean is not None and mean.shown == "5,435 million", mean  # before: '5,435,000,000', its unit lost
+    stated = Passage(n=2, document="pump-10k.pdf", page=40, tabular=True, text=(
+        "Free cash flow (non-GAAP measure)\n(Millions)\n| | 2022 | 2021 |\n| Free cash flow | 3,842 | 5,851 |\n"))
+    for passages in ([stated, FLOWS], [FLOWS, stated]):  # a statement of two years is no growth from 2020
+        grown = read_figure("What is the FY2020 - FY2022 CAGR of Pump's free cash flow?", passages)
+        assert grown is not None and grown.shown == "-23.8%", grown
+    two_years = read_figure("What is the FY2021 - FY2022 CAGR of Pump's free cash flow?", [stated])
+    assert two_years is not None and two_years.sentence.endswith("(3,842 [2] / 5,851 [2])^(1/1) − 1 = -34.3% [2]")
+
+
+def test_net_debt_is_the_total_debt_less_cash_never_a_notes_total_debt_read_as_it() -> None:
+    note = Passage(n=6, document="pump-10k.pdf", page=90, tabular=True, text=(
+        "Note 13 Debt\n(Dollars in millions)\n"
+        "| | 2022 | 2021 |\n"
+        "| Unsecured debt securities | 15,939 | 17,363 |\n"
+        "| Total debt | $15,939 | $17,363 |\n"))
+    for passages in ([BALANCE, note], [note, BALANCE]):
+        figure = read_figure("What is Pump's FY2022 net debt?", passages)
+        assert figure is not None and figure.value == (15_939 - 3_655) * 1e6, figure
+        change = read_figure("What was the FY2021 - FY2022 change in Pump's net debt?", passages)
+        assert change is not None and change.value == ((15_939 - 3_655) - (17_363 - 4_564)) * 1e6, change
