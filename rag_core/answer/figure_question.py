@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, at_year_end, line_named, metric
-from ..lexical.line_items import LINE_ITEMS, RATIOS, THREE_ACTIVITIES
+from ..lexical.line_items import LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
@@ -241,8 +241,8 @@ def _meant(name: str) -> str:
 
 
 def _around(formula: str, term: str, asked: str) -> str:
-    """The formula of a term the question defines, with what the question does to the term around
-    it: 'EBITDA less capex', with EBITDA defined, is '(…) - capex'."""
+    """The formula of a term the question defines, or of a textbook amount, with what the question does to the term
+    around it: 'EBITDA less capex' is '(…) - capex'."""
     if not term:
         return formula
     around = re.search(rf"{re.escape(term.strip())}\s+(?P<op>less|minus|plus)\s+(?P<rest>[\w&' -]+)", asked,
@@ -352,8 +352,8 @@ def _read_asked(question: str) -> Asked | None:
             operation = "cagr" if several and _COMPOUND.search(asked) else "average" if several and _AVERAGE.search(
                 asked) else "change" if (several and (moved or _COMPARED.search(asked))) or (
                 len(set(years)) < 2 and moved) else "cell"  # 'the FY2020 - FY2022 CAGR of free cash flow'
-            return replace(cell, formula=formula, percent=percent or _AS_SHARE.search(asked) is not None,
-                           operation=operation,
+            return replace(cell, formula=_around(formula, named.group(), asked),  # 'EBITDA less capex'
+                           percent=percent or _AS_SHARE.search(asked) is not None, operation=operation,
                            ratio="" if _CALCULATED.search(asked) else named.group(),
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     over, under = (metric(to_ratio.group("a") or to_ratio.group("a2")),
@@ -382,7 +382,7 @@ def _read_asked(question: str) -> Asked | None:
     if came is not None and metric(came.group("part")):
         return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
-        return replace(cell, formula=cell.metric)
+        return replace(cell, formula=written_out(cell.metric))
     if _COMPOUND.search(asked):  # of two years, or of how many ('the 3-year CAGR'); not one year's figure
         if len(set(years)) >= 2 or cell.since:
             return replace(cell, operation="cagr")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from ..lexical.line_items import written_out
+
 
 class Missing(Exception):
     """An operand no table row holds."""
@@ -61,8 +63,11 @@ def with_terms(formula: str, text: str) -> str:
 
 def grouped(phrase: str) -> str:
     """A formula's part in parentheses when it holds arithmetic ('operating cash flow less capex'),
-    so that a division after it divides the whole part; a single phrase as it is."""
-    return f"({phrase})" if any(t in "+-*/" for t in formula_tokens(phrase)) else phrase
+    so that a division after it divides the whole part; a single phrase as it is. A textbook amount no statement states
+    is written out first ('EBITDA less capex', ``line_items.written_out``)."""
+    phrase = written_out(phrase)
+    whole = re.fullmatch(r"\([^()]*\)", phrase.strip()) is not None  # written out in parentheses already
+    return f"({phrase})" if not whole and any(t in "+-*/" for t in formula_tokens(phrase)) else phrase
 
 
 def evaluate(tokens: Sequence[str], operand: Callable[[str], tuple[float, str]] | None) -> tuple[float, str, int]:

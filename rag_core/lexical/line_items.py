@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from .paraphrase import with_paraphrases
 
@@ -183,7 +184,9 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"compensation (?:and benefits )?ratio|ratio of compensation": ("compensation and benefits / net revenues", True),
     r"free cash flows?\b|\bfcf\b": ("operating cash flow - capital expenditure", False),
     # a balance sheet states its debt in two lines, due within the year and after it; rarely a total
-    r"debt[- ]to[- ]equity": ("(short-term debt + long-term debt) / total equity", False),
+    r"net debt[- ]to[- ]equity": ("(short-term debt + long-term debt - cash and cash equivalents) / total equity",
+                                  False),
+    r"(?<!net )debt[- ]to[- ]equity": ("(short-term debt + long-term debt) / total equity", False),
     r"debt[- ]to[- ](?:total )?assets": ("(short-term debt + long-term debt) / total assets", False),
     r"long[- ]term debt[- ]to[- ](?:total )?capital(?:ization)?": (
         "long-term debt / (long-term debt + total shareholders equity)", False),
@@ -193,6 +196,26 @@ RATIOS: dict[str, tuple[str, bool]] = {
 }
 """A ratio as questions name it -> its textbook formula in ``formula.evaluate``'s language, and whether it is
 stated as a percentage."""
+
+_AMOUNTS = [(re.compile(pattern, re.IGNORECASE), formula) for pattern, (formula, _) in RATIOS.items()
+            if "/" not in formula]
+
+
+def written_out(phrase: str) -> str:
+    """A phrase with each textbook amount it names that statements do not state written as its formula in parentheses
+    ('EBITDA less capex': '(operating income + depreciation and amortization) less capex'; free cash flow, net debt);
+    a ratio's name left as it is, and one an amount's name starts ('free cash flow margin')."""
+    for pattern, formula in _AMOUNTS:
+        phrase = pattern.sub(partial(_written, formula=formula), phrase)
+    return phrase
+
+
+def _written(found: re.Match[str], formula: str) -> str:
+    return found.group() if _OF_RATIO.match(found.string, found.end()) else f"({formula})"
+
+
+_OF_RATIO = re.compile(r"\s*(?:%\s*)?(?:margins?|ratio|yield|conversion|[- ]to[- ])", re.IGNORECASE)
+
 
 OUTFLOWS = re.compile(r"\b(?:purchases? of|payments? (?:for|of|to acquire)|capital (?:expenditures?|spending)|"
                       r"expenditures? (?:for|on)|"

@@ -64,7 +64,8 @@ def test_debt_to_ebitda_is_the_debt_over_ebitda_never_ebitda_alone() -> None:
 
 def test_a_ratio_named_by_its_two_sides_is_not_the_textbook_figure_one_side_names() -> None:
     asked = read_question("What is Pump's FY2022 net sales to EBITDA ratio?")
-    assert asked is not None and asked.formula == "net sales / EBITDA", asked
+    assert asked is not None and asked.formula == "net sales / (operating income + depreciation and amortization)", \
+        asked  # EBITDA, which no statement states, written out
 
 
 def test_debt_to_assets_debt_to_capital_and_the_equity_multiplier_read_the_balance_sheet() -> None:
@@ -209,3 +210,15 @@ def test_net_debt_is_the_total_debt_less_cash_never_a_notes_total_debt_read_as_i
         assert figure is not None and figure.value == (15_939 - 3_655) * 1e6, figure
         change = read_figure("What was the FY2021 - FY2022 change in Pump's net debt?", passages)
         assert change is not None and change.value == ((15_939 - 3_655) - (17_363 - 4_564)) * 1e6, change
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    # EBITDA, which no statement states, written out where a question works on it: never EBITDA alone
+    ("What is Pump's FY2022 EBITDA less capex?", (6_539 + 1_831 - 1_749) * 1e6),
+    ("What is Pump's FY2022 EBITDA less capex as a % of revenue?", (6_539 + 1_831 - 1_749) / 34_229 * 100),
+    # net debt to equity is no debt to equity
+    ("What is Pump's FY2022 net debt to equity ratio?", (1_938 + 14_001 - 3_655) / 14_722),
+])
+def test_a_textbook_amount_is_written_out_within_what_a_question_does_to_it(question: str, value: float) -> None:
+    figure = read_figure(question, REPORT)
+    assert figure is not None and figure.value == pytest.approx(value), (question, figure)
