@@ -59,6 +59,7 @@ from .meaning import (
 )
 from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
+from .said_rows import another_row, said_with
 from .said_years import another_year
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -239,7 +240,11 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     """Why a stated number is not verified, or '' when it is: a passage's figure read from its
     cell under the names the statement gives and with the meaning it gives (``meaning``); a figure
     code computed, stated of its rows; or the result of arithmetic the statement shows, right, over
-    the passages' figures. A figure in no passage names the step that gives it when one does."""
+    the passages' figures. A figure in no passage names the step that gives it when one does. A figure said by another
+    row's name is marked first, whatever else the statement says of it (``said_rows``)."""
+    other_row = another_row(statement, number, figures.cells, figures.prose)
+    if other_row:
+        return other_row
     if _written_out(statement, number, figures.computed):
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
@@ -247,7 +252,8 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
             return ""  # the cell code read, said by its row's name or the heading it was read under
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
                 or misread(number, terms - _opening_years(statement), figures.cells, figures.prose,
-                           before=bool(BEFORE.search(statement)), said=clause_terms(statement, number))
+                           before=bool(BEFORE.search(statement)), said=clause_terms(statement, number),
+                           by=content_terms(said_with(statement, number)))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)

@@ -5,7 +5,7 @@ and column names, so that a number found only in a table is judged by where it s
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..chunk_text import HEADER_SEPARATOR, parts_named
@@ -233,7 +233,7 @@ def titled_blocks(text: str, caption: str = "") -> list[tuple[str, str]]:
 
 
 def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], prose: Sequence[Number], *,
-            before: bool = False, said: Sequence[str] = ()) -> str:
+            before: bool = False, said: Sequence[str] = (), by: Collection[str] = ()) -> str:
     """Why ``number`` was read from the wrong cell, or "" when nothing says so.
 
     Only a number found in table cells alone is judged, and among the tables holding it, those
@@ -243,7 +243,9 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     passing every named dimension reads right. The reason names the cells the number is under.
     ``before``: the statement says its amount is one before something is taken from it ('before', 'pre-tax').
     ``said``: the terms of the statement's clause that states it, in order (``clause_terms``), where a row's name
-    said right before the whole's says which part of it the clause speaks of."""
+    said right before the whole's says which part of it the clause speaks of. ``by``: the terms right before the number
+    it is said by ('current liabilities' of '… by its current liabilities of $22,415'): a row they name and no other
+    (``_said_by_own_row``) reads right whatever other rows the statement names."""
     holding = [cell for cell in cells if cell.number is not None and number_in(number, [cell.number])]
     if not holding or number_in(number, prose):
         return ""
@@ -254,18 +256,18 @@ def misread(number: Number, statement_terms: set[str], cells: Sequence[Cell], pr
     most = max(len(given[cell.table]) for cell in holding)
     holding = [cell for cell in holding if len(given[cell.table]) == most]  # the table it speaks of
     for cell in holding:
-        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table], before, said):
+        if _reads_right(cell, statement_terms, [c for c in cells if c.table == cell.table], before, said, by):
             return ""
     return f"{number.text} is in the table under {'; '.join(dict.fromkeys(c.where() for c in holding[:3]))}"
 
 
 def _reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell], before: bool,
-                 said: Sequence[str]) -> bool:
+                 said: Sequence[str], by: Collection[str] = ()) -> bool:
     """No dimension the statement names puts the cell elsewhere: the cell's own name there holds
     a name the statement gives ('NaiveRAG LightRAG', a merged header, passes for 'LightRAG'), or
     has no terms to judge by. The dimensions are the row (``_row_reads_right``), the column's innermost
     header and the headers above it (tables differ in how many levels a column has)."""
-    if not _row_reads_right(cell, statement_terms, table, before, said):
+    if not _said_by_own_row(cell, table, by) and not _row_reads_right(cell, statement_terms, table, before, said):
         return False
     for dimension, own in enumerate(_dimensions(cell)[1:], start=1):
         named = {name for name in {_dimensions(c)[dimension] for c in table} if _named(name, statement_terms)}
@@ -298,6 +300,22 @@ def _row_reads_right(cell: Cell, statement_terms: set[str], table: Sequence[Cell
     if not before and BEFORE.search(whole) and words_of_before & statement_terms:
         return False  # it speaks of what is taken, or of the amount after it, in the before amount's words
     return any(_terms_of(name) <= _terms_of(whole if under_lead else own) for name, under_lead in named)
+
+
+def _said_by_own_row(cell: Cell, table: Sequence[Cell], by: Collection[str]) -> bool:
+    """Whether the terms a number is said by (``by``) name its own row (a word of its label: 'cash' of 'Cash and cash
+    equivalents'), and none of their other words, 'total' or 'net' aside, is of another row or lead-in of its table
+    ('the total current provision for income taxes' names the 'Current' list too)."""
+    own = _terms_of(cell.names[0]) - _QUALIFYING if cell.names else set()
+    others = {term for c in table if c.names and c.names[0] != cell.names[0]
+              for term in _terms_of(c.names[0]) | _terms_of(c.lead)} | _terms_of(cell.lead)
+    said = set(by)
+    return bool(own & said) and not (said - own - _QUALIFYING) & others
+
+
+_QUALIFYING = {"total", "net"}
+"""Words a row's label adds to the name a statement says it by ('Total current liabilities': 'current
+liabilities')."""
 
 
 def _qualified_wholes(named: set[str], table: Sequence[Cell], said: Sequence[str]) -> set[str]:
