@@ -1,8 +1,8 @@
 """A table row's words as the figure reader compares them: the content words of a text by their first letters
-(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares), the words that
-name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), those of an amount before something is taken
-from it (``BEFORE``), a tax's benefit said by its provision (``with_tax_benefit``), and whether a label's words are
-those of a report name (``in_words``)."""
+(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares, nor the shares
+dividends are paid on), the words that name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), those of
+an amount before something is taken from it (``BEFORE``), a tax's benefit said by its provision
+(``with_tax_benefit``), and whether a label's words are those of a report name (``in_words``)."""
 
 from __future__ import annotations
 
@@ -54,6 +54,10 @@ _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|
 """When a row's figure is taken ('Total staff at period-end'): not what it is of."""
 
 
+_PAID_ON = re.compile(r"(?<=\bpaid)\s+on\s+(?:(?:common|preferred|ordinary|capital|stock|shares?|share-based|awards?|"
+                      r"and|,)\s*)+$", re.IGNORECASE)
+"""What dividends are paid on, listed after them ('Dividends and dividend equivalents paid on common stock, preferred
+stock and share-based awards'): the line is the dividends paid."""
 _AND_RELATED = re.compile(r"\s+and related(?=\s+(?:expenses?|costs?|charges?)\b)", re.IGNORECASE)
 """'… and related expenses' after a line's name ('Research, development and related expenses'): that line's expense."""
 
@@ -62,7 +66,7 @@ def label_stems(text: str) -> set[str]:
     """A row label's words, without its notes' marks, when it is taken, its class of shares, a sign word before it
     and what is 'related' to its line ('Inventories(1)', 'at period-end', '- common', 'Less', 'and related'), nor a
     note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities')."""
-    text = _AND_RELATED.sub("", _SIGN_WORD.sub("", text))
+    text = _PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", text)))
     return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
 
 
@@ -108,7 +112,7 @@ def in_words(label: str, name: str, *, loose: bool = False) -> bool:
     said = re.findall(r"[a-z&]+", name.lower())
     return all(any(word[:n] == other[:n] and (loose or n == _SAME_LETTERS or abs(len(word) - len(other)) <= _ENDING)
                    for other in said if (n := min(_SAME_LETTERS, len(word), len(other))))
-               for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", label.lower()))
+               for word in re.findall(r"[a-z&]+", re.sub(r"\([^)]*\)", " ", _PAID_ON.sub("", label.lower())))
                if stems(word) - QUALIFIERS and not stems(word) & set(ALIKE.values()))
 
 
