@@ -39,8 +39,10 @@ _TRAILING = re.compile(rf"\s+(?:for|of|at|by)\s+(?!{LINE_ABBREVIATIONS}\s*\??$)(
 """The company a question names last ('… for ABIOMED?'), not a line it names by its letters ('… average of D&A')."""
 _FOR_OWNER = re.compile(r"\s+for\s+(?:(?:[A-Z0-9][\w&.'’-]*|&)\s*)+$")
 """The company a question names last once its years are read ('the net income for Johnson & Johnson in 2021')."""
-_DEFINED_AFTER = re.compile(r",?\s+(?:defined|calculated|computed)\s+as\b.*$", re.IGNORECASE | re.DOTALL)
-"""A definition the asking sentence ends with ('… free cash flow in FY2012, defined as …'): no part of the name."""
+_DEFINED_AFTER = re.compile(r",?\s+(?:defined|calculated|computed)\s+as\b.*$|,\s+(?:using|based\s+on)\s.*$",
+                            re.IGNORECASE | re.DOTALL)
+"""A definition the asking sentence ends with ('… free cash flow in FY2012, defined as …'; '…, using dividends paid
+from the cash flow statement'): no part of the name."""
 _WHERE_STATED = re.compile(
     r"\s+(?:(?:directly|explicitly|as)\s+)?(?:outlined|reported|shown|stated|presented|disclosed|recorded|"
     r"recognized|recognised|listed|found)?\s*(?:in|on|within|from)\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&.-]*['’]s\s+)?"

@@ -33,3 +33,11 @@ CASH_FLOWS = Passage(n=2, document="bank-10k.pdf", page=114, tabular=True, state
 def test_a_banks_capital_spending_and_dividends_are_read(question: str, shown: str) -> None:
     figure = read_figure(question, [EARNINGS, CASH_FLOWS])
     assert figure is not None and figure.shown == shown, figure
+
+
+def test_how_the_question_says_to_work_it_out_is_no_part_of_the_figures_name() -> None:
+    """'…, using dividends paid from the cash flow statement' had been said as the figure's name ('dividend payout
+    ratio, using dividends paid, 2016')."""
+    figure = read_figure("What was Bank Co's dividend payout ratio in 2016, using dividends paid from the cash flow "
+                         "statement?", [EARNINGS, CASH_FLOWS])
+    assert figure is not None and figure.what == "dividend payout ratio, 2016", figure
