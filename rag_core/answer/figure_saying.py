@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from ..lexical.figure_name import SPAN_OF_YEARS
 from ..lexical.line_items import BENEFIT_SIGNED, OUTFLOWS, amount_subtracted
 from ..models import CellRead, FigureReading
 from ..tables.headers import dated_year
@@ -53,7 +54,7 @@ def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
 
 _IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
 """A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
-_AVERAGED = re.compile(r"^(?:the\s+)?(?:\d+[- ]year\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
+_AVERAGED = re.compile(rf"^(?:the\s+)?(?:{SPAN_OF_YEARS}\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
 """An average's words before the line it averages ('average of D&A'): no part of the line's name."""
 
 

@@ -39,6 +39,8 @@ _TRAILING = re.compile(rf"\s+(?:for|of|at|by)\s+(?!{LINE_ABBREVIATIONS}\s*\??$)(
 """The company a question names last ('… for ABIOMED?'), not a line it names by its letters ('… average of D&A')."""
 _FOR_OWNER = re.compile(r"\s+for\s+(?:(?:[A-Z0-9][\w&.'’-]*|&)\s*)+$")
 """The company a question names last once its years are read ('the net income for Johnson & Johnson in 2021')."""
+SPAN_OF_YEARS = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten)[- ]year"
+"""A span of years said before what is done over it ('3-year average', 'two-year CAGR'): no part of a figure's name."""
 _DEFINED_AFTER = re.compile(r",?\s+(?:defined|calculated|computed)\s+as\b.*$|,\s+(?:using|based\s+on)\s.*$",
                             re.IGNORECASE | re.DOTALL)
 """A definition the asking sentence ends with ('… free cash flow in FY2012, defined as …'; '…, using dividends paid
@@ -53,7 +55,8 @@ the statement to read, not words of the line item."""
 
 
 _OPERATION = re.compile(
-    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy|\d+[- ]year|"
+    r"^(?:(?:the|a|an)\s+)?(?:(?:net|total|expected|percentage|percent|year[- ]over[- ]year|yoy|"
+    rf"{SPAN_OF_YEARS}|"
     r"compound(?:ed)?|annual(?:ized)?|average)\s+)*"
     r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline|cagr)\s+"
     r"(?:in|of|between|for)\s+",
@@ -139,7 +142,7 @@ def metric(text: str) -> str:
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
-    first = re.sub(r"\b\d+[- ]year\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
+    first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
                    YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     if (part := _PART_EARNED.match(first)) is not None:

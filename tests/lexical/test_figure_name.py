@@ -1,0 +1,24 @@
+"""The name of the figure a question asks for, without what it does to it over a span of years, however the span is
+written ('3-year', 'three-year', 'two year')."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_question import read_question
+
+
+@pytest.mark.parametrize(("question", "metric", "operation"), [
+    # 'three-year' and 'two-year' had been read as words of the line ('two-year revenue': no figure computed)
+    ("What is Boeing's three-year average of capital expenditures from FY2020 to FY2022?",
+     "average of capital expenditures", "average"),
+    ("What is Boeing's three year average of capital expenditures from FY2020 to FY2022?",
+     "average of capital expenditures", "average"),
+    ("What is Boeing's 3-year average of capital expenditures from FY2020 to FY2022?",
+     "average of capital expenditures", "average"),
+    ("What was PepsiCo's two-year revenue CAGR from FY2020 to FY2022?", "revenue", "cagr"),
+    ("What was PepsiCo's 2-year revenue CAGR from FY2020 to FY2022?", "revenue", "cagr"),
+])
+def test_a_span_of_years_is_no_part_of_the_name(question: str, metric: str, operation: str) -> None:
+    asked = read_question(question)
+    assert (asked.metric, asked.operation, asked.years) == (metric, operation, (2020, 2022))
