@@ -105,14 +105,19 @@ _BEFORE_COMMA = re.compile(r"\s+\b(?:in|for|during|of|from|to|as of)\s*(?=,)", r
 
 
 _ASKING = re.compile(rf"\b(?:what|how much|how many|{HOW_BIG}|calculate|compute|determine)\b", re.IGNORECASE)
-_WHOSE = re.compile(r"^(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
+_NO_HOLDERS = r"(?!(?:[A-Z][\w&.-]*\s+){0,3}(?:Share|Stock)holders['’])"
+"""No owner's name is that of the holders a line is of ('Shareholders' Equity')."""
+_WHOSE = re.compile(rf"^{_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s?\s+(?=\S)")
 """The company a question names before its line item ('American Express's capital expenditure')."""
 _POSSESSIVE = re.compile(r"^(?:its|their|(?:the )?(?:company|firm|group|bank)['’]s)\s+", re.IGNORECASE)
 """A company named by a pronoun, as a follow-up does ('And what was its operating cash flow ratio?'): no part of the
 figure's name."""
-_OWNER_WITHIN = re.compile(r"(?<=\s)(?:[A-Z][\w&.-]*\s+){0,3}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
+_OWNER_WITHIN = re.compile(rf"(?<=\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
 """The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
 segment'), before the part of it asked about."""
+_OWNER_AFTER_OF = re.compile(rf"(?<=\bof\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s\s+(?=\S)")
+"""The company a question names after what it does to the figure ('the average of American Express's marketing
+expense'): no part of the line's name."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
                    r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
@@ -141,7 +146,7 @@ def metric(text: str) -> str:
     it does to the figure, years, the company it names, parentheses and instructions."""
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
-    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", first))
+    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", first)))
     first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
                    YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))

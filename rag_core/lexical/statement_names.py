@@ -125,6 +125,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"free cash ?flows?": (f"net cash provided by operating activities capital expenditures {CASH_FLOWS}", (CASH,)),
     r"(?:operating cash ?flows?|cash (?:flows? )?from operations) margins?": (
         f"net cash provided by operating activities net sales revenue {CASH_FLOWS} {INCOME_STATEMENT}", (CASH, INCOME)),
+    r"(?:operating cash ?flows?|cash (?:flows? )?from operations) ratio": (
+        f"net cash provided by operating activities total current liabilities {CASH_FLOWS} {BALANCE_SHEET}",
+        (CASH, BALANCE)),
     r"operating cash ?flows?|cash (?:flows? )?from operations": (
         f"net cash provided by operating activities {CASH_FLOWS}", (CASH,)),
     r"return on assets|roa": (f"net income total assets {BALANCE_SHEET}", (INCOME, BALANCE)),

@@ -1,5 +1,6 @@
 """The name of the figure a question asks for, without what it does to it over a span of years, however the span is
-written ('3-year', 'three-year', 'two year')."""
+written ('3-year', 'three-year', 'two year'), nor the company it names after what it does ('the average of American
+Express's marketing expense'), while the holders a line is of are its words ('Total Stockholders' Equity')."""
 
 from __future__ import annotations
 
@@ -22,3 +23,14 @@ from rag_core.answer.figure_question import read_question
 def test_a_span_of_years_is_no_part_of_the_name(question: str, metric: str, operation: str) -> None:
     asked = read_question(question)
     assert (asked.metric, asked.operation, asked.years) == (metric, operation, (2020, 2022))
+
+
+@pytest.mark.parametrize(("question", "metric"), [
+    # the company's name had been read as words of the line ('No figure is computed')
+    ("What was the average of American Express's marketing expense from 2020 to 2022?", "average of marketing expense"),
+    ("What was Total Stockholders' Equity for 3M in 2022?", "Total Stockholders' Equity"),
+    ("What is the ratio of Shareholders' Equity to total assets of 3M in 2022?",
+     "Shareholders' Equity to total assets ratio"),
+])
+def test_a_company_named_after_what_is_done_is_no_part_of_the_name(question: str, metric: str) -> None:
+    assert read_question(question).metric == metric

@@ -63,6 +63,8 @@ from rag_core.store import LexicalRow
         ("What were its purchases of PP&E in 2022?", ("cash_flows",)),
         ("What was its 2022 free cash flow margin?", ("cash_flows", "income")),
         ("What is 3M's FY2022 operating cash flow margin?", ("cash_flows", "income")),
+        # over current liabilities: CVS Health's had read the cash flow statement alone ('No figure is computed')
+        ("What is CVS Health's FY2022 operating cash flow ratio?", ("cash_flows", "balance_sheet")),
         # what it spent on research is the income statement's line; the debt and cash it holds, the balance sheet's
         ("How much did Boeing spend on research and development in 2022?", ("income",)),
         ("What was PepsiCo's long-term debt at the end of 2022?", ("balance_sheet",)),
