@@ -176,8 +176,8 @@ RATIOS: dict[str, tuple[str, bool]] = {
     r"days inventory outstanding|\bdio\b": ("365 * average inventories / cost of goods sold", False),
     r"days payables? outstanding|\bdpo\b": ("365 * average accounts payable / cost of goods sold", False),
     r"interest coverage": ("operating income / interest expense", False),
-    r"(?:dividend )?payout ratio": ("dividends / net income", False),
-    r"retention ratio|plowback ratio": ("1 - dividends / net income", False),
+    r"(?:dividend )?payout ratio": ("dividends / net income attributable to shareholders", False),
+    r"retention ratio|plowback ratio": ("1 - dividends / net income attributable to shareholders", False),
     r"operating cash flow ratio|cash flow from operations ratio": (
         "operating cash flow / total current liabilities", False),
     r"cash conversion cycle|\bccc\b": ("365 * average inventories / cost of goods sold + 365 * average accounts "

@@ -151,6 +151,13 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"buy[- ]?backs?|buy(?:s|ing)? back|bought back|repurchas\w* (?:any |some )?(?:of )?"
     r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)": (
         f"repurchases of common stock treasury stock repurchase program {CASH_FLOWS}", (CASH, EQUITY)),
+    # the amount it paid in dividends, asked for ('How much did it pay in dividends in 2016?'): the cash flow
+    # statement's financing line; not whether it paid them in a quarter (the quarterly data's and the discussion's)
+    # nor dividends declared or per share (the equity or income statement's, or the market information's)
+    rf"^(?!.*\b(?:{_WHY}|quarters?|q[1-4]|declar\w*|per\s+(?:common\s+)?share)\b)"
+    r"(?=.*\bhow much\b|.*\b(?:amount|total) of\b)(?=.*\b(?:paid|pay|spent|spend|distributed|returned)\b)"
+    r".*\bdividends?\b": (
+        f"dividends paid financing activities {CASH_FLOWS}", (CASH,)),
     # the cash it spent on acquisitions: the cash flow statement's investing line (which companies it bought, and why,
     # is a note's)
     r"(?:spen[dt]|spending|paid|pay|cash (?:used|paid))\b[^?.]{0,30}?\b(?:on |for )?(?:business )?acquisitions?|"

@@ -7,6 +7,8 @@ shareholders' equity; 'Total Equity' holds the noncontrolling interests' too."""
 
 from __future__ import annotations
 
+import pytest
+
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 
@@ -46,8 +48,17 @@ def test_net_income_asked_attributable_to_shareholders_is_the_line_attributable_
 def test_net_income_asked_plainly_is_the_line_so_named_and_never_the_noncontrolling_interests_part() -> None:
     plain = read_figure("What was Pump Health's net income in 2022?", REPORT)
     assert plain is not None and plain.value == 4_165e6, plain
+
+
+def test_a_payout_ratio_is_over_the_net_income_of_the_shareholders_it_is_paid_to() -> None:
+    """Dividends go to the company's shareholders: a payout or retention ratio asked plainly is over the net income
+    attributable to them, as a return on equity is (2,907 / 4,149, not / 4,165), never the noncontrolling part."""
     payout = read_figure("What is Pump Health's FY2021 dividend payout ratio?", REPORT)
-    assert payout is not None and "noncontrolling" not in " ".join(cell.row for cell in payout.cells), payout
+    assert payout is not None and not payout.missing, payout
+    assert [cell.row for cell in payout.cells] == ["Dividends paid", "Net income attributable to Pump Health"], payout
+    assert "2,642 [2] / 7,910 [1]" in payout.sentence
+    share = read_figure("What share of its 2022 net income did Pump Health pay out as dividends?", REPORT)
+    assert share is not None and share.value == pytest.approx(2_907 / 4_149 * 100), share
 
 
 BALANCE = Passage(n=3, document="pump-10k.pdf", page=106, tabular=True, statement="balance", text=(

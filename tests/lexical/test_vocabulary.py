@@ -50,6 +50,12 @@ from rag_core.store import LexicalRow
         ("Did it make any stock repurchases in 2019?", ()),
         ("Did it repurchase any of its own shares?", ("cash_flows", "equity")),
         ("Did the lender call back the loan?", ()),
+        # the amount paid in dividends is the cash flow statement's; whether a quarter's was paid, or a dividend per
+        # share, is not
+        ("How much did Goldman Sachs pay in dividends in 2016?", ("cash_flows",)),
+        ("What was the total amount of dividends paid by the company in 2022?", ("cash_flows",)),
+        ("Has 3M paid dividends to common shareholders in Q2 of FY2022?", ()),
+        ("How much did it pay in dividends per share in 2022?", ()),
         ("What were 3M's total assets at the end of 2022?", ("balance_sheet",)),
         ("How much were total current liabilities at December 31, 2022?", ("balance_sheet",)),
         ("What was Analog Devices' net income in fiscal 2009?", ("income",)),
