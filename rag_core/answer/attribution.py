@@ -59,7 +59,7 @@ from .meaning import (
 )
 from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
-from .said_rows import another_row, said_with
+from .said_rows import another_row, said_by
 from .said_years import another_year
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
@@ -253,7 +253,7 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
         return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
                 or misread(number, terms - _opening_years(statement), figures.cells, figures.prose,
                            before=bool(BEFORE.search(statement)), said=clause_terms(statement, number),
-                           by=content_terms(said_with(statement, number)))
+                           by=content_terms(said_by(statement, number)))
                 or ("" if number_in(number, figures.shown) else said_as_change(statement, number, figures.cells,
                                                                                figures.prose))
                 or said_in_other_unit(number, figures.units)

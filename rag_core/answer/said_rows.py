@@ -7,7 +7,8 @@ current assets is 112,170 there"), even where the statement restates the computa
 the statement's own.
 
 A figure is said by the words right before it in its clause, back to the figure before it (``said_with``: 'current
-assets of' of "… calculated by dividing its current assets of $5,990 by …"). It is judged only where those words name a
+assets of' of "… calculated by dividing its current assets of $5,990 by …"), or by a name right after it ('computed
+from $5,990 as current assets divided by …', ``_NAMED_AFTER``). It is judged only where those words name a
 row of the table holding it in full (its words aside from 'total' and 'net'), that row holds another figure in the
 figure's column (not a row of the figure's own name, a roll-forward's other year), no row holding it is named, and no
 word of theirs beyond that row's name is of the figure's own row, nor is a word after it ('Operating expenses included
@@ -31,6 +32,12 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 _PART = re.compile(r"\b(?:includ\w*|compris\w*|consist\w*|of which|such as|among|part|portion|component\w*)\b",
                    re.IGNORECASE)
 """Words by which a statement says its figure is a part of the row it names ('total revenue included $106,925')."""
+_NAMED_AFTER = re.compile(r"^(?:as\s+|\(\s*)(?!(?:of|at|on|in|for|well|a|an|such|compared|reported|stated|shown|"
+                          r"disclosed|follows?)\b)(?:(?:the|its|their)\s+)?(?P<name>.+?)\s*(?:\)|\b(?:divided|by|over|"
+                          r"and|minus|plus|less|to|from|in|for|is|was|were|gives?|giving|yields?|equals?)\b|$)",
+                          re.IGNORECASE)
+"""A name a statement gives its figure right after it ('computed from $5,990 as current assets divided by …', '$5,990
+(current assets)'); not a date or a comparison ('as of March 31', 'as compared with')."""
 
 
 def said_with(statement: str, number: Number, *, after: bool = False) -> str:
@@ -50,16 +57,28 @@ def said_with(statement: str, number: Number, *, after: bool = False) -> str:
     return " ".join((before[starts[-1]:] if starts else before).split())
 
 
+def named_after(statement: str, number: Number) -> str:
+    """The name ``statement`` gives ``number`` right after it ('current assets' of '… from $5,990 as current assets
+    divided by …'), or ''."""
+    found = _NAMED_AFTER.match(said_with(statement, number, after=True))
+    return found.group("name") if found else ""
+
+
+def said_by(statement: str, number: Number) -> str:
+    """The words that name ``number`` in ``statement``: a name right after it, else the words right before it."""
+    return named_after(statement, number) or said_with(statement, number)
+
+
 def another_row(statement: str, number: Number, cells: Sequence[Cell], prose: Sequence[Number]) -> str:
     """Why ``number`` is not of the row ``statement`` says it by, or '' when nothing says so: the words it is said by
     (``said_with``) name another row of a table holding it in full, which holds another figure in its column, and none
     of those words beyond that row's name, nor the words after it, is of its own row's."""
     holding = [cell for cell in cells if cell.number is not None and cell.names and number_in(number, [cell.number])]
-    said = said_with(statement, number)
+    said = said_by(statement, number)
     if not holding or number_in(number, prose) or _PART.search(said):
         return ""
     words = stems(said) - GENERIC
-    after = stems(said_with(statement, number, after=True)) - GENERIC
+    after = set() if named_after(statement, number) else stems(said_with(statement, number, after=True)) - GENERIC
     if not words or not all(_own(cell) and not cell.lead for cell in holding):
         return ""  # a row without words of its own has none to judge by; one under a lead-in is misread's
     if any(_own(cell) <= words | after for cell in holding):

@@ -36,6 +36,9 @@ def _last(sentence: str) -> tuple[bool, list[str], list[str]]:
     "liabilities of $22,415 [1].",
     "Heart Co had current assets of $5,990 [1].",
     "Its current assets of $5,990 [1] cover current liabilities of $22,415 [1] 0.267 times.",
+    # seen in the app after the first fix: the name said after the figure
+    "The cash ratio is 0.267, computed from $5,990 as current assets divided by $22,415 as current liabilities [1].",
+    "The cash ratio is 0.267: $5,990 (current assets) over $22,415 (current liabilities) [1].",
 ])
 def test_a_figure_said_by_another_rows_name_is_marked_with_both(sentence: str) -> None:
     supported, unverified, notes = _last(sentence)
@@ -50,6 +53,9 @@ def test_a_figure_said_by_another_rows_name_is_marked_with_both(sentence: str) -
     "its current liabilities of $22,415 [1].",
     "Heart Co held $5,990 [1] in cash and cash equivalents.",
     "Total current assets of $112,170 [1] included cash of $5,990 [1].",
+    "The cash ratio is 0.267, computed from $5,990 as cash and cash equivalents divided by $22,415 as current "
+    "liabilities [1].",
+    "Cash and cash equivalents were $5,990 [1] as of March 31, 2012, against current liabilities of $22,415 [1].",
 ])
 def test_a_figure_said_by_its_own_rows_name_is_verified(sentence: str) -> None:
     supported, unverified, notes = _last(sentence)
