@@ -47,9 +47,9 @@ _YEARS_LONG = re.compile(r"\b(?P<n>[1-9]|10|two|three|four|five)[- ]years?\b", r
 """How many years a growth runs over ('the 3-year CAGR', 'its five-year compound annual growth rate')."""
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fraction) of (?P<whole>.+?)\s+"
-                      r"(?:is|are|was|were|went|go|goes|came|comes|come)\s+(?:comprised of |made up of |due to |"
-                      r"attributable to |represented by |from |spent on |to |into |on )?(?P<part>[^?]+)",
-                      re.IGNORECASE)
+                      r"(?:is|are|was|were|went|go|goes|came|comes|come|did\s+(?:[\w&.'’-]+\s+){0,5}?(?:spend|invest|"
+                      r"devote|allocate))\s+(?:comprised of |made up of |due to |attributable to |represented by |"
+                      r"from |spent on |to |into |on |in )?(?P<part>[^?]+)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""
 _ACTIVITIES = re.compile(r"\bhow much (?:net )?cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"
@@ -311,8 +311,8 @@ def _read_asked(question: str) -> Asked | None:
     defined = _DEFINED.search(asked)
     if defined is not None:
         bracketed = defined.group("bracketed") or ""
-        formula = with_terms(_BRACKETS.sub(" ", defined.group("formula") or re.sub(r"\sover\s", " divided by ",
-                                                                                  bracketed)).strip(), asked)
+        formula = written_out(with_terms(_BRACKETS.sub(" ", defined.group("formula") or re.sub(
+            r"\sover\s", " divided by ", bracketed)).strip(), asked))  # '(free cash flow over net income)'
         return replace(cell, formula=_around(formula, defined.group("term") or "", cell.metric),
                        percent=bool(re.search(r"\bpercent|%", formula)) or bool(bracketed) and _in_percent(
                            cell.metric, bracketed))
@@ -322,7 +322,7 @@ def _read_asked(question: str) -> Asked | None:
         ahead = asked[: divided.start("over" if over else "formula")].rstrip(" ,:;")
         written = re.sub(r"\sover\s", " divided by ", over, count=1) if over else divided.group("formula")
         if metric(ahead):
-            return replace(cell, metric=metric(ahead), formula=written.strip(),
+            return replace(cell, metric=metric(ahead), formula=written_out(written.strip()),
                            percent=_AS_SHARE.search(asked) is not None or (bool(over) and _in_percent(ahead, over)))
     multiple = _MULTIPLE.search(asked.strip())
     if multiple is not None:

@@ -145,6 +145,9 @@ RATIOS: dict[str, tuple[str, bool]] = {
         "(operating income + depreciation and amortization)", False),
     r"(?<!net )debt[- ]to[- ](?:adjusted )?ebitda": (
         "(short-term debt + long-term debt) / (operating income + depreciation and amortization)", False),
+    # free cash flow converted from net income, before free cash flow itself ('free cash flow conversion')
+    r"(?:free cash ?flows?|\bfcf)\s+conversion(?:\s+(?:ratio|rate))?": (
+        "(operating cash flow - capital expenditure) / net income", False),
     # a margin of a figure that is no ratio before the figure: its share of revenue ('free cash flow margin')
     r"(?:free cash flows?|\bfcf)\s*(?:%\s*)?margin": ("(operating cash flow - capital expenditure) / revenue", True),
     r"(?:operating cash flows?|cash flows? from operations)\s*(?:%\s*)?margin": ("operating cash flow / revenue", True),

@@ -149,3 +149,25 @@ def test_a_company_named_by_a_pronoun_in_a_follow_up_is_no_part_of_the_figures_n
         assert asked is not None and asked.metric == name, (question, asked)
     figure = read_figure("And what was its FY2012 operating cash flow ratio?", REPORT)
     assert figure is not None and figure.sentence.startswith("**operating cash flow ratio, 2012: 0.121"), figure
+
+
+def test_free_cash_flow_conversion_by_its_name_or_written_in_brackets_is_over_net_income() -> None:
+    """Free cash flow converted from net income: by its textbook name, or a formula in brackets that names free cash
+    flow, which no statement states and is written out (it had got 'the tables do not give free cash flow'); never
+    the free cash flow itself."""
+    expected = (3_634 - 1_745) / 22_344
+    for question in ("What was Pump's free cash flow conversion in fiscal 2012?",
+                     "What was Pump's FY2012 free cash flow conversion (free cash flow over net income)?"):
+        figure = read_figure(question, REPORT)
+        assert figure is not None and figure.value is not None and not figure.missing, (question, figure)
+        assert round(figure.value, 4) == round(expected, 4), (question, figure.sentence)
+
+
+def test_a_share_of_revenue_a_company_spent_on_a_line_is_the_line_over_revenue() -> None:
+    """'What share of its 2012 revenue did Pump spend on …' asks the line as a share of revenue, as 'what share of
+    its revenue went to …' does (it had read the whole question as the line's name)."""
+    asked = read_question("What share of its 2012 revenue did Pump Co spend on cost of revenue?")
+    assert asked is not None and asked.percent and asked.formula == "cost of revenue / revenue", asked
+    figure = read_figure("What percentage of its revenue did Pump invest in cost of revenue in fiscal 2012?", REPORT)
+    assert figure is not None and figure.value is not None
+    assert round(figure.value, 2) == round(23_009 / 126_323 * 100, 2), figure.sentence
