@@ -13,9 +13,10 @@ row of the table holding it in full (its words aside from 'total' and 'net'), th
 figure's column (not a row of the figure's own name, a roll-forward's other year), no row holding it is named, and no
 word of theirs beyond that row's name is of the figure's own row, nor is a word after it ('Operating expenses included
 $71,711 of selling, general and administrative expenses'; 'total current assets of $22,415' is marked, 'current' being
-both rows' word); words that say a part is meant ('including', 'of which') leave it unjudged, as do rows listed under a
-lead-in ('Foreign' under 'Deferred:'), which ``numbers.misread`` judges by it. A figure a sentence of the passages
-states is a sentence's, not judged here."""
+both rows' word); words that say a part is meant ('including', 'of which') leave it unjudged. A row listed under a
+lead-in is named only by its own words: the lead-in's name is its list's total's ('current assets' of the cash listed
+under 'Current assets:' is 'Total current assets'), and another row under a lead-in counts only as that total. A figure
+a sentence of the passages states is a sentence's, not judged here."""
 
 from __future__ import annotations
 
@@ -79,15 +80,15 @@ def another_row(statement: str, number: Number, cells: Sequence[Cell], prose: Se
         return ""
     words = stems(said) - GENERIC
     after = set() if named_after(statement, number) else stems(said_with(statement, number, after=True)) - GENERIC
-    if not words or not all(_own(cell) and not cell.lead for cell in holding):
-        return ""  # a row without words of its own has none to judge by; one under a lead-in is misread's
+    if not words or not all(_own(cell) for cell in holding):
+        return ""  # a row without words of its own has none to judge by
     if any(_own(cell) <= words | after for cell in holding):
         return ""  # said by the name of a row that holds it ('an overall win rate of 67.6%', in a row 'Overall')
     for cell in holding:
         for other in cells:
             named = stems(other.names[0]) - GENERIC if other.names else set()
             if (other.table == cell.table and other.names[1:] == cell.names[1:] and other.number is not None
-                    and not other.lead
+                    and (not other.lead or stems(other.lead) - GENERIC <= named)
                     and not number_in(number, [other.number]) and named and named <= words and not named <= _own(cell)
                     and not any(_own(c) & ((words | after) - named) for c in holding)):
                 named_row = other.where().rpartition("row ")[2]

@@ -99,3 +99,31 @@ def test_a_row_sharing_a_word_with_the_figures_own_is_no_name_of_it() -> None:
         "| Operating income (loss) | 1,203 | (2,917) |\n"))
     (right,), _ = attribute("Heart Co's operating income was $1,203 [1] in 2012.", [income], None, TERMS_ONLY)
     assert right.unverified_numbers == [], right
+
+
+def test_a_row_under_a_lead_in_said_by_the_lead_ins_name_is_said_by_the_lists_total() -> None:
+    """A balance sheet lists its cash under 'Current assets:' and totals the list: the cash said as 'current assets'
+    is the total's name, whichever side of the figure the name stands (the app's model wrote '$5,990 as current
+    assets' and the check had said every statement supported); said by its own name it is verified."""
+    listed = Passage(n=1, document="heart.pdf", page=61, tabular=True, text=(
+        "Consolidated Balance Sheets (in thousands)\n| | March 31, 2012 | March 31, 2011 |\n| ASSETS | | |\n"
+        "| Current assets: | | |\n| Cash and cash equivalents | $5,990 | $5,831 |\n"
+        "| Short-term marketable securities | 71,233 | 54,481 |\n| Total current assets | 110,539 | 84,737 |\n"
+        "| Current liabilities: | | |\n| Accounts payable | $6,910 | $6,283 |\n"
+        "| Total current liabilities | 22,415 | 22,343 |\n"))
+    figure = read_figure("What is Heart Co's FY2012 cash ratio?", [listed])
+    assert figure is not None and figure.shown == "0.267 (26.7%)", figure
+
+    def checked(sentence: str) -> tuple[list[str], list[str]]:
+        statements, _ = attribute(f"{figure.sentence}\n\n{sentence}", [listed], None, TERMS_ONLY,
+                                  computed=computed_of(figure))
+        return statements[-1].unverified_numbers, statements[-1].number_notes
+
+    for wrong in ("The cash ratio was 0.267, computed from $5,990 as current assets divided by $22,415 as current "
+                  "liabilities. [1]",
+                  "It is 0.267, calculated by dividing its current assets of $5,990 [1] by current liabilities of "
+                  "$22,415 [1]."):
+        unverified, notes = checked(wrong)
+        assert unverified == ["$5,990"] and notes[0].endswith("Total current assets is 110,539 there"), notes
+    assert checked("The cash ratio was 0.267, computed from $5,990 as cash and cash equivalents divided by $22,415 "
+                   "as current liabilities. [1]") == ([], [])
