@@ -70,6 +70,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         if since is None:
             return None  # the year named is the latest (no change since it is stated), or no row states a year
         asked = since
+    if not asked.formula and asked.operation in ("change", "average", "cagr"):
+        asked = replace(asked, formula=_derived(rows, asked))  # working capital no statement states, over years
     if asked.formula and asked.operation == "cagr":  # of a formula's value (free cash flow) at each end
         return _formula_compound(rows, asked)
     if asked.formula and asked.operation == "change":
@@ -98,6 +100,18 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     if found is None and (lines := DERIVED.get(asked.metric.lower())):  # 'gross profit' a statement does not state,
         return CellReader(rows, asked).formula(lines, percent=False, name=asked.metric)  # read afresh: no cell missed
     return reader.product(asked.metric) if found is None and _WORTH.search(asked.question) else found
+
+
+def _derived(rows: list[Row], asked: Asked) -> str:
+    """The lines a figure asked over years is worked out from when no row states it (``DERIVED``: working capital,
+    current assets less current liabilities, each year), else ''."""
+    line = _AVERAGED.sub("", asked.metric).strip().lower()
+    lines = DERIVED.get(line, "")
+    one_year = replace(asked, metric=line, operation="cell", years=asked.years[-1:])
+    return lines if lines and CellReader(rows, one_year).cell(line) is None else ""
+
+
+_AVERAGED = re.compile(r"^(?:the\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
 
 
 def _formula_compound(rows: list[Row], asked: Asked) -> FigureReading | None:
@@ -173,10 +187,10 @@ def _one_cell(rows: list[Row], asked: Asked, line: str) -> FigureReading | None:
 def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     """A textbook ratio as the report states it ('Effective tax rate | 21.6 % | 24.6 %', 'The effective tax rate was
     21.6 percent'), read rather than computed from its inputs: the rows whose label holds every word of its name ('net'
-    too, which names another figure of 'Total debt' in 'net debt') and, for a percentage, cells that are percentages; a
-    change in percentage points. None when stated for no year asked."""
+    too, which names another figure of 'Total debt' in 'net debt'; 'ratio' and 'rate', ``_RATIO_WORDS``) and, for a
+    percentage, cells that are percentages; a change in percentage points. None when stated for no year asked."""
     net = stems("net") if re.match(r"\s*net\b", asked.ratio, re.IGNORECASE) else set()
-    name = (stems(asked.ratio) - GENERIC) | net
+    name = (stems(asked.ratio) - GENERIC) | net | (stems(asked.ratio) & _RATIO_WORDS)
     kept = [r for r in rows if name and name <= stems(r.label) and (not asked.percent or in_percent(r))]
     if not kept:
         return None
@@ -192,6 +206,11 @@ def _stated(rows: list[Row], asked: Asked) -> FigureReading | None:
     if reading is None or reading.missing or not reading.cells:
         return None
     return in_points(reading) if asked.operation == "change" and asked.percent else reading
+
+
+_RATIO_WORDS = stems("ratio rate")
+"""Words that name a figure a ratio, which a row stating it says too: 'Cash' is no row of the cash ratio, nor 'Current'
+(a tax provision's) of the current ratio."""
 
 
 def _agreeing(stated: FigureReading, rows: list[Row], asked: Asked) -> FigureReading:

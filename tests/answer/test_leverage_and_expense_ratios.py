@@ -222,3 +222,41 @@ def test_net_debt_is_the_total_debt_less_cash_never_a_notes_total_debt_read_as_i
 def test_a_textbook_amount_is_written_out_within_what_a_question_does_to_it(question: str, value: float) -> None:
     figure = read_figure(question, REPORT)
     assert figure is not None and figure.value == pytest.approx(value), (question, figure)
+
+
+def test_a_ratio_named_after_a_line_is_never_read_from_that_lines_row() -> None:
+    """A note's table with a row 'Cash' is no statement of the cash ratio, nor a tax note's 'Current' of the current
+    ratio: a row stating a ratio says 'ratio' (or 'rate') too; the ratio is computed from the balance sheet (Analog
+    Devices' cash ratio had been read as its note's 'Cash | $30,744')."""
+    note = Passage(n=1, document="chips-10k.pdf", page=56, tabular=True, text=(
+        "Cash, Cash Equivalents and Short-term Investments (thousands)\n| | 2009 | 2008 |\n"
+        "| Cash | $30,744 | $41,150 |\n| Money market funds | 608,985 | 552,449 |\n"))
+    taxes = Passage(n=2, document="chips-10k.pdf", page=90, tabular=True, text=(
+        "Provision for income taxes (thousands)\n| | 2009 | 2008 |\n| Current | 38,441 | 152,294 |\n"
+        "| Deferred | 11,595 | (11,369) |\n"))
+    balance = Passage(n=3, document="chips-10k.pdf", page=51, tabular=True, statement="balance", text=(
+        "Consolidated Balance Sheets (thousands)\n| | 2009 | 2008 |\n| Cash and cash equivalents | $639,729 | $593,599 |\n"
+        "| Total current assets | 2,490,636 | 2,089,577 |\n| Total current liabilities | 386,613 | 569,058 |\n"))
+    cash = read_figure("What was the cash ratio at October 31, 2009?", [note, taxes, balance])
+    assert cash is not None and cash.value is not None and round(cash.value, 3) == round(639_729 / 386_613, 3), cash
+    current = read_figure("What was the current ratio at the end of fiscal 2009?", [note, taxes, balance])
+    assert current is not None and current.value is not None
+    assert round(current.value, 3) == round(2_490_636 / 386_613, 3), current.sentence
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("How much did working capital change from fiscal 2008 to fiscal 2009?",
+     (2_490_636 - 386_613 - (2_089_577 - 569_058)) * 1e3),
+    ("What was the average working capital in fiscal 2008 and 2009?",
+     (2_490_636 - 386_613 + 2_089_577 - 569_058) / 2 * 1e3),
+])
+def test_working_capital_no_statement_states_is_worked_out_each_year_of_a_change_or_an_average(
+        question: str, expected: float) -> None:
+    """Working capital over years, which no row states, is each year's current assets less current liabilities (one
+    year's was; a change had got 'the tables do not give working capital for 2008')."""
+    balance = Passage(n=1, document="chips-10k.pdf", page=51, tabular=True, statement="balance", text=(
+        "Consolidated Balance Sheets (thousands)\n| | 2009 | 2008 |\n| Total current assets | 2,490,636 | 2,089,577 |\n"
+        "| Total current liabilities | 386,613 | 569,058 |\n"))
+    figure = read_figure(question, [balance])
+    assert figure is not None and figure.value is not None and not figure.missing, figure
+    assert figure.value == pytest.approx(expected), figure.sentence
