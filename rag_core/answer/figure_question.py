@@ -31,8 +31,7 @@ _NOT_A_FIGURE = re.compile(
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|grown|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
                      r"difference|differ)\b", re.IGNORECASE)
-_COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR_LESS}\b.*\bthan\b",
-                       re.IGNORECASE)
+_COMPARED = re.compile(rf"\b(?:compare|compared|versus|vs)\b|\bhow much {MORE_OR_LESS}\b.*\bthan\b", re.IGNORECASE)
 """A figure of two years compared ('net income in 2022 compared with 2021', 'how much higher … in 2016 than in
 2015'): their change."""
 _RELATIVE = re.compile(r"%|\bpercent|\bpercentage\b|\brate\b|\bgrowth\b|\byoy\b|year[- ]over[- ]year", re.IGNORECASE)
@@ -353,8 +352,9 @@ def _read_asked(question: str) -> Asked | None:
                 asked) else "change" if (several and (moved or _COMPARED.search(asked))) or (
                 len(set(years)) < 2 and moved) else "cell"  # 'the FY2020 - FY2022 CAGR of free cash flow'
             return replace(cell, formula=_around(formula, named.group(), asked),  # 'EBITDA less capex'
-                           percent=percent or _AS_SHARE.search(asked) is not None, operation=operation,
-                           ratio="" if _CALCULATED.search(asked) else named.group(),
+                           percent=percent or bool(_AS_SHARE.search(asked) or "/" not in formula and operation ==
+                                                   "change" and _RELATIVE.search(asked)),  # an amount's growth rate
+                           operation=operation, ratio="" if _CALCULATED.search(asked) else named.group(),
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     over, under = (metric(to_ratio.group("a") or to_ratio.group("a2")),
                    metric(to_ratio.group("b") or to_ratio.group("b2"))) if to_ratio is not None else ("", "")

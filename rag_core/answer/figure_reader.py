@@ -265,6 +265,8 @@ class CellReader(Saying):
         if len(set(self.years)) < 2:
             return self.formula(formula, percent=percent, name=metric)
         first, last = min(self.years), max(self.years)
+        if percent and (grown := self._amount_growth(metric, formula, first, last)) is not None:
+            return grown  # 'by what percentage did free cash flow grow': an amount's growth, not its points
 
         def read(places: int | None) -> tuple[FigureReading | None, FigureReading | None]:
             old, new = (CellReader(self.rows, replace(self.asked, years=(year,), decimals=places)).formula(
@@ -287,6 +289,21 @@ class CellReader(Saying):
                                  scale=self._row_scale(new.cells[0]) if amount and new.cells else 1.0)
         reading = went(reading, change, old.shown, new.shown) if not amount else reading
         return in_points(reading) if percent else reading
+
+    def _amount_growth(self, metric: str, formula: str, first: int, last: int) -> FigureReading | None:
+        """The growth rate of an amount a formula works out each year (free cash flow, EBITDA) from ``first`` to
+        ``last``, both years' workings shown; None when the formula is no amount, or a year's value is missing or
+        nought (a ratio's change is its points)."""
+        old, new = (CellReader(self.rows, replace(self.asked, years=(year,))).formula(formula, percent=False,
+                                                                                      name=metric)
+                    for year in (first, last))
+        if old is None or new is None or old.kind != "formula" or new.kind != "formula" or not old.value or \
+                new.value is None:
+            return None
+        self.cells = [*old.cells, *new.cells]
+        return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
+                              f"{last}: {new.formula}; {first}: {old.formula}; ({new.shown} − {old.shown}) / "
+                              f"{old.shown}", percent=True, what=f"{metric}, change {first} to {last}")
 
     def total(self, metric: str) -> FigureReading | None:
         """The sum of a row over the years the question names; of a line split in parts, each year's (``summed``)."""

@@ -6,6 +6,8 @@ by its letters ('D&A'), a definition in brackets that says 'defined as'."""
 
 from __future__ import annotations
 
+import pytest
+
 from rag_core.answer.figure_question import read_question
 from rag_core.answer.figures import read_figure
 from rag_core.answer.formula import with_terms
@@ -171,3 +173,15 @@ def test_a_share_of_revenue_a_company_spent_on_a_line_is_the_line_over_revenue()
     figure = read_figure("What percentage of its revenue did Pump invest in cost of revenue in fiscal 2012?", REPORT)
     assert figure is not None and figure.value is not None
     assert round(figure.value, 2) == round(23_009 / 126_323 * 100, 2), figure.sentence
+
+
+def test_the_growth_rate_of_an_amount_a_formula_works_out_is_its_rate_not_points() -> None:
+    """'By what percentage did free cash flow grow' is the growth of the amount each year's formula gives, (1,889 −
+    7,822) / 7,822; it had been said as each year's amount in percent and their difference in points
+    ('-593,300,000.0 percentage points'). How much it changed stays the amount."""
+    rate = read_figure("By what percentage did Pump's free cash flow grow from fiscal 2011 to fiscal 2012?", REPORT)
+    assert rate is not None and rate.value is not None and rate.kind == "growth", rate
+    assert round(rate.value, 2) == round((1_889 - 7_822) / 7_822 * 100, 2), rate.sentence
+    assert "percentage points" not in rate.sentence
+    amount = read_figure("By how much did Pump's free cash flow change from fiscal 2011 to fiscal 2012?", REPORT)
+    assert amount is not None and amount.value == pytest.approx((1_889 - 7_822) * 1e3), amount.sentence

@@ -235,8 +235,9 @@ def test_a_ratio_named_after_a_line_is_never_read_from_that_lines_row() -> None:
         "Provision for income taxes (thousands)\n| | 2009 | 2008 |\n| Current | 38,441 | 152,294 |\n"
         "| Deferred | 11,595 | (11,369) |\n"))
     balance = Passage(n=3, document="chips-10k.pdf", page=51, tabular=True, statement="balance", text=(
-        "Consolidated Balance Sheets (thousands)\n| | 2009 | 2008 |\n| Cash and cash equivalents | $639,729 | $593,599 |\n"
-        "| Total current assets | 2,490,636 | 2,089,577 |\n| Total current liabilities | 386,613 | 569,058 |\n"))
+        "Consolidated Balance Sheets (thousands)\n| | 2009 | 2008 |\n"
+        "| Cash and cash equivalents | $639,729 | $593,599 |\n| Total current assets | 2,490,636 | 2,089,577 |\n"
+        "| Total current liabilities | 386,613 | 569,058 |\n"))
     cash = read_figure("What was the cash ratio at October 31, 2009?", [note, taxes, balance])
     assert cash is not None and cash.value is not None and round(cash.value, 3) == round(639_729 / 386_613, 3), cash
     current = read_figure("What was the current ratio at the end of fiscal 2009?", [note, taxes, balance])
