@@ -351,10 +351,10 @@ def _read_asked(question: str) -> Asked | None:
             operation = "cagr" if several and _COMPOUND.search(asked) else "average" if several and _AVERAGE.search(
                 asked) else "change" if (several and (moved or _COMPARED.search(asked))) or (
                 len(set(years)) < 2 and moved) else "cell"  # 'the FY2020 - FY2022 CAGR of free cash flow'
+            grown = operation == "change" and not percent and (_AS_SHARE if "/" in formula else _RELATIVE).search(asked)
             return replace(cell, formula=_around(formula, named.group(), asked),  # 'EBITDA less capex'
-                           percent=percent or bool(_AS_SHARE.search(asked) or "/" not in formula and operation ==
-                                                   "change" and _RELATIVE.search(asked)),  # an amount's growth rate
-                           operation=operation, ratio="" if _CALCULATED.search(asked) else named.group(),
+                           percent=percent or _AS_SHARE.search(asked) is not None, operation="growth" if grown else
+                           operation, ratio="" if _CALCULATED.search(asked) else named.group(),  # its growth rate
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)
     over, under = (metric(to_ratio.group("a") or to_ratio.group("a2")),
                    metric(to_ratio.group("b") or to_ratio.group("b2"))) if to_ratio is not None else ("", "")

@@ -258,15 +258,15 @@ class CellReader(Saying):
             out.append((value * (100 if percent else 1), text, unit))
         return out
 
-    def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:
+    def ratio_change(self, metric: str, formula: str, *, percent: bool, relative: bool = False) -> FigureReading | None:
         """The change of a ratio between two years ('the FY2019 - FY2020 change in operating
         margin'): the later year's less the earlier's, in points when it is a percentage; each year's value worked out
         as ``formula`` works it for one year (a line no row states derived from its parts: gross profit), and said."""
         if len(set(self.years)) < 2:
             return self.formula(formula, percent=percent, name=metric)
         first, last = min(self.years), max(self.years)
-        if percent and (grown := self._amount_growth(metric, formula, first, last)) is not None:
-            return grown  # 'by what percentage did free cash flow grow': an amount's growth, not its points
+        if relative:  # 'by what percentage did free cash flow grow': the growth of each year's value, not points
+            return self._growth(metric, formula, first, last)
 
         def read(places: int | None) -> tuple[FigureReading | None, FigureReading | None]:
             old, new = (CellReader(self.rows, replace(self.asked, years=(year,), decimals=places)).formula(
@@ -290,15 +290,15 @@ class CellReader(Saying):
         reading = went(reading, change, old.shown, new.shown) if not amount else reading
         return in_points(reading) if percent else reading
 
-    def _amount_growth(self, metric: str, formula: str, first: int, last: int) -> FigureReading | None:
-        """The growth rate of an amount a formula works out each year (free cash flow, EBITDA) from ``first`` to
-        ``last``, both years' workings shown; None when the formula is no amount, or a year's value is missing or
-        nought (a ratio's change is its points)."""
+    def _growth(self, metric: str, formula: str, first: int, last: int) -> FigureReading | None:
+        """The growth rate of the value a formula works out each year (free cash flow, EBITDA, a current ratio) from
+        ``first`` to ``last``, both years' workings shown; a missing input named, None from nought."""
         old, new = (CellReader(self.rows, replace(self.asked, years=(year,))).formula(formula, percent=False,
                                                                                       name=metric)
                     for year in (first, last))
-        if old is None or new is None or old.kind != "formula" or new.kind != "formula" or not old.value or \
-                new.value is None:
+        if old is None or new is None or old.value is None or new.value is None:
+            return next((r for r in (old, new) if r is not None and r.kind == "missing"), None)
+        if not old.value:
             return None
         self.cells = [*old.cells, *new.cells]
         return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,

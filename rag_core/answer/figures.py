@@ -74,10 +74,10 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         asked = replace(asked, formula=_derived(rows, asked))  # working capital no statement states, over years
     if asked.formula and asked.operation == "cagr":  # of a formula's value (free cash flow) at each end
         return _formula_compound(rows, asked)
-    if asked.formula and asked.operation == "change":
+    if asked.formula and asked.operation in ("change", "growth"):  # growth: of an amount, or a ratio no percentage
         asked = _years_compared(rows, asked) or asked
-        return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(asked.metric, asked.formula,
-                                                                                  percent=asked.percent)
+        return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(
+            asked.metric, asked.formula, percent=asked.percent, relative=asked.operation == "growth")
     reader = CellReader(rows, asked)
     if asked.formula and asked.operation != "average":
         computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)

@@ -185,3 +185,15 @@ def test_the_growth_rate_of_an_amount_a_formula_works_out_is_its_rate_not_points
     assert "percentage points" not in rate.sentence
     amount = read_figure("By how much did Pump's free cash flow change from fiscal 2011 to fiscal 2012?", REPORT)
     assert amount is not None and amount.value == pytest.approx((1_889 - 7_822) * 1e3), amount.sentence
+
+
+def test_a_ratio_that_is_no_percentage_asked_by_what_percentage_it_changed_is_its_growth_not_points() -> None:
+    """'By what percentage did its current ratio change' is (5.00 − 4.80) / 4.80 = 4.17%; it had been said as
+    '500.0%' and '480.0%' and '20.0 percentage points'. A margin's change stays its points, and a ratio's change asked
+    plainly its difference."""
+    grown = read_figure("By what percentage did Pump's current ratio change from 2011 to 2012?", REPORT)
+    assert grown is not None and grown.value is not None and grown.shown == "4.17%", grown
+    plain = read_figure("How did Pump's current ratio change from 2011 to 2012?", REPORT)
+    assert plain is not None and plain.value == pytest.approx(0.2), plain
+    margin = read_figure("By what percentage did Pump's gross margin change from 2011 to 2012?", REPORT)
+    assert margin is not None and "percentage points" in margin.sentence, margin.sentence
