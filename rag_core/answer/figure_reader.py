@@ -258,15 +258,13 @@ class CellReader(Saying):
             out.append((value * (100 if percent else 1), text, unit))
         return out
 
-    def ratio_change(self, metric: str, formula: str, *, percent: bool, relative: bool = False) -> FigureReading | None:
+    def ratio_change(self, metric: str, formula: str, *, percent: bool) -> FigureReading | None:
         """The change of a ratio between two years ('the FY2019 - FY2020 change in operating
         margin'): the later year's less the earlier's, in points when it is a percentage; each year's value worked out
         as ``formula`` works it for one year (a line no row states derived from its parts: gross profit), and said."""
         if len(set(self.years)) < 2:
             return self.formula(formula, percent=percent, name=metric)
         first, last = min(self.years), max(self.years)
-        if relative:  # 'by what percentage did free cash flow grow': the growth of each year's value, not points
-            return self._growth(metric, formula, first, last)
 
         def read(places: int | None) -> tuple[FigureReading | None, FigureReading | None]:
             old, new = (CellReader(self.rows, replace(self.asked, years=(year,), decimals=places)).formula(
@@ -289,21 +287,6 @@ class CellReader(Saying):
                                  scale=self._row_scale(new.cells[0]) if amount and new.cells else 1.0)
         reading = went(reading, change, old.shown, new.shown) if not amount else reading
         return in_points(reading) if percent else reading
-
-    def _growth(self, metric: str, formula: str, first: int, last: int) -> FigureReading | None:
-        """The growth rate of the value a formula works out each year (free cash flow, EBITDA, a current ratio) from
-        ``first`` to ``last``, both years' workings shown; a missing input named, None from nought."""
-        old, new = (CellReader(self.rows, replace(self.asked, years=(year,))).formula(formula, percent=False,
-                                                                                      name=metric)
-                    for year in (first, last))
-        if old is None or new is None or old.value is None or new.value is None:
-            return next((r for r in (old, new) if r is not None and r.kind == "missing"), None)
-        if not old.value:
-            return None
-        self.cells = [*old.cells, *new.cells]
-        return self._computed("growth", (new.value - old.value) / abs(old.value) * 100,
-                              f"{last}: {new.formula}; {first}: {old.formula}; ({new.shown} − {old.shown}) / "
-                              f"{old.shown}", percent=True, what=f"{metric}, change {first} to {last}")
 
     def total(self, metric: str) -> FigureReading | None:
         """The sum of a row over the years the question names; of a line split in parts, each year's (``summed``)."""

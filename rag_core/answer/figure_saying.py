@@ -277,6 +277,16 @@ class Saying:
         return reading.model_copy(update={"sentence": f"{reading.sentence} ({way} {beside})", "beside": beside}
                                   ) if beside else reading
 
+    def grown(self, was: tuple[float, str], now: tuple[float, str], what: str, *,
+              workings: str) -> FigureReading | None:
+        """The growth rate from ``was`` to ``now`` (each a value and how it is shown) after the ``workings`` that gave
+        them ('2019: 1,831 − 116 = 1,715 million; 2018: …; (1,715 million − 1,659 million) / 1,659 million = 3.38%');
+        None from nought."""
+        if not was[0]:
+            return None
+        return self._computed("growth", (now[0] - was[0]) / abs(was[0]) * 100,
+                              f"{workings}({now[1]} − {was[1]}) / {was[1]}", percent=True, what=what)
+
     def compounded(self, was: tuple[float, str], now: tuple[float, str], first: int, last: int,
                    what: str, *, workings: str = "") -> FigureReading | None:
         """The growth a year, compounded, from ``was`` in ``first`` to ``now`` in ``last`` (each a value and how it is

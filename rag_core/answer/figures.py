@@ -72,12 +72,12 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         asked = since
     if not asked.formula and asked.operation in ("change", "average", "cagr"):
         asked = replace(asked, formula=_derived(rows, asked))  # working capital no statement states, over years
-    if asked.formula and asked.operation == "cagr":  # of a formula's value (free cash flow) at each end
-        return _formula_compound(rows, asked)
-    if asked.formula and asked.operation in ("change", "growth"):  # growth: of an amount, or a ratio no percentage
+    if asked.formula and asked.operation in ("cagr", "growth"):  # of a formula's value (free cash flow) at each end
+        return _formula_compound(rows, asked if asked.operation == "cagr" else _years_compared(rows, asked) or asked)
+    if asked.formula and asked.operation == "change":
         asked = _years_compared(rows, asked) or asked
-        return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(
-            asked.metric, asked.formula, percent=asked.percent, relative=asked.operation == "growth")
+        return _rates_beside(rows, asked) or CellReader(rows, asked).ratio_change(asked.metric, asked.formula,
+                                                                                  percent=asked.percent)
     reader = CellReader(rows, asked)
     if asked.formula and asked.operation != "average":
         computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
@@ -115,8 +115,12 @@ _AVERAGED = re.compile(r"^(?:the\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECA
 
 
 def _formula_compound(rows: list[Row], asked: Asked) -> FigureReading | None:
-    """The growth a year, compounded, of a formula's value ('the FY2020 - FY2022 CAGR of free cash flow'), each end
-    year's value worked out as one year's is; the missing inputs named, else None."""
+    """The growth a year, compounded, of a formula's value ('the FY2020 - FY2022 CAGR of free cash flow'), or with the
+    operation 'growth' its growth rate (an amount's, 'by what percentage did free cash flow grow', or a ratio's that is
+    no percentage: a current ratio from 4.80 to 5.00, 4.17%, not points), each end year's value worked out as one
+    year's is; the missing inputs named, else None."""
+    if not asked.years:
+        return None  # no row states a year to grow to
     first, last = min(asked.years), max(asked.years)
     ends = [CellReader(rows, replace(asked, years=(year,), operation="cell")).formula(
         asked.formula, percent=False, name=asked.metric) for year in (first, last)]
@@ -125,8 +129,12 @@ def _formula_compound(rows: list[Row], asked: Asked) -> FigureReading | None:
         return next((end for end in ends if end is not None and end.kind == "missing"), None)
     reader = CellReader(rows, asked)
     reader.cells = [*old.cells, *new.cells]
+    workings = f"{last}: {new.formula}; {first}: {old.formula}; "
+    if asked.operation == "growth":
+        return reader.grown((old.value, old.shown), (new.value, new.shown), f"{asked.metric}, change {first} to {last}",
+                            workings=workings)
     return reader.compounded((old.value, old.shown), (new.value, new.shown), first, last, asked.metric,
-                             workings=f"{last}: {new.formula}; {first}: {old.formula}; ")
+                             workings=workings)
 
 
 def _years_compared(rows: list[Row], asked: Asked) -> Asked | None:

@@ -72,7 +72,7 @@ def said_by(statement: str, number: Number) -> str:
 
 def another_row(statement: str, number: Number, cells: Sequence[Cell], prose: Sequence[Number]) -> str:
     """Why ``number`` is not of the row ``statement`` says it by, or '' when nothing says so: the words it is said by
-    (``said_with``) name another row of a table holding it in full, which holds another figure in its column, and none
+    (``said_by``) name another row of a table holding it in full, which holds another figure in its column, and none
     of those words beyond that row's name, nor the words after it, is of its own row's."""
     holding = [cell for cell in cells if cell.number is not None and cell.names and number_in(number, [cell.number])]
     said = said_by(statement, number)
