@@ -70,8 +70,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         if since is None:
             return None  # the year named is the latest (no change since it is stated), or no row states a year
         asked = since
-    if not asked.formula and asked.operation in ("change", "average", "cagr"):
-        asked = replace(asked, formula=_derived(rows, asked))  # working capital no statement states, over years
+    if not asked.formula and asked.operation in ("change", "growth", "average", "cagr"):
+        asked = replace(asked, formula=_derived(rows, asked))  # working capital no row states, over years
     if asked.formula and asked.operation in ("cagr", "growth"):  # of a formula's value (free cash flow) at each end
         return _formula_compound(rows, asked if asked.operation == "cagr" else _years_compared(rows, asked) or asked)
     if asked.formula and asked.operation == "change":

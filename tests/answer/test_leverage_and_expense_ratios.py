@@ -250,11 +250,14 @@ def test_a_ratio_named_after_a_line_is_never_read_from_that_lines_row() -> None:
      (2_490_636 - 386_613 - (2_089_577 - 569_058)) * 1e3),
     ("What was the average working capital in fiscal 2008 and 2009?",
      (2_490_636 - 386_613 + 2_089_577 - 569_058) / 2 * 1e3),
+    ("By what percentage did working capital grow from fiscal 2008 to fiscal 2009?",
+     ((2_490_636 - 386_613) / (2_089_577 - 569_058) - 1) * 100),
 ])
 def test_working_capital_no_statement_states_is_worked_out_each_year_of_a_change_or_an_average(
         question: str, expected: float) -> None:
-    """Working capital over years, which no row states, is each year's current assets less current liabilities (one
-    year's was; a change had got 'the tables do not give working capital for 2008')."""
+    """Working capital over years, which no row states, is each year's current assets less current liabilities, for a
+    change, an average or a growth rate (one year's was; a change had got 'the tables do not give working capital for
+    2008')."""
     balance = Passage(n=1, document="chips-10k.pdf", page=51, tabular=True, statement="balance", text=(
         "Consolidated Balance Sheets (thousands)\n| | 2009 | 2008 |\n| Total current assets | 2,490,636 | 2,089,577 |\n"
         "| Total current liabilities | 386,613 | 569,058 |\n"))
