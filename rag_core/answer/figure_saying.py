@@ -54,7 +54,7 @@ def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
 
 _IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
 """A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
-_AVERAGED = re.compile(rf"^(?:the\s+)?(?:{SPAN_OF_YEARS}\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
+AVERAGED = re.compile(rf"^(?:the\s+)?(?:{SPAN_OF_YEARS}\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
 """An average's words before the line it averages ('average of D&A'): no part of the line's name."""
 
 
@@ -249,7 +249,7 @@ class Saying:
         self.cells += [part for each in parts for part in each]
         values = [paid([cell, *each]) if each else (cell.value, cite(cell))
                   for (cell, _), each in zip(cells, parts, strict=True)]
-        return values, _AVERAGED.sub("", metric) if any(parts) else ""
+        return values, AVERAGED.sub("", metric) if any(parts) else ""
 
     def difference(self, old: CellRead, new: CellRead, *, relative: bool, what: str,
                    summed: Sequence[tuple[float, str]] = ()) -> FigureReading | None:
@@ -260,11 +260,11 @@ class Saying:
         old, new = as_amounts(old, new)
         (was, was_shown), (now, now_shown) = summed or ((old.value, cite(old)), (new.value, cite(new)))
         change, scale = now - was, 1.0 if is_percent(new.text) else self._row_scale(new)  # a rate column's
-        if relative and was == 0:
-            return None
         if relative:
-            reading = self._computed("growth", change / abs(was) * 100, f"({now_shown} − {was_shown}) / {was_shown}",
-                                     percent=True, what=what)
+            grown = self.grown((was, was_shown), (now, now_shown), what, workings="")
+            if grown is None:
+                return None  # from nought
+            reading = grown
             beside = self._shown(abs(change), percent=False, scale=scale) if scale > 1 else ""
         else:
             reading = self._computed("change", change, f"{now_shown} − {was_shown}", percent=False, what=what,

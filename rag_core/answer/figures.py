@@ -26,7 +26,7 @@ from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
 from .figure_question import Asked, read_question, splits_at_and
 from .figure_reader import CellReader
-from .figure_saying import answered, in_points, row_named, said_column
+from .figure_saying import AVERAGED, answered, in_points, row_named, said_column
 from .figure_scope import (
     QUARTER,
     agreeing,
@@ -105,13 +105,10 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
 def _derived(rows: list[Row], asked: Asked) -> str:
     """The lines a figure asked over years is worked out from when no row states it (``DERIVED``: working capital,
     current assets less current liabilities, each year), else ''."""
-    line = _AVERAGED.sub("", asked.metric).strip().lower()
+    line = AVERAGED.sub("", asked.metric).strip().lower()
     lines = DERIVED.get(line, "")
     one_year = replace(asked, metric=line, operation="cell", years=asked.years[-1:])
     return lines if lines and CellReader(rows, one_year).cell(line) is None else ""
-
-
-_AVERAGED = re.compile(r"^(?:the\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
 
 
 def _formula_compound(rows: list[Row], asked: Asked) -> FigureReading | None:

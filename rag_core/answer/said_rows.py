@@ -75,11 +75,12 @@ def another_row(statement: str, number: Number, cells: Sequence[Cell], prose: Se
     (``said_by``) name another row of a table holding it in full, which holds another figure in its column, and none
     of those words beyond that row's name, nor the words after it, is of its own row's."""
     holding = [cell for cell in cells if cell.number is not None and cell.names and number_in(number, [cell.number])]
-    said = said_by(statement, number)
+    name_after = named_after(statement, number)
+    said = name_after or said_with(statement, number)
     if not holding or number_in(number, prose) or _PART.search(said):
         return ""
     words = stems(said) - GENERIC
-    after = set() if named_after(statement, number) else stems(said_with(statement, number, after=True)) - GENERIC
+    after = set() if name_after else stems(said_with(statement, number, after=True)) - GENERIC
     if not words or not all(_own(cell) for cell in holding):
         return ""  # a row without words of its own has none to judge by
     if any(_own(cell) <= words | after for cell in holding):
