@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import partial
 
 from ..lexical.figure_name import YEAR, owner
-from ..lexical.line_items import amount_subtracted, beyond_whole, derived_formula
+from ..lexical.line_items import beyond_whole, derived_formula, spent
 from ..models import CellRead, FigureReading
 from .figure_cells import BALANCE_AT, END, START, Row
 from .figure_columns import (
@@ -393,4 +393,4 @@ class CellReader(Saying):
             raise Missing(phrase)
         parts = split_lines(self.rows, cell, metric, own[-1] if own else year)
         self.cells += parts
-        return paid([as_amounts(cell)[0] if amount_subtracted(metric) else cell, *parts])  # an expense asked: 2,533
+        return paid([as_amounts(cell)[0] if spent(metric, cell.row) else cell, *parts])  # an expense asked: 2,533

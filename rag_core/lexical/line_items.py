@@ -289,6 +289,17 @@ def amount_subtracted(label: str) -> bool:
     return _SUBTRACTED.search(label) is not None and _EITHER_WAY.search(label) is None
 
 
+
+_EXPENSE_ROW = re.compile(r"\b(?:costs?|expenses?)\b", re.IGNORECASE)
+
+
+def spent(asked: str, row: str) -> bool:
+    """Whether a line asked is read as the amount spent: its name says it subtracts (``amount_subtracted``), or the row
+    it is read from names it an expense or a cost ('research and development' read from 'Research and development
+    expense, net | (2,852)' is 2,852 spent). Not a loss's row ('Loss from operations | (3,547)' read as operating
+    income stays below nought)."""
+    return amount_subtracted(asked) or (_EXPENSE_ROW.search(row) is not None and amount_subtracted(row))
+
 BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:receivables|payables)\b|"
                       r"\binventor(?:y|ies)\b|\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|"
                       r"property,? plant,? and equipment|\bfixed assets\b|\bdebt\b|\bborrowings\b|\bequity\b|"

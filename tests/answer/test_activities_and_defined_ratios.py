@@ -197,3 +197,21 @@ def test_a_ratio_that_is_no_percentage_asked_by_what_percentage_it_changed_is_it
     assert plain is not None and plain.value == pytest.approx(0.2), plain
     margin = read_figure("By what percentage did Pump's gross margin change from 2011 to 2012?", REPORT)
     assert margin is not None and "percentage points" in margin.sentence, margin.sentence
+
+
+def test_a_share_of_revenue_spent_on_a_line_its_row_calls_an_expense_is_the_amount_spent() -> None:
+    """'What percentage of its revenues did it spend on research and development' reads 'Research and development
+    expense, net | (2,852)' as 2,852 spent: 4.28%, it had said -4.28% as the asked name lacks 'expense'. A loss's row
+    read as operating income stays below nought."""
+    costs = Passage(n=1, document="jet-10k.pdf", page=63, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations\n(Dollars in millions)\n"
+        "| Years ended December 31, | 2022 | 2021 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n"
+        "| Research and development expense, net | (2,852) | (2,249) |\n"
+        "| Loss from operations | (3,547) | (2,902) |\n"))
+    share = read_figure("What percentage of its 2022 total revenues did Jet Co spend on research and development?",
+                        [costs])
+    assert share is not None and share.value is not None, share
+    assert round(share.value, 2) == round(2_852 / 66_608 * 100, 2), share.sentence
+    margin = read_figure("What was Jet Co's operating margin in 2022?", [costs])
+    assert margin is not None and margin.value is not None and margin.value < 0, margin
