@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS
+from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS, cash_reconciled
 from ..lexical.vocabulary import TITLES
 from ..models import CellRead
 from ..tables.cuts import sums_up
@@ -384,8 +384,8 @@ def _moved(row: Row, metric: str) -> bool:
     return _in_cash_flows(row) or (_FLOW.match(row.label) is not None and not _FLOW.match(metric))
 
 
-def _in_cash_flows(row: Row) -> bool:
-    return _CASH_FLOWS.search(f"{row.passage.caption}\n{row.passage.section}") is not None
+def _in_cash_flows(row: Row) -> bool:  # a statement of cash flows by its title, or a table of operating activities
+    return bool(_CASH_FLOWS.search(f"{row.passage.caption} {row.passage.section}") or cash_reconciled(row.passage.text))
 
 
 When = int | tuple[int, int] | None

@@ -308,6 +308,17 @@ BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:r
 receivable, net' among the changes in operating assets) is their change in the year. Loans named alone ('Card
 Member loans') are a balance; 'interest on loans' is not."""
 
+
+_ADJUSTED = re.compile(r"^\|\s*depreciation\b", re.IGNORECASE | re.MULTILINE)
+_OPERATING_CASH = re.compile(r"^\|\s*net cash\b[^|\n]*\boperating activities", re.IGNORECASE | re.MULTILINE)
+
+
+def cash_reconciled(text: str) -> bool:
+    """Whether a passage's table reconciles net income to the cash operations gave (a row of depreciation, one of the
+    net cash of operating activities): a balance's row there ('Accounts receivable | (105)') is its change in the year,
+    whatever the table's title (an MD&A's copy of the operating activities under 'Cash Flows:')."""
+    return _ADJUSTED.search(text) is not None and _OPERATING_CASH.search(text) is not None
+
 CASH_HELD = re.compile(r"\s*(?:total\s+)?cash(?:,?\s+(?:and\s+)?(?:cash\s+)?equivalents|\s+and\s+due\s+from\s+"
                        r"banks)?\s*", re.IGNORECASE)
 """Cash held, a balance at a date like those of ``BALANCES``; not one of them, as a cash flow statement's row of it

@@ -590,6 +590,24 @@ def test_a_balance_is_never_read_from_its_change_in_a_cash_flow_statement() -> N
     assert one is not None and one.shown == "49.01", one  # 365 × (4,532 + 4,660) / 2 / 34,229
 
 
+
+def test_a_balance_is_never_read_from_an_untitled_table_of_operating_activities() -> None:
+    """An MD&A's copy of the operating activities under 'Cash Flows:' (no statement's title) reconciles net income to
+    operating cash: its 'Accounts receivable | (105)' is the change in the year, and days sales outstanding had been
+    365 × ((122) + (105)) / 2 / 34,229 = -1.21; the balance sheet's 'Accounts receivable — net of allowances' it is."""
+    balances = Passage(n=1, document="acme-10k.pdf", page=50, tabular=True, text=(
+        "Consolidated Balance Sheet (in millions)\n| | 2022 | 2021 |\n"
+        "| Accounts receivable — net of allowances of $174 and $189 | 4,532 | 4,660 |\n"))
+    liquidity = Passage(n=2, document="acme-10k.pdf", page=39, tabular=True, section="Acme › FINANCIAL CONDITION AND "
+                        "LIQUIDITY › Cash Flows:", text=(
+                            "Year ended December 31, (Millions)\n| (Millions) | 2022 | 2021 |\n"
+                            "| Net income including noncontrolling interest | $5,791 | $5,929 |\n"
+                            "| Depreciation and amortization | 1,831 | 1,915 |\n"
+                            "| Accounts receivable | (105) | (122) |\n"
+                            "| Net cash provided by (used in) operating activities | $5,591 | $7,454 |\n"))
+    dso = read_figure("What was Acme's days sales outstanding in 2022?", [STATEMENT_2022, liquidity, balances])
+    assert dso is not None and dso.shown == "49.01", dso  # 365 × (4,532 + 4,660) / 2 / 34,229
+
 STATEMENT_2022 = Passage(n=3, document="acme-10k.pdf", page=48, tabular=True, text=(
     "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 | 2020 |\n"
     "| Net sales | 34,229 | 35,355 | 32,184 |\n"))
