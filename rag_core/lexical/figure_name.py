@@ -59,10 +59,10 @@ _OPERATION = re.compile(
     rf"{SPAN_OF_YEARS}|"
     r"compound(?:ed)?|annual(?:ized)?|average)\s+)*"
     r"(?:change|difference|increase|decrease|growth(?:\s+rate)?|rate\s+of\s+growth|decline|cagr)\s+"
-    r"(?:in|of|between|for)\s+",
+    r"(?:in\s+(?:usd\s+|us\$\s*|\$\s*)?(?:millions|billions|thousands)\s+)?(?:in|of|between|for)\s+",
     re.IGNORECASE)
 """What a question does to the figure, at the head of what it asks ('the net change in', 'growth rate in', 'the
-compound annual growth rate of')."""
+compound annual growth rate of', 'the difference in millions between': its scale is read apart)."""
 _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|does|has|have)\s+(?:the\s+)?"
                   r"(?P<what>.+?)\s+"
                   r"(?:increase|decrease|change|grow|decline|rise|fall|drop|shrink)\b.*$", re.IGNORECASE)

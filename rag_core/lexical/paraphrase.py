@@ -24,14 +24,14 @@ _LONG = (r"how (?:long|quickly|fast|many days['’]?)|(?:number of|average) days
 _SELLS = (r"sell|sells|sold|selling|turn\w*|cycle\w*|move\w*|sits?|sat|sitting|clear\w*|hold\w*|held|stay\w*|"
           r"on hand|carr(?:y|ies|ied|ying)|keep\w*|kept|replac\w*|replenish\w*|restock\w*")
 _COLLECTS = r"collect\w*|(?:get|gets|got|be|being) paid"
-_CUSTOMERS_PAY = (r"customers|clients|buyers", r"pay|pays|paid|paying")
+_CUSTOMERS_PAY = (r"customers|clients|buyers", r"pay|pays|paid|paying|settle\w*|remit\w*")
 """How long its customers take to pay it: the receivables' days (its suppliers are the payables')."""
 _PAYS = (r"pay|pays|paid|paying|settle\w*|clear\w*", r"suppliers|vendors|bills|creditors")
 _KEPT = r"keeps?|kept|retain\w*|left|leaves|convert\w*|turn(?:s|ed)?|end(?:s|ed)? up with"
 _OF_SALES = r"revenues?|sales|dollar|turnover"
-_MADE = r"made|makes?|earn\w*|generat\w*"
 _PER_DOLLAR = r"(?:each|every|per) dollar of (?:sales|revenues?)|out of (?:each|every) dollar"
-"""Made for each dollar of sales: a margin (what it made alone is the profit, not a margin)."""
+"""A profit made for each dollar of sales, or on it ('its operating profit on each dollar of revenue'): a margin (what
+it made alone is the profit, not a margin)."""
 _NET = r"(?<!operating )(?:net )?(?:profits?|income|earnings)(?! before)|bottom[- ]line"
 _SHARE_OF = r"(?:as )?an? (?:share|percentage|portion|fraction|proportion) of|relative to"
 """Set against (the revenue): what a margin is."""
@@ -105,8 +105,8 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "net income": ((r"^(?!.*\bbefore\b).*\bmoney\b", r"\bma(?:k|d)e\b|\bearn\w*"),),
     # how much of each dollar of sales is kept as profit: a margin
     "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),
-                         (_MADE, r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),
-    "net profit margin": ((_KEPT, _NET, _OF_SALES), (_MADE, _NET, _PER_DOLLAR), (r"how profitable",),
+                         (r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),
+    "net profit margin": ((_KEPT, _NET, _OF_SALES), (_NET, _PER_DOLLAR), (r"how profitable",),
                           (_NET, rf"(?:{_SHARE_OF}) (?:its |their |the )?(?:\w+['’]?s? )?(?:\d{{4}} )?(?:total |net )?"
                                  r"(?:revenues?|sales)")),
     # the cash left once it has paid for its buildings and machines

@@ -196,3 +196,12 @@ def test_the_way_a_yes_or_no_asks_a_figure_went(question: str, way: str) -> None
     from rag_core.answer.figure_course import way_asked
 
     assert way_asked(question) == way
+
+
+def test_a_difference_asked_in_a_scale_is_of_the_figure_named_after_it() -> None:
+    """'the difference in millions between the total cost of common shares repurchases from 2015 to 2016' asks the
+    change of that line in millions; its name had been 'millions between the total cost …', which no row holds."""
+    asked = read_question("what was the difference in millions between the total cost of common shares repurchases "
+                          "from 2015 to 2016?")
+    assert asked is not None and asked.operation == "change" and asked.scale == 1e6, asked
+    assert asked.metric == "the total cost of common shares repurchases", asked
