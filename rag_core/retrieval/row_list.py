@@ -19,7 +19,7 @@ from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
 from ..tables.lines import leader_parts, unmarked
-from ..tables.rows import headed_row_labels
+from ..tables.rows import headed_row_labels, row_headings
 from ..trace import chunk_row
 
 
@@ -94,22 +94,25 @@ def row_list(
     # order held, chunk id)
     for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
-        headed = [(lead_in, part) for lead_in, label in headed_row_labels(chunk.text) for part in leader_parts(label)] \
-            if chunk is not None else []  # rows a PDF's table finder set into one cell, apart
-        said = [label for _, label in headed]
+        text = chunk.text if chunk is not None else ""
+        headed = [(lead_in, heading, part) for (lead_in, label), heading in zip(  # rows a PDF's table finder set
+            headed_row_labels(text), row_headings(text), strict=True) for part in leader_parts(label)]  # in a cell
+        said = [label for *_, label in headed]
         labels = [label_key(label_terms(label)) for label in said]
         totals = [terms[1:] for terms in labels if len(terms) > 2 and terms[0] == "total"]  # 'Total provisions for
         # credit losses' names the line 'provisions for credit losses' too, as the heading over its parts does
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
-        led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _), terms
+        led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _, _), terms
                in zip(headed, labels, strict=True) if lead_in and terms]
+        headed_by = [(set(label_key(label_terms(heading))), set(terms)) for (_, heading, _), terms  # 'Marketing'
+                     in zip(headed, labels, strict=True) if heading and terms]  # under '| Expenses | | |'
         whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
         leads = {frozenset(lead) for lead, _ in led}
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
                            if terms in wanted), default=_INITIALS if its_own and short else 0)
-            matched = max(matched, _led_in(wanted, led), _list_total(wanted, leads, whole))
+            matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_total(wanted, leads, whole))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, matched, not stated, order, match.chunk_id))

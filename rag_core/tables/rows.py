@@ -45,6 +45,23 @@ def headed_row_labels(text: str) -> list[tuple[str, str]]:
             if row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell)]
 
 
+def row_headings(text: str) -> list[str]:
+    """The heading each label of ``headed_row_labels`` stands under, or '': the last row above it of a label alone
+    without a colon ('| Expenses | | | |' over '| Marketing | 5,458 |'), which no lead-in chain holds; a total closes
+    it ('Total expenses' is the last row under 'Expenses')."""
+    headings: list[str] = []
+    heading = ""
+    for row in (cells(line) for line in text.splitlines() if is_row(line)):
+        label = row[0].strip() if row else ""
+        if not any(cell.strip() for cell in row[1:]):
+            heading = "" if label.endswith(":") else label
+            continue
+        if label and any(ch.isdigit() for cell in row[1:] for ch in cell):
+            headings.append(heading)
+        if TOTAL_LABEL.match(label) or SECTION_TOTAL.match(label):
+            heading = ""
+    return headings
+
 def lead_in_chains(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     """The lead-ins each table row is listed under, innermost first, each without its colon: the rows of a label alone
     ending in one ('Deferred:' over 'Foreign'); none for a lead-in's own row. One right under another opens a list

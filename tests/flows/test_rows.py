@@ -217,6 +217,22 @@ def test_a_line_named_by_one_word_or_under_its_lead_in_is_a_rows_label(tmp_path:
         assert answer.answer.startswith(lead), answer.answer
 
 
+
+def test_a_line_named_with_the_heading_its_row_stands_under_is_a_rows_label(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """'the average of its marketing expense' names the row 'Marketing' under the heading '| Expenses | | |' (no
+    colon, so no lead-in): the row list had found no table, the statement was in no list, and the answer said the
+    tables did not give the figure."""
+    headed = [["", "2022", "2021"], ["Revenues", "", ""], ["Discount revenue", "3,070", "2,456"],
+              ["Total revenues", "3,070", "2,456"], ["Expenses", "", ""], *EXPENSES[1:]]
+    two_table_report(tmp_path / "ACME_expenses_2022.pdf", ("CONSOLIDATED STATEMENTS OF INCOME (in millions)", headed),
+                     ("NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID))
+    engine.ingest_path(tmp_path / "ACME_expenses_2022.pdf")
+    question = "What was the average of ACME's marketing expense from 2021 to 2022?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and 13 in [row["page"] for row in stage.outputs], stage.outputs
+    answer = engine.ask(question, backend="extractive").result()
+    assert "297" in answer.answer.split("\n")[0], answer.answer  # (284 + 310) / 2
+
 BALANCE = [["", "2022", "2021"], ["Cash and cash equivalents", "4,954", "5,596"],
            ["Deferred income taxes", "4,204", "4,310"], ["Total assets", "92,187", "92,377"],
            ["Deferred income taxes", "4,133", "4,826"], ["Total liabilities", "74,914", "76,226"]]

@@ -21,6 +21,7 @@ from rag_core.tables.rows import (
     labelled,
     lead_in_chains,
     markdown,
+    row_headings,
     row_labels,
     split_table,
 )
@@ -490,3 +491,14 @@ def test_names_a_caption_repeats_once_a_year_are_the_tables_second_header_row() 
         "|  | 2022 › Amount | 2022 › Rate | 2021 › Amount | 2021 › Rate |")
     assert named_per_year(header, "| Widgets | 1 | 2 |") == "|  | 2022 | 2021 |"  # two figures a row: no such columns
     assert named_per_year("Doc › Amount Rate Amount Rate\n| Item | Q1 | Q2 |", rows) == "| Item | Q1 | Q2 |"
+
+
+def test_the_heading_a_row_stands_under_is_a_label_alone_without_a_colon_until_a_total() -> None:
+    """'| Expenses | | |' heads 'Marketing' and 'Total expenses' and no row after that total; a lead-in with a colon
+    is a lead-in (``headed_row_labels``), no heading."""
+    text = ("| | 2022 | 2021 |\n| Revenues | | |\n| Discount revenue | 3,070 | 2,456 |\n| Expenses | | |\n"
+            "| Marketing | 310 | 284 |\n| Total expenses | 1,080 | 1,022 |\n| Pretax income | 990 | 800 |\n"
+            "| Cash paid for: | | |\n| Interest | 41 | 39 |\n")
+    assert row_headings(text) == ["Revenues", "Expenses", "Expenses", "", ""]
+    assert [label for _, label in headed_row_labels(text)] == ["Discount revenue", "Marketing", "Total expenses",
+                                                               "Pretax income", "Interest"]
