@@ -142,7 +142,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
             moved = balance and _moved(row, metric)
-            stated = _statement_gain(row, balance=balance, of_part=bool(tail), spent=bool(_SPENT.search(question)))
+            of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
+            stated = _statement_gain(row, balance=balance, of_part=of_part, spent=bool(_SPENT.search(question)))
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))

@@ -608,6 +608,22 @@ def test_a_balance_is_never_read_from_an_untitled_table_of_operating_activities(
     dso = read_figure("What was Acme's days sales outstanding in 2022?", [STATEMENT_2022, liquidity, balances])
     assert dso is not None and dso.shown == "49.01", dso  # 365 × (4,532 + 4,660) / 2 / 34,229
 
+
+def test_a_line_named_with_of_is_read_from_the_statement_before_a_parent_companys_copy() -> None:
+    """'Payments of long-term debt' is in the consolidated cash flow statement and in the parent company's condensed
+    one: the 'of' is the line's own name, no part of the company, so the primary statement's row is read (both had
+    been listed as 'more than one figure')."""
+    consolidated = Passage(n=1, document="acme-10k.pdf", page=99, tabular=True, statement="cash_flows", text=(
+        "CONSOLIDATED STATEMENTS OF CASH FLOWS (Millions)\n| | 2022 | 2021 |\n"
+        "| Proceeds from long-term debt | 23,230 | 7,788 |\n| Payments of long-term debt | (18,906) | (11,662) |\n"))
+    parent = Passage(n=2, document="acme-10k.pdf", page=157, tabular=True, text=(
+        "PARENT COMPANY – CONDENSED STATEMENTS OF CASH FLOWS (Millions)\n| | 2022 | 2021 |\n"
+        "| Payments of long-term debt | (5,675) | (3,100) |\n"))
+    for passages in ([consolidated, parent], [parent.model_copy(update={"n": 1}), consolidated.model_copy(
+            update={"n": 2})]):
+        figure = read_figure("What were Acme's payments of long-term debt in 2022?", passages)
+        assert figure is not None and figure.kind == "cell" and figure.shown == "18,906 million", figure
+
 STATEMENT_2022 = Passage(n=3, document="acme-10k.pdf", page=48, tabular=True, text=(
     "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 | 2020 |\n"
     "| Net sales | 34,229 | 35,355 | 32,184 |\n"))
