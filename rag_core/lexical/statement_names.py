@@ -56,6 +56,10 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
     r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    # what a lender earns on loans less what it pays on deposits and debt: its income statement's line (a segment's is
+    # its own table's, and why it moved the discussion's)
+    rf"^(?!.*\b(?:segments?|divisions?|{_WHY})\b).*\bnet interest income\b": (
+        f"net interest income total revenues net of interest expense {INCOME_STATEMENT}", (INCOME,)),
     # what a lender set aside for loans that will not be repaid: the income statement's line; its segments' tables
     # repeat the label with their own parts of it (not why it moved, nor a segment's)
     rf"^(?!.*\b(?:segments?|divisions?|{_WHY})\b).*\b(?:provisions? for (?:credit|loan) losses|credit loss "

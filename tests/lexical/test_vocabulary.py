@@ -95,6 +95,8 @@ from rag_core.store import LexicalRow
         ("What was accumulated depreciation at the end of 2022?", ()),
         ("What was 3M's return on sales in 2022?", ("income",)),
         ("What were purchases of property, plant & equipment in 2021?", ("cash_flows",)),
+        ("What was Acme Bank's net interest income in 2020?", ("income",)),
+        ("What was the net interest income of Acme Bank's Consumer segment in 2021?", ()),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
         ("Which retrieval method wins on the Agriculture dataset?", ()),
