@@ -42,6 +42,10 @@ def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], l
     return [*own, *([named] if len(named) == 1 and not read else [])], read
 
 
+_NET_OF = re.compile(r"(?P<line>.+?)(?:\s*\([^)]*\))?,\s+(?:less|net of)\b", re.IGNORECASE)
+"""A balance's label that says, after a comma, what it is net of ('Card Member loans (includes …), less reserves for
+credit losses: 2022, $3,747'): its words before that name the line too (not 'Revenues less cost of sales')."""
+
 _INITIALS = 99
 """What a one-word row label that is a whole name the question gives counts as (initials, a short form, a place, a
 one-word figure): the division or line it names is its row, before the company's row of the line item."""
@@ -101,6 +105,7 @@ def row_list(
         labels = [label_key(label_terms(label)) for label in said]
         totals = [terms[1:] for terms in labels if len(terms) > 2 and terms[0] == "total"]  # 'Total provisions for
         # credit losses' names the line 'provisions for credit losses' too, as the heading over its parts does
+        totals += [label_key(label_terms(net.group("line"))) for label in said if (net := _NET_OF.match(label))]
         short = any(abbreviates(plain := unmarked(label), question) or plain.casefold() in places
                     for label in said)  # 'LatAm' of 'Latin America', 'Americas' of 'in the Americas'
         led = [(set(label_key(label_terms(lead_in))), set(terms)) for (lead_in, _, _), terms

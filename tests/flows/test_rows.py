@@ -233,6 +233,18 @@ def test_a_line_named_with_the_heading_its_row_stands_under_is_a_rows_label(tmp_
     answer = engine.ask(question, backend="extractive").result()
     assert "297" in answer.answer.split("\n")[0], answer.answer  # (284 + 310) / 2
 
+
+def test_a_balance_named_before_what_it_is_net_of_is_a_rows_label(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """'Card loans, less reserves' is the line 'card loans' by its words before ', less' (American Express's 'Card
+    Member loans (includes …), less reserves for credit losses: …'): the row list finds the balance sheet by them."""
+    sheet = [["", "2022", "2021"], ["Cash and equivalents", "3,914", "2,028"],
+             ["Card loans, less reserves", "10,217", "8,257"], ["Total assets", "28,354", "18,548"]]
+    two_table_report(tmp_path / "ACME_bank_2022.pdf", ("CONSOLIDATED BALANCE SHEETS (Millions)", sheet),
+                     ("NOTE 9. SUPPLEMENTAL CASH FLOW INFORMATION (in millions)", CASH_PAID))
+    engine.ingest_path(tmp_path / "ACME_bank_2022.pdf")
+    stage = engine.search("What were ACME's card loans at the end of 2021?").trace.stage("rows")
+    assert stage is not None and 13 in [row["page"] for row in stage.outputs], stage.outputs
+
 BALANCE = [["", "2022", "2021"], ["Cash and cash equivalents", "4,954", "5,596"],
            ["Deferred income taxes", "4,204", "4,310"], ["Total assets", "92,187", "92,377"],
            ["Deferred income taxes", "4,133", "4,826"], ["Total liabilities", "74,914", "76,226"]]
