@@ -64,6 +64,11 @@ _YEAR_AGAINST_YEAR = re.compile(
     r"(?:fiscal\s+(?:year\s+)?|fy\s?'?)?(?:19|20)\d\d\b", re.IGNORECASE)
 """One figure of one year compared with another's ('net income in 2022 compared with 2021', 'its tax rate in
 FY2022 compare to FY2021'): the change of a figure, asked as a comparison."""
+_DIFFERENCE_OF_YEARS = re.compile(
+    r"\b(?:difference|change)\b.*\b(?:from|between)\s+(?:(?:fiscal\s+(?:year\s+)?|fy\s?'?)?(?:19|20)\d\d)\s+(?:to|and)\s+"
+    r"(?:fiscal\s+(?:year\s+)?|fy\s?'?)?(?:19|20)\d\d\b", re.IGNORECASE)
+"""A figure's difference between two years ('the difference in millions between the total cost of common share
+repurchases from 2015 to 2016'): its change, not a comparison of two things."""
 _YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b",
                      re.IGNORECASE)
 """How a yes/no question opens ('Is the business subject to cyclicality?')."""
@@ -117,7 +122,8 @@ def _asks_ratio(question: str) -> bool:
 
 def _years_compared(question: str) -> bool:
     """Whether a question compares one figure's years, not two things (``_YEAR_AGAINST_YEAR``), and is no yes/no."""
-    return bool(_YEAR_AGAINST_YEAR.search(question)) and not _YES_NO.match(question)
+    return bool(_YEAR_AGAINST_YEAR.search(question) or _DIFFERENCE_OF_YEARS.search(question)) and not _YES_NO.match(
+        question)
 
 
 def sure_intent(question: str) -> Intent | None:

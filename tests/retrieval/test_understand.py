@@ -261,6 +261,10 @@ def test_vocabulary_names_inputs_and_statements_only_when_asked() -> None:
         ("How much did American Express's net income change in 2022 compared with 2021?", "technical"),
         ("How does Boeing's effective tax rate in FY2022 compare to FY2021?", "technical"),
         ("Did revenue in 2022 grow compared with 2021?", None),
+        ("what was the difference in millions between the total cost of common shares repurchases from 2015 to "
+         "2016?", "technical"),
+        ("What was the change in its gross margin between FY2021 and FY2022?", "technical"),
+        ("What is the difference between LightRAG and GraphRAG?", "comparison"),
     ],
 )
 def test_keywords_are_sure_only_where_they_leave_no_doubt(question: str, intent: str | None) -> None:
