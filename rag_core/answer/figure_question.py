@@ -13,7 +13,7 @@ from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
-from .formula import formula_tokens, grouped, with_terms
+from .formula import formula_tokens, grouped, over_year_end, with_terms
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
@@ -352,7 +352,7 @@ def _read_asked(question: str) -> Asked | None:
                 asked) else "change" if (several and (moved or _COMPARED.search(asked))) or (
                 len(set(years)) < 2 and moved) else "cell"  # 'the FY2020 - FY2022 CAGR of free cash flow'
             grown = operation == "change" and not percent and (_AS_SHARE if "/" in formula else _RELATIVE).search(asked)
-            return replace(cell, formula=_around(formula, named.group(), asked),  # 'EBITDA less capex'
+            return replace(cell, formula=over_year_end(_around(formula, named.group(), asked), asked),  # 'less capex'
                            percent=percent or _AS_SHARE.search(asked) is not None, operation="growth" if grown else
                            operation, ratio="" if _CALCULATED.search(asked) else named.group(),  # its growth rate
                            metric=_meant(named.group()) if named.start() > len(asked) else cell.metric)

@@ -61,6 +61,22 @@ def with_terms(formula: str, text: str) -> str:
     return formula
 
 
+_YEAR_END_BALANCE = re.compile(
+    r"\b(?:at|as of)\s+(?:the\s+)?(?:fiscal\s+)?year[- ]end\b|\bat\s+the\s+end\s+of\s+the\s+(?:fiscal\s+)?year\b|"
+    r"\b(?:year[- ]end|ending|end[- ]of[- ](?:the[- ])?year)\s+(?:(?!return\b|on\b)[\w'’]+\s+){0,4}?(?:equity|"
+    r"assets|capital|inventor(?:y|ies)|receivables?|payables?|balances?)\b", re.IGNORECASE)
+"""A balance a question asks to be taken at the year's end ('using total common shareholders' equity at year end',
+'ending total assets'), not averaged over the year's two ends."""
+
+
+def over_year_end(formula: str, question: str) -> str:
+    """A textbook formula over an average balance ('net income / average shareholders' equity') over the balance at the
+    year's end when the question says so and asks no average; the formula as it is otherwise."""
+    if not _YEAR_END_BALANCE.search(question) or re.search(r"\baverage\b", question, re.IGNORECASE):
+        return formula
+    return re.sub(r"\baverage\s+", "", formula, flags=re.IGNORECASE)
+
+
 def grouped(phrase: str) -> str:
     """A formula's part in parentheses when it holds arithmetic ('operating cash flow less capex'),
     so that a division after it divides the whole part; a single phrase as it is. A textbook amount no statement states

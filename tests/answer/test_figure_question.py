@@ -205,3 +205,19 @@ def test_a_difference_asked_in_a_scale_is_of_the_figure_named_after_it() -> None
                           "from 2015 to 2016?")
     assert asked is not None and asked.operation == "change" and asked.scale == 1e6, asked
     assert asked.metric == "the total cost of common shares repurchases", asked
+
+
+@pytest.mark.parametrize(("question", "formula"), [
+    ("What is the FY2022 return on equity for Acme, using total Acme common shareholders' equity at year end?",
+     "net income attributable to shareholders / shareholders equity"),
+    ("What was Acme's inventory turnover in 2022, using ending inventories?", "cost of goods sold / inventories"),
+    ("What is the year end FY2022 return on equity for Acme?",
+     "net income attributable to shareholders / average shareholders equity"),
+    ("What was Acme's return on assets at the end of 2022?", "net income / average total assets"),
+])
+def test_a_balance_the_question_takes_at_the_years_end_is_not_averaged(question: str, formula: str) -> None:
+    """'using … equity at year end' asks the balance at the end of the year, not the average of its two ends (PepsiCo's
+    return on equity had been 53.7% over the average, the question's 51.96%); 'the year end FY2022 return on equity'
+    names the year only, and 'at the end of 2022' its date."""
+    asked = read_question(question)
+    assert asked is not None and asked.formula == formula, asked
