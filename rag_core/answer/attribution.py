@@ -35,6 +35,7 @@ import numpy as np
 
 from ..backends import Embedder
 from ..lexical.figure_name import YEAR, at_year_end
+from ..lexical.line_items import LINE_ITEMS
 from ..models import AttributionSummary, Passage, Statement
 from ..settings import AttributionSettings
 from ..tables.lines import prose_lines
@@ -317,7 +318,15 @@ def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Com
     """The rows a computed figure is of, when the statement stating it names none of them ('3.5%'
     computed for Net sales, stated of operating income); '' when it names one."""
     of = [figure.about for figure in computed if number_in(number, numbers(figure.shown))]
-    return "" if not of or any(content_terms(about) & terms for about in of) else " and ".join(of)
+    return "" if not of or any(content_terms(about) & terms or _reported_as(terms, about) for about in of) else (
+        " and ".join(of))
+
+
+def _reported_as(terms: set[str], about: str) -> bool:
+    """Whether a statement names the rows a figure is about by another name reports give their line item ('capital
+    expenditures' of 'Purchases of property, plant and equipment (PP&E)', ``line_items.LINE_ITEMS``)."""
+    named = [{frozenset(content_terms(label)) for label in labels} for labels in LINE_ITEMS.values()]
+    return any(any(n <= content_terms(about) for n in names) and any(n <= terms for n in names) for names in named)
 
 
 def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown: Sequence[Number],

@@ -337,6 +337,27 @@ def test_a_figure_computed_for_a_line_no_row_names_is_supported_where_it_is_name
         (s.text, s.supported, s.unverified_numbers) for s in statements]
 
 
+def test_a_computed_figure_said_of_its_line_by_another_name_reports_give_it_is_supported() -> None:
+    """Seen in the app: 'The difference in millions between 3M's capital expenditures from 2021 to 2022 was 146
+    million [1] (up 9.11%).' restates the change code computed from 'Purchases of property, plant and equipment
+    (PP&E)', a line reports also call capital expenditures; the check had marked both figures 'computed for Purchases
+    of property, plant and equipment …, not for what this names'. Said of another line, they are still marked."""
+    from rag_core.answer.computed import computed_of
+    from rag_core.answer.figures import read_figure
+
+    flows = Passage(n=1, document="acme.pdf", page=52, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statement of Cash Flows (Millions)\n| | 2022 | 2021 |\n"
+        "| Depreciation and amortization | 1,831 | 1,915 |\n"
+        "| Purchases of property, plant and equipment (PP&E) | (1,749) | (1,603) |\n"))
+    figure = read_figure("What was the difference in millions between Acme's capital expenditures from 2021 to "
+                         "2022?", [flows])
+    assert figure is not None and figure.shown == "146 million", figure
+    answer = (f"{figure.sentence}\n\nThe difference between Acme's capital expenditures from 2021 to 2022 was 146 "
+              "million [1] (up 9.11%). Its depreciation and amortization rose 146 million [1].")
+    statements = attribute(answer, [flows], None, TERMS_ONLY, computed=computed_of(figure))[0]
+    assert statements[1].unverified_numbers == [], statements[1].number_notes
+    assert statements[2].unverified_numbers == ["146 million"], statements[2]
+
 def test_a_sentence_that_restates_a_computation_in_its_own_words_is_supported() -> None:
     """The local model's 'This figure was computed by dividing $106,925 [1] by $126,375 [1], resulting in a
     percentage of 84.6% [1].' under the lead that computed it: every figure of the computation, so supported, though
