@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, at_year_end, line_named, metric
+from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, as_read, line_named, metric
 from ..lexical.line_items import LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
@@ -287,7 +287,7 @@ def _read(question: str) -> Asked | None:
 def _read_asked(question: str) -> Asked | None:
     if not asks_for_figure(question):
         return None
-    asked = at_year_end(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
+    asked = as_read(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
     years = tuple(int(y) for y in YEAR.findall(asked))
     span = _SPAN.search(asked)
     if span is not None and 0 < int(span.group(2)) - int(span.group(1)) <= _LONGEST_SPAN:

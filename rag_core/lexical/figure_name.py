@@ -141,6 +141,18 @@ def asking(text: str) -> str:
     return first[introduced.end():] if introduced else first
 
 
+_HOW_MUCH_OF = re.compile(r"\bhow much of (?=(?:[^?]*?\s)?(?:revenues?|sales|income|earnings|profits?)\s+"
+                          r"(?:went|go|goes)\s+(?:to|into|on)\b)", re.IGNORECASE)
+"""'How much of its 2022 sales went to research and development?': the part's share of the whole asked (of revenue,
+sales or profit only: how much of its debt went to an acquisition is an amount)."""
+
+
+def as_read(question: str) -> str:
+    """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
+    before (``at_year_end``), and 'how much of' its revenue or profit that 'went to' a part 'what share of' it."""
+    return _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
+
+
 def metric(text: str) -> str:
     """What a question asks the figure of: its asking sentence without the question's lead, what
     it does to the figure, years, the company it names, parentheses and instructions."""
@@ -155,9 +167,11 @@ def metric(text: str) -> str:
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     # 'percent did CVS Health's operating income fall', 'the growth of CVS Health's operating income'
     first = _WHOSE.sub("", did.group("what") if did else first)
-    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not _NOT_CASH_PAID.search(first):
+    back = did is not None and did.re is _EARNED and re.match(r"\s*back\b", did.group("rest")) is not None
+    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not back and not _NOT_CASH_PAID.search(
+            first):
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
-    elif did is not None and did.re is _EARNED and did.group("verb") == "repay":
+    elif did is not None and did.re is _EARNED and (did.group("verb") == "repay" or back):  # 'pay back' too
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
     elif did is not None and did.re is _EARNED and did.group("verb") in ("receive", "collect"):
         first = f"{first} received {did.group('rest').strip()}".strip()  # '… did CVS Health receive from customers'

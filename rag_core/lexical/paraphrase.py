@@ -124,6 +124,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "share repurchases": ((rf"^(?!.*{ASKS_COUNT}).*?\b(?:buy(?:s|ing)? back|bought back|buy[- ]?backs?|"
                            r"repurchas(?:e|ed|ing))",
                            r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)"),),
+    # what it borrowed by issuing debt: the cash flow statement's proceeds ('borrow through new long-term debt')
+    "proceeds from issuance of long-term debt": ((r"borrow(?:s|ed|ing)?", r"(?:through|via|by issuing|in|with) (?:new "
+                                                  r")?(?:long-term )?(?:debt|notes|bonds)"),),
     # what it earned before the tax on it: the income statement's line before the provision
     "income before income taxes": ((r"earn\w*|made|make|profits?", r"before (?:income )?tax(?:es)?"),),
     # what it owns set against what it owes

@@ -221,3 +221,15 @@ def test_a_balance_the_question_takes_at_the_years_end_is_not_averaged(question:
     names the year only, and 'at the end of 2022' its date."""
     asked = read_question(question)
     assert asked is not None and asked.formula == formula, asked
+
+
+def test_how_much_of_its_revenue_went_to_a_line_is_its_share_and_a_debt_paid_back_its_repayments() -> None:
+    """'How much of its 2022 sales went to research and development?' asks the line's share of sales (it had named 'of
+    sales went to research and development' and found no row); how much of anything but revenue or profit went to
+    something stays an amount. 'How much debt did it pay back' asks the repayments, not the debt paid."""
+    share = read_question("How much of Acme's 2022 sales went to research and development?")
+    assert share is not None and share.percent and share.formula == "research and development / sales", share
+    amount = read_question("How much of Acme's debt went to the acquisition in 2022?")
+    assert amount is not None and not amount.percent and not amount.formula, amount
+    repaid = read_question("How much debt did Acme pay back in 2022?")
+    assert repaid is not None and repaid.metric == "repayments of debt", repaid

@@ -41,6 +41,7 @@ from rag_core.lexical.vocabulary import statements_named
         ("What was its net income per dollar of sales in 2022?", ("net profit margin",)),
         ("How many days did Acme's customers take to settle their invoices in fiscal 2009?",
          ("days sales outstanding",)),
+        ("How much did Acme borrow through new long-term debt in 2021?", ("proceeds from issuance of long-term debt",)),
         ("How much did Analog Devices invest in property, plant and equipment?", ("capital expenditures",)),
         ("How much cash did its operations generate in 2022?", ("operating cash flow",)),
         ("How much of each dollar of sales did it keep as operating profit?", ("operating margin",)),
