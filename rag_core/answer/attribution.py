@@ -323,8 +323,7 @@ def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Com
 
 
 def _reported_as(terms: set[str], about: str) -> bool:
-    """Whether a statement names the rows a figure is about by another name reports give their line item ('capital
-    expenditures' of 'Purchases of property, plant and equipment (PP&E)', ``line_items.LINE_ITEMS``)."""
+    """Whether a statement names a figure's rows by another name reports give them ('capex' of PP&E purchases)."""
     named = [{frozenset(content_terms(label)) for label in labels} for labels in LINE_ITEMS.values()]
     return any(any(n <= content_terms(about) for n in names) and any(n <= terms for n in names) for names in named)
 
@@ -333,8 +332,8 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
                       everywhere: Sequence[Number], computed: Sequence[Computed]) -> tuple[int, ...]:
     """The passages whose cells support a statement by code: it states a computed figure (one no
     passage states) or a figure code read from its cell, every figure it states is verified, and it names the rows the
-    figure was computed or read from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales') or what
-    it is ('gross profit', a line the statement does not state, named by neither row), or restates the computation."""
+    figure was computed or read from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales'), by
+    another name reports give them, or what it is ('gross profit', a line no row names), or restates the computation."""
     stated = [number for number, _ in notes]
     if not stated or any(note for _, note in notes):
         return ()
@@ -342,7 +341,8 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
     for figure in computed:
         figure_numbers = numbers(figure.shown)
         states_it = any(number_in(n, figure_numbers) and (figure.read or not number_in(n, everywhere)) for n in stated)
-        if states_it and (content_terms(figure.about) & terms or _restates(statement, figure)):
+        if states_it and (content_terms(figure.about) & terms or _restates(statement, figure)
+                          or _reported_as(terms, figure.about)):  # 'capital expenditures' of PP&E purchases
             return figure.passages
     return ()
 

@@ -341,7 +341,8 @@ def test_a_computed_figure_said_of_its_line_by_another_name_reports_give_it_is_s
     """Seen in the app: 'The difference in millions between 3M's capital expenditures from 2021 to 2022 was 146
     million [1] (up 9.11%).' restates the change code computed from 'Purchases of property, plant and equipment
     (PP&E)', a line reports also call capital expenditures; the check had marked both figures 'computed for Purchases
-    of property, plant and equipment …, not for what this names'. Said of another line, they are still marked."""
+    of property, plant and equipment …, not for what this names' and the sentence unsupported. Said of another line,
+    they are still marked."""
     from rag_core.answer.computed import computed_of
     from rag_core.answer.figures import read_figure
 
@@ -355,7 +356,7 @@ def test_a_computed_figure_said_of_its_line_by_another_name_reports_give_it_is_s
     answer = (f"{figure.sentence}\n\nThe difference between Acme's capital expenditures from 2021 to 2022 was 146 "
               "million [1] (up 9.11%). Its depreciation and amortization rose 146 million [1].")
     statements = attribute(answer, [flows], None, TERMS_ONLY, computed=computed_of(figure))[0]
-    assert statements[1].unverified_numbers == [], statements[1].number_notes
+    assert statements[1].unverified_numbers == [] and statements[1].supported, statements[1]
     assert statements[2].unverified_numbers == ["146 million"], statements[2]
 
 def test_a_sentence_that_restates_a_computation_in_its_own_words_is_supported() -> None:
