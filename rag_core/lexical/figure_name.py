@@ -167,9 +167,9 @@ def metric(text: str) -> str:
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     # 'percent did CVS Health's operating income fall', 'the growth of CVS Health's operating income'
     first = _WHOSE.sub("", did.group("what") if did else first)
-    back = did is not None and did.re is _EARNED and re.match(r"\s*back\b", did.group("rest")) is not None
-    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and not back and not _NOT_CASH_PAID.search(
-            first):
+    back = did is not None and did.re is _EARNED and re.match(r"\s*back\b", did.group("rest")) is not None  # repaid
+    paid = not (back or _NOT_CASH_PAID.search(first))
+    if did is not None and did.re is _EARNED and did.group("verb") == "pay" and paid:
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and (did.group("verb") == "repay" or back):  # 'pay back' too
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'

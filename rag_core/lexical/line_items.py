@@ -289,7 +289,6 @@ def amount_subtracted(label: str) -> bool:
     return _SUBTRACTED.search(label) is not None and _EITHER_WAY.search(label) is None
 
 
-
 _EXPENSE_ROW = re.compile(r"\b(?:costs?|expenses?)\b", re.IGNORECASE)
 
 
@@ -299,6 +298,7 @@ def spent(asked: str, row: str) -> bool:
     expense, net | (2,852)' is 2,852 spent). Not a loss's row ('Loss from operations | (3,547)' read as operating
     income stays below nought)."""
     return amount_subtracted(asked) or (_EXPENSE_ROW.search(row) is not None and amount_subtracted(row))
+
 
 BALANCES = re.compile(r"\baccounts? (?:and notes )?(?:receivable|payable)|\b(?:receivables|payables)\b|"
                       r"\binventor(?:y|ies)\b|\btotal assets\b|\bcurrent (?:assets|liabilities)\b|pp&e|"
@@ -318,6 +318,7 @@ def cash_reconciled(text: str) -> bool:
     net cash of operating activities): a balance's row there ('Accounts receivable | (105)') is its change in the year,
     whatever the table's title (an MD&A's copy of the operating activities under 'Cash Flows:')."""
     return _ADJUSTED.search(text) is not None and _OPERATING_CASH.search(text) is not None
+
 
 CASH_HELD = re.compile(r"\s*(?:total\s+)?cash(?:,?\s+(?:and\s+)?(?:cash\s+)?equivalents|\s+and\s+due\s+from\s+"
                        r"banks)?\s*", re.IGNORECASE)
