@@ -315,17 +315,18 @@ def _formula_text(text: str) -> str:
 
 
 def _computed_for_others(number: Number, terms: set[str], computed: Sequence[Computed]) -> str:
-    """The rows a computed figure is of, when the statement stating it names none of them ('3.5%'
-    computed for Net sales, stated of operating income); '' when it names one."""
+    """The rows a computed figure is of when the statement names none of them ('3.5%' of Net sales), else ''."""
     of = [figure.about for figure in computed if number_in(number, numbers(figure.shown))]
-    return "" if not of or any(content_terms(about) & terms or _reported_as(terms, about) for about in of) else (
-        " and ".join(of))
+    return "" if not of or any(_names_rows(terms, about) for about in of) else " and ".join(of)
 
 
-def _reported_as(terms: set[str], about: str) -> bool:
-    """Whether a statement names a figure's rows by another name reports give them ('capex' of PP&E purchases)."""
-    named = [{frozenset(content_terms(label)) for label in labels} for labels in LINE_ITEMS.values()]
-    return any(any(n <= content_terms(about) for n in names) and any(n <= terms for n in names) for names in named)
+_REPORT_NAMES = [{frozenset(content_terms(label)) for label in labels} for labels in LINE_ITEMS.values()]
+
+
+def _names_rows(terms: set[str], about: str) -> bool:
+    """Whether a statement names a figure's rows, by their words or another name reports give them ('capex')."""
+    rows = content_terms(about)
+    return bool(rows & terms) or any(any(n <= rows for n in ns) and any(n <= terms for n in ns) for ns in _REPORT_NAMES)
 
 
 def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown: Sequence[Number],
@@ -341,8 +342,7 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
     for figure in computed:
         figure_numbers = numbers(figure.shown)
         states_it = any(number_in(n, figure_numbers) and (figure.read or not number_in(n, everywhere)) for n in stated)
-        if states_it and (content_terms(figure.about) & terms or _restates(statement, figure)
-                          or _reported_as(terms, figure.about)):  # 'capital expenditures' of PP&E purchases
+        if states_it and (_names_rows(terms, figure.about) or _restates(statement, figure)):
             return figure.passages
     return ()
 

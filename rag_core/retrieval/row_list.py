@@ -42,7 +42,7 @@ def row_phrases(question: str, min_terms: int) -> tuple[list[tuple[str, ...]], l
     return [*own, *([named] if len(named) == 1 and not read else [])], read
 
 
-_NET_OF = re.compile(r"(?P<line>.+?)(?:\s*\([^)]*\))?,\s+(?:less|net of)\b", re.IGNORECASE)
+_NET_OF = re.compile(r"(?P<line>.+?),\s+(?:less|net of)\b", re.IGNORECASE)
 """A balance's label that says, after a comma, what it is net of ('Card Member loans (includes …), less reserves for
 credit losses: 2022, $3,747'): its words before that name the line too (not 'Revenues less cost of sales')."""
 

@@ -42,7 +42,12 @@ def headed_row_labels(text: str) -> list[tuple[str, str]]:
     the fiscal year for: | | |' over '| Interest | $ 2,502 |'), its colon kept, or ''."""
     rows = [cells(line) for line in text.splitlines() if is_row(line)]
     return [(f"{chain[0]}:" if chain else "", row[0]) for row, chain in zip(rows, lead_in_chains(rows), strict=True)
-            if row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell)]
+            if _labels_a_figure(row)]
+
+
+def _labels_a_figure(row: Sequence[str]) -> bool:
+    """Whether a table row has a label and a figure beside it: a row ``headed_row_labels`` and ``row_headings`` read."""
+    return bool(row and row[0] and any(ch.isdigit() for cell in row[1:] for ch in cell))
 
 
 def row_headings(text: str) -> list[str]:
@@ -56,11 +61,12 @@ def row_headings(text: str) -> list[str]:
         if not any(cell.strip() for cell in row[1:]):
             heading = "" if label.endswith(":") else label
             continue
-        if label and any(ch.isdigit() for cell in row[1:] for ch in cell):
+        if _labels_a_figure(row):
             headings.append(heading)
         if TOTAL_LABEL.match(label) or SECTION_TOTAL.match(label):
             heading = ""
     return headings
+
 
 def lead_in_chains(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     """The lead-ins each table row is listed under, innermost first, each without its colon: the rows of a label alone
