@@ -56,6 +56,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
     r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    # what it paid its people, a line of its own on a service company's or a bank's income statement ('Salaries and
+    # employee benefits', 'Compensation and benefits'); not why it moved, nor an executive's pay (the proxy's)
+    rf"^(?!.*\b(?:{_WHY}|executives?|officers?|directors?|ceo)\b).*\b(?:salaries(?: and (?:employee )?benefits)?|"
+    r"(?:employee )?compensation and (?:employee )?benefits|personnel (?:costs|expenses))": (
+        f"salaries and employee benefits compensation and benefits {INCOME_STATEMENT}", (INCOME,)),
     # what a lender earns on loans less what it pays on deposits and debt: its income statement's line (a segment's is
     # its own table's, and why it moved the discussion's)
     rf"^(?!.*\b(?:segments?|divisions?|{_WHY})\b).*\bnet interest income\b": (
@@ -177,7 +182,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"weighted[- ]average (?:number of )?(?:basic |diluted )?(?:common )?shares|"
     r"(?:basic|diluted) (?:weighted[- ]average )?(?:common )?shares": (
         f"weighted average shares outstanding basic diluted {INCOME_STATEMENT}", (INCOME,)),
-    r"earnings per share|eps": (f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
+    # in any of its wordings ('earnings per diluted share', 'net income per common share')
+    r"(?:earnings|net income) per (?:basic |diluted )?(?:common )?share|eps": (
+        f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }
 """A ratio or metric as questions name it -> the lines it is computed from, and the statements

@@ -96,6 +96,13 @@ from rag_core.store import LexicalRow
         ("What was 3M's return on sales in 2022?", ("income",)),
         ("What were purchases of property, plant & equipment in 2021?", ("cash_flows",)),
         ("What was Acme Bank's net interest income in 2020?", ("income",)),
+        # earnings per share in another word order; what a company paid its people, not an executive's pay
+        ("What were PepsiCo's earnings per diluted share in 2021?", ("income",)),
+        ("What was Acme's net income per common share in 2021?", ("income",)),
+        ("What did Acme Bank pay its employees in salaries and benefits in 2021?", ("income",)),
+        ("How much were Acme's compensation and benefits in 2016?", ("income",)),
+        ("What was the CEO's salary in 2022?", ()),
+        ("Why did salaries and employee benefits rise in 2022?", ()),
         ("What was the net interest income of Acme Bank's Consumer segment in 2021?", ()),
         ("Who are the primary customers of Boeing?", ()),
         ("What is the capital of France?", ()),
