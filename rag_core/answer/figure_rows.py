@@ -17,9 +17,11 @@ from .row_context import about, attributed, heading_of, heading_row, lead_ins, n
 from .row_words import (
     BEFORE,
     GENERIC,
+    OF,
     QUALIFIERS,
     in_words,
     label_stems,
+    metric_parts,
     other_way,
     stem_only,
     stems,
@@ -82,11 +84,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                                                   CASH_HELD.fullmatch(metric))) and not _FLOW.match(metric)
     years = set(YEAR.findall(question))
     shares = Shares.asked(metric, question)
-    head, tail = _split(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is of it
-    head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())
+    head, tail = metric_parts(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is
+    head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())  # of it
     part_named = stems(found.group("name")) - GENERIC if (found := _PART_NAME.search(metric)) else set()
     if tail & _PARTS:  # 'revenues of the Pharmacy Services segment': its line item's report names ('Total revenues')
-        item = _OF.split(metric, maxsplit=1)[0]
+        item = OF.split(metric, maxsplit=1)[0]
         names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, item)
                  for name in labels]
     heads = head | {name_head for _, name_head, _ in names if name_head}  # 'revenue' titled 'Net Sales' too
@@ -242,9 +244,6 @@ def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> f
     return 0.0 if of_part else _STATED + (_AGREES if spent and row.passage.statement == "cash_flows" else 0.0)
 
 
-_OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
-
-
 def alike_first(named: Sequence[Row], rows: Sequence[Row], read: Sequence[CellRead]) -> list[Row]:
     """The rows a formula's operand names, those of a table of shares of revenue ('Total revenues |
     100.0') after the others, unless the first cell the formula read is a share (a share of revenue
@@ -260,16 +259,6 @@ def amounts_first(cells: list[CellRead], metric: str, *, amount: bool) -> list[C
     if not amount or stems(metric) & _RETURNS:
         return cells
     return [cell for cell in cells if not is_percent(cell.text)] or cells
-
-
-def _split(metric: str) -> tuple[set[str], set[str]]:
-    """A metric's head and what it is of ('dividends' and 'common stock' of 'dividends on common
-    stock'), as stems beyond the generic; two empty sets when it names no such part."""
-    parts = _OF.split(metric, maxsplit=1)
-    if len(parts) < 2:
-        return set(), set()
-    head, tail = stems(parts[0]) - GENERIC, stems(parts[1]) - GENERIC
-    return (head, tail - head) if head and tail - head else (set(), set())
 
 
 _PART_NAME = re.compile(r"\b(?:of|for|from|in)\s+(?:the\s+|its\s+)?(?P<name>.+?)\s+(?:segment|division|business|"

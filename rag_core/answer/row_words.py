@@ -122,3 +122,24 @@ _SAME_LETTERS, _ENDING = 7, 2
 when the other adds a plural's ending at most ('tax' and 'taxes'; not 'stock' and 'stockholders': 'Common stock
 dividends', an equity statement's dividends declared, is a part of 'dividends paid to common stockholders' only
 loosely, a word less than the cash flow statement's 'Dividends paid')."""
+
+
+OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
+"""The word between a figure and what it is of ('dividends on common stock', 'earnings per share')."""
+
+
+def metric_parts(metric: str) -> tuple[set[str], set[str]]:
+    """A metric's head and what it is of ('dividends' and 'common stock' of 'dividends on common
+    stock'), as stems beyond the generic; two empty sets when it names no such part."""
+    parts = OF.split(metric, maxsplit=1)
+    if len(parts) < 2:
+        return set(), set()
+    tail = stems(parts[1]) - GENERIC
+    head = stems(parts[0]) - GENERIC | tail & _DILUTION  # 'earnings per diluted share' are the diluted earnings
+    tail -= _DILUTION
+    return (head, tail - head) if head and tail - head else (set(), set())
+
+
+_DILUTION = stems("basic diluted")
+"""Which of a figure per share's two a metric asks, said after its 'per' ('earnings per diluted share'): the
+figure's, not what it is of."""

@@ -174,3 +174,23 @@ def test_a_statement_of_the_figure_per_share_read_by_its_heading_is_verified() -
     wrong = "The diluted earnings per share in fiscal 2008 was $0.85 [1]."  # 2009's figure said of 2008
     (other,), _ = attribute(wrong, [CHIPS_EPS], None, AttributionSettings(), computed=computed_of(figure))
     assert other.unverified_numbers == ["$0.85"]
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What were Snack Co's earnings per diluted share in 2021?", "$5.49"),
+    ("What were Snack Co's earnings per basic share in 2022?", "$6.45"),
+    ("What was Snack Co's diluted earnings per share in 2021?", "$5.49"),
+])
+def test_basic_or_diluted_said_after_per_is_the_figures_not_what_it_is_of(question: str, shown: str) -> None:
+    """'Earnings per diluted share' are the diluted earnings per share: the rows 'Basic' and 'Diluted' under a
+    heading that says no 'earnings' are of no 'diluted share' they must name whole."""
+    statement = Passage(n=1, document="snack-10k.pdf", page=62, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income\n(in millions except per share amounts)\n| | 2022 | 2021 | 2020 |\n"
+        "| Net Income Attributable to Snack Co | $8,910 | $7,618 | $7,120 |\n"
+        "| Net Income Attributable to Snack Co per Common Share |  |  |  |\n"
+        "| Basic | $6.45 | $5.51 | $5.14 |\n| Diluted | $6.42 | $5.49 | $5.12 |\n"
+        "| Weighted-average common shares outstanding |  |  |  |\n| Basic | 1,380 | 1,382 | 1,385 |\n"
+        "| Diluted | 1,387 | 1,389 | 1,392 |\n"))
+    figure = read_figure(question, [statement])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.shown == shown
