@@ -87,10 +87,17 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?:(?<!accumulated )\bdepreciation(?: and amortization)?(?: expense)?\b|\bd&a\b)": (
         f"depreciation and amortization {CASH_FLOWS}", (CASH,)),  # or by its letters, 'the average of D&A'
-    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )long-term debt|cash and cash equivalents|"
+    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )(?<!issuance of )long-term debt"
+    r"(?![^?]*\b(?:pa(?:y|id) back|repa(?:y|id)|issu\w+)\b)|cash and cash equivalents|"
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
+    # the debt it took on or paid back in the year: the cash flow statement's financing lines (the debt note lists what
+    # falls due, which no one asks by these words)
+    r"(?:proceeds from|issu(?:ing|ances? of)|repayments? of|repa(?:y|id|ying)|pa(?:y|id) back) (?:new )?(?:long-term )?"
+    r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id))|\bborrowed\b|"
+    r"\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
+        f"proceeds from borrowings repayments of debt financing activities {CASH_FLOWS}", (CASH,)),
     # the total debt and net debt held at a date, which a balance sheet states in two lines (a debt note may total
     # them) and its cash
     rf"{_HELD}.*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),
@@ -183,7 +190,7 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?:basic|diluted) (?:weighted[- ]average )?(?:common )?shares": (
         f"weighted average shares outstanding basic diluted {INCOME_STATEMENT}", (INCOME,)),
     # in any of its wordings ('earnings per diluted share', 'net income per common share')
-    r"(?:earnings|net income) per (?:basic |diluted )?(?:common )?share|eps": (
+    r"(?:earnings|net income|earn(?:s|ed)?) per (?:basic |diluted )?(?:common )?share|eps": (
         f"net income per share basic diluted {INCOME_STATEMENT}", (INCOME,)),
     r"(?:revenue|sales) growth": (f"net sales revenue {INCOME_STATEMENT}", (INCOME,)),
 }

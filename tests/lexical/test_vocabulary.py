@@ -75,7 +75,11 @@ from rag_core.store import LexicalRow
         ("How much did Boeing spend on research and development in 2022?", ("income",)),
         ("What was PepsiCo's long-term debt at the end of 2022?", ("balance_sheet",)),
         ("How much cash and cash equivalents did CVS Health have at the end of 2022?", ("balance_sheet",)),
-        ("What were its proceeds from long-term debt in 2022?", ()),
+        # what it took on or paid back in the year is the cash flow statement's, not the balance held
+        ("What were its proceeds from long-term debt in 2022?", ("cash_flows",)),
+        ("How much did Acme borrow in 2021?", ("cash_flows",)),
+        ("How much long-term debt did Acme pay back in 2018?", ("cash_flows",)),
+        ("How much can Acme borrow under its credit facility?", ()),
         # cash held, in a chat's words, and goodwill held; not cash that flowed, nor goodwill written off
         ("How much cash did Boeing have at the end of 2022?", ("balance_sheet",)),
         ("What was its cash balance in 2022?", ("balance_sheet",)),
@@ -98,6 +102,7 @@ from rag_core.store import LexicalRow
         ("What was Acme Bank's net interest income in 2020?", ("income",)),
         # earnings per share in another word order; what a company paid its people, not an executive's pay
         ("What were PepsiCo's earnings per diluted share in 2021?", ("income",)),
+        ("How much did Acme earn per diluted share in 2018?", ("income",)),
         ("What was Acme's net income per common share in 2021?", ("income",)),
         ("What did Acme Bank pay its employees in salaries and benefits in 2021?", ("income",)),
         ("How much were Acme's compensation and benefits in 2016?", ("income",)),
