@@ -105,7 +105,8 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "acquisition of businesses net of cash acquired", "payments for acquisitions net of cash acquired"),
     r"(?:proceeds from |rais\w* (?:from |by |through )?)?(?:issu(?:ing|ance of|ances of)) (?:long-term )?debt": (
         "proceeds from issuance of long-term debt", "proceeds from issuances of long-term debt",
-        "proceeds from long-term debt", "issuance of long-term debt", "proceeds from borrowings"),
+        "proceeds from long-term debt", "issuance of long-term debt", "proceeds from borrowings", "new borrowings",
+        "proceeds from debt issuances"),
     r"share repurchases|(?:stock|share) buybacks?|(?:re)?purchases? of (?:its |their )?(?:own )?(?:common |treasury )?"
     r"(?:stock|shares)": (
         "share repurchases", "repurchases of common stock", "repurchase of common stock", "purchases of treasury stock",

@@ -49,6 +49,9 @@ _PAID = r"pa(?:y|ys|id|ying)"
 _OUTGROW = (r"grow|grew|rise|rose|increased?|exceed\w*|outpaced?|outgrew|more than|larger than|bigger than|"
             r"faster than|slower than")
 
+_IN_YEAR = r"(?:\s+(?:in|during|for)\s+(?:the\s+)?(?:fiscal\s+|fy\s?)?(?:year\s+)?(?:19|20)\d\d)?\s*\??$"
+"""Nothing after the verb but the year it is asked of ('… lose in 2021?'): what the verb says is the whole figure."""
+
 ASKS_COUNT = r"\bhow many\b"
 """A count asked ('how many shares did it repurchase'), which no line item's amount is."""
 
@@ -102,7 +105,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                              r"generate[ds]?|generating|produce[ds]?|bring in|brought in|brings in|provide[ds]?|"
                              r"throws? off|threw off|use[ds]?|burn\w*|consume[ds]?"),),
     # what it made in the year, asked in plain words: its net income
-    "net income": ((r"^(?!.*\bbefore\b).*\bmoney\b", r"\bma(?:k|d)e\b|\bearn\w*"),),
+    # or what it earned, made or lost, asked with nothing after but the year ('How much did Boeing lose in 2021?')
+    "net income": ((r"^(?!.*\bbefore\b).*\bmoney\b", r"\bma(?:k|d)e\b|\bearn\w*"),
+                   (rf"how much (?:did|does|do)\s+(?:[\w&.'’-]+\s+){{1,5}}?(?:earn|make|lose){_IN_YEAR}",),),
     # how much of each dollar of sales is kept as profit: a margin
     "operating margin": ((_KEPT, r"operating (?:profits?|income|earnings)", _OF_SALES),
                          (r"operating (?:profits?|income|earnings)", _PER_DOLLAR)),
@@ -125,8 +130,14 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
                            r"repurchas(?:e|ed|ing))",
                            r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)"),),
     # what it borrowed by issuing debt: the cash flow statement's proceeds ('borrow through new long-term debt')
+    # (or what it borrowed, asked with nothing after but the year)
     "proceeds from issuance of long-term debt": ((r"borrow(?:s|ed|ing)?", r"(?:through|via|by issuing|in|with) (?:new "
-                                                  r")?(?:long-term )?(?:debt|notes|bonds)"),),
+                                                  r")?(?:long-term )?(?:debt|notes|bonds)"),
+                                                 (rf"\bborrow(?:ed)?{_IN_YEAR}",)),
+    # what it owes its suppliers, or its customers owe it, at a date: the balance sheet's payables and receivables (not
+    # how long either takes to pay: the days above)
+    "accounts payable": ((r"\bowe[ds]?\b|\bowing\b", r"suppliers|vendors|trade creditors"),),
+    "accounts receivable": ((rf"^(?!.*(?:{_LONG}|{_OFTEN})).*\b(?:customers|clients)", r"\bowe[ds]?\b|\bowing\b"),),
     # what it earned before the tax on it: the income statement's line before the provision
     "income before income taxes": ((r"earn\w*|made|make|profits?", r"before (?:income )?tax(?:es)?"),),
     # what it owns set against what it owes

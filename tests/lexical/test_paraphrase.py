@@ -56,6 +56,14 @@ from rag_core.lexical.vocabulary import statements_named
         ("How much profit did it wring out of its total assets?", ("return on assets",)),
         ("What was its bottom line as a percentage of net sales?", ("net profit margin",)),
         ("How much cash remained after paying for new equipment?", ("free cash flow",)),
+        # what it earned or lost, or borrowed, asked with nothing after but the year; what it owes its suppliers, or
+        # its customers owe it
+        ("How much did Acme lose in 2021?", ("net income",)),
+        ("How much did Acme Blizzard earn in fiscal 2018?", ("net income",)),
+        ("How much did Acme borrow in 2021?", ("proceeds from issuance of long-term debt",)),
+        ("How much did Acme owe its suppliers at the end of 2022?", ("accounts payable",)),
+        ("How much money did customers owe Acme at the end of 2019?", ("accounts receivable",)),
+        ("How long does it take Acme's customers to pay what they owe?", ("days sales outstanding",)),  # not a balance
     ],
 )
 def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question: str, names: tuple[str, ...]) -> None:
@@ -77,6 +85,8 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "What was EBITDA less capex? Use the statement of cash flows.",  # no cash left: a cash flow statement
         "What was the total return to shareholders in 2022?",
         "What were the assets held for sale relative to total assets?",  # no profit on them
+        "How much did Acme earn from services in 2022?",  # a revenue, not the whole profit
+        "How much can Acme borrow under its revolving credit facility?",
     ],
 )
 def test_a_question_that_asks_for_no_ratio_in_plain_words_names_none(question: str) -> None:
