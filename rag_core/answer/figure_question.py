@@ -47,8 +47,8 @@ _YEARS_LONG = re.compile(r"\b(?P<n>[1-9]|10|two|three|four|five)[- ]years?\b", r
 _SUM = re.compile(r"\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE)
 _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fraction) of (?P<whole>.+?)\s+"
                       r"(?:is|are|was|were|went|go|goes|came|comes|come|did\s+(?:[\w&.'’-]+\s+){0,5}?(?:spend|invest|"
-                      r"devote|allocate))\s+(?:comprised of |made up of |due to |attributable to |represented by |"
-                      r"from |spent on |to |into |on |in )?(?P<part>[^?]+)", re.IGNORECASE)
+                      r"devote|allocate|get|earn|generate|derive))\s+(?:comprised of |made up of |due to |attributable "
+                      r"to |represented by |from |spent on |to |into |on |in )?(?P<part>[^?]+)", re.IGNORECASE)
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""
 _ACTIVITIES = re.compile(r"\bhow much (?:net )?cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"

@@ -59,6 +59,8 @@ the question, and loses for each it has that the question does not."""
 
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|id|ying)|repa(?:y|id))\b", re.IGNORECASE)
 """A question of cash spent or paid ('How much did it spend repurchasing common stock'): the cash flow statement's."""
+_PAIR = re.compile(r"\s*[A-Z][a-z]+ and [a-z]+\s*(?:\(\w+\))?")
+"""A row of two costs a company reports as one ('Sales and marketing', 'Selling and marketing')."""
 _NARROWED = re.compile(r"\((exclud|includ|before|after|net of)\w*\b", re.IGNORECASE)
 """A label's note that narrows or widens the line ('Net investment income (excluding net realized capital gains or
 losses)'): a question that does not say so asks the line itself ('Net investment income (2)')."""
@@ -83,6 +85,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     balance = any(found is not None for found in (ASKED_AT_DATE.search(question), BALANCES.search(metric),
                                                   CASH_HELD.fullmatch(metric))) and not _FLOW.match(metric)
     years = set(YEAR.findall(question))
+    spent = bool(_SPENT.search(question))
+    moved_of = stems(metric[flow.end():]) if (flow := _FLOW.match(metric)) else set()  # the balance a flow moves
     shares = Shares.asked(metric, question)
     head, tail = metric_parts(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is
     head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())  # of it
@@ -103,6 +107,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
+        if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(row.label) and asked <= label_stems(row.label):
+            alone = _PART_OF_NAME  # what it spent on marketing, of 'Sales and marketing': a line of two costs
         if whole := attributed(row.label, metric, question or said):  # 'Net income attributable to CVS Health'
             alone = max(alone, _named(whole, words, names) + _AGREES)
         lead, named_by = heading_of(row), "" if self_named else lead_in(row, words)
@@ -122,6 +128,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
+        if score and moved_of and not _moved(row, metric) and label_stems(row.label) <= moved_of:
+            continue  # the balance sheet's 'Long-term debt' is not what moved it ('proceeds from issuance of …')
         if score and shares.other_kind(row, lead):
             continue  # a figure per share is no amount or count of shares, and no amount or count is one
         if score and tail & _PARTS and not names_part(row, tail - _PARTS):
@@ -145,7 +153,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
             moved = balance and _moved(row, metric)
             of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
-            stated = _statement_gain(row, balance=balance, of_part=of_part, spent=bool(_SPENT.search(question)))
+            stated = _statement_gain(row, balance=balance, of_part=of_part, spent=spent)
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
             scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
