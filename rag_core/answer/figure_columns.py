@@ -18,7 +18,7 @@ from .figure_question import scale_of
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
-from .statement_lines import cell_value, is_percent
+from .statement_lines import IN_PARENTHESES, cell_value, is_percent
 from .year_columns import within_a_year
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
@@ -160,7 +160,7 @@ def said_when(year: When) -> str:
 def as_written(cell: CellRead) -> str:
     """What the answer says after a cell's figure: how its table writes it when that is a negative ('(15,371)'), and
     the passage its unit was read from when its own table states none ('the unit of [2]')."""
-    notes = [f"the table writes {cell.text}"] if cell.text.startswith("(") else []
+    notes = [f"the table writes {cell.text}"] if IN_PARENTHESES.match(cell.text) else []  # '(15,371)', '$(11,755)'
     notes += [f"the unit of [{cell.unit_passage}]"] if cell.unit_passage and cell.unit_passage != cell.passage else []
     return f" ({'; '.join(notes)})" if notes else ""
 

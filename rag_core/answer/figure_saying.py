@@ -16,7 +16,7 @@ from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, unit_unstated
 from .figure_columns import split_lines
 from .figure_rows import When, headed_item
-from .statement_lines import cell_value, decimal_places, is_percent
+from .statement_lines import IN_PARENTHESES, cell_value, decimal_places, is_percent
 
 SCALE_NAMES = {1e3: "thousand", 1e6: "million", 1e9: "billion"}
 NOT_COMPUTED = "No figure is computed"
@@ -47,13 +47,11 @@ def paid(cells: Sequence[CellRead]) -> tuple[float, str]:
 def as_amounts(*cells: CellRead) -> tuple[CellRead, ...]:
     """Cells of rows that state an amount subtracted, each written in parentheses ('Cost of products | (53,969)',
     ``line_items.amount_subtracted``), read as the amounts they are ('53,969'); the cells as read otherwise."""
-    if not all(c.value < 0 and _IN_PARENTHESES.match(c.text) and amount_subtracted(c.row) for c in cells):
+    if not all(c.value < 0 and IN_PARENTHESES.match(c.text) and amount_subtracted(c.row) for c in cells):
         return cells
     return tuple(c.model_copy(update={"value": -c.value, "text": re.sub(r"[()]", "", c.text).strip()}) for c in cells)
 
 
-_IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
-"""A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
 AVERAGED = re.compile(rf"^(?:the\s+)?(?:{SPAN_OF_YEARS}\s+)?(?:average|mean)\s+(?:of\s+)?", re.IGNORECASE)
 """An average's words before the line it averages ('average of D&A'): no part of the line's name."""
 
@@ -131,12 +129,12 @@ class Saying:
         with its minus sign when its row writes other figures plain: a release in a row of provisions
         ('Total provisions for credit losses | 2,182 | (1,419)' is -1,419 in 2021), not an outflow a row writes so
         every year ('Repurchase of common stock | (3,500) | (1,200)' is 3,500 spent)."""
-        signed = self.signs and bool(_IN_PARENTHESES.match(cell.text)) and cell.value < 0 and any(
+        signed = self.signs and bool(IN_PARENTHESES.match(cell.text)) and cell.value < 0 and any(
             (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
             for row in self.rows if (row.label, row.passage.n, row.table) == (cell.row, cell.passage, cell.table)
             for text in row.cells.values())
         percent = is_percent(cell.text)  # an amount a row writes in parentheses is said as its amount in a unit asked
-        value = cell.value if signed or percent or not _IN_PARENTHESES.match(cell.text) else abs(cell.value)
+        value = cell.value if signed or percent or not IN_PARENTHESES.match(cell.text) else abs(cell.value)
         return self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "",

@@ -184,6 +184,10 @@ def _plain(text: str) -> float | None:
     return float(match.group(1)) if match else None
 
 
+IN_PARENTHESES = re.compile(r"\s*\$?\s*\(")
+"""A figure written in parentheses, its currency sign before them or not ('(53,969)', '$(1,234)')."""
+
+
 def is_percent(written: str) -> bool:
     """Whether a figure as written is a percentage ('21.6%', '21.6 percent')."""
     return re.search(r"%|\bpercent\b", written, re.IGNORECASE) is not None

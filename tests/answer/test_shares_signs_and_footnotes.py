@@ -77,6 +77,17 @@ def test_a_negative_is_said_unsigned_when_the_question_asks_for_that_side(questi
     assert figure.value == pytest.approx(-3_416e6)
 
 
+def test_a_loss_said_unsigned_says_how_its_table_writes_it_with_its_currency_sign_too() -> None:
+    """'Net income (loss) | $ 1,495 | $ (11,755)': the loss asked is 11,755, and the answer says the table writes it
+    $(11,755), so a reader of 'Net income (loss), 2011: $11,755 thousand' knows it is the loss."""
+    statement = Passage(n=1, document="heart-10k.pdf", page=62, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (in thousands)\n| Fiscal Years Ended March 31, | 2012 | 2011 |\n"
+        "| Net income (loss) | $ 1,495 | $ (11,755) |\n"))
+    figure = read_figure("How much did Heart Co lose in fiscal 2011?", [statement])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "$11,755 thousand", figure
+    assert "(the table writes $(11,755))" in figure.sentence
+
+
 def test_an_outflow_written_in_parentheses_every_year_is_said_as_the_amount_spent() -> None:
     figure = read_figure("How much did Card Co spend on repurchases of common shares in 2021?", [CARD_FLOWS])
     assert figure is not None and figure.shown == "7,652 million"
