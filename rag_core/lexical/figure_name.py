@@ -141,6 +141,8 @@ def asking(text: str) -> str:
     return first[introduced.end():] if introduced else first
 
 
+_EARNED_PER = re.compile(r"\bearn(?:s|ed)?\s+per\s", re.IGNORECASE)
+"""'How much did it earn per diluted share': its earnings per diluted share, once the verb is read as what it does."""
 _HOW_MUCH_OF = re.compile(r"\bhow much of (?=(?:[^?]*?\s)?(?:revenues?|sales|income|earnings|profits?)\s+"
                           r"(?:went|go|goes)\s+(?:to|into|on)\b)", re.IGNORECASE)
 """'How much of its 2022 sales went to research and development?': the part's share of the whole asked (of revenue,
@@ -158,6 +160,7 @@ def metric(text: str) -> str:
     it does to the figure, years, the company it names, parentheses and instructions."""
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
+    first = f"earnings {first}" if first.lower().startswith("per ") and _EARNED_PER.search(text) else first
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", first)))
     first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
                    YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
