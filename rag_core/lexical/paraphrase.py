@@ -134,6 +134,10 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "proceeds from issuance of long-term debt": ((r"borrow(?:s|ed|ing)?", r"(?:through|via|by issuing|in|with) (?:new "
                                                   r")?(?:long-term )?(?:debt|notes|bonds)"),
                                                  (rf"\bborrow(?:ed)?{_IN_YEAR}",)),
+    # what options its employees exercised brought in: the cash flow statement's financing line
+    "proceeds from exercise of stock options": ((r"rais\w*|receiv\w*|collect\w*|br(?:ing|ought) in|t(?:ake|ook) in",
+                                                 r"exercis\w* (?:of )?(?:their |its )?(?:employee )?(?:stock )?options|"
+                                                 r"(?:stock )?options? (?:were |was )?exercised"),),
     # what it owes its suppliers, or its customers owe it, at a date: the balance sheet's payables and receivables (not
     # how long either takes to pay: the days above)
     "accounts payable": ((r"\bowe[ds]?\b|\bowing\b", r"suppliers|vendors|trade creditors"),),

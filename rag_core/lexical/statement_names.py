@@ -55,7 +55,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # more of each statement's own lines: what it spent on research; the debt and cash it holds (a debt note
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
-    r"research and development|r&d": (f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    r"research and development|r&d|(?:spen[dt]|spending|invest(?:s|ed|ing)?) (?:on |in )research": (
+        f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
     # what it paid its people, a line of its own on a service company's or a bank's income statement ('Salaries and
     # employee benefits', 'Compensation and benefits'); not why it moved, nor an executive's pay (the proxy's)
     rf"^(?!.*\b(?:{_WHY}|executives?|officers?|directors?|ceo)\b).*\b(?:salaries(?: and (?:employee )?benefits)?|"
@@ -98,6 +99,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id))|\bborrowed\b|"
     r"\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
         f"proceeds from borrowings repayments of debt financing activities {CASH_FLOWS}", (CASH,)),
+    # what options exercised brought in: a financing line (how many were exercised is the equity note's)
+    r"(?:proceeds from|cash received from) (?:the )?(?:exercises? of (?:stock )?options|(?:stock )?options "
+    r"exercised)": (f"proceeds from exercise of stock options financing activities {CASH_FLOWS}", (CASH,)),
     # the total debt and net debt held at a date, which a balance sheet states in two lines (a debt note may total
     # them) and its cash
     rf"{_HELD}.*\btotal debt\b": (f"short-term debt long-term debt {BALANCE_SHEET}", (BALANCE,)),

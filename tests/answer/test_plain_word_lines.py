@@ -64,3 +64,26 @@ def test_a_share_of_revenue_it_got_from_a_line_is_the_line_over_the_revenue() ->
     assert figure is not None and figure.kind == "formula", figure
     assert [cell.row for cell in figure.cells] == ["Product sales", "Total net revenues"]
     assert figure.shown == "30.4%"
+
+
+def test_what_it_spent_on_one_of_two_costs_is_read_under_the_heading_a_pdf_joined_to_it() -> None:
+    statement = Passage(n=1, document="chips-10k.pdf", page=50, tabular=True, statement="income", text=(
+        "Consolidated Statements of Income (thousands)\n| | 2009 | 2008 |\n| Total revenue | 2,014,908 | 2,582,931 |\n"
+        "| Operating expenses: Research and development(1) | 446,980 | 533,480 |\n"
+        "| Stock-based compensation expense in research and development | 22,666 | 23,768 |\n"))
+    figure = read_figure("How much did Chips Co spend on research in fiscal 2009?", [statement])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.shown == "446,980 thousand"
+
+
+def test_what_employees_exercising_options_brought_in_is_the_financing_line_not_the_shares() -> None:
+    equity = Passage(n=1, document="heart-10k.pdf", page=63, tabular=True, statement="equity", text=(
+        "Consolidated Statements of Stockholders' Equity (in thousands, except share data)\n"
+        "| | Common Stock Number of shares | Amount |\n| Stock options exercised | 1,516,038 | 15 |\n"))
+    flows = Passage(n=2, document="heart-10k.pdf", page=64, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statements of Cash Flows (in thousands)\n| Fiscal Years Ended March 31, | 2012 | 2011 |\n"
+        "| Financing activities: | | |\n| Proceeds from the exercise of stock options | 14,257 | 1,061 |\n"))
+    figure = read_figure("How much did Heart Co raise from employees exercising stock options in fiscal 2012?",
+                         [equity, flows])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].row, figure.shown) == ("Proceeds from the exercise of stock options", "14,257 thousand")

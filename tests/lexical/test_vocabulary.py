@@ -103,6 +103,9 @@ from rag_core.store import LexicalRow
         # earnings per share in another word order; what a company paid its people, not an executive's pay
         ("What were PepsiCo's earnings per diluted share in 2021?", ("income",)),
         ("How much did Acme earn per diluted share in 2018?", ("income",)),
+        ("How much did Acme spend on research in fiscal 2009?", ("income",)),
+        ("How much did Acme raise from employees exercising stock options in 2012?", ("cash_flows",)),
+        ("What were Acme's proceeds from the exercise of stock options in 2012?", ("cash_flows",)),
         ("What was Acme's net income per common share in 2021?", ("income",)),
         ("What did Acme Bank pay its employees in salaries and benefits in 2021?", ("income",)),
         ("How much were Acme's compensation and benefits in 2016?", ("income",)),
