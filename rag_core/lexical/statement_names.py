@@ -88,7 +88,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
         f"{BALANCE_SHEET}", (BALANCE,)),
     rf"^(?!.*\b(?:{_WHY})\b).*(?:(?<!accumulated )\bdepreciation(?: and amortization)?(?: expense)?\b|\bd&a\b)": (
         f"depreciation and amortization {CASH_FLOWS}", (CASH,)),  # or by its letters, 'the average of D&A'
-    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )(?<!issuance of )long-term debt"
+    r"(?<!payments of )(?<!repayments of )(?<!proceeds from )(?<!issuance of )(?<!issuances of )(?<!issuing )(?<!new )"
+    r"long-term debt"
     r"(?![^?]*\b(?:pa(?:y|id) back|repa(?:y|id)|issu\w+)\b)|cash and cash equivalents|"
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
@@ -96,8 +97,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # the debt it took on or paid back in the year: the cash flow statement's financing lines (the debt note lists what
     # falls due, which no one asks by these words)
     r"(?:proceeds from|issu(?:ing|ances? of)|repayments? of|repa(?:y|id|ying)|pa(?:y|id) back) (?:new )?(?:long-term )?"
-    r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id))|\bborrowed\b|"
-    r"\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
+    r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id)|issued?)\b|"
+    r"\bborrowed\b|\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
         f"proceeds from borrowings repayments of debt financing activities {CASH_FLOWS}", (CASH,)),
     # what options exercised brought in: a financing line (how many were exercised is the equity note's)
     r"(?:proceeds from|cash received from) (?:the )?(?:exercises? of (?:stock )?options|(?:stock )?options "

@@ -80,6 +80,9 @@ from rag_core.store import LexicalRow
         ("How much did Acme borrow in 2021?", ("cash_flows",)),
         ("How much long-term debt did Acme pay back in 2018?", ("cash_flows",)),
         ("How much can Acme borrow under its credit facility?", ()),
+        ("How much did Acme raise from issuing long-term debt in 2021?", ("cash_flows",)),
+        ("How much did Acme borrow through new long-term debt in 2021?", ("cash_flows",)),
+        ("How much new unsecured long-term debt did Acme issue in 2016?", ("cash_flows",)),
         # cash held, in a chat's words, and goodwill held; not cash that flowed, nor goodwill written off
         ("How much cash did Boeing have at the end of 2022?", ("balance_sheet",)),
         ("What was its cash balance in 2022?", ("balance_sheet",)),
