@@ -116,15 +116,15 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "dividends declared per share", "dividends declared per common share", "cash dividends declared per share",
         "cash dividends declared per common share", "dividends per share", "dividends per common share",
         "cash dividends per common share"),
-    r"(?:cash\s+)?dividends(?:\s+paid)?": ("dividends paid", "cash dividends paid", "dividends paid to shareholders",
-                                          "dividends paid to stockholders", "cash dividends paid to shareholders",
-                                          "cash dividends paid to stockholders",
-                                          "dividends paid to common shareholders",
-                                          "dividends paid to common stockholders",
-                                          "dividends declared and paid", "dividend payments",
-                                          "dividend payments to shareholders", "dividend payments to stockholders",
-                                          "payments of dividends", "payment of dividends",
-                                          "dividends and dividend equivalents paid"),
+    r"(?:cash\s+)?dividends(?:\s+paid)?": (
+        "dividends paid", "cash dividends paid", "dividends paid to shareholders", "dividends paid to stockholders",
+        "cash dividends paid to shareholders", "cash dividends paid to stockholders", "dividends paid to common "
+        "shareholders", "dividends paid to common stockholders", "dividends declared and paid", "dividend payments",
+        "dividend payments to shareholders", "dividend payments to stockholders", "payments of dividends",
+        "payment of dividends", "dividends and dividend equivalents paid"),
+    # what it paid its people: a line of its own on a service company's or a bank's income statement
+    r"salaries(?: and (?:employee )?benefits)?|(?:employee )?compensation and (?:employee )?benefits|personnel costs": (
+        "salaries and employee benefits", "compensation and benefits", "salaries and benefits", "personnel costs"),
     r"operating cash flows?|cash from operations|cash flows? from operating": (
         "net cash provided by operating activities", "net cash from operating activities"),
     r"short-term debt|short-term borrowings": ("short-term debt and current portion of long-term debt",

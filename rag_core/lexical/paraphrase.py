@@ -138,6 +138,9 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "proceeds from exercise of stock options": ((r"rais\w*|receiv\w*|collect\w*|br(?:ing|ought) in|t(?:ake|ook) in",
                                                  r"exercis\w* (?:of )?(?:their |its )?(?:employee )?(?:stock )?options|"
                                                  r"(?:stock )?options? (?:were |was )?exercised"),),
+    # what it paid its people, asked with nothing after but the year: their salaries and benefits
+    "compensation and benefits": ((rf"\bpa(?:y|id)\s+(?:its|their)\s+(?:employees|staff|workers|people|workforce)"
+                                   rf"{_IN_YEAR}",),),
     # what it owes its suppliers, or its customers owe it, at a date: the balance sheet's payables and receivables (not
     # how long either takes to pay: the days above)
     "accounts payable": ((r"\bowe[ds]?\b|\bowing\b", r"suppliers|vendors|trade creditors"),),

@@ -87,3 +87,16 @@ def test_what_employees_exercising_options_brought_in_is_the_financing_line_not_
                          [equity, flows])
     assert figure is not None and figure.kind == "cell", figure
     assert (figure.cells[0].row, figure.shown) == ("Proceeds from the exercise of stock options", "14,257 thousand")
+
+
+@pytest.mark.parametrize(("label", "value"), [("Compensation and benefits", "11,647 million"),
+                                              ("Salaries and employee benefits", "11,647 million")])
+def test_what_a_company_paid_its_employees_is_its_line_of_salaries_and_benefits(label: str, value: str) -> None:
+    """Either name a bank's or a service company's income statement gives its pay, not the executives' pay."""
+    earnings = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+        "Consolidated Statements of Earnings (in millions)\n| Year Ended December | 2016 | 2015 |\n"
+        "| Net revenues | 30,608 | 33,820 |\n"
+        f"| {label} | 11,647 | 12,678 |\n| Total operating expenses | 20,304 | 25,042 |\n"))
+    figure = read_figure("How much did Bank Co pay its employees in 2016?", [earnings])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].row, figure.shown) == (label, value)

@@ -64,6 +64,7 @@ from rag_core.lexical.vocabulary import statements_named
         ("How much did Acme owe its suppliers at the end of 2022?", ("accounts payable",)),
         ("How much money did customers owe Acme at the end of 2019?", ("accounts receivable",)),
         ("How long does it take Acme's customers to pay what they owe?", ("days sales outstanding",)),  # not a balance
+        ("How much did Acme pay its employees in 2016?", ("compensation and benefits",)),
     ],
 )
 def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question: str, names: tuple[str, ...]) -> None:
@@ -87,6 +88,7 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "What were the assets held for sale relative to total assets?",  # no profit on them
         "How much did Acme earn from services in 2022?",  # a revenue, not the whole profit
         "How much can Acme borrow under its revolving credit facility?",
+        "How much did Acme pay its employees in stock awards in 2016?",  # a part of their pay, by its own name
     ],
 )
 def test_a_question_that_asks_for_no_ratio_in_plain_words_names_none(question: str) -> None:
