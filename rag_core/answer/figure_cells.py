@@ -28,6 +28,8 @@ FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
 _NAMED_RATE = re.compile(r"\d+(?:\.\d+)?\s?%")
+_SPAN = re.compile(r"\b\d+\s+days\b", re.IGNORECASE)
+"""A span of days a label names ('Proceeds from debt (maturities greater than 90 days)'): not a count of days."""
 _RATIO = re.compile(r"(?<!-)\b(?:margin|rate|ratio)s?\b", re.IGNORECASE)  # not 'Fixed-rate debt'
 """A row that is a ratio when its figures are written as one ('Operating margins | 15.5 | %', 'Effective tax rate |
 21.6'), and an amount when they are not ('Gross margin | 1,140,091', 'Effect of exchange rate changes | (126)')."""
@@ -37,7 +39,7 @@ def _unscaled(label: str, cells: dict[str, str]) -> bool:
     """Whether a row's figures are no amounts: its label says so, or names a ratio its cells are written as
     (a percent sign, or decimal places on every figure); the rates a debt's label names are no such word ('Notes due
     2024 (2.2% and 2.1%)', '1.17% - 2.50% due through 2026' are amounts)."""
-    if _UNSCALED.search(_NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label))):
+    if _UNSCALED.search(_SPAN.sub(" ", _NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label)))):
         return True
     written = [text for text in cells.values() if any(c.isdigit() for c in text)]
     if any("%" not in text and "." not in text for text in written) and any("%" in text for text in written):
