@@ -59,8 +59,8 @@ the question, and loses for each it has that the question does not."""
 
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|id|ying)|repa(?:y|id))\b", re.IGNORECASE)
 """A question of cash spent or paid ('How much did it spend repurchasing common stock'): the cash flow statement's."""
-_PAIR = re.compile(r"\s*[A-Z][a-z]+ and [a-z]+\s*(?:\(\w+\))?")
-"""A row of two costs a company reports as one ('Sales and marketing', 'Selling and marketing')."""
+_PAIR = re.compile(r"\s*[A-Z][a-z]+(?:,| and) [a-z]+(?: and related)?(?: expenses?| costs?)?\s*(?:\(\w+\))?")
+"""A row of two costs a company reports as one ('Sales and marketing', 'Research, development and related expenses')."""
 _NARROWED = re.compile(r"\((exclud|includ|before|after|net of)\w*\b", re.IGNORECASE)
 """A label's note that narrows or widens the line ('Net investment income (excluding net realized capital gains or
 losses)'): a question that does not say so asks the line itself ('Net investment income (2)')."""

@@ -66,6 +66,15 @@ def test_a_share_of_revenue_it_got_from_a_line_is_the_line_over_the_revenue() ->
     assert figure.shown == "30.4%"
 
 
+def test_what_it_spent_on_one_of_two_costs_named_with_a_comma_and_its_related_expenses_is_that_row() -> None:
+    statement = Passage(n=1, document="tape-10k.pdf", page=48, tabular=True, statement="income", text=(
+        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | 34,229 | 35,355 |\n"
+        "| Research, development and related expenses | 1,862 | 1,994 |\n"))
+    figure = read_figure("How much did Tape Co spend on research in 2021?", [statement])
+    assert figure is not None and figure.kind == "cell", figure
+    assert figure.shown == "1,994 million"
+
+
 def test_what_it_spent_on_one_of_two_costs_is_read_under_the_heading_a_pdf_joined_to_it() -> None:
     statement = Passage(n=1, document="chips-10k.pdf", page=50, tabular=True, statement="income", text=(
         "Consolidated Statements of Income (thousands)\n| | 2009 | 2008 |\n| Total revenue | 2,014,908 | 2,582,931 |\n"
