@@ -21,9 +21,11 @@ from .figure_sentences import clean_label, sentence_rows
 from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed
 from .year_columns import by_year, header_years, in_blocks, years_above
 
-_UNSCALED = re.compile(r"\b(?:staff|employees|headcount|number of|per (?:common )?share|percent(?:age)?|days)\b|%",
-                       re.IGNORECASE)
-"""A row a table's 'in millions' does not scale: a count of people, a figure per share, a percentage."""
+_UNSCALED = re.compile(r"\b(?:number of|per (?:common )?share|percent(?:age)?|days)\b|%", re.IGNORECASE)
+"""A row a table's 'in millions' does not scale: a count, a figure per share, a percentage."""
+_PEOPLE = re.compile(r"\b(?:staff|employees|headcount)\b", re.IGNORECASE)
+"""A count of people, unless the label names money paid them ('Cash paid to other suppliers and employees')."""
+_MONEY = re.compile(r"\b(?:cash|paid|payments?|costs?|expenses?|compensation|benefits|salaries|wages)\b", re.IGNORECASE)
 FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\s+)?share", re.IGNORECASE)
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
@@ -39,7 +41,8 @@ def _unscaled(label: str, cells: dict[str, str]) -> bool:
     """Whether a row's figures are no amounts: its label says so, or names a ratio its cells are written as
     (a percent sign, or decimal places on every figure); the rates a debt's label names are no such word ('Notes due
     2024 (2.2% and 2.1%)', '1.17% - 2.50% due through 2026' are amounts)."""
-    if _UNSCALED.search(_SPAN.sub(" ", _NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label)))):
+    named = _SPAN.sub(" ", _NAMED_RATE.sub(" ", FIGURE_PER_SHARE.sub(" ", label)))
+    if _UNSCALED.search(named) or (_PEOPLE.search(named) and not _MONEY.search(named)):
         return True
     written = [text for text in cells.values() if any(c.isdigit() for c in text)]
     if any("%" not in text and "." not in text for text in written) and any("%" in text for text in written):

@@ -100,6 +100,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id)|issued?)\b|"
     r"\bborrowed\b|\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
         f"proceeds from borrowings repayments of debt financing activities {CASH_FLOWS}", (CASH,)),
+    # what it paid its suppliers and employees together: a direct-method cash flow statement's operating line
+    r"\bpa(?:y|id)\b[^?]{0,30}?\b(?:other )?suppliers and employees": (
+        f"cash paid to suppliers and employees operating activities {CASH_FLOWS}", (CASH,)),
     # what options exercised brought in: a financing line (how many were exercised is the equity note's)
     r"(?:proceeds from|cash received from) (?:the )?(?:exercises? of (?:stock )?options|(?:stock )?options "
     r"exercised)": (f"proceeds from exercise of stock options financing activities {CASH_FLOWS}", (CASH,)),

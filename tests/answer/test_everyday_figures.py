@@ -433,6 +433,9 @@ def test_a_line_named_with_its_class_of_shares_is_the_line() -> None:
     ("| Days sales outstanding | 49 | 48 |", 1.0),
     # a span of days the label names is no count of days: 3M's 'Proceeds from debt, 2020: 1,750' had no unit
     ("| Proceeds from debt (maturities greater than 90 days) | 1 | 1,750 |", 1e6),
+    ("| Total staff at period-end | 77,300 | 64,000 |", 1.0),
+    # money paid people is an amount: CVS Health's 'Cash paid to other suppliers and employees, 2022: 32,662' had none
+    ("| Cash paid to other suppliers and employees | (32,662) | (31,652) |", 1e6),
 ])
 def test_a_margin_rate_or_ratio_is_unscaled_only_when_written_as_one(row: str, scale: float) -> None:
     """A table's 'in millions' scales 'Gross margin' and 'Effect of exchange rate changes' (amounts), not
