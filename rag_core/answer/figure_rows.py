@@ -107,8 +107,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
-        if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(own := joined_item(row.label) or row.label) \
-                and asked <= label_stems(own):  # what it spent on marketing, of 'Sales and marketing': two costs
+        if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
+                and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME
         if whole := attributed(row.label, metric, question or said):  # 'Net income attributable to CVS Health'
             alone = max(alone, _named(whole, words, names) + _AGREES)
