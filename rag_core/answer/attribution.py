@@ -169,7 +169,7 @@ def attribute(
         by_code = _computed_support(statement, notes, shown, everywhere, computed) or next(
             (figure.passages for figure, agrees in ways if agrees), ())  # 'Yes, its gross margin is improving'
         supported_cited += [n for n in cited if n in by_code and n not in supported_cited]
-        doubted = doubts(statement, [p.text for p in passages], settings.hedge_term_share) if settings.claims else []
+        doubted = doubts(statement, passages, settings.hedge_term_share, statements[:s]) if settings.claims else []
         doubted += [f"{figure.name} went {'up' if (figure.change or 0) > 0 else 'down'} ({figure.shown}, computed by "
                     "code from the tables), not the way this says" for figure, agrees in ways[:1] if not agrees]
         doubted += [note for number, note in notes if _misread(number, note)]

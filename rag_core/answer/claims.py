@@ -17,10 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH_DAY
 from ..lexical.line_items import COURSE_WORDS, way_said
 from ..lexical.terms import STOPWORDS
+from ..models import Passage
 from ..text import CITATION, sentences_of
-from .numbers import content_terms
+from .numbers import Number, content_terms, number_in, numbers
 
 _WINS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|superior to|better than)\b", re.IGNORECASE
@@ -62,11 +64,13 @@ def course(statement: str, name: str, change: float) -> bool | None:
     return ways.pop() == (change > 0) if len(ways) == 1 else None
 
 
-def doubts(statement: str, passages: Sequence[str], hedge_share: float) -> list[str]:
+def doubts(statement: str, passages: Sequence[Passage], hedge_share: float, before: Sequence[str] = ()) -> list[str]:
     """Why the passages do not back ``statement`` however alike their words: it turns round a
-    comparison they make one way only, or it hedges ('may', 'might', 'possibly') where no sentence
-    of theirs hedges about ``hedge_share`` of its content terms or more. Empty when neither."""
-    said = [CITATION.sub(" ", s) for p in passages for s in sentences_of(" ".join(p.split()))]
+    comparison they make one way only, it hedges ('may', 'might', 'possibly') where no sentence
+    of theirs hedges about ``hedge_share`` of its content terms or more, or it places a figure in a passage or on a
+    page that does not state it (``misplaced``; ``before``: the answer's statements before it, the last with a figure
+    being the one 'this figure' means). Empty when none."""
+    said = [CITATION.sub(" ", s) for p in passages for s in sentences_of(" ".join(p.text.split()))]
     claim = CITATION.sub(" ", statement)
     notes = []
     wins = winner(claim)
@@ -80,4 +84,38 @@ def doubts(statement: str, passages: Sequence[str], hedge_share: float) -> list[
         backed = any(_HEDGE.search(s) and len(terms & content_terms(s)) >= hedge_share * len(terms) for s in said)
         if not backed:
             notes.append(f"a guess ('{hedge.group(0).lower()}') that no passage makes about this")
-    return notes
+    return notes + misplaced(claim, passages, before)
+
+
+def misplaced(statement: str, passages: Sequence[Passage], before: Sequence[str] = ()) -> list[str]:
+    """Where a statement says a figure is, when that is wrong: 'This figure is found in passage 3 on page 56' of the
+    1,994 million the statement before it gave, which page 48 states and passage 3 (page 56) does not. Judged only of a
+    figure some passage states (a figure code computed is stated nowhere), by the statement's own figures or else the
+    last statement before it with one; a page no passage is on is not judged (a report's printed page numbers are not
+    its pages)."""
+    named = list(_PLACE.finditer(CITATION.sub(" ", statement)))
+    figures = _figures(statement) or next((found for found in map(_figures, reversed(before)) if found), [])
+    stated = [p for p in passages if any(number_in(figure, numbers(p.text)) for figure in figures)]
+    places = [p for p in passages for found in named if (found.group("n") and int(found.group("n")) == p.n)
+              or (found.group("page") and int(found.group("page")) == p.page)]
+    if not named or not stated or not places or {p.n for p in places} & {p.n for p in stated}:
+        return []
+    where = ", ".join(dict.fromkeys(f"passage {p.n} (page {p.page})" for p in places))
+    return [f"it places {figures[0].text} in {where}, which does not state it; "
+            f"{', '.join(dict.fromkeys(f'page {p.page}' for p in stated))} does"]
+
+
+_PLACE = re.compile(r"\b(?:passage|source)\s+(?P<n>\d+)\b|\bpage\s+(?P<page>\d+)\b", re.IGNORECASE)
+"""A passage of the sources or a page an answer names as where something is ('in passage 3', 'on page 56')."""
+
+
+def _figures(text: str) -> list[Number]:
+    """The figures a text states: not its years ('in 2021'), a date's day ('December 31') nor what it quotes (a
+    heading: '"… Years ended December 31"')."""
+    plain = MONTH_DAY.sub(" ", _QUOTED.sub(" ", text))
+    return [n for n in numbers(plain) if not (n.decimals == 0 and not n.percent and n.scale == 1.0
+                                                and _YEAR.fullmatch(n.text))]
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")
