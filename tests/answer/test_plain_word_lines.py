@@ -66,23 +66,25 @@ def test_a_share_of_revenue_it_got_from_a_line_is_the_line_over_the_revenue() ->
     assert figure.shown == "30.4%"
 
 
-def test_what_it_spent_on_one_of_two_costs_named_with_a_comma_and_its_related_expenses_is_that_row() -> None:
-    statement = Passage(n=1, document="tape-10k.pdf", page=48, tabular=True, statement="income", text=(
-        "Consolidated Statement of Income (Millions)\n| | 2022 | 2021 |\n| Net sales | 34,229 | 35,355 |\n"
-        "| Research, development and related expenses | 1,862 | 1,994 |\n"))
-    figure = read_figure("How much did Tape Co spend on research in 2021?", [statement])
+@pytest.mark.parametrize(("rows", "question", "shown"), [
+    # named with a comma and its related expenses
+    ("| | 2022 | 2021 |\n| Net sales | 34,229 | 35,355 |\n"
+     "| Research, development and related expenses | 1,862 | 1,994 |",
+     "How much did Tape Co spend on research in 2021?", "1,994 million"),
+    # under the heading a PDF joined to it, beside a footnote's part of it
+    ("| | 2009 | 2008 |\n| Total revenue | 2,014,908 | 2,582,931 |\n"
+     "| Operating expenses: Research and development(1) | 446,980 | 533,480 |\n"
+     "| Stock-based compensation expense in research and development | 22,666 | 23,768 |",
+     "How much did Tape Co spend on research in fiscal 2009?", "446,980 million"),
+])
+def test_what_it_spent_on_one_of_two_costs_is_that_row_however_the_statement_writes_it(
+    rows: str, question: str, shown: str,
+) -> None:
+    statement = Passage(n=1, document="tape-10k.pdf", page=48, tabular=True, statement="income",
+                        text=f"Consolidated Statement of Income (Millions)\n{rows}\n")
+    figure = read_figure(question, [statement])
     assert figure is not None and figure.kind == "cell", figure
-    assert figure.shown == "1,994 million"
-
-
-def test_what_it_spent_on_one_of_two_costs_is_read_under_the_heading_a_pdf_joined_to_it() -> None:
-    statement = Passage(n=1, document="chips-10k.pdf", page=50, tabular=True, statement="income", text=(
-        "Consolidated Statements of Income (thousands)\n| | 2009 | 2008 |\n| Total revenue | 2,014,908 | 2,582,931 |\n"
-        "| Operating expenses: Research and development(1) | 446,980 | 533,480 |\n"
-        "| Stock-based compensation expense in research and development | 22,666 | 23,768 |\n"))
-    figure = read_figure("How much did Chips Co spend on research in fiscal 2009?", [statement])
-    assert figure is not None and figure.kind == "cell", figure
-    assert figure.shown == "446,980 thousand"
+    assert figure.shown == shown
 
 
 def test_what_employees_exercising_options_brought_in_is_the_financing_line_not_the_shares() -> None:
