@@ -94,10 +94,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"(?<!free )(?<!operating )(?<!net )\bcash (?:(?:did|does|do) [\w\s.'’&,-]{0,40}?\b(?:have|hold)|had|has|"
     r"have|held|on hand|balances?|position|at (?:the )?end|as of)\b": (
         f"cash and cash equivalents long-term debt {BALANCE_SHEET}", (BALANCE,)),
-    # the debt it took on or paid back in the year: the cash flow statement's financing lines (the debt note lists what
-    # falls due, which no one asks by these words)
+    # the debt it took on or paid back in the year: the cash flow statement's financing lines (not debt that falls due:
+    # the debt note's and the liquidity discussion's)
     r"(?:proceeds from|issu(?:ing|ances? of)|repayments? of|repa(?:y|id|ying)|pa(?:y|id) back) (?:new )?(?:long-term )?"
-    r"(?:debt|borrowings|notes)|\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id)|issued?)\b|"
+    r"(?:debt|borrowings|notes)(?! (?:due|maturing|coming due)\b)|"
+    r"\b(?:debt|borrowings)\b[^?]{0,40}?\b(?:pa(?:y|id) back|repa(?:y|id)|issued?)\b|"
     r"\bborrowed\b|\bdid\b[^?]{0,40}?\bborrow\b(?! (?:from|under|against)\b)": (
         f"proceeds from borrowings repayments of debt financing activities {CASH_FLOWS}", (CASH,)),
     # what it paid its suppliers and employees together: a direct-method cash flow statement's operating line

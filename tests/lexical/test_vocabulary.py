@@ -80,6 +80,7 @@ from rag_core.store import LexicalRow
         ("How much did Acme borrow in 2021?", ("cash_flows",)),
         ("How much long-term debt did Acme pay back in 2018?", ("cash_flows",)),
         ("How much can Acme borrow under its credit facility?", ()),
+        ("Does the company have enough cash to repay debt due in 2025?", ()),  # a maturity, the debt note's
         ("How much did Acme raise from issuing long-term debt in 2021?", ("cash_flows",)),
         ("How much did Acme borrow through new long-term debt in 2021?", ("cash_flows",)),
         ("How much new unsecured long-term debt did Acme issue in 2016?", ("cash_flows",)),
