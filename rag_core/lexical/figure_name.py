@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ..chunk_text import MONTH
 from .line_items import LINE_ITEMS
 from .paraphrase import named_metrics
+from .statement_names import EARNED_FROM
 
 YEAR = re.compile(r"(?<![\d$])(?:fy\s?'?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)(?![\d,.]\d)", re.IGNORECASE)
 """A year as questions write it ('2018', 'FY2018', 'fiscal 2018'); the group is the year."""
@@ -120,7 +121,7 @@ _OWNER_AFTER_OF = re.compile(rf"(?<=\bof\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,
 expense'): no part of the line's name."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
-                   r"(?:spend|pay|declare|receive|earn|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
+                   r"(?:spend|pay|declare|receive|earn|make|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
                    r"(?:on|in|for|as|from)?\s*(?:(?:its|their)\s+(?=\w))?"
@@ -184,7 +185,12 @@ def metric(text: str) -> str:
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     first = _FOR_OWNER.sub("", first)  # 'the total D&A for Analog Devices over FY2008 and FY2009 combined'
-    return re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
+    first = re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
+    return f"{first} revenue or sales" if first and _EARNED_FROM.search(text) else first
+
+
+_EARNED_FROM = re.compile(EARNED_FROM, re.IGNORECASE)
+"""'How much did Boeing earn from services': that line's revenue or sales ('Sales of services', 'Services revenue')."""
 
 
 def owner(question: str) -> tuple[str, str]:

@@ -24,6 +24,10 @@ _HELD = rf"^(?!.*\b(?:{_WHY}|increas\w*|decreas\w*|chang\w*|grow\w*|grew|declin\
 """A question of a balance held at a date, not of how it moved or why (the debt note and the liquidity discussion
 say that: ``vocabulary``'s topics)."""
 INCOME_STATEMENT = "income statement statement of income operations earnings"
+EARNED_FROM = (r"\bhow much (?:money )?(?:did|does|do)\s+(?:[\w&.'’-]+\s+){1,5}?(?:earn|make|generate|bring in)\s+"
+               r"from\s+(?!(?:its\s+|their\s+)?(?:customers|operations|operating|investing|financing|continuing|discontinued)\b)")
+"""'How much did Boeing earn from services': a line of its revenue ('Sales of services', 'Premiums' under 'Revenues'),
+not its earnings; not what its operations generated (the cash flow statement's)."""
 CASH_FLOWS = "statement of cash flows"
 
 STATEMENTS: dict[str, tuple[str, tuple[Statement, ...]]] = {
@@ -55,6 +59,8 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     # more of each statement's own lines: what it spent on research; the debt and cash it holds (a debt note
     # and the MD&A's liquidity pages name them in every paragraph, the statement states them). Not selling,
     # general and administrative costs: asked for, it is most often why they moved, which the discussion says
+    # a line of its revenue, asked as what it earned from it: the income statement's revenue lines
+    EARNED_FROM: (f"total revenues net sales {INCOME_STATEMENT}", (INCOME,)),
     r"research and development|r&d|(?:spen[dt]|spending|invest(?:s|ed|ing)?) (?:on |in )research": (
         f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
     # what it paid its people, a line of its own on a service company's or a bank's income statement ('Salaries and

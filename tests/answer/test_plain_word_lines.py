@@ -111,3 +111,18 @@ def test_what_a_company_paid_its_employees_is_its_line_of_salaries_and_benefits(
     figure = read_figure("How much did Bank Co pay its employees in 2016?", [earnings])
     assert figure is not None and figure.kind == "cell", figure
     assert (figure.cells[0].row, figure.shown) == (label, value)
+
+
+@pytest.mark.parametrize(("question", "row", "shown"), [
+    ("How much did Planes Co earn from services in 2021?", "Sales of services", "10,900 million"),
+    ("How much did Planes Co make from products in 2022?", "Sales of products", "$55,893 million"),
+])
+def test_what_a_company_earned_from_a_line_is_that_line_of_its_revenue(question: str, row: str, shown: str) -> None:
+    """Not its earnings from operations, nor a segment's discussion of its services: the income statement's line."""
+    operations = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Sales of products | $55,893 | $51,386 |\n| Sales of services | 10,715 | 10,900 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n| Earnings from operations | (3,547) | (2,902) |\n"))
+    figure = read_figure(question, [operations])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].row, figure.shown) == (row, shown)

@@ -40,7 +40,8 @@ def test_a_company_named_after_what_is_done_is_no_part_of_the_name(question: str
     # 'earn' had been read as what the company does, leaving 'per diluted share' to name the figure
     ("How much did Analog Devices earn per diluted share in fiscal 2009?", "earnings per diluted share"),
     ("How much did Acme earn per share in 2020?", "earnings per share"),
-    ("How much did Acme earn from services in 2022?", "services"),  # no figure per share
+    ("How much did Acme earn from services in 2022?", "services revenue or sales"),  # no figure per share: a revenue
+    ("How much did Acme make in net income in 2020?", "net income"),  # 'make' is what it does
 ])
 def test_what_a_company_earned_per_share_is_its_earnings_per_share(question: str, metric: str) -> None:
     assert read_question(question).metric == metric

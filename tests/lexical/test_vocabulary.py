@@ -111,6 +111,9 @@ from rag_core.store import LexicalRow
         ("How much did Acme raise from employees exercising stock options in 2012?", ("cash_flows",)),
         ("What were Acme's proceeds from the exercise of stock options in 2012?", ("cash_flows",)),
         ("How much did Acme pay its suppliers and employees in 2022?", ("cash_flows",)),
+        # a line of its revenue asked as what it earned from it; not what its operations generated
+        ("How much did Acme earn from services in 2022?", ("income",)),
+        ("How much cash did Acme generate from operating activities in 2022?", ("cash_flows",)),
         ("What was Acme's net income per common share in 2021?", ("income",)),
         ("What did Acme Bank pay its employees in salaries and benefits in 2021?", ("income",)),
         ("How much were Acme's compensation and benefits in 2016?", ("income",)),
