@@ -22,7 +22,7 @@ from ..lexical.line_items import COURSE_WORDS, way_said
 from ..lexical.terms import STOPWORDS
 from ..models import Passage
 from ..text import CITATION, sentences_of
-from .numbers import Number, content_terms, number_in, numbers
+from .numbers import YEAR, Number, content_terms, number_in, numbers
 
 _WINS = re.compile(
     r"\b(?:outperform(?:s|ed|ing)?|surpass(?:es|ed|ing)?|beat(?:s|ing)?|superior to|better than)\b", re.IGNORECASE
@@ -94,11 +94,13 @@ def misplaced(statement: str, passages: Sequence[Passage], before: Sequence[str]
     last statement before it with one; a page no passage is on is not judged (a report's printed page numbers are not
     its pages)."""
     named = list(_PLACE.finditer(CITATION.sub(" ", statement)))
+    if not named:  # most statements name no place: no passage's numbers are read for them
+        return []
     figures = _figures(statement) or next((found for found in map(_figures, reversed(before)) if found), [])
     stated = [p for p in passages if any(number_in(figure, numbers(p.text)) for figure in figures)]
     places = [p for p in passages for found in named if (found.group("n") and int(found.group("n")) == p.n)
               or (found.group("page") and int(found.group("page")) == p.page)]
-    if not named or not stated or not places or {p.n for p in places} & {p.n for p in stated}:
+    if not stated or not places or {p.n for p in places} & {p.n for p in stated}:
         return []
     where = ", ".join(dict.fromkeys(f"passage {p.n} (page {p.page})" for p in places))
     return [f"it places {figures[0].text} in {where}, which does not state it; "
@@ -114,8 +116,7 @@ def _figures(text: str) -> list[Number]:
     heading: '"… Years ended December 31"')."""
     plain = MONTH_DAY.sub(" ", _QUOTED.sub(" ", text))
     return [n for n in numbers(plain) if not (n.decimals == 0 and not n.percent and n.scale == 1.0
-                                                and _YEAR.fullmatch(n.text))]
+                                                and YEAR.fullmatch(n.text))]
 
 
-_YEAR = re.compile(r"(?:19|20)\d\d")
 _QUOTED = re.compile(r"[\"“][^\"”]*[\"”]")

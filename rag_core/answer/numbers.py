@@ -32,7 +32,7 @@ _REFERENCE = re.compile(r"\b(?:pages?|pp?\.|passages?)\s*(?:\d+\s*(?:[-–,]|and
 3'), not a figure."""
 _NAME_CHARS = 60
 """Longest row or column name shown in a number's note."""
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 """A year: a term of a name, or one a column's header names ('2009 2008': two columns a finder set into one)."""
 _DASH = re.compile(r"[—–-]+")
 """A cell's mark for no figure."""
@@ -183,7 +183,7 @@ def _rows_apart(row: Sequence[str], columns: Sequence[tuple[str, ...]], table: i
         if not figures:
             continue
         *outer, inner = columns[c] or ("",)
-        years = _YEAR.findall(inner)
+        years = YEAR.findall(inner)
         if len(figures) == len(labels):
             apart += [Cell(figure, (label, *columns[c]), table) for label, figure in zip(labels, figures, strict=True)]
         elif len(years) >= 2 and len(figures) == len(labels) * len(years):
@@ -367,7 +367,7 @@ def _named(name: str, statement_terms: set[str], before: bool = True) -> bool:
 
 def _terms_of(name: str) -> set[str]:
     """A name's terms; of figures, only years ('2019' names a column, '32' is a value's piece)."""
-    return {t for t in content_terms(name) if not t.isdigit() or _YEAR.fullmatch(t)}
+    return {t for t in content_terms(name) if not t.isdigit() or YEAR.fullmatch(t)}
 
 
 def content_terms(text: str) -> set[str]:

@@ -118,10 +118,10 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
         "cash dividends per common share"),
     r"(?:cash\s+)?dividends(?:\s+paid)?": (
         "dividends paid", "cash dividends paid", "dividends paid to shareholders", "dividends paid to stockholders",
-        "cash dividends paid to shareholders", "cash dividends paid to stockholders", "dividends paid to common "
-        "shareholders", "dividends paid to common stockholders", "dividends declared and paid", "dividend payments",
-        "dividend payments to shareholders", "dividend payments to stockholders", "payments of dividends",
-        "payment of dividends", "dividends and dividend equivalents paid"),
+        "cash dividends paid to shareholders", "cash dividends paid to stockholders",
+        "dividends paid to common shareholders", "dividends paid to common stockholders", "dividends declared and paid",
+        "dividend payments", "dividend payments to shareholders", "dividend payments to stockholders",
+        "payments of dividends", "payment of dividends", "dividends and dividend equivalents paid"),
     # what it paid its people: a line of its own on a service company's or a bank's income statement
     r"salaries(?: and (?:employee )?benefits)?|(?:employee )?compensation and (?:employee )?benefits|personnel costs": (
         "salaries and employee benefits", "compensation and benefits", "salaries and benefits", "personnel costs"),
