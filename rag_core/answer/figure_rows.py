@@ -139,7 +139,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score:
-            own = label_stems(row.label) & QUALIFIERS
+            own = label_stems(row.label.rpartition(":")[2]) & QUALIFIERS  # not its lead-in's ('… net income …:')
             line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions
             if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so

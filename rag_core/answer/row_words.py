@@ -16,19 +16,25 @@ _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
 
 
+def _per_share_earnings(found: re.Match[str]) -> str:
+    return "earnings per share" if found.group(0).lower() == "eps" else "earnings per"
+
+
 def stems(text: str) -> set[str]:
     """The content words of a text by their first letters, numbers left out; words reports use
     alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
     plain = _BEFORE_TAXES.sub(lambda m: f"before {m.group('income') or m.group('its') or ''}taxes",
-                              _EPS.sub("earnings per share", _EFFECTS.sub("impact", text)))
+                              _EPS.sub(_per_share_earnings, _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
     return found | {"other"} if _OTHER.search(text) else found
 
 
 _EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
 """'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
-_EPS = re.compile(r"\bEPS\b", re.IGNORECASE)
-"""'Diluted EPS' is the row of 'diluted earnings per share'."""
+_EPS = re.compile(r"\bEPS\b|\b(?:net\s+)?(?:income|earnings)(?:\s*\(loss\))?\s+per(?=\s+(?:basic\s+|"
+                  r"diluted\s+)?(?:common\s+)?share)", re.IGNORECASE)
+"""'Diluted EPS' is the row of 'diluted earnings per share'; so is 'Diluted net income (loss) per share' (a loss
+per share alone is read by its own words)."""
 _BEFORE_TAXES = re.compile(r"\bbefore\s+(?:(?:the\s+)?provision\s+for\s+(?P<income>(?:income\s+)?)taxes|"
                            r"(?P<its>(?:income\s+)?)tax\s+(?:provision|expense))\b", re.IGNORECASE)
 """The tax an amount is before, by the tax's line ('Income (loss) before provision for income taxes', 'Income before

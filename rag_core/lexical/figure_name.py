@@ -70,7 +70,7 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record|employ)\b.*$")
+                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ)\b.*$")
 """'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
 capitalised, as ``_WHOSE`` reads it)."""
 _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"

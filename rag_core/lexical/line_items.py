@@ -73,7 +73,7 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),
     r"gross profit": ("gross profit", "gross margin"),
-    r"income taxes(?!\s+paid)|tax provision|provision for (?:income )?taxes|income tax expense": (
+    r"income tax(?:es)?(?!\s+(?:paid|rates?))|tax provision|provision for (?:income )?taxes|income tax expense": (
         "provision for income taxes", "income tax expense", "income tax provision", "provision for taxes"),
     r"(?:income|loss|earnings|profit) before (?:income )?taxes|pre-?tax (?:income|earnings|loss|profit)": (
         "income before income taxes", "earnings before income taxes", "pretax income", "pre-tax income",

@@ -63,6 +63,11 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     EARNED_FROM: (f"total revenues net sales {INCOME_STATEMENT}", (INCOME,)),
     r"research and development|r&d|(?:spen[dt]|spending|invest(?:s|ed|ing)?) (?:on |in )research": (
         f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
+    # what it booked for income taxes in the year: the income statement's provision (not the rate, the cash paid, a
+    # deferred or an uncertain tax, which notes state, nor why it moved)
+    rf"^(?!.*\b(?:{_WHY}|rates?|paid|payments?|deferred|unrecognized|uncertain)\b).*\b(?:income tax (?:expense|"
+    r"provision)|provision for (?:income )?taxes|income tax(?:es)? (?:did|does|do)\b)": (
+        f"provision for income taxes income tax expense {INCOME_STATEMENT}", (INCOME,)),
     # what it paid its people, a line of its own on a service company's or a bank's income statement ('Salaries and
     # employee benefits', 'Compensation and benefits'); not why it moved, nor an executive's pay (the proxy's)
     rf"^(?!.*\b(?:{_WHY}|executives?|officers?|directors?|ceo)\b).*\b(?:salaries(?: and (?:employee )?benefits)?|"

@@ -344,7 +344,9 @@ def test_a_figure_asked_of_a_company_is_read_from_its_report_not_another_the_sea
     hyphened = read_figure("What was Snack-Co's basic earnings per share in 2022?",
                            [snacks.model_copy(update={"document": "SNACK-CO_2022_10K.pdf"}), planes])
     assert hyphened is not None and hyphened.value == 6.45, "a hyphen in the name, as the title writes it"
-    unnamed = read_figure("What was basic earnings per share in 2022?", [snacks, planes])
+    # a report that words the line as the first does ('Net income per share'), where no report is named
+    twin = planes.model_copy(update={"text": planes.text.replace("Net loss per share:", "Net income per share")})
+    unnamed = read_figure("What was basic earnings per share in 2022?", [snacks, twin])
     assert unnamed is not None and unnamed.kind == "candidates", "no report named: every report's rows"
 
 

@@ -1,0 +1,69 @@
+"""A statement's line asked as what a company recorded, booked or earned per share, read from the statement's row
+(``rag_core.answer.figures``): a row whose label opens with its group's lead-in ('Adjustments to reconcile net
+income …: Depreciation') before a note's row of the same word (a deferred tax's 'Depreciation'); 'net income (loss)
+per share' as the earnings per share; the income tax booked as the provision for taxes. Found by a batch of figure
+questions written before any answer was read (docs/measurements.md)."""
+
+from __future__ import annotations
+
+from rag_core.answer.figures import read_figure
+from rag_core.lexical.vocabulary import statements_named
+from rag_core.models import Passage
+
+DEFERRED_TAXES = Passage(n=1, document="chips-10k.pdf", page=89, tabular=True, text=(
+    "The significant components of the Company's deferred tax assets and liabilities are as follows:\n"
+    "| | 2009 | 2008 |\n| Deferred tax assets: | | |\n| Stock-based compensation | 62,496 | 73,619 |\n"
+    "| Depreciation | 4,163 | — |\n| Total deferred tax assets | 152,386 | 168,625 |\n"
+    "| Deferred tax liabilities: | | |\n| Depreciation | (13,498) | 673 |\n"))
+CASH_FLOWS = Passage(n=2, document="chips-10k.pdf", page=54, tabular=True, statement="cash_flows", text=(
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS\n| (thousands) | 2009 | 2008 |\n"
+    "| Operations Cash flows from operating activities: Net income | $247,772 | $786,284 |\n"
+    "| Adjustments to reconcile net income to net cash provided by operations: Depreciation | 132,493 | 144,222 |\n"
+    "| Amortization of intangibles | 7,377 | 9,250 |\n"
+    "| Net cash provided by operating activities | 432,148 | 669,368 |\n"))
+
+
+def test_a_line_joined_to_its_lead_in_is_not_qualified_by_the_lead_ins_words() -> None:
+    """The 'net' of 'net income' in a lead-in is no qualifier of its line: the statement's depreciation, not the
+    deferred tax's row that the label 'Depreciation' names alone."""
+    figure = read_figure("How much depreciation did Chips Co record in fiscal 2009?", [DEFERRED_TAXES, CASH_FLOWS])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].passage, figure.shown) == (2, "132,493 thousand"), figure
+
+
+OPERATIONS = Passage(n=1, document="pumps-10k.pdf", page=62, tabular=True, statement="income", text=(
+    "Consolidated Statements of Operations (in thousands, except per share data)\n| | 2012 | 2011 |\n"
+    "| Income (loss) from operations | 1,520 | (11,185) |\n| Income tax provision | 1,048 | 892 |\n"
+    "| Net income (loss) | $1,495 | $(11,755) |\n| Basic net income (loss) per share | $0.04 | $(0.32) |\n"
+    "| Basic weighted average shares outstanding | 38,374 | 37,167 |\n"
+    "| Diluted net income (loss) per share | $0.04 | $(0.32) |\n"))
+
+
+def test_net_income_loss_per_share_is_the_earnings_per_share() -> None:
+    basic = read_figure("What was Pumps Co's basic earnings per share in fiscal 2012?", [OPERATIONS])
+    assert basic is not None and basic.kind == "cell", basic
+    assert (basic.cells[0].row, basic.value) == ("Basic net income (loss) per share", 0.04)
+    diluted = read_figure("What was Pumps Co's diluted EPS in fiscal 2011?", [OPERATIONS])
+    assert diluted is not None and diluted.value == -0.32, diluted
+    shares = read_figure("How many basic weighted average shares did Pumps Co have in fiscal 2012?", [OPERATIONS])
+    assert shares is not None and shares.cells[0].row == "Basic weighted average shares outstanding", shares
+
+
+EARNINGS = Passage(n=1, document="bank-10k.pdf", page=124, tabular=True, statement="income", text=(
+    "Consolidated Statements of Earnings\n| in millions | 2016 | 2015 |\n| Pre-tax earnings | 10,304 | 8,778 |\n"
+    "| Provision for taxes | 2,906 | 2,695 |\n| Net earnings | 7,398 | 6,083 |\n"))
+TAX_NOTE = Passage(n=2, document="bank-10k.pdf", page=199, tabular=True, text=(
+    "Note 24. Income Taxes\n| | 2016 | 2015 |\n| U.S. federal statutory income tax rate | 35.0% | 35.0% |\n"
+    "| Effective income tax rate | 28.2% | 30.7% |\n"))
+
+
+def test_the_income_tax_a_company_booked_is_its_provision_on_the_income_statement() -> None:
+    booked = read_figure("How much income tax did Bank Co book in 2016?", [TAX_NOTE, EARNINGS])
+    assert booked is not None and booked.kind == "cell", booked
+    assert (booked.cells[0].row, booked.shown) == ("Provision for taxes", "2,906 million")
+    assert statements_named("How much income tax did Bank Co book in 2016?") == ("income",)
+    assert statements_named("What was the provision for income taxes in 2016?") == ("income",)
+    # the rate, the cash paid and a deferred tax are not the provision's statement line
+    assert "income" not in statements_named("What was the effective income tax rate in 2016?")
+    assert statements_named("How much income tax did Bank Co pay in 2016?") == ("cash_flows",)
+    assert "income" not in statements_named("What were its deferred income tax assets at the end of 2016?")
