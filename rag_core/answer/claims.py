@@ -18,7 +18,7 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import MONTH_DAY
-from ..lexical.line_items import COURSE_WORDS, way_said
+from ..lexical.course import COURSE_WORDS, way_said
 from ..lexical.terms import STOPWORDS
 from ..models import Passage
 from ..text import CITATION, sentences_of

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexical.line_items import way_said
+from ..lexical.course import way_said
 
 FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
                 r"cost|costs|assets|liabilities|equity|capital|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
