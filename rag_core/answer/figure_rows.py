@@ -19,6 +19,7 @@ from .row_words import (
     GENERIC,
     OF,
     QUALIFIERS,
+    at_period_end,
     in_words,
     label_stems,
     metric_parts,
@@ -379,8 +380,9 @@ def balance_moved(row: Row, metric: str) -> bool:
 
 
 def _moved(row: Row, metric: str) -> bool:
-    """Whether ``row`` states a change in the year or what moved it, of a balance ``metric`` names."""
-    return _in_cash_flows(row) or (_FLOW.match(row.label) is not None and not _FLOW.match(metric))
+    """Whether ``row`` states a change in the year, or what moved it, of a balance ``metric`` names; not its end's."""
+    moved = _in_cash_flows(row) or (_FLOW.match(row.label) is not None and not _FLOW.match(metric))
+    return moved and not at_period_end(row.label)
 
 
 def _in_cash_flows(row: Row) -> bool:  # a statement of cash flows by its title, or a table of operating activities

@@ -56,8 +56,14 @@ BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
-                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b", re.IGNORECASE)
-"""When a row's figure is taken ('Total staff at period-end'): not what it is of."""
+                      r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b|,?\s+ending balance\b", re.IGNORECASE)
+"""When a row's figure is taken ('Total staff at period-end', 'Cash …, ending balance'): not what it is of."""
+
+
+def at_period_end(label: str) -> bool:
+    """Whether a row states its figure at the period's end ('Cash and cash equivalents and restricted cash at end of
+    period'): a balance, wherever its table is, not the change in it."""
+    return _AT_DATE.search(label) is not None
 
 
 _PAID_ON = re.compile(r"(?<=\bpaid)\s+on\s+(?:(?:common|preferred|ordinary|capital|stock|shares?|share-based|awards?|"

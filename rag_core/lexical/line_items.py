@@ -69,6 +69,10 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"\s+(?:pay|paid|spend|spent|generate|generated|use|used|receive|received|provide|provided|return|returned)\b)": (
         "cash and cash equivalents", "total cash and cash equivalents", "cash and equivalents",
         "cash and due from banks"),
+    # cash held with the cash it may not use yet, as a cash flow statement totals the two
+    r"\bcash(?:,? (?:and )?cash equivalents,?)?(?: and)? restricted cash(?: and restricted cash equivalents)?\b": (
+        "cash cash equivalents and restricted cash", "cash and cash equivalents and restricted cash",
+        "cash cash equivalents restricted cash and restricted cash equivalents"),
     r"total assets": ("total assets",),
     r"current assets": ("total current assets",),
     r"current liabilities": ("total current liabilities",),

@@ -67,3 +67,28 @@ def test_the_income_tax_a_company_booked_is_its_provision_on_the_income_statemen
     assert "income" not in statements_named("What was the effective income tax rate in 2016?")
     assert statements_named("How much income tax did Bank Co pay in 2016?") == ("cash_flows",)
     assert "income" not in statements_named("What were its deferred income tax assets at the end of 2016?")
+
+
+GAMES_CASH_FLOWS = Passage(n=1, document="games-10k.pdf", page=73, tabular=True, statement="cash_flows", text=(
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS (Amounts in millions)\n| | 2019 | 2018 |\n"
+    "| Net increase (decrease) in cash and cash equivalents and restricted cash | 1,569 | (491) |\n"
+    "| Cash and cash equivalents and restricted cash at beginning of period | 4,229 | 4,720 |\n"
+    "| Cash and cash equivalents and restricted cash at end of period | $5,798 | $4,229 |\n"))
+GAMES_BALANCE = Passage(n=2, document="games-10k.pdf", page=69, tabular=True, statement="balance_sheet", text=(
+    "CONSOLIDATED BALANCE SHEETS (Amounts in millions)\n| | 2019 | 2018 |\n"
+    "| Cash and cash equivalents | $5,794 | $4,225 |\n| Total assets | 19,845 | 17,890 |\n"))
+RESTRICTED = Passage(n=3, document="games-10k.pdf", page=120, tabular=True, text=(
+    "Restricted cash (Amounts in millions)\n| | 2019 | 2018 |\n| Beginning restricted cash | $4 | $7 |\n"
+    "| Ending restricted cash | 4 | 4 |\n"))
+
+
+def test_the_balance_a_cash_flow_statement_ends_with_is_a_balance_not_its_change() -> None:
+    """Cash and restricted cash at the end of a year is the cash flow statement's last line (the balance sheet states
+    its cash alone), not a note's restricted cash, a part of it; cash alone is still the balance sheet's."""
+    report = [RESTRICTED, GAMES_BALANCE, GAMES_CASH_FLOWS]
+    both = read_figure("How much cash and restricted cash did Games Co have at the end of 2019?", report)
+    assert both is not None and both.kind == "cell", both
+    assert (both.cells[0].row, both.shown) == ("Cash and cash equivalents and restricted cash at end of period",
+                                               "$5,798 million")
+    cash = read_figure("How much cash did Games Co have at the end of 2019?", report)
+    assert cash is not None and (cash.cells[0].row, cash.shown) == ("Cash and cash equivalents", "$5,794 million"), cash
