@@ -12,6 +12,7 @@ from functools import partial
 from ..lexical.figure_name import YEAR, owner
 from ..lexical.line_items import beyond_whole, derived_formula, spent
 from ..models import CellRead, FigureReading
+from .balance_rows import balance_moved
 from .figure_cells import BALANCE_AT, END, START, Row
 from .figure_columns import (
     as_written,
@@ -27,7 +28,7 @@ from .figure_columns import (
     unlisted_debt,
 )
 from .figure_question import ASKS_PERCENT, TOTAL_OF, Asked
-from .figure_rows import When, alike_first, amounts_first, balance_moved, rows_named
+from .figure_rows import When, alike_first, amounts_first, rows_named
 from .figure_saying import (
     SCALE_NAMES,
     Saying,

@@ -7,10 +7,10 @@ import re
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
-from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS, cash_reconciled
-from ..lexical.vocabulary import TITLES
+from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS
 from ..models import CellRead
 from ..tables.cuts import sums_up
+from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
 from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
@@ -19,7 +19,6 @@ from .row_words import (
     GENERIC,
     OF,
     QUALIFIERS,
-    at_period_end,
     in_words,
     label_stems,
     metric_parts,
@@ -84,10 +83,10 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
     balance = any(found is not None for found in (ASKED_AT_DATE.search(question), BALANCES.search(metric),
-                                                  CASH_HELD.fullmatch(metric))) and not _FLOW.match(metric)
+                                                  CASH_HELD.fullmatch(metric))) and not FLOW.match(metric)
     years = set(YEAR.findall(question))
     spent = bool(_SPENT.search(question))
-    moved_of = stems(metric[flow.end():]) if (flow := _FLOW.match(metric)) else set()  # the balance a flow moves
+    moved_of = stems(metric[flow.end():]) if (flow := FLOW.match(metric)) else set()  # the balance a flow moves
     shares = Shares.asked(metric, question)
     head, tail = metric_parts(metric)  # 'cost of sales' is one line item, of nothing; 'revenue of the S segment' is
     head, tail = (head, tail) if not names or tail & _PARTS else (set(), set())  # of it
@@ -130,7 +129,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
-        if score and moved_of and not _moved(row, metric) and label_stems(row.label) <= moved_of:
+        if score and moved_of and not moved(row, metric) and label_stems(row.label) <= moved_of:
             continue  # the balance sheet's 'Long-term debt' is not what moved it ('proceeds from issuance of …')
         if score and shares.other_kind(row, lead):
             continue  # a figure per share is no amount or count of shares, and no amount or count is one
@@ -153,11 +152,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             narrowed = _NARROWED.search(row.label)
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it
-            moved = balance and _moved(row, metric)
+            changed = balance and moved(row, metric)
             of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
             stated = _statement_gain(row, balance=balance, of_part=of_part, spent=spent)
             apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
-            scored.append((score + stated - (_CHANGED if moved or apart else 0.0) - (_PROSE if row.prose else 0.0),
+            scored.append((score + stated - (_CHANGED if changed or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
     return scored
@@ -351,7 +350,6 @@ _JOINED = re.compile(r".*(?::\s+|(?<=[a-z’'])\s+(?=[A-Z][a-z]))(?P<item>[A-Z][
 a word in lower case ('… equity Deposits'; not 'Total Revenue', nor 'Net Income Attributable to PepsiCo')."""
 _LOWER_WORD = re.compile(r"\b(?!(?:and|of|the|to|in|for|on|at|by|or|from|with)\b)[a-z][a-z’']{2,}")
 
-_CASH_FLOWS = re.compile(rf"\b(?:{TITLES['cash_flows']})\b", re.IGNORECASE)
 _CHANGED = 100.0
 """What a balance's row in a cash flow statement loses: 'Accounts receivable, net | (114) | 182'
 there is the year's change in the receivables, not their amount (Activision Blizzard's days sales
@@ -360,34 +358,6 @@ outstanding read 1.91 from it), though its label is the balance sheet's."""
 _DISCONTINUED = re.compile(r"\bdiscontinued operations?\b", re.IGNORECASE)
 """A figure of the businesses a company sold (a note's 'Discontinued Operations'): not the company's own unless the
 metric says so, ranked after every other as a balance's change is."""
-ASKED_AT_DATE = re.compile(r"\b(?:at the end of|as of|at (?:year[- ]end|(?:fiscal )?(?:19|20)\d\d)|at (?:january|"
-                           r"february|march|april|may|june|july|august|september|october|november|december)\b)",
-                           re.IGNORECASE)
-"""A question of a figure at a date ('at the end of 2018', 'as of December 2016'): a balance, which a cash flow
-statement's row of the same name (its change in the year) is not."""
-
-_FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?|additions?|retirements?|"
-                   r"redemptions?|repurchases?|changes?|increases?|decreases?|net (?:increase|decrease|change))\s+"
-                   r"(?:of|from|for|to|in)\b|\s*(?:issuing|repaying|borrowing|raising)\b", re.IGNORECASE)
-"""A row of what moved a balance in the year ('Payments of long-term debt', 'Proceeds from borrowings'),
-wherever its table is: not the balance; nor is a figure asked so ('issuing long-term debt')."""
-
-
-def balance_moved(row: Row, metric: str) -> bool:
-    """Whether ``row`` is a balance's change in the year, not the balance ``metric`` names: a cash flow statement's
-    'Accounts receivable | (122)' of 'accounts receivable', or what moved it ('Payments of long-term debt')."""
-    return BALANCES.search(metric) is not None and not _FLOW.match(metric) and _moved(row, metric)
-
-
-def _moved(row: Row, metric: str) -> bool:
-    """Whether ``row`` states a change in the year, or what moved it, of a balance ``metric`` names; not its end's."""
-    moved = _in_cash_flows(row) or (_FLOW.match(row.label) is not None and not _FLOW.match(metric))
-    return moved and not at_period_end(row.label)
-
-
-def _in_cash_flows(row: Row) -> bool:  # a statement of cash flows by its title, or a table of operating activities
-    return bool(_CASH_FLOWS.search(f"{row.passage.caption} {row.passage.section}") or cash_reconciled(row.passage.text))
-
 
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""
