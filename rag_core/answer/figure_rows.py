@@ -245,8 +245,9 @@ def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> f
     unless the metric is of a part of the company (``of_part``: 'revenues of the Defense segment'), and a cash flow
     statement's row of cash spent or paid (``spent``) ``_AGREES`` more: 'Repurchase of common stock | (569,853)' is
     what it spent, not the equity statement's 'Common stock repurchased' spread over its columns (shares, par
-    amount, retained earnings)."""
-    if not row.passage.statement or row.prose:
+    amount, retained earnings). An equity statement's row of an expense gains nothing: 'Share-based compensation
+    expense | 346' under 'Capital in Excess of Par Value' is what it added to an equity account, not the expense."""
+    if not row.passage.statement or row.prose or (row.passage.statement == "equity" and _EXPENSE.search(row.label)):
         return 0.0
     if balance:  # the income statement's 'Card Member loans' under 'Provisions for credit losses' is no balance
         return _AT_DATE_STATED if row.passage.statement == "balance_sheet" else -_STATED
@@ -350,6 +351,7 @@ _JOINED = re.compile(r".*(?::\s+|(?<=[a-z’'])\s+(?=[A-Z][a-z]))(?P<item>[A-Z][
 a word in lower case ('… equity Deposits'; not 'Total Revenue', nor 'Net Income Attributable to PepsiCo')."""
 _LOWER_WORD = re.compile(r"\b(?!(?:and|of|the|to|in|for|on|at|by|or|from|with)\b)[a-z][a-z’']{2,}")
 
+_EXPENSE = re.compile(r"\b(?:expenses?|costs?|compensation)\b", re.IGNORECASE)
 _CHANGED = 100.0
 """What a balance's row in a cash flow statement loses: 'Accounts receivable, net | (114) | 182'
 there is the year's change in the receivables, not their amount (Activision Blizzard's days sales

@@ -92,3 +92,18 @@ def test_the_balance_a_cash_flow_statement_ends_with_is_a_balance_not_its_change
                                                "$5,798 million")
     cash = read_figure("How much cash did Games Co have at the end of 2019?", report)
     assert cash is not None and (cash.cells[0].row, cash.shown) == ("Cash and cash equivalents", "$5,794 million"), cash
+
+
+def test_an_expense_is_read_where_it_is_expensed_not_where_an_equity_account_takes_it() -> None:
+    """The equity statement's 'Share-based compensation expense' under 'Capital in Excess of Par Value' is what the
+    expense added to an equity account (346); the cash flow statement adds back the expense itself (343)."""
+    equity = Passage(n=1, document="snacks-10k.pdf", page=67, tabular=True, statement="equity", text=(
+        "Consolidated Statement of Equity (in millions)\n| | 2022 | 2021 |\n| Capital in Excess of Par Value | | |\n"
+        "| Balance, beginning of year | 4,001 | 3,910 |\n| Share-based compensation expense | 346 | 302 |\n"
+        "| Balance, end of year | 4,134 | 4,001 |\n"))
+    flows = Passage(n=2, document="snacks-10k.pdf", page=64, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statement of Cash Flows (in millions)\n| | 2022 | 2021 |\n| Net income | 8,978 | 7,679 |\n"
+        "| Depreciation and amortization | 2,763 | 2,710 |\n| Share-based compensation expense | 343 | 301 |\n"))
+    figure = read_figure("How much share-based compensation expense did Snacks record in 2022?", [equity, flows])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].passage, figure.shown) == (2, "343 million")
