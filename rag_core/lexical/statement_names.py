@@ -64,8 +64,9 @@ METRICS: dict[str, tuple[str, tuple[Statement, ...]]] = {
     r"research and development|r&d|(?:spen[dt]|spending|invest(?:s|ed|ing)?) (?:on |in )research": (
         f"research and development expense {INCOME_STATEMENT}", (INCOME,)),
     # what it booked for income taxes in the year: the income statement's provision (not the rate, the cash paid, a
-    # deferred or an uncertain tax, which notes state, nor why it moved)
-    rf"^(?!.*\b(?:{_WHY}|rates?|paid|payments?|deferred|unrecognized|uncertain)\b).*\b(?:income tax (?:expense|"
+    # deferred or an uncertain tax, a part of the provision or an amount before it, which notes state; nor why it moved)
+    rf"^(?!.*\b(?:{_WHY}|rates?|paid|payments?|deferred|unrecognized|uncertain|current|federal|foreign|state|"
+    r"domestic|international|before)\b).*\b(?:income tax (?:expense|"
     r"provision)|provision for (?:income )?taxes|income tax(?:es)? (?:did|does|do)\b)": (
         f"provision for income taxes income tax expense {INCOME_STATEMENT}", (INCOME,)),
     # what it paid its people, a line of its own on a service company's or a bank's income statement ('Salaries and

@@ -67,6 +67,7 @@ def test_the_income_tax_a_company_booked_is_its_provision_on_the_income_statemen
     assert "income" not in statements_named("What was the effective income tax rate in 2016?")
     assert statements_named("How much income tax did Bank Co pay in 2016?") == ("cash_flows",)
     assert "income" not in statements_named("What were its deferred income tax assets at the end of 2016?")
+    assert "income" not in statements_named("What was Bank Co's current federal income tax provision in 2016?")
 
 
 GAMES_CASH_FLOWS = Passage(n=1, document="games-10k.pdf", page=73, tabular=True, statement="cash_flows", text=(
