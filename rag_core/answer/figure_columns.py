@@ -17,6 +17,7 @@ from .figure_cells import Row
 from .figure_question import scale_of
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
+from .row_context import lead_ins
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import IN_PARENTHESES, cell_value, is_percent
 from .year_columns import within_a_year
@@ -29,6 +30,9 @@ _DA_PART = re.compile(r"\s*(?:depreciation|amortization)\b(?!.*\b(?:debt|financ\
 _SGA_WHOLE = re.compile(r".*\bselling\b.*\badministrative\b", re.IGNORECASE)
 _SGA_PART = re.compile(r"\s*(?:sales and marketing|selling(?: and marketing)?|marketing(?: and sales)?|general and "
                        r"administrative)(?:\s+(?:expenses?|costs?))?(?:,\s*net)?\s*$", re.IGNORECASE)
+_OPERATING = re.compile(rf"{_SGA_PART.pattern}|\s*(?:research|product development|restructuring|impairment)\b",
+                        re.IGNORECASE)
+"""An operating expense a statement lists after its cost of revenue, which no list of the cost's parts holds."""
 _SPLIT = ((COST_OF_REVENUE, _COST_PART, _COST_WHOLE), (DEPRECIATION, _DA_PART, _DA_WHOLE),
           (SELLING_GENERAL, _SGA_PART, _SGA_WHOLE))
 """Lines a statement may split into parts it does not total, as (the metric's pattern, a part's row, the whole's
@@ -45,15 +49,26 @@ def split_lines(rows: Sequence[Row], cell: CellRead, metric: str, year: When) ->
     the cell's row is the whole, or its table totals the parts."""
     split = next(((part, whole) for pattern, part, whole in _SPLIT if covers(pattern, metric)), None)
     line = joined_item(cell.row) or cell.row  # 'Depreciation' after 'Adjustments to reconcile …:'
-    if split is None or not split[0].match(line) or split[1].match(line):
+    if split is None or split[1].match(line):
         return []
     part, whole = split
     table = [(joined_item(row.label) or row.label, row) for row in rows
              if row.passage.n == cell.passage and row.table == cell.table and not row.prose]
     if any(whole.match(label) for label, _ in table):
         return []
-    return [read for label, row in table if row.label != cell.row and part.match(label) and cell.column in row.cells
-            and (read := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
+    # or the lines listed under lead-ins that name the whole ('Product costs' under 'Cost of revenues—product sales:',
+    # beside those under 'Cost of revenues—subscription, …:'), up to the operating expenses that follow the last list
+    headed: list[tuple[str, Row]] = []
+    for label, row in table:
+        if _OPERATING.match(label):
+            break
+        headed += [(label, row)] if (leads := lead_ins(row)) and whole.match(leads[0]) else []
+    read = next((row for label, row in headed if row.label == cell.row and row.cells.get(cell.column) == cell.text),
+                None)
+    parts = [row for _, row in headed if row is not read] if read is not None else [
+        row for label, row in table if row.label != cell.row and part.match(label)] if part.match(line) else []
+    return [found for row in parts if cell.column in row.cells
+            and (found := cell_read(row, (cell.column, row.cells[cell.column]), year, metric)) is not None]
 
 
 _DEBT_ROW = re.compile(r"\b(?:debt|borrowings?|notes payable|commercial paper)\b", re.IGNORECASE)

@@ -1,8 +1,10 @@
-"""A statement's line asked as what a company recorded, booked or earned per share, read from the statement's row
-(``rag_core.answer.figures``): a row whose label opens with its group's lead-in ('Adjustments to reconcile net
+"""A statement's line asked as what a company recorded, booked, held or earned per share, read from the statement's
+rows (``rag_core.answer.figures``): a row whose label opens with its group's lead-in ('Adjustments to reconcile net
 income …: Depreciation') before a note's row of the same word (a deferred tax's 'Depreciation'); 'net income (loss)
-per share' as the earnings per share; the income tax booked as the provision for taxes. Found by a batch of figure
-questions written before any answer was read (docs/measurements.md)."""
+per share' as the earnings per share; the income tax booked as the provision for taxes; the balance a cash flow
+statement ends with; an expense where it is expensed, not where an equity account takes it; a cost of revenue listed
+under lead-ins that name it. Found by batches of figure questions written before any answer was read
+(docs/measurements.md)."""
 
 from __future__ import annotations
 
@@ -108,3 +110,28 @@ def test_an_expense_is_read_where_it_is_expensed_not_where_an_equity_account_tak
     figure = read_figure("How much share-based compensation expense did Snacks record in 2022?", [equity, flows])
     assert figure is not None and figure.kind == "cell", figure
     assert (figure.cells[0].passage, figure.shown) == (2, "343 million")
+
+
+GAMES_OPERATIONS = Passage(n=1, document="games-10k.pdf", page=70, tabular=True, statement="income", text=(
+    "CONSOLIDATED STATEMENTS OF OPERATIONS (Amounts in millions)\n| | 2019 | 2018 |\n"
+    "| Product sales | $1,975 | $2,255 |\n| Subscription, licensing, and other revenues | 4,514 | 5,245 |\n"
+    "| Total net revenues | 6,489 | 7,500 |\n| Costs and expenses | | |\n| Cost of revenues—product sales: | | |\n"
+    "| Product costs | 656 | 719 |\n| Software royalties and licenses | 240 | 371 |\n"
+    "| Cost of revenues—subscription, licensing, and other revenues: | | |\n"
+    "| Game operations and distribution costs | 965 | 1,028 |\n| Software royalties and licenses | 233 | 399 |\n"
+    "| Product development | 998 | 1,101 |\n| Sales and marketing | 926 | 1,062 |\n"
+    "| Total costs and expenses | 4,882 | 5,512 |\n| Operating income | 1,607 | 1,988 |\n"))
+
+
+def test_a_cost_of_revenue_listed_under_lead_ins_that_name_it_is_the_sum_of_their_lines() -> None:
+    """Two lists, each under a lead-in 'Cost of revenues—…:', and no total of them: the cost of revenue is every line
+    of both (a line of the same label in each counted twice), up to the operating expenses after them."""
+    margin = read_figure("What was Games Co's gross margin in 2019?", [GAMES_OPERATIONS])
+    assert margin is not None and margin.value is not None, margin
+    assert round(margin.value, 2) == round(100 * (6_489 - (656 + 240 + 965 + 233)) / 6_489, 2), margin.sentence
+    cost = read_figure("What were Games Co's cost of revenues in 2018?", [GAMES_OPERATIONS])
+    assert cost is not None and cost.shown == "2,517 million", cost
+    totalled = GAMES_OPERATIONS.model_copy(update={"text": GAMES_OPERATIONS.text.replace(
+        "| Product development |", "| Total cost of revenues | 2,094 | 2,517 |\n| Product development |")})
+    stated = read_figure("What were Games Co's cost of revenues in 2019?", [totalled])
+    assert stated is not None and stated.kind == "cell" and stated.shown == "2,094 million", stated
