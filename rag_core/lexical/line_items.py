@@ -58,7 +58,12 @@ LINE_ITEMS: dict[str, tuple[str, ...]] = {
                       "selling marketing general and administrative", "marketing general and administrative",
                       "general and administrative", "general and administrative expenses"),
     r"(?:r&d|research and development)(?:\s+(?:expenses?|costs?|spending))?": ("research and development expenses",
-                                                                              "research and development"),
+                                                                              "research and development",
+                                                                              "product development"),
+    # what customers paid for goods and services yet to be delivered (a balance)
+    r"customer advances|advances from customers|contract liabilit(?:y|ies)|deferred revenues?|unearned revenues?": (
+        "advances and progress billings", "customer advances", "advances from customers", "contract liabilities",
+        "deferred revenues", "deferred revenue", "unearned revenue"),
     # how many people it employs, by the words reports count them in ('we employed over 300,000 colleagues')
     r"\b(?:employees|workforce|headcount|staff)\b": ("employees", "people", "colleagues", "associates", "staff",
                                                      "total staff", "full-time employees"),

@@ -138,9 +138,15 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "proceeds from exercise of stock options": ((r"rais\w*|receiv\w*|collect\w*|br(?:ing|ought) in|t(?:ake|ook) in",
                                                  r"exercis\w* (?:of )?(?:their |its )?(?:employee )?(?:stock )?options|"
                                                  r"(?:stock )?options? (?:were |was )?exercised"),),
+    # what it spent developing its products: its research and development ('Product development' where it makes games)
+    "research and development": ((r"spen[dt]|spending|invest\w*|put", r"(?:on )?develop(?:ing|ment of) (?:its |their |"
+                                  r"new )?(?:games|products|software|drugs|medicines|technolog(?:y|ies))"),),
     # what it paid its people, asked with nothing after but the year: their salaries and benefits
     "compensation and benefits": ((rf"\bpa(?:y|id)\s+(?:its|their)\s+(?:employees|staff|workers|people|workforce)"
                                    rf"{_IN_YEAR}",),),
+    # what its customers paid it in advance, for goods and services it has yet to deliver: its contract liabilities
+    "customer advances": ((r"customers|clients|buyers", r"pa(?:y|id|ying)|prepa\w*|deposit\w*",
+                           r"in advance|upfront|up front|ahead|before (?:delivery|it (?:delivered|delivers))"),),
     # what it owes its suppliers, or its customers owe it, at a date: the balance sheet's payables and receivables (not
     # how long either takes to pay: the days above)
     "accounts payable": ((r"\bowe[ds]?\b|\bowing\b", r"suppliers|vendors|trade creditors"),),

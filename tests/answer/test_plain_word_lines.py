@@ -14,7 +14,7 @@ POSITION = Passage(n=1, document="planes-10k.pdf", page=57, tabular=True, statem
     "Consolidated Statements of Financial Position (Dollars in millions)\n| December 31, | 2022 | 2021 |\n"
     "| Accounts payable | $10,200 | $9,261 |\n| Accrued liabilities | 21,581 | 18,455 |\n"
     "| Short-term debt and current portion of long-term debt | 5,190 | 1,296 |\n"
-    "| Long-term debt | 51,811 | 56,806 |\n"))
+    "| Advances and progress billings | 53,081 | 52,980 |\n| Long-term debt | 51,811 | 56,806 |\n"))
 OPERATIONS = Passage(n=2, document="planes-10k.pdf", page=55, tabular=True, statement="income", text=(
     "Consolidated Statements of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
     "| Total revenues | 66,608 | 62,286 |\n| Loss before income taxes | (5,022) | (5,033) |\n"
@@ -34,6 +34,9 @@ PLANES = [POSITION, OPERATIONS, CASH_FLOWS]
     ("What were Planes Co's proceeds from issuance of long-term debt in 2021?", "New borrowings", "9,795 million"),
     ("What was Planes Co's long-term debt at the end of 2021?", "Long-term debt", "56,806 million"),
     ("How much did Planes Co owe its suppliers at the end of 2022?", "Accounts payable", "$10,200 million"),
+    # what its customers paid before delivery: its advances (contract liabilities, deferred revenue)
+    ("How much had Planes Co's customers paid in advance at the end of 2022?", "Advances and progress billings",
+     "53,081 million"),
 ])
 def test_a_line_asked_in_plain_words_is_read_from_its_row(question: str, row: str, shown: str) -> None:
     figure = read_figure(question, PLANES)
@@ -46,6 +49,13 @@ EXPENSES = Passage(n=1, document="games-10k.pdf", page=70, tabular=True, stateme
     "| Product sales | $1,975 | $2,255 |\n| Subscription, licensing, and other revenues | 4,514 | 5,245 |\n"
     "| Total net revenues | 6,489 | 7,500 |\n| Product development | 998 | 1,101 |\n"
     "| Sales and marketing | 926 | 1,062 |\n| General and administrative | 732 | 822 |\n"))
+
+
+def test_what_it_spent_developing_its_products_is_its_research_and_development() -> None:
+    """'Spend developing its games' is the research and development a games maker calls 'Product development'."""
+    spent = read_figure("How much did Games Co spend developing its games in 2019?", [EXPENSES])
+    assert spent is not None and spent.kind == "cell", spent
+    assert (spent.cells[0].row, spent.shown) == ("Product development", "998 million")
 
 
 def test_what_it_spent_on_one_of_two_costs_a_row_reports_together_is_that_row() -> None:
