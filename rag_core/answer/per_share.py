@@ -70,5 +70,5 @@ class Shares:
             return (row.scale != 1.0 or _SHARE_COUNT.search(row.label) is not None
                     or FIGURE_PER_SHARE.search(row.label) is not None
                     or bool(self.dilution and kinds and self.dilution not in kinds))
-        return bool(FIGURE_PER_SHARE.search(row.label) and self.count
-                    or _PER_SHARE.search(heading) and in_cents(row.cells))
+        return bool(FIGURE_PER_SHARE.search(row.label) and self.count  # or a label that opens with the heading
+                    or _PER_SHARE.search(f"{heading} {row.label}") and in_cents(row.cells))

@@ -27,8 +27,8 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
     out: list[str] = []
     for line in lines:
         row = cells(line)
-        labels = [label.strip() for label in LEADERS.split(row[0])] if row else []
-        labels = _of_footnote([label for label in labels if label])
+        labels = [label.strip(" $") for label in LEADERS.split(row[0])] if row else []  # its sign is a figure's
+        labels = _under_heading(_of_footnote([label for label in labels if label]))
         by_year = [figures_of(cell) for cell in row[1:] if cell.strip()]
         figures = [f for cell in by_year for f in cell]
         stacked = len(by_year) == years and all(len(cell) == max(len(labels), 2) for cell in by_year)
@@ -42,6 +42,24 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
         else:
             out.append(line)
     return out
+
+
+_PER_SHARE_HEADING = re.compile(r"(?P<heading>.*\bper (?:common )?share\b(?:\s*[—–-]\s*(?:basic|diluted))?)\s+"
+                                r"(?=[A-Z])", re.IGNORECASE)
+"""A heading of figures per share the first label of rows set into one cell opens with ('Earnings per share —
+Diluted Income from continuing operations, net of tax')."""
+
+
+def _under_heading(labels: list[str]) -> list[str]:
+    """Labels set into one cell after a first that opens with a heading of figures per share, each with the heading
+    ('Earnings per share — Diluted Net income'), unless it names a figure per share itself ('Dividends declared per
+    share'): apart, 'Net income | 0.85' would be read as the net income."""
+    found = _PER_SHARE_HEADING.match(labels[0]) if len(labels) >= 2 else None
+    if found is None:
+        return labels
+    heading = found.group("heading")
+    return [labels[0], *(label if re.search(r"\bper\b", label, re.IGNORECASE) else f"{heading} {label}"
+                         for label in labels[1:])]
 
 
 _FOOTNOTE = re.compile(r"^(?:\(\d{1,2}\)|\*+)\s*(?:includes\s+)?(?P<what>[^:]+?)(?:\s+as follows)?:\s*(?P<first>.+)$",

@@ -194,3 +194,25 @@ def test_basic_or_diluted_said_after_per_is_the_figures_not_what_it_is_of(questi
     figure = read_figure(question, [statement])
     assert figure is not None and figure.kind == "cell", figure
     assert figure.shown == shown
+
+
+CHIPS = Passage(n=1, document="chips-10k.pdf", page=50, tabular=True, statement="income", text=(
+    "CONSOLIDATED STATEMENTS OF INCOME\n| (thousands, except per share amounts) | 2009 | 2008 | 2007 |\n"
+    "| Net income . . . . . . . . . . . . . . . | $ 247,772 $ 786,284 $ 496,907 |\n"
+    "| Earnings per share — Diluted Income from continuing operations, net of tax . . . . . . . . $ Net income . . . . "
+    ". . . . . . $ Dividends declared per share . . . . . . . . . $ | 0.85 $ 0.85 $ 0.80 $ | 1.77 $ 2.65 $ 0.76 $ | "
+    "1.51 1.50 0.70 |\n"))
+
+
+def test_figures_per_share_a_finder_set_into_one_cell_are_read_apart_under_their_heading() -> None:
+    """Three rows in one cell a year, the first label opening with the heading 'Earnings per share — Diluted': each
+    read apart, its currency sign no label of its own; the heading carried onto 'Net income', which is then no net
+    income (an amount), and not onto 'Dividends declared per share', which names its own."""
+    diluted = read_figure("How much did Chips Co earn per diluted share in fiscal 2009?", [CHIPS])
+    assert diluted is not None and diluted.kind == "cell", diluted
+    assert (diluted.cells[0].row, diluted.shown) == ("Earnings per share — Diluted Net income", "$0.85")
+    dividends = read_figure("What dividends per share did Chips Co declare in fiscal 2008?", [CHIPS])
+    assert dividends is not None and (dividends.cells[0].row, dividends.shown) == (
+        "Dividends declared per share", "$0.76"), dividends
+    amount = read_figure("What was Chips Co's net income in fiscal 2009?", [CHIPS])
+    assert amount is not None and amount.kind == "cell" and amount.shown == "$247,772 thousand", amount
