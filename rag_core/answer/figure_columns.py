@@ -19,7 +19,7 @@ from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
 from .row_context import lead_ins
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
-from .statement_lines import IN_PARENTHESES, cell_value, is_percent
+from .statement_lines import IN_PARENTHESES, cell_value, figures_of, is_percent
 from .year_columns import within_a_year
 
 _COST_WHOLE = re.compile(rf"\s*(?:total )?(?:{COST_OF_REVENUE})\b|\s*total cost of\b", re.IGNORECASE)
@@ -183,7 +183,7 @@ def as_written(cell: CellRead) -> str:
 def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellRead | None:
     """A row's cell read, with why it was chosen (None for a cell without a figure)."""
     value = cell_value(cell[1])
-    if value is None:
+    if value is None or len(figures_of(cell[1])) > 1:  # rows a finder set into one cell are no one figure
         return None
     lead = named_under(row, stems(metric))
     lead = "" if stems(lead) <= stems(cell[0]) else lead  # the column says it ('Investment Management › 2015')

@@ -216,3 +216,12 @@ def test_figures_per_share_a_finder_set_into_one_cell_are_read_apart_under_their
         "Dividends declared per share", "$0.76"), dividends
     amount = read_figure("What was Chips Co's net income in fiscal 2009?", [CHIPS])
     assert amount is not None and amount.kind == "cell" and amount.shown == "$247,772 thousand", amount
+
+
+def test_a_cell_of_several_figures_that_cannot_be_read_apart_is_no_figure() -> None:
+    """Two labels over three figures a year cannot be given out: no figure is read from the cell (it had answered
+    '$0.850.850.80', the three written together)."""
+    uneven = CHIPS.model_copy(update={"text": CHIPS.text.replace(
+        " . . . . . . . . . $ Dividends declared per share", "")})
+    figure = read_figure("How much did Chips Co earn per diluted share in fiscal 2009?", [uneven])
+    assert figure is None or all(len(cell.text.split()) == 1 for cell in figure.cells), figure
