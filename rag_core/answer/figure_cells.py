@@ -16,8 +16,8 @@ from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN
 from ..tables.rows import HEADER_JOIN, labelled_rows
-from .figure_question import declared_unit, scale_of
 from .figure_sentences import clean_label, sentence_rows
+from .scales import declared_unit, scale_of
 from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed
 from .year_columns import by_year, header_years, in_blocks, years_above
 

@@ -14,11 +14,11 @@ from ..lexical.figure_name import YEAR
 from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION, SELLING_GENERAL
 from ..models import CellRead, FigureReading
 from .figure_cells import Row
-from .figure_question import scale_of
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
 from .row_context import lead_ins
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
+from .scales import scale_of
 from .statement_lines import IN_PARENTHESES, cell_value, figures_of, is_percent
 from .year_columns import within_a_year
 

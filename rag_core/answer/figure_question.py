@@ -8,12 +8,13 @@ import re
 from dataclasses import dataclass, replace
 
 from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, as_read, line_named, metric
-from ..lexical.line_items import LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
+from ..lexical.line_items import AS_REVENUE, LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
+from .scales import SCALES
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
               r"declin\w*)\b)")
@@ -49,6 +50,9 @@ _PART_OF = re.compile(r"\bwhat (?:percentage|percent|share|portion|proportion|fr
                       r"(?:is|are|was|were|went|go|goes|came|comes|come|did\s+(?:[\w&.'’-]+\s+){0,5}?(?:spend|invest|"
                       r"devote|allocate|get|earn|generate|derive))\s+(?:comprised of |made up of |due to |attributable "
                       r"to |represented by |from |spent on |to |into |on |in )?(?P<part>[^?]+)", re.IGNORECASE)
+_SALES = re.compile(r"\b(?:revenues?|sales)$", re.IGNORECASE)
+_FROM = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+"""A share of revenue that came from a line ('from services': 'Sales of services'), not one spent on it."""
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""
 _ACTIVITIES = re.compile(r"\bhow much (?:net )?cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"
@@ -115,37 +119,6 @@ _LONGEST_SPAN = 10
 """Most years a span of years in a question covers ('2010 to 2012'); a wider one is two dates."""
 TOTAL_OF = "the total of"
 """How a formula names the total of a row (its 'Total' column): '… / the total of future payments'."""
-SCALES = {"thousands": 1e3, "millions": 1e6, "billions": 1e9}  # a scale word as a number
-
-
-def scale_of(text: str) -> float:
-    """The scale a caption or a column's label states ('in thousands', '(Millions, except …)', '(in $000’s)',
-    '($000)'), else 1."""
-    match = re.search(r"\b(?:in|\$)\s*(thousands|millions|billions)\b|\((thousands|millions|billions)\b|"
-                      r"(?:\(|\bin\s)\s*\$?\s*(000)(?:['’]?s)?(?![\d,.])", text, re.IGNORECASE)
-    if match is None:
-        return 1.0
-    return SCALES["thousands"] if match.group(3) else SCALES[(match.group(1) or match.group(2)).lower()]
-
-
-DECLARED = re.compile(r"\btabular (?:amounts|dollars|figures)\b[^.;()]{0,40}?\bin (thousands|millions|billions)\b|"
-                      r"(?<!see )\bnotes to (?:the )?(?:consolidated )?financial statements\b[^()]{0,100}?"
-                      r"\((?:dollars |amounts |\$ ?)?in (thousands|millions|billions)\b", re.IGNORECASE)
-"""A report's statement of the unit of its tables that state none, from its page on ('(all tabular amounts in
-thousands except per share amounts)', ADI's; 'Tabular dollars are in millions', PepsiCo's; its notes' title over
-'(Dollars in millions, except otherwise stated)', Boeing's), not a pointer to its notes ('See Notes to …')."""
-
-
-def declared_unit(text: str) -> tuple[str, float] | None:
-    """The unit a report declares for its tables in ``text`` (``DECLARED``), with its words as a reading quotes them
-    ('tabular amounts in thousands'; 'Dollars in millions' after the notes' title), or None."""
-    found = DECLARED.search(text)
-    if found is None:
-        return None
-    said = found.group(0)[found.group(0).rfind("(") + 1 if found.group(2) else 0:]
-    return " ".join(said.split()), SCALES[(found.group(1) or found.group(2)).lower()]
-
-
 @dataclass(frozen=True)
 class Asked:
     """A figure question, read."""
@@ -371,6 +344,8 @@ def _read_asked(question: str) -> Asked | None:
             part = f"{whole} of {part}"
         elif part[:1].isupper() and not FIGURE.search(part):  # 'from Global Services': its revenue, not its assets
             part = _of_whole(part, whole)
+        elif not FIGURE.search(part) and _SALES.search(whole) and _FROM.search(asked[:part_of.start("part")]):
+            part = f"{part}{AS_REVENUE}"
         return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{grouped(part)} / {grouped(whole)}",
                        percent=True)
     activities = _ACTIVITIES.search(asked)

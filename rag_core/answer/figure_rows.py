@@ -301,7 +301,7 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     for name, head, said in names:
         part = label <= name and len(label) >= 2 and head in label
         if label == name or (part and in_words(text, said)):
-            score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
+            score = max(score, len(label - (QUALIFIERS - words)) + (_WHOLE if label == name else _PART_OF_NAME))
         elif part and in_words(text, said, loose=True):  # 'Common stock dividends' of '… to common stockholders'
             score = max(score, len(label) - 1 + _PART_OF_NAME)
         elif (name <= label and label - name <= QUALIFIERS  # 'Total net sales' for 'net sales'

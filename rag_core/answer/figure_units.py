@@ -15,8 +15,8 @@ from typing import Protocol
 from ..lexical.terms import tokenize
 from ..models import FigureReading, Passage
 from .figure_cells import amounts_unstated, shared_amount, table_rows
-from .figure_question import declared_unit
 from .figures import read_figure
+from .scales import declared_unit
 
 
 class ReportTables(Protocol):

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..lexical.line_items import DERIVED
+from ..lexical.line_items import AS_REVENUE, DERIVED
 from ..lexical.report_names import letters, report_key
 from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
@@ -311,7 +311,7 @@ def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
     question names instead ('Europe' of "PepsiCo's Europe net revenue"). None when the question asks no share of a
     whole, or no such column and row are found."""
     tokens = formula_tokens(asked.formula)
-    part = stems(tokens[0]) - GENERIC if len(tokens) == 3 and tokens[1] == "/" else set()
+    part = stems(tokens[0].removesuffix(AS_REVENUE)) - GENERIC if len(tokens) == 3 and tokens[1] == "/" else set()
     if not asked.percent or not part or asked.operation != "cell":
         return None
     reader = CellReader(rows, asked)

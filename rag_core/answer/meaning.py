@@ -38,10 +38,10 @@ from ..models import Passage
 from ..tables.lines import is_row, prose_lines
 from ..text import CITATION, sentences_of
 from .figure_cells import Row
-from .figure_question import scale_of
 from .figure_saying import SCALE_NAMES
 from .formula import evaluate, formula_tokens
 from .numbers import Cell, Number, content_terms, number_in, numbers
+from .scales import scale_of
 
 _AMOUNT = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?%|\s?(?:thousand|million|billion|mn|bn)\b)?"
 _OPERAND = rf"[-−(]?{_AMOUNT}\)?"

@@ -12,7 +12,7 @@ from ..lexical.terms import tokenize
 from ..models import DocumentRecord, Hit, Passage
 from ..reader import Reader
 from .context import group_passages
-from .figure_question import declared_unit
+from .scales import declared_unit
 
 _DECLARING = (tuple(tokenize("tabular")), tuple(tokenize("notes financial statements")))
 """The words a report's statement of its tables' unit holds ('(all tabular amounts in thousands …)', 'Notes to the
@@ -43,7 +43,7 @@ class ReportLookup:
         return self._passages(record, found[:self.tables])
 
     def declaring_units(self, doc_id: str, held: Sequence[str]) -> list[Passage]:
-        """The document's chunks that state its tables' unit (``figure_question.declared_unit``), the chunks
+        """The document's chunks that state its tables' unit (``scales.declared_unit``), the chunks
         ``held`` aside, in reading order."""
         record = self._record(doc_id)
         if record is None or not self.tables:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import MONTH
-from .line_items import LINE_ITEMS
+from .line_items import AS_REVENUE, LINE_ITEMS
 from .paraphrase import named_metrics
 from .statement_names import EARNED_FROM
 
@@ -186,7 +186,7 @@ def metric(text: str) -> str:
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
     first = _FOR_OWNER.sub("", first)  # 'the total D&A for Analog Devices over FY2008 and FY2009 combined'
     first = re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
-    return f"{first} revenue or sales" if first and _EARNED_FROM.search(text) else first
+    return f"{first}{AS_REVENUE}" if first and _EARNED_FROM.search(text) else first
 
 
 _EARNED_FROM = re.compile(EARNED_FROM, re.IGNORECASE)

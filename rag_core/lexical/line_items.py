@@ -24,6 +24,9 @@ SELLING_GENERAL = r"(?:sg&a|selling,? general,? (?:and|&) administrative)(?:\s+(
 """Selling, general and administrative expenses as questions name them (``figure_columns.split_lines`` sums the
 selling or marketing line and the general and administrative one where a statement states no total)."""
 
+AS_REVENUE = " revenue or sales"
+"""What a line of revenue is named by, after what it is of ('services revenue or sales': 'Sales of services' or
+'Services revenue')."""
 LINE_ITEMS: dict[str, tuple[str, ...]] = {
     r"capex|capital expenditures?|capital spending|(?:purchases?|additions?|payments?) (?:of|to|for) (?:pp&e|"
     r"property,? plant,? (?:and|&) equipment)": (

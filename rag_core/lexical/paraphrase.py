@@ -128,7 +128,10 @@ PARAPHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     # that asks how many shares (a note's count)
     "share repurchases": ((rf"^(?!.*{ASKS_COUNT}).*?\b(?:buy(?:s|ing)? back|bought back|buy[- ]?backs?|"
                            r"repurchas(?:e|ed|ing))",
-                           r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)"),),
+                           r"(?:its |their )?(?:own )?(?:common )?(?:shares|stock)"),
+                          # or what it spent buying treasury stock (not the treasury stock it holds at a date)
+                          (rf"^(?!.*{ASKS_COUNT}).*?\b(?:buy(?:s|ing)?|bought|purchas(?:e|ed|ing)|spen[dt]|spending)\b",
+                           r"treasury (?:stock|shares)")),
     # what it borrowed by issuing debt: the cash flow statement's proceeds ('borrow through new long-term debt')
     # (or what it borrowed, asked with nothing after but the year)
     "proceeds from issuance of long-term debt": ((r"borrow(?:s|ed|ing)?", r"(?:through|via|by issuing|in|with) (?:new "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.answer.figure_question import asks_for_figure, declared_unit, read_question
+from rag_core.answer.figure_question import asks_for_figure, read_question
+from rag_core.answer.scales import declared_unit
 from rag_core.text import follow_up_parts, following_up
 
 

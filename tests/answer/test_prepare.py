@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.context import with_texts
-from rag_core.answer.figure_question import declared_unit
 from rag_core.answer.prepare import prepare
+from rag_core.answer.scales import declared_unit
 from rag_core.models import Passage
 from rag_core.retrieval.plan import answering
 from rag_core.settings import BudgetSettings

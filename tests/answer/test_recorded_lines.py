@@ -3,8 +3,8 @@ rows (``rag_core.answer.figures``): a row whose label opens with its group's lea
 income …: Depreciation') before a note's row of the same word (a deferred tax's 'Depreciation'); 'net income (loss)
 per share' as the earnings per share; the income tax booked as the provision for taxes; the balance a cash flow
 statement ends with; an expense where it is expensed, not where an equity account takes it; a cost of revenue listed
-under lead-ins that name it. Found by batches of figure questions written before any answer was read
-(docs/measurements.md)."""
+under lead-ins that name it; cash asked alone, treasury stock bought, a share of revenue that came from a line. Found
+by batches of figure questions written before any answer was read (docs/measurements.md)."""
 
 from __future__ import annotations
 
@@ -135,3 +135,41 @@ def test_a_cost_of_revenue_listed_under_lead_ins_that_name_it_is_the_sum_of_thei
         "| Product development |", "| Total cost of revenues | 2,094 | 2,517 |\n| Product development |")})
     stated = read_figure("What were Games Co's cost of revenues in 2019?", [totalled])
     assert stated is not None and stated.kind == "cell" and stated.shown == "2,094 million", stated
+
+
+def test_cash_asked_alone_is_the_balance_sheets_not_a_pension_plans_total() -> None:
+    """'Total' in a report's whole name of the line counts for nothing the question did not ask: a pension plan's
+    'Total Cash and Cash Equivalents' had outweighed the balance sheet's 'Cash and cash equivalents'."""
+    pension = Passage(n=1, document="tape-10k.pdf", page=84, tabular=True, text=(
+        "U.S. pension plan assets by category (Millions)\n| | 2022 | 2021 |\n| Cash and Cash Equivalents | | |\n"
+        "| Cash and cash equivalents | 21 | 20 |\n| Total Cash and Cash Equivalents | 21 | 20 |\n"))
+    balance = Passage(n=2, document="tape-10k.pdf", page=50, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Balance Sheet (Dollars in millions)\n| At December 31 | 2022 | 2021 |\n"
+        "| Cash and cash equivalents | $ 3,655 | $ 4,564 |\n| Total current assets | 14,688 | 15,403 |\n"))
+    cash = read_figure("How much cash did Tape Co have at the end of 2022?", [pension, balance])
+    assert cash is not None and cash.kind == "cell", cash
+    assert (cash.cells[0].passage, cash.shown) == (2, "$3,655 million")
+
+
+def test_what_it_spent_buying_treasury_stock_is_the_cash_flow_statements_purchases() -> None:
+    flows = Passage(n=1, document="tape-10k.pdf", page=52, tabular=True, statement="cash_flows", text=(
+        "Consolidated Statement of Cash Flows (Millions)\n| | 2022 | 2021 |\n"
+        "| Purchases of treasury stock | (1,464) | (2,199) |\n"
+        "| Dividends paid to shareholders | (3,369) | (3,420) |\n"))
+    bought = read_figure("How much did Tape Co spend buying treasury stock in 2021?", [flows])
+    assert bought is not None and bought.kind == "cell", bought
+    assert (bought.cells[0].row, bought.shown) == ("Purchases of treasury stock", "2,199 million")
+
+
+def test_a_share_of_revenue_that_came_from_a_line_in_common_words_is_that_line_of_revenue() -> None:
+    """'Came from services' is the line 'Sales of services' over the whole; a share spent on a line is not read so."""
+    operations = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions)\n| Years ended December 31, | 2022 | 2021 |\n"
+        "| Sales of products | $55,893 | $51,386 |\n| Sales of services | 10,715 | 10,900 |\n"
+        "| Total revenues | 66,608 | 62,286 |\n| Research and development expense, net | (2,852) | (2,249) |\n"))
+    share = read_figure("What share of Planes Co's 2022 total revenues came from services?", [operations])
+    assert share is not None and share.value is not None, share
+    assert round(share.value, 2) == round(100 * 10_715 / 66_608, 2), share.sentence
+    spent = read_figure("What percent of Planes Co's 2022 total revenues went to research and development?",
+                        [operations])
+    assert spent is not None and spent.value is not None and round(spent.value, 2) == round(100 * 2_852 / 66_608, 2)

@@ -40,6 +40,7 @@ from rag_core.lexical.vocabulary import statements_named
         ("What was Acme's operating profit on each dollar of revenue in fiscal 2012?", ("operating margin",)),
         ("How much did Games Co spend developing its games in 2019?", ("research and development",)),
         ("How much had its customers paid in advance at the end of 2022?", ("customer advances",)),
+        ("How much did Tape Co spend buying treasury stock in 2021?", ("share repurchases",)),
         ("What was its net income per dollar of sales in 2022?", ("net profit margin",)),
         ("How many days did Acme's customers take to settle their invoices in fiscal 2009?",
          ("days sales outstanding",)),
@@ -93,6 +94,7 @@ def test_a_ratio_asked_for_in_plain_words_is_read_by_its_textbook_name(question:
         "How much did Acme pay its employees in stock awards in 2016?",  # a part of their pay, by its own name
         "How much did customers pay Acme in 2022?",  # what it was paid, not paid ahead
         "Which products is Acme developing for 2024?",  # nothing spent
+        "What was Acme's treasury stock at the end of 2022?",  # the balance held, not what it bought
     ],
 )
 def test_a_question_that_asks_for_no_ratio_in_plain_words_names_none(question: str) -> None:
