@@ -346,8 +346,8 @@ def _read_asked(question: str) -> Asked | None:
             part = _of_whole(part, whole)
         elif not FIGURE.search(part) and _SALES.search(whole) and _FROM.search(asked[:part_of.start("part")]):
             part = f"{part}{AS_REVENUE}"
-        return replace(cell, metric=f"{part} as a % of {whole}", formula=f"{grouped(part)} / {grouped(whole)}",
-                       percent=True)
+        return replace(cell, metric=f"{part.removesuffix(AS_REVENUE)} as a % of {whole}",  # named as asked
+                       formula=f"{grouped(part)} / {grouped(whole)}", percent=True)
     activities = _ACTIVITIES.search(asked)
     if activities is not None:
         used = (activities.group("verb") or activities.group("verb2")).lower().startswith("use")
