@@ -155,7 +155,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             changed = balance and moved(row, metric)
             of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
             stated = _statement_gain(row, balance=balance, of_part=of_part, spent=spent)
-            apart = _DISCONTINUED.search(f"{row.passage.section} {row.label}") and not _DISCONTINUED.search(metric)
+            apart = any(kind.search(f"{where} {row.label}") and not kind.search(metric) for kind, where in (
+                (_DISCONTINUED, row.passage.section), (_PLANS, f"{row.passage.section} {row.passage.caption}")))
             scored.append((score + stated - (_CHANGED if changed or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
@@ -301,7 +302,7 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     for name, head, said in names:
         part = label <= name and len(label) >= 2 and head in label
         if label == name or (part and in_words(text, said)):
-            score = max(score, len(label - (QUALIFIERS - words)) + (_WHOLE if label == name else _PART_OF_NAME))
+            score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
         elif part and in_words(text, said, loose=True):  # 'Common stock dividends' of '… to common stockholders'
             score = max(score, len(label) - 1 + _PART_OF_NAME)
         elif (name <= label and label - name <= QUALIFIERS  # 'Total net sales' for 'net sales'
@@ -360,6 +361,9 @@ outstanding read 1.91 from it), though its label is the balance sheet's."""
 _DISCONTINUED = re.compile(r"\bdiscontinued operations?\b", re.IGNORECASE)
 """A figure of the businesses a company sold (a note's 'Discontinued Operations'): not the company's own unless the
 metric says so, ranked after every other as a balance's change is."""
+_PLANS = re.compile(r"\b(?:pension|postretirement|retirement)\b", re.IGNORECASE)
+"""A figure of its employees' pension plans (a plan's 'Total Cash and Cash Equivalents'): not the company's own either,
+unless the metric says so."""
 
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""

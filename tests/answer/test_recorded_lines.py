@@ -138,9 +138,10 @@ def test_a_cost_of_revenue_listed_under_lead_ins_that_name_it_is_the_sum_of_thei
 
 
 def test_cash_asked_alone_is_the_balance_sheets_not_a_pension_plans_total() -> None:
-    """'Total' in a report's whole name of the line counts for nothing the question did not ask: a pension plan's
-    'Total Cash and Cash Equivalents' had outweighed the balance sheet's 'Cash and cash equivalents'."""
-    pension = Passage(n=1, document="tape-10k.pdf", page=84, tabular=True, text=(
+    """A pension plan's figures are not the company's unless the question says so: the plan's 'Total Cash and Cash
+    Equivalents', a longer report name of the line, had outweighed the balance sheet's 'Cash and cash equivalents'."""
+    pension = Passage(n=1, document="tape-10k.pdf", page=84, tabular=True,
+                      caption="TAPE 2022 10K › NOTE 13. Pension and Postretirement Benefit Plans", text=(
         "U.S. pension plan assets by category (Millions)\n| | 2022 | 2021 |\n| Cash and Cash Equivalents | | |\n"
         "| Cash and cash equivalents | 21 | 20 |\n| Total Cash and Cash Equivalents | 21 | 20 |\n"))
     balance = Passage(n=2, document="tape-10k.pdf", page=50, tabular=True, statement="balance_sheet", text=(
