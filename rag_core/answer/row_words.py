@@ -31,10 +31,10 @@ def stems(text: str) -> set[str]:
 
 _EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)
 """'Effects' starts as 'effective' does: 'net of federal income tax effects' is no effective tax rate."""
-_EPS = re.compile(r"\bEPS\b|\b(?:net\s+)?(?:income|earnings)(?:\s*\(loss\))?\s+per(?=\s+(?:basic\s+|"
+_EPS = re.compile(r"\bEPS\b|\b(?:net\s+)?(?:income|earnings|loss)(?:\s*\((?:loss|income)\))?\s+per(?=\s+(?:basic\s+|"
                   r"diluted\s+)?(?:common\s+)?share)", re.IGNORECASE)
-"""'Diluted EPS' is the row of 'diluted earnings per share'; so is 'Diluted net income (loss) per share' (a loss
-per share alone is read by its own words)."""
+"""'Diluted EPS' is the row of 'diluted earnings per share'; so are 'Diluted net income (loss) per share' and 'Basic
+loss per share' (a loss per share is the earnings per share below nought)."""
 _BEFORE_TAXES = re.compile(r"\bbefore\s+(?:(?:the\s+)?provision\s+for\s+(?P<income>(?:income\s+)?)taxes|"
                            r"(?P<its>(?:income\s+)?)tax\s+(?:provision|expense))\b", re.IGNORECASE)
 """The tax an amount is before, by the tax's line ('Income (loss) before provision for income taxes', 'Income before

@@ -174,3 +174,18 @@ def test_a_share_of_revenue_that_came_from_a_line_in_common_words_is_that_line_o
     spent = read_figure("What percent of Planes Co's 2022 total revenues went to research and development?",
                         [operations])
     assert spent is not None and spent.value is not None and round(spent.value, 2) == round(100 * 2_852 / 66_608, 2)
+
+
+def test_a_loss_per_share_is_the_earnings_per_share_below_nought() -> None:
+    """'Diluted net loss per share' asked of a year the company lost money is the row 'Diluted net income (loss) per
+    share'; 'earnings per share' asked of a company that states only a loss per share is its 'Basic loss per share'."""
+    loss = read_figure("What was Pumps Co's diluted net loss per share in fiscal 2011?", [OPERATIONS])
+    assert loss is not None and loss.kind == "cell", loss
+    assert (loss.cells[0].row, loss.value) == ("Diluted net income (loss) per share", -0.32)
+    planes = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations (Dollars in millions, except per share data)\n| | 2022 | 2021 |\n"
+        "| Net loss | (5,053) | (4,290) |\n| Basic loss per share | ($8.30) | ($7.15) |\n"
+        "| Diluted loss per share | ($8.30) | ($7.15) |\n"))
+    earnings = read_figure("What was Planes Co's basic earnings per share in 2021?", [planes])
+    assert earnings is not None and earnings.kind == "cell", earnings
+    assert (earnings.cells[0].row, earnings.value) == ("Basic loss per share", -7.15)
