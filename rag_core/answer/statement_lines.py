@@ -45,7 +45,7 @@ def _unmerged(lines: list[str], years: int) -> list[str]:
 
 
 _PER_SHARE_HEADING = re.compile(r"(?P<heading>.*\bper (?:common )?share\b(?:\s*[—–-]\s*(?:basic|diluted))?)\s+"
-                                r"(?=[A-Z])", re.IGNORECASE)
+                                r"(?=(?-i:[A-Z]))", re.IGNORECASE)
 """A heading of figures per share the first label of rows set into one cell opens with ('Earnings per share —
 Diluted Income from continuing operations, net of tax')."""
 
