@@ -156,7 +156,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
             stated = _statement_gain(row, balance=balance, of_part=of_part, spent=spent)
             apart = any(kind.search(f"{where} {row.label}") and not kind.search(metric) for kind, where in (
-                (_DISCONTINUED, row.passage.section), (_PLANS, f"{row.passage.section} {row.passage.caption}")))
+                (_DISCONTINUED, row.passage.section), (_PLANS, _titled(row))))
             scored.append((score + stated - (_CHANGED if changed or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
@@ -364,6 +364,13 @@ metric says so, ranked after every other as a balance's change is."""
 _PLANS = re.compile(r"\b(?:pension|postretirement|retirement)\b", re.IGNORECASE)
 """A figure of its employees' pension plans (a plan's 'Total Cash and Cash Equivalents'): not the company's own either,
 unless the metric says so."""
+
+
+def _titled(row: Row) -> str:
+    """What a row's table is of: the lines of words that title it, else its passage's section and caption (a page's
+    passage may hold the income tax note's table under the pension note's section)."""
+    return " ".join(line for line in table_words(row) if not line.lstrip().startswith("|")) or \
+        f"{row.passage.section} {row.passage.caption}"
 
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""

@@ -150,6 +150,17 @@ def test_cash_asked_alone_is_the_balance_sheets_not_a_pension_plans_total() -> N
     cash = read_figure("How much cash did Tape Co have at the end of 2022?", [pension, balance])
     assert cash is not None and cash.kind == "cell", cash
     assert (cash.cells[0].passage, cash.shown) == (2, "$3,655 million")
+    # a page's passage that opens in the pension note and holds the income tax note's table, titled as its own
+    taxes = Passage(n=3, document="tape-10k.pdf", page=162, tabular=True,
+                    section="9. Pension Plans and Other Postretirement Benefits", text=(
+                        "The income tax provision for continuing operations consisted of the following:\n"
+                        "| In millions | 2022 | 2021 |\n| Current: | | |\n| Federal | $2,803 | $2,285 |\n"
+                        "| State | 595 | 509 |\n| Total current | 3,398 | 2,794 |\n"))
+    income = Passage(n=4, document="tape-10k.pdf", page=108, tabular=True, statement="income", text=(
+        "Consolidated Statements of Operations\n| In millions | 2022 | 2021 |\n"
+        "| Income tax provision | 1,463 | 2,522 |\n"))
+    federal = read_figure("What was Tape Co's current federal income tax provision in 2022?", [income, taxes])
+    assert federal is not None and federal.kind == "cell" and federal.shown == "$2,803 million", federal
 
 
 def test_what_it_spent_buying_treasury_stock_is_the_cash_flow_statements_purchases() -> None:
