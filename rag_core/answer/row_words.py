@@ -17,6 +17,7 @@ _SHORTEST = 2
 
 
 def _per_share_earnings(found: re.Match[str]) -> str:
+    """'EPS' or a statement's name of the figure per share ('Net income (loss) per') as 'earnings per share'."""
     return "earnings per share" if found.group(0).lower() == "eps" else "earnings per"
 
 
