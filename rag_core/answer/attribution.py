@@ -133,9 +133,9 @@ def attribute(
     if not statements or not passages:
         return [], AttributionSummary()
     similarity = _similarities(statements, passages, embedder, passage_vectors)
-    passage_terms = [content_terms(p.text) for p in passages]
-    passage_text = [_folded(p.text) for p in passages]
-    passage_numbers = [numbers(p.text) for p in passages]
+    read = [p.text if p.columns.strip() in p.text else f"{p.columns}\n{p.text}" for p in passages]  # its years too
+    passage_terms, passage_text = [content_terms(text) for text in read], [_folded(text) for text in read]
+    passage_numbers = [numbers(text) for text in read]
     everywhere = [n for group in passage_numbers for n in group]
     shown = [n for figure in computed if not figure.read for n in numbers(figure.shown)]  # computed, not read
     cells = table_cells(passages)

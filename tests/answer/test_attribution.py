@@ -552,3 +552,19 @@ def test_a_figures_course_is_judged_by_the_change_code_computed(question: str, s
     assert said.supported is supported, said
     assert said.unverified_numbers == [], "a ratio's two ends are code's, like the change"
     assert any("went " in note and "not the way this says" in note for note in said.notes) is not supported, said
+
+
+def test_the_years_a_table_passage_holds_in_its_column_headers_verify_the_years_a_statement_names() -> None:
+    """A passage that is a later part of a statement's table keeps its header of years apart (``columns``), not in its
+    text: the figure's own line ("Purchases of treasury stock, 2021: 2,199 million") had its year marked as in none of
+    the passages, and every statement of the answer unsupported."""
+    flows = Passage(n=1, document="tape-10k.pdf", page=52, tabular=True, statement="cash_flows",
+                    columns="| (Millions) | 2022 | 2021 | 2020 |", text=(
+                        "| Cash Flows from Financing Activities |  |  |  |\n"
+                        "| Purchases of treasury stock | (1,464) | (2,199) | (368) |\n"
+                        "| Dividends paid to shareholders | (3,369) | (3,420) | (3,388) |\n"))
+    found, summary = attribute("**Purchases of treasury stock, 2021: 2,199 million** [1]\n\n"
+                               "- Purchases of treasury stock — 2022: (1,464); 2021: (2,199); 2020: (368) [1]",
+                               [flows], None, TERMS_ONLY)
+    assert [statement.unverified_numbers for statement in found] == [[], []], found
+    assert summary.numbers_verified == summary.numbers
