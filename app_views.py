@@ -246,6 +246,13 @@ white-space:nowrap}
 </style>"""
 
 
+def answer_styles() -> None:
+    """The answers' marks styled once, before any answer is drawn. The browser loads its renderer of
+    HTML in Markdown at the first such element of a session: the first answer, drawn once written,
+    showed its notices and tables while its text was still blank (a moment; longer on a busy machine)."""
+    st.markdown(CHECK_STYLE, unsafe_allow_html=True)
+
+
 def checked_markdown(answer: Answer) -> str:
     """The answer as Markdown with inline HTML marks (all answer text escaped): each statement's
     citation chips, the check's own citations dashed, unsupported citations struck through, an

@@ -14,6 +14,7 @@ with st.sidebar:
     app_views.reranker_toggle(app_state.reranker_availability())
     app_views.persistent(st.slider, "Passages kept (k)", app_state.TOP_K, 1, 20)
     listing = st.container()
+    app_views.answer_styles()
 
 
 def list_conversations() -> None:

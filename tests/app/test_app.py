@@ -57,6 +57,15 @@ def test_every_page_runs_without_exceptions(app_env: Path, page: str) -> None:
     assert not at.exception
 
 
+def test_the_chat_page_loads_the_answers_html_renderer_before_the_first_answer(app_env: Path) -> None:
+    """The browser loads its renderer of HTML in Markdown at a session's first such element; drawn
+    with the page (in the sidebar), the first answer's marked text shows as soon as its tables do."""
+    at = app()
+    at.run()
+    at.switch_page("pages/chat.py").run()
+    assert any(m.allow_html and "rag-cite" in m.value for m in at.sidebar.markdown)
+
+
 def test_upload_goes_through_the_page(app_env: Path, tmp_path: Path) -> None:
     pdf = write_pdf(tmp_path / "acme.pdf", PAGES).read_bytes()
     at = app()
