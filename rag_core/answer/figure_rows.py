@@ -299,6 +299,8 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
         score = len(core) + len(core & words) / (len(words) or 1)
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
+    if score and (label == words or core == asked):  # the line in the question's own words, whole: no report's
+        score = max([score, *(len(name) + _WHOLE + _AGREES for name, _, _ in names)])  # longer name of it beats it
     for name, head, said in names:
         part = label <= name and len(label) >= 2 and head in label
         if label == name or (part and in_words(text, said)):
