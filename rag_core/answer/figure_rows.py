@@ -293,14 +293,12 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     asked = words - GENERIC
     score = 0.0
     core = label - QUALIFIERS  # 'Total staff at period-end' names the staff asked for
-    if label <= words:
-        score = len(label) + len(label & words) / (len(words) or 1)
+    if label <= words:  # the line in the question's words, whole, before a report's longer name of it in a tie
+        score = len(label) + len(label & words) / (len(words) or 1) + (_AGREES if label == words else 0.0)
     elif core and core == asked:
         score = len(core) + len(core & words) / (len(words) or 1)
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
-    if score and (label == words or core == asked):  # the line in the question's own words, whole: no report's
-        score = max([score, *(len(name) + _WHOLE + _AGREES for name, _, _ in names)])  # longer name of it beats it
     for name, head, said in names:
         part = label <= name and len(label) >= 2 and head in label
         if label == name or (part and in_words(text, said)):
