@@ -3,8 +3,9 @@ rows (``rag_core.answer.figures``): a row whose label opens with its group's lea
 income …: Depreciation') before a note's row of the same word (a deferred tax's 'Depreciation'); 'net income (loss)
 per share' as the earnings per share; the income tax booked as the provision for taxes; the balance a cash flow
 statement ends with; an expense where it is expensed, not where an equity account takes it; a cost of revenue listed
-under lead-ins that name it; cash asked alone, treasury stock bought, a share of revenue that came from a line. Found
-by batches of figure questions written before any answer was read (docs/measurements.md)."""
+under lead-ins that name it; cash asked alone, treasury stock bought, a share of revenue that came from a line; a
+line in the question's own words before a report's longer name of it. Found by batches of figure questions written
+before any answer was read (docs/measurements.md)."""
 
 from __future__ import annotations
 
@@ -200,3 +201,19 @@ def test_a_loss_per_share_is_the_earnings_per_share_below_nought() -> None:
     earnings = read_figure("What was Planes Co's basic earnings per share in 2021?", [planes])
     assert earnings is not None and earnings.kind == "cell", earnings
     assert (earnings.cells[0].row, earnings.value) == ("Basic loss per share", -7.15)
+
+
+def test_a_line_in_the_questions_own_words_comes_before_a_reports_longer_name_of_it() -> None:
+    """'Cash and due from banks' is what a bank may call its cash: asked 'cash and cash equivalents', the balance
+    sheet's line in those words is the figure, not tied with a statistical table's average balance of that name."""
+    balance = Passage(n=1, document="bank-10k.pdf", page=126, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Statements of Financial Condition\n| $ in millions | As of December 2016 | 2015 |\n"
+        "| Cash and cash equivalents | $121,711 | $93,439 |\n| Total assets | $860,165 | $861,395 |\n"))
+    averages = Passage(n=2, document="bank-10k.pdf", page=216, tabular=True, text=(
+        "Statistical Disclosures: Distribution of Assets, Liabilities and Shareholders' Equity\n"
+        "| Average balances, $ in millions | 2016 | 2015 |\n| Cash and due from banks | 13,985 | 13,803 |\n"
+        "| Deposits with banks | 98,406 | 81,927 |\n"))
+    figure = read_figure("How much did Bank Co hold in cash and cash equivalents at the end of 2015?",
+                         [balance, averages])
+    assert figure is not None and figure.kind == "cell", figure
+    assert (figure.cells[0].passage, figure.shown) == (1, "$93,439 million"), figure
