@@ -48,6 +48,10 @@ statement of operations before a segment table's), when the metric names no part
 _AT_DATE_STATED = _WHOLE
 """What a balance sheet's row gains when a balance is asked at a date, over a note's table of the same name (a pension
 plan's 'Total Cash and Cash Equivalents' is not the company's cash): as much as a report's whole name of the line."""
+_OWN_WORDS = _STATED / 2
+"""What a label in the question's own words, whole, gains: a statement's 'Cash and cash equivalents' before a table's
+'Cash and due from banks', a report's longer name of cash that scores as much; never as much as a primary statement's
+row gains ('Total operating expenses' of the income statement before a segment table's 'Operating expenses')."""
 _PROSE = 1.0
 """What a sentence's row loses against a table's: the table states the line ('Research and development |
 27,159'), the sentence rounds it and names it its own way ('Research and development expenses … $27.2
@@ -293,8 +297,8 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     asked = words - GENERIC
     score = 0.0
     core = label - QUALIFIERS  # 'Total staff at period-end' names the staff asked for
-    if label <= words:  # the line in the question's words, whole, before a report's longer name of it in a tie
-        score = len(label) + len(label & words) / (len(words) or 1) + (_AGREES if label == words else 0.0)
+    if label <= words:
+        score = len(label) + len(label & words) / (len(words) or 1) + (_OWN_WORDS if label == words else 0.0)
     elif core and core == asked:
         score = len(core) + len(core & words) / (len(words) or 1)
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
