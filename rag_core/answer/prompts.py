@@ -265,7 +265,7 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
     for p in passages:
         if not p.table_chunks:
             continue
-        labels = labels or answering_labels(p.text, question, p.columns)
+        labels = labels or answering_labels(p.text, question, p.columns, p.caption)
         lines += [(p.n, line) for line in shown[p.n] if any(line.startswith(f"{label} — ") for label in labels)]
     if not lines:
         return None

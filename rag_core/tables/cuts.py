@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexical.terms import COMPARED_LETTERS, word_prefixes
+from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
 from .headers import own_headers
 from .lines import ROWS_LEFT_OUT, cells, is_row
 from .merged import merged_columns, names_columns, split_cells
@@ -135,17 +135,19 @@ _DISCUSSION_WORDS = 30
 """Words after a table's rows that make them a table read in text (a caption or a footnote is shorter)."""
 
 
-def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
+def answering_labels(text: str, question: str, columns: str = "", caption: str = "") -> list[str]:
     """The row labels of the table in ``text`` whose lines answer ``question``, in table order:
     the labels the question names ('the diversity of each variant': 'Diversity', 'net income in
-    2022': 'Net income'), else a label that sums up a block and repeats over the table's blocks
+    2022': 'Net income') as what it asks (``_of_what_asked``: not an income table's 'United States' for
+    'employees … in the United States'), else a label that sums up a block and repeats over the table's blocks
     ('Overall' under each variant of a results table) when the table is what the question is
     about (half its content words or more in the passage: its caption, headers and labels), else
     none. A statement's one 'Total assets' line is not picked for a question naming no row: what
     it asks may be any line; nor a results table for "What is the main idea of LightRAG?"."""
     words = _stems(question)
     labels = list(dict.fromkeys(row[0] for _, row in labelled_rows(text, columns) if row and row[0]))
-    named = [label for label in labels if _named_by(label, words)]
+    heading = _stems(" ".join([caption, columns, *_above_rows(text)]))
+    named = [label for label in labels if _named_by(label, words) and _of_what_asked(label, question, heading)]
     if named:
         return named
     asked = set(word_prefixes(question, shortest=_SHORTEST, content_only=True))
@@ -156,6 +158,48 @@ def answering_labels(text: str, question: str, columns: str = "") -> list[str]:
         if row and _SUMMARY_LABEL.search(row[0]):
             counts[row[0]] = counts.get(row[0], 0) + 1
     return [label for label in labels if counts.get(label, 0) >= 2]
+
+
+_PLACING = frozenset("in on at for from of by to within across under outside into".split())  # noqa: SIM905
+"""Words that open a phrase saying where or of what a figure is ('employees … in the United States', 'a loss … on
+assets held for sale')."""
+_DETERMINERS = frozenset(("the", "its", "their", "our", "a", "an"))
+_GENERIC = frozenset(
+    """many much amount amounts number value size level figure total change changes increase decrease growth
+    difference percentage percent share portion proportion ratio rate average sum company""".split()  # noqa: SIM905
+)
+"""Words of a question before a phrase that say how much or what is done to it, not what the figure is."""
+
+
+def _above_rows(text: str) -> list[str]:
+    """The lines of a passage above its table's first row: its title and column names."""
+    lines = text.splitlines()
+    first = next((i for i, line in enumerate(lines) if is_row(line)), len(lines))
+    return lines[:first]
+
+
+def _of_what_asked(label: str, question: str, heading: set[str]) -> bool:
+    """Whether a row the question names answers it: true unless the question names the label only in a phrase
+    after what it asks ('How many of 3M's employees worked in the United States', 'What loss did it record on
+    assets held for sale') and the table's heading (``heading``: its caption, the text above its rows, its column
+    names) says none of the words before that phrase ('employees', 'worked'; 'loss', 'record'): then the row is
+    what the figure is of ('United States' of pre-tax income, 'Assets held for sale' of a balance sheet), not
+    the figure. Names, periods and words of amount or change before the phrase ('What share of revenue …', '3M's')
+    say nothing of what the figure is."""
+    own = {w[:COMPARED_LETTERS] for w in re.findall(rf"[a-z&]{{{_SHORTEST},}}", label.lower())}
+    tokens = re.findall(r"[\w&'’-]+", question)
+    first = next((i for i, t in enumerate(tokens) if t.lower()[:COMPARED_LETTERS] in own), None)
+    if first is None:
+        return True
+    at = first - 1
+    while at >= 0 and tokens[at].lower() in _DETERMINERS:
+        at -= 1
+    if at < 0 or tokens[at].lower() not in _PLACING:
+        return True
+    before = {t.lower()[:COMPARED_LETTERS] for n, t in enumerate(tokens[:at])
+              if n and t.isalpha() and t.islower() and len(t) >= _SHORTEST
+              and t not in STOPWORDS | PERIOD_WORDS | _GENERIC}
+    return not before or bool(before & heading)
 
 
 def _stems(text: str) -> set[str]:
