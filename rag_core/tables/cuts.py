@@ -166,9 +166,13 @@ assets held for sale')."""
 _DETERMINERS = frozenset(("the", "its", "their", "our", "a", "an"))
 _GENERIC = frozenset(
     """many much amount amounts number value size level figure total change changes increase decrease growth
-    difference percentage percent share portion proportion ratio rate average sum company""".split()  # noqa: SIM905
+    difference percentage percent share portion proportion ratio rate average sum company
+    come comes came coming derive derived hold holds held carry carried own owned keep kept report reports reported
+    record records recorded book booked recognize recognized recognise recognised post posted make makes made
+    earn earns earned generate generates generated""".split()  # noqa: SIM905
 )
-"""Words of a question before a phrase that say how much or what is done to it, not what the figure is."""
+"""Words of a question before a phrase that say how much, what is done to it or that the company has, made or
+recorded it ('What share of revenue came from …', 'How much did it hold in …'), not what the figure is."""
 
 
 def _above_rows(text: str) -> list[str]:

@@ -265,6 +265,31 @@ def test_the_lines_that_answer_are_those_the_question_names_else_each_blocks_sum
     assert answering_labels(statement, "What is the total?") == [], "'Total' alone names no line"
 
 
+def test_a_row_named_only_where_the_figure_is_answers_when_its_table_is_of_what_is_asked() -> None:
+    """'How many of 3M's employees worked in the United States': an income table's 'United States' row is where the
+    income was earned, not the employees (the local model read its $3,861 million as 3,861 employees); a table of
+    employees by area, or one whose caption says what is asked, answers with that row."""
+    from rag_core.tables.cuts import answering_labels
+
+    rows = "| United States | $3,861 | $3,716 |\n| International | 2,531 | 3,488 |\n| Total | $6,392 | $7,204 |"
+    income = "Income Before Income Taxes\n(Millions) 2022 2021\n" + rows
+    employees = "Employees as of December 31\n| | 2022 | 2021 |\n" + rows
+    asked = "How many of 3M's employees worked in the United States at the end of 2022?"
+    assert answering_labels(income, asked) == []
+    assert answering_labels(employees, asked) == ["United States"]
+    assert answering_labels(income, "What was 3M's income before income taxes in the United States?") == [
+        "United States"]
+    assert answering_labels(rows, "How much operating income came from the United States?") == []
+    assert answering_labels(rows, "How much operating income came from the United States?",
+                            caption="Operating income by geographic area") == ["United States"]
+    assert answering_labels(income, "What share of the total came from the United States?") == ["United States"], (
+        "nothing before the phrase names a figure")
+    sheet = "Consolidated Balance Sheets\n| | 2022 | 2021 |\n| Assets held for sale | 908 | — |"
+    assert answering_labels(sheet, "What loss did CVS Health record on assets held for sale in 2022?") == []
+    assert answering_labels(sheet, "How much did CVS Health hold in assets held for sale in 2022?") == [
+        "Assets held for sale"]
+
+
 def test_a_rows_label_is_its_first_cell_when_the_row_states_a_figure() -> None:
     text = ("TABLE 1: SUMMARY OF FINANCIAL PERFORMANCE\n"
             "| | 2022 | 2021 |\n|---|---|---|\n"
