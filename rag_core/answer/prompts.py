@@ -17,6 +17,7 @@ from ..text import CITATION  # the prompt asks for this form; the answer, its ch
 from .figure_question import asks_for_figure
 from .figure_saying import NOT_COMPUTED
 from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
+from .stated import STATED, stated_sentence
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -102,13 +103,11 @@ FIGURE_ANSWER = (
     "write that computation instead, each figure with its citation, and its result. Then support the answer in "
     "one or two sentences, citing [n]. Do not list the passages or their figures."
 )
-"""The brief form for a question that asks for a figure no table cell gave code: one sentence that
-answers, then the support (the technical form's copied lines read as a list of passages, and the
-model then picked among them or summed them). On eight such questions (FinanceBench and FinQA,
-2026-11-27) it stated the right figure first as often as the copied lines (one each; the answers
-of both are mostly wrong: these figures need reading prose or a step of reasoning), and a shorter
-wording ("answers … with the figure, its unit and its period; … show how it follows") was worse
-(none, and figures of its own)."""
+"""The brief form for a question that asks for a figure no table cell gave code and no sentence is known to state
+(``stated.STATED``): one sentence that answers, then the support (the technical form's copied lines read as a list
+of passages, and the model then picked among them or summed them). On eight such questions (FinanceBench and FinQA,
+2026-11-27) it stated the right figure first as often as the copied lines (one each), and a shorter wording
+("answers … with the figure, its unit and its period; … show how it follows") was worse (none)."""
 
 ONE_IDEA = (
     "State the main idea of the document in three or four sentences: what it proposes, how it works and what "
@@ -151,7 +150,7 @@ SIDES = (
 
 CLOSING = "Use only the passages above, and end each sentence or bullet with the number of its passage, like [2]."
 INSTRUCTION_TEXTS = (SYSTEM, *INSTRUCTIONS.values(), *BRIEF_INSTRUCTIONS.values(), FIGURE_ANSWER, ONE_IDEA,
-                     PICKED_LINES, COMPARED_LINES, SIDES, SETTLED, UNREAD, CLOSING)
+                     PICKED_LINES, COMPARED_LINES, SIDES, SETTLED, UNREAD, STATED, CLOSING)
 """Every instruction a model is given, with its places to fill ('{settled}'): what an answer must not copy
 (``echoes``)."""
 
@@ -208,7 +207,8 @@ def build_messages(
     if picked is not None:
         hint, instruction = "", picked
     elif brief and intent in ("technical", "qa") and asks_for_figure(question):
-        hint, instruction = "", FIGURE_ANSWER
+        stated = stated_sentence(question, passages)
+        hint, instruction = "", FIGURE_ANSWER if stated is None else STATED.format(n=stated[0], sentence=stated[1])
     if settled:
         hint, instruction = "", (UNREAD if settled.startswith(NOT_COMPUTED) else SETTLED).format(settled=settled)
     if intent == "comparison" and len(sides) >= 2:

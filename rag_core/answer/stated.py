@@ -1,0 +1,68 @@
+"""The sentence of prose that states the figure a question asks for, when no table line answers it and code read
+no figure: 'the Company employed approximately 92,000 people …, with approximately 37,000 employed in the United
+States' for 'How many of 3M's employees worked in the United States at the end of 2022?'. The local model's brief
+form is told which sentence it is (``STATED``): handed eight passages and asked for a figure, the 1.5B model read a
+table's row of the same place, or the figure of a like sentence about another agreement (README, stop 117)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..lexical.figure_name import YEAR
+from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
+from ..models import Passage
+from .numbers import numbers
+from .quotes import reading_units, reads_as_statement
+
+STATED = (
+    "Passage [{n}] states the figure the question asks for: \u201c{sentence}\u201d Begin with one sentence that "
+    "answers the question with the figure this sentence gives for what is asked, as it writes it, with its unit, "
+    "period and citation [{n}]. Then support it in one sentence, citing [{n}]. Do not compute."
+)
+"""The brief form's figure instruction when a sentence states the figure (``stated_sentence``)."""
+
+_ASKING = frozenset(word_prefixes("how much many large big high size amount total number what which", shortest=3,
+                                  content_only=False))
+"""Words a question asks with, which no sentence that answers it repeats."""
+_SHARE = 0.5
+"""Least share of the question's words (its asking words, periods and years aside) a stating sentence holds
+(fixed: a sentence on the same subject names some of them, the one that states the figure most)."""
+
+
+def _pairs(text: str) -> set[tuple[str, str]]:
+    """The text's pairs of words one after the other, stopwords aside, years and numbers among them ('2023 five',
+    'credit agreement' of 'its 2023 Five Year Credit Agreement')."""
+    words = [w[:COMPARED_LETTERS] for w in re.findall(r"[a-z&]{3,}|\d+", text.lower()) if w not in STOPWORDS]
+    return set(zip(words, words[1:], strict=False))
+
+
+def _states_a_figure(sentence: str) -> bool:
+    """Whether a sentence states an amount, a count or a rate, not only years and dates."""
+    return any(n.percent or n.scale != 1.0 or "$" in n.text or not 1900 <= n.value <= 2100 for n in numbers(sentence))
+
+
+def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, str] | None:
+    """The sentence of prose (``quotes.reads_as_statement``) of the passages that names most of the question's
+    words and states a figure, with its passage number: half its words or more (``_SHARE``), the question's
+    years counted as words; of those naming as many, the one holding most of its pairs of words ('the 2023 Five
+    Year Credit Agreement', not the terminated '2022 Five Year Credit Agreement' of a sentence dated 2023); the
+    first of the best in passage order. None when no sentence does."""
+    asked = set(word_prefixes(question, shortest=3, content_only=True)) - _ASKING - set(
+        word_prefixes(" ".join(PERIOD_WORDS), shortest=3, content_only=False))
+    years = {m.group(1) for m in YEAR.finditer(question)}
+    if not asked:
+        return None
+    pairs = _pairs(question)
+    best: tuple[tuple[float, int], int, str] | None = None
+    for p in passages:
+        for sentence in reading_units(p):
+            if not reads_as_statement(sentence) or not _states_a_figure(sentence):
+                continue
+            said = set(word_prefixes(sentence, shortest=3, content_only=True))
+            share = (len(asked & said) + len(years & {m.group(1) for m in YEAR.finditer(sentence)})) / (
+                len(asked) + len(years))
+            score = (share, len(pairs & _pairs(sentence)))
+            if share >= _SHARE and (best is None or score > best[0]):
+                best = (score, p.n, sentence.strip())
+    return None if best is None else (best[1], best[2])
