@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
 from ..models import Passage
@@ -38,8 +39,9 @@ def _pairs(text: str) -> set[tuple[str, str]]:
 
 
 def _states_a_figure(sentence: str) -> bool:
-    """Whether a sentence states an amount, a count or a rate, not only years and dates."""
-    return any(n.percent or n.scale != 1.0 or "$" in n.text or not 1900 <= n.value <= 2100 for n in numbers(sentence))
+    """Whether a sentence states an amount, a count or a rate, not only years and dates ('As of December 31,
+    2022, …')."""
+    return any(not (n.text.isdigit() and 1900 <= n.value <= 2100) for n in numbers(MONTH_DAY.sub(" ", sentence)))
 
 
 def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, str] | None:
