@@ -325,10 +325,12 @@ class Engine(Ingesting):
         notices = [n for n in (f"intent from keywords: {understanding.error}" if fell_back else None,
                                chat.notice(), tables_not_read_yet(passages, records)) if n]
         # lines read by code lead the answer (the plan's leads): the figure asked for, else the brief form's
-        # table lines that answer, a comparison's measured lines, a summary's totals; the model says what they show
+        # table lines that answer, the sentence that states the figure, a comparison's measured lines, a summary's
+        # totals; the model says what they show
         led = None if no_relevant else lead_lines(steps.leads, question=standalone, sides=sides, passages=passages,
                                                   whole_tables=whole_tables,
-                                                  read=figure.cells if figure is not None else ())
+                                                  read=figure.cells if figure is not None else (),
+                                                  settled=figure is not None)
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
         reads = figure is not None or (led is not None and led[0] == "quoted")
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..models import CellRead, Passage
+from .figure_question import asks_for_figure
 from .prompts import (
     QuotedLines,
     answering_rows_only,
@@ -14,6 +15,7 @@ from .prompts import (
     summing_lines,
     summing_rows_only,
 )
+from .stated import stated_sentence
 
 
 def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Passage]:
@@ -27,20 +29,22 @@ def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Pa
 
 def lead_lines(
     leads: Sequence[str], *, question: str, sides: Sequence[str], passages: Sequence[Passage],
-    whole_tables: Sequence[Passage], read: Sequence[CellRead] = (),
+    whole_tables: Sequence[Passage], read: Sequence[CellRead] = (), settled: bool = False,
 ) -> tuple[str, QuotedLines] | None:
     """The first of the plan's table-line leads that finds its lines, and them: the table lines that
     answer (``quoted``: the lines of the rows the figure was ``read`` from, when a passage shows them, each under the
     lead-in it was named with, the line holding its cells of a label two rows share),
-    a comparison's measured lines (``compared``), a summary's totals (``summing``, read from
-    ``whole_tables``: the passages before the budget, so a line it cut short is quoted whole). The
-    ``figure`` lead is read before the budget (``figures.read_figure``)."""
+    the sentence of prose that states the figure asked for when no figure is ``settled`` by code (``stated``, as the
+    prompt names it: ``stated.STATED``), a comparison's measured lines (``compared``), a summary's totals
+    (``summing``, read from ``whole_tables``: the passages before the budget, so a line it cut short is quoted
+    whole). The ``figure`` lead is read before the budget (``figures.read_figure``)."""
     kept = {p.n for p in passages}
     rows = [c.row for c in read]
     row_leads = {c.row: c.lead.split(" — ")[-1] for c in read if c.lead}
     held = held_cells(read)
     for lead in leads:
         found = (quoted_lines(question, passages, rows, row_leads, held) if lead == "quoted"
+                 else stated_lines(question, passages) if lead == "stated" and not settled
                  else compared_lines(sides, passages) if lead == "compared"
                  else summing_lines([g for g in whole_tables if g.n in kept]) if lead == "summing"
                  else None)
@@ -55,3 +59,9 @@ def held_cells(cells: Sequence[CellRead]) -> dict[str, list[str]]:
     for cell in cells:
         held.setdefault(cell.row, []).append(cell.text)
     return held
+
+
+def stated_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
+    """The sentence of prose that states the figure a question asks for (``stated.stated_sentence``), quoted."""
+    found = stated_sentence(question, passages) if asks_for_figure(question) else None
+    return None if found is None else QuotedLines(labels=[], lines=[], sentences=[found])

@@ -57,10 +57,11 @@ RowsKept = Literal["all", "answering", "summing"]
 """Which rows of a table passage the prompt keeps: every one; only the rows that answer the question
 (``prompts.answering_rows_only``); a summary's caption and first total (``prompts.summing_rows_only``)."""
 
-Lead = Literal["figure", "quoted", "compared", "summing"]
+Lead = Literal["figure", "quoted", "stated", "compared", "summing"]
 """What may open an answer, read by code before the model writes: the figure the question asks for
-(``answer.figures``), the table lines that answer (``prompts.quoted_lines``), a comparison's
-measured lines (``prompts.compared_lines``), a summary's totals (``prompts.summing_lines``)."""
+(``answer.figures``), the table lines that answer (``prompts.quoted_lines``), the sentence of prose that
+states the figure asked for (``stated.stated_sentence``), a comparison's measured lines
+(``prompts.compared_lines``), a summary's totals (``prompts.summing_lines``)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ def answering(intent: Intent, generator: str, *, budget: BudgetSettings, brief_f
     leads: tuple[Lead, ...] = ("figure",) if figures and intent in ("qa", "technical") else ()
     if brief and intent in own:
         leads += (own[intent],)
+    if brief and intent in ("technical", "qa"):
+        leads += ("stated",)
     return Answering(
         intent=intent, generator=generator, brief=brief,
         whole_document_tokens=min(budget.token_limit - reserved, cap or budget.token_limit),

@@ -241,3 +241,50 @@ def test_a_line_two_passages_show_alike_is_quoted_once_from_the_first() -> None:
     assert quoted is not None
     assert quoted.lines == [(1, "Loss from operations — 2022: (3,547); 2021: (2,902)"),
                             (1, "Interest and debt expense — 2022: (2,533); 2021: (2,682)")]
+
+
+def test_a_figure_a_sentence_states_is_asked_for_with_that_sentence() -> None:
+    """PepsiCo's 8-K: asked what it terminated, the local model gave the new agreement's figure from a like sentence.
+    Told which sentence states the figure, it answered from it; of sentences naming as many of the question's words,
+    the one holding its words in their order is that sentence ('2023 Five Year Credit Agreement', not a sentence dated
+    2023 about the 2022 one); a sentence whose only numbers are dates states none."""
+    from rag_core.answer.stated import stated_sentence
+
+    text = ("Effective May 26, 2023, Northwind terminated the $3,800,000,000 five year unsecured revolving credit "
+            "agreement, dated as of May 27, 2022, among Northwind, as borrower, and the lenders (the 2022 Five Year "
+            "Credit Agreement). On May 26, 2023, Northwind entered into a new $4,200,000,000 five year unsecured "
+            "revolving credit agreement (the 2023 Five Year Credit Agreement) among Northwind, as borrower, and the "
+            "lenders. As of December 31, 2023, no borrowings were outstanding under the 2023 Five Year Credit "
+            "Agreement held by Northwind as borrower.")
+    passages = [Passage(n=1, document="8-K.pdf", page=1, text="Northwind makes kites and sells them abroad."),
+                Passage(n=2, document="8-K.pdf", page=2, text=text)]
+    new = stated_sentence("How much can Northwind borrow under its 2023 Five Year Credit Agreement?", passages)
+    assert new is not None and new[0] == 2 and "$4,200,000,000" in new[1]
+    ended = stated_sentence("What was the size of the credit agreement Northwind terminated in May 2023?", passages)
+    assert ended is not None and "$3,800,000,000" in ended[1]
+    user = build_messages("qa", "What was the size of the credit agreement Northwind terminated in May 2023?",
+                          passages, brief=True)[-1]["content"]
+    assert f"Passage [2] states the figure the question asks for: \u201c{ended[1]}\u201d" in user
+    assert "Begin with one sentence that answers the question: the figure" not in user
+    dated = [passages[0], passages[1].model_copy(update={"text": text.rsplit(". ", 1)[1]})]
+    assert stated_sentence("How much was outstanding under the 2023 Five Year Credit Agreement?", dated) is None, (
+        "a date states no figure")
+    assert stated_sentence("How many kites did Northwind sell abroad in 2023?", passages) is None, "no figure stated"
+
+
+def test_the_sentence_that_states_the_figure_leads_the_local_answer_unless_code_read_the_figure() -> None:
+    """The sentence the prompt names (``STATED``) is quoted above the answer, as a table's answering lines are: the
+    reader sees the figure as the report writes it whatever the model makes of it."""
+    from rag_core.answer.leads import lead_lines
+
+    passages = [Passage(n=1, document="10-K.pdf", page=6, text=(
+        "On December 31, 2022, Northwind employed approximately 92,000 people, with approximately 37,000 employed "
+        "in the United States and 55,000 employed internationally."))]
+    question = "How many people did Northwind employ in the United States at the end of 2022?"
+    led = lead_lines(("figure", "quoted", "stated"), question=question, sides=(), passages=passages, whole_tables=())
+    assert led is not None and led[0] == "stated"
+    assert led[1].markdown() == f"- {passages[0].text} [1]\n\n"
+    assert lead_lines(("stated",), question=question, sides=(), passages=passages, whole_tables=(),
+                      settled=True) is None, "a figure read by code is the answer's lead"
+    assert lead_lines(("stated",), question="Why did Northwind hire abroad?", sides=(), passages=passages,
+                      whole_tables=()) is None, "no figure asked"

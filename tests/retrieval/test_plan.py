@@ -114,8 +114,8 @@ def test_the_plan_describes_how_each_backend_answers() -> None:
 
     budget = BudgetSettings()
     local = answering("technical", "local", budget=budget, brief_form=True, figures=True)
-    assert (local.brief, local.rows_kept, local.leads) == (True, "answering", ("figure", "quoted")), (
-        "a figure read by code first, then the table's lines that answer")
+    assert (local.brief, local.rows_kept, local.leads) == (True, "answering", ("figure", "quoted", "stated")), (
+        "a figure read by code first, then the table's lines that answer, then the sentence that states it")
     assert local.reserved_output == budget.reserved_for("technical", "local")
     assert local.whole_document_tokens == min(budget.token_limit - local.reserved_output,
                                               budget.prompt_cap("local") or budget.token_limit)
@@ -123,7 +123,7 @@ def test_the_plan_describes_how_each_backend_answers() -> None:
     assert (remote.brief, remote.rows_kept, remote.leads) == (False, "all", ("figure",))
     extractive = answering("qa", "extractive", budget=budget, brief_form=True, figures=True)
     assert extractive.leads == ("figure",), "every backend's answer to a figure question opens with the figure"
-    assert answering("qa", "local", budget=budget, brief_form=True, figures=False).leads == ()
+    assert answering("qa", "local", budget=budget, brief_form=True, figures=False).leads == ("stated",)
     summary = answering("summary", "local", budget=budget, brief_form=True, figures=True)
     assert (summary.rows_kept, summary.leads) == ("summing", ("summing",))
     comparison = answering("comparison", "local", budget=budget, brief_form=False, figures=True)
@@ -131,7 +131,7 @@ def test_the_plan_describes_how_each_backend_answers() -> None:
 
     chosen = plan(understood("technical", "rate"), "rate", documents=1, settings=SETTINGS, top_k=None, answer=local)
     described = chosen.describe()
-    assert described["answering"]["leads"] == ["figure", "quoted"]
+    assert described["answering"]["leads"] == ["figure", "quoted", "stated"]
     assert described["answering"]["rows_kept"] == "answering"
     assert described["retrievers"] == "hybrid" and described["weights"]["statements"] == SETTINGS.statement_weight
     assert "sides" not in described["weights"], "only a comparison of named sides runs the sides list"
