@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..models import CellRead, Passage
+from ..retrieval.plan import Answering
 from .figure_question import asks_for_figure
 from .prompts import (
     QuotedLines,
@@ -65,3 +66,21 @@ def stated_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | No
     """The sentence of prose that states the figure a question asks for (``stated.stated_sentence``), quoted."""
     found = stated_sentence(question, passages) if asks_for_figure(question) else None
     return None if found is None else QuotedLines(labels=[], lines=[], sentences=[found])
+
+
+def stated_first(steps: Answering, question: str, passages: Sequence[Passage], kept: Sequence[Passage],
+                 ) -> tuple[list[Passage], int] | None:
+    """The passages with the one first whose sentence states the figure asked for (``stated_sentence``, the plan's
+    ``stated`` lead), numbered from 1, and its page, when the budget's passages (``kept``, as it cut them) do not
+    hold that sentence and no table line of theirs answers (``quoted``, which leads before it); else None. A local
+    model's small prompt holds three or four passages: a report's statements, ranked first, had pushed out the
+    sentence of the risk factors that states ABIOMED's operating loss carryforwards."""
+    if "stated" not in steps.leads or not asks_for_figure(question):
+        return None
+    if "quoted" in steps.leads and quoted_lines(question, kept) is not None:
+        return None
+    found = stated_sentence(question, passages)
+    if found is None or stated_sentence(question, kept) == found:
+        return None
+    ordered = [*(p for p in passages if p.n == found[0]), *(p for p in passages if p.n != found[0])]
+    return [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)], ordered[0].page

@@ -20,7 +20,7 @@ from .context import with_texts
 from .figure_rows import joined_item
 from .figure_units import ReportTables, with_units
 from .figures import read_figure
-from .leads import kept_rows
+from .leads import kept_rows, stated_first
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,15 @@ def prepare(
                          keep=rows, together=together)
     if budget is None:
         return None
+    first = stated_first(steps, question, grouped, with_texts(grouped, budget.passages)) if (
+        figure is None and not whole) else None
+    if first is not None:
+        # the passage whose sentence states the figure asked for, which the budget had cut, goes first (``stated``)
+        grouped, page = first
+        budget, record = fit(steps, question, history, grouped, counter, sides, config)
+        assert budget is not None and record is not None, "a prompt that fits its passages fits them reordered"
+        record = record.model_copy(update={"notes": [f"the sentence on page {page} states the figure asked for: "
+                                                     "its passage goes first (the budget had cut it)"]})
     kept = {p.n for p in with_texts(grouped, budget.passages)}
     notes = unit_notes if figure is not None else ["no table row of the passages fits the figure asked for"]
     if figure is not None and not _sources(figure) <= kept:

@@ -288,3 +288,27 @@ def test_the_sentence_that_states_the_figure_leads_the_local_answer_unless_code_
                       settled=True) is None, "a figure read by code is the answer's lead"
     assert lead_lines(("stated",), question="Why did Northwind hire abroad?", sides=(), passages=passages,
                       whole_tables=()) is None, "no figure asked"
+
+
+def test_the_passage_whose_sentence_states_the_figure_goes_first_when_the_budget_cut_it() -> None:
+    """ABIOMED's operating loss carryforwards: a local model's prompt held three passages, its statements ranked first,
+    and not the note's sentence that states them; the plan's ``stated`` lead puts that passage first."""
+    from rag_core.answer.leads import stated_first
+    from rag_core.retrieval.plan import answering
+    from rag_core.settings import BudgetSettings
+
+    steps = answering("technical", "local", budget=BudgetSettings(), brief_form=True, figures=True)
+    sheet = Passage(n=1, document="10-K.pdf", page=62, table_chunks=(0,), text=(
+        "Consolidated Balance Sheets\n| | 2012 | 2011 |\n| Deferred tax assets | 1,048 | 990 |"))
+    note = Passage(n=2, document="10-K.pdf", page=76, text=(
+        "At March 31, 2012, the Company had federal and state net operating loss carryforwards of approximately "
+        "$191.2 million and $83.3 million, respectively, which expire in varying years."))
+    question = "What were the federal net operating loss carryforwards at March 31, 2012?"
+    first = stated_first(steps, question, [sheet, note], [sheet])
+    assert first is not None
+    assert [(p.n, p.page) for p in first[0]] == [(1, 76), (2, 62)] and first[1] == 76
+    assert stated_first(steps, question, [sheet, note], [sheet, note]) is None, "the prompt holds it"
+    extractive = answering("technical", "extractive", budget=BudgetSettings(), brief_form=True, figures=True)
+    assert stated_first(extractive, question, [sheet, note], [sheet]) is None, "no stated lead: the full prompt"
+    lined = sheet.model_copy(update={"text": sheet.text + "\n| Net operating loss carryforwards | 191,200 | 180,000 |"})
+    assert stated_first(steps, question, [lined, note], [lined]) is None, "a table line answers: it leads"
