@@ -7,7 +7,6 @@ from collections.abc import Sequence
 
 from ..models import CellRead, Passage
 from ..retrieval.plan import Answering
-from .figure_question import asks_for_figure
 from .prompts import (
     QuotedLines,
     answering_rows_only,
@@ -16,7 +15,7 @@ from .prompts import (
     summing_lines,
     summing_rows_only,
 )
-from .stated import stated_sentence
+from .stated import asks_stated, stated_sentence
 
 
 def kept_rows(rows_kept: str, question: str, passages: list[Passage]) -> list[Passage]:
@@ -64,7 +63,7 @@ def held_cells(cells: Sequence[CellRead]) -> dict[str, list[str]]:
 
 def stated_lines(question: str, passages: Sequence[Passage]) -> QuotedLines | None:
     """The sentence of prose that states the figure a question asks for (``stated.stated_sentence``), quoted."""
-    found = stated_sentence(question, passages) if asks_for_figure(question) else None
+    found = stated_sentence(question, passages) if asks_stated(question) else None
     return None if found is None else QuotedLines(labels=[], lines=[], sentences=[found])
 
 
@@ -75,7 +74,7 @@ def stated_first(steps: Answering, question: str, passages: Sequence[Passage], k
     hold that sentence and no table line of theirs answers (``quoted``, which leads before it); else None. A local
     model's small prompt holds three or four passages: a report's statements, ranked first, had pushed out the
     sentence of the risk factors that states ABIOMED's operating loss carryforwards."""
-    if "stated" not in steps.leads or not asks_for_figure(question):
+    if "stated" not in steps.leads or not asks_stated(question):
         return None
     if "quoted" in steps.leads and quoted_lines(question, kept) is not None:
         return None

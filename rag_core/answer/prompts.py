@@ -14,10 +14,9 @@ from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled,
 from ..tables.lines import in_table, is_row
 from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
-from .figure_question import asks_for_figure
 from .figure_saying import NOT_COMPUTED
 from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
-from .stated import STATED, stated_sentence
+from .stated import STATED, asks_stated, stated_sentence
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -206,7 +205,7 @@ def build_messages(
     picked = _picked_lines(question, passages) if brief and intent == "technical" else None
     if picked is not None:
         hint, instruction = "", picked
-    elif brief and intent in ("technical", "qa") and asks_for_figure(question):
+    elif brief and intent in ("technical", "qa") and asks_stated(question):
         stated = stated_sentence(question, passages)
         hint, instruction = "", FIGURE_ANSWER if stated is None else STATED.format(n=stated[0], sentence=stated[1])
     if settled:

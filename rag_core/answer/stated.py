@@ -13,6 +13,7 @@ from ..chunk_text import MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
 from ..models import Passage
+from .figure_question import asks_for_figure
 from .numbers import numbers
 from .quotes import reading_units, reads_as_statement
 
@@ -26,9 +27,17 @@ STATED = (
 _ASKING = frozenset(word_prefixes("how much many large big high size amount total number what which", shortest=3,
                                   content_only=False))
 """Words a question asks with, which no sentence that answers it repeats."""
-_SHARE = 0.5
-"""Least share of the question's words (its asking words, periods and years aside) a stating sentence holds
-(fixed: a sentence on the same subject names some of them, the one that states the figure most)."""
+_SHARE = 0.6
+"""Least share of the question's words (its asking words and periods aside, its years among them) a stating
+sentence holds (fixed: a sentence on the same subject names some of them, the one that states the figure most; at
+half, 'the Company still employed 16 of the 547 employees included in this cost reduction action' stated Analog
+Devices' 'additional charge … for its cost reduction action', and its head count; stop 117)."""
+_NAME_WEIGHT = 0.5
+"""What a name the question capitalises counts for against another word: a report calls itself 'we' or 'the
+Company' ('How many people did Analog Devices employ'), yet a place names which figure ('in Hong Kong')."""
+
+
+_PERIODS = frozenset(word_prefixes(" ".join(PERIOD_WORDS), shortest=3, content_only=False))
 
 
 def _pairs(text: str) -> set[tuple[str, str]]:
@@ -36,6 +45,15 @@ def _pairs(text: str) -> set[tuple[str, str]]:
     'credit agreement' of 'its 2023 Five Year Credit Agreement')."""
     words = [w[:COMPARED_LETTERS] for w in re.findall(r"[a-z&]{3,}|\d+", text.lower()) if w not in STOPWORDS]
     return set(zip(words, words[1:], strict=False))
+
+
+_COUNT = re.compile(r"^\W*how many\b", re.IGNORECASE)
+"""A count asked, whatever it counts ('How many square feet does its headquarters have?')."""
+
+
+def asks_stated(question: str) -> bool:
+    """Whether a sentence may state what a question asks: a figure (``figure_question.asks_for_figure``) or a count."""
+    return asks_for_figure(question) or _COUNT.match(question) is not None
 
 
 def _states_a_figure(sentence: str) -> bool:
@@ -46,14 +64,18 @@ def _states_a_figure(sentence: str) -> bool:
 
 def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, str] | None:
     """The sentence of prose (``quotes.reads_as_statement``) of the passages that names most of the question's
-    words and states a figure, with its passage number: half its words or more (``_SHARE``), the question's
-    years counted as words; of those naming as many, the one holding most of its pairs of words ('the 2023 Five
-    Year Credit Agreement', not the terminated '2022 Five Year Credit Agreement' of a sentence dated 2023); the
-    first of the best in passage order. None when no sentence does."""
-    asked = set(word_prefixes(question, shortest=3, content_only=True)) - _ASKING - set(
-        word_prefixes(" ".join(PERIOD_WORDS), shortest=3, content_only=False))
+    words and states a figure, with its passage number: 60% of its words or more (``_SHARE``), the question's
+    years counted as words and the names it capitalises as half a word (``_NAME_WEIGHT``); of those naming as
+    many, the one holding most of its pairs of words ('the 2023 Five Year Credit Agreement', not the terminated
+    '2022 Five Year Credit Agreement' of a sentence dated 2023); the first of the best in passage order. None when
+    no sentence does."""
+    words = re.findall(r"[A-Za-z&][\w&'’-]*", question)
+    capitalised = {w for n, w in enumerate(words) if n and w[0].isupper()}
+    asked = set(word_prefixes(" ".join(w for w in words if w not in capitalised), shortest=3,
+                              content_only=True)) - _ASKING - _PERIODS
+    names = set(word_prefixes(" ".join(capitalised), shortest=3, content_only=True)) - _ASKING - _PERIODS - asked
     years = {m.group(1) for m in YEAR.finditer(question)}
-    if not asked:
+    if not asked and not names:
         return None
     pairs = _pairs(question)
     best: tuple[tuple[float, int], int, str] | None = None
@@ -62,8 +84,8 @@ def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, st
             if not reads_as_statement(sentence) or not _states_a_figure(sentence):
                 continue
             said = set(word_prefixes(sentence, shortest=3, content_only=True))
-            share = (len(asked & said) + len(years & {m.group(1) for m in YEAR.finditer(sentence)})) / (
-                len(asked) + len(years))
+            share = (len(asked & said) + len(years & {m.group(1) for m in YEAR.finditer(sentence)})
+                     + _NAME_WEIGHT * len(names & said)) / (len(asked) + len(years) + _NAME_WEIGHT * len(names))
             score = (share, len(pairs & _pairs(sentence)))
             if share >= _SHARE and (best is None or score > best[0]):
                 best = (score, p.n, sentence.strip())
