@@ -1,8 +1,8 @@
 """The sentence of prose that states the figure a question asks for, when no table line answers it and code read
-no figure: 'the Company employed approximately 92,000 people …, with approximately 37,000 employed in the United
-States' for 'How many of 3M's employees worked in the United States at the end of 2022?'. The local model's brief
-form is told which sentence it is (``STATED``): handed eight passages and asked for a figure, the 1.5B model read a
-table's row of the same place, or the figure of a like sentence about another agreement (README, stop 117)."""
+no figure: 'Effective May 26, 2023, PepsiCo terminated the $3,800,000,000 five year … credit agreement …' for 'What
+was the size of the five year credit agreement PepsiCo terminated in May 2023?'. The local model's brief form is
+told which sentence it is (``STATED``) and the answer quotes it: asked for a figure among its passages, the 1.5B
+model gave the figure of a like sentence about the new agreement (docs/measurements.md, stops 116 and 117)."""
 
 from __future__ import annotations
 

@@ -186,10 +186,10 @@ def _of_what_asked(label: str, question: str, heading: set[str]) -> bool:
     """Whether a row the question names answers it: true unless the question names the label only in a phrase
     after what it asks ('How many of 3M's employees worked in the United States', 'What loss did it record on
     assets held for sale') and the table's heading (``heading``: its caption, the text above its rows, its column
-    names) says none of the words before that phrase ('employees', 'worked'; 'loss', 'record'): then the row is
-    what the figure is of ('United States' of pre-tax income, 'Assets held for sale' of a balance sheet), not
-    the figure. Names, periods and words of amount or change before the phrase ('What share of revenue …', '3M's')
-    say nothing of what the figure is."""
+    names) says none of the words before that phrase ('employees', 'worked'; 'loss'): then the row is what the
+    figure is of ('United States' of pre-tax income, 'Assets held for sale' of a balance sheet), not the figure.
+    Names, periods, words of amount or change and verbs of having, recording or earning before the phrase ('What
+    share of revenue came from …', '3M's', 'record') say nothing of what the figure is (``_GENERIC``)."""
     own = {w[:COMPARED_LETTERS] for w in re.findall(rf"[a-z&]{{{_SHORTEST},}}", label.lower())}
     tokens = re.findall(r"[\w&'’-]+", question)
     first = next((i for i, t in enumerate(tokens) if t.lower()[:COMPARED_LETTERS] in own), None)
