@@ -272,6 +272,21 @@ def test_a_figure_a_sentence_states_is_asked_for_with_that_sentence() -> None:
     assert stated_sentence("How many kites did Northwind sell abroad in 2023?", passages) is None, "no figure stated"
 
 
+def test_a_verb_the_question_says_in_another_form_is_the_same_word_to_the_stated_sentence() -> None:
+    """American Express's 10-K: 'We paid total interest … of $2.2 billion' for 'How much did it pay in interest': a
+    word is compared by its first letters, so 'paid' was not 'pay' and the sentence named too few of the question's
+    words; an irregular verb's forms (paid, spent, sold) are the verb."""
+    from rag_core.answer.stated import stated_sentence
+
+    passages = [Passage(n=1, document="10-K.pdf", page=40, text="Interest income was $5.1 billion in 2022."),
+                Passage(n=2, document="10-K.pdf", page=41, text=(
+                    "We paid interest of $2.2 billion in 2022. Northwind spent $310 million on advertising in 2022."))]
+    paid = stated_sentence("How much did Northwind pay in interest in 2022?", passages)
+    assert paid == (2, "We paid interest of $2.2 billion in 2022.")
+    spent = stated_sentence("How much does Northwind spend on advertising in 2022?", passages)
+    assert spent is not None and "$310 million" in spent[1]
+
+
 def test_the_sentence_that_states_the_figure_leads_the_local_answer_unless_code_read_the_figure() -> None:
     """The sentence the prompt names (``STATED``) is quoted above the answer, as a table's answering lines are: the
     reader sees the figure as the report writes it whatever the model makes of it."""
