@@ -288,6 +288,11 @@ _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
 
 
+_NET_OF = re.compile(r"\bnet of\b.*", re.IGNORECASE)
+"""What a line item's name says it is net of ('income taxes paid net of refunds'): a label is part of the name by two
+of the words before it, so 'Net income' is no part of it by its 'net' ('How much did it pay in net income taxes')."""
+
+
 def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]]) -> float:
     """How well a row label names the metric of ``words`` or one of its line items' report ``names``, whole or a
     part of one (0: not at all)."""
@@ -304,7 +309,7 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
     for name, head, said in names:
-        part = label <= name and len(label) >= 2 and head in label
+        part = label <= name and len(label & stems(_NET_OF.sub("", said))) >= 2 and head in label
         if label == name or (part and in_words(text, said)):
             score = max(score, len(label) + (_WHOLE if label == name else _PART_OF_NAME))
         elif part and in_words(text, said, loose=True):  # 'Common stock dividends' of '… to common stockholders'

@@ -227,3 +227,20 @@ def test_a_pre_tax_margin_is_read_from_the_income_statement() -> None:
     """The statement list brings the income statement for a pre-tax margin, as for the other margins: with the local
     model's smaller context, ABIOMED's margin had no revenue row among its four passages."""
     assert vocabulary.statements_named("What was ABIOMED's pre-tax margin in fiscal 2012?") == (vocabulary.INCOME,)
+
+
+def test_net_income_is_no_name_of_the_income_taxes_paid_net_of_refunds() -> None:
+    """American Express's 10-K: 'How much did it pay in net income taxes in 2022?' read the income statement's Net
+    income ($7,514 million), which was part of the report name 'income taxes paid net of refunds' by its 'net'; the
+    sentence that states the taxes paid answers."""
+    statement = Passage(n=1, document="card-10k.pdf", page=99, tabular=True, statement="income", text=(
+        "Consolidated Statements of Income (Millions)\n"
+        "| Years Ended December 31, | 2022 | 2021 |\n"
+        "| Total revenues net of interest expense | 52,862 | 42,380 |\n"
+        "| Net income | $ 7,514 | $ 8,060 |\n"))
+    note = Passage(n=2, document="card-10k.pdf", page=147, text=(
+        "Net income taxes paid by us during 2022, 2021 and 2020, were approximately $3.0 billion, $1.6 billion and "
+        "$2.2 billion, respectively."))
+    reading = read_figure("How much did Northwind pay in net income taxes in 2022?", [statement, note])
+    assert reading is not None and reading.cells[0].row == "Net income taxes paid by us"
+    assert reading.value == 3.0e9
