@@ -332,7 +332,7 @@ class Engine(Ingesting):
                                                   read=figure.cells if figure is not None else (),
                                                   settled=figure is not None)
         lead = (figure.sentence + "\n\n" if figure is not None else "") + (led[1].markdown() if led else "")
-        reads = figure is not None or (led is not None and led[0] == "quoted")
+        reads = figure is not None or (led is not None and led[0] in ("quoted", "stated"))
         check = (AnswerCheck(self.embedder, self.settings.attribution, self.reader, tuple(records))
                  if self.settings.attribution.enabled else None)
         return AnswerRun(
@@ -343,7 +343,7 @@ class Engine(Ingesting):
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
             echo_words=self.settings.llm.echo_words,
-            lead=lead, figure=figure,
+            lead=lead, figure=figure, told=None if led is None or led[0] != "stated" else "",
             max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )
 

@@ -18,11 +18,13 @@ from .numbers import numbers
 from .quotes import reading_units, reads_as_statement
 
 STATED = (
-    "Passage [{n}] states the figure the question asks for: \u201c{sentence}\u201d Begin with one sentence that "
-    "answers the question with the figure this sentence gives for what is asked, as it writes it, with its unit, "
-    "period and citation [{n}]. Then support it in one sentence, citing [{n}]. Do not compute."
+    "Passage [{n}] states the figure the question asks for: \u201c{sentence}\u201d The reader sees this sentence, "
+    "quoted, above your answer. In one sentence, answer the question with the figure it gives for what is asked, as "
+    "it writes it, with its unit, period and citation [{n}]. Do not compute."
 )
-"""The brief form's figure instruction when a sentence states the figure (``stated_sentence``)."""
+"""The brief form's figure instruction when a sentence states the figure (``stated_sentence``): one sentence under
+the quoted one, naming which of its figures is asked. Told to support the answer in a second sentence, the 1.5B model
+wrote 'This figure is stated in passage [1] as [1].' under 3M's pledge (stop 117's app walk)."""
 
 _ASKING = frozenset(word_prefixes("how much many large big high size amount total number what which", shortest=3,
                                   content_only=False))

@@ -44,9 +44,9 @@ class BudgetSettings(Group):
         160,
         gt=0,
         le=1_000_000,
-        description="Most tokens the model writes after a table's lines that answer, quoted at the head of the "
-        "answer (the local model's brief form): one or two sentences. A small model that starts copying the table "
-        "again stops here, and the answer says it was cut.",
+        description="Most tokens the model writes after a table's lines that answer, or the sentence that states "
+        "the figure, quoted at the head of the answer (the local model's brief form): one or two sentences. A small "
+        "model that starts copying the table again stops here, and the answer says it was cut.",
     )
     local_output_tokens: int = Field(
         512,
