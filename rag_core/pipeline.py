@@ -343,7 +343,7 @@ class Engine(Ingesting):
             extractive_sentences=self.settings.llm.extractive_sentences, check=check,
             prompt_speed=self.prompt_speeds.of(chat.model), repeat_limit=self.settings.llm.repeat_stop,
             echo_words=self.settings.llm.echo_words,
-            lead=lead, figure=figure, told=None if led is None or led[0] != "stated" else "",
+            lead=lead, figure=figure,
             max_tokens=min(budget.reserved_output, steps.reading_tokens) if reads else budget.reserved_output,
         )
 

@@ -135,7 +135,6 @@ class AnswerRun:
         lead: str,
         max_tokens: int,
         figure: FigureReading | None = None,
-        told: str | None = None,
     ) -> None:
         """``trace`` holds every stage up to the budget; the run records ``generate`` and
         ``attribution`` after it. ``timings`` and ``notices`` are copied, never changed. ``lead``:
@@ -144,9 +143,7 @@ class AnswerRun:
         model may write (the budget's reserved output, or less after a lead). ``figure``: the figure
         the question asks for, read by code, whose sentence opens ``lead`` for every backend, the
         extractive one too. ``echo_words``: a sentence of the model's with this many words in a row
-        of its instructions, or of ``told``, is left out of the answer (``echoes``; 0: never). ``told``: the part of
-        ``lead`` the model was told the reader sees and must not write again (None: all of it); a sentence it was told
-        to answer from (``stated.STATED``) is not, for it names which of the sentence's figures is asked."""
+        of its instructions is left out of the answer (``echoes``; 0: never)."""
         self.question = question
         self.standalone = standalone
         self.understanding = understanding
@@ -169,7 +166,6 @@ class AnswerRun:
         self._repeat_limit = repeat_limit
         self._echo_words = echo_words
         self._led = 0  # how much of ``_text`` is the lead, not the model's
-        self._told = told
         self.lead = lead
         self.figure = figure
         self._max_tokens = max_tokens
@@ -272,8 +268,7 @@ class AnswerRun:
         (an answer of nothing says less)."""
         if not self.generates:
             return None
-        said = self._text[: self._led] if self._told is None else self._told
-        written, count = without_echoes(self._text[self._led :], self._echo_words, said=said)
+        written, count = without_echoes(self._text[self._led :], self._echo_words, said=self._text[: self._led])
         if not count or not (self._led or written.strip()):
             return None
         self._text = self._text[: self._led] + written

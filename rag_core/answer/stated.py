@@ -23,8 +23,9 @@ STATED = (
     "it writes it, with its unit, period and citation [{n}]. Do not compute."
 )
 """The brief form's figure instruction when a sentence states the figure (``stated_sentence``): one sentence under
-the quoted one, naming which of its figures is asked. Told to support the answer in a second sentence, the 1.5B model
-wrote 'This figure is stated in passage [1] as [1].' under 3M's pledge (stop 117's app walk)."""
+the quoted one, naming which of its figures is asked. Told to answer and then support the answer, the 1.5B model
+copied 3M's pledge (its copy is left out, ``echoes``) and supported it with 'This figure is stated in passage [1] as
+[1].' (stop 117's app walk); it still often copies the sentence, which is then the whole answer (stop 118)."""
 
 _ASKING = frozenset(word_prefixes("how much many large big high size amount total number what which", shortest=3,
                                   content_only=False))

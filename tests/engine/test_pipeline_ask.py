@@ -491,26 +491,28 @@ def test_the_models_sentences_that_copy_its_instructions_are_left_out_with_a_not
         "an answer that is nothing but the echo, with no lead, is shown as written rather than emptied")
 
 
-def test_the_local_models_sentence_under_the_stated_sentence_is_kept_though_it_copies_it(
+def test_the_local_model_answers_in_one_sentence_under_the_stated_sentence_and_a_copy_of_it_is_left_out(
     fake_engine: Engine, tmp_path: Path
 ) -> None:
-    """3M's pledge in the app: the 1.5B model's answer repeated the quoted sentence's words and was left out as a copy,
-    and its second sentence, 'This figure is stated in passage [1] as [1].', was all that stayed. Told that the reader
-    sees the sentence, it answers in one sentence, kept though it says the figure in the sentence's words (it names
-    which of the sentence's figures is asked); a copy of its instructions is still left out."""
+    """3M's pledge in the app: asked for a sentence that answers and one that supports it, the 1.5B model copied the
+    quoted sentence (left out as a copy) and supported it with 'This figure is stated in passage [1] as [1].'. Told
+    that the reader sees the sentence, it is asked for one sentence, and its output is capped as under a table's
+    quoted lines; a copy of the quoted sentence is still left out, its own words stay."""
     pledge = ("Acme plans to invest $50 million over 2020 to 2025 to address racial opportunity gaps in the "
               "communities where it operates.")
     path = tmp_path / "acme-report.md"
     path.write_text("\n\n".join([*REPORT_PROSE[:15], pledge, *REPORT_PROSE[15:]]), encoding="utf-8")
     fake_engine.ingest_path(path)
-    said = "Acme plans to invest $50 million over 2020 to 2025 to address racial opportunity gaps [1]."
-    llm = ScriptedChatModel(answer=f"{said} The reader sees this sentence, quoted, above your answer.")
+    own = "Acme's pledge for 2020 to 2025 is $50 million [1]."
+    llm = ScriptedChatModel(answer=f"{pledge.replace('Acme', 'The company')} [1] {own}")
     llm.backend = "local"  # type: ignore[misc]
     run = fake_engine.ask("How much does Acme plan to invest over 2020 to 2025 to address racial opportunity gaps?",
                           llm=llm)
-    assert "The reader sees this sentence, quoted, above your answer." in run.budget.messages[-1]["content"]
+    prompt = run.budget.messages[-1]["content"]
+    assert "The reader sees this sentence, quoted, above your answer. In one sentence, answer" in prompt
+    assert "support" not in prompt.rsplit("Question:", 1)[1]
     answer = run.result()
     assert answer.answer.startswith(f"- {pledge} [")
-    assert answer.answer.rstrip().endswith(said), "the model's sentence stays under the one it quotes"
-    assert any("left out: 1 sentence(s)" in n for n in answer.notices), "its copy of the instruction does not"
+    assert answer.answer.rstrip().endswith(f"[1]\n\n{own}"), "the model's own sentence stays under the quoted one"
+    assert any("left out: 1 sentence(s)" in n for n in answer.notices), "its copy of the quoted sentence does not"
     assert run.trace.stage("generate").inputs["max_tokens"] == fake_engine.settings.budget.reading_tokens  # type: ignore[union-attr]
