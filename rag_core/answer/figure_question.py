@@ -29,6 +29,10 @@ _NOT_A_FIGURE = re.compile(
     r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
     r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b", re.IGNORECASE)
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
+_WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
+"""A figure asked of what would be ('By how much would pre-tax income change if the gross margins were 1% higher'):
+what a report states of it (a sensitivity), no figure of its tables; read as a change, Boeing's was the points its
+gross margin moved from 2021 to 2022 (stop 118)."""
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|grown|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
                      r"difference|differ)\b", re.IGNORECASE)
@@ -258,7 +262,7 @@ def _read(question: str) -> Asked | None:
 
 
 def _read_asked(question: str) -> Asked | None:
-    if not asks_for_figure(question):
+    if not asks_for_figure(question) or _WHAT_IF.search(question):
         return None
     asked = as_read(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
     years = tuple(int(y) for y in YEAR.findall(asked))

@@ -234,3 +234,18 @@ def test_how_much_of_its_revenue_went_to_a_line_is_its_share_and_a_debt_paid_bac
     assert amount is not None and not amount.percent and not amount.formula, amount
     repaid = read_question("How much debt did Acme pay back in 2022?")
     assert repaid is not None and repaid.metric == "repayments of debt", repaid
+
+
+@pytest.mark.parametrize("question", [
+    "By how much would Boeing's pre-tax income change if the gross margins of its profitable long-term contracts "
+    "were 1% higher in 2022?",
+    "What would be the balance if the company suffered the potential total tax liability of the 2006 and 2007 IRS "
+    "examination?",
+    "If interest rates rose by 100 basis points, how much would net interest income decline?",
+])
+def test_a_figure_of_what_would_be_is_read_from_no_table(question: str) -> None:
+    """A what-if is what a report states of it (a sensitivity), never a figure of its tables: read as a change,
+    Boeing's was the points its gross margin moved from 2021 to 2022. A sentence may still state it (the local model's
+    stated lead asks for any figure)."""
+    assert read_question(question) is None
+    assert asks_for_figure(question)
