@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, as_read, line_named, metric
 from ..lexical.line_items import AS_REVENUE, LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
 from ..lexical.paraphrase import MEANINGS, named_metrics
+from ..lexical.terms import PERIOD_WORDS, STOPWORDS
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
@@ -29,6 +30,19 @@ _NOT_A_FIGURE = re.compile(
     r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
     r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b", re.IGNORECASE)
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
+_PART_SAID = re.compile(r"^\s*of\s+\S.*?\s(?:was|were|is|are)\s+(?!from\b)(?P<part>\S.*)", re.IGNORECASE)
+"""A part of a line asked by what it is ('How much of Boeing's accounts payable was payable to suppliers in supply chain
+financing programs'): a sentence's, never the line's row (read, it was all of accounts payable, stop 118), when it
+is said in two words or more beyond its period (``_part_asked``); a part that came from something is a share
+(``_part_share``)."""
+
+
+def _part_asked(metric: str) -> bool:
+    """Whether a metric asks a part of a line by what it is (``_PART_SAID``): not 'of the notes due 2024 were
+    outstanding', the line as it stood."""
+    said = _PART_SAID.match(metric)
+    return said is not None and len([w for w in re.findall(r"[a-z]{3,}", said.group("part").lower())
+                                     if w not in STOPWORDS and w not in PERIOD_WORDS]) >= 2
 _WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
 """A figure asked of what would be ('By how much would pre-tax income change if the gross margins were 1% higher'):
 what a report states of it (a sensitivity), no figure of its tables; read as a change, Boeing's was the points its
@@ -281,6 +295,8 @@ def _read_asked(question: str) -> Asked | None:
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods,
                  since=len(set(years)) == 1 and SINCE.search(asked) is not None)
+    if not plain and _part_asked(cell.metric):
+        return None
     parts = _parts_summed(cell.metric)
     if parts:  # 'cash and short-term marketable securities combined'
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))

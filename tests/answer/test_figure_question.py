@@ -249,3 +249,16 @@ def test_a_figure_of_what_would_be_is_read_from_no_table(question: str) -> None:
     stated lead asks for any figure)."""
     assert read_question(question) is None
     assert asks_for_figure(question)
+
+
+def test_a_part_of_a_line_asked_by_what_it_is_is_no_reading_of_the_line() -> None:
+    """'How much of Boeing's accounts payable was payable to suppliers in …' read the balance sheet's whole Accounts
+    payable ($10,200 million; a sentence states the part, $2.5 billion). A part that came from something is a share,
+    and a ratio asked in plain words ('How much of … was left as profit') is read as before."""
+    assert read_question("How much of Boeing's accounts payable was payable to suppliers in supply chain financing "
+                         "programs at the end of 2022?") is None
+    assert read_question("How much of the total debt is due within one year?") is None
+    came = read_question("How much of its 2022 revenue came from the Pharmacy Services segment?")
+    assert came is not None and came.metric == "Pharmacy Services segment revenue"
+    left = read_question("How much of Goldman Sachs' 2016 net revenues was left as profit?")
+    assert left is not None and left.formula == "net income / revenue"
