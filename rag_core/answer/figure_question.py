@@ -37,10 +37,12 @@ is said in two words or more beyond its period (``_part_asked``); a part that ca
 (``_part_share``)."""
 
 
-def _part_asked(metric: str) -> bool:
-    """Whether a metric asks a part of a line by what it is (``_PART_SAID``): not 'of the notes due 2024 were
-    outstanding', the line as it stood."""
-    said = _PART_SAID.match(metric)
+def asks_part(question: str) -> bool:
+    """Whether a question asks a part of a line by what it is (``_PART_SAID``), not a ratio in plain words ('How much
+    of its net revenues was left as profit'), nor 'of the notes due 2024 were outstanding', the line as it stood."""
+    asked = as_read(_BRACKETS.sub(" ", question))
+    plain = named_metrics(asked)
+    said = None if plain else _PART_SAID.match(line_named(asked, plain) or metric(asked))
     return said is not None and len([w for w in re.findall(r"[a-z]{3,}", said.group("part").lower())
                                      if w not in STOPWORDS and w not in PERIOD_WORDS]) >= 2
 _WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
@@ -276,7 +278,7 @@ def _read(question: str) -> Asked | None:
 
 
 def _read_asked(question: str) -> Asked | None:
-    if not asks_for_figure(question) or _WHAT_IF.search(question):
+    if not asks_for_figure(question) or _WHAT_IF.search(question) or asks_part(question):
         return None
     asked = as_read(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
     years = tuple(int(y) for y in YEAR.findall(asked))
@@ -295,8 +297,6 @@ def _read_asked(question: str) -> Asked | None:
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods,
                  since=len(set(years)) == 1 and SINCE.search(asked) is not None)
-    if not plain and _part_asked(cell.metric):
-        return None
     parts = _parts_summed(cell.metric)
     if parts:  # 'cash and short-term marketable securities combined'
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))

@@ -14,6 +14,7 @@ from ..tables.cuts import answering_labels, has_summing_row, only_rows_labelled,
 from ..tables.lines import in_table, is_row
 from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
+from .figure_question import asks_part
 from .figure_saying import NOT_COMPUTED
 from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
 from .stated import STATED, asks_stated, stated_sentence
@@ -160,9 +161,8 @@ _CONTROL_TOKEN = re.compile(r"<\|([^|<>\s]{1,40})\|>")
 
 
 def neutralize(text: str) -> str:
-    """Document text cannot close our delimiters, pose as a citation or open a chat turn:
-    '[3]' becomes '[ref 3]', passage tags lose their angle brackets and '<|im_start|>'
-    becomes '(|im_start|)'."""
+    """Document text cannot close our delimiters, pose as a citation or open a chat turn: '[3]' becomes '[ref 3]',
+    passage tags lose their angle brackets and '<|im_start|>' becomes '(|im_start|)'."""
     text = CITATION.sub(lambda m: f"[ref {m.group(1)}]", text)
     text = _CONTROL_TOKEN.sub(lambda m: f"(|{m.group(1)}|)", text)
     return _TAG.sub(lambda m: m.group(0).replace("<", "(").replace(">", ")"), text)
@@ -260,6 +260,8 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
     retrieval, leading to a significant performance decline …'), the table's own passage first."""
     shown = {p.n: neutralize(labelled(p.text, p.columns)).splitlines() for p in passages if p.table_chunks}
     labels = [row for row in rows if any(line.startswith(f"{row} — ") for lines in shown.values() for line in lines)]
+    if not labels and asks_part(question):
+        return None  # 'How much of its accounts payable was payable to suppliers in …': a sentence's, not the line's
     lines: list[tuple[int, str]] = []
     for p in passages:
         if not p.table_chunks:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figure_question import asks_for_figure, read_question
+from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.scales import declared_unit
+from rag_core.models import Passage
 from rag_core.text import follow_up_parts, following_up
 
 
@@ -262,3 +264,10 @@ def test_a_part_of_a_line_asked_by_what_it_is_is_no_reading_of_the_line() -> Non
     assert came is not None and came.metric == "Pharmacy Services segment revenue"
     left = read_question("How much of Goldman Sachs' 2016 net revenues was left as profit?")
     assert left is not None and left.formula == "net income / revenue"
+    balance = Passage(n=1, document="10-K.pdf", page=57, table_chunks=(2,), statement="balance_sheet", text=(
+        "| December 31, | 2022 | 2021 |\n| Accounts payable | 10,200 | 9,261 |\n| Accrued liabilities | 22,240 | "
+        "21,166 |\n"))
+    assert quoted_lines("How much of its accounts payable was payable to suppliers in supply chain financing "
+                        "programs at the end of 2022?", [balance]) is None, "nor is the line quoted above the answer"
+    whole = quoted_lines("How much did it have in accounts payable at the end of 2022?", [balance])
+    assert whole is not None and whole.lines[0][1].startswith("Accounts payable — ")
