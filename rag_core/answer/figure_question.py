@@ -30,11 +30,15 @@ _NOT_A_FIGURE = re.compile(
     r"^\s*(?:why|explain|describe|summari[sz]e|discuss|is|are|does|do|did|has|have|can|who|which (?:\w+ )?"
     r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b", re.IGNORECASE)
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
+_WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
+"""A figure asked of what would be ('By how much would pre-tax income change if the gross margins were 1% higher'):
+what a report states of it (a sensitivity), no figure of its tables; read as a change, Boeing's was the points its
+gross margin moved from 2021 to 2022 (stop 118)."""
 _PART_SAID = re.compile(r"^\s*of\s+\S.*?\s(?:was|were|is|are)\s+(?!from\b)(?P<part>\S.*)", re.IGNORECASE)
 """A part of a line asked by what it is ('How much of Boeing's accounts payable was payable to suppliers in supply chain
 financing programs'): a sentence's, never the line's row (read, it was all of accounts payable, stop 118), when it
-is said in two words or more beyond its period (``_part_asked``); a part that came from something is a share
-(``_part_share``)."""
+is said in two words or more beyond its period (``asks_part``); a part that came from something is a share
+(``figures._part_share``)."""
 
 
 def asks_part(question: str) -> bool:
@@ -45,10 +49,8 @@ def asks_part(question: str) -> bool:
     said = None if plain else _PART_SAID.match(line_named(asked, plain) or metric(asked))
     return said is not None and len([w for w in re.findall(r"[a-z]{3,}", said.group("part").lower())
                                      if w not in STOPWORDS and w not in PERIOD_WORDS]) >= 2
-_WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
-"""A figure asked of what would be ('By how much would pre-tax income change if the gross margins were 1% higher'):
-what a report states of it (a sensitivity), no figure of its tables; read as a change, Boeing's was the points its
-gross margin moved from 2021 to 2022 (stop 118)."""
+
+
 _CHANGE = re.compile(r"\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|grown|growth|decline|"
                      r"declined|fall|fell|drop|dropped|rise|rose|shrink|shrank|shrunk|year[- ]over[- ]year|yoy|"
                      r"difference|differ)\b", re.IGNORECASE)
