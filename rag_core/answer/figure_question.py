@@ -31,22 +31,23 @@ _NOT_A_FIGURE = re.compile(
     r"(?:is|are|was|were) (?:the )?(?:main|primary|largest)|what are the (?:main|key))\b", re.IGNORECASE)
 """An explanation or a yes/no, by its opening; what drove a change is ``vocabulary.asks_why``'s."""
 _WHAT_IF = re.compile(r"\bwould\b[^?]*\bif\b|\bif\b[^?]*\bwould\b", re.IGNORECASE)
-"""A figure asked of what would be ('By how much would pre-tax income change if the gross margins were 1% higher'):
-what a report states of it (a sensitivity), no figure of its tables; read as a change, Boeing's was the points its
-gross margin moved from 2021 to 2022 (stop 118)."""
+"""A figure of what would be ('… change if the gross margins were 1% higher'): a sentence's (a sensitivity)."""
 _PART_SAID = re.compile(r"^\s*of\s+\S.*?\s(?:was|were|is|are)\s+(?!from\b)(?P<part>\S.*)", re.IGNORECASE)
-"""A part of a line asked by what it is ('How much of Boeing's accounts payable was payable to suppliers in supply chain
-financing programs'): a sentence's, never the line's row (read, it was all of accounts payable, stop 118), when it
-is said in two words or more beyond its period (``asks_part``); a part that came from something is a share
-(``figures._part_share``)."""
+"""A part of a line asked by what it is ('How much of its accounts payable was payable to suppliers in …'): a
+sentence's, not the line's row (it read all of Boeing's, stop 118); one that came from something is a share."""
 
 
 def asks_part(question: str) -> bool:
-    """Whether a question asks a part of a line by what it is (``_PART_SAID``), not a ratio in plain words ('How much
-    of its net revenues was left as profit'), nor 'of the notes due 2024 were outstanding', the line as it stood."""
+    """Whether a question asks a part of a line by what it is (``_of_part``), not a ratio in plain words ('… left as
+    profit'); 'How much of the notes due 2024 were outstanding' asks the line. ``quoted_lines`` heeds it too."""
     asked = as_read(_BRACKETS.sub(" ", question))
     plain = named_metrics(asked)
-    said = None if plain else _PART_SAID.match(line_named(asked, plain) or metric(asked))
+    return not plain and _of_part(line_named(asked, plain) or metric(asked))
+
+
+def _of_part(name: str) -> bool:
+    """Whether a figure's name asks a part of a line (``_PART_SAID``) in two words or more beyond its period."""
+    said = _PART_SAID.match(name)
     return said is not None and len([w for w in re.findall(r"[a-z]{3,}", said.group("part").lower())
                                      if w not in STOPWORDS and w not in PERIOD_WORDS]) >= 2
 
@@ -280,7 +281,7 @@ def _read(question: str) -> Asked | None:
 
 
 def _read_asked(question: str) -> Asked | None:
-    if not asks_for_figure(question) or _WHAT_IF.search(question) or asks_part(question):
+    if not asks_for_figure(question) or _WHAT_IF.search(question):
         return None
     asked = as_read(_BRACKETS.sub(" ", question))  # 'at the beginning of 2022': at the end of 2021
     years = tuple(int(y) for y in YEAR.findall(asked))
@@ -299,6 +300,8 @@ def _read_asked(question: str) -> Asked | None:
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods,
                  since=len(set(years)) == 1 and SINCE.search(asked) is not None)
+    if not plain and _of_part(cell.metric):  # 'How much of its accounts payable was payable to suppliers in …'
+        return None
     parts = _parts_summed(cell.metric)
     if parts:  # 'cash and short-term marketable securities combined'
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))
