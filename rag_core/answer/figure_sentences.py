@@ -76,6 +76,13 @@ _YEARS_LEAD = re.compile(
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """What the company incurred or recorded, by years it names first: 'For the years ended March 31, 2011 and 2010, we
 incurred net losses of approximately $11.8 million and $19.0 million, respectively'."""
+_DATES_LEAD = re.compile(
+    rf"\b(?:As of|At|For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+)?"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:the\s+|our\s+|its\s+)?(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+"
+    rf"(?:was|were|totaled|totalled|amounted to|approximated)\s+(?:approximately\s+)?"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
+"""A row by the dates it names first, its label the sentence's subject: 'As of December 2016 and December 2015, the
+fair value of loans receivable was $49.80 billion and $45.19 billion, respectively'."""
 _PER_SHARE_ASIDE = r"(?:,?\s+or\s+\$?\d[\d.,]*\s+per\s+(?:[a-z]+\s+){0,3}?share)?,?"
 _PRIOR_YEAR = re.compile(
     rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?P<year>(?:19|20)\d\d),\s+(?:we|the [Cc]ompany)\s+"
@@ -150,6 +157,8 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         label = _whole_or_part(prose, match, "values", match.group("label"))
         found.append((label, [m.group("value") for m in pairs], [m.group("year") for m in pairs]))
     for match in _YEARS_LEAD.finditer(prose):
+        found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _SPENT.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))

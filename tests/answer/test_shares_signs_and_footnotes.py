@@ -171,6 +171,10 @@ def test_a_row_the_question_names_in_a_table_without_the_part_s_column_leaves_th
      "million, respectively.", ("Net losses", {"2011": "$11.8", "2010": "$19.0"}, 1e6)),
     ("In fiscal 2012 and 2011, we recorded stock-based compensation expense of $6.1 million and $4.8 million, "
      "respectively.", ("Stock-based compensation expense", {"2012": "$6.1", "2011": "$4.8"}, 1e6)),
+    ("As of December 2016 and December 2015, the fair value of loans receivable was $49.80 billion and $45.19 billion, "
+     "respectively.", ("Fair value of loans receivable", {"2016": "$49.80", "2015": "$45.19"}, 1e9)),
+    ("At December 31, 2022 and 2021, our backlog totaled $404 billion and $377 billion, respectively.",
+     ("Backlog", {"2022": "$404", "2021": "$377"}, 1e9)),
 ])
 def test_what_the_company_incurred_by_years_it_names_first_is_a_row(sentence: str, row: tuple[object, ...]) -> None:
     assert sentence_rows(sentence) == [row]
