@@ -21,6 +21,7 @@ from .figure_rows import joined_item
 from .figure_units import ReportTables, with_units
 from .figures import read_figure
 from .leads import kept_rows, stated_first
+from .stated import overruling
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def prepare(
         assert budget is not None, "a prompt without passages always fits"
         return Prepared([], budget, None, [r for r in (record,) if r is not None])
     clock = time.perf_counter()
-    figure = read_figure(question, grouped) if "figure" in steps.leads else None
+    figure, overruled_notes = _figure(question, grouped) if "figure" in steps.leads else (None, [])
     unit_notes: list[str] = []
     if figure is not None and figure.cells and report is not None:
         grouped, figure, unit_notes = with_units(question, figure, grouped, report)
@@ -62,7 +63,7 @@ def prepare(
         ordered = [*(p for p in grouped if p.n in own), *(p for p in grouped if p.n in used - own),
                    *(p for p in grouped if p.n not in used)]
         grouped = [p.model_copy(update={"n": n}) for n, p in enumerate(ordered, start=1)]
-        figure = read_figure(question, grouped)
+        figure = _figure(question, grouped)[0]
     read_ms = ms_since(clock)
     # a figure read by code keeps its table whole in the prompt: the rows it was read from, and the row of
     # years above them, which the brief form's rows that answer would leave out
@@ -88,7 +89,8 @@ def prepare(
         record = record.model_copy(update={"notes": [f"the sentence on page {page} states the figure asked for: "
                                                      "its passage goes first (the budget had cut it)"]})
     kept = {p.n for p in with_texts(grouped, budget.passages)}
-    notes = unit_notes if figure is not None else ["no table row of the passages fits the figure asked for"]
+    notes = [*overruled_notes, *unit_notes] if figure is not None else overruled_notes or [
+        "no table row of the passages fits the figure asked for"]
     if figure is not None and not _sources(figure) <= kept:
         sources = sorted(_sources(figure))
         notes = [f"the figure read from passages {', '.join(map(str, sources))} is not settled: the prompt's "
@@ -108,6 +110,28 @@ SHORT_LEADER = " ..."
 """A label's leader dots as the prompt writes them: three, which still part the labels a table finder set into one
 cell ('Depreciation ... Amortization of intangibles ...', ``tables.lines.leader_parts``), where a filing's run of
 forty took forty tokens (Analog Devices' cash flow statement: 5,074 characters, 2,829 without them)."""
+
+
+def _figure(question: str, passages: list[Passage]) -> tuple[FigureReading | None, list[str]]:
+    """The figure read by code (``figures.read_figure``) and no note, unless a sentence of the passages overrules it
+    (``stated.overruling``): then the figure that sentence alone gives, read as a row of its years ('the fair value of
+    loans receivable was $49.80 billion and $45.19 billion, respectively', summed), else none, and the note that says
+    why. A change read from a sentence's figures is none: they may be changes already ('increased by $42 million
+    during 2016 and increased by $9 million during 2015')."""
+    figure = read_figure(question, passages)
+    overruled = overruling(question, figure, passages) if figure is not None else None
+    if figure is None or overruled is None:
+        return figure, []
+    n, sentence = overruled
+    read = ", ".join(repr(c.row) for c in figure.cells)
+    note = (f"the figure read from {read} ({figure.shown}) is left out: the sentence of passage {n} states the "
+            f"question's words more fully than its row and states another figure: \u201c{sentence}\u201d")
+    own = next(p for p in passages if p.n == n)
+    said = read_figure(question, [own.model_copy(update={"text": sentence, "tabular": False, "table_chunks": (),
+                                                         "columns": "", "caption": ""})])
+    if said is None or said.value is None or said.missing or said.kind in ("change", "growth"):
+        return None, [note]
+    return said, [f"{note}; the figure is read from that sentence"]
 
 
 def _sources(figure: FigureReading) -> set[int]:

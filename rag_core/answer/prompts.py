@@ -17,7 +17,7 @@ from ..text import CITATION  # the prompt asks for this form; the answer, its ch
 from .figure_question import asks_part
 from .figure_saying import NOT_COMPUTED
 from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
-from .stated import STATED, asks_stated, stated_sentence
+from .stated import STATED, asks_stated, overrules_lines, stated_sentence
 
 SYSTEM = (
     "You answer questions about the user's documents using only the numbered passages inside <documents>.\n"
@@ -268,8 +268,8 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
             continue
         labels = labels or answering_labels(p.text, question, p.columns, p.caption)
         lines += [(p.n, line) for line in shown[p.n] if any(line.startswith(f"{label} — ") for label in labels)]
-    if not lines:
-        return None
+    if not lines or not rows and overrules_lines(question, passages, [line for _, line in lines]):
+        return None  # none answers, or a sentence names the question more fully and states another figure
     listed = [(n, line) for n, line in lines if listed_under(shown[n], line, leads or {})]
     lines = listed or lines
     lines = [(n, line) for n, line in lines if holds_read(lines, line, held or {})]

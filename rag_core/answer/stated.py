@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..chunk_text import MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
-from ..models import Passage
+from ..models import FigureReading, Passage
 from .figure_question import asks_for_figure
-from .numbers import numbers
+from .numbers import Number, number_in, numbers
 from .quotes import reading_units, reads_as_statement
 
 STATED = (
@@ -35,8 +36,9 @@ _SHARE = 0.6
 sentence holds (fixed: a sentence on the same subject names some of them, the one that states the figure most; at
 half, 'the Company still employed 16 of the 547 employees included in this cost reduction action' stated Analog
 Devices' 'additional charge … for its cost reduction action', and its head count; stop 117)."""
-_NAME_WEIGHT = 0.5
-"""What a name the question capitalises counts for against another word: a report calls itself 'we' or 'the
+_WORD_COUNT, _NAME_COUNT = 2, 1
+"""What a name the question capitalises counts for against another word (half; whole numbers to compare): a report
+calls itself 'we' or 'the
 Company' ('How many people did Analog Devices employ'), yet a place names which figure ('in Hong Kong')."""
 
 
@@ -77,33 +79,153 @@ def asks_stated(question: str) -> bool:
 def _states_a_figure(sentence: str) -> bool:
     """Whether a sentence states an amount, a count or a rate, not only years and dates ('As of December 31,
     2022, …')."""
-    return any(not (n.text.isdigit() and 1900 <= n.value <= 2100) for n in numbers(MONTH_DAY.sub(" ", sentence)))
+    return bool(_figures(sentence))
+
+
+_INITIALS = 5
+"""Most words a report writes as their initials ('LTC' for 'long-term care', 'FHLBB')."""
+_ABBREVIATION = re.compile(rf"\b[A-Z]{{2,{_INITIALS}}}\b")
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """The words of a question a sentence or a row may name (``stated_sentence``), a name the question capitalises
+    counting half a word (``_NAME_COUNT``)."""
+
+    asked: set[str]
+    names: set[str]
+    years: set[str]
+    initials: dict[str, set[str]]
+    """The words of each run the question says whose initials a report may write for them ('LTC': long-term care)."""
+
+    @classmethod
+    def of(cls, question: str) -> _Asked:
+        words = re.findall(r"[A-Za-z&][\w&'’-]*", question)
+        capitalised = {w for n, w in enumerate(words) if n and w[0].isupper()}
+        asked = _prefixes(" ".join(w for w in words if w not in capitalised)) - _ASKING - _PERIODS
+        names = _prefixes(" ".join(capitalised)) - _ASKING - _PERIODS - asked
+        runs = re.findall(r"[A-Za-z]+", question)
+        initials = {"".join(w[0] for w in run).upper(): _prefixes(" ".join(run)) for size in range(2, _INITIALS + 1)
+                    for run in (runs[i:i + size] for i in range(len(runs) - size + 1))}
+        return cls(asked, names, {m.group(1) for m in YEAR.finditer(question)}, initials)
+
+    @property
+    def whole(self) -> int:
+        return _WORD_COUNT * (len(self.asked) + len(self.years)) + _NAME_COUNT * len(self.names)
+
+    def said(self, text: str) -> set[str]:
+        """The words a text says as the question's are compared, the words of initials it writes, and its years."""
+        return _prefixes(text).union(*(self.initials.get(w, ()) for w in _ABBREVIATION.findall(text)),
+                                     (m.group(1) for m in YEAR.finditer(text)))
+
+    def named(self, text: str) -> int:
+        """How many of the words a text names, each counted as ``whole`` counts it."""
+        said = self.said(text)
+        return (_WORD_COUNT * (len(self.asked & said) + len(self.years & said))
+                + _NAME_COUNT * len(self.names & said))
 
 
 def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, str] | None:
     """The sentence of prose (``quotes.reads_as_statement``) of the passages that names most of the question's
     words and states a figure, with its passage number: 60% of its words or more (``_SHARE``), the question's
-    years counted as words and the names it capitalises as half a word (``_NAME_WEIGHT``); of those naming as
+    years counted as words and the names it capitalises as half a word (``_NAME_COUNT``); of those naming as
     many, the one holding most of its pairs of words ('the 2023 Five Year Credit Agreement', not the terminated
     '2022 Five Year Credit Agreement' of a sentence dated 2023); the first of the best in passage order. None when
     no sentence does."""
-    words = re.findall(r"[A-Za-z&][\w&'’-]*", question)
-    capitalised = {w for n, w in enumerate(words) if n and w[0].isupper()}
-    asked = _prefixes(" ".join(w for w in words if w not in capitalised)) - _ASKING - _PERIODS
-    names = _prefixes(" ".join(capitalised)) - _ASKING - _PERIODS - asked
-    years = {m.group(1) for m in YEAR.finditer(question)}
-    if not asked and not names:
+    asked = _Asked.of(question)
+    if not asked.asked and not asked.names:
         return None
     pairs = _pairs(question)
-    best: tuple[tuple[float, int], int, str] | None = None
+    best: tuple[tuple[int, int], int, str] | None = None
     for p in passages:
         for sentence in reading_units(p):
             if not reads_as_statement(sentence) or not _states_a_figure(sentence):
                 continue
-            said = _prefixes(sentence)
-            share = (len(asked & said) + len(years & {m.group(1) for m in YEAR.finditer(sentence)})
-                     + _NAME_WEIGHT * len(names & said)) / (len(asked) + len(years) + _NAME_WEIGHT * len(names))
-            score = (share, len(pairs & _pairs(sentence)))
-            if share >= _SHARE and (best is None or score > best[0]):
+            score = (asked.named(sentence), len(pairs & _pairs(sentence)))
+            if score[0] >= _SHARE * asked.whole and (best is None or score > best[0]):
                 best = (score, p.n, sentence.strip())
     return None if best is None else (best[1], best[2])
+
+
+_UP = re.compile(r"\b(?:increas|rais|rose|rise|grew|grow|higher|up)\w*\b", re.IGNORECASE)
+_DOWN = re.compile(r"\b(?:decreas|declin|fell|fall|lower|down|reduc|drop)\w*\b", re.IGNORECASE)
+_LOOSE = 3
+"""Letters a row's word and the question's agree in for the row to name it (``_fuller``)."""
+_DOING = frozenset(_prefixes("spend pay record incur report recognize generate earn make contribute accrue have hold "
+                             "use receive"))
+"""Verbs a question asks a row's figure with, which no row says: 'How much did it spend on sales and marketing' of the
+row 'Sales and marketing'."""
+_DIRECTION_WORDS = 4
+"""How many words before a figure its direction is said in ('was a decrease of $2.4 million', 'increased by $42
+million')."""
+
+
+def overruling(question: str, figure: FigureReading, passages: Sequence[Passage]) -> tuple[int, str] | None:
+    """The sentence that states the figure asked for (``stated_sentence``) when it names every word of the question and
+    the row code read the figure from (its label, lead-in and column, and what the figure is: 'change 2011 to 2012')
+    misses one (``_fuller``), or, of a change code computed, whether it misses one or not; and it states another
+    figure of the figure's kind, an amount or a rate (``_agrees``: not the figure read, nor a cell it was computed
+    from; a change the same amount the other way is another). A report's words over a cell like-worded ('Loss on
+    assets held for sale' is the Thailand business's $41 million; the sentence states the $2.5 billion of 'its LTC
+    business'), or over arithmetic on its cells ('The change in the valuation allowance was a decrease of $2.4 million
+    for fiscal 2012', where the deferred tax table's deductions '(118,279)' and '(120,721)' computed an increase)."""
+    if figure.value is None or not figure.cells:
+        return None
+    found = stated_sentence(question, passages)
+    row = " ".join([figure.what, *(f"{c.lead} {c.row} {c.column}" for c in figure.cells)])
+    percent = any(n.percent for n in numbers(figure.shown)[:1])
+    if (found is None or not _fuller(question, found[1], row, tie=figure.kind == "change")
+            or not any(n.percent == percent for n in _figures(found[1])) or _agrees(found[1], figure)):
+        return None  # none states another figure of its kind (an amount, a rate) for words the row does not name
+    return found
+
+
+def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[str]) -> bool:
+    """Whether the sentence that states the figure asked for names more of the question's words than the table lines
+    that would answer it (``prompts.quoted_lines``) and states none of their figures: 'Loss on assets held for sale —
+    2022: $41' is the Thailand business's; the sentence that states the loss on 'its LTC business' answers a question
+    about the long-term care business."""
+    found = stated_sentence(question, passages) if asks_stated(question) else None
+    if found is None or not _fuller(question, found[1], " ".join(lines), tie=False):
+        return False
+    shown = _figures(" ".join(lines))
+    return not any(number_in(number, shown) for number in _figures(found[1]))
+
+
+def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
+    """Whether a sentence names every word and year of the question, its names aside (no row names the company), and
+    a row misses one, a verb the question asks with aside (``_DOING``); with ``tie``, whether the row misses one or
+    not. A row's word is the question's when their first ``_LOOSE`` letters agree ('tax' of 'taxes', 'payments' of
+    'pay'), and initials it writes are the words they stand for ('Diluted EPS'): a row read by a name reports give
+    the line is not overruled for a word it writes another way."""
+    asked = _Asked.of(question)
+    wanted = asked.asked | asked.years
+    if not wanted or not wanted <= asked.said(sentence):
+        return False
+    read = {w[:_LOOSE] for w in asked.said(row)}
+    return tie or any(w[:_LOOSE] not in read for w in wanted - _DOING)
+
+
+def _figures(text: str) -> list[Number]:
+    """The amounts, counts and rates a text states, years and dates aside."""
+    return [n for n in numbers(MONTH_DAY.sub(" ", text)) if not (n.text.isdigit() and 1900 <= n.value <= 2100)]
+
+
+def _agrees(sentence: str, figure: FigureReading) -> bool:
+    """Whether a sentence states the figure read, or a cell it was read or computed from: its amount, rounded as the
+    sentence writes it (``number_in``), and for a change its way too when the words before it say one ('a decrease of
+    $2.4 million' is no increase)."""
+    read = numbers(figure.shown or str(figure.value))[:1]
+    cells = [n for c in figure.cells for n in numbers(c.text)]
+    for number in _figures(sentence):
+        if number_in(number, cells):
+            return True
+        if not number_in(number, read):
+            continue
+        if figure.kind not in ("change", "growth"):
+            return True
+        before = " ".join(sentence[:sentence.find(number.text)].split()[-_DIRECTION_WORDS:])
+        up, down = _UP.search(before) is not None, _DOWN.search(before) is not None
+        if up == down or up == (figure.value is not None and figure.value > 0):
+            return True
+    return False

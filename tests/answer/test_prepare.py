@@ -249,3 +249,85 @@ def test_leader_dots_are_three_in_the_prompt_so_a_figure_over_two_dotted_stateme
     prompt = prepared.budget.messages[-1]["content"]
     assert prepared.figure.sentence in prompt and ". . ." not in prompt
     assert "Depreciation ... Amortization of intangibles ..." in prompt
+
+
+def _report(table: str, prose: str) -> list[Passage]:
+    return [Passage(n=1, document="acme-10k.pdf", page=80, tabular=True, table_chunks=(0,), text=table),
+            Passage(n=2, document="acme-10k.pdf", page=86, text=prose)]
+
+
+def _prepared_local(question: str, passages: list[Passage]):  # type: ignore[no-untyped-def]
+    budget = BudgetSettings()
+    steps = answering("technical", "local", budget=budget, brief_form=True, figures=True)
+    prepared = prepare(steps, question, [], passages, WhitespaceTokenCounter(), (), budget, whole=False,
+                       no_relevant=False)
+    assert prepared is not None
+    return prepared
+
+
+def test_a_sentence_that_names_the_question_more_fully_than_the_row_overrules_the_cell() -> None:
+    """CVS Health's 10-K: asked its loss on the long-term care business held for sale, code read '$41 million' of a
+    row 'Loss on assets held for sale' (the Thailand business) and the local model settled it; a sentence states
+    the $2.5 billion of 'its LTC business' (initials of the question's words). The sentence answers: no figure is
+    settled, the prompt names the sentence (``STATED``) and the figures stage says why."""
+    table = ("Other items (in millions)\n| | 2022 | 2021 |\n| Loss on assets held for sale | $ 41 | $ — |\n"
+             "| Interest expense | 2,287 | 2,503 |\n")
+    prose = ("During 2022, the Company recorded a loss on assets held for sale of approximately $2.5 billion related "
+             "to the write-down of its LTC business.")
+    question = "How large was the loss Acme recorded in 2022 on assets held for sale for its long-term care business?"
+    prepared = _prepared_local(question, _report(table, prose))
+    assert prepared.figure is None, "the sentence states what is asked; the row another figure"
+    figures = next(r for r in prepared.records if r.name == Stage.FIGURES)
+    assert "'Loss on assets held for sale' ($41 million) is left out" in figures.notes[0]
+    assert f"states the figure the question asks for: \u201c{prose}\u201d" in prepared.budget.messages[-1]["content"]
+
+    thailand = "During 2022, the Company recorded a $41 million loss on its Thailand business held for sale."
+    kept = _prepared_local(question, _report(table, thailand)).figure
+    assert kept is not None and kept.shown == "$41 million", "a sentence stating the figure read keeps it"
+
+
+def test_a_row_that_names_the_question_its_own_way_keeps_its_figure() -> None:
+    """The eval's misses of a first rule, which a sentence naming more of the question's words overruled: a verb the
+    question asks with ('spend') no row says; 'Diluted EPS' is 'diluted earnings per share' by its initials; a
+    sentence stating only a rate does not overrule an amount."""
+    table = ("Costs (in millions, except per share)\n| | 2019 | 2018 |\n| Sales and marketing | 926 | 1,062 |\n"
+             "| Diluted EPS | $ 1.95 | $ 2.65 |\n")
+    spent = ("The decrease in sales and marketing expenses for 2019, as compared to 2018, was due to a decrease of $107 "
+             "million in marketing spending.")
+    read = _prepared_local("How much did Acme spend on sales and marketing in 2018?", _report(table, spent)).figure
+    assert read is not None and read.shown == "1,062 million"
+    fell = ("In fiscal year 2019, our revenue decreased 22% from fiscal 2018 and our diluted earnings per share "
+            "decreased by 26%.")
+    eps = _prepared_local("What were Acme's diluted earnings per share in fiscal 2018?", _report(table, fell)).figure
+    assert eps is not None and eps.shown == "$2.65"
+
+
+def test_a_change_computed_from_signed_cells_yields_to_the_sentence_that_states_its_way() -> None:
+    """ABIOMED's 10-K: its deferred tax table writes the valuation allowance as deductions, '(118,279)' and
+    '(120,721)', from which code computed an increase; the note says 'a decrease of $2.4 million'. A computed
+    figure yields to a sentence that names the question as fully and states another figure, or the same amount
+    going the other way; one that agrees keeps it."""
+    table = ("Deferred tax assets (in thousands)\n| | March 31, |  |\n| | 2012 | 2011 |\n"
+             "| Net operating loss carryforwards | 90,112 | 95,030 |\n| Valuation allowance | (118,279) | (120,721) |\n")
+    question = "What was the change in Acme's valuation allowance for fiscal 2012?"
+    prose = ("The change in the valuation allowance was a decrease of $2.4 million for fiscal 2012 and an increase "
+             "of $3.7 million for fiscal 2011, respectively.")
+    assert _prepared_local(question, _report(table, "Acme makes kites.")).figure is not None, "read by code alone"
+    assert _prepared_local(question, _report(table, prose)).figure is None, "the sentence says which way it went"
+    agreeing = prose.replace("a decrease of", "an increase of")
+    kept = _prepared_local(question, _report(table, agreeing)).figure
+    assert kept is not None and kept.kind == "change", "the sentence states the change computed"
+
+
+def test_a_sentence_that_overrules_the_row_gives_the_figure_it_states_by_years() -> None:
+    """Goldman Sachs' 10-K: asked the total fair value of loans receivable for two years, code summed the carrying
+    values of the row 'Total loans receivable' (95.08 billion); the sentence stating the fair values by years is the
+    row asked, and its two figures are summed (94.99 billion)."""
+    table = ("Loans receivable ($ in millions)\n| | As of December |  |\n| | 2016 | 2015 |\n"
+             "| Total loans receivable | $49,672 | $45,407 |\n")
+    prose = ("As of December 2016 and December 2015, the fair value of loans receivable was $49.80 billion and $45.19 "
+             "billion, respectively.")
+    question = "For December 2016 and December 2015, what was the total fair value of loans receivable in billions?"
+    figure = _prepared_local(question, _report(table, prose)).figure
+    assert figure is not None and figure.kind == "sum" and figure.shown == "94.99 billion"
+    assert figure.cells[0].page == 86, "read from the sentence"
