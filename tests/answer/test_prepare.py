@@ -292,8 +292,8 @@ def test_a_row_that_names_the_question_its_own_way_keeps_its_figure() -> None:
     sentence stating only a rate does not overrule an amount."""
     table = ("Costs (in millions, except per share)\n| | 2019 | 2018 |\n| Sales and marketing | 926 | 1,062 |\n"
              "| Diluted EPS | $ 1.95 | $ 2.65 |\n")
-    spent = ("The decrease in sales and marketing expenses for 2019, as compared to 2018, was due to a decrease of $107 "
-             "million in marketing spending.")
+    spent = ("The decrease in sales and marketing expenses for 2019, as compared to 2018, was due to a decrease of "
+             "$107 million in marketing spending.")
     read = _prepared_local("How much did Acme spend on sales and marketing in 2018?", _report(table, spent)).figure
     assert read is not None and read.shown == "1,062 million"
     fell = ("In fiscal year 2019, our revenue decreased 22% from fiscal 2018 and our diluted earnings per share "
@@ -308,7 +308,8 @@ def test_a_change_computed_from_signed_cells_yields_to_the_sentence_that_states_
     figure yields to a sentence that names the question as fully and states another figure, or the same amount
     going the other way; one that agrees keeps it."""
     table = ("Deferred tax assets (in thousands)\n| | March 31, |  |\n| | 2012 | 2011 |\n"
-             "| Net operating loss carryforwards | 90,112 | 95,030 |\n| Valuation allowance | (118,279) | (120,721) |\n")
+             "| Net operating loss carryforwards | 90,112 | 95,030 |\n"
+             "| Valuation allowance | (118,279) | (120,721) |\n")
     question = "What was the change in Acme's valuation allowance for fiscal 2012?"
     prose = ("The change in the valuation allowance was a decrease of $2.4 million for fiscal 2012 and an increase "
              "of $3.7 million for fiscal 2011, respectively.")
