@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..chunk_text import MONTH_DAY
+from ..lexical.course import COURSE_WORDS, way_said
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
 from ..models import FigureReading, Passage
@@ -147,8 +148,6 @@ def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, st
     return None if best is None else (best[1], best[2])
 
 
-_UP = re.compile(r"\b(?:increas|rais|rose|rise|grew|grow|higher|up)\w*\b", re.IGNORECASE)
-_DOWN = re.compile(r"\b(?:decreas|declin|fell|fall|lower|down|reduc|drop)\w*\b", re.IGNORECASE)
 _LOOSE = 3
 """Letters a row's word and the question's agree in for the row to name it (``_fuller``)."""
 _DOING = frozenset(_prefixes("spend pay record incur report recognize generate earn make contribute accrue have hold "
@@ -213,8 +212,8 @@ def _figures(text: str) -> list[Number]:
 
 def _agrees(sentence: str, figure: FigureReading) -> bool:
     """Whether a sentence states the figure read, or a cell it was read or computed from: its amount, rounded as the
-    sentence writes it (``number_in``), and for a change its way too when the words before it say one ('a decrease of
-    $2.4 million' is no increase)."""
+    sentence writes it (``number_in``), and for a change its way too when the words before it say one
+    (``lexical.course.way_said``: 'a decrease of $2.4 million' is no increase)."""
     read = numbers(figure.shown or str(figure.value))[:1]
     cells = [n for c in figure.cells for n in numbers(c.text)]
     for number in _figures(sentence):
@@ -225,7 +224,7 @@ def _agrees(sentence: str, figure: FigureReading) -> bool:
         if figure.kind not in ("change", "growth"):
             return True
         before = " ".join(sentence[:sentence.find(number.text)].split()[-_DIRECTION_WORDS:])
-        up, down = _UP.search(before) is not None, _DOWN.search(before) is not None
-        if up == down or up == (figure.value is not None and figure.value > 0):
+        ways = {way_said(m.group(0), figure.what) for m in COURSE_WORDS.finditer(before)} - {""}
+        if len(ways) != 1 or ways == {"up" if figure.value is not None and figure.value > 0 else "down"}:
             return True
     return False
