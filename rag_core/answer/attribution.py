@@ -271,12 +271,12 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
 
 
 def _read_as_named(statement: str, number: Number, terms: set[str], computed: Sequence[Computed]) -> bool:
-    """Whether the number is a cell code read as it is, and the statement names every word of its row's label or of
-    the heading it was read under ('The diluted earnings per share in fiscal 2009 was $0.85' of 'Net income(1) |
-    $0.85' under 'Earnings per share-diluted:', which a list's 'Total …' line cuts off from its lead-ins) and no
-    year but its column's."""
+    """Whether the number is a cell code read as it is (its amount, when said with a scale word), and the statement
+    names every word of its row's label or of the heading it was read under ('The diluted earnings per share in fiscal
+    2009 was $0.85' of 'Net income(1) | $0.85' under 'Earnings per share-diluted:', which a list's 'Total …' line cuts
+    off from its lead-ins) and no year but its column's."""
     years = set(YEAR.findall(at_year_end(statement))) - _opening_years(statement)
-    return any(figure.read and number_in(number, numbers(figure.shown))
+    return any(figure.read and number_in(number, numbers(figure.shown)) and figure.said_as(number)
                and years <= set(YEAR.findall(figure.column)) and any(
                    (named := {term for term in content_terms(name) if "-" not in term}) and named <= terms
                    for name in figure.names) for figure in computed)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..models import FigureReading
+from ..models import CellRead, FigureReading
+from .numbers import Number, is_amount, numbers
 
 
 class Computed(NamedTuple):
@@ -32,6 +33,13 @@ class Computed(NamedTuple):
     'Earnings per share-diluted'); a statement that names either says what the figure is."""
     column: str = ""
     """Of a cell read as it is: its column ('2009'), whose year a statement of it names, if any."""
+    amount: float | None = None
+    """Of a cell read as it is, in a table of a stated unit: its amount in units (5,803 in millions: 5.803e9)."""
+
+    def said_as(self, number: Number) -> bool:
+        """Whether ``number`` may be this figure by its unit: said without a scale word, of a cell whose table states
+        no unit, or said as its amount ('$5.8 billion' of 5,803 in millions, not '$5.8 million')."""
+        return number.scale == 1 or self.amount is None or is_amount(number, self.amount)
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
@@ -41,7 +49,8 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     — Total Deferred')."""
     if figure is not None and figure.kind in _READ:
         return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True,
-                         names=tuple(name for name in (c.row, c.lead) if name), column=c.column) for c in figure.cells]
+                         names=tuple(name for name in (c.row, c.lead) if name), column=c.column, amount=_amount(c))
+                for c in figure.cells]
     if figure is None or not figure.formula or not figure.shown:
         return []
     rows = (f"{c.lead} {c.row}".strip() for c in figure.cells)  # 'Foreign' under its lead-in is foreign income
@@ -51,6 +60,12 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     name = _CHANGE_OF.sub("", figure.what)
     return [Computed(shown, about, passages, figure.formula, change=change if shown == figure.shown else None,
                      name=name) for shown in (figure.shown, figure.beside, *figure.ends) if shown]
+
+
+def _amount(cell: CellRead) -> float | None:
+    """A cell's amount in units, when its table states a unit that makes it another than its digits; else None."""
+    written = numbers(cell.text)
+    return cell.value if written and not written[0].percent and abs(cell.value) != abs(written[0].value) else None
 
 
 _READ = ("cell", "lines")

@@ -96,6 +96,11 @@ def number_in(number: Number, candidates: Sequence[Number]) -> bool:
     return False
 
 
+def is_amount(number: Number, amount: float) -> bool:
+    """Whether a number said with its scale word ('$5.8 billion') is ``amount`` in units (5.803e9) rounded as said."""
+    return _same(number.value, amount / number.scale, number.decimals)
+
+
 def _same(stated: float, found: float, decimals: int) -> bool:
     return abs(round(found, decimals) - stated) < 10 ** (-decimals) / 2 + 1e-9 or abs(found - stated) < 1e-9
 

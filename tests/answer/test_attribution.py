@@ -507,6 +507,34 @@ def test_a_figure_code_read_from_its_cell_is_supported_where_stated_of_its_row()
         "without the reading, words alone decide")
 
 
+
+def test_a_figure_code_read_said_again_with_another_scale_word_is_marked() -> None:
+    """Seen in a batch with the local model: under code's '**Opioid litigation charges, 2022: 5,803 million**' it
+    wrote 'Opioid litigation charges in 2022 were $5.8 million', and the check called it the figure code read (5,803
+    could be thousands, and the report's '$5.8 billion' has the same digits). An amount said with a scale word is the
+    amount code read only in that amount."""
+    from rag_core.answer.computed import computed_of
+    from rag_core.models import CellRead, FigureReading
+
+    costs = Passage(n=1, document="pharmacy.pdf", page=108, tabular=True, columns="|  | 2022 | 2021 |",
+                    text="Operating costs (in millions)\n|  | 2022 | 2021 |\n"
+                         "| Opioid litigation charges | 5,803 | 484 |\n"
+                         "During 2022, the Company recorded $5.8 billion of opioid litigation charges.")
+    read = FigureReading(kind="cell", sentence="**Opioid litigation charges, 2022: 5,803 million** [1]", value=5803e6,
+                         shown="5,803 million", cells=[CellRead(document="pharmacy.pdf", page=108, passage=1, table=0,
+                                                                row="Opioid litigation charges", column="2022",
+                                                                text="5,803", value=5803e6, why="")])
+    for said in ("Opioid litigation charges in 2022 were $5.8 billion [1].",
+                 "Opioid litigation charges in 2022 were $5,803 million [1]."):
+        (right,), _ = attribute(said, [costs], None, TERMS_ONLY, computed=computed_of(read))
+        assert right.unverified_numbers == [], right.number_notes
+    (wrong,), _ = attribute("Opioid litigation charges in 2022 were $5.8 million [1].", [costs], None, TERMS_ONLY,
+                            computed=computed_of(read))
+    assert wrong.unverified_numbers == ["$5.8 million"], wrong
+    assert wrong.number_notes == ["$5.8 million: the table gives 5,803 in millions (under Opioid litigation charges), "
+                                  "which is 5,803 million"], wrong.number_notes
+
+
 def test_the_table_a_statement_speaks_of_is_the_one_whose_names_cover_most_of_its_words() -> None:
     """'Shares' over a column of an equity statement adds no word to its row 'Share repurchases': the cash flow
     statement's 'Share repurchases - common' names more of the statement, so its cell verifies the figure."""
