@@ -23,6 +23,7 @@ from .row_words import (
     label_stems,
     metric_parts,
     other_way,
+    ranked,
     stem_only,
     stems,
     with_tax_benefit,
@@ -306,7 +307,7 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
         score = len(label) + len(label & words) / (len(words) or 1) + (_OWN_WORDS if label == words else 0.0)
     elif core and core == asked:
         score = len(core) + len(core & words) / (len(words) or 1)
-    elif len(asked) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
+    elif len(asked - ranked(asked)) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'
         score = len(asked) - len(label - asked) / (len(label) + 1)
     for name, head, said in names:
         part = label <= name and len(label & stems(_NET_OF.sub("", said))) >= 2 and head in label

@@ -1,8 +1,8 @@
 """A table row's words as the figure reader compares them: the content words of a text by their first letters
-(``stems``), a row label's own words (``label_stems``: no notes, no sign word, no class of shares, nor the shares
-dividends are paid on), the words that name no line item (``GENERIC``) or only qualify one (``QUALIFIERS``), those of
-an amount before something is taken from it (``BEFORE``), a tax's benefit said by its provision
-(``with_tax_benefit``), and whether a label's words are those of a report name (``in_words``)."""
+(``stems``; a rank such as 'level 3' a word too), a row label's own words (``label_stems``: no notes, no sign word, no
+class of shares, nor the shares dividends are paid on), the words that name no line item (``GENERIC``) or only qualify
+one (``QUALIFIERS``), those of an amount before something is taken from it (``BEFORE``), a tax's benefit said by its
+provision (``with_tax_benefit``), and whether a label's words are those of a report name (``in_words``)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,18 @@ def stems(text: str) -> set[str]:
     plain = _BEFORE_TAXES.sub(lambda m: f"before {m.group('income') or m.group('its') or ''}taxes",
                               _EPS.sub(_per_share_earnings, _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
+    found |= {f"{rank.group('of').lower()} {rank.group('n')}" for rank in _RANKED.finditer(text)}
     return found | {"other"} if _OTHER.search(text) else found
+
+
+_RANKED = re.compile(r"\b(?P<of>level|tier|stage)\s*(?P<n>[1-3])\b", re.IGNORECASE)
+"""A line item named by its rank ('Total level 3 financial assets', 'Tier 1 capital', 'Stage 2 loans'): its number,
+which ``stems`` otherwise leaves out, is a word of its name with the rank's ('level 3', beside 'level')."""
+
+
+def ranked(words: set[str]) -> set[str]:
+    """The ranks among a text's ``stems`` ('level 3'): no words of their own, beside the word they rank."""
+    return {word for word in words if " " in word}
 
 
 _EFFECTS = re.compile(r"\beffects?\b", re.IGNORECASE)

@@ -1207,3 +1207,38 @@ def test_a_year_is_no_quarters_column_and_a_years_footnote_mark_is_no_figure() -
     assert figure is not None and figure.value == pytest.approx(6_489e6) and figure.cells[0].page == 30, figure
     change = read_figure("Did Games Co's net revenues decline in 2019?", [QUARTERS, SELECTED])
     assert change is not None and change.value == pytest.approx(-1_011e6), change
+
+
+FAIR_VALUE_LEVELS = Passage(n=1, document="bank-10k.pdf", page=138, tabular=True, text=(
+    "$ in millions\n| | 2016 | 2015 |\n| Total level 1 financial assets | $135,401 | $153,051 |\n"
+    "| Total level 2 financial assets | 419,585 | 432,445 |\n| Total level 3 financial assets | 23,280 | 24,046 |\n"
+    "| Total financial assets at fair value | $497,693 | $526,687 |\n"
+    "| Total level 1 financial liabilities | $ 62,504 | $ 59,798 |\n| Total level 2 financial liabilities | 232,027 "
+    "| 245,759 |\n| Total level 3 financial liabilities | 21,448 | 16,812 |\n"
+    "| Transfers into level 3 | (117) | (85) |\n| Total financial liabilities at fair value | $271,284 | $280,939 |"))
+
+
+@pytest.mark.parametrize(("question", "rows", "shown"), [
+    ("How much did total level 3 financial assets change from 2015 to 2016?", {"Total level 3 financial assets"},
+     "-766 million"),
+    ("What were total level 1 financial liabilities as of December 2016?", {"Total level 1 financial liabilities"},
+     "$62,504 million"),
+    ("What were the Tier 2 financial assets in 2016?", set(), ""),
+])
+def test_a_line_named_by_its_level_is_read_from_that_levels_row(question: str, rows: set[str], shown: str) -> None:
+    """Seen on Goldman Sachs' 2016 10-K: the number of 'level 3' was left out of the question's words, and its change
+    was read from 'Total level 1 financial assets', the first row of the same words."""
+    figure = read_figure(question, [FAIR_VALUE_LEVELS])
+    if not rows:
+        assert figure is None or not figure.cells, figure
+        return
+    assert figure is not None and {cell.row for cell in figure.cells} == rows and figure.shown == shown, figure
+
+
+def test_a_rank_alone_names_no_line_of_its_level() -> None:
+    """'What share … was level 3' names no line by 'level 3' alone: not 'Transfers into level 3' (a flow of the year
+    over the liabilities' total, -0.04%), which its other words do not name."""
+    figure = read_figure("What share of total financial liabilities at fair value was level 3 at the end of 2016?",
+                         [FAIR_VALUE_LEVELS])
+    assert figure is None or all(cell.row != "Transfers into level 3" for cell in figure.cells), figure
+
