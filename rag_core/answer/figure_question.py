@@ -1,6 +1,6 @@
-"""What a figure question asks: which figure (its metric, in the question's words), of which years,
-what is done with it (read, changed, grown, averaged, or a formula the question or a textbook
-defines), rounded how and in which scale. ``read_question`` reads it; ``figures`` finds the cells."""
+"""What a figure question asks: which figure (its metric, in the question's words), of which years, what is done with
+it (read, changed, grown, averaged, or a formula the question or a textbook defines), rounded how and in which scale.
+``read_question`` reads it; ``figures`` finds the cells."""
 
 from __future__ import annotations
 
@@ -125,8 +125,8 @@ _PERIODS = re.compile(rf"\bfrom\s+(?:the\s+)?(?:period\s+)?{_SPAN_OF}\s+to\s+(?:
 """Two periods a change is asked between ('from the period 2008-2010 to 2010 - 2014')."""
 _RETURN = re.compile(r"\b(?:roi|return on (?:an? |the )?investment|return)\s+(?:of|on)\s+(?:an?\s+)?"
                      r"(?:investment\s+in\s+)?(?P<what>.+?)\s+(?:from|between)\b", re.IGNORECASE)
-"""A return on an investment over years: the growth of what was invested in ('the roi of an
-investment in the Nasdaq Composite Index from March 2007 to March 2010')."""
+"""A return on an investment over years: the growth of what was invested in ('the roi of an investment in the Nasdaq
+Composite Index from March 2007 to March 2010')."""
 _MULTIPLE = re.compile(r"^(?:what\s+multiple\s+of\s+(?P<b2>.+?)\s+(?:was|were|is|are)\s+(?P<a2>[^?]+?)|"
                        r"(?P<a>[\w&,' -]+?)\s+(?:was|were|is|are)\s+what\s+(?:multiple|times)\s+of\s+(?P<b>[^?]+?))"
                        r"\s*(?:\?|$)", re.IGNORECASE)
@@ -258,11 +258,10 @@ def _in_percent(name: str, over: str) -> bool:
 
 
 def read_question(question: str) -> Asked | None:
-    """What a question asks of a figure, or None when it asks for none. A chat's follow-up joined
-    to the question it follows (``text.following_up``) is read alone when it names what it asks
-    for ('And what were its total assets at March 31, 2012?' after a question on 2011's equity);
-    else the question it follows is, in the follow-up's years ('And for 2011?'); one that names no
-    year asks of the years of the question it follows ('And its return on equity?')."""
+    """What a question asks of a figure, or None when it asks for none. A chat's follow-up joined to the question it
+    follows (``text.following_up``) is read alone when it names what it asks for ('And what were its total assets at
+    March 31, 2012?' after a question on 2011's equity); else the question it follows is, in the follow-up's years
+    ('And for 2011?'); one naming no year asks of the years of the question it follows ('And its return on equity?')."""
     now, before = follow_up_parts(question)
     asked = _read(now)
     if before and (asked is None or not asked.metric.strip()):
@@ -389,7 +388,8 @@ def _read_asked(question: str) -> Asked | None:
         over = _YEARS_LONG.search(asked)
         return replace(cell, operation="cagr", over=int(n) if (n := over.group("n")).isdigit() else
                        _NUMBER_WORDS[n.lower()]) if over is not None else None
-    if _AVERAGE.search(asked) and len(years) >= 2:
+    if _AVERAGE.search(asked) and len(years) >= 2 and not (  # how much 'average daily VaR' fell is its change
+            _AVERAGE.search(cell.metric) and _CHANGE.search(asked.replace(cell.metric, " "))):
         return replace(cell, operation="average")
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(
             YEAR_BEFORE, asked, re.IGNORECASE))):  # 'how much lower … at the end of fiscal 2009 than a year earlier'

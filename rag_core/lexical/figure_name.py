@@ -150,10 +150,17 @@ _HOW_MUCH_OF = re.compile(r"\bhow much of (?=(?:[^?]*?\s)?(?:revenues?|sales|inc
 sales or profit only: how much of its debt went to an acquisition is an amount)."""
 
 
+_CONTRIBUTED = re.compile(r"\bhow much did (?P<part>.+?) contribute to (?P<whole>[^?]+)", re.IGNORECASE)
+"""'How much did interest rates contribute to its average daily VaR?': how much of the whole came from the part."""
+
+
 def as_read(question: str) -> str:
     """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
-    before (``at_year_end``), and 'how much of' its revenue or profit that 'went to' a part 'what share of' it."""
-    return _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
+    before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
+    much a part 'contributed to' a whole how much of the whole came from it."""
+    read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
+    return _CONTRIBUTED.sub(lambda found: f"{found.group()[:8]} of {found.group('whole')} came from "
+                                          f"{found.group('part')}", read)
 
 
 def metric(text: str) -> str:
@@ -163,7 +170,7 @@ def metric(text: str) -> str:
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = f"earnings {first}" if first.lower().startswith("per ") and _EARNED_PER.search(text) else first
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", first)))
-    first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|value|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
+    first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|{_VALUE}|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
                    YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     if (part := _PART_EARNED.match(first)) is not None:
@@ -189,6 +196,9 @@ def metric(text: str) -> str:
     return f"{first}{AS_REVENUE}" if first and _EARNED_FROM.search(text) else first
 
 
+_VALUE = r"(?<!fair )(?<!book )(?<!market )(?<!carrying )(?<!notional )(?<!present )(?<!face )(?<!intrinsic )value"
+"""'Value' as the figure asked ('the value of its inventory'), not a named value ('total financial assets at fair
+value', 'book value per share'), whose line keeps it."""
 _EARNED_FROM = re.compile(EARNED_FROM, re.IGNORECASE)
 """'How much did Boeing earn from services': that line's revenue or sales ('Sales of services', 'Services revenue')."""
 

@@ -271,3 +271,25 @@ def test_a_part_of_a_line_asked_by_what_it_is_is_no_reading_of_the_line() -> Non
                         "programs at the end of 2022?", [balance]) is None, "nor is the line quoted above the answer"
     whole = quoted_lines("How much did it have in accounts payable at the end of 2022?", [balance])
     assert whole is not None and whole.lines[0][1].startswith("Accounts payable — ")
+
+
+@pytest.mark.parametrize(("question", "metric", "operation"), [
+    ("By how much did Goldman Sachs' average daily VaR fall from 2015 to 2016?", "average daily VaR", "change"),
+    ("How did the average balance of deposits change from 2015 to 2016?", "average balance of deposits", "change"),
+    ("What was the average net income in 2015 and 2016?", "average net income", "average"),
+    ("What were Goldman Sachs' total financial assets at fair value at the end of 2015?",
+     "total financial assets at fair value", "cell"),
+    ("What was the book value per common share in 2016?", "book value per common share", "cell"),
+    ("What was the value of inventories in 2009?", "of inventories", "cell"),
+    ("How much did interest rates contribute to Goldman Sachs' average daily VaR in 2015?", "interest rates VaR",
+     "cell"),
+    ("How much did Impella products contribute to ABIOMED's revenue in fiscal 2012?", "Impella products revenue",
+     "cell"),
+])
+def test_a_figure_named_with_average_or_value_keeps_its_name_and_a_part_contributed_is_of_its_whole(
+        question: str, metric: str, operation: str) -> None:
+    """Seen on Goldman Sachs' 2016 10-K: how much its average daily VaR fell was averaged over the two years; its
+    'total financial assets at fair value' lost 'value' and read the balance sheet's 'Total assets'; and what interest
+    rates contributed to its VaR was read as the whole's total."""
+    asked = read_question(question)
+    assert asked is not None and (asked.metric, asked.operation) == (metric, operation), asked
