@@ -60,6 +60,10 @@ million'), which a report's name of the line item can favour by a word."""
 _AGREES = 0.1
 """What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
 the question, and loses for each it has that the question does not."""
+_TITLED = _STATED / 2
+"""What a row gains for each other word of the question its table's title says: the stock-based compensation table's
+'Selling, general and administrative' (a share of that expense asked), not the income statement's, and the average
+daily VaR table's 'Interest rates', not the period-end one's."""
 
 
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|id|ying)|repa(?:y|id))\b", re.IGNORECASE)
@@ -149,6 +153,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
+            score += _TITLED * len((stems(question or said) - GENERIC - owner - label_stems(row.label)) & stems(
+                _titled(row)))  # 'Selling, general and administrative' of the stock-based compensation asked
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))) and not dated <= {
                     year for column in row.cells for year in YEAR.findall(column)}:  # 'Notes due 2024', not the
                 score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of

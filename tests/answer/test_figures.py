@@ -1242,3 +1242,36 @@ def test_a_rank_alone_names_no_line_of_its_level() -> None:
                          [FAIR_VALUE_LEVELS])
     assert figure is None or all(cell.row != "Transfers into level 3" for cell in figure.cells), figure
 
+
+OPERATIONS = Passage(n=1, document="devices-10k.pdf", page=62, tabular=True, statement="income",
+                     text="Consolidated Statements of Operations (in $000’s)\n| | 2012 | 2011 |\n"
+                          "| Research and development | 27,159 | 26,695 |\n"
+                          "| Selling, general and administrative | 71,711 | 61,282 |")
+CASH_FLOWS = Passage(n=3, document="devices-10k.pdf", page=64, tabular=True, statement="cash_flows",
+                     text="Consolidated Statements of Cash Flows (in $000’s)\n| | 2012 | 2011 |\n"
+                          "| Stock-based compensation | 7,773 | 5,421 |")
+STOCK_COMPENSATION = Passage(n=2, document="devices-10k.pdf", page=73, tabular=True, text=(
+    "The following table summarizes stock-based compensation expense by financial statement line item in the "
+    "Company’s consolidated statements of operations (in thousands):\n| | 2012 | 2011 |\n"
+    "| Cost of product revenue | $ 282 | $ 214 |\n| Research and development | 1,719 | 1,001 |\n"
+    "| Selling, general and administrative | 5,772 | 4,206 |\n| | $7,773 | $5,421 |"))
+VAR = Passage(n=3, document="bank-10k.pdf", page=111, tabular=True, text=(
+    "The table below presents average daily VaR.\n$ in millions\n| | 2016 | 2015 |\n| Interest rates | $ 45 | $ 47 |\n"
+    "| Equity prices | 25 | 26 |\n| Total | $ 63 | $ 76 |\nThe table below presents period-end VaR.\n"
+    "$ in millions\n| | 2016 | 2015 |\n| Interest rates | $ 45 | $ 43 |\n| Equity prices | 34 | 24 |\n"
+    "| Total | $ 82 | $ 67 |"))
+
+
+@pytest.mark.parametrize(("question", "passages", "shown"), [
+    ("What share of its fiscal 2012 stock-based compensation expense was in selling, general and administrative?",
+     [OPERATIONS, STOCK_COMPENSATION, CASH_FLOWS], "74.3%"),
+    ("How much did interest rates contribute to the bank's average daily VaR in 2015?", [VAR], "$47 million"),
+    ("How much did equity prices contribute to the bank's period-end VaR as of December 2016?", [VAR], "34 million"),
+])
+def test_of_rows_alike_the_one_whose_tables_title_says_the_rest_of_the_question_is_read(
+        question: str, passages: list[Passage], shown: str) -> None:
+    """Seen on ABIOMED's and Goldman Sachs' reports: the share of stock-based compensation in SG&A was read as the
+    income statement's SG&A over the compensation (922.6%), and what interest rates contributed to the average daily
+    VaR was two figures alike (the period-end table's row too)."""
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.shown == shown, figure
