@@ -16,7 +16,7 @@ from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
-from .row_context import lead_ins
+from .row_context import lead_ins, table_words
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .scales import scale_of
 from .statement_lines import IN_PARENTHESES, cell_value, figures_of, is_percent
@@ -189,6 +189,7 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
     lead = "" if stems(lead) <= stems(cell[0]) else lead  # the column says it ('Investment Management › 2015')
     under = f" under '{lead}'" if lead else ""
     why = (f"row '{row.label}'{under} named by the question" if stems(row.label) <= stems(metric)
+           else f"row '{row.label}' of a table titled '{_title(row)}'" if label_stems(row.label) == stems("total")
            else f"row '{row.label}'{under} is how reports name it")
     why += f"; column '{cell[0]}'" + (f" holds {said_when(year)}" if year is not None else " (the latest year)"
                                       if YEAR.search(cell[0]) else "")
@@ -197,6 +198,12 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
                     row=row.label, column=cell[0], text=cell[1].strip(), why=why,  # not '15%' in millions:
                     value=value * (1.0 if is_percent(cell[1]) else row.scale),
                     unit_passage=None if is_percent(cell[1]) else row.unit_passage or None, lead=lead)
+
+
+def _title(row: Row) -> str:
+    """The line of words that titles a row's table: the one above it, else its passage's caption's last part."""
+    return next((line.strip() for line in table_words(row) if not line.lstrip().startswith("|")),
+                row.passage.caption.split(" › ")[-1])
 
 
 _STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"

@@ -77,17 +77,17 @@ losses)'): a question that does not say so asks the line itself ('Net investment
 
 def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: frozenset[str] = frozenset(),
                said: str = "") -> list[tuple[float, Row]]:
-    """The rows whose label the metric names, best first: every content word of the label in the
-    metric (or in a report name of a line item the metric names), more words first. A label that
-    opens with its group's heading ('Costs and Expenses Cost of sales') is read by its own words
-    when its whole names nothing; a balance's row in a cash flow statement, its change in the
-    year, or what moved it ('Payments of long-term debt'), comes after every other. A row of an
-    amount before something is taken from it ('Income before income tax provision') is named only
-    by a metric that says 'before' too. ``question``: one that asks for the figure at a date asks a balance; one that
-    asks how many (shares) asks no figure per share ('Diluted' under 'Earnings per common share'); a label that names
-    a year is of a question that names it ('Notes due 2024 (2.2%)', not 'Notes due 2023'). ``owner``: the stems of
-    the company the question names, whose unit named after it ('Boeing Capital interest expense') is not it.
-    ``said``: the question, read only for a line it asks attributable to the shareholders (``attributed``)."""
+    """The rows whose label the metric names, best first: every content word of the label in the metric (or in a report
+    name of a line item the metric names), more words first; a table's 'Total' when its title says the metric ('…
+    presents period-end VaR.'). A label that opens with its group's heading ('Costs and Expenses Cost of sales') is read
+    by its own words when its whole names nothing; a balance's row in a cash flow statement, its change in the year, or
+    what moved it ('Payments of long-term debt'), comes after every other. A row of an amount before something is taken
+    from it ('Income before income tax provision') is named only by a metric that says 'before' too. ``question``: one
+    that asks for the figure at a date asks a balance; one that asks how many (shares) asks no figure per share
+    ('Diluted' under 'Earnings per common share'); a label that names a year is of a question that names it ('Notes due
+    2024 (2.2%)', not 'Notes due 2023'). ``owner``: the stems of the company the question names, whose unit named after
+    it ('Boeing Capital interest expense') is not it. ``said``: the question, read only for a line it asks attributable
+    to the shareholders (``attributed``)."""
     words = stems(metric)
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
@@ -115,7 +115,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     for row in rows:
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
-                    _named(turned, words, names) if (turned := other_way(row.label)) else 0.0)  # '… provided/(used) …'
+                    _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
+                    len(asked) - _AGREES if label_stems(row.label) == _TOTAL and asked <= stems(_titled(row)) else 0.0)
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME

@@ -1275,3 +1275,15 @@ def test_of_rows_alike_the_one_whose_tables_title_says_the_rest_of_the_question_
     VaR was two figures alike (the period-end table's row too)."""
     figure = read_figure(question, passages)
     assert figure is not None and figure.shown == shown, figure
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What was the bank's period-end VaR as of December 2016?", "$82 million"),
+    ("What was the bank's average daily VaR in 2015?", "$76 million"),
+])
+def test_a_tables_total_is_the_figure_its_title_names(question: str, shown: str) -> None:
+    """Seen on Goldman Sachs' 2016 10-K: its period-end VaR, the 'Total' of the table titled 'The table below presents
+    period-end VaR.', was read from no row, since 'Total' names nothing by its own words."""
+    figure = read_figure(question, [VAR])
+    assert figure is not None and figure.shown == shown, figure
+    assert figure.cells[0].row == "Total" and "of a table titled 'The table below presents" in figure.cells[0].why
