@@ -14,6 +14,7 @@ from ..chunk_text import MONTH_DAY
 from ..lexical.course import COURSE_WORDS, way_said
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
+from ..lexical.vocabulary import QUARTER
 from ..models import FigureReading, Passage
 from .figure_question import asks_for_figure
 from .numbers import Number, number_in, numbers
@@ -131,8 +132,8 @@ def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, st
     words and states a figure, with its passage number: 60% of its words or more (``_SHARE``), the question's
     years counted as words and the names it capitalises as half a word (``_NAME_COUNT``); of those naming as
     many, the one holding most of its pairs of words ('the 2023 Five Year Credit Agreement', not the terminated
-    '2022 Five Year Credit Agreement' of a sentence dated 2023); the first of the best in passage order. None when
-    no sentence does."""
+    '2022 Five Year Credit Agreement' of a sentence dated 2023); the first of the best in passage order; a sentence
+    of a quarter only for a question of one. None when no sentence does."""
     asked = _Asked.of(question)
     if not asked.asked and not asked.names:
         return None
@@ -140,8 +141,9 @@ def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, st
     best: tuple[tuple[int, int], int, str] | None = None
     for p in passages:
         for sentence in reading_units(p):
-            if not reads_as_statement(sentence) or not _states_a_figure(sentence):
-                continue
+            if not reads_as_statement(sentence) or not _states_a_figure(sentence) or (
+                    QUARTER.search(sentence) and not QUARTER.search(question)):
+                continue  # a quarter's amount ('… recorded during the three months ended June 30, 2011') is no year's
             score = (asked.named(sentence), len(pairs & _pairs(sentence)))
             if score[0] >= _SHARE * asked.whole and (best is None or score > best[0]):
                 best = (score, p.n, sentence.strip())
@@ -151,9 +153,9 @@ def stated_sentence(question: str, passages: Sequence[Passage]) -> tuple[int, st
 _LOOSE = 3
 """Letters a row's word and the question's agree in for the row to name it (``_fuller``)."""
 _DOING = frozenset(_prefixes("spend pay record incur report recognize generate earn make contribute accrue have hold "
-                             "use receive"))
+                             "use receive expense expenses"))
 """Verbs a question asks a row's figure with, which no row says: 'How much did it spend on sales and marketing' of the
-row 'Sales and marketing'."""
+row 'Sales and marketing'; and 'expense', which a row of one leaves unsaid ('Stock-based compensation')."""
 _DIRECTION_WORDS = 4
 """How many words before a figure its direction is said in ('was a decrease of $2.4 million', 'increased by $42
 million')."""

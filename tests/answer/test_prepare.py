@@ -302,6 +302,22 @@ def test_a_row_that_names_the_question_its_own_way_keeps_its_figure() -> None:
     assert eps is not None and eps.shown == "$2.65"
 
 
+def test_a_sentence_of_a_quarters_amount_or_one_saying_expense_a_row_leaves_unsaid_overrules_no_row() -> None:
+    """ABIOMED's 10-K: its total stock-based compensation for fiscal 2011 ('Stock-based compensation | 5,421') was
+    overruled by 'additional stock based compensation expense of approximately $0.6 million … recorded during the three
+    months ended June 30, 2011', which names 'expense' the row leaves unsaid, and is a quarter's amount."""
+    table = ("Cash flows (in thousands)\n| | 2012 | 2011 |\n| Stock-based compensation | 7,773 | 5,421 |\n")
+    question = "What was Acme's total stock-based compensation expense in fiscal 2011?"
+    quarter = ("This resulted in additional stock based compensation expense of approximately $0.6 million being "
+               "recorded during the three months ended June 30, 2011 that should have been recorded during the year "
+               "ended March 31, 2011.")
+    read = _prepared_local(question, _report(table, quarter)).figure
+    assert read is not None and read.shown == "5,421 thousand", read
+    year = quarter.replace("three months ended June 30, 2011", "year ended March 31, 2011")
+    read = _prepared_local(question, _report(table, year)).figure
+    assert read is not None and read.shown == "5,421 thousand", "'expense' is no word the row misses"
+
+
 def test_a_change_computed_from_signed_cells_yields_to_the_sentence_that_states_its_way() -> None:
     """ABIOMED's 10-K: its deferred tax table writes the valuation allowance as deductions, '(118,279)' and
     '(120,721)', from which code computed an increase; the note says 'a decrease of $2.4 million'. A computed
