@@ -32,10 +32,29 @@ def _runs(length: int) -> frozenset[tuple[str, ...]]:
                      for run in _runs_of(piece, length))
 
 
+@cache
+def _whole_sentences() -> frozenset[tuple[str, ...]]:
+    """Every sentence of the instructions (``_SENTENCE``), whole, of ``_SHORTEST_ECHO`` words or more ('Do not list the
+    passages.')."""
+    return frozenset(words for template in INSTRUCTION_TEXTS for piece in _PLACEHOLDER.split(template)
+                     for sentence in re.split(r"(?<=[.!?])\s+", piece.strip()) if _SENTENCE.fullmatch(sentence)
+                     and len(words := tuple(_words(sentence))) >= _SHORTEST_ECHO)
+
+
+_SENTENCE = re.compile(r"[A-Z][^\n|#*]*\.")
+"""A sentence the instructions say, from its capital to its full stop: no heading or table header they show the model
+('| Approach | Strengths | Weaknesses |'), which its answer is told to write."""
+
+
+_SHORTEST_ECHO = 3
+"""Fewest words of an instruction's sentence the model copied whole that is left out however short ('Do not list the
+passages.', written under a right figure in stop 121's batch): shorter ones are words an answer may say."""
+
+
 def echoes(sentence: str, length: int, said: str = "") -> bool:
     """Whether ``sentence`` holds ``length`` words in a row of an instruction the model is given, or of
-    ``said``: what opens the answer, which the model is told is settled."""
-    return bool(_runs_of(sentence, length) & _echoed(length, said))
+    ``said``: what opens the answer, which the model is told is settled; or is a sentence of an instruction whole."""
+    return bool(_runs_of(sentence, length) & _echoed(length, said)) or tuple(_words(sentence)) in _whole_sentences()
 
 
 def _echoed(length: int, said: str) -> frozenset[tuple[str, ...]] | set[tuple[str, ...]]:
@@ -54,7 +73,7 @@ def without_echoes(text: str, length: int, said: str = "") -> tuple[str, int]:
     pieces.append(text[start:])
     kept, count, echoed = "", 0, _echoed(length, said)
     for piece in pieces:
-        if not _runs_of(piece, length) & echoed:
+        if not _runs_of(piece, length) & echoed and tuple(_words(piece)) not in _whole_sentences():
             kept += piece
             continue
         count += 1

@@ -38,3 +38,13 @@ def test_the_settled_figure_said_again_word_for_word_is_an_echo_and_in_the_model
     own = "The operating margin in fiscal 2009 was 14.1%, down from 24.2% as revenue fell [2]."
     assert without_echoes(f"{again} {own}", 8, said=lead) == (own, 1)
     assert without_echoes(again, 8) == (again, 0), "without the lead it is the model's own"
+
+
+def test_a_short_sentence_of_the_instructions_copied_whole_is_an_echo() -> None:
+    """Seen in stop 121's batch: under Analog Devices' right figure the local model wrote only 'Do not list the
+    passages.', a sentence of its prompt, and the reader saw it."""
+    assert without_echoes("Do not list the passages.", 8) == ("", 1)
+    assert echoes("Do not list the passages.", 8)
+    kept = "Work in process was $173.7 million at the end of fiscal 2009 [1]."
+    assert without_echoes(f"{kept} Do not list the passages.", 8) == (kept, 1)
+    assert without_echoes("The passages do not list it [1].", 8) == ("The passages do not list it [1].", 0)
