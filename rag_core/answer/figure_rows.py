@@ -88,7 +88,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     2024 (2.2%)', not 'Notes due 2023'). ``owner``: the stems of the company the question names, whose unit named after
     it ('Boeing Capital interest expense') is not it. ``said``: the question, read only for a line it asks attributable
     to the shareholders (``attributed``)."""
-    words = stems(metric)
+    words, told = stems(metric), stems(question or said) - GENERIC - owner  # told: what a table's title may say too
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
     balance = any(found is not None for found in (ASKED_AT_DATE.search(question), BALANCES.search(metric),
@@ -154,8 +154,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
-            score += _TITLED * len((stems(question or said) - GENERIC - owner - label_stems(row.label)) & stems(
-                _titled(row)))  # 'Selling, general and administrative' of the stock-based compensation asked
+            score += _TITLED * len((told - label_stems(row.label)) & stems(_titled(row)))  # 'Selling, general and
+            # administrative' of the stock-based compensation asked: that table's row, not the income statement's
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))) and not dated <= {
                     year for column in row.cells for year in YEAR.findall(column)}:  # 'Notes due 2024', not the
                 score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of
