@@ -16,7 +16,7 @@ from ..models import CellRead, FigureReading
 from .figure_cells import Row
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
-from .row_context import lead_ins, table_words
+from .row_context import lead_ins, title_lines
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .scales import scale_of
 from .statement_lines import IN_PARENTHESES, cell_value, figures_of, is_percent
@@ -202,8 +202,7 @@ def cell_read(row: Row, cell: tuple[str, str], year: When, metric: str) -> CellR
 
 def _title(row: Row) -> str:
     """The line of words that titles a row's table: the one above it, else its passage's caption's last part."""
-    return next((line.strip() for line in table_words(row) if not line.lstrip().startswith("|")),
-                row.passage.caption.split(" › ")[-1])
+    return next((line.strip() for line in title_lines(row)), row.passage.caption.split(" › ")[-1])
 
 
 _STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"

@@ -104,6 +104,11 @@ def table_words(row: Row) -> list[str]:
     return near
 
 
+def title_lines(row: Row) -> list[str]:
+    """The lines of words among those that title a row's table (``table_words``), its header rows aside."""
+    return [line for line in table_words(row) if not line.lstrip().startswith("|")]
+
+
 _UNITS = re.compile(rf"\((?:in\s+)?(?:\$\s*)?(?:millions|thousands|billions|000['’]?s)[^)]*\)|\b(?:19|20)\d\d\b|"
                     rf"\b{MONTH}\b|\b(?:dollars|in|millions|years?|ended|ending|as|of|at|for|the|fiscal)\b",
                     re.IGNORECASE)
@@ -115,7 +120,7 @@ def parts_of(row: Row) -> str:
     """What a row's table says its rows are the parts of, by its title (the nearest line of words above it, else its
     passage's caption): 'income before income taxes' of 'The components of income before income taxes are as
     follows:', 'Revenues' of 'Revenues consisted of the following:'; '' when its title says none."""
-    near = [line for line in table_words(row) if not line.lstrip().startswith("|")] if row_line(row) is not None else []
+    near = title_lines(row) if row_line(row) is not None else []
     return parts_named(near[0] if near else row.passage.caption.split(" › ")[-1])
 
 

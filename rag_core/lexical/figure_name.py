@@ -150,7 +150,7 @@ _HOW_MUCH_OF = re.compile(r"\bhow much of (?=(?:[^?]*?\s)?(?:revenues?|sales|inc
 sales or profit only: how much of its debt went to an acquisition is an amount)."""
 
 
-_CONTRIBUTED = re.compile(r"\bhow much did (?P<part>.+?) contribute to (?P<whole>[^?]+)", re.IGNORECASE)
+_CONTRIBUTED = re.compile(r"\b(?P<asks>how much) did (?P<part>.+?) contribute to (?P<whole>[^?]+)", re.IGNORECASE)
 """'How much did interest rates contribute to its average daily VaR?': how much of the whole came from the part."""
 
 
@@ -159,7 +159,7 @@ def as_read(question: str) -> str:
     before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
     much a part 'contributed to' a whole how much of the whole came from it."""
     read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
-    return _CONTRIBUTED.sub(lambda found: f"{found.group()[:8]} of {found.group('whole')} came from "
+    return _CONTRIBUTED.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
                                           f"{found.group('part')}", read)
 
 
