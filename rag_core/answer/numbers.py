@@ -21,9 +21,11 @@ BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 """A list item's mark at the start of a line."""
 
 # An amount: optional sign or parenthesis and currency, digits with thousands separators and a
-# decimal part, an optional percent sign (also after a space) and an optional scale word.
+# decimal part (a decimal comma before a scale word or percent: '$7,1 million' is 7.1 million, not '1 million'), an
+# optional percent sign (also after a space) and an optional scale word.
 _NUMBER = re.compile(
-    r"(?<![\w.])[-−(]?[$€£¥]?\s?(\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\)?"
+    r"(?<![\w.])[-−(]?[$€£¥]?\s?(\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|"
+    r"\d{1,3},\d{1,2}(?=\s?(?:%|(?:percent|thousand|million|billion|trillion|mn|bn)\b))|\d+(?:\.\d+)?)\)?"
     r"(\s?%|\s?percent\b)?(\s?(?:thousand|million|billion|trillion|mn|bn|k)\b)?",
     re.IGNORECASE,
 )
@@ -36,6 +38,7 @@ YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 """A year: a term of a name, or one a column's header names ('2009 2008': two columns a finder set into one)."""
 _DASH = re.compile(r"[—–-]+")
 """A cell's mark for no figure."""
+_DECIMAL_COMMA = re.compile(r"\d{1,3},\d{1,2}")
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
@@ -59,7 +62,8 @@ def numbers(text: str) -> list[Number]:
     found = []
     for match in _NUMBER.finditer(text):
         digits, percent, scale = match.group(1), match.group(2), match.group(3)
-        plain = re.sub(r"[,\u202f\u00a0 ]", "", digits)
+        plain = re.sub(r"[,\u202f\u00a0 ]", "", digits) if not _DECIMAL_COMMA.fullmatch(digits) else \
+            digits.replace(",", ".")
         value = float(plain)
         decimals = len(plain.split(".", 1)[1]) if "." in plain else 0
         if not percent and not scale and decimals == 0 and value < 10:

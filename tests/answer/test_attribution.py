@@ -67,6 +67,8 @@ def test_citation_numbers() -> None:
         ("(2,724)", [2724.0]),
         ("2 variants in 3 steps [4], 2022", [2022.0]),
         ("1. Revenue grew 12.5 percent", [12.5]),
+        ("restricted stock units were $7,1 million", [7.1]),  # a decimal comma, not '1 million' (a local model's)
+        ("a margin of 12,5% in 2016, 2015", [12.5, 2016.0, 2015.0]),
     ],
 )
 def test_numbers(text: str, expected: list[float]) -> None:
