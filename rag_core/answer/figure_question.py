@@ -8,13 +8,14 @@ import re
 from dataclasses import dataclass, replace
 
 from ..lexical.figure_name import HOW_BIG, MORE_OR_LESS, NAMED_ALONE, YEAR, YEAR_BEFORE, as_read, line_named, metric
-from ..lexical.line_items import AS_REVENUE, LINE_ITEMS, RATIOS, THREE_ACTIVITIES, written_out
+from ..lexical.line_items import AS_REVENUE, RATIOS, THREE_ACTIVITIES, written_out
 from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.terms import PERIOD_WORDS, STOPWORDS
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
+from .lines_joined import parts_summed
 from .scales import SCALES
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
@@ -177,44 +178,8 @@ class Asked:
     year named, or of none the latest stated, from that many years before it."""
 
 
-def _parts_summed(name: str) -> list[str]:
-    """The two lines a figure's name asks summed ('cash and short-term marketable securities combined', 'the
-    sum of R&D and SG&A'), split as ``lines_asked`` splits them; [] when it asks for no sum."""
-    asked = _COMBINED.fullmatch(name.strip())
-    return lines_asked(asked.group("lines") or asked.group("after")) if asked is not None else []
-
-
-def lines_asked(name: str) -> list[str]:
-    """The two lines a figure's name joins with 'and' ('net revenue and net income'), split at the last 'and' that
-    joins no line item's own words ('research and development', 'cash and cash equivalents'); [] for one line."""
-    return list(next(iter(splits_at_and(name)), ()))
-
-
-def splits_at_and(name: str) -> list[tuple[str, str]]:
-    """Every way a figure's name may be two lines joined with 'and', from its last 'and' to its first, none at an 'and'
-    that joins a line item's own words ('cost of sales and research, development and related expenses': at the
-    second 'and', then at the first); the second line of what the first is of ('revenues of A and B': B's revenues)
-    before it as written."""
-    words, found = name.split(), list[tuple[str, str]]()
-    for n in range(len(words) - 2, 0, -1):
-        if words[n].lower() == "and" and f"{words[n - 1]} and {words[n + 1]}".lower().strip(",") not in _JOINED_WORDS:
-            first, second = (_OF_WHOM.sub("", " ".join(side)).strip(" ,") for side in (words[:n], words[n + 1:]))
-            of = re.match(r"(?P<head>.+?)\s+of\s+\S", first)
-            if of is not None and not re.search(r"\sof\s", second):  # 'revenues of A and B': B's revenues too
-                found.append((first, f"{of.group('head')} of {second}"))
-            found.append((first, second))
-    return found
-
-
-_COMBINED = re.compile(r"(?:the\s+)?(?:combined|sum\s+of|total\s+of)\s+(?:the\s+)?(?P<lines>.+\sand\s.+)|"
-                       r"(?P<after>.+\sand\s.+?)\s+(?:combined|together|altogether|taken together)", re.IGNORECASE)
 _LESS = re.compile(r"\s(?:less|minus|plus)\s(?!than\b)", re.IGNORECASE)
 """A figure's name that is arithmetic on two lines ('net sales less cost of sales')."""
-_OF_WHOM = re.compile(r"\s+for\s+(?:[A-Z][\w&.'’-]*\s*)+$")
-"""The company a line is named of, at its end ('short-term investments for PepsiCo')."""
-_JOINED_WORDS = {m.group().lower() for labels in LINE_ITEMS.values() for label in labels
-                 for m in re.finditer(r"\w+ and \w+", label)}
-"""Words a line item joins with 'and' ('research and development'): not two lines summed."""
 
 
 def _of_whole(part: str, whole: str) -> str:
@@ -301,7 +266,7 @@ def _read_asked(question: str) -> Asked | None:
                  since=len(set(years)) == 1 and SINCE.search(asked) is not None)
     if not plain and _of_part(cell.metric):  # 'How much of its accounts payable was payable to suppliers in …'
         return None
-    parts = _parts_summed(cell.metric)
+    parts = parts_summed(cell.metric)
     if parts:  # 'cash and short-term marketable securities combined'
         return replace(cell, metric=f"{' and '.join(parts)} combined", formula=" + ".join(map(grouped, parts)))
     defined = _DEFINED.search(asked)

@@ -24,7 +24,7 @@ from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row, table_rows
 from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
-from .figure_question import Asked, read_question, splits_at_and
+from .figure_question import Asked, read_question
 from .figure_reader import CellReader
 from .figure_saying import AVERAGED, answered, in_points, row_named, said_column
 from .figure_scope import (
@@ -39,6 +39,7 @@ from .figure_scope import (
 )
 from .figure_sentences import years_in
 from .formula import formula_tokens
+from .lines_joined import splits_at_and
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places, is_percent
 
