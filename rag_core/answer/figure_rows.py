@@ -13,7 +13,7 @@ from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
-from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words
+from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words, titled
 from .row_words import (
     BEFORE,
     GENERIC,
@@ -61,9 +61,9 @@ _AGREES = 0.1
 """What a row gains over an equal one for each qualifier ('total', 'net', 'gross') it shares with
 the question, and loses for each it has that the question does not."""
 _TITLED = _STATED / 2
-"""What a row gains for each other word of the question its table's title says: the stock-based compensation table's
-'Selling, general and administrative' (a share of that expense asked), not the income statement's, and the average
-daily VaR table's 'Interest rates', not the period-end one's."""
+"""What a row gains for each other word of the question its table's title says, twice for one the metric left out:
+the stock-based compensation table's 'Selling, general and administrative' (a share of that expense asked, or the
+expense recorded in it), not the income statement's, and the average daily VaR table's 'Interest rates'."""
 
 
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|pa(?:y|id|ying)|repa(?:y|id))\b", re.IGNORECASE)
@@ -89,6 +89,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     it ('Boeing Capital interest expense') is not it. ``said``: the question, read only for a line it asks attributable
     to the shareholders (``attributed``)."""
     words, told = stems(metric), stems(question or said) - GENERIC - owner  # told: what a table's title may say too
+    proper = stems(" ".join(re.findall(r"\b[A-Z][\w&.'’-]*", question or said)))  # 'Activision Blizzard': a title's
     names = [(stems(name), _head(name), name) for pattern, labels in LINE_ITEMS.items() if covers(pattern, metric)
              for name in labels]
     balance = any(found is not None for found in (ASKED_AT_DATE.search(question), BALANCES.search(metric),
@@ -116,7 +117,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
-                    len(asked) - _AGREES if label_stems(row.label) == _TOTAL and asked <= stems(_titled(row)) else 0.0)
+                    len(asked) - _AGREES if label_stems(row.label) == _TOTAL and asked <= stems(titled(row)) else 0.0)
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME
@@ -154,8 +155,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             if own & _TOTAL - words and line <= stems(lead) and line not in tables.get((row.passage.n, row.table), []):
                 own -= _TOTAL  # for credit losses' is the line the heading names, when no part of it is named so
             score += _AGREES * (len(own & words) - len(own - words))
-            score += _TITLED * len((told - label_stems(row.label)) & stems(_titled(row)))  # 'Selling, general and
-            # administrative' of the stock-based compensation asked: that table's row, not the income statement's
+            says = (told - label_stems(row.label)) & stems(titled(row))  # the stock-based compensation table's
+            score += _TITLED * (len(says) + len(says - words - proper))  # 'Research and development', not the
+            # income statement's: a word the metric left out (the whole a part is of) counts twice, a name once
             if question and (dated := set(YEAR.findall(_NOTES.sub(" ", row.label)))) and not dated <= {
                     year for column in row.cells for year in YEAR.findall(column)}:  # 'Notes due 2024', not the
                 score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of
@@ -168,7 +170,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             of_part = bool(tail - label_stems(row.label))  # 'Payments of long-term debt' is of no part of the company
             stated = _statement_gain(row, balance=balance, of_part=of_part, spent=spent)
             apart = any(kind.search(f"{where} {row.label}") and not kind.search(metric) for kind, where in (
-                (_DISCONTINUED, row.passage.section), (_PLANS, _titled(row))))
+                (_DISCONTINUED, row.passage.section), (_PLANS, titled(row))))
             scored.append((score + stated - (_CHANGED if changed or apart else 0.0) - (_PROSE if row.prose else 0.0),
                            row))
     scored.sort(key=lambda s: (-s[0], s[1].prose))  # a table's row before a sentence's; then the passage order
@@ -382,12 +384,6 @@ _PLANS = re.compile(r"\b(?:pension|postretirement|retirement)\b", re.IGNORECASE)
 """A figure of its employees' pension plans (a plan's 'Total Cash and Cash Equivalents'): not the company's own either,
 unless the metric says so."""
 
-
-def _titled(row: Row) -> str:
-    """What a row's table is of: the lines of words that title it, else its passage's section and caption (a page's
-    passage may hold the income tax note's table under the pension note's section)."""
-    return " ".join(line for line in table_words(row) if not line.lstrip().startswith("|")) or \
-        f"{row.passage.section} {row.passage.caption}"
 
 When = int | tuple[int, int] | None
 """A column a question asks for: a year, a span of years (its first and last), or none."""

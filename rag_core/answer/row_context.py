@@ -109,6 +109,12 @@ def title_lines(row: Row) -> list[str]:
     return [line for line in table_words(row) if not line.lstrip().startswith("|")]
 
 
+def titled(row: Row) -> str:
+    """What a row's table is of: the lines of words that title it, else its passage's section and caption (a page's
+    passage may hold the income tax note's table under the pension note's section)."""
+    return " ".join(title_lines(row)) or f"{row.passage.section} {row.passage.caption}"
+
+
 _UNITS = re.compile(rf"\((?:in\s+)?(?:\$\s*)?(?:millions|thousands|billions|000['’]?s)[^)]*\)|\b(?:19|20)\d\d\b|"
                     rf"\b{MONTH}\b|\b(?:dollars|in|millions|years?|ended|ending|as|of|at|for|the|fiscal)\b",
                     re.IGNORECASE)

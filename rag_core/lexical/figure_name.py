@@ -154,13 +154,27 @@ _CONTRIBUTED = re.compile(r"\b(?P<asks>how much) did (?P<part>.+?) contribute to
 """'How much did interest rates contribute to its average daily VaR?': how much of the whole came from the part."""
 
 
+_RECORDED_IN = re.compile(
+    r"\b(?P<asks>(?i:how much)) (?:(?i:of) )?(?P<whole>[^?]+?),? (?i:did|does|do) "
+    r"(?:the (?:company|firm|group|bank)|it|they|(?:[A-Z0-9][\w&.’'-]* ){0,3}[A-Z0-9][\w&.’'-]*) "
+    r"(?i:record|recogni[sz]e|book|charge|incur) (?i:in|within|to|under) "
+    r"(?!(?i:(?:the |its |their )?(?:fiscal|fy|year|quarter|period|first|second|third|fourth|each|every|total|all|"
+    r"q[1-4]|(?:consolidated )?(?:statements?|income statement|balance sheet)|(?:accumulated )?other comprehensive|"
+    r"equity|earnings|net income)\b|(?:19|20)\d\d\b))(?P<part>[^?]+)")
+"""'How much stock-based compensation expense did ABIOMED record in research and development?': how much of the whole
+came from the part (the part's line of the stock-based compensation table, not the total). A year or quarter it was
+recorded in is no part, nor a statement, other comprehensive income or equity it was recorded in."""
+
+
 def as_read(question: str) -> str:
     """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
     before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
-    much a part 'contributed to' a whole how much of the whole came from it."""
+    much a part 'contributed to' a whole, or a whole 'recorded in' a part, how much of the whole came from it."""
     read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
-    return _CONTRIBUTED.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
-                                          f"{found.group('part')}", read)
+    for whole_of_part in (_CONTRIBUTED, _RECORDED_IN):
+        read = whole_of_part.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
+                                               f"{found.group('part')}", read)
+    return read
 
 
 def metric(text: str) -> str:

@@ -285,11 +285,21 @@ def test_a_part_of_a_line_asked_by_what_it_is_is_no_reading_of_the_line() -> Non
      "cell"),
     ("How much did Impella products contribute to ABIOMED's revenue in fiscal 2012?", "Impella products revenue",
      "cell"),
+    ("How much stock-based compensation expense did ABIOMED record in research and development in fiscal 2012?",
+     "research and development expense", "cell"),
+    ("How much of the 2020 restructuring charge did 3M record in selling, general and administrative expenses?",
+     "selling, general and administrative expenses charge", "cell"),
+    ("How much goodwill impairment did the company record in the fourth quarter of 2022?", "goodwill impairment",
+     "cell"),
+    ("How much revenue did 3M recognize in its consolidated statement of income in 2022?", "revenue", "cell"),
+    ("How much income tax expense did it record in other comprehensive income in 2022?", "income tax expense", "cell"),
 ])
 def test_a_figure_named_with_average_or_value_keeps_its_name_and_a_part_contributed_is_of_its_whole(
         question: str, metric: str, operation: str) -> None:
     """Seen on Goldman Sachs' 2016 10-K: how much its average daily VaR fell was averaged over the two years; its
     'total financial assets at fair value' lost 'value' and read the balance sheet's 'Total assets'; and what interest
-    rates contributed to its VaR was read as the whole's total."""
+    rates contributed to its VaR was read as the whole's total. On ABIOMED's, the stock-based compensation recorded in
+    research and development was read as the whole's total too; a period, a statement or other comprehensive income
+    it was recorded in is no part of it."""
     asked = read_question(question)
     assert asked is not None and (asked.metric, asked.operation) == (metric, operation), asked

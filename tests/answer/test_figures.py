@@ -1262,17 +1262,29 @@ VAR = Passage(n=3, document="bank-10k.pdf", page=111, tabular=True, text=(
     "| Total | $ 82 | $ 67 |"))
 
 
+OPERATING_COSTS = Passage(n=1, document="devices-10k.pdf", page=62, tabular=True, statement="income",
+                          text="Consolidated Statements of Operations (in $000’s)\n| | 2012 | 2011 |\n"
+                               "| Costs and expenses: | | |\n| Research and development | 27,159 | 26,695 |\n"
+                               "| Selling, general and administrative | 71,711 | 61,282 |")
+
+
 @pytest.mark.parametrize(("question", "passages", "shown"), [
     ("What share of its fiscal 2012 stock-based compensation expense was in selling, general and administrative?",
      [OPERATIONS, STOCK_COMPENSATION, COMPENSATION_PAID], "74.3%"),
+    ("How much stock-based compensation expense did ABIOMED record in research and development in fiscal 2012?",
+     [OPERATIONS, STOCK_COMPENSATION, COMPENSATION_PAID], "1,719 thousand"),
+    ("How much stock-based compensation expense did the company recognize in selling, general and administrative in "
+     "fiscal 2011?", [OPERATING_COSTS, STOCK_COMPENSATION, COMPENSATION_PAID], "4,206 thousand"),
     ("How much did interest rates contribute to the bank's average daily VaR in 2015?", [VAR], "$47 million"),
     ("How much did equity prices contribute to the bank's period-end VaR as of December 2016?", [VAR], "34 million"),
 ])
 def test_of_rows_alike_the_one_whose_tables_title_says_the_rest_of_the_question_is_read(
         question: str, passages: list[Passage], shown: str) -> None:
     """Seen on ABIOMED's and Goldman Sachs' reports: the share of stock-based compensation in SG&A was read as the
-    income statement's SG&A over the compensation (922.6%), and what interest rates contributed to the average daily
-    VaR was two figures alike (the period-end table's row too)."""
+    income statement's SG&A over the compensation (922.6%), the compensation recorded in R&D as its total (7,773
+    thousand), and what interest rates contributed to the average daily VaR was two figures alike (the period-end
+    table's row too). Under the income statement's 'Costs and expenses:' the title's words beyond the metric ('stock-
+    based compensation', the whole the part is of) must outweigh that heading's."""
     figure = read_figure(question, passages)
     assert figure is not None and figure.shown == shown, figure
 
@@ -1287,3 +1299,21 @@ def test_a_tables_total_is_the_figure_its_title_names(question: str, shown: str)
     figure = read_figure(question, [VAR])
     assert figure is not None and figure.shown == shown, figure
     assert figure.cells[0].row == "Total" and "of a table titled 'The table below presents" in figure.cells[0].why
+
+
+NAMED_STATEMENT = Passage(n=1, document="games-10k.pdf", page=70, tabular=True, statement="income", text=(
+    "Table of Contents\n\nNORTHWIND GAMES, INC. AND SUBSIDIARIES\n\nCONSOLIDATED STATEMENTS OF OPERATIONS\n\n"
+    "(Amounts in millions, except per share data)\n|  |  | For | the | Years Ended December | 31, |  |\n"
+    "|  | 2019 |  |  | 2018 | 2017 |  |\n| Net income | $ | 1,503 | $1,848 |  | $ | 273 |\n"
+    "| Earnings per common share |  |  |  |  |  |  |\n| Basic | $ | 1.96 | $2.43 |  | $ | 0.36 |\n"
+    "| Diluted | $ | 1.95 | $2.40 |  | $ | 0.36 |\n"
+    "| Weighted-average number of shares outstanding |  |  |  |  |  |  |\n"
+    "| Basic |  | 767 |  | 762 |  | 754 |\n| Diluted |  | 771 |  | 771 |  | 766 |"))
+
+
+def test_the_companys_name_in_a_tables_title_counts_once() -> None:
+    """Seen on Activision Blizzard's 2019 10-K: the company's name, which the question says and the statement's title
+    repeats, counted twice as a word the metric left out, and the basic earnings per share ($1.96) tied with the
+    weighted-average basic shares asked."""
+    figure = read_figure("How many weighted-average basic shares did Northwind Games have in 2019?", [NAMED_STATEMENT])
+    assert figure is not None and figure.shown == "767 million", figure
