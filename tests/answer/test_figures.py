@@ -1243,6 +1243,16 @@ def test_a_rank_alone_names_no_line_of_its_level() -> None:
     assert figure is None or all(cell.row != "Transfers into level 3" for cell in figure.cells), figure
 
 
+def test_a_share_asked_by_a_rank_alone_is_the_wholes_line_of_that_rank() -> None:
+    """Seen on Goldman Sachs' 2016 10-K: 'What share … was level 3' read no line, as 'level 3' alone names none; it is
+    the whole's line of that level ('Total level 3 financial liabilities') over the whole."""
+    figure = read_figure("What share of total financial liabilities at fair value was level 3 at the end of 2016?",
+                         [FAIR_VALUE_LEVELS])
+    assert figure is not None and figure.shown == "7.91%", figure
+    assert [cell.row for cell in figure.cells] == ["Total level 3 financial liabilities",
+                                                   "Total financial liabilities at fair value"]
+
+
 OPERATIONS = Passage(n=1, document="devices-10k.pdf", page=62, tabular=True, statement="income",
                      text="Consolidated Statements of Operations (in $000’s)\n| | 2012 | 2011 |\n"
                           "| Research and development | 27,159 | 26,695 |\n"
