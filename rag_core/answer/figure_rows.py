@@ -140,6 +140,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
+        if score and ranked(words) - label_stems(row.label):
+            continue  # 'Total financial liabilities at fair value' is not the 'total level 3 financial liabilities …'
         if score and moved_of and not moved(row, metric) and label_stems(row.label) <= moved_of:
             continue  # the balance sheet's 'Long-term debt' is not what moved it ('proceeds from issuance of …')
         if score and shares.other_kind(row, lead):

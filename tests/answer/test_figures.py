@@ -1243,11 +1243,30 @@ def test_a_rank_alone_names_no_line_of_its_level() -> None:
     assert figure is None or all(cell.row != "Transfers into level 3" for cell in figure.cells), figure
 
 
-def test_a_share_asked_by_a_rank_alone_is_the_wholes_line_of_that_rank() -> None:
+LEVELS_DIVIDED = Passage(n=1, document="bank-10k.pdf", page=138, tabular=True, text=(
+    "The table below presents financial assets and financial liabilities accounted for at fair value.\n"
+    "|  | As of December |  |\n| $ in millions | 2016 | 2015 |\n"
+    "| Total level 1 financial assets | $135,401 | $153,051 |\n| Total level 2 financial assets | 419,585 | 432,445 |\n"
+    "| Total level 3 financial assets | 23,280 | 24,046 |\n| Investments in funds at NAV | 6,465 | 7,757 |\n"
+    "| Counterparty and cash collateral netting | (87,038) | (90,612) |\n"
+    "| Total financial assets at fair value | $497,693 | $526,687 |\n| Total assets | $860,165 | $861,395 |\n"
+    "| Total level 3 financial assets divided by: |  |  |\n| Total assets | 2.7% | 2.8% |\n"
+    "| Total financial assets at fair value | 4.7% | 4.6% |\n"
+    "| Total level 1 financial liabilities | $ 62,504 | $ 59,798 |\n| Total level 2 financial liabilities | 232,027 "
+    "| 245,759 |\n| Total level 3 financial liabilities | 21,448 | 16,812 |\n"
+    "| Counterparty and cash collateral netting | (44,695) | (41,430) |\n"
+    "| Total financial liabilities at fair value | $271,284 | $280,939 |\n"
+    "| Total level 3 financial liabilities divided by |  |  |\n| total financial liabilities at fair value | 7.9% "
+    "| 6.0% |"))
+
+
+@pytest.mark.parametrize("passage", [FAIR_VALUE_LEVELS, LEVELS_DIVIDED])
+def test_a_share_asked_by_a_rank_alone_is_the_wholes_line_of_that_rank(passage: Passage) -> None:
     """Seen on Goldman Sachs' 2016 10-K: 'What share … was level 3' read no line, as 'level 3' alone names none; it is
-    the whole's line of that level ('Total level 3 financial liabilities') over the whole."""
+    the whole's line of that level ('Total level 3 financial liabilities') over the whole, and the whole's own row,
+    which says more of its words, is not the level's line (it was read for both, and the share left unread)."""
     figure = read_figure("What share of total financial liabilities at fair value was level 3 at the end of 2016?",
-                         [FAIR_VALUE_LEVELS])
+                         [passage])
     assert figure is not None and figure.shown == "7.91%", figure
     assert [cell.row for cell in figure.cells] == ["Total level 3 financial liabilities",
                                                    "Total financial liabilities at fair value"]
@@ -1327,3 +1346,4 @@ def test_the_companys_name_in_a_tables_title_counts_once() -> None:
     weighted-average basic shares asked."""
     figure = read_figure("How many weighted-average basic shares did Northwind Games have in 2019?", [NAMED_STATEMENT])
     assert figure is not None and figure.shown == "767 million", figure
+
