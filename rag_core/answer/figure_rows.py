@@ -240,7 +240,9 @@ def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Seq
     rest, own = words - GENERIC - said, said - QUALIFIERS
     if not rest or not own or not own <= words:
         return 0.0, ""
-    heading = label_stems(heading_row(row)) - QUALIFIERS  # read only for a row that names part of the metric
+    heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
+    heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
+    # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
     if heading and not heading <= words | said:
         return 0.0, ""
     whole_of = "" if heading else parts_of(row)

@@ -11,7 +11,7 @@ from ..lexical.figure_name import YEAR
 from ..tables.lines import TOTAL_LABEL, cells
 from ..tables.rows import lead_in_chains
 from .figure_cells import Row
-from .row_words import stems
+from .row_words import GENERIC, stems
 
 
 def lines_above(row: Row) -> list[str]:
@@ -145,7 +145,7 @@ def about(row: Row, head: set[str]) -> bool:
     revenue-generating activities') holds tables of other line items (3M's segments' operating income and assets), and
     a passage's caption titles the table that opens it ('Operating Performance 2022 2021 2020' is not the caption of
     the net sales table flowed into text below it)."""
-    titled = table_words(row)
+    titled = [line for line in table_words(row) if stems(line) - GENERIC]  # not its columns' 'Amount Rate Amount Rate'
     said = " ".join(titled or (row.passage.section, row.passage.caption, row.passage.columns))
     return bool(stems(said) & head)
 

@@ -1347,3 +1347,38 @@ def test_the_companys_name_in_a_tables_title_counts_once() -> None:
     figure = read_figure("How many weighted-average basic shares did Northwind Games have in 2019?", [NAMED_STATEMENT])
     assert figure is not None and figure.shown == "767 million", figure
 
+
+JET_OPERATIONS = Passage(n=1, document="jets-10k.pdf", page=55, tabular=True, statement="income", text=(
+    "The Company and Subsidiaries Consolidated Statements of Operations\n\n(Dollars in millions) Years ended December "
+    "31, 2022 2021 2020\n| Loss before income taxes | (5,022) | (5,033) | (14,476) |\n"
+    "| Income tax (expense)/benefit | (31) | 743 | 2,535 |\n| Net loss | (5,053) | (4,290) | (11,941) |"))
+JET_TAXES = Passage(n=2, document="jets-10k.pdf", page=76, tabular=True, section="Note 4 – Income Taxes", text=(
+    "Income tax (benefit)/expense consisted of the following:\n\nYears ended December 31, 2022 2021 2020\n"
+    "| Current tax (benefit)/expense |  |  |  |\n| U.S. federal | ($58) | ($89) | ($3,968) |\n"
+    "| Non-U.S. | 142 | 147 | 148 |\n| Total current | 42 | 100 | (3,799) |\n"
+    "| Deferred tax (benefit)/expense |  |  |  |\n"
+    "| U.S. federal | (62) | (855) | 652 |\n| Non-U.S. | (3) | (12) |  |\n| Total deferred | (11) | (843) | 1,264 |\n"
+    "| Total income tax expense/(benefit) | $31 | ($743) | ($2,535) |"))
+JET_RECONCILIATION = Passage(n=3, document="jets-10k.pdf", page=77, tabular=True, section="Note 4 – Income Taxes",
+                             text=(
+    "The following is a reconciliation of the U.S. federal statutory tax to actual income tax (benefit)/expense:\n\n"
+    "Years ended December 31, 2022 2021 2020\n\nAmount Rate Amount Rate Amount Rate\n"
+    "| U.S. federal statutory tax | ($1,054) | 21.0% | ($1,057) | 21.0% | ($3,039) | 21.0% |\n"
+    "| Valuation allowance | 1,199 | (23.9) | 512 | (10.2) | 2,603 | (18.0) |\n"
+    "| Research and development credits | (204) | 4.1 | (189) | 3.8 | (284) | 2.0 |\n"
+    "| Income tax expense/(benefit) | $31 | (0.6)% | ($743) | 14.7% | ($2,535) | 17.5% |"))
+
+
+@pytest.mark.parametrize(("question", "row", "shown"), [
+    ("What was the company's current U.S. federal income tax benefit in 2021?", "U.S. federal", "$89 million"),
+    ("What was the tax effect of research and development credits in 2021?", "Research and development credits",
+     "-189 million"),
+])
+def test_a_tax_notes_line_is_read_under_a_heading_of_either_way_and_a_table_titled_only_by_its_columns(
+        question: str, row: str, shown: str) -> None:
+    """Seen on Boeing's 2022 10-K: its current U.S. federal tax benefit was read as the income statement's whole tax
+    line (743 million), as the heading 'Current tax (benefit)/expense' was read by its 'expense' alone; and the tax
+    effect of its R&D credits read nothing, as the reconciliation's only title line, its columns' 'Amount Rate …',
+    hid the note's section that says what the table is about."""
+    figure = read_figure(question, [JET_OPERATIONS, JET_TAXES, JET_RECONCILIATION])
+    assert figure is not None and figure.shown == shown and figure.cells[0].row == row, figure
