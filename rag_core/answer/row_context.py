@@ -145,8 +145,8 @@ def about(row: Row, head: set[str]) -> bool:
     revenue-generating activities') holds tables of other line items (3M's segments' operating income and assets), and
     a passage's caption titles the table that opens it ('Operating Performance 2022 2021 2020' is not the caption of
     the net sales table flowed into text below it)."""
-    titled = [line for line in table_words(row) if stems(line) - GENERIC]  # not its columns' 'Amount Rate Amount Rate'
-    said = " ".join(titled or (row.passage.section, row.passage.caption, row.passage.columns))
+    title = [line for line in table_words(row) if stems(line) - GENERIC]  # not its columns' 'Amount Rate Amount Rate'
+    said = " ".join(title or (row.passage.section, row.passage.caption, row.passage.columns))
     return bool(stems(said) & head)
 
 
