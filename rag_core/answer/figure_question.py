@@ -16,6 +16,7 @@ from ..text import follow_up_parts
 from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
 from .lines_joined import parts_summed
+from .row_words import RANKED
 from .scales import SCALES
 
 _HOW_MOVED = (r"\bhow\s+(?:does|did|do|has|have)\b(?=.*\b(?:compar\w*|chang\w*|grow|grew|increas\w*|decreas\w*|"
@@ -79,9 +80,6 @@ _FROM = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 """A share of revenue that came from a line ('from services': 'Sales of services'), not one spent on it."""
 _DIVISION = re.compile(r"\b(?:division|segment|region|business|unit)s?$", re.IGNORECASE)
 """A part of the company the share of a whole asked came from ('its Europe division'): of the whole's line item."""
-_RANK = re.compile(r"(?:level|tier|stage)\s*[1-3]", re.IGNORECASE)
-"""A part of a whole asked by its rank alone ('what share of total financial liabilities at fair value was level 3'):
-the whole's line of that rank ('Total level 3 financial liabilities'), which ``row_words.stems`` reads by its rank."""
 _ACTIVITIES = re.compile(r"\bhow much (?:net )?cash did\b.*?(?:\b(?P<kind>operating|investing|financing) activities\s+"
                          r"(?P<verb>provide|generate|use|bring in)|\b(?P<verb2>provide|generate|use)\s+(?:from|in|by|"
                          r"for|on)\s+(?:its\s+|their\s+)?(?P<kind2>operating|investing|financing) activities)",
@@ -334,7 +332,8 @@ def _read_asked(question: str) -> Asked | None:
         part, whole = metric(part_of.group("part")), metric(part_of.group("whole"))
         if _DIVISION.search(part):  # 'came from its Europe division': the division's net revenue, of the company's
             part = f"{whole} of {part}"
-        elif _RANK.fullmatch(part):  # 'was level 3': 'total level 3 financial liabilities at fair value'
+        elif RANKED.fullmatch(part):  # a part asked by its rank alone ('was level 3'): the whole's line of that rank,
+            # 'total level 3 financial liabilities at fair value', which ``row_words.stems`` reads by its rank
             part = re.sub(r"^(?:total\s+)?", lambda lead: f"{lead.group()}{part} ", whole, count=1, flags=re.IGNORECASE)
         elif part[:1].isupper() and not FIGURE.search(part):  # 'from Global Services': its revenue, not its assets
             part = _of_whole(part, whole)

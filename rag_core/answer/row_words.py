@@ -27,11 +27,11 @@ def stems(text: str) -> set[str]:
     plain = _BEFORE_TAXES.sub(lambda m: f"before {m.group('income') or m.group('its') or ''}taxes",
                               _EPS.sub(_per_share_earnings, _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
-    found |= {f"{rank.group('of').lower()} {rank.group('n')}" for rank in _RANKED.finditer(text)}
+    found |= {f"{rank.group('of').lower()} {rank.group('n')}" for rank in RANKED.finditer(text)}
     return found | {"other"} if _OTHER.search(text) else found
 
 
-_RANKED = re.compile(r"\b(?P<of>level|tier|stage)\s*(?P<n>[1-3])\b", re.IGNORECASE)
+RANKED = re.compile(r"\b(?P<of>level|tier|stage)\s*(?P<n>[1-3])\b", re.IGNORECASE)
 """A line item named by its rank ('Total level 3 financial assets', 'Tier 1 capital', 'Stage 2 loans'): its number,
 which ``stems`` otherwise leaves out, is a word of its name with the rank's ('level 3', beside 'level')."""
 
