@@ -13,7 +13,8 @@ from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
-from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, table_words, titled
+from .row_completed import completed_by_table
+from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
     BEFORE,
     GENERIC,
@@ -26,7 +27,6 @@ from .row_words import (
     ranked,
     stem_only,
     stems,
-    with_tax_benefit,
 )
 from .statement_lines import is_percent
 
@@ -127,8 +127,10 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         if shares.heads(row, lead):  # 'Net income attributable to CVS Health | $6.00' under 'Basic earnings per
             alone = max(alone, _named(lead.rstrip(": "), words, names))  # share:' is the basic earnings per share
         led = _named(f"{named_by} {row.label}", words, names) - _AGREES / 2 if named_by else 0.0
-        completed, completing = (0.0, "") if self_named else _completed(
-            label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []))
+        completed, completing = (0.0, "") if self_named else completed_by_table(
+            label_stems(f"{named_by} {row.label}"), row, words, lead, tables.get((row.passage.n, row.table), []),
+            metric=metric)
+        completed -= _AGREES if completed else 0.0  # a little less than a label that says it all
         score = max(alone, led, completed)
         if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not about(row, heads)
                                                                   or label_stems(row.label) < part_named):
@@ -220,41 +222,6 @@ def named_under(row: Row, words: set[str]) -> str:
     heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
     named = label_stems(heading) - QUALIFIERS
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
-
-
-def _completed(said: set[str], row: Row, words: set[str], lead: str, labels: Sequence[set[str]]) -> tuple[float, str]:
-    """How well a row names the metric when its table says the rest, and the words of its table that say what it
-    lists ('' when it names nothing so): its label (with the lead-ins that name it) names part of the metric and
-    nothing else, and the table's caption, section and heading name the rest ('Federal' under 'Current:' in a table
-    captioned 'The income tax provision … consisted of the following': 'current federal income tax provision'; 'Total
-    current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); a little less than a label that says
-    it all. In a passage of a page's tables, a table's title is the line above it or its title row ('The provision
-    for income taxes consisted of the following:', ``table_words``). Only a row listed under a heading row the metric
-    names, its words those that say what it lists: not one under a heading it does not ('Foreign' under 'Deferred:'
-    or under 'Income before income tax expense:' is no 'foreign income tax expense'); nor one under none, unless its
-    table's title says it lists the parts of the rest (``row_context.parts_of``: 'United States' in 'The components
-    of income before income taxes are as follows:'; not a segment's row in a table whose caption mentions net
-    revenues), its words then what the title names; nor when the rest is a part another row of its table lists (a
-    total is not 'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of
-    the income tax provision says the 'income tax benefit'."""
-    rest, own = words - GENERIC - said, said - QUALIFIERS
-    if not rest or not own or not own <= words:
-        return 0.0, ""
-    heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
-    heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
-    # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
-    if heading and not heading <= words | said:
-        return 0.0, ""
-    whole_of = "" if heading else parts_of(row)
-    if not heading and not whole_of:
-        return 0.0, ""
-    if any(label and label <= rest for label in labels):
-        return 0.0, ""
-    titles = " ".join((row.passage.caption, row.passage.section, lead, *table_words(row)))
-    if not rest <= with_tax_benefit(stems(titles)):
-        return 0.0, ""
-    whole = said | rest
-    return len(whole) + len(whole & words) / (len(words) or 1) - _AGREES, lead if heading else whole_of
 
 
 def _statement_gain(row: Row, *, balance: bool, of_part: bool, spent: bool) -> float:

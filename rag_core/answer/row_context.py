@@ -8,10 +8,12 @@ import re
 
 from ..chunk_text import MONTH, parts_named
 from ..lexical.figure_name import YEAR
+from ..tables.cuts import sums_up
 from ..tables.lines import TOTAL_LABEL, cells
 from ..tables.rows import lead_in_chains
-from .figure_cells import Row
-from .row_words import GENERIC, stems
+from .figure_cells import Row, table_rows
+from .row_words import GENERIC, QUALIFIERS, label_stems, stems
+from .statement_lines import cell_value, decimal_places
 
 
 def lines_above(row: Row) -> list[str]:
@@ -125,9 +127,45 @@ _UNITS = re.compile(rf"\((?:in\s+)?(?:\$\s*)?(?:millions|thousands|billions|000[
 def parts_of(row: Row) -> str:
     """What a row's table says its rows are the parts of, by its title (the nearest line of words above it, else its
     passage's caption): 'income before income taxes' of 'The components of income before income taxes are as
-    follows:', 'Revenues' of 'Revenues consisted of the following:'; '' when its title says none."""
+    follows:', 'Revenues' of 'Revenues consisted of the following:'; or the title itself when it is a name alone and
+    the row is one of the parts that add up to the table's 'Total' ('Income Before Income Taxes' over 'United
+    States', 'International' and 'Total', ``adds_up``); '' when its title says none."""
     near = title_lines(row) if row_line(row) is not None else []
-    return parts_named(near[0] if near else row.passage.caption.split(" › ")[-1])
+    title = near[0] if near else row.passage.caption.split(" › ")[-1]
+    if found := parts_named(title):
+        return found
+    name = " ".join(_UNITS.sub(" ", title).split()).strip(" :")
+    return name if near and 0 < len(name.split()) <= _NAME_WORDS and adds_up(row) else ""
+
+
+_NAME_WORDS = 8
+"""The most words a table's title has that is a name of what its rows add up to, not a sentence about them."""
+
+
+def adds_up(row: Row) -> bool:
+    """Whether a row is one of the parts of a table listed under no heading row whose last row, a bare 'Total', is
+    their sum in every column (within a unit of the last digit for each part: each is rounded)."""
+    read = [r for r in table_rows([row.passage]) if not r.prose]  # its tables numbered apart from the context's
+    at = next((r.table for r in read if (r.label, r.cells) == (row.label, row.cells)), None)
+    table = [r for r in read if r.table == at]
+    if len(table) < _PARTS_AT_LEAST + 1 or label_stems(table[-1].label) - QUALIFIERS or not sums_up(table[-1].label):
+        return False
+    parts, total = table[:-1], table[-1]
+    if total.label == row.label or any(heading_row(r) for r in table):
+        return False
+    for column, written in total.cells.items():
+        values = [cell_value(r.cells.get(column, "")) for r in parts]
+        whole = cell_value(written)
+        if whole is None or any(v is None for v in values):
+            return False
+        places = max((decimal_places(r.cells[column]) or 0) for r in parts)
+        if abs(sum(v for v in values if v is not None) - whole) > len(parts) * 10 ** -places:
+            return False
+    return bool(total.cells)
+
+
+_PARTS_AT_LEAST = 2
+"""The fewest rows above a table's 'Total' that are read as its parts."""
 
 
 def names_part(row: Row, part: set[str]) -> bool:

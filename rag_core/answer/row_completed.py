@@ -1,0 +1,56 @@
+"""A table row that names part of what a figure question asks, its table saying the rest: 'Federal' under 'Current:' in
+the income tax provision's table, 'International' in the table of income before income taxes its rows add up to."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .figure_cells import Row
+from .row_context import heading_row, parts_of, table_words
+from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
+
+_OPERATIONS = stems("operations")
+"""What a metric may call a part by after its name ('income before income taxes from international operations' is the
+'International' row's): not a word its table must say."""
+
+
+def completed_by_table(
+    said: set[str], row: Row, words: set[str], lead: str, labels: Sequence[set[str]], *, metric: str = ""
+) -> tuple[float, str]:
+    """How well a row names the metric when its table says the rest, and the words of its table that say what it
+    lists ('' when it names nothing so): its label (with the lead-ins that name it) names part of the metric and
+    nothing else, and the table's caption, section and heading name the rest ('Federal' under 'Current:' in a table
+    captioned 'The income tax provision … consisted of the following': 'current federal income tax provision'; 'Total
+    current' under 'Current tax (benefit)/expense' in 'Note 4 – Income Taxes'); the caller scores it a little less
+    than a label that says it all. In a passage of a page's tables, a table's title is the line above it or its title
+    row ('The provision for income taxes consisted of the following:', ``table_words``). Only a row listed under a
+    heading row the metric names, its words those that say what it lists: not one under a heading it does not
+    ('Foreign' under 'Deferred:' or under 'Income before income tax expense:' is no 'foreign income tax expense'); nor
+    one under none, unless its table's title says it lists the parts of the rest (``row_context.parts_of``: 'United
+    States' in 'The components of income before income taxes are as follows:', or in a table titled 'Income Before
+    Income Taxes' whose rows add up to its 'Total'; not a segment's row in a table whose caption mentions net
+    revenues), its words then what the title names; nor when the rest is a part another row of its table lists (a
+    total is not 'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of
+    the income tax provision says the 'income tax benefit'. The metric's 'operations' right after the row's label
+    ('from international operations') is the part's, not a word the table must say."""
+    rest, own = words - GENERIC - said, said - QUALIFIERS
+    if metric and re.search(rf"\b{re.escape(row.label.strip())}\s+operations?\b", metric, re.IGNORECASE):
+        rest -= _OPERATIONS
+    if not rest or not own or not own <= words:
+        return 0.0, ""
+    heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
+    heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
+    # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
+    if heading and not heading <= words | said:
+        return 0.0, ""
+    whole_of = "" if heading else parts_of(row)
+    if not heading and not whole_of:
+        return 0.0, ""
+    if any(label and label <= rest for label in labels):
+        return 0.0, ""
+    titles = " ".join((row.passage.caption, row.passage.section, lead, *table_words(row)))
+    if not rest <= with_tax_benefit(stems(titles)):
+        return 0.0, ""
+    whole = said | rest
+    return len(whole) + len(whole & words) / (len(words) or 1), lead if heading else whole_of

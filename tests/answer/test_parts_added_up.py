@@ -1,0 +1,67 @@
+"""A table titled by a line item's name alone whose rows add up to its 'Total' lists that line's parts: 'International'
+under 'Income Before Income Taxes' is the income before income taxes from international operations
+(``row_context.parts_of``, ``row_completed.completed_by_table``)."""
+
+from __future__ import annotations
+
+from rag_core.answer.figure_cells import table_rows
+from rag_core.answer.figures import read_figure
+from rag_core.answer.row_context import adds_up
+from rag_core.models import Passage
+
+_STATEMENT = Passage(n=1, document="widget-10k.pdf", page=48, tabular=True, statement="income",
+                     caption="Widget 10-K › Consolidated Statement of Income", columns="|  | 2022 | 2021 | 2020 |",
+                     text=("| Operating income | 6,539 | 7,369 | 7,161 |\n"
+                           "| Income before income taxes | 6,392 | 7,204 | 6,795 |\n"
+                           "| Provision for income taxes | 612 | 1,285 | 1,337 |\n"))
+_BY_COUNTRY = ("| United States | $3,861 | $3,716 | $3,795 |\n"
+               "| International | 2,531 | 3,488 | 3,000 |\n"
+               "| Total | $6,392 | $7,204 | $6,795 |\n")
+_PROVISION = ("Provision for Income Taxes\n\n"
+              "(Millions) 2022 2021 2020\n"
+              "| Currently payable |  |  |  |\n"
+              "| Federal | $606 | $756 | $720 |\n"
+              "| International | 621 | 597 | 632 |\n"
+              "| Deferred |  |  |  |\n"
+              "| Federal | (612) | (219) | (44) |\n"
+              "| International | (2) | 72 | (77) |\n"
+              "| Total | $612 | $1,285 | $1,337 |\n")
+
+
+def _taxes(by_country: str) -> Passage:
+    """The income taxes note's page of tables (3M's 2022 10-K, page 71): each table under a title line of its own."""
+    return Passage(n=2, document="widget-10k.pdf", page=71, tabular=True,
+                   caption="Widget 10-K › NOTE 10. Income Taxes › Income Before Income Taxes › (Millions) 2022 2021 "
+                           "2020", text=("NOTE 10. Income Taxes\n\nIncome Before Income Taxes\n\n"
+                                         f"(Millions) 2022 2021 2020\n{by_country}{_PROVISION}"))
+
+
+def test_a_row_of_a_table_its_rows_add_up_to_is_a_part_of_the_line_its_title_names() -> None:
+    """3M's 'income before income taxes from international operations' read the income statement's whole line (7,204
+    million): the note's table says no 'components of', only its title and rows that add up to its 'Total'."""
+    passages = [_STATEMENT, _taxes(_BY_COUNTRY)]
+    for question in ("What was Widget's income before income taxes from international operations in 2021?",
+                     "What was Widget's international income before income taxes in 2021?"):
+        figure = read_figure(question, passages)
+        assert figure is not None and figure.sentence.startswith(
+            "**Income Before Income Taxes — International, 2021: 3,488 million**"), (question, figure)
+    whole = read_figure("What was Widget's income before income taxes in 2021?", passages)
+    assert whole is not None and "7,204" in whole.sentence, whole
+
+
+def test_rows_that_do_not_add_up_to_the_total_are_no_parts_of_it() -> None:
+    """Rows that do not add up to the table's 'Total' (a selection, or a total of other rows) are not read as its
+    parts: the question's whole line comes from the statement."""
+    apart = _BY_COUNTRY.replace("| International | 2,531 | 3,488 |", "| International | 2,531 | 3,188 |")
+    figure = read_figure("What was Widget's income before income taxes from international operations in 2021?",
+                         [_STATEMENT, _taxes(apart)])
+    assert figure is None or "3,188" not in figure.sentence, figure
+
+
+def test_parts_under_heading_rows_are_not_read_as_adding_up_to_the_total() -> None:
+    """The provision's table lists its parts under heading rows ('Currently payable', 'Deferred'): its rows are read
+    under those headings, not as parts that add up to the 'Total' below them."""
+    rows = table_rows([_taxes(_BY_COUNTRY)])
+    first = [row for row in rows if row.label == "International"]
+    assert [adds_up(row) for row in first] == [True, False, False], [(row.label, row.cells) for row in first]
+    assert not adds_up(next(row for row in rows if row.label == "Total")), "the total is no part of itself"
