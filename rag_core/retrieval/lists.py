@@ -314,3 +314,10 @@ def page_list(
             by_page.setdefault(page_of[chunk_id], []).append(score)
     evidence = {page: max(s) + share * (sum(s) - max(s)) for page, s in by_page.items()}
     return sorted(page_of, key=lambda cid: (-evidence[page_of[cid]], -scores[cid]))
+
+
+def agreed_list(lists: Mapping[str, Sequence[str]], *, depth: int) -> list[str]:
+    """The chunks among the first ``depth`` of both the question's own dense list and its own BM25 list (its first
+    phrasing's: the question as asked), in the dense list's order: two searches of the question agreeing on them."""
+    lexical = set(lists.get("bm25[0]", ())[:depth])
+    return [chunk_id for chunk_id in lists.get("dense[0]", ())[:depth] if chunk_id in lexical]

@@ -30,6 +30,7 @@ from ..store.owned import OwnedChunks
 from ..trace import StageNotes, Stages, hit_row
 from .expand import page_tables, page_tables_note, table_discussion
 from .lists import (
+    agreed_list,
     bm25_lists,
     dense_lists,
     discussed_metrics,
@@ -199,6 +200,9 @@ class Retriever:
         ratio = stated_ratio(chunks.get(lists["rows"][0]), asked) if placed and lists.get("rows") else ""
         if ratio:  # the ratio asked, stated: read before the statement it is computed from
             placed["rows"] = 1
+        agreed = agreed_list(lists, depth=config.agreed_depth) if config.agreed_rank > 0 else []
+        if agreed:  # the question's own two searches agree: not outvoted by the lists built around it
+            lists["agreed"], placed["agreed"] = agreed, config.agreed_rank
         with recorder.stage(Stage.FUSE, k=config.rrf_k, weights=weights) as notes:
             position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
             if config.page_weight > 0 and lists:

@@ -140,6 +140,23 @@ class RetrievalSettings(Group):
         description="Chunks the row list takes from each report (of the statement_scope reports the question is "
         "about).",
     )
+    agreed_rank: int = Field(
+        4,
+        ge=0,
+        le=1000,
+        description="Fused rank the agreed list's first chunk takes at least (its next ones the ranks after): the "
+        "chunks among the first agreed_depth of both the question's own dense list and its own BM25 list, the two "
+        "first-stage searches of the question as asked agreeing on it. Placed, not fused, as the row list is: "
+        "the statement and row lists and the vocabulary phrasing can outvote such a chunk (3M's income taxes note, "
+        "first in BM25 and second in the dense list for 'income before income taxes from international "
+        "operations', was 12th behind the income statement's pages). 0 leaves it out.",
+    )
+    agreed_depth: int = Field(
+        2,
+        gt=0,
+        le=100,
+        description="How far down the question's own dense and BM25 lists a chunk must stand in both to be agreed.",
+    )
     exact_weight: float = Field(
         3.0,
         ge=0,

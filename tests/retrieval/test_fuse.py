@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.retrieval.fuse import reciprocal_rank_fusion
-from rag_core.retrieval.lists import fuse
+from rag_core.retrieval.lists import agreed_list, fuse
 
 
 def test_matches_hand_computation() -> None:
@@ -91,3 +91,19 @@ def test_a_placed_list_brings_in_what_the_others_missed_without_reordering_them(
     assert [(f.chunk_id, f.score) for f in alone] == [("x", 0.0)], "placed past the end of an empty fusion"
     unplaced = fuse({"dense": ["a"], "rows": ["x"]}, k=60, pool_size=5)[0]
     assert [f.chunk_id for f in unplaced] == ["a", "x"], "without inserted the list is fused as any other"
+
+
+def test_the_agreed_list_holds_what_both_searches_of_the_question_rank_first() -> None:
+    """Only the question's own lists (its first phrasing's) are read, to the depth given, in the dense list's order."""
+    lists = {"dense[0]": ["a", "b", "c"], "bm25[0]": ["c", "b", "a"], "dense[1]": ["c"], "bm25[1]": ["c"]}
+    assert agreed_list(lists, depth=2) == ["b"]
+    assert agreed_list(lists, depth=3) == ["a", "b", "c"]
+    assert agreed_list({"dense[0]": ["a"]}, depth=2) == [], "no BM25 list (dense-only retrieval): nothing agreed"
+    outvoted = {"dense[0]": ["n", "s"], "bm25[0]": ["n", "p"], "statements": ["s", "t"], "dense[1]": ["p", "s", "t"],
+                "bm25[1]": ["p", "t", "s"], "agreed": agreed_list({"dense[0]": ["n", "s"], "bm25[0]": ["n", "p"]},
+                                                                  depth=2)}
+    plain = fuse({k: v for k, v in outvoted.items() if k != "agreed"}, k=60, pool_size=5,
+                 weights={"statements": 4.0})[0]
+    assert [f.chunk_id for f in plain].index("n") == 3, "first in both of the question's own lists, yet fourth"
+    placed = fuse(outvoted, k=60, pool_size=5, weights={"statements": 4.0}, inserted={"agreed": 2})[0]
+    assert [f.chunk_id for f in placed][:3] == ["s", "n", "t"] and placed[1].ranks["agreed"] == 1
