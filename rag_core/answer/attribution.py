@@ -61,7 +61,7 @@ from .meaning import (
 from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
 from .said_rows import another_row, said_by
-from .said_years import another_year
+from .said_years import another_year, carried_years
 
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _HEADING = re.compile(r"^\s*#{1,6}\s+")
@@ -146,7 +146,7 @@ def attribute(
                        rows, sentences_said(passages))
     results = []
     for s, statement in enumerate(statements):
-        terms = content_terms(at_year_end(statement))  # 'at the beginning of fiscal 2012' is 2011's balance
+        terms = content_terms(at_year_end(statement)) | carried_years(statement, statements[:s])  # of a year said
         stated = numbers(statement)
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]

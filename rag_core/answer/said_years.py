@@ -80,6 +80,21 @@ def another_year(statement: str, number: Number, rows: Sequence[Row], prose: Seq
     return ""
 
 
+_REFERS_BACK = re.compile(r"^\W*(?:this|these|that|those|it|its|the same)\b", re.IGNORECASE)
+"""A statement that opens by pointing at what the one before it spoke of ('This credit was driven by …')."""
+
+
+def carried_years(statement: str, before: Sequence[str]) -> set[str]:
+    """The year a statement that names none and opens by pointing back speaks of: the one year the statement before
+    it names ('Research and development credits in 2021 were -189 million. This credit was driven by a 4.1% rate …':
+    2021, so the 4.1% of 2022's column is read against 2021); none when it names a year, opens otherwise, or the
+    statement before names none or several."""
+    if not before or years_in(statement) or not _REFERS_BACK.match(CITATION.sub(" ", statement)):
+        return set()
+    years = set(years_in(at_year_end(CITATION.sub(" ", before[-1]))))
+    return years if len(years) == 1 else set()
+
+
 def _scaled(written: str, scale: float) -> list[Number]:
     """A sentence row's figure as written ('$19.0') in its row's scale."""
     return [replace(n, scale=scale) if n.scale == 1.0 else n for n in numbers(written)]

@@ -598,3 +598,25 @@ def test_the_years_a_table_passage_holds_in_its_column_headers_verify_the_years_
                                [flows], None, TERMS_ONLY)
     assert [statement.unverified_numbers for statement in found] == [[], []], found
     assert summary.numbers_verified == summary.numbers
+
+
+RECONCILIATION = Passage(n=1, document="planes-10k.pdf", page=77, tabular=True,
+                         caption="Planes 10-K › Note 4 – Income Taxes", columns="|  | 2022 |  | 2021 |  |", text=(
+                             "|  | 2022 |  | 2021 |  |\n"
+                             "|  | Amount | Rate | Amount | Rate |\n"
+                             "| Federal statutory tax | ($1,055) | 21.0 % | ($1,057) | 21.0 % |\n"
+                             "| Research and development credits | (204) | 4.1 | (189) | 3.8 |\n"))
+
+
+def test_a_statement_pointing_back_is_of_the_year_the_one_before_it_names() -> None:
+    """Seen with the local model (Boeing's 10-K): "… credits for Boeing in 2021 were -189 million dollars. This credit
+    was driven by a 4.1% rate …": 4.1 is 2022's rate, and the second sentence, naming no year, was marked supported."""
+    first, wrong, right, general = attribute(
+        "Research and development credits for Planes in 2021 were -189 million [1]. This credit was driven by a 4.1% "
+        "rate on research and development expenses [1]. It was a rate of 3.8% [1]. Federal statutory tax is 21.0% "
+        "of income [1].", [RECONCILIATION], None, TERMS_ONLY)[0]
+    assert first.unverified_numbers == [] and right.unverified_numbers == [] and general.unverified_numbers == []
+    assert wrong.number_notes == ["4.1% is in the table under 2022 › Rate, row Research and development credits"]
+    before = attribute("Research and development credits were -189 million in 2021 and -204 million in 2022 [1]. "
+                       "This credit was driven by a 4.1% rate [1].", [RECONCILIATION], None, TERMS_ONLY)[0]
+    assert before[1].unverified_numbers == [], "the statement before names two years: none is carried"
