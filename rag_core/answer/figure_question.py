@@ -184,8 +184,16 @@ _LESS = re.compile(r"\s(?:less|minus|plus)\s(?!than\b)", re.IGNORECASE)
 
 
 def _of_whole(part: str, whole: str) -> str:
-    """A part of a whole named as its line ('Impella revenue' of 'Impella' and 'total revenue')."""
-    return " ".join([part, *[w for w in whole.split() if w.lower() not in ("total", "overall", "all")][-1:]])
+    """A part of a whole named as its line: by the whole's last word ('Impella revenue' of 'Impella' and 'total
+    revenue'), or by the whole's every word when a word joins its head to what it is of, before or after ('United
+    States income before income taxes', not 'United States taxes'; 'Impella cost of sales')."""
+    words = [w for w in whole.split() if w.lower() not in ("total", "overall", "all")]
+    joined = any(w.lower() in _JOINING for w in words[1:-1])
+    return " ".join([part, *(words if joined else words[-1:])])
+
+
+_JOINING = {"before", "after", "of", "from", "attributable", "per", "to"}
+"""Words inside a line item's name that join its head to what it is of ('income before income taxes')."""
 
 
 def asks_for_figure(question: str) -> bool:

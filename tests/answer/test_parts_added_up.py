@@ -65,3 +65,14 @@ def test_parts_under_heading_rows_are_not_read_as_adding_up_to_the_total() -> No
     first = [row for row in rows if row.label == "International"]
     assert [adds_up(row) for row in first] == [True, False, False], [(row.label, row.cells) for row in first]
     assert not adds_up(next(row for row in rows if row.label == "Total")), "the total is no part of itself"
+
+
+def test_a_share_of_a_line_named_with_before_is_the_parts_line_over_the_whole() -> None:
+    """"What share of 3M's 2022 income before income taxes came from the United States?" named the part's line by the
+    whole's last word ('United States taxes'), which the 'United States' row, a part of the income before income
+    taxes, is not: the part is named by the whole's every word when a word joins its head to what it is of."""
+    figure = read_figure("What share of Widget's 2022 income before income taxes came from the United States?",
+                         [_STATEMENT, _taxes(_BY_COUNTRY)])
+    assert figure is not None and figure.sentence.startswith(
+        "**United States income before income taxes as a % of income before income taxes, 2022: 60.4%**"), figure
+    assert "3,861" in figure.sentence and "6,392" in figure.sentence, figure
