@@ -35,7 +35,7 @@ def completed_by_table(
     the income tax provision says the 'income tax benefit'. The metric's 'operations' right after the row's label
     ('from international operations') is the part's, not a word the table must say."""
     rest, own = words - GENERIC - said, said - QUALIFIERS
-    if metric and re.search(rf"\b{re.escape(row.label.strip())}\s+operations?\b", metric, re.IGNORECASE):
+    if metric and re.search(rf"\b{re.escape(row.label.strip())}\.?\s+operations?\b", metric, re.IGNORECASE):
         rest -= _OPERATIONS
     if not rest or not own or not own <= words:
         return 0.0, ""

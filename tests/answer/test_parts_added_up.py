@@ -76,3 +76,24 @@ def test_a_share_of_a_line_named_with_before_is_the_parts_line_over_the_whole() 
     assert figure is not None and figure.sentence.startswith(
         "**United States income before income taxes as a % of income before income taxes, 2022: 60.4%**"), figure
     assert "3,861" in figure.sentence and "6,392" in figure.sentence, figure
+
+
+_LOSS_BY_COUNTRY = Passage(n=3, document="planes-10k.pdf", page=76, tabular=True,
+                           caption="Planes 10-K › Note 4 – Income Taxes › Years ended December 31, 2022 2021 2020",
+                           text=("Note 4 – Income Taxes\n\nThe components of Loss before income taxes were:\n\n"
+                                 "Years ended December 31, 2022 2021 2020\n"
+                                 "| U.S. | ($5,457) | ($5,475) | ($14,882) |\n"
+                                 "| Non-U.S. | 435 | 442 | 406 |\n"
+                                 "| Total | ($5,022) | ($5,033) | ($14,476) |\n"))
+_LOSS_STATEMENT = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income",
+                          caption="Planes 10-K › Consolidated Statements of Operations",
+                          columns="|  | 2022 | 2021 | 2020 |", text="| Loss before income taxes | (5,022) | (5,033) | "
+                                                                    "(14,476) |\n")
+
+
+def test_a_part_named_with_a_full_stop_before_operations_is_its_row() -> None:
+    """Boeing's "loss before income taxes from non-U.S. operations" read the statement's whole loss (5,033): the
+    metric's 'operations' after 'non-U.S.' was looked for right after the row's label, which keeps no full stop."""
+    figure = read_figure("What was Planes' loss before income taxes from non-U.S. operations in 2021?",
+                         [_LOSS_STATEMENT, _LOSS_BY_COUNTRY])
+    assert figure is not None and figure.value == 442 and "Non-U.S" in figure.sentence, figure
