@@ -165,13 +165,24 @@ _RECORDED_IN = re.compile(
 came from the part (the part's line of the stock-based compensation table, not the total). A year or quarter it was
 recorded in is no part, nor a statement, other comprehensive income or equity it was recorded in."""
 
+_GENERATED_FROM = re.compile(
+    r"\b(?P<asks>(?i:how much)) (?:(?i:of) )?(?P<whole>[^?]+?),? (?i:did|does|do) "
+    r"(?:the (?:company|firm|group|bank)|it|they|(?:[A-Z0-9][\w&.’'-]* ){0,3}[A-Z0-9][\w&.’'-]*) "
+    r"(?i:generate|earn|derive|make) (?i:from|in) "
+    r"(?!(?i:(?:the |its |their )?(?:fiscal|fy|year|quarter|period|first|second|third|fourth|each|every|total|all|"
+    r"q[1-4]|operations|operating|investing|financing|continuing|discontinued)\b|(?:19|20)\d\d\b))(?P<part>[^?]+)")
+"""'How much income before income taxes did PepsiCo generate from foreign operations?': how much of the whole came
+from the part. Cash generated from its operations, or from operating, investing or financing activities, is a line of
+its own (the cash flow statement's), and a year or quarter is no part."""
+
 
 def as_read(question: str) -> str:
     """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
     before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
-    much a part 'contributed to' a whole, or a whole 'recorded in' a part, how much of the whole came from it."""
+    much a part 'contributed to' a whole, or a whole 'recorded in' a part or 'generated from' it, how much of the whole
+    came from it."""
     read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
-    for whole_of_part in (_CONTRIBUTED, _RECORDED_IN):
+    for whole_of_part in (_CONTRIBUTED, _RECORDED_IN, _GENERATED_FROM):
         read = whole_of_part.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
                                                f"{found.group('part')}", read)
     return read

@@ -293,6 +293,11 @@ def test_a_part_of_a_line_asked_by_what_it_is_is_no_reading_of_the_line() -> Non
      "cell"),
     ("How much revenue did 3M recognize in its consolidated statement of income in 2022?", "revenue", "cell"),
     ("How much income tax expense did it record in other comprehensive income in 2022?", "income tax expense", "cell"),
+    ("How much income before income taxes did PepsiCo generate from foreign operations in 2021?",
+     "foreign operations income before income taxes", "cell"),
+    ("How much revenue did Boeing earn from services in 2022?", "services revenue", "cell"),
+    ("How much cash did PepsiCo generate from operations in 2021?", "operating cash flow", "cell"),
+    ("How much net income did ACME earn in the fourth quarter of 2022?", "net income", "cell"),
 ])
 def test_a_figure_named_with_average_or_value_keeps_its_name_and_a_part_contributed_is_of_its_whole(
         question: str, metric: str, operation: str) -> None:
@@ -300,6 +305,7 @@ def test_a_figure_named_with_average_or_value_keeps_its_name_and_a_part_contribu
     'total financial assets at fair value' lost 'value' and read the balance sheet's 'Total assets'; and what interest
     rates contributed to its VaR was read as the whole's total. On ABIOMED's, the stock-based compensation recorded in
     research and development was read as the whole's total too; a period, a statement or other comprehensive income
-    it was recorded in is no part of it."""
+    it was recorded in is no part of it. PepsiCo's income before income taxes 'generated from foreign operations' read
+    the whole (9,821); cash generated from its operations is the cash flow statement's line, no part."""
     asked = read_question(question)
     assert asked is not None and (asked.metric, asked.operation) == (metric, operation), asked

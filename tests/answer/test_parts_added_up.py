@@ -41,7 +41,8 @@ def test_a_row_of_a_table_its_rows_add_up_to_is_a_part_of_the_line_its_title_nam
     million): the note's table says no 'components of', only its title and rows that add up to its 'Total'."""
     passages = [_STATEMENT, _taxes(_BY_COUNTRY)]
     for question in ("What was Widget's income before income taxes from international operations in 2021?",
-                     "What was Widget's international income before income taxes in 2021?"):
+                     "What was Widget's international income before income taxes in 2021?",
+                     "How much income before income taxes did Widget generate from international operations in 2021?"):
         figure = read_figure(question, passages)
         assert figure is not None and figure.sentence.startswith(
             "**Income Before Income Taxes — International, 2021: 3,488 million**"), (question, figure)
