@@ -246,13 +246,19 @@ _MARKS = re.compile(r"\(\d{1,2}\)")
 """A footnote's mark on a label ('Cost of sales(1)')."""
 
 
+_INITIALS_END = re.compile(r"(?:^|[\s.-])[A-Z]\.[A-Z]\.$")
+"""A label ending in initials ('U.S.', 'Non-U.S.'): its last full stop is the initials', which the passage's line
+shows (the answer quotes that line by the label)."""
+
+
 def clean_label(label: str) -> str:
     """A row's label without leader dots, without a tail of figures after a colon ('Purchase of
     premises and equipment, net of sales: 2022, $1; 2021, $88; …'), and said once where a heading
     runs into the sentence that repeats it ('Research and Development Expenses Research and
-    development expenses')."""
+    development expenses'); a label ending in initials keeps their full stop ('Non-U.S.')."""
     label = re.sub(r"(?:\s*\.){3,}|\s+", " ", label)
     tail = re.search(r":\s[^:]*$", label)  # figures, not a footnote's mark ('…: Research and development(1)')
-    label = (label[: tail.start()] if tail and re.search(r"\d", _MARKS.sub("", tail.group())) else label).strip(" :.$")
+    label = (label[: tail.start()] if tail and re.search(r"\d", _MARKS.sub("", tail.group())) else label).strip(" :$")
+    label = label if _INITIALS_END.search(label) else label.strip(" :.$")  # 'Non-U.S.' keeps its full stop
     doubled = _DOUBLED.match(label)
     return doubled.group("said") if doubled else label

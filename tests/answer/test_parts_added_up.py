@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rag_core.answer.figure_cells import table_rows
 from rag_core.answer.figures import read_figure
+from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.row_context import adds_up
 from rag_core.models import Passage
 
@@ -79,14 +80,15 @@ def test_a_share_of_a_line_named_with_before_is_the_parts_line_over_the_whole() 
     assert "3,861" in figure.sentence and "6,392" in figure.sentence, figure
 
 
-_LOSS_BY_COUNTRY = Passage(n=3, document="planes-10k.pdf", page=76, tabular=True,
+_LOSS_BY_COUNTRY = Passage(n=3, document="planes-10k.pdf", page=76, tabular=True, table_chunks=(0,),
                            caption="Planes 10-K › Note 4 – Income Taxes › Years ended December 31, 2022 2021 2020",
+                           columns="|  | 2022 | 2021 | 2020 |",
                            text=("Note 4 – Income Taxes\n\nThe components of Loss before income taxes were:\n\n"
                                  "Years ended December 31, 2022 2021 2020\n"
                                  "| U.S. | ($5,457) | ($5,475) | ($14,882) |\n"
                                  "| Non-U.S. | 435 | 442 | 406 |\n"
                                  "| Total | ($5,022) | ($5,033) | ($14,476) |\n"))
-_LOSS_STATEMENT = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income",
+_LOSS_STATEMENT = Passage(n=1, document="planes-10k.pdf", page=55, tabular=True, statement="income", table_chunks=(0,),
                           caption="Planes 10-K › Consolidated Statements of Operations",
                           columns="|  | 2022 | 2021 | 2020 |", text="| Loss before income taxes | (5,022) | (5,033) | "
                                                                     "(14,476) |\n")
@@ -98,3 +100,14 @@ def test_a_part_named_with_a_full_stop_before_operations_is_its_row() -> None:
     figure = read_figure("What was Planes' loss before income taxes from non-U.S. operations in 2021?",
                          [_LOSS_STATEMENT, _LOSS_BY_COUNTRY])
     assert figure is not None and figure.value == 442 and "Non-U.S" in figure.sentence, figure
+
+
+def test_a_label_ending_in_initials_keeps_their_full_stop_so_its_line_is_quoted() -> None:
+    """The reader kept 'Non-U.S' of 'Non-U.S.', so the local model's answer quoted no line of that row (the lines are
+    found by the row's label) and quoted the statement's 'Loss before income taxes' line under the right lead."""
+    passages = [_LOSS_STATEMENT, _LOSS_BY_COUNTRY]
+    question = "What was Planes' loss before income taxes from non-U.S. operations in 2021?"
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.sentence.startswith("**Loss before income taxes — Non-U.S., 2021: 442"), figure
+    quoted = quoted_lines(question, passages, rows=[cell.row for cell in figure.cells])
+    assert quoted is not None and quoted.lines == [(3, "Non-U.S. — 2022: 435; 2021: 442; 2020: 406")], quoted
