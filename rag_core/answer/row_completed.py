@@ -34,7 +34,7 @@ def completed_by_table(
     total is not 'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of
     the income tax provision says the 'income tax benefit'. The metric's 'operations' right after the row's label
     ('from international operations') is the part's, not a word the table must say."""
-    rest, own = words - GENERIC - said, said - QUALIFIERS
+    rest, own = words - GENERIC - said - stems(row.label), said - QUALIFIERS  # its own 'U.S.' no title need say
     if metric and re.search(rf"\b{re.escape(row.label.strip())}\.?\s+operations?\b", metric, re.IGNORECASE):
         rest -= _OPERATIONS
     if not rest or not own or not own <= words:

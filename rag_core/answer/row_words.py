@@ -28,7 +28,14 @@ def stems(text: str) -> set[str]:
                               _EPS.sub(_per_share_earnings, _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
     found |= {f"{rank.group('of').lower()} {rank.group('n')}" for rank in RANKED.finditer(text)}
+    found |= {_US_WORD} if _US.search(text) else set()
     return found | {"other"} if _OTHER.search(text) else found
+
+
+_US = re.compile(r"(?<![\w-])U\.S\.?(?!\w)")
+"""'U.S.', whose letters are too short to be read as a word: a word of its own ('U.S. loss before income taxes' names
+the 'U.S.' row), never of 'non-U.S.'."""
+_US_WORD = "us"  # as "US" is read
 
 
 RANKED = re.compile(r"\b(?P<of>level|tier|stage)\s*(?P<n>[1-3])\b", re.IGNORECASE)
@@ -89,9 +96,11 @@ _AND_RELATED = re.compile(r"\s+and related(?=\s+(?:expenses?|costs?|charges?)\b)
 def label_stems(text: str) -> set[str]:
     """A row label's words, without its notes' marks, when it is taken, its class of shares, a sign word before it
     and what is 'related' to its line ('Inventories(1)', 'at period-end', '- common', 'Less', 'and related'), nor a
-    note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities')."""
+    note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities'); 'U.S.'
+    only when it is the label's one word ('U.S.', not 'U.S. federal')."""
     text = _PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", text)))
-    return stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
+    found = stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
+    return found - {_US_WORD} or found  # 'U.S. federal' is the federal line whether the question says 'U.S.' or not
 
 
 def other_way(label: str) -> str:

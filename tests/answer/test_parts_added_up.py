@@ -111,3 +111,11 @@ def test_a_label_ending_in_initials_keeps_their_full_stop_so_its_line_is_quoted(
     assert figure is not None and figure.sentence.startswith("**Loss before income taxes — Non-U.S., 2021: 442"), figure
     quoted = quoted_lines(question, passages, rows=[cell.row for cell in figure.cells])
     assert quoted is not None and quoted.lines == [(3, "Non-U.S. — 2022: 435; 2021: 442; 2020: 406")], quoted
+
+
+def test_us_is_a_word_of_its_own_that_names_the_us_row() -> None:
+    """'U.S.' has no letters long enough to be read as a word, so "Boeing's U.S. loss before income taxes" named no row
+    and read the statement's whole loss (5,022); 'non-U.S.' still names the 'Non-U.S.' row alone."""
+    figure = read_figure("What was Planes' U.S. loss before income taxes in 2022?", [_LOSS_STATEMENT, _LOSS_BY_COUNTRY])
+    assert figure is not None and figure.sentence.startswith("**Loss before income taxes — U.S., 2022: "), figure
+    assert abs(figure.value or 0) == 5457, figure
