@@ -119,3 +119,28 @@ def test_us_is_a_word_of_its_own_that_names_the_us_row() -> None:
     figure = read_figure("What was Planes' U.S. loss before income taxes in 2022?", [_LOSS_STATEMENT, _LOSS_BY_COUNTRY])
     assert figure is not None and figure.sentence.startswith("**Loss before income taxes — U.S., 2022: "), figure
     assert abs(figure.value or 0) == 5457, figure
+
+
+_GAMES_STATEMENT = Passage(n=1, document="games-10k.pdf", page=70, tabular=True, statement="income",
+                           caption="Games 10-K › Consolidated Statements of Operations (amounts in millions)",
+                           columns="|  | 2019 | 2018 | 2017 |",
+                           text="| Income before income tax expense | 1,633 | 1,877 | 1,151 |\n")
+_GAMES_TAXES = Passage(n=4, document="games-10k.pdf", page=115, tabular=True,
+                       caption="Games 10-K › 19. Income Taxes › Domestic and foreign income (loss) before income taxes "
+                               "and details of the income tax expense (benefit) are as follows (amounts in millions):",
+                       columns="|  | 2019 | 2018 | 2017 |", text=(
+                           "Domestic and foreign income (loss) before income taxes and details of the income tax "
+                           "expense (benefit) are as follows (amounts in millions):\n"
+                           "| Domestic | $ | 328 | $432 | $ | 185 |\n"
+                           "| Income before income tax expense: |  |  |  |\n"
+                           "| Foreign | 1,305 | 1,445 | 966 |\n"
+                           "| Total Income before income tax expense | $1,633 | $1,877 | $1,151 |\n"))
+
+
+def test_a_row_its_tables_title_names_with_the_rest_of_the_metric_is_that_part() -> None:
+    """Activision Blizzard's 'Domestic' row, which its finder's '$' cells set apart from the heading below it, in a
+    table titled 'Domestic and foreign income (loss) before income taxes …': how much of the income before taxes came
+    from domestic operations read the statement's whole (1,633) once the part was named with its whole's every word."""
+    figure = read_figure("How much of Games' 2019 income before taxes came from domestic operations?",
+                         [_GAMES_STATEMENT, _GAMES_TAXES])
+    assert figure is not None and figure.sentence.startswith("**Domestic, 2019: $328 million**"), figure
