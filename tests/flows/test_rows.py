@@ -108,7 +108,7 @@ def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: P
     rank = engine.retriever.retrieval.row_rank
     assert 25 in retrieved[:rank], retrieved
     fuse = result.trace.stage("fuse")
-    assert fuse is not None and fuse.inputs["placed"] == {"rows": rank}
+    assert fuse is not None and fuse.inputs["placed"]["rows"] == rank
 
     without = tuned(engine, {"row_rank": 0}).search(question)
     skipped = without.trace.stage("rows")
@@ -162,13 +162,13 @@ def test_a_ratio_a_table_states_comes_before_the_statement_it_is_computed_from(t
     result = engine.search("How much has the effective tax rate of ACME changed between 2021 and 2022?")
     statements, fuse = result.trace.stage("statements"), result.trace.stage("fuse")
     assert statements is not None and [row["page"] for row in statements.outputs][:1] == [13], statements.outputs
-    assert fuse is not None and fuse.inputs["placed"] == {"rows": 1}
+    assert fuse is not None and fuse.inputs["placed"]["rows"] == 1
     assert any("states the ratio asked ('Effective tax rate')" in note for note in fuse.notes), fuse.notes
     assert [h.page for h in result.hits if h.source == "retrieved"][:2] == [20, 13]
 
     named = engine.search("Using the income statement, what was ACME's effective tax rate in 2022?")
     placed = named.trace.stage("fuse")
-    assert placed is not None and placed.inputs["placed"] == {"rows": engine.retriever.retrieval.row_rank}
+    assert placed is not None and placed.inputs["placed"]["rows"] == engine.retriever.retrieval.row_rank
     assert [h.page for h in named.hits if h.source == "retrieved"][:1] == [13], "the statement it names first"
 
 
