@@ -9,6 +9,8 @@ from rag_core.answer.figures import read_figure
 from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.row_context import adds_up
 from rag_core.models import Passage
+from tests.answer.test_lead_in_rows import _STATEMENT as _GAMES_STATEMENT
+from tests.answer.test_lead_in_rows import _TAXES
 
 _STATEMENT = Passage(n=1, document="widget-10k.pdf", page=48, tabular=True, statement="income",
                      caption="Widget 10-K › Consolidated Statement of Income", columns="|  | 2022 | 2021 | 2020 |",
@@ -121,20 +123,14 @@ def test_us_is_a_word_of_its_own_that_names_the_us_row() -> None:
     assert abs(figure.value or 0) == 5457, figure
 
 
-_GAMES_STATEMENT = Passage(n=1, document="games-10k.pdf", page=70, tabular=True, statement="income",
-                           caption="Games 10-K › Consolidated Statements of Operations (amounts in millions)",
-                           columns="|  | 2019 | 2018 | 2017 |",
-                           text="| Income before income tax expense | 1,633 | 1,877 | 1,151 |\n")
-_GAMES_TAXES = Passage(n=4, document="games-10k.pdf", page=115, tabular=True,
-                       caption="Games 10-K › 19. Income Taxes › Domestic and foreign income (loss) before income taxes "
-                               "and details of the income tax expense (benefit) are as follows (amounts in millions):",
-                       columns="|  | 2019 | 2018 | 2017 |", text=(
-                           "Domestic and foreign income (loss) before income taxes and details of the income tax "
-                           "expense (benefit) are as follows (amounts in millions):\n"
-                           "| Domestic | $ | 328 | $432 | $ | 185 |\n"
-                           "| Income before income tax expense: |  |  |  |\n"
-                           "| Foreign | 1,305 | 1,445 | 966 |\n"
-                           "| Total Income before income tax expense | $1,633 | $1,877 | $1,151 |\n"))
+_GAMES_TAXES = _TAXES.model_copy(update={"n": 4, "text": (
+    "Domestic and foreign income (loss) before income taxes and details of the income tax expense (benefit) are as "
+    "follows (amounts in millions):\n"
+    "| Domestic | $ | 328 | $432 | $ | 185 |\n"
+    "| Income before income tax expense: |  |  |  |\n"
+    "| Foreign | 1,305 | 1,445 | 966 |\n"
+    "| Total Income before income tax expense | $1,633 | $1,877 | $1,151 |\n")})
+"""Activision Blizzard's tax note as its finder left it: '$' cells set the 'Domestic' row apart, above its heading."""
 
 
 def test_a_row_its_tables_title_names_with_the_rest_of_the_metric_is_that_part() -> None:
