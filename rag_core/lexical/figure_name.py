@@ -154,23 +154,26 @@ _CONTRIBUTED = re.compile(r"\b(?P<asks>how much) did (?P<part>.+?) contribute to
 """'How much did interest rates contribute to its average daily VaR?': how much of the whole came from the part."""
 
 
-_RECORDED_IN = re.compile(
-    r"\b(?P<asks>(?i:how much)) (?:(?i:of) )?(?P<whole>[^?]+?),? (?i:did|does|do) "
-    r"(?:the (?:company|firm|group|bank)|it|they|(?:[A-Z0-9][\w&.’'-]* ){0,3}[A-Z0-9][\w&.’'-]*) "
-    r"(?i:record|recogni[sz]e|book|charge|incur) (?i:in|within|to|under) "
-    r"(?!(?i:(?:the |its |their )?(?:fiscal|fy|year|quarter|period|first|second|third|fourth|each|every|total|all|"
-    r"q[1-4]|(?:consolidated )?(?:statements?|income statement|balance sheet)|(?:accumulated )?other comprehensive|"
-    r"equity|earnings|net income)\b|(?:19|20)\d\d\b))(?P<part>[^?]+)")
+def _whole_of_part(verbs: str, prepositions: str, places: str) -> re.Pattern[str]:
+    """'How much <whole> did <the company> <verb> <preposition> <part>', the part no period ('in the fourth quarter',
+    'in 2022') nor one of ``places``."""
+    return re.compile(
+        r"\b(?P<asks>(?i:how much)) (?:(?i:of) )?(?P<whole>[^?]+?),? (?i:did|does|do) "
+        r"(?:the (?:company|firm|group|bank)|it|they|(?:[A-Z0-9][\w&.’'-]* ){0,3}[A-Z0-9][\w&.’'-]*) "
+        rf"(?i:{verbs}) (?i:{prepositions}) "
+        r"(?!(?i:(?:the |its |their )?(?:fiscal|fy|year|quarter|period|first|second|third|fourth|each|every|total|all|"
+        rf"q[1-4]|{places})\b|(?:19|20)\d\d\b))(?P<part>[^?]+)")
+
+
+_RECORDED_IN = _whole_of_part(r"record|recogni[sz]e|book|charge|incur", "in|within|to|under",
+                              r"(?:consolidated )?(?:statements?|income statement|balance sheet)|"
+                              r"(?:accumulated )?other comprehensive|equity|earnings|net income")
 """'How much stock-based compensation expense did ABIOMED record in research and development?': how much of the whole
 came from the part (the part's line of the stock-based compensation table, not the total). A year or quarter it was
 recorded in is no part, nor a statement, other comprehensive income or equity it was recorded in."""
 
-_GENERATED_FROM = re.compile(
-    r"\b(?P<asks>(?i:how much)) (?:(?i:of) )?(?P<whole>[^?]+?),? (?i:did|does|do) "
-    r"(?:the (?:company|firm|group|bank)|it|they|(?:[A-Z0-9][\w&.’'-]* ){0,3}[A-Z0-9][\w&.’'-]*) "
-    r"(?i:generate|earn|derive|make) (?i:from|in) "
-    r"(?!(?i:(?:the |its |their )?(?:fiscal|fy|year|quarter|period|first|second|third|fourth|each|every|total|all|"
-    r"q[1-4]|operations|operating|investing|financing|continuing|discontinued)\b|(?:19|20)\d\d\b))(?P<part>[^?]+)")
+_GENERATED_FROM = _whole_of_part("generate|earn|derive|make", "from|in",
+                                 r"operations|operating|investing|financing|continuing|discontinued")
 """'How much income before income taxes did PepsiCo generate from foreign operations?': how much of the whole came
 from the part. Cash generated from its operations, or from operating, investing or financing activities, is a line of
 its own (the cash flow statement's), and a year or quarter is no part."""
