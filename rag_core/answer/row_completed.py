@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from .figure_cells import Row
-from .row_context import heading_row, parts_of, row_line, table_words, title_lines
+from .row_context import heading_row, parts_of, table_title, table_words
 from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
 
 _OPERATIONS = stems("operations")
@@ -60,7 +60,6 @@ def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:
     """A row's table title (the nearest line of words above it, else its passage's caption) that names both the row's
     label and the rest of the metric, so the row is that part of it: 'Domestic' in a table titled 'Domestic and foreign
     income (loss) before income taxes and details of the income tax expense (benefit) are as follows'; '' for none."""
-    near = title_lines(row) if row_line(row) is not None else []
-    title = near[0] if near else row.passage.caption.split(" › ")[-1]
+    title = table_title(row)
     named = stems(title)
     return title if said <= named and rest <= named else ""

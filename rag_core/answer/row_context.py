@@ -111,6 +111,17 @@ def title_lines(row: Row) -> list[str]:
     return [line for line in table_words(row) if not line.lstrip().startswith("|")]
 
 
+def title_line(row: Row) -> str:
+    """The nearest line of words above a row's table (``title_lines``); '' when none is, or its line is not found."""
+    near = title_lines(row) if row_line(row) is not None else []
+    return near[0] if near else ""
+
+
+def table_title(row: Row) -> str:
+    """A row's table's title: its title line, else its passage caption's last part."""
+    return title_line(row) or row.passage.caption.split(" › ")[-1]
+
+
 def titled(row: Row) -> str:
     """What a row's table is of: the lines of words that title it, else its passage's section and caption (a page's
     passage may hold the income tax note's table under the pension note's section)."""
@@ -130,8 +141,8 @@ def parts_of(row: Row) -> str:
     follows:', 'Revenues' of 'Revenues consisted of the following:'; or the title itself when it is a name alone and
     the row is one of the parts that add up to the table's 'Total' ('Income Before Income Taxes' over 'United
     States', 'International' and 'Total', ``adds_up``); '' when its title says none."""
-    near = title_lines(row) if row_line(row) is not None else []
-    title = near[0] if near else row.passage.caption.split(" › ")[-1]
+    near = title_line(row)
+    title = near or table_title(row)
     if found := parts_named(title):
         return found
     name = " ".join(_UNITS.sub(" ", title).split()).strip(" :")
