@@ -145,8 +145,9 @@ def parts_of(row: Row) -> str:
     title = near or table_title(row)
     if found := parts_named(title):
         return found
-    name = " ".join(_UNITS.sub(" ", title).split()).strip(" :")
-    return name if near and 0 < len(name.split()) <= _NAME_WORDS and adds_up(row) else ""
+    named = _UNITS.sub(" ", title).split()  # its words, to tell a name from a sentence
+    name = " ".join(re.sub(r"\([^)]*\)", " ", title).split()).strip(" :")  # as written: 'Provision for Income Taxes'
+    return name if near and 0 < len(named) <= _NAME_WORDS and adds_up(row) else ""
 
 
 _NAME_WORDS = 8

@@ -140,3 +140,13 @@ def test_a_row_its_tables_title_names_with_the_rest_of_the_metric_is_that_part()
     figure = read_figure("How much of Games' 2019 income before taxes came from domestic operations?",
                          [_GAMES_STATEMENT, _GAMES_TAXES])
     assert figure is not None and figure.sentence.startswith("**Domestic, 2019: $328 million**"), figure
+
+
+def test_a_title_that_names_the_whole_is_said_as_written() -> None:
+    """The part's lead said the title 'Provision for Income Taxes' as 'Provision Income Taxes': the words that tell a
+    name from a sentence ('for', 'of', a unit) were cut from the name said too."""
+    provision = _taxes(_BY_COUNTRY).model_copy(update={"text": (
+        "NOTE 10. Income Taxes\n\nProvision for Income Taxes\n\n(Millions) 2022 2021 2020\n" + _BY_COUNTRY)})
+    figure = read_figure("What was Widget's international provision for income taxes in 2021?", [provision])
+    assert figure is not None and figure.sentence.startswith(
+        "**Provision for Income Taxes — International, 2021: 3,488 million**"), figure
