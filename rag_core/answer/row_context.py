@@ -25,12 +25,13 @@ def lines_above(row: Row) -> list[str]:
 
 def row_line(row: Row) -> int | None:
     """Which line of its passage a table row is: the first table line holding its label and every cell, read without
-    spaces (a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206'); for a total the reader named, 'Total
-    Current', the first line without a label holding every cell. None when its line is not found."""
+    spaces or cell bars (a finder's '$ 5,788 $ 6,206' is the row's '$5,788' and '$6,206', '| $ | 782 |' its '$782');
+    for a total the reader named, 'Total Current', the first line without a label holding every cell. None when its
+    line is not found."""
     lines = row.passage.text.splitlines()
     figures = [text.replace(" ", "") for text in row.cells.values()]
-    held = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")
-            and all(text in line.replace(" ", "") for text in figures)]
+    held = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")  # '| $ | 782 |' holds '$782'
+            and all(text in re.sub(r"[\s|]", "", line) for text in figures)]
     return next((n for n in held if row.label in lines[n]),
                 next((n for n in held if not cells(lines[n])[0]), None) if figures else None)
 
@@ -50,18 +51,27 @@ def heading_of(row: Row) -> str:
 def heading_row(row: Row) -> str:
     """The row of a label alone a table row is listed under ('| Current tax (benefit)/expense | | |'), its colon
     kept; '' when a line of text comes first (a title, not a list) or a list's total ('Total deferred', or figures
-    under no label: the row after it, 'Total income tax provision', is in no list above)."""
+    under no label: the row after it, 'Total income tax provision', is in no list above). A line of text right above
+    the table that names a list is its first heading, set above the table by a table finder ('Current income tax
+    expense:' over 'U.S. federal', 'Deferred income tax (benefit) expense:' being a row further down)."""
     for line in reversed(lines_above(row)):
         if not line.strip():
             continue
         if not line.lstrip().startswith("|"):
-            return ""
+            return line.strip() if _LIST_HEADING.fullmatch(line.strip()) and not _SENTENCE.search(line) else ""
         named = cells(line)
         if named[0] and not any(named[1:]):
             return named[0]
         if any(named[1:]) and (not named[0] or TOTAL_LABEL.match(named[0])):
             return ""
     return ""
+
+
+_LIST_HEADING = re.compile(r"[A-Z][\w&,.'’()/ -]{2,80}:")
+"""A line that names the list below it: a short name ending in a colon ('Current income tax expense:')."""
+_SENTENCE = re.compile(r"\b(?:follows?|following|below|is|are|was|were|consists?|consisted|includes?|included|"
+                       r"summari[sz]ed|presents?|shows?)\b", re.IGNORECASE)
+"""A title line's words that make it a sentence about a table ('… were as follows:'), not the name of a list."""
 
 
 def lead_ins(row: Row) -> list[str]:
