@@ -4,6 +4,7 @@ a name reports give its line item, ``LINE_ITEMS``), and which cell: a year's, a 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
@@ -13,13 +14,15 @@ from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
-from .row_completed import completed_by_table
+from .row_completed import completed_by_table, tax_cost
 from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
     BEFORE,
     GENERIC,
     OF,
     QUALIFIERS,
+    after_taken,
+    closes,
     in_words,
     label_stems,
     metric_parts,
@@ -110,6 +113,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     tables: dict[tuple[int, int], list[set[str]]] = {}
+    closing = Counter((row.passage.n, row.table) for row in rows if closes(row.label))
     for row in rows:
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
@@ -117,7 +121,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
-                    len(asked) - _AGREES if label_stems(row.label) == _TOTAL and asked <= stems(titled(row)) else 0.0)
+                    len(asked) - _AGREES if _sums_titled(row, asked, closing[row.passage.n, row.table]) else 0.0)
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME
@@ -153,6 +157,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
+        if score and after_taken(row.label, metric):
+            continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance
         if score:
             own = label_stems(row.label.rpartition(":")[2]) & QUALIFIERS  # not its lead-in's ('… net income …:')
             line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions
@@ -212,6 +218,15 @@ def lead_in(row: Row, words: set[str]) -> str:
     return ""
 
 
+def _sums_titled(row: Row, asked: set[str], closing: int) -> bool:
+    """Whether a row sums up a table whose title names the metric: its 'Total' ('… presents period-end VaR.'), or a
+    note's roll-forward's closing balance, the one row of its table that is one (``closing`` counts them: 'Ending
+    balance' in 'A reconciliation of the beginning and ending balance of unrecognized tax benefits …'; an equity
+    statement's 'Balance, March 31, 2011' is one of several, each an equity account's at its date)."""
+    sums = label_stems(row.label) == _TOTAL or (closes(row.label) and closing == 1 and not row.passage.statement)
+    return sums and asked <= stems(titled(row))
+
+
 def named_under(row: Row, words: set[str]) -> str:
     """What a row is named under in the answer: the lead-ins that name it (``lead_in``), or the heading of figures per
     share it is the bottom line of (``per_share.bottom_line_of``), else the heading row it is
@@ -221,6 +236,7 @@ def named_under(row: Row, words: set[str]) -> str:
         return led
     heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
     named = label_stems(heading) - QUALIFIERS
+    named -= tax_cost(named, words)  # 'Deferred income tax (benefit) expense' over the deferred tax benefit's row
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
 
 

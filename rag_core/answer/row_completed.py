@@ -42,7 +42,7 @@ def completed_by_table(
     heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
     heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
     # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
-    if heading and not heading <= words | said:
+    if heading and not heading - tax_cost(heading, words) <= words | said:
         return 0.0, ""
     whole_of = "" if heading else parts_of(row) or _naming_title(row, said, rest)
     if not heading and not whole_of:
@@ -54,6 +54,16 @@ def completed_by_table(
         return 0.0, ""
     whole = said | rest
     return len(whole) + len(whole & words) / (len(words) or 1), lead if heading else whole_of
+
+
+def tax_cost(heading: set[str], words: set[str]) -> set[str]:
+    """The words of a heading that name a tax's expense or provision, when the metric asks its benefit: the benefit is
+    the provision below nought, so 'Deferred income tax (benefit) expense:' heads the 'deferred non-U.S. income tax
+    benefit' (its parenthesis is no word of the heading, ``label_stems``)."""
+    return heading & _COSTS if words >= _BENEFIT and with_tax_benefit(heading) >= _BENEFIT else set()
+
+
+_BENEFIT, _COSTS = stems("benefit"), stems("expense provision")
 
 
 def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:

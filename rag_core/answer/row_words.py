@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from os.path import commonprefix
 
+from ..chunk_text import MONTH
 from ..lexical import line_items
 from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, word_prefixes
 
@@ -74,6 +75,34 @@ company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
+_AFTER = re.compile(r"\b(?:after|net\s+of)\s+(?P<taken>[^,;()]+)", re.IGNORECASE)
+"""An amount after something is taken from it ('Deferred tax assets after valuation allowance', 'Receivables, net
+of allowance')."""
+
+
+def after_taken(label: str, metric: str) -> bool:
+    """Whether a row's label names an amount after what the metric asks is taken from it ('Deferred tax assets after
+    valuation allowance' is not the 'valuation allowance on deferred tax assets'; 'Net income after taxes' is still
+    net income), unless the metric says 'after' or 'net of' too."""
+    found = _AFTER.search(label)
+    if found is None or _AFTER.search(metric):
+        return False
+    taken = label_stems(found.group("taken")) - QUALIFIERS
+    return bool(taken) and taken <= stems(metric) and not taken <= label_stems(label[:found.start()])
+
+
+_CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
+                      rf"end\b|{MONTH}\s+3[01]\b)", re.IGNORECASE)
+"""A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31' (not 'Balance,
+January 1', its opening)."""
+
+
+def closes(label: str) -> bool:
+    """Whether a row's label is a roll-forward's closing balance (``_CLOSING``): what its table's title names, at the
+    end of its column's year."""
+    return _CLOSING.search(label) is not None
+
+
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
                       r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b|,?\s+ending balance\b", re.IGNORECASE)
 """When a row's figure is taken ('Total staff at period-end', 'Cash …, ending balance'): not what it is of."""
