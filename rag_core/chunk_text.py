@@ -40,7 +40,7 @@ def header_caption(header: str) -> str:
 def parts_named(title: str) -> str:
     """What a table's title says its rows are the parts of: 'income before income taxes' of 'The components of income
     before income taxes are as follows:', 'Revenues' of 'Revenues consisted of the following:'; '' for none."""
-    found = _PARTS_OF.search(title)
+    found = _PARTS_OF.search(title) or _RECONCILED.search(title)
     return (found.group("of") or found.group("whole") or "").strip() if found else ""
 
 
@@ -49,6 +49,10 @@ _PARTS_OF = re.compile(r"\bcomponents?\s+of\s+(?:the\s+|our\s+|its\s+)?(?P<of>[^
                        r"^(?:(?:the|our|its)\s+)?(?P<whole>[^:.;]+?)\s+"
                        r"(?:consist(?:s|ed)?|(?:is|are|was|were)\s+(?:composed|comprised))\s+of\b", re.IGNORECASE)
 """A table's title that says its rows are the parts of what it names, and that name."""
+_RECONCILED = re.compile(r"\breconciliation\s+of\s+.+?\s+to\s+(?:the\s+|our\s+|its\s+)?(?:\w+['’]s\s+)?"
+                         r"(?P<of>[^:;]+?)(?=\s+(?:are|is|were|was|for|as)\b|\s*[:;(]|$)", re.IGNORECASE)
+"""A table's title that says its rows reconcile a figure to what it names ('A reconciliation of the statutory income
+tax rate to the Company's effective income tax rate for …': its rows add up to the effective rate)."""
 
 
 def document_title(name: str) -> str:

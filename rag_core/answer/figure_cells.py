@@ -63,7 +63,8 @@ class Row:
     """A sentence read as a row: a table's row of the same name is the better evidence ('Debt
     includes $14.23 billion … of direct loans' is part of the table's 'Debt | 21,675')."""
     shares: bool = False
-    """A row of a table of each line as a percentage of revenue: percentages, unsigned ('Total revenues | 100.0')."""
+    """A row of a table of each line as a percentage of revenue: percentages, unsigned ('Total revenues | 100.0'); or
+    of a table of rates alone (``_rates_only``: a tax rate's reconciliation, its lines points of the rate)."""
     unit_from: str = ""
     """Where the unit of a table that states none was read: a row of the same document that states one of
     its amounts in a unit ('Total inventories | $253,161' of a note, in the thousands of the balance sheet's
@@ -98,6 +99,14 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
     own = scale_of(label)  # 'Network volumes (Billions)' in a table in millions
     return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else
                own if own != 1.0 else scale, prose, shares)
+
+
+def _rates_only(lines: Sequence[str]) -> bool:
+    """Whether a table's rows state rates alone: some figure written with its percent sign and every other with
+    decimal places ('U.S. statutory federal income tax rate | 21.0% |' over 'Legal charges | 3.5 |'), though the
+    report's tables are in millions."""
+    written = [text for line in lines for text in cells(line)[1:] if any(c.isdigit() for c in text)]
+    return any("%" in text for text in written) and all("%" in text or "." in text for text in written)
 
 
 _PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)
@@ -139,6 +148,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
+            shares = shares or _rates_only(lines)
             header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
                                        ("", []))
             # the lines above it, or for a table that opens its passage the last part of its caption, which holds

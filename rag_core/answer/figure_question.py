@@ -13,7 +13,7 @@ from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.terms import PERIOD_WORDS, STOPWORDS
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, way_asked
+from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, by_cause, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
 from .lines_joined import parts_summed
 from .row_words import RANKED
@@ -89,6 +89,10 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
+_ADDED_TO = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+(?:add|added|contribute|"
+                       r"contributed)\s+to\s+(?P<whole>[^?]+)", re.IGNORECASE)
+"""A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'): the
+part's line of the whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
 ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|(?<!-)\brates?\b|\bratio\b",
                           re.IGNORECASE)
 """A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it); a rate that
@@ -357,6 +361,10 @@ def _read_asked(question: str) -> Asked | None:
     came = _CAME_FROM.search(asked)
     if came is not None and metric(came.group("part")):
         return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
+    added = _ADDED_TO.search(asked)
+    if added is not None and metric(added.group("whole")):  # the part as said: 'state' is no verb here
+        part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)
+        return replace(cell, metric=_of_whole(part, metric(added.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
         return replace(cell, formula=written_out(cell.metric))
     if _COMPOUND.search(asked):  # of two years, or of how many ('the 3-year CAGR'); not one year's figure
@@ -368,6 +376,8 @@ def _read_asked(question: str) -> Asked | None:
     if _AVERAGE.search(asked) and len(years) >= 2 and not (  # how much 'average daily VaR' fell is its change
             _AVERAGE.search(cell.metric) and _CHANGE.search(asked.replace(cell.metric, " "))):
         return replace(cell, operation="average")
+    if by_cause(asked):  # 'decrease in 2022 from lapse of statute of limitations': that line's figure
+        return cell
     if _CHANGE.search(asked) or (_COMPARED.search(asked) and (len(set(years)) >= 2 or re.search(
             YEAR_BEFORE, asked, re.IGNORECASE))):  # 'how much lower … at the end of fiscal 2009 than a year earlier'
         relative = _RELATIVE.search(asked) or (_GREW.search(asked) and _GROWN_AT_A_RATE.search(cell.metric))
