@@ -1,0 +1,154 @@
+"""An income taxes note's tables read the way a reader reads them: a list's first heading a table finder set above
+the table, a tax's benefit under a heading of its '(benefit) expense', an amount after a valuation allowance that is
+not the allowance, a roll-forward's closing balance, a change asked by its cause, and a line asked by what it added to
+the tax rate (American Express's and CVS Health's 2022 10-Ks, pages 146-148 and 162-163)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_question import read_question
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+_PROVISION = Passage(n=1, document="card-10k.pdf", page=146, tabular=True, caption="Card 10-K › NOTE 20 › INCOME TAXES",
+                     text=("NOTE 20\n\nINCOME TAXES\n\n"
+                           "The components of income tax expense for the years ended December 31 included in the "
+                           "Consolidated Statements of Income were as follows:\n\n(Millions) 2022 2021 2020\n\n"
+                           "Current income tax expense:\n"
+                           "| U.S. federal | $2,445 | $1,656 | $1,122 |\n"
+                           "| U.S. state and local | 339 | 351 | 339 |\n"
+                           "| Non-U.S. | 476 | 328 | 639 |\n"
+                           "| Total current income tax expense | 3,260 | 2,335 | 2,100 |\n"
+                           "| Deferred income tax (benefit) expense: |  |  |  |\n"
+                           "| U.S. federal | (763) | 231 | (931) |\n"
+                           "| U.S. state and local | (117) | 22 | (119) |\n"
+                           "| Non-U.S. | (309) | 41 | 111 |\n"
+                           "| Total deferred income tax (benefit) expense | (1,189) | 294 | (939) |\n"
+                           "| Total income tax expense | $2,071 | $2,629 | $1,161 |\n"
+                           "A reconciliation of the U.S. federal statutory rate of 21 percent as of December 31, 2022, "
+                           "2021 and 2020, to our actual income tax rate was as follows:\n\n2022 2021 2020\n"
+                           "| U.S. statutory federal income tax rate | 21.0% | 21.0% | 21.0% |\n"
+                           "| (Decrease) increase in taxes resulting from: |  |  |  |\n"
+                           "| Tax credits and tax-exempt income | (0.9) | (0.1) | (4.1) |\n"
+                           "| State and local income taxes, net of federal benefit | 3.1 | 3.0 | 3.7 |\n"
+                           "| Tax settlements and lapse of statute of limitations | (2.1) | (0.3) | (1.6) |\n"
+                           "| Other | 0.7 | (0.1) | 1.6 |\n"
+                           "| Actual tax rates | 21.6% | 24.6% | 27.0% |\n"))
+_PARENT = Passage(n=2, document="card-10k.pdf", page=156, tabular=True,
+                  caption="Card 10-K › PARENT COMPANY – CONDENSED STATEMENTS OF INCOME",
+                  text=("PARENT COMPANY – CONDENSED STATEMENTS OF INCOME\n\nYears Ended December 31 (Millions) 2022 "
+                        "2021 2020\n| Pretax loss | (635) | (748) | (817) |\n"
+                        "| Income tax benefit | (244) | (248) | (236) |\n"))
+_DEFERRED = Passage(n=3, document="card-10k.pdf", page=147, tabular=True, caption="Card 10-K › NOTE 20 › INCOME TAXES",
+                    text=("The significant components of deferred tax assets and liabilities as of December 31 are "
+                          "reflected in the following table:\n\n(Millions) 2022 2021\n"
+                          "| Deferred tax assets: |  |  |\n"
+                          "| Reserves not yet deducted for tax purposes | $4,052 | $3,637 |\n"
+                          "| Gross deferred tax assets | 5,592 | 5,203 |\n"
+                          "| Valuation allowance | (537) | (472) |\n"
+                          "| Deferred tax assets after valuation allowance | 5,055 | 4,731 |\n"
+                          "| Net deferred tax assets | $3,505 | $2,385 |\n"))
+_BENEFITS = Passage(n=4, document="card-10k.pdf", page=148, tabular=True, caption="Card 10-K › NOTE 20 › INCOME TAXES",
+                    text=("The following table presents changes in unrecognized tax benefits:\n\n"
+                          "(Millions) 2022 2021 2020\n"
+                          "| Balance, January 1 | $1,024 | $790 | $726 |\n"
+                          "| Increases: |  |  |  |\n"
+                          "| Current year tax positions | 119 | 64 | 57 |\n"
+                          "| Decreases: |  |  |  |\n"
+                          "| Settlements with tax authorities | (74) | (15) | (15) |\n"
+                          "| Lapse of statute of limitations | (104) | (17) | (58) |\n"
+                          "| Balance, December 31 | $962 | $1,024 | $790 |\n"))
+_CARD = [_PROVISION, _PARENT, _DEFERRED, _BENEFITS]
+
+
+def test_a_line_of_text_right_above_a_table_that_names_a_list_is_its_rows_heading() -> None:
+    """'Current income tax expense:' stood above the table as text, 'Deferred income tax (benefit) expense:' as a row in
+    it: the current 'U.S. federal' row had no heading, so both rows named 'U.S. federal' were read as candidates."""
+    figure = read_figure("What was Card's current U.S. federal income tax expense in 2022?", _CARD)
+    assert figure is not None and figure.sentence.startswith(
+        "**Current income tax expense — U.S. federal, 2022: $2,445 million**"), figure
+
+
+def test_a_tax_benefit_is_the_row_under_a_heading_of_its_benefit_or_expense() -> None:
+    """The deferred non-U.S. income tax benefit is 'Non-U.S.' under 'Deferred income tax (benefit) expense:', whose
+    parenthesis is no word of the heading: the parent company's 'Income tax benefit' (244) was read instead."""
+    figure = read_figure("How much deferred non-U.S. income tax benefit did Card record in 2022?", _CARD)
+    assert figure is not None and figure.sentence.startswith(
+        "**Deferred income tax (benefit) expense — Non-U.S., 2022: 309 million**"), figure
+
+
+def test_an_amount_after_what_the_metric_asks_is_not_its_row() -> None:
+    """'Deferred tax assets after valuation allowance' names every word of the 'valuation allowance on deferred tax
+    assets', yet is the amount after it: the allowance is its own row."""
+    figure = read_figure("What was Card's valuation allowance on deferred tax assets at the end of 2022?", _CARD)
+    assert figure is not None and abs(figure.value or 0) == pytest.approx(537e6), figure
+    after = read_figure("What were Card's deferred tax assets after valuation allowance in 2022?", _CARD)
+    assert after is not None and after.value == pytest.approx(5_055e6), after
+
+
+def test_a_roll_forwards_closing_balance_is_what_its_title_names() -> None:
+    """'Balance, December 31' of a table titled 'changes in unrecognized tax benefits' is the unrecognized tax benefits
+    at the end of each year; 'Balance, January 1' is the year before's."""
+    figure = read_figure("What were Card's unrecognized tax benefits at the end of 2022?", _CARD)
+    assert figure is not None and figure.sentence.startswith("**Balance, December 31, 2022: $962 million**"), figure
+
+
+def test_a_closing_balance_whose_cells_a_finder_set_apart_is_found_on_its_line() -> None:
+    """CVS Health's roll-forward, its '$' cells set apart ('| $446 | $ | 782 |'): the 'Ending balance' row's line was
+    not found, so its table's title was not read and no row was."""
+    shifted = Passage(n=1, document="pharmacy-10k.pdf", page=163, tabular=True, caption=(
+        "Pharmacy 10-K › A reconciliation of the beginning and ending balance of unrecognized tax benefits in 2022, "
+        "2021 and 2020 is as follows:"), text=("| In millions | 2022 | 2021 |  | 2020 |\n"
+                                              "| Beginning balance | $782 | $ | 768 | $655 |\n"
+                                              "| Settlements | (213) |  | (7) | (14) |\n"
+                                              "| Ending balance | $446 | $ | 782 | $768 |\n"))
+    figure = read_figure("What were Pharmacy's unrecognized tax benefits at the end of 2022?", [shifted])
+    assert figure is not None and figure.value == pytest.approx(446e6), figure
+
+
+def test_a_change_asked_by_its_cause_is_the_causes_line() -> None:
+    """How much the unrecognized tax benefits decreased from lapse of statute of limitations is that line's 104, not
+    its change from 2021 (-87); a change from a year is still a change."""
+    question = "How much did Card's unrecognized tax benefits decrease in 2022 from lapse of statute of limitations?"
+    asked = read_question(question)
+    assert asked is not None and asked.operation == "cell", asked
+    figure = read_figure(question, _CARD)
+    assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(104e6), figure
+    for change in ("How much did Card's revenue decrease from 2021 to 2022?",
+                   "How much did Card's net income increase from the prior year?"):
+        read = read_question(change)
+        assert read is not None and read.operation == "change", (change, read)
+
+
+_RATES = Passage(n=1, document="pharmacy-10k.pdf", page=162, tabular=True, caption="Pharmacy 10-K › 10. Income Taxes",
+                 text=("The income tax provision for continuing operations consisted of the following for the years "
+                       "ended December 31, 2022, 2021 and 2020:\n\nIn millions 2022 2021 2020\n"
+                       "| Current: |  |  |  |\n| Federal | $2,803 | $2,285 | $2,615 |\n| State | 735 | 665 | 518 |\n"
+                       "| Total | $1,463 | $2,522 | $2,569 |\n"
+                       "The following table is a reconciliation of the statutory income tax rate to the Company’s "
+                       "effective income tax rate for continuing operations for the years ended December 31, 2022, "
+                       "2021 and 2020:\n\n2022 2021 2020\n"
+                       "| Statutory income tax rate | 21.0% | 21.0% | 21.0% |\n"
+                       "| State income taxes, net of federal tax benefit | 3.2 | 4.1 | 3.2 |\n"
+                       "| Legal charges | 3.5 | — | — |\n"
+                       "| Other | (0.7) | 0.3 | 1.1 |\n"
+                       "| Effective income tax rate | 26.0% | 24.2% | 26.3% |\n"))
+_LEGAL_ASSET = Passage(n=2, document="pharmacy-10k.pdf", page=163, tabular=True, caption="Pharmacy 10-K › 10. Income "
+                       "Taxes", text=("The following table is a summary of the components of the Company’s deferred "
+                                      "income tax assets and liabilities as of December 31, 2022 and 2021:\n\n"
+                                      "In millions 2022 2021\n| Deferred income tax assets: |  |  |\n"
+                                      "| Lease and rents | $5,242 | $5,563 |\n| Legal charges | 1,260 | 19 |\n"))
+
+
+def test_a_line_asked_by_what_it_added_to_the_tax_rate_is_its_line_of_the_rates_reconciliation() -> None:
+    """"How much did legal charges add to its effective income tax rate" read the effective rate (26.0%), and "how
+    much did state and local income taxes add to its tax rate" the provision's amounts (339 and (117)): the part is
+    the line of the table that reconciles the statutory rate to the effective one, in points, not in millions."""
+    legal = read_figure("How much did legal charges add to Pharmacy's effective income tax rate in 2022?",
+                        [_LEGAL_ASSET, _RATES])
+    assert legal is not None and legal.value == pytest.approx(3.5) and legal.cells[0].row == "Legal charges", legal
+    assert "million" not in legal.sentence, legal
+    state = read_figure("How much did state and local income taxes add to Card's tax rate in 2022?", _CARD)
+    assert state is not None and state.value == pytest.approx(3.1), state
+    assert state.cells[0].row == "State and local income taxes, net of federal benefit", state
