@@ -64,11 +64,14 @@ class Shares:
         diluted net loss per share' is both); for an amount or a count, a figure per share under a heading of them
         ('how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'; net income
         attributable is not its '$6.00' under 'Basic earnings per share:', while the 'Weighted average diluted shares
-        outstanding' listed there count)."""
+        outstanding' listed there count), or a row whose label names the other of basic and diluted ('Basic:
+        Weighted-average common stock' is no diluted weighted-average common stock)."""
         if self.per_share:
             kinds = {kind.lower() for kind in _DILUTION.findall(f"{heading} {row.label}")}
             return (row.scale != 1.0 or _SHARE_COUNT.search(row.label) is not None
                     or FIGURE_PER_SHARE.search(row.label) is not None
                     or bool(self.dilution and kinds and self.dilution not in kinds))
-        return bool(FIGURE_PER_SHARE.search(row.label) and self.count  # or a label that opens with the heading
-                    or _PER_SHARE.search(f"{heading} {row.label}") and in_cents(row.cells))
+        own = {kind.lower() for kind in _DILUTION.findall(row.label)}  # 'Basic: Weighted-average common stock' is
+        return bool(FIGURE_PER_SHARE.search(row.label) and self.count  # no diluted count of shares
+                    or _PER_SHARE.search(f"{heading} {row.label}") and in_cents(row.cells)
+                    or self.dilution and own and self.dilution not in own)

@@ -225,3 +225,24 @@ def test_a_cell_of_several_figures_that_cannot_be_read_apart_is_no_figure() -> N
         " . . . . . . . . . $ Dividends declared per share", "")})
     figure = read_figure("How much did Chips Co earn per diluted share in fiscal 2009?", [uneven])
     assert figure is None or all(len(cell.text.split()) == 1 for cell in figure.cells), figure
+
+
+_DENOMINATOR = Passage(n=1, document="card-10k.pdf", page=149, tabular=True, caption="Card 10-K › NOTE 21 › EPS", text=(
+    "The computations of basic and diluted EPS for the years ended December 31 were as follows:\n\n"
+    "(Millions, except per share amounts) 2022 2021 2020\n"
+    "| Net income attributable to common shareholders | $7,400 | $7,917 | $3,036 |\n"
+    "| Denominator: |  |  |  |\n"
+    "| Basic: Weighted-average common stock | 751 | 789 | 805 |\n"
+    "| Add: Weighted-average stock options | 1 | 1 | 1 |\n"
+    "| Diluted | 752 | 790 | 806 |\n"
+    "| Basic EPS | $9.86 | $10.04 | $3.77 |\n"
+    "| Diluted EPS | $9.85 | $10.02 | $3.77 |\n"))
+
+
+def test_a_count_of_shares_asked_diluted_is_not_the_basic_counts_row() -> None:
+    """American Express's 'weighted-average diluted common stock' read 'Basic: Weighted-average common stock' (751),
+    whose label names more of its words than the 'Diluted' row below it (752) but says basic."""
+    figure = read_figure("What was Card's weighted-average diluted common stock in 2022?", [_DENOMINATOR])
+    assert figure is not None and figure.cells[0].row == "Diluted" and figure.value == pytest.approx(752e6), figure
+    basic = read_figure("What was Card's basic weighted-average common stock in 2022?", [_DENOMINATOR])
+    assert basic is not None and basic.value == pytest.approx(751e6), basic
