@@ -117,7 +117,8 @@ def row_list(
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
                            if terms in wanted), default=_INITIALS if its_own and short else 0)
-            matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_total(wanted, leads, whole))
+            matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_total(wanted, leads, whole),
+                          _list_part(wanted, led, whole))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, matched, not stated, order, match.chunk_id))
@@ -164,6 +165,16 @@ def _list_total(wanted: set[tuple[str, ...]], leads: set[frozenset[str]], whole:
     income taxes consisted of the following:'. The lead-in's words are all wanted, and one of the whole's at least."""
     return max((len(terms) for terms in wanted for lead in leads
                 if (said := lead - _WHEN) and said < set(terms) <= said | whole), default=0) if whole else 0
+
+
+def _list_part(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]], whole: set[str]) -> int:
+    """The most terms of a wanted label that names a row of a list by its own words, its lead-in and what the table's
+    rows are the parts of (``_whole``): 'deferred federal income tax benefit' of 'Federal' under '| Deferred: |' in a
+    table titled 'The income tax provision … consisted of the following'. Its own words and its lead-in's are all
+    wanted, and one of the whole's at least."""
+    return max((len(terms) for terms in wanted for lead_in, own in led
+                if (said := (lead_in - _WHEN) | own) > own and said < set(terms) <= said | whole), default=0) \
+        if whole else 0
 
 
 def stated_ratio(chunk: StoredChunk | None, question: str) -> str:

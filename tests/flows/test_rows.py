@@ -274,6 +274,26 @@ def test_a_lists_total_is_named_by_its_lead_in_and_what_the_tables_title_says_it
     assert answer.answer.startswith("**Total Deferred, 2022: 687"), answer.answer
 
 
+def test_a_row_of_a_list_is_named_by_its_label_its_lead_in_and_what_the_tables_title_says_the_rows_are_parts_of(  # type: ignore[no-untyped-def]
+        tmp_path: Path, engine) -> None:
+    """'deferred foreign income tax benefit' is 'Foreign' under '| Deferred: |' in a table whose title says its rows
+    make up the provision for income taxes: no label, lead-in or list total says all its words (CVS Health's deferred
+    federal benefit, stop 124, was in no list but BM25's, 26th)."""
+    provision = [["", "2022", "2021"], ["Income before income taxes", "5,000", "4,800"],
+                 ["Income tax provision", "1,477", "2,018"], ["Net income", "3,523", "2,782"]]
+    two_table_report(tmp_path / "ACME_taxes_2022.pdf", ("CONSOLIDATED BALANCE SHEET (in millions)", BALANCE),
+                     ("The provision for income taxes consisted of the following (in millions):", PROVISION),
+                     after_first=[(title, provision) for title in ("CONSOLIDATED STATEMENT OF INCOME (in millions)",
+                                                                   "RESULTS OF OPERATIONS (in millions)",
+                                                                   "QUARTERLY RESULTS (in millions)")])
+    engine.ingest_path(tmp_path / "ACME_taxes_2022.pdf")
+    question = "What was ACME's deferred foreign income tax benefit in 2022?"
+    stage = engine.search(question).trace.stage("rows")  # before three tables of its 'Income tax provision'
+    assert stage is not None and [row["page"] for row in stage.outputs][:1] == [23], stage.outputs
+    answer = engine.ask(question, backend="extractive").result()
+    assert answer.answer.startswith("**Deferred — Foreign, 2022: 709"), answer.answer
+
+
 SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost of sales", "1,500,271", "1,380,904"],
          ["Operating income", "400,520", "300,118"]]
 SELECTED = [["", "2022", "2021"], ["Net sales", "$2,400,118", "$2,150,332"],
