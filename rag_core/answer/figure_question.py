@@ -89,10 +89,12 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
-_ADDED_TO = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+(?:add|added|contribute|"
-                       r"contributed)\s+to\s+(?P<whole>[^?]+)", re.IGNORECASE)
-"""A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'): the
-part's line of the whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
+_ADDED_TO = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+(?:(?:add|added|contribute|"
+                       r"contributed)\s+to\s+(?P<whole>[^?]+)|(?:reduce|reduced|lower|lowered|raise|raised|increase|"
+                       r"increased|decrease|decreased)\s+(?P<rate>[^?]*\brates?\b[^?]*))", re.IGNORECASE)
+"""A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'), or
+took from or added to a rate ('How much did the divestiture reduce its effective tax rate?'): the part's line of the
+whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
 ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|(?<!-)\brates?\b|\bratio\b",
                           re.IGNORECASE)
 """A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it); a rate that
@@ -315,6 +317,10 @@ def _read_asked(question: str) -> Asked | None:
         operation = "average" if _AVERAGE.search(said) else "change" if _CHANGE.search(said) else "cell"
         return replace(cell, operation=operation, formula=f"{grouped(part)} / {grouped(metric(share.group('whole')))}",
                        percent=True)
+    added = _ADDED_TO.search(asked)  # before a textbook ratio: 'add to its effective tax rate' is a part of it
+    if added is not None and metric(whole := added.group("whole") or added.group("rate")):  # the part as said:
+        part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)  # 'state' is
+        return replace(cell, metric=_of_whole(part, metric(whole)))  # no verb here
     named_in = " ".join((asked, *plain))
     to_ratio = _TO_RATIO.search(metric(asked))
     sides = [side.lower() for side in to_ratio.groups() if side] if to_ratio is not None else []
@@ -361,10 +367,6 @@ def _read_asked(question: str) -> Asked | None:
     came = _CAME_FROM.search(asked)
     if came is not None and metric(came.group("part")):
         return replace(cell, metric=_of_whole(metric(came.group("part")), metric(came.group("whole"))))
-    added = _ADDED_TO.search(asked)
-    if added is not None and metric(added.group("whole")):  # the part as said: 'state' is no verb here
-        part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)
-        return replace(cell, metric=_of_whole(part, metric(added.group("whole"))))
     if _LESS.search(cell.metric) and len(formula_tokens(cell.metric)) >= 3:  # 'net sales less cost of sales'
         return replace(cell, formula=written_out(cell.metric))
     if _COMPOUND.search(asked):  # of two years, or of how many ('the 3-year CAGR'); not one year's figure

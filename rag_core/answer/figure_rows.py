@@ -26,6 +26,7 @@ from .row_words import (
     in_words,
     label_stems,
     metric_parts,
+    opens,
     other_way,
     ranked,
     stem_only,
@@ -173,6 +174,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                 score += _AGREES if dated <= years else -_AGREES  # year an equity statement's 'Net Income — 2009' is of
             if _of_a_unit(row.label, owner, words):
                 score -= _AGREES  # 'Boeing Capital interest expense' is its finance arm's
+            if opens(row.label, question):
+                score -= _AGREES  # 'Unrecognized tax benefits – January 1' is the year before's balance
             narrowed = _NARROWED.search(row.label)
             if narrowed and not re.search(rf"\b{narrowed.group(1)}", question or metric, re.IGNORECASE):
                 score -= _AGREES  # 'Net investment income (excluding net realized capital gains …)' is not all of it

@@ -92,15 +92,27 @@ def after_taken(label: str, metric: str) -> bool:
 
 
 _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
-                      rf"end\b|{MONTH}\s+3[01]\b)", re.IGNORECASE)
-"""A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31' (not 'Balance,
-January 1', its opening)."""
+                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$", re.IGNORECASE)
+"""A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax
+benefits – December 31' (not 'Balance, January 1', its opening)."""
+_OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
+                      r"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$", re.IGNORECASE)
+"""A roll-forward's opening row: 'Beginning balance', 'Balance, beginning of year', 'Unrecognized tax benefits –
+January 1': the balance at the end of the year before."""
 
 
 def closes(label: str) -> bool:
     """Whether a row's label is a roll-forward's closing balance (``_CLOSING``): what its table's title names, at the
     end of its column's year."""
     return _CLOSING.search(label) is not None
+
+
+def opens(label: str, question: str) -> bool:
+    """Whether a row's label is a roll-forward's opening balance (``_OPENING``) and the question asks no opening: its
+    figure under a year is the balance at the end of the year before ('at the end of 2022' is not 'Unrecognized tax
+    benefits – January 1 | 2022')."""
+    return _OPENING.search(label) is not None and not re.search(r"\b(?:beginning|opening|start|january\s+1)\b",
+                                                                question, re.IGNORECASE)
 
 
 _AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"

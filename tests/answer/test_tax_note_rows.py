@@ -152,3 +152,39 @@ def test_a_line_asked_by_what_it_added_to_the_tax_rate_is_its_line_of_the_rates_
     state = read_figure("How much did state and local income taxes add to Card's tax rate in 2022?", _CARD)
     assert state is not None and state.value == pytest.approx(3.1), state
     assert state.cells[0].row == "State and local income taxes, net of federal benefit", state
+
+
+_PLANES_BENEFITS = Passage(n=1, document="planes-10k.pdf", page=79, tabular=True, caption="Planes 10-K › Note 4",
+                          text=("A reconciliation of the beginning and ending amount of unrecognized tax benefits is "
+                                "as follows:\n\n2022 2021 2020\n"
+                                "| Unrecognized tax benefits – January 1 | $858 | $966 | $1,476 |\n"
+                                "| Gross increases – tax positions in prior periods | 17 | 64 | 44 |\n"
+                                "| Unrecognized tax benefits – December 31 | $915 | $858 | $966 |\n"))
+
+
+def test_a_balance_at_the_end_of_a_year_is_not_the_roll_forwards_opening_row() -> None:
+    """Boeing's roll-forward names both balances by the line ('… – January 1', '… – December 31'): the end of 2022 is
+    the closing row's 915, where both were given as candidates; the beginning of 2022 is the end of 2021."""
+    end = read_figure("What were Planes' unrecognized tax benefits at the end of 2022?", [_PLANES_BENEFITS])
+    assert end is not None and end.kind == "cell" and end.value == pytest.approx(915), end
+    opening = read_figure("What were Planes' unrecognized tax benefits at the beginning of 2022?", [_PLANES_BENEFITS])
+    assert opening is not None and opening.value == pytest.approx(858), opening
+
+
+_STATUTORY = Passage(n=1, document="widget-10k.pdf", page=73, tabular=True,
+                     caption="Widget 10-K › NOTE 10 › Reconciliation of Effective Income Tax Rate", text=(
+                         "Reconciliation of Effective Income Tax Rate\n\n2022 2021 2020\n"
+                         "| Statutory U.S. tax rate | 21.0% | 21.0% | 21.0% |\n"
+                         "| Food Safety divestiture | (8.4) | — | — |\n"
+                         "| Foreign Derived Intangible Income (FDII) | (2.3) | (3.1) | (1.8) |\n"
+                         "| Effective worldwide tax rate | 9.6% | 17.8% | 19.7% |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much did the Food Safety divestiture reduce Widget's effective tax rate in 2022?", 8.4),
+    ("How much did Foreign Derived Intangible Income add to Widget's effective tax rate in 2021?", 3.1)])
+def test_what_a_line_took_from_or_added_to_a_textbook_rate_is_its_line(question: str, value: float) -> None:
+    """3M's 'effective tax rate' is a textbook ratio: 'add to' it read the rate itself (9.6%) or computed it from income
+    taxes over income before them; 'reduce' it read the rate. Either is the line's points in the reconciliation."""
+    figure = read_figure(question, [_STATUTORY])
+    assert figure is not None and abs(figure.value or 0) == pytest.approx(value), figure
