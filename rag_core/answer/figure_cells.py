@@ -103,10 +103,11 @@ def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale:
 
 def _rates_only(lines: Sequence[str]) -> bool:
     """Whether a table's rows state rates alone: some figure written with its percent sign and every other with
-    decimal places ('U.S. statutory federal income tax rate | 21.0% |' over 'Legal charges | 3.5 |'), though the
-    report's tables are in millions."""
+    decimal places, none in dollars ('U.S. statutory federal income tax rate | 21.0% |' over 'Legal charges | 3.5 |'),
+    though the report's tables are in millions; a table of figures per share beside a payout ratio is none."""
     written = [text for line in lines for text in cells(line)[1:] if any(c.isdigit() for c in text)]
-    return any("%" in text for text in written) and all("%" in text or "." in text for text in written)
+    return (any("%" in text for text in written) and all("%" in text or "." in text for text in written)
+            and not any("$" in text for text in written))
 
 
 _PER_SHARE = re.compile(r"\bper (?:common )?share\b", re.IGNORECASE)

@@ -58,7 +58,8 @@ def heading_row(row: Row) -> str:
         if not line.strip():
             continue
         if not line.lstrip().startswith("|"):
-            return line.strip() if _LIST_HEADING.fullmatch(line.strip()) and not _SENTENCE.search(line) else ""
+            return line.strip() if _LIST_HEADING.fullmatch(line.strip()) and not _SENTENCE.search(line) and not \
+                _WHEN.search(line) else ""
         named = cells(line)
         if named[0] and not any(named[1:]):
             return named[0]
@@ -72,6 +73,8 @@ _LIST_HEADING = re.compile(r"[A-Z][\w&,.'’()/ -]{2,80}:")
 _SENTENCE = re.compile(r"\b(?:follows?|following|below|is|are|was|were|consists?|consisted|includes?|included|"
                        r"summari[sz]ed|presents?|shows?)\b", re.IGNORECASE)
 """A title line's words that make it a sentence about a table ('… were as follows:'), not the name of a list."""
+_WHEN = re.compile(rf"\d|\b(?:{MONTH}|ended|ending|millions|thousands|billions)\b", re.IGNORECASE)
+"""A line that says when or in what unit ('Years ended December 31:', 'In millions:'), not what its list is of."""
 
 
 def lead_ins(row: Row) -> list[str]:

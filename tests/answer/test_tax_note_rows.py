@@ -188,3 +188,24 @@ def test_what_a_line_took_from_or_added_to_a_textbook_rate_is_its_line(question:
     taxes over income before them; 'reduce' it read the rate. Either is the line's points in the reconciliation."""
     figure = read_figure(question, [_STATUTORY])
     assert figure is not None and abs(figure.value or 0) == pytest.approx(value), figure
+
+
+def test_a_line_of_when_above_a_table_is_no_heading_of_its_rows() -> None:
+    """'Years ended December 31:' above a table says when, not what its rows list: the components' title still says
+    what they are the parts of, so 'Foreign' is the foreign income tax expense."""
+    provision = Passage(n=1, document="gadget-10k.pdf", page=80, tabular=True, caption="Gadget 10-K › Income Taxes",
+                        text=("The components of income tax expense were as follows (in millions):\n\n"
+                              "Years ended December 31:\n| U.S. | 410 | 380 |\n| Foreign | 125 | 117 |\n"
+                              "| Total | 535 | 497 |\n"), columns="|  | 2022 | 2021 |")
+    figure = read_figure("What was Gadget's foreign income tax expense in 2022?", [provision])
+    assert figure is not None and figure.value == pytest.approx(125e6), figure
+
+
+def test_a_table_of_figures_per_share_beside_a_ratio_is_no_table_of_rates() -> None:
+    """A table whose every figure has decimals and one a percent sign is a rate reconciliation's, unscaled points;
+    one of dividends per share in dollars beside a payout ratio is not, its dollars no percentages."""
+    dividends = Passage(n=1, document="gadget-10k.pdf", page=40, tabular=True, caption="Gadget 10-K › Dividends",
+                        text="| | 2022 | 2021 |\n| Dividends declared per share | $2.08 | $1.96 |\n"
+                             "| Payout ratio | 45.2% | 41.0% |\n")
+    figure = read_figure("What were Gadget's dividends declared per share in 2022?", [dividends])
+    assert figure is not None and figure.shown == "$2.08", figure
