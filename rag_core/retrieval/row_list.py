@@ -81,9 +81,9 @@ def row_list(
     phrase most chunks hold (more than ``most_share``: the company's name) is no line's label. A row labelled with
     a short form of a name in ``question`` ('LatAm' of "PepsiCo's Latin America division", ``abbreviates``), or with
     a place it names ('Americas' of 'in the Americas', ``place_names``), counts as its initials do. A row is also
-    named with the lead-in it stands under (``_led_in``), and a list's total by its lead-in and what its table's title
-    says the rows are the parts of (``_list_total``); labels are compared by ``label_key`` ('Income taxes' of 'income
-    tax').
+    named with the lead-in it stands under (``_led_in``), and a list's total, or a row of the list with its own words,
+    by its lead-in and what its table's title says the rows are the parts of (``_list_named``); labels are compared by
+    ``label_key`` ('Income taxes' of 'income tax').
     """
     own = {label_key(terms) for terms in wording}
     read = {label_key(terms) for terms in lines} - own
@@ -117,8 +117,8 @@ def row_list(
         for wanted, its_own in ((own, True), (read, False)):
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
                            if terms in wanted), default=_INITIALS if its_own and short else 0)
-            matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_total(wanted, leads, whole),
-                          _list_part(wanted, led, whole))
+            matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
+                *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, matched, not stated, order, match.chunk_id))
@@ -159,19 +159,13 @@ def _whole(text: str, header: str) -> set[str]:
     return with_tax_benefit(words, key=lambda word: label_key(label_terms(word))[0])
 
 
-def _list_total(wanted: set[tuple[str, ...]], leads: set[frozenset[str]], whole: set[str]) -> int:
-    """The most terms of a wanted label that names a list's total by its lead-in and what the table's rows are the
-    parts of (``_whole``): 'deferred income tax benefit' of '| Deferred: |' in a table titled 'The provision for
-    income taxes consisted of the following:'. The lead-in's words are all wanted, and one of the whole's at least."""
-    return max((len(terms) for terms in wanted for lead in leads
-                if (said := lead - _WHEN) and said < set(terms) <= said | whole), default=0) if whole else 0
-
-
-def _list_part(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]], whole: set[str]) -> int:
-    """The most terms of a wanted label that names a row of a list by its own words, its lead-in and what the table's
-    rows are the parts of (``_whole``): 'deferred federal income tax benefit' of 'Federal' under '| Deferred: |' in a
-    table titled 'The income tax provision … consisted of the following'. Its own words and its lead-in's are all
-    wanted, and one of the whole's at least."""
+def _list_named(wanted: set[tuple[str, ...]], led: Sequence[tuple[set[str] | frozenset[str], set[str]]],
+                whole: set[str]) -> int:
+    """The most terms of a wanted label that names a row of a list, or the list's total (no words of its own), by its
+    own words, its lead-in and what the table's rows are the parts of (``_whole``): 'deferred federal income tax
+    benefit' of 'Federal' under '| Deferred: |', 'deferred income tax benefit' of that list's total, in a table titled
+    'The provision for income taxes consisted of the following:'. Its own words and its lead-in's are all wanted, and
+    one of the whole's at least."""
     return max((len(terms) for terms in wanted for lead_in, own in led
                 if (said := (lead_in - _WHEN) | own) > own and said < set(terms) <= said | whole), default=0) \
         if whole else 0
