@@ -29,6 +29,9 @@ _MONEY = re.compile(r"\b(?:cash|paid|payments?|costs?|expenses?|compensation|ben
 FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\s+)?share", re.IGNORECASE)
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
+_WHOLE_RATE = re.compile(r"\brate\W*$", re.IGNORECASE)
+"""A rate's own line in its reconciliation ('Effective income tax rate | 26.0%'), not a line of points ('Impact of
+changes in tax rates | (0.3)')."""
 _NAMED_RATE = re.compile(r"\d+(?:\.\d+)?\s?%")
 _SPAN = re.compile(r"\b\d+\s+days\b", re.IGNORECASE)
 """A span of days a label names ('Proceeds from debt (maturities greater than 90 days)'): not a count of days."""
@@ -71,6 +74,9 @@ class Row:
     'Inventories | 253,161')."""
     unit_passage: int = 0
     """The passage ``unit_from`` is in (its number in the context)."""
+    points: bool = False
+    """A line of a rate's reconciliation (``_rates_only``): its figures written without a percent sign are points
+    the line adds to or takes from the rate ('Legal charges | 3.5' under 'Statutory income tax rate | 21.0%')."""
 
 
 _CENTS = re.compile(r"(?:\$\s?)?\(?\$?\s?\d{1,3}\.\d\d\)?")
@@ -91,14 +97,14 @@ def in_cents(cells: Mapping[str, str]) -> bool:
 
 
 def _row(passage: Passage, table: int, label: str, cells: dict[str, str], scale: float, *, prose: bool = False,
-         shares: bool = False, per_share: bool = False) -> Row:
+         shares: bool = False, per_share: bool = False, points: bool = False) -> Row:
     """A row; unscaled when its label says it is no amount, or when its table states amounts 'except per
     share' and each of its figures is written in dollars and cents ('Diluted | $6.42 | $5.49' under 'Net
     Income Attributable to PepsiCo per Common Share'); in the unit its label states, if it states one."""
     cents = per_share and in_cents(cells)
     own = scale_of(label)  # 'Network volumes (Billions)' in a table in millions
     return Row(passage, table, label, cells, 1.0 if _unscaled(label, cells) or shares or cents else
-               own if own != 1.0 else scale, prose, shares)
+               own if own != 1.0 else scale, prose, shares, points=points and not _WHOLE_RATE.search(label))
 
 
 def _rates_only(lines: Sequence[str]) -> bool:
@@ -149,7 +155,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
-            shares = shares or _rates_only(lines)
+            points = _rates_only(lines)
+            shares = shares or points
             header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
                                        ("", []))
             # the lines above it, or for a table that opens its passage the last part of its caption, which holds
@@ -174,11 +181,11 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                 aligned = [r for r in (by_year(cells(line), years, marked=False) for line in lines) if r]
             if above and 2 * len(aligned) < sum(1 for line in lines if figures_of(" ".join(cells(line)[1:]))):
                 aligned = []  # a title's dates ('Years ended October 31, 2009, November 1, 2008 and …') are no columns
-            rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share)
-                     for label, by_year in aligned]
+            rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share,
+                          points=points) for label, by_year in aligned]
             done = {label for label, _ in aligned}
             header_rows = grouped or passage.columns
-            rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share)
+            rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share, points=points)
                      for labels, row in labelled_rows("\n".join(lines), header_rows) if row and row[0].strip()
                      and (label := clean_label(row[0])) not in done
                      and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]

@@ -89,12 +89,17 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
-_ADDED_TO = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+(?:(?:add|added|contribute|"
-                       r"contributed)\s+to\s+(?P<whole>[^?]+)|(?:reduce|reduced|lower|lowered|raise|raised|increase|"
-                       r"increased|decrease|decreased)\s+(?P<rate>[^?]*\brates?\b[^?]*))", re.IGNORECASE)
+_ADDED_TO = re.compile(r"\bhow (?:much|many (?:percentage\s+)?points) (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+"
+                       r"(?:(?:add|added|contribute|contributed)\s+to\s+(?P<whole>[^?]+)|"
+                       r"(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\s+"
+                       r"(?P<rate>[^?]*\brates?\b[^?]*))", re.IGNORECASE)
 """A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'), or
 took from or added to a rate ('How much did the divestiture reduce its effective tax rate?'): the part's line of the
 whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
+_EFFECT_ON = re.compile(r"\b(?:impact|effect)s?\s+(?:of|from)\s+(?P<part>\S.+?)\s+on\s+(?P<rate>[^?]*\brates?\b[^?]*)",
+                        re.IGNORECASE)
+"""A part asked by its effect on a rate ('What was the effect of the divestiture on its effective tax rate?'): as
+``_ADDED_TO``."""
 ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|(?<!-)\brates?\b|\bratio\b",
                           re.IGNORECASE)
 """A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it); a rate that
@@ -317,10 +322,11 @@ def _read_asked(question: str) -> Asked | None:
         operation = "average" if _AVERAGE.search(said) else "change" if _CHANGE.search(said) else "cell"
         return replace(cell, operation=operation, formula=f"{grouped(part)} / {grouped(metric(share.group('whole')))}",
                        percent=True)
-    added = _ADDED_TO.search(asked)  # before a textbook ratio: 'add to its effective tax rate' is a part of it
-    if added is not None and metric(whole := added.group("whole") or added.group("rate")):  # the part as said:
-        part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)  # 'state' is
-        return replace(cell, metric=_of_whole(part, metric(whole)))  # no verb here
+    # before a textbook ratio: what a part added to its effective tax rate is its line of the rate's reconciliation
+    added = _ADDED_TO.search(asked) or _EFFECT_ON.search(asked)
+    if added is not None and metric(whole := added.groupdict().get("whole") or added.group("rate")):
+        part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)  # as said:
+        return replace(cell, metric=_of_whole(part, metric(whole)))  # 'state' is no verb here
     named_in = " ".join((asked, *plain))
     to_ratio = _TO_RATIO.search(metric(asked))
     sides = [side.lower() for side in to_ratio.groups() if side] if to_ratio is not None else []

@@ -14,7 +14,7 @@ from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import Row
 from .per_share import Shares, bottom_line_of
-from .row_completed import completed_by_table, tax_cost
+from .row_completed import completed_by_table, moved_by, tax_cost
 from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
     BEFORE,
@@ -29,6 +29,7 @@ from .row_words import (
     opens,
     other_way,
     ranked,
+    shortened,
     stem_only,
     stems,
 )
@@ -122,7 +123,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
-                    len(asked) - _AGREES if _sums_titled(row, asked, closing[row.passage.n, row.table]) else 0.0)
+                    _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
+                    len(asked) - _AGREES if _sums_titled(row, asked, closing[row.passage.n, row.table]) else 0.0,
+                    moved_by(row, words, closing[row.passage.n, row.table]) - _AGREES)  # a roll-forward's cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME

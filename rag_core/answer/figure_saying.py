@@ -56,6 +56,7 @@ AVERAGED = re.compile(rf"^(?:the\s+)?(?:{SPAN_OF_YEARS}\s+)?(?:average|mean)\s+(
 """An average's words before the line it averages ('average of D&A'): no part of the line's name."""
 
 
+_ASKS_LOWERED = re.compile(r"\b(?:reduc|lower|decreas|cut)\w*", re.IGNORECASE)
 _ASKS_NEGATIVE = re.compile(r"(?<!credit )(?<!loan )(?<!for )(?<!\()\bloss(?:es)?\b|\b(?:los[et]|losing|benefits?|"
                             r"use[ds]?|using|spen[dt]|spending|outflows?|releases?|released|deficits?)\b",
                             re.IGNORECASE)
@@ -106,6 +107,8 @@ class Saying:
         self.signs = _ASKS_NEGATIVE.search(question) is None
         """Whether a figure its row writes in parentheses among plain ones is said with its minus sign: not when the
         question asks for the side the parentheses mean ('How much did it lose', 'its deferred tax benefit')."""
+        self.lowers = _ASKS_LOWERED.search(question) is not None
+        """Whether the question asks what lowered a figure ('How much did the divestiture reduce its tax rate')."""
         self.cells: list[CellRead] = []
         self.missing: list[str] = []
         self.inferred: dict[tuple[str, int], float] = {}
@@ -128,14 +131,19 @@ class Saying:
         """A cell as its row and column write it, with its table's scale ('$126,375 thousand' for '(in $000’s)'), and
         with its minus sign when its row writes other figures plain: a release in a row of provisions
         ('Total provisions for credit losses | 2,182 | (1,419)' is -1,419 in 2021), not an outflow a row writes so
-        every year ('Repurchase of common stock | (3,500) | (1,200)' is 3,500 spent)."""
-        signed = self.signs and bool(IN_PARENTHESES.match(cell.text)) and cell.value < 0 and any(
-            (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
-            for row in self.rows if (row.label, row.passage.n, row.table) == (cell.row, cell.passage, cell.table)
-            for text in row.cells.values())
+        every year ('Repurchase of common stock | (3,500) | (1,200)' is 3,500 spent); a line of a rate's reconciliation
+        in the points it adds to the rate, below nought when it lowers it, unless the question asks what lowered it."""
+        at = (cell.row, cell.passage, cell.table)
+        own = [row for row in self.rows if (row.label, row.passage.n, row.table) == at]
         percent = is_percent(cell.text)  # an amount a row writes in parentheses is said as its amount in a unit asked
+        points = not percent and any(row.points for row in own)  # what it adds to a rate: 'Legal charges | 3.5'
+        signed = bool(IN_PARENTHESES.match(cell.text)) and cell.value < 0 and (
+            not self.lowers if points else self.signs and any(
+                (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
+                for row in own for text in row.cells.values()))
         value = cell.value if signed or percent or not IN_PARENTHESES.match(cell.text) else abs(cell.value)
-        return self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
+        shown = self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
+        return f"{shown} percentage points" if points else shown
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "",
                signed: bool = False) -> str:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from .figure_cells import Row
-from .row_context import heading_row, parts_of, table_title, table_words
+from .row_context import heading_row, parts_of, table_title, table_words, titled
 from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
 
 _OPERATIONS = stems("operations")
@@ -73,3 +73,25 @@ def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:
     title = table_title(row)
     named = stems(title)
     return title if said <= named and rest <= named else ""
+
+
+_WAYS = {"up": stems("increases additions"), "down": stems("decreases reductions")}
+"""The words a roll-forward's line may say the way it moved its balance by ('Gross increases', 'Reductions for …')."""
+
+
+def moved_by(row: Row, words: set[str], closing: int) -> float:
+    """How well a roll-forward's line names a change of its balance asked by its cause (0: not at all): 'Gross decreases
+    – tax positions in prior periods' under the title 'A reconciliation of the beginning and ending amount of
+    unrecognized tax benefits', for 'How much did its unrecognized tax benefits decrease in 2021 from tax positions in
+    prior periods?'. Its table has one closing balance (``closing``); its label's words, but for the way it moved and a
+    qualifier, are the cause's; the title names the rest (the balance); a way its label says is the way asked (not
+    'Gross increases – …' for a decrease)."""
+    if closing != 1 or row.passage.statement:
+        return 0.0
+    label, every_way = label_stems(row.label), set().union(*_WAYS.values())
+    cause = label - QUALIFIERS - every_way
+    said, asked = ({way for way, named in _WAYS.items() if named & found} for found in (label, words))
+    if not cause - GENERIC or not cause <= words or (said and said != asked):
+        return 0.0
+    rest = words - GENERIC - cause - every_way
+    return float(len(cause | rest)) if rest and rest <= stems(titled(row)) else 0.0

@@ -153,6 +153,25 @@ def other_way(label: str) -> str:
     return turned if turned != label else ""
 
 
+def shortened(label: str) -> str:
+    """A label with the words its parentheses abbreviate said as the abbreviation ('Foreign Derived Intangible Income
+    (FDII)': 'FDII'; 'Tax on Global Intangible Low-Taxed Income (GILTI), net': 'Tax on GILTI, net'), which
+    ``label_stems`` leaves out with every note; '' for a label with none ('Inventories (LIFO)' abbreviates nothing)."""
+    found = _ABBREVIATION.search(label)
+    if found is None:
+        return ""
+    letters = found.group("short").replace("&", "")
+    words = [(at.start(), at.group()) for at in re.finditer(r"[A-Za-z]+", label[:found.start()])
+             if at.group().lower() not in _SMALL_WORDS][-len(letters):]
+    if len(words) < len(letters) or "".join(word[0] for _, word in words).upper() != letters:
+        return ""
+    return f"{label[:words[0][0]]}{found.group('short')}{label[found.end():]}".strip()
+
+
+_ABBREVIATION = re.compile(r"\s*\((?P<short>[A-Z][A-Z&]{1,7})\)")
+_SMALL_WORDS = {"of", "and", "the", "for", "on", "in", "to"}
+
+
 _TWO_WAYS = re.compile(r"\w+\s*/\s*\((?P<after>\w+(?:\s+(?:for|by|in))?)\)|"
                          r"\((?P<before>\w+)(?P<prep>\s+(?:for|by|in))?\)\s*/\s*\w+(?(prep)\s+(?:for|by|in)\b)")
 """Two ways a label names its figure, the second in parentheses ('provided/(used)', '(Used for)/Provided by')."""

@@ -190,6 +190,49 @@ def test_what_a_line_took_from_or_added_to_a_textbook_rate_is_its_line(question:
     assert figure is not None and abs(figure.value or 0) == pytest.approx(value), figure
 
 
+@pytest.mark.parametrize(("question", "passages", "shown"), [
+    ("How much did legal charges add to Pharmacy's effective income tax rate in 2022?", [_LEGAL_ASSET, _RATES],
+     "3.5 percentage points"),
+    ("What was the impact of FDII on Widget's tax rate in 2021?", [_STATUTORY], "-3.1 percentage points"),
+    ("What was the effect of the Food Safety divestiture on Widget's effective tax rate in 2022?", [_STATUTORY],
+     "-8.4 percentage points"),
+    ("By how many percentage points did FDII lower Widget's effective tax rate in 2022?", [_STATUTORY],
+     "2.3 percentage points"),
+    ("How much did FDII reduce Widget's effective tax rate in 2020?", [_STATUTORY], "1.8 percentage points"),
+    ("What was Widget's effective worldwide tax rate in 2021?", [_STATUTORY], "17.8%")])
+def test_a_line_of_a_rates_reconciliation_is_said_in_points_of_the_rate(question: str, passages: list[Passage],
+                                                                          shown: str) -> None:
+    """CVS's 'Legal charges | 3.5' was said as '3.5', and the local model wrote '$3.5 million': a line of the rate's
+    reconciliation is points the line added to the rate, below nought when it lowered it (unless the question asks
+    what lowered it). Its effect or impact on the rate is its line too, and so is a line the question names by the
+    abbreviation its label gives in parentheses ('FDII'); the rate's own line stays a rate."""
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.shown == shown, figure
+
+
+_PLANES_CHANGES = Passage(n=1, document="planes-10k.pdf", page=79, tabular=True, caption="Planes 10-K › Note 4",
+                          text=("A reconciliation of the beginning and ending amount of unrecognized tax benefits is "
+                                "as follows:\n\n2022 2021 2020\n"
+                                "| Unrecognized tax benefits – January 1 | $858 | $966 | $1,476 |\n"
+                                "| Gross increases – tax positions in prior periods | 17 | 64 | 44 |\n"
+                                "| Gross decreases – tax positions in prior periods | (51) | (245) | (581) |\n"
+                                "| Gross increases – current period tax positions | 91 | 73 | 136 |\n"
+                                "| Unrecognized tax benefits – December 31 | $915 | $858 | $966 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much did Planes' unrecognized tax benefits decrease in 2021 from tax positions in prior periods?", 245),
+    ("How much did Planes' unrecognized tax benefits increase in 2021 from tax positions in prior periods?", 64),
+    ("How much did Planes' unrecognized tax benefits increase in 2022 from current period tax positions?", 91)])
+def test_a_change_asked_by_its_cause_is_the_roll_forwards_line_that_moved_that_way(question: str,
+                                                                                    value: float) -> None:
+    """Boeing's 'Gross decreases – tax positions in prior periods' was read by no question: its 'Gross' and 'decreases'
+    are no words of the cause, and its title names the balance. A line that says which way it moved is read only for
+    a change asked that way."""
+    figure = read_figure(question, [_PLANES_CHANGES])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(value), figure
+
+
 def test_a_line_of_when_above_a_table_is_no_heading_of_its_rows() -> None:
     """'Years ended December 31:' above a table says when, not what its rows list: the components' title still says
     what they are the parts of, so 'Foreign' is the foreign income tax expense."""
