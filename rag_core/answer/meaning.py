@@ -148,13 +148,13 @@ def derivation(number: Number, passage_figures: Sequence[Sequence[Number]]) -> s
 
 def said_as_change(statement: str, number: Number, cells: Sequence[Cell], prose: Sequence[Number]) -> str:
     """When the statement says ``number`` is a change ('an improvement of 84.8%', '84.8% higher')
-    and the passages hold it only in table cells whose names say nothing of a change: why that is
-    a misreading; '' otherwise."""
+    and the passages hold it only in table cells whose names (and lead-ins: 'Decreases:' over 'Lapse of statute of
+    limitations') say nothing of a change: why that is a misreading; '' otherwise."""
     word = _change_word(statement, number)
     if not word or number_in(number, prose):
         return ""
     holding = [c for c in cells if c.number is not None and number_in(number, [c.number])]
-    if not holding or any(_CHANGE_NAME.search(" ".join(c.names)) for c in holding):
+    if not holding or any(_CHANGE_NAME.search(" ".join((c.lead, *c.names))) for c in holding):  # under 'Decreases:'
         return ""
     where = "; ".join(dict.fromkeys(c.where() for c in holding[:3]))
     return f"{number.text} is a value in the table (under {where}), not {_article(word)}"

@@ -113,6 +113,25 @@ def test_a_value_said_as_a_value_or_a_change_read_from_a_change_column_is_verifi
     assert _one(answer, passages) == ([], [])
 
 
+ROLL_FORWARD = Passage(
+    n=5, document="10-K.pdf", page=148, tabular=True,
+    text="The following table presents changes in unrecognized tax benefits:\n(Millions) 2022 2021 2020\n"
+    "| Balance, January 1 | $1,236 | $1,149 | $1,064 |\n| Increases: | | | |\n"
+    "| Current year tax positions | 103 | 112 | 127 |\n| Decreases: | | | |\n"
+    "| Lapse of statute of limitations | (104) | (17) | (58) |\n| Balance, December 31 | $1,235 | $1,236 | $1,149 |",
+)
+
+
+@pytest.mark.parametrize("answer", [
+    "The unrecognized tax benefits decreased by $104 million in 2022 due to lapse of statute of limitations [5].",
+    "They increased by 103 million in 2022 from current year tax positions [5].",
+])
+def test_a_change_read_from_a_row_under_its_heading_of_changes_is_verified(answer: str) -> None:
+    """A roll-forward's line under 'Decreases:' is a change: the check marked '$104 million' as 'a value in the table
+    (under row Decreases — Lapse of statute of limitations), not a change'."""
+    assert _one(answer, [ROLL_FORWARD]) == ([], [])
+
+
 def test_a_change_the_prose_states_is_not_judged_by_a_cell() -> None:
     prose = WIN_RATES.model_copy(update={"text": WIN_RATES.text + "\nOn Legal, LightRAG improves by 84.8% over it."})
     assert _one("LightRAG improves by 84.8% on Legal [2].", [prose]) == ([], [])
