@@ -39,7 +39,8 @@ def header_caption(header: str) -> str:
 
 def parts_named(title: str) -> str:
     """What a table's title says its rows are the parts of: 'income before income taxes' of 'The components of income
-    before income taxes are as follows:', 'Revenues' of 'Revenues consisted of the following:'; '' for none."""
+    before income taxes are as follows:', 'Revenues' of 'Revenues consisted of the following:', 'effective income tax
+    rate' of 'A reconciliation of the statutory income tax rate to the effective income tax rate …'; '' for none."""
     found = _PARTS_OF.search(title) or _RECONCILED.search(title)
     return (found.group("of") or found.group("whole") or "").strip() if found else ""
 

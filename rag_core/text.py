@@ -6,8 +6,8 @@ figure reader).
 
 A sentence ends after '.', '!', '?' or '。', any closing quotes or brackets and any citations that
 follow it ("dividends. [3]" is one sentence), then white space. It does not end when the next word
-starts in lower case, nor after an abbreviation ("e.g.", "Fig.", "U.S."), so "84.8%", "Fig. 3" and
-"e.g. the" stay whole.
+starts in lower case, nor after an abbreviation ("e.g.", "Fig.", "U.S.", "non-U.S."), so "84.8%", "Fig. 3"
+and "e.g. the" stay whole.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def _ends_sentence(text: str, match: re.Match[str], end: int) -> bool:
         return False  # "e.g. the", or a citation that belongs to the sentence before it
     before = text[max(0, match.start() - _WORD_WINDOW) : match.start()].rstrip()
     last_word = CITATION.sub("", before.rsplit(None, 1)[-1] if before.split() else "").lower()
-    last_word = last_word.rstrip("\"'”’)]")
+    last_word = last_word.rstrip("\"'”’)]").rpartition("-")[2]  # 'non-U.S.' ends as 'U.S.' does
     return last_word not in _ABBREVIATIONS and not _INITIALS.fullmatch(last_word)
 
 

@@ -40,7 +40,7 @@ _INDEXING_CODE = sorted(
     [*_PARSER_CODE, _PACKAGE / "formats.py", _PACKAGE / "chunk_text.py", _PACKAGE / "ingest" / "chunk.py",
      _PACKAGE / "ingest" / "abbreviations.py", _PACKAGE / "ingest" / "outline.py", _PACKAGE / "ingest" / "index.py",
      _PACKAGE / "ingest" / "years_above.py",
-     _PACKAGE / "lexical" / "terms.py"]
+     _PACKAGE / "lexical" / "terms.py", _PACKAGE / "text.py"]
 )
 
 

@@ -52,6 +52,14 @@ def test_abbreviations_and_initials_do_not_end_a_sentence() -> None:
     assert split_statements(text) == ["Smith et al. report 3.5 points, i.e. a gain.", "The U.S. market grew."]
 
 
+def test_an_abbreviation_after_a_hyphen_does_not_end_a_sentence() -> None:
+    """An answer's lead line 'Non-U.S. — 2022: (309) …' was cut after 'Non-U.S.', and the check marked 'Non-U.S.'
+    alone as a statement no passage supports."""
+    text = "- Non-U.S. — 2022: (309); 2021: 41 [1]\nThe non-U.S. Benefit grew. It was $309 million [1]."
+    assert split_statements(text) == ["Non-U.S. — 2022: (309); 2021: 41 [1]", "The non-U.S. Benefit grew.",
+                                      "It was $309 million [1]."]
+
+
 def test_citation_numbers() -> None:
     assert cited_numbers("A [2] and B [1, 3] and [2; 4].") == [2, 1, 3, 4]
 
