@@ -89,13 +89,15 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
-_ADDED_TO = re.compile(r"\bhow (?:much|many (?:percentage\s+)?points) (?:did|does|do|has|have|had)\s+(?P<part>\S.+?)\s+"
-                       r"(?:(?:add|added|contribute|contributed)\s+to\s+(?P<whole>[^?]+)|"
-                       r"(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\s+"
-                       r"(?P<rate>[^?]*\brates?\b[^?]*))", re.IGNORECASE)
+_MOVES = r"\b(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\b"
+_ADDED_TO = re.compile(rf"\bhow (?:much|many (?:percentage\s+)?points) (?:did|does|do|has|have|had)\s+"
+                       rf"(?P<part>\S.+?)\s+(?:(?:add|added|contribute|contributed)\s+to\s+(?P<whole>[^?]+)|{_MOVES}\s+"
+                       rf"(?P<rate>(?:(?!{_MOVES})[^?])*?\b(?:rates?|(?:income\s+)?tax(?:es)?\s+(?:provision|expense)|"
+                       rf"provision\s+for\s+(?:income\s+)?taxes)\b(?:(?!{_MOVES})[^?])*)(?=\?|$))", re.IGNORECASE)
 """A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'), or
-took from or added to a rate ('How much did the divestiture reduce its effective tax rate?'): the part's line of the
-whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
+took from or added to a rate or a tax ('How much did the divestiture reduce its effective tax rate?', 'How much did
+Irish income subject to a lower tax rate reduce its income tax provision?', its object all after the last such verb):
+the part's line of the whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
 _EFFECT_ON = re.compile(r"\b(?:impact|effect)s?\s+(?:of|from)\s+(?P<part>\S.+?)\s+on\s+(?P<rate>[^?]*\brates?\b[^?]*)",
                         re.IGNORECASE)
 """A part asked by its effect on a rate ('What was the effect of the divestiture on its effective tax rate?'): as

@@ -210,6 +210,25 @@ def test_a_line_of_a_rates_reconciliation_is_said_in_points_of_the_rate(question
     assert figure is not None and figure.shown == shown, figure
 
 
+_CHIPS_PROVISION = Passage(n=1, document="chips-10k.pdf", page=88, tabular=True, caption="Chips 10-K › Income Taxes",
+                           text=("The reconciliation of income tax computed at the U.S. federal statutory rates to "
+                                 "income tax expense is as follows (in thousands):\n\n2009 2008 2007\n"
+                                 "| Tax at statutory rate: | $104,105 | $233,136 | $231,510 |\n"
+                                 "| Irish income subject to lower tax rate | (50,972) | (92,732) | (65,673) |\n"
+                                 "| Research and development tax credits | (5,153) | (3,401) | (14,667) |\n"
+                                 "| Total income tax provision | $50,036 | $140,925 | $159,553 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much did Irish income subject to a lower tax rate reduce Chips' income tax provision in 2009?", 50972e3),
+    ("How much did research and development tax credits reduce Chips' income tax provision in fiscal 2008?", 3401e3)])
+def test_what_a_line_took_from_the_tax_provision_is_its_line(question: str, value: float) -> None:
+    """'reduce its income tax provision' names the whole after the last verb: 'lower' in the part's own name ('Irish
+    income subject to a lower tax rate') is no verb of the question, and the part is its line of the reconciliation."""
+    figure = read_figure(question, [_CHIPS_PROVISION])
+    assert figure is not None and abs(figure.value or 0) == pytest.approx(value), figure
+
+
 _PLANES_CHANGES = Passage(n=1, document="planes-10k.pdf", page=79, tabular=True, caption="Planes 10-K › Note 4",
                           text=("A reconciliation of the beginning and ending amount of unrecognized tax benefits is "
                                 "as follows:\n\n2022 2021 2020\n"
