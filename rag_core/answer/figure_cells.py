@@ -29,9 +29,12 @@ _MONEY = re.compile(r"\b(?:cash|paid|payments?|costs?|expenses?|compensation|ben
 FIGURE_PER_SHARE = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?\s+per\s+(?:common\s+)?share", re.IGNORECASE)
 """A label's own figure per share ('Cash dividends declared common, $2.08 per share | (1,568)'): its cells are the
 total, in the table's unit."""
-_WHOLE_RATE = re.compile(r"\brate\W*$", re.IGNORECASE)
-"""A rate's own line in its reconciliation ('Effective income tax rate | 26.0%'), not a line of points ('Impact of
-changes in tax rates | (0.3)')."""
+_STATUTORY = re.compile(r"\bstatutory\b", re.IGNORECASE)
+"""A table of rates with a line of the statutory rate reconciles it to the effective rate: its other lines are points
+('Legal charges | 3.5'); a table of percentages of revenue has none ('Cost of sales | 60.1' is 60.1%)."""
+_WHOLE_RATE = re.compile(r"\brates?\W*$", re.IGNORECASE)
+"""A rate's own line in its reconciliation ('Effective income tax rate | 26.0%', 'Actual tax rates'), not a line of
+points ('Impact of changes in tax rates on deferred taxes | (0.3)')."""
 _NAMED_RATE = re.compile(r"\d+(?:\.\d+)?\s?%")
 _SPAN = re.compile(r"\b\d+\s+days\b", re.IGNORECASE)
 """A span of days a label names ('Proceeds from debt (maturities greater than 90 days)'): not a count of days."""
@@ -111,7 +114,8 @@ def _rates_only(lines: Sequence[str]) -> bool:
     """Whether a table's rows state rates alone: some figure written with its percent sign and every other with
     decimal places, none in dollars ('U.S. statutory federal income tax rate | 21.0% |' over 'Legal charges | 3.5 |'),
     though the report's tables are in millions; a table of figures per share beside a payout ratio is none."""
-    written = [text for line in lines for text in cells(line)[1:] if any(c.isdigit() for c in text)]
+    written = [text for line in lines if not header_years(cells(line)) for text in cells(line)[1:]
+               if any(c.isdigit() for c in text)]  # its header's years are no figures
     return (any("%" in text for text in written) and all("%" in text or "." in text for text in written)
             and not any("$" in text for text in written))
 
@@ -155,8 +159,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
             lines = [line for line in block if is_row(line)]
-            points = _rates_only(lines)
-            shares = shares or points
+            rates = _rates_only(lines)
+            shares, points = shares or rates, rates and any(_STATUTORY.search(cells(line)[0]) for line in lines)
             header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
                                        ("", []))
             # the lines above it, or for a table that opens its passage the last part of its caption, which holds

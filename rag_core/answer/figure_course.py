@@ -67,12 +67,14 @@ def way_asked(question: str) -> str:
 
 
 _CAUSED = re.compile(rf"\b{_MOVED}\s+(?:(?:in|during)\s+(?:fiscal\s+|fy\s?)?(?:19|20)\d\d\s+)?(?:from|due\s+to|"
-                     r"because\s+of|as\s+a\s+result\s+of|owing\s+to)\s+(?!(?:the\s+)?(?:fiscal|fy|prior|previous|last|"
+                     r"because\s+of|as\s+a\s+result\s+of|owing\s+to|based\s+on|(?:related|relating|attributable)\s+to|"
+                     r"resulting\s+from)\s+(?!(?:the\s+)?(?:fiscal|fy|prior|previous|last|"
                      r"preceding|year|period|quarter|beginning|start|end|(?:19|20)\d\d)\b)(?:the\s+)?[a-z]{3}",
                      re.IGNORECASE)
 """A change asked by what caused it ('How much did its unrecognized tax benefits decrease in 2022 from lapse of statute
-of limitations?'): the line of that cause (a roll-forward's 'Lapse of statute of limitations' under 'Decreases:') is
-the change itself, not a change to compute from two years; 'decrease from 2021' or 'from the prior year' is a change."""
+of limitations?', '… decrease in 2015 based on tax positions related to prior years?'): the line of that cause (a
+roll-forward's 'Lapse of statute of limitations' under 'Decreases:') is the change itself, not a change to compute
+from two years; 'decrease from 2021' or 'from the prior year' is a change."""
 
 
 def by_cause(question: str) -> bool:

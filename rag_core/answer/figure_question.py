@@ -98,10 +98,10 @@ _ADDED_TO = re.compile(rf"\bhow (?:much|many (?:percentage\s+)?points) (?:did|do
 took from or added to a rate or a tax ('How much did the divestiture reduce its effective tax rate?', 'How much did
 Irish income subject to a lower tax rate reduce its income tax provision?', its object all after the last such verb):
 the part's line of the whole ('Legal charges' in the reconciliation of the statutory rate to the effective rate)."""
-_EFFECT_ON = re.compile(r"\b(?:impact|effect)s?\s+(?:of|from)\s+(?P<part>\S.+?)\s+on\s+(?P<rate>[^?]*\brates?\b[^?]*)",
+_EFFECT_ON = re.compile(r"\b(?:impact|effect)s?\s+(?:of|from)\s+(?P<part>\S.+)\s+on\s+(?P<rate>[^?]*\brates?\b[^?]*)",
                         re.IGNORECASE)
-"""A part asked by its effect on a rate ('What was the effect of the divestiture on its effective tax rate?'): as
-``_ADDED_TO``."""
+"""A part asked by its effect on a rate ('What was the effect of the divestiture on its effective tax rate?', 'the
+impact of the rate differential on foreign operations on its effective tax rate'): as ``_ADDED_TO``."""
 ASKS_PERCENT = re.compile(r"%|\bpercent|\bshare\b|\bproportion\b|\bportion\b|\bmargins?\b|(?<!-)\brates?\b|\bratio\b",
                           re.IGNORECASE)
 """A question that asks for a percentage, a share or a ratio (a table of shares of revenue may state it); a rate that

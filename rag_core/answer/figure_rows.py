@@ -27,6 +27,7 @@ from .row_words import (
     label_stems,
     metric_parts,
     opens,
+    other_side,
     other_way,
     ranked,
     shortened,
@@ -161,8 +162,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
-        if score and after_taken(row.label, metric):
-            continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance
+        if score and (after_taken(row.label, metric) or other_side(lead, metric)):
+            continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance; 'Current taxes
+            # — State and local' is not the deferred state and local tax
         if score:
             own = label_stems(row.label.rpartition(":")[2]) & QUALIFIERS  # not its lead-in's ('… net income …:')
             line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions

@@ -136,14 +136,16 @@ class Saying:
         at = (cell.row, cell.passage, cell.table)
         own = [row for row in self.rows if (row.label, row.passage.n, row.table) == at]
         percent = is_percent(cell.text)  # an amount a row writes in parentheses is said as its amount in a unit asked
-        points = not percent and any(row.points for row in own)  # what it adds to a rate: 'Legal charges | 3.5'
+        points = any(row.points for row in own)  # what it adds to a rate: 'Legal charges | 3.5', 'Tax credits | (2.0)%'
         signed = bool(IN_PARENTHESES.match(cell.text)) and cell.value < 0 and (
             not self.lowers if points else self.signs and any(
                 (value := cell_value(text)) is not None and value > 0 and not is_percent(text)
                 for row in own for text in row.cells.values()))
-        value = cell.value if signed or percent or not IN_PARENTHESES.match(cell.text) else abs(cell.value)
-        shown = self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
-        return f"{shown} percentage points" if points else shown
+        value = cell.value if signed or (percent and not points) or not IN_PARENTHESES.match(cell.text) \
+            else abs(cell.value)
+        if points:
+            return f"{self._shown(value, percent=True, as_written=cell.text).removesuffix('%')} percentage points"
+        return self._shown(value, percent=percent, scale=self._row_scale(cell), as_written=cell.text, signed=signed)
 
     def _shown(self, value: float, *, percent: bool, scale: float = 1.0, as_written: str = "",
                signed: bool = False) -> str:

@@ -91,6 +91,18 @@ def after_taken(label: str, metric: str) -> bool:
     return bool(taken) and taken <= stems(metric) and not taken <= label_stems(label[:found.start()])
 
 
+def other_side(heading: str, metric: str) -> bool:
+    """Whether a row's heading names one side of a tax provision and the metric asks a tax of the other ('State and
+    local' under 'Current taxes' is no 'deferred state and local tax expense', where 'Deferred taxes' lists one too);
+    a balance sheet's 'Current liabilities:' is no side of a tax ('Deferred revenues' under it are deferred)."""
+    said, asked = stems(heading), stems(metric)
+    return asked >= _TAX and not said & _BALANCES and any(
+        side <= said and not side <= asked and other <= asked for side, other in (_SIDES, _SIDES[::-1]))
+
+
+_SIDES, _TAX, _BALANCES = (stems("current"), stems("deferred")), stems("tax"), stems("assets liabilities")
+
+
 _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
                       rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$", re.IGNORECASE)
 """A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax

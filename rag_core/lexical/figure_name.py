@@ -70,9 +70,13 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ)\b.*$")
+                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ)\b"
+                   r"(?:\s+(?:from|for|related\s+to|relating\s+to|attributable\s+to)\s+"
+                   r"(?P<of>(?!(?:the\s+)?(?:fiscal|year|period|quarter|fy)\b)[a-z][^,?]*?)(?=\s+(?:at|as\s+of|in|on|"
+                   r"during|for)\b|\s*[,?.]|\s*$))?.*$")
 """'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
-capitalised, as ``_WHOSE`` reads it)."""
+capitalised, as ``_WHOSE`` reads it); 'how much deferred tax assets did it have from stock-based compensation': the
+deferred tax assets for stock-based compensation."""
 _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                      r"(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+(?P<verb>declare|pay|repay|earn|generate|incur|receive|collect)\b(?P<rest>.*)$")
 """'what dividends per share did American Express declare': not 'did the Americas earn', a part of the company.
@@ -212,6 +216,8 @@ def metric(text: str) -> str:
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and (did.group("verb") == "repay" or back):  # 'pay back' too
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
+    elif did is not None and did.re is _HAVE and did.group("of"):
+        first = f"{first} for {did.group('of')}"  # what they are of: 'deferred tax assets for stock-based compensation'
     elif did is not None and did.re is _EARNED and did.group("verb") in ("receive", "collect"):
         first = f"{first} received {did.group('rest').strip()}".strip()  # '… did CVS Health receive from customers'
     first = _NUMBER_OF.sub(" ", first)

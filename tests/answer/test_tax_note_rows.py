@@ -271,3 +271,90 @@ def test_a_table_of_figures_per_share_beside_a_ratio_is_no_table_of_rates() -> N
                              "| Payout ratio | 45.2% | 41.0% |\n")
     figure = read_figure("What were Gadget's dividends declared per share in 2022?", [dividends])
     assert figure is not None and figure.shown == "$2.08", figure
+
+
+_BANK_TAXES = Passage(n=1, document="bank-10k.pdf", page=199, tabular=True, caption="Bank 10-K › Note 24. Income Taxes",
+                      text=("The tables below present the components of the provision for taxes and a reconciliation "
+                            "of the U.S. federal statutory income tax rate to the firm’s effective income tax rate.\n"
+                            "| $ in millions | 2016 | 2015 | 2014 |\n| Current taxes |  |  |  |\n"
+                            "| U.S. federal | $1,032 | $1,116 | $1,908 |\n| State and local | 139 | (12) | 576 |\n"
+                            "| Deferred taxes |  |  |  |\n| U.S. federal | 399 | 397 | 190 |\n"
+                            "| State and local | 51 | 62 | 38 |\n| Provision for taxes | $2,906 | $2,695 | $3,880 |\n"
+                            "Year Ended December\n|  | 2016 | 2015 | 2014 |\n"
+                            "| U.S. federal statutory income tax rate | 35.0% | 35.0% | 35.0% |\n"
+                            "| Tax credits | (2.0)% | (1.7)% | (1.1)% |\n"
+                            "| Non-deductible legal expenses | 1.0% | 10.2% | — |\n"
+                            "| Effective income tax rate | 28.2% | 30.7% | 31.4% |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How much did tax credits reduce Bank's effective income tax rate in 2016?", "2.0 percentage points"),
+    ("How much did non-deductible legal expenses add to Bank's effective income tax rate in 2015?",
+     "10.2 percentage points"),
+    ("What was Bank's effective income tax rate in 2016?", "28.2%"),
+    ("What was Bank's deferred state and local tax expense in 2015?", "62 million")])
+def test_a_reconciliations_lines_written_in_percent_are_points_and_a_provisions_side_is_its_heading(
+        question: str, shown: str) -> None:
+    """Goldman Sachs writes each line of its rate's reconciliation with a percent sign: 'Tax credits | (2.0)%' was said
+    '-2.0%' for what the credits reduced the rate by. Its provision lists 'State and local' under 'Current taxes' and
+    under 'Deferred taxes': both were candidates for the deferred one."""
+    figure = read_figure(question, [_BANK_TAXES])
+    assert figure is not None and figure.shown == shown, figure
+
+
+_HEART_RATES = Passage(n=1, document="heart-10k.pdf", page=77, tabular=True, caption="Heart 10-K › Note 9",
+                       text=("Income before income taxes is as follows (in $000’s):\n|  | 2012 | 2011 |\n"
+                             "| United States | $ 236 | $ (6,522) |\n| Foreign | 2,307 | (4,341) |\n"
+                             "Differences between the federal statutory income tax rate and the effective tax rates "
+                             "are as follows for the years ended March 31:\n|  | 2012 | 2011 |\n"
+                             "| Statutory income tax rate | 34.0% | 34.0% |\n"
+                             "| Change in valuation allowance | (96.0) | (33.8) |\n"
+                             "| State taxes, net | 62.2 | (14.1) |\n"
+                             "| Effective tax rate | 35.8% | (8.2)% |\n"))
+_SHARES_OF_SALES = Passage(n=1, document="shop-10k.pdf", page=30, tabular=True, caption="Shop 10-K › Results",
+                           text=("The following table sets forth items as a percentage of net sales:\n"
+                                 "|  | 2012 | 2011 |\n| Net sales | 100.0% | 100.0% |\n"
+                                 "| Cost of sales | 60.1 | 59.8 |\n"
+                                 "| Effective tax rate | 35.1 | 34.2 |\n"))
+
+
+@pytest.mark.parametrize(("question", "passages", "shown"), [
+    ("How much did the change in valuation allowance reduce Heart's effective tax rate in fiscal 2012?", [_HEART_RATES],
+     "96.0 percentage points"),
+    ("What was the effect of state taxes on Heart's effective tax rate in fiscal 2011?", [_HEART_RATES],
+     "-14.1 percentage points"),
+    ("What was Shop's cost of sales as a percentage of net sales in 2012?", [_SHARES_OF_SALES], "60.1%")])
+def test_a_rates_table_under_a_header_of_years_is_read_as_rates(question: str, passages: list[Passage],
+                                                                 shown: str) -> None:
+    """Abiomed's reconciliation has a header row of years: its years were read as figures without decimals, so its
+    lines took the unit of the report's other tables ('96.0 thousand'). A table of percentages of sales has no
+    statutory rate: its lines are percentages, not points."""
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.shown == shown, figure
+
+
+_BANK_BENEFITS = Passage(n=1, document="bank-10k.pdf", page=200, tabular=True, caption="Bank 10-K › Note 24",
+                         text=("The table below presents the changes in the liability for unrecognized tax benefits.\n"
+                               "| $ in millions | 2016 | 2015 | 2014 |\n"
+                               "| Beginning balance | $ 825 | $ 871 | $ 1,765 |\n"
+                               "| Decreases based on tax positions related to prior years | (88) | (205) | (241) |\n"
+                               "| Ending balance | $ 852 | $ 825 | $ 871 |\n"))
+
+
+def test_a_change_asked_based_on_its_cause_is_the_causes_line() -> None:
+    """'decrease in 2015 based on tax positions related to prior years' computed the line's change from 2014 (36)."""
+    figure = read_figure("How much did Bank's unrecognized tax benefits decrease in 2015 based on tax positions "
+                         "related to prior years?", [_BANK_BENEFITS])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(205e6), figure
+
+
+def test_what_an_amount_is_for_after_the_verb_names_its_row() -> None:
+    """'How much deferred tax assets did it have from stock-based compensation' asked the net deferred tax asset."""
+    assets = Passage(n=1, document="heart-10k.pdf", page=78, tabular=True, caption="Heart 10-K › Note 9",
+                     text=("The components of the Company’s net deferred taxes were as follows (in $000’s):\n"
+                           "|  | 2012 | 2011 |\n| Deferred tax assets |  |  |\n"
+                           "| Stock-based compensation | 7,500 | 9,455 |\n| Deferred revenue | 1,132 | 764 |\n"
+                           "| Net deferred tax asset | 113,480 | 116,711 |\n"))
+    figure = read_figure("How much deferred tax assets did Heart have from stock-based compensation at March 31, 2011?",
+                         [assets])
+    assert figure is not None and figure.value == pytest.approx(9_455e3), figure
