@@ -77,6 +77,9 @@ def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:
 
 _WAYS = {"up": stems("increases additions"), "down": stems("decreases reductions")}
 """The words a roll-forward's line may say the way it moved its balance by ('Gross increases', 'Reductions for …')."""
+_LINKING = stems("based resulting related attributable due")
+"""Words that link a line's way to its cause ('Increases based on tax positions …', 'Decreases related to
+settlements'): no word of the cause, nor of the balance its table's title names."""
 
 
 def moved_by(row: Row, words: set[str], closing: int) -> float:
@@ -89,9 +92,9 @@ def moved_by(row: Row, words: set[str], closing: int) -> float:
     if closing != 1 or row.passage.statement:
         return 0.0
     label, every_way = label_stems(row.label), set().union(*_WAYS.values())
-    cause = label - QUALIFIERS - every_way
+    cause = label - QUALIFIERS - every_way - _LINKING  # 'Increases based on tax positions …': 'based' names nothing
     said, asked = ({way for way, named in _WAYS.items() if named & found} for found in (label, words))
     if not cause - GENERIC or not cause <= words or (said and said != asked):
         return 0.0
-    rest = words - GENERIC - cause - every_way
+    rest = words - GENERIC - cause - every_way - _LINKING
     return float(len(cause | rest)) if rest and rest <= stems(titled(row)) else 0.0

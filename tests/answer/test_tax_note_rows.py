@@ -358,3 +358,21 @@ def test_what_an_amount_is_for_after_the_verb_names_its_row() -> None:
     figure = read_figure("How much deferred tax assets did Heart have from stock-based compensation at March 31, 2011?",
                          [assets])
     assert figure is not None and figure.value == pytest.approx(9_455e3), figure
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much did Bank's unrecognized tax benefits increase in 2016 from tax positions related to the current year?",
+     113),
+    ("How much did Bank's unrecognized tax benefits decrease in 2014 from settlements?", 1_112)])
+def test_a_roll_forwards_line_is_named_by_its_cause_past_the_words_that_link_it(question: str, value: float) -> None:
+    """Goldman Sachs' lines say how they link a change to its cause ('Increases based on tax positions related to the
+    current year', a label its finder cut over two lines; 'Decreases related to settlements'): neither was read."""
+    benefits = Passage(n=1, document="bank-10k.pdf", page=200, tabular=True, caption="Bank 10-K › Note 24",
+                       text=("The table below presents the changes in the liability for unrecognized tax benefits.\n"
+                             "| $ in millions | 2016 | 2015 | 2014 |\n| Beginning balance | $ 825 | $ 871 | $ 1,765 |\n"
+                             "| Increases based on tax positions related |  |  |  |\n"
+                             "| to the current year | 113 | 65 | 204 |\n"
+                             "| Decreases related to settlements | (186) | (87) | (1,112) |\n"
+                             "| Ending balance | $ 852 | $ 825 | $ 871 |\n"))
+    figure = read_figure(question, [benefits])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
