@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..lexical.course import way_said
+from ..lexical.figure_name import metric
 
 FIGURE_WORDS = (r"amount|figure|value|total|number|ratio|margin|rate|revenue|revenues|sales|income|expense|expenses|"
                 r"cost|costs|assets|liabilities|equity|capital|debt|cash|capex|expenditure|expenditures|ebitda|eps|earnings|"
@@ -80,3 +81,27 @@ from two years; 'decrease from 2021' or 'from the prior year' is a change."""
 def by_cause(question: str) -> bool:
     """Whether a question asks a change by what caused it (``_CAUSED``): a line's figure, not two years'."""
     return _CAUSED.search(question) is not None
+
+
+_MOVED_BY = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+(?P<verb>reduced?|lower(?:ed)?|"
+                       r"decreased?|increased?|raised?)\s+(?!(?:in|from|by|during|over|since|between|to|for|compared|versus|year)\b)"
+                       r"(?P<balance>[^?]+)", re.IGNORECASE)
+_MOVER = re.compile(r"(?:(?:the\s+)?(?:company|firm|group|bank|business)|it|they|we|(?:[A-Z0-9][\w&.’'-]*\s*)+)$")
+"""A mover that is the company itself ('How much did it reduce its debt?', 'How much did PepsiCo lower …'), not a
+cause."""
+
+
+def cause_moved(question: str) -> str:
+    """A balance's change asked by what moved it ('How much did payments reduce its 737 MAX customer concessions
+    liability in 2022?') said as a change by its cause ('737 MAX customer concessions liability decrease from
+    payments'): the cause's line of the balance's roll-forward ('Reductions for payments made'); '' for any other
+    question, and for one whose mover is the company ('How much did it reduce its debt?')."""
+    found = _MOVED_BY.search(question)
+    if found is None or _MOVER.fullmatch(cause := found.group("cause")) or _TAXED.search(found.group("balance")):
+        return ""  # what a line took from a tax or a rate is its line of their reconciliation, read as a part of it
+    way = "increase" if found.group("verb").lower().startswith(("increas", "rais")) else "decrease"
+    return f"{metric(found.group('balance'))} {way} from {_ARTICLE.sub('', cause)}"
+
+
+_TAXED = re.compile(r"\btax(?:es)?\b|\brates?\b", re.IGNORECASE)
+_ARTICLE = re.compile(r"^(?:the|its|their)\s+", re.IGNORECASE)

@@ -13,7 +13,7 @@ from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.terms import PERIOD_WORDS, STOPWORDS
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, by_cause, way_asked
+from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, by_cause, cause_moved, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
 from .lines_joined import parts_summed
 from .row_words import RANKED
@@ -329,6 +329,8 @@ def _read_asked(question: str) -> Asked | None:
     if added is not None and metric(whole := added.groupdict().get("whole") or added.group("rate")):
         part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)  # as said:
         return replace(cell, metric=_of_whole(part, metric(whole)))  # 'state' is no verb here
+    if caused := cause_moved(asked):  # 'How much did payments reduce its … liability': a roll-forward's line
+        return replace(cell, metric=caused, operation="cell")
     named_in = " ".join((asked, *plain))
     to_ratio = _TO_RATIO.search(metric(asked))
     sides = [side.lower() for side in to_ratio.groups() if side] if to_ratio is not None else []

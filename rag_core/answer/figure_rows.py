@@ -126,7 +126,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
                     len(asked) - _AGREES if _sums_titled(row, asked, closing[row.passage.n, row.table]) else 0.0,
-                    moved_by(row, words, closing[row.passage.n, row.table]) - _AGREES)  # a roll-forward's cause
+                    (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME
@@ -151,7 +151,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
-        if score and ranked(words) - label_stems(row.label):
+        if score and not moving and ranked(words) - label_stems(row.label):  # (a roll-forward's title ranks it)
             continue  # 'Total financial liabilities at fair value' is not the 'total level 3 financial liabilities …'
         if score and moved_of and not moved(row, metric) and label_stems(row.label) <= moved_of:
             continue  # the balance sheet's 'Long-term debt' is not what moved it ('proceeds from issuance of …')

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from .figure_cells import Row
-from .row_context import heading_row, parts_of, table_title, table_words, titled
+from .row_context import heading_row, parts_of, row_line, table_title, table_words, titled
 from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
 
 _OPERATIONS = stems("operations")
@@ -77,7 +77,9 @@ def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:
 
 _WAYS = {"up": stems("increases additions"), "down": stems("decreases reductions")}
 """The words a roll-forward's line may say the way it moved its balance by ('Gross increases', 'Reductions for …')."""
-_LINKING = stems("based resulting related attributable due")
+_ABOVE = 4
+"""How many lines above a roll-forward's table may say the rest of what it moves (its title, the sentence over it)."""
+_LINKING = stems("based resulting related attributable due made")
 """Words that link a line's way to its cause ('Increases based on tax positions …', 'Decreases related to
 settlements'): no word of the cause, nor of the balance its table's title names."""
 
@@ -87,8 +89,9 @@ def moved_by(row: Row, words: set[str], closing: int) -> float:
     – tax positions in prior periods' under the title 'A reconciliation of the beginning and ending amount of
     unrecognized tax benefits', for 'How much did its unrecognized tax benefits decrease in 2021 from tax positions in
     prior periods?'. Its table has one closing balance (``closing``); its label's words, but for the way it moved and a
-    qualifier, are the cause's; the title names the rest (the balance); a way its label says is the way asked (not
-    'Gross increases – …' for a decrease)."""
+    qualifier, are the cause's; the title, the row's heading and the lines right above name the rest (the balance;
+    'Principal' under 'Net write-offs'); a way its label says is the way asked (not 'Gross increases – …' for a
+    decrease)."""
     if closing != 1 or row.passage.statement:
         return 0.0
     label, every_way = label_stems(row.label), set().union(*_WAYS.values())
@@ -97,4 +100,12 @@ def moved_by(row: Row, words: set[str], closing: int) -> float:
     if not cause - GENERIC or not cause <= words or (said and said != asked):
         return 0.0
     rest = words - GENERIC - cause - every_way - _LINKING
-    return float(len(cause | rest)) if rest and rest <= stems(titled(row)) else 0.0
+    return float(len(cause | rest)) if rest and rest <= stems(f"{titled(row)} {heading_row(row)} {_over(row)}") else 0.0
+
+
+def _over(row: Row) -> str:
+    """The lines of words right above a row's table ('… that used significant unobservable inputs (level 3).' over its
+    title 'Marketable securities — certain U.S. municipal securities only'); '' when its line is not found."""
+    at = row_line(row)
+    above = row.passage.text.splitlines()[:at] if at is not None else []
+    return " ".join([line for line in above if line.strip() and not line.lstrip().startswith("|")][-_ABOVE:])

@@ -1,0 +1,63 @@
+"""A roll-forward's line asked by the cause that moved its balance: 'How much did payments reduce its customer
+concessions liability?' is the line 'Reductions for payments made' of the liability's roll-forward, not a change
+computed between two years, nor a balance."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_course import cause_moved
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+_CONCESSIONS = Passage(n=1, document="planes-10k.pdf", page=87, tabular=True, caption="Planes 10-K › Note 13",
+                       text=("The following table summarizes changes in the 737 MAX customer concessions and other "
+                             "considerations liability during 2022 and 2021.\n(Dollars in millions) 2022 2021\n"
+                             "| Beginning balance – January 1 | $2,940 | $5,537 |\n"
+                             "| Reductions for payments made | (1,031) | (2,535) |\n"
+                             "| Reductions for concessions and other in-kind considerations | (29) | (48) |\n"
+                             "| Changes in estimates | (16) | (14) |\n"
+                             "| Ending balance – December 31 | $1,864 | $2,940 |\n"))
+_RESERVE = Passage(n=1, document="card-10k.pdf", page=116, tabular=True, caption="Card 10-K › Note 3",
+                   section="Reserves for credit losses > Changes in Card Member loans reserve for credit losses",
+                   text=("The following table presents changes in the Card Member loans reserve for credit losses for "
+                         "the years ended December 31:\n(Millions) 2022 2021 2020\n"
+                         "| Beginning Balance | $3,305 | $5,344 | $4,027 |\n| Provisions | 1,514 | (1,155) | 3,453 |\n"
+                         "| Net write-offs |  |  |  |\n| Principal | (837) | (672) | (1,795) |\n"
+                         "| Interest and fees | (229) | (207) | (375) |\n"
+                         "| Ending Balance | $3,747 | $3,305 | $5,344 |\n"))
+_LEVEL_3 = Passage(n=1, document="widget-10k.pdf", page=93, tabular=True, caption="Widget 10-K › Note 15",
+                   text=("The following table provides a reconciliation of the beginning and ending balances of items "
+                         "measured at fair value that used significant unobservable inputs (level 3).\n\n"
+                         "Marketable securities — certain U.S. municipal securities only\n\n(Millions) 2022 2021 2020\n"
+                         "| Beginning balance | $30 | $34 | $46 |\n| Purchases and issuances | — | — | 10 |\n"
+                         "| Sales and settlements | (3) | (4) | (22) |\n| Ending balance | $27 | $30 | $34 |\n"))
+
+
+@pytest.mark.parametrize(("question", "passage", "value"), [
+    ("How much did payments reduce Planes' 737 MAX customer concessions liability in 2022?", _CONCESSIONS, 1_031),
+    ("How much did changes in estimates decrease Planes' 737 MAX customer concessions liability in 2021?",
+     _CONCESSIONS, 14),
+    ("How much did principal net write-offs reduce Card's Card Member loans reserve for credit losses in 2021?",
+     _RESERVE, 672),
+    ("How much did sales and settlements reduce Widget's level 3 U.S. municipal securities in 2022?", _LEVEL_3, 3)])
+def test_what_a_cause_took_from_a_balance_is_its_line_of_the_roll_forward(question: str, passage: Passage,
+                                                                          value: float) -> None:
+    """Before, the first, second and last read no figure, or a change between two years ('changes in estimates
+    decrease …' computed one); the third, among the report's other passages, read another table's balance. The
+    line's label may say its way ('Reductions for payments made'), be listed under a heading that says the rest
+    ('Principal' under 'Net write-offs'), or have its balance named in the lines above its table ('… (level 3).' over
+    'Marketable securities — certain U.S. municipal securities only')."""
+    figure = read_figure(question, [passage])
+    assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+@pytest.mark.parametrize("question", [
+    "How much did PepsiCo reduce its debt in 2022?",
+    "How much did it lower its operating expenses?",
+    "How much did the reserve increase in 2022 from provisions?",
+    "How much did research and development credits reduce Planes Co's income tax in 2020?"])
+def test_a_mover_that_is_the_company_or_a_tax_asks_no_roll_forwards_line(question: str) -> None:
+    """The company reducing its debt is no cause of a roll-forward's line; a change asked with its cause after the
+    verb is read by the cause; what a line took from a tax is its line of the tax's reconciliation."""
+    assert cause_moved(question) == ""
