@@ -67,11 +67,13 @@ def row_list(
 ) -> RankedLists:
     """The table chunks with a row the question names by its label (``wording``: 'Effective tax rate' for "How
     much has the effective tax rate changed?"), in ``documents``, as one list named ``rows``: the
-    longest label matched first, then a primary statement's table (the income statement's 'Total revenues'
-    before a segment note's), then the best BM25 score over the phrasings; at most ``per_document`` of each
-    document. ``lines``: the labels of the rows a figure for the question is read from that it does not word
-    ('Interest expense' of an interest coverage ratio, 'Cash dividends paid' of the dividends it paid), listed
-    after every table with a row of the question's own words.
+    tables whose matched row stands under a lead-in the question names elsewhere first ('Stock-based compensation'
+    under 'Deferred tax assets:' for "How much deferred tax assets did it have for stock-based compensation", before
+    the stock compensation note's 'Stock-based compensation expense'), then the longest label matched, then a primary
+    statement's table (the income statement's 'Total revenues' before a segment note's), then the best BM25 score
+    over the phrasings; at most ``per_document`` of each document. ``lines``: the labels of the rows a figure for the
+    question is read from that it does not word ('Interest expense' of an interest coverage ratio, 'Cash dividends
+    paid' of the dividends it paid), listed after every table with a row of the question's own words.
 
     A figure a report states in a table (a summary of results, a rate, a segment's line) is named
     by its row's label, and BM25 alone reads a long table's one matching row as a faint match: the
@@ -88,14 +90,15 @@ def row_list(
     own = {label_key(terms) for terms in wording}
     read = {label_key(terms) for terms in lines} - own
     places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
+    asked = set(label_key(label_terms(question)))  # a matched row's lead-in the question names apart from its label
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
                                              most_share=most_share):
             held.setdefault(match.chunk_id, match)
     chunks = stored.get(list(held))
-    named: list[tuple[bool, int, bool, int, str]] = []  # (not the question's words, terms matched, no statement's,
-    # order held, chunk id)
+    named: list[tuple[bool, bool, int, bool, int, str]] = []  # (not the question's words, no lead-in the question
+    # names over a row it names, terms matched, no statement's, order held, chunk id)
     for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
         text = chunk.text if chunk is not None else ""
@@ -121,11 +124,13 @@ def row_list(
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
-                named.append((not its_own, matched, not stated, order, match.chunk_id))
+                led_asked = any(frozenset(own) in {frozenset(terms) for terms in wanted} and lead - _WHEN
+                                and lead - _WHEN <= asked for lead, own in led)
+                named.append((not its_own, not led_asked, matched, not stated, order, match.chunk_id))
                 break
     taken: dict[str, int] = {}
     listed: list[str] = []
-    for *_, chunk_id in sorted(named, key=lambda n: (n[0], -n[1], n[2], n[3])):
+    for *_, chunk_id in sorted(named, key=lambda n: (n[0], n[1], -n[2], n[3], n[4])):
         doc_id = chunks[chunk_id].doc_id
         if taken.get(doc_id, 0) < per_document:
             taken[doc_id] = taken.get(doc_id, 0) + 1

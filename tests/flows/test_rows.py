@@ -294,6 +294,30 @@ def test_a_row_of_a_list_is_named_by_its_label_its_lead_in_and_what_the_tables_t
     assert answer.answer.startswith("**Deferred — Foreign, 2022: 709"), answer.answer
 
 
+STOCK_COST = [["", "2022", "2021"], ["Stock-based compensation expense", "180", "165"],
+              ["Income tax benefit", "(38)", "(35)"], ["Stock-based compensation expense, net of tax", "142", "130"]]
+DEFERRED_TAXES = [["", "2022", "2021"], ["Deferred tax assets:", "", ""], ["Inventory reserves", "30,365", "33,058"],
+                  ["Stock-based compensation", "62,496", "73,619"], ["Tax credit carryovers", "52,443", "48,073"],
+                  ["Total deferred tax assets", "145,304", "154,750"]]
+
+
+def test_a_row_under_a_lead_in_the_question_names_elsewhere_comes_before_longer_labels(  # type: ignore[no-untyped-def]
+        tmp_path: Path, engine) -> None:
+    """"How much deferred tax assets did it have for stock-based compensation" names 'Stock-based compensation' under
+    'Deferred tax assets:', words apart: three tables of the longer 'Stock-based compensation expense' filled the row
+    list's three places (Analog Devices' deferred tax assets' table, stop 125, was 20th, in BM25's list alone)."""
+    two_table_report(tmp_path / "ACME_assets_2022.pdf", ("STOCK-BASED COMPENSATION (in millions)", STOCK_COST),
+                     ("The components of deferred tax assets were as follows (in millions):", DEFERRED_TAXES),
+                     after_first=[(title, STOCK_COST) for title in ("STOCK OPTIONS (in millions)",
+                                                                    "RESTRICTED STOCK UNITS (in millions)")])
+    engine.ingest_path(tmp_path / "ACME_assets_2022.pdf")
+    question = "How much deferred tax assets did ACME have for stock-based compensation in 2021?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and [row["page"] for row in stage.outputs][:1] == [22], stage.outputs
+    answer = engine.ask(question, backend="extractive").result()
+    assert "73,619" in answer.answer.split("\n")[0], answer.answer
+
+
 SALES = [["", "2022", "2021"], ["Net sales", "2,400,118", "2,150,332"], ["Cost of sales", "1,500,271", "1,380,904"],
          ["Operating income", "400,520", "300,118"]]
 SELECTED = [["", "2022", "2021"], ["Net sales", "$2,400,118", "$2,150,332"],
