@@ -83,8 +83,10 @@ def by_cause(question: str) -> bool:
     return _CAUSED.search(question) is not None
 
 
-_MOVED_BY = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+(?P<verb>reduced?|lower(?:ed)?|"
-                       r"decreased?|increased?|raised?)\s+(?!(?:in|from|by|during|over|since|between|to|for|compared|versus|year)\b)"
+MOVES = r"\b(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\b"
+"""The verbs a question asks what moved a figure with ('How much did payments reduce …')."""
+_MOVED_BY = re.compile(rf"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+(?P<verb>{MOVES})\s+"
+                       r"(?!(?:in|from|by|during|over|since|between|to|for|compared|versus|year)\b)"
                        r"(?P<balance>[^?]+)", re.IGNORECASE)
 _MOVER = re.compile(r"(?:(?:the\s+)?(?:company|firm|group|bank|business)|it|they|we|(?:[A-Z0-9][\w&.’'-]*\s*)+)$")
 """A mover that is the company itself ('How much did it reduce its debt?', 'How much did PepsiCo lower …'), not a

@@ -13,7 +13,7 @@ from ..lexical.paraphrase import MEANINGS, named_metrics
 from ..lexical.terms import PERIOD_WORDS, STOPWORDS
 from ..lexical.vocabulary import asks_why
 from ..text import follow_up_parts
-from .figure_course import FIGURE, FIGURE_WORDS, SINCE, as_change, by_cause, cause_moved, way_asked
+from .figure_course import FIGURE, FIGURE_WORDS, MOVES, SINCE, as_change, by_cause, cause_moved, way_asked
 from .formula import formula_tokens, grouped, over_year_end, with_terms
 from .lines_joined import parts_summed
 from .row_words import RANKED
@@ -89,11 +89,10 @@ _CAME_FROM = re.compile(r"\bhow much of (?P<whole>.+?)\s+(?:came|comes|come|was|
                         r"contributed by|earned (?:from|by|in))\s+(?P<part>[^?]+)", re.IGNORECASE)
 """An amount asked as the part of a whole it came from ('How much of its total revenue came from Impella products?'):
 the part's line of the whole ('Impella product revenue'), not the whole's total."""
-_MOVES = r"\b(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\b"
 _ADDED_TO = re.compile(rf"\bhow (?:much|many (?:percentage\s+)?points) (?:did|does|do|has|have|had)\s+"
-                       rf"(?P<part>\S.+?)\s+(?:(?:add|added|contribute|contributed)\s+to\s+(?P<whole>[^?]+)|{_MOVES}\s+"
-                       rf"(?P<rate>(?:(?!{_MOVES})[^?])*?\b(?:rates?|(?:income\s+)?tax(?:es)?\s+(?:provision|expense)|"
-                       rf"provision\s+for\s+(?:income\s+)?taxes)\b(?:(?!{_MOVES})[^?])*)(?=\?|$))", re.IGNORECASE)
+                       rf"(?P<part>\S.+?)\s+(?:(?:add|added|contribute|contributed)\s+to\s+(?P<whole>[^?]+)|{MOVES}\s+"
+                       rf"(?P<rate>(?:(?!{MOVES})[^?])*?\b(?:rates?|(?:income\s+)?tax(?:es)?\s+(?:provision|expense)|"
+                       rf"provision\s+for\s+(?:income\s+)?taxes)\b(?:(?!{MOVES})[^?])*)(?=\?|$))", re.IGNORECASE)
 """A part asked by what it added to a whole ('How much did legal charges add to its effective income tax rate?'), or
 took from or added to a rate or a tax ('How much did the divestiture reduce its effective tax rate?', 'How much did
 Irish income subject to a lower tax rate reduce its income tax provision?', its object all after the last such verb):

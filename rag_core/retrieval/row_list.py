@@ -124,9 +124,8 @@ def row_list(
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
-                led_asked = any(frozenset(own) in {frozenset(terms) for terms in wanted} and lead - _WHEN
-                                and lead - _WHEN <= asked for lead, own in led)
-                named.append((not its_own, not led_asked, matched, not stated, order, match.chunk_id))
+                named.append((not its_own, not _led_apart(wanted, led, asked), matched, not stated, order,
+                              match.chunk_id))
                 break
     taken: dict[str, int] = {}
     listed: list[str] = []
@@ -145,6 +144,14 @@ def _led_in(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]]) 
     it ('cash paid for interest' of '| Cash paid during the fiscal year for: |' over '| Interest | $ 2,502 |')."""
     return max((len(terms) for terms in wanted for lead_in, own in led
                 if own < set(terms) <= own | lead_in and lead_in - _WHEN <= set(terms)), default=0)
+
+
+def _led_apart(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]], asked: set[str]) -> bool:
+    """Whether a row labelled as wanted stands under a lead-in whose every word the question says, wherever it says
+    it ('Stock-based compensation' under 'Deferred tax assets:' for 'how much deferred tax assets did it have for
+    stock-based compensation')."""
+    labels = {frozenset(terms) for terms in wanted}
+    return any(frozenset(own) in labels and (said := lead_in - _WHEN) and said <= asked for lead_in, own in led)
 
 
 _WHEN = set(label_terms("during the fiscal year years period quarter months ended ending"))
