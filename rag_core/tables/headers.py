@@ -134,3 +134,28 @@ def named_per_year(header: str, text: str) -> str:
         return columns
     grouped = columns_per_year(list(dict.fromkeys(named)), header_caption(caption))
     return grouped if grouped and columns_fit(grouped, text) else columns
+
+
+def over_figures(headers: Sequence[Sequence[str]], rows: Sequence[Sequence[str]]) -> list[list[str]]:
+    """Header rows narrower than the table's rows set over the columns that hold its figures: a chunk's header of its
+    years ('| | 2022 | 2021 | 2020 |', from the line of years above the table) over rows with a column of words before
+    the years ('| Buildings and improvements | 15 - 44 | 10,816 | 10,279 | |') names the figures' columns, not the
+    first ones, which left PepsiCo's 2022 receivables under 2021. The header rows the width of the lowest move right
+    by the fewest columns that put every figure of more rows under a name, of most of the rows with figures, and of
+    every row whose figures were under names where they stood; else they stay (a finder's row with more figures than
+    the header has names, '$' in a cell of its own, is no guide)."""
+    short = len(headers[-1]) if headers else 0
+    named = [c for c, cell in enumerate(headers[-1]) if c > 0 and cell.strip()] if headers else []
+    placed = [{c for c, cell in enumerate(row) if c > 0 and FIGURE.fullmatch(cell.strip())} for row in rows]
+    placed = [columns for columns in placed if columns]
+
+    def fitting(shift: int) -> set[int]:
+        return {n for n, columns in enumerate(placed) if columns <= {c + shift for c in named}}
+
+    width = max((len(row) for row in rows), default=0)
+    staying = fitting(0)
+    named = named if all(len(columns) <= len(named) for columns in placed) else []
+    shift = next((s for s in range(1, width - short + 1) if (moved := fitting(s)) > staying
+                  and 2 * len(moved) > len(placed) and len(moved) == max(len(fitting(t)) for t in range(
+                      1, width - short + 1))), 0) if named else 0
+    return [[row[0], *[""] * shift, *row[1:]] if shift and len(row) == short else list(row) for row in headers]

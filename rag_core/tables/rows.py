@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .headers import date_title, dated_year, one_date, own_headers
+from .headers import date_title, dated_year, one_date, over_figures, own_headers
 from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
 from .placing import (
@@ -167,6 +167,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     row of periods naming more columns is a second header row); a row titling one period ('| | | Year Ended December 31,
     2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year."""
     headers, rows = split_table(text, columns)
+    headers = over_figures(headers, rows)
     width = max([len(r) for r in [*headers, *rows]] or [0])
     labels = column_labels(headers, width) if headers else [""] * width
     out: list[tuple[list[str], list[str]]] = []
@@ -179,11 +180,22 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             # right under a header of one row, its periods below its names ('December 31, 2022' and '… 2021' under each
             # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'); else the next block's names
             below = not out and len(headers) == 1 and _named(row) > _named(headers[0]) and _periods(row)
-            headers = [*headers, row] if below else [*headers[:-1], row]
+            headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels = column_labels(headers, width)
             continue
         out.append(([*labels, *[""] * (len(row) - len(labels))], row))
     return out
+
+
+def _beside(header: Sequence[str], row: Sequence[str]) -> list[str]:
+    """A row of names inside a table as the header row it replaces: the next block's names, or, when it names
+    one column the header leaves unnamed ('| Property, plant and equipment, net | Average Useful Life (Years) | | |'
+    under '| | | 2022 | 2021 |'), the header's names with its own beside them."""
+    width = max(len(header), len(row))
+    header, new = [*header, *[""] * (width - len(header))], [*row, *[""] * (width - len(row))]
+    if _named(new) != 1 or any(header[c].strip() and new[c].strip() for c in range(1, width)):
+        return list(row)
+    return [new[0], *(new[c] if new[c].strip() else header[c] for c in range(1, width))]
 
 
 def _named(row: Sequence[str]) -> int:

@@ -527,3 +527,33 @@ def test_the_heading_a_row_stands_under_is_a_label_alone_without_a_colon_until_a
     assert row_headings(text) == ["Revenues", "Expenses", "Expenses", "", ""]
     assert [label for _, label in headed_row_labels(text)] == ["Discount revenue", "Marketing", "Total expenses",
                                                                "Pretax income", "Interest"]
+
+
+def test_a_header_of_years_narrower_than_its_rows_names_the_columns_of_figures() -> None:
+    """The line of years above a note's table, kept as the chunk's header '| | 2022 | 2021 | 2020 |', over rows with
+    a column of useful lives before the years. Before, the header named the first columns: the receivables of 2022
+    were labelled 2021's, for the prompt and the answer's reader alike; a row of one name inside the table ('Average
+    Useful Life (Years)') then took the years' place for the rows below it."""
+    columns = "|  | 2022 | 2021 | 2020 |"
+    text = ("| Trade receivables |  | $8,192 | $7,172 |  |\n| Allowance, end of year |  | 150 | 147 | $201 |\n"
+            "| Property, plant and equipment, net | Average Useful Life (Years) |  |  |  |\n"
+            "| Land |  | $1,142 | $1,123 |  |\n| Buildings and improvements | 15 - 44 | 10,816 | 10,279 |  |")
+    assert labelled(text, columns).splitlines() == [
+        "Trade receivables — 2022: $8,192; 2021: $7,172",
+        "Allowance, end of year — 2022: 150; 2021: 147; 2020: $201",
+        "Land — 2022: $1,142; 2021: $1,123",
+        "Buildings and improvements — Average Useful Life (Years): 15 - 44; 2022: 10,816; 2021: 10,279"]
+
+
+def test_a_header_that_names_fewer_columns_than_a_row_has_figures_stays_where_it_is() -> None:
+    """Guard: a maturity table whose header kept its years and lost 'Thereafter' and 'Total' has rows with more figures
+    than it names; no move of it can be told right, so it stays over the first columns, as before."""
+    columns = "| (Millions) | 2023 | 2024 | 2025 | 2026 | 2027 |"
+    text = ("| Parent Company | $5,750 | $7,500 | $5,250 | $2,450 | $4,911 | $4,273 | $30,134 |\n"
+            "| Credit Corporation | — | — | — | — | 339 | — | 339 |\n"
+            "| Unamortized Underwriting Fees |  |  |  |  |  |  | (84) |\n"
+            "| Unamortized Discount and Premium |  |  |  |  |  |  | (522) |\n"
+            "| Fair Value Hedge Accounting |  |  |  |  |  |  | (236) |\n"
+            "| Total Long-Term Debt |  |  |  |  |  |  | $42,573 |")
+    assert labelled(text, columns).splitlines()[1] == (
+        "Credit Corporation — 2023: —; 2024: —; 2025: —; 2026: —; 2027: 339; —; 339")
