@@ -97,7 +97,12 @@ def cause_moved(question: str) -> str:
     """A balance's change asked by what moved it ('How much did payments reduce its 737 MAX customer concessions
     liability in 2022?') said as a change by its cause ('737 MAX customer concessions liability decrease from
     payments'): the cause's line of the balance's roll-forward ('Reductions for payments made'); '' for any other
-    question, and for one whose mover is the company ('How much did it reduce its debt?')."""
+    question, and for one whose mover is the company ('How much did it reduce its debt?'). What a company charged to
+    expense for a balance ('How much did PepsiCo charge to expense for its allowance for receivables?') is what the
+    charges raised it by: its roll-forward's line 'Net amounts charged to expense', or 'Additions charged to costs and
+    expenses'."""
+    if (charged := _CHARGED.search(question)) is not None and not _TAXED.search(charged.group("balance")):
+        return f"{metric(charged.group('balance'))} increase from charges to {charged.group('what').lower()}"
     found = _MOVED_BY.search(question)
     if found is None or _MOVER.fullmatch(cause := found.group("cause")) or _TAXED.search(found.group("balance")):
         return ""  # what a line took from a tax or a rate is its line of their reconciliation, read as a part of it
@@ -105,5 +110,12 @@ def cause_moved(question: str) -> str:
     return f"{metric(found.group('balance'))} {way} from {_ARTICLE.sub('', cause)}"
 
 
+_CHARGED = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+\S.*?\s+(?:charge|record|recognize|recognise)\s+"
+                      r"(?:to|as|in)\s+(?:an?\s+)?(?P<what>(?:costs and )?expenses?|earnings)\s+"
+                      r"(?:for|to|on|against)\s+(?P<balance>[^?]*?\b(?:allowances?|reserves?|liabilit(?:y|ies)|accru\w+|provisions?|"
+                      r"warrant(?:y|ies)|obligations?)\b[^?]*)", re.IGNORECASE)
+"""A balance's change asked by what the company charged to expense for it ('How much did PepsiCo charge to expense for
+its allowance for receivables in 2022?'); a balance that one charges to expense for, not the expense itself ('How much
+did it record as expense for stock-based compensation?' asks the expense)."""
 _TAXED = re.compile(r"\btax(?:es)?\b|\brates?\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their)\s+", re.IGNORECASE)

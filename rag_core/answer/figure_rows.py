@@ -4,7 +4,6 @@ a name reports give its line item, ``LINE_ITEMS``), and which cell: a year's, a 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
@@ -116,7 +115,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     tables: dict[tuple[int, int], list[set[str]]] = {}
-    closing = Counter((row.passage.n, row.table) for row in rows if closes(row.label))
+    closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
+    for row in rows:
+        closing.setdefault((row.passage.n, row.table), []).extend([row] if closes(row.label) else [])
     for row in rows:
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
@@ -125,7 +126,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
-                    len(asked) - _AGREES if _sums_titled(row, asked, closing[row.passage.n, row.table]) else 0.0,
+                    len(asked) - _AGREES if _sums_titled(row, asked, len(closing[row.passage.n, row.table])) else 0.0,
                     (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
@@ -141,8 +142,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             metric=metric)
         completed -= _AGREES if completed else 0.0  # a little less than a label that says it all
         score = max(alone, led, completed)
-        if score and tail and label_stems(row.label) <= tail and (head & _RETURNS or not about(row, heads)
-                                                                  or label_stems(row.label) < part_named):
+        if score and not moving and tail and label_stems(row.label) <= tail and (
+                head & _RETURNS or not about(row, heads) or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
             # and 'Pharmacy' name no 'revenues of the Pharmacy Services segment': a segment's row holds its whole name
         if score and label_stems(row.label) <= words and stems(lead) & (

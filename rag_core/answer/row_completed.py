@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 
 from .figure_cells import Row
-from .row_context import heading_row, parts_of, row_line, table_title, table_words, titled
+from .row_context import heading_of, heading_row, parts_of, row_line, table_title, table_words, titled
 from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
 
 _OPERATIONS = stems("operations")
@@ -84,23 +84,30 @@ _LINKING = stems("based resulting related attributable due made")
 settlements'): no word of the cause, nor of the balance its table's title names."""
 
 
-def moved_by(row: Row, words: set[str], closing: int) -> float:
+def moved_by(row: Row, words: set[str], closing: Sequence[Row]) -> float:
     """How well a roll-forward's line names a change of its balance asked by its cause (0: not at all): 'Gross decreases
     – tax positions in prior periods' under the title 'A reconciliation of the beginning and ending amount of
     unrecognized tax benefits', for 'How much did its unrecognized tax benefits decrease in 2021 from tax positions in
     prior periods?'. Its table has one closing balance (``closing``); its label's words, but for the way it moved and a
     qualifier, are the cause's; the title, the row's heading and the lines right above name the rest (the balance;
-    'Principal' under 'Net write-offs'); a way its label says is the way asked (not 'Gross increases – …' for a
+    'Principal' under 'Net write-offs'), and for a change asked by its way, so does the label of the closing balance
+    below the line ('Allowance, end of year' under 'Accounts and notes receivable' for 'How much did deductions reduce
+    its allowance for receivables?'); a way its label says is the way asked (not 'Gross increases – …' for a
     decrease)."""
-    if closing != 1 or row.passage.statement:
+    if len(closing) != 1 or row.passage.statement:
         return 0.0
     label, every_way = label_stems(row.label), set().union(*_WAYS.values())
-    cause = label - QUALIFIERS - every_way - _LINKING  # 'Increases based on tax positions …': 'based' names nothing
+    cause = label - QUALIFIERS - every_way - _LINKING - GENERIC  # 'Increases based on tax positions …': 'based'
+    # names nothing, nor does 'amounts' of 'Net amounts charged to expense'
     said, asked = ({way for way, named in _WAYS.items() if named & found} for found in (label, words))
-    if not cause - GENERIC or not cause <= words or (said and said != asked):
+    if not cause or not cause <= words or (said and said != asked):
         return 0.0
     rest = words - GENERIC - cause - every_way - _LINKING
-    return float(len(cause | rest)) if rest and rest <= stems(f"{titled(row)} {heading_row(row)} {_over(row)}") else 0.0
+    named = stems(f"{titled(row)} {heading_row(row)} {_over(row)}")
+    if asked and (at := row_line(row)) is not None and (end := row_line(closing[0])) is not None and at < end:
+        named |= label_stems(f"{heading_of(closing[0])} {closing[0].label}")  # the balance it moves, named by its
+        # closing row under its heading
+    return float(len(cause | rest)) if rest and rest <= named else 0.0
 
 
 def _over(row: Row) -> str:

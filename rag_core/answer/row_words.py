@@ -104,11 +104,14 @@ _SIDES, _TAX, _BALANCES = (stems("current"), stems("deferred")), stems("tax"), s
 
 
 _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
-                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$", re.IGNORECASE)
+                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$|,\s*(?:at\s+)?(?:the\s+)?end\s+of\s+"
+                      rf"(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$", re.IGNORECASE)
 """A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax
 benefits – December 31' (not 'Balance, January 1', its opening)."""
 _OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
-                      r"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$", re.IGNORECASE)
+                      r"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$|,\s*(?:at\s+)?"
+                      r"(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$",
+                      re.IGNORECASE)
 """A roll-forward's opening row: 'Beginning balance', 'Balance, beginning of year', 'Unrecognized tax benefits –
 January 1': the balance at the end of the year before."""
 
@@ -127,7 +130,7 @@ def opens(label: str, question: str) -> bool:
                                                                 question, re.IGNORECASE)
 
 
-_AT_DATE = re.compile(r"\s+(?:at|as of)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
+_AT_DATE = re.compile(r"(?:\s+(?:at|as of)|,)\s+(?:the\s+)?(?:(?:fiscal\s+)?(?:period|year)[- ]end|"
                       r"end of (?:the\s+)?(?:fiscal\s+)?(?:year|period))\b|,?\s+ending balance\b", re.IGNORECASE)
 """When a row's figure is taken ('Total staff at period-end', 'Cash …, ending balance'): not what it is of."""
 

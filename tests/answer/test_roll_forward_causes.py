@@ -56,8 +56,53 @@ def test_what_a_cause_took_from_a_balance_is_its_line_of_the_roll_forward(questi
     "How much did PepsiCo reduce its debt in 2022?",
     "How much did it lower its operating expenses?",
     "How much did the reserve increase in 2022 from provisions?",
-    "How much did research and development credits reduce Planes Co's income tax in 2020?"])
+    "How much did research and development credits reduce Planes Co's income tax in 2020?",
+    "How much did Planes record as expense for stock-based compensation in 2022?"])
 def test_a_mover_that_is_the_company_or_a_tax_asks_no_roll_forwards_line(question: str) -> None:
     """The company reducing its debt is no cause of a roll-forward's line; a change asked with its cause after the
-    verb is read by the cause; what a line took from a tax is its line of the tax's reconciliation."""
+    verb is read by the cause; what a line took from a tax is its line of the tax's reconciliation; an expense recorded
+    for what is no balance is the expense."""
     assert cause_moved(question) == ""
+
+
+_SUPPLEMENTAL = Passage(
+    n=1, document="drinks-10k.pdf", page=110, tabular=True, caption="Drinks 10-K › Note 14 — Supplemental Financial "
+    "Information › Balance Sheet", columns="|  | 2022 | 2021 | 2020 |",
+    text=("Note 14 — Supplemental Financial Information\n\nBalance Sheet\n\n(in millions) 2022 2021 2020\n"
+          "| Accounts and notes receivable (a) |  |  |  |  |\n| Trade receivables |  | $8,192 | $7,172 |  |\n"
+          "| Other receivables |  | 2,121 | 1,655 |  |\n| Total |  | 10,313 | 8,827 |  |\n"
+          "| Allowance, beginning of year |  | 147 | 201 | $105 |\n"
+          "| Cumulative effect of accounting change |  | — | — | 44 |\n"
+          "| Net amounts charged to expense (b) |  | 21 | (19) | 79 |\n| Deductions (c) |  | (12) | (25) | (32) |\n"
+          "| Other (d) |  | (6) | (10) | 5 |\n| Allowance, end of year |  | 150 | 147 | $201 |\n"
+          "| Net receivables |  | $10,163 | $8,680 |  |\n"
+          "| Property, plant and equipment, net (f) | Average Useful Life (Years) |  |  |  |\n"
+          "| Land |  | $1,142 | $1,123 |  |\n| Buildings and improvements | 15 - 44 | 10,816 | 10,279 |  |\n"))
+
+
+@pytest.mark.parametrize(("question", "row", "value"), [
+    ("What was Drinks' allowance for receivables at the end of 2021?", "Allowance, end of year", 147),
+    ("How much did deductions reduce Drinks' allowance for receivables in 2021?", "Deductions (c)", 25),
+    ("How much did Drinks charge to expense for its allowance for receivables in 2022?",
+     "Net amounts charged to expense (b)", 21),
+    ("What were Drinks' trade receivables in 2022?", "Trade receivables", 8_192),
+    ("What were Drinks' buildings and improvements in 2022?", "Buildings and improvements", 10_816)])
+def test_a_roll_forward_inside_a_supplemental_table_is_read_by_its_balance_and_years(question: str, row: str,
+                                                                                     value: float) -> None:
+    """The allowance's roll-forward sits inside a note's table of balances, under the line of years above the table,
+    which the chunk's header holds as '| | 2022 | 2021 | 2020 |' while its rows have a column of useful lives first.
+    Before, every row's figures were read a year late (the trade receivables of 2022 as 2021's), the closing row
+    'Allowance, end of year' was named by no balance, and 'Deductions' by no cause: its balance is named only by the
+    closing row and the heading above the table's first rows. What the company charged to expense for the allowance
+    read nothing."""
+    figure = read_figure(question, [_SUPPLEMENTAL])
+    assert figure is not None and [c.row for c in figure.cells] == [row], figure
+    assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+def test_a_balance_that_is_not_the_roll_forwards_is_no_line_moving_it() -> None:
+    """Guard: 'Net receivables', below the allowance's closing row, holds the word the question's balance is for; the
+    allowance asked is the closing row, not the receivables net of it."""
+    figure = read_figure("What was Drinks' allowance for receivables at the end of 2022?", [_SUPPLEMENTAL])
+    assert figure is not None and [c.row for c in figure.cells] == ["Allowance, end of year"], figure
+    assert figure.value == pytest.approx(150e6)
