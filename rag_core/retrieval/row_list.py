@@ -18,7 +18,7 @@ from ..lexical.terms import label_key, label_terms, phrases
 from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
-from ..tables.lines import leader_parts, unmarked
+from ..tables.lines import cells, is_row, leader_parts, unmarked
 from ..tables.rows import headed_row_labels, row_headings
 from ..trace import chunk_row
 
@@ -121,7 +121,8 @@ def row_list(
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
                            if terms in wanted), default=_INITIALS if its_own and short else 0)
             matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
-                *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
+                *((lead, set()) for lead in leads), *led], whole),  # a list's total: no words of its own
+                _closing_named(wanted, text))
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 named.append((not its_own, not _led_apart(wanted, led, asked), matched, not stated, order,
@@ -152,6 +153,27 @@ def _led_apart(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]
     stock-based compensation')."""
     labels = {frozenset(terms) for terms in wanted}
     return any(frozenset(own) in labels and (said := lead_in - _WHEN) and said <= asked for lead_in, own in led)
+
+
+_CLOSING = re.compile(r"^(?P<name>[^,]+?),\s*(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
+                      r"(?:year|period)\s*$", re.IGNORECASE)
+"""A roll-forward's closing row named by its balance before a comma ('Allowance, end of year')."""
+
+
+def _closing_named(wanted: set[tuple[str, ...]], text: str) -> int:
+    """The most terms of a wanted label that a roll-forward's closing row ('Allowance, end of year') says with the
+    nearest row of a label alone above it, whatever totals stand between ('Accounts and notes receivable' over the
+    receivables, their 'Total', then the allowance's roll-forward): 'allowance for receivables'. Its own words are
+    part of the label wanted, the row above says the rest."""
+    heading, best = set(), 0
+    for row in (cells(line) for line in text.splitlines() if is_row(line)):
+        label = unmarked(row[0]) if row else ""
+        if label and not any(cell.strip() for cell in row[1:]):
+            heading = set(label_key(label_terms(label)))
+        elif (closing := _CLOSING.match(label)) is not None and (own := set(label_key(label_terms(
+                closing.group("name"))))):
+            best = max([best, *(len(terms) for terms in wanted if own < set(terms) <= own | heading)])
+    return best
 
 
 _WHEN = set(label_terms("during the fiscal year years period quarter months ended ending"))

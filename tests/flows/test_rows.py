@@ -463,3 +463,24 @@ def test_a_chunk_both_searches_of_the_question_put_first_is_not_outvoted(tmp_pat
     placed = without.trace.stage("fuse")
     assert placed is not None and "agreed" not in placed.inputs["placed"]
     assert 23 not in [h.page for h in without.hits if h.source == "retrieved"][:rank], "outvoted without it"
+
+
+SUPPLEMENTAL = [["", "2022", "2021"], ["Accounts and notes receivable", "", ""],
+                ["Trade receivables", "8,192", "7,172"], ["Other receivables", "2,121", "1,655"],
+                ["Total", "10,313", "8,827"], ["Allowance, beginning of year", "147", "201"],
+                ["Net amounts charged to expense", "21", "(19)"], ["Deductions", "(12)", "(25)"],
+                ["Allowance, end of year", "150", "147"], ["Net receivables", "10,163", "8,680"]]
+
+
+def test_a_roll_forwards_closing_row_is_named_with_the_heading_above_it(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """'the allowance for receivables' names 'Allowance, end of year' with the row 'Accounts and notes receivable'
+    above it, the receivables' 'Total' between them (PepsiCo's supplemental balance sheet note): the row list had
+    found no table, and the note was in BM25's list alone, below the pool."""
+    two_table_report(tmp_path / "ACME_notes_2022.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in millions)", INCOME),
+                     ("NOTE 14. SUPPLEMENTAL FINANCIAL INFORMATION (in millions)", SUPPLEMENTAL))
+    engine.ingest_path(tmp_path / "ACME_notes_2022.pdf")
+    question = "What was ACME's allowance for receivables at the end of 2021?"
+    stage = engine.search(question).trace.stage("rows")
+    assert stage is not None and 20 in [row["page"] for row in stage.outputs], stage.outputs
+    answer = engine.ask(question, backend="extractive").result()
+    assert "147" in answer.answer.split("\n")[0], answer.answer
