@@ -11,7 +11,8 @@ from ..lexical.line_items import BALANCES, CASH_HELD, LINE_ITEMS
 from ..models import CellRead
 from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
-from .figure_cells import Row
+from .figure_cells import START, Row
+from .figure_course import by_cause
 from .per_share import Shares, bottom_line_of
 from .row_completed import completed_by_table, moved_by, tax_cost
 from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, titled
@@ -115,6 +116,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
     tables: dict[tuple[int, int], list[set[str]]] = {}
+    caused = by_cause(metric)  # 'contract liabilities decrease from redemption and breakage': a line, no balance
     closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
     for row in rows:
         closing.setdefault((row.passage.n, row.table), []).extend([row] if closes(row.label) else [])
@@ -163,6 +165,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
+        if score and caused and (closes(row.label) or opens(row.label, "") or START in row.cells):
+            continue  # 'Contract liabilities, end of period' is the balance, not what redemptions took from it
         if score and (after_taken(row.label, metric) or other_side(lead, metric)):
             continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance; 'Current taxes
             # — State and local' is not the deferred state and local tax

@@ -106,3 +106,35 @@ def test_a_balance_that_is_not_the_roll_forwards_is_no_line_moving_it() -> None:
     figure = read_figure("What was Drinks' allowance for receivables at the end of 2022?", [_SUPPLEMENTAL])
     assert figure is not None and [c.row for c in figure.cells] == ["Allowance, end of year"], figure
     assert figure.value == pytest.approx(150e6)
+
+
+_CONTRACT = Passage(
+    n=1, document="stores-10k.pdf", page=129, tabular=True, section="1. Significant Accounting Policies > Revenue "
+    "Recognition", caption="Stores 10-K › Revenue Recognition › The following table provides information about "
+    "receivables and contract liabilities from contracts with customers as of December 31, 2022 and 2021:",
+    text=("The following table provides information about receivables and contract liabilities from contracts with "
+          "customers as of December 31, 2022 and 2021:\n| In millions | 2022 | 2021 |\n"
+          "| Trade receivables (included in accounts receivable, net) | $8,983 | $7,932 |\n"
+          "| Contract liabilities (included in accrued expenses) | 71 | 87 |\n"
+          "During the years ended December 31, 2022 and 2021, the contract liabilities balance includes increases "
+          "related to customers’ earnings in rewards or issuances of gift cards and decreases for revenues recognized "
+          "during the period as a result of the redemption of rewards or gift cards and breakage of gift cards. Below "
+          "is a summary of such changes:\n\nIn millions 2022 2021\n"
+          "| Contract liabilities, beginning of period | $87 | $71 |\n"
+          "| Rewards earnings and gift card issuances | 340 | 387 |\n| Redemption and breakage | (356) | (371) |\n"
+          "| Contract liabilities, end of period | $71 | $87 |\n"))
+
+
+@pytest.mark.parametrize(("question", "row", "value"), [
+    ("How much did redemption and breakage reduce Stores' contract liabilities in 2021?", "Redemption and breakage",
+     371),
+    ("What were Stores' contract liabilities at the end of 2021?", "Contract liabilities, end of period", 87)])
+def test_a_balance_named_whole_by_its_closing_row_is_no_line_that_moved_it(question: str, row: str,
+                                                                          value: float) -> None:
+    """'Contract liabilities, end of period' names the balance in every word once its time is read as a time: a
+    change asked by its cause is still the cause's line, not the balance (before, the first read nothing: the two tied);
+    the balance asked is the closing row (before, the first table's 'Contract liabilities (included in accrued
+    expenses)', the same figure)."""
+    figure = read_figure(question, [_CONTRACT])
+    assert figure is not None and [c.row for c in figure.cells] == [row], figure
+    assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
