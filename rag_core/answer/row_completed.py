@@ -93,7 +93,8 @@ def moved_by(row: Row, words: set[str], closing: Sequence[Row]) -> float:
     'Principal' under 'Net write-offs'), and for a change asked by its way, so does the label of the closing balance
     below the line ('Allowance, end of year' under 'Accounts and notes receivable' for 'How much did deductions reduce
     its allowance for receivables?'); a way its label says is the way asked (not 'Gross increases – …' for a
-    decrease)."""
+    decrease). Of two lines of the same words, the one whose heading says more of the question comes first
+    (``_UNDER``)."""
     if len(closing) != 1 or row.passage.statement:
         return 0.0
     label, every_way = label_stems(row.label), set().union(*_WAYS.values())
@@ -107,7 +108,15 @@ def moved_by(row: Row, words: set[str], closing: Sequence[Row]) -> float:
     if asked and (at := row_line(row)) is not None and (end := row_line(closing[0])) is not None and at < end:
         named |= label_stems(f"{heading_of(closing[0])} {closing[0].label}")  # the balance it moves, named by its
         # closing row under its heading
-    return float(len(cause | rest)) if rest and rest <= named else 0.0
+    if not rest or not rest <= named:
+        return 0.0
+    told = (rest - label_stems(closing[0].label)) & stems(heading_row(row) or heading_of(row))  # 'Claims paid' over
+    return len(cause | rest) + _UNDER * len(told)  # 'Prior years', not 'Components of incurred health care costs'
+
+
+_UNDER = 0.1
+"""What a line gains for each word of the question its own heading says besides the balance's: of two 'Prior years'
+lines, the one under 'Less: Claims paid' is what claims paid for prior years took from health care costs payable."""
 
 
 def _over(row: Row) -> str:

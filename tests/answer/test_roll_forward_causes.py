@@ -138,3 +138,25 @@ def test_a_balance_named_whole_by_its_closing_row_is_no_line_that_moved_it(quest
     figure = read_figure(question, [_CONTRACT])
     assert figure is not None and [c.row for c in figure.cells] == [row], figure
     assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+_PAYABLE = Passage(
+    n=1, document="health-10k.pdf", page=153, tabular=True, columns="|  | 2022 | 2021 |",
+    caption="Health 10-K › 7. Health Care Costs Payable › The following table shows the components of the change in "
+    "health care costs payable during the years ended December 31, 2022 and 2021:",
+    text=("The following table shows the components of the change in health care costs payable during the years ended "
+          "December 31, 2022 and 2021:\n(in millions) 2022 2021\n"
+          "| Health care costs payable, beginning of period | $8,808 | $7,936 |\n"
+          "| Add: Components of incurred health care costs |  |  |\n| Current year | 71,541 | 64,761 |\n"
+          "| Prior years | (654) | (788) |\n| Total incurred health care costs | 70,887 | 63,973 |\n"
+          "| Less: Claims paid |  |  |\n| Current year | 61,640 | 56,323 |\n| Prior years | 7,646 | 6,792 |\n"
+          "| Total claims paid | 69,286 | 63,115 |\n| Health care costs payable, end of period | $10,406 | $8,808 |\n"))
+
+
+def test_of_two_lines_alike_the_cause_is_the_one_under_the_heading_that_names_it() -> None:
+    """Two 'Prior years' lines, one under 'Add: Components of incurred health care costs' and one under 'Less: Claims
+    paid': what claims paid for prior years took is the second. Before, the closing row named the balance for both
+    and they tied: no figure."""
+    figure = read_figure("How much did claims paid for prior years reduce Health's health care costs payable in 2022?",
+                         [_PAYABLE])
+    assert figure is not None and figure.value == pytest.approx(7_646e6), figure
