@@ -97,8 +97,8 @@ def row_list(
                                              most_share=most_share):
             held.setdefault(match.chunk_id, match)
     chunks = stored.get(list(held))
-    named: list[tuple[bool, bool, int, bool, int, str]] = []  # (not the question's words, no lead-in the question
-    # names over a row it names, terms matched, no statement's, order held, chunk id)
+    named: list[tuple[bool, bool, int, bool, bool, int, str]] = []  # (not the question's words, no lead-in the
+    # question names over a row it names, terms matched, no two rows of its apart, no statement's, order held, chunk id)
     for order, match in enumerate(held.values()):
         chunk = chunks.get(match.chunk_id)
         text = chunk.text if chunk is not None else ""
@@ -118,19 +118,20 @@ def row_list(
         whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
         leads = {frozenset(lead) for lead, _ in led}
         for wanted, its_own in ((own, True), (read, False)):
-            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in [*labels, *totals]
-                           if terms in wanted), default=_INITIALS if its_own and short else 0)
+            found = [*(terms for terms in [*labels, *totals] if terms in wanted), *_closing_named(wanted, text)]
+            matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in found),
+                          default=_INITIALS if its_own and short else 0)
             matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
-                *((lead, set()) for lead in leads), *led], whole),  # a list's total: no words of its own
-                _closing_named(wanted, text))
+                *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
-                named.append((not its_own, not _led_apart(wanted, led, asked), matched, not stated, order,
+                apart = any(set(one).isdisjoint(other) for one in found for other in found)  # the balance and a cause
+                named.append((not its_own, not _led_apart(wanted, led, asked), matched, not apart, not stated, order,
                               match.chunk_id))
                 break
     taken: dict[str, int] = {}
     listed: list[str] = []
-    for *_, chunk_id in sorted(named, key=lambda n: (n[0], n[1], -n[2], n[3], n[4])):
+    for *_, chunk_id in sorted(named, key=lambda n: (n[0], n[1], -n[2], n[3], n[4], n[5])):
         doc_id = chunks[chunk_id].doc_id
         if taken.get(doc_id, 0) < per_document:
             taken[doc_id] = taken.get(doc_id, 0) + 1
@@ -160,20 +161,21 @@ _CLOSING = re.compile(r"^(?P<name>[^,]+?),\s*(?:at\s+)?(?:the\s+)?end\s+of\s+(?:
 """A roll-forward's closing row named by its balance before a comma ('Allowance, end of year')."""
 
 
-def _closing_named(wanted: set[tuple[str, ...]], text: str) -> int:
-    """The most terms of a wanted label that a roll-forward's closing row ('Allowance, end of year') says with the
-    nearest row of a label alone above it, whatever totals stand between ('Accounts and notes receivable' over the
-    receivables, their 'Total', then the allowance's roll-forward): 'allowance for receivables'. Its own words are
-    part of the label wanted, the row above says the rest."""
-    heading, best = set(), 0
+def _closing_named(wanted: set[tuple[str, ...]], text: str) -> list[tuple[str, ...]]:
+    """The wanted labels a roll-forward's closing row names by its balance ('Health care costs payable, end of period':
+    'health care costs payable'), or with the nearest row of a label alone above it, whatever totals stand between
+    ('Accounts and notes receivable' over the receivables, their 'Total', then 'Allowance, end of year'): 'allowance
+    for receivables'. Its own words are all of the label wanted, or part of it, the row above saying the rest."""
+    heading: set[str] = set()
+    found: list[tuple[str, ...]] = []
     for row in (cells(line) for line in text.splitlines() if is_row(line)):
         label = unmarked(row[0]) if row else ""
         if label and not any(cell.strip() for cell in row[1:]):
             heading = set(label_key(label_terms(label)))
         elif (closing := _CLOSING.match(label)) is not None and (own := set(label_key(label_terms(
                 closing.group("name"))))):
-            best = max([best, *(len(terms) for terms in wanted if own < set(terms) <= own | heading)])
-    return best
+            found += [terms for terms in wanted if own <= set(terms) <= own | heading]
+    return found
 
 
 _WHEN = set(label_terms("during the fiscal year years period quarter months ended ending"))

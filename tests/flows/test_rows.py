@@ -484,3 +484,23 @@ def test_a_roll_forwards_closing_row_is_named_with_the_heading_above_it(tmp_path
     assert stage is not None and 20 in [row["page"] for row in stage.outputs], stage.outputs
     answer = engine.ask(question, backend="extractive").result()
     assert "147" in answer.answer.split("\n")[0], answer.answer
+
+
+PAYABLE_SHEET = [["", "2022", "2021"], ["Cash and cash equivalents", "3,914", "2,028"],
+                 ["Costs payable", "10,406", "8,808"], ["Total current liabilities", "28,354", "18,548"]]
+PAYABLE_NOTE = [["", "2022", "2021"], ["Costs payable, beginning of year", "8,808", "7,936"],
+                ["Current year", "71,541", "64,761"], ["Prior years", "(654)", "(788)"],
+                ["Less: Claims paid", "", ""], ["Current year", "61,640", "56,323"], ["Prior years", "7,646", "6,792"],
+                ["Costs payable, end of year", "10,406", "8,808"]]
+
+
+def test_a_roll_forward_naming_the_balance_and_the_cause_comes_before_the_statement(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """'claims paid for prior years' and 'costs payable' are two rows of the note's roll-forward, its closing row
+    naming the balance; the balance sheet names the balance alone. Before, the closing row named nothing ('end of
+    year' is no word of the question's) and the balance sheet came first."""
+    two_table_report(tmp_path / "ACME_health_2022.pdf", ("CONSOLIDATED BALANCE SHEETS (in millions)", PAYABLE_SHEET),
+                     ("NOTE 7. COSTS PAYABLE (in millions)", PAYABLE_NOTE))
+    engine.ingest_path(tmp_path / "ACME_health_2022.pdf")
+    stage = engine.search("How much did claims paid for prior years reduce ACME's costs payable in 2022?"
+                          ).trace.stage("rows")
+    assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], stage.outputs
