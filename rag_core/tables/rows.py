@@ -318,8 +318,10 @@ def _grouped(cells: Sequence[tuple[str, str]]) -> str:
 
 def markdown(text: str, columns: str = "") -> str:
     """The table rows in ``text`` as a Markdown table: one header row (the header rows joined,
-    or blank when the table names no columns), a rule, then the data rows."""
+    or blank when the table names no columns, set over the figures' columns: ``over_figures``), a rule, then the data
+    rows."""
     headers, rows = split_table(text, columns)
+    headers = over_figures(headers, rows)
     width = max([len(r) for r in [*headers, *rows]] or [0])
     if width == 0:
         return ""

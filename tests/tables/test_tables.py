@@ -533,7 +533,8 @@ def test_a_header_of_years_narrower_than_its_rows_names_the_columns_of_figures()
     """The line of years above a note's table, kept as the chunk's header '| | 2022 | 2021 | 2020 |', over rows with
     a column of useful lives before the years. Before, the header named the first columns: the receivables of 2022
     were labelled 2021's, for the prompt and the answer's reader alike; a row of one name inside the table ('Average
-    Useful Life (Years)') then took the years' place for the rows below it."""
+    Useful Life (Years)') then took the years' place for the rows below it. The table shown under an answer had the
+    same header over the first columns: the user read $8,192 under 2021."""
     columns = "|  | 2022 | 2021 | 2020 |"
     text = ("| Trade receivables |  | $8,192 | $7,172 |  |\n| Allowance, end of year |  | 150 | 147 | $201 |\n"
             "| Property, plant and equipment, net | Average Useful Life (Years) |  |  |  |\n"
@@ -543,6 +544,8 @@ def test_a_header_of_years_narrower_than_its_rows_names_the_columns_of_figures()
         "Allowance, end of year — 2022: 150; 2021: 147; 2020: $201",
         "Land — 2022: $1,142; 2021: $1,123",
         "Buildings and improvements — Average Useful Life (Years): 15 - 44; 2022: 10,816; 2021: 10,279"]
+    shown = markdown(text, columns).splitlines()  # the table under the answer, as the app shows it
+    assert shown[0] == "|  |  | 2022 | 2021 | 2020 |" and shown[2] == "| Trade receivables |  | $8,192 | $7,172 |  |"
 
 
 def test_a_header_that_names_fewer_columns_than_a_row_has_figures_stays_where_it_is() -> None:
