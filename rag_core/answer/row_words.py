@@ -12,6 +12,7 @@ from os.path import commonprefix
 from ..chunk_text import MONTH
 from ..lexical import line_items
 from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, word_prefixes
+from ..tables.lines import PERIOD_END
 
 _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
@@ -104,10 +105,9 @@ _SIDES, _TAX, _BALANCES = (stems("current"), stems("deferred")), stems("tax"), s
 
 
 _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
-                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$|,\s*(?:at\s+)?(?:the\s+)?end\s+of\s+"
-                      rf"(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$", re.IGNORECASE)
+                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$|{PERIOD_END.pattern}", re.IGNORECASE)
 """A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax
-benefits – December 31' (not 'Balance, January 1', its opening)."""
+benefits – December 31', 'Allowance, end of year' (not 'Balance, January 1', its opening)."""
 _OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
                       r"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$|,\s*(?:at\s+)?"
                       r"(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$",

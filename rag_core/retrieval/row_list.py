@@ -18,7 +18,7 @@ from ..lexical.terms import label_key, label_terms, phrases
 from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
-from ..tables.lines import cells, is_row, leader_parts, unmarked
+from ..tables.lines import PERIOD_END, cells, is_row, leader_parts, unmarked
 from ..tables.rows import headed_row_labels, row_headings
 from ..trace import chunk_row
 
@@ -156,11 +156,6 @@ def _led_apart(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]
     return any(frozenset(own) in labels and (said := lead_in - _WHEN) and said <= asked for lead_in, own in led)
 
 
-_CLOSING = re.compile(r"^(?P<name>[^,]+?),\s*(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?"
-                      r"(?:year|period)\s*$", re.IGNORECASE)
-"""A roll-forward's closing row named by its balance before a comma ('Allowance, end of year')."""
-
-
 def _closing_named(wanted: set[tuple[str, ...]], text: str) -> list[tuple[str, ...]]:
     """The wanted labels a roll-forward's closing row names by its balance ('Health care costs payable, end of period':
     'health care costs payable'), or with the nearest row of a label alone above it, whatever totals stand between
@@ -172,8 +167,8 @@ def _closing_named(wanted: set[tuple[str, ...]], text: str) -> list[tuple[str, .
         label = unmarked(row[0]) if row else ""
         if label and not any(cell.strip() for cell in row[1:]):
             heading = set(label_key(label_terms(label)))
-        elif (closing := _CLOSING.match(label)) is not None and (own := set(label_key(label_terms(
-                closing.group("name"))))):
+        elif (closing := PERIOD_END.search(label)) is not None and (own := set(label_key(label_terms(
+                label[:closing.start()])))):
             found += [terms for terms in wanted if own <= set(terms) <= own | heading]
     return found
 

@@ -152,10 +152,9 @@ def over_figures(headers: Sequence[Sequence[str]], rows: Sequence[Sequence[str]]
     def fitting(shift: int) -> set[int]:
         return {n for n, columns in enumerate(placed) if columns <= {c + shift for c in named}}
 
-    width = max((len(row) for row in rows), default=0)
     staying = fitting(0)
-    named = named if all(len(columns) <= len(named) for columns in placed) else []
-    shift = next((s for s in range(1, width - short + 1) if (moved := fitting(s)) > staying
-                  and 2 * len(moved) > len(placed) and len(moved) == max(len(fitting(t)) for t in range(
-                      1, width - short + 1))), 0) if named else 0
+    moves = {s: fitting(s) for s in range(1, max((len(row) for row in rows), default=0) - short + 1)}
+    most = max((len(moved) for moved in moves.values()), default=0)
+    shift = next((s for s, moved in moves.items() if moved > staying and 2 * len(moved) > len(placed)
+                  and len(moved) == most), 0) if all(len(columns) <= len(named) for columns in placed) else 0
     return [[row[0], *[""] * shift, *row[1:]] if shift and len(row) == short else list(row) for row in headers]

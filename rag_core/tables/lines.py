@@ -17,6 +17,12 @@ in Cash and Cash Equivalents'): no list's item, it closes every list above it, o
 ('Change in assets and liabilities:', 'Short-term investments, by original maturity:') too."""
 
 
+PERIOD_END = re.compile(r",\s*(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$",
+                        re.IGNORECASE)
+"""A roll-forward's closing row's time after its balance's name ('Allowance, end of year', 'Health care costs payable,
+end of period'): what the row is of is its label before it."""
+
+
 ROWS_LEFT_OUT = "…"
 """The line standing for a table's rows a budget's cut left out (``budget._cut_rows``): the rows
 around it are one table."""
