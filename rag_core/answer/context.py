@@ -73,7 +73,9 @@ def _passage(n: int, group: Sequence[Hit], statement: str) -> Passage:
         document=group[0].document,
         page=group[0].page,
         text=text,
-        section=" > ".join(group[0].heading_path[-2:]),
+        # the section of its table, else of its first chunk: a page's first chunk, which holds a new section's heading,
+        # is still under the section before it ('Note 13 — …' over Note 14's table)
+        section=" > ".join(next((h for h in group if h.kind == "table"), group[0]).heading_path[-2:]),
         tabular=any(looks_tabular(h.text, h.kind) for h in group),
         doc_id=group[0].doc_id,
         chunk_ids=tuple(h.chunk_id for h in group),

@@ -79,3 +79,17 @@ def test_names_a_store_kept_in_the_caption_become_the_passages_second_header_row
                 text="| Widgets | 1 | 2 |",
                 header="Doc › Revenue Operating income Revenue Operating income\n|  | 2022 | 2021 |")
     assert group_passages([words])[0].columns == "|  | 2022 | 2021 |"  # words that repeat over a figure a year
+
+
+def test_a_passage_is_in_the_section_of_its_table() -> None:
+    """A page's first chunk holds the heading of the note it opens ('Note 14 — Supplemental Financial Information')
+    and so is still under the note before it; the passage of that chunk and the note's table is in the table's
+    section. Before, it was 'Note 13 — Acquisitions and Divestitures', which the local model cited as the table's."""
+    text = Hit(chunk_id="h", doc_id="d", document="d.pdf", page=110, chunk_index=1366,
+               text="Note 14 — Supplemental Financial Information\n\nBalance Sheet",
+               heading_path=["FORM 10-K", "Note 13 — Acquisitions and Divestitures", "Divestiture-Related Charges"])
+    table = Hit(chunk_id="t", doc_id="d", document="d.pdf", page=110, chunk_index=1367, kind="table",
+                text="| Trade receivables | $8,192 | $7,172 |",
+                heading_path=["FORM 10-K", "Note 14 — Supplemental Financial Information", "Balance Sheet"])
+    (passage,) = group_passages([table, text])
+    assert passage.section == "Note 14 — Supplemental Financial Information > Balance Sheet"
