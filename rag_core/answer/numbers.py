@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..chunk_text import HEADER_SEPARATOR, parts_named
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
-from ..tables.lines import in_table, is_rule, leader_parts
+from ..tables.lines import PERIOD_END, in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
 from ..tables.rows import HEADER_JOIN, labelled_rows, lead_in_chains, pairs_marked, placed_apart
 from ..text import CITATION
@@ -375,8 +375,9 @@ def _named(name: str, statement_terms: set[str], before: bool = True) -> bool:
 
 
 def _terms_of(name: str) -> set[str]:
-    """A name's terms; of figures, only years ('2019' names a column, '32' is a value's piece)."""
-    return {t for t in content_terms(name) if not t.isdigit() or YEAR.fullmatch(t)}
+    """A name's terms; of figures, only years ('2019' names a column, '32' is a value's piece); a closing row's time
+    aside ('Allowance, end of year' is named by 'the allowance … at the end of 2021')."""
+    return {t for t in content_terms(PERIOD_END.sub("", name)) if not t.isdigit() or YEAR.fullmatch(t)}
 
 
 def content_terms(text: str) -> set[str]:

@@ -628,3 +628,21 @@ def test_a_statement_pointing_back_is_of_the_year_the_one_before_it_names() -> N
     before = attribute("Research and development credits were -189 million in 2021 and -204 million in 2022 [1]. "
                        "This credit was driven by a 4.1% rate [1].", [RECONCILIATION], None, TERMS_ONLY)[0]
     assert before[1].unverified_numbers == [], "the statement before names two years: none is carried"
+
+
+def test_a_closing_row_is_named_by_its_balance_without_its_time() -> None:
+    """'Allowance, end of year' is the row of 'the allowance for receivables at the end of 2021'; its time is no word
+    the statement must say. Before, only 'Other receivables' counted as a row the statement names, and the right cell
+    was marked as read from the wrong one. A statement that gives 2021's opening figure as 2022's end is still marked
+    (a guard)."""
+    note = Passage(n=1, document="drinks.pdf", page=110, tabular=True, columns="|  | 2022 | 2021 |",
+                   text="|  | 2022 | 2021 |\n| Accounts and notes receivable |  |  |\n"
+                        "| Trade receivables | 8,192 | 7,172 |\n| Other receivables | 2,121 | 1,655 |\n"
+                        "| Allowance, beginning of year | 147 | 201 |\n| Deductions | (12) | (25) |\n"
+                        "| Allowance, end of year | 150 | 147 |\n| Net receivables | 10,163 | 8,680 |")
+    (said,), _ = attribute("The allowance for receivables at the end of 2021 was $147 million [1].", [note], None,
+                           TERMS_ONLY)
+    assert said.unverified_numbers == [], said.number_notes
+    (wrong,), _ = attribute("The allowance for receivables at the end of 2022 was $201 million [1].", [note], None,
+                            TERMS_ONLY)
+    assert wrong.number_notes, "201 is the allowance at the beginning of 2021, not at the end of 2022"
