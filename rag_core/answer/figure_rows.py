@@ -120,7 +120,6 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
     for row in rows:
         closing.setdefault((row.passage.n, row.table), []).extend([row] if closes(row.label) else [])
-    for row in rows:
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:

@@ -12,7 +12,7 @@ from os.path import commonprefix
 from ..chunk_text import MONTH
 from ..lexical import line_items
 from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, word_prefixes
-from ..tables.lines import PERIOD_END
+from ..tables.lines import PERIOD_END, PERIOD_START
 
 _SHORTEST = 2
 """Letters of the shortest word a line item's name is read by ('fy', 'r&d'; fixed with the labels below)."""
@@ -109,8 +109,7 @@ _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\
 """A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax
 benefits – December 31', 'Allowance, end of year' (not 'Balance, January 1', its opening)."""
 _OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
-                      r"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$|,\s*(?:at\s+)?"
-                      r"(?:the\s+)?(?:beginning|start)\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$",
+                      rf"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$|{PERIOD_START.pattern}",
                       re.IGNORECASE)
 """A roll-forward's opening row: 'Beginning balance', 'Balance, beginning of year', 'Unrecognized tax benefits –
 January 1': the balance at the end of the year before."""

@@ -17,10 +17,12 @@ in Cash and Cash Equivalents'): no list's item, it closes every list above it, o
 ('Change in assets and liabilities:', 'Short-term investments, by original maturity:') too."""
 
 
-PERIOD_END = re.compile(r",\s*(?:at\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$",
-                        re.IGNORECASE)
+_PERIOD_EDGE = r",\s*(?:at\s+)?(?:the\s+)?{edge}\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:year|period)\s*$"
+PERIOD_END = re.compile(_PERIOD_EDGE.format(edge="end"), re.IGNORECASE)
 """A roll-forward's closing row's time after its balance's name ('Allowance, end of year', 'Health care costs payable,
 end of period'): what the row is of is its label before it."""
+PERIOD_START = re.compile(_PERIOD_EDGE.format(edge="(?:beginning|start)"), re.IGNORECASE)
+"""A roll-forward's opening row's time after its balance's name ('Allowance, beginning of year')."""
 
 
 ROWS_LEFT_OUT = "…"
