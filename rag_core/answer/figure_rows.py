@@ -15,7 +15,7 @@ from .figure_cells import START, Row
 from .figure_course import by_cause
 from .per_share import Shares, bottom_line_of
 from .row_completed import completed_by_table, moved_by, tax_cost
-from .row_context import about, attributed, heading_of, heading_row, lead_ins, names_part, parts_of, titled
+from .row_context import about, attributed, columns_say, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
     BEFORE,
     GENERIC,
@@ -143,6 +143,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             metric=metric)
         completed -= _AGREES if completed else 0.0  # a little less than a label that says it all
         score = max(alone, led, completed)
+        score += _AGREES * len(columns_say(row) & words - label_stems(row.label) - GENERIC) if score else 0.0  # its
+        # own column names the rest ('Deductions' beside the allowance, for what deductions took from it)
         if score and not moving and tail and label_stems(row.label) <= tail and (
                 head & _RETURNS or not about(row, heads) or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
@@ -155,7 +157,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment
         if score and not moving and ranked(words) - label_stems(row.label):  # (a roll-forward's title ranks it)
             continue  # 'Total financial liabilities at fair value' is not the 'total level 3 financial liabilities …'
-        if score and moved_of and not moved(row, metric) and label_stems(row.label) <= moved_of:
+        if score and moved_of and not moved(row, metric) and label_stems(row.label) <= moved_of and not columns_say(
+                row) & (words - moved_of - GENERIC):  # (a column of its own may say what moved it: 'Additions')
             continue  # the balance sheet's 'Long-term debt' is not what moved it ('proceeds from issuance of …')
         if score and shares.other_kind(row, lead):
             continue  # a figure per share is no amount or count of shares, and no amount or count is one

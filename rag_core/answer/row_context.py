@@ -10,7 +10,7 @@ from ..chunk_text import MONTH, parts_named
 from ..lexical.figure_name import YEAR
 from ..tables.cuts import sums_up
 from ..tables.lines import TOTAL_LABEL, cells
-from ..tables.rows import lead_in_chains
+from ..tables.rows import HEADER_JOIN, lead_in_chains, period_named
 from .figure_cells import Row, table_rows
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places
@@ -207,10 +207,19 @@ def about(row: Row, head: set[str]) -> bool:
     section and the passage's caption and columns only of a table its lines do not title: a section ('…
     revenue-generating activities') holds tables of other line items (3M's segments' operating income and assets), and
     a passage's caption titles the table that opens it ('Operating Performance 2022 2021 2020' is not the caption of
-    the net sales table flowed into text below it)."""
+    the net sales table flowed into text below it). Or a column of the row's own names it, under its block's period
+    (a schedule of valuation accounts' 'Fiscal Year Ended March 31, 2011 › Additions' beside 'Allowance for Doubtful
+    Accounts', of 'additions to its allowance for doubtful accounts')."""
     title = [line for line in table_words(row) if stems(line) - GENERIC]  # not its columns' 'Amount Rate Amount Rate'
     said = " ".join(title or (row.passage.section, row.passage.caption, row.passage.columns))
-    return bool(stems(said) & head)
+    return bool(stems(said) & head) or bool(columns_say(row) & head)
+
+
+def columns_say(row: Row) -> set[str]:
+    """The words of the names of a row's columns under its block's period (a schedule of valuation accounts'
+    'Fiscal Year Ended March 31, 2011 › Additions': 'additions')."""
+    return stems(" ".join(name for column in row.cells if (period := column.rpartition(HEADER_JOIN))[1]
+                          and period_named(period[0]) and (name := period[2])))
 
 
 def attributed(label: str, metric: str, question: str) -> str:

@@ -18,6 +18,7 @@ from .merged import merged_columns, names_columns, split_cells, spread_names
 from .placing import (
     FIGURE,
     NIL,
+    PERIOD_TITLE,
     YEAR_COLUMN,
     squeezed,
     without_period_titles,
@@ -171,6 +172,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     width = max([len(r) for r in [*headers, *rows]] or [0])
     labels = column_labels(headers, width) if headers else [""] * width
     out: list[tuple[list[str], list[str]]] = []
+    period = ""  # the period a row of its date alone titles the rows below it by ('| At December 31, 2019 | | |')
     for row in rows:
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             headers = [row, *headers[1:]]  # the next block's period ('Year Ended December 31, 2018') over its names
@@ -181,10 +183,39 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'); else the next block's names
             below = not out and len(headers) == 1 and _named(row) > _named(headers[0]) and _periods(row)
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
-            labels = column_labels(headers, width)
+            labels, period = column_labels(headers, width), ""
             continue
-        out.append(([*labels, *[""] * (len(row) - len(labels))], row))
+        if (titled := period_alone(row)) and not any(YEAR_IN.search(label) for label in labels[1:]):
+            period = titled
+        out.append(([*under_period(labels, period), *[""] * (len(row) - len(labels))], row))
     return out
+
+
+YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def period_alone(row: Sequence[str]) -> str:
+    """The period a table row titles by its date alone in its label cell, no figure beside it ('| At December 31, 2019
+    | | |'), or ''."""
+    return period_named(row[0]) if row and not any(cell.strip() for cell in row[1:]) else ""
+
+
+def period_named(label: str) -> str:
+    """A row label that is a period alone, named by its date ('At December 31, 2019', 'Fiscal Year Ended March 31,
+    2010', 'Year ended November 1, 2008 . . .'), without its leader dots; '' for any other ('Balance at December 31,
+    2019' names a balance)."""
+    title = re.sub(r"(?:\s*\.){2,}\s*$", "", label).strip().rstrip(" :")
+    year = dated_year(title)
+    return title if year and PERIOD_TITLE.fullmatch(title[: title.rindex(year)]) else ""
+
+
+def under_period(labels: Sequence[str], period: str) -> list[str]:
+    """A block's column labels under the period its title row names ('At December 31, 2019 › Col. C Additions'): a
+    schedule of valuation accounts whose columns are the parts of a roll-forward and whose years title its blocks.
+    Unnamed columns stay unnamed (a finder's blanks)."""
+    if not period:
+        return list(labels)
+    return [labels[0], *(f"{period}{HEADER_JOIN}{label}" if label.strip() else label for label in labels[1:])]
 
 
 def _beside(header: Sequence[str], row: Sequence[str]) -> list[str]:
