@@ -565,15 +565,15 @@ def test_a_header_that_names_fewer_columns_than_a_row_has_figures_stays_where_it
 def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     """A table whose header names no year and whose rows are in blocks, each under a row of its period alone (a
     quarterly stock price table's '| Fiscal Year Ended March 31, 2011 | | |'; a schedule of valuation accounts' '| At
-    December 31, 2019 | …'): each row says its block's period. Before, the two years' 'First Quarter' rows read the same.
-    A header of years is left as it is (a guard: the row of a date there titles nothing the years do not)."""
+    December 31, 2019 | …'): each row says its block's period. Before, the two years' 'First Quarter' rows read the
+    same. A header of years is left as it is (a guard: the row of a date there titles nothing the years do not)."""
     text = ("| | High | Low |\n| Fiscal Year Ended March 31, 2011 | | |\n| First Quarter | $10.46 | $8.50 |\n"
             "| Fiscal Year Ended March 31, 2012 | | |\n| First Quarter | $19.19 | $14.04 |")
     assert labelled(text).splitlines() == [
         "Fiscal Year Ended March 31, 2011", "First Quarter — Fiscal Year Ended March 31, 2011: High $10.46, Low $8.50",
         "Fiscal Year Ended March 31, 2012", "First Quarter — Fiscal Year Ended March 31, 2012: High $19.19, Low $14.04"]
-    askew = ("| Description | | Balance at Beginning of Period | Additions | | Deductions | Balance at End of Period |\n"
-             "| At December 31, 2019 | | | | | | |\n| Allowances for returns | $186 | | $11 | $(79) | | $118 |")
+    askew = ("| Description | | Balance at Beginning of Period | Additions | | Deductions "
+             "| Balance at End of Period |\n| At December 31, 2019 | | | | | | |\n| Allowances for returns | $186 | | $11 | $(79) | | $118 |")
     assert labelled(askew).splitlines()[1] == (
         "Allowances for returns — At December 31, 2019: Balance at Beginning of Period $186, Additions $11, Deductions "
         "$(79), Balance at End of Period $118")
