@@ -573,7 +573,8 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
         "Fiscal Year Ended March 31, 2011", "First Quarter — Fiscal Year Ended March 31, 2011: High $10.46, Low $8.50",
         "Fiscal Year Ended March 31, 2012", "First Quarter — Fiscal Year Ended March 31, 2012: High $19.19, Low $14.04"]
     askew = ("| Description | | Balance at Beginning of Period | Additions | | Deductions "
-             "| Balance at End of Period |\n| At December 31, 2019 | | | | | | |\n| Allowances for returns | $186 | | $11 | $(79) | | $118 |")
+             "| Balance at End of Period |\n| At December 31, 2019 | | | | | | |\n"
+             "| Allowances for returns | $186 | | $11 | $(79) | | $118 |")
     assert labelled(askew).splitlines()[1] == (
         "Allowances for returns — At December 31, 2019: Balance at Beginning of Period $186, Additions $11, Deductions "
         "$(79), Balance at End of Period $118")
