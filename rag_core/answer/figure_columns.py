@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION, SELLING_GENERAL
 from ..models import CellRead, FigureReading
+from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row
 from .figure_rows import When, covers, joined_item, named_under, rows_named
 from .numbers import numbers
@@ -146,6 +147,19 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
                                   is_percent(cell[1]) == percent), default=None)
 
 
+def opening_column(row: Row, year: int) -> tuple[str, str] | None:
+    """The cell of a row's block of the year after ``year`` that is its opening balance (``_OPENING``): the balance at
+    the end of ``year``, when no row holds that year's block ('at the beginning of fiscal 2010' of a schedule whose
+    first block is fiscal 2010's)."""
+    return next(((label, text) for label, text in row.cells.items() if cell_value(text) is not None and _OPENING.search(
+        label.rpartition(HEADER_JOIN)[2]) and {int(y) - 1 for y in YEAR.findall(label)} == {year}), None)
+
+
+_OPENING = re.compile(r"\b(?:beginning|start)\s+of\s+(?:the\s+)?(?:period|year)\b", re.IGNORECASE)
+"""A column of a block's opening balance ('Fiscal Year Ended March 31, 2010 › Balance at Beginning of Period'): the
+balance at the end of the year before, which a question asks at the beginning of the block's year."""
+
+
 def _naming(words: set[str], named: set[str], owner: frozenset[str]) -> set[str]:
     """The words of a column's label the question names, its owner's name counted only whole."""
     return words & (named if owner <= words else named - owner)
@@ -213,18 +227,29 @@ cash'): the change asked, read rather than computed from balances a table may na
 
 def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> CellRead | None:
     """The change of the metric in one year (or from the year before it), as a row states it, when a row's label
-    names the metric's every word and no other; None when none does."""
+    names the metric's every word and no other, or when the row of the metric has a column of the year's change (a
+    schedule of valuation accounts' 'Fiscal Year Ended March 31, 2012 › Net Change' beside 'Deferred Tax Asset
+    Valuation Allowance'); None when none does."""
     wanted, asked = stems(metric) - GENERIC - QUALIFIERS, sorted(set(years))
     if not wanted or not asked or len(asked) > 2 or asked[-1] - asked[0] > 1:
         return None
     for row in rows:
         said = _STATED_CHANGE.match(row.label)
-        if said is None or label_stems(said.group("what")) - GENERIC - QUALIFIERS != wanted:
+        if said is not None and label_stems(said.group("what")) - GENERIC - QUALIFIERS == wanted:
+            cell = column_of(row, asked[-1], set())
+        elif label_stems(row.label) - GENERIC - QUALIFIERS == wanted:
+            cell = next(((label, text) for label, text in row.cells.items() if _CHANGE_COLUMN.fullmatch(
+                label.rpartition(HEADER_JOIN)[2]) and {int(y) for y in YEAR.findall(label)} == {asked[-1]}), None)
+        else:
             continue
-        cell = column_of(row, asked[-1], set())
         if cell is not None and (read := cell_read(row, cell, asked[-1], metric)) is not None:
             return read
     return None
+
+
+_CHANGE_COLUMN = re.compile(r"\s*(?:net\s+)?(?:change|increase\s*(?:/\s*)?(?:\(decrease\))?|decrease)\s*",
+                            re.IGNORECASE)
+"""A column of a period's change in its row ('Net Change', 'Increase (Decrease)'), not its percentage."""
 
 
 _COUNT = re.compile(r"\b(?:number|shares|units|options)\b", re.IGNORECASE)

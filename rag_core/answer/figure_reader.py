@@ -20,6 +20,7 @@ from .figure_columns import (
     column_of,
     count_and_price,
     latest_year,
+    opening_column,
     partly_named,
     plainer,
     plainness,
@@ -136,6 +137,7 @@ class CellReader(Saying):
         siblings: dict[int, list[tuple[str, str]]] = {}
         whole = {id(row): cell for row in rows
                  if (cell := column_of(row, year, self.named, owner=self.owner, percent=not self.amount)) is not None}
+        whole = whole or {id(row): cell for row in rows if year is not None and (cell := opening_column(row, year))}
         for row in rows:  # a column named whole anywhere outranks one named in part ('Legal' of 'Legal › X')
             options = [whole[id(row)]] if id(row) in whole else partly_named(row, self.named) if not (
                 whole or year) else []

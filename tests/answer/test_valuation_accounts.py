@@ -33,7 +33,11 @@ _HEADED = Passage(n=1, document="pumps-10k.pdf", page=82, tabular=True, caption=
                         "| Allowance for Doubtful Accounts |  |  |  |  |\n"
                         "| Fiscal Year Ended March 31, 2010 | $184 | $270 | $296 | $158 |\n"
                         "| Fiscal Year Ended March 31, 2011 | $158 | $262 | $146 | $274 |\n"
-                        "| Fiscal Year Ended March 31, 2012 | $274 | $181 | $225 | $230 |\n"))
+                        "| Fiscal Year Ended March 31, 2012 | $274 | $181 | $225 | $230 |\n"
+                        "| Description | | Balance at Beginning of Period | Net Change | Balance at End of Period |\n"
+                        "| Deferred Tax Asset Valuation Allowance |  |  |  |  |\n"
+                        "| Fiscal Year Ended March 31, 2011 | | $117,047 | $ 3,674 | $120,721 |\n"
+                        "| Fiscal Year Ended March 31, 2012 | | $120,721 | $(1,554) | $119,167 |\n"))
 _TAX_NOTE = Passage(n=1, document="games-10k.pdf", page=117, tabular=True, caption="Games 10-K › Income Taxes",
                     text=("| | As of December 31, | |\n| | 2019 | 2018 |\n| Deferred tax assets: | | |\n"
                           "| Allowance for sales returns and price protection | $19 | $25 |\n"
@@ -54,6 +58,12 @@ _TAX_NOTE = Passage(n=1, document="games-10k.pdf", page=117, tabular=True, capti
     ("What were the deductions from Pumps' allowance for doubtful accounts in fiscal 2012?", [_HEADED], 225,
      "Fiscal Year Ended March 31, 2012 › Deductions"),
     ("What was the balance of Pumps' allowance for doubtful accounts at the end of fiscal 2010?", [_HEADED], 158,
+     "Fiscal Year Ended March 31, 2010 › Balance at End of Period"),
+    ("What was the net change in Pumps' deferred tax asset valuation allowance in fiscal 2012?", [_HEADED], -1_554,
+     "Fiscal Year Ended March 31, 2012 › Net Change"),
+    ("What was Pumps' deferred tax asset valuation allowance at the beginning of fiscal 2011?", [_HEADED], 117_047,
+     "Fiscal Year Ended March 31, 2011 › Balance at Beginning of Period"),
+    ("What was Pumps' allowance for doubtful accounts at the beginning of fiscal 2011?", [_HEADED], 158,
      "Fiscal Year Ended March 31, 2010 › Balance at End of Period")])
 def test_an_accounts_part_in_a_year_is_its_cell_in_that_years_block(question: str, passages: list[Passage],
                                                                      value: float, column: str) -> None:
@@ -61,7 +71,9 @@ def test_an_accounts_part_in_a_year_is_its_cell_in_that_years_block(question: st
     finder set its figures askew of its names (a blank column before each of two names), so they were read under
     'column 1' and 'column 4'; the account under 'and other allowances' was named by no question of its allowances;
     and 'additions to its allowance' is what moved the allowance, which the account's own row was not read as. With a
-    tax note's balance of the same name beside it, deductions are read from the schedule's column that says them."""
+    tax note's balance of the same name beside it, deductions are read from the schedule's column that says them. A
+    net change is read from its column, not computed from two balances; a balance at the beginning of a year is the
+    year before's closing balance, else, when the table has no block of the year before, the year's opening one."""
     figure = read_figure(question, passages)
     assert figure is not None and figure.kind == "cell", figure
     scale = 1e6 if passages[-1].document.startswith("games") else 1e3
