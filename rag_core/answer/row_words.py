@@ -11,7 +11,7 @@ from os.path import commonprefix
 
 from ..chunk_text import MONTH
 from ..lexical import line_items
-from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, word_prefixes
+from ..lexical.terms import COMPARED_LETTERS, SHARE_CLASS, STOPWORDS, others_alike, word_prefixes
 from ..tables.lines import PERIOD_END, PERIOD_START
 
 _SHORTEST = 2
@@ -153,21 +153,9 @@ def label_stems(text: str) -> set[str]:
     and what is 'related' to its line ('Inventories(1)', 'at period-end', '- common', 'Less', 'and related'), nor a
     note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities'); 'U.S.'
     only when it is the label's one word ('U.S.', not 'U.S. federal')."""
-    text = _others_alike(_PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", text))))
+    text = others_alike(_PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", text))))
     found = stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
     return found - {_US_WORD} or found  # 'U.S. federal' is the federal line whether the question says 'U.S.' or not
-
-
-_AND_OTHERS = re.compile(r"\s+and\s+other\s+(?P<kind>[\w\s’'-]+?)\s*$", re.IGNORECASE)
-
-
-def _others_alike(label: str) -> str:
-    """A label without the others of its own kind it ends with ('Allowances for sales returns and price protection and
-    other allowances': the allowances for sales returns and price protection, and smaller ones beside them); any other
-    label as it is ('Prepaid expenses and other current assets' names the assets too)."""
-    found = _AND_OTHERS.search(label)
-    kind = stems(found.group("kind")) if found else set()
-    return label[: found.start()] if found and kind and kind <= stems(label[: found.start()]) else label
 
 
 def other_way(label: str) -> str:

@@ -208,6 +208,19 @@ def label_key(terms: Sequence[str]) -> tuple[str, ...]:
     return tuple(_HISSED_E.sub(r"\g<stem>", term) for term in terms)
 
 
+_AND_OTHERS = re.compile(r"\s+and\s+other\s+(?P<kind>[\w\s’'-]+?)\s*$", re.IGNORECASE)
+
+
+def others_alike(label: str) -> str:
+    """A row label without the others of its own kind it ends with ('Allowances for sales returns and price protection
+    and other allowances': the allowances for sales returns and price protection, and smaller ones beside them); any
+    other label as it is ('Prepaid expenses and other current assets' names the assets too)."""
+    found = _AND_OTHERS.search(label)
+    kind = set(label_key(label_terms(found.group("kind")))) if found else set()
+    return label[: found.start()] if found and kind and kind <= set(label_key(label_terms(label[: found.start()]))) \
+        else label
+
+
 def plural_forms(term: str) -> tuple[str, ...]:
     """The index terms a label term may be written as (``label_key``): 'tax' and 'taxe', as 'tax' and 'taxes' are
     indexed; a term with no such plural, itself alone."""

@@ -14,12 +14,12 @@ from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import RATIOS, lines_read, with_tax_benefit
 from ..lexical.paraphrase import ASKS_COUNT
-from ..lexical.terms import label_key, label_terms, phrases
+from ..lexical.terms import label_key, label_terms, others_alike, phrases
 from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
 from ..tables.lines import PERIOD_END, cells, is_row, leader_parts, unmarked
-from ..tables.rows import headed_row_labels, row_headings
+from ..tables.rows import headed_row_labels, period_named, row_headings
 from ..trace import chunk_row
 
 
@@ -104,7 +104,7 @@ def row_list(
         text = chunk.text if chunk is not None else ""
         headed = [(lead_in, heading, part) for (lead_in, label), heading in zip(  # rows a PDF's table finder set
             headed_row_labels(text), row_headings(text), strict=True) for part in leader_parts(label)]  # in a cell
-        said = [label for *_, label in headed]
+        said = [_account(lead_in, heading, label) for lead_in, heading, label in headed]
         labels = [label_key(label_terms(label)) for label in said]
         totals = [terms[1:] for terms in labels if len(terms) > 2 and terms[0] == "total"]  # 'Total provisions for
         # credit losses' names the line 'provisions for credit losses' too, as the heading over its parts does
@@ -139,6 +139,14 @@ def row_list(
     rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=held[c].score)
             for rank, c in enumerate(listed, start=1)]
     return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)
+
+
+def _account(lead_in: str, heading: str, label: str) -> str:
+    """What a row names: its label, without the others of its kind it ends with ('… and other allowances'); for a row
+    named by its period alone, the account it stands under (a schedule of valuation accounts' 'Allowance for Doubtful
+    Accounts' over '| Fiscal Year Ended March 31, 2011 | $158 | $262 | …')."""
+    account = (lead_in.rstrip(": ") or heading) if period_named(label) else ""
+    return account or others_alike(label)
 
 
 def _led_in(wanted: set[tuple[str, ...]], led: list[tuple[set[str], set[str]]]) -> int:

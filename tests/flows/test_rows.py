@@ -54,11 +54,14 @@ def operations_report(path: Path) -> Path:
 
 
 def ruled_table(page: pymupdf.Page, caption: str, rows: list[list[str]]) -> None:
-    """A table with its caption at the top of a page, every cell ruled."""
+    """A table with its caption at the top of a page, every cell ruled; a table of more than three columns in
+    narrower ones, its labels' column wider."""
     page.insert_text((72, 60), caption, fontsize=11)
+    first, width = (150, 150) if len(rows[0]) <= 3 else (170, 85)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
-            rect = pymupdf.Rect(72 + c * 150, 80 + r * 24, 72 + (c + 1) * 150, 80 + (r + 1) * 24)
+            left = 36 + (first + (c - 1) * width if c else 0) if len(row) > 3 else 72 + c * 150
+            rect = pymupdf.Rect(left, 80 + r * 24, left + (width if c else first), 80 + (r + 1) * 24)
             page.draw_rect(rect, color=(0, 0, 0))
             page.insert_text((rect.x0 + 4, rect.y0 + 16), cell, fontsize=9)
 
@@ -504,3 +507,29 @@ def test_a_roll_forward_naming_the_balance_and_the_cause_comes_before_the_statem
     stage = engine.search("How much did claims paid for prior years reduce ACME's costs payable in 2022?"
                           ).trace.stage("rows")
     assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], stage.outputs
+
+
+SCHEDULE = [["Description", "Beginning of Period", "Additions", "Deductions", "End of Period"],
+            ["Allowance for Doubtful Accounts", "", "", "", ""],
+            ["Fiscal Year Ended March 31, 2011", "158", "262", "146", "274"],
+            ["Fiscal Year Ended March 31, 2012", "274", "181", "225", "230"],
+            ["At March 31, 2012", "", "", "", ""],
+            ["Sales returns and other returns", "41", "19", "(12)", "48"]]
+
+
+def test_a_schedule_of_valuation_accounts_is_named_by_its_accounts(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """A schedule of valuation accounts names an account by a heading over rows named by their periods ('Allowance for
+    Doubtful Accounts' over '| Fiscal Year Ended March 31, 2011 | 158 | 262 | …'), or by a row under a row of its
+    period, its label saying 'and other' of its own kind ('Sales returns and other returns'). Before, the row list
+    found neither (a period is no account; 'and other returns' is no word of the question's), and no figure was
+    read."""
+    two_table_report(tmp_path / "ACME_2012.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in thousands)", INCOME),
+                     ("SCHEDULE II - VALUATION AND QUALIFYING ACCOUNTS (in thousands)", SCHEDULE))
+    engine.ingest_path(tmp_path / "ACME_2012.pdf")
+    for question, figure in (("What were ACME's additions to its allowance for doubtful accounts in fiscal 2011?",
+                              "262"),
+                             ("What were the additions to ACME's sales returns in fiscal 2012?", "19")):
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and 20 in [row["page"] for row in stage.outputs], (question, stage.outputs)
+        answer = engine.ask(question, backend="extractive").result()
+        assert figure in answer.answer.split("\n")[0], (question, answer.answer)
