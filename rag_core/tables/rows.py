@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexical.figure_name import YEAR
 from .headers import date_title, dated_year, one_date, over_figures, own_headers
 from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
@@ -185,13 +186,10 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
             continue
-        if (titled := period_alone(row)) and not any(YEAR_IN.search(label) for label in labels[1:]):
+        if (titled := period_alone(row)) and not any(YEAR.search(label) for label in labels[1:]):
             period = titled
         out.append(([*under_period(labels, period), *[""] * (len(row) - len(labels))], row))
     return out
-
-
-YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def period_alone(row: Sequence[str]) -> str:
