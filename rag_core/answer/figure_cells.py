@@ -212,7 +212,8 @@ def _by_headings(rows: Sequence[tuple[list[str], list[str]]]) -> list[tuple[str,
             continue
         if not any(cell.strip() for cell in row[1:]):
             heading = label.rstrip(" :")
-        elif heading and (period := period_named(row[0])) and not any(YEAR.search(name) for name in labels[1:]):
+        elif heading and not YEAR.search(heading) and (period := period_named(row[0])) and not any(
+                YEAR.search(name) for name in labels[1:]):  # an account's heading, not a year's ('Fiscal 2012')
             label, labels = heading, under_period(labels, period)
         out.append((label, (labels, row)))
     return out

@@ -199,12 +199,17 @@ def period_alone(row: Sequence[str]) -> str:
 
 
 def period_named(label: str) -> str:
-    """A row label that is a period alone, named by its date ('At December 31, 2019', 'Fiscal Year Ended March 31,
-    2010', 'Year ended November 1, 2008 . . .'), without its leader dots; '' for any other ('Balance at December 31,
-    2019' names a balance)."""
+    """A row label that is a year's period alone, named by its date ('At December 31, 2019', 'Fiscal Year Ended March
+    31, 2010', 'Year ended November 1, 2008 . . .'), without its leader dots; '' for any other ('Balance at December 31,
+    2019' names a balance; 'Three months ended March 31, 2012' a quarter, no year's figure)."""
     title = re.sub(r"(?:\s*\.){2,}\s*$", "", label).strip().rstrip(" :")
     year = dated_year(title)
-    return title if year and PERIOD_TITLE.fullmatch(title[: title.rindex(year)]) else ""
+    return title if year and PERIOD_TITLE.fullmatch(before := title[: title.rindex(year)]) and not _WITHIN.search(
+        before) else ""
+
+
+_WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?)\b", re.IGNORECASE)
+"""A period within a year ('Quarter ended March 31, 2012', 'Six months ended …')."""
 
 
 def under_period(labels: Sequence[str], period: str) -> list[str]:

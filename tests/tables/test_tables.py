@@ -566,7 +566,8 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     """A table whose header names no year and whose rows are in blocks, each under a row of its period alone (a
     quarterly stock price table's '| Fiscal Year Ended March 31, 2011 | | |'; a schedule of valuation accounts' '| At
     December 31, 2019 | …'): each row says its block's period. Before, the two years' 'First Quarter' rows read the
-    same. A header of years is left as it is (a guard: the row of a date there titles nothing the years do not)."""
+    same. A header of years is left as it is, and a quarter's row titles nothing: its figures are no year's (guards:
+    the row of a date there titles nothing the years do not)."""
     text = ("| | High | Low |\n| Fiscal Year Ended March 31, 2011 | | |\n| First Quarter | $10.46 | $8.50 |\n"
             "| Fiscal Year Ended March 31, 2012 | | |\n| First Quarter | $19.19 | $14.04 |")
     assert labelled(text).splitlines() == [
@@ -580,3 +581,5 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
         "$(79), Balance at End of Period $118")
     years = "| | 2011 | 2010 |\n| At March 31, 2011 | | |\n| Cash | 5 | 4 |"
     assert labelled(years).splitlines()[1] == "Cash — 2011: 5; 2010: 4"
+    quarter = "| | Net sales | Gross profit |\n| Three months ended March 31, 2012 | | |\n| Pumps | 50 | 20 |"
+    assert labelled(quarter).splitlines()[1] == "Pumps — Net sales: 50; Gross profit: 20", "a quarter is no year's block"
