@@ -582,4 +582,4 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     years = "| | 2011 | 2010 |\n| At March 31, 2011 | | |\n| Cash | 5 | 4 |"
     assert labelled(years).splitlines()[1] == "Cash — 2011: 5; 2010: 4"
     quarter = "| | Net sales | Gross profit |\n| Three months ended March 31, 2012 | | |\n| Pumps | 50 | 20 |"
-    assert labelled(quarter).splitlines()[1] == "Pumps — Net sales: 50; Gross profit: 20", "a quarter is no year's block"
+    assert labelled(quarter).splitlines()[1] == "Pumps — Net sales: 50; Gross profit: 20", "no year's block"
