@@ -186,8 +186,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
             continue
-        if (titled := period_alone(row)) and not any(YEAR.search(label) for label in labels[1:]):
-            period = titled
+        if (titled := period_alone(row)) and not any(YEAR.search(label) or _WITHIN.search(label)
+                                                     for label in labels[1:]):
+            period = titled  # (not over a header of years, nor of a year's quarters: 'Q1', 'First Quarter')
         out.append(([*under_period(labels, period), *[""] * (len(row) - len(labels))], row))
     return out
 
@@ -208,8 +209,8 @@ def period_named(label: str) -> str:
         before) else ""
 
 
-_WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?)\b", re.IGNORECASE)
-"""A period within a year ('Quarter ended March 31, 2012', 'Six months ended …')."""
+_WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?|Q[1-4]|[1-4]Q)\b", re.IGNORECASE)
+"""A period within a year ('Quarter ended March 31, 2012', 'Six months ended …', 'Q4')."""
 
 
 def under_period(labels: Sequence[str], period: str) -> list[str]:

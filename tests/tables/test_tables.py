@@ -566,8 +566,8 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     """A table whose header names no year and whose rows are in blocks, each under a row of its period alone (a
     quarterly stock price table's '| Fiscal Year Ended March 31, 2011 | | |'; a schedule of valuation accounts' '| At
     December 31, 2019 | …'): each row says its block's period. Before, the two years' 'First Quarter' rows read the
-    same. A header of years is left as it is, and a quarter's row titles nothing: its figures are no year's (guards:
-    the row of a date there titles nothing the years do not)."""
+    same. A header of years is left as it is, and a quarter's row titles nothing, nor does a year's over its quarters'
+    columns: their figures are no year's (guards: such a title adds nothing the years do not, or misleads)."""
     text = ("| | High | Low |\n| Fiscal Year Ended March 31, 2011 | | |\n| First Quarter | $10.46 | $8.50 |\n"
             "| Fiscal Year Ended March 31, 2012 | | |\n| First Quarter | $19.19 | $14.04 |")
     assert labelled(text).splitlines() == [
@@ -583,3 +583,5 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     assert labelled(years).splitlines()[1] == "Cash — 2011: 5; 2010: 4"
     quarter = "| | Net sales | Gross profit |\n| Three months ended March 31, 2012 | | |\n| Pumps | 50 | 20 |"
     assert labelled(quarter).splitlines()[1] == "Pumps — Net sales: 50; Gross profit: 20", "no year's block"
+    quarters = "| | First Quarter | Second Quarter |\n| Fiscal Year Ended March 31, 2011 | | |\n| Revenue | 50 | 55 |"
+    assert labelled(quarters).splitlines()[1] == "Revenue — First Quarter: 50; Second Quarter: 55", "a year's quarters"
