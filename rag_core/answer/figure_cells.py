@@ -15,7 +15,7 @@ from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
-from ..tables.rows import HEADER_JOIN, labelled_rows, period_named, under_period
+from ..tables.rows import HEADER_JOIN, by_accounts, labelled_rows
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
 from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed
@@ -190,8 +190,9 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             done = {label for label, _ in aligned}
             header_rows = grouped or passage.columns
             rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share, points=points)
-                     for label, labelled in _by_headings(labelled_rows("\n".join(lines), header_rows))
-                     if label not in done and (by_label := _by_labels(labelled, beside_years=bool(aligned)))]
+                     for labels, row in by_accounts(labelled_rows("\n".join(lines), header_rows))
+                     if row and row[0].strip() and (label := clean_label(row[0])) not in done
+                     and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
             rows += _dated_rows(passage, table, before, lines, scale)
             table += 1
         rows += _sentence_rows(passage, table)
@@ -199,31 +200,10 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     return _units_declared(_units_shared(rows), passages)
 
 
-def _by_headings(rows: Sequence[tuple[list[str], list[str]]]) -> list[tuple[str, tuple[list[str], list[str]]]]:
-    """Each labelled data row with a label, by its label; a row named by its period alone under a heading, in a table
-    whose columns name no year (a schedule of valuation accounts: 'Accounts Receivable Reserves and Allowances:' over
-    '| Year ended November 1, 2008 | $3,611 | $8,427 | …'), by the heading, its columns under that period ('Year ended
-    November 1, 2008 › Additions Charged to Income Statement')."""
-    out = []
-    heading = ""
-    for labels, row in rows:
-        label = clean_label(row[0]) if row else ""
-        if not label:
-            continue
-        if not any(cell.strip() for cell in row[1:]):
-            heading = label.rstrip(" :")
-        elif heading and not YEAR.search(heading) and (period := period_named(row[0])) and not any(
-                YEAR.search(name) for name in labels[1:]):  # an account's heading, not a year's ('Fiscal 2012')
-            label, labels = heading, under_period(labels, period)
-        out.append((label, (labels, row)))
-    return out
-
-
-def _by_labels(labelled: tuple[Sequence[str], Sequence[str]], *, beside_years: bool) -> dict[str, str]:
+def _by_labels(labels: Sequence[str], row: Sequence[str], *, beside_years: bool) -> dict[str, str]:
     """A row's filled cells by column label (``_first_of_each``). Beside rows read by their years, only a row whose
     every figure is under a label and some under a year's ('2009 › Revenue'); none when a header of fewer columns
     than its figures leaves some unnamed (an equity statement's '| | 2022 | 2021 | 2020 |' over shares and amounts)."""
-    labels, row = labelled
     by_label = _first_of_each(labels, row)
     named = all(c < len(labels) and labels[c].strip() for c, value in enumerate(row) if c and value.strip())
     return by_label if not beside_years or (named and any(YEAR.search(label) for label in by_label)) else {}

@@ -13,7 +13,15 @@ from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import PERIOD_END, in_table, is_rule, leader_parts
 from ..tables.placing import SIGNS
-from ..tables.rows import HEADER_JOIN, labelled_rows, lead_in_chains, pairs_marked, placed_apart
+from ..tables.rows import (
+    HEADER_JOIN,
+    by_accounts,
+    labelled_rows,
+    lead_in_chains,
+    pairs_marked,
+    period_named,
+    placed_apart,
+)
 from ..text import CITATION
 from .row_words import BEFORE
 
@@ -152,7 +160,7 @@ def table_cells(passages: Sequence[Passage]) -> list[Cell]:
     table = 0
     for passage in passages:
         for block, whole in titled_blocks(passage.text, passage.caption):
-            every = labelled_rows(block, passage.columns)
+            every = by_accounts(labelled_rows(block, passage.columns))
             paired = pairs_marked(every)
             leads = [chain[0] if chain else "" for chain in lead_in_chains([row for _, row in every])]
             for (labels, row), lead in zip(every, leads, strict=True):
@@ -376,7 +384,10 @@ def _named(name: str, statement_terms: set[str], before: bool = True) -> bool:
 
 def _terms_of(name: str) -> set[str]:
     """A name's terms; of figures, only years ('2019' names a column, '32' is a value's piece); a closing row's time
-    aside ('Allowance, end of year' is named by 'the allowance … at the end of 2021')."""
+    aside ('Allowance, end of year' is named by 'the allowance … at the end of 2021'), and a year's period by its year
+    alone ('Fiscal Year Ended March 31, 2011' is named by 'in fiscal 2011')."""
+    if period_named(name):
+        return set(YEAR.findall(name)[-1:])
     return {t for t in content_terms(PERIOD_END.sub("", name)) if not t.isdigit() or YEAR.fullmatch(t)}
 
 

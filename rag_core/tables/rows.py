@@ -213,6 +213,25 @@ _WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?|Q[1-4]|[1-4]Q)\b", re.IGNOR
 """A period within a year ('Quarter ended March 31, 2012', 'Six months ended …', 'Q4')."""
 
 
+def by_accounts(rows: Sequence[tuple[list[str], list[str]]]) -> list[tuple[list[str], list[str]]]:
+    """The (labels, row) pairs of ``labelled_rows`` with a row named by its year's period alone under a heading, in a
+    table whose columns name no year (a schedule of valuation accounts: 'Accounts Receivable Reserves and Allowances:'
+    over '| Year ended November 1, 2008 | $3,611 | $8,427 | …'), named by the heading, its columns under that period
+    ('Year ended November 1, 2008 › Additions Charged to Income Statement'). What the figure reader and the answer
+    check read alike."""
+    out = []
+    heading = ""
+    for labels, row in rows:
+        label = row[0].strip() if row else ""
+        if label and not any(cell.strip() for cell in row[1:]):
+            heading = label.rstrip(" :")
+        elif heading and not YEAR.search(heading) and (period := period_named(label)) and not any(
+                YEAR.search(name) for name in labels[1:]):  # an account's heading, not a year's ('Fiscal 2012')
+            labels, row = under_period(labels, period), [heading, *row[1:]]
+        out.append((labels, row))
+    return out
+
+
 def under_period(labels: Sequence[str], period: str) -> list[str]:
     """A block's column labels under the period its title row names ('At December 31, 2019 › Col. C Additions'): a
     schedule of valuation accounts whose columns are the parts of a roll-forward and whose years title its blocks.

@@ -646,3 +646,23 @@ def test_a_closing_row_is_named_by_its_balance_without_its_time() -> None:
     (wrong,), _ = attribute("The allowance for receivables at the end of 2022 was $201 million [1].", [note], None,
                             TERMS_ONLY)
     assert wrong.number_notes, "201 is the allowance at the beginning of 2021, not at the end of 2022"
+
+
+def test_a_schedules_row_named_by_its_period_is_its_accounts() -> None:
+    """A schedule of valuation accounts names each row by its period under the account's heading ('| Fiscal Year
+    Ended March 31, 2012 | | $120,721 | $(1,554) | …' under 'Deferred Tax Asset Valuation Allowance'): the row is the
+    account's, in that year. Before, the local model's right "the net change in the deferred tax asset valuation
+    allowance in fiscal 2012 was a decrease of $1,554 thousand" was marked as read from the row 'Fiscal Year Ended
+    March 31, 2012', and so was the figure the code read. A statement of another year's change is still marked (a
+    guard)."""
+    schedule = Passage(n=1, document="pumps.pdf", page=82, tabular=True,
+                       text="| Description | Balance at Beginning of Period | Net Change | Balance at End of Period |\n"
+                            "| Deferred Tax Asset Valuation Allowance |  |  |  |\n"
+                            "| Fiscal Year Ended March 31, 2011 | $117,047 | $ 3,674 | $120,721 |\n"
+                            "| Fiscal Year Ended March 31, 2012 | $120,721 | $(1,554) | $119,167 |")
+    (said,), _ = attribute("The net change in the deferred tax asset valuation allowance in fiscal 2012 was a decrease "
+                           "of $1,554 thousand [1].", [schedule], None, TERMS_ONLY)
+    assert said.unverified_numbers == [], said.number_notes
+    (wrong,), _ = attribute("The net change in the deferred tax asset valuation allowance in fiscal 2012 was $3,674 "
+                            "thousand [1].", [schedule], None, TERMS_ONLY)
+    assert wrong.number_notes, "3,674 is fiscal 2011's change"
