@@ -14,8 +14,9 @@ from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
+from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
-from ..tables.rows import HEADER_JOIN, by_accounts, labelled_rows
+from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
 from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed

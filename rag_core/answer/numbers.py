@@ -12,16 +12,9 @@ from ..chunk_text import HEADER_SEPARATOR, parts_named
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import PERIOD_END, in_table, is_rule, leader_parts
+from ..tables.periods import by_accounts, period_named
 from ..tables.placing import SIGNS
-from ..tables.rows import (
-    HEADER_JOIN,
-    by_accounts,
-    labelled_rows,
-    lead_in_chains,
-    pairs_marked,
-    period_named,
-    placed_apart,
-)
+from ..tables.rows import HEADER_JOIN, labelled_rows, lead_in_chains, pairs_marked, placed_apart
 from ..text import CITATION
 from .row_words import BEFORE
 

@@ -10,7 +10,8 @@ from ..chunk_text import MONTH, parts_named
 from ..lexical.figure_name import YEAR
 from ..tables.cuts import sums_up
 from ..tables.lines import TOTAL_LABEL, cells
-from ..tables.rows import HEADER_JOIN, lead_in_chains, period_named
+from ..tables.periods import HEADER_JOIN, period_named
+from ..tables.rows import lead_in_chains
 from .figure_cells import Row, table_rows
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places

@@ -19,7 +19,8 @@ from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
 from ..tables.lines import PERIOD_END, cells, is_row, leader_parts, unmarked
-from ..tables.rows import headed_row_labels, period_named, row_headings
+from ..tables.periods import period_named
+from ..tables.rows import headed_row_labels, row_headings
 from ..trace import chunk_row
 
 

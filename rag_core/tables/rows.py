@@ -12,14 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..lexical.figure_name import YEAR
 from .headers import date_title, dated_year, one_date, over_figures, own_headers
 from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
+from .periods import HEADER_JOIN, period_alone, under_period
 from .placing import (
     FIGURE,
     NIL,
-    PERIOD_TITLE,
     YEAR_COLUMN,
     squeezed,
     without_period_titles,
@@ -27,8 +26,6 @@ from .placing import (
     year_pairs,
     years_then_changes,
 )
-
-HEADER_JOIN = " › "
 
 
 def row_labels(text: str) -> list[str]:
@@ -186,59 +183,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
             continue
-        if (titled := period_alone(row)) and not any(YEAR.search(label) or _WITHIN.search(label)
-                                                     for label in labels[1:]):
-            period = titled  # (not over a header of years, nor of a year's quarters: 'Q1', 'First Quarter')
+        period = period_alone(row, labels) or period
         out.append(([*under_period(labels, period), *[""] * (len(row) - len(labels))], row))
     return out
-
-
-def period_alone(row: Sequence[str]) -> str:
-    """The period a table row titles by its date alone in its label cell, no figure beside it ('| At December 31, 2019
-    | | |'), or ''."""
-    return period_named(row[0]) if row and not any(cell.strip() for cell in row[1:]) else ""
-
-
-def period_named(label: str) -> str:
-    """A row label that is a year's period alone, named by its date ('At December 31, 2019', 'Fiscal Year Ended March
-    31, 2010', 'Year ended November 1, 2008 . . .'), without its leader dots; '' for any other ('Balance at December 31,
-    2019' names a balance; 'Three months ended March 31, 2012' a quarter, no year's figure)."""
-    title = re.sub(r"(?:\s*\.){2,}\s*$", "", label).strip().rstrip(" :")
-    year = dated_year(title)
-    return title if year and PERIOD_TITLE.fullmatch(before := title[: title.rindex(year)]) and not _WITHIN.search(
-        before) else ""
-
-
-_WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?|Q[1-4]|[1-4]Q)\b", re.IGNORECASE)
-"""A period within a year ('Quarter ended March 31, 2012', 'Six months ended …', 'Q4')."""
-
-
-def by_accounts(rows: Sequence[tuple[list[str], list[str]]]) -> list[tuple[list[str], list[str]]]:
-    """The (labels, row) pairs of ``labelled_rows`` with a row named by its year's period alone under a heading, in a
-    table whose columns name no year (a schedule of valuation accounts: 'Accounts Receivable Reserves and Allowances:'
-    over '| Year ended November 1, 2008 | $3,611 | $8,427 | …'), named by the heading, its columns under that period
-    ('Year ended November 1, 2008 › Additions Charged to Income Statement'). What the figure reader and the answer
-    check read alike."""
-    out = []
-    heading = ""
-    for labels, row in rows:
-        label = row[0].strip() if row else ""
-        if label and not any(cell.strip() for cell in row[1:]):
-            heading = label.rstrip(" :")
-        elif heading and not YEAR.search(heading) and (period := period_named(label)) and not any(
-                YEAR.search(name) for name in labels[1:]):  # an account's heading, not a year's ('Fiscal 2012')
-            labels, row = under_period(labels, period), [heading, *row[1:]]
-        out.append((labels, row))
-    return out
-
-
-def under_period(labels: Sequence[str], period: str) -> list[str]:
-    """A block's column labels under the period its title row names ('At December 31, 2019 › Col. C Additions'): a
-    schedule of valuation accounts whose columns are the parts of a roll-forward and whose years title its blocks.
-    Unnamed columns stay unnamed (a finder's blanks)."""
-    if not period:
-        return list(labels)
-    return [labels[0], *(f"{period}{HEADER_JOIN}{label}" if label.strip() else label for label in labels[1:])]
 
 
 def _beside(header: Sequence[str], row: Sequence[str]) -> list[str]:
