@@ -164,7 +164,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     table) replaces the innermost header row for the rows below it, so the block's figures are
     labelled '-High', not with the first block's names (right under a header of one row, before any data row, a
     row of periods naming more columns is a second header row); a row titling one period ('| | | Year Ended December 31,
-    2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year."""
+    2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year; a row of
+    a year's period alone in its label cell ('| At December 31, 2019 | | |', ``periods.period_alone``) titles the
+    columns of the rows below it ('At December 31, 2019 › Additions')."""
     headers, rows = split_table(text, columns)
     headers = over_figures(headers, rows)
     width = max([len(r) for r in [*headers, *rows]] or [0])
