@@ -213,7 +213,7 @@ def _by_labels(labels: Sequence[str], row: Sequence[str], *, beside_years: bool)
 def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
     """A row's filled cells by column label, a label named twice its first column's ('| 2022 | 2021 | Change | 2021 |
     2020 | Change |': 2022 against 2021 first, then 2021 against 2020); a row a finder set askew, its figures under the
-    names they belong to, as the prompt places them (``tables.placing.squeezed``: '| $186 | | $11 | $(79) | | $118 |')."""
+    names they belong to, as the prompt places them (``tables.placing.squeezed``: '| $186 | | $11 | $(79) |')."""
     out: dict[str, str] = {}
     askew = squeezed(without_period_titles(labels), row)
     placed = [(labels[c], value) for c, value in askew] if askew else [
