@@ -209,6 +209,7 @@ def label_key(terms: Sequence[str]) -> tuple[str, ...]:
 
 
 _AND_OTHERS = re.compile(r"\s+and\s+other\s+(?P<kind>[\w\s’'-]+?)\s*$", re.IGNORECASE)
+"""A label's closing 'and other …' ('… and other allowances'), what the others are the group 'kind'."""
 
 
 def others_alike(label: str) -> str:
