@@ -21,6 +21,7 @@ from ..lexical.report_names import letters, report_key
 from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
+from .award_activity import award_read
 from .figure_cells import Row, table_rows
 from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
@@ -64,6 +65,8 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
         return None
     if (chosen := activity_chosen(rows, asked)) is not None:  # which of the three activities brought in the most
         return chosen
+    if (award := award_read(rows, asked)) is not None:  # 'How many stock options did it grant in fiscal 2012?'
+        return award
     if asked.ratio and (stated := _stated(rows, asked)) is not None:
         return _agreeing(stated, rows, asked) if stated.kind == "candidates" and asked.formula else stated
     if (asked.since or asked.over) and asked.operation in ("change", "growth", "cagr"):
