@@ -10,6 +10,7 @@ from itertools import takewhile
 
 from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
+from ..lexical.awards import activity_rows, asked_event, award_kinds
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import RATIOS, lines_read, with_tax_benefit
@@ -92,6 +93,7 @@ def row_list(
     read = {label_key(terms) for terms in lines} - own
     places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
     asked = set(label_key(label_terms(question)))  # a matched row's lead-in the question names apart from its label
+    awards = award_kinds(question) if asked_event(question) is not None else set()  # 'how many options did it grant'
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,
@@ -124,6 +126,7 @@ def row_list(
                           default=_INITIALS if its_own and short else 0)
             matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
+            matched = max(matched, _AWARD if its_own and awards and _of_awards(awards, said, text, chunk) else 0)
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 apart = any(set(one).isdisjoint(other) for one in found for other in found)  # the balance and a cause
@@ -140,6 +143,19 @@ def row_list(
     rows = [chunk_row(chunks[c], dict(names), list="rows", rank=rank, score=held[c].score)
             for rank, c in enumerate(listed, start=1)]
     return RankedLists(lists={"rows": listed} if listed else {}, chunks={c: chunks[c] for c in listed}, rows=rows)
+
+
+_AWARD = 3
+"""What an award activity table counts as for a question on what happened to that kind of award (``lexical.awards``):
+as a label of three of its words, which its rows ('Granted', 'Outstanding at end of year') never are."""
+
+
+def _of_awards(awards: set[str], labels: Sequence[str], text: str, chunk: StoredChunk | None) -> bool:
+    """Whether a table lists the activity of the kind of award asked: rows of what happened and of the awards held
+    (``activity_rows``), its own rows and columns naming that kind, else its title or its chunk's heading."""
+    table = " ".join(line for line in text.splitlines() if is_row(line))
+    kinds = award_kinds(table) or award_kinds(f"{text} {chunk.header if chunk is not None else ''}")
+    return activity_rows(list(labels)) and awards <= kinds
 
 
 def _account(lead_in: str, heading: str, label: str) -> str:
