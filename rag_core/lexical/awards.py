@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 
 KINDS = {"options": re.compile(r"\boptions?\b|\bSARs?\b", re.IGNORECASE),
-         "units": re.compile(r"\brestricted\b|\bRSUs?\b|\bPSUs?\b|\bunits?\b|\bnonvested\s+shares\b", re.IGNORECASE)}
+         "units": re.compile(r"\brestricted\b|\bRSUs?\b|\bPSUs?\b|\b(?:stock|share|performance|nonvested|unvested)\s+"
+                             r"(?:units?|shares)\b", re.IGNORECASE)}
 """The two kinds of award a table lists: options to buy shares (and rights on their price), or shares and units given
-(restricted stock, restricted and performance stock units)."""
+(restricted stock, restricted and performance stock units); not a business's 'reporting units'."""
 
 _EVENTS = (  # (what happened, as a question says it, as a row's label says it); the first a question says is asked
     ("exercisable", r"\bexercisable\b", r"\bexercisable\b"),
@@ -39,10 +40,10 @@ _AT_DATE = re.compile(r"\b(?:at|as of|on)\s+(?:the\s+)?(?:end|beginning|start|cl
 OPENING = re.compile(r"\b(?:beginning|start)\b", re.IGNORECASE)
 _DATE_ALONE = re.compile(r"^\s*(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},?\s+)?)?(?:19|20)\d\d\s*$")
 """A balance row whose label the finder left its date alone ('Outstanding,' over 'December 2016 | 5,623,239')."""
-_NOT_EVENTS = re.compile(r"\bexercise\s+prices?\b|\bgrant[-\s]+date\b|\bexpected\s+(?:term|life|volatility)\b",
-                         re.IGNORECASE)
+_NOT_EVENTS = re.compile(r"\bexercise\s+prices?\b|\bgrant[-\s]+date\b|\bexpected\s+(?:term|life|volatility)\b|"
+                         r"\bfor\s+(?:future\s+)?grants?\b", re.IGNORECASE)
 """A question's words that name a measure, not what happened ('the weighted average exercise price', 'grant-date
-fair value'): no exercise or grant is asked by them."""
+fair value'), or no award yet ('available for future grant'): no exercise or grant is asked by them."""
 
 
 def award_kinds(text: str) -> set[str]:

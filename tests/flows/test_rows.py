@@ -533,3 +533,26 @@ def test_a_schedule_of_valuation_accounts_is_named_by_its_accounts(tmp_path: Pat
         assert stage is not None and 20 in [row["page"] for row in stage.outputs], (question, stage.outputs)
         answer = engine.ask(question, backend="extractive").result()
         assert figure in answer.answer.split("\n")[0], (question, answer.answer)
+
+
+OPTIONS = [["", "Options", "Exercise Price", "Intrinsic Value"],
+           ["Outstanding at beginning of year", "5,945", "$10.27", ""],
+           ["Granted", "72", "17.53", ""],
+           ["Exercised", "(1,516)", "9.40", ""],
+           ["Outstanding at end of year", "4,268", "$10.42", "$50,341"]]
+
+
+def test_an_award_activity_table_is_named_by_what_happened_to_the_awards(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """A stock option activity table's rows name what happened to the awards ('Granted', 'Outstanding at end of
+    year'), no line item a question says whole. Before, the row list found no row for "How many stock options did
+    ACME grant in 2022?", and no figure was read."""
+    two_table_report(tmp_path / "ACME_2022.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in millions)", INCOME),
+                     ("STOCK OPTION ACTIVITY FOR THE YEAR ENDED DECEMBER 31, 2022 (in thousands)", OPTIONS))
+    engine.ingest_path(tmp_path / "ACME_2022.pdf")
+    for question, figure in (("How many stock options did ACME grant in 2022?", "72 thousand"),
+                             ("What was the weighted average exercise price of ACME's stock options outstanding at "
+                              "the end of 2022?", "$10.42")):
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and 20 in [row["page"] for row in stage.outputs], (question, stage.outputs)
+        answer = engine.ask(question, backend="extractive").result()
+        assert figure in answer.answer.split("\n")[0], (question, answer.answer)
