@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH
 from ..lexical.awards import OPENING, activity_rows, asked_event, award_kinds, held_row, row_events
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading
@@ -24,7 +25,7 @@ from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row
 from .figure_columns import as_written
 from .figure_question import Asked
-from .figure_saying import SCALE_NAMES
+from .figure_saying import SCALE_NAMES, said_row
 from .row_context import row_line, title_lines
 from .row_words import stems
 from .scales import scale_of
@@ -42,6 +43,8 @@ _SAID = {"count": "number", "price": "weighted average exercise price", "fair": 
 """A measure as the answer names it when the finder left its column unnamed."""
 _NEGATION = re.compile(r"\b(?:no|non|not|without)\b", re.IGNORECASE)
 _CLOSING = re.compile(r"\bend\b", re.IGNORECASE)
+_DATE = re.compile(rf"[\s,]*(?:\b(?:at|as of|on)\s+)?\b{MONTH}\.?\s+(?:\d{{1,2}},?\s+)?(?:19|20)\d\d\b", re.IGNORECASE)
+"""A balance row's date ('Options outstanding October 31, 2009'): the answer says the table's year instead."""
 
 
 def award_read(rows: Sequence[Row], asked: Asked) -> FigureReading | None:
@@ -185,5 +188,6 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
     period = f", {own}" if own is not None else f", {year}" if year is not None else ""
     column = _SAID[measure] if _UNNAMED.match(label) else label
-    sentence = f"**{row.label}{period}, {column}: {shown}** [{row.passage.n}]{as_written(read)}"
+    named = said_row(_DATE.sub("", row.label)).strip(" ,") or "Outstanding"  # its year said once, no day as a figure
+    sentence = f"**{named}{period}, {column}: {shown}** [{row.passage.n}]{as_written(read)}"
     return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why])
