@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 KINDS = {"options": re.compile(r"\boptions?\b|\bSARs?\b", re.IGNORECASE),
-         "units": re.compile(r"\brestricted\b|\bRSUs?\b|\bPSUs?\b|\b(?:stock|share|performance|nonvested|unvested)\s+"
-                             r"(?:units?|shares)\b", re.IGNORECASE)}
+         "units": re.compile(r"\brestricted\s+(?:stock|shares?|units?|awards?)\b|\bRSUs?\b|\bPSUs?\b|"
+                             r"\b(?:stock|share|performance|nonvested|unvested)\s+(?:units?|shares)\b", re.IGNORECASE)}
 """The two kinds of award a table lists: options to buy shares (and rights on their price), or shares and units given
-(restricted stock, restricted and performance stock units); not a business's 'reporting units'."""
+(restricted stock, restricted and performance stock units); not a business's 'reporting units', nor restricted
+cash."""
 
 _EVENTS = (  # (what happened, as a question says it, as a row's label says it); the first a question says is asked
     ("exercisable", r"\bexercisable\b", r"\bexercisable\b"),

@@ -22,6 +22,7 @@ from rag_core.lexical.awards import activity_rows, asked_event, award_kinds, hel
     ("What was the expected volatility of its options in 2012?", None),  # no event, no date
     ("How many shares were available for future grant under its plans at the end of 2022?", None),  # no award
     ("What was the goodwill of its reporting units at the end of 2022?", None),  # no award
+    ("How much restricted cash did it have at the end of 2022?", None),
 ])
 def test_what_a_question_asks_happened_to_the_awards(question: str, event: str | None) -> None:
     assert asked_event(question) == event
