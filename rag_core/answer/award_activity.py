@@ -18,7 +18,16 @@ import re
 from collections.abc import Sequence
 
 from ..chunk_text import MONTH
-from ..lexical.awards import OPENING, activity_rows, asked_event, award_kinds, held_row, row_events
+from ..lexical.awards import (
+    OPENING,
+    activity_rows,
+    asked_event,
+    asked_measure,
+    award_kinds,
+    held_row,
+    measure_of,
+    row_events,
+)
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading
 from ..tables.rows import HEADER_JOIN
@@ -31,12 +40,6 @@ from .row_words import stems
 from .scales import scale_of
 from .statement_lines import IN_PARENTHESES, cell_value, figures_of
 
-_MEASURES = (("value", re.compile(r"\bintrinsic\s+value\b", re.IGNORECASE)),
-             ("term", re.compile(r"\bremaining\b|\bcontractual\s+(?:term|life)\b|\blife\s*\(years\)", re.IGNORECASE)),
-             ("fair", re.compile(r"\bfair\s+value\b", re.IGNORECASE)),
-             ("price", re.compile(r"\bprices?\b", re.IGNORECASE)))
-"""What a column measures, else a count of awards: their aggregate intrinsic value, the weighted average remaining
-contractual term, their weighted average grant-date fair value, or exercise price."""
 _UNNAMED = re.compile(r"^column \d+$")
 _SAID = {"count": "number", "price": "weighted average exercise price", "fair": "weighted average fair value",
          "term": "weighted average remaining term", "value": "aggregate intrinsic value"}
@@ -52,10 +55,10 @@ def award_read(rows: Sequence[Row], asked: Asked) -> FigureReading | None:
     names, of the year it asks (``_year``); the row of what happened (or of the awards held at the beginning or the
     end); the column of the measure. None for any other question, or when no such table among ``rows`` holds it."""
     question = asked.question
-    if asked.operation != "cell" or (event := asked_event(question)) is None:
+    if asked.operation != "cell" or (event := asked_event(question)) is None or (
+            measure := asked_measure(question)) is None:
         return None
     kinds = award_kinds(question)
-    measure = next((name for name, pattern in _MEASURES if pattern.search(question)), "count")
     year = asked.years[-1] if asked.years else None
     tables: dict[tuple[int, int], list[Row]] = {}
     for row in rows:
@@ -126,12 +129,12 @@ def _synthetic(row: Row) -> bool:
 
 
 def _measures(table: list[Row]) -> dict[str, str]:
-    """What each column of a table measures (``_MEASURES``, else 'count'); of columns the finder left unnamed
+    """What each column of a table measures (``awards.measure_of``); of columns the finder left unnamed
     ('column 1'), the lines of words just above the table in order, when they name as many measures as it has columns
     ('Shares', 'Weighted Average Exercise Price Per Option', 'Weighted Average Remaining Contractual', 'Life (Years)',
     'Aggregate Intrinsic Value')."""
     labels = list(dict.fromkeys(label for row in table for label in row.cells))
-    named = {label: _measure(label) for label in labels}
+    named = {label: measure_of(label) for label in labels}
     if not labels or not all(_UNNAMED.match(label) for label in labels):
         return named
     at = row_line(table[0])
@@ -143,13 +146,9 @@ def _measures(table: list[Row]) -> dict[str, str]:
         if line.rstrip().endswith(":") or len(header) > 2 * len(labels):
             break
         header.insert(0, line)
-    kinds = [kind for n, kind in enumerate(map(_measure, header)) if n == 0 or kind != _measure(header[n - 1])]
+    kinds = [kind for n, kind in enumerate(map(measure_of, header)) if n == 0 or kind != measure_of(header[n - 1])]
     count = max((int(label.split()[-1]) for label in labels), default=0)
     return {label: kinds[int(label.split()[-1]) - 1] for label in labels} if len(kinds) == count else named
-
-
-def _measure(label: str) -> str:
-    return next((name for name, pattern in _MEASURES if pattern.search(label)), "count")
 
 
 def _column(row: Row, measures: dict[str, str], measure: str, question: str) -> tuple[str, str] | None:

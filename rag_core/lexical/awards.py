@@ -45,6 +45,33 @@ _NOT_EVENTS = re.compile(r"\bexercise\s+prices?\b|\bgrant[-\s]+date\b|\bexpected
                          r"\bfor\s+(?:future\s+)?grants?\b", re.IGNORECASE)
 """A question's words that name a measure, not what happened ('the weighted average exercise price', 'grant-date
 fair value'), or no award yet ('available for future grant'): no exercise or grant is asked by them."""
+_MEASURES = (("value", re.compile(r"\bintrinsic\s+value\b", re.IGNORECASE)),
+             ("term", re.compile(r"\bremaining\b|\bcontractual\s+(?:term|life)\b|\blife\s*\(years\)", re.IGNORECASE)),
+             ("fair", re.compile(r"\bfair\s+value\b", re.IGNORECASE)),
+             ("price", re.compile(r"\bprices?\b", re.IGNORECASE)))
+"""What a column measures, else a count of awards: their aggregate intrinsic value, the weighted average remaining
+contractual term, their weighted average grant-date fair value, or exercise price."""
+_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
+"""A count of awards asked; 'how much did it receive from the exercise of stock options' asks cash, no measure of
+the table's."""
+
+
+_EACH = re.compile(r"\baverage\b|\bper\s+(?:share|unit|option|award)\b", re.IGNORECASE)
+"""A price or a fair value of one award ('the weighted average exercise price'), which a table's column states; the
+total fair value of the units that vested is a sentence's."""
+
+
+def asked_measure(question: str) -> str | None:
+    """The measure a question asks of awards (``_MEASURES``; a price or a fair value of one award, ``_EACH``), 'count'
+    when it asks how many, else None."""
+    measure = next((name for name, pattern in _MEASURES if pattern.search(question)),
+                   "count" if _COUNT.search(question) else None)
+    return None if measure in ("fair", "price") and not _EACH.search(question) else measure
+
+
+def measure_of(label: str) -> str:
+    """What a column measures (``_MEASURES``), else a count of awards."""
+    return next((name for name, pattern in _MEASURES if pattern.search(label)), "count")
 
 
 def award_kinds(text: str) -> set[str]:

@@ -10,7 +10,7 @@ from itertools import takewhile
 
 from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
-from ..lexical.awards import activity_rows, asked_event, award_kinds
+from ..lexical.awards import activity_rows, asked_event, asked_measure, award_kinds
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import RATIOS, lines_read, with_tax_benefit
@@ -93,7 +93,8 @@ def row_list(
     read = {label_key(terms) for terms in lines} - own
     places = {name.casefold() for name in place_names(question, besides=list(names.values()))}  # 'in the Americas'
     asked = set(label_key(label_terms(question)))  # a matched row's lead-in the question names apart from its label
-    awards = award_kinds(question) if asked_event(question) is not None else set()  # 'how many options did it grant'
+    awards = award_kinds(question) if asked_event(question) and asked_measure(question) else set()  # 'how many
+    # options did it grant', not 'how much did it receive from options exercised'
     held: dict[str, Bm25Match] = {}  # the tables holding the question's words first, then those of the lines read
     for wanted_terms in (wording, sorted(read)):
         for match, _ in index.tables_holding(wanted_terms, phrasings, documents=documents, top_n=candidates,

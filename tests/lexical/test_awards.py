@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag_core.lexical.awards import activity_rows, asked_event, award_kinds, held_row
+from rag_core.lexical.awards import activity_rows, asked_event, asked_measure, award_kinds, held_row
 
 
 @pytest.mark.parametrize(("question", "event"), [
@@ -26,6 +26,18 @@ from rag_core.lexical.awards import activity_rows, asked_event, award_kinds, hel
 ])
 def test_what_a_question_asks_happened_to_the_awards(question: str, event: str | None) -> None:
     assert asked_event(question) == event
+
+
+@pytest.mark.parametrize(("question", "measure"), [
+    ("How many stock options did it grant in fiscal 2012?", "count"),
+    ("What was the weighted average exercise price of its options outstanding at the end of 2022?", "price"),
+    ("What was the weighted average grant-date fair value of its RSUs granted in 2016?", "fair"),
+    ("What was the aggregate intrinsic value of its exercisable options at the end of 2022?", "value"),
+    ("How much did it receive from the exercise of stock options in 2022?", None),  # cash, a statement's
+    ("What was the total fair value of its restricted stock units vested in 2022?", None),  # a sentence's
+])
+def test_the_measure_a_question_asks_of_awards(question: str, measure: str | None) -> None:
+    assert asked_measure(question) == measure
 
 
 def test_an_activity_tables_rows_and_kinds() -> None:
