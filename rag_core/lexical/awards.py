@@ -54,8 +54,6 @@ contractual term, their weighted average grant-date fair value, or exercise pric
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
 """A count of awards asked; 'how much did it receive from the exercise of stock options' asks cash, no measure of
 the table's."""
-
-
 _EACH = re.compile(r"\baverage\b|\bper\s+(?:share|unit|option|award)\b", re.IGNORECASE)
 """A price or a fair value of one award ('the weighted average exercise price'), which a table's column states; the
 total fair value of the units that vested is a sentence's."""
@@ -87,7 +85,7 @@ def asked_event(question: str) -> str | None:
         return None
     words = _NOT_EVENTS.sub(" ", question)
     events = [name for name, said, _ in _EVENTS if re.search(said, words, re.IGNORECASE)]
-    if events[:1] and events[0] in HELD or len(events) == 1:
+    if len(events) == 1 or (events and events[0] in HELD):  # 'expected to vest' says 'vest' too
         return events[0]
     if events or not (_OUTSTANDING.search(words) or _AT_DATE.search(words)):
         return None
