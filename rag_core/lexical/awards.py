@@ -103,6 +103,9 @@ def held_row(label: str) -> bool:
 
 
 def activity_rows(labels: list[str]) -> bool:
-    """Whether a table's row labels list an award's activity: a row of an event in the year and a row of the awards
-    outstanding at a date."""
-    return any(row_events(label) - set(HELD) for label in labels) and any(held_row(label) for label in labels)
+    """Whether a table's row labels list an award's activity: rows of two events or more in the year and a row of the
+    awards outstanding at a date, which make half its rows at least (an equity statement's 'Treasury shares issued for
+    stock options exercised' between its balances is one line among many)."""
+    events = {event for label in labels for event in row_events(label) - set(HELD)}
+    awards = [label for label in labels if row_events(label) or held_row(label)]
+    return len(events) >= 2 and any(held_row(label) for label in labels) and 2 * len(awards) >= len(labels)

@@ -44,6 +44,10 @@ def test_an_activity_tables_rows_and_kinds() -> None:
     assert activity_rows(["Outstanding at beginning of year", "Granted", "Exercised", "Outstanding at end of year"])
     assert activity_rows(["December 2015", "Granted", "Forfeited", "December 2016"])  # a balance by its date alone
     assert not activity_rows(["Exercisable at end of year", "Options vested and expected to vest at end of year"])
+    assert not activity_rows(["Balance at December 31, 2021", "Net earnings", "Share-based compensation",
+                              "Treasury shares issued for stock options exercised", "Dividends declared",
+                              "Balance at December 31, 2022"])  # an equity statement
+    assert not activity_rows(["Outstanding at beginning of year", "Granted", "Outstanding at end of year"])  # one
     assert not held_row("Options vested or expected to vest October 31, 2009")
     assert award_kinds("Restricted Stock Units Outstanding") == award_kinds("nonvested units") == {"units"}
     assert award_kinds("Options (in thousands)") == {"options"}
