@@ -189,4 +189,7 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
     column = _SAID[measure] if _UNNAMED.match(label) else label
     named = said_row(_DATE.sub("", row.label)).strip(" ,") or "Outstanding"  # its year said once, no day as a figure
     sentence = f"**{named}{period}, {column}: {shown}** [{row.passage.n}]{as_written(read)}"
-    return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why])
+    awards = "options" if "options" in _kinds_of(table) else "restricted stock units"  # what the rows are of, which
+    # a sentence that names it does not overrule ('aggregate intrinsic value of options exercised', ``stated``)
+    return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
+                         what=f"{awards} {named}{period}")

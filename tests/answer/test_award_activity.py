@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figures import read_figure
+from rag_core.answer.stated import overruling
 from rag_core.models import Passage
 
 _NAMED = Passage(n=1, document="pumps-10k.pdf", page=74, tabular=True,
@@ -139,3 +140,13 @@ def test_an_award_table_of_another_kind_or_year_or_without_the_measure_is_not_re
     assert figure is None or all(cell.column not in {"Options (in thousands)", "Aggregate Intrinsic Value (in "
                                                      "thousands)", "Options Outstanding", "Weighted Average Grant Date "
                                                      "Fair Value"} for cell in figure.cells), (question, figure)
+
+
+def test_a_sentence_on_options_exercised_does_not_overrule_the_exercisable_ones() -> None:
+    """The table's row ('Exercisable at end of year') does not say 'options': its table does. Before, the sentence
+    "The aggregate intrinsic value of options exercised … was $13.4 million" named every word of "… of the exercisable
+    options" ('exercis…' both) and overruled the figure read, in a follow-up of a chat."""
+    question = "What was the aggregate intrinsic value of the exercisable options?"
+    figure = read_figure(question, [_NAMED])
+    assert figure is not None and figure.value == pytest.approx(34_230_000), figure
+    assert overruling(question, figure, [_NAMED]) is None
