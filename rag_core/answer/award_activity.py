@@ -170,7 +170,7 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
     so), why it was chosen, and the table's year."""
     label, text = cell
     value = cell_value(text) or 0.0
-    stated = {label: scale_of(label) for label in dict.fromkeys(c for r in table for c in r.cells)}
+    stated = {name: scale_of(name) for name in dict.fromkeys(name for other in table for name in other.cells)}
     scale = stated[label] if stated[label] > 1 else (
         row.scale if measure in ("count", "value") and not any(s > 1 for s in stated.values()) else 1.0)
     money = "$" if measure in ("price", "fair", "value") and any("$" in r.cells.get(label, "") for r in table) else ""
@@ -181,7 +181,7 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
     why = (f"row '{row.label}' holds the awards {event}" if event not in ("opening", "closing") else
            f"row '{row.label}' holds the awards outstanding at the {'beginning' if event == 'opening' else 'end'}")
     why += f" in an award activity table of {own}" if own is not None else " in an award activity table"
-    why += f"; column '{label}' holds their {_SAID[measure] if measure != 'count' else 'number'}"
+    why += f"; column '{label}' holds their {_SAID[measure]}"
     read = CellRead(document=row.passage.document, page=row.passage.page, passage=row.passage.n, table=row.table,
                     row=row.label, column=label, text=text.strip(), why=why,
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
