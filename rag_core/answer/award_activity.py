@@ -25,13 +25,14 @@ from ..lexical.awards import (
     asked_measure,
     award_kinds,
     held_row,
+    listed_kinds,
     measure_of,
     row_events,
 )
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading
 from ..tables.rows import HEADER_JOIN
-from .figure_cells import Row
+from .figure_cells import END, START, Row
 from .figure_columns import as_written
 from .figure_question import Asked
 from .figure_saying import SCALE_NAMES, said_row
@@ -65,26 +66,24 @@ def award_read(rows: Sequence[Row], asked: Asked) -> FigureReading | None:
         if not row.prose and not _synthetic(row):
             tables.setdefault((row.passage.n, row.table), []).append(row)
     for table in tables.values():
-        if not activity_rows([row.label for row in table]) or not kinds <= _kinds_of(table):
+        if not activity_rows([row.label for row in table]) or not kinds <= (listed := _kinds_of(table)):
             continue
-        columns = _measures(table)
-        found = _row(table, event, question, year)
+        columns, own = _measures(table), _year(table)
+        found = _row(table, event, question, year, own)
         if found is None:
             continue
         row, role = found
         cell = _column(row, columns, measure, question)
         if cell is not None:
-            return _said(row, cell, columns[cell[0]], table, role, year)
+            return _said(row, cell, columns[cell[0]], table, role, (own, year), listed)
     return None
 
 
 def _kinds_of(table: list[Row]) -> set[str]:
-    """The kinds of award a table lists, by its columns and its rows' labels ('Options Outstanding'), else by its title
-    (its passage's caption when no line above it titles it): a title may name the other kind too, of the table
-    beside it."""
-    own = award_kinds(" ".join([*(label for row in table for label in row.cells), *(row.label for row in table)]))
-    first = table[0]
-    return own or award_kinds(" ".join([*title_lines(first), *first.passage.caption.split(" › ")[-2:]]))
+    """The kinds of award a table lists (``awards.listed_kinds``), by its columns and its rows' labels, else by its
+    title (``_title``)."""
+    own = " ".join([*(label for row in table for label in row.cells), *(row.label for row in table)])
+    return listed_kinds(own, _title(table))
 
 
 def _year(table: list[Row]) -> int | None:
@@ -93,16 +92,20 @@ def _year(table: list[Row]) -> int | None:
     dated = [int(year) for row in table if held_row(row.label) for year in YEAR.findall(row.label)]
     if dated:
         return max(dated)
+    return max((int(year) for year in YEAR.findall(_title(table))), default=None)
+
+
+def _title(table: list[Row]) -> str:
+    """The lines that title a table and its passage caption's last two parts ('… Stock Options › Stock option activity
+    for the year ended December 31, 2022 was as follows: › Aggregate Intrinsic Value')."""
     first = table[0]
-    titles = " ".join([*title_lines(first), *first.passage.caption.split(" › ")[-2:]])
-    return max((int(year) for year in YEAR.findall(titles)), default=None)
+    return " ".join([*title_lines(first), *first.passage.caption.split(" › ")[-2:]])
 
 
-def _row(table: list[Row], event: str, question: str, year: int | None) -> tuple[Row, str] | None:
+def _row(table: list[Row], event: str, question: str, year: int | None, own: int | None) -> tuple[Row, str] | None:
     """The row of what the question asks, in a table of the year asked: an event's row (of the fewest words the
     question does not say: 'Options granted', not 'Options granted under Option Exchange'), or its opening or closing
-    balance, the opening one also for the end of the year before."""
-    own = _year(table)
+    balance, the opening one also for the end of the year before. ``own``: the table's year (``_year``)."""
     if year is not None and own is not None and year != own:
         if year != own - 1 or event != "closing":
             return None  # another year's table; the end of the year before is its opening balance
@@ -125,7 +128,7 @@ def _row(table: list[Row], event: str, question: str, year: int | None) -> tuple
 def _synthetic(row: Row) -> bool:
     """A roll-forward's balance the reader made of a table's opening and closing rows ('beginning of the period'): the
     table's own rows say it."""
-    return any("of the period" in label for label in row.cells)
+    return START in row.cells or END in row.cells
 
 
 def _measures(table: list[Row]) -> dict[str, str]:
@@ -164,10 +167,12 @@ def _column(row: Row, measures: dict[str, str], measure: str, question: str) -> 
     return named[0] if len(named) == 1 else None
 
 
-def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event: str, year: int | None
-          ) -> FigureReading:
+def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event: str,
+          years: tuple[int | None, int | None], kinds: set[str]) -> FigureReading:
     """The reading of one cell: its figure with its column's unit (a count in thousands when its column or table says
-    so), why it was chosen, and the table's year."""
+    so), why it was chosen, and the table's year (``years``: the table's, the question's; the answer says the
+    question's when the table says none); ``kinds``: the awards its rows are of."""
+    own, year = years
     label, text = cell
     value = cell_value(text) or 0.0
     stated = {name: scale_of(name) for name in dict.fromkeys(name for other in table for name in other.cells)}
@@ -177,7 +182,6 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
     plain = re.sub(r"[$()\s]", "", text)
     shown = f"{money}{plain}" + (f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else "") + (
         " years" if measure == "term" else "")
-    own = _year(table)
     why = (f"row '{row.label}' holds the awards {event}" if event not in ("opening", "closing") else
            f"row '{row.label}' holds the awards outstanding at the {'beginning' if event == 'opening' else 'end'}")
     why += f" in an award activity table of {own}" if own is not None else " in an award activity table"
@@ -189,7 +193,7 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
     column = _SAID[measure] if _UNNAMED.match(label) else label
     named = said_row(_DATE.sub("", row.label)).strip(" ,") or "Outstanding"  # its year said once, no day as a figure
     sentence = f"**{named}{period}, {column}: {shown}** [{row.passage.n}]{as_written(read)}"
-    awards = "options" if "options" in _kinds_of(table) else "restricted stock units"  # what the rows are of, which
+    awards = "options" if "options" in kinds else "restricted stock units"  # what the rows are of, which
     # a sentence that names it does not overrule ('aggregate intrinsic value of options exercised', ``stated``)
     return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
                          what=f"{awards} {named}{period}")

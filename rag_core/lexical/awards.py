@@ -77,6 +77,12 @@ def award_kinds(text: str) -> set[str]:
     return {kind for kind, pattern in KINDS.items() if pattern.search(text)}
 
 
+def listed_kinds(own: str, title: str) -> set[str]:
+    """The kinds of award a table lists: by its own rows and columns (``own``: 'Options Outstanding'), else by its
+    ``title``, which may name the other kind too, of the table beside it."""
+    return award_kinds(own) or award_kinds(title)
+
+
 def asked_event(question: str) -> str | None:
     """What happened to the awards a question asks about: one event (or 'exercisable', 'expected' to vest), else
     'opening' or 'closing' for the awards outstanding at the beginning or the end; None when it asks neither, or two

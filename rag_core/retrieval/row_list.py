@@ -10,7 +10,7 @@ from itertools import takewhile
 
 from ..chunk_text import header_caption, parts_named
 from ..lexical.acronyms import abbreviates, name_acronyms, place_names
-from ..lexical.awards import activity_rows, asked_event, asked_measure, award_kinds
+from ..lexical.awards import activity_rows, asked_event, asked_measure, award_kinds, listed_kinds
 from ..lexical.bm25 import Bm25Index, Bm25Match
 from ..lexical.figure_name import line_named, metric
 from ..lexical.line_items import RATIOS, lines_read, with_tax_benefit
@@ -155,8 +155,8 @@ def _of_awards(awards: set[str], labels: Sequence[str], text: str, chunk: Stored
     """Whether a table lists the activity of the kind of award asked: rows of what happened and of the awards held
     (``activity_rows``), its own rows and columns naming that kind, else its title or its chunk's heading."""
     table = " ".join(line for line in text.splitlines() if is_row(line))
-    kinds = award_kinds(table) or award_kinds(f"{text} {chunk.header if chunk is not None else ''}")
-    return activity_rows(list(labels)) and awards <= kinds
+    title = f"{text} {chunk.header if chunk is not None else ''}"
+    return activity_rows(list(labels)) and awards <= listed_kinds(table, title)
 
 
 def _account(lead_in: str, heading: str, label: str) -> str:
