@@ -57,6 +57,7 @@ from .meaning import (
     sentences_said,
     shown_arithmetic,
     units_of,
+    wrong_arithmetic,
 )
 from .numbers import BULLET, Cell, Number, clause_terms, content_terms, misread, number_in, numbers, table_cells
 from .row_words import BEFORE
@@ -93,12 +94,8 @@ def split_statements(answer: str) -> list[str]:
 
 def cited_numbers(statement: str) -> list[int]:
     """The passage numbers a statement cites, in order, each once."""
-    found: list[int] = []
-    for match in CITATION.finditer(statement):
-        for n in re.split(r"\s*[,;]\s*", match.group(1)):
-            if int(n) not in found:
-                found.append(int(n))
-    return found
+    found = [int(n) for match in CITATION.finditer(statement) for n in re.split(r"\s*[,;]\s*", match.group(1))]
+    return list(dict.fromkeys(found))
 
 
 def _folded(text: str) -> str:
@@ -238,10 +235,10 @@ def _opening_years(statement: str) -> set[str]:
 
 
 def _note(statement: str, number: Number, terms: set[str], equations: Sequence[Shown], figures: _Figures) -> str:
-    """Why a stated number is not verified, or '' when it is: a passage's figure read from its
-    cell under the names the statement gives and with the meaning it gives (``meaning``); a figure
-    code computed, stated of its rows; or the result of arithmetic the statement shows, right, over
-    the passages' figures. A figure in no passage names the step that gives it when one does. A figure said by another
+    """Why a stated number is not verified, or '' when it is: a passage's figure read from its cell under the names
+    the statement gives and with the meaning it gives (``meaning``), not the result of wrong arithmetic it shows; a
+    figure code computed, stated of its rows; or the result of arithmetic the statement shows, right, over the
+    passages' figures. A figure in no passage names the step that gives it when one does. A figure said by another
     row's name is marked first, whatever else the statement says of it (``said_rows``)."""
     other_row = another_row(statement, number, figures.cells, figures.prose)
     if other_row:
@@ -249,9 +246,10 @@ def _note(statement: str, number: Number, terms: set[str], equations: Sequence[S
     if _written_out(statement, number, figures.computed):
         return ""
     if number_in(number, figures.everywhere) or number_in(number, figures.shown):
-        if _read_as_named(statement, number, terms, figures.computed):
-            return ""  # the cell code read, said by its row's name or the heading it was read under
-        return (_number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
+        if _read_as_named(statement, number, terms, figures.computed):  # the cell code read, said by its row's name
+            return wrong_arithmetic(number, equations)  # or the heading it was read under
+        return (wrong_arithmetic(number, equations)
+                or _number_note(number, terms, figures.shown, figures.everywhere, figures.computed)
                 or misread(number, terms - _opening_years(statement), figures.cells, figures.prose,
                            before=bool(BEFORE.search(statement)), said=clause_terms(statement, number),
                            by=content_terms(said_by(statement, number)))

@@ -54,6 +54,11 @@ the pattern (a term's opening ones before it, its closing ones after it), so a l
 '=' fails in time linear in its length: with a closing one either the end of a term or the start of the next, a
 cash conversion cycle's sentence took minutes."""
 _CLEAN = re.compile(r"[$€£¥,%]|\b(?:thousand|million|billion|mn|bn)\b", re.IGNORECASE)
+_SCALE_OF = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "mn": 1e6, "bn": 1e9}
+_SCALED = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\s?({'|'.join(_SCALE_OF)})\b", re.IGNORECASE)
+"""An input said with its scale word ('$4.2 billion'), evaluated as the amount it is."""
+_UNITS = (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9)
+"""How many times the unit of figures said without a scale word may be that of figures said with one."""
 
 _CHANGE_WORD = (r"improv\w*|increas\w*|decreas\w*|grew|grow\w*|gain\w*|rose|rise[sn]?|declin\w*|drop\w*|fell|"
                 r"fall\w*|reduc\w*|boost\w*|jump\w*|climb\w*|higher|lower|up|down")
@@ -79,12 +84,17 @@ class Shown:
     value: float
     """What the left side evaluates to (in percent when the result is one and the left side a ratio)."""
 
+    units: tuple[float, ...] = (1.0,)
+    """What the value may be multiplied by to be in the result's unit: 1 when the inputs and the result each say their
+    scale or none does; when only one side says it, the other may be in a table's unit, a power of a thousand
+    ('3,017 × $10.85 = $32.7 million' of figures in thousands; '$4.2 billion − $3.8 billion = 0.4')."""
+
     @property
     def holds(self) -> bool:
         """Whether the result is what the arithmetic gives, sign aside: figures are read unsigned ('-8.13%' is 8.13)
         and an amount in parentheses on the left, '(3,547) / 2,533', evaluates as a group; a growth worked out
         '(132,493 − 144,222) / 144,222 = -8.13%' was said not to follow from it."""
-        return _rounds_to(abs(self.value), self.result)
+        return any(_rounds_to(abs(self.value) * unit, self.result) for unit in self.units)
 
 
 def shown_arithmetic(statement: str) -> list[Shown]:
@@ -95,16 +105,35 @@ def shown_arithmetic(statement: str) -> list[Shown]:
         left, right = match.group("left"), numbers(match.group("right"))
         if not right:
             continue
-        cleaned = re.sub(r"(?<=\d)\s?x\s?(?=[\d($])", "*", _CLEAN.sub("", left)).replace("−", "-")
+        result, inputs = right[0], tuple(numbers(left))
+        scaled = any(n.scale > 1 for n in inputs)
+        cleaned = _SCALED.sub(lambda m: repr(float(m.group(1).replace(",", "")) * _SCALE_OF[m.group(2).lower()]),
+                              left) if scaled else left  # '$4.2 billion − $3.8 billion = $400 million'
+        cleaned = re.sub(r"(?<=\d)\s?x\s?(?=[\d($])", "*", _CLEAN.sub("", cleaned)).replace("−", "-")
         try:
             value, _, _ = evaluate(formula_tokens(cleaned), None)
         except (ValueError, ZeroDivisionError):
             continue
-        result = right[0]
+        if scaled:
+            value /= result.scale
         if result.percent and "%" not in left and abs(value) < 10 and not _rounds_to(value, result):
             value *= 100  # '(6,069 − 4,195) / 4,195 = 44.7%': a ratio stated in percent
-        found.append(Shown(result, tuple(numbers(left)), value))
+        units = (1.0,) if scaled == (result.scale > 1) else _UNITS
+        found.append(Shown(result, inputs, value, units))
     return found
+
+
+def wrong_arithmetic(number: Number, shown: Sequence[Shown]) -> str:
+    """For a number a passage holds: what the arithmetic the statement shows for it gives, when that is not the
+    number ('3,017 × $10.85 = $34,230 thousand', where 34,230 is the table's intrinsic value and the product 32,734:
+    the figure is the passage's, the working is not); '' otherwise."""
+    return next((_not_following(number, equation) for equation in shown
+                 if _same_number(number, equation.result) and not equation.holds), "")
+
+
+def _not_following(number: Number, equation: Shown) -> str:
+    gives = f"{equation.value:,.{equation.result.decimals}f}"
+    return f"{number.text} does not follow from the arithmetic shown, which gives {gives}"
 
 
 def arithmetic_note(number: Number, shown: Sequence[Shown], everywhere: Sequence[Number]) -> str | None:
@@ -115,8 +144,7 @@ def arithmetic_note(number: Number, shown: Sequence[Shown], everywhere: Sequence
         if not _same_number(number, equation.result):
             continue
         if not equation.holds:
-            gives = f"{equation.value:,.{equation.result.decimals}f}"
-            return f"{number.text} does not follow from the arithmetic shown, which gives {gives}"
+            return _not_following(number, equation)
         unread = [n.text for n in equation.inputs if not number_in(n, everywhere)]
         if unread:
             return f"{number.text} is computed from {', '.join(unread)}, which no passage holds"

@@ -78,6 +78,36 @@ def test_a_shown_computation_over_a_figure_no_passage_holds_is_marked() -> None:
     assert notes[1] == "$245 million is computed from $130 million, which no passage holds"
 
 
+def test_arithmetic_is_evaluated_in_the_scale_each_side_says() -> None:
+    """'$4.2 billion − $3.8 billion = $400 million' was evaluated as 4.2 − 3.8 and said not to give 400; inputs said
+    without a scale word may be in a table's unit, a power of a thousand from the result's."""
+    assert all(e.holds for e in shown_arithmetic("It rose by $4.2 billion − $3.8 billion = $400 million [1]."))
+    assert all(e.holds for e in shown_arithmetic("3,017 × $10.85 = $32.7 million, and 2.5 billion − 1.5 billion = 1.0"))
+    (wrong,) = shown_arithmetic("It rose by $4.2 billion − $3.8 billion = $300 million [1].")
+    assert not wrong.holds and wrong.value == pytest.approx(400.0)
+
+
+OPTIONS = Passage(
+    n=6, document="10-K.pdf", page=74, tabular=True,
+    text="Stock option activity (in thousands, except per share data):\n"
+    "| | Number of Options | Weighted Average Exercise Price | Aggregate Intrinsic Value |\n"
+    "| Outstanding at March 31, 2012 | 5,398 | $10.42 | $50,341 |\n"
+    "| Exercisable at March 31, 2012 | 3,017 | $10.85 | $34,230 |",
+)
+
+
+def test_a_passage_figure_given_as_the_result_of_wrong_arithmetic_is_marked() -> None:
+    """The local model wrote the table's intrinsic value as the product of the count and the price, which gives
+    32,734: the figure is the passage's, the working is not, and the check had passed the result (only its inputs
+    were marked, as figures of other columns)."""
+    answer = "The aggregate intrinsic value of the exercisable options was 3,017 × $10.85 = $34,230 thousand [6]."
+    (statement,), _ = attribute(answer, [OPTIONS], None, TERMS_ONLY)
+    assert statement.unverified_numbers[-1] == "$34,230 thousand" and not statement.supported
+    assert statement.number_notes[-1] == "$34,230 thousand does not follow from the arithmetic shown, which gives 32,734"
+    said = "The aggregate intrinsic value of the exercisable options was $34,230 thousand [6]."
+    assert _one(said, [OPTIONS]) == ([], [])  # a guard: the figure said without working
+
+
 def test_a_figure_computed_without_showing_how_is_marked_with_the_step_that_gives_it() -> None:
     unverified, notes = _one("The net difference between the hedging instruments is $247 million [1].", [HEDGES])
     assert unverified == ["$247 million"]
