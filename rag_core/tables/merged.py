@@ -6,7 +6,9 @@ ones, and names set in one cell over columns of their own (``spread_names``); an
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 from ..chunk_text import column_header_rows
 from .placing import FIGURE, NIL, YEAR_COLUMN
@@ -58,15 +60,29 @@ def merged_columns(rows: Sequence[Sequence[str]]) -> dict[int, int]:
     width = max((len(r) for r in rows), default=0)
     for c in range(1, width):
         figures = [words for r in rows if c < len(r) and (words := _figures(r[c]))]
-        names = [(len(r[c].split()), _titles(r)) for r in rows if c < len(r) and r[c] and not _figures(r[c])]
+        named = [r for r in rows if c < len(r) and r[c] and not _figures(r[c])]
+        names = [(len(r[c].split()), _titles(r)) for r in named]
         n = len(figures[0]) if figures else 0
         if len(figures) < 2 or n < 2 or any(len(f) != n for f in figures):
             continue
+        spelled = next((i for i, r in enumerate(named) if _interleaved(r, c, n)), None)
         parts_named = any(words == n for words, _ in names) or any(
             all(YEAR_COLUMN.fullmatch(w) for w in f) for f in figures)  # '2016 2015' over the figures
-        if all(words in (1, n) or (title and parts_named) for words, title in names):
+        if all(words in (1, n) or (title and parts_named) or (spelled is not None and i <= spelled)
+               for i, (words, title) in enumerate(names)):  # a title of any length over parts spelled out below it
             plan[c] = n
     return plan
+
+
+def _interleaved(row: Sequence[str], c: int, n: int) -> list[str]:
+    """The names of ``n`` other cells of a row whose words, together, are the words of its cell ``c``: a finder that
+    merged two columns set the lines of their names in one cell, line by line ('Future No Future Service Service
+    Required Required' of 'Future Service Required' and 'No Future Service Required', the names of the columns to its
+    left); [] otherwise."""
+    words = Counter(row[c].split())
+    others = [cell for k, cell in enumerate(row) if k and k != c and cell.strip() and not _figures(cell)]
+    return next((list(names) for names in combinations(others, n)
+                 if sum((Counter(name.split()) for name in names), Counter()) == words), [])
 
 
 _SIGN_APART = re.compile(r"(?<=[$€£¥])\s+(?=[\d(—–-])|(?<=\d)\s+(?=%)")
@@ -93,7 +109,8 @@ def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
     out: list[str] = []
     for c, cell in enumerate(row):
         parts = plan.get(c, 1)
-        words = (_figures(cell) or ([] if _titles(row) else cell.split())) if parts > 1 else []
+        words = (_figures(cell) or ([] if _titles(row) else _interleaved(row, c, parts) or cell.split())
+                 if parts > 1 else [])
         out += words if len(words) == parts else [cell, *[""] * (parts - 1)]
     for c in range(1, len(out)):
         figures = [] if "-" in out[c].split() else _figures(out[c])  # not a range ('15 - 44')

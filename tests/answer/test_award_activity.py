@@ -66,6 +66,13 @@ _UNITS = Passage(n=1, document="bank-10k.pdf", page=212, tabular=True,
                        "| Granted | 4,452,358 | 11,071,140 | 138.48 |\n"
                        "| Forfeited | (501,094) | (387,417) | 153.98 |\n"
                        "| Outstanding, December 2016 | 5,623,239 | 22,202,431 | 147.25 |\n"))
+_MERGED = _UNITS.model_copy(update={"text": (
+    "| | Restricted Stock Units Outstanding | | Weighted Average Grant-Date Fair Value |\n"
+    "| | Future Service Required | No Future Service Required | Future No Future Service Service Required Required |\n"
+    "| Outstanding, December 2015 | 5,649,156 | 22,082,601 | $159.82 $148.00 |\n"
+    "| Granted | 4,452,358 | 11,071,140 | 138.48 134.90 |\n| Forfeited | (501,094) | (387,417) | 153.98 149.60 |\n"
+    "| Outstanding, December 2016 | 5,623,239 | 22,202,431 | 147.25 145.97 |\n")})
+"""Bank's table as the finder set it: the fair value's two columns in one, their names' lines in one cell."""
 _NONVESTED = Passage(n=1, document="stores-10k.pdf", page=165, tabular=True,
                      caption="Stores 10-K › 11. Stock Incentive Plans › The following table is a summary of the "
                              "restricted stock unit and performance stock unit activity for the year ended December "
@@ -96,6 +103,8 @@ _NONVESTED = Passage(n=1, document="stores-10k.pdf", page=165, tabular=True,
      [_UNNAMED], 178.18, "Outstanding at end of year"),
     ("How many RSUs requiring future service were forfeited at Bank in 2016?", [_UNITS], -501_094, "Forfeited"),
     ("How many RSUs with no future service required did Bank grant in 2016?", [_UNITS], 11_071_140, "Granted"),
+    ("What was the weighted average grant-date fair value of Bank's RSUs outstanding with no future service required "
+     "at December 2016?", [_MERGED], 145.97, "Outstanding, December 2016"),
     ("How many restricted stock units and performance stock units did Stores grant in 2022?", [_NONVESTED],
      5_398_000, "Granted"),
     ("What was the weighted average grant date fair value of Stores' nonvested units outstanding at the beginning "

@@ -103,7 +103,8 @@ def test_a_passage_figure_given_as_the_result_of_wrong_arithmetic_is_marked() ->
     answer = "The aggregate intrinsic value of the exercisable options was 3,017 × $10.85 = $34,230 thousand [6]."
     (statement,), _ = attribute(answer, [OPTIONS], None, TERMS_ONLY)
     assert statement.unverified_numbers[-1] == "$34,230 thousand" and not statement.supported
-    assert statement.number_notes[-1] == "$34,230 thousand does not follow from the arithmetic shown, which gives 32,734"
+    assert statement.number_notes[-1] == (
+        "$34,230 thousand does not follow from the arithmetic shown, which gives 32,734")
     said = "The aggregate intrinsic value of the exercisable options was $34,230 thousand [6]."
     assert _one(said, [OPTIONS]) == ([], [])  # a guard: the figure said without working
 

@@ -136,6 +136,28 @@ def test_columns_the_table_finder_merged_are_split_again() -> None:
     assert merged_columns([["", "2009 2008"], ["Sales", "100 90"], ["Costs", "(40) (35)"]]) == {1: 2}
 
 
+def test_merged_columns_whose_names_were_set_line_by_line_in_one_cell_are_split_under_those_names() -> None:
+    """Goldman Sachs' RSU activity: the finder merged the fair value's two columns, their figures ('147.25 145.97')
+    and their names, whose lines it set in one cell ('Future No Future Service Service Required Required'), under a
+    title of many words. Nothing was split, and the fair value of the units with no future service required was read
+    as '147.25 145.97'."""
+    from rag_core.tables.merged import merged_columns
+    from rag_core.tables.rows import labelled_rows
+
+    text = ("|  | Restricted Stock Units Outstanding |  | Weighted Average Grant-Date Fair Value |\n"
+            "|  | Future Service Required | No Future Service Required | Future No Future Service Service Required "
+            "Required |\n| Outstanding, |  |  |  |\n| December 2015 | 5,649,156 | 22,082,601 | $159.82 $148.00 |\n"
+            "| Granted | 4,452,358 | 11,071,140 | 138.48 134.90 |\n| Delivered | — | (14,541,074) | — 142.85 |")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()]
+    assert merged_columns(rows) == {3: 2}
+    read = {row[0]: dict(zip(labels, row, strict=False)) for labels, row in labelled_rows(text)}
+    assert read["Granted"]["Weighted Average Grant-Date Fair Value › No Future Service Required"] == "134.90", read
+    assert read["Delivered"]["Weighted Average Grant-Date Fair Value › Future Service Required"] == "—", read
+    assert read["Granted"]["Restricted Stock Units Outstanding › No Future Service Required"] == "11,071,140", read
+    # a guard: a long name over figures in pairs, with no row naming the parts, is not split
+    assert merged_columns([["", "Fair Value of Units Granted"], ["A", "1.5 2.5"], ["B", "3.5 4.5"]]) == {}
+
+
 def test_merged_year_columns_under_a_title_are_split_with_their_signs() -> None:
     """A cash flow statement whose finder merged two years' columns: '$ 7,398 $ 6,083' is two figures, each with
     its sign, under '2016 2015'; the title above ('Year Ended December') stays whole and names no year."""
