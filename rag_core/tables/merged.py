@@ -80,7 +80,8 @@ def _interleaved(row: Sequence[str], c: int, n: int) -> list[str]:
     Required Required' of 'Future Service Required' and 'No Future Service Required', the names of the columns to its
     left); [] otherwise."""
     words = Counter(row[c].split())
-    others = [cell for k, cell in enumerate(row) if k and k != c and cell.strip() and not _figures(cell)]
+    others = [cell for k, cell in enumerate(row) if k and k != c and cell.strip() and not _figures(cell)
+              and not Counter(cell.split()) - words]  # only names made of its words: few to combine
     return next((list(names) for names in combinations(others, n)
                  if sum((Counter(name.split()) for name in names), Counter()) == words), [])
 
