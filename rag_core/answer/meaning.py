@@ -40,7 +40,7 @@ from ..text import CITATION, sentences_of
 from .figure_cells import Row
 from .figure_saying import SCALE_NAMES
 from .formula import evaluate, formula_tokens
-from .numbers import Cell, Number, content_terms, number_in, numbers
+from .numbers import SCALE_WORDS, Cell, Number, content_terms, number_in, numbers
 from .scales import scale_of
 
 _AMOUNT = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?(?:\s?%|\s?(?:thousand|million|billion|mn|bn)\b)?"
@@ -54,8 +54,7 @@ the pattern (a term's opening ones before it, its closing ones after it), so a l
 '=' fails in time linear in its length: with a closing one either the end of a term or the start of the next, a
 cash conversion cycle's sentence took minutes."""
 _CLEAN = re.compile(r"[$€£¥,%]|\b(?:thousand|million|billion|mn|bn)\b", re.IGNORECASE)
-_SCALE_OF = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "mn": 1e6, "bn": 1e9}
-_SCALED = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\s?({'|'.join(_SCALE_OF)})\b", re.IGNORECASE)
+_SCALED = re.compile(rf"(\d[\d,]*(?:\.\d+)?)\s?({'|'.join(SCALE_WORDS)})\b", re.IGNORECASE)
 """An input said with its scale word ('$4.2 billion'), evaluated as the amount it is."""
 _UNITS = (1.0, 1e3, 1e6, 1e9, 1e-3, 1e-6, 1e-9)
 """How many times the unit of figures said without a scale word may be that of figures said with one."""
@@ -107,7 +106,7 @@ def shown_arithmetic(statement: str) -> list[Shown]:
             continue
         result, inputs = right[0], tuple(numbers(left))
         scaled = any(n.scale > 1 for n in inputs)
-        cleaned = _SCALED.sub(lambda m: repr(float(m.group(1).replace(",", "")) * _SCALE_OF[m.group(2).lower()]),
+        cleaned = _SCALED.sub(lambda m: repr(float(m.group(1).replace(",", "")) * SCALE_WORDS[m.group(2).lower()]),
                               left) if scaled else left  # '$4.2 billion − $3.8 billion = $400 million'
         cleaned = re.sub(r"(?<=\d)\s?x\s?(?=[\d($])", "*", _CLEAN.sub("", cleaned)).replace("−", "-")
         try:

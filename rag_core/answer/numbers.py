@@ -40,7 +40,7 @@ YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _DASH = re.compile(r"[—–-]+")
 """A cell's mark for no figure."""
 _DECIMAL_COMMA = re.compile(r"\d{1,3},\d{1,2}")
-_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
+SCALE_WORDS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9, "trillion": 1e12}
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def numbers(text: str) -> list[Number]:
                 value=value,
                 percent=bool(percent),
                 decimals=decimals,
-                scale=_SCALE.get((scale or "").strip().lower(), 1.0),
+                scale=SCALE_WORDS.get((scale or "").strip().lower(), 1.0),
             )
         )
     return found
