@@ -13,13 +13,14 @@ from dataclasses import dataclass, replace
 from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
-from ..tables.lines import cells, in_table, is_row, is_rule, prose_lines
+from ..tables.lines import cells, is_row, prose_lines
 from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
 from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
-from .statement_lines import cell_value, figures_of, rejoined, repaired, unflowed
+from .statement_lines import cell_value, figures_of, repaired
+from .table_blocks import tables_of
 from .year_columns import by_year, header_years, in_blocks, years_above
 
 _UNSCALED = re.compile(r"\b(?:number of|per (?:common )?share|percent(?:age)?|days)\b|%", re.IGNORECASE)
@@ -144,13 +145,9 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
     by its column labels, and so is a row of such a table with more figures than years whose labels name a year
     ('| Industrial | $1,049,158 | 52% | (24)% | $1,386,874 | …' under '2009 › Revenue', '2009 › Y/Y%', …)."""
     rows: list[Row] = []
-    table = 0
-    for passage in passages:
-        if (laid_out := "\n".join(unflowed(passage.text.splitlines()))) != passage.text:
-            passage = passage.model_copy(update={"text": laid_out})  # a table flowed into a line of text, as rows
+    for passage, first, blocks in tables_of(passages):
         shared = f"{passage.section}\n{passage.caption}\n{passage.columns}"
-        blocks = _blocks(passage.text)
-        for before, block in blocks:
+        for table, (before, block) in enumerate(blocks, first):
             # a table's own unit ('(in $000’s)' in its header, '(Millions)' above it) before the passage's: a
             # passage of two tables may hold one in thousands and one of percentages of revenue
             scale = scale_of("\n".join([*before, *_head(block)]))
@@ -195,9 +192,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                      if row and row[0].strip() and (label := clean_label(row[0])) not in done
                      and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
             rows += _dated_rows(passage, table, before, lines, scale)
-            table += 1
-        rows += _sentence_rows(passage, table)
-        table += 1
+        rows += _sentence_rows(passage, first + len(blocks))
     return _units_declared(_units_shared(rows), passages)
 
 
@@ -292,25 +287,6 @@ net sales')."""
 
 _LINES_ABOVE = 3
 """Lines above a table searched for its line of years (a caption, the unit, then the years)."""
-
-
-def _blocks(text: str) -> list[tuple[list[str], list[str]]]:
-    """Each run of table lines (a Markdown rule row inside it) with the non-empty lines above it."""
-    out: list[tuple[list[str], list[str]]] = []
-    before: list[str] = []
-    block: list[str] = []
-    for line in rejoined(text.splitlines()):
-        if in_table(line) or (block and is_rule(line)):
-            block.append(line)
-            continue
-        if block:
-            out.append((before, block))
-            before, block = [], []
-        if line.strip():
-            before.append(line)
-    if block:
-        out.append((before, block))
-    return out
 
 
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
