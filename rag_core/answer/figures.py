@@ -41,6 +41,7 @@ from .figure_scope import (
 from .figure_sentences import years_in
 from .formula import formula_tokens
 from .lines_joined import splits_at_and
+from .repurchases import repurchase_read
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places, is_percent
 
@@ -60,6 +61,9 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[Passage]) -> FigureReading | None:
     passages = of_named_reports(question, passages)  # PepsiCo's figure from PepsiCo's report, not Boeing's
+    asks, bought = repurchase_read(question, quarter, passages)  # 'How many shares did 3M repurchase in October
+    if asks:  # 2022?': a table of periods; a cash flow's 'Purchases of treasury stock' holds no count, price or rest
+        return bought
     rows, asked = of_part(*of_quarter(by_period(table_rows(passages)), quarter, asked))  # 'PBNA', not the company
     if not rows:
         return None

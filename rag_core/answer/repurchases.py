@@ -1,0 +1,347 @@
+"""An issuer's table of its own share repurchases, read by the period asked and the measure asked: "How many shares
+did 3M repurchase in October 2022?" is the table's 'October 1 - 31, 2022' row in its 'Total Number of Shares
+Purchased' column (2,831,831); "… the dollar value of shares 3M could still purchase under its program at the end of
+2022" the last row of 2022 in its 'Maximum Approximate Dollar Value of Shares that May Yet Be Purchased' column
+($4,157 million).
+
+A 10-K's Item 5 holds such a table: its rows are periods (months, their quarter, the year: 'October 1 - 31, 2022',
+'10/1/2022 thru 10/31/2022', or a month's heading over one row per kind of purchase, 'Repurchase program (a)' and
+'Employee transactions (b)'), its columns the four measures the SEC's Item 703 asks, in its order: how many shares
+were purchased, their average price paid per share, how many of them under a publicly announced program, and how many
+shares, or what dollar value of them, may yet be purchased under it. Its rows name no line item and its columns no
+year, so the reader of line items finds none of it; it had named a cash flow statement's 'Purchases of treasury stock |
+(1,464)' for the dollar value still available. A count and a price keep no table's unit of money: only a column that
+states its own unit is scaled, and the dollar value still available by its column's unit, else its table's."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from ..chunk_text import MONTH
+from ..lexical.figure_name import YEAR
+from ..models import CellRead, FigureReading, Passage
+from ..tables.rows import split_table
+from .figure_columns import as_written
+from .figure_saying import SCALE_NAMES
+from .row_words import stems
+from .scales import scale_of
+from .statement_lines import IN_PARENTHESES, cell_value, figures_of
+from .table_blocks import Block, tables_of
+
+_BUYING = re.compile(r"\b(?:re)?purchas\w*|\bbought\b|\bbuy\s*backs?\b|\bbuy(?:ing)?\s+back\b", re.IGNORECASE)
+_SHARES = re.compile(r"\bshares?\b|\bstock\b", re.IGNORECASE)
+_STILL = re.compile(r"\b(?:still|yet|remain\w*|left|available)\b", re.IGNORECASE)
+_PRICE = re.compile(r"\bprices?\b", re.IGNORECASE)
+_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
+_MONEY = re.compile(r"\bdollars?\b|\bvalue\b|\bhow\s+much\b|\$", re.IGNORECASE)
+_PROGRAM = re.compile(r"\bprograms?\b|\bplans?\b|\bpublicly\s+announced\b|\bauthori[sz]ation\b", re.IGNORECASE)
+
+_COLUMNS = (("remaining", re.compile(r"\bmay\s+yet\b|\byet\s+(?:to\s+)?be\b|\bremaining\b|\bavailable\b", re.I)),
+            ("price", re.compile(r"\baverage\s+price\b|\bprice\s+paid\b|\bprice\s+per\s+share\b", re.I)),
+            ("program", re.compile(r"\bas\s+part\s+of\b|\bpublicly\s+announced\b", re.I)),
+            ("count", re.compile(r"\bnumber\s+of\s+shares\b|\bshares\s+(?:re)?purchased\b|\btotal\s+number\b", re.I)))
+"""What a repurchase table's column holds, by its name: the shares (or dollar value) that may yet be purchased, the
+average price paid per share, the shares purchased under a publicly announced program, all shares purchased."""
+_ITEM_703 = ("count", "price", "program", "remaining")
+"""The columns' order the SEC's Item 703 sets: a table whose names the chunker left in another passage is read so."""
+_SAID = {"count": "Total Number of Shares Purchased", "price": "Average Price Paid per Share",
+         "program": "Total Number of Shares Purchased as Part of Publicly Announced Plans or Programs",
+         "remaining": "Shares that May Yet Be Purchased under the Plans or Programs"}
+_HEAD = re.compile(r"^\s*(?:\([a-d]\)\s*)?(?:total\s+number|number\s+of|(?:weighted\s+)?average\s+price|maximum|"
+                   r"approximate\s+dollar|dollar\s+value)", re.IGNORECASE)
+"""A line of text above a table that starts a column's name ('Total Number of Shares', 'Average Price Paid per'), the
+lines after it continuing it ('Purchased (1)')."""
+_MARK = re.compile(r"\s*\((?:[a-z]|\d{1,2})\)|[*†‡]+", re.IGNORECASE)
+"""A footnote's mark in a name ('Purchased (1)', 'Repurchase program (a)')."""
+_DAY = re.compile(rf"(?P<month>\b{MONTH})(?!\w)|(?P<numeric>\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b)|"
+                  r"(?P<year>\b(?:19|20)\d\d\b)|(?P<day>\b\d{1,2}\b)", re.IGNORECASE)
+"""A period label's parts: a month's name, a date written in numbers ('10/31/2022'), a year, a day."""
+_ASKED_DAY = re.compile(rf"\b(?P<month>{MONTH})(?!\w)\s+(?:(?P<day>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d\d)\b",
+                        re.IGNORECASE)
+"""A month a question asks of, or a day ('in October 2022', 'at December 31, 2022')."""
+_TOTAL = re.compile(r"^\s*total\b", re.IGNORECASE)
+_NEAR = timedelta(days=7)
+"""How far a row's period may start or end from the one asked: a fiscal month ('September 26 - October 30, 2022')
+is the month it mostly is."""
+_SENTENCE_END = re.compile(r"[.:]\s*$")
+
+Span = tuple[date, date]
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One row of a repurchase table: its period and, under a period's heading, what it is of ('Repurchase
+    program (a)'); its cells by measure."""
+
+    span: Span
+    period: str
+    part: str
+    cells: dict[str, str]
+
+
+def repurchase_read(question: str, quarter: int | None,
+                    passages: Sequence[Passage]) -> tuple[bool, FigureReading | None]:
+    """Whether a question asks a measure of an issuer's repurchase table among the passages, and the cell it asks
+    (``_asked``): the row of the period asked (a month, a quarter, ``quarter``, of the year asked, or the year; the
+    last of the period for what may yet be purchased), the column of the measure; None when no such table holds
+    it. No line item holds such a measure: a table that lacks the period asked leaves the answer to the passages."""
+    measure, window = _asked(question), _window(question, quarter)
+    if measure is None or window is None:
+        return False, None
+    found = False
+    for passage, first, blocks in tables_of(passages):
+        for table, block in enumerate(blocks, first):
+            if (read := _table(passage, block, passages)) is None:
+                continue
+            found, (names, lines) = True, read
+            column = _column(names, measure, question)
+            line = _row(lines, column, window, question) if column is not None else None
+            if column is not None and line is not None:
+                return True, _said(passage, table, line, (column, names[column]), block, window)
+    return found, None
+
+
+def _asked(question: str) -> str | None:
+    """The measure a question asks of the shares a company bought back (``_COLUMNS``): what may yet be purchased,
+    the average price paid, how many were purchased; None when it asks none, or of no share repurchase."""
+    if not (_BUYING.search(question) and _SHARES.search(question)):
+        return None
+    if _STILL.search(question):
+        return "remaining"
+    if _PRICE.search(question):
+        return "price"
+    return "count" if _COUNT.search(question) else None
+
+
+def _window(question: str, quarter: int | None) -> Span | None:
+    """The period a question asks of: a day ('at December 31, 2022'), a month ('in October 2022'), a calendar quarter
+    of the year asked (``quarter``: 'in the fourth quarter of 2022'), else the year; None when it names no year."""
+    if (day := _ASKED_DAY.search(question)) is not None:
+        month, year = _month(day.group("month")), int(day.group("year"))
+        last = calendar.monthrange(year, month)[1]
+        if day.group("day") and 1 <= (on := int(day.group("day"))) <= last:
+            return date(year, month, on), date(year, month, on)
+        return date(year, month, 1), date(year, month, last)
+    years = [int(year) for year in YEAR.findall(question)]
+    if not years:
+        return None
+    year = years[-1]
+    if quarter is not None:
+        end = 3 * quarter
+        return date(year, end - 2, 1), date(year, end, calendar.monthrange(year, end)[1])
+    return date(year, 1, 1), date(year, 12, 31)
+
+
+def _month(name: str) -> int:
+    key = name.rstrip(".").lower()[:3]
+    return next(n for n in range(1, 13) if calendar.month_name[n].lower().startswith(key))
+
+
+def _span(label: str) -> Span | None:
+    """The period a row's label names ('January 1 - 31, 2022', 'January 1 - March 31, 2022', 'October 1-31, 2022',
+    '10/1/2022 thru 10/31/2022', 'October 2022'), from its first day to its last; None for any other label."""
+    numeric = [m.group("numeric") for m in _DAY.finditer(label) if m.group("numeric")]
+    if len(numeric) == 2:
+        ends = []
+        for written in numeric:
+            month, day, year = (int(part) for part in written.split("/"))
+            year += 2000 if year < 100 else 0
+            if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]):
+                return None
+            ends.append(date(year, month, day))
+        return (ends[0], ends[1]) if ends[0] <= ends[1] else None
+    months, days, years = [], [], []
+    for found in _DAY.finditer(_MARK.sub(" ", label)):
+        if found.group("month"):
+            months.append(_month(found.group("month")))
+        elif found.group("year"):
+            years.append(int(found.group("year")))
+        elif found.group("day"):
+            days.append(int(found.group("day")))
+    if not months or not years or len(months) > 2 or len(years) > 2 or len(days) > 2 or _SPANNED.search(label):
+        return None
+    last = days[-1] if len(days) == 2 or (days and len(months) == 1) else None
+    try:
+        start = date(years[0], months[0], days[0] if days else 1)
+        end = date(years[-1], months[-1], last or calendar.monthrange(years[-1], months[-1])[1])
+    except ValueError:
+        return None  # no such day ('February 30')
+    return (start, end) if start <= end else None
+
+
+def _table(passage: Passage, block: Block, passages: Sequence[Passage]) -> tuple[dict[str, str], list[_Line]] | None:
+    """A repurchase table's columns by measure (their names) and its rows of periods; None for any other table. Its
+    columns are named by its header rows, else by the lines of text above it (in its passage, or ending another
+    passage of its page, where a chunker left them), in order, or in Item 703's order when those name its first
+    columns so and it has four (``_ITEM_703``)."""
+    before, lines = block
+    headers, rows = split_table("\n".join(lines))
+    while rows and not rows[0][0].strip() and not figures_of(" ".join(rows[0][1:])) and any(rows[0][1:]):
+        headers.append(rows.pop(0))  # a header's lines the finder left as rows ('| | of Shares | Price Paid per |')
+    width = max((len(row) for row in [*headers, *rows]), default=0)
+    named = {c: " ".join(h[c].strip() for h in headers if c < len(h) and h[c].strip()) for c in range(1, width)}
+    kinds = {c: kind for c, name in named.items() if (kind := _kind(name)) is not None}
+    if len(kinds) >= 2 and len(set(kinds.values())) == len(kinds):
+        columns = {c: (kind, named[c]) for c, kind in kinds.items()}
+    else:
+        tails = [before, *(_tail(other.text) for other in passages if other.document == passage.document
+                           and other.page == passage.page and other.n != passage.n)]
+        above = next((found for tail in tails if len(found := _names_above(tail)) >= 2), [])
+        order = [kind for kind, _ in above]
+        if len(above) == width - 1:
+            columns = dict(enumerate(above, 1))
+        elif width == 5 and order == list(_ITEM_703[: len(order)]):
+            columns = dict(enumerate([*above, *((kind, _SAID[kind]) for kind in _ITEM_703[len(order):])], 1))
+        else:
+            return None
+    read = _lines(rows, columns)
+    if len({line.span for line in read}) < 2:  # a table of periods
+        return None
+    return {kind: name for kind, name in columns.values()}, read
+
+
+def _kind(name: str) -> str | None:
+    return next((kind for kind, pattern in _COLUMNS if pattern.search(name)), None)
+
+
+def _tail(text: str) -> list[str]:
+    """A passage's last lines of text, after its last table row."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    rows = [n for n, line in enumerate(lines) if line.lstrip().startswith("|")]
+    return lines[rows[-1] + 1 :] if rows else lines
+
+
+def _names_above(lines: Sequence[str]) -> list[tuple[str, str]]:
+    """The columns' names the lines above a table give, after its last sentence, each starting a line
+    (``_HEAD``: 'Total Number of Shares' over 'Purchased (1)'), with what each measures; [] unless each names a
+    measure of its own."""
+    tail = list(lines)
+    ends = [n for n, line in enumerate(tail) if _SENTENCE_END.search(line)]
+    names: list[str] = []
+    for line in tail[ends[-1] + 1 if ends else 0 :]:
+        if _HEAD.match(line):
+            names.append(line.strip())
+        elif names:
+            names[-1] += f" {line.strip()}"
+    kinds = [_kind(name) for name in names]
+    if None in kinds or len(set(kinds)) != len(kinds):
+        return []
+    return [(kind, name) for kind, name in zip(kinds, names, strict=True) if kind is not None]
+
+
+def _lines(rows: Sequence[list[str]], columns: dict[int, tuple[str, str]]) -> list[_Line]:
+    """A table's rows of periods with their cells by measure: a row's figures in order when it has one for each
+    column (a '$' apart: '| Repurchase program (a) | 3,228,300 | $152.38 | | …'), else each under its column; a
+    row under a period's heading ('| November 1-30, 2022 | | |') is of that period; a total's ('Total') of all the
+    table's periods."""
+    read: list[tuple[Span | None, str, str, dict[str, str]]] = []
+    heading: tuple[Span | None, str] | None = None
+    for row in rows:
+        label, values = row[0].strip(), row[1:]
+        if not any(value.strip() for value in values):
+            heading = (_span(label), label) if _span(label) or _TOTAL.match(label) else None
+            continue
+        filled = [value for value in values if value.strip() and value.strip() != "$"]
+        by = (dict(zip((kind for kind, _ in columns.values()), filled, strict=True)) if len(filled) == len(columns)
+              else {kind: row[c] for c, (kind, _) in columns.items() if c < len(row)})
+        if (own := _span(label)) is not None or (_TOTAL.match(label) and heading is None):
+            read.append((own, label, "", by))
+        elif heading is not None:
+            read.append((heading[0], heading[1], label, by))
+    spans = [span for span, *_ in read if span is not None]
+    if not spans:
+        return []
+    whole = (min(start for start, _ in spans), max(end for _, end in spans))
+    return [_Line(span or whole, period, part, by) for span, period, part, by in read]
+
+
+def _column(names: dict[str, str], measure: str, question: str) -> str | None:
+    """The column of the measure asked: of shares purchased, the program's when the question names it and the table
+    has one; of what may yet be purchased, none when the question asks a count and the column a dollar value, or the
+    other way round (a column of Item 703's order, named by no line, is of neither)."""
+    if measure == "count" and _PROGRAM.search(question) and "program" in names:
+        return "program"
+    if measure not in names:
+        return None
+    if measure == "remaining":
+        shares = bool(_NUMBER.search(names[measure]))  # 'Maximum Number of Shares …', not 'Approximate Dollar Value'
+        if (not shares if _COUNT.search(question) else shares and _MONEY.search(question)):
+            return None
+    return measure
+
+
+def _figure(text: str) -> float | None:
+    """A cell's one figure; a dash is none bought (0)."""
+    if _DASH.fullmatch(text.strip()):
+        return 0.0
+    return cell_value(text) if len(figures_of(text)) == 1 else None
+
+
+def _row(lines: Sequence[_Line], column: str, window: Span, question: str) -> _Line | None:
+    """The row of the period asked holding a figure in the column: of what may yet be purchased, the shortest
+    period ending when the period asked ends; else the period asked (a day asked is its month); of rows of one
+    period, the one whose words the question says ('Repurchase program (a)'), none when it says none of them."""
+    filled = [line for line in lines if _figure(line.cells.get(column, "")) is not None]
+    start, end = window
+    if column == "remaining":
+        near = [line for line in filled if abs(line.span[1] - end) <= _NEAR]
+    else:
+        if start == end:
+            start, end = start.replace(day=1), start.replace(day=calendar.monthrange(start.year, start.month)[1])
+        near = [line for line in filled if abs(line.span[0] - start) <= _NEAR and abs(line.span[1] - end) <= _NEAR]
+    if len({line.part for line in near}) > 1:
+        asked = stems(question)
+        near = [line for line in near if line.part and stems(_MARK.sub(" ", line.part)) <= asked]
+    if not near:
+        return None
+    shortest = min(line.span[1] - line.span[0] for line in near)
+    near = [line for line in near if line.span[1] - line.span[0] == shortest]
+    return near[0] if len({(line.period, line.part) for line in near}) == 1 else None
+
+
+def _said(passage: Passage, table: int, line: _Line, column: tuple[str, str], block: Block,
+          window: Span) -> FigureReading:
+    """The reading of one cell: its figure with its column's unit (the dollar value still available in its table's
+    when its column states none), and why it was chosen."""
+    kind, name = column
+    text = line.cells[kind].strip()
+    value = _figure(text) or 0.0
+    dollars = kind == "price" or (kind == "remaining" and not _NUMBER.search(name))
+    scale = scale_of(name)
+    if scale == 1.0 and kind == "remaining" and dollars:
+        scale = scale_of("\n".join([passage.caption, *block[0][-_LINES_ABOVE:]]))
+    plain = "0" if _DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
+    shown = ("$" if dollars else "") + plain + (f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else "")
+    period, part, said = _MARK.sub("", line.period).strip(), _MARK.sub("", line.part).strip(), _MARK.sub("", name)
+    asked = (f"ends when the period asked does ({_day(window[1])})" if kind == "remaining" else
+             f"is of the period asked ({_day(window[0])} to {_day(window[1])})" if window[0] != window[1] else
+             f"is of the period asked ({_day(window[0])})")
+    why = (f"row '{line.period}'" + (f" › '{line.part}'" if line.part else "") + f" {asked}"
+           f"; column '{name}' holds the {_WHAT[kind]} in a table of the company's purchases of its own shares")
+    read = CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
+                    row=line.part or line.period, column=name, text=text, why=why,
+                    lead=line.period if line.part else "",
+                    value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
+    written = f" (the table writes {text})" if _DASH.fullmatch(text) else as_written(read)
+    what = f"{period}, {part}" if part else period
+    sentence = f"**{what}, {said.strip()}: {shown}** [{passage.n}]{written}"
+    return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
+                         what=f"{_WHAT[kind]}, {what}")
+
+
+def _day(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+_SPANNED = re.compile(r"\b(?:ended|ending|months|quarters?|year)\b", re.IGNORECASE)
+"""A period's label that names its length ('Three months ended December 31, 2022'): no month's row."""
+_DASH = re.compile(r"[—–-]+")
+_NUMBER = re.compile(r"\bnumber\b", re.IGNORECASE)
+_LINES_ABOVE = 3
+_WHAT = {"count": "number of shares purchased", "price": "average price paid per share",
+         "program": "number of shares purchased under publicly announced plans or programs",
+         "remaining": "shares that may yet be purchased under the plans or programs"}

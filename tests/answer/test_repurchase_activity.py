@@ -1,0 +1,165 @@
+"""An issuer's table of its purchases of its own shares (a 10-K's Item 5): its rows are periods (months, their quarter,
+the year; or a month's heading over one row per kind of purchase), its columns the measures Item 703 asks (how many
+shares, their average price, how many under a publicly announced program, what may yet be purchased under it). A
+question names a period and a measure; its figure is that row's cell in that column, a count and a price unscaled,
+the dollar value still available in its column's unit, else its table's."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+_HEADER = ("Issuer Purchases of Equity Securities (registered pursuant to Section 12 of the Exchange Act)\n\nPeriod\n\n"
+           "Total Number of Shares\n\nPurchased (1)\n\nAverage Price Paid per\n\nShare\n\n"
+           "Total Number of Shares Purchased as Part of Publicly Announced Plans or Programs\n\n(2)\n\n")
+_ROWS = ("| January 1 - 31, 2022 | 1,458,623 | $176.61 | 1,458,623 | $5,329 |\n"
+         "| February 1 - 28, 2022 | 1,445,206 | 147.03 | 1,441,534 | 5,117 |\n"
+         "| January 1 - March 31, 2022 | 2,903,829 | 161.88 | 2,900,157 | |\n"
+         "| May 1 - 31, 2022 | — | — | — | 5,117 |\n"
+         "| October 1 - 31, 2022 | 2,831,831 | 114.21 | 2,831,831 | 4,331 |\n"
+         "| November 1 - 30, 2022 | 1,002,117 | 126.87 | 1,002,117 | 4,204 |\n"
+         "| December 1 - 31, 2022 | 378,006 | 125.91 | 378,006 | 4,157 |\n"
+         "| October 1 - December 31, 2022 | 4,211,954 | 118.27 | 4,211,954 | |\n"
+         "| January 1 - December 31, 2022 | 10,652,831 | 134.31 | 10,649,159 | |\n")
+_LINES_ABOVE = Passage(n=1, document="tapes-10k.pdf", page=18, tabular=True,
+                       caption="Tapes 10-K › Issuer Purchases of Equity Securities › (Millions)",
+                       text=_HEADER + "Maximum Approximate Dollar Value of Shares that May Yet Be Purchased under\n\n"
+                                      "the Plans or Programs\n\n(Millions)\n" + _ROWS)
+_CASH_FLOWS = Passage(n=2, document="tapes-10k.pdf", page=52, tabular=True,
+                      caption="Tapes 10-K › Consolidated Statement of Cash Flows › (Millions)",
+                      text=("| | 2022 | 2021 |\n| Purchases of treasury stock | (1,464) | (2,199) |\n"
+                            "| Repurchases of common shares | (20) | (35) |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown", "row", "column"), [
+    ("How many shares did Tapes repurchase in October 2022?", "2,831,831", "October 1 - 31, 2022",
+     "Total Number of Shares Purchased (1)"),
+    ("What was the average price Tapes paid per share for the shares it purchased in 2022?", "$134.31",
+     "January 1 - December 31, 2022", "Average Price Paid per Share"),
+    ("How many shares did Tapes purchase in the fourth quarter of 2022?", "4,211,954",
+     "October 1 - December 31, 2022", "Total Number of Shares Purchased (1)"),
+    ("What approximate dollar value of shares could Tapes still purchase under its repurchase program at the end of "
+     "2022?", "$4,157 million", "December 1 - 31, 2022",
+     "Maximum Approximate Dollar Value of Shares that May Yet Be Purchased under the Plans or Programs (Millions)"),
+    ("How many shares did Tapes buy back under its publicly announced program in February 2022?", "1,441,534",
+     "February 1 - 28, 2022",
+     "Total Number of Shares Purchased as Part of Publicly Announced Plans or Programs (2)"),
+    ("How many shares did Tapes repurchase in May 2022?", "0", "May 1 - 31, 2022",
+     "Total Number of Shares Purchased (1)"),
+])
+def test_a_period_s_row_in_the_column_of_the_measure_named_by_the_lines_above(question: str, shown: str, row: str,
+                                                                              column: str) -> None:
+    """The columns' names are lines of text above the table, each starting a line and going on over the next
+    ('Total Number of Shares' over 'Purchased (1)'); the cash flow statement's purchases of treasury stock are no
+    count, price or dollar value still available."""
+    reading = read_figure(question, [_LINES_ABOVE, _CASH_FLOWS])
+    assert reading is not None and reading.shown == shown
+    assert (reading.cells[0].row, reading.cells[0].column) == (row, column)
+
+
+def test_a_dash_is_none_bought_and_said_as_written() -> None:
+    reading = read_figure("How many shares did Tapes repurchase in May 2022?", [_LINES_ABOVE])
+    assert reading is not None and reading.value == 0 and "(the table writes —)" in reading.sentence
+
+
+@pytest.mark.parametrize("question", [
+    "How many shares could Tapes still purchase under its program at the end of 2022?",  # a dollar value's column
+    "How many shares did Tapes repurchase in 2021?",  # a year the table has no row of
+    "What average price per share did Tapes pay for the shares it repurchased in 2021?",
+])
+def test_a_measure_or_period_the_table_lacks_is_no_line_item_s(question: str) -> None:
+    """With the company's table of its purchases among the passages, a count, a price or what may yet be purchased
+    that it does not hold is left to the passages: before, the cash flow statement's 'Purchases of treasury stock |
+    (2,199)' was read for 2021's average price (the first two were none before too)."""
+    assert read_figure(question, [_LINES_ABOVE, _CASH_FLOWS]) is None
+
+
+_NAMES_APART = Passage(n=1, document="tapes-10k.pdf", page=18, tabular=True,
+                       caption="Tapes 10-K › Item 5 › Issuer Purchases of Equity Securities",
+                       text="Repurchases of common stock are made to support the Company's stock-based employee "
+                            "compensation plans.\n\n" + _HEADER.rstrip())
+_TABLE_APART = Passage(n=2, document="tapes-10k.pdf", page=18, tabular=True,
+                       caption="Tapes 10-K › Issuer Purchases of Equity Securities › PART II › (Millions)",
+                       text=_ROWS)
+
+
+def test_names_a_chunker_left_in_another_passage_of_the_page_are_read_in_item_703_s_order() -> None:
+    """The table opens its passage; the lines naming its first three columns end another passage of its page, and
+    its fourth is the last of Item 703's order."""
+    reading = read_figure("How many shares did Tapes repurchase in November 2022?", [_NAMES_APART, _TABLE_APART])
+    assert reading is not None and reading.shown == "1,002,117" and reading.cells[0].passage == 2
+    price = read_figure("What average price per share did Tapes pay for the shares it repurchased in December 2022?",
+                        [_NAMES_APART, _TABLE_APART])
+    assert price is not None and price.shown == "$125.91"
+
+
+_PARTS = Passage(n=1, document="cards-10k.pdf", page=42, tabular=True,
+                 caption="Cards 10-K › Issuer Purchases of Securities › The table below sets forth the information "
+                         "with respect to purchases of our common stock during the quarter ended December 31, 2022.",
+                 text=("| | Total Number of Shares Purchased | | Average Price Paid Per Share | Total Number of "
+                       "Shares Purchased as Part of Publicly Announced Plans or Programs (c) | Maximum Number of "
+                       "Shares that May Yet Be Purchased Under the Plans or Programs |\n"
+                       "| October 1-31, 2022 | | | | | |\n"
+                       "| Repurchase program (a) | — | $ | — | — | 40,583,942 |\n"
+                       "| Employee transactions (b) | — | $ | — | N/A | N/A |\n"
+                       "| November 1-30, 2022 | | | | | |\n"
+                       "| Repurchase program (a) | 3,228,300 | $152.38 | | 3,228,300 | 37,355,642 |\n"
+                       "| Employee transactions (b) | 7,572 | $150.44 | | N/A | N/A |\n"
+                       "| December 1-31, 2022 | | | | | |\n"
+                       "| Repurchase program (a) | 941,184 | $156.27 | | 941,184 | 36,414,458 |\n"
+                       "| Employee transactions (b) | 2 | $154.75 | | N/A | N/A |\n"
+                       "| Total | | | | | |\n"
+                       "| Repurchase program (a) | 4,169,484 | $153.26 | | 4,169,484 | 36,414,458 |\n"
+                       "| Employee transactions (b) | 7,574 | $150.44 | | N/A | N/A |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown", "lead"), [
+    ("How many shares did Cards repurchase under its repurchase program in November 2022?", "3,228,300",
+     "November 1-30, 2022"),
+    ("What average price per share did Cards pay for shares repurchased under its program in December 2022?",
+     "$156.27", "December 1-31, 2022"),
+    ("How many shares could Cards still purchase under its repurchase program at December 31, 2022?", "36,414,458",
+     "December 1-31, 2022"),
+    ("How many shares did Cards repurchase under its repurchase program in the fourth quarter of 2022?", "4,169,484",
+     "Total"),
+    ("How many shares did Cards purchase in employee transactions in December 2022?", "2", "December 1-31, 2022"),
+])
+def test_rows_under_a_month_s_heading_are_that_month_s_by_what_they_are_of(question: str, shown: str,
+                                                                           lead: str) -> None:
+    """Each month titles the rows below it, one per kind of purchase; a '$' the finder set in a cell of its own, the
+    price beside it, puts no figure under the wrong column; the total's rows are the quarter's."""
+    reading = read_figure(question, [_PARTS])
+    assert reading is not None and reading.shown == shown and reading.cells[0].lead == lead
+
+
+def test_a_month_s_rows_of_two_kinds_and_a_question_that_names_neither_read_none() -> None:
+    assert read_figure("How many shares did Cards repurchase in November 2022?", [_PARTS]) is None
+
+
+_DATES = Passage(n=1, document="planes-10k.pdf", page=21, tabular=True,
+                 caption="Planes 10-K › Issuer Purchases of Equity Securities › (Dollars in millions, except per share "
+                         "data)",
+                 text=("(Dollars in millions, except per share data)\n"
+                       "| | (a) | (b) | (c) | (d) |\n"
+                       "| | Total Number | Average | Total Number of Shares Purchased as Part of Publicly | "
+                       "Approximate Dollar Value of Shares That May Yet |\n"
+                       "| | of Shares | Price Paid per | Announced Plans | be Purchased Under the |\n"
+                       "| | Purchased (1) | Share | or Programs | Plans or Programs (2) |\n"
+                       "| 10/1/2022 thru 10/31/2022 | 4,578 | $138.33 | | |\n"
+                       "| 11/1/2022 thru 11/30/2022 | 2,371 | 142.24 | | |\n"
+                       "| 12/1/2022 thru 12/31/2022 | 18,793 | 181.13 | | |\n"
+                       "| Total | 25,742 | $169.94 | | |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What average price per share did Planes pay for the shares it purchased in December 2022?", "$181.13"),
+    ("How many shares did Planes purchase in the fourth quarter of 2022?", "25,742"),
+    ("How many shares did Planes purchase in 2022?", None),  # the table is of one quarter
+])
+def test_dates_in_numbers_under_names_over_several_header_rows(question: str, shown: str | None) -> None:
+    """Dates written in numbers ('10/1/2022 thru 10/31/2022'); each column's name over four rows, the finder's
+    header rows and the rows of names it left among the data; the total of the table's months is their quarter's."""
+    reading = read_figure(question, [_DATES])
+    assert (reading.shown if reading is not None else None) == shown
