@@ -25,6 +25,7 @@ from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading, Passage
 from ..tables.rows import split_table
+from ..text import follow_up_parts
 from .figure_columns import as_written
 from .figure_saying import SCALE_NAMES
 from .row_words import stems
@@ -37,6 +38,7 @@ _SHARES = re.compile(r"\bshares?\b|\bstock\b", re.IGNORECASE)
 _STILL = re.compile(r"\b(?:still|yet|remain\w*|left|available)\b", re.IGNORECASE)
 _PRICE = re.compile(r"\bprices?\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b", re.IGNORECASE)
+_MEASURES = (("remaining", _STILL), ("price", _PRICE), ("count", _COUNT))
 _MONEY = re.compile(r"\bdollars?\b|\bvalue\b|\bhow\s+much\b|\$", re.IGNORECASE)
 _PROGRAM = re.compile(r"\bprograms?\b|\bplans?\b|\bpublicly\s+announced\b|\bauthori[sz]ation\b", re.IGNORECASE)
 
@@ -89,7 +91,9 @@ def repurchase_read(question: str, quarter: int | None,
     (``_asked``): the row of the period asked (a month, a quarter, ``quarter``, of the year asked, or the year; the
     last of the period for what may yet be purchased), the column of the measure; None when no such table holds
     it. No line item holds such a measure: a table that lacks the period asked leaves the answer to the passages."""
-    measure, window = _asked(question), _window(question, quarter)
+    now, before = follow_up_parts(question)  # 'And in November 2022?' after a question on October's purchases
+    measure = _asked(now, before)
+    window = _window(now, quarter) or (_window(before, quarter) if before else None)
     if measure is None or window is None:
         return False, None
     found = False
@@ -105,16 +109,15 @@ def repurchase_read(question: str, quarter: int | None,
     return found, None
 
 
-def _asked(question: str) -> str | None:
+def _asked(question: str, before: str = "") -> str | None:
     """The measure a question asks of the shares a company bought back (``_COLUMNS``): what may yet be purchased,
-    the average price paid, how many were purchased; None when it asks none, or of no share repurchase."""
-    if not (_BUYING.search(question) and _SHARES.search(question)):
+    the average price paid, how many were purchased; None when it asks none, or of no share repurchase. A
+    follow-up (``before``: the question it follows) asks the measure it names ('And the average price?'), else the
+    measure of the question it follows."""
+    if not any(_BUYING.search(text) and _SHARES.search(text) for text in (question, before)):
         return None
-    if _STILL.search(question):
-        return "remaining"
-    if _PRICE.search(question):
-        return "price"
-    return "count" if _COUNT.search(question) else None
+    return next((measure for text in (question, before) for measure, pattern in _MEASURES if pattern.search(text)),
+                None)
 
 
 def _window(question: str, quarter: int | None) -> Span | None:

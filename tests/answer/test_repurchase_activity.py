@@ -163,3 +163,13 @@ def test_dates_in_numbers_under_names_over_several_header_rows(question: str, sh
     header rows and the rows of names it left among the data; the total of the table's months is their quarter's."""
     reading = read_figure(question, [_DATES])
     assert (reading.shown if reading is not None else None) == shown
+
+
+@pytest.mark.parametrize(("follow_up", "shown"), [
+    ("And in November 2022?", "1,002,117"),  # the question's measure, in the follow-up's month
+    ("And the average price paid?", "$114.21"),  # the follow-up's measure, in the question's month
+])
+def test_a_chat_s_follow_up_asks_its_own_period_or_measure(follow_up: str, shown: str) -> None:
+    question = f"{follow_up} (following up on: How many shares did Tapes repurchase in October 2022?)"
+    reading = read_figure(question, [_LINES_ABOVE])
+    assert reading is not None and reading.shown == shown
