@@ -43,6 +43,7 @@ from .formula import formula_tokens
 from .lines_joined import splits_at_and
 from .repurchases import repurchase_read
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
+from .schedules import schedule_read
 from .statement_lines import cell_value, decimal_places, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
@@ -52,6 +53,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits. A yes
     or no on the way a figure went is answered first ('No: … (down from 1.33 to 1.22)', ``figure_saying.answered``)."""
     quarter, question = asked_quarter(question)  # 'in the fourth quarter of fiscal 2012': that column of 2012
+    if (due := schedule_read(question, of_named_reports(question, passages))) is not None:
+        return due  # 'How much of its debt is scheduled to mature in 2021?': a schedule's row of the year
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages

@@ -1,0 +1,162 @@
+"""A schedule of amounts due in each coming year, read by the year asked: "How much of Activision Blizzard's debt is
+scheduled to mature in 2021?" is the '2021' row of its table of debt maturities ($650 million); "… to be repaid after
+2024?" its 'Thereafter' row when 2024 is its last year ($1,650 million), else the rows after the year asked, added up.
+
+Such a table (debt maturities, future lease payments, purchase obligations) names its rows by bare years ('2020',
+'2021', …, 'Thereafter', 'Total') and holds one amount in each, or one per kind (operating and finance leases): no
+line item and no year's column, so the reader of line items finds none of it, and a question on it names no line
+item ('how much of its debt is scheduled to mature') that a question reader takes for a figure. What the schedule is
+of is said by the lines above it and its caption; a question on debt reads no schedule of leases."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..lexical.figure_name import YEAR
+from ..models import CellRead, FigureReading, Passage
+from ..tables.rows import split_table
+from .figure_saying import SCALE_NAMES
+from .row_words import stems
+from .scales import scale_of
+from .statement_lines import cell_value, figures_of
+from .table_blocks import Block, tables_of
+
+_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?)\b", re.IGNORECASE)
+"""A question on amounts falling due in a coming year."""
+_AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s+of)\s+)?((?:19|20)\d\d)\b",
+                    re.IGNORECASE)
+_SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
+             ("purchase", re.compile(r"\bpurchase\s+(?:obligations|commitments)\b|\bunconditional\b", re.IGNORECASE)),
+             ("debt", re.compile(r"\bdebt\b|\bnotes\b|\bborrowings?\b|\bloans?\b|\bbonds\b|\bdebentures\b|"
+                                 r"\bprincipal\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)))
+"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities."""
+_SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing"}
+_YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
+_LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
+                        r"(?:19|20)\d\d\s+(?:and|&)\s+(?:thereafter|beyond|later))\s*", re.IGNORECASE)
+_DASH = re.compile(r"[—–-]+")
+_LINES_ABOVE = 3
+
+
+@dataclass(frozen=True)
+class _Schedule:
+    """A table of amounts by coming year: each year's row and the row of the years after the last ('Thereafter'),
+    each a label and its amounts by column; what it is of, and its scale."""
+
+    years: dict[int, tuple[str, dict[str, str]]]
+    later: tuple[str, dict[str, str]] | None
+    subjects: set[str]
+    scale: float
+
+
+def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
+    """The amount a schedule among the passages states as due in the year asked, or after it; None when the question
+    asks no amount falling due in a year, or no schedule of what it asks holds it."""
+    subject = next((name for name, pattern in _SUBJECTS if pattern.search(question)), None)
+    after = _AFTER.search(question)
+    years = [int(year) for year in YEAR.findall(question)]
+    if subject is None or not _DUE.search(question) or len(set(years)) != 1:
+        return None
+    for passage, first, blocks in tables_of(passages):
+        for table, block in enumerate(blocks, first):
+            schedule = _schedule(passage, block)
+            if schedule is None or subject not in schedule.subjects:
+                continue
+            column = _column(schedule, question)
+            if column is None:
+                continue
+            cells = _after(schedule, years[0]) if after else [schedule.years.get(years[0])]
+            if cells and all(cell is not None and _figure(cell[1].get(column, "")) is not None for cell in cells):
+                return _said(passage, table, [cell for cell in cells if cell is not None], column, schedule,
+                             (subject, years[0], bool(after)))
+    return None
+
+
+def _schedule(passage: Passage, block: Block) -> _Schedule | None:
+    """A table whose rows are three consecutive years or more, each with one amount at least; None for any other."""
+    before, lines = block
+    headers, rows = split_table("\n".join(lines))
+    width = max((len(row) for row in [*headers, *rows]), default=0)
+    names = [" ".join(h[c].strip() for h in headers if c < len(h) and h[c].strip()) for c in range(width)]
+    years: dict[int, tuple[str, dict[str, str]]] = {}
+    later = None
+    for row in rows:
+        label, values = row[0].strip(), row[1:]
+        filled = [value for value in values if value.strip() and value.strip() != "$"]
+        named = [name for name in names[1:] if name] if len(filled) == len([n for n in names[1:] if n]) else []
+        by = dict(zip(named, filled, strict=True)) if named else (
+            {"": filled[0]} if len(filled) == 1 else {})
+        if not by:
+            continue
+        if (year := _YEAR_ROW.fullmatch(label)) is not None:
+            years[int(year.group(1))] = (label, by)
+        elif _LATER_ROW.fullmatch(label) and years:
+            later = (label, by)
+    ordered = sorted(years)
+    if len(ordered) < 3 or ordered != list(range(ordered[0], ordered[0] + len(ordered))):
+        return None
+    title = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])
+    subjects = {name for name, pattern in _SUBJECTS if pattern.search(title)}
+    return _Schedule(years, later, subjects, scale_of(title))
+
+
+def _column(schedule: _Schedule, question: str) -> str | None:
+    """The column of what the question asks: a schedule's one, else the one whose name's words the question says
+    ('Operating leases'), else its total's."""
+    columns = list(dict.fromkeys(name for _, by in schedule.years.values() for name in by))
+    if len(columns) == 1:
+        return columns[0]
+    asked = stems(question)
+    named = [name for name in columns if (own := stems(name)) and own <= asked]
+    if len(named) == 1:
+        return named[0]
+    return next((name for name in columns if name.strip().lower().startswith("total")), None)
+
+
+def _after(schedule: _Schedule, year: int) -> Sequence[tuple[str, dict[str, str]] | None]:
+    """The rows of the years after the one asked, and of those after the schedule's last ('Thereafter'); none when the
+    year asked is not among its years."""
+    if year not in schedule.years or schedule.later is None:
+        return []
+    return [schedule.years[y] for y in sorted(schedule.years) if y > year] + [schedule.later]
+
+
+def _figure(text: str) -> float | None:
+    """A cell's one amount; a dash is none due (0)."""
+    if _DASH.fullmatch(text.strip()):
+        return 0.0
+    return cell_value(text) if len(figures_of(text)) == 1 else None
+
+
+def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], column: str, schedule: _Schedule,
+          asked: tuple[str, int, bool]) -> FigureReading:
+    """The reading of a year's amount, or of the amounts after a year added up, shown with its inputs."""
+    subject, year, after = asked
+    unit = f" {SCALE_NAMES[schedule.scale]}" if schedule.scale in SCALE_NAMES else ""
+    reads = []
+    for label, by in cells:
+        text = by[column].strip()
+        why = (f"row '{label}' of a schedule of amounts due by year" + (f", column '{column}'" if column else "") +
+               (f"; the years after {year}" if after else f"; the year asked ({year})"))
+        reads.append(CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
+                              row=label, column=column, text=text, why=why,
+                              value=(_figure(text) or 0.0) * schedule.scale))
+    value = sum(read.value for read in reads)
+    plain = [("0" if _DASH.fullmatch(read.text) else read.text.strip("$ ").replace("$", "")) for read in reads]
+    shown = f"${_amount(value / schedule.scale)}{unit}" if len(reads) > 1 else (
+        "$0" if plain[0] == "0" else f"${plain[0]}{unit}")
+    what = (column or _SAID[subject]) + (f" after {year}" if after else f" in {year}")
+    formula = " + ".join(f"{p} ({read.row})" for p, read in zip(plain, reads, strict=True)) if len(reads) > 1 else ""
+    notes = [f"row '{reads[0].row}'"] if after and not formula else []
+    notes += [f"the table writes {reads[0].text}"] if not formula and _DASH.fullmatch(reads[0].text) else []
+    sentence = f"**{what}: {shown}** [{passage.n}]" + (f" ({formula})" if formula else (
+        f" ({'; '.join(notes)})" if notes else ""))
+    return FigureReading(kind="sum" if formula else "cell", sentence=sentence, value=value, shown=shown,
+                         formula=f"{formula} = {shown}" if formula else "", cells=reads,
+                         notes=[read.why for read in reads], what=what)
+
+
+def _amount(value: float) -> str:
+    return f"{value:,.0f}" if value == round(value) else f"{value:,.2f}"
