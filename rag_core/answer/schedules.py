@@ -25,6 +25,9 @@ from .table_blocks import Block, tables_of
 
 _DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?)\b", re.IGNORECASE)
 """A question on amounts falling due in a coming year."""
+_NOT_AN_AMOUNT = re.compile(r"\bpercent\w*|%|\bshare\b|\bproportion\b|\bratio\b|\bfraction\b|\bchang\w*|"
+                            r"\bincreas\w*|\bdecreas\w*|\bgr[eo]w\w*|\bcompar\w*", re.IGNORECASE)
+"""A question that asks a share, a ratio or a change of a schedule's amounts, which the reader of figures computes."""
 _AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s+of)\s+)?((?:19|20)\d\d)\b",
                     re.IGNORECASE)
 _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
@@ -35,7 +38,7 @@ _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", r
 _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
-                        r"(?:19|20)\d\d\s+(?:and|&)\s+(?:thereafter|beyond|later))\s*", re.IGNORECASE)
+                        r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
 _DASH = re.compile(r"[—–-]+")
 _LINES_ABOVE = 3
 
@@ -57,7 +60,7 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
     subject = next((name for name, pattern in _SUBJECTS if pattern.search(question)), None)
     after = _AFTER.search(question)
     years = [int(year) for year in YEAR.findall(question)]
-    if subject is None or not _DUE.search(question) or len(set(years)) != 1:
+    if subject is None or not _DUE.search(question) or len(set(years)) != 1 or _NOT_AN_AMOUNT.search(question):
         return None
     for passage, first, blocks in tables_of(passages):
         for table, block in enumerate(blocks, first):
