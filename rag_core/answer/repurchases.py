@@ -45,7 +45,8 @@ _PROGRAM = re.compile(r"\bprograms?\b|\bplans?\b|\bpublicly\s+announced\b|\bauth
 _COLUMNS = (("remaining", re.compile(r"\bmay\s+yet\b|\byet\s+(?:to\s+)?be\b|\bremaining\b|\bavailable\b", re.I)),
             ("price", re.compile(r"\baverage\s+price\b|\bprice\s+paid\b|\bprice\s+per\s+share\b", re.I)),
             ("program", re.compile(r"\bas\s+part\s+of\b|\bpublicly\s+announced\b", re.I)),
-            ("count", re.compile(r"\bnumber\s+of\s+shares\b|\bshares\s+(?:re)?purchased\b|\btotal\s+number\b", re.I)))
+            ("count", re.compile(r"\bnumber\s+of\s+shares\b|\bshares\b.*\b(?:re)?purchased\b|"
+                                 r"\b(?:re)?purchased\b.*\bshares\b|\btotal\s+number\b", re.I)))
 """What a repurchase table's column holds, by its name: the shares (or dollar value) that may yet be purchased, the
 average price paid per share, the shares purchased under a publicly announced program, all shares purchased."""
 _ITEM_703 = ("count", "price", "program", "remaining")
@@ -53,7 +54,7 @@ _ITEM_703 = ("count", "price", "program", "remaining")
 _SAID = {"count": "Total Number of Shares Purchased", "price": "Average Price Paid per Share",
          "program": "Total Number of Shares Purchased as Part of Publicly Announced Plans or Programs",
          "remaining": "Shares that May Yet Be Purchased under the Plans or Programs"}
-_HEAD = re.compile(r"^\s*(?:\([a-d]\)\s*)?(?:total\s+number|number\s+of|(?:weighted\s+)?average\s+price|maximum|"
+_HEAD = re.compile(r"^\s*(?:\([a-d]\)\s*)?(?:total\s+number|number\s+of|(?:weighted\s+)?average\b|maximum|"
                    r"approximate\s+dollar|dollar\s+value)", re.IGNORECASE)
 """A line of text above a table that starts a column's name ('Total Number of Shares', 'Average Price Paid per'), the
 lines after it continuing it ('Purchased (1)')."""
@@ -85,6 +86,18 @@ class _Line:
     cells: dict[str, str]
 
 
+@dataclass(frozen=True)
+class _Table:
+    """A repurchase table read: its columns' names by measure, its rows, the unit the lines above its names state
+    (its scale, and whether it is of dollars alone: 'Dollars in millions, except per share data'), and the measures
+    whose cells are written in dollars."""
+
+    names: dict[str, str]
+    lines: list[_Line]
+    unit: tuple[float, bool]
+    money: set[str]
+
+
 def repurchase_read(question: str, quarter: int | None,
                     passages: Sequence[Passage]) -> tuple[bool, FigureReading | None]:
     """Whether a question asks a measure of an issuer's repurchase table among the passages, and the cell it asks
@@ -101,11 +114,11 @@ def repurchase_read(question: str, quarter: int | None,
         for table, block in enumerate(blocks, first):
             if (read := _table(passage, block, passages)) is None:
                 continue
-            found, (names, lines) = True, read
-            column = _column(names, measure, question)
-            line = _row(lines, column, window, question) if column is not None else None
+            found = True
+            column = _column(read, measure, question)
+            line = _row(read.lines, column, window, question) if column is not None else None
             if column is not None and line is not None:
-                return True, _said(passage, table, line, (column, names[column]), block, window)
+                return True, _said(passage, table, line, (column, read), block, window)
     return found, None
 
 
@@ -176,11 +189,11 @@ def _span(label: str) -> Span | None:
     return (start, end) if start <= end else None
 
 
-def _table(passage: Passage, block: Block, passages: Sequence[Passage]) -> tuple[dict[str, str], list[_Line]] | None:
-    """A repurchase table's columns by measure (their names) and its rows of periods; None for any other table. Its
-    columns are named by its header rows, else by the lines of text above it (in its passage, or ending another
-    passage of its page, where a chunker left them), in order, or in Item 703's order when those name its first
-    columns so and it has four (``_ITEM_703``)."""
+def _table(passage: Passage, block: Block, passages: Sequence[Passage]) -> _Table | None:
+    """A repurchase table's columns by measure (their names), its rows of periods and the unit the lines above its
+    names state; None for any other table. Its columns are named by its header rows, else by the lines of text above
+    it (in its passage, or ending another passage of its page, where a chunker left them), in order, or in Item 703's
+    order when those name its first columns so and it has four (``_ITEM_703``)."""
     before, lines = block
     headers, rows = split_table("\n".join(lines))
     while rows and not rows[0][0].strip() and not figures_of(" ".join(rows[0][1:])) and any(rows[0][1:]):
@@ -189,22 +202,26 @@ def _table(passage: Passage, block: Block, passages: Sequence[Passage]) -> tuple
     named = {c: " ".join(h[c].strip() for h in headers if c < len(h) and h[c].strip()) for c in range(1, width)}
     kinds = {c: kind for c, name in named.items() if (kind := _kind(name)) is not None}
     if len(kinds) >= 2 and len(set(kinds.values())) == len(kinds):
-        columns = {c: (kind, named[c]) for c, kind in kinds.items()}
+        columns, unit = {c: (kind, named[c]) for c, kind in kinds.items()}, before[-_LINES_ABOVE:]
     else:
         tails = [before, *(_tail(other.text) for other in passages if other.document == passage.document
                            and other.page == passage.page and other.n != passage.n)]
-        above = next((found for tail in tails if len(found := _names_above(tail)) >= 2), [])
+        above, unit = next((found for tail in tails if len((found := _names_above(tail))[0]) >= 2), ([], []))
         order = [kind for kind, _ in above]
         if len(above) == width - 1:
             columns = dict(enumerate(above, 1))
-        elif width == 5 and order == list(_ITEM_703[: len(order)]):
+        elif width == 5 and len(order) >= 2 and order == list(_ITEM_703[: len(order)]):
             columns = dict(enumerate([*above, *((kind, _SAID[kind]) for kind in _ITEM_703[len(order):])], 1))
         else:
             return None
     read = _lines(rows, columns)
     if len({line.span for line in read}) < 2:  # a table of periods
         return None
-    return {kind: name for kind, name in columns.values()}, read
+    money = {kind for kind in (kind for kind, _ in columns.values()) if any("$" in line.cells.get(kind, "")
+                                                                           for line in read)}
+    said = "\n".join(unit)
+    return _Table({kind: name for kind, name in columns.values()}, read,
+                  (scale_of(said), _MONEY_ONLY.search(said) is not None), money)
 
 
 def _kind(name: str) -> str | None:
@@ -218,29 +235,33 @@ def _tail(text: str) -> list[str]:
     return lines[rows[-1] + 1 :] if rows else lines
 
 
-def _names_above(lines: Sequence[str]) -> list[tuple[str, str]]:
+def _names_above(lines: Sequence[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """The columns' names the lines above a table give, after its last sentence, each starting a line
-    (``_HEAD``: 'Total Number of Shares' over 'Purchased (1)'), with what each measures; [] unless each names a
-    measure of its own."""
+    (``_HEAD``: 'Total Number of Shares' over 'Purchased (1)'), with what each measures, and the lines above the
+    first name (which may state the table's unit); no names unless each names a measure of its own."""
     tail = list(lines)
     ends = [n for n, line in enumerate(tail) if _SENTENCE_END.search(line)]
     names: list[str] = []
+    above: list[str] = []
     for line in tail[ends[-1] + 1 if ends else 0 :]:
         if _HEAD.match(line):
             names.append(line.strip())
         elif names:
             names[-1] += f" {line.strip()}"
+    first = next((n for n, line in enumerate(tail) if _HEAD.match(line)), len(tail))
+    above = tail[max(0, first - _LINES_ABOVE) : first]
     kinds = [_kind(name) for name in names]
     if None in kinds or len(set(kinds)) != len(kinds):
-        return []
-    return [(kind, name) for kind, name in zip(kinds, names, strict=True) if kind is not None]
+        return [], above
+    return [(kind, name) for kind, name in zip(kinds, names, strict=True) if kind is not None], above
 
 
 def _lines(rows: Sequence[list[str]], columns: dict[int, tuple[str, str]]) -> list[_Line]:
     """A table's rows of periods with their cells by measure: a row's figures in order when it has one for each
     column (a '$' apart: '| Repurchase program (a) | 3,228,300 | $152.38 | | …'), else each under its column; a
     row under a period's heading ('| November 1-30, 2022 | | |') is of that period; a total's ('Total') of all the
-    table's periods."""
+    table's periods; a row without a label below a period's row is the rest of it (the balance still available
+    after what the period used, '(153)')."""
     read: list[tuple[Span | None, str, str, dict[str, str]]] = []
     heading: tuple[Span | None, str] | None = None
     for row in rows:
@@ -255,6 +276,8 @@ def _lines(rows: Sequence[list[str]], columns: dict[int, tuple[str, str]]) -> li
             read.append((own, label, "", by))
         elif heading is not None:
             read.append((heading[0], heading[1], label, by))
+        elif not label and read:  # the row below a period's, its balance ('| | | | | 8,668 |' under '(153)')
+            read[-1][3].update({kind: text for kind, text in by.items() if text.strip()})
     spans = [span for span, *_ in read if span is not None]
     if not spans:
         return []
@@ -262,19 +285,28 @@ def _lines(rows: Sequence[list[str]], columns: dict[int, tuple[str, str]]) -> li
     return [_Line(span or whole, period, part, by) for span, period, part, by in read]
 
 
-def _column(names: dict[str, str], measure: str, question: str) -> str | None:
+def _column(table: _Table, measure: str, question: str) -> str | None:
     """The column of the measure asked: of shares purchased, the program's when the question names it and the table
-    has one; of what may yet be purchased, none when the question asks a count and the column a dollar value, or the
-    other way round (a column of Item 703's order, named by no line, is of neither)."""
-    if measure == "count" and _PROGRAM.search(question) and "program" in names:
+    has one; of what may yet be purchased, none when the question asks a count and the column holds dollars (its
+    cells say '$', or its name a dollar value and no number of shares), or the other way round."""
+    if measure == "count" and _PROGRAM.search(question) and "program" in table.names:
         return "program"
-    if measure not in names:
+    if measure not in table.names:
         return None
     if measure == "remaining":
-        shares = bool(_NUMBER.search(names[measure]))  # 'Maximum Number of Shares …', not 'Approximate Dollar Value'
-        if (not shares if _COUNT.search(question) else shares and _MONEY.search(question)):
+        dollars = _in_dollars(table, measure)
+        if (dollars if _COUNT.search(question) else not dollars and _MONEY.search(question)):
             return None
     return measure
+
+
+def _in_dollars(table: _Table, kind: str) -> bool:
+    """Whether a column's figures are dollars: a price, or cells written with '$', or a name of a dollar value that
+    names no number of shares ('Approximate Dollar Value of Shares …', not 'Maximum Number (or Approximate Dollar
+    Value) of Shares …')."""
+    name = table.names[kind]
+    return kind == "price" or kind in table.money or (_DOLLAR_VALUE.search(name) is not None
+                                                      and _NUMBER.search(name) is None)
 
 
 def _figure(text: str) -> float | None:
@@ -288,14 +320,16 @@ def _row(lines: Sequence[_Line], column: str, window: Span, question: str) -> _L
     """The row of the period asked holding a figure in the column: of what may yet be purchased, the shortest
     period ending when the period asked ends; else the period asked (a day asked is its month); of rows of one
     period, the one whose words the question says ('Repurchase program (a)'), none when it says none of them."""
-    filled = [line for line in lines if _figure(line.cells.get(column, "")) is not None]
+    filled = [line for line in lines if _figure(text := line.cells.get(column, "")) is not None
+              and not (column == "remaining" and IN_PARENTHESES.match(text))]  # what a period used of it
     start, end = window
     if column == "remaining":
         near = [line for line in filled if abs(line.span[1] - end) <= _NEAR]
     else:
         if start == end:
             start, end = start.replace(day=1), start.replace(day=calendar.monthrange(start.year, start.month)[1])
-        near = [line for line in filled if abs(line.span[0] - start) <= _NEAR and abs(line.span[1] - end) <= _NEAR]
+        opening = _NEAR if end - start <= _MONTH_LONG else _QUARTER_OFF  # a fiscal quarter from September 4
+        near = [line for line in filled if abs(line.span[0] - start) <= opening and abs(line.span[1] - end) <= _NEAR]
     if len({line.part for line in near}) > 1:
         asked = stems(question)
         near = [line for line in near if line.part and stems(_MARK.sub(" ", line.part)) <= asked]
@@ -306,15 +340,21 @@ def _row(lines: Sequence[_Line], column: str, window: Span, question: str) -> _L
     return near[0] if len({(line.period, line.part) for line in near}) == 1 else None
 
 
-def _said(passage: Passage, table: int, line: _Line, column: tuple[str, str], block: Block,
+def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table], block: Block,
           window: Span) -> FigureReading:
-    """The reading of one cell: its figure with its column's unit (the dollar value still available in its table's
-    when its column states none), and why it was chosen."""
-    kind, name = column
+    """The reading of one cell: its figure with its unit, and why it was chosen. A price is never scaled; any other
+    figure by its column's own unit ('(Millions)'), else by the unit the lines above the table's names state (a
+    count not by one of dollars alone: 'Dollars in millions, except per share data'), else, for dollars, by its
+    passage's caption."""
+    kind, read_table = column
+    name = read_table.names[kind]
     text = line.cells[kind].strip()
     value = _figure(text) or 0.0
-    dollars = kind == "price" or (kind == "remaining" and not _NUMBER.search(name))
-    scale = scale_of(name)
+    dollars = _in_dollars(read_table, kind)
+    stated, money_only = read_table.unit
+    scale = 1.0 if kind == "price" else scale_of(name)
+    if scale == 1.0 and kind != "price" and (dollars or not money_only):
+        scale = stated
     if scale == 1.0 and kind == "remaining" and dollars:
         scale = scale_of("\n".join([passage.caption, *block[0][-_LINES_ABOVE:]]))
     plain = "0" if _DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
@@ -330,6 +370,8 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, str], bl
                     lead=line.period if line.part else "",
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
     written = f" (the table writes {text})" if _DASH.fullmatch(text) else as_written(read)
+    if _TOTAL.match(period):  # 'Total' of the table's months: their span said
+        period = f"{period}, {_day(line.span[0])} to {_day(line.span[1])}"
     what = f"{period}, {part}" if part else period
     sentence = f"**{what}, {said.strip()}: {shown}** [{passage.n}]{written}"
     return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
@@ -344,6 +386,12 @@ _SPANNED = re.compile(r"\b(?:ended|ending|months|quarters?|year)\b", re.IGNORECA
 """A period's label that names its length ('Three months ended December 31, 2022'): no month's row."""
 _DASH = re.compile(r"[—–-]+")
 _NUMBER = re.compile(r"\bnumber\b", re.IGNORECASE)
+_DOLLAR_VALUE = re.compile(r"\bdollars?\b|\bvalue\b|\$", re.IGNORECASE)
+_MONEY_ONLY = re.compile(r"(?:\bdollars?|\$)\s+(?:amounts\s+)?in\b", re.IGNORECASE)
+"""A unit of dollars alone ('Dollars in millions'), which scales no count of shares."""
+_MONTH_LONG = timedelta(days=31)
+_QUARTER_OFF = timedelta(days=31)
+"""How far a quarter's or a year's row may start from the calendar's: a fiscal quarter ('9/4/2022 - 12/31/2022')."""
 _LINES_ABOVE = 3
 _WHAT = {"count": "number of shares purchased", "price": "average price paid per share",
          "program": "number of shares purchased under publicly announced plans or programs",

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading, Passage
 from ..tables.rows import split_table
+from .figure_cells import Row, table_rows
 from .figure_saying import SCALE_NAMES
 from .row_words import stems
-from .scales import scale_of
 from .statement_lines import cell_value, figures_of
 from .table_blocks import Block, tables_of
 
@@ -33,25 +33,25 @@ _AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s
 _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
              ("purchase", re.compile(r"\bpurchase\s+(?:obligations|commitments)\b|\bunconditional\b", re.IGNORECASE)),
              ("debt", re.compile(r"\bdebt\b|\bnotes\b|\bborrowings?\b|\bloans?\b|\bbonds\b|\bdebentures\b|"
-                                 r"\bprincipal\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)))
+                                 r"\bprincipal\b|\bfinancings?\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)))
 """What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities."""
 _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
 _DASH = re.compile(r"[—–-]+")
+_UNIT_WORD = re.compile(r"\(?(?:in|\$?000['’]?s|thousands|millions|billions|dollars|\$)\)?", re.IGNORECASE)
 _LINES_ABOVE = 3
 
 
 @dataclass(frozen=True)
 class _Schedule:
     """A table of amounts by coming year: each year's row and the row of the years after the last ('Thereafter'),
-    each a label and its amounts by column; what it is of, and its scale."""
+    each a label and its amounts by column; what it is of."""
 
     years: dict[int, tuple[str, dict[str, str]]]
     later: tuple[str, dict[str, str]] | None
     subjects: set[str]
-    scale: float
 
 
 def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -62,6 +62,7 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
     years = [int(year) for year in YEAR.findall(question)]
     if subject is None or not _DUE.search(question) or len(set(years)) != 1 or _NOT_AN_AMOUNT.search(question):
         return None
+    units: dict[tuple[int, int], Row] = {}
     for passage, first, blocks in tables_of(passages):
         for table, block in enumerate(blocks, first):
             schedule = _schedule(passage, block)
@@ -72,8 +73,10 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
                 continue
             cells = _after(schedule, years[0]) if after else [schedule.years.get(years[0])]
             if cells and all(cell is not None and _figure(cell[1].get(column, "")) is not None for cell in cells):
-                return _said(passage, table, [cell for cell in cells if cell is not None], column, schedule,
-                             (subject, years[0], bool(after)))
+                if not units:  # the unit every reader of the table gives it: its own, else its report's
+                    units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
+                return _said(passage, table, [cell for cell in cells if cell is not None], column,
+                             units.get((passage.n, table)), (subject, years[0], bool(after)))
     return None
 
 
@@ -85,9 +88,11 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
     names = [" ".join(h[c].strip() for h in headers if c < len(h) and h[c].strip()) for c in range(width)]
     years: dict[int, tuple[str, dict[str, str]]] = {}
     later = None
-    for row in rows:
-        label, values = row[0].strip(), row[1:]
-        filled = [value for value in values if value.strip() and value.strip() != "$"]
+    figures = [[value for value in row[1:] if value.strip() and value.strip() != "$"] for row in rows]
+    if not any(names[1:]) and (most := max(map(len, figures), default=0)) > 1:
+        names = ["", *_names_above(before, most)]
+    for row, filled in zip(rows, figures, strict=True):
+        label = row[0].strip()
         named = [name for name in names[1:] if name] if len(filled) == len([n for n in names[1:] if n]) else []
         by = dict(zip(named, filled, strict=True)) if named else (
             {"": filled[0]} if len(filled) == 1 else {})
@@ -102,7 +107,17 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
         return None
     title = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])
     subjects = {name for name, pattern in _SUBJECTS if pattern.search(title)}
-    return _Schedule(years, later, subjects, scale_of(title))
+    return _Schedule(years, later, subjects)
+
+
+def _names_above(before: Sequence[str], count: int) -> list[str]:
+    """Columns' names the lines above a table give a word each, after its last sentence ('Finance', 'Leases',
+    'Operating', 'Leases Total': 'Finance', 'Operating', 'Total'), the unit and the words of what the schedule is of
+    left out; none unless as many as the table has columns."""
+    ends = [n for n, line in enumerate(before) if line.rstrip().endswith((".", ":"))]
+    words = [word for line in before[ends[-1] + 1 if ends else 0 :] for word in line.split()
+             if not _UNIT_WORD.fullmatch(word) and not any(pattern.fullmatch(word) for _, pattern in _SUBJECTS)]
+    return words if len(words) == count else []
 
 
 def _column(schedule: _Schedule, question: str) -> str | None:
@@ -133,11 +148,14 @@ def _figure(text: str) -> float | None:
     return cell_value(text) if len(figures_of(text)) == 1 else None
 
 
-def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], column: str, schedule: _Schedule,
+def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], column: str, row: Row | None,
           asked: tuple[str, int, bool]) -> FigureReading:
-    """The reading of a year's amount, or of the amounts after a year added up, shown with its inputs."""
+    """The reading of a year's amount, or of the amounts after a year added up, shown with its inputs, in the unit
+    the reader of the table's rows gives it (``row``: its scale, and where its unit was read when the table states
+    none)."""
     subject, year, after = asked
-    unit = f" {SCALE_NAMES[schedule.scale]}" if schedule.scale in SCALE_NAMES else ""
+    scale = row.scale if row is not None else 1.0
+    unit = f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else ""
     reads = []
     for label, by in cells:
         text = by[column].strip()
@@ -145,20 +163,23 @@ def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]],
                (f"; the years after {year}" if after else f"; the year asked ({year})"))
         reads.append(CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
                               row=label, column=column, text=text, why=why,
-                              value=(_figure(text) or 0.0) * schedule.scale))
+                              value=(_figure(text) or 0.0) * scale,
+                              unit_passage=row.unit_passage if row is not None and row.unit_from else None))
     value = sum(read.value for read in reads)
     plain = [("0" if _DASH.fullmatch(read.text) else read.text.strip("$ ").replace("$", "")) for read in reads]
-    shown = f"${_amount(value / schedule.scale)}{unit}" if len(reads) > 1 else (
+    shown = f"${_amount(value / scale)}{unit}" if len(reads) > 1 else (
         "$0" if plain[0] == "0" else f"${plain[0]}{unit}")
-    what = (column or _SAID[subject]) + (f" after {year}" if after else f" in {year}")
+    what = f"{_SAID[subject]} {'after' if after else 'in'} {year}" + (f", {column}" if column else "")
     formula = " + ".join(f"{p} ({read.row})" for p, read in zip(plain, reads, strict=True)) if len(reads) > 1 else ""
     notes = [f"row '{reads[0].row}'"] if after and not formula else []
     notes += [f"the table writes {reads[0].text}"] if not formula and _DASH.fullmatch(reads[0].text) else []
-    sentence = f"**{what}: {shown}** [{passage.n}]" + (f" ({formula})" if formula else (
+    notes += [f"the unit of [{at}]"] if (at := reads[0].unit_passage) and at != passage.n else []
+    sentence = f"**{what}: {shown}** [{passage.n}]" + (f" ({'; '.join([formula, *notes])})" if formula else (
         f" ({'; '.join(notes)})" if notes else ""))
+    units = [f"its unit: {row.unit_from}"] if row is not None and row.unit_from else []
     return FigureReading(kind="sum" if formula else "cell", sentence=sentence, value=value, shown=shown,
                          formula=f"{formula} = {shown}" if formula else "", cells=reads,
-                         notes=[read.why for read in reads], what=what)
+                         notes=[*(read.why for read in reads), *units], what=what)
 
 
 def _amount(value: float) -> str:

@@ -58,3 +58,46 @@ def test_a_year_or_a_column_the_schedule_lacks_is_no_figure(question: str) -> No
 
 def test_a_question_on_debt_reads_no_schedule_of_leases() -> None:
     assert read_figure("How much of Games' debt is scheduled to mature in 2022?", [_LEASES]) is None
+
+
+_NAMED_ABOVE = Passage(n=1, document="drugs-10k.pdf", page=150, tabular=True,
+                       caption="Drugs 10-K › Leases",
+                       text=("The following table summarizes the maturity of lease liabilities under finance and "
+                             "operating leases as of December 31, 2022:\n\nIn millions\n\nFinance\n\nLeases\n\n"
+                             "Operating\n\nLeases Total\n"
+                             "| 2023 | $139 | $2,685 | $2,824 |\n| 2024 | 130 | 2,499 | 2,629 |\n"
+                             "| 2025 | 128 | 2,313 | 2,441 |\n| Thereafter | 1,640 | 12,411 | 14,051 |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What finance lease payments are due in 2024 for Drugs?", "$130 million"),
+    ("What total lease payments are due after 2025 for Drugs?", "$14,051 million"),
+])
+def test_columns_named_a_word_each_by_the_lines_above(question: str, shown: str) -> None:
+    """'Finance', 'Leases', 'Operating', 'Leases Total' above three columns: the unit and the schedule's own word
+    apart, a word names each."""
+    reading = read_figure(question, [_NAMED_ABOVE])
+    assert reading is not None and reading.shown == shown
+
+
+def test_a_schedule_that_states_no_unit_is_in_its_report_s() -> None:
+    """The unit the report declares on an earlier page, as every reader of its tables reads it, said with where."""
+    statement = Passage(n=2, document="planes-10k.pdf", page=63, tabular=True,
+                        text="The Boeing Company and Subsidiaries\nNotes to the Consolidated Financial Statements\n"
+                             "(Dollars in millions, except otherwise stated)\nNote 1 – Summary of Significant "
+                             "Accounting Policies\n")
+    schedule = Passage(n=1, document="planes-10k.pdf", page=86, tabular=True,
+                       text="Maturities of operating lease liabilities for the next five years are as follows:\n\n"
+                            "Operating leases\n| 2023 | $316 |\n| 2024 | 259 |\n| 2025 | 224 |\n| 2026 | 191 |\n"
+                            "| Thereafter | 1,039 |\n| Total lease payments | 2,180 |\n")
+    reading = read_figure("What operating lease payments are due in 2025 for Planes?", [schedule, statement])
+    assert reading is not None and reading.shown == "$224 million" and "(the unit of [2])" in reading.sentence
+
+
+def test_secured_financings_are_debt() -> None:
+    schedule = Passage(n=1, document="bank-10k.pdf", page=168, tabular=True,
+                       text="The table below presents other secured financings by maturity date.\n"
+                            "| $ in millions | As of December 2016 |\n| 2018 | 5,575 |\n| 2019 | 702 |\n"
+                            "| 2020 | 1,158 |\n| 2021 | 321 |\n| 2022 - thereafter | 649 |\n")
+    reading = read_figure("How much of Bank's long-term other secured financings mature in 2019?", [schedule])
+    assert reading is not None and reading.shown == "$702 million"

@@ -173,3 +173,60 @@ def test_a_chat_s_follow_up_asks_its_own_period_or_measure(follow_up: str, shown
     question = f"{follow_up} (following up on: How many shares did Tapes repurchase in October 2022?)"
     reading = read_figure(question, [_LINES_ABOVE])
     assert reading is not None and reading.shown == shown
+
+
+_FISCAL = Passage(n=1, document="snacks-10k.pdf", page=30, tabular=True,
+                  caption="Snacks 10-K › FORM 10-K › Programs › PART II",
+                  text=("A summary of our common stock repurchases (in millions, except average price per share) "
+                        "during the fourth quarter of 2022 is set forth in the table below.\n\nIssuer Purchases of "
+                        "Common Stock\n\nPeriod\n\nTotal Number of\n\nShares Repurchased\n\nAverage\n\n"
+                        "Price Paid\n\nPer Share\n\n"
+                        "Total Number of Shares Purchased as\n\nPart of Publicly Announced Plans or\n\nPrograms\n\n"
+                        "Maximum Number (or Approximate Dollar Value) of\n\nShares that May Yet Be Purchased Under the "
+                        "Plans or\n\nPrograms\n"
+                        "| 9/3/2022 | | | | $8,821 |\n"
+                        "| 9/4/2022 - 10/1/2022 | 0.9 | $168.54 | 0.9 | (153) |\n| | | | | 8,668 |\n"
+                        "| 10/2/2022 - 10/29/2022 | 0.2 | $174.47 | 0.2 | (46) |\n| | | | | 8,622 |\n"
+                        "| 10/30/2022 - 11/26/2022 | 0.4 | $179.94 | 0.4 | (67) |\n| | | | | 8,555 |\n"
+                        "| 11/27/2022 - 12/31/2022 | 0.3 | $182.84 | 0.3 | (55) |\n"
+                        "| Total | 1.8 | $174.04 | 1.8 | $8,500 |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How many shares did Snacks repurchase in the fourth quarter of 2022?", "1.8 million"),
+    ("What average price per share did Snacks pay for shares it repurchased in November 2022?", "$179.94"),
+    ("What dollar value of shares could Snacks still repurchase under its program at the end of 2022?",
+     "$8,500 million"),
+    ("What dollar value of shares could Snacks still repurchase under its program at October 29, 2022?",
+     "$8,622 million"),
+])
+def test_fiscal_periods_a_unit_above_the_names_and_each_period_s_balance_on_the_row_below(question: str,
+                                                                                         shown: str) -> None:
+    """Fiscal months ('10/30/2022 - 11/26/2022' is November's) and a fiscal quarter from September 4; the unit the
+    sentence above the names states scales the counts and the dollar value, not the price it excepts; what each
+    period used of the program is in parentheses and its balance on the unlabelled row below."""
+    reading = read_figure(question, [_FISCAL])
+    assert reading is not None and reading.shown == shown
+
+
+def test_names_whose_words_a_finder_interleaved_still_name_their_measures() -> None:
+    """A finder that reads a header's lines across each other ('Shares Total Purchased', 'Average Paid Price Per
+    Share'): the count's column is still the one of shares purchased."""
+    table = Passage(n=1, document="bank-10k.pdf", page=60, tabular=True, text=(
+        "The table below presents purchases of our common stock during the fourth quarter of 2016.\n"
+        "| | Shares Total Purchased | Average Paid Price Per Share | Total Purchased Shares as Part of Announced a "
+        "Publicly Program | Maximum That Shares May Yet Be Purchased Under the Program |\n"
+        "| October 2016 | 2,650,628 | $172.13 | 2,650,628 | 31,545,097 |\n"
+        "| November 2016 | 3,164,013 | $198.20 | 3,164,013 | 28,381,084 |\n"
+        "| December 2016 | 1,768,622 | $235.57 | 1,768,622 | 26,612,462 |\n"))
+    count = read_figure("How many shares did Bank repurchase in November 2016?", [table])
+    assert count is not None and count.shown == "3,164,013"
+    left = read_figure("How many shares could Bank still purchase under its repurchase program at the end of 2016?",
+                       [table])
+    assert left is not None and left.shown == "26,612,462"
+
+
+def test_a_table_of_periods_whose_columns_nothing_names_is_read_as_none() -> None:
+    """Four columns over months and no line naming them: Item 703's order is no reason to read them."""
+    assert read_figure("How many shares did Snacks repurchase in October 2022?",
+                       [Passage(n=1, document="snacks-10k.pdf", page=30, tabular=True, text=_ROWS)]) is None
