@@ -392,7 +392,7 @@ _MONEY_ONLY = re.compile(r"(?:\bdollars?|\$)\s+(?:amounts\s+)?in\b", re.IGNORECA
 _MONTH_LONG = timedelta(days=31)
 _QUARTER_OFF = timedelta(days=31)
 """How far a quarter's or a year's row may start from the calendar's: a fiscal quarter ('9/4/2022 - 12/31/2022')."""
-_LINES_ABOVE = 3
+_LINES_ABOVE = 3  # lines above a table that may state its unit: a caption, the unit, a title
 _WHAT = {"count": "number of shares purchased", "price": "average price paid per share",
          "program": "number of shares purchased under publicly announced plans or programs",
          "remaining": "shares that may yet be purchased under the plans or programs"}

@@ -41,7 +41,7 @@ _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
 _DASH = re.compile(r"[—–-]+")
 _UNIT_WORD = re.compile(r"\(?(?:in|\$?000['’]?s|thousands|millions|billions|dollars|\$)\)?", re.IGNORECASE)
-_LINES_ABOVE = 3
+_LINES_ABOVE = 3  # lines above a table that may state its unit: a caption, the unit, a title
 
 
 @dataclass(frozen=True)
