@@ -30,7 +30,7 @@ from .figure_columns import as_written
 from .figure_saying import SCALE_NAMES
 from .row_words import stems
 from .scales import scale_of
-from .statement_lines import IN_PARENTHESES, cell_value, figures_of
+from .statement_lines import DASH, IN_PARENTHESES, cell_figure, figures_of
 from .table_blocks import Block, tables_of
 
 _BUYING = re.compile(r"\b(?:re)?purchas\w*|\bbought\b|\bbuy\s*backs?\b|\bbuy(?:ing)?\s+back\b", re.IGNORECASE)
@@ -309,18 +309,11 @@ def _in_dollars(table: _Table, kind: str) -> bool:
                                                       and _NUMBER.search(name) is None)
 
 
-def _figure(text: str) -> float | None:
-    """A cell's one figure; a dash is none bought (0)."""
-    if _DASH.fullmatch(text.strip()):
-        return 0.0
-    return cell_value(text) if len(figures_of(text)) == 1 else None
-
-
 def _row(lines: Sequence[_Line], column: str, window: Span, question: str) -> _Line | None:
     """The row of the period asked holding a figure in the column: of what may yet be purchased, the shortest
     period ending when the period asked ends; else the period asked (a day asked is its month); of rows of one
     period, the one whose words the question says ('Repurchase program (a)'), none when it says none of them."""
-    filled = [line for line in lines if _figure(text := line.cells.get(column, "")) is not None
+    filled = [line for line in lines if cell_figure(text := line.cells.get(column, "")) is not None
               and not (column == "remaining" and IN_PARENTHESES.match(text))]  # what a period used of it
     start, end = window
     if column == "remaining":
@@ -349,7 +342,7 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
     kind, read_table = column
     name = read_table.names[kind]
     text = line.cells[kind].strip()
-    value = _figure(text) or 0.0
+    value = cell_figure(text) or 0.0
     dollars = _in_dollars(read_table, kind)
     stated, money_only = read_table.unit
     scale = 1.0 if kind == "price" else scale_of(name)
@@ -357,7 +350,7 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
         scale = stated
     if scale == 1.0 and kind == "remaining" and dollars:
         scale = scale_of("\n".join([passage.caption, *block[0][-_LINES_ABOVE:]]))
-    plain = "0" if _DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
+    plain = "0" if DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
     shown = ("$" if dollars else "") + plain + (f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else "")
     period, part, said = _MARK.sub("", line.period).strip(), _MARK.sub("", line.part).strip(), _MARK.sub("", name)
     asked = (f"ends when the period asked does ({_day(window[1])})" if kind == "remaining" else
@@ -369,7 +362,7 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
                     row=line.part or line.period, column=name, text=text, why=why,
                     lead=line.period if line.part else "",
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
-    written = f" (the table writes {text})" if _DASH.fullmatch(text) else as_written(read)
+    written = f" (the table writes {text})" if DASH.fullmatch(text) else as_written(read)
     if _TOTAL.match(period):  # 'Total' of the table's months: their span said
         period = f"{period}, {_day(line.span[0])} to {_day(line.span[1])}"
     what = f"{period}, {part}" if part else period
@@ -384,7 +377,6 @@ def _day(day: date) -> str:
 
 _SPANNED = re.compile(r"\b(?:ended|ending|months|quarters?|year)\b", re.IGNORECASE)
 """A period's label that names its length ('Three months ended December 31, 2022'): no month's row."""
-_DASH = re.compile(r"[—–-]+")
 _NUMBER = re.compile(r"\bnumber\b", re.IGNORECASE)
 _DOLLAR_VALUE = re.compile(r"\bdollars?\b|\bvalue\b|\$", re.IGNORECASE)
 _MONEY_ONLY = re.compile(r"(?:\bdollars?|\$)\s+(?:amounts\s+)?in\b", re.IGNORECASE)

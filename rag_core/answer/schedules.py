@@ -20,7 +20,7 @@ from ..tables.rows import split_table
 from .figure_cells import Row, table_rows
 from .figure_saying import SCALE_NAMES
 from .row_words import stems
-from .statement_lines import cell_value, figures_of
+from .statement_lines import DASH, cell_figure
 from .table_blocks import Block, tables_of
 
 _DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?)\b", re.IGNORECASE)
@@ -39,7 +39,6 @@ _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", 
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
-_DASH = re.compile(r"[—–-]+")
 _UNIT_WORD = re.compile(r"\(?(?:in|\$?000['’]?s|thousands|millions|billions|dollars|\$)\)?", re.IGNORECASE)
 _LINES_ABOVE = 3  # lines above a table that may state its unit: a caption, the unit, a title
 
@@ -72,7 +71,7 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
             if column is None:
                 continue
             cells = _after(schedule, years[0]) if after else [schedule.years.get(years[0])]
-            if cells and all(cell is not None and _figure(cell[1].get(column, "")) is not None for cell in cells):
+            if cells and all(cell is not None and cell_figure(cell[1].get(column, "")) is not None for cell in cells):
                 if not units:  # the unit every reader of the table gives it: its own, else its report's
                     units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
                 return _said(passage, table, [cell for cell in cells if cell is not None], column,
@@ -141,13 +140,6 @@ def _after(schedule: _Schedule, year: int) -> Sequence[tuple[str, dict[str, str]
     return [schedule.years[y] for y in sorted(schedule.years) if y > year] + [schedule.later]
 
 
-def _figure(text: str) -> float | None:
-    """A cell's one amount; a dash is none due (0)."""
-    if _DASH.fullmatch(text.strip()):
-        return 0.0
-    return cell_value(text) if len(figures_of(text)) == 1 else None
-
-
 def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], column: str, row: Row | None,
           asked: tuple[str, int, bool]) -> FigureReading:
     """The reading of a year's amount, or of the amounts after a year added up, shown with its inputs, in the unit
@@ -163,16 +155,16 @@ def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]],
                (f"; the years after {year}" if after else f"; the year asked ({year})"))
         reads.append(CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
                               row=label, column=column, text=text, why=why,
-                              value=(_figure(text) or 0.0) * scale,
+                              value=(cell_figure(text) or 0.0) * scale,
                               unit_passage=row.unit_passage if row is not None and row.unit_from else None))
     value = sum(read.value for read in reads)
-    plain = [("0" if _DASH.fullmatch(read.text) else read.text.strip("$ ").replace("$", "")) for read in reads]
+    plain = [("0" if DASH.fullmatch(read.text) else read.text.strip("$ ").replace("$", "")) for read in reads]
     shown = f"${_amount(value / scale)}{unit}" if len(reads) > 1 else (
         "$0" if plain[0] == "0" else f"${plain[0]}{unit}")
     what = f"{_SAID[subject]} {'after' if after else 'in'} {year}" + (f", {column}" if column else "")
     formula = " + ".join(f"{p} ({read.row})" for p, read in zip(plain, reads, strict=True)) if len(reads) > 1 else ""
     notes = [f"row '{reads[0].row}'"] if after and not formula else []
-    notes += [f"the table writes {reads[0].text}"] if not formula and _DASH.fullmatch(reads[0].text) else []
+    notes += [f"the table writes {reads[0].text}"] if not formula and DASH.fullmatch(reads[0].text) else []
     notes += [f"the unit of [{at}]"] if (at := reads[0].unit_passage) and at != passage.n else []
     sentence = f"**{what}: {shown}** [{passage.n}]" + (f" ({'; '.join([formula, *notes])})" if formula else (
         f" ({'; '.join(notes)})" if notes else ""))

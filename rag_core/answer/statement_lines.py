@@ -221,6 +221,17 @@ def cell_value(text: str) -> float | None:
     return -value if negative else value
 
 
+DASH = re.compile(r"[—–-]+")
+"""A cell's mark for none: nothing bought in a month, nothing due in a year."""
+
+
+def cell_figure(text: str) -> float | None:
+    """A cell's one figure, a dash none (0); None for a cell of no figure or of several (a finder's merged cells)."""
+    if DASH.fullmatch(text.strip()):
+        return 0.0
+    return cell_value(text) if len(figures_of(text)) == 1 else None
+
+
 def decimal_places(written: str) -> int | None:
     """The decimal places of a figure as written ('(5.3)%': 1, '15%': 0), None when it holds no figure."""
     figure = re.search(r"\d[\d,]*(?:\.(\d+))?", written)
