@@ -121,5 +121,10 @@ def split_cells(row: Sequence[str], plan: dict[int, int]) -> list[str]:
 
 
 def names_columns(row: Sequence[str]) -> bool:
-    """A row inside a table that names columns: two names or more, and no figure but years."""
-    return bool(column_header_rows("| " + " | ".join(row) + " |"))
+    """A row inside a table that names columns: two names or more, and no figure but years; a cell that marks its
+    figure not applicable names none ('| Employee transactions (b) | — | $ | — | N/A | N/A |' is a row of figures)."""
+    return bool(column_header_rows("| " + " | ".join("" if _NOT_APPLICABLE.fullmatch(cell) else cell
+                                                     for cell in row) + " |"))
+
+
+_NOT_APPLICABLE = re.compile(r"\s*(?:n/a|n\.a\.|n\.?m\.?)\s*", re.IGNORECASE)

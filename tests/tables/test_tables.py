@@ -607,3 +607,20 @@ def test_a_row_of_a_period_alone_titles_the_rows_below_it() -> None:
     assert labelled(quarter).splitlines()[1] == "Pumps — Net sales: 50; Gross profit: 20", "no year's block"
     quarters = "| | First Quarter | Second Quarter |\n| Fiscal Year Ended March 31, 2011 | | |\n| Revenue | 50 | 55 |"
     assert labelled(quarters).splitlines()[1] == "Revenue — First Quarter: 50; Second Quarter: 55", "a year's quarters"
+
+
+def test_a_row_of_figures_not_applicable_names_no_columns() -> None:
+    """'| Employee transactions (b) | — | $ | — | N/A | N/A |' is a row of figures: before, its marks were taken for the
+    names of a next block's columns, and every row below it read under '—', '$' and 'N/A'."""
+    from rag_core.tables.rows import labelled_rows
+
+    text = ("| | Total Number of Shares Purchased | Average Price Paid Per Share | Maximum Number of Shares that May "
+            "Yet Be Purchased |\n"
+            "| Repurchase program (a) | — | — | 40,583,942 |\n"
+            "| Employee transactions (b) | — | — | N/A |\n"
+            "| Repurchase program (a) | 941,184 | $156.27 | 36,414,458 |\n")
+    rows = labelled_rows(text)
+    assert [labels for labels, _ in rows][-1] == ["", "Total Number of Shares Purchased",
+                                                  "Average Price Paid Per Share",
+                                                  "Maximum Number of Shares that May Yet Be Purchased"]
+    assert len(rows) == 3
