@@ -28,6 +28,9 @@ _DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?)\b
 _NOT_AN_AMOUNT = re.compile(r"\bpercent\w*|%|\bshare\b|\bproportion\b|\bratio\b|\bfraction\b|\bchang\w*|"
                             r"\bincreas\w*|\bdecreas\w*|\bgr[eo]w\w*|\bcompar\w*", re.IGNORECASE)
 """A question that asks a share, a ratio or a change of a schedule's amounts, which the reader of figures computes."""
+_AT_DATE = re.compile(r"\b(?:at|as\s+of|on)\s+(?:the\s+end\s+of|[A-Z][a-z]+\.?\s+\d{1,2},?|fiscal|year[-\s]end)\b|"
+                      r"\bat\s+(?:19|20)\d\d\b", re.IGNORECASE)
+"""A balance asked at a date ('notes payable at the end of 2022', 'as of December 31, 2022'): no year's maturities."""
 _AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s+of)\s+)?((?:19|20)\d\d)\b",
                     re.IGNORECASE)
 _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
@@ -59,7 +62,8 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
     subject = next((name for name, pattern in _SUBJECTS if pattern.search(question)), None)
     after = _AFTER.search(question)
     years = [int(year) for year in YEAR.findall(question)]
-    if subject is None or not _DUE.search(question) or len(set(years)) != 1 or _NOT_AN_AMOUNT.search(question):
+    if (subject is None or not _DUE.search(question) or len(set(years)) != 1 or _NOT_AN_AMOUNT.search(question)
+            or _AT_DATE.search(question)):
         return None
     units: dict[tuple[int, int], Row] = {}
     for passage, first, blocks in tables_of(passages):

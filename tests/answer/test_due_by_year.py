@@ -101,3 +101,8 @@ def test_secured_financings_are_debt() -> None:
                             "| 2020 | 1,158 |\n| 2021 | 321 |\n| 2022 - thereafter | 649 |\n")
     reading = read_figure("How much of Bank's long-term other secured financings mature in 2019?", [schedule])
     assert reading is not None and reading.shown == "$702 million"
+
+
+def test_a_balance_asked_at_a_date_is_no_year_s_maturities() -> None:
+    """'… at the end of 2022' asks what was owed then, not what falls due in 2022."""
+    assert read_figure("What were Games' notes payable at the end of 2022?", [_MATURITIES]) is None
