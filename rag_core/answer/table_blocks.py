@@ -1,7 +1,7 @@
 """The tables of the passages as the figure readers number them: each passage with its tables' lines laid out as rows
 (a table flowed into a line of text, ``unflowed``), and each run of table lines with the lines of text above it. Every
-reader of a table's cells (``figure_cells.table_rows``, ``repurchases``) takes them from here, so a cell read names
-the same table whichever reader read it."""
+reader of a table's cells (``figure_cells.table_rows``, ``repurchases``, ``schedules``) takes them from here, so a
+cell read names the same table whichever reader read it."""
 
 from __future__ import annotations
 
