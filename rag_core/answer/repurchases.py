@@ -24,6 +24,7 @@ from datetime import date, timedelta
 from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading, Passage
+from ..tables.lines import unmarked
 from ..tables.rows import split_table
 from ..text import follow_up_parts
 from .figure_columns import as_written
@@ -58,8 +59,6 @@ _HEAD = re.compile(r"^\s*(?:\([a-d]\)\s*)?(?:total\s+number|number\s+of|(?:weigh
                    r"approximate\s+dollar|dollar\s+value)", re.IGNORECASE)
 """A line of text above a table that starts a column's name ('Total Number of Shares', 'Average Price Paid per'), the
 lines after it continuing it ('Purchased (1)')."""
-_MARK = re.compile(r"\s*\((?:[a-z]|\d{1,2})\)|[*†‡]+", re.IGNORECASE)
-"""A footnote's mark in a name ('Purchased (1)', 'Repurchase program (a)')."""
 _DAY = re.compile(rf"(?P<month>\b{MONTH})(?!\w)|(?P<numeric>\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b)|"
                   r"(?P<year>\b(?:19|20)\d\d\b)|(?P<day>\b\d{1,2}\b)", re.IGNORECASE)
 """A period label's parts: a month's name, a date written in numbers ('10/31/2022'), a year, a day."""
@@ -171,7 +170,7 @@ def _span(label: str) -> Span | None:
             ends.append(date(year, month, day))
         return (ends[0], ends[1]) if ends[0] <= ends[1] else None
     months, days, years = [], [], []
-    for found in _DAY.finditer(_MARK.sub(" ", label)):
+    for found in _DAY.finditer(unmarked(label)):
         if found.group("month"):
             months.append(_month(found.group("month")))
         elif found.group("year"):
@@ -325,7 +324,7 @@ def _row(lines: Sequence[_Line], column: str, window: Span, question: str) -> _L
         near = [line for line in filled if abs(line.span[0] - start) <= opening and abs(line.span[1] - end) <= _NEAR]
     if len({line.part for line in near}) > 1:
         asked = stems(question)
-        near = [line for line in near if line.part and stems(_MARK.sub(" ", line.part)) <= asked]
+        near = [line for line in near if line.part and stems(unmarked(line.part)) <= asked]
     if not near:
         return None
     shortest = min(line.span[1] - line.span[0] for line in near)
@@ -352,7 +351,7 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
         scale = scale_of("\n".join([passage.caption, *block[0][-_LINES_ABOVE:]]))
     plain = "0" if DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
     shown = ("$" if dollars else "") + plain + (f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else "")
-    period, part, said = _MARK.sub("", line.period).strip(), _MARK.sub("", line.part).strip(), _MARK.sub("", name)
+    period, part, said = unmarked(line.period), unmarked(line.part), unmarked(name)
     asked = (f"ends when the period asked does ({_day(window[1])})" if kind == "remaining" else
              f"is of the period asked ({_day(window[0])} to {_day(window[1])})" if window[0] != window[1] else
              f"is of the period asked ({_day(window[0])})")
