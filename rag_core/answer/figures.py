@@ -53,7 +53,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     """The figure the question asks for, read from the passages' tables; None when it asks none or no row fits. A yes
     or no on the way a figure went is answered first ('No: … (down from 1.33 to 1.22)', ``figure_saying.answered``)."""
     quarter, question = asked_quarter(question)  # 'in the fourth quarter of fiscal 2012': that column of 2012
-    if (due := schedule_read(question, of_named_reports(question, passages))) is not None:
+    passages = of_named_reports(question, passages)  # PepsiCo's figure from PepsiCo's report, not Boeing's
+    if (due := schedule_read(question, passages)) is not None:
         return due  # 'How much of its debt is scheduled to mature in 2021?': a schedule's row of the year
     asked = read_question(question)
     if asked is None or QUARTER.search(asked.question):
@@ -63,7 +64,6 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 
 
 def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[Passage]) -> FigureReading | None:
-    passages = of_named_reports(question, passages)  # PepsiCo's figure from PepsiCo's report, not Boeing's
     asks, bought = repurchase_read(question, quarter, passages)  # 'How many shares did 3M repurchase in October
     if asks:  # 2022?': a table of periods; a cash flow's 'Purchases of treasury stock' holds no count, price or rest
         return bought
