@@ -26,6 +26,10 @@ _BOTTOM_LINE = re.compile(r"^\s*net\s+(?:income|earnings|loss)\b", re.IGNORECASE
 _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
                           r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
 """A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
+_CURRENCY = re.compile(r"[$€£¥]")
+"""A cell written as money ('$0.20'), which no count is."""
+_MONEY_COUNTED = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:dollars|euros|pounds|yen)\b", re.IGNORECASE)
+"""A count of money asked ('how many millions of dollars'): an amount, not a count."""
 
 
 def bottom_line_of(row: Row, heading: str) -> str:
@@ -50,8 +54,8 @@ class Shares:
     @classmethod
     def asked(cls, metric: str, question: str) -> Shares:
         said = _DILUTION.search(question or metric)
-        return cls(_PER_SHARE.search(metric) is not None, re.search(ASKS_COUNT, question, re.IGNORECASE) is not None,
-                   said.group().lower() if said else "")
+        count = re.search(ASKS_COUNT, question, re.IGNORECASE) is not None and not _MONEY_COUNTED.search(question)
+        return cls(_PER_SHARE.search(metric) is not None, count, said.group().lower() if said else "")
 
     def heads(self, row: Row, heading: str) -> bool:
         """Whether the row is the bottom line of figures per share under a heading that may name the one asked."""
@@ -65,7 +69,8 @@ class Shares:
         ('how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'; net income
         attributable is not its '$6.00' under 'Basic earnings per share:', while the 'Weighted average diluted shares
         outstanding' listed there count), or a row whose label names the other of basic and diluted ('Basic:
-        Weighted-average common stock' is no diluted weighted-average common stock)."""
+        Weighted-average common stock' is no diluted weighted-average common stock); for a count, a row whose cells
+        are all written as money ('Fourth Quarter | $0.20' of a dividend table is no count of shares purchased)."""
         if self.per_share:
             kinds = {kind.lower() for kind in _DILUTION.findall(f"{heading} {row.label}")}
             return (row.scale != 1.0 or _SHARE_COUNT.search(row.label) is not None
@@ -73,5 +78,12 @@ class Shares:
                     or bool(self.dilution and kinds and self.dilution not in kinds))
         own = {kind.lower() for kind in _DILUTION.findall(row.label)}  # 'Basic: Weighted-average common stock' is
         return bool(FIGURE_PER_SHARE.search(row.label) and self.count  # no diluted count of shares
+                    or self.count and _in_money(row.cells)
                     or _PER_SHARE.search(f"{heading} {row.label}") and in_cents(row.cells)
                     or self.dilution and own and self.dilution not in own)
+
+
+def _in_money(cells: dict[str, str]) -> bool:
+    """Whether every figure of a row's ``cells`` is written as money ('$0.20', '$ 9')."""
+    figures = [text for text in cells.values() if any(ch.isdigit() for ch in text)]
+    return bool(figures) and all(_CURRENCY.search(text) for text in figures)

@@ -135,6 +135,21 @@ def test_a_quarters_row_is_read_in_the_column_the_question_names(question: str, 
     assert figure is not None and figure.value == pytest.approx(value), figure
 
 
+def test_a_count_asked_of_a_quarter_is_never_a_figure_in_money() -> None:
+    """'How many shares did it purchase in the fourth quarter': a dividend table's 'Fourth Quarter | $0.20' is the
+    quarter's row, and no count; its dividend is still read for a question of the dividend."""
+    dividends = Passage(n=1, document="chips-10k.pdf", page=29, tabular=True, text=(
+        "Dividends Declared Per Outstanding Share of Common Stock\n"
+        "In fiscal 2009 and fiscal 2008, we paid a cash dividend in each quarter as follows:\n"
+        "| Period | Fiscal 2009 | Fiscal 2008 |\n"
+        "| Third Quarter | $0.20 | $0.20 |\n"
+        "| Fourth Quarter | $0.20 | $0.20 |\n"))
+    count = "How many shares did Chips Co purchase in the fourth quarter of fiscal 2009?"
+    assert read_figure(count, [dividends]) is None
+    figure = read_figure("What dividend did Chips Co pay per share in the fourth quarter of fiscal 2009?", [dividends])
+    assert figure is not None and figure.value == pytest.approx(0.20), figure
+
+
 def test_a_division_named_by_name_is_never_the_companys_row() -> None:
     """'Latin America division': no row names it, so no figure is read; the company's 'Net Revenue' would be a
     figure of another meaning."""
