@@ -19,16 +19,15 @@ import calendar
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 
-from ..chunk_text import MONTH
-from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import unmarked
 from ..tables.rows import split_table
 from ..text import follow_up_parts
 from .figure_columns import as_written
 from .figure_saying import SCALE_NAMES
+from .periods import Span, asked_span, fiscal_fourth, said_day, span_of
 from .row_words import stems
 from .scales import scale_of
 from .statement_lines import DASH, IN_PARENTHESES, cell_figure, figures_of
@@ -59,20 +58,11 @@ _HEAD = re.compile(r"^\s*(?:\([a-d]\)\s*)?(?:total\s+number|number\s+of|(?:weigh
                    r"approximate\s+dollar|dollar\s+value)", re.IGNORECASE)
 """A line of text above a table that starts a column's name ('Total Number of Shares', 'Average Price Paid per'), the
 lines after it continuing it ('Purchased (1)')."""
-_DAY = re.compile(rf"(?P<month>\b{MONTH})(?!\w)|(?P<numeric>\b\d{{1,2}}/\d{{1,2}}/(?:19|20)?\d\d\b)|"
-                  r"(?P<year>\b(?:19|20)\d\d\b)|(?P<day>\b\d{1,2}\b)", re.IGNORECASE)
-"""A period label's parts: a month's name, a date written in numbers ('10/31/2022'), a year, a day."""
-_ASKED_DAY = re.compile(rf"\b(?P<month>{MONTH})(?!\w)\s+(?:(?P<day>\d{{1,2}}),?\s+)?(?P<year>(?:19|20)\d\d)\b",
-                        re.IGNORECASE)
-"""A month a question asks of, or a day ('in October 2022', 'at December 31, 2022')."""
 _TOTAL = re.compile(r"^\s*total\b", re.IGNORECASE)
 _NEAR = timedelta(days=7)
 """How far a row's period may start or end from the one asked: a fiscal month ('September 26 - October 30, 2022')
 is the month it mostly is."""
 _SENTENCE_END = re.compile(r"[.:]\s*$")
-
-Span = tuple[date, date]
-
 
 @dataclass(frozen=True)
 class _Line:
@@ -101,11 +91,12 @@ def repurchase_read(question: str, quarter: int | None,
                     passages: Sequence[Passage]) -> tuple[bool, FigureReading | None]:
     """Whether a question asks a measure of an issuer's repurchase table among the passages, and the cell it asks
     (``_asked``): the row of the period asked (a month, a quarter, ``quarter``, of the year asked, or the year; the
-    last of the period for what may yet be purchased), the column of the measure; None when no such table holds
-    it. No line item holds such a measure: a table that lacks the period asked leaves the answer to the passages."""
+    last of the period for what may yet be purchased; a fiscal year's fourth quarter, its table's last quarter), the
+    column of the measure; None when no such table holds it. No line item holds such a measure: a table that lacks
+    the period asked leaves the answer to the passages."""
     now, before = follow_up_parts(question)  # 'And in November 2022?' after a question on October's purchases
     measure = _asked(now, before)
-    window = _window(now, quarter) or (_window(before, quarter) if before else None)
+    window = asked_span(now, quarter) or (asked_span(before, quarter) if before else None)
     if measure is None or window is None:
         return False, None
     found = False
@@ -114,10 +105,12 @@ def repurchase_read(question: str, quarter: int | None,
             if (read := _table(passage, block, passages)) is None:
                 continue
             found = True
-            column = _column(read, measure, question)
-            line = _row(read.lines, column, window, question) if column is not None else None
-            if column is not None and line is not None:
-                return True, _said(passage, table, line, (column, read), block, window)
+            if (column := _column(read, measure, question)) is None:
+                continue
+            fiscal = fiscal_fourth([row.span for row in read.lines], window, quarter, now)  # August 2 to October 31
+            for period in (window, fiscal):
+                if period is not None and (line := _row(read.lines, column, period, question)) is not None:
+                    return True, _said(passage, table, line, (column, read), block, period)
     return found, None
 
 
@@ -130,62 +123,6 @@ def _asked(question: str, before: str = "") -> str | None:
         return None
     return next((measure for text in (question, before) for measure, pattern in _MEASURES if pattern.search(text)),
                 None)
-
-
-def _window(question: str, quarter: int | None) -> Span | None:
-    """The period a question asks of: a day ('at December 31, 2022'), a month ('in October 2022'), a calendar quarter
-    of the year asked (``quarter``: 'in the fourth quarter of 2022'), else the year; None when it names no year."""
-    if (day := _ASKED_DAY.search(question)) is not None:
-        month, year = _month(day.group("month")), int(day.group("year"))
-        last = calendar.monthrange(year, month)[1]
-        if day.group("day") and 1 <= (on := int(day.group("day"))) <= last:
-            return date(year, month, on), date(year, month, on)
-        return date(year, month, 1), date(year, month, last)
-    years = [int(year) for year in YEAR.findall(question)]
-    if not years:
-        return None
-    year = years[-1]
-    if quarter is not None:
-        end = 3 * quarter
-        return date(year, end - 2, 1), date(year, end, calendar.monthrange(year, end)[1])
-    return date(year, 1, 1), date(year, 12, 31)
-
-
-def _month(name: str) -> int:
-    key = name.rstrip(".").lower()[:3]
-    return next(n for n in range(1, 13) if calendar.month_name[n].lower().startswith(key))
-
-
-def _span(label: str) -> Span | None:
-    """The period a row's label names ('January 1 - 31, 2022', 'January 1 - March 31, 2022', 'October 1-31, 2022',
-    '10/1/2022 thru 10/31/2022', 'October 2022'), from its first day to its last; None for any other label."""
-    numeric = [m.group("numeric") for m in _DAY.finditer(label) if m.group("numeric")]
-    if len(numeric) == 2:
-        ends = []
-        for written in numeric:
-            month, day, year = (int(part) for part in written.split("/"))
-            year += 2000 if year < 100 else 0
-            if not (1 <= month <= 12 and 1 <= day <= calendar.monthrange(year, month)[1]):
-                return None
-            ends.append(date(year, month, day))
-        return (ends[0], ends[1]) if ends[0] <= ends[1] else None
-    months, days, years = [], [], []
-    for found in _DAY.finditer(unmarked(label)):
-        if found.group("month"):
-            months.append(_month(found.group("month")))
-        elif found.group("year"):
-            years.append(int(found.group("year")))
-        elif found.group("day"):
-            days.append(int(found.group("day")))
-    if not months or not years or len(months) > 2 or len(years) > 2 or len(days) > 2 or _SPANNED.search(label):
-        return None
-    last = days[-1] if len(days) == 2 or (days and len(months) == 1) else None
-    try:
-        start = date(years[0], months[0], days[0] if days else 1)
-        end = date(years[-1], months[-1], last or calendar.monthrange(years[-1], months[-1])[1])
-    except ValueError:
-        return None  # no such day ('February 30')
-    return (start, end) if start <= end else None
 
 
 def _table(passage: Passage, block: Block, passages: Sequence[Passage]) -> _Table | None:
@@ -266,12 +203,12 @@ def _lines(rows: Sequence[list[str]], columns: dict[int, tuple[str, str]]) -> li
     for row in rows:
         label, values = row[0].strip(), row[1:]
         if not any(value.strip() for value in values):
-            heading = (_span(label), label) if _span(label) or _TOTAL.match(label) else None
+            heading = (span_of(label), label) if span_of(label) or _TOTAL.match(label) else None
             continue
         filled = [value for value in values if value.strip() and value.strip() != "$"]
         by = (dict(zip((kind for kind, _ in columns.values()), filled, strict=True)) if len(filled) == len(columns)
               else {kind: row[c] for c, (kind, _) in columns.items() if c < len(row)})
-        if (own := _span(label)) is not None or (_TOTAL.match(label) and heading is None):
+        if (own := span_of(label)) is not None or (_TOTAL.match(label) and heading is None):
             read.append((own, label, "", by))
         elif heading is not None:
             read.append((heading[0], heading[1], label, by))
@@ -352,9 +289,9 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
     plain = "0" if DASH.fullmatch(text) else re.sub(r"[$()\s]", "", text)
     shown = ("$" if dollars else "") + plain + (f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else "")
     period, part, said = unmarked(line.period), unmarked(line.part), unmarked(name)
-    asked = (f"ends when the period asked does ({_day(window[1])})" if kind == "remaining" else
-             f"is of the period asked ({_day(window[0])} to {_day(window[1])})" if window[0] != window[1] else
-             f"is of the period asked ({_day(window[0])})")
+    asked = (f"ends when the period asked does ({said_day(window[1])})" if kind == "remaining" else
+             f"is of the period asked ({said_day(window[0])} to {said_day(window[1])})" if window[0] != window[1] else
+             f"is of the period asked ({said_day(window[0])})")
     why = (f"row '{line.period}'" + (f" › '{line.part}'" if line.part else "") + f" {asked}"
            f"; column '{name}' holds the {_WHAT[kind]} in a table of the company's purchases of its own shares")
     read = CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
@@ -363,19 +300,13 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
     written = f" (the table writes {text})" if DASH.fullmatch(text) else as_written(read)
     if _TOTAL.match(period):  # 'Total' of the table's months: their span said
-        period = f"{period}, {_day(line.span[0])} to {_day(line.span[1])}"
+        period = f"{period}, {said_day(line.span[0])} to {said_day(line.span[1])}"
     what = f"{period}, {part}" if part else period
     sentence = f"**{what}, {said.strip()}: {shown}** [{passage.n}]{written}"
     return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
                          what=f"{_WHAT[kind]}, {what}")
 
 
-def _day(day: date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
-
-
-_SPANNED = re.compile(r"\b(?:ended|ending|months|quarters?|year)\b", re.IGNORECASE)
-"""A period's label that names its length ('Three months ended December 31, 2022'): no month's row."""
 _NUMBER = re.compile(r"\bnumber\b", re.IGNORECASE)
 _DOLLAR_VALUE = re.compile(r"\bdollars?\b|\bvalue\b|\$", re.IGNORECASE)
 _MONEY_ONLY = re.compile(r"(?:\bdollars?|\$)\s+(?:amounts\s+)?in\b", re.IGNORECASE)

@@ -230,3 +230,32 @@ def test_a_table_of_periods_whose_columns_nothing_names_is_read_as_none() -> Non
     """Four columns over months and no line naming them: Item 703's order is no reason to read them."""
     assert read_figure("How many shares did Snacks repurchase in October 2022?",
                        [Passage(n=1, document="snacks-10k.pdf", page=30, tabular=True, text=_ROWS)]) is None
+
+
+_FISCAL_MONTHS = Passage(n=1, document="chips-10k.pdf", page=29, tabular=True, text=(
+    "Issuer Purchases of Equity Securities\n"
+    "| Period | Total Number of Shares Purchased(a) | Average Price Paid Per Share(b) | Total Number of Shares "
+    "Purchased as Part of Publicly Announced Plans or Programs(c) | Approximate Dollar Value of Shares that May Yet "
+    "Be Purchased Under the Plans or Programs |\n"
+    "| August 2, 2009 through August 29, 2009 | — | — | — | $91,614,067 |\n"
+    "| August 30, 2009 through September 26, 2009 | 1,017 | $28.39 | — | $91,614,067 |\n"
+    "| September 27, 2009 through October 31, 2009 | 667 | $28.16 | — | $91,614,067 |\n"
+    "| Total | 1,684 | $28.30 | — | $91,614,067 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many shares did Chips Co purchase in the fourth quarter of fiscal 2009?", 1_684),
+    ("What average price per share did Chips Co pay for shares it purchased in the fiscal fourth quarter of 2009?",
+     28.30),
+])
+def test_a_fiscal_years_fourth_quarter_is_its_tables_quarter_of_fiscal_months(question: str, value: float) -> None:
+    """A fiscal year ending October 31: its fourth quarter is the table's 'Total' of its three fiscal months (August 2
+    to October 31), two months before the calendar's."""
+    figure = read_figure(question, [_FISCAL_MONTHS])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+    assert "August 2, 2009 to October 31, 2009" in figure.cells[0].why
+
+
+def test_a_calendar_quarter_asked_is_not_a_fiscal_quarter_two_months_off() -> None:
+    """Guard: 'the fourth quarter of 2009' is October to December; a table of August to October holds none of it."""
+    assert read_figure("How many shares did Chips Co purchase in the fourth quarter of 2009?", [_FISCAL_MONTHS]) is None
