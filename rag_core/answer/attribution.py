@@ -272,12 +272,13 @@ def _read_as_named(statement: str, number: Number, terms: set[str], computed: Se
     """Whether the number is a cell code read as it is (its amount, when said with a scale word), and the statement
     names every word of its row's label or of the heading it was read under ('The diluted earnings per share in fiscal
     2009 was $0.85' of 'Net income(1) | $0.85' under 'Earnings per share-diluted:', which a list's 'Total …' line cuts
-    off from its lead-ins) and no year but its column's."""
+    off from its lead-ins) and no year but its column's; or every word and year of what the answer's lead calls it ('The
+    debt maturing after 2024 is $1,650 million' of a schedule's 'Thereafter' row read as 'Debt maturing after 2024')."""
     years = set(YEAR.findall(at_year_end(statement))) - _opening_years(statement)
     return any(figure.read and number_in(number, numbers(figure.shown)) and figure.said_as(number)
-               and years <= set(YEAR.findall(figure.column)) and any(
+               and (years <= set(YEAR.findall(figure.column)) and any(
                    (named := {term for term in content_terms(name) if "-" not in term}) and named <= terms
-                   for name in figure.names) for figure in computed)
+                   for name in figure.names) or figure.called(statement, terms)) for figure in computed)
 
 
 def _number_note(number: Number, terms: set[str], shown: Sequence[Number], everywhere: Sequence[Number],
@@ -329,10 +330,10 @@ def _names_rows(terms: set[str], about: str) -> bool:
 
 def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown: Sequence[Number],
                       everywhere: Sequence[Number], computed: Sequence[Computed]) -> tuple[int, ...]:
-    """The passages whose cells support a statement by code: it states a computed figure (one no
-    passage states) or a figure code read from its cell, every figure it states is verified, and it names the rows the
-    figure was computed or read from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales'), by
-    another name reports give them, or what it is ('gross profit', a line no row names), or restates the computation."""
+    """The passages whose cells support a statement by code: it states a computed figure (one no passage states) or a
+    figure code read from its cell, every figure it states is verified, and it names the rows the figure was computed
+    or read from ('Net sales grew by 3.5%' of (32,765 − 31,657) / 31,657 over 'Net sales'), by another name reports
+    give them, or what it is ('gross profit'; 'Debt maturing after 2024' of 'Thereafter'), or restates its workings."""
     stated = [number for number, _ in notes]
     if not stated or any(note for _, note in notes):
         return ()
@@ -340,7 +341,8 @@ def _computed_support(statement: str, notes: Sequence[tuple[Number, str]], shown
     for figure in computed:
         figure_numbers = numbers(figure.shown)
         states_it = any(number_in(n, figure_numbers) and (figure.read or not number_in(n, everywhere)) for n in stated)
-        if states_it and (_names_rows(terms, figure.about) or _restates(statement, figure)):
+        if states_it and (_names_rows(terms, figure.about) or figure.called(statement, terms)
+                          or _restates(statement, figure)):
             return figure.passages
     return ()
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..lexical.figure_name import YEAR
 from ..models import CellRead, FigureReading
-from .numbers import Number, is_amount, numbers
+from .numbers import Number, content_terms, is_amount, numbers
+
+_AFTER = re.compile(r"\b(?:after|beyond|thereafter|later\s+than|following)\b", re.IGNORECASE)
+"""A span after a year ('Debt maturing after 2024' of a schedule's 'Thereafter' row), which the year alone is not."""
 
 
 class Computed(NamedTuple):
@@ -35,11 +39,23 @@ class Computed(NamedTuple):
     """Of a cell read as it is: its column ('2009'), whose year a statement of it names, if any."""
     amount: float | None = None
     """Of a cell read as it is, in a table of a stated unit: its amount in units (5,803 in millions: 5.803e9)."""
+    said: str = ""
+    """Of the one cell a reader read as it is: what the answer's lead calls it, where its row and column do not say
+    it ('Debt maturing after 2024' of a schedule's 'Thereafter' row); a statement that names its words and no year but
+    its own says what the figure is."""
 
     def said_as(self, number: Number) -> bool:
         """Whether ``number`` may be this figure by its unit: said without a scale word, of a cell whose table states
         no unit, or said as its amount ('$5.8 billion' of 5,803 in millions, not '$5.8 million')."""
         return number.scale == 1 or self.amount is None or is_amount(number, self.amount)
+
+    def called(self, statement: str, terms: set[str]) -> bool:
+        """Whether a statement (its content ``terms``) calls this figure what the answer's lead does (``said``): every
+        word of it, no year but its own, and a span after a year when the lead says one ('after 2024', never 'in
+        2024')."""
+        named = content_terms(self.said)
+        return bool(named) and named <= terms and set(YEAR.findall(statement)) <= set(YEAR.findall(self.said)) and (
+            not _AFTER.search(self.said) or _AFTER.search(statement) is not None)
 
 
 def computed_of(figure: FigureReading | None) -> list[Computed]:
@@ -49,7 +65,8 @@ def computed_of(figure: FigureReading | None) -> list[Computed]:
     — Total Deferred')."""
     if figure is not None and figure.kind in _READ:
         return [Computed(c.text, f"{c.lead} {c.row}".strip(), (c.passage,), read=True,
-                         names=tuple(name for name in (c.row, c.lead) if name), column=c.column, amount=_amount(c))
+                         names=tuple(name for name in (c.row, c.lead) if name), column=c.column, amount=_amount(c),
+                         said=figure.what if len(figure.cells) == 1 else "")
                 for c in figure.cells]
     if figure is None or not figure.formula or not figure.shown:
         return []

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.attribution import attribute
+from rag_core.answer.computed import computed_of
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
+from rag_core.settings import AttributionSettings
 
 _MATURITIES = Passage(n=1, document="games-10k.pdf", page=99, tabular=True,
                       caption="Games 10-K › Notes to Consolidated Financial Statements (continued) › As of December "
@@ -106,3 +109,21 @@ def test_secured_financings_are_debt() -> None:
 def test_a_balance_asked_at_a_date_is_no_year_s_maturities() -> None:
     """'… at the end of 2022' asks what was owed then, not what falls due in 2022."""
     assert read_figure("What were Games' notes payable at the end of 2022?", [_MATURITIES]) is None
+
+
+@pytest.mark.parametrize(("statement", "supported"), [
+    ("The debt maturing after 2024 is $1,650 million [1].", True),
+    ("Debt maturing beyond 2024 totals $1,650 million [1].", True),
+    ("The debt maturing in 2024 is $1,650 million [1].", False),
+    ("The debt maturing after 2023 is $1,650 million [1].", False),
+    ("The leases due after 2024 are $1,650 million [1].", False),
+])
+def test_the_answer_check_reads_a_schedule_s_figure_by_what_the_lead_calls_it(statement: str, supported: bool) -> None:
+    """'Thereafter' names no year: a model that restates the lead's 'Debt maturing after 2024: $1,650 million' in its
+    own words says what the figure is. The same figure said of 2024 alone, of the years after 2023 or of leases is
+    marked (guards: these three pass on the code before)."""
+    figure = read_figure("How much of Games' debt is scheduled to be repaid after 2024?", [_MATURITIES])
+    assert figure is not None
+    checked, _ = attribute(f"{figure.sentence}\n\n{statement}", [_MATURITIES], None, AttributionSettings(),
+                           computed=computed_of(figure))
+    assert checked[0].supported and checked[1].supported is supported, checked[1]
