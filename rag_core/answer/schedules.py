@@ -6,7 +6,9 @@ Such a table (debt maturities, future lease payments, purchase obligations) name
 '2021', …, 'Thereafter', 'Total') and holds one amount in each, or one per kind (operating and finance leases): no
 line item and no year's column, so the reader of line items finds none of it, and a question on it names no line
 item ('how much of its debt is scheduled to mature') that a question reader takes for a figure. What the schedule is
-of is said by the lines above it and its caption; a question on debt reads no schedule of leases."""
+of is said by the lines above it and its caption; a question on debt reads no schedule of leases. A schedule may run
+its years along its columns instead ('(Millions) 2023 2024 2025 2026 2027 Thereafter Total' above a row per issuer and
+their total): each year's column is then read as a row is."""
 
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"\(?(?:in|\$?000['’]?s|thousands|millions|billions|dollars|\$)\)?", re.IGNORECASE)
 _LINES_ABOVE = 3  # lines above a table that may state its unit: a caption, the unit, a title
+_SUMMED = "Total"
+"""The name a schedule's row without a label is read by when its amounts add up the rows above it."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,10 @@ class _Schedule:
     years: dict[int, tuple[str, dict[str, str]]]
     later: tuple[str, dict[str, str]] | None
     subjects: set[str]
+    transposed: bool = False
+    """Its years are its columns, each read as a row ('2025' of a table of issuers' maturities by year)."""
+    summed: bool = False
+    """Its 'Total' is a row without a label that adds up the rows above it."""
 
 
 def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
@@ -78,13 +86,14 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
             if cells and all(cell is not None and cell_figure(cell[1].get(column, "")) is not None for cell in cells):
                 if not units:  # the unit every reader of the table gives it: its own, else its report's
                     units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
-                return _said(passage, table, [cell for cell in cells if cell is not None], column,
+                return _said(passage, table, [cell for cell in cells if cell is not None], (column, schedule),
                              units.get((passage.n, table)), (subject, years[0], bool(after)))
     return None
 
 
 def _schedule(passage: Passage, block: Block) -> _Schedule | None:
-    """A table whose rows are three consecutive years or more, each with one amount at least; None for any other."""
+    """A table whose rows are three consecutive years or more, each with one amount at least, or whose columns are
+    (``_by_columns``); None for any other."""
     before, lines = block
     headers, rows = split_table("\n".join(lines))
     width = max((len(row) for row in [*headers, *rows]), default=0)
@@ -105,12 +114,49 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
             years[int(year.group(1))] = (label, by)
         elif _LATER_ROW.fullmatch(label) and years:
             later = (label, by)
-    ordered = sorted(years)
-    if len(ordered) < 3 or ordered != list(range(ordered[0], ordered[0] + len(ordered))):
-        return None
+    transposed = not _consecutive(years)
+    if transposed:
+        years, later = _by_columns([name for name in names[1:] if name], rows, figures)
+        if not _consecutive(years) or later is None or list(years) != sorted(years):
+            return None  # a statement's columns of past years ('2022 | 2021 | 2020'), no schedule
     title = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])
     subjects = {name for name, pattern in _SUBJECTS if pattern.search(title)}
-    return _Schedule(years, later, subjects)
+    summed = transposed and not any(row[0].strip() == _SUMMED for row in rows)
+    return _Schedule(years, later, subjects, transposed, summed)
+
+
+def _consecutive(years: dict[int, tuple[str, dict[str, str]]]) -> bool:
+    """Whether a schedule's years are three consecutive years or more."""
+    ordered = sorted(years)
+    return len(ordered) >= 3 and ordered == list(range(ordered[0], ordered[0] + len(ordered)))
+
+
+def _by_columns(columns: list[str], rows: Sequence[list[str]], figures: Sequence[list[str]]) -> tuple[
+        dict[int, tuple[str, dict[str, str]]], tuple[str, dict[str, str]] | None]:
+    """A schedule whose columns are the years ('(Millions) 2023 2024 2025 2026 2027 Thereafter Total' above a row per
+    issuer), each year's column read as a row of the rows' amounts: a row without a label whose amounts add up the
+    rows above it is their 'Total'; a row of fewer amounts (an adjustment to the total alone) is none of it. Read as a
+    schedule only when its years run forward and a column of the years after them follows ('Thereafter'), unlike a
+    statement's columns of past years."""
+    years: dict[int, tuple[str, dict[str, str]]] = {}
+    later: tuple[str, dict[str, str]] | None = None
+    above: list[list[float]] = []
+    for row, filled in zip(rows, figures, strict=True):
+        if not columns or len(filled) != len(columns):
+            continue
+        values = [cell_figure(text) or 0.0 for text in filled]  # a dash is none
+        label = row[0].strip() or (_SUMMED if above and _SUMMED not in (r[0].strip() for r in rows) and all(
+            abs(sum(amounts) - value) <= len(above) for *amounts, value in zip(*above, values, strict=True)) else "")
+        above.append(values)
+        if not label:
+            continue
+        for name, text in zip(columns, filled, strict=True):
+            if (year := _YEAR_ROW.fullmatch(name)) is not None:
+                years.setdefault(int(year.group(1)), (name, {}))[1][label] = text
+            elif _LATER_ROW.fullmatch(name) and years:
+                later = later or (name, {})
+                later[1][label] = text
+    return years, later
 
 
 def _names_above(before: Sequence[str], count: int) -> list[str]:
@@ -144,21 +190,26 @@ def _after(schedule: _Schedule, year: int) -> Sequence[tuple[str, dict[str, str]
     return [schedule.years[y] for y in sorted(schedule.years) if y > year] + [schedule.later]
 
 
-def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], column: str, row: Row | None,
-          asked: tuple[str, int, bool]) -> FigureReading:
+def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]], read: tuple[str, _Schedule],
+          row: Row | None, asked: tuple[str, int, bool]) -> FigureReading:
     """The reading of a year's amount, or of the amounts after a year added up, shown with its inputs, in the unit
     the reader of the table's rows gives it (``row``: its scale, and where its unit was read when the table states
-    none)."""
+    none); of a schedule whose years are its columns, each cell named by its year's column and its row."""
     subject, year, after = asked
+    column, schedule = read
+    year_is, other = ("column", "row") if schedule.transposed else ("row", "column")
     scale = row.scale if row is not None else 1.0
     unit = f" {SCALE_NAMES[scale]}" if scale in SCALE_NAMES else ""
     reads = []
     for label, by in cells:
         text = by[column].strip()
-        why = (f"row '{label}' of a schedule of amounts due by year" + (f", column '{column}'" if column else "") +
-               (f"; the years after {year}" if after else f"; the year asked ({year})"))
+        why = (f"{year_is} '{label}' of a schedule of amounts due by year" + (f", {other} '{column}'" if column else "")
+               + (" (a row without a label that adds up the rows above)" if (column, True) == (_SUMMED, schedule.summed)
+                  else "")
+               + (f"; the years after {year}" if after else f"; the year asked ({year})"))
+        named = (column, label) if schedule.transposed else (label, column)  # its row's label, its column's name
         reads.append(CellRead(document=passage.document, page=passage.page, passage=passage.n, table=table,
-                              row=label, column=column, text=text, why=why,
+                              row=named[0], column=named[1], text=text, why=why,
                               value=(cell_figure(text) or 0.0) * scale,
                               unit_passage=row.unit_passage if row is not None and row.unit_from else None))
     value = sum(read.value for read in reads)
@@ -166,8 +217,8 @@ def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]],
     shown = f"${_amount(value / scale)}{unit}" if len(reads) > 1 else (
         "$0" if plain[0] == "0" else f"${plain[0]}{unit}")
     what = f"{_SAID[subject]} {'after' if after else 'in'} {year}" + (f", {column}" if column else "")
-    formula = " + ".join(f"{p} ({read.row})" for p, read in zip(plain, reads, strict=True)) if len(reads) > 1 else ""
-    notes = [f"row '{reads[0].row}'"] if after and not formula else []
+    formula = " + ".join(f"{p} ({label})" for p, (label, _) in zip(plain, cells, strict=True)) if len(reads) > 1 else ""
+    notes = [f"{year_is} '{cells[0][0]}'"] if after and not formula else []
     notes += [f"the table writes {reads[0].text}"] if not formula and DASH.fullmatch(reads[0].text) else []
     notes += [f"the unit of [{at}]"] if (at := reads[0].unit_passage) and at != passage.n else []
     sentence = f"**{what}: {shown}** [{passage.n}]" + (f" ({'; '.join([formula, *notes])})" if formula else (

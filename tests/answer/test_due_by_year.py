@@ -127,3 +127,39 @@ def test_the_answer_check_reads_a_schedule_s_figure_by_what_the_lead_calls_it(st
     checked, _ = attribute(f"{figure.sentence}\n\n{statement}", [_MATURITIES], None, AttributionSettings(),
                            computed=computed_of(figure))
     assert checked[0].supported and checked[1].supported is supported, checked[1]
+
+
+_BY_COLUMNS = Passage(n=1, document="cards-10k.pdf", page=126, tabular=True, text=(
+    "Aggregate annual maturities on long-term debt obligations (based on contractual maturity or anticipated "
+    "redemption dates) as of December 31, 2022 were as follows:\n\n"
+    "(Millions) 2023 2024 2025 2026 2027 Thereafter Total\n"
+    "| Cards Company (Parent Company only) | $5,750 | $7,500 | $5,250 | $2,450 | $4,911 | $4,273 | $30,134 |\n"
+    "| Cards Credit Corporation | — | — | — | — | 339 | — | 339 |\n"
+    "| Lending Trust | 2,685 | 2,750 | 7,250 | — | — | — | 12,685 |\n"
+    "| Other | 76 | 114 | 67 | — | — | — | 257 |\n"
+    "|  | $8,511 | $10,364 | $12,567 | $2,450 | $5,250 | $4,273 | $43,415 |\n"
+    "| Unamortized Underwriting Fees |  |  |  |  |  |  | (84) |\n"
+    "| Total Long-Term Debt |  |  |  |  |  |  | $42,573 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value", "why"), [
+    ("How much of Cards Co's long-term debt matures in 2025?", 12_567e6, "a row without a label that adds up"),
+    ("How much of Cards Co's long-term debt matures after 2026?", 9_523e6, "the years after 2026"),
+    ("How much long-term debt of Cards Co's Lending Trust matures in 2024?", 2_750e6, "row 'Lending Trust'"),
+])
+def test_a_schedule_whose_years_are_its_columns(question: str, value: float, why: str) -> None:
+    """Years along the columns, named by the line above the table, and a total row without a label: the year's
+    column, in the row the question names, else the row that adds up the rows above."""
+    figure = read_figure(question, [_BY_COLUMNS])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+    assert why in figure.cells[0].why, figure.cells[0].why
+
+
+def test_a_statement_s_columns_of_past_years_are_no_schedule() -> None:
+    """Guard: a note's balances under '2020 | 2021 | 2022', with no column of the years after them, are no maturities
+    (passes on the code before, which read no years along columns; fails when that column is not required)."""
+    note = Passage(n=1, document="cards-10k.pdf", page=120, tabular=True, text=(
+        "Long-term debt consisted of the following (Millions):\n"
+        "| | 2020 | 2021 | 2022 |\n| Senior notes | 9,000 | 9,500 | 9,900 |\n| Other | 100 | 110 | 120 |\n"
+        "| Total | 9,100 | 9,610 | 10,020 |\n"))
+    assert read_figure("How much of Cards Co's long-term debt matures in 2021?", [note]) is None
