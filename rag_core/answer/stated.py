@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..chunk_text import MONTH_DAY
+from ..chunk_text import MONTH, MONTH_DAY
 from ..lexical.course import COURSE_WORDS, way_said
 from ..lexical.figure_name import YEAR
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
@@ -45,6 +45,9 @@ Company' ('How many people did Analog Devices employ'), yet a place names which 
 
 
 _PERIODS = frozenset(word_prefixes(" ".join(PERIOD_WORDS), shortest=3, content_only=False))
+_IN_MONTH = re.compile(rf"\b(?:in|during|for)\s+({MONTH})\s+(?:19|20)\d\d\b", re.IGNORECASE)
+"""A month a question asks of as its period ('repurchase in November 2016'), which a sentence of another month's
+figure ('As of December 2016, the remaining share authorization …') does not state."""
 
 _VERB_FORMS = {"paid": "pay", "pays": "pay", "paying": "pay", "repaid": "repay", "spent": "spend", "sold": "sell",
                "bought": "buy", "buys": "buy", "held": "hold", "made": "make", "grew": "grow", "grown": "grow",
@@ -169,7 +172,8 @@ def overruling(question: str, figure: FigureReading, passages: Sequence[Passage]
     from; a change the same amount the other way is another). A report's words over a cell like-worded ('Loss on
     assets held for sale' is the Thailand business's $41 million; the sentence states the $2.5 billion of 'its LTC
     business'), or over arithmetic on its cells ('The change in the valuation allowance was a decrease of $2.4 million
-    for fiscal 2012', where the deferred tax table's deductions '(118,279)' and '(120,721)' computed an increase)."""
+    for fiscal 2012', where the deferred tax table's deductions '(118,279)' and '(120,721)' computed an increase). A
+    sentence that does not name the month the question asks of (``_IN_MONTH``) states no figure of that month."""
     if figure.value is None or not figure.cells:
         return None
     found = stated_sentence(question, passages)
@@ -178,7 +182,8 @@ def overruling(question: str, figure: FigureReading, passages: Sequence[Passage]
     if (found is None or not _fuller(question, found[1], row, tie=figure.kind == "change")
             or not any(n.percent == percent for n in _figures(found[1])) or _agrees(found[1], figure)):
         return None  # none states another figure of its kind (an amount, a rate) for words the row does not name
-    return found
+    months = {month[:3].lower() for month in _IN_MONTH.findall(question)}
+    return found if months <= {month[:3].lower() for month in re.findall(MONTH, found[1], re.IGNORECASE)} else None
 
 
 def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[str]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figures import read_figure
+from rag_core.answer.stated import overruling
 from rag_core.models import Passage
 
 _HEADER = ("Issuer Purchases of Equity Securities (registered pursuant to Section 12 of the Exchange Act)\n\nPeriod\n\n"
@@ -259,3 +260,24 @@ def test_a_fiscal_years_fourth_quarter_is_its_tables_quarter_of_fiscal_months(qu
 def test_a_calendar_quarter_asked_is_not_a_fiscal_quarter_two_months_off() -> None:
     """Guard: 'the fourth quarter of 2009' is October to December; a table of August to October holds none of it."""
     assert read_figure("How many shares did Chips Co purchase in the fourth quarter of 2009?", [_FISCAL_MONTHS]) is None
+
+
+def test_a_sentence_of_another_month_does_not_overrule_the_month_read() -> None:
+    """'As of December 2016, the remaining share authorization …' names every word of "How many shares did it repurchase
+    in November 2016?" but its month: it states no figure of November, so the table's November row stands."""
+    table = Passage(n=1, document="bank-10k.pdf", page=60, tabular=True, text=(
+        "The table below presents purchases made by or on behalf of Group Inc. of our common stock during the fourth "
+        "quarter of 2016.\n"
+        "|  | Shares Total Purchased | Average Paid Price Per Share | Total Purchased Shares as Part of Announced a "
+        "Publicly Program | Maximum That Shares May Yet Be Purchased Under the Program |\n"
+        "| October 2016 | 2,650,628 | $172.13 | 2,650,628 | 31,545,097 |\n"
+        "| November 2016 | 3,164,013 | $198.20 | 3,164,013 | 28,381,084 |\n"
+        "| December 2016 | 1,768,622 | $235.57 | 1,768,622 | 26,612,462 |\n"))
+    prose = Passage(n=2, document="bank-10k.pdf", page=87, text=(
+        "As of December 2016, the remaining share authorization under our existing repurchase program was 26.6 million "
+        "shares; however, we are only permitted to make repurchases to the extent that such repurchases have not been "
+        "objected to by the Federal Reserve Board."))
+    question = "How many shares did Bank Co repurchase in November 2016?"
+    figure = read_figure(question, [table, prose])
+    assert figure is not None and figure.value == 3_164_013, figure
+    assert overruling(question, figure, [table, prose]) is None
