@@ -63,6 +63,14 @@ LISTED = r"(?:stock|securities) exchanges?|exchanges? on which|trading symbols?|
 # "we employed over 300,000 colleagues"
 HEADCOUNT = (r"(?:how many|number of|total|count of) (?:[\w-]+ ){0,2}(?:employees|staff|workers|people|colleagues|"
              r"personnel)|headcount|workforce|(?:employee|staff) (?:count|numbers?)")
+# what a company paid for its own shares, how many it bought in a month or quarter, and what it may yet buy: a 10-K's
+# Item 5 table of them ("Issuer Purchases of Equity Securities", the columns Item 703 of Regulation S-K asks), which
+# names no line item, so a question of it shares few words with its rows ("how many shares did it repurchase in
+# October 2022"); not what it spent on buybacks in a year (the cash flow statement's line)
+REPURCHASE_ACTIVITY = (r"how many (?:[\w'’-]+ ){0,3}?shares (?:[\w'’&.-]+ ){0,6}?(?:(?:re)?purchas\w*|bought|buy)|"
+                       r"average price[^?.]{0,80}?\b(?:re)?purchas\w*|(?:re)?purchas\w*[^?.]{0,80}?\baverage price|"
+                       r"(?:still|yet) (?:be )?(?:re)?purchas\w*|"
+                       r"remaining (?:under|in|on) (?:its|the|their) (?:share )?(?:re)?purchase (?:programs?|plans?)")
 NEW_CEO = (r"(?:new|incoming|former|previous) (?:ceo|chief executive(?: officer)?)|(?:ceo|chief executive)['’]s? "
            r"(?:background|experience|career|earlier roles?|previous roles?)")
 
@@ -82,6 +90,8 @@ TOPICS: dict[str, str] = {
     LISTED: "securities registered pursuant to section 12(b) of the act title of each class trading symbol name of "
             "each exchange on which registered",
     HEADCOUNT: "employees employed colleagues workforce human capital full-time",
+    REPURCHASE_ACTIVITY: "issuer purchases of equity securities total number of shares purchased average price paid "
+                         "per share publicly announced plans or programs may yet be purchased",
     ORGANIC: "organic local-currency sales acquisitions divestitures",
     DISCUSSION: "primarily due to driven by partially offset",
 }
@@ -101,6 +111,7 @@ SECTIONS: dict[str, str] = {
     NEW_CEO: r"executive officers",
     LISTED: r"securities registered pursuant to section 12",
     HEADCOUNT: r"human capital|employees|our people|workforce",
+    REPURCHASE_ACTIVITY: r"(?:issuer )?purchases of (?:equity securities|common stock)|issuer purchases",
     # "PART I Item 1. Business", "ITEM 1. BUSINESS Company Overview", "Our Products"
     PRODUCTS: r"^(?:part i\W+)?item\s*1\W+business\b|\bproducts and services$|"
               r"^(?:our )?(?:products|businesses|business segments)$",

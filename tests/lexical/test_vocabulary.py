@@ -293,6 +293,11 @@ def test_a_question_naming_no_ratio_or_statement_is_not_expanded() -> None:
     ("What major divestitures did the company complete in FY2022?", {"divested", "sold", "disposition"}),
     ("Did it sell any businesses in 2021?", {"divestitures", "discontinued"}),
     ("What is the net change in the number of staff in 2016?", {"employees", "employed"}),
+    # an issuer's table of its own purchases of its shares (Item 703's columns), which names no line item
+    ("How many shares did the company repurchase in October 2022?", {"issuer", "purchased", "average", "paid"}),
+    ("What average price per share did it pay for shares it purchased in September 2009?", {"issuer", "programs"}),
+    ("What dollar value of shares could it still repurchase under its program at the end of 2022?",
+     {"issuer", "yet"}),
 ])
 def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words: set[str]) -> None:
     """The words of annual reports for a topic a question names in its own words; no statement."""
@@ -331,6 +336,10 @@ def test_a_topic_expands_to_the_words_reports_file_it_under(question: str, words
     # the economy's cycles are not the seasons': a "Seasonality" section does not say whether a market is cyclical
     ("Is the company's business subject to cyclicality?", "Cyclical Nature of the Industry", "Seasonality"),
     ("Is the company's business seasonal?", "Seasonality", "Cyclical Nature of the Industry"),
+    ("How many shares did the company purchase in the fourth quarter of 2022?", "Issuer Purchases of Equity Securities",
+     "Equity Compensation Plans Information"),
+    ("How many shares could it still purchase under its repurchase program?", "Issuer Purchases of Common Stock",
+     "Market for Registrant's Common Equity"),
 ])
 def test_a_topic_goes_by_the_section_titles_reports_use(question: str, heading: str, other: str) -> None:
     titles = sections_named(question)
@@ -384,6 +393,7 @@ def test_the_metrics_a_question_names_are_read_as_it_words_them() -> None:
 def test_a_question_naming_no_sectioned_topic_has_no_section_titles() -> None:
     assert sections_named("What was the quick ratio in 2022?") == ()
     assert sections_named("Was American Express able to retain card members during 2022?") == (), "no usual section"
+    assert sections_named("How much did the company spend on share repurchases in 2022?") == (), "the cash flow line"
 
 
 def test_a_headers_headings_leave_out_the_documents_title() -> None:
