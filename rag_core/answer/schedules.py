@@ -25,7 +25,7 @@ from .row_words import stems
 from .statement_lines import DASH, cell_figure
 from .table_blocks import Block, tables_of
 
-_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?)\b", re.IGNORECASE)
+_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?|committed)\b", re.IGNORECASE)
 """A question on amounts falling due in a coming year."""
 _NOT_AN_AMOUNT = re.compile(r"\bpercent\w*|%|\bshare\b|\bproportion\b|\bratio\b|\bfraction\b|\bchang\w*|"
                             r"\bincreas\w*|\bdecreas\w*|\bgr[eo]w\w*|\bcompar\w*", re.IGNORECASE)
@@ -65,15 +65,17 @@ class _Schedule:
 
 
 def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
-    """The amount a schedule among the passages states as due in the year asked, or after it; None when the question
-    asks no amount falling due in a year, or no schedule of what it asks holds it."""
+    """The amount a schedule among the passages states as due in the year asked, or after it, in the unit every reader
+    of its table gives it (its own, else its report's); of two schedules, the one of the latest years (the report's,
+    not the last year's schedule a note restates: 'as of December 31, 2018, prior to our adoption …'); None when the
+    question asks no amount falling due in a year, or no schedule of what it asks holds it."""
     subject = next((name for name, pattern in _SUBJECTS if pattern.search(question)), None)
     after = _AFTER.search(question)
     years = [int(year) for year in YEAR.findall(question)]
     if (subject is None or not _DUE.search(question) or len(set(years)) != 1 or _NOT_AN_AMOUNT.search(question)
             or _AT_DATE.search(question)):
         return None
-    units: dict[tuple[int, int], Row] = {}
+    found = []
     for passage, first, blocks in tables_of(passages):
         for table, block in enumerate(blocks, first):
             schedule = _schedule(passage, block)
@@ -84,11 +86,12 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
                 continue
             cells = _after(schedule, years[0]) if after else [schedule.years.get(years[0])]
             if cells and all(cell is not None and cell_figure(cell[1].get(column, "")) is not None for cell in cells):
-                if not units:  # the unit every reader of the table gives it: its own, else its report's
-                    units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
-                return _said(passage, table, [cell for cell in cells if cell is not None], (column, schedule),
-                             units.get((passage.n, table)), (subject, years[0], bool(after)))
-    return None
+                found.append((passage, table, [cell for cell in cells if cell is not None], (column, schedule)))
+    if not found:
+        return None
+    passage, table, cells, read = max(found, key=lambda one: min(one[3][1].years))  # the first of the latest
+    units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
+    return _said(passage, table, cells, read, units.get((passage.n, table)), (subject, years[0], bool(after)))
 
 
 def _schedule(passage: Passage, block: Block) -> _Schedule | None:
@@ -115,6 +118,10 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
         elif _LATER_ROW.fullmatch(label) and years:
             later = (label, by)
     transposed = not _consecutive(years)
+    if transposed and names and _YEAR_ROW.fullmatch(names[0]):  # no column of labels: '| 2023 | | 2024 | |' over
+        rows = [["", *row] for row in rows]  # '| $ | 1,938 | $ | 1,100 |'
+        figures = [[value for value in row if value.strip() and value.strip() != "$"] for row in rows]
+        names = ["", *names]
     if transposed:
         years, later = _by_columns([name for name in names[1:] if name], rows, figures)
         if not _consecutive(years) or later is None or list(years) != sorted(years):
@@ -148,8 +155,8 @@ def _by_columns(columns: list[str], rows: Sequence[list[str]], figures: Sequence
         label = row[0].strip() or (_SUMMED if above and _SUMMED not in (r[0].strip() for r in rows) and all(
             abs(sum(amounts) - value) <= len(above) for *amounts, value in zip(*above, values, strict=True)) else "")
         above.append(values)
-        if not label:
-            continue
+        if not label and len(rows) > 1:
+            continue  # a table of one row needs no label: its title says what it is
         for name, text in zip(columns, filled, strict=True):
             if (year := _YEAR_ROW.fullmatch(name)) is not None:
                 years.setdefault(int(year.group(1)), (name, {}))[1][label] = text

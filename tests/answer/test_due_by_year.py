@@ -163,3 +163,44 @@ def test_a_statement_s_columns_of_past_years_are_no_schedule() -> None:
         "| | 2020 | 2021 | 2022 |\n| Senior notes | 9,000 | 9,500 | 9,900 |\n| Other | 100 | 110 | 120 |\n"
         "| Total | 9,100 | 9,610 | 10,020 |\n"))
     assert read_figure("How much of Cards Co's long-term debt matures in 2021?", [note]) is None
+
+
+def test_of_two_schedules_the_one_of_the_latest_years() -> None:
+    """A lease note restates last year's schedule ('as of December 31, 2018, prior to our adoption …') beside this
+    year's: the years after 2022 are this year's schedule's, whichever passage comes first."""
+    old = Passage(n=1, document="games-10k.pdf", page=96, tabular=True, text=(
+        "Future minimum lease payments as of December 31, 2018, prior to our adoption of the new lease accounting "
+        "standard, were as follows:\n| For the years ending December 31, | |\n"
+        "| 2019 | $80 |\n| 2020 | 70 |\n| 2021 | 53 |\n| 2022 | 45 |\n| 2023 | 38 |\n| Thereafter | 60 |\n"
+        "| Total | $346 |\n"))
+    new = Passage(n=2, document="games-10k.pdf", page=96, tabular=True, text=(
+        "Future undiscounted lease payments for our operating lease liabilities at December 31, 2019, are as follows "
+        "(amounts in millions):\n| For the years ending December 31, | |\n"
+        "| 2020 | $72 |\n| 2021 | 59 |\n| 2022 | 50 |\n| 2023 | 44 |\n| 2024 | 41 |\n| Thereafter | 37 |\n"
+        "| Total future lease payments | $303 |\n"))
+    figure = read_figure("What lease payments are due after 2022 for Games Co?", [old, new])
+    assert figure is not None and figure.value == 122e6, figure
+    assert figure.cells[0].passage == 2
+
+
+def test_a_schedule_of_one_row_under_its_years_has_no_column_of_labels() -> None:
+    """'| 2023 | | 2024 | | … | After 2027 | | Total | |' over '| $ | 1,938 | $ | 1,100 | …': the years start the header
+    and the one row has no label."""
+    maturities = Passage(n=1, document="tapes-10k.pdf", page=76, tabular=True, text=(
+        "The maturities of long-term debt for the periods subsequent to December 31, 2022 are as follows (in "
+        "millions):\n"
+        "| 2023 |  | 2024 |  | 2025 |  | 2026 |  | 2027 |  | After 2027 |  | Total |  |\n"
+        "| $ | 1,938 | $ | 1,100 | $ | 1,865 | $ | 1,438 | $ | 845 | $ | 8,753 | $ | 15,939 |\n"))
+    for question, value in (("How much of Tapes Co's long-term debt matures in 2025?", 1_865e6),
+                            ("How much of Tapes Co's long-term debt matures after 2025?", 11_036e6)):
+        figure = read_figure(question, [maturities])
+        assert figure is not None and figure.value == value, (question, figure)
+
+
+def test_payments_committed_to_in_a_year_are_due_in_it() -> None:
+    commitments = Passage(n=1, document="cards-10k.pdf", page=133, tabular=True, text=(
+        "The following represents the maturities of our outstanding lease commitments as of December 31, 2022:\n\n"
+        "(Millions)\n| 2023 | $157 |\n| 2024 | 144 |\n| 2025 | 121 |\n| 2026 | 105 |\n| 2027 | 93 |\n"
+        "| Thereafter | 892 |\n| Total Outstanding Fixed Lease Payments | $1,512 |\n"))
+    figure = read_figure("What lease payments is Cards Co committed to in 2026?", [commitments])
+    assert figure is not None and figure.value == 105e6, figure
