@@ -62,6 +62,7 @@ def fiscal_fourth(spans: Sequence[Span], window: Span, quarter: int | None, ques
 
 
 def month_of(name: str) -> int:
+    """The month a month's name or its short form names ('Oct.': 10)."""
     key = name.rstrip(".").lower()[:3]
     return next(n for n in range(1, 13) if calendar.month_name[n].lower().startswith(key))
 

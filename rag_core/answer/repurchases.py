@@ -64,6 +64,7 @@ _NEAR = timedelta(days=7)
 is the month it mostly is."""
 _SENTENCE_END = re.compile(r"[.:]\s*$")
 
+
 @dataclass(frozen=True)
 class _Line:
     """One row of a repurchase table: its period and, under a period's heading, what it is of ('Repurchase
