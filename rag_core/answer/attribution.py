@@ -144,7 +144,7 @@ def attribute(
     results = []
     for s, statement in enumerate(statements):
         terms = content_terms(at_year_end(statement)) | carried_years(statement, statements[:s])  # of a year said
-        stated = numbers(statement)
+        stated = numbers(statement, days=False)
         folded = _folded(statement)
         quoted_in = [len(folded) >= _QUOTE_CHARS and folded in text for text in passage_text]
         equations = shown_arithmetic(statement)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..chunk_text import HEADER_SEPARATOR, parts_named
+from ..chunk_text import HEADER_SEPARATOR, MONTH, parts_named
 from ..lexical.terms import STOPWORDS, tokenize
 from ..models import Passage
 from ..tables.lines import PERIOD_END, in_table, is_rule, leader_parts
@@ -33,6 +33,9 @@ _NUMBER = re.compile(
 _REFERENCE = re.compile(r"\b(?:pages?|pp?\.|passages?)\s*(?:\d+\s*(?:[-–,]|and|to)\s*)*$", re.IGNORECASE)
 """Words that make the number after them a page or passage of the sources ('on page 46', 'pages 46-47', 'Passage
 3'), not a figure."""
+_DAYS = re.compile(rf"\b{MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*(\d{{1,2}}))?(?=\s*(?:,|\b(?:19|20)\d\d\b|through\b|to\b))",
+                   re.IGNORECASE)
+"""A date's day, or a span of days, by its month ('August 30, 2009', 'October 1 - 31, 2022')."""
 _NAME_CHARS = 60
 """Longest row or column name shown in a number's note."""
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -54,15 +57,19 @@ class Number:
     scale: float = 1.0
 
 
-def numbers(text: str) -> list[Number]:
+def numbers(text: str, *, days: bool = True) -> list[Number]:
     """The numbers a text states, citation markers and list enumerators left out, and single
     digits (counts like 'two variants' or '3 steps') too, since they are rarely facts to check, and
-    the pages and passages an answer points to ('on page 46')."""
+    the pages and passages an answer points to ('on page 46'); without ``days``, a date's days too ('August 30, 2009',
+    'October 1 - 31, 2022': a statement's, which are no figures to check)."""
     text = CITATION.sub(" ", text)
     text = BULLET.sub("", text)
     found = []
+    dated = set() if days else {match.span(n) for match in _DAYS.finditer(text) for n in (1, 2) if match.group(n)}
     for match in _NUMBER.finditer(text):
         digits, percent, scale = match.group(1), match.group(2), match.group(3)
+        if match.span(1) in dated:
+            continue
         plain = re.sub(r"[,\u202f\u00a0 ]", "", digits) if not _DECIMAL_COMMA.fullmatch(digits) else \
             digits.replace(",", ".")
         value = float(plain)

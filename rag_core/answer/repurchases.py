@@ -303,7 +303,8 @@ def _said(passage: Passage, table: int, line: _Line, column: tuple[str, _Table],
     if _TOTAL.match(period):  # 'Total' of the table's months: their span said
         period = f"{period}, {said_day(line.span[0])} to {said_day(line.span[1])}"
     what = f"{period}, {part}" if part else period
-    sentence = f"**{what}, {said.strip()}: {shown}** [{passage.n}]{written}"
+    row = f"'{unmarked(line.period)}'" + (f" › '{part}'" if part else "") + period[len(unmarked(line.period)):]
+    sentence = f"**{said.strip()}: {shown}** [{passage.n}] (row {row}){written}"  # the figure first, its period after
     return FigureReading(kind="cell", sentence=sentence, value=read.value, shown=shown, cells=[read], notes=[why],
                          what=f"{_WHAT[kind]}, {what}")
 

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.attribution import attribute
+from rag_core.answer.computed import computed_of
 from rag_core.answer.figures import read_figure
+from rag_core.answer.numbers import numbers
 from rag_core.answer.stated import overruling
+from rag_core.eval.correctness import first_stated
 from rag_core.models import Passage
+from rag_core.settings import AttributionSettings
 
 _HEADER = ("Issuer Purchases of Equity Securities (registered pursuant to Section 12 of the Exchange Act)\n\nPeriod\n\n"
            "Total Number of Shares\n\nPurchased (1)\n\nAverage Price Paid per\n\nShare\n\n"
@@ -281,3 +286,31 @@ def test_a_sentence_of_another_month_does_not_overrule_the_month_read() -> None:
     figure = read_figure(question, [table, prose])
     assert figure is not None and figure.value == 3_164_013, figure
     assert overruling(question, figure, [table, prose]) is None
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How many shares did Tapes repurchase in October 2022?", 2_831_831),
+    ("What was the average price Tapes paid per share for the shares it purchased in 2022?", 134.31),
+])
+def test_the_lead_states_the_figure_before_its_period(question: str, value: float) -> None:
+    """A reader takes the first figure: 'October 1 - 31, 2022' after it, in the row it names, not before it."""
+    figure = read_figure(question, [_LINES_ABOVE, _CASH_FLOWS])
+    assert figure is not None
+    first = first_stated(figure.sentence)
+    assert first is not None and first.value == pytest.approx(value), figure.sentence
+    assert "(row 'January 1 - December 31, 2022')" in figure.sentence or "(row 'October 1 - 31, 2022')" in (
+        figure.sentence)
+
+
+def test_the_answer_check_reads_no_day_of_a_date_as_a_figure() -> None:
+    """The lead '… $28.39 [1] (row 'August 30, 2009 through September 26, 2009')': 30 and 26 are days, which the check
+    had taken for figures and found in an equity statement's cells; a figure after a date is still one."""
+    lead = "**Average Price Paid Per Share: $28.39** [1] (row 'August 30, 2009 through September 26, 2009')"
+    assert [n.text for n in numbers(lead, days=False)] == ["$28.39", "2009", "2009"]
+    assert "30" in [n.text for n in numbers(lead)], "a passage's numbers keep them"
+    assert [n.text for n in numbers("In October 2022, 31 stores opened", days=False)] == ["2022", "31"]
+    figure = read_figure("What average price per share did Chips Co pay for shares it purchased in September 2009?",
+                         [_FISCAL_MONTHS])
+    assert figure is not None and figure.sentence.startswith("**Average Price Paid Per Share: $28.39**"), figure
+    checked, _ = attribute(figure.sentence, [_FISCAL_MONTHS], None, AttributionSettings(), computed=computed_of(figure))
+    assert checked[0].supported and not checked[0].number_notes, checked[0]
