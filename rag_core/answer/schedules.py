@@ -38,14 +38,19 @@ _AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s
 _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
              ("purchase", re.compile(r"\bpurchase\s+(?:obligations|commitments)\b|\bunconditional\b", re.IGNORECASE)),
              ("debt", re.compile(r"\bdebt\b|\bnotes\b|\bborrowings?\b|\bloans?\b|\bbonds\b|\bdebentures\b|"
-                                 r"\bprincipal\b|\bfinancings?\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)))
-"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities."""
-_SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing"}
+                                 r"\bprincipal\b|\bfinancings?\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)),
+             ("contractual", re.compile(r"\bcontractual\s+(?:obligations|commitments|arrangements)\b", re.IGNORECASE)))
+"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities, or
+all of a company's contractual obligations (a table of them by kind and year, its 'Total' column)."""
+_SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing",
+         "contractual": "Contractual obligations due"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)
 _UNIT_WORD = re.compile(r"\(?(?:in|\$?000['’]?s|thousands|millions|billions|dollars|\$)\)?", re.IGNORECASE)
 _LINES_ABOVE = 3  # lines above a table that may state its unit: a caption, the unit, a title
+_MARK = re.compile(r"\(\w\)")  # a footnote's mark beside a column's name: '(1)'
+_NAME_ROWS = 3  # rows of names over a schedule's columns at most: a group, the names, a unit
 _SUMMED = "Total"
 """The name a schedule's row without a label is read by when its amounts add up the rows above it."""
 
@@ -98,7 +103,9 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
     """A table whose rows are three consecutive years or more, each with one amount at least, or whose columns are
     (``_by_columns``); None for any other."""
     before, lines = block
-    headers, rows = split_table("\n".join(lines))
+    headers, rows = (list(part) for part in split_table("\n".join(lines)))
+    while rows and len(headers) < _NAME_ROWS and _names_row(rows[0]):
+        headers.append(rows.pop(0))  # rows of names a finder left below no rule ('| | Facility and Equipment Leases |')
     width = max((len(row) for row in [*headers, *rows]), default=0)
     names = [" ".join(h[c].strip() for h in headers if c < len(h) and h[c].strip()) for c in range(width)]
     years: dict[int, tuple[str, dict[str, str]]] = {}
@@ -130,6 +137,13 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
     subjects = {name for name, pattern in _SUBJECTS if pattern.search(title)}
     summed = transposed and not any(row[0].strip() == _SUMMED for row in rows)
     return _Schedule(years, later, subjects, transposed, summed)
+
+
+def _names_row(row: Sequence[str]) -> bool:
+    """Whether a table's row names its columns: no label, words in its other cells, no figure."""
+    cells = [cell.strip() for cell in row[1:] if cell.strip()]
+    return not row[0].strip() and any(any(ch.isalpha() for ch in cell) for cell in cells) and all(
+        _MARK.fullmatch(cell) or (any(ch.isalpha() for ch in cell) and not _YEAR_ROW.fullmatch(cell)) for cell in cells)
 
 
 def _consecutive(years: dict[int, tuple[str, dict[str, str]]]) -> bool:

@@ -204,3 +204,27 @@ def test_payments_committed_to_in_a_year_are_due_in_it() -> None:
         "| Thereafter | 892 |\n| Total Outstanding Fixed Lease Payments | $1,512 |\n"))
     figure = read_figure("What lease payments is Cards Co committed to in 2026?", [commitments])
     assert figure is not None and figure.value == 105e6, figure
+
+
+_OBLIGATIONS = Passage(n=1, document="games-10k.pdf", page=121, tabular=True, text=(
+    "Assuming all contractual provisions are met, the total future minimum commitments for these and other "
+    "contractual arrangements in place at December 31, 2019, are scheduled to be paid as follows (amounts in "
+    "millions):\n"
+    "|  |  | Contractual Obligations | (1) |  |  |\n"
+    "|  | Facility and Equipment Leases | Developer and Hosting | Marketing | Long-Term Debt Obligations (2) "
+    "| Total |\n"
+    "| For the years ending December 31, |  |  |  |  |  |\n"
+    "| 2020 | $77 | $25 | $30 | $ 86 | $218 |\n| 2021 | 71 | 6 | — | 736 | 813 |\n| 2022 | 62 | 1 | — | 466 | 529 |\n"
+    "| 2023 | 56 | — | — | 60 | 116 |\n| 2024 | 52 | — | — | 60 | 112 |\n| Thereafter | 46 | — | — | 2,147 | 2,193 |\n"
+    "| Total | $364 | $32 | $30 | $ 3,555 | $3,981 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What total contractual obligations is Games Co scheduled to pay in 2020?", 218e6),
+    ("What facility and equipment lease payments are due after 2022 for Games Co?", 154e6),
+])
+def test_a_table_of_contractual_obligations_by_kind_and_year(question: str, value: float) -> None:
+    """Rows of names a finder left below no rule name the columns; all of a company's contractual obligations are its
+    'Total' column, a kind its own."""
+    figure = read_figure(question, [_OBLIGATIONS])
+    assert figure is not None and figure.value == value, figure
