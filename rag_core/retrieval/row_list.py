@@ -19,7 +19,7 @@ from ..lexical.terms import label_key, label_terms, others_alike, phrases
 from ..lexical.vocabulary import STATEMENT_TITLES, statement_of
 from ..models import RankedLists, StoredChunk
 from ..store.owned import OwnedChunks
-from ..tables.lines import PERIOD_END, cells, is_row, leader_parts, unmarked
+from ..tables.lines import PERIOD_END, PERIOD_START, cells, is_row, leader_parts, unmarked
 from ..tables.periods import period_named
 from ..tables.rows import headed_row_labels, row_headings
 from ..trace import chunk_row
@@ -128,6 +128,7 @@ def row_list(
             matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             matched = max(matched, _AWARD if its_own and awards and _of_awards(awards, said, text, chunk) else 0)
+            matched = max(matched, _rolled_named(wanted, said, _title(text, chunk.header)) if its_own and chunk else 0)
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 apart = any(set(one).isdisjoint(other) for one in found for other in found)  # the balance and a cause
@@ -205,15 +206,51 @@ fiscal year for:' leads in 'cash paid for interest'; 'Shares used to compute ear
 not lead in 'diluted earnings per share')."""
 
 
-def _whole(text: str, header: str) -> set[str]:
-    """The words of what a table's title says its rows are the parts of (``chunk_text.parts_named``: the provision
-    for income taxes of 'The provision for income taxes consisted of the following:'), by the nearest line of words
-    above its rows, else its caption; a tax's provision (or expense) names its benefit too, the provision below nought
-    when the company gets tax back ('deferred income tax benefit')."""
+def _title(text: str, header: str) -> str:
+    """A table's title: the nearest line of words above its rows, else its chunk's caption."""
     above = [line for line in takewhile(lambda line: not line.lstrip().startswith("|"), text.splitlines())
              if line.strip()]
-    words = set(label_key(label_terms(parts_named(above[-1] if above else header_caption(header)))))
+    return above[-1] if above else header_caption(header)
+
+
+def _whole(text: str, header: str) -> set[str]:
+    """The words of what a table's title (``_title``) says its rows are the parts of (``chunk_text.parts_named``: the
+    provision for income taxes of 'The provision for income taxes consisted of the following:'); a tax's provision (or
+    expense) names its benefit too, the provision below nought when the company gets tax back ('deferred income tax
+    benefit')."""
+    words = set(label_key(label_terms(parts_named(_title(text, header)))))
     return with_tax_benefit(words, key=lambda word: label_key(label_terms(word))[0])
+
+
+_BALANCE_ROW = re.compile(r"\s*(?:(?:beginning|ending|opening|closing)\s+)?balances?\b", re.IGNORECASE)
+"""A roll-forward's opening or closing row by its balance ('Balance, November 1, 2008', 'Beginning balance', 'Balance at
+December 31, 2016'); 'Allowance, end of year' is one too (``PERIOD_END``)."""
+
+_MOVES = re.compile(r"\bchanges?\b|roll-?forward|reconcil\w*|activity|movements?|balances?", re.IGNORECASE)
+"""A roll-forward's title says it moves a balance ('The table below presents the changes in the liability for …',
+'A reconciliation of the beginning and ending amount of …')."""
+
+_MOVING_WORDS = set(label_key(label_terms(
+    "changes total amounts balances activity beginning ending liability following table")))
+"""Words of a roll-forward's title that say it moves a balance, not what the balance is of ('the changes in the total
+amounts of uncertain tax positions'): a question's words it names must say more than these."""
+
+
+def _rolled_named(wanted: set[tuple[str, ...]], labels: Sequence[str], title: str) -> int:
+    """The most terms of a wanted label that a roll-forward's title names as what it moves ('uncertain tax positions' of
+    'The following table summarizes the changes in the total amounts of uncertain tax positions …' over 'Balance,
+    November 1, 2008 | 13,750', 'Additions for tax positions of current year | 4,411', 'Balance, October 31, 2009'): a
+    table with two rows of its balance or more (``_BALANCE_ROW``, ``PERIOD_END``, ``PERIOD_START``) whose title says
+    it moves one (``_MOVES``), naming the label's words in a run, two of them no word of moving (``_MOVING_WORDS``).
+    Its rows are labelled by the balance's dates and what moved it, never by what the balance is of, which the
+    question says."""
+    balances = sum(bool(_BALANCE_ROW.match(label) or PERIOD_END.search(label) or PERIOD_START.search(label))
+                   for label in map(unmarked, labels))
+    if balances < 2 or not _MOVES.search(title):
+        return 0
+    named = label_key(label_terms(title))
+    return max((len(terms) for terms in wanted if len(set(terms) - _MOVING_WORDS) >= 2 and any(
+        named[start:start + len(terms)] == terms for start in range(len(named)))), default=0)
 
 
 def _list_named(wanted: set[tuple[str, ...]], led: Sequence[tuple[set[str] | frozenset[str], set[str]]],

@@ -556,3 +556,31 @@ def test_an_award_activity_table_is_named_by_what_happened_to_the_awards(tmp_pat
         assert stage is not None and 20 in [row["page"] for row in stage.outputs], (question, stage.outputs)
         answer = engine.ask(question, backend="extractive").result()
         assert figure in answer.answer.split("\n")[0], (question, answer.answer)
+
+
+UNCERTAIN = [["Balance, December 31, 2020", "$9,889"], ["Additions for current year", "3,861"],
+             ["Balance, December 31, 2021", "13,750"], ["Additions for current year", "4,411"],
+             ["Balance, December 31, 2022", "$18,161"]]
+
+
+def test_a_roll_forward_is_named_by_what_its_title_says_it_moves(tmp_path: Path, engine) -> None:  # type: ignore[no-untyped-def]
+    """A roll-forward's rows are named by its balance's dates and what moved it ('Balance, December 31, 2022',
+    'Additions for current year'); what the balance is of only its title says ('… the changes in the
+    total amounts of uncertain tax positions'). Before, the row list found no row (Analog Devices' uncertain tax
+    positions, Goldman Sachs' unrecognized tax benefits), and the table, ranked by BM25 alone, was below the pool. A
+    balance its title does not name, or only its words of change ('total amounts'), finds no row of it."""
+    two_table_report(tmp_path / "ACME_taxes_2022.pdf", ("CONSOLIDATED STATEMENT OF INCOME (in thousands)", INCOME),
+                     ("The following table summarizes the changes in the total amounts of uncertain tax positions:",
+                      UNCERTAIN))
+    engine.ingest_path(tmp_path / "ACME_taxes_2022.pdf")
+    for question, figure in (("What was the balance of ACME's uncertain tax positions at December 31, 2022?", "18,161"),
+                             ("What were the additions to ACME's uncertain tax positions for the current year in "
+                              "2021?", "3,861")):
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and [row["page"] for row in stage.outputs][:1] == [20], (question, stage.outputs)
+        answer = engine.ask(question, backend="extractive").result()
+        assert figure in answer.answer.split("\n")[0], (question, answer.answer)
+    for question in ("What was the balance of ACME's deferred revenue at December 31, 2022?",
+                     "What total amounts did ACME's carriers ship in 2022?"):
+        stage = engine.search(question).trace.stage("rows")
+        assert stage is not None and 20 not in [row["page"] for row in stage.outputs], (question, stage.outputs)
