@@ -128,7 +128,8 @@ def row_list(
             matched = max(matched, _led_in(wanted, led), _led_in(wanted, headed_by), _list_named(wanted, [
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             matched = max(matched, _AWARD if its_own and awards and _of_awards(awards, said, text, chunk) else 0)
-            matched = max(matched, _rolled_named(wanted, said, _title(text, chunk.header)) if its_own and chunk else 0)
+            matched = max(matched, _rolled_named(wanted, said, _title(text, chunk.header)) if its_own and chunk
+                          and statement_of(chunk.header, chunk.kind) is None else 0)  # a note's, not a statement's
             if matched:
                 stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 apart = any(set(one).isdisjoint(other) for one in found for other in found)  # the balance and a cause
@@ -241,14 +242,16 @@ def _rolled_named(wanted: set[tuple[str, ...]], labels: Sequence[str], title: st
     'The following table summarizes the changes in the total amounts of uncertain tax positions …' over 'Balance,
     November 1, 2008 | 13,750', 'Additions for tax positions of current year | 4,411', 'Balance, October 31, 2009'): a
     table with two rows of its balance or more (``_BALANCE_ROW``, ``PERIOD_END``, ``PERIOD_START``) whose title says
-    it moves one (``_MOVES``), naming the label's words in a run, two of them no word of moving (``_MOVING_WORDS``).
-    Its rows are labelled by the balance's dates and what moved it, never by what the balance is of, which the
-    question says."""
+    it moves one (``_MOVES``), naming the label's words in a run after that, two of them no word of moving
+    (``_MOVING_WORDS``); the company a title names before ('The Goldman Sachs Group, Inc. … Statements of Changes in
+    …') is not what it moves. Its rows are labelled by the balance's dates and what moved it, never by what the
+    balance is of, which the question says."""
     balances = sum(bool(_BALANCE_ROW.match(label) or PERIOD_END.search(label) or PERIOD_START.search(label))
                    for label in map(unmarked, labels))
-    if balances < 2 or not _MOVES.search(title):
+    moves = _MOVES.search(title)
+    if balances < 2 or moves is None:
         return 0
-    named = label_key(label_terms(title))
+    named = label_key(label_terms(title[moves.start():]))
     return max((len(terms) for terms in wanted if len(set(terms) - _MOVING_WORDS) >= 2 and any(
         named[start:start + len(terms)] == terms for start in range(len(named)))), default=0)
 
