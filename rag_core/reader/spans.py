@@ -4,18 +4,21 @@ its own opening summary. Pure functions over chunk positions; ``Reader`` reads t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from ..models import Hit
 from ..text import ends_with_stop, sentences_of
 
 
-def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]]:
-    """(doc_id, chunk_index) of every chunk within ``window`` of a hit that is not a hit."""
+def neighbor_positions(
+    hits: Sequence[Hit], window: int, waited: Collection[tuple[str, int]] = (),
+) -> list[tuple[str, int]]:
+    """(doc_id, chunk_index) of every chunk within ``window`` of a hit that is not a hit, and of each chunk one
+    further that ``waited`` (``_offsets``)."""
     have = {(h.doc_id, h.chunk_index) for h in hits}
     wanted: list[tuple[str, int]] = []
     for hit in hits:
-        for offset in [*range(-window, 0), *range(1, window + 1)]:
+        for offset in _offsets(hit, window, waited):
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] >= 0 and position not in have:
                 have.add(position)
@@ -23,8 +26,19 @@ def neighbor_positions(hits: Sequence[Hit], window: int) -> list[tuple[str, int]
     return wanted
 
 
+def _offsets(hit: Hit, window: int, waited: Collection[tuple[str, int]]) -> list[int]:
+    """The offsets of a hit's neighbours: ``window`` on each side, and one further on a side where that chunk is one
+    that ``waited`` (a chunk of the hit's page that ranked within the top but came after every other page's first hit,
+    ``pool.apply_floor``'s ``per_page``, and was cut): the page's text runs on to it through the neighbour between, so
+    it comes back as the cap promises (PepsiCo's "Deferred advertising costs of $40 million …", fused second, two
+    chunks after its page's hit)."""
+    further = [offset for offset in (-window - 1, window + 1) if (hit.doc_id, hit.chunk_index + offset) in waited]
+    return sorted({*range(-window, 0), *range(1, window + 1), *further})  # in reading order
+
+
 def expand_neighbors(
-    hits: Sequence[Hit], window: int, found: Mapping[tuple[str, int], Hit]
+    hits: Sequence[Hit], window: int, found: Mapping[tuple[str, int], Hit],
+    waited: Collection[tuple[str, int]] = (),
 ) -> list[Hit]:
     """Add the chunks around each hit, in reading order beside it, marked as neighbors.
 
@@ -32,6 +46,7 @@ def expand_neighbors(
         hits: Ranked hits.
         window: Chunks to add on each side (0 returns the hits unchanged).
         found: The chunks read around the hits, by (doc_id, index); a position not in it has none.
+        waited: The chunks of a hit's page the page cap cut, by (doc_id, index): one just past the window comes too.
 
     Returns:
         For each hit in rank order: its preceding neighbors, the hit, its following
@@ -44,7 +59,7 @@ def expand_neighbors(
     for hit in hits:
         before: list[Hit] = []
         after: list[Hit] = []
-        for offset in [*range(-window, 0), *range(1, window + 1)]:
+        for offset in _offsets(hit, window, waited):
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] < 0 or position in seen:
                 continue

@@ -82,5 +82,6 @@ def apply_floor(
         kept = [h for h in kept if h.chunk_id not in later] + [h for h in kept if h.chunk_id in later]
     dropped += [hit_row(h, reason=f"rank {n} is past top_k={top_k}" + (
                     f" (its page had {per_page} hit{'s' if per_page > 1 else ''} before it)"
-                    if h.chunk_id in later else "")) for n, h in enumerate(kept[top_k:], top_k + 1)]
+                    if h.chunk_id in later else ""), waited=h.chunk_id in later)
+                for n, h in enumerate(kept[top_k:], top_k + 1)]
     return kept[:top_k], dropped

@@ -242,11 +242,14 @@ class Retriever:
                                              per_page=config.hits_per_page,
                                              one_page={r.doc_id for r in records if r.pages <= 1})
             notes.outputs = [hit_row(h) for h in top]
+            floor_dropped = notes.dropped
             if not top:
                 notes.notes.append("no relevant passage: nothing cleared the relevance floor")
         window = config.neighbor_window if neighbors else 0
         with recorder.stage(Stage.NEIGHBORS, window=window) as notes:
-            expanded = self.reader.neighbors(top, window, records)
+            cut = {row["chunk_id"] for row in floor_dropped if row.get("waited")}  # by the page cap
+            waited = {(h.doc_id, h.chunk_index) for h in hits if h.chunk_id in cut}
+            expanded = self.reader.neighbors(top, window, records, waited)
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return Searched(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                         no_relevant_passage=not top, stages=tuple(recorder.records))

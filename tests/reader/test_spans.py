@@ -56,6 +56,19 @@ def test_window_zero_and_positions() -> None:
     assert neighbor_positions(hits, 2) == [("a", 1), ("a", 3), ("a", 4)]
 
 
+def test_a_chunk_that_waited_for_its_page_comes_back_just_past_the_window() -> None:
+    """A chunk of a hit's page that the page cap cut (``waited``) comes back when it is one past the window, the
+    neighbour between joining the two: PepsiCo's "Deferred advertising costs of $40 million …" ranked second, two
+    chunks after its page's hit, and was in no passage. One two past the window, or of another document, does not."""
+    waited = {("a", 7), ("a", 2), ("b", 6)}
+    out = expand_neighbors([hit("a", 5), hit("b", 3)], 1, read_upto(9), waited)
+    assert [(h.doc_id, h.chunk_index, h.source) for h in out] == [
+        ("a", 4, "neighbor"), ("a", 5, "retrieved"), ("a", 6, "neighbor"), ("a", 7, "neighbor"),
+        ("b", 2, "neighbor"), ("b", 3, "retrieved"), ("b", 4, "neighbor")]
+    assert neighbor_positions([hit("a", 5)], 1, waited) == [("a", 4), ("a", 6), ("a", 7)]
+    assert expand_neighbors([hit("a", 5)], 1, read_upto(9)) == expand_neighbors([hit("a", 5)], 1, read_upto(9), ())
+
+
 @pytest.mark.parametrize(
     ("count", "n", "expected"),
     [(0, 12, []), (5, 12, [0, 1, 2, 3, 4]), (100, 1, [0]), (10, 4, [0, 3, 6, 9]), (13, 3, [0, 6, 12])],

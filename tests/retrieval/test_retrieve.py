@@ -34,6 +34,7 @@ def test_floor_keeps_relevant_hits_up_to_k_and_says_why_others_went() -> None:
     assert [h.chunk_id for h in kept] == ["c1", "c3"] and all(h.relevant for h in kept)
     reasons = {row["chunk_id"]: row["reason"] for row in dropped}
     assert "dense 0.100 < 0.25" in str(reasons["c2"]) and "past top_k=2" in str(reasons["c4"])
+    assert [row.get("waited") for row in dropped] == [None, False], "only a hit the page cap cut waited"
 
 
 def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
@@ -41,7 +42,7 @@ def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
     kept, dropped = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1, one_page=())
     assert [(h.chunk_id, h.page) for h in kept] == [("c0", 4), ("c3", 9), ("c5", 2), ("c1", 4)]
     assert [row["chunk_id"] for row in dropped] == ["c2", "c4"]
-    assert all("its page had 1 hit before it" in str(row["reason"]) for row in dropped)
+    assert all("its page had 1 hit before it" in str(row["reason"]) and row["waited"] for row in dropped)
     unlimited, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=0, one_page=())
     assert [h.chunk_id for h in unlimited] == ["c0", "c1", "c2", "c3"], "0: the fused order as it is"
     two, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=2, one_page=())
