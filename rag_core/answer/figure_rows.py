@@ -152,6 +152,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         if score and label_stems(row.label) <= words and stems(lead) & (
                 (head | words - GENERIC) - label_stems(row.label) - _PARTS):  # not 'Segment assets are summarized …'
             score += _AGREES  # 'Defense, Space & Security' under 'Revenues:', not under 'Capital Expenditures'
+            if (heading := stems(lead) - GENERIC - QUALIFIERS) and heading <= words:
+                score += _AGREES  # under 'Allowance for losses on lending commitments', not 'Allowance for loan losses'
         elif score and tail - _PARTS and label_stems(row.label) & head and tail - _PARTS <= stems(
                 f"{lead} {row.passage.caption}"):
             score += _AGREES  # and 'Net revenues' under '| Investment Management | |' or its table's headings' segment

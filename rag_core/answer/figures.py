@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
+from ..lexical.acronyms import defined_forms
 from ..lexical.line_items import AS_REVENUE, DERIVED
 from ..lexical.report_names import letters, report_key
 from ..models import CellRead, FigureReading, Passage
@@ -60,7 +61,19 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
     reading = _read(question, asked, quarter, passages)
+    if reading is None and (short := _in_short_forms(question, passages)) != question and (
+            again := read_question(short)) is not None:
+        asked, reading = again, _read(short, again, quarter, passages)  # 'Gross UTB Balance at December 31'
     return answered(reading, asked.way) if reading is not None else reading
+
+
+def _in_short_forms(question: str, passages: Sequence[Passage]) -> str:
+    """The question with the words the passages define a short form of said in it ('gross unrecognized tax benefits'
+    as 'gross UTB' of '… gross unrecognized tax benefits (UTB) is as follows', over '| Gross UTB Balance at December
+    31 | $927 | $1,071 |'), for a reading of the rows labelled with it, when none names the question's own words."""
+    for long, short in defined_forms(" ".join(p.text for p in passages)).items():
+        question = re.sub(rf"\b{re.escape(long)}\b", short, question, flags=re.IGNORECASE)
+    return question
 
 
 def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[Passage]) -> FigureReading | None:

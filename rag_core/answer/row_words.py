@@ -104,11 +104,12 @@ def other_side(heading: str, metric: str) -> bool:
 _SIDES, _TAX, _BALANCES = (stems("current"), stems("deferred")), stems("tax"), stems("assets liabilities")
 
 
-_CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?(?:(?:the\s+)?"
-                      rf"end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$|{PERIOD_END.pattern}", re.IGNORECASE)
-"""A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Unrecognized tax
-benefits – December 31', 'Allowance, end of year' (not 'Balance, January 1', its opening)."""
-_OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|^\s*balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
+_CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|(?:^|\s)balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
+                      rf"(?:(?:the\s+)?end\b|{MONTH}\s+3[01]\b)|\s[-–—]\s*{MONTH}\s+3[01]\s*$|{PERIOD_END.pattern}",
+                      re.IGNORECASE)
+"""A roll-forward's closing row: 'Ending balance', 'Balance at end of year', 'Balance, December 31', 'Gross UTB Balance
+at December 31', 'Unrecognized tax benefits – December 31', 'Allowance, end of year' (not 'Balance, January 1')."""
+_OPENING = re.compile(r"^\s*(?:beginning|opening)\s+balances?\b|(?:^|\s)balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"
                       rf"(?:(?:the\s+)?(?:beginning|start)\b|january\s+1\b)|\s[-–—]\s*january\s+1\s*$|{PERIOD_START.pattern}",
                       re.IGNORECASE)
 """A roll-forward's opening row: 'Beginning balance', 'Balance, beginning of year', 'Unrecognized tax benefits –

@@ -160,3 +160,51 @@ def test_of_two_lines_alike_the_cause_is_the_one_under_the_heading_that_names_it
     figure = read_figure("How much did claims paid for prior years reduce Health's health care costs payable in 2022?",
                          [_PAYABLE])
     assert figure is not None and figure.value == pytest.approx(7_646e6), figure
+
+
+_ALLOWANCES = Passage(
+    n=1, document="bank-10k.pdf", page=164, tabular=True, caption="Bank 10-K › Note 9. Loans",
+    text=("The table below presents changes in the allowance for loan losses and the allowance for losses on lending "
+          "commitments.\n|  | Year Ended December |\n| $ in millions | 2016 2015 |\n"
+          "| Allowance for loan losses |  |\n| Beginning balance | $414 $228 |\n| Charge-offs | (8) (1) |\n"
+          "| Provision | 138 187 |\n| Ending balance | $509 $414 |\n"
+          "| Allowance for losses on lending commitments |  |\n| Beginning balance | $188 $ 86 |\n"
+          "| Provision | 44 102 |\n| Ending balance | $212 $188 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was the ending balance of Bank's allowance for losses on lending commitments in 2016?", 212),
+    ("What was the ending balance of Bank's allowance for loan losses in 2016?", 509)])
+def test_of_two_blocks_alike_the_row_is_the_one_under_the_heading_the_question_names_whole(question: str,
+                                                                                           value: float) -> None:
+    """Two 'Ending balance' rows, one under 'Allowance for loan losses' and one under 'Allowance for losses on lending
+    commitments' (Goldman Sachs' loans note): the heading whose every word the question says is the block. Before,
+    both headings shared words with each question ('allowance', 'losses') and the two figures were given as
+    candidates, for either block."""
+    figure = read_figure(question, [_ALLOWANCES])
+    assert figure is not None and figure.value == pytest.approx(value * 1e6), figure
+
+
+_UTB = Passage(
+    n=1, document="tools-10k.pdf", page=73, tabular=True, caption="Tools 10-K › Note 10. Income Taxes",
+    text=("The Company recognizes the amount of tax benefit that has a greater than 50 percent likelihood of being "
+          "ultimately realized upon settlement. A reconciliation of the beginning and ending amount of gross "
+          "unrecognized tax benefits (UTB) is as follows:\n\nFederal, State and Foreign Tax\n\n(Millions) 2022 2021 "
+          "2020\n| Gross UTB Balance at January 1 | $1,071 | $1,113 | $1,167 |\n"
+          "| Additions based on tax positions related to the current year | 115 | 91 | 74 |\n"
+          "| Settlements | (118) | (57) | (8) |\n"
+          "| Gross UTB Balance at December 31 | $927 | $1,071 | $1,113 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Tools' gross unrecognized tax benefits balance at December 31, 2021?", 1_071),
+    ("What were Tools' gross unrecognized tax benefits at the end of 2020?", 1_113),
+    ("How much did settlements reduce Tools' gross unrecognized tax benefits in 2022?", 118)])
+def test_a_row_labelled_with_the_short_form_its_passage_defines_is_read_by_the_long_form(question: str,
+                                                                                         value: float) -> None:
+    """'Gross UTB Balance at December 31' is the gross unrecognized tax benefits' closing balance: the passage defines
+    'UTB' ('… gross unrecognized tax benefits (UTB) is as follows'), and 'Balance at January 1' after the balance's
+    name is its opening, no balance at the end of a year. Before, no row named the question's words and no figure was
+    read (3M's 10-K). The third case is a guard: 'Settlements' names the cause whole."""
+    figure = read_figure(question, [_UTB])
+    assert figure is not None and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
