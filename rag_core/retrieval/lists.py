@@ -321,3 +321,14 @@ def agreed_list(lists: Mapping[str, Sequence[str]], *, depth: int) -> list[str]:
     phrasing's: the question as asked), in the dense list's order: two searches of the question agreeing on them."""
     lexical = set(lists.get("bm25[0]", ())[:depth])
     return [chunk_id for chunk_id in lists.get("dense[0]", ())[:depth] if chunk_id in lexical]
+
+
+def worded_table(lists: Mapping[str, Sequence[str]], chunks: Mapping[str, StoredChunk], *, depth: int) -> list[str]:
+    """The first table chunk among the first ``depth`` of the question's own BM25 list (its first phrasing's), when
+    no dense list holds it: a table's rows of figures under pipes embed far from any question, so the dense lists
+    miss it, and a BM25 rank alone (0.8 / 61 at best) falls below the pool behind chunks the dense lists rank tenth
+    (Analog Devices' uncertain tax positions, first in BM25, fused 19th; Activision Blizzard's contractual
+    obligations, second, fused 21st)."""
+    dense = {chunk_id for name, ids in lists.items() if name.startswith("dense") for chunk_id in ids}
+    return next(([chunk_id] for chunk_id in lists.get("bm25[0]", ())[:depth] if chunk_id not in dense
+                 and (chunk := chunks.get(chunk_id)) is not None and chunk.kind == "table"), [])

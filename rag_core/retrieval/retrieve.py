@@ -43,6 +43,7 @@ from .lists import (
     sides_list,
     statement_list,
     stems_note,
+    worded_table,
 )
 from .plan import Plan, assemble
 from .pool import apply_floor, candidates
@@ -203,6 +204,9 @@ class Retriever:
         agreed = agreed_list(lists, depth=config.agreed_depth) if config.agreed_rank > 0 else []
         if agreed:  # the question's own two searches agree: not outvoted by the lists built around it
             lists["agreed"], placed["agreed"] = agreed, config.agreed_rank
+        worded = worded_table(lists, chunks, depth=config.table_depth) if config.table_rank > 0 else []
+        if worded:  # a table BM25 ranks near the top and no dense list holds
+            lists["table"], placed["table"] = worded, config.table_rank
         with recorder.stage(Stage.FUSE, k=config.rrf_k, weights=weights) as notes:
             position = {chunk_id: (chunk.doc_id, chunk.index) for chunk_id, chunk in chunks.items()}
             if config.page_weight > 0 and lists:

@@ -117,10 +117,15 @@ def test_the_table_whose_row_the_question_names_comes_in_at_its_rank(tmp_path: P
     fuse = result.trace.stage("fuse")
     assert fuse is not None and fuse.inputs["placed"]["rows"] == rank
 
-    without = tuned(engine, {"row_rank": 0}).search(question)
+    without = tuned(engine, {"row_rank": 0, "table_rank": 0}).search(question)
     skipped = without.trace.stage("rows")
     assert skipped is not None and skipped.notes == ["skipped: row_rank is 0"]
     assert 25 not in [h.page for h in without.hits if h.source == "retrieved"], "the prose fills the top alone"
+    worded = tuned(engine, {"row_rank": 0}).search(question)  # the table BM25 ranks near its top, no dense list
+    table_rank = engine.retriever.retrieval.table_rank
+    assert 25 in [h.page for h in worded.hits if h.source == "retrieved"][:table_rank]
+    fused = worded.trace.stage("fuse")
+    assert fused is not None and fused.inputs["placed"]["table"] == table_rank
 
     why = engine.search("Why did the customer churn rate of ACME fall in 2022?").trace.stage("rows")
     assert why is not None and why.outputs == [] and why.notes[0].startswith(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rag_core.models import Fused, Hit, RerankerStatus, Scores, StoredChunk
-from rag_core.retrieval.lists import fuse, page_list
+from rag_core.retrieval.lists import fuse, page_list, worded_table
 from rag_core.retrieval.plan import phrasings_of
 from rag_core.retrieval.pool import apply_floor
 from rag_core.retrieval.rerank import RerankerUnavailable, rerank_hits, reranker_status
@@ -116,3 +116,18 @@ def test_page_list_ranks_chunks_by_their_page_evidence() -> None:
     assert page_list(lists, chunks, k=k, weights=weights, share=0.5) == ["c3", "c2", "c4", "c1", "c5"]
     # with no share of the other chunks, a page is its best chunk
     assert page_list(lists, chunks, k=k, weights=weights, share=0.0)[:2] == ["c1", "c5"]
+
+
+def test_the_worded_table_is_the_first_table_near_the_top_of_bm25_that_no_dense_list_holds() -> None:
+    """A table's rows of figures embed far from any question, and a BM25 rank alone fell below the pool (Analog
+    Devices' uncertain tax positions: first in BM25, fused 19th): the first table chunk among the first ``depth`` of
+    the question's own BM25 list that no dense list holds is placed. A text chunk, a table a dense list holds already,
+    one past the depth or only in another phrasing's BM25 list is not."""
+    chunks = {c: _chunk(c, 1) for c in ("c1", "c2", "c3", "c4", "c5", "c6")}
+    chunks |= {c: chunks[c].model_copy(update={"kind": "table"}) for c in ("c2", "c3", "c5", "c6")}
+    lists = {"dense[0]": ["c1", "c3"], "dense[1]": ["c4"], "bm25[0]": ["c1", "c3", "c2", "c5", "c6"],
+             "bm25[1]": ["c6"]}
+    assert worded_table(lists, chunks, depth=4) == ["c2"]
+    assert worded_table(lists | {"dense[1]": ["c2"]}, chunks, depth=4) == ["c5"]
+    assert worded_table(lists, chunks, depth=2) == []
+    assert worded_table({"dense[0]": ["c1"], "bm25[0]": ["c1", "c4"], "bm25[1]": ["c6"]}, chunks, depth=4) == []
