@@ -147,6 +147,8 @@ _PAID_ON = re.compile(r"(?<=\bpaid)\s+on\s+(?:(?:common|preferred|ordinary|capit
 stock and share-based awards'): the line is the dividends paid."""
 _AND_RELATED = re.compile(r"\s+and related(?=\s+(?:expenses?|costs?|charges?)\b)", re.IGNORECASE)
 """'… and related expenses' after a line's name ('Research, development and related expenses'): that line's expense."""
+_TRANSLATION = re.compile(r"(?<=\btranslation)\s+adjustments?\b", re.IGNORECASE)
+"""'Foreign currency translation adjustment': the foreign currency translation, which is an adjustment."""
 
 
 def label_stems(text: str) -> set[str]:
@@ -154,7 +156,7 @@ def label_stems(text: str) -> set[str]:
     and what is 'related' to its line ('Inventories(1)', 'at period-end', '- common', 'Less', 'and related'), nor a
     note a cut left open ('Long-term debt (includes debt issued by consolidated variable interest entities'); 'U.S.'
     only when it is the label's one word ('U.S.', not 'U.S. federal')."""
-    text = others_alike(_PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", text))))
+    text = others_alike(_PAID_ON.sub("", _AND_RELATED.sub("", _SIGN_WORD.sub("", _TRANSLATION.sub("", text)))))
     found = stems(_AT_DATE.sub(" ", SHARE_CLASS.sub(" ", re.sub(r"\([^)]*(?:\)|$)", " ", text))))
     return found - {_US_WORD} or found  # 'U.S. federal' is the federal line whether the question says 'U.S.' or not
 

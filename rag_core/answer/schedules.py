@@ -42,6 +42,7 @@ _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", r
              ("contractual", re.compile(r"\bcontractual\s+(?:obligations|commitments|arrangements)\b", re.IGNORECASE)))
 """What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities, or
 all of a company's contractual obligations (a table of them by kind and year, its 'Total' column)."""
+_SUBJECT_OF = dict(_SUBJECTS)
 _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing",
          "contractual": "Contractual obligations due"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
@@ -86,7 +87,7 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
             schedule = _schedule(passage, block)
             if schedule is None or subject not in schedule.subjects:
                 continue
-            column = _column(schedule, question)
+            column = _column(schedule, question, subject)
             if column is None:
                 continue
             cells = _after(schedule, years[0]) if after else [schedule.years.get(years[0])]
@@ -94,7 +95,7 @@ def schedule_read(question: str, passages: Sequence[Passage]) -> FigureReading |
                 found.append((passage, table, [cell for cell in cells if cell is not None], (column, schedule)))
     if not found:
         return None
-    passage, table, cells, read = max(found, key=lambda one: min(one[3][1].years))  # the first of the latest
+    passage, table, cells, read = max(found, key=lambda one: (min(one[3][1].years), _named_whole(one[3][0], question)))
     units = {(row.passage.n, row.table): row for row in table_rows(passages) if not row.prose}
     return _said(passage, table, cells, read, units.get((passage.n, table)), (subject, years[0], bool(after)))
 
@@ -190,9 +191,10 @@ def _names_above(before: Sequence[str], count: int) -> list[str]:
     return words if len(words) == count else []
 
 
-def _column(schedule: _Schedule, question: str) -> str | None:
+def _column(schedule: _Schedule, question: str, subject: str) -> str | None:
     """The column of what the question asks: a schedule's one, else the one whose name's words the question says
-    ('Operating leases'), else its total's."""
+    ('Operating leases'), else the one column of the subject asked ('Long-Term Debt Obligations' of its debt, in a
+    table of all contractual obligations), else its total's."""
     columns = list(dict.fromkeys(name for _, by in schedule.years.values() for name in by))
     if len(columns) == 1:
         return columns[0]
@@ -200,7 +202,17 @@ def _column(schedule: _Schedule, question: str) -> str | None:
     named = [name for name in columns if (own := stems(name)) and own <= asked]
     if len(named) == 1:
         return named[0]
+    of_subject = [name for name in columns if _SUBJECT_OF[subject].search(name)] if subject != "contractual" else []
+    if len(of_subject) == 1:
+        return of_subject[0]
     return next((name for name in columns if name.strip().lower().startswith("total")), None)
+
+
+def _named_whole(column: str, question: str) -> bool:
+    """Whether the question names a schedule's column in all its words ('long-term debt obligations' of
+    Activision Blizzard's contractual obligations' 'Long-Term Debt Obligations (2)'): of two schedules of the same
+    years, the one whose column the question names (not its debt note's maturities of principal)."""
+    return bool(own := stems(_MARK.sub(" ", column))) and own <= stems(question)
 
 
 def _after(schedule: _Schedule, year: int) -> Sequence[tuple[str, dict[str, str]] | None]:

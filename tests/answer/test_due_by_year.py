@@ -228,3 +228,19 @@ def test_a_table_of_contractual_obligations_by_kind_and_year(question: str, valu
     'Total' column, a kind its own."""
     figure = read_figure(question, [_OBLIGATIONS])
     assert figure is not None and figure.value == value, figure
+
+
+@pytest.mark.parametrize(("question", "first", "second"), [
+    ("What long-term debt obligations is Games Co scheduled to pay in 2021?", 736e6, 736e6),
+    ("How much of Games Co's debt is scheduled to mature in 2021?", 650e6, 736e6),
+    ("What lease payments is Games Co scheduled to make in 2021?", 71e6, 71e6)])
+def test_of_two_schedules_of_the_same_years_the_one_whose_column_the_question_names(question: str, first: float,
+                                                                                    second: float) -> None:
+    """The debt note's maturities of principal and the contractual obligations table both hold 2021's debt; the
+    question that names the column 'Long-Term Debt Obligations' whole reads that table, whichever passage comes first
+    (Activision Blizzard's 10-K; before, the first passage's, $650 million). A question of its debt or its leases alone
+    reads the obligations table's one column of that subject, not its 'Total' of every obligation (before, $813
+    million and $813 million); of two schedules it names no column of, the first passage's."""
+    for passages, value in (([_MATURITIES, _OBLIGATIONS], first), ([_OBLIGATIONS, _MATURITIES], second)):
+        figure = read_figure(question, passages)
+        assert figure is not None and figure.value == value, (question, [p.page for p in passages], figure)

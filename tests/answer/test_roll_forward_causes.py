@@ -208,3 +208,27 @@ def test_a_row_labelled_with_the_short_form_its_passage_defines_is_read_by_the_l
     read (3M's 10-K). The third case is a guard: 'Settlements' names the cause whole."""
     figure = read_figure(question, [_UTB])
     assert figure is not None and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+_GOODWILL = Passage(
+    n=2, document="chips-10k.pdf", page=58, tabular=True, caption="Chips 10-K › Goodwill",
+    text=("The following table presents the changes in goodwill during fiscal 2009 and 2008:\n|  | 2009 | 2008 |\n"
+          "| Balance at beginning of year . . . . . . . . | $235,175 | $279,469 |\n"
+          "| Acquisition of AudioAsics(1) . . . . . . . . | 3,071 | — |\n"
+          "| Foreign currency translation adjustment . . . . . . | 10,537 | (34,633) |\n"
+          "| Balance at end of year . . . . . . . . . . | $250,881 | $235,175 |\n"))
+_OTHER_COMPREHENSIVE = Passage(
+    n=1, document="chips-10k.pdf", page=65, tabular=True, caption="Chips 10-K › Accumulated other comprehensive income",
+    text=("The following table presents the components of other comprehensive income:\n|  | 2009 | 2008 |\n"
+          "| Foreign currency translation | (7,476) | (22,316) |\n| Unrealized gains on securities | 1,204 | 377 |\n"))
+
+
+def test_a_translation_adjustment_is_the_foreign_currency_translation_of_what_its_table_moves() -> None:
+    """'Foreign currency translation adjustment' is the goodwill roll-forward's foreign currency translation ('the
+    changes in goodwill'); the other comprehensive income table's 'Foreign currency translation' is not goodwill's.
+    Before, 'adjustment' was a word the question did not say, and the other table's row was read (Analog Devices'
+    $7,476 thousand)."""
+    figure = read_figure("How much did foreign currency translation add to Chips' goodwill in fiscal 2009?",
+                         [_OTHER_COMPREHENSIVE, _GOODWILL])
+    assert figure is not None and [c.row for c in figure.cells] == ["Foreign currency translation adjustment"], figure
+    assert figure.value == pytest.approx(10_537), figure
