@@ -249,7 +249,8 @@ def _said(passage: Passage, table: int, cells: list[tuple[str, dict[str, str]]],
     plain = [("0" if DASH.fullmatch(read.text) else read.text.strip("$ ").replace("$", "")) for read in reads]
     shown = f"${_amount(value / scale)}{unit}" if len(reads) > 1 else (
         "$0" if plain[0] == "0" else f"${plain[0]}{unit}")
-    what = f"{_SAID[subject]} {'after' if after else 'in'} {year}" + (f", {column}" if column else "")
+    what = f"{_SAID[subject]} {'after' if after else 'in'} {year}" + (f", {_MARK.sub('', column).strip()}" if column
+                                                                      else "")  # no note's mark: 'Obligations (2)'
     formula = " + ".join(f"{p} ({label})" for p, (label, _) in zip(plain, cells, strict=True)) if len(reads) > 1 else ""
     notes = [f"{year_is} '{cells[0][0]}'"] if after and not formula else []
     notes += [f"the table writes {reads[0].text}"] if not formula and DASH.fullmatch(reads[0].text) else []
