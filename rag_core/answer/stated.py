@@ -199,16 +199,17 @@ def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[
 
 
 def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
-    """Whether a sentence names every word and year of the question, its names aside (no row names the company), and
-    a row misses one, a verb the question asks with aside (``_DOING``); with ``tie``, whether the row misses one or
-    not. A row's word is the question's when their first ``_LOOSE`` letters agree ('tax' of 'taxes', 'payments' of
-    'pay'), and initials it writes are the words they stand for ('Diluted EPS'): a row read by a name reports give
-    the line is not overruled for a word it writes another way."""
+    """Whether a sentence names every word and year of the question, its names aside (no row names the company) but
+    those the row says too ('Card Member'), and a row misses one, a verb the question asks with aside (``_DOING``);
+    with ``tie``, whether the row misses one or not. A row's word is the question's when their first ``_LOOSE``
+    letters agree ('tax' of 'taxes', 'payments' of 'pay'), and initials it writes are the words they stand for
+    ('Diluted EPS'): a row read by a name reports give the line is not overruled for a word it writes another way."""
     asked = _Asked.of(question)
-    wanted = asked.asked | asked.years
-    if not wanted or not wanted <= asked.said(sentence):
+    said = asked.said(row)
+    wanted = asked.asked | asked.years | (asked.names & said)  # a name the row says too: 'Card Member' of 'Card Member
+    if not wanted or not wanted <= asked.said(sentence):  # loans, net' (not 'Other loans … net of reserves')
         return False
-    read = {w[:_LOOSE] for w in asked.said(row)}
+    read = {w[:_LOOSE] for w in said}
     return tie or any(w[:_LOOSE] not in read for w in wanted - _DOING)
 
 

@@ -314,3 +314,24 @@ def test_the_answer_check_reads_no_day_of_a_date_as_a_figure() -> None:
     assert figure is not None and figure.sentence.startswith("**Average Price Paid Per Share: $28.39**"), figure
     checked, _ = attribute(figure.sentence, [_FISCAL_MONTHS], None, AttributionSettings(), computed=computed_of(figure))
     assert checked[0].supported and not checked[0].number_notes, checked[0]
+
+
+_LOANS = Passage(n=1, document="cards-10k.pdf", page=107, tabular=True, text=(
+    "Other loans are presented on the Consolidated Balance Sheets net of reserves for credit losses, and include "
+    "principal and any related accrued interest and fees. Other loans are presented net of reserves for credit losses "
+    "of $59 million and $52 million as of December 31, 2022 and 2021, respectively.\n\n"
+    "Card Member and Other loans as of December 31, 2022 and 2021 consisted of:\n\n(Millions) 2022 2021\n"
+    "| Consumer (a) | $84,964 | $70,467 |\n| Small Business | 22,947 | 18,040 |\n"
+    "| Card Member loans | 107,964 | 88,562 |\n"
+    "| Less: Reserves for credit losses | 3,747 | 3,305 |\n| Card Member loans, net | $104,217 | $85,257 |\n"))
+
+
+def test_a_sentence_that_does_not_say_the_name_the_row_shares_with_the_question_overrules_nothing() -> None:
+    """'Card Member loans, net' is the Card Member loans net of reserves; the sentence on 'Other loans … net of reserves
+    … 2021' names every other word of the question but not 'Card Member', a name the question and the row both say.
+    Before, the question's capitalised words were left out of what a sentence must say, and the sentence set the
+    cell aside (American Express's 10-K, once the neighbour past the window brought it into the passage)."""
+    question = "What were Cards Co's Card Member loans at the end of 2021, net of reserves?"
+    figure = read_figure(question, [_LOANS])
+    assert figure is not None and figure.value == pytest.approx(85_257e6), figure
+    assert overruling(question, figure, [_LOANS]) is None
