@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..chunk_text import MONTH
 from ..lexical.line_items import BALANCES, cash_reconciled
 from ..lexical.vocabulary import TITLES
 from .figure_cells import Row
@@ -26,10 +27,18 @@ FLOW = re.compile(r"\s*(?:(?:re)?payments?|proceeds|issuances?|purchases?|sales?
 wherever its table is: not the balance; nor is a figure asked so ('issuing long-term debt')."""
 
 
-def balance_moved(row: Row, metric: str) -> bool:
+def balance_moved(row: Row, metric: str, question: str = "") -> bool:
     """Whether ``row`` is a balance's change in the year, not the balance ``metric`` names: a cash flow statement's
-    'Accounts receivable | (122)' of 'accounts receivable', or what moved it ('Payments of long-term debt')."""
-    return BALANCES.search(metric) is not None and not FLOW.match(metric) and moved(row, metric)
+    'Accounts receivable | (122)' of 'accounts receivable', or what moved it ('Payments of long-term debt'); any
+    figure a ``question`` asks on a day (``_ON_A_DAY``) is a balance ('prepaid expenses' of "inventories and prepaid
+    expenses combined at March 31, 2011", not the cash flow statement's 'Prepaid expenses and other assets | 161')."""
+    balance = BALANCES.search(metric) is not None or _ON_A_DAY.search(question) is not None
+    return balance and not FLOW.match(metric) and moved(row, metric)
+
+
+_ON_A_DAY = re.compile(rf"\b(?:at|as\s+of)\s+(?:the\s+end\s+of\b|{MONTH}\s+\d{{1,2}}\b)", re.IGNORECASE)
+"""A question of a figure on a day ('at March 31, 2011', 'as of December 31, 2022', 'at the end of 2021'); not 'as of
+FY2022', which questions of a year's flows say too."""
 
 
 def moved(row: Row, metric: str) -> bool:

@@ -79,7 +79,7 @@ class CellReader(Saying):
         balance, never its change in a year ('Accounts receivable | (122)' of a cash flow statement, ``balance_moved``).
         """
         named = [row for _, row in rows_named(self.rows, metric, owner=self.owner, said=self.question)
-                 if not balance_moved(row, metric)]
+                 if not balance_moved(row, metric, self.question)]
         for row in alike_first(named, self.rows, self.cells):
             cell = column_of(row, year, self.named, total=total, owner=self.owner)
             if cell is None or (self.amount and is_percent(cell[1])):

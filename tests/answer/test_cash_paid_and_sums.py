@@ -244,3 +244,25 @@ def test_net_income_is_no_name_of_the_income_taxes_paid_net_of_refunds() -> None
     reading = read_figure("How much did Northwind pay in net income taxes in 2022?", [statement, note])
     assert reading is not None and reading.cells[0].row == "Net income taxes paid by us"
     assert reading.value == 3.0e9
+
+
+_SHEET = Passage(n=1, document="heart-10k.pdf", page=61, tabular=True, text=(
+    "Consolidated Balance Sheets (in thousands, except share data)\n|  | March 31, |  |\n|  | 2012 | 2011 |\n"
+    "| Current assets: |  |  |\n| Inventories | 11,142 | 7,505 |\n"
+    "| Prepaid expenses and other current assets | 1,716 | 1,544 |\n| Total current assets | 110,539 | 84,737 |\n"))
+_CHANGES = Passage(n=2, document="heart-10k.pdf", page=64, tabular=True,
+                   caption="Heart 10-K › Consolidated Statements of Cash Flows", text=(
+                       "Consolidated Statements of Cash Flows\n(in thousands)\n"
+                       "|  | Fiscal Years Ended March 31, |  |  |\n|  | 2012 | 2011 | 2010 |\n"
+                       "| Changes in assets and liabilities: |  |  |  |\n| Inventories | (6,229) | (1,508) | 927 |\n"
+                       "| Prepaid expenses and other assets | (239) | 161 | (560) |\n"))
+
+
+def test_lines_asked_together_on_a_day_are_balances_not_their_changes() -> None:
+    """'inventories and prepaid expenses combined at March 31, 2011' adds two balances; the cash flow statement's
+    'Prepaid expenses and other assets | 161' is that line's change in the year, and names the line in fewer other
+    words than the balance sheet's. Before, a term of the sum was read without the question's day, and once the cash
+    flow statement was in the context the sum was 7,505 + 161 (Abiomed's 10-K)."""
+    figure = read_figure("What were Heart's inventories and prepaid expenses combined at March 31, 2011?",
+                         [_SHEET, _CHANGES])
+    assert figure is not None and figure.value == pytest.approx(9_049e3), figure
