@@ -74,8 +74,9 @@ def figure_questions(questions: Sequence[PageQuestion]) -> list[tuple[PageQuesti
 
 
 def stated(text: str) -> list[Number]:
-    """The figures an answer states, in order: citation markers and years left out."""
-    return [n for n in numbers(CITATION.sub(" ", text)) if not (_YEARISH.match(n.text) and not n.percent)]
+    """The figures an answer states, in order: citation markers, years and the days of dates left out ('**Ending
+    balance – December 31, 2022: $1,864 million**' states $1,864 million first, not 31)."""
+    return [n for n in numbers(CITATION.sub(" ", text), days=False) if not (_YEARISH.match(n.text) and not n.percent)]
 
 
 def first_stated(text: str) -> Number | None:

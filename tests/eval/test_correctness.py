@@ -58,3 +58,11 @@ def test_every_statement_question_has_one_gold_figure_read_off_its_page() -> Non
         questions = set_questions(name, folder)
         assert len(figure_questions(questions)) == len(questions) == {"statements": 30, "statements_untuned": 15}[name]
         assert all(q.gold_pages for q in questions) and SHARED_STORE[name] in ("financebench", "finqa")
+
+
+def test_the_day_of_a_date_is_no_figure_an_answer_states() -> None:
+    """A closing row's label names its date ('Ending balance – December 31, 2022'): the answer states $1,864 million
+    first, not 31. Before, four right answers of the everyday set were graded as stating another figure first."""
+    first = first_stated("**Ending balance – December 31, 2022: $1,864 million** [1]")
+    assert first is not None and first.text == "$1,864 million", first
+    assert [n.text for n in stated("Paid on August 30, 2009: 4,094 [1]")] == ["4,094"]
