@@ -28,10 +28,10 @@ def neighbor_positions(
 
 def _offsets(hit: Hit, window: int, waited: Collection[tuple[str, int]]) -> list[int]:
     """The offsets of a hit's neighbours: ``window`` on each side, and one further on a side where that chunk is one
-    that ``waited`` (a chunk of the hit's page that ranked within the top but came after every other page's first hit,
-    ``pool.apply_floor``'s ``per_page``, and was cut): the page's text runs on to it through the neighbour between, so
-    it comes back as the cap promises (PepsiCo's "Deferred advertising costs of $40 million …", fused second, two
-    chunks after its page's hit)."""
+    that ``waited`` (a chunk that ranked within the top but, its page having had a hit before it, came after every
+    other page's first hit and was cut: ``pool.apply_floor``'s ``per_page``): the text runs on to it through the
+    neighbour between, so it comes back as the cap promises (PepsiCo's "Deferred advertising costs of $40 million …",
+    fused second, two chunks after its page's hit)."""
     further = [offset for offset in (-window - 1, window + 1) if (hit.doc_id, hit.chunk_index + offset) in waited]
     return sorted({*range(-window, 0), *range(1, window + 1), *further})  # in reading order
 

@@ -163,8 +163,8 @@ class RetrievalSettings(Group):
         le=1000,
         description="Fused rank the worded table takes at least: the first table chunk among the first table_depth "
         "of the question's own BM25 list that no dense list holds (rows of figures embed far from any question, and "
-        "a BM25 rank alone falls below the pool). Placed, not fused, as the row list is; from rank 6, it moves no "
-        "chunk above it. 0 leaves it out.",
+        "a BM25 rank alone falls below the pool). Placed, not fused, as the row list is: no chunk fused above this "
+        "rank moves. 0 leaves it out.",
     )
     table_depth: int = Field(
         4, gt=0, le=100, description="How far down the question's own BM25 list the worded table may stand."
