@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..lexical.acronyms import defined_forms
+from ..lexical.abbreviations import Glossary
 from ..lexical.line_items import AS_REVENUE, DERIVED
 from ..lexical.report_names import letters, report_key
 from ..models import CellRead, FigureReading, Passage
@@ -70,8 +70,9 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
 def _in_short_forms(question: str, passages: Sequence[Passage]) -> str:
     """The question with the words the passages define a short form of said in it ('gross unrecognized tax benefits'
     as 'gross UTB' of '… gross unrecognized tax benefits (UTB) is as follows', over '| Gross UTB Balance at December
-    31 | $927 | $1,071 |'), for a reading of the rows labelled with it, when none names the question's own words."""
-    for long, short in defined_forms(" ".join(p.text for p in passages)).items():
+    31 | $927 | $1,071 |'; the definitions read as a document's headings are, ``Glossary``), for a reading of the rows
+    labelled with it, when none names the question's own words."""
+    for short, long in Glossary.of(p.text for p in passages).forms.items():
         question = re.sub(rf"\b{re.escape(long)}\b", short, question, flags=re.IGNORECASE)
     return question
 

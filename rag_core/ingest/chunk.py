@@ -33,10 +33,10 @@ from ..chunk_text import (
     column_header_rows,
     looks_tabular,
 )
+from ..lexical.abbreviations import Glossary
 from ..models import Chunk, ChunkKind, Heading, Page
 from ..settings import ChunkSettings
 from ..text import sentence_starts
-from .abbreviations import Glossary
 from .outline import nest_in_notes, nested_levels, settle_strays
 from .years_above import YEAR, years_above
 

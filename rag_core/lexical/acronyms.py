@@ -105,26 +105,3 @@ def place_names(text: str, *, besides: Sequence[str]) -> list[str]:
     return [match.group("name") for match in _PLACE.finditer(text)
             if not any(re.sub(r"[^a-z]", "", match.group("name").casefold()) in name for name in named)]
 
-
-_DEFINED = re.compile(r"(?P<long>(?:[A-Za-z][\w’'-]*\s+){1,8}?)\((?P<short>[A-Z]{2,6})(?P<plural>s?)\)")
-"""A short form a text defines after its words ('gross unrecognized tax benefits (UTB)', 'restricted stock units
-(RSUs)'): the words before the parenthesis, a few more than its letters read back."""
-
-
-def defined_forms(text: str) -> dict[str, str]:
-    """The long forms a text defines short forms of, each the run of words just before its parenthesis whose
-    initials the short form is ('unrecognized tax benefits' -> 'UTB' of '… amount of gross unrecognized tax benefits
-    (UTB) is as follows'; the words before the initials' run are not part of it); a parenthesis of other letters
-    ('(Millions)', 'Federal (IRS)') defines none.
-
-    >>> defined_forms("A reconciliation of gross unrecognized tax benefits (UTB) is as follows")
-    {'unrecognized tax benefits': 'UTB'}
-    """
-    found: dict[str, str] = {}
-    for match in _DEFINED.finditer(text):
-        short, words = match.group("short"), match.group("long").split()
-        run = words[-len(short):]
-        if len(run) == len(short) and all(word[:1].lower() == letter.lower() for word, letter in zip(
-                run, short, strict=True)):
-            found[" ".join(run).casefold()] = short + match.group("plural")
-    return found

@@ -121,6 +121,7 @@ def row_list(
                      in zip(headed, labels, strict=True) if heading and terms]  # under '| Expenses | | |'
         whole = _whole(chunk.text, chunk.header) if led and chunk is not None else set()
         leads = {frozenset(lead) for lead, _ in led}
+        stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
         for wanted, its_own in ((own, True), (read, False)):
             found = [*(terms for terms in [*labels, *totals] if terms in wanted), *_closing_named(wanted, text)]
             matched = max((len(terms) if len(terms) > 1 else _INITIALS for terms in found),
@@ -129,9 +130,8 @@ def row_list(
                 *((lead, set()) for lead in leads), *led], whole))  # a list's total: no words of its own
             matched = max(matched, _AWARD if its_own and awards and _of_awards(awards, said, text, chunk) else 0)
             matched = max(matched, _rolled_named(wanted, said, _title(text, chunk.header)) if its_own and chunk
-                          and statement_of(chunk.header, chunk.kind) is None else 0)  # a note's, not a statement's
+                          and not stated else 0)  # a note's roll-forward, not a statement's
             if matched:
-                stated = chunk is not None and statement_of(chunk.header, chunk.kind) is not None
                 apart = any(set(one).isdisjoint(other) for one in found for other in found)  # the balance and a cause
                 named.append((not its_own, not _led_apart(wanted, led, asked), matched, not apart, not stated, order,
                               match.chunk_id))

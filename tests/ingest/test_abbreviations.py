@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rag_core.ingest.abbreviations import Glossary
 from rag_core.ingest.chunk import chunk_pages
+from rag_core.lexical.abbreviations import Glossary
 from rag_core.models import Heading, Page
 from rag_core.settings import ChunkSettings
 

@@ -1,7 +1,8 @@
 """A document's own abbreviations ("Frito-Lay North America (FLNA)"), read once at chunking, so that a heading
-set as the short form ("FLNA", "LatAm") carries its long form in the chunk's contextual header: a question names the
-segment as a reader does ("What lifted Frito-Lay North America's net revenue?"), the report's discussion heads its
-page with the abbreviation it defined forty pages before, and neither BM25 nor the embedder can tie the two.
+set as the short form ("FLNA", "LatAm") carries its long form in the chunk's contextual header (and read from the
+passages by the figure reader, whose rows a short form may label: 'Gross UTB Balance at December 31'): a question
+names the segment as a reader does ("What lifted Frito-Lay North America's net revenue?"), the report's discussion
+heads its page with the abbreviation it defined forty pages before, and neither BM25 nor the embedder can tie the two.
 
 A definition is found much as Schwartz and Hearst find one ("A simple algorithm for identifying abbreviation
 definitions in biomedical text", PSB 2003): a short form in parentheses after the words it stands for, its characters
