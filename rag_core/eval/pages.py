@@ -38,7 +38,7 @@ _PARSER_CODE = sorted((_PACKAGE / "ingest" / "parse").glob("*.py"))
 """The parser's modules: a cached parse is of the code that wrote it."""
 _INDEXING_CODE = sorted(
     [*_PARSER_CODE, _PACKAGE / "formats.py", _PACKAGE / "chunk_text.py", _PACKAGE / "ingest" / "chunk.py",
-     _PACKAGE / "ingest" / "abbreviations.py", _PACKAGE / "ingest" / "outline.py", _PACKAGE / "ingest" / "index.py",
+     _PACKAGE / "lexical" / "abbreviations.py", _PACKAGE / "ingest" / "outline.py", _PACKAGE / "ingest" / "index.py",
      _PACKAGE / "ingest" / "years_above.py",
      _PACKAGE / "lexical" / "terms.py", _PACKAGE / "text.py"]
 )
