@@ -345,6 +345,10 @@ def _dated_rows(passage: Passage, table: int, before: Sequence[str], lines: Sequ
         if total and name == caption:
             by_date = {**by_date, "Total": total}
         rows.append(_row(passage, table, name, by_date, scale))
+        if BALANCE_AT.match(name):  # each period's opening balance: the balance at the date before its end
+            dates = list(by_date)
+            rows.append(_row(passage, table, f"Beginning {name[0].lower()}{name[1:]}", {
+                f"Period ended {end}": by_date[start] for start, end in zip(dates, dates[1:], strict=False)}, scale))
     return rows + _start_and_end(passage, table, lines, scale)
 
 

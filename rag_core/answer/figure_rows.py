@@ -14,7 +14,7 @@ from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import START, Row
 from .figure_course import by_cause
 from .per_share import Shares, bottom_line_of
-from .row_completed import completed_by_table, moved_by, tax_cost
+from .row_completed import completed_by_table, moved_by, sums_titled, tax_cost
 from .row_context import about, attributed, columns_say, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
     BEFORE,
@@ -127,7 +127,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
-                    len(asked) - _AGREES if _sums_titled(row, asked, len(closing[row.passage.n, row.table])) else 0.0,
+                    len(asked) - _AGREES if sums_titled(row, asked, len(closing[row.passage.n, row.table])) else 0.0,
                     (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
@@ -233,15 +233,6 @@ def lead_in(row: Row, words: set[str]) -> str:
         if label_stems(" ".join([*named_by, row.label])) - QUALIFIERS <= words:
             return " — ".join(named_by)
     return ""
-
-
-def _sums_titled(row: Row, asked: set[str], closing: int) -> bool:
-    """Whether a row sums up a table whose title names the metric: its 'Total' ('… presents period-end VaR.'), or a
-    note's roll-forward's closing balance, the one row of its table that is one (``closing`` counts them: 'Ending
-    balance' in 'A reconciliation of the beginning and ending balance of unrecognized tax benefits …'; an equity
-    statement's 'Balance, March 31, 2011' is one of several, each an equity account's at its date)."""
-    sums = label_stems(row.label) == _TOTAL or (closes(row.label) and closing == 1 and not row.passage.statement)
-    return sums and asked <= stems(titled(row))
 
 
 def named_under(row: Row, words: set[str]) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..lexical.figure_name import YEAR
 from .figure_cells import Row
 from .row_context import heading_of, heading_row, parts_of, row_line, table_title, table_words, titled
-from .row_words import GENERIC, QUALIFIERS, label_stems, other_way, stems, with_tax_benefit
+from .row_words import GENERIC, QUALIFIERS, closes, label_stems, other_way, stems, with_tax_benefit
 
 _OPERATIONS = stems("operations")
 """What a metric may call a part by after its name ('income before income taxes from international operations' is the
@@ -54,6 +55,22 @@ def completed_by_table(
         return 0.0, ""
     whole = said | rest
     return len(whole) + len(whole & words) / (len(words) or 1), lead if heading else whole_of
+
+
+def sums_titled(row: Row, asked: set[str], closing: int) -> bool:
+    """Whether a row sums up a table whose title names the metric: its 'Total' ('… presents period-end VaR.'), or a
+    note's roll-forward's closing balance, the one row of its table that is one (``closing`` counts them: 'Ending
+    balance' in 'A reconciliation of the beginning and ending balance of unrecognized tax benefits …'; an equity
+    statement's 'Balance, March 31, 2011' is one of several, each an equity account's at its date), or the balance a
+    roll-forward of dated rows gives at each of its dates ('Balance' over 'November 1, 2008' and 'October 31, 2009',
+    in 'The following table summarizes the changes in the total amounts of uncertain tax positions …')."""
+    dated = label_stems(row.label) == _BALANCE and all(YEAR.search(column) for column in row.cells)
+    closing_row = closes(row.label) and closing == 1 or dated
+    sums = label_stems(row.label) == _TOTAL or (closing_row and not row.passage.statement)
+    return sums and asked <= stems(titled(row))
+
+
+_TOTAL, _BALANCE = stems("total"), stems("balance")
 
 
 def tax_cost(heading: set[str], words: set[str]) -> set[str]:

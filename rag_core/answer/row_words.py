@@ -62,8 +62,9 @@ _BEFORE_TAXES = re.compile(r"\bbefore\s+(?:(?:the\s+)?provision\s+for\s+(?P<inco
 income tax expense'): the amount before income taxes."""
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
-ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes"}
-"""Stems reports use alike for one line item's name ('costs' and 'charges')."""
+ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes", "openi": "begin", "closi": "endin"}
+"""Stems reports use alike for one line item's name ('costs' and 'charges'; an 'opening balance' is the beginning one,
+a 'closing balance' the ending one)."""
 
 GENERIC = {"total", "net", "amoun", "figur", "value", "fisca", "year", "years", "conso", "compa", "fy", "usd",
            "milli", "thous", "billi", "what", "answe", "round", "decim", "place", "chang", "growt", "rate",

@@ -198,6 +198,22 @@ def test_a_roll_forward_reads_its_balances_by_their_dates() -> None:
     assert [c.column for c in figure.cells] == ["November 3, 2007", "October 31, 2009"]
 
 
+@pytest.mark.parametrize(("question", "shown"), [
+    ("What was the beginning balance of uncertain tax positions in fiscal 2009?", "13,750"),  # the year before's end
+    ("What was the beginning balance of uncertain tax positions in fiscal 2008?", "$9,889"),
+    ("What was the opening balance of uncertain tax positions for fiscal 2009?", "13,750"),  # 'opening': 'beginning'
+    ("What was the closing balance of uncertain tax positions in fiscal 2008?", "13,750"),
+    ("What was the balance of uncertain tax positions at the beginning of fiscal 2009?", "13,750"),
+    ("What was the ending balance of uncertain tax positions in fiscal 2009?", "$18,161"),
+    ("What were the uncertain tax positions at the end of fiscal 2008?", "13,750"),  # named by the title alone
+    ("How much were total uncertain tax positions at October 31, 2009?", "$18,161"),
+])
+def test_a_roll_forward_of_dated_balances_gives_each_year_its_opening_and_closing_balance(question: str,
+                                                                                          shown: str) -> None:
+    figure = read_figure(question, [ROLL_FORWARD])
+    assert figure is not None and figure.kind == "cell" and figure.shown == shown
+
+
 def test_a_schedule_of_years_gives_a_year_as_a_share_of_its_total() -> None:
     figure = read_figure("what percentage of future minimum rental payments are due in 2018?", [SCHEDULE])
     assert figure is not None and figure.shown == "14.5%"
