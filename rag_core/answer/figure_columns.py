@@ -115,7 +115,8 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
     """The cell of ``row`` in the column of ``year`` (its label names that year alone; a span's
     label its first and last year alone: '2008–2010 (November 2008 through June 2010)'), or with
     no year asked, the column the question names ('on the Legal dataset'), the row's only figure
-    or its latest year's; with ``total``, its 'Total' column. Of two columns of the year, the one whose label the
+    or its latest year's; with ``total``, its 'Total' column. A row of the year's date whose columns are no years gives
+    the column the question names, else its 'Total'. Of two columns of the year, the one whose label the
     question names more of, else its 'Total', else the first. ``owner``: the words of the name the question gives the
     figure's owner, which name a column only whole ('LightRAG' of "LightRAG's win rate"; not 'Activision' of
     "Activision Blizzard's segment operating income", whose segments' columns are 'Activision', 'Blizzard', 'Total').
@@ -137,6 +138,9 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
             return label, text
         return figures[0] if len(figures) == 1 else None
     wanted = set(year) if isinstance(year, tuple) else {year}
+    if {int(y) for y in YEAR.findall(row.label)} == wanted and not any(YEAR.search(label) for label, _ in figures):
+        # a row of its date ('Balance at December 31, 2022') in columns of parts: the part named, else the 'Total'
+        return chosen[0] if len(chosen) == 1 else column_of(row, None, named, total=True)
     of_year = [(label, text) for label, text in figures if {int(y) for y in YEAR.findall(label)} == wanted]
     if within_a_year([label for label, _ in of_year]):
         return None  # a quarter's or a half's column is no year's figure

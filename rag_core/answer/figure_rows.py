@@ -127,7 +127,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
-                    len(asked) - _AGREES if sums_titled(row, asked, len(closing[row.passage.n, row.table])) else 0.0,
+                    len(asked) - _AGREES if sums_titled(row, asked, closing[row.passage.n, row.table], years) else 0.0,
                     (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs

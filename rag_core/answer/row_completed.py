@@ -57,17 +57,22 @@ def completed_by_table(
     return len(whole) + len(whole & words) / (len(words) or 1), lead if heading else whole_of
 
 
-def sums_titled(row: Row, asked: set[str], closing: int) -> bool:
-    """Whether a row sums up a table whose title names the metric: its 'Total' ('… presents period-end VaR.'), or a
-    note's roll-forward's closing balance, the one row of its table that is one (``closing`` counts them: 'Ending
-    balance' in 'A reconciliation of the beginning and ending balance of unrecognized tax benefits …'; an equity
-    statement's 'Balance, March 31, 2011' is one of several, each an equity account's at its date), or the balance a
+def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[str]) -> bool:
+    """Whether a row sums up a table whose title names the metric (but for the part a column of it names: 'Customer
+    financing'): its 'Total' ('… presents period-end VaR.'), or a note's roll-forward's closing balance, the one row
+    of its table that is one (of its ``closing`` rows: 'Ending balance' in 'A reconciliation of the beginning and
+    ending balance of unrecognized tax benefits …'; an equity statement's 'Balance, March 31, 2011' is one of several,
+    each an equity account's at its date) or the one of its date, a year the question asks (``years``: 'Balance at
+    December 31, 2022' under 'Balance at December 31, 2021' in a roll-forward of two years), or the balance a
     roll-forward of dated rows gives at each of its dates ('Balance' over 'November 1, 2008' and 'October 31, 2009',
     in 'The following table summarizes the changes in the total amounts of uncertain tax positions …')."""
-    dated = label_stems(row.label) == _BALANCE and all(YEAR.search(column) for column in row.cells)
-    closing_row = closes(row.label) and closing == 1 or dated
-    sums = label_stems(row.label) == _TOTAL or (closing_row and not row.passage.statement)
-    return sums and asked <= stems(titled(row))
+    over_dates = label_stems(row.label) == _BALANCE and all(YEAR.search(column) for column in row.cells)
+    when = set(YEAR.findall(row.label))
+    asked_when = bool(when) and when <= years
+    alike = [other for other in closing if not asked_when or set(YEAR.findall(other.label)) == when]
+    closing_row = closes(row.label) and len(alike) == 1
+    sums = label_stems(row.label) == _TOTAL or ((closing_row or over_dates) and not row.passage.statement)
+    return sums and asked - stems(" ".join(row.cells)) <= stems(titled(row))
 
 
 _TOTAL, _BALANCE = stems("total"), stems("balance")

@@ -232,3 +232,33 @@ def test_a_translation_adjustment_is_the_foreign_currency_translation_of_what_it
                          [_OTHER_COMPREHENSIVE, _GOODWILL])
     assert figure is not None and [c.row for c in figure.cells] == ["Foreign currency translation adjustment"], figure
     assert figure.value == pytest.approx(10_537), figure
+
+
+_CREDIT_LOSSES = Passage(
+    n=2, document="planes-10k.pdf", page=80, tabular=True,
+    caption="Planes 10-K › Note 6 – Allowances for Losses on Financial Assets",
+    columns="|  | Accounts receivable | Unbilled receivables | Customer financing | Total |",
+    text=("The change in allowances for expected credit losses for the years ended December 31, 2022 and 2021 "
+          "consisted of the following:\n"
+          "|  | Accounts receivable | Unbilled receivables | Customer financing | Total |\n"
+          "| Balance at January 1, 2021 | ($444) | ($129) | ($17) | ($590) |\n"
+          "| Changes in estimates | (24) | (11) | (1) | (36) |\n| Write-offs | 77 | 49 |  | 126 |\n"
+          "| Balance at December 31, 2021 | (391) | (91) | (18) | (500) |\n"
+          "| Balance at January 1, 2022 | (391) | (91) | (18) | (500) |\n"
+          "| Changes in estimates | 2 | 21 | (37) | (14) |\n| Write-offs | 260 | 47 |  | 307 |\n"
+          "| Balance at December 31, 2022 | ($129) | ($23) | ($55) | ($207) |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown", "column"), [
+    ("What was Planes' allowance for expected credit losses at December 31, 2022?", "$207", "Total"),
+    ("What was Planes' allowance for expected credit losses at December 31, 2021?", "500", "Total"),
+    ("What was the allowance for expected credit losses on customer financing at December 31, 2022?", "$55",
+     "Customer financing"),
+])
+def test_a_roll_forward_of_two_years_in_columns_of_parts_gives_the_balance_its_title_names(
+        question: str, shown: str, column: str) -> None:
+    """Each year's closing row is the one of its date (two in the table), named by the title; its columns are parts of
+    the allowance, not years: the part the question names, else the 'Total'."""
+    figure = read_figure(question, [_CREDIT_LOSSES])
+    assert figure is not None and figure.kind == "cell" and figure.shown == shown
+    assert figure.cells[0].column == column
