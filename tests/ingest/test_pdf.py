@@ -4,7 +4,7 @@ spares prose pages the table finder; and the layout rules taken from Settings.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pymupdf
@@ -296,3 +296,55 @@ def test_a_line_of_years_read_in_one_block_with_the_rows_below_it_is_kept() -> N
     above, rows = _split_at_tables([block], [table])
     assert [ln["spans"][0]["text"] for ln in above["lines"]] == ["In millions 2022 2021"]  # type: ignore[index]
     assert len(rows["lines"]) == 2 and pymupdf.Rect(above["bbox"]).y1 <= 100
+
+
+def _names_over_a_grid(path: Path, names: Sequence[Sequence[str]]) -> Path:
+    """A caption, lines of column names set over the columns of figures (right-aligned, as filings set them) and a
+    ruled grid of a roll-forward's rows under them, the names outside the grid, where a table finder leaves them."""
+    rows = [["Balance at January 1, 2022", "($444)", "($129)", "($802)"],
+            ["Changes in estimates", "(24)", "(11)", "(89)"], ["Write-offs", "77", "49", "143"],
+            ["Balance at December 31, 2022", "(390)", "(91)", "(747)"]]
+    widths, x0, y0, h = [180, 100, 100, 100], 40, 160, 22
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((x0, 110), "The change in allowances for credit losses consisted of the following:", fontsize=10)
+    edges = [x0 + sum(widths[:c]) for c in range(len(widths) + 1)]
+    for n, line in enumerate(names):  # the last line right above the grid
+        for c, name in enumerate(line, start=1):
+            if name:
+                page.insert_text((edges[c + 1] - 6 - pymupdf.get_text_length(name, fontsize=10),
+                                  y0 - 6 - 12 * (len(names) - 1 - n)), name, fontsize=10)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            page.draw_rect(pymupdf.Rect(edges[c], y0 + r * h, edges[c + 1], y0 + (r + 1) * h), color=(0, 0, 0))
+            page.insert_text((edges[c] + 4 if not c else edges[c + 1] - 6 - pymupdf.get_text_length(cell, fontsize=10),
+                              y0 + r * h + 15), cell, fontsize=10)
+    doc.save(path)
+    return path
+
+
+def test_column_names_set_above_a_tables_box_are_its_header_row(tmp_path: Path) -> None:
+    """Boeing's allowances for credit losses: the finder's box holds the rows of figures only, and the names of its
+    columns are lines of text above it. They are read into the columns they sit over, as the table's first row, and
+    are not left as loose text between the caption and the table."""
+    path = _names_over_a_grid(tmp_path / "allowance.pdf", [["Accounts", "Unbilled", ""],
+                                                           ["receivable", "receivables", "Total"]])
+    (page,) = parse_path(path, IngestSettings()).pages
+    (table,) = page.tables
+    lines = page.text[table.start : table.end].splitlines()
+    assert lines[:2] == ["|  | Accounts receivable | Unbilled receivables | Total |",
+                         "| Balance at January 1, 2022 | ($444) | ($129) | ($802) |"]
+    assert page.text.count("Unbilled") == 1, "the names are read once, as the table's"
+    assert "consisted of the following:" in page.text[: table.start]
+
+
+def test_names_under_a_line_of_years_above_a_tables_box_are_left_to_the_chunker(tmp_path: Path) -> None:
+    """A line of years over the columns, and the names of each year's columns under it, are the chunker's to read
+    (``years_above``): the finder's rows stay as they were. (A guard: it holds before any header above a box was
+    read; a first version read the names and stopped at the years.)"""
+    path = _names_over_a_grid(tmp_path / "years.pdf", [["2022", "2021", ""], ["Gross", "Gross", "Total"]])
+    (page,) = parse_path(path, IngestSettings()).pages
+    (table,) = page.tables
+    first = page.text[table.start : table.end].splitlines()[0]
+    assert first == "| Balance at January 1, 2022 | ($444) | ($129) | ($802) |"
+    assert "Gross" in page.text[: table.start]

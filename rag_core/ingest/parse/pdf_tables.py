@@ -36,6 +36,8 @@ _MARKER = re.compile(r"[•●▪■◦○·∙‣⁃*–—-]|\(?(?:\d{1,3}|[A-
 """A list item's marker: a bullet or dash, or a number, letter or roman numeral with its '.' or ')'."""
 _SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?")
 _CURRENCY = frozenset("$€£¥")
+_FIGURE_CELL = re.compile(r"[-−(]?[$€£¥]?\s*[-−(]?\d[\d,.]*(?:%?\)?|\)%)|[—–-]")
+"""A cell of one figure ('($444)', '1,975', '12.5%') or a dash for none."""
 _TURNED = 0.5
 """A line whose direction's sine is past this (30 degrees) is not set left to right."""
 
@@ -137,11 +139,12 @@ def find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
     """Tables as (bbox, rows rendered as '| a | b |' lines). Cell text comes from the
     page's words, which keep decimals intact where the finder's own extraction splits them."""
     layout_model()  # the finder's model, in this process only now (runtime/layout.py)
+    boxes = page.get_text("words", flags=TEXT_FLAGS, sort=True)
     # word centers as plain numbers: cell membership is then cheap comparisons, row by row
-    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in page.get_text("words", flags=TEXT_FLAGS, sort=True)]
+    words = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2, w[4]) for w in boxes]
     found = []
     for table in page.find_tables().tables:
-        rows = []
+        rows: list[list[str]] = []
         for row in table.rows:
             _, top, _, bottom = row.bbox
             in_row = [w for w in words if top <= w[1] <= bottom]
@@ -153,10 +156,80 @@ def find_tables(page: pymupdf.Page) -> list[tuple[pymupdf.Rect, str]]:
                 left, _, right, _ = cell
                 cells.append(" ".join(text for x, _, text in in_row if left <= x <= right))
             rows.append(cells)
+        box = pymupdf.Rect(table.bbox)
+        named = names_above(table, rows, boxes)
+        if named is not None:  # the header the finder left above its box, taken into the table
+            rows.insert(0, named[0])
+            box.y0 = named[1]
         rendered = render_table(rows)
         if rendered:
-            found.append((pymupdf.Rect(table.bbox), rendered))
+            found.append((box, rendered))
     return found
+
+
+_NAME_LINES = 3
+"""Most lines of column names read above a table's box ('Other Current' over 'Assets')."""
+_NAME_GAP = 1.0
+"""Widest gap between those lines, and between the lowest and the box, in line heights: a table's header is set close
+over its rows; a paragraph or a title a blank line up is not its header."""
+_NAME_LINE = 2.0
+"""How far apart, in points, the vertical middles of words on one line of names may be."""
+
+
+def names_above(table: Any, rows: list[list[str]], boxes: Sequence[Sequence[Any]]) -> tuple[list[str], float] | None:
+    """The header row a table finder left above its box, as a row of its columns' names, and where it starts on the
+    page: when the table's first row is a label and figures (no row of its own names its columns) and the lines just
+    above the box (``_NAME_LINES``, each ``_NAME_GAP`` line heights or less from the one below) hold only words over
+    the columns of figures, each read into the column it sits over (Boeing's allowances for credit losses: 'Accounts
+    receivable', 'Unbilled receivables', …, 'Total' over '| Balance at January 1, 2021 | ($444) | … | ($802) |').
+    A line with a word over the labels or a figure among words (the table's caption) is where the header stops; a
+    word between the columns of figures means none, and so does a line of years over them: the years, and the names
+    of each year's columns under them, are the chunker's (``years_above``)."""
+    spans = [next((cell for row in table.rows if c < len(row.cells) and (cell := row.cells[c]) is not None), None)
+             for c in range(table.col_count)]
+    data = [_join_currency([clean_text(cell or "").strip() for cell in row]) for row in rows]
+    first = [cell for cell in data[0][1:] if cell] if data else []
+    if len(first) < 2 or not all(_FIGURE_CELL.fullmatch(cell) for cell in first) or spans[0] is None:
+        return None
+    labels = float(spans[0][2])  # the right edge of the column of labels
+    filled = {c: (float(span[0]), float(span[2])) for c, span in enumerate(spans) if c and span is not None
+              and any(c < len(row) and row[c] for row in data)}  # each column of figures' left and right edges
+    top = table.bbox[1]
+    above = sorted((w for w in boxes if w[3] <= top + _NAME_LINE and (w[1] + w[3]) / 2 < top), key=lambda w: -w[3])
+    lines: list[list[Sequence[Any]]] = []
+    for word in above:
+        middle = (word[1] + word[3]) / 2
+        if lines and abs(middle - (lines[-1][0][1] + lines[-1][0][3]) / 2) <= _NAME_LINE:
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    said: list[dict[int, list[str]]] = []  # each line's words by column, the line nearest the box first
+    edge = top
+    for n, line in enumerate(lines[:_NAME_LINES + 1]):
+        y0, y1 = min(w[1] for w in line), max(w[3] for w in line)
+        if edge - y1 > _NAME_GAP * (y1 - y0):
+            break
+        over = [w[4] for w in line if (w[0] + w[2]) / 2 > labels]
+        if any(_NUMBER.search(word) for word in over) and all(_NUMBER.fullmatch(word) for word in over):
+            return None  # names under a line of years ('Years ended December 31, 2022 2021'): the chunker's
+        if n == _NAME_LINES or len(over) < len(line) or any(_NUMBER.search(word) for word in over):
+            break  # the caption (or a line past the most a header holds)
+        columns = [next((c for c, (left, right) in filled.items() if left <= (w[0] + w[2]) / 2 <= right), -1)
+                   for w in line]
+        if -1 in columns:
+            return None
+        by_column: dict[int, list[str]] = {}
+        for word, c in sorted(zip(line, columns, strict=True), key=lambda pair: pair[0][0]):
+            by_column.setdefault(c, []).append(word[4])
+        said.append(by_column)
+        edge = y0
+    header = [""] * len(rows[0])
+    for by_column in reversed(said):
+        for c, words in by_column.items():
+            header[c] = f"{header[c]} {' '.join(words)}".strip()
+    if sum(1 for name in header if name) < 2:
+        return None
+    return header, edge
 
 
 def mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
