@@ -193,7 +193,11 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                      and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
             rows += _dated_rows(passage, table, before, lines, scale)
         rows += _sentence_rows(passage, first + len(blocks))
-    return _units_declared(_units_shared(rows), passages)
+    whole = {(row.passage.n, row.table) for row in rows if not row.prose and _in_units(row)}
+    borrowing = [row for row in rows if (row.passage.n, row.table) not in whole]  # 'Issued | (6,904,556)' of a table
+    # of counts of shares, in units as its balances are
+    kept = dict(zip(map(id, borrowing), _units_declared(_units_shared(borrowing), passages), strict=True))
+    return [kept.get(id(row), row) for row in rows]
 
 
 def _by_labels(labels: Sequence[str], row: Sequence[str], *, beside_years: bool) -> dict[str, str]:
@@ -274,9 +278,21 @@ def _units_declared(rows: list[Row], passages: Sequence[Passage]) -> list[Row]:
 
 def amounts_unstated(row: Row) -> bool:
     """Whether a row's amounts are all without a unit its table states: its percentages beside them aside ('Industrial |
-    $1,049,158 | 52% | (24)%' of a table of revenue by end market)."""
+    $1,049,158 | 52% | (24)%' of a table of revenue by end market), and none written in units (``_IN_UNITS``)."""
     amounts = [text for text in row.cells.values() if "%" not in text]
-    return bool(amounts) and all(unit_unstated(row, text) for text in amounts)
+    return bool(amounts) and not _in_units(row) and all(unit_unstated(row, text) for text in amounts)
+
+
+def _in_units(row: Row) -> bool:
+    """Whether a row writes an amount to nine figures or more (``_IN_UNITS``)."""
+    return any((value := cell_value(text)) is not None and abs(value) >= _IN_UNITS for text in row.cells.values()
+               if "%" not in text)
+
+
+_IN_UNITS = 100_000_000
+"""An amount written to nine figures or more is written in units, and so is every amount of its table, not in another
+table's thousands or millions: a table of counts of shares ('Balance at December 31, 2022 | 1,012,261,159 |
+414,671,383' under 'Common Stock', 'Treasury Stock'; 'Issued | | (6,904,556)')."""
 
 
 SHARES_OF_REVENUE = re.compile(r"\b(?:percent(?:age)?s?|%)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b",

@@ -178,3 +178,26 @@ def test_a_row_the_question_names_in_a_table_without_the_part_s_column_leaves_th
 ])
 def test_what_the_company_incurred_by_years_it_names_first_is_a_row(sentence: str, row: tuple[object, ...]) -> None:
     assert sentence_rows(sentence) == [row]
+
+
+_DECLARED = Passage(n=2, document="planes-10k.pdf", page=63, tabular=True,
+                    text="Notes to the Consolidated Financial Statements\n(Dollars in millions, except per share data)\n")
+_SHARE_BALANCES = Passage(
+    n=1, document="planes-10k.pdf", page=107, tabular=True, caption="Planes 10-K › Changes in Share Balances",
+    columns="|  | Common Stock | Treasury Stock |",
+    text=("The following table shows changes in each class of shares:\n|  | Common Stock | Treasury Stock |\n"
+          "| Balance at January 1, 2021 | 1,012,261,159 | 429,941,021 |\n| Issued |  | (6,904,556) |\n"
+          "| Acquired |  | 307,242 |\n| Balance at December 31, 2021 | 1,012,261,159 | 423,343,707 |\n"
+          "| Issued |  | (8,979,566) |\n| Acquired |  | 307,242 |\n"
+          "| Balance at December 31, 2022 | 1,012,261,159 | 414,671,383 |\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How many shares of treasury stock did Planes hold at December 31, 2022?", "414,671,383"),
+    ("How many treasury shares did Planes issue in 2022?", "8,979,566"),
+])
+def test_a_table_of_counts_written_in_units_borrows_no_unit_from_the_report(question: str, shown: str) -> None:
+    """A table whose amounts run to nine figures writes them in units, every row of it: a count of shares is not read in
+    the millions the report declares for its tables."""
+    figure = read_figure(question, [_SHARE_BALANCES, _DECLARED])
+    assert figure is not None and figure.kind == "cell" and figure.shown == shown
