@@ -181,7 +181,8 @@ def test_what_the_company_incurred_by_years_it_names_first_is_a_row(sentence: st
 
 
 _DECLARED = Passage(n=2, document="planes-10k.pdf", page=63, tabular=True,
-                    text="Notes to the Consolidated Financial Statements\n(Dollars in millions, except per share data)\n")
+                    text=("Notes to the Consolidated Financial Statements\n"
+                          "(Dollars in millions, except per share data)\n"))
 _SHARE_BALANCES = Passage(
     n=1, document="planes-10k.pdf", page=107, tabular=True, caption="Planes 10-K › Changes in Share Balances",
     columns="|  | Common Stock | Treasury Stock |",
