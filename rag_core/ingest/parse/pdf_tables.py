@@ -12,6 +12,7 @@ import pymupdf
 
 from ...runtime.layout import layout_model
 from ...settings import IngestSettings
+from ...tables.placing import FIGURE, NIL
 from .text import clean_text
 from .word_lines import Cell, Line, line_cells, median, visual_lines, words_of
 
@@ -36,8 +37,6 @@ _MARKER = re.compile(r"[•●▪■◦○·∙‣⁃*–—-]|\(?(?:\d{1,3}|[A-
 """A list item's marker: a bullet or dash, or a number, letter or roman numeral with its '.' or ')'."""
 _SECTION_NUMBER = re.compile(r"\d{1,3}(?:\.\d{1,3})+\.?")
 _CURRENCY = frozenset("$€£¥")
-_FIGURE_CELL = re.compile(r"[-−(]?[$€£¥]?\s*[-−(]?\d[\d,.]*(?:%?\)?|\)%)|[—–-]")
-"""A cell of one figure ('($444)', '1,975', '12.5%') or a dash for none."""
 _TURNED = 0.5
 """A line whose direction's sine is past this (30 degrees) is not set left to right."""
 
@@ -189,7 +188,7 @@ def names_above(table: Any, rows: list[list[str]], boxes: Sequence[Sequence[Any]
              for c in range(table.col_count)]
     data = [_join_currency([clean_text(cell or "").strip() for cell in row]) for row in rows]
     first = [cell for cell in data[0][1:] if cell] if data else []
-    if len(first) < 2 or not all(_FIGURE_CELL.fullmatch(cell) for cell in first) or spans[0] is None:
+    if len(first) < 2 or not all(_one_figure(cell) for cell in first) or spans[0] is None:
         return None
     labels = float(spans[0][2])  # the right edge of the column of labels
     filled = {c: (float(span[0]), float(span[2])) for c, span in enumerate(spans) if c and span is not None
@@ -230,6 +229,15 @@ def names_above(table: Any, rows: list[list[str]], boxes: Sequence[Sequence[Any]
     if sum(1 for name in header if name) < 2:
         return None
     return header, edge
+
+
+def _one_figure(cell: str) -> bool:
+    """Whether a cell is one figure ('($444)', '$ 9,889', '12.5%') or a dash for none (``tables.placing``'s)."""
+    return cell in NIL or FIGURE.fullmatch(_SIGN_APART.sub("", cell)) is not None
+
+
+_SIGN_APART = re.compile(r"(?<=[$€£¥])\s+")
+"""The space a cell may set between a currency sign and its figure."""
 
 
 def mostly_inside(box: pymupdf.Rect, table: pymupdf.Rect) -> bool:
