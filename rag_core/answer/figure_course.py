@@ -100,9 +100,13 @@ def cause_moved(question: str) -> str:
     question, and for one whose mover is the company ('How much did it reduce its debt?'). What a company charged to
     expense for a balance ('How much did PepsiCo charge to expense for its allowance for receivables?') is what the
     charges raised it by: its roll-forward's line 'Net amounts charged to expense', or 'Additions charged to costs and
-    expenses'."""
+    expenses'. What it wrote off against a balance ('How much did Boeing write off against its allowance for expected
+    credit losses in 2022?') is what write-offs took from it: the line 'Write-offs', or 'Net charge-offs'."""
     if (charged := _CHARGED.search(question)) is not None and not _TAXED.search(charged.group("balance")):
         return f"{metric(charged.group('balance'))} increase from charges to {charged.group('what').lower()}"
+    if (written := _WRITTEN_OFF.search(question)) is not None:
+        verb = "charge" if written.group("verb").lower().startswith("charg") else "write"
+        return f"{metric(written.group('balance'))} decrease from {verb}-offs"
     found = _MOVED_BY.search(question)
     if found is None or _MOVER.fullmatch(cause := found.group("cause")) or _TAXED.search(found.group("balance")):
         return ""  # what a line took from a tax or a rate is its line of their reconciliation, read as a part of it
@@ -110,12 +114,19 @@ def cause_moved(question: str) -> str:
     return f"{metric(found.group('balance'))} {way} from {_ARTICLE.sub('', cause)}"
 
 
+_BALANCES = r"(?:allowances?|reserves?|liabilit(?:y|ies)|accru\w+|provisions?|warrant(?:y|ies)|obligations?)"
+"""The words that name a balance a company charges to expense for, or writes off against."""
 _CHARGED = re.compile(r"\bhow much (?:did|does|do|has|have|had)\s+\S.*?\s+(?:charge|record|recognize|recognise)\s+"
                       r"(?:to|as|in)\s+(?:an?\s+)?(?P<what>(?:costs and )?expenses?|earnings)\s+"
-                      r"(?:for|to|on|against)\s+(?P<balance>[^?]*?\b(?:allowances?|reserves?|liabilit(?:y|ies)|accru\w+|provisions?|"
-                      r"warrant(?:y|ies)|obligations?)\b[^?]*)", re.IGNORECASE)
+                      rf"(?:for|to|on|against)\s+(?P<balance>[^?]*?\b{_BALANCES}\b[^?]*)", re.IGNORECASE)
 """A balance's change asked by what the company charged to expense for it ('How much did PepsiCo charge to expense for
 its allowance for receivables in 2022?'); a balance that one charges to expense for, not the expense itself ('How much
 did it record as expense for stock-based compensation?' asks the expense)."""
+_WRITTEN_OFF = re.compile(rf"\bhow much (?:did|does|do|has|have|had|was|were|is|are)\s+(?:\S.*?\s+)?"
+                          r"(?P<verb>write|wrote|written|charge|charged)[- ]off\s+(?:against|from|of|on)\s+"
+                          rf"(?P<balance>[^?]*?\b{_BALANCES}\b[^?]*)", re.IGNORECASE)
+"""What a company wrote off, or charged off, against a balance ('How much did Boeing write off against its allowance
+for expected credit losses in 2022?', '… was charged off from its reserve for credit losses'): the balance's change by
+its write-offs (its roll-forward's 'Write-offs'), not the words 'Boeing write off' as a line's name."""
 _TAXED = re.compile(r"\btax(?:es)?\b|\brates?\b", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their)\s+", re.IGNORECASE)

@@ -262,3 +262,22 @@ def test_a_roll_forward_of_two_years_in_columns_of_parts_gives_the_balance_its_t
     figure = read_figure(question, [_CREDIT_LOSSES])
     assert figure is not None and figure.kind == "cell" and figure.shown == shown
     assert figure.cells[0].column == column
+
+
+_ALLOWANCE = Passage(n=1, document="planes-10k.pdf", page=80, tabular=True, caption="Planes 10-K › Note 6",
+                     text=("The change in allowances for expected credit losses for the years ended December 31, 2022 "
+                           "and 2021 consisted of the following:\n(Dollars in millions) 2022 2021\n"
+                           "| Balance at January 1 | $400 | $350 |\n| Change in estimates | 120 | 90 |\n"
+                           "| Write-offs | (444) | (40) |\n| Recoveries | 5 | — |\n"
+                           "| Balance at December 31 | $81 | $400 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("How much did Planes write off against its allowance for expected credit losses in 2022?", 444),
+    ("How much was written off from Planes' allowance for expected credit losses in 2021?", 40)])
+def test_what_a_company_wrote_off_against_a_balance_is_its_write_offs_line(question: str, value: float) -> None:
+    """Before, the question's words 'Planes write off against its allowance …' were the line's name, which no row
+    holds: no figure was read."""
+    figure = read_figure(question, [_ALLOWANCE])
+    assert figure is not None and [c.row for c in figure.cells] == ["Write-offs"], figure
+    assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
