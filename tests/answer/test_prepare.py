@@ -302,6 +302,23 @@ def test_a_row_that_names_the_question_its_own_way_keeps_its_figure() -> None:
     assert eps is not None and eps.shown == "$2.65"
 
 
+def test_a_word_a_sentence_says_only_inside_a_proper_name_is_not_the_questions() -> None:
+    """Analog Devices' 10-K: its balance of uncertain tax positions at October 31, 2009 ('Balance, October 31, 2009 |
+    $18,161') was overruled by a sentence on the total liabilities for them ($26.2 million), which said 'balance' only
+    in 'Consolidated Balance Sheet'. A question on the balance sheet's figure is still the sentence's."""
+    table = ("The following is a reconciliation of our uncertain tax positions (in thousands)\n"
+             "| | Uncertain Tax Positions |\n| Balance, November 1, 2008 | $13,750 |\n| Additions | 4,411 |\n"
+             "| Balance, October 31, 2009 | $18,161 |\n")
+    prose = ("As of October 31, 2009, our total liabilities associated with uncertain tax positions was $26.2 million, "
+             "which are included in \u201cOther non-current liabilities\u201d in our Consolidated Balance Sheet "
+             "contained in Item 8 of this Annual Report on Form 10-K.")
+    read = _prepared_local("What was the balance of uncertain tax positions at October 31, 2009?",
+                           _report(table, prose)).figure
+    assert read is not None and read.shown == "$18,161 thousand", read
+    sheet = "What was the balance sheet total of uncertain tax positions at October 31, 2009?"
+    assert _prepared_local(sheet, _report(table, prose)).figure is None, "the sentence names the balance sheet"
+
+
 def test_a_sentence_of_a_quarters_amount_or_one_saying_expense_a_row_leaves_unsaid_overrules_no_row() -> None:
     """ABIOMED's 10-K: its total stock-based compensation for fiscal 2011 ('Stock-based compensation | 5,421') was
     overruled by 'additional stock based compensation expense of approximately $0.6 million … recorded during the three
