@@ -115,6 +115,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     scored: list[tuple[float, Row]] = []
     asked = words - GENERIC
     self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
+    held = asked - _ISSUED if shares.count and balance else asked  # shares issued at a date: the closing balance of
+    # a roll-forward of shares ('Balance at December 31, 2021' under 'Common Stock'), not its row 'Issued'
     tables: dict[tuple[int, int], list[set[str]]] = {}
     caused = by_cause(metric)  # 'contract liabilities decrease from redemption and breakage': a line, no balance
     closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
@@ -127,7 +129,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
-                    len(asked) - _AGREES if sums_titled(row, asked, closing[row.passage.n, row.table], years) else 0.0,
+                    len(asked) - _AGREES if sums_titled(row, held, closing[row.passage.n, row.table], years) else 0.0,
                     (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
@@ -289,6 +291,7 @@ _RETURNS = {"retur", "yield", "margi", "turno"}
 """A head that makes the metric a ratio over what it is of: the 'common shareholders' equity' of a 'return on
 average common shareholders' equity' is its denominator, never its answer."""
 _TOTAL = stems("total")
+_ISSUED = stems("issued")
 _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
 

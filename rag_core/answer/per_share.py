@@ -26,6 +26,9 @@ _BOTTOM_LINE = re.compile(r"^\s*net\s+(?:income|earnings|loss)\b", re.IGNORECASE
 _SHARE_COUNT = re.compile(r"^\s*(?:weighted[- ]average\s+)?(?:number of\s+)?(?:common\s+)?shares\b|"
                           r"\bshares\s+(?:used|outstanding)\b", re.IGNORECASE)
 """A row of a count of shares ('Shares used to compute earnings per share — Diluted'): no figure per share."""
+_COUNT_SAID = re.compile(r"\d[\d,]*(?:\.\d+)?\s+(?:(?:million|billion)\s+)?shares\b", re.IGNORECASE)
+"""A label that states a count of shares ('Common stock, par value $5.00 – 1,200,000,000 shares authorized;
+1,012,261,159 shares issued'): its cells are the stock's amount, no count."""
 _CURRENCY = re.compile(r"[$€£¥]")
 """A cell written as money ('$0.20'), which no count is."""
 _MONEY_COUNTED = re.compile(r"\bhow many\s+(?:\w+\s+){0,2}(?:dollars|euros|pounds|yen)\b", re.IGNORECASE)
@@ -68,7 +71,8 @@ class Shares:
         diluted net loss per share' is both); for an amount or a count, a figure per share under a heading of them
         ('how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'; net income
         attributable is not its '$6.00' under 'Basic earnings per share:', while the 'Weighted average diluted shares
-        outstanding' listed there count), or a row whose label names the other of basic and diluted ('Basic:
+        outstanding' listed there count), a row whose label states the count itself (its cells are the stock's
+        amount at par), or a row whose label names the other of basic and diluted ('Basic:
         Weighted-average common stock' is no diluted weighted-average common stock); for a count, a row whose cells
         are all written as money ('Fourth Quarter | $0.20' of a dividend table is no count of shares purchased)."""
         if self.per_share:
@@ -78,6 +82,7 @@ class Shares:
                     or bool(self.dilution and kinds and self.dilution not in kinds))
         own = {kind.lower() for kind in _DILUTION.findall(row.label)}  # 'Basic: Weighted-average common stock' is
         return bool(FIGURE_PER_SHARE.search(row.label) and self.count  # no diluted count of shares
+                    or self.count and _COUNT_SAID.search(row.label)
                     or self.count and _in_money(row.cells)
                     or _PER_SHARE.search(f"{heading} {row.label}") and in_cents(row.cells)
                     or self.dilution and own and self.dilution not in own)

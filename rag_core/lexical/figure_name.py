@@ -207,6 +207,7 @@ def metric(text: str) -> str:
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))
     if (part := _PART_EARNED.match(first)) is not None:
         first = f"{part.group('what')} of {part.group('part')}"
+    first = _SHARES_STATE.sub(r"\g<what> \g<state>", first)  # 'shares of common stock had Boeing issued'
     did = _DID.match(first) or _HAVE.match(first) or _EARNED.match(first)
     # 'percent did CVS Health's operating income fall', 'the growth of CVS Health's operating income'
     first = _WHOSE.sub("", did.group("what") if did else first)
@@ -230,6 +231,12 @@ def metric(text: str) -> str:
     return f"{first}{AS_REVENUE}" if first and _EARNED_FROM.search(text) else first
 
 
+_SHARES_STATE = re.compile(r"^(?P<what>.*\bshares\b.*?)\s+(?:(?:were|was|are|is|(?:had|have|has)\s+been)\s+|"
+                           r"(?:had|has|have)\s+(?:[A-Z][\w&.’'-]*\s+){1,3})(?P<state>issued|outstanding|authori[sz]ed)"
+                           r"\b(?!\s+(?:in|during|for|by|to|under|through)\b)")
+"""Shares asked by their state at a date ('How many shares of common stock were issued at December 31, 2021?', '…
+had Boeing issued at …'): the shares issued, a balance, not the words 'were issued' of a line's name; shares issued
+in a year, or to someone, are what was issued."""
 _VALUE = r"(?<!fair )(?<!book )(?<!market )(?<!carrying )(?<!notional )(?<!present )(?<!face )(?<!intrinsic )value"
 """'Value' as the figure asked ('the value of its inventory'), not a named value ('total financial assets at fair
 value', 'book value per share'), whose line keeps it."""

@@ -202,3 +202,23 @@ def test_a_table_of_counts_written_in_units_borrows_no_unit_from_the_report(ques
     the millions the report declares for its tables."""
     figure = read_figure(question, [_SHARE_BALANCES, _DECLARED])
     assert figure is not None and figure.kind == "cell" and figure.shown == shown
+
+
+_EQUITY = Passage(n=3, document="planes-10k.pdf", page=57, tabular=True, statement="balance_sheet",
+                  caption="Planes 10-K › Consolidated Statements of Financial Position",
+                  text=("Consolidated Statements of Financial Position (Dollars in millions)\n"
+                        "| December 31, | 2022 | 2021 |\n"
+                        "| Common stock, par value $5.00 – 1,200,000,000 shares authorized; 1,012,261,159 shares issued"
+                        " | 5,061 | 5,061 |\n| Additional paid-in capital | 9,947 | 9,052 |\n"))
+
+
+@pytest.mark.parametrize("question", [
+    "How many shares of common stock had Planes issued at December 31, 2021?",
+    "How many shares of common stock were issued at December 31, 2021?"])
+def test_shares_issued_at_a_date_are_the_closing_balance_of_their_roll_forward(question: str) -> None:
+    """Boeing's 10-K: the shares of common stock issued at a date read the 'Issued' row of the year (the treasury
+    shares reissued, 6,904,556), or the balance sheet's par amount (5,061 million) beside a label that states the count
+    itself. The count is the roll-forward's balance at that date, in its 'Common Stock' column."""
+    figure = read_figure(question, [_SHARE_BALANCES, _DECLARED, _EQUITY])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "1,012,261,159", figure
+    assert [(c.row, c.column) for c in figure.cells] == [("Balance at December 31, 2021", "Common Stock")]
