@@ -123,6 +123,9 @@ segment'), before the part of it asked about."""
 _OWNER_AFTER_OF = re.compile(rf"(?<=\bof\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s\s+(?=\S)")
 """The company a question names after what it does to the figure ('the average of American Express's marketing
 expense'): no part of the line's name."""
+_STOCK_OF = re.compile(r"(?<=\bof\s)(?!Class\b)(?:[A-Z][\w&.-]+\s+){1,3}(?=(?:common|preferred|ordinary|capital)\s+"
+                       r"(?:stock|shares)\b)")
+"""The company a question names as its stock's issuer ('shares of Boeing common stock'); not its class ('Class A')."""
 _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
                    r"(?:it|they)\s+)"
                    r"(?:spend|pay|declare|receive|earn|make|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
@@ -201,7 +204,7 @@ def metric(text: str) -> str:
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     first = _DOES.sub("", _WHOSE.sub("", first.strip()))
     first = f"earnings {first}" if first.lower().startswith("per ") and _EARNED_PER.search(text) else first
-    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", first)))
+    first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", _STOCK_OF.sub("", first))))
     first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|{_VALUE}|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
                    YEAR.sub(" ", _MONTH_DAY.sub(" ", first)), flags=re.IGNORECASE)  # 'year end FY2009 net PP&E'
     first = _OPERATION.sub("", re.sub(r"\s+", " ", first.replace(" - ", " ")).strip(" ?.,"))

@@ -214,11 +214,13 @@ _EQUITY = Passage(n=3, document="planes-10k.pdf", page=57, tabular=True, stateme
 
 @pytest.mark.parametrize("question", [
     "How many shares of common stock had Planes issued at December 31, 2021?",
-    "How many shares of common stock were issued at December 31, 2021?"])
+    "How many shares of common stock were issued at December 31, 2021?",
+    "How many shares of Planes common stock were issued at December 31, 2021?"])
 def test_shares_issued_at_a_date_are_the_closing_balance_of_their_roll_forward(question: str) -> None:
     """Boeing's 10-K: the shares of common stock issued at a date read the 'Issued' row of the year (the treasury
     shares reissued, 6,904,556), or the balance sheet's par amount (5,061 million) beside a label that states the count
-    itself. The count is the roll-forward's balance at that date, in its 'Common Stock' column."""
+    itself. The count is the roll-forward's balance at that date, in its 'Common Stock' column; the company named as
+    the stock's issuer ('shares of Planes common stock') is no word of the line's name."""
     figure = read_figure(question, [_SHARE_BALANCES, _DECLARED, _EQUITY])
     assert figure is not None and figure.kind == "cell" and figure.shown == "1,012,261,159", figure
     assert [(c.row, c.column) for c in figure.cells] == [("Balance at December 31, 2021", "Common Stock")]
