@@ -26,6 +26,7 @@ from .row_words import (
     in_words,
     label_stems,
     metric_parts,
+    no_side,
     opens,
     other_side,
     other_way,
@@ -173,9 +174,11 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score and caused and (closes(row.label) or opens(row.label, "") or START in row.cells):
             continue  # 'Contract liabilities, end of period' is the balance, not what redemptions took from it
-        if score and (after_taken(row.label, metric) or other_side(lead, metric)):
+        if score and (after_taken(row.label, metric) or other_side(lead, metric)
+                      or no_side(f"{lead} {row.label}", metric)):
             continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance; 'Current taxes
-            # — State and local' is not the deferred state and local tax
+            # — State and local' is not the deferred state and local tax; 'Total Provision for income taxes' is not
+            # its current part
         if score:
             own = label_stems(row.label.rpartition(":")[2]) & QUALIFIERS  # not its lead-in's ('… net income …:')
             line = label_stems(row.label) - own  # 'Total provisions for credit losses' under the heading 'Provisions

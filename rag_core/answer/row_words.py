@@ -102,7 +102,18 @@ def other_side(heading: str, metric: str) -> bool:
         side <= said and not side <= asked and other <= asked for side, other in (_SIDES, _SIDES[::-1]))
 
 
+def no_side(named: str, metric: str) -> bool:
+    """Whether a row, by its label and heading (``named``), is a tax provision's whole where the metric asks one side
+    of it ('Total Provision for income taxes' is no 'total current income tax provision'; 'Provision for income taxes:
+    Payable currently' is): it names the tax and neither side."""
+    said, asked = stems(named), stems(metric)
+    return asked >= _TAX and bool(asked & _CHARGED) and said >= _TAX and any(side <= asked for side in _SIDES) and not (
+        any(side <= said for side in _SIDES))
+
+
 _SIDES, _TAX, _BALANCES = (stems("current"), stems("deferred")), stems("tax"), stems("assets liabilities")
+_CHARGED = stems("provision expense benefit")
+"""What a tax charged to the year is called: a provision's side is its current or deferred part."""
 
 
 _CLOSING = re.compile(rf"^\s*(?:ending|closing)\s+balances?\b|(?:^|\s)balances?\b[,\s]*(?:at\s+|as\s+of\s+)?"

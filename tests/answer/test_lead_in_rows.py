@@ -4,6 +4,8 @@ label opens with a sign word ('Less accumulated depreciation'): each is the row 
 
 from __future__ import annotations
 
+import pytest
+
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
 
@@ -298,3 +300,31 @@ def test_a_segment_named_with_and_is_one_line() -> None:
                               "consolidated sales):", text="| Sales (millions) | $11,604 |  | $11,981 |  |\n")
     figure = read_figure("What were the net sales of the Safety and Industrial segment in 2021?", [segment])
     assert figure is not None and figure.kind == "cell" and figure.value == 11981e6, figure
+
+
+_CHIPS_STATEMENT = Passage(n=1, document="chips-10k.pdf", page=50, tabular=True, statement="income",
+                           caption="Chips 10-K › Consolidated Statements of Income",
+                           columns="|  | 2009 | 2008 | 2007 |", text=(
+                               "(in thousands)\n| Income before income taxes | 297,444 | 666,102 | 661,457 |\n"
+                               "| Provision for income taxes: Payable currently . . . . . Deferred . . . . . | "
+                               "38,441 11,595 | 152,294 (11,369) | 162,403 (2,850) |\n"
+                               "|  | 50,036 | 140,925 | 159,553 |\n"))
+_CHIPS_NOTE = Passage(n=2, document="chips-10k.pdf", page=88, tabular=True,
+                      caption="Chips 10-K › 15. Income Taxes", columns="|  | 2009 | 2008 | 2007 |", text=(
+                          "(in thousands)\nThe reconciliation of income tax computed at the U.S. federal "
+                          "statutory rates to income tax expense is as follows:\n"
+                          "| Tax at statutory rate | $104,105 | $233,136 | $231,510 |\n"
+                          "| Irish income subject to lower tax rate | (50,972) | (92,732) | (65,673) |\n"
+                          "| Total income tax provision | $50,036 | $140,925 | $159,553 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Chips' total current income tax provision in fiscal 2007?", 162_403),
+    ("What was Chips' deferred income tax provision in fiscal 2008?", -11_369),
+    ("What was Chips' total income tax provision in fiscal 2007?", 159_553)])
+def test_a_provisions_whole_is_not_the_side_asked(question: str, value: float) -> None:
+    """Analog Devices' 10-K: the income statement lists its provision's sides under 'Provision for income taxes:' and
+    their unlabelled sum under them; the reader read that sum ('Total Provision for income taxes', 159,553) for the
+    total current provision, whose words it names but for 'current'. The whole is not a side."""
+    figure = read_figure(question, [_CHIPS_STATEMENT, _CHIPS_NOTE])
+    assert figure is not None and figure.value == pytest.approx(value * 1e3), figure
