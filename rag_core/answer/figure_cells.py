@@ -21,7 +21,7 @@ from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
 from .statement_lines import cell_value, figures_of, repaired
 from .table_blocks import tables_of
-from .year_columns import by_year, header_years, in_blocks, years_above
+from .year_columns import by_year, header_years, in_blocks, in_one_year, one_year_titled, years_above
 
 _UNSCALED = re.compile(r"\b(?:number of|per (?:common )?share|percent(?:age)?|days)\b|%", re.IGNORECASE)
 """A row a table's 'in millions' does not scale: a count, a figure per share, a percentage."""
@@ -187,10 +187,14 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                           points=points) for label, by_year in aligned]
             done = {label for label, _ in aligned}
             header_rows = grouped or passage.columns
+            labelled = [(label, by_label) for labels, row in by_accounts(labelled_rows("\n".join(lines), header_rows))
+                        if row and row[0].strip() and (label := clean_label(row[0])) not in done
+                        and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
+            if not years and (year := one_year_titled(before)):  # 'during the year ended December 31, 2022'
+                labelled = list(zip([label for label, _ in labelled],
+                                    in_one_year([by_label for _, by_label in labelled], year, before), strict=True))
             rows += [_row(passage, table, label, by_label, scale, shares=shares, per_share=per_share, points=points)
-                     for labels, row in by_accounts(labelled_rows("\n".join(lines), header_rows))
-                     if row and row[0].strip() and (label := clean_label(row[0])) not in done
-                     and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
+                     for label, by_label in labelled]
             rows += _dated_rows(passage, table, before, lines, scale)
         rows += _sentence_rows(passage, first + len(blocks))
     whole = {(row.passage.n, row.table) for row in rows if not row.prose and _in_units(row)}

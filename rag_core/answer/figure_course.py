@@ -85,7 +85,8 @@ def by_cause(question: str) -> bool:
 
 MOVES = r"\b(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\b"
 """The verbs a question asks what moved a figure with ('How much did payments reduce …')."""
-_MOVED_BY = re.compile(rf"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+(?P<verb>{MOVES})\s+"
+_MOVED_BY = re.compile(rf"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+"
+                       rf"(?P<verb>{MOVES}|\badd(?:ed)?\s+to\b)\s+"
                        r"(?!(?:in|from|by|during|over|since|between|to|for|compared|versus|year)\b)"
                        r"(?P<balance>[^?]+)", re.IGNORECASE)
 _MOVER = re.compile(r"(?:(?:the\s+)?(?:company|firm|group|bank|business)|it|they|we|(?:[A-Z0-9][\w&.’'-]*\s*)+)$")
@@ -95,13 +96,15 @@ cause."""
 
 def cause_moved(question: str) -> str:
     """A balance's change asked by what moved it ('How much did payments reduce its 737 MAX customer concessions
-    liability in 2022?') said as a change by its cause ('737 MAX customer concessions liability decrease from
-    payments'): the cause's line of the balance's roll-forward ('Reductions for payments made'); '' for any other
-    question, and for one whose mover is the company ('How much did it reduce its debt?'). What a company charged to
-    expense for a balance ('How much did PepsiCo charge to expense for its allowance for receivables?') is what the
-    charges raised it by: its roll-forward's line 'Net amounts charged to expense', or 'Additions charged to costs and
-    expenses'. What it wrote off against a balance ('How much did Boeing write off against its allowance for expected
-    credit losses in 2022?') is what write-offs took from it: the line 'Write-offs', or 'Net charge-offs'."""
+    liability in 2022?', 'How much did purchases add to its Level 3 financial assets in 2022?') said as a change by its
+    cause ('737 MAX customer concessions liability decrease from payments'): the cause's line of the balance's
+    roll-forward ('Reductions for payments made'); '' for any other question, and for one whose mover is the company
+    ('How much did it reduce its debt?'). What a company charged to expense for a balance ('How much did PepsiCo
+    charge to expense for its allowance for receivables?') is what the charges raised it by: its roll-forward's line
+    'Net amounts charged to expense', or 'Additions charged to costs and expenses'. What it wrote off against a
+    balance ('How much did Boeing write off against its allowance for expected credit losses in 2022?') is what
+    write-offs took from it: the line 'Write-offs', or 'Net charge-offs'. What a part added to a tax or a rate is its
+    line of their reconciliation (``figure_question``), not this."""
     if (charged := _CHARGED.search(question)) is not None and not _TAXED.search(charged.group("balance")):
         return f"{metric(charged.group('balance'))} increase from charges to {charged.group('what').lower()}"
     if (written := _WRITTEN_OFF.search(question)) is not None:
@@ -110,7 +113,7 @@ def cause_moved(question: str) -> str:
     found = _MOVED_BY.search(question)
     if found is None or _MOVER.fullmatch(cause := found.group("cause")) or _TAXED.search(found.group("balance")):
         return ""  # what a line took from a tax or a rate is its line of their reconciliation, read as a part of it
-    way = "increase" if found.group("verb").lower().startswith(("increas", "rais")) else "decrease"
+    way = "increase" if found.group("verb").lower().startswith(("increas", "rais", "add")) else "decrease"
     return f"{metric(found.group('balance'))} {way} from {_ARTICLE.sub('', cause)}"
 
 

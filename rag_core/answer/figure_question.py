@@ -323,13 +323,13 @@ def _read_asked(question: str) -> Asked | None:
         operation = "average" if _AVERAGE.search(said) else "change" if _CHANGE.search(said) else "cell"
         return replace(cell, operation=operation, formula=f"{grouped(part)} / {grouped(metric(share.group('whole')))}",
                        percent=True)
+    if caused := cause_moved(asked):  # 'How much did payments reduce its … liability': a roll-forward's line
+        return replace(cell, metric=caused, operation="cell")  # (what a part added to a tax or a rate is not)
     # before a textbook ratio: what a part added to its effective tax rate is its line of the rate's reconciliation
     added = _ADDED_TO.search(asked) or _EFFECT_ON.search(asked)
     if added is not None and metric(whole := added.groupdict().get("whole") or added.group("rate")):
         part = re.sub(r"^(?:the|its|their)\s+", "", added.group("part").strip(), flags=re.IGNORECASE)  # as said:
         return replace(cell, metric=_of_whole(part, metric(whole)))  # 'state' is no verb here
-    if caused := cause_moved(asked):  # 'How much did payments reduce its … liability': a roll-forward's line
-        return replace(cell, metric=caused, operation="cell")
     named_in = " ".join((asked, *plain))
     to_ratio = _TO_RATIO.search(metric(asked))
     sides = [side.lower() for side in to_ratio.groups() if side] if to_ratio is not None else []

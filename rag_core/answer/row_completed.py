@@ -72,7 +72,8 @@ def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[st
     alike = [other for other in closing if not asked_when or set(YEAR.findall(other.label)) == when]
     closing_row = closes(row.label) and len(alike) == 1
     sums = label_stems(row.label) == _TOTAL or ((closing_row or over_dates) and not row.passage.statement)
-    return sums and asked - stems(" ".join(row.cells)) <= stems(titled(row))
+    return sums and asked - stems(" ".join(row.cells)) - label_stems(row.label) <= stems(titled(row))  # its own
+    # label says the rest ('Ending balance' under '… the balances of Level 3 financial assets …')
 
 
 _TOTAL, _BALANCE = stems("total"), stems("balance")

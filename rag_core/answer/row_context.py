@@ -15,6 +15,7 @@ from ..tables.rows import lead_in_chains
 from .figure_cells import Row, table_rows
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .statement_lines import cell_value, decimal_places
+from .year_columns import TITLE_END, names_over
 
 
 def lines_above(row: Row) -> list[str]:
@@ -111,13 +112,22 @@ def table_words(row: Row) -> list[str]:
         return [line for line in row.passage.text.splitlines() if row.label not in line]
     above = row.passage.text.splitlines()[:at]
     near: list[str] = []
+    names = False  # lines of its columns' names, the last ending in 'Total', under its title
     for line in reversed(above):
         if line.lstrip().startswith("|"):
+            if names:
+                break
             near += [line] if not re.search(r"\d", YEAR.sub(" ", line)) else []  # its header rows and headings
         elif re.search(r"[a-z]{3}", _UNITS.sub(" ", line), re.IGNORECASE):
             near.append(line)  # its caption
-            break
+            names = names or (sum(not n.lstrip().startswith("|") for n in near) == 1 and names_over(line))
+            if not names or TITLE_END.search(line) or len(near) > _NAME_LINES:
+                break
     return near
+
+
+_NAME_LINES = 16
+"""Most lines of column names a table's title may stand above ('States, municipalities', 'and political', …)."""
 
 
 def title_lines(row: Row) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..chunk_text import CHANGE_OF_YEARS, MONTH_DAY
+from ..chunk_text import CHANGE_OF_YEARS, MONTH, MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
 from ..tables.placing import changes_follow, described_before, paired_cells, rates_paired, signs_joined
@@ -131,3 +131,40 @@ def years_above(line: str) -> list[str]:
     if len(set(plain)) < len(plain):
         return []  # blocks of columns, each under a name and its years ('U.S. International 2022 2021 2022 2021')
     return [*plain, *(year for pair in CHANGE_OF_YEARS.findall(line) for year in years_in(pair))]
+
+
+TITLE_END = re.compile(r"(?::|\bas follows\W*)\s*$", re.IGNORECASE)
+"""How a table's title line ends ('… were as follows:'); the names of its columns under it do not."""
+_ONE_YEAR = re.compile(rf"\b(?:year|period|quarter|(?:three|six|nine|twelve)\s+months)\s+ended\s+(?:{MONTH}\s+"
+                       r"\d{1,2},?\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+_UNNAMED = re.compile(r"column (?P<n>\d+)")
+"""A column no header names (``figure_cells._first_of_each``)."""
+_TOTAL_LAST = re.compile(r"\bTotal\s*$")
+"""The line of column names right above a table, its last column the total ('… Equity securities Total')."""
+
+
+def names_over(line: str) -> bool:
+    """Whether a line of words right above a table is the last of its column names, ending in its 'Total' column
+    ('Equity securities Total'), not its title."""
+    return _TOTAL_LAST.search(line) is not None and TITLE_END.search(line) is None
+
+
+def one_year_titled(before: Sequence[str]) -> str:
+    """The one year a table's title names, its nearest line above ending as a title does ('The changes in the
+    balances of Level 3 financial assets during the year ended December 31, 2022 were as follows:'); '' when the title
+    names none, or several."""
+    title = next((line for line in reversed(before) if TITLE_END.search(line)), "")
+    found = {m.group("year") for m in _ONE_YEAR.finditer(title)}
+    return found.pop() if len(found) == 1 and len(set(YEAR.findall(title))) == 1 else ""
+
+
+def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]) -> list[dict[str, str]]:
+    """Rows of a table of one year whose columns no header names, their names left as lines of words above it ending
+    in 'Total' (CVS Health's Level 3 roll-forward of 2022), each cell under the year ('2022 › column 3'), the last
+    column its 'Total'; any other table's rows, or rows with a named column, as they are."""
+    if not names_over(next((line for line in reversed(before) if line.strip()), "")) or not all(
+            _UNNAMED.fullmatch(column) for row in rows for column in row):
+        return list(rows)  # (an award's activity of a year has its measures named above it, ``award_activity``)
+    last = max((int(m.group("n")) for row in rows for column in row if (m := _UNNAMED.fullmatch(column))), default=0)
+    return [{f"{year} › {'Total' if column == f'column {last}' else column}": cell for column, cell in row.items()}
+            for row in rows]

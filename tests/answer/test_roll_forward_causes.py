@@ -281,3 +281,44 @@ def test_what_a_company_wrote_off_against_a_balance_is_its_write_offs_line(quest
     figure = read_figure(question, [_ALLOWANCE])
     assert figure is not None and [c.row for c in figure.cells] == ["Write-offs"], figure
     assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+_NAMES_ABOVE = ("In millions\n\nStates, municipalities\n\nand political\n\nsubdivisions\n\n"
+                "U.S. corporate\n\nsecurities\n\nForeign securities\n\nOther asset-\n\nbacked securities\n\n"
+                "Equity securities Total\n")
+_LEVEL_3_BY_YEAR = Passage(
+    n=1, document="health-10k.pdf", page=145, tabular=True, caption="Health 10-K › 4. Fair Value",
+    text=("The changes in the balances of Level 3 financial assets during the year ended December 31, 2022 were as "
+          f"follows:\n\n{_NAMES_ABOVE}"
+          "| Beginning balance | $5 |  | $38 | $10 | $3 |  | $55 | $111 |\n"
+          "| Purchases | — |  | 36 | — | 30 |  | 29 | 95 |\n| Sales | (5) |  | — | — | (2) |  | (23) | (30) |\n"
+          "| Transfers out of Level 3, net | — |  | — | — | (29) |  | — | (29) |\n"
+          "| Ending balance | $ | — | $61 | $8 | $ | — | $60 | $129 |\n"
+          "The change in net unrealized capital losses associated with Level 3 financial assets which were held as of "
+          "December 31, 2022 was $9 million during the year ended December 31, 2022.\n\n"
+          "The changes in the balances of Level 3 financial assets during the year ended December 31, 2021 were as "
+          f"follows:\n\n{_NAMES_ABOVE}"
+          "| Beginning balance | $1 | $52 | $ | — | $1 |  | $30 | $84 |\n"
+          "| Purchases | — | 1 | — |  | 3 |  | 13 | 17 |\n| Sales | (1) | (1) | — |  | — |  | (1) | (5) |\n"
+          "| Transfers into Level 3, net | 5 | — | 10 |  | — |  | — | 15 |\n"
+          "| Ending balance | $5 | $38 | $10 |  | $3 |  | $55 | $111 |\n\n"
+          "The total gross transfers into (out of) Level 3 during the years ended December 31, 2022 and 2021 were as "
+          "follows:\n\nIn millions 2022 2021\n| Gross transfers into Level 3 $ | — | $15 |\n"
+          "| Gross transfers out of Level 3 | (29) | — |\n| Net transfers into (out of) Level 3 $ | (29) | $15 |\n"))
+
+
+@pytest.mark.parametrize(("question", "row", "value"), [
+    ("What was the ending balance of Health's Level 3 financial assets in 2022?", "Ending balance", 129),
+    ("What was the ending balance of Health's Level 3 financial assets in 2021?", "Ending balance", 111),
+    ("How much did purchases add to Health's Level 3 financial assets in 2022?", "Purchases", 95),
+    ("How much did sales reduce Health's Level 3 financial assets in 2021?", "Sales", 5)])
+def test_a_roll_forward_of_one_year_titled_by_its_year_is_read_in_its_total_column(question: str, row: str,
+                                                                                   value: float) -> None:
+    """CVS Health's Level 3 roll-forwards: one table a year, its year in its title ('during the year ended December
+    31, 2022'), its column names left as lines of words above it, the last 'Total', and its cells askew. Before, no
+    row had a year, and the ending balance read the gross transfers out of Level 3 (29); 'add to' read the words
+    'purchases assets'."""
+    figure = read_figure(question, [_LEVEL_3_BY_YEAR])
+    assert figure is not None and [c.row for c in figure.cells] == [row], figure
+    assert [c.column.rsplit(" › ", 1)[-1] for c in figure.cells] == ["Total"], figure
+    assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
