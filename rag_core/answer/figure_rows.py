@@ -127,7 +127,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
-                    _named(item, words, names) if (item := joined_item(row.label)) else 0.0,  # of 'Transportation'
+                    (by_item := _named(item, words, names) if (item := joined_item(row.label)) else 0.0),
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
                     len(asked) - _AGREES if sums_titled(row, held, closing[row.passage.n, row.table], years) else 0.0,
@@ -148,7 +148,10 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         score = max(alone, led, completed)
         score += _AGREES * len(columns_say(row) & words - label_stems(row.label) - GENERIC) if score else 0.0  # its
         # own column names the rest ('Deductions' beside the allowance, for what deductions took from it)
-        if score and not moving and tail and label_stems(row.label) <= tail and (
+        of_tail = label_stems(row.label) <= tail or item is not None and by_item == alone and label_stems(item) <= tail
+        # (read by its joined item, 'Liabilities and shareholders' equity Deposits' is 'Deposits', which names no
+        # 'weighted average maturity of time deposits')
+        if score and not moving and tail and of_tail and (
                 head & _RETURNS or not about(row, heads) or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'
             # and 'Pharmacy' name no 'revenues of the Pharmacy Services segment': a segment's row holds its whole name

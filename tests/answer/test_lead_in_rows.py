@@ -328,3 +328,22 @@ def test_a_provisions_whole_is_not_the_side_asked(question: str, value: float) -
     total current provision, whose words it names but for 'current'. The whole is not a side."""
     figure = read_figure(question, [_CHIPS_STATEMENT, _CHIPS_NOTE])
     assert figure is not None and figure.value == pytest.approx(value * 1e3), figure
+
+
+_BANK_CONDITION = Passage(n=1, document="bank-10k.pdf", page=126, tabular=True, statement="balance_sheet",
+                          caption="Bank 10-K › Consolidated Statements of Financial Condition",
+                          columns="|  | As of December |  |\n| $ in millions | 2016 | 2015 |", text=(
+                              "| Total assets | $860,165 | $861,395 |\n"
+                              "| Liabilities and shareholders’ equity Deposits (includes $13,782 as of December 2016 "
+                              "and $14,680 as of December 2015, at fair value) | $124,098 | $97,519 |\n"))
+
+
+def test_a_row_named_by_its_joined_item_alone_is_not_a_measure_of_it() -> None:
+    """Goldman Sachs' 10-K: asked the weighted average maturity of its time deposits, the reader read the balance
+    sheet's deposits ($124,098 million), named by its joined item 'Deposits' alone, which names what the maturity is
+    of. A row whose own label names only that is skipped already; its joined item now is too. The deposits asked are
+    still the row's."""
+    maturity = "What was the weighted average maturity of Bank's time deposits as of December 2016?"
+    assert read_figure(maturity, [_BANK_CONDITION]) is None
+    deposits = read_figure("What were Bank's total deposits as of December 2016?", [_BANK_CONDITION])
+    assert deposits is not None and deposits.value == pytest.approx(124_098e6), deposits
