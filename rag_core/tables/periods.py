@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
 from .headers import dated_year
 from .placing import PERIOD_TITLE
@@ -28,14 +29,19 @@ def period_alone(row: Sequence[str], labels: Sequence[str]) -> str:
 
 def period_named(label: str) -> str:
     """A row label that is a year's period alone, named by its date ('At December 31, 2019', 'Fiscal Year Ended March
-    31, 2010', 'Year ended November 1, 2008 . . .'), without its leader dots; '' for any other ('Balance at December 31,
-    2019' names a balance; 'Three months ended March 31, 2012' a quarter, no year's figure)."""
+    31, 2010', 'Year ended November 1, 2008 . . .', 'As of December 2016'), without its leader dots; '' for any other
+    ('Balance at December 31, 2019' names a balance; 'Three months ended March 31, 2012' a quarter, no year's
+    figure)."""
     title = re.sub(r"(?:\s*\.){2,}\s*$", "", label).strip().rstrip(" :")
+    if _MONTH_END.fullmatch(title):  # 'As of December 2016': a bank's year-end, named without its day
+        return title
     year = dated_year(title)
     return title if year and PERIOD_TITLE.fullmatch(before := title[: title.rindex(year)]) and not _WITHIN.search(
         before) else ""
 
 
+_MONTH_END = re.compile(rf"(?:as\s+of|at)\s+{MONTH}\s+(?:19|20)\d\d", re.IGNORECASE)
+"""A balance's date named by its month and year alone ('As of December 2016', Goldman Sachs' way)."""
 _WITHIN = re.compile(r"\b(?:quarters?|months?|weeks?|Q[1-4]|[1-4]Q)\b", re.IGNORECASE)
 """A period within a year ('Quarter ended March 31, 2012', 'Six months ended …', 'Q4')."""
 

@@ -89,3 +89,27 @@ def test_a_row_of_a_balance_at_a_date_names_no_period_over_the_rows_below_it() -
     rows = {row.label: row.cells for row in table_rows([passage]) if not row.prose}
     assert rows["Balance at December 31, 2019"] == {"Shares": "105", "Amount": "$1,050"}
     assert rows["Issued"] == {"Shares": "7", "Amount": "70"}
+
+
+_DEPOSITS = Passage(n=1, document="bank-10k.pdf", page=178, tabular=True,
+                    caption="Bank 10-K › Note 14. Deposits › The table below presents the types and sources of the "
+                            "firm’s deposits.",
+                    text=("The table below presents the types and sources of the firm’s deposits.\n"
+                          "| $ in millions | Savings and Demand | Time | Total |\n| As of December 2016 |  |  |  |\n"
+                          "| Private bank and online retail | $61,166 | $ 4,437 | $ 65,603 |\n"
+                          "| Brokered certificates of deposit | — | 34,905 | 34,905 |\n"
+                          "| Total | $77,197 | $46,901 | $124,098 |\n| As of December 2015 |  |  |  |\n"
+                          "| Private bank | $38,715 | $ 2,354 | $ 41,069 |\n"
+                          "| Brokered certificates of deposit | — | 32,419 | 32,419 |\n"
+                          "| Total | $54,507 | $43,012 | $ 97,519 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were Bank's total savings and demand deposits as of December 2016?", 77_197),
+    ("How much in brokered certificates of deposit did Bank hold as of December 2015?", 32_419),
+    ("What were Bank's total time deposits as of December 2015?", 43_012)])
+def test_a_block_titled_by_its_month_and_year_alone_is_of_that_year(question: str, value: float) -> None:
+    """Goldman Sachs' deposits note titles each year's block 'As of December 2016', no day: before, its rows had no
+    year, and the savings and demand deposits read the statistical disclosures' average balance ($59,357 million)."""
+    figure = read_figure(question, [_DEPOSITS])
+    assert figure is not None and figure.value == pytest.approx(value * 1e6), figure
