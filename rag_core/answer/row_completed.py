@@ -11,6 +11,8 @@ from .figure_cells import Row
 from .row_context import heading_of, heading_row, parts_of, row_line, table_title, table_words, titled
 from .row_words import GENERIC, QUALIFIERS, closes, label_stems, other_way, stems, with_tax_benefit
 
+_NET_OR_GROSS = stems("net gross")
+"""The two ways a label says an amount, after or before what is taken from it: one never the other."""
 _OPERATIONS = stems("operations")
 """What a metric may call a part by after its name ('income before income taxes from international operations' is the
 'International' row's): not a word its table must say."""
@@ -35,11 +37,12 @@ def completed_by_table(
     total is not 'foreign' where a 'Foreign' row lists it). A tax's benefit is its provision below nought: a table of
     the income tax provision says the 'income tax benefit'. The metric's 'operations' right after the row's label
     ('from international operations') is the part's, not a word the table must say."""
-    rest, own = words - GENERIC - said - stems(row.label), said - QUALIFIERS  # its own 'U.S.' no title need say
+    rest = words - GENERIC - said - stems(row.label)  # its own 'U.S.' no title need say; nor its 'amount', which
+    own = said - QUALIFIERS - GENERIC  # a metric may leave out ('the net carrying amount of customer lists')
     if metric and re.search(rf"\b{re.escape(row.label.strip())}\.?\s+operations?\b", metric, re.IGNORECASE):
         rest -= _OPERATIONS
-    if not rest or not own or not own <= words:
-        return 0.0, ""
+    if not rest or not own or not own <= words or said & _NET_OR_GROSS and rest & _NET_OR_GROSS:
+        return 0.0, ""  # (a table's title saying 'gross' makes no 'Net carrying amount' the gross carrying amount)
     heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
     heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
     # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too

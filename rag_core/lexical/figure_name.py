@@ -120,9 +120,10 @@ figure's name."""
 _OWNER_WITHIN = re.compile(rf"(?<=\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s?\s+(?=[A-Z])")
 """The company a question names within what it asks ('the revenues of Boeing's Defense, Space & Security
 segment'), before the part of it asked about."""
-_OWNER_AFTER_OF = re.compile(rf"(?<=\bof\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*['’]s\s+(?=\S)")
+_OWNER_AFTER_OF = re.compile(rf"(?<=\bof\s){_NO_HOLDERS}(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z0-9][\w&.-]*"
+                             r"(?:['’]s|(?<=s)['’])\s+(?=\S)")
 """The company a question names after what it does to the figure ('the average of American Express's marketing
-expense'): no part of the line's name."""
+expense', "the net carrying amount of Goldman Sachs' customer lists"): no part of the line's name."""
 _STOCK_OF = re.compile(r"(?<=\bof\s)(?!Class\b)(?:[A-Z][\w&.-]+\s+){1,3}(?=(?:common|preferred|ordinary|capital)\s+"
                        r"(?:stock|shares)\b)")
 """The company a question names as its stock's issuer ('shares of Boeing common stock'); not its class ('Class A')."""
