@@ -25,8 +25,10 @@ from .row_words import stems
 from .statement_lines import DASH, cell_figure
 from .table_blocks import Block, tables_of
 
-_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?|committed)\b", re.IGNORECASE)
-"""A question on amounts falling due in a coming year."""
+_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?|committed|estimated|future|"
+                  r"anticipat\w*|expect(?:s|ed|ing)?(?!\s+(?:credit|loss|return|rate|long-term)))\b", re.IGNORECASE)
+"""A question on amounts falling due in a coming year, or expected in it ('the estimated future amortization … for
+2019'); not a measure named 'expected' ('the allowance for expected credit losses')."""
 _NOT_AN_AMOUNT = re.compile(r"\bpercent\w*|%|\bshare\b|\bproportion\b|\bratio\b|\bfraction\b|\bchang\w*|"
                             r"\bincreas\w*|\bdecreas\w*|\bgr[eo]w\w*|\bcompar\w*", re.IGNORECASE)
 """A question that asks a share, a ratio or a change of a schedule's amounts, which the reader of figures computes."""
@@ -39,12 +41,14 @@ _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", r
              ("purchase", re.compile(r"\bpurchase\s+(?:obligations|commitments)\b|\bunconditional\b", re.IGNORECASE)),
              ("debt", re.compile(r"\bdebt\b|\bnotes\b|\bborrowings?\b|\bloans?\b|\bbonds\b|\bdebentures\b|"
                                  r"\bprincipal\b|\bfinancings?\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)),
-             ("contractual", re.compile(r"\bcontractual\s+(?:obligations|commitments|arrangements)\b", re.IGNORECASE)))
-"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities, or
-all of a company's contractual obligations (a table of them by kind and year, its 'Total' column)."""
+             ("contractual", re.compile(r"\bcontractual\s+(?:obligations|commitments|arrangements)\b", re.IGNORECASE)),
+             ("amortization", re.compile(r"\bamortization\b", re.IGNORECASE)))
+"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities, all of
+a company's contractual obligations (a table of them by kind and year, its 'Total' column), or the amortization of
+its intangible assets estimated for each coming year."""
 _SUBJECT_OF = dict(_SUBJECTS)
 _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing",
-         "contractual": "Contractual obligations due"}
+         "contractual": "Contractual obligations due", "amortization": "Estimated amortization"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)

@@ -70,11 +70,12 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ)\b"
+                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ|expect|anticipate)\b"
                    r"(?:\s+(?:from|for|related\s+to|relating\s+to|attributable\s+to)\s+"
                    r"(?P<of>(?!(?:the\s+)?(?:fiscal|year|period|quarter|fy)\b)[a-z][^,?]*?)(?=\s+(?:at|as\s+of|in|on|"
                    r"during|for)\b|\s*[,?.]|\s*$))?.*$")
-"""'how much PP&E, net, did 3M have at the end of 2022': the figure is the PP&E, net (the company's name
+"""'how much PP&E, net, did 3M have at the end of 2022', 'what estimated future amortization does Goldman Sachs
+expect for 2019': the figure is the PP&E, net, or the estimated future amortization (the company's name
 capitalised, as ``_WHOSE`` reads it); 'how much deferred tax assets did it have from stock-based compensation': the
 deferred tax assets for stock-based compensation."""
 _EARNED = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"

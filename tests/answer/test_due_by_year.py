@@ -244,3 +244,33 @@ def test_of_two_schedules_of_the_same_years_the_one_whose_column_the_question_na
     for passages, value in (([_MATURITIES, _OBLIGATIONS], first), ([_OBLIGATIONS, _MATURITIES], second)):
         figure = read_figure(question, passages)
         assert figure is not None and figure.value == value, (question, [p.page for p in passages], figure)
+
+
+_AMORTIZATION = Passage(n=1, document="bank-10k.pdf", page=177, tabular=True, caption="Bank 10-K › Note 13",
+                        text=("The tables below present details about amortization of identifiable intangible assets.\n"
+                              "|  | Year Ended December |  |\n| $ in millions | 2016 2015 | 2014 |\n"
+                              "| Amortization | $162 $132 | $217 |\n| $ in millions | As of December 2016 |  |\n"
+                              "| Estimated future amortization |  |  |\n| 2017 |  | $133 |\n| 2018 |  | 113 |\n"
+                              "| 2019 |  | 79 |\n| 2020 |  | 29 |\n| 2021 |  | 19 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What estimated future amortization of intangible assets does Bank expect for 2019?", 79),
+    ("How much amortization of intangible assets is expected in 2018?", 113),
+    ("How much amortization of identifiable intangible assets did Bank record in 2014?", 217)])
+def test_an_intangibles_estimated_future_amortization_is_a_schedule(question: str, value: float) -> None:
+    """Goldman Sachs' 10-K: a schedule of the amortization its intangible assets will take in each coming year, under
+    a table of the amortization each past year took. Before, no figure was read for a coming year (the question's
+    'does Goldman Sachs expect' was part of its line's name); a past year's is still its row."""
+    figure = read_figure(question, [_AMORTIZATION])
+    assert figure is not None and figure.value == pytest.approx(value * 1e6), figure
+
+
+def test_expected_credit_losses_are_no_schedule() -> None:
+    """Guard: 'expected' that names a measure ('the allowance for expected credit losses') asks nothing due in a
+    year, and reads no schedule of loans."""
+    loans = Passage(n=1, document="bank-10k.pdf", page=99, tabular=True, caption="Bank 10-K › Loans",
+                    text=("Scheduled principal repayments of loans are as follows:\n| 2023 | $500 |\n| 2024 | 400 |\n"
+                          "| 2025 | 300 |\n| Thereafter | 200 |\n"))
+    figure = read_figure("What were Bank's expected credit losses on loans in 2023?", [loans])
+    assert figure is None or all(cell.row != "2023" for cell in figure.cells), figure
