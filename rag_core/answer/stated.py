@@ -201,19 +201,24 @@ def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[
 
 def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
     """Whether a sentence names every word and year of the question, its names aside (no row names the company) but
-    those the row says too ('Card Member'), and a row misses one, a verb the question asks with aside (``_DOING``);
+    those the row says too ('Card Member') and a place or part the question asks of that the sentence says ('for
+    Germany'), and a row misses one, a verb the question asks with aside (``_DOING``);
     with ``tie``, whether the row misses one or not. A row's word is the question's when their first ``_LOOSE``
     letters agree ('tax' of 'taxes', 'payments' of 'pay'), and initials it writes are the words they stand for
     ('Diluted EPS'): a row read by a name reports give the line is not overruled for a word it writes another way."""
     asked = _Asked.of(question)
     said = asked.said(row)
-    wanted = asked.asked | asked.years | (asked.names & said)  # a name the row says too: 'Card Member' of 'Card Member
-    if not wanted or not wanted <= asked.said(_unnamed(sentence, question)):  # loans, net' (not 'Other loans … net of
-        return False  # reserves'); a word the sentence says only inside a proper name is not said ('Balance Sheet')
+    placed = _prefixes(" ".join(_PLACED.findall(question))) - _PERIODS & asked.said(sentence)  # 'for Germany', said
+    wanted = asked.asked | asked.years | (asked.names & said) | placed  # there too; a name the row says: 'Card
+    if not wanted or not wanted <= asked.said(_unnamed(sentence, question)):  # Member' of 'Card Member loans, net'
+        return False  # (not 'Other loans … net of reserves'); a word said only inside a proper name is not said
     read = {w[:_LOOSE] for w in said}
     return tie or any(w[:_LOOSE] not in read for w in wanted - _DOING)
 
 
+_PLACED = re.compile(r"(?<=\s)(?:in|for|from)\s+(?:the\s+)?((?:[A-Z][\w.&-]*)(?:\s+[A-Z][\w.&-]*)*)")
+"""A name a question asks of after 'in', 'for' or 'from' ('… record in income taxes for Germany'): a place or a part,
+which a row of the company's whole does not name, unlike the company (a report calls itself 'the Company')."""
 _TITLED = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 """A run of capitalised words, a proper name ('Consolidated Balance Sheet', 'Annual Report')."""
 

@@ -319,6 +319,20 @@ def test_a_word_a_sentence_says_only_inside_a_proper_name_is_not_the_questions()
     assert _prepared_local(sheet, _report(table, prose)).figure is None, "the sentence names the balance sheet"
 
 
+def test_a_place_the_question_asks_of_that_the_row_does_not_name_is_the_sentences() -> None:
+    """ABIOMED's 10-K: asked its income taxes for Germany, code read the whole income tax provision (1,048 thousand);
+    the sentence states the $0.2 million 'for income taxes in Germany'. A name the question asks of after 'for', 'in'
+    or 'from' counts as a word the row must name, when the sentence names it. Asked the whole, the row stays."""
+    table = "Income taxes (in thousands)\n| | 2012 | 2011 |\n| Income tax provision | 1,048 | 950 |\n"
+    prose = ("The Company also recorded $0.2 million in income taxes in fiscal 2012 for income taxes in Germany that "
+             "it expects to pay in cash.")
+    germany = _prepared_local("How much did Acme record in income taxes for Germany in fiscal 2012?",
+                              _report(table, prose))
+    assert germany.figure is None, germany.figure
+    whole = _prepared_local("How much did Acme record in income taxes in fiscal 2012?", _report(table, prose)).figure
+    assert whole is not None and whole.shown == "1,048 thousand", whole
+
+
 def test_a_sentence_of_a_quarters_amount_or_one_saying_expense_a_row_leaves_unsaid_overrules_no_row() -> None:
     """ABIOMED's 10-K: its total stock-based compensation for fiscal 2011 ('Stock-based compensation | 5,421') was
     overruled by 'additional stock based compensation expense of approximately $0.6 million … recorded during the three
