@@ -97,11 +97,14 @@ def _continued(lines: list[str]) -> list[str]:
 def _subtotals(lines: list[str]) -> list[str]:
     """A row without a label whose figures are the sums of the rows since a heading ('Revenue:',
     'Product revenue', 'Funded research …', then '| | 126,375 | 101,151 |') named as that heading's
-    total ('Total Revenue'); a statement's subtotals are often unlabelled."""
+    total ('Total Revenue'); a statement's subtotals are often unlabelled. A heading without its colon ('Deferred tax
+    assets' over its lines and '| | 118,279 | 120,721 |') names the sum of the rows since it alike."""
     out: list[str] = []
     since: list[list[float]]
     totals: list[list[float]]
+    under: list[list[float]]
     heading, since = "", []  # the heading's name, and the figures of each row since it
+    titled, under = "", []  # a heading without its colon ('Deferred tax assets'), and the figures of each row since it
     section, totals = "", []  # a section's heading in capitals ('ASSETS'), and its subtotals' figures
     for line in lines:
         row = cells(line)
@@ -114,12 +117,16 @@ def _subtotals(lines: list[str]) -> list[str]:
             heading, since = label.rstrip(":").strip(), []
         elif colon and first.strip() and values:  # a heading the row's label opens with ('Provision for income
             heading, since = head.strip(), [values]  # taxes: Payable currently | 38,441 |'), its first line after it
+        elif label and not values:
+            titled, under = label, []
         elif label:
-            since = since + [values] if values else since
-            totals = totals + [values] if values and _SUBTOTAL.match(label) else totals
-        elif values and heading and _sums(since, values):
-            line = "| " + " | ".join([f"Total {heading}", *row[1:]]) + " |"
-            heading, since = "", []
+            since, under = since + [values], under + [values]
+            totals = totals + [values] if _SUBTOTAL.match(label) else totals
+        elif values and (heading and _sums(since, values) or titled and _sums(under, values)):
+            named = heading if heading and _sums(since, values) else titled
+            line = "| " + " | ".join([f"Total {named}", *row[1:]]) + " |"
+            heading, since = ("", []) if named == heading else (heading, since)
+            titled, under = "", []
         elif values and section and _sums(totals, values):  # 'Total current assets', …, then '| | $3,404,294 |'
             line = "| " + " | ".join([f"Total {section.lower()}", *row[1:]]) + " |"
             section, totals = "", []

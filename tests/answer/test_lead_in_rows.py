@@ -370,3 +370,23 @@ def test_a_line_under_the_heading_of_what_it_is_of_is_read_when_the_metric_leave
     net carrying amount is not the gross one the table's title names too."""
     figure = read_figure(question, [_INTANGIBLES])
     assert figure is not None and figure.value == pytest.approx(value * 1e6), figure
+
+
+_DEFERRED = Passage(n=1, document="pumps-10k.pdf", page=78, tabular=True, caption="Pumps 10-K › Note 9. Income Taxes",
+                    text=("The components of the Company’s net deferred taxes were as follows:\n"
+                          "|  | March 31, |  |\n|  | 2012 | 2011 |\n|  | (in $000’s) |  |\n"
+                          "| Deferred tax assets |  |  |\n"
+                          "| NOL carryforwards and tax credit carryforwards | $84,831 | $ 82,588 |\n"
+                          "| Capitalized research and development | 8,040 | 11,726 |\n"
+                          "| Other, net | 25,408 | 26,407 |\n|  | 118,279 | 120,721 |\n"
+                          "| Deferred tax liabilities |  |  |\n| Indefinite lived intangibles | (4,799) | (4,010) |\n"
+                          "|  | (4,799) | (4,010) |\n| Net deferred tax asset | 113,480 | 116,711 |\n"))
+
+
+def test_an_unlabelled_total_under_a_heading_without_its_colon_is_the_headings_total() -> None:
+    """ABIOMED's 10-K: the deferred tax assets' lines add up to an unlabelled row under the heading 'Deferred tax
+    assets', which has no colon; the total was no row, and the total gross deferred tax assets read another table's
+    'Total deferred' provision (789)."""
+    figure = read_figure("What were Pumps' total gross deferred tax assets at March 31, 2012?", [_DEFERRED])
+    assert figure is not None and figure.value == pytest.approx(118_279e3), figure
+    assert [c.row for c in figure.cells] == ["Total Deferred tax assets"], figure
