@@ -126,8 +126,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
+        by_item = _named(item, words, names) if (item := joined_item(row.label)) else 0.0
         alone = max(0.0 if stem_only(row.label, metric) else _named(row.label, words, names),  # not 'Translation'
-                    (by_item := _named(item, words, names) if (item := joined_item(row.label)) else 0.0),
+                    by_item,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
                     len(asked) - _AGREES if sums_titled(row, held, closing[row.passage.n, row.table], years) else 0.0,
@@ -149,8 +150,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         score += _AGREES * len(columns_say(row) & words - label_stems(row.label) - GENERIC) if score else 0.0  # its
         # own column names the rest ('Deductions' beside the allowance, for what deductions took from it)
         of_tail = label_stems(row.label) <= tail or item is not None and by_item == alone and label_stems(item) <= tail
-        # (read by its joined item, 'Liabilities and shareholders' equity Deposits' is 'Deposits', which names no
-        # 'weighted average maturity of time deposits')
+        # (by its joined item: 'Liabilities and shareholders' equity Deposits' names no 'maturity of time deposits')
         if score and not moving and tail and of_tail and (
                 head & _RETURNS or not about(row, heads) or label_stems(row.label) < part_named):
             continue  # 'Common stock' of an average balance sheet names no 'dividends on common stock'; 'Services'

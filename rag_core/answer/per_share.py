@@ -72,9 +72,9 @@ class Shares:
         ('how many diluted shares': not the 'Diluted' earnings under 'Earnings per common share'; net income
         attributable is not its '$6.00' under 'Basic earnings per share:', while the 'Weighted average diluted shares
         outstanding' listed there count), a row whose label states the count itself (its cells are the stock's
-        amount at par), or a row whose label names the other of basic and diluted ('Basic:
-        Weighted-average common stock' is no diluted weighted-average common stock); for a count, a row whose cells
-        are all written as money ('Fourth Quarter | $0.20' of a dividend table is no count of shares purchased)."""
+        amount at par), or a row whose label names the other of basic and diluted ('Basic: Weighted-average common
+        stock' is no diluted weighted-average common stock); for a count, a row whose cells are all written as money
+        ('Fourth Quarter | $0.20' of a dividend table is no count of shares purchased)."""
         if self.per_share:
             kinds = {kind.lower() for kind in _DILUTION.findall(f"{heading} {row.label}")}
             return (row.scale != 1.0 or _SHARE_COUNT.search(row.label) is not None

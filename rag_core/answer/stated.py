@@ -202,10 +202,10 @@ def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[
 def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
     """Whether a sentence names every word and year of the question, its names aside (no row names the company) but
     those the row says too ('Card Member') and a place or part the question asks of that the sentence says ('for
-    Germany'), and a row misses one, a verb the question asks with aside (``_DOING``);
-    with ``tie``, whether the row misses one or not. A row's word is the question's when their first ``_LOOSE``
-    letters agree ('tax' of 'taxes', 'payments' of 'pay'), and initials it writes are the words they stand for
-    ('Diluted EPS'): a row read by a name reports give the line is not overruled for a word it writes another way."""
+    Germany'), and a row misses one, a verb the question asks with aside (``_DOING``); with ``tie``, whether the row
+    misses one or not. A row's word is the question's when their first ``_LOOSE`` letters agree ('tax' of 'taxes',
+    'payments' of 'pay'), and initials it writes are the words they stand for ('Diluted EPS'): a row read by a name
+    reports give the line is not overruled for a word it writes another way."""
     asked = _Asked.of(question)
     said = asked.said(row)
     placed = _prefixes(" ".join(_PLACED.findall(question))) - _PERIODS & asked.said(sentence)  # 'for Germany', said
