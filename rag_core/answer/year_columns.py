@@ -137,6 +137,7 @@ TITLE_END = re.compile(r"(?::|\bas follows\W*)\s*$", re.IGNORECASE)
 """How a table's title line ends ('… were as follows:'); the names of its columns under it do not."""
 _ONE_YEAR = re.compile(rf"\b(?:year|period|quarter|(?:three|six|nine|twelve)\s+months)\s+ended\s+(?:{MONTH}\s+"
                        r"\d{1,2},?\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+"""The period a title names its year by ('during the year ended December 31, 2022')."""
 _UNNAMED = re.compile(r"column (?P<n>\d+)")
 """A column no header names (``figure_cells._first_of_each``)."""
 _TOTAL_LAST = re.compile(r"\bTotal\s*$")
