@@ -26,6 +26,7 @@ from .award_activity import award_read
 from .figure_cells import Row, table_rows
 from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
+from .figure_course import by_cause
 from .figure_question import Asked, read_question
 from .figure_reader import CellReader
 from .figure_saying import AVERAGED, answered, in_points, row_named, said_column
@@ -185,10 +186,12 @@ def _two_lines(rows: list[Row], asked: Asked, whole: FigureReading | None) -> Fi
     one cell, both said: the first, when it reads no one cell alone, with the words the second has past its own length
     ('current and deferred income tax provisions': the current income tax provisions; 'basic and diluted earnings per
     share'). None when it asks one line, when the row the whole name reads holds both lines' words ('Salaries and
-    employee benefits'), or when no split reads two cells, each one, of two figures."""
+    employee benefits'), or a balance's change by its cause ('contract liabilities increase from rewards earnings and
+    gift card issuances': its roll-forward's one line), or when no split reads two cells, each one, of two figures."""
     named = whole.cells[0] if whole is not None and whole.kind == "cell" else None
     splits = splits_at_and(asked.metric)
-    if not splits or (named and stems(asked.metric) - GENERIC - QUALIFIERS <= label_stems(f"{named.lead} {named.row}")):
+    if not splits or by_cause(asked.metric) or (
+            named and stems(asked.metric) - GENERIC - QUALIFIERS <= label_stems(f"{named.lead} {named.row}")):
         return None
     for first, second in splits:
         tail = second.split()[len(first.split()):]

@@ -128,13 +128,16 @@ _CONTRACT = Passage(
 @pytest.mark.parametrize(("question", "row", "value"), [
     ("How much did redemption and breakage reduce Stores' contract liabilities in 2021?", "Redemption and breakage",
      371),
-    ("What were Stores' contract liabilities at the end of 2021?", "Contract liabilities, end of period", 87)])
+    ("What were Stores' contract liabilities at the end of 2021?", "Contract liabilities, end of period", 87),
+    ("How much did rewards earnings and gift card issuances add to Stores' contract liabilities in 2022?",
+     "Rewards earnings and gift card issuances", 340)])
 def test_a_balance_named_whole_by_its_closing_row_is_no_line_that_moved_it(question: str, row: str,
                                                                           value: float) -> None:
     """'Contract liabilities, end of period' names the balance in every word once its time is read as a time: a
     change asked by its cause is still the cause's line, not the balance (before, the first read nothing: the two tied);
     the balance asked is the closing row (before, the first table's 'Contract liabilities (included in accrued
-    expenses)', the same figure)."""
+    expenses)', the same figure). A cause named with 'and' is one line, not two lines asked (stop 134's 'add to' had
+    read the first table's contract liabilities beside it, and 'increase' did before)."""
     figure = read_figure(question, [_CONTRACT])
     assert figure is not None and [c.row for c in figure.cells] == [row], figure
     assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
