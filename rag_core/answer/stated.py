@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..chunk_text import MONTH, MONTH_DAY
+from ..lexical.acronyms import place_names
 from ..lexical.course import COURSE_WORDS, way_said
-from ..lexical.figure_name import YEAR
+from ..lexical.figure_name import YEAR, owner
 from ..lexical.terms import COMPARED_LETTERS, PERIOD_WORDS, STOPWORDS, word_prefixes
 from ..lexical.vocabulary import QUARTER
 from ..models import FigureReading, Passage
@@ -180,7 +181,7 @@ def overruling(question: str, figure: FigureReading, passages: Sequence[Passage]
     found = stated_sentence(question, passages)
     row = " ".join([figure.what, *(f"{c.lead} {c.row} {c.column}" for c in figure.cells)])
     percent = any(n.percent for n in numbers(figure.shown)[:1])
-    if (found is None or not _fuller(question, found[1], row, tie=figure.kind == "change")
+    if (found is None or not _fuller(question, found[1], row, tie=figure.kind == "change", passages=passages)
             or not any(n.percent == percent for n in _figures(found[1])) or _agrees(found[1], figure)):
         return None  # none states another figure of its kind (an amount, a rate) for words the row does not name
     months = {month[:3].lower() for month in _IN_MONTH.findall(question)}
@@ -193,22 +194,25 @@ def overrules_lines(question: str, passages: Sequence[Passage], lines: Sequence[
     2022: $41' is the Thailand business's; the sentence that states the loss on 'its LTC business' answers a question
     about the long-term care business."""
     found = stated_sentence(question, passages) if asks_stated(question) else None
-    if found is None or not _fuller(question, found[1], " ".join(lines), tie=False):
+    if found is None or not _fuller(question, found[1], " ".join(lines), tie=False, passages=passages):
         return False
     shown = _figures(" ".join(lines))
     return not any(number_in(number, shown) for number in _figures(found[1]))
 
 
-def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
+def _fuller(question: str, sentence: str, row: str, *, tie: bool, passages: Sequence[Passage]) -> bool:
     """Whether a sentence names every word and year of the question, its names aside (no row names the company) but
     those the row says too ('Card Member') and a place or part the question asks of that the sentence says ('for
-    Germany'), and a row misses one, a verb the question asks with aside (``_DOING``); with ``tie``, whether the row
-    misses one or not. A row's word is the question's when their first ``_LOOSE`` letters agree ('tax' of 'taxes',
-    'payments' of 'pay'), and initials it writes are the words they stand for ('Diluted EPS'): a row read by a name
-    reports give the line is not overruled for a word it writes another way."""
+    Germany'; not the company: the question's owner, or a name the passages' documents are named by), and a row
+    misses one, a verb the question asks with aside (``_DOING``); with ``tie``, whether the row misses one or not.
+    A row's word is the question's when their first ``_LOOSE`` letters agree ('tax' of 'taxes', 'payments' of 'pay'),
+    and initials it writes are the words they stand for ('Diluted EPS'): a row read by a name reports give the line is
+    not overruled for a word it writes another way."""
     asked = _Asked.of(question)
     said = asked.said(row)
-    placed = _prefixes(" ".join(_PLACED.findall(question))) - _PERIODS & asked.said(sentence)  # 'for Germany', said
+    company = [owner(question)[0], *{passage.document for passage in passages}]  # not 'for Acme'
+    placed = _prefixes(" ".join(place_names(question, besides=company, after_for=True))) - _PERIODS & asked.said(
+        sentence)  # 'for Germany', said
     wanted = asked.asked | asked.years | (asked.names & said) | placed  # there too; a name the row says: 'Card
     if not wanted or not wanted <= asked.said(_unnamed(sentence, question)):  # Member' of 'Card Member loans, net'
         return False  # (not 'Other loans … net of reserves'); a word said only inside a proper name is not said
@@ -216,9 +220,6 @@ def _fuller(question: str, sentence: str, row: str, *, tie: bool) -> bool:
     return tie or any(w[:_LOOSE] not in read for w in wanted - _DOING)
 
 
-_PLACED = re.compile(r"(?<=\s)(?:in|for|from)\s+(?:the\s+)?((?:[A-Z][\w.&-]*)(?:\s+[A-Z][\w.&-]*)*)")
-"""A name a question asks of after 'in', 'for' or 'from' ('… record in income taxes for Germany'): a place or a part,
-which a row of the company's whole does not name, unlike the company (a report calls itself 'the Company')."""
 _TITLED = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
 """A run of capitalised words, a proper name ('Consolidated Balance Sheet', 'Annual Report')."""
 

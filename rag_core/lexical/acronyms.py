@@ -87,21 +87,24 @@ def _starts(short: str, words: list[str], at: int, *, mixed: bool, used: int = 0
     return False
 
 
-_PLACE = re.compile(r"\b(?:in|from|within|across)\s+(?:the\s+)?(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)"
-                    r"(?![\w&.'’-]|\s+[A-Z])")
+_PLACE = r"(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)(?![\w&.'’-]|\s+[A-Z])"
 """A whole run of capitalised words after a preposition of place, no owner's "'s" after it and no digit in it ('in the
 Americas', 'in EMEA'; not 'of LightRAG', a column of a method, nor 'in Q4', 'in FY2022')."""
+_IN_PLACE = re.compile(rf"\b(?:in|from|within|across)\s+(?:the\s+)?{_PLACE}")
+_FOR_PLACE = re.compile(rf"\b(?:in|from|within|across|for)\s+(?:the\s+)?{_PLACE}")
+"""Also after 'for', which names a part ('income taxes for Germany') as often as the company ('for PepsiCo')."""
 
 
-def place_names(text: str, *, besides: Sequence[str]) -> list[str]:
+def place_names(text: str, *, besides: Sequence[str], after_for: bool = False) -> list[str]:
     """The names ``text`` puts after 'in', 'from' … ('Americas' of 'generate in the Americas', 'EMEA' of 'sales in
-    EMEA'): a region or a market a report may label a row with; not 'for PepsiCo', nor a name the documents are
-    named by (``besides``: 'PEPSICO_2022_10K.pdf' names the company, whose row a stock table may have).
+    EMEA'): a region or a market a report may label a row with; not a name the documents are named by (``besides``:
+    'PEPSICO_2022_10K.pdf' names the company, whose row a stock table may have). With ``after_for``, a name after
+    'for' too ('for Germany'), for a caller whose ``besides`` holds the company's name (not 'for PepsiCo').
 
     >>> place_names("How much net revenue did Activision Blizzard generate in the Americas in 2019?", besides=[])
     ['Americas']
     """
     named = {re.sub(r"[^a-z]", "", name.casefold()) for name in besides}
-    return [match.group("name") for match in _PLACE.finditer(text)
+    return [match.group("name") for match in (_FOR_PLACE if after_for else _IN_PLACE).finditer(text)
             if not any(re.sub(r"[^a-z]", "", match.group("name").casefold()) in name for name in named)]
 

@@ -333,6 +333,16 @@ def test_a_place_the_question_asks_of_that_the_row_does_not_name_is_the_sentence
     assert whole is not None and whole.shown == "1,048 thousand", whole
 
 
+def test_the_company_the_question_asks_of_after_for_is_no_place_the_row_must_name() -> None:
+    """Stop 134's review: 'for Acme' is the company, which no row of its own statements names; a sentence that says
+    the company and states another figure (Germany's) does not overrule the provision read. The company is known by
+    the question's owner or by the document's name."""
+    table = "Income taxes (in thousands)\n| | 2012 | 2011 |\n| Income tax provision | 1,048 | 950 |\n"
+    prose = "Acme's income tax provision in fiscal 2012 included $0.2 million of income taxes paid in Germany."
+    read = _prepared_local("What was the income tax provision for Acme in fiscal 2012?", _report(table, prose)).figure
+    assert read is not None and read.shown == "1,048 thousand", read
+
+
 def test_a_sentence_of_a_quarters_amount_or_one_saying_expense_a_row_leaves_unsaid_overrules_no_row() -> None:
     """ABIOMED's 10-K: its total stock-based compensation for fiscal 2011 ('Stock-based compensation | 5,421') was
     overruled by 'additional stock based compensation expense of approximately $0.6 million … recorded during the three
