@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
+import rag_core.eval
 from rag_core.eval.correctness import (
     SHARED_STORE,
+    STATEMENT_SETS,
     figure_questions,
     first_stated,
     gold_figure,
@@ -14,6 +20,9 @@ from rag_core.eval.correctness import (
     stated,
 )
 from tests.conftest import SHARED_DATA
+
+EVAL_FOLDER = Path(rag_core.eval.__file__).parent
+"""Where the shipped question sets are."""
 
 
 def test_a_gold_answer_is_one_figure_stated_briefly() -> None:
@@ -58,6 +67,15 @@ def test_every_statement_question_has_one_gold_figure_read_off_its_page() -> Non
         questions = set_questions(name, folder)
         assert len(figure_questions(questions)) == len(questions) == {"statements": 30, "statements_untuned": 15}[name]
         assert all(q.gold_pages for q in questions) and SHARED_STORE[name] in ("financebench", "finqa")
+
+
+def test_a_shipped_set_asks_each_question_of_its_document_once() -> None:
+    """A question twice in a set counts its outcome twice: everyday_uda held Analog Devices' domestic pretax income for
+    fiscal 2009 twice, written in two batches (stop 134's review)."""
+    for name, file in STATEMENT_SETS.items():
+        rows = [json.loads(line) for line in (EVAL_FOLDER / file).read_text().splitlines() if line.strip()]
+        asked = Counter((row["document"], row["question"].casefold()) for row in rows)
+        assert not [pair for pair, count in asked.items() if count > 1], name
 
 
 def test_the_day_of_a_date_is_no_figure_an_answer_states() -> None:
