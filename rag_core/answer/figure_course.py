@@ -83,6 +83,12 @@ def by_cause(question: str) -> bool:
     return _CAUSED.search(question) is not None
 
 
+def cause_of(question: str) -> str:
+    """What caused a change asked by its cause ('purchases' of 'Level 3 financial assets increase from purchases',
+    ``_CAUSED``); '' for any other question."""
+    return question[found.end() - 3:] if (found := _CAUSED.search(question)) else ""
+
+
 MOVES = r"\b(?:reduce|reduced|lower|lowered|raise|raised|increase|increased|decrease|decreased)\b"
 """The verbs a question asks what moved a figure with ('How much did payments reduce …')."""
 _MOVED_BY = re.compile(rf"\bhow much (?:did|does|do|has|have|had)\s+(?P<cause>\S.+?)\s+"

@@ -12,7 +12,7 @@ from ..models import CellRead
 from ..tables.cuts import sums_up
 from .balance_rows import ASKED_AT_DATE, FLOW, moved
 from .figure_cells import START, Row
-from .figure_course import by_cause
+from .figure_course import cause_of
 from .per_share import Shares, bottom_line_of
 from .row_completed import completed_by_table, moved_by, sums_titled, tax_cost
 from .row_context import about, attributed, columns_say, heading_of, heading_row, lead_ins, names_part, parts_of, titled
@@ -40,8 +40,7 @@ from .statement_lines import is_percent
 _NOTES = re.compile(r"\([^)]*\)")
 """A label's notes in parentheses ('Deposits (includes $13,782 as of December 2016 …)'): not what it names."""
 def covers(pattern: str, metric: str) -> bool:
-    """Whether a line item's pattern names what the metric asks, not a part of it: 'total equity'
-    does not name 'total equity securities'."""
+    """Whether a line item's pattern names the metric, not a part ('total equity', not 'total equity securities')."""
     match = re.search(pattern, metric, re.IGNORECASE)
     return match is not None and not (stems(metric[: match.start()] + " " + metric[match.end():]) - GENERIC)
 
@@ -119,7 +118,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     held = asked - _ISSUED if shares.count and balance else asked  # shares issued at a date: the closing balance of
     # a roll-forward of shares ('Balance at December 31, 2021' under 'Common Stock'), not its row 'Issued'
     tables: dict[tuple[int, int], list[set[str]]] = {}
-    caused = by_cause(metric)  # 'contract liabilities decrease from redemption and breakage': a line, no balance
+    cause = stems(cause_of(metric)) - GENERIC  # 'contract liabilities decrease from redemption and breakage': a line
     closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
     for row in rows:
         closing.setdefault((row.passage.n, row.table), []).extend([row] if closes(row.label) else [])
@@ -175,8 +174,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
         named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
         if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
-        if score and caused and (closes(row.label) or opens(row.label, "") or START in row.cells):
-            continue  # 'Contract liabilities, end of period' is the balance, not what redemptions took from it
+        if score and cause and (closes(row.label) or opens(row.label, "") or START in row.cells or not moving and not (
+                cause & (label_stems(f"{lead} {row.label}") | columns_say(row)))):  # nor is 'Gross transfers out of
+            continue  # Level 3' what purchases added: 'Contract liabilities, end of period' is no line of redemptions
         if score and (after_taken(row.label, metric) or other_side(lead, metric)
                       or no_side(f"{lead} {row.label}", metric)):
             continue  # 'Deferred tax assets after valuation allowance' is not the valuation allowance; 'Current taxes

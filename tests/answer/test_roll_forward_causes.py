@@ -325,3 +325,15 @@ def test_a_roll_forward_of_one_year_titled_by_its_year_is_read_in_its_total_colu
     assert figure is not None and [c.row for c in figure.cells] == [row], figure
     assert [c.column.rsplit(" › ", 1)[-1] for c in figure.cells] == ["Total"], figure
     assert abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+def test_a_change_asked_by_its_cause_is_read_only_from_a_line_that_names_the_cause() -> None:
+    """CVS Health's 10-K, the everyday set: asked what purchases added to its Level 3 financial assets in 2022, with
+    the year's roll-forward not among the passages, code read the gross transfers out of Level 3 (29), a line of the
+    table beside it that names no purchases. A line of another cause is no answer; the roll-forward's line is."""
+    transfers = _LEVEL_3_BY_YEAR.model_copy(update={"text": "The total gross" + _LEVEL_3_BY_YEAR.text.split(
+        "The total gross")[1]})
+    question = "How much did purchases add to Health's Level 3 financial assets in 2022?"
+    assert read_figure(question, [transfers]) is None
+    figure = read_figure(question, [transfers.model_copy(update={"n": 2}), _LEVEL_3_BY_YEAR])
+    assert figure is not None and [c.row for c in figure.cells] == ["Purchases"], figure
