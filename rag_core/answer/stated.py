@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..chunk_text import MONTH, MONTH_DAY
+from ..chunk_text import HEADER_SEPARATOR, MONTH, MONTH_DAY
 from ..lexical.acronyms import place_names
 from ..lexical.course import COURSE_WORDS, way_said
 from ..lexical.figure_name import YEAR, owner
@@ -179,7 +179,9 @@ def overruling(question: str, figure: FigureReading, passages: Sequence[Passage]
     if figure.value is None or not figure.cells:
         return None
     found = stated_sentence(question, passages)
-    row = " ".join([figure.what, *(f"{c.lead} {c.row} {c.column}" for c in figure.cells)])
+    read = {c.passage for c in figure.cells}  # the row's table, titled 'Obligation and asset data of the Company's
+    titles = [p.caption.rsplit(HEADER_SEPARATOR, 1)[-1] for p in passages if p.n in read]  # non-U.S. plans …'
+    row = " ".join([figure.what, *(f"{c.lead} {c.row} {c.column}" for c in figure.cells), *titles])
     percent = any(n.percent for n in numbers(figure.shown)[:1])
     if (found is None or not _fuller(question, found[1], row, tie=figure.kind == "change", passages=passages)
             or not any(n.percent == percent for n in _figures(found[1])) or _agrees(found[1], figure)):

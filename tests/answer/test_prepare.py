@@ -389,3 +389,24 @@ def test_a_sentence_that_overrules_the_row_gives_the_figure_it_states_by_years()
     figure = _prepared_local(question, _report(table, prose)).figure
     assert figure is not None and figure.kind == "sum" and figure.shown == "94.99 billion"
     assert figure.cells[0].page == 86, "read from the sentence"
+
+
+def test_the_words_of_the_rows_table_title_are_the_rows_against_a_sentence() -> None:
+    """Analog Devices' 10-K: asked its non-U.S. plans' benefit obligation at the end of fiscal 2009, code read the
+    row 'Benefit obligation at end of year' ($165,047) of the table titled 'Obligation and asset data of the Company's
+    non-U.S. plans …', and a sentence on the plans whose obligation exceeds their assets ($42.5 million …) overruled
+    it: its label says no 'non-U.S.' nor 'plans'. Its table's title does."""
+    table = ("(in thousands)\n| | 2009 | 2008 |\n| Benefit obligation at beginning of year | $149,428 | $180,771 |\n"
+             "| Service cost | 6,368 | 9,580 |\n| Benefit obligation at end of year | $165,047 | $149,428 |\n")
+    prose = ("The projected benefit obligation, accumulated benefit obligation, and fair value of plan assets for "
+             "non-U.S. pension plans with accumulated benefit obligation in excess of plan assets were $42.5 million, "
+             "$38.7 million and $19.4 million, respectively, at October 31, 2009.")
+    title = ("Acme 2009 › 14. Retirement Plans › Obligation and asset data of the Company’s non-U.S. plans at each "
+             "fiscal year end is presented in the following table:")
+    passages = [Passage(n=1, document="acme-10k.pdf", page=84, tabular=True, table_chunks=(0,), text=table,
+                        caption=title), Passage(n=2, document="acme-10k.pdf", page=85, text=prose)]
+    question = "What was the benefit obligation of Acme's non-U.S. plans at the end of fiscal 2009?"
+    read = _prepared_local(question, passages).figure
+    assert read is not None and read.shown == "$165,047 thousand", read
+    untitled = [passages[0].model_copy(update={"caption": "Acme 2009 › 14. Retirement Plans"}), passages[1]]
+    assert _prepared_local(question, untitled).figure is None, "a table titled by no plans is overruled as before"
