@@ -64,11 +64,19 @@ $249 million for 2015 and $309 million for 2014'; 'Return on average common shar
 2016, compared with 7.4% for 2015'."""
 _PAIR = re.compile(rf"(?P<value>{_AMOUNT})\s+(?:for|in)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d\d)")
 _SPENT = re.compile(
-    rf"\b(?:spent|expended|invested|incurred)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}"
-    rf"{_AMOUNT})\s+(?:on|for)\s+(?P<label>[A-Za-z][^.;:,$\n]{{2,80}}?)\s+{_IN_YEARS}"
+    rf"\b(?:spent|expended|invested|incurred|had|held)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?)"
+    rf"{{1,5}}{_AMOUNT})\s+(?:on|for|in)\s+(?P<label>[A-Za-z][^.;:,$\n]{{2,80}}?)\s+{_IN_YEARS}"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
-"""What was spent on something, by years: 'We expended $27.2 million, $26.7 million and $26.0 million on
-research and development in fiscal years 2012, 2011 and 2010, respectively'."""
+"""What was spent on something, or held in it, by years: 'We expended $27.2 million, $26.7 million and $26.0 million
+on research and development in fiscal years 2012, 2011 and 2010, respectively'; 'The Company had $0.4 million and $0.7
+million in demo inventory at March 31, 2012 and March 31, 2011, respectively'."""
+_YEARS_LEAD_AFTER = re.compile(
+    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+(?:incurred|recorded|"
+    rf"recognized)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively,?\s+(?:in|of)\s+"
+    r"(?P<label>[a-z][^.;:$\n]{2,80}?)(?=[.;:]|,\s|\s+(?:primarily|principally|mainly|related|associated)\b|$)")
+"""The same with its label after its figures: 'During the years ended March 31, 2012, 2011, and 2010, the Company
+recorded $1.8 million, $2.8 million and $3.5 million, respectively, in write-downs of inventory'."""
 _YEARS_LEAD = re.compile(
     rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+(?:incurred|recorded|recognized|"
@@ -160,7 +168,7 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
-    for match in _SPENT.finditer(prose):
+    for match in (*_SPENT.finditer(prose), *_YEARS_LEAD_AFTER.finditer(prose)):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _PRIOR_YEAR.finditer(prose):
         if match.group("label").lower() == match.group("other").lower():

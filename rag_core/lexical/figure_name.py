@@ -138,6 +138,11 @@ _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
 line item follows."""
+_WROTE_DOWN = re.compile(r"^(?:(?P<what>.+?)\s+did\s+)?(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|"
+                         r"group|bank|business)\s+|(?:it|they)\s+)?(?:write|wrote|written)[- ]down\b\s*"
+                         r"(?:(?:its|their|the)\s+)?(?P<of>[^?]*)$")
+"""What a company wrote down ('Abiomed write down inventory', 'inventory did Abiomed write down'): the line of its
+write-downs ('… in write-downs of inventory')."""
 
 
 def asking(text: str) -> str:
@@ -231,6 +236,8 @@ def metric(text: str) -> str:
     first = re.sub(rf"\s+than\s+(?:in\s+|at\s+)?{YEAR_BEFORE}.*$", "", first, flags=re.IGNORECASE)
     for _ in range(3):  # 'from 2007 to 2009' leaves 'from to'; a trailing 'in' or 'for' goes with its year
         first = _LEFT_OVER.sub(" ", first).strip(" ?.,")
+    if wrote := _WROTE_DOWN.match(first):  # 'write down inventory': its write-downs
+        first = " of ".join(["write-downs", *filter(None, [wrote.group("of") or wrote.group("what")])])
     first = _FOR_OWNER.sub("", first)  # 'the total D&A for Analog Devices over FY2008 and FY2009 combined'
     first = re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
     return f"{first}{AS_REVENUE}" if first and _EARNED_FROM.search(text) else first

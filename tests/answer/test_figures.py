@@ -1022,6 +1022,24 @@ def test_what_was_spent_on_something_and_a_change_between_two_years_are_rows() -
     assert before is not None and before.shown == "$26.0 million"
 
 
+@pytest.mark.parametrize(("question", "shown"), [
+    ("How much did Devices write down inventory in fiscal 2011?", "$2.8 million"),
+    ("How much inventory did Devices write down in fiscal 2012?", "$1.8 million"),
+    ("What were Devices' write-downs of inventory in fiscal 2010?", "$3.5 million"),
+    ("How much demo inventory did Devices have at March 31, 2011?", "$0.7 million")])
+def test_figures_a_sentence_states_before_what_they_are_of_are_a_row(question: str, shown: str) -> None:
+    """ABIOMED's 10-K: 'the Company recorded $1.8 million, $2.8 million and $3.5 million, respectively, in write-downs
+    of inventory' after its years, and 'The Company had $0.4 million and $0.7 million in demo inventory at March 31,
+    2012 and March 31, 2011, respectively': no row was read from either, and 'write down inventory' named no line."""
+    notes = Passage(n=1, document="devices-10k.pdf", page=71, text=(
+        "During the years ended March 31, 2012, 2011, and 2010, the Company recorded $1.8 million, $2.8 million and "
+        "$3.5 million, respectively, in write-downs of inventory. From time to time, the Company loans finished "
+        "goods inventory on a short-term basis to customers for demonstration purposes. The Company had $0.4 "
+        "million and $0.7 million in demo inventory at March 31, 2012 and March 31, 2011, respectively."))
+    figure = read_figure(question, [notes])
+    assert figure is not None and figure.kind == "cell" and figure.shown == shown, figure
+
+
 def test_a_sentences_figures_share_one_scale_or_are_no_row() -> None:
     once = Passage(n=1, document="chips.pdf", page=59, text=(
         "Amortization expense was $7.4, $9.3 and $9.2 million in fiscal 2009, 2008 and 2007, respectively."))
