@@ -274,3 +274,17 @@ def test_expected_credit_losses_are_no_schedule() -> None:
                           "| 2025 | 300 |\n| Thereafter | 200 |\n"))
     figure = read_figure("What were Bank's expected credit losses on loans in 2023?", [loans])
     assert figure is None or all(cell.row != "2023" for cell in figure.cells), figure
+
+
+def test_a_schedules_total_is_of_the_date_its_title_names() -> None:
+    """Analog Devices' 10-K: 'a schedule of future minimum rental payments required under long-term operating leases
+    at October 31, 2009', its 'Total' in a column of no year: asked its total at October 31, 2009, code read none."""
+    schedule = Passage(n=1, document="chips-10k.pdf", page=82, tabular=True, text=(
+        "The following is a schedule of future minimum rental payments required under long-term operating leases at "
+        "October 31, 2009:\n(in thousands)\n| Fiscal Years | Operating Leases |\n| 2010 | $24,735 |\n"
+        "| 2011 | 19,086 |\n| 2012 | 8,819 |\n| Later Years | 18,255 |\n| Total | $80,782 |\n"))
+    figure = read_figure("What were Chips' total future minimum rental payments under long-term operating leases at "
+                         "October 31, 2009?", [schedule])
+    assert figure is not None and figure.value == pytest.approx(80_782e3), figure
+    due = read_figure("What operating lease payments are due in fiscal 2012?", [schedule])
+    assert due is not None and due.value == pytest.approx(8_819e3), "a year's row is still that year's"
