@@ -138,8 +138,8 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
             return label, text
         return figures[0] if len(figures) == 1 else None
     wanted = set(year) if isinstance(year, tuple) else {year}
-    dated = {int(y) for y in YEAR.findall(row.label)} or {int(y) for y in YEAR.findall(" ".join(title_lines(row)))}
-    if dated == wanted and not any(YEAR.search(label) for label, _ in figures):
+    of_date = {int(y) for y in YEAR.findall(row.label)} or {int(y) for y in YEAR.findall(" ".join(title_lines(row)))}
+    if of_date == wanted and not any(YEAR.search(label) for label, _ in figures):
         # a row of its date ('Balance at December 31, 2022') in columns of parts: the part named, else the 'Total'; or
         # a row of a table titled by its date ('… rental payments required under … leases at October 31, 2009:')
         return chosen[0] if len(chosen) == 1 else column_of(row, None, named, total=True)
