@@ -45,6 +45,7 @@ from .figure_saying import (
     went,
 )
 from .formula import Missing, evaluate, formula_tokens
+from .row_completed import totals_first
 from .row_words import GENERIC, stems
 from .statement_lines import cell_value, is_percent
 
@@ -98,7 +99,7 @@ class CellReader(Saying):
 
     def cell(self, metric: str) -> FigureReading | None:
         year = self.years[-1] if self.years else None
-        found = rows_named(self.rows, metric, question=self.question, owner=self.owner)
+        found = totals_first(metric, rows_named(self.rows, metric, question=self.question, owner=self.owner))
         found = [(score, row) for score, row in found if not (self.amount and row.shares)] or found  # an amount
         for level in dict.fromkeys(score for score, _ in found):  # the best rows that hold the asked column
             reading = self._cell_among([row for score, row in found if score == level], metric, year)

@@ -82,6 +82,18 @@ def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[st
 _TOTAL, _BALANCE = stems("total"), stems("balance")
 
 
+def totals_first(metric: str, found: list[tuple[float, Row]]) -> list[tuple[float, Row]]:
+    """The rows read for a metric that asks a total ('total deferred compensation plan investments'), those whose label
+    opens with 'Total' and names each of its words first: the balance sheet's 'Deferred compensation plan investments'
+    (942, the current part) is not the note's 'Total deferred compensation plan investments — short and long term'."""
+    asked = stems(metric) - GENERIC
+    if not metric.lower().startswith("total ") or not asked:
+        return found
+    whole = [(score, row) for score, row in found if row.label.lower().startswith("total") and asked <= label_stems(
+        row.label)]
+    return [*whole, *(item for item in found if item not in whole)] if whole else found
+
+
 def tax_cost(heading: set[str], words: set[str]) -> set[str]:
     """The words of a heading that name a tax's expense or provision, when the metric asks its benefit: the benefit is
     the provision below nought, so 'Deferred income tax (benefit) expense:' heads the 'deferred non-U.S. income tax

@@ -1429,3 +1429,22 @@ def test_a_line_that_names_what_is_asked_comes_before_a_total_that_names_another
     assert other is not None and [c.row for c in other.cells] == ["Other assets"], other
     whole = read_figure("What were Bank's total assets as of December 2016?", [sheet])
     assert whole is not None and [c.row for c in whole.cells] == ["Total assets"], whole
+
+
+def test_a_total_asked_is_the_row_that_opens_with_total_and_names_it_whole() -> None:
+    """Analog Devices' 10-K: asked its total deferred compensation plan investments at November 1, 2008, code read the
+    balance sheet's current 'Deferred compensation plan investments' (942), not the note's 'Total deferred
+    compensation plan investments — short and long term' ($32,041)."""
+    sheet = Passage(n=1, document="chips-10k.pdf", page=51, tabular=True, text=(
+        "Consolidated Balance Sheets (in thousands)\n| | 2009 | 2008 |\n| Accounts receivable | 263,766 | 280,818 |\n"
+        "| Deferred compensation plan investments | 1,363 | 942 |\n| Total current assets | 2,000,000 | 1,900,000 |\n"))
+    note = Passage(n=2, document="chips-10k.pdf", page=81, tabular=True, text=(
+        "The components of the investments as of October 31, 2009 and November 1, 2008 were as follows:\n"
+        "| | 2009 | 2008 |\n| Money market funds | 1,730 | 2,841 |\n| Mutual funds | 6,213 | 6,415 |\n"
+        "| Total deferred compensation plan investments — short and long term | $7,943 | $32,041 |\n"))
+    total = read_figure("What were Chips' total deferred compensation plan investments at November 1, 2008?",
+                        [sheet, note])
+    assert total is not None and total.value == pytest.approx(32_041), total
+    current = read_figure("What were Chips' deferred compensation plan investments at November 1, 2008?",
+                          [sheet, note])
+    assert current is not None and current.value == pytest.approx(942e3), "not asked as a total: the line as before"
