@@ -316,8 +316,8 @@ def _named(text: str, words: set[str], names: Sequence[tuple[set[str], str, str]
     asked = words - GENERIC
     score = 0.0
     core = label - QUALIFIERS  # 'Total staff at period-end' names the staff asked for
-    if label <= words:  # of labels as long, the one naming more of what it is: 'Other assets', not 'Total assets'
-        score = len(label) + len(label & asked) / (len(asked) or 1) + (_OWN_WORDS if label == words else 0.0)
+    if label <= words:
+        score = len(label) + len(label & words) / (len(words) or 1) + (_OWN_WORDS if label == words else 0.0)
     elif core and core == asked:
         score = len(core) + len(core & words) / (len(words) or 1)
     elif len(asked - ranked(asked)) >= 2 and asked <= label:  # 'amortization expense' in 'Amortization expense from …'

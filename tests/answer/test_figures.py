@@ -1418,19 +1418,6 @@ def test_a_tax_notes_line_is_read_under_a_heading_of_either_way_and_a_table_titl
     assert figure is not None and figure.shown == shown and figure.cells[0].row == row, figure
 
 
-def test_a_line_that_names_what_is_asked_comes_before_a_total_that_names_another() -> None:
-    """Goldman Sachs' 10-K: asked its total other assets, code read the balance sheet's 'Total assets' ($860,165
-    million): both labels are two words of the question's three, and 'total' counted as much as 'other'."""
-    sheet = Passage(n=1, document="bank-10k.pdf", page=126, tabular=True, text=(
-        "Consolidated Balance Sheets\n| $ in millions | As of December 2016 | As of December 2015 |\n"
-        "| Loans receivable | 49,672 | 45,407 |\n| Other assets | 25,481 | 25,218 |\n"
-        "| Total assets | $860,165 | $861,395 |\n"))
-    other = read_figure("What were Bank's total other assets as of December 2016?", [sheet])
-    assert other is not None and [c.row for c in other.cells] == ["Other assets"], other
-    whole = read_figure("What were Bank's total assets as of December 2016?", [sheet])
-    assert whole is not None and [c.row for c in whole.cells] == ["Total assets"], whole
-
-
 def test_a_total_asked_is_the_row_that_opens_with_total_and_names_it_whole() -> None:
     """Analog Devices' 10-K: asked its total deferred compensation plan investments at November 1, 2008, code read the
     balance sheet's current 'Deferred compensation plan investments' (942), not the note's 'Total deferred
