@@ -70,20 +70,22 @@ _SPENT = re.compile(
 """What was spent on something, or held in it, by years: 'We expended $27.2 million, $26.7 million and $26.0 million
 on research and development in fiscal years 2012, 2011 and 2010, respectively'; 'The Company had $0.4 million and $0.7
 million in demo inventory at March 31, 2012 and March 31, 2011, respectively'."""
+_YEARS_WE = (r"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?"
+             r"(?:ended\s+[A-Z][a-z]+\.?\s+\d{1,2},\s+)?"
+             rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+")
+"""The years a sentence names first, then the company that did in them what it states ('For the years ended March 31,
+2011 and 2010, we …')."""
+_YEARS_LEAD = re.compile(
+    rf"{_YEARS_WE}(?:incurred|recorded|recognized|had|reported|generated|earned)\s+(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+"
+    rf"(?:of\s+)?(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
+"""What the company incurred or recorded, by years it names first: 'For the years ended March 31, 2011 and 2010, we
+incurred net losses of approximately $11.8 million and $19.0 million, respectively'."""
 _YEARS_LEAD_AFTER = re.compile(
-    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
-    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+(?:incurred|recorded|"
-    rf"recognized)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively,?\s+(?:in|of)\s+"
+    rf"{_YEARS_WE}(?:incurred|recorded|recognized)\s+(?:approximately\s+)?"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively,?\s+(?:in|of)\s+"
     r"(?P<label>[a-z][^.;:$\n]{2,80}?)(?=[.;:]|,\s|\s+(?:primarily|principally|mainly|related|associated)\b|$)")
 """The same with its label after its figures: 'During the years ended March 31, 2012, 2011, and 2010, the Company
 recorded $1.8 million, $2.8 million and $3.5 million, respectively, in write-downs of inventory'."""
-_YEARS_LEAD = re.compile(
-    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+\d{{1,2}},\s+)?"
-    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:we|the [Cc]ompany)\s+(?:incurred|recorded|recognized|"
-    rf"had|reported|generated|earned)\s+(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+(?:of\s+)?(?:approximately\s+)?"
-    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
-"""What the company incurred or recorded, by years it names first: 'For the years ended March 31, 2011 and 2010, we
-incurred net losses of approximately $11.8 million and $19.0 million, respectively'."""
 _DATES_LEAD = re.compile(
     rf"\b(?:As of|At|For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+)?"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:the\s+|our\s+|its\s+)?(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+"

@@ -91,6 +91,7 @@ _PLACE = r"(?P<name>[A-Z][A-Za-z&.-]*(?:\s+[A-Z][A-Za-z&.-]*)*)(?![\w&.'’-]|\s
 """A whole run of capitalised words after a preposition of place, no owner's "'s" after it and no digit in it ('in the
 Americas', 'in EMEA'; not 'of LightRAG', a column of a method, nor 'in Q4', 'in FY2022')."""
 _IN_PLACE = re.compile(rf"\b(?:in|from|within|across)\s+(?:the\s+)?{_PLACE}")
+"""A name after a preposition of place ('in the Americas'), never 'for' ('for PepsiCo' names the company)."""
 _FOR_PLACE = re.compile(rf"\b(?:in|from|within|across|for)\s+(?:the\s+)?{_PLACE}")
 """Also after 'for', which names a part ('income taxes for Germany') as often as the company ('for PepsiCo')."""
 
