@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..chunk_text import MONTH
 from ..lexical.figure_name import YEAR
 from ..lexical.line_items import COST_OF_REVENUE, DEPRECIATION, SELLING_GENERAL
 from ..models import CellRead, FigureReading
@@ -138,7 +139,7 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
             return label, text
         return figures[0] if len(figures) == 1 else None
     wanted = set(year) if isinstance(year, tuple) else {year}
-    of_date = {int(y) for y in YEAR.findall(row.label)} or {int(y) for y in YEAR.findall(" ".join(title_lines(row)))}
+    of_date = {int(y) for y in YEAR.findall(row.label)} or {int(y) for y in _DATED.findall(" ".join(title_lines(row)))}
     if of_date == wanted and not any(YEAR.search(label) for label, _ in figures):
         # a row of its date ('Balance at December 31, 2022') in columns of parts: the part named, else the 'Total'; or
         # a row of a table titled by its date ('… rental payments required under … leases at October 31, 2009:')
@@ -151,6 +152,12 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
     return max(of_year, key=lambda cell: (len(_naming(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC,
                                                       named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None,
                                   is_percent(cell[1]) == percent), default=None)
+
+
+_DATED = re.compile(rf"\b(?:at|as of)\s+(?:{MONTH}\.?\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
+"""A table's title that dates its rows, the balances at a date ('… rental payments required under long-term operating
+leases at October 31, 2009'); not a period's ('… income statement activity related to the Juice Transaction for the
+year ended December 31, 2022', whose 'Operating profit' is the transaction's, not the year's)."""
 
 
 def opening_column(row: Row, year: int) -> tuple[str, str] | None:

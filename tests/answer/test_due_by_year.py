@@ -288,3 +288,15 @@ def test_a_schedules_total_is_of_the_date_its_title_names() -> None:
     assert figure is not None and figure.value == pytest.approx(80_782e3), figure
     due = read_figure("What operating lease payments are due in fiscal 2012?", [schedule])
     assert due is not None and due.value == pytest.approx(8_819e3), "a year's row is still that year's"
+
+
+
+def test_a_table_titled_by_a_period_is_no_years_row() -> None:
+    """PepsiCo's 10-K (the everyday eval, on the first form of the rule above): a summary of 'income statement activity
+    related to the Juice Transaction for the year ended December 31, 2022', its columns the divisions, gave its
+    'Operating profit' ($(278)) for Europe's operating profit in 2022. A period's title dates no row."""
+    juice = Passage(n=1, document="drinks-10k.pdf", page=107, tabular=True, text=(
+        "A summary of income statement activity related to the Juice Transaction for the year ended December 31, "
+        "2022 is as follows:\n| | PBNA | Europe | Total |\n| Gain associated with the Juice Transaction | $(3,029) | "
+        "$(292) | $(3,321) |\n| Operating profit | $(2,978) | $(278) | (3,250) |\n"))
+    assert read_figure("What was the operating profit of Drinks' Europe division in 2022?", [juice]) is None
