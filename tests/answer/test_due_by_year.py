@@ -290,7 +290,6 @@ def test_a_schedules_total_is_of_the_date_its_title_names() -> None:
     assert due is not None and due.value == pytest.approx(8_819e3), "a year's row is still that year's"
 
 
-
 def test_a_table_titled_by_a_period_is_no_years_row() -> None:
     """PepsiCo's 10-K (the everyday eval, on the first form of the rule above): a summary of 'income statement activity
     related to the Juice Transaction for the year ended December 31, 2022', its columns the divisions, gave its
