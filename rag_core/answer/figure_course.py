@@ -79,8 +79,8 @@ from two years; 'decrease from 2021' or 'from the prior year' is a change."""
 
 
 def by_cause(question: str) -> bool:
-    """Whether a question asks a change by what caused it (``_CAUSED``): a line's figure, not two years'."""
-    return _CAUSED.search(question) is not None
+    """Whether a question asks a change by what caused it (``cause_of``): a line's figure, not two years'."""
+    return bool(cause_of(question))
 
 
 def cause_of(question: str) -> str:

@@ -122,8 +122,8 @@ def _subtotals(lines: list[str]) -> list[str]:
         elif label:
             since, under = since + [values], under + [values]
             totals = totals + [values] if _SUBTOTAL.match(label) else totals
-        elif values and (heading and _sums(since, values) or titled and _sums(under, values)):
-            named = heading if heading and _sums(since, values) else titled
+        elif values and ((headed := bool(heading) and _sums(since, values)) or titled and _sums(under, values)):
+            named = heading if headed else titled
             line = "| " + " | ".join([f"Total {named}", *row[1:]]) + " |"
             heading, since = ("", []) if named == heading else (heading, since)
             titled, under = "", []

@@ -128,8 +128,9 @@ expense', "the net carrying amount of Goldman Sachs' customer lists"): no part o
 _STOCK_OF = re.compile(r"(?<=\bof\s)(?!Class\b)(?:[A-Z][\w&.-]+\s+){1,3}(?=(?:common|preferred|ordinary|capital)\s+"
                        r"(?:stock|shares)\b)")
 """The company a question names as its stock's issuer ('shares of Boeing common stock'); not its class ('Class A')."""
-_DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|"
-                   r"(?:it|they)\s+)"
+_DOER = r"(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|(?:it|they)\s+)"
+"""Who does what a question asks of a figure: the company by its name ('Analog Devices '), or as 'the company', 'it'."""
+_DOES = re.compile(rf"^{_DOER}"
                    r"(?:spend|pay|declare|receive|earn|make|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
@@ -138,8 +139,7 @@ _DOES = re.compile(r"^(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
 line item follows."""
-_WROTE_DOWN = re.compile(r"^(?:(?P<what>.+?)\s+did\s+)?(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|"
-                         r"group|bank|business)\s+|(?:it|they)\s+)?(?:write|wrote|written)[- ]down\b\s*"
+_WROTE_DOWN = re.compile(rf"^(?:(?P<what>.+?)\s+did\s+)?{_DOER}?(?:write|wrote|written)[- ]down\b\s*"
                          r"(?:(?:its|their|the)\s+)?(?P<of>[^?]*)$")
 """What a company wrote down ('Abiomed write down inventory', 'inventory did Abiomed write down'): the line of its
 write-downs ('… in write-downs of inventory')."""
