@@ -93,6 +93,22 @@ _DATES_LEAD = re.compile(
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """A row by the dates it names first, its label the sentence's subject: 'As of December 2016 and December 2015, the
 fair value of loans receivable was $49.80 billion and $45.19 billion, respectively'."""
+_VALUES_OF = re.compile(
+    rf"\b(?i:as of|at)\s+(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:approximately\s+)?"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively,\s+of\s+(?:the\s+(?:firm|company)['’]s\s+|"
+    r"our\s+|its\s+|the\s+)?(?P<label>[a-z][^.;:$\n,]{2,80}?)\s+(?:was|were)\s+(?P<part>[a-z][^.;:$\n,]{2,60}?)"
+    r"(?=\s+and\s+(?:was|were)\b|[.;:,]|$)")
+"""A part of a line by the dates it names first, its figures before what they are of: 'As of December 2016 and
+December 2015, $6.87 billion and $9.92 billion, respectively, of the firm's lending commitments were held for sale and
+were accounted for …' is the row 'Held for sale (of lending commitments)': the part's, its line said in brackets, which
+a label's words leave out (``row_words.label_stems``), so it is never read as the whole line."""
+_INCLUDED_AT = re.compile(
+    rf"\b(?i:as of|at)\s+(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:the\s+|our\s+|its\s+)?"
+    rf"(?P<label>[A-Za-z][^.;:$\n,]{{2,80}}?)\s+(?:included|includes)\s+(?:approximately\s+)?"
+    rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+(?:respectively,?\s+)?(?:of\s+)?"
+    r"(?P<part>[a-z][^.;:$\n]{2,120}?)(?=,\s+(?:which|including)\b|[.;:]|$)")
+"""The same part with its line first: 'At December 31, 2022 and 2021, Accounts payable included $2.5 billion and $2.3
+billion payable to suppliers who have elected to participate in supply chain financing programs'."""
 _PER_SHARE_ASIDE = r"(?:,?\s+or\s+\$?\d[\d.,]*\s+per\s+(?:[a-z]+\s+){0,3}?share)?,?"
 _PRIOR_YEAR = re.compile(
     rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?P<year>(?:19|20)\d\d),\s+(?:we|the [Cc]ompany)\s+"
@@ -170,6 +186,9 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in (*_VALUES_OF.finditer(prose), *_INCLUDED_AT.finditer(prose)):
+        found.append((f"{match.group('part')} (of {match.group('label')})", re.findall(_AMOUNT, match.group("values")),
+                      years_in(match.group("years"))))
     for match in (*_SPENT.finditer(prose), *_YEARS_LEAD_AFTER.finditer(prose)):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _PRIOR_YEAR.finditer(prose):

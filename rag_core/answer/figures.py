@@ -43,6 +43,7 @@ from .figure_scope import (
 from .figure_sentences import years_in
 from .formula import formula_tokens
 from .lines_joined import splits_at_and
+from .part_read import part_read
 from .repurchases import repurchase_read
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .schedules import schedule_read
@@ -59,6 +60,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if (due := schedule_read(question, passages)) is not None:
         return due  # 'How much of its debt is scheduled to mature in 2021?': a schedule's row of the year
     asked = read_question(question)
+    if asked is None and (part := part_read(question, passages)) is not None:
+        return part  # 'How much of its lending commitments were held for sale …': a sentence's part of the line
     if asked is None or QUARTER.search(asked.question):
         return None  # a span of quarters ('six months ended') or two quarters: left to the passages
     reading = _read(question, asked, quarter, passages)

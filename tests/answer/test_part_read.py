@@ -1,0 +1,57 @@
+"""A part of a line asked by what it is, read from the sentence that states it (``part_read``), never from the line's
+row: 'How much of its lending commitments were held for sale …'."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_sentences import sentence_rows
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+HELD = ("In addition, as of December 2016 and December 2015, $6.87 billion and $9.92 billion, respectively, of the "
+        "firm’s lending commitments were held for sale and were accounted for at the lower of cost or fair value.")
+PAYABLE = ("At December 31, 2022 and 2021, Accounts payable included $2.5 billion and $2.3 billion payable to "
+           "suppliers who have elected to participate in supply chain financing programs.")
+BALANCE = Passage(n=1, document="10-K.pdf", page=57, table_chunks=(2,), statement="balance_sheet", text=(
+    "| December 31, | 2022 | 2021 |\n| Accounts payable | 10,200 | 9,261 |\n"
+    "| Accrued liabilities | 22,240 | 21,166 |\n"))
+COMMITMENTS = Passage(n=1, document="GS_2016.pdf", page=182, text=(
+    "Lending Commitments Held For Sale\nThe firm's lending commitments are recorded at fair value. " + HELD))
+SUPPLIERS = Passage(n=2, document="10-K.pdf", page=43, text=PAYABLE)
+
+
+@pytest.mark.parametrize(("sentence", "row"), [
+    (HELD, ("Held for sale (of lending commitments)", {"2016": "$6.87", "2015": "$9.92"}, 1e9)),
+    (PAYABLE, ("Payable to suppliers who have elected to participate in supply chain financing programs (of Accounts "
+               "payable)", {"2022": "$2.5", "2021": "$2.3"}, 1e9)),
+])
+def test_a_sentence_stating_a_part_of_a_line_is_the_parts_row_with_its_line_in_brackets(
+        sentence: str, row: tuple[str, dict[str, str], float]) -> None:
+    """Both sentences were no row: their figures come before what they are of, or after 'included' with no
+    'respectively'. The line is said in brackets, which a label's words leave out."""
+    assert sentence_rows(sentence) == [row]
+
+
+@pytest.mark.parametrize(("question", "passages", "sentence"), [
+    ("How much of Goldman Sachs' lending commitments were held for sale as of December 2016?", [COMMITMENTS],
+     "**Held for sale (of lending commitments), 2016: $6.87 billion** [1]"),
+    ("How much of Boeing's accounts payable was payable to suppliers in supply chain financing programs at the end of "
+     "2022?", [BALANCE, SUPPLIERS], "**Payable to suppliers who have elected to participate in supply chain financing "
+     "programs (of Accounts payable), 2022: $2.5 billion** [2]"),
+])
+def test_a_part_of_a_line_asked_by_what_it_is_is_read_from_the_sentence_that_states_it(
+        question: str, passages: list[Passage], sentence: str) -> None:
+    """Goldman Sachs' everyday question read no figure: the answer listed passages."""
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.sentence == sentence
+
+
+def test_a_parts_row_is_never_the_whole_line_nor_a_part_of_another() -> None:
+    """Guards (they pass before the change too): the whole line is its table's row, and a part asked of another line
+    ('accrued liabilities') or of a line no sentence names reads nothing."""
+    whole = read_figure("What were Boeing's accounts payable at the end of 2022?", [BALANCE, SUPPLIERS])
+    assert whole is not None and whole.sentence == "**Accounts payable, 2022: 10,200** [1]"
+    assert read_figure("What were Goldman Sachs' lending commitments as of December 2016?", [COMMITMENTS]) is None
+    assert read_figure("How much of Boeing's accrued liabilities were payable to suppliers in supply chain financing "
+                       "programs at the end of 2022?", [BALANCE, SUPPLIERS]) is None
