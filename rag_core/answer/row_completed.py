@@ -89,9 +89,20 @@ def totals_first(metric: str, found: list[tuple[float, Row]]) -> list[tuple[floa
     asked = stems(metric) - GENERIC
     if not metric.lower().startswith("total ") or not asked:
         return found
+    if _OTHER.search(metric):  # 'total other assets': the line of the others ('Other assets'), not 'Total assets'
+        said = [item for item in found if _OTHER.search(item[1].label)]
+        named = [item for item in said if label_stems(item[1].label) - GENERIC == asked]  # none beside: 'interest-
+        found = [*named, *(item for item in said if item not in named), *(item for item in found if item not in said)]
+        if named:  # earning' in 'Total other interest-earning assets' names other assets than those asked
+            return found
     whole = [(score, row) for score, row in found if row.label.lower().startswith("total") and asked <= label_stems(
         row.label)]
     return [*whole, *(item for item in found if item not in whole)] if whole else found
+
+
+_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
+"""A word that tells a line of the others apart from the whole it is in ('Other assets' of 'Total assets'), though no
+stem names it (``STOPWORDS``)."""
 
 
 def tax_cost(heading: set[str], words: set[str]) -> set[str]:

@@ -1435,3 +1435,21 @@ def test_a_total_asked_is_the_row_that_opens_with_total_and_names_it_whole() -> 
     current = read_figure("What were Chips' deferred compensation plan investments at November 1, 2008?",
                           [sheet, note])
     assert current is not None and current.value == pytest.approx(942e3), "not asked as a total: the line as before"
+
+
+def test_a_total_of_the_others_is_the_line_of_the_others_not_the_whole() -> None:
+    """Goldman Sachs' 10-K: asked its total other assets as of December 2016, code read 'Total assets' ($860,165), and
+    then the average balances' 'Total other interest-earning assets' (70,257): 'other' is no stem of a label's words,
+    so both named the question whole. The balance sheet's 'Other assets' is the line asked (25,481)."""
+    sheet = Passage(n=1, document="bank-10k.pdf", page=126, tabular=True, text=(
+        "Consolidated Statements of Financial Condition (in millions)\n"
+        "| | As of December 2016 | As of December 2015 |\n| Loans receivable | 49,672 | 45,407 |\n"
+        "| Other assets | 25,481 | 25,218 |\n"
+        "| Total assets | $860,165 | $861,395 |\n"))
+    averages = Passage(n=2, document="bank-10k.pdf", page=216, tabular=True, text=(
+        "Average balances (in millions)\n| | 2016 | 2015 |\n| Total other interest-earning assets | 70,257 | 86,257 |\n"
+        "| Total interest-earning assets | 760,000 | 750,000 |\n"))
+    others = read_figure("What were Bank's total other assets as of December 2016?", [averages, sheet])
+    assert others is not None and others.value == pytest.approx(25_481e6), others
+    whole = read_figure("What were Bank's total assets as of December 2016?", [averages, sheet])
+    assert whole is not None and whole.value == pytest.approx(860_165e6), "the whole as before"
