@@ -109,6 +109,20 @@ _INCLUDED_AT = re.compile(
     r"(?P<part>[a-z][^.;:$\n]{2,120}?)(?=,\s+(?:which|including)\b|[.;:]|$)")
 """The same part with its line first: 'At December 31, 2022 and 2021, Accounts payable included $2.5 billion and $2.3
 billion payable to suppliers who have elected to participate in supply chain financing programs'."""
+_ACCOUNTED = re.compile(
+    rf"\s+accounted\s+for\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+of\s+"
+    rf"(?:our\s+|its\s+|the\s+(?:[Cc]ompany['’]s\s+)?)?(?P<whole>[a-z][^.;:$\n,]{{2,80}}?),?\s+{_IN_YEARS}"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
+"""Shares of a whole by years, their part the sentence's subject: 'International sales (sales outside the U.S. and
+primarily in Europe) accounted for 8%, 8% and 9% of total product revenue during the fiscal years ended March 31, 2012,
+2011, and 2010, respectively' is the row 'International sales (of total product revenue)', its whole in brackets."""
+_SUBJECT = re.compile(r"(?:^|(?<=[.;:]\s)|(?<=\n))(?P<subject>[A-Z](?:[^.;:\n]|(?<![A-Za-z][A-Za-z])(?<=[A-Z])\.)"
+                      r"{2,160})$")
+"""A sentence's subject before its verb, back to where the sentence opens: not at the full stop of initials ('U.S.')."""
+_SUBJECT_REACH = 240
+"""How far before its verb a sentence's subject is searched for."""
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+"""An aside in brackets, which a row's label leaves out."""
 _PER_SHARE_ASIDE = r"(?:,?\s+or\s+\$?\d[\d.,]*\s+per\s+(?:[a-z]+\s+){0,3}?share)?,?"
 _PRIOR_YEAR = re.compile(
     rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?P<year>(?:19|20)\d\d),\s+(?:we|the [Cc]ompany)\s+"
@@ -207,6 +221,22 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
             rows.append((_sentence_label(label), {y: unscaled(v) for y, v in zip(years, values, strict=True)},
                          scale))
+    return rows
+
+
+def stated_shares(prose: str) -> list[SentenceRow]:
+    """The shares of a whole that sentences of ``prose`` state a part took by years (``_ACCOUNTED``), a row each: no
+    amounts of the part they name, so they are read for a share asked alone (``shares_said``), never in
+    ``sentence_rows``."""
+    rows: list[SentenceRow] = []
+    for match in _ACCOUNTED.finditer(prose):
+        subject = _SUBJECT.search(prose[max(0, match.start() - _SUBJECT_REACH): match.start()])
+        values, years = re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))
+        if subject and all(v.endswith(("%", "percent")) for v in values) and len(values) == len(years) == len(
+                set(years)) >= 2:
+            part = _ASIDE.sub("", subject.group("subject"))  # 'International sales (sales outside the U.S. …)'
+            rows.append((_sentence_label(f"{part} (of {match.group('whole')})"), dict(zip(years, values, strict=True)),
+                         1.0))
     return rows
 
 

@@ -47,6 +47,7 @@ from .part_read import part_read
 from .repurchases import repurchase_read
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .schedules import schedule_read
+from .shares_said import share_rows
 from .statement_lines import cell_value, decimal_places, is_percent
 
 _WORTH = re.compile(r"\b(?:value|cost|worth)\s+of\b", re.IGNORECASE)  # what a count of shares is worth
@@ -111,7 +112,7 @@ def _read(question: str, asked: Asked, quarter: int | None, passages: Sequence[P
     if asked.formula and asked.operation != "average":
         computed = reader.formula(asked.formula, percent=asked.percent, name=asked.metric)
         if computed is None or computed.missing:
-            return _part_share(rows, asked) or computed
+            return _part_share(rows, asked, passages) or computed
         return _rate_beside(computed, rows, asked) or computed
     if asked.operation == "average":
         return reader.average(asked.metric, formula=asked.formula, percent=asked.percent)
@@ -333,13 +334,14 @@ _WHOLE_ROW = re.compile(r"(?:total|consolidated)(?: company)?", re.IGNORECASE)
 """A table's row of the whole its other rows are parts of, by its label, when not the company's own name."""
 
 
-def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
+def _part_share(rows: list[Row], asked: Asked, passages: Sequence[Passage]) -> FigureReading | None:
     """A part's share of a whole as a table of shares states it, when no rows give the part's amount to compute it
     from: the cell in the column the part names, of the year asked, on the row of the whole (the company's own name,
     as the question gives it or as the report's title's first word, 'PepsiCo' of 'PEPSICO_2022_10K.pdf', or its
     total): 'What percentage of PepsiCo's 2022 net revenue came from beverages?' reads 40% of '| PepsiCo | 40% | 60% |'
     under '2022 › Beverages (a)' and '2022 › Convenient Foods', below its divisions' rows; the row of a part the
-    question names instead ('Europe' of "PepsiCo's Europe net revenue"). None when the question asks no share of a
+    question names instead ('Europe' of "PepsiCo's Europe net revenue"); or a sentence's row of the part's shares of the
+    whole (``shares_said``). None when the question asks no share of a
     whole, or no such column and row are found."""
     tokens = formula_tokens(asked.formula)
     part = stems(tokens[0].removesuffix(AS_REVENUE)) - GENERIC if len(tokens) == 3 and tokens[1] == "/" else set()
@@ -347,6 +349,11 @@ def _part_share(rows: list[Row], asked: Asked) -> FigureReading | None:
         return None
     reader = CellReader(rows, asked)
     year = asked.years[-1] if asked.years else None
+    whole = stems(tokens[2]) - GENERIC  # a sentence's shares: 'International sales (of total product revenue)'
+    for row in [row for row in share_rows(passages) if part <= label_stems(row.label) and whole <= stems(row.label)]:
+        if (cell := column_of(row, year, part, owner=reader.owner, percent=True)) is not None and is_percent(
+                cell[1]) and (read := cell_read(row, cell, year, tokens[0])) is not None:
+            return reader.one(read)
     shares = [row for row in rows if in_percent(row) and any(part <= stems(label) for label in row.cells)]
 
     def company(row: Row) -> bool:

@@ -1,5 +1,6 @@
 """A part of a line asked by what it is, read from the sentence that states it (``part_read``), never from the line's
-row: 'How much of its lending commitments were held for sale …'."""
+row: 'How much of its lending commitments were held for sale …'; and a part's share of a whole a sentence states
+(``shares_said``)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,23 @@ def test_a_parts_row_is_never_the_whole_line_nor_a_part_of_another() -> None:
     assert read_figure("What were Goldman Sachs' lending commitments as of December 2016?", [COMMITMENTS]) is None
     assert read_figure("How much of Boeing's accrued liabilities were payable to suppliers in supply chain financing "
                        "programs at the end of 2022?", [BALANCE, SUPPLIERS]) is None
+
+
+SHARES = Passage(n=1, document="heart-10k.pdf", page=80, tabular=True, text=(
+    "Revenue by type (in thousands)\n| | 2012 | 2011 | 2010 |\n| Product revenue | $125,000 | $101,000 | $85,000 |\n"
+    "| Funded research and development | 1,400 | 1,300 | 1,200 |\n\nGeographic information. International sales (sales "
+    "outside the U.S. and primarily in Europe) accounted for 8%, 8% and 9% of total product revenue during the fiscal "
+    "years ended March 31, 2012, 2011, and 2010, respectively."))
+
+
+def test_a_share_a_sentence_states_a_part_took_of_a_whole_is_read_for_that_share_alone() -> None:
+    """ABIOMED's 10-K: asked what share of its total product revenue came from international sales in fiscal 2010,
+    code found no international sales to divide ('No figure is computed'); the sentence states 9%. Its subject runs
+    past the full stops of 'U.S.'. The part's amount is never the share (a guard: it read nothing before too), nor is
+    another part's share."""
+    figure = read_figure("What share of Heart's total product revenue came from international sales in fiscal 2010?",
+                         [SHARES])
+    assert figure is not None and figure.sentence == "**International sales (of total product revenue), 2010: 9%** [1]"
+    assert read_figure("What were Heart's international sales in fiscal 2010?", [SHARES]) is None
+    other = read_figure("What share of Heart's total product revenue came from U.S. sales in fiscal 2010?", [SHARES])
+    assert other is None or other.value is None, other
