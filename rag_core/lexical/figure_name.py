@@ -193,12 +193,21 @@ from the part. Cash generated from its operations, or from operating, investing 
 its own (the cash flow statement's), and a year or quarter is no part."""
 
 
+_ACCOUNTED_FOR = re.compile(r"\b(?P<asks>what (?:percentage|percent|share|portion|proportion|fraction)) of "
+                            r"(?P<whole>[^?]+?),? (?:did|do|does) (?P<part>[^?]+?) (?:account|make up)\b(?: for)?",
+                            re.IGNORECASE)
+"""'What percentage of its total product revenue did international sales account for in fiscal 2011?': the share of
+the whole that came from the part."""
+
+
 def as_read(question: str) -> str:
     """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
     before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
     much a part 'contributed to' a whole, or a whole 'recorded in' a part or 'generated from' it, how much of the whole
-    came from it."""
+    came from it; what share of a whole a part 'accounted for', the share that came from it."""
     read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
+    read = _ACCOUNTED_FOR.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
+                                            f"{found.group('part')}", read)
     for whole_of_part in (_CONTRIBUTED, _RECORDED_IN, _GENERATED_FROM):
         read = whole_of_part.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
                                                f"{found.group('part')}", read)

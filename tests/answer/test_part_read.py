@@ -76,3 +76,11 @@ def test_a_share_a_sentence_states_a_part_took_of_a_whole_is_read_for_that_share
     assert read_figure("What were Heart's international sales in fiscal 2010?", [SHARES]) is None
     other = read_figure("What share of Heart's total product revenue came from U.S. sales in fiscal 2010?", [SHARES])
     assert other is None or other.value is None, other
+
+
+def test_a_share_asked_by_what_a_part_accounted_for_is_the_share_that_came_from_it() -> None:
+    """'What percentage of … did international sales account for' read the whole's product revenue ($101,000
+    thousand): the question was read as no share."""
+    figure = read_figure("What percentage of Heart's total product revenue did international sales account for in "
+                         "fiscal 2011?", [SHARES])
+    assert figure is not None and figure.sentence == "**International sales (of total product revenue), 2011: 8%** [1]"
