@@ -17,7 +17,6 @@ from .per_share import Shares, bottom_line_of
 from .row_completed import completed_by_table, moved_by, sums_titled, tax_cost
 from .row_context import about, attributed, columns_say, heading_of, heading_row, lead_ins, names_part, parts_of, titled
 from .row_words import (
-    BEFORE,
     GENERIC,
     OF,
     QUALIFIERS,
@@ -31,6 +30,7 @@ from .row_words import (
     other_side,
     other_way,
     ranked,
+    same_side,
     shortened,
     stem_only,
     stems,
@@ -114,7 +114,7 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     heads = head | {name_head for _, name_head, _ in names if name_head}  # 'revenue' titled 'Net Sales' too
     scored: list[tuple[float, Row]] = []
     asked = words - GENERIC
-    self_named = bool(asked) and any(asked <= label_stems(row.label) for row in rows)  # no lead-in needed
+    self_named = bool(asked) and any(asked <= label_stems(row.label) and same_side(row.label, metric) for row in rows)
     held = asked - _ISSUED if shares.count and balance else asked  # shares issued at a date: the closing balance of
     # a roll-forward of shares ('Balance at December 31, 2021' under 'Common Stock'), not its row 'Issued'
     tables: dict[tuple[int, int], list[set[str]]] = {}
@@ -171,8 +171,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
             continue  # a figure per share is no amount or count of shares, and no amount or count is one
         if score and tail & _PARTS and not names_part(row, tail - _PARTS):
             continue  # the company's 'Total assets' is not the 'total assets of the Commercial Airplanes segment'
-        named_before = (led > alone and BEFORE.search(named_by)) or (completed > alone and BEFORE.search(completing))
-        if score and bool(BEFORE.search(row.label) or named_before) != bool(BEFORE.search(metric)):
+        named_with = f"{row.label} {named_by if led > alone else ''} {completing if completed > alone else ''}"
+        if score and not same_side(named_with, metric):
             continue  # 'Income (loss) before income tax provision' is not the 'income tax provision'
         if score and cause and (closes(row.label) or opens(row.label, "") or START in row.cells or not moving and not (
                 cause & (label_stems(f"{lead} {row.label}") | columns_say(row)))):  # nor is 'Gross transfers out of

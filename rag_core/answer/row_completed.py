@@ -46,6 +46,7 @@ def completed_by_table(
     heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
     heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
     # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
+    heading -= _PAYABLE if heading >= _CURRENT else set()  # 'Currently payable' heads a tax provision's current part
     if heading and not heading - tax_cost(heading, words) <= words | said:
         return 0.0, ""
     whole_of = "" if heading else parts_of(row) or _naming_title(row, said, rest)
@@ -113,6 +114,8 @@ def tax_cost(heading: set[str], words: set[str]) -> set[str]:
 
 
 _BENEFIT, _COSTS = stems("benefit"), stems("expense provision")
+_CURRENT, _PAYABLE = stems("current"), stems("payable")
+"""A heading's words for a tax's current part: 'Currently payable' (3M's provision for income taxes)."""
 
 
 def _naming_title(row: Row, said: set[str], rest: set[str]) -> str:

@@ -24,8 +24,9 @@ def _per_share_earnings(found: re.Match[str]) -> str:
 
 
 def stems(text: str) -> set[str]:
-    """The content words of a text by their first letters, numbers left out; words reports use
-    alike for one line item's name are one ('restructuring costs' is 'Restructuring charges')."""
+    """The content words of a text by their first letters, numbers left out; words reports use alike for one line
+    item's name are one ('restructuring costs' is 'Restructuring charges', 'United States' 'U.S.')."""
+    text = _UNITED_STATES.sub("U.S.", text)
     plain = _BEFORE_TAXES.sub(lambda m: f"before {m.group('income') or m.group('its') or ''}taxes",
                               _EPS.sub(_per_share_earnings, _EFFECTS.sub("impact", text)))
     found = {ALIKE.get(stem, stem) for stem in word_prefixes(plain, shortest=_SHORTEST, content_only=True)}
@@ -38,6 +39,8 @@ _US = re.compile(r"(?<![\w-])U\.S\.?(?!\w)")
 """'U.S.', whose letters are too short to be read as a word: a word of its own ('U.S. loss before income taxes' names
 the 'U.S.' row), never of 'non-U.S.'."""
 _US_WORD = "us"  # as "US" is read
+_UNITED_STATES = re.compile(r"\bUnited States\b", re.IGNORECASE)
+"""'U.S.' written out: the 'United States' row of a table of income before income taxes is the 'U.S.' income."""
 
 
 RANKED = re.compile(r"\b(?P<of>level|tier|stage)\s*(?P<n>[1-3])\b", re.IGNORECASE)
@@ -77,6 +80,16 @@ company's 'Inc' beside its name: 'ABIOMED, Inc' is the row of 'ABIOMED')."""
 BEFORE = re.compile(r"\bbefore\b|\bpre-?tax", re.IGNORECASE)
 """An amount before something is taken from it ('Income before income tax provision', 'Pre-tax
 earnings'): the row of neither the amount after it nor what is taken, unless the metric says so too."""
+
+
+def same_side(label: str, metric: str) -> bool:
+    """Whether a label and a metric are on one side of what is taken (``BEFORE``): both before it, or neither. A
+    label that names each word of a metric on the other side names it not, so it needs no table to say the rest:
+    'International income taxes - net' (a rate's reconciliation) is no 'international income before income taxes',
+    which the 'Income Before Income Taxes' table's 'International' row is."""
+    return bool(BEFORE.search(label)) == bool(BEFORE.search(metric))
+
+
 _AFTER = re.compile(r"\b(?:after|net\s+of)\s+(?P<taken>[^,;()]+)", re.IGNORECASE)
 """An amount after something is taken from it ('Deferred tax assets after valuation allowance', 'Receivables, net
 of allowance')."""

@@ -376,3 +376,45 @@ def test_a_roll_forwards_line_is_named_by_its_cause_past_the_words_that_link_it(
                              "| Ending balance | $ 852 | $ 825 | $ 871 |\n"))
     figure = read_figure(question, [benefits])
     assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
+
+
+GLUE_STATEMENT = Passage(n=1, document="glue-10k.pdf", page=48, tabular=True, statement="income_statement", text=(
+    "Consolidated Statement of Income (Millions) 2022 2021 2020\n| | 2022 | 2021 | 2020 |\n"
+    "| Income before income taxes | 6,392 | 7,204 | 6,795 |\n| Provision for income taxes | 612 | 1,285 | 1,337 |\n"))
+GLUE_CASH = Passage(n=2, document="glue-10k.pdf", page=39, tabular=True, text=(
+    "Cash Flows from Operating Activities:\nYear ended December 31, (Millions) 2022 2021\n| | 2022 | 2021 |\n"
+    "| Income taxes (deferred and accrued income taxes) | (710) | (410) |\n| Accounts receivable | (105) | (122) |\n"))
+GLUE_RATE = Passage(n=3, document="glue-10k.pdf", page=73, tabular=True, text=(
+    "Reconciliation of Effective Income Tax Rate\n| | 2022 | 2021 | 2020 |\n| Statutory U.S. tax rate | 21.0 % | "
+    "21.0 % | 21.0 % |\n| International income taxes - net | (0.4) | (1.2) | (1.2) |\n"))
+GLUE_NOTE = Passage(n=4, document="glue-10k.pdf", page=71, tabular=True, text=(
+    "NOTE 10. Income Taxes\n\nIncome Before Income Taxes\n\n(Millions) 2022 2021 2020\n"
+    "| United States | $3,861 | $3,716 | $3,795 |\n| International | 2,531 | 3,488 | 3,000 |\n"
+    "| Total | $6,392 | $7,204 | $6,795 |\nProvision for Income Taxes\n\n(Millions) 2022 2021 2020\n"
+    "| Currently payable |  |  |  |\n| Federal | $606 | $756 | $720 |\n| State | 76 | 104 | 123 |\n"
+    "| International | 621 | 597 | 632 |\n| Deferred |  |  |  |\n| Federal | (612) | (219) | (44) |\n"
+    "| State | (76) | (25) | (17) |\n| International | (2) | 72 | (77) |\n| Total | $612 | $1,285 | $1,337 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Glue's international income before income taxes in 2022?", 2_531e6),
+    ("What was Glue's U.S. income before income taxes in 2021?", 3_716e6),
+    ("What was Glue's current federal income tax provision in 2022?", 606e6),
+])
+def test_a_part_of_income_before_taxes_or_of_the_current_provision_is_its_notes_row(question: str,
+                                                                                    value: float) -> None:
+    """3M's 2022 10-K: the international and U.S. parts of income before income taxes read the income statement's
+    whole (6,392 and 7,204): the rate reconciliation's 'International income taxes - net' named every word of the
+    first ('before' is no stem), so no row was read by its table's title, and 'U.S.' is 'United States' in the note.
+    The current federal provision read the cash flow statement's taxes (710): its heading 'Currently payable' said a
+    word the question does not."""
+    figure = read_figure(question, [GLUE_STATEMENT, GLUE_CASH, GLUE_RATE, GLUE_NOTE])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+
+
+def test_the_whole_income_before_taxes_and_a_deferred_part_read_as_before() -> None:
+    """Guards: they pass before the change too."""
+    whole = read_figure("What was Glue's income before income taxes in 2021?", [GLUE_STATEMENT, GLUE_RATE, GLUE_NOTE])
+    assert whole is not None and whole.value == pytest.approx(7_204e6), whole
+    deferred = read_figure("What was Glue's deferred federal income tax benefit in 2021?", [GLUE_CASH, GLUE_NOTE])
+    assert deferred is not None and deferred.value == pytest.approx(-219e6), deferred
