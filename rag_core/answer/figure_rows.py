@@ -289,8 +289,8 @@ def amounts_first(cells: list[CellRead], metric: str, *, amount: bool) -> list[C
     return [cell for cell in cells if not is_percent(cell.text)] or cells
 
 
-_PART_NAME = re.compile(r"\b(?:of|for|from|in)\s+(?:the\s+|its\s+)?(?P<name>.+?)\s+(?:segment|division|business|"
-                        r"unit|group)s?\b", re.IGNORECASE)
+_PART_NAME = re.compile(r"\b(?:of|for|from|in)\s+(?:the\s+|its\s+)?(?P<name>(?:(?!\b(?:of|for|from|in)\s).)+?)\s+"
+                        r"(?:segment|division|business|unit|group)s?\b", re.IGNORECASE)
 """The name a metric gives a part of the company ('Pharmacy Services' of 'revenues of the Pharmacy Services segment'),
 not another it is known by that the reader added after it ('… division FLNA')."""
 _RETURNS = {"retur", "yield", "margi", "turno"}

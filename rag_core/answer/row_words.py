@@ -265,8 +265,10 @@ OF = re.compile(r"\s+(?:of|on|for|per|from|to|in)\s+", re.IGNORECASE)
 
 def metric_parts(metric: str) -> tuple[set[str], set[str]]:
     """A metric's head and what it is of ('dividends' and 'common stock' of 'dividends on common
-    stock'), as stems beyond the generic; two empty sets when it names no such part."""
-    parts = OF.split(metric, maxsplit=1)
+    stock'; a part of the company it ends with, ``_COMPANY_PART``), as stems beyond the generic; two empty sets when it
+    names no such part."""
+    part = _COMPANY_PART.search(metric)  # 'amortization of intangible assets for its Europe division'
+    parts = [metric[: part.start()], part.group("part")] if part else OF.split(metric, maxsplit=1)
     if len(parts) < 2:
         return set(), set()
     tail = stems(parts[1]) - GENERIC
@@ -275,6 +277,11 @@ def metric_parts(metric: str) -> tuple[set[str], set[str]]:
     return (head, tail - head) if head and tail - head else (set(), set())
 
 
+_COMPANY_PART = re.compile(r"\s+(?:of|for|from|in)\s+(?:the\s+|its\s+|their\s+)?(?P<part>(?:(?!\b(?:of|for|from|in)\s)"
+                           r"[^,])+?\s+(?:segment|division)s?)\s*$", re.IGNORECASE)
+"""A segment or division a metric ends with, which it is of: the 'Europe division' of 'amortization of intangible
+assets for its Europe division', not the 'intangible assets for its Europe division' (a 'business' may be a line's
+own: 'loss on assets held for sale for its long-term care business')."""
 _DILUTION = stems("basic diluted")
 """Which of a figure per share's two a metric asks, said after its 'per' ('earnings per diluted share'): the
 figure's, not what it is of."""

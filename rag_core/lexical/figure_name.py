@@ -164,8 +164,13 @@ _HOW_MUCH_OF = re.compile(r"\bhow much of (?=(?:[^?]*?\s)?(?:revenues?|sales|inc
 sales or profit only: how much of its debt went to an acquisition is an amount)."""
 
 
-_CONTRIBUTED = re.compile(r"\b(?P<asks>how much) did (?P<part>.+?) contribute to (?P<whole>[^?]+)", re.IGNORECASE)
+_PLANS = r"(?:[^?]*\s)?(?:plans?|pension|retirement|savings|trusts?|funds?)\b"
+"""What a company contributes cash to: a benefit plan, a trust, a fund."""
+_CONTRIBUTED = re.compile(rf"\b(?P<asks>how much) did (?P<part>.+?) contribute to (?!{_PLANS})(?P<whole>[^?]+)",
+                          re.IGNORECASE)
 """'How much did interest rates contribute to its average daily VaR?': how much of the whole came from the part."""
+_PAID_INTO = re.compile(rf"\bhow much did (?P<who>.+?) contribute to (?P<plans>{_PLANS}[^?]*)", re.IGNORECASE)
+"""'How much did PepsiCo contribute to its retiree medical plans in 2020?': the company's contributions to them."""
 
 
 def _whole_of_part(verbs: str, prepositions: str, places: str) -> re.Pattern[str]:
@@ -204,8 +209,11 @@ def as_read(question: str) -> str:
     """A figure question as the reader reads it: a balance at the start of a year the balance at the end of the year
     before (``at_year_end``), 'how much of' its revenue or profit that 'went to' a part 'what share of' it, and how
     much a part 'contributed to' a whole, or a whole 'recorded in' a part or 'generated from' it, how much of the whole
-    came from it; what share of a whole a part 'accounted for', the share that came from it."""
+    came from it (what a company 'contributed to' its plans its contributions to them); what share of a whole a part
+    'accounted for', the share that came from it."""
     read = _HOW_MUCH_OF.sub("what share of ", at_year_end(question))
+    read = _PAID_INTO.sub(lambda found: f"what were {found.group('who')}'s contributions to {found.group('plans')}",
+                          read)
     read = _ACCOUNTED_FOR.sub(lambda found: f"{found.group('asks')} of {found.group('whole')} came from "
                                             f"{found.group('part')}", read)
     for whole_of_part in (_CONTRIBUTED, _RECORDED_IN, _GENERATED_FROM):

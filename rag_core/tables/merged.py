@@ -38,7 +38,10 @@ def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[
 
     # an upper header's name spans the cells after it ('Net Revenue' over 2022 and 2021): only the names right above
     # the figures are a finder's merged ones
-    named = [spread(r) if names_columns(r) and i >= len(headers) - 1 else r for i, r in enumerate([*headers, *rows])]
+    under = bool(rows) and names_columns(rows[0])  # a row of names below the header ('| | 2022 | 2021 | 2020 | 2022 |
+    # …' under '| | Intangible Assets | | | Other Amortization | | |'): the header's names are not right above them
+    named = [spread(r) if names_columns(r) and i >= len(headers) - 1 + under else r
+             for i, r in enumerate([*headers, *rows])]
     headers, rows = named[: len(headers)], named[len(headers) :]
     for upper in headers[:-1]:
         for c, n in spans:

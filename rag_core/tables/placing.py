@@ -30,6 +30,15 @@ def without_period_titles(labels: Sequence[str]) -> list[str]:
     return [" › ".join(part for part in label.split(" › ") if not PERIOD_TITLE.fullmatch(part)) for label in labels]
 
 
+def without_spacers(labels: Sequence[str]) -> list[str]:
+    """Column labels with a block's name alone over a blank column of its own left out, where the column after it is
+    one of the block's ('Retiree Medical' between 'Pension › 2020' and 'Retiree Medical › 2022', over the cell a finder
+    set a currency sign in): a figure set askew in it belongs to the named column after it ('| Total | $336 | $738 |
+    $507 | $48 | | $47 | | $55 | |')."""
+    return ["" if label and later.startswith(f"{label} › ") else label
+            for label, later in zip(labels, [*labels[1:], ""], strict=True)]
+
+
 def signs_joined(row: Sequence[str]) -> list[str]:
     """A row's filled cells, a sign a finder set in a cell of its own joined to its figure: a percent sign to the
     figure before it, a currency sign to the one after ('10.3 | % | $ | 5' is '10.3%', '$5'; '9 %' is '9%', '$ 5' is

@@ -181,7 +181,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
         if headers and names_columns(row):
             # right under a header of one row, its periods below its names ('December 31, 2022' and '… 2021' under each
             # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'); else the next block's names
-            below = not out and len(headers) == 1 and _named(row) > _named(headers[0]) and _periods(row)
+            below = not out and _named(row) > _named(headers[-1]) and _periods(row)
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
             continue

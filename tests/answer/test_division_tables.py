@@ -1,0 +1,56 @@
+"""Tables of a note that read a block of columns a name each (PepsiCo's 2022 10-K, pages 74 and 95): a block's name
+set on two lines over a row of years, a block's name over the blank column a finder set a currency sign in, and a
+figure asked of a division named after what it is of."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+from rag_core.tables.rows import labelled_rows
+
+DIVISIONS = ("Amortization of intangible assets and depreciation and other amortization of each division are as "
+             "follows:\n|  | Amortization of |  |  | Depreciation and |  |  |\n"
+             "|  | Intangible Assets |  |  | Other Amortization |  |  |\n"
+             "|  | 2022 | 2021 | 2020 | 2022 | 2021 | 2020 |\n| FLNA | $11 | $11 | $10 | $653 | $594 | $550 |\n"
+             "| PBNA | 22 | 25 | 28 | 930 | 926 | 899 |\n| Europe | 30 | 37 | 40 | 357 | 364 | 350 |\n"
+             "| Total | $78 | $91 | $90 | $2,685 | $2,619 | $2,458 |\n")
+AMORTIZATION = Passage(n=1, document="snacks-10k.pdf", page=74, tabular=True, text=DIVISIONS,
+                       caption="Note 1 — Our Divisions › Other Division Information (in millions)")
+CONTRIBUTIONS = Passage(n=1, document="snacks-10k.pdf", page=95, tabular=True, text=(
+    "Funding\n\nContributions to our pension and retiree medical plans were as follows (in millions):\n"
+    "|  |  | Pension |  |  | Retiree Medical |  |  |  |  |\n"
+    "|  | 2022 | 2021 | 2020 |  | 2022 |  | 2021 |  | 2020 |\n"
+    "| Discretionary (a) | $160 | $525 | $339 | $ | — | $ | — | $ | — |\n"
+    "| Non-discretionary | 176 | 213 | 168 |  | 48 |  | 47 |  | 55 |\n"
+    "| Total | $336 | $738 | $507 | $48 |  | $47 |  | $55 |  |\n"))
+
+
+def test_a_blocks_name_on_two_lines_over_a_row_of_years_names_its_columns_whole() -> None:
+    """The row of years replaced the block names' second line ('Intangible Assets'), and that line was split a word
+    a column as if a finder had merged it: the columns read 'Amortization of › 2022'."""
+    labels, row = labelled_rows(DIVISIONS[DIVISIONS.index("|"):])[0]
+    assert row[0] == "FLNA"
+    assert labels[1:] == [f"Amortization of › Intangible Assets › {year}" for year in ("2022", "2021", "2020")] + [
+        f"Depreciation and › Other Amortization › {year}" for year in ("2022", "2021", "2020")]
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Snacks' amortization of intangible assets for its Europe division in 2021?", 37e6),
+    ("What was Snacks' total depreciation and other amortization in 2020?", 2_458e6),
+])
+def test_a_divisions_figure_is_read_from_its_blocks_column(question: str, value: float) -> None:
+    """The Europe division's amortization read nothing: the question was read as amortization of 'intangible assets
+    for its Europe division'. The total depreciation read the amortization block's total ($90)."""
+    figure = read_figure(question, [AMORTIZATION])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+
+
+def test_a_figure_set_in_a_blocks_blank_column_is_read_in_the_named_column_after_it() -> None:
+    """The total row's retiree medical figures sit one cell left, in the columns of the currency signs: 2020's $55
+    million was read as nothing, and the question read the pension total ($507 million)."""
+    figure = read_figure("How much did Snacks contribute to its retiree medical plans in 2020?", [CONTRIBUTIONS])
+    assert figure is not None and figure.value == pytest.approx(55e6), figure
+    pension = read_figure("How much did Snacks contribute to its pension plans in 2021?", [CONTRIBUTIONS])
+    assert pension is not None and pension.value == pytest.approx(738e6), "a guard: as before"
