@@ -116,6 +116,13 @@ _ACCOUNTED = re.compile(
 """Shares of a whole by years, their part the sentence's subject: 'International sales (sales outside the U.S. and
 primarily in Europe) accounted for 8%, 8% and 9% of total product revenue during the fiscal years ended March 31, 2012,
 2011, and 2010, respectively' is the row 'International sales (of total product revenue)', its whole in brackets."""
+_SHARES_WERE = re.compile(
+    rf"\b(?:Approximately|About)\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT})\s+of\s+(?:the\s+|our\s+|its\s+)?"
+    rf"(?P<whole>[a-z][^.;:$\n,]{{2,80}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"
+    r"respectively,\s+(?:were|was)\s+(?P<part>[a-z][^.;:$\n]{2,80}?)(?=[.;:]|$)")
+"""Shares of a whole by years, what the part is said after them: 'Approximately 9% and 7% of the inventory cost in
+2022 and 2021, respectively, were computed using the LIFO method' is the row 'Computed using the LIFO method (of
+inventory cost)'."""
 _SUBJECT = re.compile(r"(?:^|(?<=[.;:]\s)|(?<=\n))(?P<subject>[A-Z](?:[^.;:\n]|(?<![A-Za-z][A-Za-z])(?<=[A-Z])\.)"
                       r"{2,160})$")
 """A sentence's subject before its verb, back to where the sentence opens: not at the full stop of initials ('U.S.')."""
@@ -225,18 +232,22 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
 
 
 def stated_shares(prose: str) -> list[SentenceRow]:
-    """The shares of a whole that sentences of ``prose`` state a part took by years (``_ACCOUNTED``), a row each: no
-    amounts of the part they name, so they are read for a share asked alone (``shares_said``), never in
+    """The shares of a whole that sentences of ``prose`` state a part took by years (``_ACCOUNTED``, ``_SHARES_WERE``),
+    a row each: no amounts of the part they name, so they are read for a share asked alone (``shares_said``), never in
     ``sentence_rows``."""
-    rows: list[SentenceRow] = []
+    found: list[tuple[str, str, str, str]] = []  # the part, the whole, the shares and their years, as written
     for match in _ACCOUNTED.finditer(prose):
-        subject = _SUBJECT.search(prose[max(0, match.start() - _SUBJECT_REACH): match.start()])
-        values, years = re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))
-        if subject and all(v.endswith(("%", "percent")) for v in values) and len(values) == len(years) == len(
-                set(years)) >= 2:
-            part = _ASIDE.sub("", subject.group("subject"))  # 'International sales (sales outside the U.S. …)'
-            rows.append((_sentence_label(f"{part} (of {match.group('whole')})"), dict(zip(years, values, strict=True)),
-                         1.0))
+        if subject := _SUBJECT.search(prose[max(0, match.start() - _SUBJECT_REACH): match.start()]):
+            found.append((_ASIDE.sub("", subject.group("subject")), match.group("whole"), match.group("values"),
+                          match.group("years")))  # 'International sales (sales outside the U.S. …)'
+    found += [(match.group("part"), match.group("whole"), match.group("values"), match.group("years"))
+              for match in _SHARES_WERE.finditer(prose)]
+    rows: list[SentenceRow] = []
+    for part, whole, written, when in found:
+        values, years = re.findall(_AMOUNT, written), years_in(when)
+        if all(v.endswith(("%", "percent")) for v in values) and len(values) == len(years) == len(set(years)) >= 2:
+            rows.append((_sentence_label(f"{part} (of {whole})"), {y: unscaled(v) for y, v in zip(years, values,
+                                                                                               strict=True)}, 1.0))
     return rows
 
 

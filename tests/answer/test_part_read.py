@@ -84,3 +84,18 @@ def test_a_share_asked_by_what_a_part_accounted_for_is_the_share_that_came_from_
     figure = read_figure("What percentage of Heart's total product revenue did international sales account for in "
                          "fiscal 2011?", [SHARES])
     assert figure is not None and figure.sentence == "**International sales (of total product revenue), 2011: 8%** [1]"
+
+
+def test_shares_said_before_what_their_part_is_are_read_for_that_share() -> None:
+    """PepsiCo's 10-K, a footnote: 'Approximately 9% and 7% of the inventory cost in 2022 and 2021, respectively, were
+    computed using the LIFO method.' The share read nothing ('the passages' tables do not give computed using the LIFO
+    method')."""
+    note = Passage(n=1, document="snacks-10k.pdf", page=111, tabular=True, text=(
+        "Balance Sheet (in millions)\n| | 2022 | 2021 |\n| Raw materials and packaging | $2,142 | $1,696 |\n"
+        "| Finished goods | 1,764 | 1,524 |\n| Inventories | $5,222 | $4,347 |\n\n(e) Increase reflects higher "
+        "commodity costs in 2022. Approximately 9% and 7% of the inventory cost in 2022 and 2021, respectively, were "
+        "computed using the LIFO method. The differences between LIFO and FIFO methods of valuing these inventories "
+        "were not material."))
+    figure = read_figure("What share of Snacks' inventory cost was computed using the LIFO method in 2021?", [note])
+    shown = "**Computed using the LIFO method (of inventory cost), 2021: 7%** [1]"
+    assert figure is not None and figure.sentence == shown, figure
