@@ -92,9 +92,12 @@ def totals_first(metric: str, found: list[tuple[float, Row]]) -> list[tuple[floa
         return found
     if _OTHER.search(metric):  # 'total other assets': the line of the others ('Other assets'), not 'Total assets'
         said = [item for item in found if _OTHER.search(item[1].label)]
-        named = [item for item in said if label_stems(item[1].label) - GENERIC == asked]  # none beside: 'interest-
+        line = re.compile(rf"{re.escape(metric[len('total '):].strip())}\s*(?:,|$)", re.IGNORECASE)
+        named = [item for item in said if label_stems(item[1].label) - GENERIC == asked or line.match(item[1].label)]
+        named.sort(key=lambda item: not item[1].passage.statement)  # the statement's line before a note's or the
+        # parent company's ('Other assets, less reserves for credit losses' on the balance sheet); none beside:
         found = [*named, *(item for item in said if item not in named), *(item for item in found if item not in said)]
-        if named:  # earning' in 'Total other interest-earning assets' names other assets than those asked
+        if named:  # 'interest-earning' in 'Total other interest-earning assets' names other assets than those asked
             return found
     whole = [(score, row) for score, row in found if row.label.lower().startswith("total") and asked <= label_stems(
         row.label)]

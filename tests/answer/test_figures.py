@@ -1453,3 +1453,18 @@ def test_a_total_of_the_others_is_the_line_of_the_others_not_the_whole() -> None
     assert others is not None and others.value == pytest.approx(25_481e6), others
     whole = read_figure("What were Bank's total assets as of December 2016?", [averages, sheet])
     assert whole is not None and whole.value == pytest.approx(860_165e6), "the whole as before"
+
+
+def test_a_total_of_the_others_is_the_statements_line_before_the_parent_companys() -> None:
+    """American Express's 10-K: asked its total other assets at the end of 2022, the rule above read the parent
+    company's condensed balance sheet's 'Other assets' (156): the consolidated balance sheet says 'Other assets, less
+    reserves for credit losses' (17,689), the line with what it is net of after a comma."""
+    sheet = Passage(n=1, document="card-10k.pdf", page=98, tabular=True, statement="balance_sheet", text=(
+        "Consolidated Balance Sheets (Millions)\n| | 2022 | 2021 |\n| Investment securities | 2,540 | 2,591 |\n"
+        "| Other assets, less reserves for credit losses | 17,689 | 17,244 |\n"
+        "| Total assets | $228,354 | $188,548 |\n"))
+    parent = Passage(n=2, document="card-10k.pdf", page=156, tabular=True, text=(
+        "PARENT COMPANY – CONDENSED BALANCE SHEETS (Millions)\n| | 2022 | 2021 |\n| Other assets | 156 | 158 |\n"
+        "| Total assets | 57,046 | 47,177 |\n"))
+    figure = read_figure("What were Card's total other assets at the end of 2022?", [parent, sheet])
+    assert figure is not None and figure.value == pytest.approx(17_689e6), figure
