@@ -19,9 +19,9 @@ from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period
 from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
-from .statement_lines import cell_value, figures_of, repaired
+from .statement_lines import BALANCE_AT, cell_value, figures_of, repaired
 from .table_blocks import tables_of
-from .year_columns import by_year, header_years, in_blocks, in_one_year, one_year_titled, years_above
+from .year_columns import by_year, header_years, in_blocks, in_one_year, names_above, one_year_titled, years_above
 
 _UNSCALED = re.compile(r"\b(?:number of|per (?:common )?share|percent(?:age)?|days)\b|%", re.IGNORECASE)
 """A row a table's 'in millions' does not scale: a count, a figure per share, a percentage."""
@@ -186,7 +186,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             rows += [_row(passage, table, label, by_year, scale, shares=shares, per_share=per_share,
                           points=points) for label, by_year in aligned]
             done = {label for label, _ in aligned}
-            header_rows = grouped or passage.columns
+            above_names, lines = names_above(before, lines)  # 'USCS CS ICS GMNS Total' over a goodwill roll-forward
+            header_rows = grouped or above_names or passage.columns
             labelled = [(label, by_label) for labels, row in by_accounts(labelled_rows("\n".join(lines), header_rows))
                         if row and row[0].strip() and (label := clean_label(row[0])) not in done
                         and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]
@@ -392,7 +393,3 @@ def _start_and_end(passage: Passage, table: int, lines: Sequence[str], scale: fl
             column = START if match.group("when").lower() in ("beginning", "start") else END
             grouped.setdefault(match.group("name").strip(" ,:-"), {})[column] = figures[0]
     return [_row(passage, table, name, ends, scale) for name, ends in grouped.items() if len(ends) == 2 and name]
-
-
-BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
-"""The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""

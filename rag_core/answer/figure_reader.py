@@ -13,7 +13,7 @@ from ..lexical.figure_name import YEAR, owner
 from ..lexical.line_items import beyond_whole, derived_formula, spent
 from ..models import CellRead, FigureReading
 from .balance_rows import balance_moved
-from .figure_cells import BALANCE_AT, END, START, Row
+from .figure_cells import END, START, Row
 from .figure_columns import (
     as_written,
     cell_read,
@@ -47,7 +47,7 @@ from .figure_saying import (
 from .formula import Missing, evaluate, formula_tokens
 from .row_completed import totals_first
 from .row_words import GENERIC, stems
-from .statement_lines import cell_value, is_percent
+from .statement_lines import BALANCE_AT, cell_value, is_percent
 
 # what a figure is compared with ('against RQ-RAG'): the column beside it names it, not its own
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus|compared (?:to|with)|relative to)\s+(?P<who>[\w&.-]+)", re.IGNORECASE)

@@ -29,11 +29,12 @@ from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
-from .figure_cells import BALANCE_AT, Row
+from .figure_cells import Row
 from .figure_question import ASKS_PERCENT, Asked
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above, table_words
 from .row_words import GENERIC, stems
+from .statement_lines import BALANCE_AT
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 

@@ -243,3 +243,7 @@ def decimal_places(written: str) -> int | None:
     """The decimal places of a figure as written ('(5.3)%': 1, '15%': 0), None when it holds no figure."""
     figure = re.search(r"\d[\d,]*(?:\.(\d+))?", written)
     return len(figure.group(1) or "") if figure else None
+
+
+BALANCE_AT = re.compile(r"\s*balances?\b", re.IGNORECASE)
+"""The row of a roll-forward that gives the balance at a date ('Balance, March 31, 2011')."""

@@ -12,7 +12,7 @@ from ..tables.lines import cells
 from ..tables.placing import changes_follow, described_before, paired_cells, rates_paired, signs_joined
 from ..tables.rows import HEADER_JOIN
 from .figure_sentences import clean_label, years_in
-from .statement_lines import figures_of
+from .statement_lines import BALANCE_AT, figures_of
 
 _DASHES = {"—", "–", "-", "−"}
 
@@ -169,3 +169,31 @@ def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]
     last = max((int(m.group("n")) for row in rows for column in row if (m := _UNNAMED.fullmatch(column))), default=0)
     return [{f"{year} › {'Total' if column == f'column {last}' else column}": cell for column, cell in row.items()}
             for row in rows]
+
+
+def names_above(before: Sequence[str], lines: list[str]) -> tuple[str, list[str]]:
+    """A header row for a table whose column names a finder left in the line above it, a word each ('(Millions) USCS
+    CS ICS GMNS Total' over rows of five figures), rather than the passage's header of another table ('| (Millions) |
+    2022 | 2021 |'), and its rows, each of a roll-forward's rows between two balances named by the year of the later
+    ('Acquisitions' after 'Balance as of December 31, 2021' is 'Acquisitions during 2022'); '' and the rows as they
+    are unless each name opens with a capital, none is a figure or a year, and every row of figures has one a name."""
+    names = re.sub(r"\([^)]*\)", " ", before[-1]).split() if before else []
+    widths = {len([cell for cell in cells(line)[1:] if cell.strip()]) for line in lines
+              if figures_of(" ".join(cells(line)[1:]))}
+    if len(names) < 2 or widths != {len(names)} or any(
+            not name[:1].isupper() or figures_of(name) or YEAR.search(name) for name in names):
+        return "", lines
+    return "| | " + " | ".join(names) + " |", _in_periods(lines)
+
+
+def _in_periods(lines: list[str]) -> list[str]:
+    """A roll-forward's rows between two dated balances ('Balance as of December 31, 2021', …, 'Balance as of
+    December 31, 2022'), each named by the later balance's year; the rest as they are."""
+    dated = [(n, years[-1]) for n, line in enumerate(lines) if (label := cells(line)[0] if cells(line) else "")
+             and BALANCE_AT.match(label) and (years := years_in(label))]
+    out = list(lines)
+    for (start, _), (end, year) in zip(dated, dated[1:], strict=False):
+        for n in range(start + 1, end):
+            row = cells(out[n])
+            out[n] = "| " + " | ".join([f"{row[0]} during {year}", *row[1:]]) + " |"
+    return out

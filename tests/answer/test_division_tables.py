@@ -54,3 +54,24 @@ def test_a_figure_set_in_a_blocks_blank_column_is_read_in_the_named_column_after
     assert figure is not None and figure.value == pytest.approx(55e6), figure
     pension = read_figure("How much did Snacks contribute to its pension plans in 2021?", [CONTRIBUTIONS])
     assert pension is not None and pension.value == pytest.approx(738e6), "a guard: as before"
+
+
+GOODWILL = Passage(n=1, document="card-10k.pdf", page=121, tabular=True, columns="| (Millions) | 2022 | 2021 |", text=(
+    "NOTE 6\nOTHER ASSETS\n| Goodwill | $3,786 | $3,804 |\n| Other | 13,757 | 13,239 |\n| Total | $17,689 | $17,244 |\n"
+    "GOODWILL\nThe changes in the carrying amount of goodwill reported in our reportable operating segments were as "
+    "follows:\n\n(Millions) USCS CS ICS GMNS Total\n"
+    "| Balance as of December 31, 2020 | $369 | $2,124 | $799 | $560 | $3,852 |\n"
+    "| Acquisitions | — | — | — | — | — |\n| Dispositions | — | — | (3) | — | (3) |\n"
+    "| Balance as of December 31, 2021 | $368 | $2,123 | $753 | $560 | $3,804 |\n"
+    "| Acquisitions | 13 | — | — | — | 13 |\n| Dispositions | — | — | — | — | — |\n"
+    "| Balance as of December 31, 2022 | $379 | $2,122 | $725 | $560 | $3,786 |\n"))
+
+
+def test_a_tables_names_in_the_line_above_it_are_its_columns_not_another_tables_years() -> None:
+    """American Express's 10-K: the goodwill roll-forward's segments are named in the line above it; the passage's
+    header of the table before it ('2022 | 2021') named its first two columns, so ICS's goodwill at the end of 2021 read
+    CS's ($2,123 million). A roll-forward's rows between two balances are of the later balance's year."""
+    figure = read_figure("What was the goodwill of Card's ICS segment at December 31, 2021?", [GOODWILL])
+    assert figure is not None and figure.value == pytest.approx(753e6), figure
+    moved = read_figure("How much goodwill did Card's ICS segment dispose of in 2021?", [GOODWILL])
+    assert moved is not None and moved.value == pytest.approx(-3e6), moved
