@@ -93,6 +93,16 @@ _DATES_LEAD = re.compile(
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """A row by the dates it names first, its label the sentence's subject: 'As of December 2016 and December 2015, the
 fair value of loans receivable was $49.80 billion and $45.19 billion, respectively'."""
+_BOTH = rf"(?:as of|at)\s+both\s+(?P<first>{_DATE})\s+and\s+(?P<second>{_DATE})"
+"""One figure stated for two dates at once ('as of both December 31, 2022 and 2021')."""
+_AT_BOTH = (
+    re.compile(rf"(?P<label>(?!Includ){_OPENS}[^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?:approximately\s+)?(?P<value>{_AMOUNT})\s+"
+               rf"{_BOTH}"),
+    re.compile(rf"\b[Ii]nclud(?:es?|ed)\s+(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+of\s+(?:approximately\s+)?"
+               rf"(?P<value>{_AMOUNT})\s+{_BOTH}"),
+)
+"""A row of one figure at two dates: 'Accumulated impairment losses were $221 million as of both December 31, 2022 and
+2021'; a footnote's 'Includes repatriation tax liability of $1,012 million as of both December 31, 2022 and 2021'."""
 _VALUES_OF = re.compile(
     rf"\b(?i:as of|at)\s+(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:approximately\s+)?"
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively,\s+of\s+(?:the\s+(?:firm|company)['’]s\s+|"
@@ -207,6 +217,9 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in (found_both for pattern in _AT_BOTH for found_both in pattern.finditer(prose)):
+        found.append((match.group("label"), [match.group("value")] * 2,
+                      [*years_in(match.group("first")), *years_in(match.group("second"))]))
     for match in (*_VALUES_OF.finditer(prose), *_INCLUDED_AT.finditer(prose)):
         found.append((f"{match.group('part')} (of {match.group('label')})", re.findall(_AMOUNT, match.group("values")),
                       years_in(match.group("years"))))

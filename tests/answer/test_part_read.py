@@ -99,3 +99,22 @@ def test_shares_said_before_what_their_part_is_are_read_for_that_share() -> None
     figure = read_figure("What share of Snacks' inventory cost was computed using the LIFO method in 2021?", [note])
     shown = "**Computed using the LIFO method (of inventory cost), 2021: 7%** [1]"
     assert figure is not None and figure.sentence == shown, figure
+
+
+@pytest.mark.parametrize(("question", "text", "sentence"), [
+    ("What were Card's accumulated goodwill impairment losses as of December 31, 2022?",
+     "| Goodwill | $3,786 | $3,804 |\n\nAccumulated impairment losses were $221 million as of both December 31, 2022 "
+     "and 2021.", "**Accumulated impairment losses, 2022: $221 million** [1]"),
+    ("What was Card's repatriation tax liability as of December 31, 2021?",
+     "| Income tax liability (c) | 1,651 | 1,576 |\n\n(c) Includes repatriation tax liability of $1,012 million as of "
+     "both December 31, 2022 and 2021, which represents our remaining obligation under the Tax Act.",
+     "**Repatriation tax liability, 2021: $1,012 million** [1]"),
+])
+def test_one_figure_a_sentence_states_at_two_dates_is_the_rows_figure_at_each(question: str, text: str,
+                                                                                sentence: str) -> None:
+    """American Express's 10-K: 'as of both December 31, 2022 and 2021' was no row, so the impairment losses read the
+    goodwill balance ($3,786 million) and the repatriation tax liability read nothing."""
+    passage = Passage(n=1, document="card-10k.pdf", page=121, tabular=True, text=(
+        f"Summary (Millions)\n| | 2022 | 2021 |\n{text}"))
+    figure = read_figure(question, [passage])
+    assert figure is not None and figure.sentence == sentence, figure
