@@ -27,17 +27,18 @@ def in_blocks(line: str) -> bool:
 
 def header_years(row: Sequence[str]) -> list[str]:
     """The years a header row names in order ('| | At December 31, 2019 | 2018 |'; a finder's merged
-    '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)'), or [] for a row
-    with a cell that names neither or holds another figure."""
+    '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)') or a schedule's later
+    years and total (``_LATER``), or [] for a row with a cell that names neither or holds another figure."""
     filled = [cell for cell in row[1:] if cell.strip()]
     found = [years_in(cell) for cell in filled]
     last = len(found)  # '| 2019 | 2018 | (Decrease) |', '| 2022 | 2021 | $ Change | % Change |': changes after years
-    while last > 1 and not found[last - 1] and _CHANGE_COLUMN.fullmatch(filled[last - 1].strip()):
+    while last > 1 and not found[last - 1] and (_CHANGE_COLUMN.fullmatch(filled[last - 1].strip())
+                                                 or _LATER.fullmatch(filled[last - 1].strip())):
         last -= 1
     if found and found[last - 1]:
         found[last:] = [[cell.strip()] for cell in filled[last:]]
     if not filled or not all(found) or within_a_year(filled) or any(
-            figures_of(_NOTE_MARK.sub(" ", YEAR.sub(" ", cell))) for cell in filled):
+            figures_of(_NOTE_MARK.sub(" ", YEAR.sub(" ", cell))) for cell in filled[:last]):
         return []
     return [year for years in found for year in years]
 
@@ -50,6 +51,10 @@ def within_a_year(labels: Sequence[str]) -> bool:
     return len(dated) > len({years for _, years in dated})
 
 
+_LATER = re.compile(r"(?:thereafter|later years|after\s+(?:\d+|five|ten)\s+years|(?:after|beyond)\s+(?:19|20)\d\d|"
+                    r"total)", re.IGNORECASE)
+"""A schedule's columns after its years: what falls due later ('After 5 years', 'Thereafter') and its 'Total'
+('| (Millions) | 2023 | 2024 | 2025 | 2026 | 2027 | After 5 years | Total |')."""
 _NOTE_MARK = re.compile(r"\((?:\d{1,2}|[a-z])\)", re.IGNORECASE)
 """A footnote's mark after a year in a header ('2018 (6)'), no figure of the column."""
 _CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"

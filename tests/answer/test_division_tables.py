@@ -75,3 +75,15 @@ def test_a_tables_names_in_the_line_above_it_are_its_columns_not_another_tables_
     assert figure is not None and figure.value == pytest.approx(753e6), figure
     moved = read_figure("How much goodwill did Card's ICS segment dispose of in 2021?", [GOODWILL])
     assert moved is not None and moved.value == pytest.approx(-3e6), moved
+
+
+def test_a_schedules_years_before_its_later_and_total_columns_are_its_header() -> None:
+    """American Express's 10-K: the certificates of deposit's maturities, '| (Millions) | 2023 | … | 2027 | | After 5
+    years | Total |', were no header of years ('5' a figure, 'Total' no year), so the passage's header of another
+    table ('2022 | 2021') named its first columns, and 2024's $6,554 million read as nothing."""
+    schedule = Passage(n=1, document="card-10k.pdf", page=123, tabular=True, columns="| (Millions) | 2022 | 2021 |",
+                       text=("The scheduled maturities of certificates of deposit as of December 31, 2022 were as "
+                             "follows:\n| (Millions) | 2023 | 2024 | 2025 | 2026 | 2027 |  | After 5 years | Total |\n"
+                             "| Certificates of deposit | $5,790 | $6,554 | $2,939 | $27 | $786 | $ | — | $16,096 |\n"))
+    figure = read_figure("How much of Card's certificates of deposit mature in 2024?", [schedule])
+    assert figure is not None and figure.value == pytest.approx(6_554e6), figure
