@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..lexical.figure_name import YEAR
 from .figure_cells import Row
-from .row_context import heading_of, heading_row, parts_of, row_line, table_title, table_words, titled
+from .row_context import heading_of, heading_row, outer_heading, parts_of, row_line, table_title, table_words, titled
 from .row_words import GENERIC, QUALIFIERS, closes, label_stems, other_way, stems, with_tax_benefit
 
 _NET_OR_GROSS = stems("net gross")
@@ -43,9 +43,10 @@ def completed_by_table(
         rest -= _OPERATIONS
     if not rest or not own or not own <= words or said & _NET_OR_GROSS and rest & _NET_OR_GROSS:
         return 0.0, ""  # (a table's title saying 'gross' makes no 'Net carrying amount' the gross carrying amount)
-    heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row))) if head)
+    heads = (label_stems(head) for head in (heading_row(row), other_way(heading_row(row)), outer_heading(row)) if head)
     heading = min(heads, default=set(), key=lambda stated: len(stated - words - said)) - QUALIFIERS  # read only for a
-    # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too
+    # row that names part of the metric; '(benefit)/expense' either way, so of a benefit asked too; or the list's
+    # name above it ('Deferred tax assets:' over 'Accruals not currently deductible', ``outer_heading``)
     heading -= _PAYABLE if heading >= _CURRENT else set()  # 'Currently payable' heads a tax provision's current part
     if heading and not heading - tax_cost(heading, words) <= words | said:
         return 0.0, ""

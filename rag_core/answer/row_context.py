@@ -70,6 +70,23 @@ def heading_row(row: Row) -> str:
     return ""
 
 
+def outer_heading(row: Row) -> str:
+    """The row of a label alone right above a table row's own heading row, no row of figures between: a list's name
+    over the name of its first part ('| Deferred tax assets: | |' over '| Accruals not currently deductible | |'), whose
+    end a finder's rows do not show (the indent is lost), so the later rows ('Lease liabilities') may be the outer
+    list's; '' for none."""
+    under = False
+    for line in reversed(lines_above(row)):
+        named = cells(line) if line.lstrip().startswith("|") else []
+        if named and named[0] and not any(named[1:]):
+            if under:
+                return named[0]
+            under = True
+        elif under or not named or (any(named[1:]) and (not named[0] or TOTAL_LABEL.match(named[0]))):
+            return ""
+    return ""
+
+
 _LIST_HEADING = re.compile(r"[A-Z][\w&,.'’()/ -]{2,80}:")
 """A line that names the list below it: a short name ending in a colon ('Current income tax expense:')."""
 _SENTENCE = re.compile(r"\b(?:follows?|following|below|is|are|was|were|consists?|consisted|includes?|included|"

@@ -110,9 +110,13 @@ def other_side(heading: str, metric: str) -> bool:
     """Whether a row's heading names one side of a tax provision and the metric asks a tax of the other ('State and
     local' under 'Current taxes' is no 'deferred state and local tax expense', where 'Deferred taxes' lists one too);
     a balance sheet's 'Current liabilities:' is no side of a tax ('Deferred revenues' under it are deferred)."""
-    said, asked = stems(heading), stems(metric)
+    said, asked = stems(_NOT_CURRENTLY.sub(" ", heading)), stems(metric)
     return asked >= _TAX and not said & _BALANCES and any(
         side <= said and not side <= asked and other <= asked for side, other in (_SIDES, _SIDES[::-1]))
+
+
+_NOT_CURRENTLY = re.compile(r"\bnot\s+currently\s+(?:deductible|taxable)\b", re.IGNORECASE)
+"""What a deferred tax asset's heading says of its items ('Accruals not currently deductible'): no current side."""
 
 
 def no_side(named: str, metric: str) -> bool:

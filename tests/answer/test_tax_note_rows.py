@@ -418,3 +418,22 @@ def test_the_whole_income_before_taxes_and_a_deferred_part_read_as_before() -> N
     assert whole is not None and whole.value == pytest.approx(7_204e6), whole
     deferred = read_figure("What was Glue's deferred federal income tax benefit in 2021?", [GLUE_CASH, GLUE_NOTE])
     assert deferred is not None and deferred.value == pytest.approx(-219e6), deferred
+
+
+GLUE_DEFERRED = Passage(n=1, document="glue-10k.pdf", page=72, tabular=True, text=(
+    "Components of Deferred Tax Assets and Liabilities\n\n(Millions) 2022 2021\n| Deferred tax assets: |  |  |\n"
+    "| Accruals not currently deductible |  |  |\n| Employee benefit costs | $232 | $237 |\n"
+    "| Product and other claims | 610 | 257 |\n| Pension costs | 7 | 351 |\n| Lease liabilities | 210 | 219 |\n"
+    "| Gross deferred tax assets | 2,353 | 2,138 |\n| Valuation allowance | (115) | (142) |\n"
+    "| Total deferred tax assets | 2,238 | 1,996 |\n| Deferred tax liabilities: |  |  |\n"
+    "| Accelerated depreciation | (586) | (665) |\n| Intangible assets | (901) | (985) |\n"
+    "| Right-of-use asset | (210) | (222) |\n| Total deferred tax liabilities | (1,838) | (1,872) |\n"))
+
+
+def test_a_deferred_tax_assets_row_after_its_lists_first_part_is_the_outer_lists() -> None:
+    """3M's 10-K: 'Lease liabilities' read nothing as a deferred tax asset: its nearest heading, 'Accruals not
+    currently deductible' (a finder loses the indent that ends that list), named no word of the question, and its
+    'currently' read as a current tax. The list's own name, 'Deferred tax assets:', is right above that heading."""
+    question = "What was Glue's deferred tax asset for lease liabilities at the end of 2022?"
+    figure = read_figure(question, [GLUE_DEFERRED])
+    assert figure is not None and figure.value == pytest.approx(210e6), figure
