@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
-from ..tables.lines import cells, is_row, prose_lines
+from ..tables.lines import cells, is_row, paragraphs
 from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles, without_spacers
 from ..tables.rows import HEADER_JOIN, labelled_rows
@@ -310,15 +310,11 @@ _LINES_ABOVE = 3
 """Lines above a table searched for its line of years (a caption, the unit, then the years)."""
 
 
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
-
-
 def _sentence_rows(passage: Passage, table: int) -> list[Row]:
-    """The sentences of a passage's prose that are rows (``figure_sentences``), as rows: its paragraphs a line each,
-    which a label does not cross (not from a page's running head: 'Table of Contents' over 'Advertising and other
-    marketing activities … totaled $5.2 billion in 2022, …'), while bullets' spans of one label stay one row."""
-    prose = "\n".join(" ".join(prose_lines(paragraph)) for paragraph in _PARAGRAPH.split(passage.text))
-    return [_row(passage, table, label, figures, scale, prose=True) for label, figures, scale in sentence_rows(prose)]
+    """The sentences of a passage's prose that are rows (``figure_sentences``), as rows: its paragraphs a line each
+    (``tables.lines.paragraphs``), which a label does not cross, while bullets' spans of one label stay one row."""
+    return [_row(passage, table, label, figures, scale, prose=True)
+            for label, figures, scale in sentence_rows(paragraphs(passage.text))]
 
 
 _DATED = re.compile(r"^(?P<name>.*?)[\s,]*(?:\b(?:at|as of|on|ended|ending)\s+)?(?P<date>(?:(?:[A-Z][a-z]+\.?\s+)?"

@@ -341,8 +341,7 @@ def _part_share(rows: list[Row], asked: Asked, passages: Sequence[Passage]) -> F
     total): 'What percentage of PepsiCo's 2022 net revenue came from beverages?' reads 40% of '| PepsiCo | 40% | 60% |'
     under '2022 › Beverages (a)' and '2022 › Convenient Foods', below its divisions' rows; the row of a part the
     question names instead ('Europe' of "PepsiCo's Europe net revenue"); or a sentence's row of the part's shares of the
-    whole (``shares_said``). None when the question asks no share of a
-    whole, or no such column and row are found."""
+    whole (``shares_said``). None when the question asks no share of a whole, or no such column and row are found."""
     tokens = formula_tokens(asked.formula)
     part = stems(tokens[0].removesuffix(AS_REVENUE)) - GENERIC if len(tokens) == 3 and tokens[1] == "/" else set()
     if not asked.percent or not part or asked.operation != "cell":

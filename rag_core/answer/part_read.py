@@ -24,7 +24,7 @@ _OF = re.compile(r"^\s*of\s+(?P<line>.+?)\s+(?:was|were|is|are)\s+(?P<part>.+)$"
 def part_read(question: str, passages: Sequence[Passage]) -> FigureReading | None:
     """The part a question asks of a line, of the year it names (the latest stated when it names none), as a
     sentence among the passages states it: a row that names the part, the line in its brackets
-(``figure_sentences._VALUES_OF``); None when it asks no part or no sentence states it."""
+    (``figure_sentences._VALUES_OF``); None when it asks no part or no sentence states it."""
     if not asks_part(question):
         return None
     asked = as_read(question)
@@ -34,9 +34,9 @@ def part_read(question: str, passages: Sequence[Passage]) -> FigureReading | Non
     line, part = (stems(named.group(group)) - GENERIC - stems(" ".join(PERIOD_WORDS)) for group in ("line", "part"))
     rows = [row for row in table_rows(passages) if row.prose and line and part and part <= label_stems(row.label)
             and line <= stems(row.label)]  # 'Held for sale (of lending commitments)'
-    name = named.group("part")  # the rows name the line already, in brackets their words leave out
     if not rows:
         return None
+    name = named.group("part")  # the rows name the line already, in brackets their words leave out
     years = tuple(int(year) for year in YEAR.findall(asked))
     reading = CellReader(rows, Asked(metric=name, years=years, operation="cell", question=asked)).cell(name)
     return None if reading is None or reading.missing or not reading.cells else reading

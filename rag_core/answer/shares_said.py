@@ -6,16 +6,13 @@ figure is read from (``figure_cells.table_rows``) leave them out."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from ..models import Passage
-from ..tables.lines import prose_lines
+from ..tables.lines import paragraphs
 from .figure_cells import Row
 from .figure_sentences import stated_shares
 
-_PARAGRAPH = re.compile(r"\n[ \t]*\n")
-"""Where a passage's paragraph ends: a sentence's subject is sought within its own."""
 _SAID = -1
 """The table number of a passage's rows of shares said in sentences: no table of the passage's."""
 
@@ -23,5 +20,4 @@ _SAID = -1
 def share_rows(passages: Sequence[Passage]) -> list[Row]:
     """The rows of shares the passages' sentences state (``figure_sentences.stated_shares``), each of its passage."""
     return [Row(passage, _SAID, label, by_year, scale, prose=True) for passage in passages
-            for label, by_year, scale in stated_shares("\n".join(
-                " ".join(prose_lines(paragraph)) for paragraph in _PARAGRAPH.split(passage.text)))]
+            for label, by_year, scale in stated_shares(paragraphs(passage.text))]

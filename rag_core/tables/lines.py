@@ -50,6 +50,17 @@ def prose_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if not is_row(line)]
 
 
+def paragraphs(text: str) -> str:
+    """A passage's prose, its table rows left out, a paragraph a line: a sentence read from it does not cross a
+    paragraph (not from a page's running head: 'Table of Contents' over 'Advertising and other marketing activities …
+    totaled $5.2 billion in 2022, …'), while a bullet's lines stay one."""
+    return "\n".join(" ".join(prose_lines(paragraph)) for paragraph in _PARAGRAPH.split(text))
+
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+"""Where a paragraph ends: a blank line."""
+
+
 def cells(line: str) -> list[str]:
     """The cells of one rendered row."""
     return [cell.strip() for cell in line.strip()[1:-1].split("|")]
