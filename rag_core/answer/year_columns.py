@@ -181,14 +181,21 @@ def names_above(before: Sequence[str], lines: list[str]) -> tuple[str, list[str]
     CS ICS GMNS Total' over rows of five figures), rather than the passage's header of another table ('| (Millions) |
     2022 | 2021 |'), and its rows, each of a roll-forward's rows between two balances named by the year of the later
     ('Acquisitions' after 'Balance as of December 31, 2021' is 'Acquisitions during 2022'); '' and the rows as they
-    are unless each name opens with a capital, none is a figure or a year, and every row of figures has one a name."""
-    names = re.sub(r"\([^)]*\)", " ", before[-1]).split() if before else []
+    are unless the line opens with the table's unit (``_UNIT_FIRST``: the header's one line, not the last of several,
+    'Impairments Other Costs Total' under 'Severance and Other', 'Employee Costs', 'Asset'), each name opens with a
+    capital, none is a figure or a year, and every row of figures has one a name."""
+    opened = _UNIT_FIRST.match(before[-1]) if before else None
+    names = opened.group("names").split() if opened else []
     widths = {len([cell for cell in cells(line)[1:] if cell.strip()]) for line in lines
               if figures_of(" ".join(cells(line)[1:]))}
     if len(names) < 2 or widths != {len(names)} or any(
             not name[:1].isupper() or figures_of(name) or YEAR.search(name) for name in names):
         return "", lines
     return "| | " + " | ".join(names) + " |", _in_periods(lines)
+
+
+_UNIT_FIRST = re.compile(r"^\s*\((?:[^)]*\b(?:thousands|millions|billions))\)\s+(?P<names>[^()]+)$", re.IGNORECASE)
+"""A line of column names that opens with the table's unit ('(Millions) USCS CS ICS GMNS Total')."""
 
 
 def _in_periods(lines: list[str]) -> list[str]:

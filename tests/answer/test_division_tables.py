@@ -87,3 +87,27 @@ def test_a_schedules_years_before_its_later_and_total_columns_are_its_header() -
                              "| Certificates of deposit | $5,790 | $6,554 | $2,939 | $27 | $786 | $ | — | $16,096 |\n"))
     figure = read_figure("How much of Card's certificates of deposit mature in 2024?", [schedule])
     assert figure is not None and figure.value == pytest.approx(6_554e6), figure
+
+
+def test_the_last_of_several_lines_of_names_above_a_table_is_no_header_of_its_own() -> None:
+    """PepsiCo's productivity plan: the line right above its rows, 'Impairments Other Costs Total', is the last of the
+    header's lines ('Severance and Other', 'Employee Costs', 'Asset'); read as the header, a word a column, the 2022
+    charges read 'Costs' (135) for FinanceBench's restructuring costs, not the total ($411 million)."""
+    plan = Passage(n=1, document="CRUNCH_2022_10K.pdf", page=79, tabular=True,
+                   caption="Note 3 — Restructuring and Impairment Charges › 2019 Multi-Year Productivity Plan", text=(
+        "Note 3 — Restructuring and Impairment Charges (in millions)\n| | 2022 | 2021 | 2020 |\n"
+        "| FLNA | $46 | $28 | $83 |\n| Corporate | 90 | 49 | 36 |\n| | 380 | 237 | 269 |\n"
+        "| Other pension and retiree medical benefits income | 31 | 10 | 20 |\n| Total | $411 | $247 | $289 |\n\n"
+        "A summary of our 2019 Productivity Plan is as follows:\n\nSeverance and Other\n\nEmployee Costs\n\nAsset\n\n"
+        "Impairments Other Costs Total\n| Liability as of December 25, 2021 | 64 | — |  | 7 | 71 |\n"
+        "| 2022 restructuring charges | 243 | 33 |  | 135 | 411 |\n"
+        "| Cash payments (a) | (90) | — |  | (134) | (224) |\n"
+        "| Liability as of December 31, 2022 | $188 | $ | — | $8 | $196 |\n"))
+    statement = Passage(n=2, document="CRUNCH_2022_10K.pdf", page=62, tabular=True, statement="income_statement",
+                        text=(
+        "Consolidated Statement of Income (in millions)\n| | 2022 | 2021 | 2020 |\n"
+        "| Net Revenue | $86,392 | $79,474 | $70,372 |\n| Operating Profit | 11,512 | 11,162 | 10,080 |\n"))
+    question = ("What is the quantity of restructuring costs directly outlined in Crunch's income statements for "
+                "FY2022? If restructuring costs are not explicitly outlined then state 0.")
+    figure = read_figure(question, [plan, statement])
+    assert figure is not None and figure.value == pytest.approx(411e6), figure
