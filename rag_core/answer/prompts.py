@@ -16,7 +16,7 @@ from ..tables.rows import labelled
 from ..text import CITATION  # the prompt asks for this form; the answer, its check and the chat read it
 from .figure_question import asks_part
 from .figure_saying import NOT_COMPUTED
-from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under
+from .quotes import comparing_statements, distinguishing_names, explaining_statements, holds_read, listed_under, of_row
 from .stated import STATED, asks_stated, overrules_lines, stated_sentence
 
 SYSTEM = (
@@ -259,7 +259,7 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
     apart (``quotes.distinguishing_names``: '-High' in 'The -High variant removes high-order
     retrieval, leading to a significant performance decline …'), the table's own passage first."""
     shown = {p.n: neutralize(labelled(p.text, p.columns)).splitlines() for p in passages if p.table_chunks}
-    labels = [row for row in rows if any(line.startswith(f"{row} — ") for lines in shown.values() for line in lines)]
+    labels = [row for row in rows if any(of_row(line, row) for lines in shown.values() for line in lines)]
     if not labels and asks_part(question):
         return None  # 'How much of its accounts payable was payable to suppliers in …': a sentence's, not the line's
     lines: list[tuple[int, str]] = []
@@ -267,7 +267,7 @@ def quoted_lines(question: str, passages: Sequence[Passage], rows: Sequence[str]
         if not p.table_chunks:
             continue
         labels = labels or answering_labels(p.text, question, p.columns, p.caption)
-        lines += [(p.n, line) for line in shown[p.n] if any(line.startswith(f"{label} — ") for label in labels)]
+        lines += [(p.n, line) for line in shown[p.n] if any(of_row(line, label) for label in labels)]
     if not lines or not rows and overrules_lines(question, passages, [line for _, line in lines]):
         return None  # none answers, or a sentence names the question more fully and states another figure
     listed = [(n, line) for n, line in lines if listed_under(shown[n], line, leads or {})]

@@ -13,6 +13,7 @@ from ..models import Passage
 from ..tables.lines import ROWS_LEFT_OUT, cells, in_table, is_row
 from ..tables.rows import HEADER_JOIN, labelled, labelled_rows
 from ..text import ends_with_stop, sentences_of
+from .figure_sentences import clean_label
 
 _NUMERIC = re.compile(r"\d")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -145,14 +146,21 @@ def listed_under(lines: Sequence[str], line: str, leads: Mapping[str, str]) -> b
     return above.strip().rstrip(":").strip() == lead
 
 
+def of_row(line: str, label: str) -> bool:
+    """Whether a labelled line is the line of the row the reader named ``label``: by its label as written, or as the
+    reader cleans it ('Other assets, less reserves for credit losses: 2022, $22; 2021, $25' is 'Other assets, less
+    reserves for credit losses', ``figure_sentences.clean_label``)."""
+    return line.startswith(f"{label} — ") or clean_label(line.partition(" — ")[0]) == label
+
+
 def holds_read(lines: Sequence[tuple[int, str]], line: str, held: Mapping[str, Sequence[str]]) -> bool:
     """Whether a labelled line is the row its figure was read from as to the cells read (``held``: row label -> the
     cells as written): a table that lists two rows of one label ('Net income attributable to CVS Health — 2022:
     $4,149; 2021: $7,910' and, under 'Basic earnings per share:', '… — 2022: $3.16; 2021: $6.00') quotes the one that
     holds them; any line of a label no cell was read from, or whose lines hold none of its cells."""
-    label = next((label for label in held if line.startswith(f"{label} — ")), None)
+    label = next((label for label in held if of_row(line, label)), None)
     if label is None:
         return True
     def holding(text: str) -> bool:  # the cell whole, not '7,910' of '17,910'
         return any(re.search(rf"(?<![\d.,]){re.escape(cell.strip())}(?!\d)", text) for cell in held[label])
-    return holding(line) or not any(holding(other) for _, other in lines if other.startswith(f"{label} — "))
+    return holding(line) or not any(holding(other) for _, other in lines if of_row(other, label))

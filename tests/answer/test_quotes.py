@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rag_core.answer.prompts import quoted_lines
 from rag_core.answer.quotes import distinguishing_names, explaining_statements
 from rag_core.models import Passage
 
@@ -39,3 +40,17 @@ def test_lines_under_the_same_columns_are_told_apart_by_their_labels_not_by_a_se
         "Net sales fell in 2022 because of lower demand for disposable respirators."))
     assert distinguishing_names([figures], ["Net sales", "Total operating expenses"], rows=6) == []
     assert distinguishing_names([figures], ["Net sales"], rows=6) == [], "one line: nothing to tell apart"
+
+
+def test_the_line_quoted_is_the_row_read_when_its_label_holds_a_tail_the_reader_leaves_out() -> None:
+    """American Express's balance sheet: the figure was read from 'Other assets, less reserves for credit losses'
+    (its label's tail '…: 2022, $22; 2021, $25' the reader leaves out), so no line matched the row's name and the
+    question's words quoted 'Total assets — 2022: $228,354; …' above the answer."""
+    sheet = Passage(n=1, document="card-10k.pdf", page=98, tabular=True, table_chunks=(3,), text=(
+        "| December 31 (Millions) | 2022 | 2021 |\n| Investment securities | 2,540 | 2,591 |\n"
+        "| Other assets, less reserves for credit losses: 2022, $22; 2021, $25 | 17,689 | 17,244 |\n"
+        "| Total assets | $228,354 | $188,548 |\n"))
+    quoted = quoted_lines("What were Card's total other assets at the end of 2022?", [sheet],
+                          rows=["Other assets, less reserves for credit losses"])
+    assert quoted is not None and [line for _, line in quoted.lines] == [
+        "Other assets, less reserves for credit losses: 2022, $22; 2021, $25 — 2022: 17,689; 2021: 17,244"]
