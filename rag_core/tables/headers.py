@@ -27,10 +27,10 @@ _HEADER_ROWS = 2
 _DAY_OF_MONTH = re.compile(rf"{MONTH_DAY.pattern}(?!\s*[.,]?\s*\d)", re.IGNORECASE)
 """A date's month and day with no year after it ('March 31,' over a table's quarters): a date with its year
 ('Year Ended December 31, 2019') titles one block of a table's rows, not its columns."""
-_NAMED_NUMBER = re.compile(rf"{_DAY_OF_MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\bQ[1-4]\b|\b[1-4]Q\b",
-                           re.IGNORECASE)
+_NAMED_NUMBER = re.compile(rf"{_DAY_OF_MONTH.pattern}|\b\d{{1,2}}(?:st|nd|rd|th)\b|\bQ[1-4]\b|\b[1-4]Q\b|"
+                           r"\b(?<=after )\d{1,2}(?= years?\b)", re.IGNORECASE)
 """A number that is part of a column's name, not a figure of it: a date's day, an ordinal ('1st Quarter'), a
-quarter ('Q4', '4Q')."""
+quarter ('Q4', '4Q'), a schedule's later years ('After 5 years')."""
 
 
 def date_title(row: Sequence[str]) -> bool:

@@ -624,3 +624,14 @@ def test_a_row_of_figures_not_applicable_names_no_columns() -> None:
                                                   "Average Price Paid Per Share",
                                                   "Maximum Number of Shares that May Yet Be Purchased"]
     assert len(rows) == 3
+
+
+def test_a_schedules_later_years_column_is_a_name_of_its_own_header() -> None:
+    """American Express's certificates of deposit by maturity: '| (Millions) | 2023 | … | 2027 | | After 5 years |
+    Total |' was no header of its own (its '5' a figure), so the passage's header of another table named the columns
+    and the line quoted above the answer read '2021: $6,554' for 2024's maturities."""
+    table = ("| (Millions) | 2023 | 2024 | 2025 | 2026 | 2027 |  | After 5 years | Total |\n"
+             "| Certificates of deposit | $5,790 | $6,554 | $2,939 | $27 | $786 | $ | — | $16,096 |")
+    assert labelled(table, "| (Millions) | 2022 | 2021 |") == (
+        "Certificates of deposit — 2023: $5,790; 2024: $6,554; 2025: $2,939; 2026: $27; 2027: $786; After 5 years: —; "
+        "Total: $16,096")
