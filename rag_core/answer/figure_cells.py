@@ -15,7 +15,7 @@ from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, is_row, paragraphs
 from ..tables.periods import by_accounts
-from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles, without_spacers
+from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
 from ..tables.rows import HEADER_JOIN, labelled_rows
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
@@ -219,7 +219,7 @@ def _first_of_each(labels: Sequence[str], row: Sequence[str]) -> dict[str, str]:
     2020 | Change |': 2022 against 2021 first, then 2021 against 2020); a row a finder set askew, its figures under the
     names they belong to, as the prompt places them (``tables.placing.squeezed``: '| $186 | | $11 | $(79) |')."""
     out: dict[str, str] = {}
-    askew = squeezed(without_spacers(without_period_titles(labels)), row)
+    askew = squeezed(without_period_titles(labels), row)
     placed = [(labels[c], value) for c, value in askew] if askew else [
         (label or f"column {c}", value) for c, (label, value) in enumerate(zip(labels[1:], row[1:], strict=False),
                                                                            start=1) if value]

@@ -238,8 +238,9 @@ def squeezed(labels: Sequence[str], row: Sequence[str]) -> list[tuple[int, str]]
     '| Common Equity Tier 1 | 10.3 | % | 10.5 | % | 13.5 | % | | |'), its figures given to the header's columns in
     order, as (column, figure): to every column when it has one each, to the years alone when it has one a year (a
     ratio's row leaves the change columns empty), or an amount and its rate to each change column after the years
-    ('2022 vs. 2021: $10,482 25%'); None for any other row, which is labelled by position."""
-    named = [c for c, label in enumerate(labels) if c > 0 and label.strip()]
+    ('2022 vs. 2021: $10,482 25%'); None for any other row, which is labelled by position. A block's name alone over
+    a blank column names none (``without_spacers``)."""
+    named = [c for c, label in enumerate(without_spacers(labels)) if c > 0 and label.strip()]
     if len(row) - 1 <= len(named):
         return None
     figures = signs_joined(row[1:])

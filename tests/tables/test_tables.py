@@ -635,3 +635,15 @@ def test_a_schedules_later_years_column_is_a_name_of_its_own_header() -> None:
     assert labelled(table, "| (Millions) | 2022 | 2021 |") == (
         "Certificates of deposit — 2023: $5,790; 2024: $6,554; 2025: $2,939; 2026: $27; 2027: $786; After 5 years: —; "
         "Total: $16,096")
+
+
+def test_a_figure_set_in_a_blocks_blank_column_is_labelled_by_the_named_column_after_it() -> None:
+    """PepsiCo's contributions to its plans: the total row's retiree medical figures sit one cell left, in the blank
+    columns of the currency signs, each under the block's name alone; the prompt's line read 'Retiree Medical: $48;
+    Retiree Medical: $47; Retiree Medical: $55', no year said."""
+    table = ("|  |  | Pension |  |  | Retiree Medical |  |  |  |  |\n"
+             "|  | 2022 | 2021 | 2020 |  | 2022 |  | 2021 |  | 2020 |\n"
+             "| Non-discretionary | 176 | 213 | 168 |  | 48 |  | 47 |  | 55 |\n"
+             "| Total | $336 | $738 | $507 | $48 |  | $47 |  | $55 |  |")
+    assert labelled(table).splitlines()[-1] == ("Total — Pension: 2022 $336, 2021 $738, 2020 $507; Retiree Medical: "
+                                                "2022 $48, 2021 $47, 2020 $55")
