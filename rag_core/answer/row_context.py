@@ -159,8 +159,11 @@ def title_line(row: Row) -> str:
 
 
 def table_title(row: Row) -> str:
-    """A row's table's title: its title line, else its passage caption's last part."""
-    return title_line(row) or row.passage.caption.split(" › ")[-1]
+    """A row's table's title: its title line, else its passage caption's last part that names something beyond a
+    unit and years ('Income Before Income Taxes' of '… › Income Before Income Taxes › (Millions) 2022 2021 2020')."""
+    parts = row.passage.caption.split(" › ")
+    return title_line(row) or next((part for part in reversed(parts) if _UNITS.sub(" ", part).strip(" ,.:;$()")),
+                                   parts[-1])
 
 
 def titled(row: Row) -> str:
@@ -181,14 +184,21 @@ def parts_of(row: Row) -> str:
     passage's caption): 'income before income taxes' of 'The components of income before income taxes are as
     follows:', 'Revenues' of 'Revenues consisted of the following:'; or the title itself when it is a name alone and
     the row is one of the parts that add up to the table's 'Total' ('Income Before Income Taxes' over 'United
-    States', 'International' and 'Total', ``adds_up``); '' when its title says none."""
+    States', 'International' and 'Total', ``adds_up``), in the line above it or, for a table that opens its passage,
+    in its caption; '' when its title says none."""
     near = title_line(row)
     title = near or table_title(row)
     if found := parts_named(title):
         return found
     named = _UNITS.sub(" ", title).split()  # its words, to tell a name from a sentence
     name = " ".join(re.sub(r"\([^)]*\)", " ", title).split()).strip(" :")  # as written: 'Provision for Income Taxes'
-    return name if near and 0 < len(named) <= _NAME_WORDS and adds_up(row) else ""
+    return name if (near or opens_passage(row)) and 0 < len(named) <= _NAME_WORDS and adds_up(row) else ""
+
+
+def opens_passage(row: Row) -> bool:
+    """Whether a row's table opens its passage, no line of words above it: its title is then its caption's
+    (``table_title``), a later chunk of the page whose first chunk held the title line."""
+    return not any(line.strip() and not line.lstrip().startswith("|") for line in lines_above(row))
 
 
 _NAME_WORDS = 8

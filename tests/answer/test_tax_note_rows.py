@@ -437,3 +437,15 @@ def test_a_deferred_tax_assets_row_after_its_lists_first_part_is_the_outer_lists
     question = "What was Glue's deferred tax asset for lease liabilities at the end of 2022?"
     figure = read_figure(question, [GLUE_DEFERRED])
     assert figure is not None and figure.value == pytest.approx(210e6), figure
+
+
+def test_a_part_of_income_before_taxes_in_a_table_that_opens_its_passage_is_titled_by_its_caption() -> None:
+    """3M's 10-K in the answers eval: the note's table opened its passage (a later chunk of its page), its title only
+    in the caption, '… › Income Before Income Taxes › (Millions) 2022 2021 2020', whose last part names no line, so
+    the U.S. income before income taxes read the income statement's whole (7,204)."""
+    caption = "GLUE 2022 10K › NOTE 10. Income Taxes › Income Before Income Taxes › (Millions) 2022 2021 2020"
+    note = Passage(n=2, document="glue-10k.pdf", page=71, tabular=True, caption=caption,
+                   text=("| United States | $3,861 | $3,716 | $3,795 |\n| International | 2,531 | 3,488 | 3,000 |\n"
+                         "| Total | $6,392 | $7,204 | $6,795 |\n"))
+    figure = read_figure("What was Glue's U.S. income before income taxes in 2021?", [GLUE_STATEMENT, note])
+    assert figure is not None and figure.value == pytest.approx(3_716e6), figure
