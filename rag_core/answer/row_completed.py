@@ -91,8 +91,8 @@ def totals_first(metric: str, found: list[tuple[float, Row]]) -> list[tuple[floa
     asked = stems(metric) - GENERIC
     if not metric.lower().startswith("total ") or not asked:
         return found
-    if _OTHER.search(metric):  # 'total other assets': the line of the others ('Other assets'), not 'Total assets'
-        said = [item for item in found if _OTHER.search(item[1].label)]
+    if asked >= _OTHERS:  # 'total other assets': the line of the others ('Other assets'), not 'Total assets'
+        said = [item for item in found if label_stems(item[1].label) >= _OTHERS]
         line = re.compile(rf"{re.escape(metric[len('total '):].strip())}\s*(?:,|$)", re.IGNORECASE)
         named = [item for item in said if label_stems(item[1].label) - GENERIC == asked or line.match(item[1].label)]
         named.sort(key=lambda item: not item[1].passage.statement)  # the statement's line before a note's or the
@@ -105,9 +105,9 @@ def totals_first(metric: str, found: list[tuple[float, Row]]) -> list[tuple[floa
     return [*whole, *(item for item in found if item not in whole)] if whole else found
 
 
-_OTHER = re.compile(r"\bother\b", re.IGNORECASE)
-"""A word that tells a line of the others apart from the whole it is in ('Other assets' of 'Total assets'), though no
-stem names it (``STOPWORDS``)."""
+_OTHERS = stems("other")
+"""The word that tells a line of the others apart from the whole it is in ('Other assets' of 'Total assets'), a stem
+of its own though a stop word elsewhere (``row_words.stems``)."""
 
 
 def tax_cost(heading: set[str], words: set[str]) -> set[str]:
