@@ -281,7 +281,7 @@ def _read_asked(question: str) -> Asked | None:
     spans = _PERIODS.search(asked)
     periods = ((int(spans.group(1)), int(spans.group(2))), (int(spans.group(3)), int(spans.group(4)))) if spans else ()
     plain = named_metrics(asked)  # a ratio or a line asked for in plain words, by its textbook name
-    line = line_named(asked, plain)
+    line = line_named(asked, plain, related=True)  # 'income taxes paid related to the TCJ Act'
     cell = Asked(metric=line or metric(asked), years=years, operation="cell", decimals=rounding, question=asked,
                  scale=SCALES[scale.group("scale").lower()] if scale else None, periods=periods,
                  since=len(set(years)) == 1 and SINCE.search(asked) is not None)

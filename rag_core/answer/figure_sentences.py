@@ -93,6 +93,15 @@ _DATES_LEAD = re.compile(
     rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+respectively")
 """A row by the dates it names first, its label the sentence's subject: 'As of December 2016 and December 2015, the
 fair value of loans receivable was $49.80 billion and $45.19 billion, respectively'."""
+_YEARS_INCLUDE = re.compile(
+    rf"\b(?:For|In|During)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+)?"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),\s+(?:it\s+|this\s+line\s+)?includ(?:es|ed)\s+"
+    rf"(?P<label>[a-z][^.;:$\n]{{2,80}}?)\s+of\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}"
+    rf"{_AMOUNT}),?\s+respectively,?\s+(?P<tail>(?:related to|relating to|attributable to|in connection with|for)\s+"
+    r"[^.;:]{3,120})")
+"""A footnote's part of its line by the years it names first, what the part is of after its figures: '(b) In 2022,
+2021 and 2020, includes tax payments of $309 million, $309 million and $78 million, respectively, related to the TCJ
+Act' is the row 'Tax payments related to the TCJ Act'."""
 _BOTH = rf"(?:as of|at)\s+both\s+(?P<first>{_DATE})\s+and\s+(?P<second>{_DATE})"
 """One figure stated for two dates at once ('as of both December 31, 2022 and 2021')."""
 _AT_BOTH = (
@@ -217,6 +226,9 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _YEARS_INCLUDE.finditer(prose):
+        found.append((f"{match.group('label')} {match.group('tail')}", re.findall(_AMOUNT, match.group("values")),
+                      years_in(match.group("years"))))
     for match in (found_both for pattern in _AT_BOTH for found_both in pattern.finditer(prose)):
         found.append((match.group("label"), [match.group("value")] * 2,
                       [*years_in(match.group("first")), *years_in(match.group("second"))]))

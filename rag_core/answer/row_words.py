@@ -65,7 +65,7 @@ _BEFORE_TAXES = re.compile(r"\bbefore\s+(?:(?:the\s+)?provision\s+for\s+(?P<inco
 income tax expense'): the amount before income taxes."""
 _OTHER = re.compile(r"\bother\b", re.IGNORECASE)
 """'Other income, net' is not net income: 'other' names a line item apart, though a stop word elsewhere."""
-ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes", "openi": "begin", "closi": "endin"}
+ALIKE = {"cost": "costs", "charg": "costs", "tax": "taxes", "openi": "begin", "closi": "endin", "payme": "paid"}
 """Stems reports use alike for one line item's name ('costs' and 'charges'; an 'opening balance' is the beginning one,
 a 'closing balance' the ending one)."""
 

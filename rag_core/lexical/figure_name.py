@@ -292,9 +292,30 @@ _AT_START = re.compile(r"\b(?P<at>at|as of)\s+the\s+(?:beginning|start)\s+of\s+(
 """A balance asked at the start of a year ('at the beginning of fiscal 2012'), its year the group 'year'."""
 
 
-def line_named(question: str, names: Sequence[str] | None = None) -> str:
+def line_named(question: str, names: Sequence[str] | None = None, *, related: bool = False) -> str:
     """The line item a question names in plain words, as reports name it ('how much interest did it pay': 'interest
     paid'; 'earn before taxes': 'income before income taxes'), or ''; else its figure is ``metric``'s: the first of
-    the textbook names its plain words give (``names``, else ``named_metrics``) that is a line item."""
-    return next((name for name in (named_metrics(question) if names is None else names)
+    the textbook names its plain words give (``names``, else ``named_metrics``) that is a line item. ``related``: with
+    what the question says the figure is related to (``qualified``), for the figure reader."""
+    line = next((name for name in (named_metrics(question) if names is None else names)
                  if any(re.fullmatch(p, name) for p in LINE_ITEMS)), "")
+    return qualified(line, metric(question)) if related else line
+
+
+def qualified(line: str, named: str) -> str:
+    """A line item a question names in plain words (``line_named``) with what the question's own name of the figure
+    (``metric``) says it is related to, which the line leaves out: 'income taxes paid related to the TCJ Act' of 'income
+    taxes related to the TCJ Act paid', a part of the line a footnote may state; ``line`` as it is when ``named`` says
+    nothing of the kind ('' when it is '')."""
+    found = _RELATED.search(named)
+    if not line or found is None:
+        return line
+    words = found.group("what").split()
+    while words and words[-1].casefold() in line.casefold().split():
+        words.pop()  # the line's own word, set after ('… the TCJ Act paid')
+    return f"{line} {found.group('how')} {' '.join(words)}" if words else line
+
+
+_RELATED = re.compile(r"\s(?P<how>related\s+to|relating\s+to|attributable\s+to|in\s+connection\s+with)\s+(?P<what>.+)$",
+                      re.IGNORECASE)
+"""What a figure's name says it is related to, at its end ('related to the TCJ Act')."""
