@@ -27,14 +27,14 @@ from ..lexical.report_names import reports_named
 from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import cells, is_row, unmarked
-from ..tables.placing import rounding
+from ..tables.placing import YEAR_COLUMN, rounding
 from ..tables.rows import HEADER_JOIN
 from .figure_cells import Row
 from .figure_question import ASKS_PERCENT, Asked
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above, table_words
 from .row_words import GENERIC, stems
-from .statement_lines import BALANCE_AT
+from .statement_lines import BALANCE_AT, figures_of
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 
@@ -83,9 +83,25 @@ def by_period(rows: Sequence[Row]) -> list[Row]:
             upcoming = None
         if BALANCE_AT.match(row.label) and (dated := YEAR.findall(row.label)):
             upcoming = max(int(y) for y in dated)
-        elif upcoming is not None and not row.prose and not any(YEAR.search(label) for label in row.cells):
-            out[n] = replace(row, cells={f"{upcoming} › {label}": text for label, text in row.cells.items()})
+        elif not row.prose and not any(YEAR.search(label) for label in row.cells) and (
+                year := upcoming or _block_year(row)):
+            out[n] = replace(row, cells={f"{year} › {label}": text for label, text in row.cells.items()})
     return out
+
+
+def _block_year(row: Row) -> int | None:
+    """The year of the block of rows ``row`` stands in, in a table of one block a year, each under its year alone:
+    a row of it and nothing else ('| 2021 | | |') or, for the first block, a line of it above the table ('2022'
+    over American Express's revenues by region); None under no such year."""
+    for line in reversed(lines_above(row)):
+        if not line.strip():
+            continue
+        label, *rest = cells(line) if is_row(line) else [line]
+        if YEAR_COLUMN.fullmatch(label) and not "".join(rest).strip():
+            return int(years_in(label)[0])
+        if not is_row(line) or not figures_of(" ".join(rest)):
+            return None  # the table's top, or a heading of another kind
+    return None
 
 
 def of_quarter(rows: Sequence[Row], quarter: int | None, asked: Asked) -> tuple[list[Row], Asked]:
@@ -142,6 +158,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     division; the question read as of a row's label it names ('Americas' under 'Net revenues by geographic
     region:'); ``rows`` and ``asked`` as they are when it names no part."""
     initials = {short.casefold() for short in name_acronyms(asked.question)}
+    initials |= {short.casefold() for short in _SHORT_NAME.findall(asked.question)
+                 if short.casefold() not in asked.metric.casefold()}  # 'did PBNA record', not "3M's EBITDA"
     part = [replace(row, cells=_named_cells(row, asked)) for row in rows if not row.prose
             and (_plain(row.label) in initials or abbreviates(unmarked(row.label), asked.question))]
     if part:
@@ -250,6 +268,9 @@ def _part_words(asked: Asked, rows: Sequence[Row]) -> tuple[set[str], str, str]:
 
 
 _NAME_RUN = r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*"
+_SHORT_NAME = re.compile(r"(?<![\w'’.-])[A-Z]{3,}(?![\w'’.-])")
+"""A part of the company the question names by its initials alone ('How much … did PBNA record'): a row's label when
+it is one, unless the figure asked is of those words ('3M's EBITDA')."""
 _PART = r"(?P<part>(?i:division|segment|business|unit|subsidiary|reportable segment)s?)\b"
 """What a question calls a part of the company after its name."""
 _TWO_PARTS = re.compile(rf"(?<![\w'’]){_NAME_RUN}\s+and\s+{_NAME_RUN}\s+(?i:divisions|segments|businesses|units)\b")

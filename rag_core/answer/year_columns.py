@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..chunk_text import CHANGE_OF_YEARS, MONTH, MONTH_DAY
 from ..lexical.figure_name import YEAR
 from ..tables.lines import cells
-from ..tables.placing import changes_follow, described_before, paired_cells, rates_paired, signs_joined
+from ..tables.placing import YEAR_COLUMN, changes_follow, described_before, paired_cells, rates_paired, signs_joined
 from ..tables.rows import HEADER_JOIN
 from .figure_sentences import clean_label, years_in
 from .statement_lines import BALANCE_AT, figures_of
@@ -184,15 +184,37 @@ def names_above(before: Sequence[str], lines: list[str]) -> tuple[str, list[str]
     are unless the line opens with the table's unit (``_UNIT_FIRST``: the header's one line, not the last of several,
     'Impairments Other Costs Total' under 'Severance and Other', 'Employee Costs', 'Asset'), each name opens with a
     capital, none is a figure or a year, and every row of figures has one a name."""
-    opened = _UNIT_FIRST.match(before[-1]) if before else None
+    opened = _UNIT_FIRST.match(next((line for line in reversed(before) if line.strip() and not YEAR_COLUMN.fullmatch(
+        line)), "")) if before else None  # (over the bare year of a table's first block: '2022')
     names = opened.group("names").split() if opened else []
     widths = {len([cell for cell in cells(line)[1:] if cell.strip()]) for line in lines
               if figures_of(" ".join(cells(line)[1:]))}
+    if len(widths) == 1 and len(names) > (width := next(iter(widths))):
+        names = _grouped(names, width)
     if len(names) < 2 or widths != {len(names)} or any(
             not name[:1].isupper() or figures_of(name) or YEAR.search(name) for name in names):
         return "", lines
     return "| | " + " | ".join(names) + " |", _in_periods(lines)
 
+
+def _grouped(words: list[str], width: int) -> list[str]:
+    """Column names of several words each from a line of more words than columns ('United States EMEA APAC LACC Other
+    Unallocated Consolidated' over six): initials and a whole's name ('Total', 'Consolidated') are one column each, and
+    each run of other capitalised words between them one; the words as they are when that makes no ``width`` names."""
+    names: list[list[str]] = []
+    for word in words:
+        alone = _INITIALS.fullmatch(word) is not None or word.casefold() in _WHOLE_NAMES
+        if alone or not names or _INITIALS.fullmatch(names[-1][-1]) or names[-1][-1].casefold() in _WHOLE_NAMES:
+            names.append([word])
+        else:
+            names[-1].append(word)
+    return [" ".join(name) for name in names] if len(names) == width else words
+
+
+_INITIALS = re.compile(r"[A-Z][A-Z&]+")
+"""A column named by initials ('EMEA', 'APAC', 'USCS')."""
+_WHOLE_NAMES = {"total", "consolidated", "combined", "eliminations"}
+"""Names of the column that adds up the others, one word alone."""
 
 _UNIT_FIRST = re.compile(r"^\s*\((?:[^)]*\b(?:thousands|millions|billions))\)\s+(?P<names>[^()]+)$", re.IGNORECASE)
 """A line of column names that opens with the table's unit ('(Millions) USCS CS ICS GMNS Total')."""

@@ -47,6 +47,13 @@ def test_a_divisions_figure_is_read_from_its_blocks_column(question: str, value:
     assert figure is not None and figure.value == pytest.approx(value), figure
 
 
+def test_a_division_the_question_names_by_its_initials_alone_reads_its_row() -> None:
+    """'PBNA' was no part of the company unless the question spelled its name out ('PepsiCo Beverages North
+    America'): "did PBNA record" read the divisions' total ($2,685 million)."""
+    figure = read_figure("How much depreciation and other amortization did PBNA record in 2022?", [AMORTIZATION])
+    assert figure is not None and figure.value == pytest.approx(930e6), figure
+
+
 def test_a_figure_set_in_a_blocks_blank_column_is_read_in_the_named_column_after_it() -> None:
     """The total row's retiree medical figures sit one cell left, in the columns of the currency signs: 2020's $55
     million was read as nothing, and the question read the pension total ($507 million)."""
@@ -111,3 +118,30 @@ def test_the_last_of_several_lines_of_names_above_a_table_is_no_header_of_its_ow
                 "FY2022? If restructuring costs are not explicitly outlined then state 0.")
     figure = read_figure(question, [plan, statement])
     assert figure is not None and figure.value == pytest.approx(411e6), figure
+
+
+REGIONS = Passage(n=1, document="card-10k.pdf", page=155, tabular=True, columns="| (Millions) | 2022 | 2021 |", text=(
+    "GEOGRAPHIC OPERATIONS\nThe following table presents our total revenues net of interest expense and pretax income "
+    "in different geographic regions:\n\n(Millions) United States EMEA APAC LACC Other Unallocated Consolidated\n\n"
+    "2022\n| Total revenues net of interest expense | $41,396 | $4,871 | $3,835 | $2,917 | $(157) | $52,862 |\n"
+    "| Pretax income (loss) from continuing operations | 10,383 | 550 | 376 | 500 | (2,224) | 9,585 |\n"
+    "| 2021 |  |  |  |  |  |  |\n"
+    "| Total revenues net of interest expense | $33,103 | $3,643 | $3,418 | $2,238 | $(22) | $42,380 |\n"
+    "| Pretax income (loss) from continuing operations | 10,325 | 460 | 420 | 494 | (1,010) | 10,689 |\n"))
+INCOME = Passage(n=2, document="card-10k.pdf", page=96, tabular=True, statement="income_statement", text=(
+    "Consolidated Statements of Income (Millions)\n| | 2022 | 2021 |\n"
+    "| Total revenues net of interest expense | 52,862 | 42,380 |\n| Pretax income | 9,585 | 10,689 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were Card's total revenues net of interest expense in EMEA in 2022?", 4_871e6),
+    ("What was Card's pretax income from continuing operations in the United States in 2021?", 10_325e6),
+    ("What was Card's pretax income from continuing operations in APAC in 2021?", 420e6),
+])
+def test_a_regions_figure_is_read_in_its_column_of_the_years_block(question: str, value: float) -> None:
+    """American Express's 10-K: the regions are named in the line above the table, some in two words ('United States',
+    'Other Unallocated'), over blocks of rows a year each ('2022' above the table, '| 2021 | | |' in it). The names
+    named no column and the blocks no year: EMEA's revenues gave the candidates of the whole company, and the U.S.
+    pretax income read the consolidated statement's ($10,689 million)."""
+    figure = read_figure(question, [INCOME, REGIONS])
+    assert figure is not None and figure.value == pytest.approx(value), figure
