@@ -102,6 +102,12 @@ _YEARS_INCLUDE = re.compile(
 """A footnote's part of its line by the years it names first, what the part is of after its figures: '(b) In 2022,
 2021 and 2020, includes tax payments of $309 million, $309 million and $78 million, respectively, related to the TCJ
 Act' is the row 'Tax payments related to the TCJ Act'."""
+_WE_HAD = re.compile(
+    rf"\b(?:At|As of)\s+(?P<years>{_DATE}(?:,?\s+(?:and\s+)?{_DATE}){{1,4}}),\s+(?:we|the [Cc]ompany)\s+had\s+"
+    rf"(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{0,4}}{_AMOUNT}),?\s+(?:respectively,?\s+)?"
+    r"(?:of\s+)?(?P<label>[a-z][^.;:$\n(]{2,80}?)(?=\s*[.;:,(]|\s+(?:pursuant|which|that)\b|$)")
+"""What the company had at the dates a sentence names first, a figure each or one for all: 'At December 31, 2019 and
+December 31, 2018, we had $1.5 billion available under a revolving credit facility (the "Revolver") …'."""
 _BOTH = rf"(?:as of|at)\s+both\s+(?P<first>{_DATE})\s+and\s+(?P<second>{_DATE})"
 """One figure stated for two dates at once ('as of both December 31, 2022 and 2021')."""
 _AT_BOTH = (
@@ -226,6 +232,9 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
     for match in _DATES_LEAD.finditer(prose):
         found.append((match.group("label"), re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))))
+    for match in _WE_HAD.finditer(prose):
+        values, years = re.findall(_AMOUNT, match.group("values")), years_in(match.group("years"))
+        found.append((match.group("label"), values * len(years) if len(values) == 1 else values, years))
     for match in _YEARS_INCLUDE.finditer(prose):
         found.append((f"{match.group('label')} {match.group('tail')}", re.findall(_AMOUNT, match.group("values")),
                       years_in(match.group("years"))))

@@ -30,6 +30,8 @@ def header_years(row: Sequence[str]) -> list[str]:
     '| 2016 2015 | 2014 |' too), and the change a last column holds after them ('(Decrease)') or a schedule's later
     years and total (``_LATER``), or [] for a row with a cell that names neither or holds another figure."""
     filled = [cell for cell in row[1:] if cell.strip()]
+    while filled and _WHERE_SHOWN.fullmatch(filled[-1].strip()):
+        filled.pop()  # '| 2019 | 2018 | 2017 | Statement of Operations Classification |': where the figures are shown
     found = [years_in(cell) for cell in filled]
     last = len(found)  # '| 2019 | 2018 | (Decrease) |', '| 2022 | 2021 | $ Change | % Change |': changes after years
     while last > 1 and not found[last - 1] and (_CHANGE_COLUMN.fullmatch(filled[last - 1].strip())
@@ -55,6 +57,9 @@ _LATER = re.compile(r"(?:thereafter|later years|after\s+(?:\d+|five|ten)\s+years
                     r"total)", re.IGNORECASE)
 """A schedule's columns after its years: what falls due later ('After 5 years', 'Thereafter') and its 'Total'
 ('| (Millions) | 2023 | 2024 | 2025 | 2026 | 2027 | After 5 years | Total |')."""
+_WHERE_SHOWN = re.compile(r"[A-Za-z ,&'’-]*\b(?:classification|location|line items?)", re.IGNORECASE)
+"""A last column of words that says where each row's figures are shown ('Balance Sheet Classification', 'Statement of
+Operations Classification', 'Location of gain (loss)')."""
 _NOTE_MARK = re.compile(r"\((?:\d{1,2}|[a-z])\)", re.IGNORECASE)
 """A footnote's mark after a year in a header ('2018 (6)'), no figure of the column."""
 _CHANGE_COLUMN = re.compile(r"\(?(?:\$|%)?\s*(?:increase|decrease|change|variance)\)?(?:\s*\(?(?:increase|decrease|"
@@ -68,6 +73,8 @@ _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)
 2,014,908')."""
 
 
+_DIGIT = re.compile(r"\d")
+"""A cell with no digit holds words, not a figure."""
 _NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?", re.IGNORECASE)
 """A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
 
@@ -93,6 +100,9 @@ def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, mark
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
     if not led and (words := described_before(filled, len(dict.fromkeys(years)), bare=bare)):
         filled = filled[words:]  # cells that describe the row ('Other assets'; 'EUR Fixed | 1.14% | 2023') left out
+    while filled and filled[-1].strip() and not _DIGIT.search(filled[-1]) and not _NOT_MEANINGFUL.fullmatch(
+            filled[-1].strip()) and any(_DIGIT.search(cell) for cell in filled[:-1]):
+        filled = filled[:-1]  # where its figures are shown, after them ('| $39 | $7 | $(1) | Net revenues |')
     entries = [*(figures_of(led.group("figures")) if led else []),
                *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
                                                 else figures_of(cell)))]
@@ -143,6 +153,8 @@ TITLE_END = re.compile(r"(?::|\bas follows\W*)\s*$", re.IGNORECASE)
 _ONE_YEAR = re.compile(rf"\b(?:year|period|quarter|(?:three|six|nine|twelve)\s+months)\s+ended\s+(?:{MONTH}\s+"
                        r"\d{1,2},?\s+)?(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 """The period a title names its year by ('during the year ended December 31, 2022')."""
+_ONE_DATE = re.compile(rf"\b(?:at|as\s+of)\s+{MONTH}\s+\d{{1,2}},?\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
+"""The date a title names a balance's table by ('… lease liabilities at December 31, 2019, are as follows')."""
 _UNNAMED = re.compile(r"column (?P<n>\d+)")
 """A column no header names (``figure_cells._first_of_each``)."""
 _TOTAL_LAST = re.compile(r"\bTotal\s*$")
@@ -157,17 +169,21 @@ def names_over(line: str) -> bool:
 
 def one_year_titled(before: Sequence[str]) -> str:
     """The one year a table's title names, its nearest line above ending as a title does ('The changes in the
-    balances of Level 3 financial assets during the year ended December 31, 2022 were as follows:'); '' when the title
-    names none, or several."""
+    balances of Level 3 financial assets during the year ended December 31, 2022 were as follows:') or the date of its
+    balances ('… at December 31, 2019, are as follows'); '' when the title names none, or several."""
     title = next((line for line in reversed(before) if TITLE_END.search(line)), "")
-    found = {m.group("year") for m in _ONE_YEAR.finditer(title)}
+    found = {m.group("year") for pattern in (_ONE_YEAR, _ONE_DATE) for m in pattern.finditer(title)}
     return found.pop() if len(found) == 1 and len(set(YEAR.findall(title))) == 1 else ""
 
 
 def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]) -> list[dict[str, str]]:
     """Rows of a table of one year whose columns no header names, their names left as lines of words above it ending
     in 'Total' (CVS Health's Level 3 roll-forward of 2022), each cell under the year ('2022 › column 3'), the last
-    column its 'Total'; any other table's rows, or rows with a named column, as they are."""
+    column its 'Total'; a table of one column of figures, each under the year ('Total future lease payments | $303'
+    under a title '… at December 31, 2019, are as follows'); any other table's rows, or rows with a named column, as
+    they are."""
+    if {column for row in rows for column in row} == {"column 1"}:
+        return [{year: row["column 1"]} for row in rows]  # one column of figures, of the title's date
     if not names_over(next((line for line in reversed(before) if line.strip()), "")) or not all(
             _UNNAMED.fullmatch(column) for row in rows for column in row):
         return list(rows)  # (an award's activity of a year has its measures named above it, ``award_activity``)

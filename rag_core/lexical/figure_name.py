@@ -70,7 +70,8 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 """'what percentage did the balance increase from 2007 to 2009': the figure is the balance."""
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
-                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ|expect|anticipate)\b"
+                   r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ|expect|anticipate|reclassify|"
+                   r"capitali[sz]e|defer|accrue)\b"
                    r"(?:\s+(?:from|for|related\s+to|relating\s+to|attributable\s+to)\s+"
                    r"(?P<of>(?!(?:the\s+)?(?:fiscal|year|period|quarter|fy)\b)[a-z][^,?]*?)(?=\s+(?:at|as\s+of|in|on|"
                    r"during|for)\b|\s*[,?.]|\s*$))?.*$")

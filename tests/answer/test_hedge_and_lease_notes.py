@@ -1,0 +1,67 @@
+"""Shapes of a 10-K's notes on leases, debt and hedges (Activision Blizzard's 2019 10-K, pages 94 to 97): a schedule of
+one column under a title that dates it, a column of words saying where each figure is shown, and a sentence of what
+the company had at two dates."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_core.answer.figure_sentences import sentence_rows
+from rag_core.answer.figures import read_figure
+from rag_core.models import Passage
+
+SCHEDULE = Passage(n=1, document="games-10k.pdf", page=96, tabular=True, text=(
+    "Future undiscounted lease payments for our operating lease liabilities, and a reconciliation of these payments to "
+    "our operating lease liabilities at December 31, 2019, are as follows (amounts in millions):\n"
+    "| For the years ending December 31, |  |\n| 2020 | $72 |\n| 2021 | 59 |\n| Thereafter | 37 |\n"
+    "| Total future lease payments | $303 |\n| Less imputed interest | (30) |\n| Total lease liabilities | $273 |\n"
+    "Future minimum lease payments as of December 31, 2018, prior to our adoption of the new lease accounting "
+    "standard, were as follows:\n| For the years ending December 31, |  |\n| 2019 | $80 |\n| Thereafter | 60 |\n"
+    "| Total | $346 |\n"))
+CLASSIFIED = Passage(n=2, document="games-10k.pdf", page=96, tabular=True, caption=(
+    "Operating lease ROU assets and liabilities recorded on our consolidated balance sheet as of December 31, 2019, "
+    "were as follows (amounts in millions):"), text=(
+    "|  | At December 31, 2019 | Balance Sheet Classification |\n| ROU assets | $232 | Other assets |\n"
+    "| Current lease liabilities | $63 | Accrued expenses and other current liabilities |\n"
+    "| Non-current lease liabilities | 210 | Other liabilities |\n"))
+RECLASSIFIED = Passage(n=3, document="games-10k.pdf", page=94, tabular=True, text=(
+    "The amount of pre-tax net realized gains (losses) associated with our Cash Flow Hedges that were reclassified out "
+    "of “Accumulated other comprehensive income (loss)” and into earnings are as follows (amounts in millions):\n"
+    "|  |  | For | the | Years Ended December 31, |  |  |\n"
+    "|  | 2019 |  |  | 2018 | 2017 | Statement of Operations Classification |\n"
+    "| Cash Flow Hedges | $ | 39 | $7 | $ | (1) | Net revenues |\n"))
+REVOLVER = ("At December 31, 2019 and December 31, 2018, we had $1.5 billion available under a revolving credit "
+            "facility (the “Revolver”) pursuant to a credit agreement entered into on October 11, 2013.")
+
+
+def test_a_schedule_of_one_column_is_of_the_date_its_title_names() -> None:
+    """The schedule's one column had no name, so no figure was of 2019: the total read nothing. The 2018 schedule
+    below it is of 2018."""
+    figure = read_figure("What were Games' total future lease payments at December 31, 2019?", [SCHEDULE])
+    assert figure is not None and figure.value == pytest.approx(303e6), figure
+    earlier = read_figure("What were Games' total future minimum lease payments as of December 31, 2018?", [SCHEDULE])
+    assert earlier is not None and earlier.cells[0].column == "2018" and earlier.shown == "$346", earlier
+
+
+def test_words_under_a_named_column_leave_the_header_whole() -> None:
+    """'Other assets' under 'Balance Sheet Classification' is no figure, so the header was taken for a row: the ROU
+    assets were under 'column 1' and read nothing for 2019."""
+    figure = read_figure("How much in operating lease ROU assets did Games have at December 31, 2019?", [CLASSIFIED])
+    assert figure is not None and figure.value == pytest.approx(232e6), figure
+
+
+def test_a_column_saying_where_figures_are_shown_is_no_year() -> None:
+    """'Statement of Operations Classification' after the years named no year, so the header named none; and 'did
+    Games reclassify' was read into the figure's name."""
+    figure = read_figure("How much in pre-tax net realized gains on cash flow hedges did Games reclassify into "
+                         "earnings in 2019?", [RECLASSIFIED])
+    assert figure is not None and figure.value == pytest.approx(39e6), figure
+
+
+def test_what_the_company_had_at_two_dates_is_a_row() -> None:
+    """'At D1 and D2, we had $1.5 billion available under …' was no row: one figure for both dates, after 'we had'."""
+    assert sentence_rows(REVOLVER) == [("Available under a revolving credit facility",
+                                        {"2019": "$1.5", "2018": "$1.5"}, 1e9)]
+    debt = Passage(n=1, document="games-10k.pdf", page=97, text=f"13. Debt\nCredit Facilities\n{REVOLVER}")
+    figure = read_figure("How much was available under Games' revolving credit facility at December 31, 2019?", [debt])
+    assert figure is not None and figure.value == pytest.approx(1.5e9), figure
