@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
-from ..tables.lines import cells, is_row, paragraphs
+from ..tables.lines import cells, date_rejoined, is_row, paragraphs
 from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
 from ..tables.rows import HEADER_JOIN, labelled_rows
@@ -21,7 +21,7 @@ from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
 from .statement_lines import BALANCE_AT, cell_value, figures_of, repaired
 from .table_blocks import tables_of
-from .year_columns import by_year, header_years, in_blocks, in_one_year, names_above, one_year_titled, years_above
+from .year_columns import by_year, header_years, in_one_year, names_above, one_year_titled, unaligned, years_above
 
 _UNSCALED = re.compile(r"\b(?:number of|per (?:common )?share|percent(?:age)?|days)\b|%", re.IGNORECASE)
 """A row a table's 'in millions' does not scale: a count, a figure per share, a percentage."""
@@ -156,7 +156,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             # its caption: the lines above it, or the passage's for a table that opens it
             shares = SHARES_OF_REVENUE.search("\n".join(before[-_LINES_ABOVE:] or [passage.caption])) is not None
             per_share = _PER_SHARE.search("\n".join([shared, *before, *block])) is not None
-            lines = [line for line in block if is_row(line)]
+            lines = [date_rejoined(line) for line in block if is_row(line)]  # '| As of December | 31, 2018 |'
             rates = _rates_only(lines)
             shares, points = shares or rates, rates and any(_STATUTORY.search(cells(line)[0]) for line in lines)
             header_line, header = next(((line, found) for line in lines if (found := header_years(cells(line)))),
@@ -166,7 +166,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
             above = None if header else next(
                 (found for line in reversed(before[-_LINES_ABOVE:] or [header_caption(passage.caption)])
                  if len(found := years_above(line)) >= 2), None)
-            years = [] if in_blocks(header_line) else header or above or next(
+            years = [] if unaligned(header_line, lines) else header or above or next(
                 (found for line in passage.columns.splitlines() if (found := header_years(cells(line)))), [])
             # each year over the same columns, named once a year in the line right above ('Amount Rate Amount
             # Rate'), which a store of an earlier release kept as the caption, its header the years alone

@@ -26,6 +26,7 @@ from ..lexical.figure_name import YEAR, owner
 from ..lexical.report_names import reports_named
 from ..lexical.vocabulary import QUARTER
 from ..models import CellRead, FigureReading, Passage
+from ..tables.headers import date_title, dated_year
 from ..tables.lines import cells, is_row, unmarked
 from ..tables.placing import YEAR_COLUMN, rounding
 from ..tables.rows import HEADER_JOIN
@@ -34,7 +35,7 @@ from .figure_question import ASKS_PERCENT, Asked
 from .figure_sentences import years_in
 from .row_context import heading_of, lines_above, table_words
 from .row_words import GENERIC, stems
-from .statement_lines import BALANCE_AT, figures_of
+from .statement_lines import BALANCE_AT
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 
@@ -89,18 +90,28 @@ def by_period(rows: Sequence[Row]) -> list[Row]:
     return out
 
 
+_UNNAMED = re.compile(r"column \d+")
+"""A column no header names: of several, which one a block's year gives is not known."""
+
+
 def _block_year(row: Row) -> int | None:
-    """The year of the block of rows ``row`` stands in, in a table of one block a year, each under its year alone:
-    a row of it and nothing else ('| 2021 | | |') or, for the first block, a line of it above the table ('2022'
-    over American Express's revenues by region); None under no such year."""
+    """The year of the block of rows ``row`` stands in, in a table of one block a year, each under its year: a row of
+    it and nothing else ('| 2021 | | |'), a row titling the block by its date ('| | | At December 31, 2018 | |', over
+    its columns' names) or, for the first block, a line of the year above the table ('2022' over American Express's
+    revenues by region); None under no such year, or for a row of several columns one of which no header names (which
+    one the year is of is not known)."""
+    if len(row.cells) > 1 and any(_UNNAMED.fullmatch(column) for column in row.cells):
+        return None
     for line in reversed(lines_above(row)):
         if not line.strip():
             continue
         label, *rest = cells(line) if is_row(line) else [line]
         if YEAR_COLUMN.fullmatch(label) and not "".join(rest).strip():
             return int(years_in(label)[0])
-        if not is_row(line) or not figures_of(" ".join(rest)):
-            return None  # the table's top, or a heading of another kind
+        if is_row(line) and date_title([label, *rest]) and (year := dated_year(" ".join(rest))):
+            return int(year)
+        if not is_row(line):
+            return None  # the table's top
     return None
 
 

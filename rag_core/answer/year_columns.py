@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..chunk_text import CHANGE_OF_YEARS, MONTH, MONTH_DAY
 from ..lexical.figure_name import YEAR
+from ..tables.headers import date_title, dated_year
 from ..tables.lines import cells
 from ..tables.placing import YEAR_COLUMN, changes_follow, described_before, paired_cells, rates_paired, signs_joined
 from ..tables.rows import HEADER_JOIN
@@ -23,6 +24,15 @@ def in_blocks(line: str) -> bool:
     (A change's cell names two years, '2022 vs. 2021', and is no block.)"""
     named = [cell.strip() for cell in cells(line)[1:] if cell.strip()] if line else []
     return all(len(years_in(cell)) == 1 for cell in named) and len(set(named)) < len(named)
+
+
+def unaligned(header: str, lines: Sequence[str]) -> bool:
+    """Whether a table's rows are not read by the years of its header row in order: its header names each year again,
+    over blocks of columns (``in_blocks``), or the table is of blocks of rows, each under a row titling its own year
+    ('| | | At December 31, 2019 | |' and, below its rows, '| | | At December 31, 2018 | |'), whose rows the later
+    title's year is of, not the first's (``figure_scope.by_period`` names each block's rows by its year)."""
+    titled = {year for line in lines if date_title(row := cells(line)) and (year := dated_year(" ".join(row[1:])))}
+    return in_blocks(header) or len(titled) > 1
 
 
 def header_years(row: Sequence[str]) -> list[str]:

@@ -81,3 +81,23 @@ def leader_parts(label: str) -> list[str]:
     .'); one label as it is."""
     return [part.strip() for part in LEADERS.split(label) if part.strip()] or [label]
 
+
+def date_rejoined(line: str) -> str:
+    """A row of column names with a date a finder split over two cells joined again in the first ('| | As of December
+    31, 2019 | | As of December | 31, 2018 |': '… | As of December 31, 2018 | |'), so the block it titles names its
+    year; any other line as it is."""
+    row = cells(line) if is_row(line) else []
+    if not row or row[0] or not any(_MONTH_LAST.search(cell) for cell in row):
+        return line
+    for n in range(1, len(row) - 1):
+        if _MONTH_LAST.search(row[n]) and _DAY_YEAR.match(row[n + 1]):
+            row[n], row[n + 1] = f"{row[n]} {row[n + 1]}", ""
+    return "| " + " | ".join(row) + " |"
+
+
+_MONTH_LAST = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                         r"December)\s*$")
+"""A cell that ends with a month, its day and year in the next cell."""
+_DAY_YEAR = re.compile(r"\d{1,2},?\s+(?:19|20)\d\d$")
+"""A cell of a date's day and year alone ('31, 2018')."""
+

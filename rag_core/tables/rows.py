@@ -175,7 +175,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     period = ""  # the period a row of its date alone titles the rows below it by ('| At December 31, 2019 | | |')
     for row in rows:
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
-            headers = [row, *headers[1:]]  # the next block's period ('Year Ended December 31, 2018') over its names
+            # the next block's period ('Year Ended December 31, 2018') over its names; a narrower block's period over
+            # none of them (a year's total alone, '| | Year Ended December 31, 2017 |', under a segment table)
+            headers = [row, *headers[1:]] if len(row) >= len(headers[-1]) else [row]
             labels = column_labels(headers, width)
             continue
         if headers and names_columns(row):

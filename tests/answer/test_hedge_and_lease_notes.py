@@ -1,11 +1,12 @@
-"""Shapes of a 10-K's notes on leases, debt and hedges (Activision Blizzard's 2019 10-K, pages 94 to 97): a schedule of
-one column under a title that dates it, a column of words saying where each figure is shown, and a sentence of what
-the company had at two dates."""
+"""Shapes of a 10-K's notes on leases, debt, hedges and regions (Activision Blizzard's 2019 10-K, pages 94 to 106): a
+schedule of one column under a title that dates it, a column of words saying where each figure is shown, a sentence of
+what the company had at two dates, and tables of blocks of rows, each titled by its own date."""
 
 from __future__ import annotations
 
 import pytest
 
+from rag_core.answer.figure_cells import table_rows
 from rag_core.answer.figure_sentences import sentence_rows
 from rag_core.answer.figures import read_figure
 from rag_core.models import Passage
@@ -65,3 +66,39 @@ def test_what_the_company_had_at_two_dates_is_a_row() -> None:
     debt = Passage(n=1, document="games-10k.pdf", page=97, text=f"13. Debt\nCredit Facilities\n{REVOLVER}")
     figure = read_figure("How much was available under Games' revolving credit facility at December 31, 2019?", [debt])
     assert figure is not None and figure.value == pytest.approx(1.5e9), figure
+
+
+REGIONS = Passage(n=4, document="games-10k.pdf", page=106, tabular=True, text=(
+    "Net revenues by geographic region were as follows (amounts in millions):\n"
+    "|  |  |  | Year Ended December 31, 2018 |  |  |\n"
+    "|  | Activision | Blizzard | King |  | Total |\n"
+    "| Net revenues by geographic region: |  |  |  |  |  |\n"
+    "| Americas | $1,622 | $1,004 | $1,269 |  | $3,880 |\n| EMEA (1) | 897 | 692 | 599 |  | 2,618 |\n"
+    "| Total consolidated net revenues | $2,738 | $2,266 | $2,090 |  | $7,500 |\n"
+    "|  | Year Ended December 31, 2017 |\n| Net revenues by geographic region: |  |\n| Americas | $3,607 |\n"
+    "| EMEA (1) | 2,464 |\n| Total consolidated net revenues | $7,017 |\n"))
+HEDGES = Passage(n=5, document="games-10k.pdf", page=94, tabular=True, text=(
+    "The total gross notional amounts and fair values of our Cash Flow Hedges are as follows (amounts in millions):\n"
+    "|  | As of December 31, 2019 |  | As of December | 31, 2018 |\n"
+    "|  | Notional amount | Fair value gain (loss) | Notional amount | Fair value gain (loss) |\n"
+    "| Foreign Currency: |  |  |  |  |\n| Buy USD, Sell Euro | $350 | $ (2) | $723 | $12 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were Games' total consolidated net revenues in 2018?", 7_500e6),
+    ("What were Games' total consolidated net revenues in 2017?", 7_017e6),
+    ("What were Games' net revenues from EMEA in 2017?", 2_464e6),
+])
+def test_a_block_titled_by_its_own_year_is_of_that_year(question: str, value: float) -> None:
+    """The table's first title named 2018 for every row: 2017's total was read as 2018's ($7,017 million), and 2017
+    read nothing. A narrower block's title names none of the columns above it ('Activision')."""
+    figure = read_figure(question, [REGIONS])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+    assert "Activision" not in figure.sentence
+
+
+def test_a_date_a_finder_split_over_two_cells_titles_its_block() -> None:
+    """'As of December | 31, 2018' named no year, so the header was no header and every column was unnamed."""
+    row = next(row for row in table_rows([HEDGES]) if row.label == "Buy USD, Sell Euro")
+    assert row.cells["As of December 31, 2018 › Notional amount"] == "$723"
+    assert row.cells["As of December 31, 2019 › Notional amount"] == "$350"
