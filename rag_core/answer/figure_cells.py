@@ -17,6 +17,7 @@ from ..tables.lines import cells, date_rejoined, is_row, paragraphs
 from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
 from ..tables.rows import HEADER_JOIN, labelled_rows
+from .block_names import named_blocks
 from .figure_sentences import clean_label, sentence_rows
 from .scales import declared_unit, scale_of
 from .statement_lines import BALANCE_AT, cell_value, figures_of, repaired
@@ -168,6 +169,8 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                  if len(found := years_above(line)) >= 2), None)
             years = [] if unaligned(header_line, lines) else header or above or next(
                 (found for line in passage.columns.splitlines() if (found := header_years(cells(line)))), [])
+            named = "" if header else named_blocks(before, passage.columns, passage.caption)  # 'Pension Other …'
+            years = [] if named else years
             # each year over the same columns, named once a year in the line right above ('Amount Rate Amount
             # Rate'), which a store of an earlier release kept as the caption, its header the years alone
             grouped = "" if header or "\n" in passage.columns.strip() else columns_per_year(
@@ -187,7 +190,7 @@ def table_rows(passages: Sequence[Passage]) -> list[Row]:
                           points=points) for label, by_year in aligned]
             done = {label for label, _ in aligned}
             above_names, lines = names_above(before, lines)  # 'USCS CS ICS GMNS Total' over a goodwill roll-forward
-            header_rows = grouped or above_names or passage.columns
+            header_rows = grouped or above_names or named or passage.columns
             labelled = [(label, by_label) for labels, row in by_accounts(labelled_rows("\n".join(lines), header_rows))
                         if row and row[0].strip() and (label := clean_label(row[0])) not in done
                         and (by_label := _by_labels(labels, row, beside_years=bool(aligned)))]

@@ -27,7 +27,8 @@ import re
 from ..lexical.figure_name import YEAR
 from .numbers import numbers
 
-_VERB = r"(?:was|were|totaled|totalled|amounted to|approximated|includes?|included|of)(?:\s+approximately)?"
+_VERB = (r"(?:was|were|totaled|totalled|aggregated|amounted to|approximated|includes?|included|of)"
+         r"(?:\s+approximately)?")
 _AMOUNT = r"\(?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|percent|million|billion|thousand)?\)?"
 _DATE = r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
 _IN_YEARS = (r"(?:in|for|during|at|as of)\s+(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+[A-Z][a-z]+\.?\s+"
@@ -37,10 +38,10 @@ _OPENS = r"(?:[A-Z]|(?<=, and )[a-z])"
 $7.14 billion, …, and cash payments for income taxes, net of refunds, were $1.06 billion, …')."""
 _RESPECTIVELY = re.compile(
     rf"(?P<label>{_OPENS}[^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}){_IN_YEARS}"
-    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively"
+    rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE})(?:,?\s+respectively)?"
     r"(?:,\s+(?P<tail>(?:related to|relating to|attributable to|from|for)\s+[^.;:]{3,120}))?")
 """'Amortization expense … was $7.4 million, $9.3 million and $9.2 million in fiscal 2009, 2008 and
-2007, respectively'."""
+2007, respectively'; the order said by itself ('… totaled $16,105 and $12,905 as of December 31, 2022 and 2021')."""
 _SHARED_YEARS = re.compile(
     rf"(?P<label>[A-Z][^.;:\n]{{3,160}}?)\s+{_VERB}\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+and\s+"
     rf"[a-z][^.;:\n]{{3,160}}?\s+{_VERB}\s+(?:{_AMOUNT},?\s+(?:and\s+)?){{2,6}}{_IN_YEARS}"
@@ -329,9 +330,10 @@ def years_in(text: str) -> list[str]:
     return [m.group(1) for m in YEAR.finditer(text)]
 
 
-_RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(?=[a-z])")
+_RUN_IN = re.compile(r"^(?:[A-Z][A-Z&'’-]+\s+)+(?=[A-Z][a-z])|^(?:The|Our)\s+(?=[a-z])|^Table of Contents\s+(?=[A-Z])")
 """What opens a sentence before the name of its figures: a heading in capitals its text ran into
-('INCOME TAXES The effective tax rate was …'), an article."""
+('INCOME TAXES The effective tax rate was …'), an article, a page's link back to the contents ('Table of Contents The
+accumulated benefit obligation …')."""
 
 
 _FOOTNOTE = re.compile(r"^.*\((?:[a-z]|\d{1,2})\)\s+(?=[A-Z][a-z])")
