@@ -189,11 +189,13 @@ def one_year_titled(before: Sequence[str]) -> str:
 def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]) -> list[dict[str, str]]:
     """Rows of a table of one year whose columns no header names, their names left as lines of words above it ending
     in 'Total' (CVS Health's Level 3 roll-forward of 2022), each cell under the year ('2022 › column 3'), the last
-    column its 'Total'; a table of one column of figures, each under the year ('Total future lease payments | $303'
-    under a title '… at December 31, 2019, are as follows'); any other table's rows, or rows with a named column, as
-    they are."""
-    if {column for row in rows for column in row} == {"column 1"}:
-        return [{year: row["column 1"]} for row in rows]  # one column of figures, of the title's date
+    column its 'Total'; a table of one column of figures right under its title, each under the year ('Total future
+    lease payments | $303' under '… at December 31, 2019, are as follows:'; not under lines that may name its column,
+    'Effective Minimum Ratios as of December 31, 2022'); any other table's rows, or rows with a named column, as they
+    are."""
+    last = next((line for line in reversed(before) if line.strip()), "")
+    if {column for row in rows for column in row} == {"column 1"} and TITLE_END.search(last):
+        return [{year: row["column 1"]} for row in rows]  # one column of figures, of the title's date right above
     if not names_over(next((line for line in reversed(before) if line.strip()), "")) or not all(
             _UNNAMED.fullmatch(column) for row in rows for column in row):
         return list(rows)  # (an award's activity of a year has its measures named above it, ``award_activity``)

@@ -161,3 +161,31 @@ def over_figures(headers: Sequence[Sequence[str]], rows: Sequence[Sequence[str]]
     shift = next((s for s, moved in moves.items() if moved > staying and 2 * len(moved) > len(placed)
                   and len(moved) == most), 0) if all(len(columns) <= len(named) for columns in placed) else 0
     return [[row[0], *[""] * shift, *row[1:]] if shift and len(row) == short else list(row) for row in headers]
+
+
+def stacked_joined(rows: list[str]) -> list[str]:
+    """A table's rendered rows with the leading rows of column names that stack one name's words a line each, in the
+    same cells ('| | Maximum | | Estimated Proceeds from | |' over '| | Potential | | Collateral/ | |' over '| |
+    Payments | | Recourse | |'), joined into one row of whole names ('Maximum Potential Payments'); any other rows
+    as they are."""
+    lead = 0
+    while lead < len(rows) and _stacked_with(rows[lead], rows[0]):
+        lead += 1
+    if lead < _STACKED:
+        return rows
+    stack = [cells(line) for line in rows[:lead]]
+    joined = [" ".join(row[c] for row in stack if row[c]) for c in range(len(stack[0]))]
+    return ["| " + " | ".join(joined) + " |", *rows[lead:]]
+
+
+def _stacked_with(line: str, first: str) -> bool:
+    """Whether a row of words (no figure, its label cell empty) fills the same cells as the first, two or more."""
+    row, top = cells(line), cells(first)
+    filled = [c for c, cell in enumerate(row) if cell]
+    return (len(row) == len(top) and not row[0] and len(filled) >= 2 and not NON_YEAR_FIGURE.search(line)
+            and not YEAR_COLUMN.search(" ".join(row)) and filled == [c for c, cell in enumerate(top) if cell])
+
+
+_STACKED = 3
+"""The fewest rows of one name's words a line each that are joined (two may be a title over names)."""
+

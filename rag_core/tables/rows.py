@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .headers import date_title, dated_year, one_date, over_figures, own_headers
+from .headers import date_title, dated_year, one_date, over_figures, own_headers, stacked_joined
 from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
 from .merged import merged_columns, names_columns, split_cells, spread_names
 from .periods import HEADER_JOIN, period_alone, under_period
@@ -150,8 +150,9 @@ def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[lis
 
 
 def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]]:
-    lines = [line for line in text.splitlines() if is_row(line)]
-    own = own_headers(text, lines)
+    rendered = [line for line in text.splitlines() if is_row(line)]
+    lines = stacked_joined(rendered)  # 'Maximum' over 'Potential' over 'Payments'
+    own = own_headers(text if lines == rendered else "\n".join(lines), lines)  # (a Markdown rule says where it ends)
     if own:
         return [cells(line) for line in own], [cells(line) for line in lines[len(own) :]]
     repeated = [line for line in columns.splitlines() if is_row(line)]

@@ -1,6 +1,6 @@
-"""Shapes of a 10-K's notes on commitments and postretirement plans (Boeing's 2022 10-K, pages 89 to 97): figures by
-dates that leave 'respectively' unsaid, and a table of blocks of columns, a plan each over the same years, its plans
-named in the line above the years."""
+"""Shapes of a 10-K's notes on commitments, guarantees and postretirement plans (Boeing's 2022 10-K, pages 89 to 97):
+figures by dates that leave 'respectively' unsaid, a table of blocks of columns, a plan each over the same years, its
+plans named in the line above the years, and column names stacked a word a line."""
 
 from __future__ import annotations
 
@@ -50,4 +50,25 @@ def test_a_plans_block_of_columns_is_read_by_its_name(question: str, value: floa
     """The header's years named 2022 and 2021 twice, so each row kept the pension plans' figures alone: the other
     postretirement benefits' interest cost read the pension's (1,988). The pension's reads as before (a guard)."""
     figure = read_figure(question, [PLANS])
+    assert figure is not None and figure.value == pytest.approx(value), figure
+
+
+GUARANTEES = Passage(n=2, document="jets-10k.pdf", page=92, tabular=True, text=(
+    "The following table provides quantitative data regarding our third party guarantees (Dollars in millions).\n"
+    "|  | Maximum |  | Estimated Proceeds from |  | Carrying |  |\n"
+    "|  | Potential |  | Collateral/ |  | Amount of |  |\n"
+    "|  | Payments |  | Recourse |  | Liabilities |  |\n"
+    "| December 31, | 2022 | 2021 | 2022 | 2021 | 2022 | 2021 |\n"
+    "| Contingent repurchase commitments | $514 | $548 | $514 | $548 |  |  |\n"
+    "| Credit guarantees | 45 | 90 |  | 28 | $27 | $24 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What were Jets' maximum potential payments for contingent repurchase commitments at December 31, 2022?", 514e6),
+    ("What was the carrying amount of liabilities for Jets' credit guarantees at December 31, 2021?", 24e6),
+])
+def test_column_names_stacked_a_word_a_line_are_read_whole(question: str, value: float) -> None:
+    """Three lines of one name's words ('Maximum', 'Potential', 'Payments') were too many header rows: the header was
+    none, the years' row a data row, and the columns 'Maximum › Payments' and 'Maximum'."""
+    figure = read_figure(question, [GUARANTEES])
     assert figure is not None and figure.value == pytest.approx(value), figure

@@ -102,3 +102,19 @@ def test_a_date_a_finder_split_over_two_cells_titles_its_block() -> None:
     row = next(row for row in table_rows([HEDGES]) if row.label == "Buy USD, Sell Euro")
     assert row.cells["As of December 31, 2018 › Notional amount"] == "$723"
     assert row.cells["As of December 31, 2019 › Notional amount"] == "$350"
+
+
+KEY_RATIOS = Passage(n=6, document="card-10k.pdf", page=44, tabular=True, text=(
+    "Capital ratios\n| | 2022 | 2021 | 2020 |\n| Common Equity Tier 1 | 10.3% | 10.5% | 13.5% |\n"))
+MINIMUMS = Passage(n=7, document="card-10k.pdf", page=65, tabular=True, text=(
+    "The following table presents our regulatory risk-based capital and leverage ratios and those of AENB, as of "
+    "December 31, 2022:\n\nTABLE 16: REGULATORY RISK-BASED CAPITAL AND LEVERAGE RATIOS\n\nEffective Minimum\n\n"
+    "Ratios as of December\n\n31, 2022\n\nRisk-Based Capital\n| Common Equity Tier 1 | 7.0% |\n"
+    "| American Express Company | 10.3% |\n| Tier 1 | 8.5 |\n"))
+
+
+def test_a_column_named_in_lines_above_is_not_the_titles_date() -> None:
+    """A guard from the eval: the first form of the one-column rule read the regulatory minimum (7.0%), whose column
+    is named in the lines between the title and the table, as 2022's ratio beside the company's 10.3%."""
+    figure = read_figure("What was Card's Common Equity Tier 1 ratio at the end of 2022?", [KEY_RATIOS, MINIMUMS])
+    assert figure is not None and figure.kind == "cell" and figure.shown == "10.3%", figure
