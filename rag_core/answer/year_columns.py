@@ -193,10 +193,10 @@ def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]
     lease payments | $303' under '… at December 31, 2019, are as follows:'; not under lines that may name its column,
     'Effective Minimum Ratios as of December 31, 2022'); any other table's rows, or rows with a named column, as they
     are."""
-    last = next((line for line in reversed(before) if line.strip()), "")
-    if {column for row in rows for column in row} == {"column 1"} and TITLE_END.search(last):
+    above = next((line for line in reversed(before) if line.strip()), "")
+    if {column for row in rows for column in row} == {"column 1"} and TITLE_END.search(above):
         return [{year: row["column 1"]} for row in rows]  # one column of figures, of the title's date right above
-    if not names_over(next((line for line in reversed(before) if line.strip()), "")) or not all(
+    if not names_over(above) or not all(
             _UNNAMED.fullmatch(column) for row in rows for column in row):
         return list(rows)  # (an award's activity of a year has its measures named above it, ``award_activity``)
     last = max((int(m.group("n")) for row in rows for column in row if (m := _UNNAMED.fullmatch(column))), default=0)
