@@ -3,7 +3,9 @@ prompt keeps (``kept_rows``) and which lines, read by code, open the answer (``l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..models import CellRead, Passage
 from ..retrieval.plan import Answering
@@ -43,7 +45,7 @@ def lead_lines(
     row_leads = {c.row: c.lead.split(" — ")[-1] for c in read if c.lead}
     held = held_cells(read)
     for lead in leads:
-        found = (quoted_lines(question, passages, rows, row_leads, held) if lead == "quoted"
+        found = (of_tables_read(quoted_lines(question, passages, rows, row_leads, held), read) if lead == "quoted"
                  else stated_lines(question, passages) if lead == "stated" and not settled
                  else compared_lines(sides, passages) if lead == "compared"
                  else summing_lines([g for g in whole_tables if g.n in kept]) if lead == "summing"
@@ -51,6 +53,19 @@ def lead_lines(
         if found is not None:
             return lead, found
     return None
+
+
+def of_tables_read(quoted: QuotedLines | None, read: Sequence[CellRead]) -> QuotedLines | None:
+    """The quoted lines of the rows a figure was ``read`` from that its own passages show, or that hold a cell it was
+    read from; None when no line does: a table the reader named by lines above it ('(Millions) United States EMEA …')
+    shows no labelled line, and another table's line of the same label ('Total revenues net of interest expense' of
+    the company) is no quote of it. Every line when no figure was read."""
+    if quoted is None or not read:
+        return quoted
+    passages, cells = {cell.passage for cell in read}, [cell.text.strip() for cell in read]
+    lines = [(n, line) for n, line in quoted.lines if n in passages or any(
+        re.search(rf"(?<![\d.,]){re.escape(cell)}(?!\d)", line) for cell in cells)]
+    return replace(quoted, lines=lines) if lines else None
 
 
 def held_cells(cells: Sequence[CellRead]) -> dict[str, list[str]]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from rag_core.answer.figures import read_figure
+from rag_core.answer.leads import held_cells, of_tables_read
+from rag_core.answer.prompts import quoted_lines
 from rag_core.models import Passage
 from rag_core.tables.rows import labelled_rows
 
@@ -145,3 +147,20 @@ def test_a_regions_figure_is_read_in_its_column_of_the_years_block(question: str
     pretax income read the consolidated statement's ($10,689 million)."""
     figure = read_figure(question, [INCOME, REGIONS])
     assert figure is not None and figure.value == pytest.approx(value), figure
+
+
+def test_no_other_tables_line_is_quoted_for_a_regions_figure() -> None:
+    """The line quoted above EMEA's revenues was the company's ('Total revenues net of interest expense — 2022:
+    52,862 …'): the regions' table shows no labelled line, and the consolidated statement's line has the same label."""
+    passages = [p.model_copy(update={"table_chunks": (p.n,), "columns": ""}) for p in (INCOME, REGIONS)]  # (as stored)
+    question = "What were Card's total revenues net of interest expense in EMEA in 2022?"
+    figure = read_figure(question, passages)
+    assert figure is not None and figure.value == pytest.approx(4_871e6), figure
+    quoted = quoted_lines(question, passages, [cell.row for cell in figure.cells], held=held_cells(figure.cells))
+    assert quoted is not None and all("52,862" in line for _, line in quoted.lines), "the line the fix leaves out"
+    assert of_tables_read(quoted, figure.cells) is None
+    total = read_figure("What were Card's total revenues net of interest expense in 2022?", passages)
+    assert total is not None and total.value == pytest.approx(52_862e6), total
+    kept = of_tables_read(quoted_lines("What were Card's total revenues net of interest expense in 2022?", passages,
+                                       [cell.row for cell in total.cells], held=held_cells(total.cells)), total.cells)
+    assert kept is not None and any("52,862" in line for _, line in kept.lines), "a guard: the company's own line"
