@@ -188,4 +188,3 @@ def _stacked_with(line: str, first: str) -> bool:
 
 _STACKED = 3
 """The fewest rows of one name's words a line each that are joined (two may be a title over names)."""
-

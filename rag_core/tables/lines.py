@@ -100,4 +100,3 @@ _MONTH_LAST = re.compile(r"\b(?:January|February|March|April|May|June|July|Augus
 """A cell that ends with a month, its day and year in the next cell."""
 _DAY_YEAR = re.compile(r"\d{1,2},?\s+(?:19|20)\d\d$")
 """A cell of a date's day and year alone ('31, 2018')."""
-
