@@ -122,8 +122,10 @@ def dates_named(row: str) -> str:
     return "" if title_row(row) else " | ".join(_DATE.sub(" ", cell) for cell in cells)
 
 
-MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-         r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?")
+MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+               "november", "december")
+"""The months' whole names, in order."""
+MONTH = rf"(?:{'|'.join(MONTH_NAMES)}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?"
 """A month's name, whole or shortened ('March', 'Dec.'), as a pattern to match case-insensitively."""
 MONTH_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}}\b", re.IGNORECASE)
 """A date's month and day ('December 31')."""

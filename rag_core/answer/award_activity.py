@@ -40,8 +40,8 @@ from .row_context import row_line, title_lines
 from .row_words import stems
 from .scales import scale_of
 from .statement_lines import IN_PARENTHESES, cell_value, figures_of
+from .year_columns import UNNAMED
 
-_UNNAMED = re.compile(r"^column \d+$")
 _SAID = {"count": "number", "price": "weighted average exercise price", "fair": "weighted average fair value",
          "term": "weighted average remaining term", "value": "aggregate intrinsic value"}
 """A measure as the answer names it when the finder left its column unnamed."""
@@ -138,7 +138,7 @@ def _measures(table: list[Row]) -> dict[str, str]:
     'Aggregate Intrinsic Value')."""
     labels = list(dict.fromkeys(label for row in table for label in row.cells))
     named = {label: measure_of(label) for label in labels}
-    if not labels or not all(_UNNAMED.match(label) for label in labels):
+    if not labels or not all(UNNAMED.fullmatch(label) for label in labels):
         return named
     at = row_line(table[0])
     lines = table[0].passage.text.splitlines()[:at] if at is not None else []
@@ -190,7 +190,7 @@ def _said(row: Row, cell: tuple[str, str], measure: str, table: list[Row], event
                     row=row.label, column=label, text=text.strip(), why=why,
                     value=(-abs(value) if IN_PARENTHESES.match(text) else value) * scale)
     period = f", {own}" if own is not None else f", {year}" if year is not None else ""
-    column = _SAID[measure] if _UNNAMED.match(label) else label
+    column = _SAID[measure] if UNNAMED.fullmatch(label) else label
     named = said_row(_DATE.sub("", row.label)).strip(" ,") or "Outstanding"  # its year said once, no day as a figure
     sentence = f"**{named}{period}, {column}: {shown}** [{row.passage.n}]{as_written(read)}"
     awards = "options" if "options" in kinds else "restricted stock units"  # what the rows are of, which

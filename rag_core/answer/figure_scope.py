@@ -36,6 +36,7 @@ from .figure_sentences import years_in
 from .row_context import heading_of, lines_above, table_words
 from .row_words import GENERIC, stems
 from .statement_lines import BALANCE_AT
+from .year_columns import UNNAMED
 
 __all__ = ["QUARTER", "asked_quarter", "by_period", "of_part", "of_quarter", "of_whole", "agreeing"]
 
@@ -90,17 +91,13 @@ def by_period(rows: Sequence[Row]) -> list[Row]:
     return out
 
 
-_UNNAMED = re.compile(r"column \d+")
-"""A column no header names: of several, which one a block's year gives is not known."""
-
-
 def _block_year(row: Row) -> int | None:
     """The year of the block of rows ``row`` stands in, in a table of one block a year, each under its year: a row of
     it and nothing else ('| 2021 | | |'), a row titling the block by its date ('| | | At December 31, 2018 | |', over
     its columns' names) or, for the first block, a line of the year above the table ('2022' over American Express's
     revenues by region); None under no such year, or for a row of several columns one of which no header names (which
     one the year is of is not known)."""
-    if len(row.cells) > 1 and any(_UNNAMED.fullmatch(column) for column in row.cells):
+    if len(row.cells) > 1 and any(UNNAMED.fullmatch(column) for column in row.cells):
         return None
     for line in reversed(lines_above(row)):
         if not line.strip():

@@ -3,7 +3,6 @@ prompt keeps (``kept_rows``) and which lines, read by code, open the answer (``l
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -17,6 +16,7 @@ from .prompts import (
     summing_lines,
     summing_rows_only,
 )
+from .quotes import holds_cell
 from .stated import asks_stated, stated_sentence
 
 
@@ -62,9 +62,9 @@ def of_tables_read(quoted: QuotedLines | None, read: Sequence[CellRead]) -> Quot
     the company) is no quote of it. Every line when no figure was read."""
     if quoted is None or not read:
         return quoted
-    passages, cells = {cell.passage for cell in read}, [cell.text.strip() for cell in read]
-    lines = [(n, line) for n, line in quoted.lines if n in passages or any(
-        re.search(rf"(?<![\d.,]){re.escape(cell)}(?!\d)", line) for cell in cells)]
+    passages = {cell.passage for cell in read}
+    lines = [(n, line) for n, line in quoted.lines
+             if n in passages or any(holds_cell(line, cell.text) for cell in read)]
     return replace(quoted, lines=lines) if lines else None
 
 

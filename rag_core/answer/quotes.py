@@ -161,6 +161,11 @@ def holds_read(lines: Sequence[tuple[int, str]], line: str, held: Mapping[str, S
     label = next((label for label in held if of_row(line, label)), None)
     if label is None:
         return True
-    def holding(text: str) -> bool:  # the cell whole, not '7,910' of '17,910'
-        return any(re.search(rf"(?<![\d.,]){re.escape(cell.strip())}(?!\d)", text) for cell in held[label])
+    def holding(text: str) -> bool:
+        return any(holds_cell(text, cell) for cell in held[label])
     return holding(line) or not any(holding(other) for _, other in lines if of_row(other, label))
+
+
+def holds_cell(text: str, cell: str) -> bool:
+    """Whether a line holds a cell as written whole: '7,910' is not in '17,910'."""
+    return re.search(rf"(?<![\d.,]){re.escape(cell.strip())}(?!\d)", text) is not None

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from ..chunk_text import CHANGE_OF_YEARS, MONTH, MONTH_DAY
 from ..lexical.figure_name import YEAR
-from ..tables.headers import date_title, dated_year
+from ..tables.headers import DIGIT, date_title, dated_year
 from ..tables.lines import cells
 from ..tables.placing import YEAR_COLUMN, changes_follow, described_before, paired_cells, rates_paired, signs_joined
 from ..tables.rows import HEADER_JOIN
@@ -83,8 +83,6 @@ _LED_FIGURES = re.compile(r"^(?P<label>.*?)(?:\s*\.){2,}\s*(?P<figures>(?:\$\s?)
 2,014,908')."""
 
 
-_DIGIT = re.compile(r"\d")
-"""A cell with no digit holds words, not a figure."""
 _NOT_MEANINGFUL = re.compile(r"(?:#|\*{1,2}|n\.?\s?m\.?|n/m|[—–−-])\s?%?", re.IGNORECASE)
 """A change column's mark for no figure: '#' (a variance of 100 percent or more), 'NM', 'n/m', '—%'."""
 
@@ -110,8 +108,8 @@ def by_year(row: Sequence[str], years: Sequence[str], *, bare: bool = True, mark
     filled = signs_joined(row[1:])  # '32.3 | % | 33.7 | %' is '32.3% | 33.7%'; '$ | 1,975' is '$1,975'
     if not led and (words := described_before(filled, len(dict.fromkeys(years)), bare=bare)):
         filled = filled[words:]  # cells that describe the row ('Other assets'; 'EUR Fixed | 1.14% | 2023') left out
-    while filled and filled[-1].strip() and not _DIGIT.search(filled[-1]) and not _NOT_MEANINGFUL.fullmatch(
-            filled[-1].strip()) and any(_DIGIT.search(cell) for cell in filled[:-1]):
+    while filled and filled[-1].strip() and not DIGIT.search(filled[-1]) and not _NOT_MEANINGFUL.fullmatch(
+            filled[-1].strip()) and any(DIGIT.search(cell) for cell in filled[:-1]):
         filled = filled[:-1]  # where its figures are shown, after them ('| $39 | $7 | $(1) | Net revenues |')
     entries = [*(figures_of(led.group("figures")) if led else []),
                *(f for cell in filled for f in (["—"] if _NOT_MEANINGFUL.fullmatch(cell.strip())
@@ -165,8 +163,8 @@ _ONE_YEAR = re.compile(rf"\b(?:year|period|quarter|(?:three|six|nine|twelve)\s+m
 """The period a title names its year by ('during the year ended December 31, 2022')."""
 _ONE_DATE = re.compile(rf"\b(?:at|as\s+of)\s+{MONTH}\s+\d{{1,2}},?\s+(?P<year>(?:19|20)\d\d)\b", re.IGNORECASE)
 """The date a title names a balance's table by ('… lease liabilities at December 31, 2019, are as follows')."""
-_UNNAMED = re.compile(r"column (?P<n>\d+)")
-"""A column no header names (``figure_cells._first_of_each``)."""
+UNNAMED = re.compile(r"column (?P<n>\d+)")
+"""The name of a column no header names (``figure_cells._first_of_each``), to match whole."""
 _TOTAL_LAST = re.compile(r"\bTotal\s*$")
 """The line of column names right above a table, its last column the total ('… Equity securities Total')."""
 
@@ -197,9 +195,9 @@ def in_one_year(rows: Sequence[dict[str, str]], year: str, before: Sequence[str]
     if {column for row in rows for column in row} == {"column 1"} and TITLE_END.search(above):
         return [{year: row["column 1"]} for row in rows]  # one column of figures, of the title's date right above
     if not names_over(above) or not all(
-            _UNNAMED.fullmatch(column) for row in rows for column in row):
+            UNNAMED.fullmatch(column) for row in rows for column in row):
         return list(rows)  # (an award's activity of a year has its measures named above it, ``award_activity``)
-    last = max((int(m.group("n")) for row in rows for column in row if (m := _UNNAMED.fullmatch(column))), default=0)
+    last = max((int(m.group("n")) for row in rows for column in row if (m := UNNAMED.fullmatch(column))), default=0)
     return [{f"{year} › {'Total' if column == f'column {last}' else column}": cell for column, cell in row.items()}
             for row in rows]
 

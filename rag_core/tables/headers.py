@@ -82,16 +82,16 @@ def _names_every_figure(header: Sequence[str], rows: Sequence[str]) -> bool:
     figured = [row for row in (cells(line)[1:] for line in rows if not date_title(cells(line)))
                if any(_ONE_FIGURE.fullmatch(c) for c in row)]  # the next block's title is no row of figures
     return bool(figured) and all(
-        all(c < len(names) - 1 and names[c + 1].strip() and (_ONE_FIGURE.fullmatch(cell) or not _DIGIT.search(cell))
+        all(c < len(names) - 1 and names[c + 1].strip() and (_ONE_FIGURE.fullmatch(cell) or not DIGIT.search(cell))
             for c, cell in enumerate(row) if cell.strip())  # words under a named column: 'Balance Sheet Classification'
         or (titled and len(figures := signs_joined(row)) == named
             and all(FIGURE.fullmatch(f) or f in NIL for f in figures))
         for row in figured)
 
 
-_DIGIT = re.compile(r"\d")
-"""A cell with no digit is words, which a named column may hold ('Other assets' under 'Balance Sheet
-Classification')."""
+DIGIT = re.compile(r"\d")
+"""A digit: a cell with none holds words, not a figure, which a named column may hold ('Other assets' under 'Balance
+Sheet Classification')."""
 _ONE_FIGURE = re.compile(r"\s*[$€£¥]?\s*[-−(]?\s*[$€£¥]?\s*\d[\d,]*(?:\.\d+)?\s*%?\s*\)?\s*%?\s*|\s*[—–-]\s*")
 """One cell of one figure as a finder leaves it ('$ (4,594)', '30 %', '(0.5)%', '—')."""
 

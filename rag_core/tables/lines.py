@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ..chunk_text import MONTH_NAMES
+
 _RULE = re.compile(r"\|[\s:|]*-[\s:|-]*\|")
 """A Markdown table's rule row ('|---|:--:|'): a line of the source, not a row of the table."""
 
@@ -95,8 +97,7 @@ def date_rejoined(line: str) -> str:
     return "| " + " | ".join(row) + " |"
 
 
-_MONTH_LAST = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-                         r"December)\s*$")
+_MONTH_LAST = re.compile(rf"\b(?:{'|'.join(name.capitalize() for name in MONTH_NAMES)})\s*$")
 """A cell that ends with a month, its day and year in the next cell."""
 _DAY_YEAR = re.compile(r"\d{1,2},?\s+(?:19|20)\d\d$")
 """A cell of a date's day and year alone ('31, 2018')."""
