@@ -135,11 +135,14 @@ _DOES = re.compile(rf"^{_DOER}"
                    r"(?:spend|pay|declare|receive|earn|make|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
                    r"(?:(?:its|their|the)\s+(?:shareholders|stockholders|investors|owners|employees)\s+)?"
-                   r"(?:on|in|for|as|from)?\s*(?:(?:its|their)\s+(?=\w))?"
+                   r"(?:on|in|for|as|from|against)?\s*(?:(?:its|their)\s+(?=\w))?"
                    r"|^.*?\b(?:show|report|state|give|list|disclose)s?\s+as\s+")
 """What a company does with the figure, or a statement shows it as ('Analog Devices spend on
 additions to …', '… statement of stockholders' equity show as total stockholders' equity'): the
 line item follows."""
+_PAID_AGAINST = re.compile(r"^(?:payments|amounts?\s+paid)\s+(?:made\s+)?against\s+(?P<of>\S.*)$", re.IGNORECASE)
+"""Payments against a liability ('payments against product warranties', 'how much did Boeing pay against …'): what
+reduced it in its roll-forward ('Reductions for payments made' under 'Product warranties'), not its balance."""
 _WROTE_DOWN = re.compile(rf"^(?:(?P<what>.+?)\s+did\s+)?{_DOER}?(?:write|wrote|written)[- ]down\b\s*"
                          r"(?:(?:its|their|the)\s+)?(?P<of>[^?]*)$")
 """What a company wrote down ('Abiomed write down inventory', 'inventory did Abiomed write down'): the line of its
@@ -227,7 +230,8 @@ def metric(text: str) -> str:
     """What a question asks the figure of: its asking sentence without the question's lead, what
     it does to the figure, years, the company it names, parentheses and instructions."""
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
-    first = _DOES.sub("", _WHOSE.sub("", first.strip()))
+    does = _DOES.match(first := _WHOSE.sub("", first.strip()))
+    first = _DOES.sub("", first)
     first = f"earnings {first}" if first.lower().startswith("per ") and _EARNED_PER.search(text) else first
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", _STOCK_OF.sub("", first))))
     first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|{_VALUE}|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
@@ -257,6 +261,9 @@ def metric(text: str) -> str:
     if wrote := _WROTE_DOWN.match(first):  # 'write down inventory': its write-downs
         first = " of ".join(["write-downs", *filter(None, [wrote.group("of") or wrote.group("what")])])
     first = _FOR_OWNER.sub("", first)  # 'the total D&A for Analog Devices over FY2008 and FY2009 combined'
+    paid = does is not None and re.search(r"\spay\s+against\s*$", does.group(0)) is not None  # 'did Boeing pay against'
+    if against := _PAID_AGAINST.match(f"payments against {first}" if paid else first):
+        first = f"{against.group('of')} decrease from payments"  # a roll-forward's line: 'Reductions for payments made'
     first = re.sub(r"\s+", " ", _POSSESSIVE.sub("", first))
     return f"{first}{AS_REVENUE}" if first and _EARNED_FROM.search(text) else first
 

@@ -52,6 +52,30 @@ def test_what_a_cause_took_from_a_balance_is_its_line_of_the_roll_forward(questi
     assert figure is not None and figure.kind == "cell" and abs(figure.value or 0) == pytest.approx(value * 1e6), figure
 
 
+_WARRANTIES = Passage(n=2, document="planes-10k.pdf", page=88, tabular=True, caption="Planes 10-K › Note 12",
+                      text=("Product Warranties\n\nThe following table summarizes product warranty activity recorded "
+                            "during the years ended December 31, 2022 and 2021.\n\n2022 2021\n"
+                            "| Beginning balance – January 1 | $1,900 | $1,527 |\n"
+                            "| Additions for current year deliveries | 202 | 116 |\n"
+                            "| Reductions for payments made | (403) | (241) |\n| Changes in estimates | 576 | 498 |\n"
+                            "| Ending balance – December 31 | $2,275 | $1,900 |\n"))
+_WARRANTY_BALANCE = Passage(n=1, document="planes-10k.pdf", page=87, tabular=True, caption="Planes 10-K › Note 11",
+                            text=("Accrued liabilities at December 31 consisted of the following:\n"
+                                  "(Dollars in millions) 2022 2021\n| Accrued compensation | 3,601 | 3,313 |\n"
+                                  "| Product warranties | 2,275 | 1,900 |\n| Environmental | 679 | 749 |\n"))
+
+
+@pytest.mark.parametrize("question", ["How much did Planes pay against product warranties in 2021?",
+                                      "What were Planes' payments against product warranties in 2021?"])
+def test_payments_against_a_liability_are_its_roll_forwards_line_of_payments(question: str) -> None:
+    """What a company paid against a liability is what payments took from it in its roll-forward ('Reductions for
+    payments made'), not the liability's balance. Before, both read the accrued liabilities' 'Product warranties'
+    (1,900, the balance at the end of 2021)."""
+    figure = read_figure(question, [_WARRANTY_BALANCE, _WARRANTIES])
+    assert figure is not None and [c.row for c in figure.cells] == ["Reductions for payments made"], figure
+    assert abs(figure.value or 0) == pytest.approx(241e6), figure
+
+
 @pytest.mark.parametrize("question", [
     "How much did PepsiCo reduce its debt in 2022?",
     "How much did it lower its operating expenses?",
