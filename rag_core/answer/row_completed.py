@@ -75,10 +75,13 @@ def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[st
     when = set(YEAR.findall(row.label))
     asked_when = bool(when) and when <= years
     alike = [other for other in closing if not asked_when or set(YEAR.findall(other.label)) == when]
-    closing_row = closes(row.label) and len(alike) == 1
+    heading = heading_of(row) if closes(row.label) and len(alike) > 1 else ""
+    own_block = bool(heading) and sum(heading_of(other) == heading for other in alike) == 1  # of the block under it
+    closing_row = closes(row.label) and (len(alike) == 1 or own_block)
     sums = label_stems(row.label) == _TOTAL or ((closing_row or over_dates) and not row.passage.statement)
-    return sums and asked - stems(" ".join(row.cells)) - label_stems(row.label) <= stems(titled(row))  # its own
-    # label says the rest ('Ending balance' under '… the balances of Level 3 financial assets …')
+    return sums and asked - stems(" ".join(row.cells)) - label_stems(row.label) <= stems(f"{titled(row)} {heading}")
+    # its own label says the rest ('Ending balance' under '… the balances of Level 3 financial assets …'), or the
+    # heading of its block ('Ending balance' under 'Change in benefit obligation', over 'Change in plan assets')
 
 
 _TOTAL, _BALANCE = stems("total"), stems("balance")

@@ -76,6 +76,37 @@ def test_payments_against_a_liability_are_its_roll_forwards_line_of_payments(que
     assert abs(figure.value or 0) == pytest.approx(241e6), figure
 
 
+_PLANS = Passage(n=1, document="planes-10k.pdf", page=96, tabular=True,
+                 caption="Planes 10-K › Note 16 – Postretirement Plans › Pension Other Postretirement Benefits",
+                 text=("Pension Other Postretirement Benefits\n\n2022 2021 2022 2021\n"
+                       "| Change in benefit obligation |  |  |  |  |\n"
+                       "| Beginning balance | $75,635 | $82,415 | $4,092 | $4,693 |\n"
+                       "| Interest cost | 2,080 | 1,988 | 98 | 97 |\n"
+                       "| Gross benefits paid | (4,971) | (4,653) | (406) | (411) |\n"
+                       "| Ending balance | $55,117 | $75,635 | $2,978 | $4,092 |\n"
+                       "| Change in plan assets |  |  |  |  |\n"
+                       "| Beginning balance at fair value | $67,813 | $68,696 | $172 | $160 |\n"
+                       "| Benefits paid | (4,824) | (4,502) | (11) | (15) |\n"
+                       "| Ending balance at fair value | $49,825 | $67,813 | $140 | $172 |\n"))
+_ACCRUED = Passage(n=2, document="planes-10k.pdf", page=77, tabular=True, caption="Planes 10-K › Note 11",
+                   text=("Accrued liabilities at December 31 consisted of the following:\n(Dollars in millions) 2022 "
+                         "2021\n| Pension benefits | 1,146 | 1,739 |\n| Product warranties | 2,275 | 1,900 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was Planes' pension benefit obligation at the end of 2022?", 55_117),
+    ("What was Planes' other postretirement benefit obligation at the end of 2021?", 4_092),
+    ("What was the fair value of Planes' pension plan assets at the end of 2021?", 67_813)])
+def test_of_two_roll_forwards_in_one_table_the_closing_row_is_the_one_under_the_heading_asked(question: str,
+                                                                                             value: int) -> None:
+    """A table of two roll-forwards, each under its heading row ('Change in benefit obligation', 'Change in plan
+    assets'), each closing with its own 'Ending balance …': the balance asked is the closing row under the heading
+    that names it, in the plan's block of columns. Before, the benefit obligation's 'Ending balance' was named by no
+    metric (its table closes twice), and the pension's was read from the accrued liabilities' 'Pension benefits'."""
+    figure = read_figure(question, [_ACCRUED, _PLANS])  # the table states no unit
+    assert figure is not None and figure.kind == "cell" and figure.shown == f"${value:,}", figure
+
+
 @pytest.mark.parametrize("question", [
     "How much did PepsiCo reduce its debt in 2022?",
     "How much did it lower its operating expenses?",
