@@ -25,7 +25,7 @@ from .row_words import stems
 from .statement_lines import DASH, cell_figure
 from .table_blocks import Block, tables_of
 
-_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?|committed|estimated|future|"
+_DUE = re.compile(r"\b(?:matur\w*|due|payable|repa(?:y\w*|id)|scheduled|owed?|committed|funded|estimated|future|"
                   r"anticipat\w*|expect(?:s|ed|ing)?(?!\s+(?:credit|loss|return|rate|long-term)))\b", re.IGNORECASE)
 """A question on amounts falling due in a coming year, or expected in it ('the estimated future amortization … for
 2019'); not a measure named 'expected' ('the allowance for expected credit losses')."""
@@ -39,15 +39,19 @@ _AFTER = re.compile(r"\b(?:after|beyond|later\s+than)\s+(?:(?:fiscal|the\s+end\s
                     re.IGNORECASE)
 _SUBJECTS = (("lease", re.compile(r"\bleases?\b|\blessee\b|\brent(?:al)?s?\b", re.IGNORECASE)),
              ("purchase", re.compile(r"\bpurchase\s+(?:obligations|commitments)\b|\bunconditional\b", re.IGNORECASE)),
+             ("commitment", re.compile(r"\b(?:financing|funding|lending|loan|capital)\s+commitments?\b",
+                                       re.IGNORECASE)),
              ("debt", re.compile(r"\bdebt\b|\bnotes\b|\bborrowings?\b|\bloans?\b|\bbonds\b|\bdebentures\b|"
                                  r"\bprincipal\b|\bfinancings?\b|\bcredit\s+(?:facility|agreement)\b", re.IGNORECASE)),
              ("contractual", re.compile(r"\bcontractual\s+(?:obligations|commitments|arrangements)\b", re.IGNORECASE)),
              ("amortization", re.compile(r"\bamortization\b", re.IGNORECASE)))
-"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, debt's maturities, all of
-a company's contractual obligations (a table of them by kind and year, its 'Total' column), or the amortization of
-its intangible assets estimated for each coming year."""
+"""What a schedule is of, and what a question asks: leases' payments, purchase obligations, commitments to finance or
+fund (the earliest dates customers' aircraft financing could be funded: no debt of the company's), debt's
+maturities, all of a company's contractual obligations (a table of them by kind and year, its 'Total' column), or the
+amortization of its intangible assets estimated for each coming year."""
 _SUBJECT_OF = dict(_SUBJECTS)
-_SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "debt": "Debt maturing",
+_SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "commitment": "Commitments due",
+         "debt": "Debt maturing",
          "contractual": "Contractual obligations due", "amortization": "Estimated amortization"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
@@ -139,7 +143,10 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
         if not _consecutive(years) or later is None or list(years) != sorted(years):
             return None  # a statement's columns of past years ('2022 | 2021 | 2020'), no schedule
     title = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])
-    subjects = {name for name, pattern in _SUBJECTS if pattern.search(title)}
+    subjects = set()
+    for name, pattern in _SUBJECTS:  # each said apart: 'Financing commitments' are no financing (debt)
+        title, found = pattern.subn(" ", title)
+        subjects |= {name} if found else set()
     summed = transposed and not any(row[0].strip() == _SUMMED for row in rows)
     return _Schedule(years, later, subjects, transposed, summed)
 

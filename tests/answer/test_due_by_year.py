@@ -106,6 +106,31 @@ def test_secured_financings_are_debt() -> None:
     assert reading is not None and reading.shown == "$702 million"
 
 
+_FUNDING = Passage(n=1, document="planes-10k.pdf", page=89, tabular=True, caption="Planes 10-K › Note 12",
+                   text=("Financing Commitments\n\nFinancing commitments related to aircraft on order, including "
+                         "options and those proposed in sales campaigns, and refinancing of delivered aircraft, "
+                         "totaled $16,105 and $12,905 as of December 31, 2022 and 2021. The estimated earliest "
+                         "potential funding dates for these commitments as of December 31, 2022 are as follows:\n\n"
+                         "Total\n"
+                         "| 2023 | $3,084 |\n| 2024 | 2,608 |\n| 2025 | 3,381 |\n| 2026 | 2,555 |\n| 2027 | 1,520 |\n"
+                         "| Thereafter | 2,957 |\n|  | $16,105 |\n"))
+_DEBT = Passage(n=2, document="planes-10k.pdf", page=90, tabular=True, caption="Planes 10-K › Note 13",
+                text=("Scheduled principal payments for debt for the next five years are as follows (Dollars in "
+                      "millions):\n| 2023 | $5,190 |\n| 2024 | 4,755 |\n| 2025 | 8,018 |\n| 2026 | 4,088 |\n"
+                      "| 2027 | 1,953 |\n| Thereafter | 34,036 |\n"))
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("How much of Planes' financing commitments could be funded in 2025?", "Commitments due in 2025: $3,381"),
+    ("How much of Planes' debt is due in 2025?", "Debt maturing in 2025: $8,018")])
+def test_commitments_to_finance_are_no_debt(question: str, said: str) -> None:
+    """Commitments to finance customers' aircraft, by the earliest year each could be funded, are the company's
+    commitments, not its debt's maturities. Before, 'financing' made the question and the schedule one on debt, and
+    the commitments' row was said as 'Debt maturing in 2025'; 'could be funded' asked no amount due."""
+    reading = read_figure(question, [_FUNDING, _DEBT])
+    assert reading is not None and said in reading.sentence, reading
+
+
 def test_a_balance_asked_at_a_date_is_no_year_s_maturities() -> None:
     """'… at the end of 2022' asks what was owed then, not what falls due in 2022."""
     assert read_figure("What were Games' notes payable at the end of 2022?", [_MATURITIES]) is None
