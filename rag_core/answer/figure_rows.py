@@ -119,9 +119,9 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
     # a roll-forward of shares ('Balance at December 31, 2021' under 'Common Stock'), not its row 'Issued'
     tables: dict[tuple[int, int], list[set[str]]] = {}
     cause = stems(cause_of(metric)) - GENERIC  # 'contract liabilities decrease from redemption and breakage': a line
-    closing: dict[tuple[int, int], list[Row]] = {}  # each table's closing balances
+    table_of: dict[tuple[int, int], list[Row]] = {}  # each table's rows
     for row in rows:
-        closing.setdefault((row.passage.n, row.table), []).extend([row] if closes(row.label) else [])
+        table_of.setdefault((row.passage.n, row.table), []).append(row)
         if not sums_up(row.label):  # the parts a table lists ('Domestic', 'Foreign')
             tables.setdefault((row.passage.n, row.table), []).append(label_stems(row.label) - QUALIFIERS)
     for row in rows:
@@ -130,8 +130,8 @@ def rows_named(rows: Sequence[Row], metric: str, *, question: str = "", owner: f
                     by_item,  # of 'Transportation'
                     _named(turned, words, names) if (turned := other_way(row.label)) else 0.0,  # '… provided/(used) …'
                     _named(short, words, names) if (short := shortened(row.label)) else 0.0,  # 'FDII'
-                    len(asked) - _AGREES if sums_titled(row, held, closing[row.passage.n, row.table], years) else 0.0,
-                    (moving := moved_by(row, words, closing[row.passage.n, row.table])) - _AGREES)  # its cause
+                    len(asked) - _AGREES if sums_titled(row, held, table_of[row.passage.n, row.table], years) else 0.0,
+                    (moving := moved_by(row, words, table_of[row.passage.n, row.table])) - _AGREES)  # its cause
         if not alone and spent and len(asked) == 1 and _PAIR.fullmatch(pair := joined_item(row.label) or row.label) \
                 and asked <= label_stems(pair):  # what it spent on marketing, of 'Sales and marketing': two costs
             alone = _PART_OF_NAME

@@ -62,15 +62,18 @@ def completed_by_table(
     return len(whole) + len(whole & words) / (len(words) or 1), lead if heading else whole_of
 
 
-def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[str]) -> bool:
+def sums_titled(row: Row, asked: set[str], table: Sequence[Row], years: set[str]) -> bool:
     """Whether a row sums up a table whose title names the metric (but for the part a column of it names: 'Customer
     financing'): its 'Total' ('… presents period-end VaR.'), or a note's roll-forward's closing balance, the one row
-    of its table that is one (of its ``closing`` rows: 'Ending balance' in 'A reconciliation of the beginning and
+    of its table that is one (of the ``table``'s rows: 'Ending balance' in 'A reconciliation of the beginning and
     ending balance of unrecognized tax benefits …'; an equity statement's 'Balance, March 31, 2011' is one of several,
     each an equity account's at its date) or the one of its date, a year the question asks (``years``: 'Balance at
     December 31, 2022' under 'Balance at December 31, 2021' in a roll-forward of two years), or the balance a
     roll-forward of dated rows gives at each of its dates ('Balance' over 'November 1, 2008' and 'October 31, 2009',
-    in 'The following table summarizes the changes in the total amounts of uncertain tax positions …')."""
+    in 'The following table summarizes the changes in the total amounts of uncertain tax positions …'), or a table's
+    one row of figures ('Buy USD, Sell Euro' under 'The total gross notional amounts and fair values of our Cash Flow
+    Hedges are as follows')."""
+    closing = [other for other in table if closes(other.label)]
     over_dates = label_stems(row.label) == _BALANCE and all(YEAR.search(column) for column in row.cells)
     when = set(YEAR.findall(row.label))
     asked_when = bool(when) and when <= years
@@ -78,10 +81,13 @@ def sums_titled(row: Row, asked: set[str], closing: Sequence[Row], years: set[st
     heading = heading_of(row) if closes(row.label) and len(alike) > 1 else ""
     own_block = bool(heading) and sum(heading_of(other) == heading for other in alike) == 1  # of the block under it
     closing_row = closes(row.label) and (len(alike) == 1 or own_block)
+    rest = asked - stems(" ".join(row.cells))
+    only = [other for other in table if not other.prose] == [row] and not row.passage.statement and bool(rest) and \
+        rest <= stems(titled(row))  # the whole the title names, its label aside: not 'Sales and marketing'
     sums = label_stems(row.label) == _TOTAL or ((closing_row or over_dates) and not row.passage.statement)
-    return sums and asked - stems(" ".join(row.cells)) - label_stems(row.label) <= stems(f"{titled(row)} {heading}")
-    # its own label says the rest ('Ending balance' under '… the balances of Level 3 financial assets …'), or the
-    # heading of its block ('Ending balance' under 'Change in benefit obligation', over 'Change in plan assets')
+    return only or sums and rest - label_stems(row.label) <= stems(f"{titled(row)} {heading}")  # its label says
+    # the rest ('Ending balance' under '… the balances of Level 3 financial assets …'), or the heading of its block
+    # ('Ending balance' under 'Change in benefit obligation', over 'Change in plan assets')
 
 
 _TOTAL, _BALANCE = stems("total"), stems("balance")
@@ -143,17 +149,18 @@ _LINKING = stems("based resulting related attributable due made")
 settlements'): no word of the cause, nor of the balance its table's title names."""
 
 
-def moved_by(row: Row, words: set[str], closing: Sequence[Row]) -> float:
+def moved_by(row: Row, words: set[str], table: Sequence[Row]) -> float:
     """How well a roll-forward's line names a change of its balance asked by its cause (0: not at all): 'Gross decreases
     – tax positions in prior periods' under the title 'A reconciliation of the beginning and ending amount of
     unrecognized tax benefits', for 'How much did its unrecognized tax benefits decrease in 2021 from tax positions in
-    prior periods?'. Its table has one closing balance (``closing``); its label's words, but for the way it moved and a
+    prior periods?'. Its ``table`` has one closing balance; its label's words, but for the way it moved and a
     qualifier, are the cause's; the title, the row's heading and the lines right above name the rest (the balance;
     'Principal' under 'Net write-offs'), and for a change asked by its way, so does the label of the closing balance
     below the line ('Allowance, end of year' under 'Accounts and notes receivable' for 'How much did deductions reduce
     its allowance for receivables?'); a way its label says is the way asked (not 'Gross increases – …' for a
     decrease). Of two lines of the same words, the one whose heading says more of the question comes first
     (``_UNDER``)."""
+    closing = [other for other in table if closes(other.label)]
     if len(closing) != 1 or row.passage.statement:
         return 0.0
     label, every_way = label_stems(row.label), set().union(*_WAYS.values())

@@ -118,3 +118,28 @@ def test_a_column_named_in_lines_above_is_not_the_titles_date() -> None:
     is named in the lines between the title and the table, as 2022's ratio beside the company's 10.3%."""
     figure = read_figure("What was Card's Common Equity Tier 1 ratio at the end of 2022?", [KEY_RATIOS, MINIMUMS])
     assert figure is not None and figure.kind == "cell" and figure.shown == "10.3%", figure
+
+
+HEDGES = Passage(n=4, document="games-10k.pdf", page=94, tabular=True, text=(
+    "Foreign Currency Forward Contracts Designated as Hedges (“Cash Flow Hedges”)\n\nThe total gross notional amounts "
+    "and fair values of our Cash Flow Hedges are as follows (amounts in millions):\n"
+    "|  | As of December 31, 2019 |  | As of December | 31, 2018 |\n"
+    "|  | Notional amount | Fair value gain (loss) | Notional amount | Fair value gain (loss) |\n"
+    "| Foreign Currency: |  |  |  |  |\n| Buy USD, Sell Euro | $350 | $ (2) | $723 | $12 |\n"
+    "Foreign Currency Forward Contracts Not Designated as Hedges\n\nThe total gross notional amounts and fair values "
+    "of our foreign currency forward contracts not designated as hedges are as follows (amounts in millions):\n"
+    "|  | As of December 31, 2019 |  | As of December | 31, 2018 |\n"
+    "|  | Notional amount | Fair value gain (loss) | Notional amount | Fair value gain (loss) |\n"
+    "| Foreign Currency: |  |  |  |  |\n| Buy USD, Sell GBP | $25 | $ (2) | $55 | $1 |\n"))
+
+
+@pytest.mark.parametrize(("question", "value"), [
+    ("What was the notional amount of Games' cash flow hedges at December 31, 2019?", 350),
+    ("What was the notional amount of Games' cash flow hedges at December 31, 2018?", 723)])
+def test_a_tables_one_row_is_the_whole_its_title_names(question: str, value: int) -> None:
+    """A table of one row of figures, labelled by the currencies it trades ('Buy USD, Sell Euro'), under a title that
+    names what its figures are of ('… notional amounts … of our Cash Flow Hedges'): the row is that whole, in the
+    column the question names ('Notional amount'). The next table's one row is of the contracts not designated as
+    hedges, which its title does not call cash flow hedges. Before, no row was named: no figure."""
+    figure = read_figure(question, [HEDGES])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(value * 1e6), figure
