@@ -14,6 +14,7 @@ from ..chunk_text import columns_fit, columns_per_year, header_caption
 from ..lexical.figure_name import YEAR
 from ..models import Passage
 from ..tables.lines import cells, date_rejoined, is_row, paragraphs
+from ..tables.merged import rejoined
 from ..tables.periods import by_accounts
 from ..tables.placing import PERIOD_TITLE, YEAR_COLUMN, squeezed, without_period_titles
 from ..tables.rows import HEADER_JOIN, labelled_rows
@@ -212,7 +213,7 @@ def _by_labels(labels: Sequence[str], row: Sequence[str], *, beside_years: bool)
     """A row's filled cells by column label (``_first_of_each``). Beside rows read by their years, only a row whose
     every figure is under a label and some under a year's ('2009 › Revenue'); none when a header of fewer columns
     than its figures leaves some unnamed (an equity statement's '| | 2022 | 2021 | 2020 |' over shares and amounts)."""
-    by_label = _first_of_each(labels, row)
+    by_label = _first_of_each(labels, rejoined(row, labels))  # '3 | - 11 years', '$ | 49'
     named = all(c < len(labels) and labels[c].strip() for c, value in enumerate(row) if c and value.strip())
     return by_label if not beside_years or (named and any(YEAR.search(label) for label in by_label)) else {}
 

@@ -149,9 +149,12 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
         return None  # a quarter's or a half's column is no year's figure
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
-    return max(of_year, key=lambda cell: (len(_naming(stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC,
-                                                      named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None,
-                                  is_percent(cell[1]) == percent), default=None)
+    # (then the one that says least the question does not: 'Net carrying amount', not 'Gross carrying amount')
+    def said(label: str) -> set[str]:
+        return stems(YEAR.sub(" ", _SHARE_OF.sub(" ", label))) - GENERIC
+    return max(of_year, key=lambda cell: (len(_naming(said(cell[0]), named, owner)), _TOTAL_COLUMN.search(cell[0])
+                                          is not None, -len(said(cell[0]) - named), is_percent(cell[1]) == percent),
+               default=None)
 
 
 _DATED = re.compile(rf"\b(?:at|as of)\s+(?:{MONTH}\.?\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..chunk_text import column_header_rows
-from .placing import FIGURE, NIL, YEAR_COLUMN
+from .placing import FIGURE, NIL, SIGNS, YEAR_COLUMN
 
 
 def spread_names(headers: list[list[str]], rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
@@ -131,3 +131,22 @@ def names_columns(row: Sequence[str]) -> bool:
 
 
 _NOT_APPLICABLE = re.compile(r"\s*(?:n/a|n\.a\.|n\.?m\.?)\s*", re.IGNORECASE)
+
+
+def rejoined(row: Sequence[str], labels: Sequence[str]) -> list[str]:
+    """A data row with the cells a finder split apart put back under the column named for them: a range of years
+    ('3 | - 11 years' under 'Estimated useful lives') in its second cell, and a figure under no name after a named
+    column it left empty or held its currency sign in ('$ | 49', '| | 22' under 'Net carrying amount') in that one."""
+    out = [cell.strip() for cell in row]
+    for c in range(1, len(out) - 1):
+        if _NUMBER.fullmatch(out[c]) and _RANGE_END.fullmatch(out[c + 1]):
+            out[c], out[c + 1] = "", f"{out[c]} {out[c + 1]}"
+        elif out[c] in {*SIGNS - {"%"}, ""} and out[c + 1] and c < len(labels) and labels[c].strip() and (
+                c + 1 >= len(labels) or not labels[c + 1].strip()):
+            out[c], out[c + 1] = f"{out[c]}{out[c + 1]}", ""
+    return out
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_RANGE_END = re.compile(r"[-–]\s*\d+(?:\.\d+)?\s+years?", re.IGNORECASE)
+"""The end of a range of years a finder set in a cell of its own ('- 11 years' after '3')."""

@@ -175,6 +175,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     out: list[tuple[list[str], list[str]]] = []
     period = ""  # the period a row of its date alone titles the rows below it by ('| At December 31, 2019 | | |')
     for row in rows:
+        if not out and not row[0].strip() and (date_title(row) or names_columns(row)) and len(headers) < 2:
+            headers, labels = [*headers, row], column_labels([*headers, row], width)  # a header left in the body
+            continue
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             # the next block's period ('Year Ended December 31, 2018') over its names; a narrower block's period over
             # none of them (a year's total alone, '| | Year Ended December 31, 2017 |', under a segment table)
@@ -183,8 +186,9 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
             continue
         if headers and names_columns(row):
             # right under a header of one row, its periods below its names ('December 31, 2022' and '… 2021' under each
-            # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'); else the next block's names
-            below = not out and _named(row) > _named(headers[-1]) and _periods(row)
+            # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'), or under a block's date title alone; else the next
+            below = not out and _named(row) > _named(headers[-1]) and _periods(row) or headers == [headers[0]] and \
+                date_title(headers[0])  # block's names
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
             continue
