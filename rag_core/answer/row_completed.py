@@ -85,9 +85,10 @@ def sums_titled(row: Row, asked: set[str], table: Sequence[Row], years: set[str]
     only = [other for other in table if not other.prose] == [row] and not row.passage.statement and bool(rest) and \
         rest <= stems(titled(row))  # the whole the title names, its label aside: not 'Sales and marketing'
     sums = label_stems(row.label) == _TOTAL or ((closing_row or over_dates) and not row.passage.statement)
-    return only or sums and rest - label_stems(row.label) <= stems(f"{titled(row)} {heading}")  # its label says
-    # the rest ('Ending balance' under '… the balances of Level 3 financial assets …'), or the heading of its block
-    # ('Ending balance' under 'Change in benefit obligation', over 'Change in plan assets')
+    return only or sums and rest - label_stems(row.label) <= stems(heading if own_block else titled(row))  # its
+    # label says the rest ('Ending balance' under '… the balances of Level 3 financial assets …'), or the heading of
+    # its block, not the title both blocks share ('Ending balance' under 'Change in benefit obligation', over 'Change
+    # in plan assets': 'Fair value of plan assets, end of year' is not the pension benefit obligation)
 
 
 _TOTAL, _BALANCE = stems("total"), stems("balance")
