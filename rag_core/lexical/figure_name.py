@@ -71,7 +71,7 @@ _DID = re.compile(r"^(?:by\s+)?(?:percentage|percent|how much|much)\s+(?:did|doe
 _HAVE = re.compile(r"^(?P<what>.+?),?\s+(?:did|does|do)\s+(?:the\s+(?:company|firm|group|bank|business)|it|they|"
                    r"(?:the\s+)?(?:[A-Z0-9][\w&.’'-]*\s+){0,3}[A-Z0-9][\w&.’'-]*)\s+"
                    r"(?:have|hold|own|carry|report|record|book|recogni[sz]e|post|employ|expect|anticipate|reclassify|"
-                   r"capitali[sz]e|defer|accrue)\b"
+                   r"capitali[sz]e|defer|accrue|(?P<amortized>amorti[sz]e))\b"
                    r"(?:\s+(?:from|for|related\s+to|relating\s+to|attributable\s+to)\s+"
                    r"(?P<of>(?!(?:the\s+)?(?:fiscal|year|period|quarter|fy)\b)[a-z][^,?]*?)(?=\s+(?:at|as\s+of|in|on|"
                    r"during|for)\b|\s*[,?.]|\s*$))?.*$")
@@ -249,6 +249,8 @@ def metric(text: str) -> str:
         first = re.sub(r"^in\s+", "", f"{first} paid")  # 'how much in dividends did PepsiCo pay'
     elif did is not None and did.re is _EARNED and (did.group("verb") == "repay" or back):  # 'pay back' too
         first = f"repayments of {first}"  # 'how much long-term debt did CVS Health repay'
+    elif did is not None and did.re is _HAVE and did.group("amortized"):
+        first = f"amortization of {first}"  # 'how much … license cost did it amortize': its amortization
     elif did is not None and did.re is _HAVE and did.group("of"):
         first = f"{first} for {did.group('of')}"  # what they are of: 'deferred tax assets for stock-based compensation'
     elif did is not None and did.re is _EARNED and did.group("verb") in ("receive", "collect"):

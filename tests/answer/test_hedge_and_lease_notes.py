@@ -143,3 +143,23 @@ def test_a_tables_one_row_is_the_whole_its_title_names(question: str, value: int
     hedges, which its title does not call cash flow hedges. Before, no row was named: no figure."""
     figure = read_figure(question, [HEDGES])
     assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(value * 1e6), figure
+
+
+AMORTIZED = Passage(n=5, document="games-10k.pdf", page=90, tabular=True, text=(
+    "Amortization of capitalized software development costs and intellectual property licenses was as follows "
+    "(amounts in millions):\n|  | For the Years Ended December 31, |  |  |\n|  | 2019 | 2018 | 2017 |\n"
+    "| Amortization of capitalized software development costs and intellectual property licenses | $241 | $501 | "
+    "$314 |\n"))
+COMPENSATION = Passage(n=6, document="games-10k.pdf", page=112, tabular=True, text=(
+    "The following table sets forth the total share-based compensation expense included in our consolidated "
+    "statements of operations (amounts in millions):\n|  | 2019 | 2018 | 2017 |\n"
+    "| Cost of revenues—subscription, licensing, and other revenues: Software royalties, amortization, and "
+    "intellectual property licenses | 1 | 3 | 3 |\n| Costs | 1 | 2 | 1 |\n| Product development | 53 | 61 | 57 |\n"))
+
+
+def test_what_a_company_amortized_is_its_amortization_of_the_line_named() -> None:
+    """'How much … license cost did Games amortize' asks the amortization of that cost, one line: 'did Games amortize'
+    was read into the name and split it into two lines at its 'and', the second read in a row 'Costs' (2)."""
+    figure = read_figure("How much capitalized software development and intellectual property license cost did Games "
+                         "amortize in 2018?", [AMORTIZED, COMPENSATION])
+    assert figure is not None and figure.kind == "cell" and figure.value == pytest.approx(501e6), figure
