@@ -251,7 +251,7 @@ def named_under(row: Row, words: set[str]) -> str:
     if led := lead_in(row, words) or bottom_line_of(row, heading_of(row)):  # 'Earnings per share-diluted — Net income'
         return led
     heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
-    named = label_stems(heading) - QUALIFIERS
+    named = label_stems(heading) - QUALIFIERS - (stems("change") if closes(row.label) else set())  # 'Change in …'
     named -= tax_cost(named, words)  # 'Deferred income tax (benefit) expense' over the deferred tax benefit's row
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
 

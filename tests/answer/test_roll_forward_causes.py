@@ -8,6 +8,7 @@ import pytest
 
 from rag_core.answer.figure_course import cause_moved
 from rag_core.answer.figures import read_figure
+from rag_core.answer.stated import overruling
 from rag_core.models import Passage
 
 _CONCESSIONS = Passage(n=1, document="planes-10k.pdf", page=87, tabular=True, caption="Planes 10-K › Note 13",
@@ -105,6 +106,21 @@ def test_of_two_roll_forwards_in_one_table_the_closing_row_is_the_one_under_the_
     metric (its table closes twice), and the pension's was read from the accrued liabilities' 'Pension benefits'."""
     figure = read_figure(question, [_ACCRUED, _PLANS])  # the table states no unit
     assert figure is not None and figure.kind == "cell" and figure.shown == f"${value:,}", figure
+
+
+def test_a_closing_row_named_by_its_block_heading_is_not_overruled_by_a_sentence_of_another_obligation() -> None:
+    """The pension's 'Ending balance' is named under 'Change in benefit obligation'; the sentence 'The accumulated
+    benefit obligation (ABO) for all pension plans was $54,481 …' says every word of the question too, but is another
+    obligation. Before, the row's lead was empty (the heading's 'change' is no word of the question), so the sentence
+    named the question more fully and its $54,481 was answered."""
+    abo = Passage(n=3, document="planes-10k.pdf", page=97, tabular=False, text=(
+        "The accumulated benefit obligation (ABO) for all pension plans was $54,481 and $74,199 at December 31, 2022 "
+        "and 2021."))
+    question = "What was Planes' pension benefit obligation at the end of 2022?"
+    figure = read_figure(question, [_ACCRUED, _PLANS, abo])
+    assert figure is not None and figure.shown == "$55,117", figure
+    assert [c.lead for c in figure.cells] == ["Change in benefit obligation"]
+    assert overruling(question, figure, [_ACCRUED, _PLANS, abo]) is None
 
 
 _OBLIGATION = Passage(n=1, document="health-10k.pdf", page=157, tabular=True, columns="|  | 2022 | 2021 |",
