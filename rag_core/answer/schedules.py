@@ -51,8 +51,8 @@ maturities, all of a company's contractual obligations (a table of them by kind 
 amortization of its intangible assets estimated for each coming year."""
 _SUBJECT_OF = dict(_SUBJECTS)
 _SAID = {"lease": "Lease payments due", "purchase": "Purchase obligations due", "commitment": "Commitments due",
-         "debt": "Debt maturing",
-         "contractual": "Contractual obligations due", "amortization": "Estimated amortization"}
+         "debt": "Debt maturing", "contractual": "Contractual obligations due",
+         "amortization": "Estimated amortization"}
 _YEAR_ROW = re.compile(r"\s*(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\s*", re.IGNORECASE)
 _LATER_ROW = re.compile(r"\s*(?:thereafter|later\s+years|beyond|(?:after|beyond)\s+(?:19|20)\d\d|"
                         r"(?:19|20)\d\d\s*(?:-|–|and|&)\s*(?:thereafter|beyond|later))\s*", re.IGNORECASE)

@@ -147,6 +147,6 @@ def rejoined(row: Sequence[str], labels: Sequence[str]) -> list[str]:
     return out
 
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")  # a range's start alone ('3')
 _RANGE_END = re.compile(r"[-–]\s*\d+(?:\.\d+)?\s+years?", re.IGNORECASE)
 """The end of a range of years a finder set in a cell of its own ('- 11 years' after '3')."""

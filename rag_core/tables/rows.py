@@ -160,14 +160,15 @@ def raw_table(text: str, columns: str) -> tuple[list[list[str]], list[list[str]]
 
 
 def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[str]]]:
-    """Each data row of the table rows in ``text`` with the label of each of its columns. A row
-    of names inside the table ('| | NaiveRAG | -High |' starting the next block of a results
-    table) replaces the innermost header row for the rows below it, so the block's figures are
-    labelled '-High', not with the first block's names (right under a header of one row, before any data row, a
-    row of periods naming more columns is a second header row); a row titling one period ('| | | Year Ended December 31,
-    2018 | | |') replaces a header's title of another, so the next block of a segment table is of its own year; a row of
-    a year's period alone in its label cell ('| At December 31, 2019 | | |', ``periods.period_alone``) titles the
-    columns of the rows below it ('At December 31, 2019 › Additions')."""
+    """Each data row of the table rows in ``text`` with the label of each of its columns. A row of names inside the
+    table ('| | NaiveRAG | -High |' starting the next block of a results table) replaces the innermost header row for
+    the rows below it, so the block's figures are labelled '-High', not with the first block's names (right under a
+    header of one row, before any data row, a row of periods naming more columns is a second header row); a row
+    titling one period ('| | | Year Ended December 31, 2018 | | |') replaces a header's title of another, so the next
+    block of a segment table is of its own year; a row of a year's period alone in its label cell ('| At December 31,
+    2019 | | |', ``periods.period_alone``) titles the columns of the rows below it ('At December 31, 2019 ›
+    Additions'). A date title and a row of names a finder left as a table's first rows, no rule under them, are its
+    header ('| | | At December 31, 2019 | |' over '| | | Estimated useful lives | Gross carrying amount | …')."""
     headers, rows = split_table(text, columns)
     headers = over_figures(headers, rows)
     width = max([len(r) for r in [*headers, *rows]] or [0])
@@ -187,7 +188,7 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
         if headers and names_columns(row):
             # right under a header of one row, its periods below its names ('December 31, 2022' and '… 2021' under each
             # of 'U.S. Unemployment Rate' and 'U.S. GDP Growth'), or under a block's date title alone; else the next
-            below = not out and _named(row) > _named(headers[-1]) and _periods(row) or headers == [headers[0]] and \
+            below = not out and _named(row) > _named(headers[-1]) and _periods(row) or len(headers) == 1 and \
                 date_title(headers[0])  # block's names
             headers = [*headers, row] if below else [*headers[:-1], _beside(headers[-1], row)]
             labels, period = column_labels(headers, width), ""
