@@ -176,8 +176,8 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     out: list[tuple[list[str], list[str]]] = []
     period = ""  # the period a row of its date alone titles the rows below it by ('| At December 31, 2019 | | |')
     for row in rows:
-        if not out and not row[0].strip() and (date_title(row) or names_columns(row)) and len(headers) < 2:
-            headers, labels = [*headers, row], column_labels([*headers, row], width)  # a header left in the body
+        if not out and not headers and not row[0].strip() and (date_title(row) or names_columns(row)):
+            headers, labels = [row], column_labels([row], width)  # a header left in the body, its names below
             continue
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             # the next block's period ('Year Ended December 31, 2018') over its names; a narrower block's period over
