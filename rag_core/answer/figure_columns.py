@@ -150,11 +150,11 @@ def column_of(row: Row, year: When, named: set[str], *, total: bool = False, own
     # of two blocks' columns of the year, the one the question names ('Operating Profit › 2021', not 'Net Revenue'); a
     # share's column names its whole ('% of 2016 Net Revenues' beside 2016's net revenues), not what it states
     # (then the one that says least the question does not: 'Net carrying amount', not 'Gross carrying amount')
-    def said(label: str) -> set[str]:
-        return stems(YEAR.sub(" ", _SHARE_OF.sub(" ", label))) - GENERIC
-    return max(of_year, key=lambda cell: (len(_naming(said(cell[0]), named, owner)), _TOTAL_COLUMN.search(cell[0])
-                                          is not None, -len(said(cell[0]) - named), is_percent(cell[1]) == percent),
-               default=None)
+    def rank(cell: tuple[str, str]) -> tuple[int, bool, int, bool]:
+        said = stems(YEAR.sub(" ", _SHARE_OF.sub(" ", cell[0]))) - GENERIC
+        return (len(_naming(said, named, owner)), _TOTAL_COLUMN.search(cell[0]) is not None, -len(said - named),
+                is_percent(cell[1]) == percent)
+    return max(of_year, key=rank, default=None)
 
 
 _DATED = re.compile(rf"\b(?:at|as of)\s+(?:{MONTH}\.?\s+(?:\d{{1,2}},?\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)

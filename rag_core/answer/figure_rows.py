@@ -251,7 +251,7 @@ def named_under(row: Row, words: set[str]) -> str:
     if led := lead_in(row, words) or bottom_line_of(row, heading_of(row)):  # 'Earnings per share-diluted — Net income'
         return led
     heading = heading_row(row).rstrip(":").strip() or (whole := parts_of(row))[:1].upper() + whole[1:]
-    named = label_stems(heading) - QUALIFIERS - (stems("change") if closes(row.label) else set())  # 'Change in …'
+    named = label_stems(heading) - QUALIFIERS - (_CHANGE_IN if closes(row.label) else set())
     named -= tax_cost(named, words)  # 'Deferred income tax (benefit) expense' over the deferred tax benefit's row
     return heading if named and named <= words | label_stems(row.label) and not named <= label_stems(row.label) else ""
 
@@ -300,7 +300,7 @@ _TOTAL = stems("total")
 _ISSUED = stems("issued")
 _PARTS = {"segme", "divis", "unit", "units", "busin", "regio", "compa", "group"}
 """Words a question names a part of the company with ('the Defense segment'), no figure of it."""
-
+_CHANGE_IN = stems("change")  # a block heading's 'Change in …' names no closing row ('Change in benefit obligation')
 
 _NET_OF = re.compile(r"\bnet of\b.*", re.IGNORECASE)
 """What a line item's name says it is net of ('income taxes paid net of refunds'): a label is part of the name by two

@@ -142,10 +142,10 @@ def _schedule(passage: Passage, block: Block) -> _Schedule | None:
         years, later = _by_columns([name for name in names[1:] if name], rows, figures)
         if not _consecutive(years) or later is None or list(years) != sorted(years):
             return None  # a statement's columns of past years ('2022 | 2021 | 2020'), no schedule
-    title = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])
+    left = "\n".join([*before[-_LINES_ABOVE:], passage.caption.split(" › ")[-1], *names])  # the title, unsaid
     subjects = set()
     for name, pattern in _SUBJECTS:  # each said apart: 'Financing commitments' are no financing (debt)
-        title, found = pattern.subn(" ", title)
+        left, found = pattern.subn(" ", left)
         subjects |= {name} if found else set()
     summed = transposed and not any(row[0].strip() == _SUMMED for row in rows)
     return _Schedule(years, later, subjects, transposed, summed)
