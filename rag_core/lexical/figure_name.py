@@ -131,6 +131,9 @@ _STOCK_OF = re.compile(r"(?<=\bof\s)(?!Class\b)(?:[A-Z][\w&.-]+\s+){1,3}(?=(?:co
 """The company a question names as its stock's issuer ('shares of Boeing common stock'); not its class ('Class A')."""
 _DOER = r"(?:(?:[A-Z0-9][\w&.’'-]*\s+){1,4}|(?:the\s+)?(?:company|firm|group|bank|business)\s+|(?:it|they)\s+)"
 """Who does what a question asks of a figure: the company by its name ('Analog Devices '), or as 'the company', 'it'."""
+_MADE_MOVE = re.compile(rf"^{_DOER}(?:increase|decrease)\s+(?:its|their|the|our)\s+(?!(?:most|least)\b)")
+"""A company that moved a figure ('How much did Boeing increase the reach-forward loss on …'): the figure is what it
+moved, the question's verb its change."""
 _DOES = re.compile(rf"^{_DOER}"
                    r"(?:spend|pay|declare|receive|earn|make|report|generate|record|incur|have|hold|keep|carry|raise|borrow|owe)"
                    r"(?:\s+and\s+(?:spend|pay|declare|receive|earn|report|generate|record|incur))?(?:\s+out)?\s+"
@@ -231,7 +234,7 @@ def metric(text: str) -> str:
     it does to the figure, years, the company it names, parentheses and instructions."""
     first = _TRAILING.sub(" ", _LEADING.sub("", re.sub(r"\s*\([^)]*\)", "", _DEFINED_AFTER.sub("", asking(text)))))
     does = _DOES.match(first := _WHOSE.sub("", first.strip()))
-    first = _DOES.sub("", first)
+    first = _DOES.sub("", _MADE_MOVE.sub("", first))
     first = f"earnings {first}" if first.lower().startswith("per ") and _EARNED_PER.search(text) else first
     first = _WHERE_STATED.sub(" ", _OWNER_WITHIN.sub(" ", _OWNER_AFTER_OF.sub("", _STOCK_OF.sub("", first))))
     first = re.sub(rf"\b{SPAN_OF_YEARS}\b|\b(?:amount|{_VALUE}|figure)\b|\b(?:fiscal\s+)?year[- ]end\b", " ",
