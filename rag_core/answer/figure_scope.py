@@ -181,7 +181,8 @@ def of_part(rows: Sequence[Row], asked: Asked) -> tuple[list[Row], Asked]:
     share = bool(words & stems(over)) and not words & stems(under)  # a division's share of the company's whole
     out: list[Row] = []
     for row in rows:
-        own = {column: text for column, text in row.cells.items() if words <= stems(column)}
+        own = {column: text for column, text in row.cells.items() if words & (says := stems(column)) and words <= (
+            says | stems(row.label))}  # (with a place its label names: 'Blizzard' of 'Americas')
         if own:  # a segment table's columns: the part's alone ('Year Ended December 31, 2019 › King')
             out.append(replace(row, cells=own))
         elif words <= stems(row.label):  # the part's row: of its year's columns, the line item's ('Net Revenue')
@@ -305,15 +306,18 @@ _LEGAL_FORMS = {"co", "corp", "corpo", "inc", "incor", "group", "holdi", "ltd", 
 def _named_cells(row: Row, asked: Asked) -> dict[str, str]:
     """A part's row's cells that may answer: no percentage for an amount (a growth rate's table is no amount's), and
     of a year's several columns only those the metric names ('Operating › 2022', not 'Net Revenue › 2022' nor a
-    growth table's 'Restructuring and impairment charges')."""
+    growth table's 'Restructuring and impairment charges'), or the company it names, whole ('King' of "King's net
+    revenues from EMEA", not 'Activision' of "Activision Blizzard's")."""
     amount = ASKS_PERCENT.search(asked.question) is None and not asked.percent
     kept = {label: text for label, text in row.cells.items() if not amount or "%" not in text}
     wanted = stems(asked.metric) - GENERIC
+    who, after = owner(asked.question)
+    whose = stems(who) - stems(after)
     by_year: dict[str, list[str]] = {}
     for label in kept:
         by_year.setdefault(" ".join(years_in(label)), []).append(label)
-    return {label: text for label, text in kept.items()
-            if len(by_year[" ".join(years_in(label))]) == 1 or stems(YEAR.sub(" ", label)) & wanted}
+    return {label: text for label, text in kept.items() if len(by_year[" ".join(years_in(label))]) == 1
+            or (said := stems(YEAR.sub(" ", label))) & wanted or whose and whose <= said}
 
 
 def _plain(label: str) -> str:

@@ -1,7 +1,7 @@
 """Cells a PDF's table finder merged, read apart again: columns whose every figure cell holds the same number of
 figures (``merged_columns``, ``split_cells``), a row whose figures alone were merged into one cell before empty
 ones, and names set in one cell over columns of their own (``spread_names``); and whether a row names columns
-(``names_columns``)."""
+(``names_columns``), or stacks words on the names above it (``stacked_names``)."""
 
 from __future__ import annotations
 
@@ -150,3 +150,15 @@ def rejoined(row: Sequence[str], labels: Sequence[str]) -> list[str]:
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")  # a range's start alone ('3')
 _RANGE_END = re.compile(r"[-–]\s*\d+(?:\.\d+)?\s+years?", re.IGNORECASE)
 """The end of a range of years a finder set in a cell of its own ('- 11 years' after '3')."""
+
+
+def stacked_names(header: Sequence[str], row: Sequence[str]) -> list[str] | None:
+    """A row of words alone (its label cell empty, no figure nor year) joined word by word a column to the row of names
+    above it: a finder's names stacked a line a word, set off by a cell ('Elimination of' over 'intersegment' over
+    'revenues (2)' in one column, 'Non-reportable' over 'segments' beside it); None for any other row."""
+    words = [cell.strip() for cell in row[1:] if cell.strip()]
+    if not row or row[0].strip() or not words or any(FIGURE.fullmatch(w) or YEAR_COLUMN.search(w) for w in words):
+        return None
+    width = max(len(header), len(row))
+    return [" ".join(part for part in (header[c].strip() if c < len(header) else "", row[c].strip() if c < len(row)
+                                       else "") if part) for c in range(width)]

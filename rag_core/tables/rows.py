@@ -1,10 +1,9 @@
 """Tables as the parser renders them ('| a | b |' rows), read back into cells.
 
-Two views serve a reader and a small model. In the prompt, every cell carries its column
-headers, joined across multi-row headers, so that '67.6%' arrives as 'Agriculture: ... LightRAG
-67.6%' and one column cannot be taken for another (``labelled``). Under an answer, the table is
-shown as Markdown with its caption and page, as the document has it (``markdown``). Both read
-columns the parser merged as the columns they were (``merged_columns``).
+Two views serve a reader and a small model. In the prompt, every cell carries its column headers, joined across
+multi-row headers, so that '67.6%' arrives as 'Agriculture: ... LightRAG 67.6%' and one column cannot be taken for
+another (``labelled``). Under an answer, the table is shown as Markdown with its caption and page, as the document has
+it (``markdown``). Both read columns the parser merged as the columns they were (``merged_columns``).
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Sequence
 
 from .headers import date_title, dated_year, one_date, over_figures, own_headers, stacked_joined
 from .lines import ROWS_LEFT_OUT, SECTION_TOTAL, TOTAL_LABEL, cells, is_row
-from .merged import merged_columns, names_columns, split_cells, spread_names
+from .merged import merged_columns, names_columns, split_cells, spread_names, stacked_names
 from .periods import HEADER_JOIN, period_alone, under_period
 from .placing import (
     FIGURE,
@@ -29,10 +28,9 @@ from .placing import (
 
 
 def row_labels(text: str) -> list[str]:
-    """The label of each table row in ``text`` that states a figure: its first cell, when another
-    cell holds a digit ('Effective tax rate' of '| Effective tax rate | 21.6 % | 24.6 % |'), in
-    order. A row of names or a heading inside the table ('| Fiscal Year Ended March 31, 2011 | | |')
-    labels no figure."""
+    """The label of each table row in ``text`` that states a figure: its first cell, when another cell holds a digit
+    ('Effective tax rate' of '| Effective tax rate | 21.6 % | 24.6 % |'), in order. A row of names or a heading inside
+    the table ('| Fiscal Year Ended March 31, 2011 | | |') labels no figure."""
     return [label for _, label in headed_row_labels(text)]
 
 
@@ -140,10 +138,9 @@ def _centred(row: list[str]) -> list[str]:
 
 
 def split_table(text: str, columns: str = "") -> tuple[list[list[str]], list[list[str]]]:
-    """(header rows, data rows) of the rendered rows in ``text``. The header rows are the
-    table's own leading column-name rows, or else ``columns`` (the rows a contextual header
-    repeats for a later chunk of a long table). Columns the parser merged are split again
-    (``merged_columns``)."""
+    """(header rows, data rows) of the rendered rows in ``text``. The header rows are the table's own leading
+    column-name rows, or else ``columns`` (the rows a contextual header repeats for a later chunk of a long table).
+    Columns the parser merged are split again (``merged_columns``)."""
     headers, rows = raw_table(text, columns)
     plan = merged_columns([*headers, *rows])
     return spread_names([split_cells(r, plan) for r in headers], [split_cells(r, plan) for r in rows])
@@ -168,16 +165,19 @@ def labelled_rows(text: str, columns: str = "") -> list[tuple[list[str], list[st
     block of a segment table is of its own year; a row of a year's period alone in its label cell ('| At December 31,
     2019 | | |', ``periods.period_alone``) titles the columns of the rows below it ('At December 31, 2019 ›
     Additions'). A date title and a row of names a finder left as a table's first rows, no rule under them, are its
-    header ('| | | At December 31, 2019 | |' over '| | | Estimated useful lives | Gross carrying amount | …')."""
+    header ('| | | At December 31, 2019 | |' over '| | | Estimated useful lives | Gross carrying amount | …'), names it
+    stacked a word a line set off by a cell joined (``merged.stacked_names``)."""
     headers, rows = split_table(text, columns)
     headers = over_figures(headers, rows)
     width = max([len(r) for r in [*headers, *rows]] or [0])
     labels = column_labels(headers, width) if headers else [""] * width
     out: list[tuple[list[str], list[str]]] = []
-    period = ""  # the period a row of its date alone titles the rows below it by ('| At December 31, 2019 | | |')
+    period, left = "", False  # the period a row's date alone titles rows by; whether the header was left in the body
     for row in rows:
-        if not out and not headers and not row[0].strip() and (date_title(row) or names_columns(row)):
-            headers, labels = [row], column_labels([row], width)  # a header left in the body, its names below
+        stacked = stacked_names([*headers, []][1], row) if not out and left and date_title(headers[0]) else None
+        if stacked or not out and not headers and not row[0].strip() and (date_title(row) or names_columns(row)):
+            headers = [headers[0], stacked] if stacked else [row]  # a header left in the body, its names below, those
+            labels, left = column_labels(headers, width), True  # stacked a word a line ('Elimination of' over …)
             continue
         if len(headers) > 1 and date_title(headers[0]) and date_title(row):
             # the next block's period ('Year Ended December 31, 2018') over its names; a narrower block's period over
