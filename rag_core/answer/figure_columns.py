@@ -235,10 +235,11 @@ def _title(row: Row) -> str:
     return next((line.strip() for line in title_lines(row)), row.passage.caption.split(" › ")[-1])
 
 
-_STATED_CHANGE = re.compile(r"^\s*(?:net\s+)?\(?(?:increase|decrease|change)\)?(?:\s*/?\s*\(?(?:increase|decrease)\)?)?"
-                            r"\s+in\s+(?P<what>.+)$", re.IGNORECASE)
+_STATED_CHANGE = re.compile(r"^\s*(?:net\s+|total\s+)?\(?(?:increase|decrease|change)\)?"
+                            r"(?:\s*/?\s*\(?(?:increase|decrease)\)?)?\s+in\s+(?P<what>.+)$", re.IGNORECASE)
 """A row that states a figure's change in the year ('Net increase (decrease) in cash, cash equivalents and restricted
-cash'): the change asked, read rather than computed from balances a table may name more briefly."""
+cash', 'Total change in deferred revenues'): the change asked, read rather than computed from balances a table may name
+more briefly."""
 
 
 def stated_change(rows: Sequence[Row], metric: str, years: Sequence[int]) -> CellRead | None:

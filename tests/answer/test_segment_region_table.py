@@ -20,6 +20,10 @@ _TABLE = ("|  |  |  | Year Ended December 31, 2018 |  |  |  |  |  |\n"
           "| EMEA (1) | 897 | 692 | 599 |  | 446 |  | (16) | 2,618 |\n"
           "| Asia Pacific | 219 | 570 | 222 |  | — |  | (9) | 1,002 |\n"
           "| Total consolidated net revenues | $2,738 | $2,266 | $2,090 | $459 |  | $(53) |  | $7,500 |\n"
+          "| Change in deferred revenues: |  |  |  |  |  |  |  |  |\n"
+          "| Americas | $(163) | $15 | $(3) | $ | — | $ | — | $(151) |\n"
+          "| EMEA (1) | (127) | 16 | (1) |  | 21 |  | — | (91) |\n"
+          "| Total change in deferred revenues | $(280) | $25 | $(4) | $21 |  | $ | — | $(238) |\n"
           "| Segment net revenues: |  |  |  |  |  |  |  |  |\n"
           "| Americas | $1,459 | $1,019 | $1,266 | $13 |  | $(28) |  | $3,729 |\n"
           "| EMEA (1) | 770 | 708 | 598 |  | 467 |  | (16) | 2,527 |\n"
@@ -52,3 +56,11 @@ def test_a_segment_named_by_its_owner_or_beside_a_region_is_read_in_its_column(
     assert figure is not None and figure.cells, figure
     assert {cell.column.rpartition(" › ")[2] for cell in figure.cells} == {segment}, figure
     assert figure.cells[0].value == first, figure
+
+
+def test_a_total_change_a_row_states_is_read_not_computed() -> None:
+    """'Total change in deferred revenues' states the change asked; before, the reader looked for the deferred revenues
+    of 2017 and 2018 and found neither."""
+    figure = read_figure("How much did Games' total change in deferred revenues amount to in 2018?", [_SEGMENTS])
+    assert figure is not None and [c.row for c in figure.cells] == ["Total change in deferred revenues"], figure
+    assert figure.value == -238.0 and figure.cells[0].column.endswith("Total"), figure
