@@ -33,12 +33,17 @@ _BY = rf"(?:\s+by)?\s+(?:approximately\s+|about\s+|nearly\s+)?(?P<value>{_AMOUNT
 _WE_MOVED = re.compile(rf"\b(?:we|the\s+company|it)\s+(?:also\s+|further\s+)?(?P<verb>increased|decreased|reduced|"
                        rf"raised|lowered)\s+(?:the\s+|our\s+|its\s+)?(?P<what>[^.;:$]{{3,120}}?){_BY}", re.IGNORECASE)
 """A change the company made, stated with what it changed: 'we increased the reach-forward loss … by $1,374'."""
-_MOVED = re.compile(rf"(?:^|(?<=,\s))(?:the\s+|our\s+|its\s+)?(?P<what>[A-Za-z][^.;:$,]{{2,120}}?)\s+(?:was\s+|were\s+|"
-                    rf"has\s+|have\s+)?(?P<verb>increased|decreased|rose|fell|grew|declined|reduced){_BY}",
-                    re.IGNORECASE)
-"""A change stated of its subject: 'BCA loss from operations decreased by $4,105 million …'."""
+_MOVED = re.compile(rf"^(?:(?:In|During|For|As\s+of|At)\s[^,]{{1,60}},\s+)?(?:the\s+|our\s+|its\s+)?"
+                    rf"(?P<what>[A-Za-z][^.;:$]{{2,120}}?)\s+(?:was\s+|were\s+|has\s+|have\s+)?"
+                    rf"(?P<verb>increased|decreased|rose|fell|grew|declined|reduced){_BY}", re.IGNORECASE)
+"""A change stated of the sentence's subject: 'BCA loss from operations decreased by $4,105 million …', 'Selling,
+general and administrative expenses for fiscal 2012 increased by $9.4 million, …'."""
+_DATED = re.compile(r"\s+(?:for|in|during|as\s+of|at)\s+(?:the\s+)?(?:fiscal\s+)?(?:year\s+)?(?:ended\s+)?"
+                    r"(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d$")
+"""The date a subject ends with ('… for fiscal 2012', '… as of December 2016'): the row's column, no word of its
+name."""
 _FROM_YEAR = re.compile(r"\b(?:compared\s+(?:with|to)|from|since|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?"
-                        r"(?:year\s+ended\s+)?(?:[A-Z][a-z]+\.?\s+\d{1,2},\s+)?((?:19|20)\d\d)\b", re.IGNORECASE)
+                        r"(?:year\s+ended\s+)?(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
 """The year a sentence's change is from ('… in 2021 compared with 2020', '… since December 31, 2021')."""
 _SCALE_WORD = re.compile(r"million|billion|thousand")
 _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
@@ -78,12 +83,12 @@ def change_rows(passage: Passage) -> list[Said]:
         before: set[str] = set()
         for sentence in _SENTENCE.split(line):
             before = before | stems(sentence)  # a set of its own: the rows keep it
-            for found in (*_WE_MOVED.finditer(sentence), *_MOVED.finditer(sentence)):
+            for found in (*_WE_MOVED.finditer(sentence), *filter(None, [_MOVED.match(sentence)])):
                 year, value = _year_of(sentence), found.group("value")
                 year = (_year_of(heading) or "") if year == "" else year  # a heading '2022 compared to 2021'
                 if year is None or not numbers(value):
                     continue
-                what, down = found.group("what").strip(), _DOWN.match(found.group("verb")) is not None
+                what, down = _DATED.sub("", found.group("what").strip()), _DOWN.match(found.group("verb")) is not None
                 way = "decrease" if down else "increase"
                 named = stems(what)
                 label = f"{heading} — {way}" if heading and not stems(heading) <= named else way.capitalize()

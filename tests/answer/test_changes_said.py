@@ -92,3 +92,20 @@ def test_a_table_of_both_ends_is_read_before_a_sentence() -> None:
                          [_CASH, _STATED])
     assert figure is not None and figure.kind == "change" and [c.row for c in figure.cells] == [
         "Net cash provided by operating activities"] * 2, figure
+
+
+@pytest.mark.parametrize(("sentence", "question", "row", "value"), [
+    ("Selling, general and administrative expenses for fiscal 2012 increased by $9.4 million, or 15%, to $71.7 "
+     "million.", "How much did Heart's selling, general and administrative expenses increase in fiscal 2012?",
+     "Increase in Selling, general and administrative expenses", 9.4e6),
+    ("Basel III Advanced Market RWAs as of December 2016 decreased by $18.51 billion compared with December 2015, "
+     "primarily reflecting a decrease in specific risk.", "By how much did Bank's Basel III Advanced Market RWAs "
+     "decrease in 2016?", "Decrease in Basel III Advanced Market RWAs", 18.51e9),
+])
+def test_a_subject_may_hold_a_comma_and_its_date_is_no_word_of_its_name(
+        sentence: str, question: str, row: str, value: float) -> None:
+    """Sentences of ABIOMED's 2012 and Goldman Sachs' 2016 10-Ks: the subject from the sentence's start, its date
+    ('for fiscal 2012', 'as of December 2016 … compared with December 2015') the change's year."""
+    figure = read_figure(question, [Passage(n=1, document="report.pdf", page=47, text=sentence)])
+    assert figure is not None and [c.row for c in figure.cells] == [row], figure
+    assert figure.value == pytest.approx(value), figure
