@@ -136,12 +136,13 @@ _INCLUDED_AT = re.compile(
 """The same part with its line first: 'At December 31, 2022 and 2021, Accounts payable included $2.5 billion and $2.3
 billion payable to suppliers who have elected to participate in supply chain financing programs'."""
 _ACCOUNTED = re.compile(
-    rf"\s+accounted\s+for\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+of\s+"
+    rf"\s+(?:accounted\s+for|were|was)\s+(?:approximately\s+)?(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT}),?\s+of\s+"
     rf"(?:our\s+|its\s+|the\s+(?:[Cc]ompany['’]s\s+)?)?(?P<whole>[a-z][^.;:$\n,]{{2,80}}?),?\s+{_IN_YEARS}"
     rf"(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+respectively")
 """Shares of a whole by years, their part the sentence's subject: 'International sales (sales outside the U.S. and
 primarily in Europe) accounted for 8%, 8% and 9% of total product revenue during the fiscal years ended March 31, 2012,
-2011, and 2010, respectively' is the row 'International sales (of total product revenue)', its whole in brackets."""
+2011, and 2010, respectively' is the row 'International sales (of total product revenue)', its whole in brackets;
+'The Company's net revenues in the U.S. were 46%, 46%, and 45% of consolidated net revenues for the years …' too."""
 _SHARES_WERE = re.compile(
     rf"\b(?:Approximately|About)\s+(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{1,5}}{_AMOUNT})\s+of\s+(?:the\s+|our\s+|its\s+)?"
     rf"(?P<whole>[a-z][^.;:$\n,]{{2,80}}?)\s+{_IN_YEARS}(?P<years>(?:{_DATE},?\s+(?:and\s+)?){{1,5}}{_DATE}),?\s+"

@@ -352,7 +352,8 @@ def _part_share(rows: list[Row], asked: Asked, passages: Sequence[Passage]) -> F
     reader = CellReader(rows, asked)
     year = asked.years[-1] if asked.years else None
     whole = stems(tokens[2]) - GENERIC  # a sentence's shares: 'International sales (of total product revenue)'
-    for row in [row for row in share_rows(passages) if part <= label_stems(row.label) and whole <= stems(row.label)]:
+    for row in [row for row in share_rows(passages) if part <= stems(row.label.partition(" (of ")[0])
+                and whole <= stems(row.label)]:  # (its part's words as they are: 'net revenues in the U.S.')
         if (cell := column_of(row, year, part, owner=reader.owner, percent=True)) is not None and is_percent(
                 cell[1]) and (read := cell_read(row, cell, year, tokens[0])) is not None:
             return reader.one(read)

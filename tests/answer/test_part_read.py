@@ -118,3 +118,17 @@ def test_one_figure_a_sentence_states_at_two_dates_is_the_rows_figure_at_each(qu
         f"Summary (Millions)\n| | 2022 | 2021 |\n{text}"))
     figure = read_figure(question, [passage])
     assert figure is not None and figure.sentence == sentence, figure
+
+
+def test_a_part_that_was_a_share_of_a_whole_by_years_is_read_for_that_share() -> None:
+    """Activision Blizzard's 2019 10-K: 'The Company's net revenues in the U.S. were 46%, 46%, and 45% of consolidated
+    net revenues for the years …, respectively'; before, only 'accounted for' said a share, and the reader looked for
+    U.S. revenues to divide ('No figure is computed')."""
+    passage = Passage(n=1, document="games-10k.pdf", page=106, tabular=True, text=(
+        "|  | Year Ended December 31, 2017 |\n| Net revenues by geographic region: |  |\n| Americas | $3,607 |\n"
+        "| EMEA (1) | 2,464 |\n| Total consolidated net revenues | $7,017 |\n\n"
+        "The Company’s net revenues in the U.S. were 46%, 46%, and 45% of consolidated net revenues for the years "
+        "ended December 31, 2019, 2018, and 2017, respectively. No other country’s net revenues exceeded 10% of "
+        "consolidated net revenues."))
+    figure = read_figure("What share of Games' consolidated net revenues came from the U.S. in 2018?", [passage])
+    assert figure is not None and figure.value == 46.0 and figure.cells[0].column == "2018", figure
