@@ -21,7 +21,7 @@ from .figure_question import Asked
 from .figure_reader import CellReader
 from .figure_sentences import unscaled
 from .numbers import numbers
-from .row_words import GENERIC, stems
+from .row_words import GENERIC, metric_parts, stems
 
 _SAID = -2
 """The table number of a passage's rows of changes said in sentences: no table of the passage's."""
@@ -110,19 +110,22 @@ def _year_of(sentence: str) -> str | None:
 
 def said_change(asked: Asked, passages: Sequence[Passage]) -> FigureReading | None:
     """The change a question asks as a sentence states it (``change_rows``): of the year the question asks (its later
-    year; of two years asked, a year apart), the rows whose label with its heading, or its paragraph up to it, names
-    every word of the metric, the way the question asks it (an increase of 'How much did it increase …'), the one whose
+    year; of two years asked, a year apart), the rows whose label with its heading names what changed (the metric's
+    head: 'reach-forward loss' of '… on the T-7A Red Hawk production lots') and, with its paragraph up to it, every
+    word of the metric, the way the question asks it (an increase of 'How much did it increase …'), the one whose
     own words name most of it; None when none does, or two name it alike with other figures."""
     if asked.operation != "change" or asked.formula or asked.periods or len(set(asked.years)) > 2 or (
             len(set(asked.years)) == 2 and max(asked.years) - min(asked.years) != 1):
         return None  # a change over more than a year is no sentence's change of a year
     year = str(max(asked.years)) if asked.years else ""
     wanted = stems(asked.metric) - GENERIC - _PERIODS
+    head = metric_parts(asked.metric)[0] or wanted  # what changed, which the sentence or its heading names itself
     up, down = _ASKS_UP.search(asked.question), _ASKS_DOWN.search(asked.question)
     fits: list[tuple[int, Row]] = []
     for said in (found for passage in passages for found in change_rows(passage)):
         other_way = said.down and up and not down or not said.down and down and not up
-        if wanted and wanted <= stems(said.row.label) | said.before and year in said.row.cells and not other_way:
+        own = stems(said.row.label)
+        if wanted and head <= own and wanted <= own | said.before and year in said.row.cells and not other_way:
             fits.append((len(wanted & said.named), said.row))
     best = max((score for score, _ in fits), default=0)
     chosen = [row for score, row in fits if score == best]

@@ -109,3 +109,14 @@ def test_a_subject_may_hold_a_comma_and_its_date_is_no_word_of_its_name(
     figure = read_figure(question, [Passage(n=1, document="report.pdf", page=47, text=sentence)])
     assert figure is not None and [c.row for c in figure.cells] == [row], figure
     assert figure.value == pytest.approx(value), figure
+
+
+def test_what_changed_is_named_by_the_sentence_not_only_by_its_paragraph() -> None:
+    """The paragraph names research and development expense; its sentence's change is of the cost of sales."""
+    passage = Passage(n=1, document="planes-10k.pdf", page=30, text=(
+        "Research and development expense was $2,852 in 2022. Cost of sales increased by $500 in 2022, primarily due "
+        "to higher deliveries."))
+    figure = read_figure("How much did Planes' research and development expense increase in 2022?", [passage])
+    assert figure is None or not figure.cells, figure
+    cost = read_figure("How much did Planes' cost of sales increase in 2022?", [passage])
+    assert cost is not None and cost.value == 500.0, cost
