@@ -4,12 +4,16 @@ compared with 2020'), read for a question of how much a figure went up or down w
 ends (``figures.read_figure``): 'How much did Boeing increase the reach-forward loss on the KC-46A Tanker program in
 2022?'. The paragraph's heading names what the sentence leaves out ('Commercial Crew' over '… we increased the
 reach-forward loss by $288 …'). The rows are of the change, not of the figure ('What was the reach-forward loss?' is
-never $1,374), so the rows every figure is read from (``figure_cells.table_rows``) leave them out."""
+never $1,374), so the rows every figure is read from (``figure_cells.table_rows``) leave them out. So is a difference
+a sentence states as what one amount 'exceeded' another by ('At December 31, 2022 and 2021, the high end of the
+estimated range of reasonably possible remediation costs exceeded our recorded liabilities by $1,058 and $1,094'), read
+for 'By how much did the high end of … remediation costs exceed its recorded liabilities …?' (``said_excess``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..lexical.figure_name import YEAR
@@ -135,3 +139,49 @@ def said_change(asked: Asked, passages: Sequence[Passage]) -> FigureReading | No
     reading = CellReader([row], Asked(metric=row.label, years=(int(year),) if year else (), operation="cell",
                                       question=asked.question)).cell(row.label)
     return None if reading is None or reading.missing or not reading.cells else reading
+
+
+_EXCEEDS = re.compile(r"\bby\s+how\s+much\s+(?:did|does|do|has|have)\s+(?P<more>.+?)\s+exceed\s+(?P<less>.+?)"
+                      r"(?=\s+(?:at|as\s+of|in|on|during|for)\s|\s*[?.]|\s*$)", re.IGNORECASE)
+"""A question of what one amount exceeded another by: 'By how much did the high end of … exceed its recorded
+liabilities at December 31, 2022?'."""
+_WHOSE = re.compile(r"(?:\b[A-Z][\w&.-]*\s+){0,3}\b[A-Z][\w&.-]*['’]s?(?=\s)")
+"""The company a question names as whose an amount is ("Boeing's"): no word of the amount's name."""
+_DATES_FIRST = (r"(?:(?:In|During|For|As\s+of|At)\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
+                r"(?:,?\s+and\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d)?,\s+)?")
+_EXCEEDED = re.compile(rf"^{_DATES_FIRST}(?:the\s+|our\s+|its\s+)?(?P<more>[A-Za-z][^.;:$]{{2,160}}?)\s+exceeded\s+"
+                       rf"(?P<less>[^.;:$]{{2,120}}?)\s+by\s+(?:approximately\s+)?"
+                       rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{0,4}}{_AMOUNT})")
+"""What a sentence says one amount exceeded another by, at the dates it names first: 'At December 31, 2022 and 2021,
+the high end of … exceeded our recorded liabilities by $1,058 and $1,094'."""
+
+
+def said_excess(asked: Asked, passages: Sequence[Passage]) -> FigureReading | None:
+    """What one amount exceeded another by, as a sentence states it (``_EXCEEDED``), for a question that asks it
+    (``_EXCEEDS``): the sentence whose larger amount names every word the question's does (its company aside) and whose
+    smaller one names the question's, its figure of the year asked (each of the years it names first, in order, or its
+    one figure); None when none does."""
+    asks = _EXCEEDS.search(asked.question)
+    if asks is None:
+        return None
+    more, less = (stems(_WHOSE.sub(" ", asks.group(side))) - GENERIC for side in ("more", "less"))
+    for passage in passages:
+        for line in paragraphs(passage.text).splitlines():
+            for sentence in _SENTENCE.split(line.strip()):
+                found = _EXCEEDED.match(sentence)
+                if found is None or not more or not more <= stems(found.group("more")) or not less <= stems(
+                        found.group("less")):
+                    continue
+                values = re.findall(_AMOUNT, found.group("values"))
+                years = [m.group(1) for m in YEAR.finditer(sentence[: found.start("more")])]
+                if len(values) != max(len(years), 1):
+                    continue
+                scale = numbers(values[0])[0].scale if _SCALE_WORD.search(values[-1]) else 1.0
+                label = f"Excess of {found.group('more')} over {found.group('less')}"
+                row = Row(passage, _SAID, label, {year: unscaled(value) for year, value in zip(years or [""], values,
+                                                                                             strict=True)}, scale,
+                          prose=True)
+                reading = CellReader([row], replace(asked, metric=label, operation="cell", formula="")).cell(label)
+                if reading is not None and not reading.missing and reading.cells:
+                    return reading
+    return None

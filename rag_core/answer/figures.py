@@ -23,7 +23,7 @@ from ..models import CellRead, FigureReading, Passage
 from ..tables.placing import rounding
 from ..tables.rows import HEADER_JOIN
 from .award_activity import award_read
-from .changes_said import said_change
+from .changes_said import said_change, said_excess
 from .figure_cells import Row, table_rows
 from .figure_choice import activity_chosen
 from .figure_columns import cell_read, column_of, in_percent, latest_year, said_when, stated_change
@@ -70,7 +70,8 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
     if reading is None and (short := _in_short_forms(question, passages)) != question and (
             again := read_question(short)) is not None:
         asked, reading = again, _read(short, again, quarter, passages)  # 'Gross UTB Balance at December 31'
-    if (reading is None or reading.kind == "missing") and (said := said_change(asked, passages)) is not None:
+    if (reading is None or reading.kind == "missing") and (said := said_change(asked, passages) or said_excess(
+            asked, passages)) is not None:
         reading = said  # 'we increased the reach-forward loss on the KC-46A Tanker program by $1,374'
     return answered(reading, asked.way) if reading is not None else reading
 

@@ -120,3 +120,29 @@ def test_what_changed_is_named_by_the_sentence_not_only_by_its_paragraph() -> No
     assert figure is None or not figure.cells, figure
     cost = read_figure("How much did Planes' cost of sales increase in 2022?", [passage])
     assert cost is not None and cost.value == 500.0, cost
+
+
+_REMEDIATION = Passage(n=1, document="planes-10k.pdf", page=88, text=(
+    "Environmental\n\nAs part of our estimating process, we develop a range of reasonably possible scenarios. "
+    "At December 31, 2022 and 2021, the high end of the estimated range of reasonably possible remediation costs "
+    "exceeded our recorded liabilities by $1,058 and $1,094.\n"))
+
+
+@pytest.mark.parametrize(("question", "shown"), [
+    ("By how much did the high end of Planes' reasonably possible remediation costs exceed its recorded liabilities at "
+     "the end of 2022?", "$1,058"),
+    ("By how much did the high end of Planes' reasonably possible remediation costs exceed its recorded liabilities at "
+     "December 31, 2021?", "$1,094"),
+])
+def test_what_one_amount_exceeded_another_by_is_read_from_the_sentence_that_says_it(question: str, shown: str) -> None:
+    """Boeing's 2022 10-K; before, no row named the question's 'exceed', and the passages answered."""
+    figure = read_figure(question, [_REMEDIATION])
+    assert figure is not None and figure.shown == shown, figure
+    assert figure.cells[0].row == ("Excess of high end of the estimated range of reasonably possible remediation costs "
+                                   "over our recorded liabilities"), figure
+
+
+def test_an_excess_over_another_amount_is_not_read() -> None:
+    figure = read_figure("By how much did the high end of Planes' reasonably possible remediation costs exceed its "
+                         "insurance receivables at the end of 2022?", [_REMEDIATION])
+    assert figure is None or not figure.cells, figure
