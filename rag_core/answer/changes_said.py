@@ -33,7 +33,7 @@ _SAID = -2
 _AMOUNT = (r"(?:\$\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand)\b)?|"
            r"\d[\d,]*(?:\.\d+)?\s(?:million|billion|thousand)\b)")
 """An amount a change is stated by ('$1,374', '$4,105 million', '2.1 billion'); not a rate ('by 5%')."""
-_BY = rf"(?:\s+by)?\s+(?:approximately\s+|about\s+|nearly\s+)?(?P<value>{_AMOUNT})"
+_BY = rf"(?:\s+by)?\s+(?:approximately\s+|about\s+|nearly\s+)?(?P<value>{_AMOUNT})"  # 'by $1,374', '$1.2 billion'
 _WE_MOVED = re.compile(rf"\b(?:we|the\s+company|it)\s+(?:also\s+|further\s+)?(?P<verb>increased|decreased|reduced|"
                        rf"raised|lowered)\s+(?:the\s+|our\s+|its\s+)?(?P<what>[^.;:$]{{3,120}}?){_BY}", re.IGNORECASE)
 """A change the company made, stated with what it changed: 'we increased the reach-forward loss … by $1,374'."""
@@ -49,15 +49,17 @@ name."""
 _FROM_YEAR = re.compile(r"\b(?:compared\s+(?:with|to)|from|since|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?"
                         r"(?:year\s+ended\s+)?(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
 """The year a sentence's change is from ('… in 2021 compared with 2020', '… since December 31, 2021')."""
-_SCALE_WORD = re.compile(r"million|billion|thousand")
-_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")
+_SCALE_WORD = re.compile(r"million|billion|thousand")  # an amount's scale, said after it
+_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence ends
 _HEADING_WORDS = 8
 """Most words of a paragraph heading ('Commercial Crew', 'KC-46A Tanker'): a longer line without a full stop is text."""
-_DOWN = re.compile(r"^(?:decreased|reduced|lowered|fell|declined)$", re.IGNORECASE)
+_DOWN = re.compile(r"^(?:decreased|reduced|lowered|fell|declined)$", re.IGNORECASE)  # a sentence's verb of a decrease
 _ASKS_UP = re.compile(r"\b(?:increase[sd]?|rise|rose|grow|grew|raise[sd]?|higher)\b", re.IGNORECASE)
 _ASKS_DOWN = re.compile(r"\b(?:decrease[sd]?|decline[sd]?|fall|fell|drop(?:ped)?|reduce[sd]?|lower(?:ed)?|shrink)\b",
                         re.IGNORECASE)
-_PERIODS = stems(" ".join(PERIOD_WORDS))
+"""The way a question asks a figure went ('How much did it increase …'): a sentence of the other way states no answer
+(``_ASKS_UP`` the same of an increase); a question of either way or neither ('change') takes both."""
+_PERIODS = stems(" ".join(PERIOD_WORDS))  # 'fiscal', 'year': no word of what changed
 
 
 class Said(NamedTuple):
@@ -149,6 +151,7 @@ _WHOSE = re.compile(r"(?:\b[A-Z][\w&.-]*\s+){0,3}\b[A-Z][\w&.-]*['’]s?(?=\s)")
 """The company a question names as whose an amount is ("Boeing's"): no word of the amount's name."""
 _DATES_FIRST = (r"(?:(?:In|During|For|As\s+of|At)\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d"
                 r"(?:,?\s+and\s+(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?(?:19|20)\d\d)?,\s+)?")
+"""The dates a sentence names first ('At December 31, 2022 and 2021, '), its figures' years in order."""
 _EXCEEDED = re.compile(rf"^{_DATES_FIRST}(?:the\s+|our\s+|its\s+)?(?P<more>[A-Za-z][^.;:$]{{2,160}}?)\s+exceeded\s+"
                        rf"(?P<less>[^.;:$]{{2,120}}?)\s+by\s+(?:approximately\s+)?"
                        rf"(?P<values>(?:{_AMOUNT},?\s+(?:and\s+)?){{0,4}}{_AMOUNT})")

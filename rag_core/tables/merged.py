@@ -154,7 +154,7 @@ _RANGE_END = re.compile(r"[-–]\s*\d+(?:\.\d+)?\s+years?", re.IGNORECASE)
 
 def stacked_names(header: Sequence[str], row: Sequence[str]) -> list[str] | None:
     """A row of words alone (its label cell empty, no figure nor year) joined word by word a column to the row of names
-    above it: a finder's names stacked a line a word, set off by a cell ('Elimination of' over 'intersegment' over
+    above it: a finder's names stacked a word a line, set off by a cell ('Elimination of' over 'intersegment' over
     'revenues (2)' in one column, 'Non-reportable' over 'segments' beside it); None for any other row."""
     words = [cell.strip() for cell in row[1:] if cell.strip()]
     if not row or row[0].strip() or not words or any(FIGURE.fullmatch(w) or YEAR_COLUMN.search(w) for w in words):
