@@ -46,6 +46,8 @@ TOLERANCE = 0.015
 figure rounded as the question asks is far closer)."""
 
 _YEARISH = re.compile(r"^(?:19|20)\d\d$")
+_NAMED = re.compile(r"\b[A-Za-z]{1,5}-\s?\d+[A-Za-z]?\b|\b\d+-[A-Z]\b")
+"""A number that is part of a name, no figure: 'KC-46A', 'MQ-25', 'COVID-19', 'Form 10-K'."""
 
 
 WORDS_STATED = 2 / 3
@@ -74,9 +76,11 @@ def figure_questions(questions: Sequence[PageQuestion]) -> list[tuple[PageQuesti
 
 
 def stated(text: str) -> list[Number]:
-    """The figures an answer states, in order: citation markers, years and the days of dates left out ('**Ending
-    balance – December 31, 2022: $1,864 million**' states $1,864 million first, not 31)."""
-    return [n for n in numbers(CITATION.sub(" ", text), days=False) if not (_YEARISH.match(n.text) and not n.percent)]
+    """The figures an answer states, in order: citation markers, years, the days of dates and the numbers of names left
+    out ('**Ending balance – December 31, 2022: $1,864 million**' states $1,864 million first, not 31; '**Increase in
+    reach-forward loss on the KC-46A Tanker program, 2022: $1,374**' states $1,374, not 46)."""
+    return [n for n in numbers(_NAMED.sub(" ", CITATION.sub(" ", text)), days=False)
+            if not (_YEARISH.match(n.text) and not n.percent)]
 
 
 def first_stated(text: str) -> Number | None:

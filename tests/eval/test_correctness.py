@@ -84,3 +84,12 @@ def test_the_day_of_a_date_is_no_figure_an_answer_states() -> None:
     first = first_stated("**Ending balance – December 31, 2022: $1,864 million** [1]")
     assert first is not None and first.text == "$1,864 million", first
     assert [n.text for n in stated("Paid on August 30, 2009: 4,094 [1]")] == ["4,094"]
+
+
+def test_the_number_of_a_name_is_no_figure_an_answer_states() -> None:
+    """A program, a drone or a form named with a number ('KC-46A', 'MQ-25', 'Form 10-K'): before, the reading of
+    '… on the KC-46A Tanker program, 2022: $1,374' was graded as stating 46 first."""
+    first = first_stated("**Increase in reach-forward loss on the KC-46A Tanker program, 2022: $1,374** [1]")
+    assert first is not None and first.text == "$1,374", first
+    assert [n.text for n in stated("The MQ-25 loss in the Form 10-K rose by $579 [2]")] == ["$579"]
+    assert [n.text for n in stated("Level 3 assets were $1,200, down 12%")] == ["$1,200", "12%"]
