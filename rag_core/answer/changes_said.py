@@ -23,7 +23,7 @@ from ..tables.lines import paragraphs
 from .figure_cells import Row
 from .figure_question import Asked
 from .figure_reader import CellReader
-from .figure_sentences import unscaled
+from .figure_sentences import scale_of_values, unscaled
 from .numbers import numbers
 from .row_words import GENERIC, metric_parts, stems
 
@@ -98,7 +98,7 @@ def change_rows(passage: Passage) -> list[Said]:
                 way = "decrease" if down else "increase"
                 named = stems(what)
                 label = f"{heading} — {way}" if heading and not stems(heading) <= named else way.capitalize()
-                scale = numbers(value)[0].scale if _SCALE_WORD.search(value) else 1.0
+                scale = scale_of_values([value]) or 1.0  # an amount's scale, said after it
                 row = Row(passage, _SAID, f"{label} in {what}", {year: unscaled(value)}, scale, prose=True)
                 rows.append(Said(row, named, before, down))
     return rows

@@ -260,7 +260,7 @@ def sentence_rows(prose: str) -> list[SentenceRow]:
     rows += [(match.group("label").capitalize(), {years_in(match.group("date"))[0]: match.group("count")}, 1.0)
              for pattern in _HEADCOUNT for match in pattern.finditer(prose)]
     for label, values, years in found:
-        scale = _scale_of(values)
+        scale = scale_of_values(values)
         if label and scale is not None and len(values) == len(years) >= 2 and len(set(years)) == len(years):
             rows.append((_sentence_label(label), {y: unscaled(v) for y, v in zip(years, values, strict=True)},
                          scale))
@@ -287,7 +287,7 @@ def stated_shares(prose: str) -> list[SentenceRow]:
     return rows
 
 
-def _scale_of(values: list[str]) -> float | None:
+def scale_of_values(values: list[str]) -> float | None:
     """The scale the figures share: the one their scale words state ('$7.4, $9.3 and $9.2 million'
     states it once), 1 with none; None when they state two, or mix percentages with amounts."""
     stated = {numbers(value)[0].scale for value in values if _SCALE_WORD.search(value) and numbers(value)}
