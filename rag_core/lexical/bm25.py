@@ -32,6 +32,7 @@ class ExactTerm(NamedTuple):
     typed: str = ""
     """How the question typed it, when it was found by its normal form ('INV 2023 48213' for
     'inv-2023-48213'); empty when the question wrote the index's own term."""
+    defined: int = 0  # the chunks defining it ('“Required Lenders” means …') listed, when too common to count
 
 
 class StatementTag(NamedTuple):

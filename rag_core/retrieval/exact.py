@@ -15,6 +15,13 @@ _PIECES = re.compile(r"[^\W_]+")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _NAME_WORD = 3
 """Fewest letters of each word of a name typed without its capitals."""
+_DEFINES = re.compile(r"[“\"](?P<term>[^”\"\n]{2,80})[”\"]\s+(?:shall\s+)?(?:means?|refers?\s+to|is\s+defined\s+as)\b")
+"""A term a document defines in so many words: '“Required Lenders” means', '"Term SOFR" shall mean'."""
+_DEFINITIONS_READ = 400
+"""Most chunks holding a common term whose texts are read for its definition (the first, in reading order)."""
+_RESTATED = 8
+"""Words after 'means' that, naming the term again, make it a name spelt out ('“United States” means the United States
+of America'), not a meaning a question asks about."""
 
 
 
@@ -45,8 +52,42 @@ def exact_hits(
     terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
     held = stored.texts([m.chunk_id for m in matches])
     counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
-    return terms, [m for m in matches
-                   if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
+    matches = [m for m in matches
+               if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
+    defined = {group: defining_chunks(index, group, stored, most=max_chunks)
+               for group, term in zip(groups, terms, strict=True) if term.chunks > max_chunks}
+    terms = [t._replace(defined=len(defined.get(group, []))) for group, t in zip(groups, terms, strict=True)]
+    listed = {m.chunk_id for m in matches}
+    for defining in defined.values():
+        matches += [m for m in defining if m.chunk_id not in listed]
+        listed |= {m.chunk_id for m in defining}
+    return terms, matches[:top_n]
+
+
+def defining_chunks(index: Bm25Index, group: tuple[str, ...], stored: ChunkTexts, *, most: int) -> list[Bm25Match]:
+    """The chunks that define a term of the question in so many words, a contract's or a glossary's ('“Required
+    Lenders” means at any time (i) Lenders having more than 50% …'): at most ``most``, in reading order, among the
+    first ``_DEFINITIONS_READ`` chunks holding all its words. A term every other page of an agreement names is too
+    common to count as an exact match, yet its definition is where what it is, is said."""
+    if len(group) < 2:  # 'Company', 'Plan', 'Board': one word a question names for what it is, not its definition
+        return []
+    held = index.naming_all([group], "", top_n=_DEFINITIONS_READ)
+    texts = stored.texts([m.chunk_id for m in held])
+    return [m for m in held if _defines(texts.get(m.chunk_id, ""), group)][:most]
+
+
+def _defines(text: str, group: tuple[str, ...]) -> bool:
+    """Whether ``text`` says what the term ``group`` means, other than by naming it again in its first words."""
+    for found in _DEFINES.finditer(text):
+        said = _terms(" ".join(text[found.end():].split()[:_RESTATED]))
+        if _terms(found.group("term")) == group and not set(group) <= set(said):
+            return True
+    return False
+
+
+def _terms(text: str) -> tuple[str, ...]:
+    """A phrase's BM25 terms, each once, in order: how ``exact_terms`` groups a name or a quoted phrase."""
+    return tuple(dict.fromkeys(tokenize(text)))
 
 
 def caseless_names(

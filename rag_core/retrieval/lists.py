@@ -239,6 +239,8 @@ def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weigh
         + ("all its words; " if " " in t.term else "it; ")
         + ("counted as an exact match" if t.counted else
            "not counted (" + ("no chunk holds it" if not t.chunks else f"more than {max_chunks}: too common") + ")")
+        + (f"; {t.defined} chunk{' defines' if t.defined == 1 else 's define'} it in so many words ('“…” means'): "
+           "listed" if t.defined else "")
         for t in terms
     ]
     if exact.lists:

@@ -64,3 +64,37 @@ def test_a_name_typed_without_its_capitals_is_found_as_the_document_writes_it() 
     assert matches == [] and report == [], "words the document writes in lower case are no name"
     assert exact_hits(index, "what did priya raman do?", max_chunks=2, top_n=5, typed=False,
                       stored=Held(chunks))[1] == []
+
+
+def test_a_term_too_common_to_count_brings_the_chunk_that_defines_it() -> None:
+    texts = [f"Section 2.{i:02d}. The Required Lenders may, by notice to the Agent, reduce the Commitments ({i})."
+             for i in range(8)]
+    texts[5] = ("“Replacement Lender” has the meaning specified in Section 2.06(b). “Required Lenders” means at any "
+                "time Lenders having more than 50% of the aggregate amount of the Commitments.")
+    texts.append("The Required Lenders, as defined in the agreement, voted on the waiver (see “Required Lenders” "
+                 "above).")
+    ids = [f"c{i}" for i in range(len(texts))]
+    index = Bm25Index(ids, texts)
+    report, matches = exact_hits(index, "What share of the Commitments must lenders hold to be the Required Lenders?",
+                                 max_chunks=2, top_n=5, stored=Held(dict(zip(ids, texts, strict=True))))
+    assert [m.chunk_id for m in matches] == ["c5"], "the definition, not a chunk that names or points to it"
+    assert [(t.term, t.counted, t.defined) for t in report] == [("commitment", False, 0), ("required lender", False, 1)]
+
+
+def test_a_term_that_has_its_meaning_elsewhere_or_is_named_in_quotes_or_spelt_out_is_no_definition() -> None:
+    texts = [f"The Company shall repay each Advance on the Termination Date, in the United States ({i})."
+             for i in range(4)]
+    texts.append("“Termination Date” has the meaning specified in Section 2.06.")
+    texts.append("The “Termination Date” shall be extended as described in the letter.")
+    texts.append("The term “United States” means the United States of America (including the District of Columbia).")
+    texts.append("“Company” means PepsiCo, Inc. Sales of the Company rose.")
+    ids = [f"c{i}" for i in range(len(texts))]
+    stored = Held(dict(zip(ids, texts, strict=True)))
+    index = Bm25Index(ids, texts)
+    for question, term in [("When is the Termination Date?", "termination date"),
+                           ("What was repaid in the United States?", "united state")]:
+        report, matches = exact_hits(index, question, max_chunks=2, top_n=5, stored=stored)
+        assert matches == [] and [(t.term, t.defined) for t in report] == [(term, 0)], question
+    report, matches = exact_hits(index, "Did sales of the Company rise?", max_chunks=2, top_n=5, stored=stored)
+    assert matches == [] and [(t.term, t.counted, t.defined) for t in report] == [("company", False, 0)], (
+        "one word a question names for what it is, not to ask its definition")
