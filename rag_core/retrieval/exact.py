@@ -52,23 +52,28 @@ def exact_hits(
     terms = [t._replace(typed=typed_as.get(group, "")) for group, t in zip(groups, terms, strict=True)]
     held = stored.texts([m.chunk_id for m in matches])
     counted = [group for group, term in zip(groups, terms, strict=True) if term.counted]
-    matches = [m for m in matches
-               if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
-    defined = {group: defining_chunks(index, group, stored, most=max_chunks)
-               for group, term in zip(groups, terms, strict=True) if term.chunks > max_chunks}
-    terms = [t._replace(defined=len(defined.get(group, []))) for group, t in zip(groups, terms, strict=True)]
-    listed = {m.chunk_id for m in matches}
+    return terms, [m for m in matches
+                   if m.chunk_id in held and any(holds_exactly(held[m.chunk_id], group) for group in counted)]
+
+
+def definition_hits(
+    index: Bm25Index, terms: Sequence[ExactTerm], *, max_chunks: int, stored: ChunkTexts,
+) -> tuple[list[ExactTerm], list[Bm25Match]]:
+    """The exact terms too common to count (more than ``max_chunks`` chunks hold them), each with how many chunks
+    define it (``ExactTerm.defined``), and those chunks (``defining_chunks``): a term every other page of an
+    agreement names counts as no exact match, yet its definition is where what it is, is said."""
+    defined = {t.term: defining_chunks(index, tuple(t.term.split()), stored, most=max_chunks)
+               for t in terms if t.chunks > max_chunks}
+    listed: dict[str, Bm25Match] = {}
     for defining in defined.values():
-        matches += [m for m in defining if m.chunk_id not in listed]
-        listed |= {m.chunk_id for m in defining}
-    return terms, matches[:top_n]
+        listed |= {m.chunk_id: m for m in defining if m.chunk_id not in listed}
+    return [t._replace(defined=len(defined.get(t.term, []))) for t in terms], list(listed.values())
 
 
 def defining_chunks(index: Bm25Index, group: tuple[str, ...], stored: ChunkTexts, *, most: int) -> list[Bm25Match]:
     """The chunks that define a term of the question in so many words, a contract's or a glossary's ('“Required
     Lenders” means at any time (i) Lenders having more than 50% …'): at most ``most``, in reading order, among the
-    first ``_DEFINITIONS_READ`` chunks holding all its words. A term every other page of an agreement names is too
-    common to count as an exact match, yet its definition is where what it is, is said."""
+    first ``_DEFINITIONS_READ`` chunks holding all its words."""
     if len(group) < 2:  # 'Company', 'Plan', 'Board': one word a question names for what it is, not its definition
         return []
     held = index.naming_all([group], "", top_n=_DEFINITIONS_READ)

@@ -16,7 +16,7 @@ from ..models import FILING_ITEM, Fused, RankedLists, StoredChunk
 from ..store import Store
 from ..store.owned import OwnedChunks
 from ..trace import chunk_row
-from .exact import exact_hits
+from .exact import definition_hits, exact_hits
 from .fuse import reciprocal_rank_fusion
 
 
@@ -195,11 +195,14 @@ def exact_list(
     an identifier the question types another way counts too (``Bm25Index.typed_terms``).
     """
     terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, stored=stored, typed=typed)
-    chunks = stored.get([m.chunk_id for m in listed])  # read while matching: no second read
-    rows = [chunk_row(chunks[m.chunk_id], dict(names), list="exact", rank=rank, score=m.score)
-            for rank, m in enumerate(listed, start=1)]
-    return RankedLists(lists={"exact": [m.chunk_id for m in listed]} if listed else {},
-                       best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
+    terms, defining = definition_hits(index, terms, max_chunks=max_chunks, stored=stored)
+    named = {"exact": listed, "definitions": defining[:top_n]}
+    chunks = stored.get([m.chunk_id for found in named.values() for m in found])  # read while matching: no second read
+    rows = [chunk_row(chunks[m.chunk_id], dict(names), list=name, rank=rank, score=m.score)
+            for name, found in named.items() for rank, m in enumerate(found, start=1)]
+    return RankedLists(lists={name: [m.chunk_id for m in found] for name, found in named.items() if found},
+                       best={m.chunk_id: m.score for found in named.values() for m in found}, chunks=chunks,
+                       rows=rows), terms
 
 
 def sides_list(
@@ -229,7 +232,9 @@ def sides_list(
                        best={m.chunk_id: m.score for m in listed}, chunks=chunks, rows=rows), terms
 
 
-def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weight: float, max_chunks: int) -> list[str]:
+def exact_notes(
+    terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weight: float, definition_weight: float, max_chunks: int,
+) -> list[str]:
     """What the exact terms were and what they did to the fusion, in words for the debug page."""
     if not terms:
         return ["the question names no identifier, code, name or quoted phrase"]
@@ -240,13 +245,17 @@ def exact_notes(terms: Sequence[ExactTerm], exact: RankedLists, *, k: int, weigh
         + ("counted as an exact match" if t.counted else
            "not counted (" + ("no chunk holds it" if not t.chunks else f"more than {max_chunks}: too common") + ")")
         + (f"; {t.defined} chunk{' defines' if t.defined == 1 else 's define'} it in so many words ('“…” means'): "
-           "listed" if t.defined else "")
+           "the definitions list" if t.defined else "")
         for t in terms
     ]
-    if exact.lists:
+    if "exact" in exact.lists:
         listed = len(exact.lists["exact"])
         notes.append(f"the exact list ({listed} chunk{'' if listed == 1 else 's'}) adds {weight:g}/({k} + rank) "
                      f"to each: {weight / (k + 1):.4f} at rank 1, against {1 / (k + 1):.4f} for a dense list's first")
+    if "definitions" in exact.lists:
+        listed = len(exact.lists["definitions"])
+        notes.append(f"the definitions list ({listed} chunk{'' if listed == 1 else 's'}) adds "
+                     f"{definition_weight:g}/({k} + rank) to each")
     return notes
 
 

@@ -182,6 +182,7 @@ def plan(
                "statements": settings.statement_weight if hybrid else 0.0,
                "sections": settings.section_weight if lexical else 0.0,
                "exact": settings.exact_weight if lexical else 0.0,
+               "definitions": settings.definition_weight if lexical and settings.exact_weight > 0 else 0.0,
                "sides": settings.sides_weight if entities and lexical else 0.0}
     return Plan(
         intent=intent,

@@ -174,11 +174,13 @@ class Retriever:
                                           typed=config.typed_identifiers, names=names, stored=stored)
                 notes.inputs["terms"] = [t._asdict() for t in terms]
                 notes.notes += exact_notes(terms, exact, k=config.rrf_k, weight=config.exact_weight,
+                                           definition_weight=config.definition_weight,
                                            max_chunks=config.exact_max_chunks)
                 lists |= exact.lists
                 chunks |= exact.chunks
             notes.outputs = exact.rows
         weights["exact"] = config.exact_weight
+        weights["definitions"] = config.definition_weight
         with recorder.stage(Stage.SIDES, sides=list(sides), weight=config.sides_weight,
                             max_chunks=config.sides_chunks) as notes:
             named = RankedLists()

@@ -177,6 +177,15 @@ class RetrievalSettings(Group):
         "quoted phrase of the question (rag_core/lexical/bm25.py, exact_terms); 0 leaves it out (3: its first chunk "
         "outscores a chunk first in every dense and BM25 list of a two-phrasing search; see README).",
     )
+    definition_weight: float = Field(
+        1.0,
+        ge=0,
+        le=10,
+        description="RRF weight of the definitions list: the chunks that define a term of the question too common "
+        "to count as an exact match ('“Required Lenders” means …'; rag_core/retrieval/exact.py, definition_hits); "
+        "1: its first chunk as a dense list's first, so a definition joins the question's own evidence rather than "
+        "going before it; read with the exact list (exact_weight 0 leaves both out).",
+    )
     exact_max_chunks: int = Field(
         2,
         gt=0,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from rag_core.lexical.bm25 import Bm25Index
-from rag_core.retrieval.exact import exact_hits
+from rag_core.retrieval.exact import definition_hits, exact_hits
 
 
 class Held:
@@ -75,9 +75,12 @@ def test_a_term_too_common_to_count_brings_the_chunk_that_defines_it() -> None:
                  "above).")
     ids = [f"c{i}" for i in range(len(texts))]
     index = Bm25Index(ids, texts)
+    stored = Held(dict(zip(ids, texts, strict=True)))
     report, matches = exact_hits(index, "What share of the Commitments must lenders hold to be the Required Lenders?",
-                                 max_chunks=2, top_n=5, stored=Held(dict(zip(ids, texts, strict=True))))
-    assert [m.chunk_id for m in matches] == ["c5"], "the definition, not a chunk that names or points to it"
+                                 max_chunks=2, top_n=5, stored=stored)
+    assert matches == [], "neither term is rare enough to count as an exact match"
+    report, defining = definition_hits(index, report, max_chunks=2, stored=stored)
+    assert [m.chunk_id for m in defining] == ["c5"], "the definition, not a chunk that names or points to it"
     assert [(t.term, t.counted, t.defined) for t in report] == [("commitment", False, 0), ("required lender", False, 1)]
 
 
@@ -93,8 +96,11 @@ def test_a_term_that_has_its_meaning_elsewhere_or_is_named_in_quotes_or_spelt_ou
     index = Bm25Index(ids, texts)
     for question, term in [("When is the Termination Date?", "termination date"),
                            ("What was repaid in the United States?", "united state")]:
-        report, matches = exact_hits(index, question, max_chunks=2, top_n=5, stored=stored)
-        assert matches == [] and [(t.term, t.defined) for t in report] == [(term, 0)], question
-    report, matches = exact_hits(index, "Did sales of the Company rise?", max_chunks=2, top_n=5, stored=stored)
-    assert matches == [] and [(t.term, t.counted, t.defined) for t in report] == [("company", False, 0)], (
+        report, defining = definition_hits(index, exact_hits(index, question, max_chunks=2, top_n=5, stored=stored)[0],
+                                           max_chunks=2, stored=stored)
+        assert defining == [] and [(t.term, t.defined) for t in report] == [(term, 0)], question
+    report, defining = definition_hits(
+        index, exact_hits(index, "Did sales of the Company rise?", max_chunks=2, top_n=5, stored=stored)[0],
+        max_chunks=2, stored=stored)
+    assert defining == [] and [(t.term, t.counted, t.defined) for t in report] == [("company", False, 0)], (
         "one word a question names for what it is, not to ask its definition")
