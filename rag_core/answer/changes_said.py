@@ -49,7 +49,6 @@ name."""
 _FROM_YEAR = re.compile(r"\b(?:compared\s+(?:with|to)|from|since|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?"
                         r"(?:year\s+ended\s+)?(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
 """The year a sentence's change is from ('… in 2021 compared with 2020', '… since December 31, 2021')."""
-_SCALE_WORD = re.compile(r"million|billion|thousand")  # an amount's scale, said after it
 _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence ends
 _HEADING_WORDS = 8
 """Most words of a paragraph heading ('Commercial Crew', 'KC-46A Tanker'): a longer line without a full stop is text."""
@@ -179,7 +178,9 @@ def said_excess(asked: Asked, passages: Sequence[Passage]) -> FigureReading | No
                 years = [m.group(1) for m in YEAR.finditer(sentence[: found.start("more")])]
                 if len(values) != max(len(years), 1):
                     continue
-                scale = numbers(values[0])[0].scale if _SCALE_WORD.search(values[-1]) else 1.0
+                scale = scale_of_values(values)
+                if scale is None:  # '$1.2 billion and $900 million': no one scale to read them at
+                    continue
                 label = f"Excess of {found.group('more')} over {found.group('less')}"
                 row = Row(passage, _SAID, label, {year: unscaled(value) for year, value in zip(years or [""], values,
                                                                                              strict=True)}, scale,

@@ -146,3 +146,18 @@ def test_an_excess_over_another_amount_is_not_read() -> None:
     figure = read_figure("By how much did the high end of Planes' reasonably possible remediation costs exceed its "
                          "insurance receivables at the end of 2022?", [_REMEDIATION])
     assert figure is None or not figure.cells, figure
+
+
+@pytest.mark.parametrize(("amounts", "value"), [("$7.4 and $9.3 million", 7.4e6),
+                                                ("$1.2 billion and $900 million", None)])
+def test_an_excess_is_read_at_the_scale_its_amounts_share(amounts: str, value: float | None) -> None:
+    """'$7.4 and $9.3 million' says its scale once, after the last amount; amounts of two scales give no reading."""
+    passage = Passage(n=1, document="planes-10k.pdf", page=88, text=(
+        "At December 31, 2022 and 2021, the high end of the estimated range of reasonably possible remediation costs "
+        f"exceeded our recorded liabilities by {amounts}.\n"))
+    figure = read_figure("By how much did the high end of Planes' reasonably possible remediation costs exceed its "
+                         "recorded liabilities at the end of 2022?", [passage])
+    if value is None:
+        assert figure is None or not figure.cells, figure
+    else:
+        assert figure is not None and figure.value == value and figure.shown == "$7.4 million", figure
