@@ -192,7 +192,8 @@ def exact_list(
     BM25 alone cannot put such a chunk first: one list among several, at weight 0.8, its first rank
     adds less than a dense list's sixteenth (0.8/61 < 1/76), so a chunk the embedder does not see
     lands past the pool. This list carries the rare match with a weight of its own. With ``typed``,
-    an identifier the question types another way counts too (``Bm25Index.typed_terms``).
+    an identifier the question types another way counts too (``Bm25Index.typed_terms``). The chunks
+    that define a name too common to count form a second list, ``definitions`` (``exact.definition_hits``).
     """
     terms, listed = exact_hits(index, question, max_chunks=max_chunks, top_n=top_n, stored=stored, typed=typed)
     terms, defining = definition_hits(index, terms, max_chunks=max_chunks, stored=stored)
