@@ -254,9 +254,13 @@ def parse_understanding(raw: str, question: str) -> Understanding:
 
 def _understanding(intent: str, queries: Sequence[str], question: str, raw: str) -> Understanding:
     """The model's reading: the question first, then up to two of its rephrasings (non-empty, not
-    the question again, at most 300 characters); a comparison's sides from the question."""
+    the question again, at most 300 characters); a comparison's sides from the question. A comparison of a question
+    that names no two sides and no word of comparing is the keywords' intent: the small model called "Which banks
+    are the Syndication Agents of …?" a comparison, and its answer then wrote strengths, weaknesses and a verdict."""
     rephrasings = [q.strip()[:300] for q in queries if q.strip() and q.strip().casefold() != question.casefold()]
     entities = comparison_entities(question) if intent == "comparison" else []
+    if intent == "comparison" and len(entities) < 2 and not _COMPARISON.search(question):
+        intent = classify_keywords(question)  # 'Which banks are the Syndication Agents …?' compares nothing
     return Understanding(intent=intent, queries=[question, *rephrasings[:2]], source="llm", raw=raw,
                          entities=entities)
 

@@ -98,6 +98,18 @@ def test_parse_understanding_is_defensive(raw: str, source: str, intent: str) ->
     assert understood.queries[0] == "who wrote it?" and len(understood.queries) <= 3
 
 
+@pytest.mark.parametrize(("question", "intent"), [
+    ("Which banks are the Syndication Agents of Acme's 364-day credit agreement?", "qa"),
+    ("Which state's law governs Acme's credit agreement?", "qa"),
+    ("How does LightRAG compare with GraphRAG?", "comparison"),
+    ("How does the 2023 agreement differ from the one it replaced?", "comparison"),
+])
+def test_a_comparison_the_model_reads_into_a_question_comparing_nothing_is_the_keywords_intent(
+        question: str, intent: str) -> None:
+    understood = parse_understanding('{"intent": "comparison", "search_queries": []}', question)
+    assert (understood.source, understood.intent) == ("llm", intent)
+
+
 CLEANUP = [
     # (in, out): instructions and role-play out, content and named statements kept
     ("What is the interest expense in 2009?", "What is the interest expense in 2009?"),
