@@ -65,8 +65,8 @@ def definition_hits(
     defined = {t.term: defining_chunks(index, tuple(t.term.split()), stored, most=max_chunks)
                for t in terms if t.chunks > max_chunks}
     listed: dict[str, Bm25Match] = {}
-    for defining in defined.values():
-        listed |= {m.chunk_id: m for m in defining if m.chunk_id not in listed}
+    for match in (m for defining in defined.values() for m in defining):
+        listed.setdefault(match.chunk_id, match)  # a chunk defining two terms is listed once, at its first
     return [t._replace(defined=len(defined.get(t.term, []))) for t in terms], list(listed.values())
 
 
