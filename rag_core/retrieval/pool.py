@@ -85,3 +85,15 @@ def apply_floor(
                     if h.chunk_id in later else ""), waited=h.chunk_id in later)
                 for n, h in enumerate(kept[top_k:], top_k + 1)]
     return kept[:top_k], dropped
+
+
+def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> dict[tuple[str, int], str]:
+    """The chunks the page cap cut (``apply_floor``'s ``per_page``) that ranked within the top before it, by
+    (doc_id, index), each to the chunk id of its page's first kept hit, beside which it comes back
+    (``Reader.neighbors``): the cap orders the top to hold more pages, and a page of many short chunks, whose
+    further good chunks stand past the window, keeps them too. A table's chunks never wait."""
+    first: dict[tuple[str, int], str] = {}
+    for hit in top:
+        first.setdefault((hit.doc_id, hit.page), hit.chunk_id)
+    return {(hit.doc_id, hit.chunk_index): first[hit.doc_id, hit.page] for hit in cut
+            if (hit.doc_id, hit.page) in first}

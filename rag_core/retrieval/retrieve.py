@@ -46,7 +46,7 @@ from .lists import (
     worded_table,
 )
 from .plan import Plan, assemble
-from .pool import apply_floor, candidates
+from .pool import apply_floor, candidates, returned
 from .question_cleanup import clean_query
 from .rerank import rerank_hits, reranker_status
 from .row_list import row_list, row_phrases, stated_ratio
@@ -241,9 +241,10 @@ class Retriever:
                 notes.outputs = [hit_row(h) for h in hits]
             else:
                 notes.notes.append(f"kept fused order: {status.reason or 'no candidates'}")
+        kept = top_k or config.top_k
         with recorder.stage(Stage.FLOOR, dense_floor=config.dense_floor, lexical_floor=config.lexical_floor) as notes:
             top, notes.dropped = apply_floor(hits, dense_floor=config.dense_floor,
-                                             lexical_floor=config.lexical_floor, top_k=top_k or config.top_k,
+                                             lexical_floor=config.lexical_floor, top_k=kept,
                                              exact=set(exact.best) | set(named.best) | set(rows.chunks),
                                              per_page=config.hits_per_page,
                                              one_page={r.doc_id for r in records if r.pages <= 1})
@@ -255,7 +256,8 @@ class Retriever:
         with recorder.stage(Stage.NEIGHBORS, window=window) as notes:
             cut = {row["chunk_id"] for row in floor_dropped if row.get("waited")}  # by the page cap
             waited = {(h.doc_id, h.chunk_index) for h in hits if h.chunk_id in cut}
-            expanded = self.reader.neighbors(top, window, records, waited)
+            returning = returned(top, [h for h in hits[:kept] if h.chunk_id in cut])
+            expanded = self.reader.neighbors(top, window, records, waited, returning)
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return Searched(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                         no_relevant_passage=not top, stages=tuple(recorder.records))

@@ -7,7 +7,7 @@ import pytest
 from rag_core.models import Fused, Hit, RerankerStatus, Scores, StoredChunk
 from rag_core.retrieval.lists import fuse, page_list, worded_table
 from rag_core.retrieval.plan import phrasings_of
-from rag_core.retrieval.pool import apply_floor
+from rag_core.retrieval.pool import apply_floor, returned
 from rag_core.retrieval.rerank import RerankerUnavailable, rerank_hits, reranker_status
 from tests.fakes import OverlapReranker
 
@@ -52,6 +52,19 @@ def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
     assert [h.chunk_id for h in parts] == ["c0", "c1", "c2", "c3"], "a table's chunks are one piece of evidence"
     text_file, _ = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=4, per_page=1, one_page={"d"})
     assert [h.chunk_id for h in text_file] == ["c0", "c1", "c2", "c3"], "a document of one page has no pages to spread"
+
+
+def test_a_cut_chunk_that_ranked_within_the_top_returns_to_its_pages_first_hit() -> None:
+    """Of the chunks the page cap cut, those within the top before it come back to their page's first kept hit; one
+    past the top, or of a page with no kept hit, does not (an 8-K's page 2 in 25 short chunks: the new 364 day
+    agreement's sentence, fused second, was in no passage)."""
+    on = [hit(f"c{i}", "x", dense=0.9).model_copy(update={"page": page}) for i, page in enumerate([4, 4, 9, 2, 4])]
+    kept, dropped = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=3, per_page=1, one_page=())
+    cut = {row["chunk_id"] for row in dropped if row["waited"]}
+    assert [h.chunk_id for h in kept] == ["c0", "c2", "c3"] and cut == {"c1", "c4"}
+    assert returned(kept, [h for h in on[:3] if h.chunk_id in cut]) == {("d", 1): "c0"}
+    other = hit("c7", "x").model_copy(update={"page": 5})
+    assert returned(kept, [other]) == {}, "no kept hit of its page"
 
 
 def test_rerank_orders_by_the_best_score_over_phrasings() -> None:
