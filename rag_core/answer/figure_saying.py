@@ -179,6 +179,13 @@ class Saying:
                              formula=f"{formula} = {shown}", what=what,
                              cells=list(self.cells), notes=[c.why for c in self.cells])
 
+    def cells_summed(self, cells: Sequence[CellRead], what: str) -> FigureReading:
+        """Cells read apart summed, each input shown ('$4,200,000,000 [1] + $4,200,000,000 [1]'), said in the smallest
+        scale among them."""
+        self.cells += [cell for cell in cells if cell not in self.cells]
+        return self._computed("sum", sum(cell.value for cell in cells), " + ".join(cite(cell) for cell in cells),
+                              percent=False, what=what, scale=min(self._row_scale(cell) for cell in cells))
+
     def _ratio(self, value: float, *, change: bool = False) -> str:
         """A ratio as said: a small one also in percent ('0.027 (2.7%)'); a change of one (or of a rate's points)
         without, which would read as its growth ('-0.162', not '-0.162 (-16.2%)')."""

@@ -45,6 +45,7 @@ from .figure_sentences import years_in
 from .formula import formula_tokens
 from .lines_joined import splits_at_and
 from .part_read import part_read
+from .replaced import in_force_total, replaced_change
 from .repurchases import repurchase_read
 from .row_words import GENERIC, QUALIFIERS, label_stems, stems
 from .schedules import schedule_read
@@ -71,7 +72,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
             again := read_question(short)) is not None:
         asked, reading = again, _read(short, again, quarter, passages)  # 'Gross UTB Balance at December 31'
     if (reading is None or reading.kind == "missing") and (said := said_change(asked, passages) or said_excess(
-            asked, passages)) is not None:
+            asked, passages) or replaced_change(asked, passages) or in_force_total(asked, passages)) is not None:
         reading = said  # 'we increased the reach-forward loss on the KC-46A Tanker program by $1,374'
     return answered(reading, asked.way) if reading is not None else reading
 

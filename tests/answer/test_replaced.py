@@ -1,0 +1,90 @@
+"""Things a sentence sizes by an amount and says were ended or are new ('terminated the $3,800,000,000 five year …
+credit agreement', 'entered into a new $4,200,000,000 five year … credit agreement'), read for how much a thing went up
+when it was replaced and for the total of the things of a kind in force. Sentences of PepsiCo's 8-K of May 2023 (its
+credit agreements replaced), the company's name changed, and of a 10-K's liquidity discussion written the other way."""
+
+from __future__ import annotations
+
+from rag_core.answer.figures import read_figure
+from rag_core.answer.replaced import sized
+from rag_core.models import Passage
+
+_EVENTS = Passage(n=1, document="drinks-8k.pdf", page=2, text=(
+    "Item 8.01. Other Events.\n\n"
+    "Effective May 26, 2023, Drinks, Inc. (“Drinks”) terminated the $3,800,000,000 364 day unsecured revolving credit "
+    "agreement, dated as of May 27, 2022, among Drinks, as borrower, the lenders party thereto, and Citibank, N.A., as "
+    "administrative agent (the “2022 364 Day Credit Agreement”). There were no outstanding borrowings under the 2022 "
+    "364 Day Credit Agreement at the time of its termination.\n\n"
+    "On May 26, 2023, Drinks entered into a new $4,200,000,000 364 day unsecured revolving credit agreement (the “2023 "
+    "364 Day Credit Agreement”) among Drinks, as borrower, the lenders party thereto, and Citibank, N.A., as "
+    "administrative agent. The 2023 364 Day Credit Agreement enables Drinks and its borrowing subsidiaries to borrow "
+    "up to $4,200,000,000 in U.S. Dollars and/or Euros, subject to customary terms and conditions, and expires on May "
+    "24, 2024.\n\n"
+    "Effective May 26, 2023, Drinks terminated the $3,800,000,000 five year unsecured revolving credit agreement, "
+    "dated as of May 27, 2022, among Drinks, as borrower, the lenders party thereto, and Citibank, N.A., as "
+    "administrative agent (the “2022 Five Year Credit Agreement”).\n\n"
+    "On May 26, 2023, Drinks entered into a new $4,200,000,000 five year unsecured revolving credit agreement (the "
+    "“2023 Five Year Credit Agreement”) among Drinks, as borrower, the lenders party thereto, and Citibank, N.A., as "
+    "administrative agent. The 2023 Five Year Credit Agreement enables Drinks and its borrowing subsidiaries to borrow "
+    "up to $4,200,000,000 in U.S. Dollars and/or Euros, including a $750,000,000 swing line subfacility for "
+    "Euro-denominated borrowings permitted to be borrowed on a same day basis.\n"))
+_LIQUIDITY = Passage(n=2, document="tools-10k.pdf", page=41, text=(
+    "Liquidity and Capital Resources\n\n"
+    "In March 2022, the Company replaced its $1.5 billion revolving credit facility with a new $2.0 billion revolving "
+    "credit facility that expires in March 2027. The Company also maintains a $500 million commercial paper program, "
+    "under which no amounts were outstanding at year end.\n"))
+
+
+def test_what_a_sentence_sizes_is_named_by_the_words_after_its_amount_and_marked_ended_or_new() -> None:
+    things = [(thing.name, thing.value, thing.state, thing.ended) for thing in sized([_EVENTS, _LIQUIDITY])]
+    assert things == [
+        ("364 day unsecured revolving credit agreement", "$3,800,000,000", "terminated", True),
+        ("364 day unsecured revolving credit agreement", "$4,200,000,000", "new", False),
+        ("five year unsecured revolving credit agreement", "$3,800,000,000", "terminated", True),
+        ("five year unsecured revolving credit agreement", "$4,200,000,000", "new", False),
+        ("swing line subfacility", "$750,000,000", "", False),
+        ("revolving credit facility", "$1.5 billion", "replaced", True),
+        ("revolving credit facility", "$2.0 billion", "new", False),
+        ("commercial paper program", "$500 million", "", False),
+    ]
+
+
+def test_how_much_a_replaced_agreement_went_up_is_the_new_amount_less_the_ended_one() -> None:
+    """FinanceBench's 8-K question, on the two agreements replaced alike: the one the question names by its term
+    ('five year'), not the 364 day one; before, no figure was read and the local model answered $4,200,000,000."""
+    figure = read_figure("By how much did Drinks increase its unsecured five year revolving credit agreement on May "
+                         "26, 2023?", [_EVENTS])
+    assert figure is not None and figure.kind == "change" and figure.value == 400_000_000, figure
+    assert [(c.row, c.column, c.text) for c in figure.cells] == [
+        ("Five year unsecured revolving credit agreement", "terminated", "$3,800,000,000"),
+        ("Five year unsecured revolving credit agreement", "new", "$4,200,000,000")]
+    assert "$4,200,000,000 [1] − $3,800,000,000 [1] = 400,000,000" in figure.sentence, figure.sentence
+
+
+def test_a_facility_replaced_with_a_new_one_in_one_sentence_is_read_in_its_scale() -> None:
+    figure = read_figure("How much did the Company increase its revolving credit facility in 2022?", [_LIQUIDITY])
+    assert figure is not None and figure.kind == "change" and figure.value == 500_000_000, figure
+    assert [c.column for c in figure.cells] == ["replaced", "new"]
+
+
+def test_the_total_of_a_kind_is_the_sum_of_those_in_force() -> None:
+    """FinanceBench's second 8-K question: the two new agreements summed, the two terminated left out ($8,400,000,000,
+    not $16,000,000,000 nor $4,200,000,000, the local model's answer before)."""
+    figure = read_figure("As of May 26, 2023, what is the total amount Drinks may borrow under its unsecured "
+                         "revolving credit agreements?", [_EVENTS])
+    assert figure is not None and figure.kind == "sum" and figure.value == 8_400_000_000, figure
+    assert [c.row for c in figure.cells] == ["364 day unsecured revolving credit agreement",
+                                             "Five year unsecured revolving credit agreement"]
+    assert figure.sentence.startswith("**unsecured revolving credit agreements, total of those in force: "
+                                      "8,400,000,000**"), figure.sentence
+
+
+def test_no_figure_is_read_where_the_sentences_do_not_settle_it() -> None:
+    """A total of one thing is no total; a question naming what no sentence replaced, or a kind sized twice apart with
+    nothing saying which is in force, gets no figure from the sentences."""
+    assert read_figure("What is the total amount of the Company's revolving credit facilities?", [_LIQUIDITY]) is None
+    assert read_figure("By how much did Drinks increase its commercial paper program?", [_LIQUIDITY, _EVENTS]) is None
+    twice = Passage(n=3, document="tools-10k.pdf", page=42, text=(
+        "The Company has a $300 million term loan facility. In 2021 the Company had a $250 million term loan facility "
+        "and a $100 million delayed draw facility.\n"))
+    assert read_figure("What is the total of the Company's term loan facilities?", [twice]) is None
