@@ -51,9 +51,10 @@ _SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence
 _TOTAL = re.compile(r"\b(?:total|combined|aggregate|altogether|in\s+all)\b", re.IGNORECASE)
 """A question that asks the things of a kind summed ('the total amount PepsiCo may borrow under its … agreements')."""
 _ASKS_CHANGE = re.compile(r"\bhow\s+much\b.*\b(?:increase[sd]?|decrease[sd]?|raised?|reduced?|expand(?:ed)?|grow|grew|"
-                          r"lower(?:ed)?|cut)\b", re.IGNORECASE)
+                          r"lower(?:ed)?|cut)\b|\bhow\s+much\s+(?:larger|bigger|smaller|greater)\b", re.IGNORECASE)
 """A question of how much a thing went up or down that may read as no change ('How much did the Company increase its
-revolving credit facility in 2022?': one year named, no change of a figure between two)."""
+revolving credit facility in 2022?': one year named, no change of a figure between two; 'How much larger is the new
+364 day agreement than the terminated one?')."""
 _WORD = re.compile(r"[A-Za-z][\w’'-]*")
 
 

@@ -61,6 +61,17 @@ def test_how_much_a_replaced_agreement_went_up_is_the_new_amount_less_the_ended_
     assert "$4,200,000,000 [1] − $3,800,000,000 [1] = 400,000,000" in figure.sentence, figure.sentence
 
 
+def test_how_much_larger_the_new_one_is_than_the_ended_one_is_the_same_change() -> None:
+    """Asked as a comparison of the two ('how much bigger … than'), which names no figure: before, no figure was read."""
+    for question, row in [
+            ("How much bigger is the new five year agreement than the one it replaced?",
+             "Five year unsecured revolving credit agreement"),
+            ("How much larger is the new 364-day credit agreement than the terminated one?",
+             "364 day unsecured revolving credit agreement")]:
+        figure = read_figure(question, [_EVENTS])
+        assert figure is not None and figure.value == 400_000_000 and figure.cells[0].row == row, (question, figure)
+
+
 def test_a_facility_replaced_with_a_new_one_in_one_sentence_is_read_in_its_scale() -> None:
     figure = read_figure("How much did the Company increase its revolving credit facility in 2022?", [_LIQUIDITY])
     assert figure is not None and figure.kind == "change" and figure.value == 500_000_000, figure
