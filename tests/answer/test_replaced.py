@@ -62,7 +62,7 @@ def test_how_much_a_replaced_agreement_went_up_is_the_new_amount_less_the_ended_
 
 
 def test_how_much_larger_the_new_one_is_than_the_ended_one_is_the_same_change() -> None:
-    """Asked as a comparison of the two ('how much bigger … than'), which names no figure: before, no figure was read."""
+    """Asked as a comparison of the two ('how much bigger … than'), naming no figure: before, no figure was read."""
     for question, row in [
             ("How much bigger is the new five year agreement than the one it replaced?",
              "Five year unsecured revolving credit agreement"),
