@@ -6,7 +6,7 @@ documents this way; which positions to read is ``spans``."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 
@@ -145,16 +145,14 @@ class Reader:
         return [before, *table] if caption in " ".join(before.text.split()) else table
 
     def neighbors(self, hits: list[Hit], window: int, records: Sequence[DocumentRecord],
-                  waited: Collection[tuple[str, int]] = (),
-                  returning: Mapping[tuple[str, int], str] | None = None) -> list[Hit]:
-        """The hits with the ``window`` chunks on each side of each, marked as neighbors, a chunk one further
-        that ``waited`` for its page, by (doc_id, index), and the chunks ``returning`` to their page's hit
-        (``spans.expand_neighbors``)."""
+                  waited: Collection[tuple[str, int]] = ()) -> list[Hit]:
+        """The hits with the ``window`` chunks on each side of each, marked as neighbors, and a chunk one further
+        that ``waited`` for its page, by (doc_id, index) (``spans.expand_neighbors``)."""
         if window <= 0 or not hits:
             return hits
         by_doc = {r.doc_id: r for r in records}
         wanted: dict[str, list[int]] = {}
-        for doc_id, index in neighbor_positions(hits, window, waited, returning):
+        for doc_id, index in neighbor_positions(hits, window, waited):
             if doc_id in by_doc:
                 wanted.setdefault(doc_id, []).append(index)
         lookup = {
@@ -162,7 +160,7 @@ class Reader:
             for doc_id, indices in wanted.items()
             for index, hit in self.chunks_at(by_doc[doc_id], indices).items()
         }
-        return expand_neighbors(hits, window, lookup, waited, returning)
+        return expand_neighbors(hits, window, lookup, waited)
 
     def render_page(
         self, record: DocumentRecord, page: int, highlight: str | None = None, *, zoom: float,

@@ -12,14 +12,13 @@ from ..text import ends_with_stop, sentences_of
 
 def neighbor_positions(
     hits: Sequence[Hit], window: int, waited: Collection[tuple[str, int]] = (),
-    returning: Mapping[tuple[str, int], str] | None = None,
 ) -> list[tuple[str, int]]:
-    """(doc_id, chunk_index) of every chunk within ``window`` of a hit that is not a hit, of each chunk one
-    further that ``waited``, and of each chunk ``returning`` to a hit (``_offsets``)."""
+    """(doc_id, chunk_index) of every chunk within ``window`` of a hit that is not a hit, and of each chunk one
+    further that ``waited`` (``_offsets``)."""
     have = {(h.doc_id, h.chunk_index) for h in hits}
     wanted: list[tuple[str, int]] = []
     for hit in hits:
-        for offset in _offsets(hit, window, waited, returning):
+        for offset in _offsets(hit, window, waited):
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] >= 0 and position not in have:
                 have.add(position)
@@ -27,25 +26,19 @@ def neighbor_positions(
     return wanted
 
 
-def _offsets(hit: Hit, window: int, waited: Collection[tuple[str, int]],
-             returning: Mapping[tuple[str, int], str] | None = None) -> list[int]:
+def _offsets(hit: Hit, window: int, waited: Collection[tuple[str, int]]) -> list[int]:
     """The offsets of a hit's neighbours: ``window`` on each side, and one further on a side where that chunk is one
     that ``waited`` (a chunk that ranked within the top but, its page having had a hit before it, came after every
     other page's first hit and was cut: ``pool.apply_floor``'s ``per_page``): the text runs on to it through the
     neighbour between, so it comes back as the cap promises (PepsiCo's "Deferred advertising costs of $40 million …",
-    fused second, two chunks after its page's hit). A chunk ``returning`` to the hit (by position, the chunk id of the
-    hit of its page it comes back to) comes wherever it stands on the page: a page of many short chunks holds a
-    waited chunk further than one past the window (an 8-K's "… entered into a new $4,200,000,000 364 day … credit
-    agreement", fused second, nine chunks before its page's hit)."""
+    fused second, two chunks after its page's hit)."""
     further = [offset for offset in (-window - 1, window + 1) if (hit.doc_id, hit.chunk_index + offset) in waited]
-    back = [index - hit.chunk_index for (doc_id, index), anchor in (returning or {}).items()
-            if anchor == hit.chunk_id and doc_id == hit.doc_id]
-    return sorted({*range(-window, 0), *range(1, window + 1), *further, *back} - {0})  # in reading order
+    return sorted({*range(-window, 0), *range(1, window + 1), *further})  # in reading order
 
 
 def expand_neighbors(
     hits: Sequence[Hit], window: int, found: Mapping[tuple[str, int], Hit],
-    waited: Collection[tuple[str, int]] = (), returning: Mapping[tuple[str, int], str] | None = None,
+    waited: Collection[tuple[str, int]] = (),
 ) -> list[Hit]:
     """Add the chunks around each hit, in reading order beside it, marked as neighbors.
 
@@ -54,8 +47,6 @@ def expand_neighbors(
         window: Chunks to add on each side (0 returns the hits unchanged).
         found: The chunks read around the hits, by (doc_id, index); a position not in it has none.
         waited: The chunks of a hit's page the page cap cut, by (doc_id, index): one just past the window comes too.
-        returning: Chunks the page cap cut that ranked within the top before it, by (doc_id, index), each to the
-            chunk id of its page's hit, beside which it comes in reading order wherever it stands.
 
     Returns:
         For each hit in rank order: its preceding neighbors, the hit, its following
@@ -68,7 +59,7 @@ def expand_neighbors(
     for hit in hits:
         before: list[Hit] = []
         after: list[Hit] = []
-        for offset in _offsets(hit, window, waited, returning):
+        for offset in _offsets(hit, window, waited):
             position = (hit.doc_id, hit.chunk_index + offset)
             if position[1] < 0 or position in seen:
                 continue

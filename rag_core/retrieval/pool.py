@@ -87,13 +87,15 @@ def apply_floor(
     return kept[:top_k], dropped
 
 
-def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> dict[tuple[str, int], str]:
-    """The chunks the page cap cut (``apply_floor``'s ``per_page``) that ranked within the top before it, by
-    (doc_id, index), each to the chunk id of its page's first kept hit, beside which it comes back
-    (``Reader.neighbors``): the cap orders the top to hold more pages, and a page of many short chunks, whose
-    further good chunks stand past the window, keeps them too. A table's chunks never wait."""
+
+def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> list[Hit]:
+    """The chunks the page cap cut (``apply_floor``'s ``per_page``) that ranked within the top before it, each a
+    neighbour of its page's first kept hit, to come after every hit and its neighbours: the cap orders the top to hold
+    more pages, and a page of many short chunks, whose further good chunks stand past a hit's window, keeps them too
+    (an 8-K's page of 25 chunks: "… entered into a new $4,200,000,000 364 day … credit agreement", fused second, nine
+    chunks before its page's hit). A table's chunks never wait."""
     first: dict[tuple[str, int], str] = {}
     for hit in top:
         first.setdefault((hit.doc_id, hit.page), hit.chunk_id)
-    return {(hit.doc_id, hit.chunk_index): first[hit.doc_id, hit.page] for hit in cut
-            if (hit.doc_id, hit.page) in first}
+    return [hit.model_copy(update={"source": "neighbor", "anchor": first[hit.doc_id, hit.page]}) for hit in cut
+            if (hit.doc_id, hit.page) in first]

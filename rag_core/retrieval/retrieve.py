@@ -45,7 +45,7 @@ from .lists import (
     stems_note,
     worded_table,
 )
-from .plan import Plan, assemble
+from .plan import Plan, add_new, assemble
 from .pool import apply_floor, candidates, returned
 from .question_cleanup import clean_query
 from .rerank import rerank_hits, reranker_status
@@ -256,8 +256,9 @@ class Retriever:
         with recorder.stage(Stage.NEIGHBORS, window=window) as notes:
             cut = {row["chunk_id"] for row in floor_dropped if row.get("waited")}  # by the page cap
             waited = {(h.doc_id, h.chunk_index) for h in hits if h.chunk_id in cut}
-            returning = returned(top, [h for h in hits[:kept] if h.chunk_id in cut])
-            expanded = self.reader.neighbors(top, window, records, waited, returning)
+            expanded = self.reader.neighbors(top, window, records, waited)
+            if window > 0:  # a cut chunk that ranked within the top: after every hit (``pool.returned``)
+                expanded = add_new(expanded, returned(top, [h for h in hits[:kept] if h.chunk_id in cut]))[0]
             notes.outputs = [hit_row(h) for h in expanded if h.source == "neighbor"]
         return Searched(query=question, queries=tuple(phrasings), hits=tuple(expanded), reranker=status,
                         no_relevant_passage=not top, stages=tuple(recorder.records))

@@ -69,19 +69,6 @@ def test_a_chunk_that_waited_for_its_page_comes_back_just_past_the_window() -> N
     assert expand_neighbors([hit("a", 5)], 1, read_upto(9)) == expand_neighbors([hit("a", 5)], 1, read_upto(9), ())
 
 
-def test_a_chunk_returning_to_its_pages_hit_comes_wherever_it_stands_on_the_page() -> None:
-    """A chunk that ranked within the top and that the page cap cut comes back beside its page's hit, in reading
-    order, however far from it (a page of many short chunks); only to the hit it returns to."""
-    returning = {("a", 1): "a:5"}
-    out = expand_neighbors([hit("a", 5), hit("b", 3)], 1, read_upto(9), (), returning)
-    assert [(h.doc_id, h.chunk_index, h.source) for h in out] == [
-        ("a", 1, "neighbor"), ("a", 4, "neighbor"), ("a", 5, "retrieved"), ("a", 6, "neighbor"),
-        ("b", 2, "neighbor"), ("b", 3, "retrieved"), ("b", 4, "neighbor")]
-    assert out[0].anchor == "a:5"
-    assert neighbor_positions([hit("a", 5)], 1, (), returning) == [("a", 1), ("a", 4), ("a", 6)]
-    assert neighbor_positions([hit("a", 7)], 1, (), returning) == [("a", 6), ("a", 8)]
-
-
 @pytest.mark.parametrize(
     ("count", "n", "expected"),
     [(0, 12, []), (5, 12, [0, 1, 2, 3, 4]), (100, 1, [0]), (10, 4, [0, 3, 6, 9]), (13, 3, [0, 6, 12])],
