@@ -35,7 +35,7 @@ _SAID = -3
 _AMOUNT = r"[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand)\b)?"
 """The amount a thing is sized by: money with its sign ('$4,200,000,000', '$1.5 billion'); '364 day' is no amount."""
 _STOP = (r"(?:dated|among|between|with|that|which|who|under|to|for|of|in|and|or|by|from|on|at|as|is|was|were|will|"
-         r"has|had|have|the|a|an|its|our|their|including|including|pursuant|entered|expires?|expiring|due)\b")
+         r"has|had|have|the|a|an|its|our|their|including|pursuant|entered|expires?|expiring|due)\b")
 """A word that begins what a sentence says of a thing after its name ('… agreement, dated as of …', '… subfacility for
 Euro-denominated borrowings'): where the name ends."""
 _SIZED = re.compile(rf"(?P<value>{_AMOUNT})\s+(?P<what>(?:(?!{_STOP})[A-Za-z0-9][\w’'-]*\s*){{1,10}})")
@@ -95,22 +95,23 @@ def sized(passages: Sequence[Passage]) -> list[Sized]:
     return list(found.values())
 
 
-def _named(question: str, things: Sequence[Sized]) -> set[str]:
-    """The words the question names things of the kind by: those before, and with, its word that ends a thing's name
-    ('agreements' of 'credit agreement'), back to the first that no such thing's name holds ('its')."""
+def _named(question: str, things: Sequence[Sized]) -> tuple[set[str], bool]:
+    """The words the question names things of the kind by: those before, and with, its last word that ends a thing's
+    name ('agreements' of 'credit agreement'), back to the first that no such thing's name holds ('its'); and whether
+    it names them in the plural (that word longer than the name's, by its 's')."""
     words = _WORD.findall(question)
     for end in range(len(words) - 1, -1, -1):
         head = stems(words[end])
-        holding = [thing.words for thing in things if head and head <= thing.words and head <= stems(
-            thing.name.split()[-1])]
+        holding = [thing for thing in things if head and head <= thing.words and head <= stems(thing.name.split()[-1])]
         if not holding:
             continue
-        vocabulary = frozenset().union(*holding)
+        vocabulary = frozenset().union(*(thing.words for thing in holding))
         start = end
         while start > 0 and (previous := stems(words[start - 1])) and previous <= vocabulary:
             start -= 1
-        return stems(" ".join(words[start: end + 1]))
-    return set()
+        plural = any(words[end].lower() == f"{thing.name.split()[-1].lower()}s" for thing in holding)
+        return stems(" ".join(words[start: end + 1])), plural
+    return set(), False
 
 
 def _cell(thing: Sized, column: str, reader: CellReader) -> CellRead | None:
@@ -132,7 +133,7 @@ def replaced_change(asked: Asked, passages: Sequence[Passage]) -> FigureReading 
                                           and not _ASKS_CHANGE.search(asked.question)):
         return None
     things = sized(passages)
-    named = _named(asked.question, things)
+    named, _ = _named(asked.question, things)
     pairs = {(old.value, new.value): (old, new) for old in things if old.ended and named <= old.words
              for new in things if new.state and not new.ended and new.words == old.words}
     if not named or len(pairs) != 1:
@@ -153,8 +154,8 @@ def in_force_total(asked: Asked, passages: Sequence[Passage]) -> FigureReading |
     if asked.operation not in ("cell", "sum") or asked.formula or not _TOTAL.search(asked.question):
         return None
     things = sized(passages)
-    named = _named(asked.question, things)
-    kind = [thing for thing in things if named and named <= thing.words and not thing.ended]
+    named, plural = _named(asked.question, things)
+    kind = [thing for thing in things if plural and named <= thing.words and not thing.ended]
     if len(kind) < 2 or len({thing.words for thing in kind}) < len(kind):
         return None
     reader = CellReader([], replace(asked, metric=" ".join(sorted(named)), formula=""))

@@ -87,7 +87,6 @@ def apply_floor(
     return kept[:top_k], dropped
 
 
-
 def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> list[Hit]:
     """The chunks the page cap cut (``apply_floor``'s ``per_page``) that ranked within the top before it, each a
     neighbour of its page's first kept hit, to come after every hit and its neighbours: the cap orders the top to hold
@@ -97,5 +96,5 @@ def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> list[Hit]:
     first: dict[tuple[str, int], str] = {}
     for hit in top:
         first.setdefault((hit.doc_id, hit.page), hit.chunk_id)
-    return [hit.model_copy(update={"source": "neighbor", "anchor": first[hit.doc_id, hit.page]}) for hit in cut
-            if (hit.doc_id, hit.page) in first]
+    return [hit.model_copy(update={"source": "neighbor", "anchor": first[hit.doc_id, hit.page], "relevant": True})
+            for hit in cut if (hit.doc_id, hit.page) in first]

@@ -91,9 +91,12 @@ def test_the_total_of_a_kind_is_the_sum_of_those_in_force() -> None:
 
 
 def test_no_figure_is_read_where_the_sentences_do_not_settle_it() -> None:
-    """A total of one thing is no total; a question naming what no sentence replaced, or a kind sized twice apart with
-    nothing saying which is in force, gets no figure from the sentences."""
+    """A total of one thing is no total, nor one asked of a thing named in the singular; a question naming what no
+    sentence replaced, or a kind sized twice apart with nothing saying which is in force, gets no figure from the
+    sentences."""
     assert read_figure("What is the total amount of the Company's revolving credit facilities?", [_LIQUIDITY]) is None
+    assert read_figure("As of May 26, 2023, what is the total amount Drinks may borrow under its unsecured revolving "
+                       "credit agreement?", [_EVENTS]) is None, "one agreement named: no total of two"
     assert read_figure("By how much did Drinks increase its commercial paper program?", [_LIQUIDITY, _EVENTS]) is None
     twice = Passage(n=3, document="tools-10k.pdf", page=42, text=(
         "The Company has a $300 million term loan facility. In 2021 the Company had a $250 million term loan facility "
