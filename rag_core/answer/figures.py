@@ -64,7 +64,7 @@ def read_figure(question: str, passages: Sequence[Passage]) -> FigureReading | N
         return due  # 'How much of its debt is scheduled to mature in 2021?': a schedule's row of the year
     asked = read_question(question)
     if asked is None and (part := part_read(question, passages) or replaced_change(
-            Asked("", (), "change", question=question), passages)) is not None:
+            Asked("", (), "cell", question=question), passages)) is not None:
         return part  # 'How much of its lending commitments were held for sale …': a sentence's part of the line;
         # 'How much bigger is the new five year agreement than the one it replaced?', which names no figure
     if asked is None or QUARTER.search(asked.question):

@@ -98,6 +98,7 @@ def test_no_figure_is_read_where_the_sentences_do_not_settle_it() -> None:
     assert read_figure("As of May 26, 2023, what is the total amount Drinks may borrow under its unsecured revolving "
                        "credit agreement?", [_EVENTS]) is None, "one agreement named: no total of two"
     assert read_figure("By how much did Drinks increase its commercial paper program?", [_LIQUIDITY, _EVENTS]) is None
+    assert read_figure("When does the 2023 Five Year Credit Agreement expire?", [_EVENTS]) is None, "asks no change"
     twice = Passage(n=3, document="tools-10k.pdf", page=42, text=(
         "The Company has a $300 million term loan facility. In 2021 the Company had a $250 million term loan facility "
         "and a $100 million delayed draw facility.\n"))
