@@ -16,6 +16,7 @@ five year revolving credit agreement'), each of which the thing's name must hold
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -29,15 +30,18 @@ from .figure_question import Asked
 from .figure_reader import CellReader
 from .figure_sentences import scale_of_values, unscaled
 from .row_words import stems
+from .statement_lines import cell_value
 
 _SAID = -3
 """The table number of a passage's things sized in sentences: no table of the passage's (a change said is -2)."""
-_AMOUNT = r"[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s(?:million|billion|thousand)\b)?"
+_AMOUNT = r"[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s+(?:million|billion|thousand)\b)?"
 """The amount a thing is sized by: money with its sign ('$4,200,000,000', '$1.5 billion'); '364 day' is no amount."""
 _STOP = (r"(?:dated|among|between|with|that|which|who|under|to|for|of|in|and|or|by|from|on|at|as|is|was|were|will|"
-         r"has|had|have|the|a|an|its|our|their|including|pursuant|entered|expires?|expiring|due)\b")
+         r"has|had|have|the|a|an|its|our|their|including|pursuant|entered|expires?|expiring|due|million|billion|"
+         r"thousand)\b")
 """A word that begins what a sentence says of a thing after its name ('… agreement, dated as of …', '… subfacility for
-Euro-denominated borrowings'): where the name ends."""
+Euro-denominated borrowings'): where the name ends; a scale word is its amount's ('$149 million (classified …)')."""
+_SCALED = re.compile(r"(?:million|billion|thousand)$")  # an amount written with its scale word
 _SIZED = re.compile(rf"(?P<value>{_AMOUNT})\s+(?P<what>(?:(?!{_STOP})[A-Za-z0-9][\w’'-]*\s*){{1,10}})")
 """A thing sized by its amount: '$3,800,000,000 five year unsecured revolving credit agreement'."""
 _ENDED = re.compile(r"\b(?P<word>terminated|replaced|repaid|retired|redeemed|cancell?ed|extinguished|prepaid|"
@@ -60,7 +64,8 @@ _WORD = re.compile(r"[A-Za-z][\w’'-]*")
 
 class Sized(NamedTuple):
     """A thing a sentence sizes (``sized``): its name as written, the name's words, its amount as written, the word
-    that says it ended or is new ('terminated', 'new'; '' for neither), and whether it ended."""
+    that says it ended or is new ('terminated', 'new'; '' for neither), whether it ended, and which paragraph of its
+    passage says it."""
 
     passage: Passage
     name: str
@@ -68,6 +73,7 @@ class Sized(NamedTuple):
     value: str
     state: str
     ended: bool
+    paragraph: int
 
     @property
     def label(self) -> str:
@@ -76,11 +82,12 @@ class Sized(NamedTuple):
 
 
 def sized(passages: Sequence[Passage]) -> list[Sized]:
-    """Every thing the passages' sentences size by an amount, each once (a thing written alike twice, with its amount,
-    is one), in reading order."""
-    found: dict[tuple[frozenset[str], str, bool], Sized] = {}
+    """Every thing the passages' sentences size by an amount, each once (a thing written alike twice, with its amount
+    in any unit, is one: '$5.8 billion 364-day revolving credit agreement' in the discussion and '$5,800 364-day …' in
+    a note in millions, the one with its scale word kept), in reading order."""
+    found: dict[tuple[frozenset[str], float, bool], Sized] = {}
     for passage in passages:
-        for line in paragraphs(passage.text).splitlines():
+        for paragraph, line in enumerate(paragraphs(passage.text).splitlines()):
             for sentence in _SENTENCE.split(line.strip()):
                 for match in _SIZED.finditer(sentence):
                     name = match.group("what").strip()
@@ -90,9 +97,18 @@ def sized(passages: Sequence[Passage]) -> list[Sized]:
                     before = sentence[: match.start()]
                     ended, new = _ENDED.search(before), _NEW.search(before)
                     state = (ended.group("word") if ended else (new.group("word") or "new") if new else "").lower()
-                    thing = Sized(passage, name, words, match.group("value"), state, ended is not None)
-                    found.setdefault((words, unscaled(thing.value), thing.ended), thing)
-    return list(found.values())
+                    thing = Sized(passage, name, words, match.group("value"), state, ended is not None, paragraph)
+                    key = (words, _digits(thing.value), thing.ended)
+                    if key not in found or _SCALED.search(thing.value) and not _SCALED.search(found[key].value):
+                        found[key] = thing
+    return sorted(found.values(), key=lambda thing: (thing.passage.n, thing.paragraph))
+
+
+def _digits(value: str) -> float:
+    """An amount's figure in whatever unit, from 1 up to 1,000: 5.8 of '$5.8 billion' and of '$5,800' (in millions),
+    750 of '$0.75 billion'."""
+    figure = cell_value(unscaled(value)) or 0.0
+    return round(figure / 1000 ** math.floor(math.log(figure, 1000) + 1e-9), 6) if figure > 0 else 0.0
 
 
 def _named(question: str, things: Sequence[Sized]) -> tuple[set[str], bool]:
@@ -109,9 +125,14 @@ def _named(question: str, things: Sequence[Sized]) -> tuple[set[str], bool]:
         start = end
         while start > 0 and (previous := stems(words[start - 1])) and previous <= vocabulary:
             start -= 1
-        plural = any(words[end].lower() == f"{thing.name.split()[-1].lower()}s" for thing in holding)
+        plural = any(words[end].lower() in _plurals(thing.name.split()[-1].lower()) for thing in holding)
         return stems(" ".join(words[start: end + 1])), plural
     return set(), False
+
+
+def _plurals(word: str) -> tuple[str, ...]:
+    """A noun's plural forms: 'agreements', 'facilities'."""
+    return f"{word}s", f"{word}es", f"{word[:-1]}ies"
 
 
 def _cell(thing: Sized, column: str, reader: CellReader) -> CellRead | None:
@@ -149,14 +170,19 @@ def replaced_change(asked: Asked, passages: Sequence[Passage]) -> FigureReading 
 
 def in_force_total(asked: Asked, passages: Sequence[Passage]) -> FigureReading | None:
     """The total of the things of a kind the question names in the plural, as their sentences size them: the sum of
-    those in force (none ended), each named by every word the question names the kind with; None unless two or more
-    are, or when two of one name are sized apart (no telling which is in force)."""
+    those in force (none ended), each named by every word the question names the kind with, all said in one paragraph
+    ('we entered into a $5.8 billion 364-day revolving credit agreement …, a $3 billion three-year revolving credit
+    agreement …, and amended our $3.2 billion five-year revolving credit agreement') or each said to be new (the
+    8-K's two agreements, a paragraph each); None unless two or more are, or when two of one name are sized apart (no
+    telling which is in force), or when one stands in another paragraph unmarked (a facility 'for the Food Safety
+    business' beside the company's own, which a sentence's words alone do not tell apart)."""
     if asked.operation not in ("cell", "sum") or asked.formula or not _TOTAL.search(asked.question):
         return None
     things = sized(passages)
     named, plural = _named(asked.question, things)
     kind = [thing for thing in things if plural and named <= thing.words and not thing.ended]
-    if len(kind) < 2 or len({thing.words for thing in kind}) < len(kind):
+    together = len({(thing.passage.n, thing.paragraph) for thing in kind}) == 1 or all(thing.state for thing in kind)
+    if len(kind) < 2 or len({thing.words for thing in kind}) < len(kind) or not together:
         return None
     reader = CellReader([], replace(asked, metric=" ".join(sorted(named)), formula=""))
     cells = [cell for thing in kind if (cell := _cell(thing, thing.state or "stated", reader)) is not None]

@@ -90,6 +90,25 @@ def test_the_total_of_a_kind_is_the_sum_of_those_in_force() -> None:
                                       "8,400,000,000**"), figure.sentence
 
 
+_LINES = Passage(n=3, document="planes-10k.pdf", page=45, text=(
+    "At December 31, 2022, we had $14.6 billion of cash and $12.0 billion of unused borrowing capacity on revolving "
+    "credit line agreements. In the third quarter of 2022, we entered into a $5.8 billion 364-day revolving credit "
+    "agreement expiring in August 2023, a $3 billion three-year revolving credit agreement expiring in August 2025, "
+    "and amended our $3.2 billion five-year revolving credit agreement, which expires in October 2024.\n"))
+_NOTE = Passage(n=4, document="planes-10k.pdf", page=93, text=(
+    "Revolving credit line agreements\n\n"
+    "We have $12,000 currently available under credit line agreements: a $5,800 364-day revolving credit agreement, "
+    "a $3,000 three-year revolving credit agreement and a $3,200 five-year revolving credit agreement.\n"))
+
+
+def test_the_things_one_paragraph_sizes_are_summed_once_whatever_unit_another_states_them_in() -> None:
+    """Boeing's three revolving credit agreements, one new and two not, in one sentence of its discussion ($12.0
+    billion in all, as the sentence before says), and again in a note in millions: each agreement once."""
+    figure = read_figure("What is the total amount of Planes' revolving credit agreements?", [_LINES, _NOTE])
+    assert figure is not None and figure.kind == "sum" and figure.value == 12_000_000_000, figure
+    assert [c.text for c in figure.cells] == ["$5.8", "$3", "$3.2"] and figure.shown == "12.00 billion"
+
+
 def test_no_figure_is_read_where_the_sentences_do_not_settle_it() -> None:
     """A total of one thing is no total, nor one asked of a thing named in the singular; a question naming what no
     sentence replaced, or a kind sized twice apart with nothing saying which is in force, gets no figure from the
@@ -103,3 +122,12 @@ def test_no_figure_is_read_where_the_sentences_do_not_settle_it() -> None:
         "The Company has a $300 million term loan facility. In 2021 the Company had a $250 million term loan facility "
         "and a $100 million delayed draw facility.\n"))
     assert read_figure("What is the total of the Company's term loan facilities?", [twice]) is None
+    tape = [Passage(n=5, document="tape-10k.pdf", page=76, text=(
+        "Credit Facilities\n\nTape has an amended and restated $3.0 billion five year revolving credit facility "
+        "expiring in November 2024. In addition, Tape entered into a $1.25 billion 364-day credit facility.\n\n"
+        "The debt commitments also included a $150 million revolving credit facility for the Food Safety business.\n"))]
+    assert read_figure("What is the total size of Tape's credit facilities?", tape) is None, (
+        "a facility of another paragraph, not said to be new: the business split off")
+    own = [tape[0].model_copy(update={"text": tape[0].text.split("\n\nThe debt")[0]})]
+    figure = read_figure("What is the total size of Tape's credit facilities?", own)
+    assert figure is not None and figure.value == 4_250_000_000, "its own two facilities ('facilities': plural)"
