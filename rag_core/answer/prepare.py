@@ -21,6 +21,7 @@ from .figure_rows import joined_item
 from .figure_units import ReportTables, with_units
 from .figures import read_figure
 from .leads import kept_rows, stated_first
+from .replaced import read_from_sized
 from .stated import overruling
 
 
@@ -119,7 +120,7 @@ def _figure(question: str, passages: list[Passage]) -> tuple[FigureReading | Non
     why. A change read from a sentence's figures is none: they may be changes already ('increased by $42 million
     during 2016 and increased by $9 million during 2015')."""
     figure = read_figure(question, passages)
-    overruled = overruling(question, figure, passages) if figure is not None else None
+    overruled = overruling(question, figure, passages) if figure is not None and not read_from_sized(figure) else None
     if figure is None or overruled is None:
         return figure, []
     n, sentence = overruled

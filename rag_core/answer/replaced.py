@@ -32,7 +32,7 @@ from .figure_sentences import scale_of_values, unscaled
 from .row_words import stems
 from .statement_lines import cell_value
 
-_SAID = -3
+_SIZED_TABLE = -3
 """The table number of a passage's things sized in sentences: no table of the passage's (a change said is -2)."""
 _AMOUNT = r"[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s+(?:million|billion|thousand)\b)?"
 """The amount a thing is sized by: money with its sign ('$4,200,000,000', '$1.5 billion'); '364 day' is no amount."""
@@ -137,7 +137,7 @@ def _plurals(word: str) -> tuple[str, ...]:
 
 def _cell(thing: Sized, column: str, reader: CellReader) -> CellRead | None:
     """A thing's amount as a cell of its own row, its column the word that says it ended or is new."""
-    row = Row(thing.passage, _SAID, thing.label, {column: unscaled(thing.value)},
+    row = Row(thing.passage, _SIZED_TABLE, thing.label, {column: unscaled(thing.value)},
               scale_of_values([thing.value]) or 1.0, prose=True)
     reader.rows.append(row)
     read = cell_read(row, (column, row.cells[column]), None, thing.name)
@@ -195,3 +195,10 @@ def _named_phrase(question: str, named: set[str]) -> str:
     """The question's own words that name the kind ('unsecured revolving credit agreements')."""
     words = [word for word in _WORD.findall(question) if (own := stems(word)) and own <= named]
     return " ".join(words)
+
+
+def read_from_sized(figure: FigureReading) -> bool:
+    """Whether every cell of a figure is an amount a sentence sizes a thing by (``replaced_change``,
+    ``in_force_total``): its reading weighed the sentences that size the things of its kind already, so none of them
+    overrules it (``stated.overruling``), though the one of an ended agreement names the question's words as fully."""
+    return bool(figure.cells) and all(cell.table == _SIZED_TABLE for cell in figure.cells)

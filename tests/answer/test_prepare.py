@@ -286,6 +286,24 @@ def test_a_sentence_that_names_the_question_more_fully_than_the_row_overrules_th
     assert kept is not None and kept.shown == "$41 million", "a sentence stating the figure read keeps it"
 
 
+def test_a_total_of_agreements_in_force_is_not_overruled_by_the_sentence_of_one_ended() -> None:
+    """FinanceBench's 8-K question: 'Effective May 26, 2023, … terminated the $3,800,000,000 five year unsecured
+    revolving credit agreement …' names every word of the question, its date too, which no agreement's row says; the
+    total was read from the sentences that size the agreements, that one among them, and stands."""
+    terminated = ("Effective May 26, 2023, Drinks terminated the $3,800,000,000 five year unsecured revolving credit "
+                  "agreement, dated as of May 27, 2022, among Drinks, as borrower, and Citibank, N.A., as "
+                  "administrative agent.\n\nOn May 26, 2023, Drinks entered into a new $4,200,000,000 five year "
+                  "unsecured revolving credit agreement among Drinks, as borrower, and Citibank, N.A.")
+    new = ("On May 26, 2023, Drinks entered into a new $4,200,000,000 364 day unsecured revolving credit agreement "
+           "among Drinks, as borrower, and Citibank, N.A., as administrative agent.")
+    passages = [Passage(n=1, document="drinks-8k.pdf", page=2, text=terminated),
+                Passage(n=2, document="drinks-8k.pdf", page=2, text=new)]
+    question = ("As of May 26, 2023, what is the total amount Drinks may borrow under its unsecured revolving credit "
+                "agreements?")
+    figure = _prepared_local(question, passages).figure
+    assert figure is not None and figure.value == 8_400_000_000, figure
+
+
 def test_a_row_that_names_the_question_its_own_way_keeps_its_figure() -> None:
     """The eval's misses of a first rule, which a sentence naming more of the question's words overruled: a verb the
     question asks with ('spend') no row says; 'Diluted EPS' is 'diluted earnings per share' by its initials; a
