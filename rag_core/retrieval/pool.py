@@ -91,7 +91,7 @@ def returned(top: Sequence[Hit], cut: Sequence[Hit]) -> list[Hit]:
     """The chunks the page cap cut (``apply_floor``'s ``per_page``) that ranked within the top before it, each a
     neighbour of its page's first kept hit, to come after every hit and its neighbours: the cap orders the top to hold
     more pages, and a page of many short chunks, whose further good chunks stand past a hit's window, keeps them too
-    (an 8-K's page of 25 chunks: "… entered into a new $4,200,000,000 364 day … credit agreement", fused second, nine
+    (an 8-K's page of 19 chunks: "… entered into a new $4,200,000,000 364 day … credit agreement", fused second, nine
     chunks before its page's hit). A table's chunks never wait."""
     first: dict[tuple[str, int], str] = {}
     for hit in top:

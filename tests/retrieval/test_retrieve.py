@@ -56,7 +56,7 @@ def test_a_pages_further_hits_come_after_every_other_pages_first() -> None:
 
 def test_a_cut_chunk_that_ranked_within_the_top_returns_to_its_pages_first_hit() -> None:
     """Of the chunks the page cap cut, those within the top before it come back as neighbours of their page's first
-    kept hit; one past the top, or of a page with no kept hit, does not (an 8-K's page 2 in 25 short chunks: the new
+    kept hit; one past the top, or of a page with no kept hit, does not (an 8-K's page 2 in 19 short chunks: the new
     364 day agreement's sentence, fused second, was in no passage)."""
     on = [hit(f"c{i}", "x", dense=0.9).model_copy(update={"page": page}) for i, page in enumerate([4, 4, 9, 2, 4])]
     kept, dropped = apply_floor(on, dense_floor=0.25, lexical_floor=0.5, top_k=3, per_page=1, one_page=())
