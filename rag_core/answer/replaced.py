@@ -114,7 +114,7 @@ def _digits(value: str) -> float:
 def _named(question: str, things: Sequence[Sized]) -> tuple[set[str], bool]:
     """The words the question names things of the kind by: those before, and with, its last word that ends a thing's
     name ('agreements' of 'credit agreement'), back to the first that no such thing's name holds ('its'); and whether
-    it names them in the plural (that word longer than the name's, by its 's')."""
+    it names them in the plural (that word a plural form of the name's last, ``_plurals``)."""
     words = _WORD.findall(question)
     for end in range(len(words) - 1, -1, -1):
         head = stems(words[end])
