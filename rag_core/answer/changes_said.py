@@ -49,7 +49,7 @@ name."""
 _FROM_YEAR = re.compile(r"\b(?:compared\s+(?:with|to)|from|since|versus|vs\.?)\s+(?:the\s+)?(?:fiscal\s+)?"
                         r"(?:year\s+ended\s+)?(?:[A-Z][a-z]+\.?\s+(?:\d{1,2},\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
 """The year a sentence's change is from ('… in 2021 compared with 2020', '… since December 31, 2021')."""
-_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence ends
+SENTENCE_END = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence ends
 _HEADING_WORDS = 8
 """Most words of a paragraph heading ('Commercial Crew', 'KC-46A Tanker'): a longer line without a full stop is text."""
 _DOWN = re.compile(r"^(?:decreased|reduced|lowered|fell|declined)$", re.IGNORECASE)  # a sentence's verb of a decrease
@@ -86,7 +86,7 @@ def change_rows(passage: Passage) -> list[Said]:
             heading = line if line.lower() != "table of contents" else heading
             continue
         before: set[str] = set()
-        for sentence in _SENTENCE.split(line):
+        for sentence in SENTENCE_END.split(line):
             before = before | stems(sentence)  # a set of its own: the rows keep it
             for found in (*_WE_MOVED.finditer(sentence), *filter(None, [_MOVED.match(sentence)])):
                 year, value = _year_of(sentence), found.group("value")
@@ -169,7 +169,7 @@ def said_excess(asked: Asked, passages: Sequence[Passage]) -> FigureReading | No
     more, less = (stems(_WHOSE.sub(" ", asks.group(side))) - GENERIC for side in ("more", "less"))
     for passage in passages:
         for line in paragraphs(passage.text).splitlines():
-            for sentence in _SENTENCE.split(line.strip()):
+            for sentence in SENTENCE_END.split(line.strip()):
                 found = _EXCEEDED.match(sentence)
                 if found is None or not more or not more <= stems(found.group("more")) or not less <= stems(
                         found.group("less")):

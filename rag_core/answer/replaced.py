@@ -24,6 +24,7 @@ from typing import NamedTuple
 
 from ..models import CellRead, FigureReading, Passage
 from ..tables.lines import paragraphs
+from .changes_said import SENTENCE_END
 from .figure_cells import Row
 from .figure_columns import cell_read
 from .figure_question import Asked
@@ -51,7 +52,6 @@ _ENDED = re.compile(r"\b(?P<word>terminated|replaced|repaid|retired|redeemed|can
 prior'."""
 _NEW = re.compile(r"\b(?P<word>new|replacement|successor)\s+$|\bentered\s+into\s+(?:an?|the)\s+$", re.IGNORECASE)
 """What a sentence says right before a new thing's amount: 'a new', 'a replacement', 'entered into a'."""
-_SENTENCE = re.compile(r"(?<=[.;])\s+(?=[A-Z])")  # where a paragraph's sentence ends
 _TOTAL = re.compile(r"\b(?:total|combined|aggregate|altogether|in\s+all)\b", re.IGNORECASE)
 """A question that asks the things of a kind summed ('the total amount PepsiCo may borrow under its … agreements')."""
 _ASKS_CHANGE = re.compile(r"\bhow\s+much\b.*\b(?:increase[sd]?|decrease[sd]?|raised?|reduced?|expand(?:ed)?|grow|grew|"
@@ -88,7 +88,7 @@ def sized(passages: Sequence[Passage]) -> list[Sized]:
     found: dict[tuple[frozenset[str], float, bool], Sized] = {}
     for passage in passages:
         for paragraph, line in enumerate(paragraphs(passage.text).splitlines()):
-            for sentence in _SENTENCE.split(line.strip()):
+            for sentence in SENTENCE_END.split(line.strip()):
                 for match in _SIZED.finditer(sentence):
                     name = match.group("what").strip()
                     words = frozenset(stems(name))
